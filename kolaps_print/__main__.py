@@ -1,0 +1,3 @@
+from kolaps_print.cli import main
+
+main()

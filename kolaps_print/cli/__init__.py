@@ -1,0 +1,46 @@
+"""The command line: each command parses its arguments, calls the library, maps errors to exit codes.
+
+Exit codes: 0 success (warnings allowed), 1 invalid input, 2 usage error, 70 internal error.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from kolaps_print import __version__
+from kolaps_print.cli import common
+
+app = typer.Typer(
+    name="kolaps-print",
+    help="Print cards, reference sheets, the rulebook and demo kits for KOLAPS: Ground Zero from YAML game data.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"kolaps-print {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Optional[bool] = typer.Option(None, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    debug: bool = typer.Option(False, "--debug", help="On an internal error, show the Python traceback."),
+) -> None:
+    common.STATE.debug = debug
+
+
+def _register() -> None:
+    # One module per command; each adds itself to app.
+    from kolaps_print.cli import calibrate, cards, check, kit, rulebook, schema, tables  # noqa: F401
+
+
+def main() -> None:
+    _register()
+    app()

@@ -1,0 +1,1 @@
+"""`kolaps-print calibrate`: not written yet."""

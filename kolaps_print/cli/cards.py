@@ -1,0 +1,1 @@
+"""`kolaps-print cards`: not written yet."""

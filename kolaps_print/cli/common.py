@@ -1,0 +1,66 @@
+"""What every command shares: running a library call and mapping its errors to exit codes."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from dataclasses import dataclass
+from typing import Callable, TypeVar
+
+import typer
+
+from kolaps_print.diagnostics import Diagnostic, KolapsError
+
+T = TypeVar("T")
+EXIT_INVALID = 1
+EXIT_INTERNAL = 70
+
+
+@dataclass
+class State:
+    debug: bool = False
+
+
+STATE = State()
+
+
+def echo_err(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
+    for d in diagnostics:
+        echo_err(str(d))
+
+
+def run(job: Callable[[], T]) -> T:
+    """Call job; bad input exits 1 with its located messages, a bug exits 70 with a hint."""
+    try:
+        return job()
+    except KolapsError as exc:
+        print_diagnostics(exc.diagnostics)
+        errors = sum(d.severity == "error" for d in exc.diagnostics)
+        echo_err(f"kolaps-print: {errors} error(s); nothing was written")
+        raise typer.Exit(EXIT_INVALID) from None
+    except KeyboardInterrupt:
+        echo_err("kolaps-print: interrupted; nothing was written")
+        raise typer.Exit(130) from None
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        echo_err(f"kolaps-print: error: {where}{exc.strerror or exc}")
+        raise typer.Exit(EXIT_INVALID) from None
+    except Exception as exc:  # a bug: one line, the traceback only on request
+        if STATE.debug:
+            traceback.print_exc(file=sys.stderr)
+        echo_err(f"kolaps-print: internal error: {type(exc).__name__}: {exc}")
+        if not STATE.debug:
+            echo_err("hint: this is a bug in kolaps-print; run again with --debug and report the traceback")
+        raise typer.Exit(EXIT_INTERNAL) from None
+
+
+def finish(warnings: list[Diagnostic], strict: bool) -> None:
+    """Print warnings; with --strict they fail the run (exit 1)."""
+    print_diagnostics(warnings)
+    if strict and warnings:
+        echo_err(f"kolaps-print: {len(warnings)} warning(s) treated as errors (--strict)")
+        raise typer.Exit(EXIT_INVALID)

@@ -1,0 +1,1 @@
+"""`kolaps-print kit`: not written yet."""

@@ -1,0 +1,1 @@
+"""`kolaps-print rulebook`: not written yet."""

@@ -1,0 +1,1 @@
+"""`kolaps-print tables`: not written yet."""

@@ -1,0 +1,75 @@
+"""Located messages for the user, GCC style: FILE:LINE:COL: error: path: message."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from typing import Iterable, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    file: str
+    line: int  # 1-based
+    col: int  # 1-based
+    severity: Severity
+    message: str
+    path: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.path}: " if self.path else ""
+        return f"{self.file}:{self.line}:{self.col}: {self.severity}: {where}{self.message}"
+
+
+class KolapsError(Exception):
+    """Bad user input: carries every diagnostic found. The CLI maps it to exit code 1."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = sorted(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+@dataclass
+class Report:
+    """Diagnostics collected across a run; errors stop the run, warnings do not."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        if diagnostic not in self.items:
+            self.items.append(diagnostic)
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        for d in diagnostics:
+            self.add(d)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return sorted(d for d in self.items if d.severity == "error")
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return sorted(d for d in self.items if d.severity == "warning")
+
+    def raise_if_errors(self) -> None:
+        if self.errors:
+            raise KolapsError(self.errors + self.warnings)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' when a close match exists, else ''."""
+    match = get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    return f" (did you mean '{match[0]}'?)" if match else ""
+
+
+def format_path(path: tuple) -> str:
+    """('characters', 1, 'weapons', 0) -> 'characters[1].weapons[0]'."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out

@@ -1,0 +1,1 @@
+"""Stage 4: draw cards, tables and pages with reportlab."""

@@ -1,0 +1,42 @@
+"""The embedded TrueType fonts (bundled, so every install prints the same) and glyph checks."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from kolaps_print import resources
+
+# family -> (regular, bold, italic, bold italic) font files in kolaps_print/fonts/
+FAMILIES = {
+    "KSans": ("RobotoCondensed-Regular", "RobotoCondensed-Bold", "RobotoCondensed-Italic", "RobotoCondensed-BoldItalic"),
+    "KSerif": ("EBGaramond12-Regular", "EBGaramond12-Bold", "EBGaramond12-Italic", "EBGaramond12-Bold"),
+}
+SANS, SANS_BOLD, SANS_ITALIC = "KSans", "KSans-Bold", "KSans-Italic"
+SERIF, SERIF_BOLD, SERIF_ITALIC = "KSerif", "KSerif-Bold", "KSerif-Italic"
+
+
+@cache
+def register_fonts() -> None:
+    """Register both families once per process (fonts are subset and embedded on save)."""
+    for family, files in FAMILIES.items():
+        names = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
+        for name, file in zip(names, files):
+            pdfmetrics.registerFont(TTFont(name, str(resources.fonts_dir() / f"{file}.ttf")))
+        for (bold, italic), name in zip(((0, 0), (1, 0), (0, 1), (1, 1)), names):
+            addMapping(family, bold, italic, name)
+
+
+@cache
+def _charmap(font_name: str) -> frozenset[int]:
+    register_fonts()
+    return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
+
+
+def missing_glyphs(text: str, font_name: str = SANS) -> list[str]:
+    """Characters of text the font cannot draw (they would print as blank boxes)."""
+    cmap = _charmap(font_name)
+    return sorted({ch for ch in text if ord(ch) not in cmap and ch not in "\n\r\t"})

@@ -1,0 +1,1 @@
+"""The library API: one module per job, each called by a thin CLI command."""

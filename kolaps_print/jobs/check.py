@@ -1,0 +1,56 @@
+"""Validate army files (or the built-in data) and summarise them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kolaps_print import resources
+from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.model.army_check import ArmyBook, load_army
+from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
+
+
+@dataclass
+class CheckResult:
+    file: str
+    book: ArmyBook | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.book is not None
+
+    def summary(self) -> str:
+        if self.book is None:
+            errors = sum(d.severity == "error" for d in self.diagnostics)
+            return f"{self.file}: invalid ({errors} error(s))"
+        b = self.book
+        weapons = ", ".join(w.name for w in b.weapons_used()) or "none"
+        return (
+            f"{self.file}: ok: {b.army.name} ({b.affiliation.name}), "
+            f"{len(b.members)} character(s), {b.card_count} card(s); weapons: {weapons}"
+        )
+
+
+def bundled_armies() -> list[Path]:
+    return sorted((resources.data_dir() / "armies").glob("*.yaml"))
+
+
+def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
+    """Check each file on its own so one bad army does not hide the others' problems."""
+    data = builtin_game_data()
+    results = []
+    for path in files:
+        try:
+            book = load_army(path, data, strict=strict)
+            results.append(CheckResult(str(path), book, list(book.warnings)))
+        except KolapsError as exc:
+            results.append(CheckResult(str(path), None, exc.diagnostics))
+    return results
+
+
+def check_builtin(strict: bool = False) -> tuple[GameData, list[CheckResult]]:
+    """Validate data/ itself (rules, weapons, affiliations), then every bundled army."""
+    data = load_game_data()
+    return data, check_files(bundled_armies(), strict)

@@ -1,0 +1,71 @@
+"""The army file's JSON Schema (draft-07), so editors autocomplete and flag typos.
+
+pydantic writes JSON Schema 2020-12; the YAML language server reads draft-07 best, so
+$defs become definitions. Ids the catalogue knows are offered as examples (an army file
+may add its own weapons and affiliations), trait ids as a closed list.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from kolaps_print.model.army import Army
+from kolaps_print.model.gamedata import GameData, builtin_game_data
+from kolaps_print.write import write_atomically
+
+SCHEMA_ID = "https://kolaps-print.invalid/army.schema.json"
+
+
+def _retarget_refs(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {
+            k: (v.replace("#/$defs/", "#/definitions/") if k == "$ref" else _retarget_refs(v))
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_retarget_refs(v) for v in node]
+    return node
+
+
+def _trait_schema(data: GameData) -> dict:
+    plain = [t.id for t in data.rules.traits.traits if not t.param]
+    with_param = [t.id for t in data.rules.traits.traits if t.param]
+    return {
+        "description": "A weapon trait: a word such as lourde, or a pair such as {explosion: 5}",
+        "anyOf": [
+            {"type": "string", "enum": plain},
+            {
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": 1,
+                "propertyNames": {"enum": with_param},
+                "additionalProperties": {"type": "number", "exclusiveMinimum": 0},
+            },
+        ],
+    }
+
+
+def army_schema(data: GameData | None = None) -> dict:
+    data = data or builtin_game_data()
+    schema = Army.model_json_schema()
+    defs = schema.pop("$defs", {})
+    weapon = defs["Weapon"]["properties"]
+    weapon["traits"] = {"type": "array", "items": _trait_schema(data), "description": "Weapon traits"}
+    weapon["range"] = {
+        "description": "Effective range in cm, or the word contact",
+        "anyOf": [{"type": "number", "exclusiveMinimum": 0, "maximum": 1000}, {"const": "contact"}],
+    }
+    char = defs["Character"]["properties"]
+    char["weapons"]["items"]["examples"] = sorted(data.catalogue.weapons)
+    char["specialisations"]["items"]["examples"] = sorted(data.catalogue.all_specialisations())
+    schema["properties"]["affiliation"]["examples"] = sorted(data.catalogue.affiliations)
+    out = {"$schema": "http://json-schema.org/draft-07/schema#", "$id": SCHEMA_ID, **schema}
+    out["definitions"] = defs
+    return _retarget_refs(out)
+
+
+def write_schema(path: Path) -> Path:
+    text = json.dumps(army_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    return write_atomically(path, text.encode("utf-8"))

@@ -1,0 +1,1 @@
+"""Stage 3: geometry and text fitting, in millimetres; no drawing here."""

@@ -1,0 +1,38 @@
+"""The army file: the user contract. Extend it, never break it."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from pydantic import Field
+
+from kolaps_print.model.catalogue import Affiliation, Weapon
+from kolaps_print.model.common import Id, Model, Name, Rank
+
+
+class Character(Model):
+    name: Name = Field(description="Printed on the front and the back of the card")
+    archetype: Optional[Name] = Field(default=None, description="Free text, e.g. Soldat")
+    function: Optional[Name] = Field(default=None, description="Free text, e.g. Éclaireur")
+    rank: Rank = Field(description="Rank 0 to 4; sets the success threshold")
+    mvt: int = Field(ge=0, le=12, description="Movement value: walk MVT x 2.5 cm, run MVT x 5 cm")
+    cib: int = Field(ge=0, le=5, description="Target value 0 to 5: the difficulty to hit this character")
+    avatar: bool = Field(default=False, description="The player's Avatar (at most one per army)")
+    weapons: list[Id] = Field(default_factory=list, max_length=6, description="Weapon ids")
+    specialisations: list[Id] = Field(
+        default_factory=list, max_length=6, description="Specialisation ids offered by the army's affiliation"
+    )
+    copies: int = Field(default=1, ge=1, le=99, description="How many cards to print")
+    portrait: Optional[str] = Field(
+        default=None, description="Image file (PNG or JPEG), relative to the army file"
+    )
+
+
+class Army(Model):
+    name: Name = Field(description="Army name, printed on every card")
+    affiliation: Id = Field(description="An affiliation id, e.g. apc")
+    characters: list[Character] = Field(min_length=1, max_length=2000)
+    weapons: list[Weapon] = Field(default_factory=list, description="More weapons for this file")
+    affiliations: list[Affiliation] = Field(
+        default_factory=list, description="More affiliations for this file"
+    )

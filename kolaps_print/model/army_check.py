@@ -1,0 +1,188 @@
+"""Validate an army file against the catalogue: structure first, then cross-references.
+
+Every character and inline entry is validated on its own, so one run reports every problem.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
+from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.model.army import Army, Character
+from kolaps_print.model.catalogue import Affiliation, Specialisation, Weapon
+from kolaps_print.model.common import Id, Model, Name
+from kolaps_print.model.gamedata import Catalogue, GameData, Origin, builtin_game_data, validate_model
+from kolaps_print.model.rules import Rules
+
+PORTRAIT_SUFFIXES = {".png", ".jpg", ".jpeg"}
+
+
+class _ArmyShell(Model):
+    """The army's top level, with its lists left for item-by-item validation."""
+
+    name: Name
+    affiliation: Id
+    characters: list[Any] = Field(min_length=1, max_length=2000)
+    weapons: list[Any] = Field(default_factory=list)
+    affiliations: list[Any] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Member:
+    """A character with its weapons and specialisations looked up."""
+
+    index: int
+    character: Character
+    weapons: list[Weapon]
+    specialisations: list[Specialisation]
+    portrait: Path | None
+
+
+@dataclass
+class ArmyBook:
+    """A validated army, ready to print."""
+
+    file: str
+    army: Army
+    affiliation: Affiliation
+    members: list[Member]
+    rules: Rules
+    catalogue: Catalogue
+    warnings: list[Diagnostic] = field(default_factory=list)
+    doc: SourceDocument | None = None  # the army file as read: locate later warnings with doc.diagnostic(path, ...)
+
+    @property
+    def card_count(self) -> int:
+        return sum(m.character.copies for m in self.members)
+
+    def weapons_used(self) -> list[Weapon]:
+        seen: dict[str, Weapon] = {}
+        for m in self.members:
+            for w in m.weapons:
+                seen.setdefault(w.id, w)
+        return list(seen.values())
+
+
+def _items(model, doc: SourceDocument, items: list, key: str, report: Report) -> list[tuple[int, Any]]:
+    out = []
+    for i, item in enumerate(items):
+        valid = validate_model(model, doc, item, (key, i), report)
+        if valid is not None:
+            out.append((i, valid))
+    return out
+
+
+def _extend_catalogue(doc, shell: _ArmyShell, base: Catalogue, report: Report) -> Catalogue:
+    catalogue = base.copy()
+    for i, weapon in _items(Weapon, doc, shell.weapons, "weapons", report):
+        catalogue.add_weapon(weapon, Origin(doc, ("weapons", i)), report)
+    for i, affiliation in _items(Affiliation, doc, shell.affiliations, "affiliations", report):
+        catalogue.add_affiliation(affiliation, Origin(doc, ("affiliations", i)), report)
+    return catalogue
+
+
+def _resolve_weapons(doc, i: int, c: Character, catalogue: Catalogue, report: Report) -> list[Weapon]:
+    found = []
+    for j, wid in enumerate(c.weapons):
+        weapon = catalogue.weapons.get(wid)
+        if weapon is None:
+            report.add(doc.diagnostic(("characters", i, "weapons", j), f"unknown weapon '{wid}'{did_you_mean(wid, catalogue.weapons)}"))
+        else:
+            found.append(weapon)
+    return found
+
+
+def _resolve_specialisations(doc, i, c: Character, affiliation: Affiliation | None, catalogue, report) -> list[Specialisation]:
+    found = []
+    for j, sid in enumerate(c.specialisations):
+        path = ("characters", i, "specialisations", j)
+        spec = affiliation.specialisation(sid) if affiliation else None
+        if spec is not None:
+            found.append(spec)
+            continue
+        owners = catalogue.specialisation_owners(sid)
+        if owners and affiliation:
+            offered = ", ".join(s.id for s in affiliation.specialisations) or "none"
+            report.add(doc.diagnostic(path, f"specialisation '{sid}' belongs to {', '.join(owners)}, not to '{affiliation.id}' (it offers: {offered})"))
+        elif not owners:
+            choices = [s.id for s in affiliation.specialisations] if affiliation else catalogue.all_specialisations()
+            report.add(doc.diagnostic(path, f"unknown specialisation '{sid}'{did_you_mean(sid, choices)}"))
+    return found
+
+
+def _portrait(doc, i: int, c: Character, base_dir: Path, report: Report) -> Path | None:
+    if c.portrait is None:
+        return None
+    path = (base_dir / c.portrait).resolve()
+    where = ("characters", i, "portrait")
+    if path.suffix.lower() not in PORTRAIT_SUFFIXES:
+        report.add(doc.diagnostic(where, f"portrait '{c.portrait}' must be a PNG or JPEG image"))
+    elif not path.is_file():
+        report.add(doc.diagnostic(where, f"portrait file '{c.portrait}' not found (looked in {base_dir})"))
+    return path
+
+
+def _check_avatars(doc, characters: list[tuple[int, Character]], report: Report) -> None:
+    avatars = [(i, c) for i, c in characters if c.avatar]
+    if not avatars:
+        report.add(doc.diagnostic(("characters",), "no Avatar in this army: mark one character with 'avatar: true'", "warning", at_key=True))
+    for i, c in avatars[1:]:
+        first = avatars[0][1].name
+        report.add(doc.diagnostic(("characters", i, "avatar"), f"'{c.name}' cannot be a second Avatar: '{first}' already is (one per army)"))
+
+
+def _check_names(doc, characters: list[tuple[int, Character]], report: Report) -> None:
+    seen: dict[str, int] = {}
+    for i, c in characters:
+        if c.name in seen:
+            report.add(doc.diagnostic(("characters", i, "name"), f"two characters are named '{c.name}' (also characters[{seen[c.name]}]): their cards will look alike", "warning"))
+        seen.setdefault(c.name, i)
+
+
+def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> tuple[ArmyBook | None, Report]:
+    report = Report()
+    shell = validate_model(_ArmyShell, doc, doc.data, (), report)
+    shell_ok = shell is not None
+    if shell is None:  # keep checking the lists that are lists, so every problem shows in one run
+        raw = doc.data
+        lists = {k: raw[k] if isinstance(raw.get(k), list) else [] for k in ("characters", "weapons", "affiliations")}
+        shell = _ArmyShell.model_construct(name="", affiliation="", **lists)
+    catalogue = _extend_catalogue(doc, shell, data.catalogue, report)
+    affiliation = None
+    if shell_ok:
+        affiliation = catalogue.affiliations.get(shell.affiliation)
+        if affiliation is None:
+            report.add(doc.diagnostic(("affiliation",), f"unknown affiliation '{shell.affiliation}'{did_you_mean(shell.affiliation, catalogue.affiliations)}"))
+    characters = _items(Character, doc, shell.characters, "characters", report)
+    members = []
+    for i, c in characters:
+        weapons = _resolve_weapons(doc, i, c, catalogue, report)
+        specs = _resolve_specialisations(doc, i, c, affiliation, catalogue, report)
+        members.append(Member(i, c, weapons, specs, _portrait(doc, i, c, base_dir, report)))
+    _check_avatars(doc, characters, report)
+    _check_names(doc, characters, report)
+    if report.errors or not shell_ok or affiliation is None:
+        return None, report
+    army = Army.model_validate(doc.data)
+    return ArmyBook(doc.file, army, affiliation, members, data.rules, catalogue, report.warnings, doc), report
+
+
+def load_army(path: Path | str, data: GameData | None = None, strict: bool = False) -> ArmyBook:
+    """Load and validate an army file; raises KolapsError with every problem found."""
+    path = Path(path)
+    doc = load_yaml(path, str(path))
+    book, report = check_army_document(doc, data or builtin_game_data(), path.resolve().parent)
+    if strict and report.warnings:
+        raise KolapsError(report.errors + [_as_error(w) for w in report.warnings])
+    report.raise_if_errors()
+    assert book is not None
+    return book
+
+
+def _as_error(d: Diagnostic) -> Diagnostic:
+    return Diagnostic(d.file, d.line, d.col, "error", d.message, d.path)

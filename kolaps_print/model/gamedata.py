@@ -1,0 +1,152 @@
+"""The built-in game data (data/): rules tables, weapons, affiliations, trait glossary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterable, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from kolaps_print import resources
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
+from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
+from kolaps_print.model.messages import diagnostics_from
+from kolaps_print.model.rules import RULE_FILES, Rules, Trait
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validate_model(model: type[M], doc: SourceDocument, data: Any, path: tuple, report: Report) -> M | None:
+    """Validate data (found at path in doc) into model; errors go to report."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        report.extend(diagnostics_from(exc, model, doc, path))
+        return None
+
+
+@dataclass
+class Origin:
+    """Where a catalogue entry was defined, for 'defined twice' messages."""
+
+    doc: SourceDocument
+    path: tuple
+
+    def __str__(self) -> str:
+        mark = self.doc.locate(self.path)
+        return f"{self.doc.file}:{mark.line}:{mark.col}"
+
+
+@dataclass
+class Catalogue:
+    traits: dict[str, Trait]
+    weapons: dict[str, Weapon] = field(default_factory=dict)
+    affiliations: dict[str, Affiliation] = field(default_factory=dict)
+    origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+
+    def copy(self) -> "Catalogue":
+        return Catalogue(dict(self.traits), dict(self.weapons), dict(self.affiliations), dict(self.origins))
+
+    def add_weapon(self, weapon: Weapon, origin: Origin, report: Report) -> None:
+        if self._is_duplicate("weapon", weapon.id, origin, report):
+            return
+        check_weapon_traits(weapon, origin, self.traits, report)
+        self.weapons[weapon.id] = weapon
+        self.origins[("weapon", weapon.id)] = origin
+
+    def add_affiliation(self, affiliation: Affiliation, origin: Origin, report: Report) -> None:
+        if self._is_duplicate("affiliation", affiliation.id, origin, report):
+            return
+        self.affiliations[affiliation.id] = affiliation
+        self.origins[("affiliation", affiliation.id)] = origin
+
+    def _is_duplicate(self, kind: str, id_: str, origin: Origin, report: Report) -> bool:
+        first = self.origins.get((kind, id_))
+        if first is None:
+            return False
+        report.add(origin.doc.diagnostic(origin.path + ("id",), f"{kind} id '{id_}' is defined twice: here and at {first}"))
+        return True
+
+    def specialisation_owners(self, spec_id: str) -> list[str]:
+        return [a.id for a in self.affiliations.values() if a.specialisation(spec_id)]
+
+    def all_specialisations(self) -> set[str]:
+        return {s.id for a in self.affiliations.values() for s in a.specialisations}
+
+
+def check_weapon_traits(weapon: Weapon, origin: Origin, traits: dict[str, Trait], report: Report) -> None:
+    for i, ref in enumerate(weapon.traits):
+        path = origin.path + ("traits", i)
+        trait = traits.get(ref.id)
+        if trait is None:
+            report.add(origin.doc.diagnostic(path, f"unknown trait '{ref.id}'{did_you_mean(ref.id, traits)}"))
+        elif trait.param and ref.param is None:
+            report.add(origin.doc.diagnostic(path, f"trait '{ref.id}' needs its {trait.param}: write {{{ref.id}: 5}}"))
+        elif not trait.param and ref.param is not None:
+            report.add(origin.doc.diagnostic(path, f"trait '{ref.id}' takes no value: write just {ref.id}"))
+
+
+@dataclass
+class GameData:
+    rules: Rules
+    catalogue: Catalogue
+    documents: list[SourceDocument]
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _load_rules(base: Path, report: Report) -> tuple[Rules | None, list[SourceDocument]]:
+    sections: dict[str, Any] = {}
+    docs = []
+    for name in RULE_FILES:
+        doc = load_yaml(base / "rules" / f"{name}.yaml", _display(base / "rules" / f"{name}.yaml"))
+        docs.append(doc)
+        model = Rules.model_fields[name].annotation
+        sections[name] = validate_model(model, doc, doc.data, (), report)
+    if any(v is None for v in sections.values()):
+        return None, docs
+    return Rules(**sections), docs
+
+
+def _load_entries(doc: SourceDocument, file_model: type[BaseModel], key: str, report: Report) -> Iterable[tuple[Any, Origin]]:
+    if validate_model(file_model, doc, doc.data, (), report) is None:
+        return []
+    return [(item, Origin(doc, (key, i))) for i, item in enumerate(getattr(file_model.model_validate(doc.data), key))]
+
+
+def load_game_data(base: Path | None = None) -> GameData:
+    """Load and validate data/; raises KolapsError listing every problem."""
+    base = base or resources.data_dir()
+    report = Report()
+    docs: list[SourceDocument] = []
+    try:
+        rules, docs = _load_rules(base, report)
+        weapons_doc = load_yaml(base / "weapons.yaml", _display(base / "weapons.yaml"))
+        affiliations_doc = load_yaml(base / "affiliations.yaml", _display(base / "affiliations.yaml"))
+    except KolapsError as exc:
+        report.extend(exc.diagnostics)
+        report.raise_if_errors()
+        raise
+    docs += [weapons_doc, affiliations_doc]
+    catalogue = Catalogue(traits={t.id: t for t in rules.traits.traits} if rules else {})
+    for weapon, origin in _load_entries(weapons_doc, WeaponFile, "weapons", report):
+        catalogue.add_weapon(weapon, origin, report)
+    for affiliation, origin in _load_entries(affiliations_doc, AffiliationFile, "affiliations", report):
+        catalogue.add_affiliation(affiliation, origin, report)
+    report.raise_if_errors()
+    return GameData(rules=rules, catalogue=catalogue, documents=docs)
+
+
+@cache
+def builtin_game_data() -> GameData:
+    return load_game_data()
+
+

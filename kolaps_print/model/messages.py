@@ -1,0 +1,107 @@
+"""Turn pydantic's validation errors into located messages a non-programmer can act on."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any, Iterable
+
+from pydantic import BaseModel, ValidationError
+
+from kolaps_print.diagnostics import Diagnostic, did_you_mean
+from kolaps_print.load import SourceDocument
+from kolaps_print.model.common import ID_PATTERN
+
+_KINDS = {str: "text", bool: "true or false", int: "a number", float: "a number", list: "a list",
+          dict: "a mapping (key: value)", type(None): "nothing (an empty value)"}
+
+
+def _kind(value: Any) -> str:
+    for t, name in _KINDS.items():
+        if type(value) is t:
+            return name
+    return type(value).__name__
+
+
+def _got(value: Any) -> str:
+    if isinstance(value, (dict, list)):
+        return _kind(value)
+    return f"{value!r}" if isinstance(value, str) else f"{_kind(value)} ({value})" if value is not None else _kind(value)
+
+
+def _fields_at(model: type[BaseModel], loc: tuple) -> list[str]:
+    """Field names allowed at loc inside model (for did-you-mean on unknown keys)."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return []
+        field = current.model_fields.get(part)
+        if field is None:
+            return []
+        current = _inner_model(field.annotation)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _inner_model(annotation: Any) -> Any:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _inner_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def explain(error: dict, model: type[BaseModel], loc: tuple) -> str:
+    kind, ctx, value = error["type"], error.get("ctx", {}), error.get("input")
+    key = loc[-1] if loc else ""
+    if kind == "missing":
+        return f"missing required key '{key}'"
+    if kind == "extra_forbidden":
+        return f"unknown key '{key}'{did_you_mean(str(key), _fields_at(model, loc[:-1]))}"
+    if kind == "string_type":
+        if isinstance(value, bool):
+            return f"expected text, got {str(value).lower()} (YAML reads yes/no/on/off as true/false: put the value in quotes)"
+        return f"expected text, got {_got(value)}"
+    if kind in ("int_type", "int_parsing", "int_from_float", "float_type", "float_parsing"):
+        return f"expected a whole number, got {_got(value)}" if kind.startswith("int") else f"expected a number, got {_got(value)}"
+    if kind in ("bool_type", "bool_parsing"):
+        return f"expected true or false, got {_got(value)}"
+    if kind == "list_type":
+        return f"expected a list such as [a, b], got {_got(value)}"
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return f"expected a mapping of keys (key: value), got {_got(value)}"
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"must be at least {ctx.get('ge', ctx.get('gt'))} (got {value})"
+    if kind in ("less_than_equal", "less_than"):
+        return f"must be at most {ctx.get('le', ctx.get('lt'))} (got {value})"
+    if kind == "string_pattern_mismatch":
+        if ctx.get("pattern") == ID_PATTERN:
+            return f"'{value}' is not a valid id: use lowercase letters, digits and hyphens (e.g. fusil-assaut)"
+        return f"'{value}' is not a colour: write it as \"#rrggbb\", e.g. \"#3a5f0b\""
+    if kind == "string_too_short":
+        return "must not be empty"
+    if kind == "string_too_long":
+        return f"is too long (at most {ctx.get('max_length')} characters)"
+    if kind == "too_short":
+        return f"needs at least {ctx.get('min_length')} item(s)"
+    if kind == "too_long":
+        return f"has too many items (at most {ctx.get('max_length')})"
+    if kind == "value_error":
+        return str(ctx.get("error", error["msg"]))
+    if kind == "literal_error":
+        return f"expected one of {ctx.get('expected')}, got {_got(value)}"
+    return error["msg"]
+
+
+def diagnostics_from(
+    exc: ValidationError, model: type[BaseModel], doc: SourceDocument, base: tuple = ()
+) -> Iterable[Diagnostic]:
+    for error in exc.errors():
+        loc = tuple(error["loc"])
+        path = base + loc
+        at_key = error["type"] == "extra_forbidden"
+        yield doc.diagnostic(path, explain(error, model, loc), at_key=at_key)
