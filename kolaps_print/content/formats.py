@@ -1,0 +1,145 @@
+"""How numbers read in the printed tables: true minus signs, French decimals, dashes for none.
+
+The patterns live in data/labels/fr/tables.yaml (format.*), so a translation can change them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable, Mapping, Optional
+
+from kolaps_print.labels import label
+from kolaps_print.model.catalogue import TraitRef
+from kolaps_print.model.rules import Trait
+
+
+def _f(key: str, **values: object) -> str:
+    return label(f"tables.format.{key}", **values)
+
+
+def number(x: float) -> str:
+    """2 -> '2', 2.5 -> '2,5', -3 -> '−3' (French decimal comma, true minus sign)."""
+    text = str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".", ",")
+    return _f("minus", value=text[1:]) if text.startswith("-") else text
+
+
+def signed_plain(n: int) -> str:
+    return number(n)
+
+
+def modifier(value: Optional[int]) -> str:
+    """A difficulty or severity modifier: '+2', '−1', '0'; None (not a plain number): '—'."""
+    if value is None:
+        return _f("none")
+    if value > 0:
+        return _f("plus", value=value)
+    if value < 0:
+        return _f("minus", value=-value)
+    return _f("zero")
+
+
+def optional_modifier(value: int) -> str:
+    """A modifier where 0 means 'nothing to apply': '—'."""
+    return modifier(value or None)
+
+
+def count(n: int) -> str:
+    """A count where 0 reads as a dash (no wounds, no morale lost, no fatigue)."""
+    return str(n) if n else _f("none")
+
+
+def malus(n: int) -> str:
+    """A characteristic change: '−1'; 0 reads as a dash."""
+    return number(n) if n else _f("none")
+
+
+def threshold(value: int) -> str:
+    return _f("threshold", value=value)
+
+
+def at_or_below(value: int) -> str:
+    return _f("at_or_below", value=number(value))
+
+
+def at_or_above(value: int) -> str:
+    return _f("at_or_above", value=number(value))
+
+
+def span(low: int, high: int) -> str:
+    return number(low) if low == high else _f("span", low=number(low), high=number(high))
+
+
+def like(name: str) -> str:
+    return _f("like_level", name=name.lower())
+
+
+def level_dice(level: int, dice: str) -> str:
+    return _f("level_dice", level=number(level), dice=dice)
+
+
+def rank_threshold(rank: int, value: int) -> str:
+    return _f("rank_threshold", rank=rank, threshold=threshold(value))
+
+
+def percent(chance: Fraction) -> str:
+    """Exact chance as a percentage: whole numbers from 10 %, one decimal below (0,4 %)."""
+    value = chance * 100
+    if value >= 10 or value == 0:
+        text = str(int(value + Fraction(1, 2)))  # round half up, never banker's rounding
+    else:
+        text = number(int(value * 10 + Fraction(1, 2)) / 10)
+    return _f("percent", value=text)
+
+
+def faces(values: Iterable[int], sides: int = 6) -> str:
+    """Die faces that trigger something: '—' none, 'toujours' all, '1–4' a run, '1, 3' otherwise."""
+    v = sorted(set(values))
+    if not v:
+        return _f("none")
+    if v == list(range(1, sides + 1)):
+        return _f("always")
+    if v == list(range(v[0], v[-1] + 1)) and len(v) > 1:
+        return _f("range", low=v[0], high=v[-1])
+    return _f("list_sep").join(str(x) for x in v)
+
+
+def bounds(low: Optional[int], high: Optional[int]) -> str:
+    """A result band: '0', '1 à 5', '−1 ou moins', '7 ou plus'."""
+    if low is None and high is None:
+        return _f("none")
+    if low is None:
+        return _f("or_less", value=number(high))
+    if high is None:
+        return _f("or_more", value=number(low))
+    return span(low, high)
+
+
+def test(difficulty: Optional[int]) -> str:
+    return _f("no_test") if difficulty is None else _f("difficulty", level=number(difficulty))
+
+
+def offensive(is_offensive: bool) -> str:
+    return _f("offensive") if is_offensive else _f("not_offensive")
+
+
+def trait_name(trait: Trait) -> str:
+    """A glossary entry: 'Explosion (rayon)' for a trait that takes a value."""
+    return _f("trait_param_name", name=trait.name, param=trait.param) if trait.param else trait.name
+
+
+def distance(cm: float) -> str:
+    return _f("distance", value=number(cm))
+
+
+def weapon_range(cm: Optional[float]) -> str:
+    return _f("contact") if cm is None else distance(cm)
+
+
+def trait_ref(ref: TraitRef, traits: Mapping[str, Trait]) -> str:
+    """A weapon's trait as printed: 'Lourde', 'Explosion (5 cm)'."""
+    trait = traits.get(ref.id)
+    name = trait.name if trait else ref.id
+    if ref.param is None:
+        return name
+    value = _f("value_unit", value=number(ref.param), unit=trait.unit) if trait and trait.unit else number(ref.param)
+    return _f("trait_param", name=name, value=value)

@@ -1,0 +1,221 @@
+"""The rules tables as plain content (title, columns, rows of text), built from the game data.
+
+Renderer-independent: the reference sheet and the rulebook draw the same TableContent.
+Every number comes from the data model; every French word from data/labels/fr/tables.yaml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Literal, Optional
+
+from kolaps_print.content import formats as fmt
+from kolaps_print.content.probabilities import chance_matrix
+from kolaps_print.labels import label, labels
+from kolaps_print.model.gamedata import GameData
+
+Align = Literal["l", "c", "r"]
+
+
+@dataclass(frozen=True)
+class TableContent:
+    id: str
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+    note: Optional[str] = None
+    align: tuple[Align, ...] = ()  # one per column; "l" where missing
+    widths: tuple[float, ...] = ()  # relative column widths (hint); equal where missing
+
+    def column_align(self, i: int) -> Align:
+        return self.align[i] if i < len(self.align) else "l"
+
+
+def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...], columns: list[str] | None = None,
+           note: str | None = None) -> TableContent:
+    """A table titled and headed from its labels (tables.<id>.title/columns/note)."""
+    return TableContent(
+        id=id_,
+        title=label(f"tables.{id_}.title"),
+        columns=columns if columns is not None else list(labels(f"tables.{id_}.columns")),
+        rows=rows,
+        note=note if note is not None else labels(f"tables.{id_}").get("note"),
+        align=tuple(align),  # type: ignore[arg-type]
+        widths=widths,
+    )
+
+
+# ---- dice --------------------------------------------------------------------
+def seuils(data: GameData) -> TableContent:
+    rows = [[str(t.rank), fmt.threshold(t.threshold)] for t in data.rules.dice.thresholds]
+    return _table("seuils", rows, "cc", (1, 1))
+
+
+def difficultes(data: GameData) -> TableContent:
+    dice = data.rules.dice
+    levels = sorted(dice.difficulties, key=lambda d: d.level)
+    lowest, highest = levels[0], levels[-1]
+    rows = [[fmt.at_or_below(dice.automatic_at_or_below), label("tables.difficultes.automatic"),
+             label("tables.difficultes.no_roll")]]
+    if dice.automatic_at_or_below + 1 < lowest.level:  # e.g. -2 to -1: rolled as the easiest level
+        rows.append([fmt.span(dice.automatic_at_or_below + 1, lowest.level - 1), fmt.like(lowest.name), lowest.dice.label])
+    rows += [[fmt.signed_plain(d.level), d.name, d.dice.label] for d in levels]
+    if highest.level + 1 < dice.impossible_at_or_above:  # e.g. 6 to 10: rolled as the hardest level
+        rows.append([fmt.span(highest.level + 1, dice.impossible_at_or_above - 1), fmt.like(highest.name), highest.dice.label])
+    rows.append([fmt.at_or_above(dice.impossible_at_or_above), label("tables.difficultes.impossible"),
+                 label("tables.difficultes.no_roll")])
+    return _table("difficultes", rows, "clc", (1, 2.2, 1))
+
+
+def jets(data: GameData) -> TableContent:
+    rows = [[r.name, r.text, r.critical_success, r.critical_failure] for r in data.rules.dice.roll_types]
+    return _table("jets", rows, "llll", (1.3, 2.4, 1.4, 1.6))
+
+
+def chances(data: GameData) -> TableContent:
+    dice = data.rules.dice
+    levels = sorted(dice.difficulties, key=lambda d: d.level)
+    matrix = chance_matrix(dice)
+    columns = [label("tables.chances.columns_head")] + [fmt.level_dice(d.level, d.dice.label) for d in levels]
+    rows = [
+        [fmt.rank_threshold(t.rank, t.threshold)] + [fmt.percent(matrix[(t.rank, d.level)]) for d in levels]
+        for t in dice.thresholds
+    ]
+    return _table("chances", rows, "l" + "r" * len(levels), (1.6,) + (1,) * len(levels), columns=columns)
+
+
+# ---- combat --------------------------------------------------------------------
+def modificateurs(data: GameData) -> TableContent:
+    combat = data.rules.combat
+    rows = [[b.name, fmt.modifier(b.modifier), b.text] for b in combat.range_bands]
+    rows += [[m.name, fmt.modifier(m.modifier), m.text] for m in combat.modifiers]
+    return _table("modificateurs", rows, "lcl", (1.3, 0.6, 3.5))
+
+
+# ---- wounds --------------------------------------------------------------------
+def _ranks(data: GameData) -> list[int]:
+    return [t.rank for t in data.rules.dice.thresholds]
+
+
+def gravite(data: GameData) -> TableContent:
+    ranks = _ranks(data)
+    columns = list(labels("tables.gravite.columns_head")) + [label("tables.format.rank_short", rank=r) for r in ranks]
+    rows = [
+        [str(s.roll), s.name, fmt.count(s.wounds), fmt.faces(s.haemorrhage_on)]
+        + [fmt.count(s.loss_for(r)) for r in ranks]
+        for s in data.rules.wounds.severities
+    ]
+    return _table("gravite", rows, "clcc" + "c" * len(ranks), (0.6, 2, 1, 1.2) + (0.5,) * len(ranks), columns=columns)
+
+
+def localisations(data: GameData) -> TableContent:
+    rows = [
+        [str(loc.roll), loc.name, str(loc.capacity), " ".join(fmt.modifier(m) for m in loc.box_modifiers)]
+        for loc in data.rules.wounds.locations
+    ]
+    return _table("localisations", rows, "clcc", (0.5, 1.5, 0.7, 1.4))
+
+
+def effets_secondaires(data: GameData) -> TableContent:
+    rows = [[str(loc.roll), loc.name, loc.secondary_effect] for loc in data.rules.wounds.locations]
+    return _table("effets-secondaires", rows, "cll", (0.4, 1.1, 5))
+
+
+def blessures_critiques(data: GameData) -> TableContent:
+    wounds = data.rules.wounds
+    rows = [
+        [str(c.roll), wounds.location(c.location).name, c.name, fmt.test(c.test_difficulty), c.text]
+        for c in wounds.critical_injuries
+    ]
+    losses = label("tables.format.list_sep").join(
+        label("tables.format.loss_item", rank=m.rank, loss=m.loss) for m in wounds.critical_morale_loss
+    )
+    note = label("tables.format.critical_morale", losses=losses)
+    return _table("blessures-critiques", rows, "cllcl", (0.4, 1, 1.4, 0.7, 5), note=note)
+
+
+def cumul(data: GameData) -> TableContent:
+    rows = [
+        [str(c.wounds)] + ([label("tables.format.all_zero")] * 3 if c.all_zero else [fmt.malus(v) for v in (c.mvt, c.cib, c.rng)])
+        for c in data.rules.wounds.cumulative
+    ]
+    return _table("cumul", rows, "cccc", (1.2, 1, 1, 1))
+
+
+def echecs_critiques(data: GameData) -> TableContent:
+    rows = [[fmt.bounds(f.min, f.max), f.name, f.text] for f in data.rules.wounds.critical_failures]
+    return _table("echecs-critiques", rows, "cll", (1, 1.4, 5), note=data.rules.wounds.friendly_fire)
+
+
+# ---- turn, actions, morale -----------------------------------------------------
+def phases(data: GameData) -> TableContent:
+    rows = [[str(p.number), p.name, p.text] for p in sorted(data.rules.actions.phases, key=lambda p: p.number)]
+    return _table("phases", rows, "cll", (0.5, 1, 5))
+
+
+def actions(data: GameData) -> TableContent:
+    rows = [
+        [a.name, fmt.offensive(a.offensive), fmt.count(a.fatigue), fmt.optional_modifier(a.modifier), a.short]
+        for a in data.rules.actions.actions
+    ]
+    return _table("actions", rows, "lcccl", (1.4, 0.6, 0.7, 0.7, 3.5))
+
+
+def moral(data: GameData) -> TableContent:
+    levels = sorted(data.rules.actions.morale.levels, key=lambda m: -m.level)
+    rows = [[str(m.level), m.name, m.text] for m in levels]
+    return _table("moral", rows, "cll", (0.6, 1, 5))
+
+
+def traits(data: GameData) -> TableContent:
+    rows = [[fmt.trait_name(t), t.text] for t in data.rules.traits.traits]
+    return _table("traits", rows, "ll", (1.2, 5))
+
+
+# ---- catalogue -----------------------------------------------------------------
+def armes(data: GameData) -> TableContent:
+    traits_by_id = data.catalogue.traits
+    rows = [
+        [w.name, fmt.weapon_range(w.range), label("tables.format.list_sep").join(fmt.trait_ref(r, traits_by_id) for r in w.traits)]
+        for w in data.catalogue.weapons.values()
+    ]
+    return _table("armes", rows, "lcl", (1.6, 0.8, 2.5))
+
+
+def affiliations(data: GameData) -> TableContent:
+    rows = []
+    for a in data.catalogue.affiliations.values():
+        for i, s in enumerate(a.specialisations):
+            rows.append([a.name if i == 0 else "", s.name, s.text])
+    return _table("affiliations", rows, "lll", (1.2, 1.2, 5))
+
+
+BUILDERS: dict[str, Callable[[GameData], TableContent]] = {
+    "seuils": seuils,
+    "difficultes": difficultes,
+    "jets": jets,
+    "modificateurs": modificateurs,
+    "chances": chances,
+    "gravite": gravite,
+    "localisations": localisations,
+    "effets-secondaires": effets_secondaires,
+    "blessures-critiques": blessures_critiques,
+    "cumul": cumul,
+    "echecs-critiques": echecs_critiques,
+    "phases": phases,
+    "actions": actions,
+    "moral": moral,
+    "traits": traits,
+    "armes": armes,
+    "affiliations": affiliations,
+}
+TABLE_NAMES: tuple[str, ...] = tuple(BUILDERS)
+
+
+def build_table(name: str, data: GameData) -> TableContent:
+    """The table called name (one of TABLE_NAMES), built from data."""
+    try:
+        builder = BUILDERS[name]
+    except KeyError:
+        raise KeyError(f"unknown table '{name}'; valid names: {', '.join(TABLE_NAMES)}") from None
+    return builder(data)

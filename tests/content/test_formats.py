@@ -1,0 +1,39 @@
+from fractions import Fraction
+
+from kolaps_print.content import formats as fmt
+
+
+def test_numbers_use_a_true_minus_and_a_decimal_comma():
+    assert fmt.number(-3) == "\u22123"
+    assert fmt.number(2.5) == "2,5"
+    assert fmt.number(10.0) == "10"
+
+
+def test_modifiers():
+    assert fmt.modifier(2) == "+2"
+    assert fmt.modifier(-2) == "\u22122"
+    assert fmt.modifier(0) == "0"
+    assert fmt.modifier(None) == "—"
+    assert fmt.optional_modifier(0) == "—"
+
+
+def test_percent_rounds_half_up_and_keeps_a_decimal_below_ten():
+    assert fmt.percent(Fraction(1, 8)) == "13\u202f%"  # 12.5 -> 13, not banker's 12
+    assert fmt.percent(Fraction(1, 243)) == "0,4\u202f%"
+    assert fmt.percent(Fraction(1, 16)) == "6,3\u202f%"  # 6.25 -> 6.3
+    assert fmt.percent(Fraction(1)) == "100\u202f%"
+
+
+def test_haemorrhage_faces():
+    assert fmt.faces([]) == "—"
+    assert fmt.faces([1, 2]) == "1–2"
+    assert fmt.faces([3]) == "3"
+    assert fmt.faces([1, 3]) == "1, 3"
+    assert fmt.faces(range(1, 7)) == "toujours"
+
+
+def test_result_bands():
+    assert fmt.bounds(1, 5) == "1 à 5"
+    assert fmt.bounds(0, 0) == "0"
+    assert fmt.bounds(None, -1) == "\u22121 ou moins"
+    assert fmt.bounds(7, None) == "7 ou plus"

@@ -1,0 +1,168 @@
+"""The table content: shape, and every number traced back to the data model."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
+from kolaps_print.model.gamedata import builtin_game_data
+
+MINUS = "\u2212"
+
+
+@pytest.fixture(scope="module")
+def data():
+    return builtin_game_data()
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
+
+
+def column(table: TableContent, header: str) -> list[str]:
+    i = table.columns.index(header)
+    return [row[i] for row in table.rows]
+
+
+def test_names_are_the_documented_french_ids_in_order():
+    assert TABLE_NAMES == (
+        "seuils", "difficultes", "jets", "modificateurs", "chances", "gravite", "localisations",
+        "effets-secondaires", "blessures-critiques", "cumul", "echecs-critiques", "phases",
+        "actions", "moral", "traits", "armes", "affiliations",
+    )
+
+
+def test_unknown_name_lists_the_valid_ones(data):
+    with pytest.raises(KeyError) as exc:
+        build_table("seuil", data)
+    assert "seuils" in str(exc.value) and "affiliations" in str(exc.value)
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_every_table_is_well_formed(data, name):
+    table = build_table(name, data)
+    assert table.id == name and table.title
+    assert table.rows, "a table without rows"
+    assert all(len(row) == len(table.columns) for row in table.rows)
+    assert all(isinstance(cell, str) for row in table.rows for cell in row)
+    assert len(table.align) == len(table.columns) and len(table.widths) == len(table.columns)
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_tables_are_built_the_same_every_time(data, name):
+    assert build_table(name, data) == build_table(name, data)
+
+
+def test_thresholds(data):
+    table = build_table("seuils", data)
+    assert table.rows == [[str(t.rank), f"{t.threshold}+"] for t in data.rules.dice.thresholds]
+
+
+def test_difficulties_cover_automatic_to_impossible(data):
+    dice = data.rules.dice
+    table = build_table("difficultes", data)
+    names = column(table, "Nom")
+    for d in dice.difficulties:
+        assert [str(d.level), d.name, d.dice.label] in table.rows
+    assert table.rows[0][0] == f"≤ {MINUS}{-dice.automatic_at_or_below}"
+    assert table.rows[-1][0] == f"≥ {dice.impossible_at_or_above}"
+    assert names[0] == "Automatique" and names[-1] == "Impossible"
+
+
+def test_roll_types(data):
+    table = build_table("jets", data)
+    for r in data.rules.dice.roll_types:
+        assert [r.name, r.text, r.critical_success, r.critical_failure] in table.rows
+
+
+def test_modifiers_list_range_bands_then_common_modifiers(data):
+    combat = data.rules.combat
+    table = build_table("modificateurs", data)
+    expected = [(b.name, b.modifier) for b in combat.range_bands] + [(m.name, m.modifier) for m in combat.modifiers]
+    assert [(r[0], r[1]) for r in table.rows] == [(n, "—" if v is None else signed(v)) for n, v in expected]
+
+
+def test_chances_has_a_row_per_rank_and_a_column_per_difficulty(data):
+    dice = data.rules.dice
+    table = build_table("chances", data)
+    assert len(table.rows) == len(dice.thresholds)
+    assert len(table.columns) == 1 + len(dice.difficulties)
+    for row in table.rows:
+        assert all(re.fullmatch(r"\d+(,\d)?\u202f%", cell) for cell in row[1:]), row
+
+
+def test_severities(data):
+    table = build_table("gravite", data)
+    ranks = [t.rank for t in data.rules.dice.thresholds]
+    for s, row in zip(data.rules.wounds.severities, table.rows, strict=True):
+        assert row[0] == str(s.roll) and row[1] == s.name
+        assert row[2] == (str(s.wounds) if s.wounds else "—")
+        assert row[4:] == [str(s.loss_for(r)) if s.loss_for(r) else "—" for r in ranks]
+        for face in s.haemorrhage_on:  # every triggering face is readable in the cell
+            assert row[3] == "toujours" or str(face) in row[3] or (
+                "–" in row[3] and int(row[3].split("–")[0]) <= face <= int(row[3].split("–")[1]))
+
+
+def test_locations(data):
+    table = build_table("localisations", data)
+    for loc, row in zip(data.rules.wounds.locations, table.rows, strict=True):
+        assert row == [str(loc.roll), loc.name, str(loc.capacity), " ".join(signed(m) for m in loc.box_modifiers)]
+
+
+def test_secondary_effects_and_critical_injuries(data):
+    wounds = data.rules.wounds
+    effects = build_table("effets-secondaires", data)
+    assert [r[2] for r in effects.rows] == [loc.secondary_effect for loc in wounds.locations]
+    crits = build_table("blessures-critiques", data)
+    for c, row in zip(wounds.critical_injuries, crits.rows, strict=True):
+        assert row[1] == wounds.location(c.location).name and row[2] == c.name and row[4] == c.text
+        assert row[3] == ("Aucun" if c.test_difficulty is None else f"Diff. {c.test_difficulty}")
+    for m in wounds.critical_morale_loss:
+        assert f"R{m.rank} {m.loss}" in crits.note
+
+
+def test_cumulative_wounds(data):
+    table = build_table("cumul", data)
+    for c, row in zip(data.rules.wounds.cumulative, table.rows, strict=True):
+        values = ["= 0"] * 3 if c.all_zero else [signed(v) if v else "—" for v in (c.mvt, c.cib, c.rng)]
+        assert row == [str(c.wounds)] + values
+
+
+def test_critical_failures(data):
+    table = build_table("echecs-critiques", data)
+    assert [r[1] for r in table.rows] == [f.name for f in data.rules.wounds.critical_failures]
+    assert table.note == data.rules.wounds.friendly_fire
+
+
+def test_phases_actions_morale(data):
+    acts = data.rules.actions
+    assert [r[1] for r in build_table("phases", data).rows] == [p.name for p in sorted(acts.phases, key=lambda p: p.number)]
+    for a, row in zip(acts.actions, build_table("actions", data).rows, strict=True):
+        assert row[0] == a.name and row[1] == ("OFF" if a.offensive else "—")
+        assert row[2] == (str(a.fatigue) if a.fatigue else "—")
+        assert row[3] == (signed(a.modifier) if a.modifier else "—")
+    morale = build_table("moral", data)
+    assert [int(r[0]) for r in morale.rows] == sorted((m.level for m in acts.morale.levels), reverse=True)
+
+
+def test_traits_weapons_affiliations(data):
+    cat = data.catalogue
+    traits = build_table("traits", data)
+    assert [r[1] for r in traits.rows] == [t.text for t in data.rules.traits.traits]
+    weapons = build_table("armes", data)
+    for w, row in zip(cat.weapons.values(), weapons.rows, strict=True):
+        assert row[0] == w.name
+        assert row[1] == ("Contact" if w.range is None else f"{w.range:g} cm".replace(".", ","))
+        assert all(cat.traits[ref.id].name in row[2] for ref in w.traits)
+    affs = build_table("affiliations", data)
+    assert [r[1] for r in affs.rows] == [s.name for a in cat.affiliations.values() for s in a.specialisations]
+    assert [r[0] for r in affs.rows if r[0]] == [a.name for a in cat.affiliations.values() if a.specialisations]
+
+
+def test_no_french_text_is_typed_into_the_builders():
+    # Every printed word comes from data/labels/fr/tables.yaml; only ids and keys in the code.
+    source = (Path(__file__).parents[2] / "kolaps_print/content/tables.py").read_text(encoding="utf-8")
+    literals = re.findall(r'"([^"\n]*)"', source)
+    accented = [s for s in literals if re.search(r"[À-ÿ]", s)]
+    assert accented == []
