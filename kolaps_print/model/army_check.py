@@ -68,29 +68,32 @@ class ArmyBook:
         return list(seen.values())
 
 
-def _items(model, doc: SourceDocument, items: list, key: str, report: Report) -> list[tuple[int, Any]]:
+def _items(model, doc: SourceDocument, items: list, key: str, report: Report, broken: set | None = None) -> list[tuple[int, Any]]:
+    """Validate each item on its own; the raw ids of invalid ones go to broken."""
     out = []
     for i, item in enumerate(items):
         valid = validate_model(model, doc, item, (key, i), report)
         if valid is not None:
             out.append((i, valid))
+        elif broken is not None and isinstance(item, dict):
+            broken.add(str(item.get("id")))
     return out
 
 
-def _extend_catalogue(doc, shell: _ArmyShell, base: Catalogue, report: Report) -> Catalogue:
+def _extend_catalogue(doc, shell: _ArmyShell, base: Catalogue, report: Report, broken: set) -> Catalogue:
     catalogue = base.copy()
-    for i, weapon in _items(Weapon, doc, shell.weapons, "weapons", report):
+    for i, weapon in _items(Weapon, doc, shell.weapons, "weapons", report, broken):
         catalogue.add_weapon(weapon, Origin(doc, ("weapons", i)), report)
-    for i, affiliation in _items(Affiliation, doc, shell.affiliations, "affiliations", report):
+    for i, affiliation in _items(Affiliation, doc, shell.affiliations, "affiliations", report, broken):
         catalogue.add_affiliation(affiliation, Origin(doc, ("affiliations", i)), report)
     return catalogue
 
 
-def _resolve_weapons(doc, i: int, c: Character, catalogue: Catalogue, report: Report) -> list[Weapon]:
+def _resolve_weapons(doc, i: int, c: Character, catalogue: Catalogue, report: Report, broken: set) -> list[Weapon]:
     found = []
     for j, wid in enumerate(c.weapons):
         weapon = catalogue.weapons.get(wid)
-        if weapon is None:
+        if weapon is None and wid not in broken:  # an invalid inline weapon already has its message
             report.add(doc.diagnostic(("characters", i, "weapons", j), f"unknown weapon '{wid}'{did_you_mean(wid, catalogue.weapons)}"))
         else:
             found.append(weapon)
@@ -152,19 +155,21 @@ def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> 
         raw = doc.data
         lists = {k: raw[k] if isinstance(raw.get(k), list) else [] for k in ("characters", "weapons", "affiliations")}
         shell = _ArmyShell.model_construct(name="", affiliation="", **lists)
-    catalogue = _extend_catalogue(doc, shell, data.catalogue, report)
+    broken: set[str] = set()  # ids of inline entries that failed: no second message for them
+    catalogue = _extend_catalogue(doc, shell, data.catalogue, report, broken)
     affiliation = None
     if shell_ok:
         affiliation = catalogue.affiliations.get(shell.affiliation)
-        if affiliation is None:
+        if affiliation is None and shell.affiliation not in broken:
             report.add(doc.diagnostic(("affiliation",), f"unknown affiliation '{shell.affiliation}'{did_you_mean(shell.affiliation, catalogue.affiliations)}"))
     characters = _items(Character, doc, shell.characters, "characters", report)
     members = []
     for i, c in characters:
-        weapons = _resolve_weapons(doc, i, c, catalogue, report)
+        weapons = _resolve_weapons(doc, i, c, catalogue, report, broken)
         specs = _resolve_specialisations(doc, i, c, affiliation, catalogue, report)
         members.append(Member(i, c, weapons, specs, _portrait(doc, i, c, base_dir, report)))
-    _check_avatars(doc, characters, report)
+    if shell_ok and len(characters) == len(shell.characters):  # an invalid character may be the Avatar
+        _check_avatars(doc, characters, report)
     _check_names(doc, characters, report)
     if report.errors or not shell_ok or affiliation is None:
         return None, report

@@ -1,0 +1,28 @@
+"""Shared fixtures: the CLI runner and the bundled data."""
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kolaps_print import resources
+from kolaps_print.cli import _register, app
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """Invoke the real CLI in-process: cli(["check", file]) -> click Result (stdout, stderr, exit_code)."""
+    _register()
+    runner = CliRunner()
+
+    def invoke(args, **kwargs):
+        return runner.invoke(app, [str(a) for a in args], catch_exceptions=False, **kwargs)
+
+    return invoke
+
+
+@pytest.fixture(scope="session")
+def demo_armies():
+    return sorted((resources.data_dir() / "armies").glob("*.yaml"))
