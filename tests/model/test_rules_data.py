@@ -76,7 +76,7 @@ def test_severities_wounds_and_haemorrhage(rules):
 @pytest.mark.parametrize(
     "severity, losses_by_rank",
     [
-        # rank:          0  1  2  3  4   (rank 0 as rank 1: erratum E3)
+        # rank:          0  1  2  3  4   (rank 0 as rank 1: erratum E7)
         (1, [1, 1, 0, 0, 0]),  # "rang initial 1 il perd 1 point de moral"
         (2, [1, 1, 1, 0, 0]),  # "rangs initiaux 1 et 2 perdent 1 point"
         (3, [2, 2, 1, 1, 0]),  # "rang initial 1 il perd 2 ... 2 ou 3 il perd 1"
@@ -105,7 +105,7 @@ def test_locations(rules):
 
 
 def test_critical_injuries_follow_the_location_table(rules):
-    # E2: the draft numbers the criticals 4 "En plein coeur", 5 "tripes à l'air";
+    # E5, E6: the draft numbers the criticals 4 "En plein coeur", 5 "tripes à l'air";
     # the data keys them by body part, as the location table does.
     got = {c.roll: (c.location, c.test_difficulty) for c in rules.wounds.critical_injuries}
     assert got == {
@@ -252,7 +252,7 @@ def test_morale(rules):
     assert morale.avatar_start == 6
     assert morale.offensive_minimum == 3
     assert [lv.level for lv in morale.levels] == [6, 5, 4, 3, 2, 1]
-    # "fera chuter le moral d'un rang 1 de 2 points, d'un rang 2 et 3 de 1 point" (E3, E4)
+    # "fera chuter le moral d'un rang 1 de 2 points, d'un rang 2 et 3 de 1 point" (E7, E8)
     loss = {m.rank: m.loss for m in morale.ally_down_loss}
     assert [loss.get(rank, 0) for rank in range(5)] == [2, 2, 1, 1, 0]
 
