@@ -1,0 +1,59 @@
+"""`kolaps-print schema`: a draft-07 JSON Schema that accepts the demo armies and flags typos."""
+
+import json
+
+import jsonschema
+import pytest
+import yaml
+
+
+@pytest.fixture
+def schema(cli, tmp_path):
+    out = tmp_path / "army.schema.json"
+    result = cli(["schema", "-o", out])
+    assert result.exit_code == 0, result.stderr
+    assert str(out) in result.stdout
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def test_schema_is_draft_07_with_definitions(schema):
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    assert "$defs" not in json.dumps(schema)
+    jsonschema.Draft7Validator.check_schema(schema)
+
+
+def test_demo_armies_are_valid_and_carry_the_modeline(schema, demo_armies):
+    for army in demo_armies:
+        text = army.read_text(encoding="utf-8")
+        assert text.startswith("# yaml-language-server: $schema=")
+        jsonschema.Draft7Validator(schema).validate(yaml.safe_load(text))
+
+
+@pytest.mark.parametrize(
+    "army",
+    [
+        {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 2, "mvt": 4, "cib": 2, "wepons": []}]},
+        {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 9, "mvt": 4, "cib": 2}]},
+        {"name": "X", "affiliation": "apc", "characters": []},
+        {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
+         "weapons": [{"id": "w", "name": "W", "range": 10, "traits": ["lourd"]}]},
+        {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
+         "weapons": [{"id": "w", "name": "W", "range": "far"}]},
+    ],
+    ids=["typo-key", "rank-range", "no-characters", "unknown-trait", "bad-range"],
+)
+def test_schema_flags_what_check_flags(schema, army):
+    assert list(jsonschema.Draft7Validator(schema).iter_errors(army))
+
+
+def test_schema_describes_fields_and_offers_known_ids(schema):
+    character = schema["definitions"]["Character"]["properties"]
+    assert character["rank"]["description"]
+    assert "fusil-assaut" in character["weapons"]["items"]["examples"]
+    assert "apc" in schema["properties"]["affiliation"]["examples"]
+
+
+def test_parameterised_traits_are_accepted(schema):
+    army = {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
+            "weapons": [{"id": "lg", "name": "LG", "range": "contact", "traits": ["lourde", {"explosion": 5}]}]}
+    jsonschema.Draft7Validator(schema).validate(army)
