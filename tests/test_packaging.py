@@ -1,0 +1,34 @@
+"""The installed package carries data/, templates/ and fonts, and works from any folder."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kolaps_print
+from kolaps_print import resources
+
+PACKAGE = Path(kolaps_print.__file__).resolve().parent
+INSTALLED = "site-packages" in str(PACKAGE)
+
+
+def test_bundled_folders_are_found():
+    assert (resources.data_dir() / "rules" / "dice.yaml").is_file()
+    assert (resources.data_dir() / "armies" / "section-kappa.yaml").is_file()
+    assert any(resources.templates_dir().rglob("*"))
+    assert (resources.fonts_dir() / "RobotoCondensed-Regular.ttf").is_file()
+
+
+@pytest.mark.skipif(not INSTALLED, reason="runs against a non-editable install (as CI does)")
+def test_a_wheel_install_carries_data_and_templates_inside_the_package():
+    assert resources.data_dir() == PACKAGE / "data"
+    assert resources.templates_dir() == PACKAGE / "templates"
+
+
+def test_check_works_from_any_folder(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-m", "kolaps_print", "check"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert "section-kappa.yaml: ok" in out.stdout
