@@ -1,4 +1,10 @@
-"""The embedded TrueType fonts (bundled, so every install prints the same) and glyph checks."""
+"""The embedded TrueType fonts (bundled, so every install prints the same) and glyph checks.
+
+KSans is Roboto Condensed (Apache 2.0): narrow, legible at 6 pt on cards. KSerif is Liberation
+Serif (OFL): of the free serifs on hand, the only one whose four styles all cover French
+typography and the rules' signs (− ≤ ≥, the narrow no-break space); Debian's EB Garamond
+bold lacks accented letters, Noto Serif lacks ≤ ≥ −.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ from kolaps_print import resources
 # family -> (regular, bold, italic, bold italic) font files in kolaps_print/fonts/
 FAMILIES = {
     "KSans": ("RobotoCondensed-Regular", "RobotoCondensed-Bold", "RobotoCondensed-Italic", "RobotoCondensed-BoldItalic"),
-    "KSerif": ("EBGaramond12-Regular", "EBGaramond12-Bold", "EBGaramond12-Italic", "EBGaramond12-Bold"),
+    "KSerif": ("LiberationSerif-Regular", "LiberationSerif-Bold", "LiberationSerif-Italic", "LiberationSerif-BoldItalic"),
 }
 SANS, SANS_BOLD, SANS_ITALIC = "KSans", "KSans-Bold", "KSans-Italic"
 SERIF, SERIF_BOLD, SERIF_ITALIC = "KSerif", "KSerif-Bold", "KSerif-Italic"
