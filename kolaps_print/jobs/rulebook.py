@@ -1,0 +1,162 @@
+"""The rulebook PDF: chapters (Markdown + Jinja) and game data in, a finished book out.
+
+build_rulebook(options) -> RulebookResult(pdf, pages, report); write_rulebook(output, options)
+writes it atomically. Bad input raises KolapsError (located); nothing is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kolaps_print import resources
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
+from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
+from kolaps_print.labels import label
+from kolaps_print.model.gamedata import GameData, load_game_data
+from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.book import Furniture, layout
+from kolaps_print.rulebook.crossrefs import check_anchors, check_references, read_sources
+from kolaps_print.rulebook.flowables import Placed
+from kolaps_print.rulebook.markdown import Chapter, TableBlock, parse_chapter
+from kolaps_print.rulebook.pages import Cover, ProofStamp, french_date
+from kolaps_print.rulebook.report import ConsistencyReport, consistency_report
+from kolaps_print.rulebook.sources import BookSources, Edition, edition_of, load_sources, source_hash
+from kolaps_print.rulebook.story import StoryInput, make_story_factory
+from kolaps_print.rulebook.templating import make_environment, render_chapter
+from kolaps_print.rulebook.usage import Usage
+from kolaps_print.write import PdfMeta, write_atomically
+
+DEFAULT_OUTPUT = Path("output/rulebook.pdf")
+PAPERS = tuple(st.PAPERS_MM)
+
+
+@dataclass(frozen=True)
+class RulebookOptions:
+    edition: str = "full"  # an edition of book.yaml: full, quickstart
+    paper: str = "a4"  # a4 or letter
+    proof: bool = False  # stamp every page, add the consistency report page
+    strict: bool = False  # any consistency finding is an error
+    version: str | None = None  # default: book.yaml
+    date: dt.date | None = None  # default: book.yaml (never the clock: reruns stay identical)
+    templates: Path | None = None  # folder with book.yaml; default: the bundled templates/rulebook
+    data: Path | None = None  # game data folder; default: the bundled data/
+
+
+@dataclass
+class RulebookResult:
+    pdf: bytes
+    pages: int
+    report: ConsistencyReport
+    headings: list[Placed] = field(default_factory=list)  # where each heading landed
+    source_hash: str = ""
+    passes: int = 1
+
+
+def _folders(options: RulebookOptions) -> tuple[Path, Path]:
+    templates = options.templates or resources.templates_dir() / "rulebook"
+    return templates, options.data or resources.data_dir()
+
+
+def _check_paper(paper: str) -> None:
+    if paper not in PAPERS:
+        raise KolapsError([Diagnostic("<options>", 1, 1, "error", f"unknown paper '{paper}'{did_you_mean(paper, PAPERS)}; choose {' or '.join(PAPERS)}")])
+
+
+def _every_chapter(sources: BookSources, edition: Edition) -> list[str]:
+    """The edition's chapters first, then the other editions' (for anchor checks), each once."""
+    names = list(edition.chapters)
+    for other in sources.spec.editions.values():
+        names += [n for n in other.chapters if n not in names]
+    return names
+
+
+def _parse_chapters(sources: BookSources, names: list[str], data: GameData, edition_id: str,
+                    army_weapons: list) -> list[tuple[Chapter, Usage]]:
+    env = make_environment(sources.folder)
+    report = Report()
+    out = []
+    for name in names:
+        try:
+            rendered = render_chapter(env, sources, name, data, edition_id, army_weapons)
+            out.append((parse_chapter(rendered, Path(name).name.split(".")[0]), rendered.usage))
+        except KolapsError as exc:  # keep going: one run shows every broken chapter
+            report.extend(exc.diagnostics)
+    report.raise_if_errors()
+    return out
+
+
+def _tables(chapters: list[Chapter], data: GameData) -> dict[str, TableContent]:
+    report = Report()
+    names = []
+    for chapter in chapters:
+        for block in _table_blocks(chapter.blocks):
+            if block.name not in TABLE_NAMES:
+                report.add(Diagnostic(chapter.file, block.line, 1, "error", f"unknown table '{block.name}'{did_you_mean(block.name, TABLE_NAMES)}"))
+            elif block.name not in names:
+                names.append(block.name)
+    report.raise_if_errors()
+    return {n: build_table(n, data) for n in names}
+
+
+def _table_blocks(blocks: list) -> list[TableBlock]:
+    from kolaps_print.rulebook.markdown import ListBlock, Quote
+
+    found = []
+    for b in blocks:
+        if isinstance(b, TableBlock):
+            found.append(b)
+        elif isinstance(b, Quote):
+            found += _table_blocks(b.blocks)
+        elif isinstance(b, ListBlock):
+            for item in b.items:
+                found += _table_blocks(item)
+    return found
+
+
+def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResult:
+    """Render, check and lay out the book; raise KolapsError on bad sources or (strict) findings."""
+    _check_paper(options.paper)
+    templates, data_dir = _folders(options)
+    sources = load_sources(templates)
+    edition = edition_of(sources, options.edition)
+    data = load_game_data(data_dir)
+    from kolaps_print.rulebook.report import load_demo_armies
+
+    armies, _ = load_demo_armies(data, data_dir / "armies")
+    army_weapons = [w for a in armies for w in a.army.weapons]
+    names = _every_chapter(sources, edition)
+    parsed = _parse_chapters(sources, names, data, options.edition, army_weapons)
+    chapters = [c for c, _ in parsed]
+    in_edition = chapters[: len(edition.chapters)]
+    usage = Usage()
+    for _, u in parsed[: len(edition.chapters)]:
+        usage.merge(u)
+    source_of = read_sources(sources.folder, sources.display, names)
+    every_anchor = check_anchors(chapters, source_of)
+    unresolved = check_references(in_edition, every_anchor, source_of)
+    tables = _tables(in_edition, data)
+    report = consistency_report(data, usage, unresolved, data_dir / "armies", f"{sources.display}/book.yaml", edition.coverage)
+    report.raise_if_strict(options.strict)
+    digest = source_hash(templates, data_dir)
+    version = options.version or sources.spec.version
+    date = french_date(options.date or sources.spec.date)
+    spec = sources.spec
+    game = label("common.game")
+    furniture = Furniture(
+        running_title=f"{spec.title} : {spec.subtitle} — {edition.title}",
+        cover=Cover(spec.title, spec.subtitle, label("rulebook.book.kicker"), edition.title, label("rulebook.book.version_line", version=version, date=date)),
+        stamp=ProofStamp(label("rulebook.proof.stamp", version=version, date=date, hash=digest), label("rulebook.proof.watermark")) if options.proof else None,
+    )
+    meta = PdfMeta(title=f"{spec.title} : {spec.subtitle} — {edition.title}", subject=label("rulebook.book.subject", game=game),
+                   keywords=f"version {version}")
+    story = StoryInput(in_edition, tables, frozenset(u.anchor for u in unresolved), report if options.proof else None)
+    result = layout(make_story_factory(story, st.geometry(options.paper)), st.geometry(options.paper), meta, furniture)
+    return RulebookResult(result.pdf, result.pages, report, result.registry.headings, digest, result.passes)
+
+
+def write_rulebook(output: Path | str = DEFAULT_OUTPUT, options: RulebookOptions = RulebookOptions()) -> RulebookResult:
+    result = build_rulebook(options)
+    write_atomically(Path(output), result.pdf)
+    return result

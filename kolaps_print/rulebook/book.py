@@ -1,0 +1,125 @@
+"""The book template and its layout passes.
+
+Page numbers are physical (the title page is page 1). A pass lays the whole book out and
+records where each heading lands; the TOC and every "voir p. N" use the previous pass's
+pages, so passes repeat until the pages stop moving.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+from typing import Callable
+
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate
+
+from kolaps_print import __version__
+from kolaps_print.draw.fonts import SANS, SANS_BOLD, SERIF, register_fonts
+from kolaps_print.layout.units import pt
+from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.flowables import Registry
+from kolaps_print.rulebook.typography import french
+from kolaps_print.write.pdf import PdfMeta
+
+MAX_PASSES = 5
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """What every page carries besides the text, all of it already in French."""
+
+    running_title: str  # left of the running header
+    cover: "Callable"  # draws the title page: cover(canvas, geometry)
+    stamp: "Callable | None" = None  # proof stamp: stamp(canvas, geometry, page)
+
+
+class RulebookDoc(BaseDocTemplate):
+    def __init__(self, buffer: BytesIO, geometry: st.Geometry, meta: PdfMeta, furniture: Furniture, registry: Registry):
+        register_fonts()
+        self.geometry, self.furniture, self.registry = geometry, furniture, registry
+        x, y, w, h = geometry.frame
+        super().__init__(
+            buffer, pagesize=geometry.pagesize, leftMargin=x, bottomMargin=y, rightMargin=geometry.pagesize[0] - x - w,
+            topMargin=geometry.pagesize[1] - y - h, title=meta.title, author=meta.author, subject=meta.subject,
+            creator=f"kolaps-print {__version__}", keywords=meta.keywords, invariant=1, pageCompression=1,
+            initialFontName=SERIF, lang="fr-FR",
+        )
+        cover_frame = Frame(x, y, w, h, id="cover", showBoundary=0)
+        body_frame = Frame(x, y, w, h, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([
+            PageTemplate("cover", [cover_frame], onPageEnd=self._cover_page),
+            PageTemplate("body", [body_frame], onPageEnd=self._body_page),
+        ])
+
+    def _cover_page(self, canvas, doc) -> None:
+        self.furniture.cover(canvas, self.geometry)
+        self._stamp(canvas)
+
+    def _body_page(self, canvas, doc) -> None:
+        page = canvas.getPageNumber()
+        canvas.saveState()
+        self._header(canvas, page)
+        self._footer(canvas, page)
+        canvas.restoreState()
+        self._stamp(canvas)
+
+    def _stamp(self, canvas) -> None:
+        if self.furniture.stamp:
+            canvas.saveState()
+            self.furniture.stamp(canvas, self.geometry, canvas.getPageNumber())
+            canvas.restoreState()
+
+    def _header(self, canvas, page: int) -> None:
+        if page in self.registry.opener_pages:
+            return  # a chapter's first page has its big title instead
+        x, y, w, h = self.geometry.frame
+        top = y + h + pt(8)
+        canvas.setFont(SANS, 8.5)
+        canvas.setFillColor(st.MUTED)
+        canvas.drawString(x, top, french(self.furniture.running_title))
+        chapter = self.registry.chapter_on(page)
+        if chapter:
+            canvas.setFont(SANS_BOLD, 8.5)
+            canvas.setFillColor(st.INK)
+            canvas.drawRightString(x + w, top, french(chapter))
+        canvas.setStrokeColor(st.RULE)
+        canvas.setLineWidth(0.5)
+        canvas.line(x, top - pt(2), x + w, top - pt(2))
+
+    def _footer(self, canvas, page: int) -> None:
+        x, y, w, _ = self.geometry.frame
+        base = y - pt(11)
+        canvas.setFont(SANS_BOLD, 9.5)
+        canvas.setFillColor(st.INK)
+        canvas.drawCentredString(x + w / 2, base, str(page))
+        canvas.setStrokeColor(st.ACCENT)
+        canvas.setLineWidth(1.2)
+        canvas.line(x + w / 2 - pt(9), base + pt(4.5), x + w / 2 + pt(9), base + pt(4.5))
+
+
+def cover_story() -> list[Flowable]:
+    """The title page is all drawn by Furniture.cover; the story just leaves it."""
+    return [NextPageTemplate("body"), PageBreak()]
+
+
+@dataclass
+class LayoutResult:
+    pdf: bytes
+    pages: int
+    registry: Registry
+    passes: int
+
+
+def layout(make_story: Callable[[dict[str, int], Registry], list[Flowable]], geometry: st.Geometry, meta: PdfMeta,
+           furniture: Furniture) -> LayoutResult:
+    """Build until every anchor lands where the previous pass said it would."""
+    pages: dict[str, int] = {}
+    for attempt in range(1, MAX_PASSES + 1):
+        registry = Registry()
+        buffer = BytesIO()
+        doc = RulebookDoc(buffer, geometry, meta, furniture, registry)
+        doc.build(make_story(pages, registry))
+        if registry.pages == pages:
+            break
+        pages = dict(registry.pages)
+    return LayoutResult(buffer.getvalue(), doc.page, registry, attempt)

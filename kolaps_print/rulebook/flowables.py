@@ -1,0 +1,287 @@
+"""Blocks -> reportlab platypus flowables: headings that register themselves, data tables,
+example boxes, lists and the table of contents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    HRFlowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.lib import colors
+
+from kolaps_print.content.tables import TableContent
+from kolaps_print.draw.fonts import SANS, SANS_BOLD
+from kolaps_print.layout.units import pt
+from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.inline import InlineContext, render_inline
+from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Paragraph as MdParagraph, Quote, Rule, TableBlock
+from kolaps_print.rulebook.typography import french
+
+_ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
+SMALL_TABLE_SHARE = 0.45  # a table shorter than this share of the frame never splits
+MIN_ROWS_BEFORE_SPLIT = 3
+
+
+@dataclass
+class Placed:
+    """Where a heading landed in a layout pass."""
+
+    level: int
+    title: str
+    anchor: str
+    page: int
+
+
+@dataclass
+class Registry:
+    """Filled while drawing: anchor pages and the headings in order (for TOC and headers)."""
+
+    pages: dict[str, int] = field(default_factory=dict)
+    headings: list[Placed] = field(default_factory=list)
+    chapter_by_page: dict[int, str] = field(default_factory=dict)
+    opener_pages: set[int] = field(default_factory=set)
+    outline_level: int = -1  # of the last outline entry: a level may only go one deeper
+
+    def outline(self, level: int) -> int:
+        self.outline_level = min(level, self.outline_level + 1)
+        return self.outline_level
+
+    def record(self, level: int, title: str, anchor: str, page: int) -> bool:
+        if anchor in self.pages:
+            return False
+        self.pages[anchor] = page
+        self.headings.append(Placed(level, title, anchor, page))
+        if level == 1:
+            self.opener_pages.add(page)
+            self.chapter_by_page[page] = title
+        return True
+
+    def chapter_on(self, page: int) -> str | None:
+        """The chapter running on page: the last one opened on or before it."""
+        opened = [p for p in self.chapter_by_page if p <= page]
+        return self.chapter_by_page[max(opened)] if opened else None
+
+
+class HeadingFlowable(Paragraph):
+    """A heading that, when drawn, becomes a link target, an outline entry and a TOC line."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, title: str, anchor: str, registry: Registry):
+        super().__init__(text, style)
+        self.level, self.title, self.anchor, self.registry = level, title, anchor, registry
+
+    def draw(self) -> None:
+        page = self.canv.getPageNumber()
+        if self.registry.record(self.level, self.title, self.anchor, page):
+            self.canv.bookmarkHorizontal(self.anchor, 0, self.height + self.style.fontSize * 0.5)
+            outline = self.registry.outline(max(self.level - 1, 0))
+            self.canv.addOutlineEntry(self.title, self.anchor, level=outline, closed=outline > 0)
+        super().draw()
+
+    def split(self, availWidth, availHeight):  # a heading never breaks across pages
+        return []
+
+
+class OutlineMark(Flowable):
+    """An outline entry and link target for a page without a heading (title page, TOC)."""
+
+    def __init__(self, title: str, anchor: str, registry: Registry):
+        super().__init__()
+        self.title, self.anchor, self.registry = title, anchor, registry
+        self.width = self.height = 0
+
+    def wrap(self, availWidth, availHeight):
+        return 0, 0
+
+    def draw(self) -> None:
+        if self.registry.record(0, self.title, self.anchor, self.canv.getPageNumber()):
+            self.canv.bookmarkHorizontal(self.anchor, 0, 0)
+            self.canv.addOutlineEntry(self.title, self.anchor, level=self.registry.outline(0))
+
+
+class TocLine(Flowable):
+    """'Title ........ 12', the whole line a link to the heading."""
+
+    def __init__(self, title: str, page: str, anchor: str, style: ParagraphStyle, indent: float):
+        super().__init__()
+        self.title, self.page, self.anchor, self.style, self.indent = title, page, anchor, style, indent
+
+    def wrap(self, availWidth, availHeight):
+        self.width = availWidth
+        self.height = self.style.leading + (4 if self.style.fontName == SANS_BOLD else 1)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c, s = self.canv, self.style
+        base = self.height - s.leading + (s.leading - s.fontSize) / 2 + 1
+        c.setFont(s.fontName, s.fontSize)
+        c.setFillColor(st.INK)
+        c.drawString(self.indent, base, self.title)
+        c.drawRightString(self.width, base, self.page)
+        title_end = self.indent + c.stringWidth(self.title, s.fontName, s.fontSize) + 4
+        page_start = self.width - c.stringWidth(self.page, s.fontName, s.fontSize) - 4
+        c.setFillColor(st.RULE)
+        dot = c.stringWidth(".", s.fontName, s.fontSize) * 2.2
+        x = page_start - dot
+        while x > title_end:  # right-aligned dots, so columns of dots line up
+            c.drawString(x, base, ".")
+            x -= dot
+        c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)
+
+
+# ---- tables -------------------------------------------------------------------
+def _column_widths(content: TableContent, width: float) -> list[float]:
+    n = len(content.columns)
+    weights = list(content.widths[:n]) + [1.0] * (n - len(content.widths[:n]))
+    total = sum(weights)
+    return [width * w / total for w in weights]
+
+
+def _cell_style(base: ParagraphStyle, align: str) -> ParagraphStyle:
+    return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align])
+
+
+def _cells(content: TableContent) -> list[list[Paragraph]]:
+    s = st.styles()
+    head = [Paragraph(_markup(c), _cell_style(s["head"], content.column_align(i))) for i, c in enumerate(content.columns)]
+    rows = [
+        [Paragraph(_markup(cell), _cell_style(s["cell"], content.column_align(i))) for i, cell in enumerate(row)]
+        for row in content.rows
+    ]
+    return [head] + rows
+
+
+def _markup(text: str) -> str:
+    from xml.sax.saxutils import escape
+
+    return escape(french(text))
+
+
+def _table_style(rows: int) -> TableStyle:
+    commands = [
+        ("BACKGROUND", (0, 0), (-1, 0), st.HEAD_FILL),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.RULE),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.9, st.INK),
+    ]
+    commands += [("BACKGROUND", (0, r), (-1, r), st.ZEBRA) for r in range(2, rows, 2)]
+    return TableStyle(commands)
+
+
+def data_table(content: TableContent, width: float, frame_height: float) -> list[Flowable]:
+    """Title, table (header repeated on every page it spans) and note, kept together when small."""
+    s = st.styles()
+    cells = _cells(content)
+    table = Table(cells, colWidths=_column_widths(content, width), repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
+    table._kolaps_table = content.id  # lets tests and the report find it
+    parts: list[Flowable] = [Paragraph(_markup(content.title), s["table_title"]), table]
+    if content.note:
+        parts.append(Paragraph(_markup(content.note), s["note"]))
+    else:
+        parts.append(Spacer(0, 8))
+    _, height = table.wrap(width, frame_height)
+    if height < frame_height * SMALL_TABLE_SHARE:
+        return [KeepTogether(parts)]
+    # A long table may split, but never leaving fewer than a few rows under its title.
+    head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], table._colWidths)) + 8
+    first_rows = sum(max(c.wrap(w, frame_height)[1] for c, w in zip(row, table._colWidths)) + 6 for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT])
+    return [CondPageBreak(head_rows + first_rows + 30)] + parts
+
+
+# ---- blocks -------------------------------------------------------------------
+@dataclass
+class StoryContext:
+    inline: InlineContext
+    tables: dict[str, TableContent]
+    registry: Registry
+    width: float
+    frame_height: float
+    chapter_number: int = 0
+
+
+def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
+    s = st.styles()
+    text = render_inline(h.inline, InlineContext(ctx.inline.pages, ctx.inline.outside, serif=False))
+    flow = HeadingFlowable(text, s[f"h{h.level}"], h.level, h.title, h.anchor, ctx.registry)
+    if h.level != 1:
+        return [flow]
+    ctx.chapter_number += 1
+    from kolaps_print.labels import label
+
+    kicker = Paragraph(french(label("rulebook.book.chapter", number=ctx.chapter_number)), s["kicker"])
+    rule = HRFlowable(width="100%", thickness=2.2, color=st.ACCENT, spaceBefore=0, spaceAfter=12)
+    return [kicker, flow, rule]
+
+
+def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: bool) -> Flowable:
+    items = [ListItem(block_flowables_list(item, ctx, style, serif), value=block.start + i if block.ordered else None) for i, item in enumerate(block.items)]
+    kwargs = dict(bulletType="1", bulletFormat="%s.", bulletFontName=SANS_BOLD) if block.ordered else dict(bulletType="bullet", start="\u2022", bulletFontName=SANS)
+    return ListFlowable(items, leftIndent=pt(5), bulletFontSize=style.fontSize * 0.9, bulletColor=st.ACCENT, spaceAfter=style.spaceAfter, **kwargs)
+
+
+def _quote(block: Quote, ctx: StoryContext) -> Flowable:
+    inner = block_flowables_list(block.blocks, ctx, st.styles()["box"], serif=False)
+    box = Table([[inner]], colWidths=[ctx.width - pt(4)], hAlign="RIGHT")
+    box.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, -1), st.SHADE),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.4, st.ACCENT),
+        ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+        ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return KeepTogether([box, Spacer(0, 7)])
+
+
+def block_flowables_list(blocks: list[Block], ctx: StoryContext, style: ParagraphStyle, serif: bool) -> list[Flowable]:
+    out: list[Flowable] = []
+    for block in blocks:
+        out += block_flowables(block, ctx, style, serif)
+    return out
+
+
+def block_flowables(block: Block, ctx: StoryContext, style: ParagraphStyle | None = None, serif: bool = True) -> list[Flowable]:
+    style = style or st.styles()["body"]
+    inline_ctx = InlineContext(ctx.inline.pages, ctx.inline.outside, serif=serif)
+    if isinstance(block, Heading):
+        return heading_flowables(block, ctx)
+    if isinstance(block, MdParagraph):
+        return [Paragraph(render_inline(block.inline, inline_ctx), style)]
+    if isinstance(block, ListBlock):
+        item_style = st.styles()["item"] if serif else style
+        return [_list(block, ctx, item_style, serif)]
+    if isinstance(block, Quote):
+        return [_quote(block, ctx)]
+    if isinstance(block, TableBlock):
+        return data_table(ctx.tables[block.name], ctx.width, ctx.frame_height)
+    if isinstance(block, Rule):
+        return [HRFlowable(width="40%", thickness=0.6, color=st.RULE, spaceBefore=6, spaceAfter=10)]
+    raise TypeError(f"unknown block {block!r}")
+
+
+def toc_flowables(placed: list[Placed], registry_pages: dict[str, int]) -> list[Flowable]:
+    """One line per chapter and section, with the page found in the previous pass."""
+    s = st.styles()
+    out: list[Flowable] = []
+    for p in placed:
+        if p.level > 2:
+            continue
+        page = str(registry_pages.get(p.anchor, "00"))
+        if p.level == 1 and out:
+            out.append(Spacer(0, 5))
+        out.append(TocLine(french(p.title), page, p.anchor, s[f"toc{p.level}"], 0 if p.level == 1 else pt(6)))
+    return out

@@ -1,0 +1,72 @@
+"""Inline Markdown (emphasis, links, cross-references) -> reportlab paragraph markup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from markdown_it.tree import SyntaxTreeNode
+
+from kolaps_print.labels import label
+from kolaps_print.rulebook.styles import ACCENT
+
+PLACEHOLDER_PAGE = "00"  # before the first layout pass knows where anchors land
+
+
+@dataclass(frozen=True)
+class InlineContext:
+    pages: dict[str, int]  # anchor -> page number (from the previous layout pass)
+    outside: frozenset[str]  # anchors this edition leaves out
+    serif: bool = True  # body text: bold switches to KSans Bold (see styles.py)
+
+
+def _strong(inner: str, ctx: InlineContext, italic: bool) -> str:
+    if ctx.serif:
+        face = "KSans-BoldItalic" if italic else "KSans-Bold"
+        return f'<font face="{face}" size="-0.6">{inner}</font>'
+    return f"<b>{inner}</b>"
+
+
+def page_ref(anchor: str, ctx: InlineContext) -> str:
+    page = ctx.pages.get(anchor)
+    return label("rulebook.xref.page", page=PLACEHOLDER_PAGE if page is None else page)
+
+
+def _xref(anchor: str, inner: str, ctx: InlineContext) -> str:
+    if anchor in ctx.outside:
+        elsewhere = escape(label("rulebook.xref.elsewhere"))
+        return f"{inner}\u00a0{elsewhere}" if inner else elsewhere
+    ref = escape(page_ref(anchor, ctx))
+    text = f"{inner}\u00a0{ref}" if inner else ref
+    return f'<a href="#{anchor}" color="#{ACCENT.hexval()[2:]}">{text}</a>'
+
+
+def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool = False) -> str:
+    out = []
+    for node in nodes:
+        kind = node.type
+        if kind == "text":
+            out.append(escape(node.content))
+        elif kind == "softbreak":
+            out.append(" ")
+        elif kind == "hardbreak":
+            out.append("<br/>")
+        elif kind == "code_inline":
+            out.append(f'<font face="KSans">{escape(node.content)}</font>')
+        elif kind == "em":
+            out.append(f"<i>{render_inline(node.children, ctx, True)}</i>")
+        elif kind == "strong":
+            out.append(_strong(render_inline(node.children, ctx, italic), ctx, italic))
+        elif kind == "link":
+            out.append(_link(node, ctx, italic))
+        else:
+            out.append(render_inline(node.children, ctx, italic))
+    return "".join(out)
+
+
+def _link(node: SyntaxTreeNode, ctx: InlineContext, italic: bool) -> str:
+    href = str(node.attrs.get("href", ""))
+    inner = render_inline(node.children, ctx, italic).strip()
+    if href.startswith("#"):
+        return _xref(href[1:], inner, ctx)
+    return f'<a href="{escape(href, {chr(34): "&quot;"})}">{inner}</a>'

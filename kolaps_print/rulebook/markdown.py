@@ -1,0 +1,179 @@
+"""Rendered Markdown -> a small tree of blocks the book renderer understands.
+
+Parsing is markdown-it-py (CommonMark, raw HTML off). Added conventions:
+- `## Embuscade {#embuscade}`: a heading with an anchor others can point at;
+- `[voir](#embuscade)`: a cross-reference, printed "voir p. 12";
+- a fenced block `table` holding a table name (what `{{ table("name") }}` writes);
+- a block quote is an example or designer's note, set in a box.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Union
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+
+from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.rulebook.templating import TABLE_FENCE, RenderedChapter
+from kolaps_print.rulebook.typography import french
+
+ANCHOR_RE = re.compile(r"\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
+_PARSER = MarkdownIt("commonmark", {"html": False, "typographer": False})
+
+
+@dataclass
+class Heading:
+    level: int  # 1 chapter, 2 section, 3 subsection
+    inline: list[SyntaxTreeNode]
+    title: str  # plain text, for the TOC, outline and running header
+    anchor: str
+    explicit: bool  # written as {#id}: others may refer to it
+    line: int
+
+
+@dataclass
+class Paragraph:
+    inline: list[SyntaxTreeNode]
+    line: int
+
+
+@dataclass
+class ListBlock:
+    ordered: bool
+    items: list[list["Block"]]
+    start: int = 1
+
+
+@dataclass
+class Quote:
+    blocks: list["Block"]
+
+
+@dataclass
+class TableBlock:
+    name: str
+    line: int
+
+
+@dataclass
+class Rule:
+    pass
+
+
+Block = Union[Heading, Paragraph, ListBlock, Quote, TableBlock, Rule]
+
+
+@dataclass
+class XRef:
+    anchor: str
+    file: str
+    line: int  # in the rendered Markdown, 1-based
+
+
+@dataclass
+class Chapter:
+    name: str
+    file: str
+    blocks: list[Block]
+    headings: list[Heading] = field(default_factory=list)
+    xrefs: list[XRef] = field(default_factory=list)
+
+
+def plain_text(nodes: list[SyntaxTreeNode]) -> str:
+    out = []
+    for node in nodes:
+        if node.type in ("text", "code_inline"):
+            out.append(node.content)
+        elif node.type in ("softbreak", "hardbreak"):
+            out.append(" ")
+        else:
+            out.append(plain_text(node.children))
+    return "".join(out)
+
+
+def slug(text: str) -> str:
+    import unicodedata
+
+    ascii_ = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-") or "section"
+
+
+class _Parser:
+    def __init__(self, chapter: RenderedChapter, auto_prefix: str):
+        self.chapter = chapter
+        self.auto_prefix = auto_prefix
+        self.out = Chapter(chapter.name, chapter.file, [])
+        self.auto_count = 0
+
+    def fail(self, line: int, message: str) -> KolapsError:
+        return KolapsError([Diagnostic(self.chapter.file, line, 1, "error", message)])
+
+    def blocks(self, nodes: list[SyntaxTreeNode]) -> list[Block]:
+        return [b for node in nodes if (b := self.block(node)) is not None]
+
+    def block(self, node: SyntaxTreeNode) -> Block | None:
+        line = (node.map[0] + 1) if node.map else 1
+        if node.type == "heading":
+            return self.heading(node, line)
+        if node.type == "paragraph":
+            inline = self.inline(node.children[0].children if node.children else [], line)
+            return Paragraph(inline, line)
+        if node.type in ("bullet_list", "ordered_list"):
+            items = [self.blocks(item.children) for item in node.children]
+            start = int(node.attrs.get("start", 1)) if node.type == "ordered_list" else 1
+            return ListBlock(node.type == "ordered_list", items, start)
+        if node.type == "blockquote":
+            return Quote(self.blocks(node.children))
+        if node.type == "fence":
+            return self.fence(node, line)
+        if node.type == "hr":
+            return Rule()
+        if node.type == "code_block":
+            raise self.fail(line, "indented code block: the rulebook has no code; remove the 4-space indent")
+        raise self.fail(line, f"Markdown element '{node.type}' is not supported in the rulebook")
+
+    def heading(self, node: SyntaxTreeNode, line: int) -> Heading:
+        level = int(node.tag[1])
+        if level > 3:
+            raise self.fail(line, f"heading level {level} is too deep: use #, ## or ###")
+        inline = node.children[0].children if node.children else []
+        anchor, explicit = None, False
+        if inline and inline[-1].type == "text":
+            match = ANCHOR_RE.search(inline[-1].content)
+            if match:
+                anchor, explicit = match.group(1), True
+                inline[-1].token.content = inline[-1].content[: match.start()]
+        title = plain_text(inline).strip()
+        if not title:
+            raise self.fail(line, "empty heading")
+        if anchor is None:
+            self.auto_count += 1
+            anchor = f"{self.auto_prefix}-{self.auto_count}-{slug(title)}"
+        heading = Heading(level, self.inline(inline, line), title, anchor, explicit, line)
+        self.out.headings.append(heading)
+        return heading
+
+    def fence(self, node: SyntaxTreeNode, line: int) -> TableBlock:
+        if node.info.strip() != TABLE_FENCE:
+            raise self.fail(line, f"fenced block '{node.info.strip()}' is not supported; data tables are written {{{{ table(\"name\") }}}}")
+        return TableBlock(node.content.strip(), line)
+
+    def inline(self, nodes: list[SyntaxTreeNode], line: int) -> list[SyntaxTreeNode]:
+        for node in nodes:
+            if node.type == "image":
+                raise self.fail(line, "images are not supported in the rulebook text")
+            if node.type == "link" and str(node.attrs.get("href", "")).startswith("#"):
+                self.out.xrefs.append(XRef(str(node.attrs["href"])[1:], self.chapter.file, line))
+            self.inline(node.children, line)
+        return nodes
+
+
+def parse_chapter(chapter: RenderedChapter, auto_prefix: str) -> Chapter:
+    """Parse a rendered chapter (French typography applied first) into blocks."""
+    tree = SyntaxTreeNode(_PARSER.parse(french(chapter.markdown)))
+    parser = _Parser(chapter, auto_prefix)
+    parser.out.blocks = parser.blocks(tree.children)
+    return parser.out

@@ -1,0 +1,90 @@
+"""Drawn pages and marks: the title page, the proof stamp, French dates."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from kolaps_print.draw.fonts import SANS, SANS_BOLD, SERIF_ITALIC
+from kolaps_print.labels import label, labels
+from kolaps_print.layout.units import pt
+from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.typography import french
+
+
+def french_date(day: dt.date) -> str:
+    """2025-06-01 -> '1er juin 2025'."""
+    month = labels("rulebook.months")[day.month - 1]
+    number = label("rulebook.first_of_month") if day.day == 1 else str(day.day)
+    return f"{number}\u00a0{month} {day.year}"
+
+
+@dataclass(frozen=True)
+class Cover:
+    title: str
+    subtitle: str
+    kicker: str  # "Livre de règles"
+    edition: str
+    version_line: str  # "Version 0.3 — 1er juin 2025"
+
+    def __call__(self, c: Canvas, geometry: st.Geometry) -> None:
+        w, h = geometry.pagesize
+        x = pt(geometry.margin_x_mm)
+        band_bottom = h * 0.45
+        c.setFillColor(st.HEAD_FILL)
+        c.rect(0, band_bottom, w, h - band_bottom, stroke=0, fill=1)
+        c.setFillColor(st.ACCENT)
+        c.rect(0, band_bottom - pt(4), w, pt(4), stroke=0, fill=1)
+        self._hatching(c, w, h, band_bottom)
+        c.setFillColor(st.ACCENT)
+        c.setFont(SANS_BOLD, 13)
+        c.drawString(x, band_bottom + pt(62), french(self.kicker).upper())
+        c.setFillColorRGB(1, 1, 1)
+        c.setFont(SANS_BOLD, 76)
+        c.drawString(x - 3, band_bottom + pt(30), french(self.title))
+        c.setFont(SANS, 30)
+        c.drawString(x, band_bottom + pt(14), french(self.subtitle))
+        c.setFillColor(st.INK)
+        c.setFont(SERIF_ITALIC, 22)
+        c.drawString(x, band_bottom - pt(24), french(self.edition))
+        c.setFont(SANS, 10.5)
+        c.setFillColor(st.MUTED)
+        c.drawString(x, pt(st.BOTTOM_MM), french(self.version_line))
+
+    @staticmethod
+    def _hatching(c: Canvas, w: float, h: float, bottom: float) -> None:
+        """Faint diagonal strokes in the band: a worn, military look without any image file."""
+        c.saveState()
+        p = c.beginPath()
+        p.rect(0, bottom, w, h - bottom)
+        c.clipPath(p, stroke=0, fill=0)
+        c.setStrokeColorRGB(1, 1, 1, alpha=0.05)
+        c.setLineWidth(6)
+        step = pt(9)
+        x = -h
+        while x < w:
+            c.line(x, bottom, x + (h - bottom), h)
+            x += step
+        c.restoreState()
+
+
+@dataclass(frozen=True)
+class ProofStamp:
+    text: str  # "ÉPREUVE · version 0.3 · 1er juin 2025 · sources 1a2b3c4d5e"
+    watermark: str  # "ÉPREUVE"
+
+    def __call__(self, c: Canvas, geometry: st.Geometry, page: int) -> None:
+        w, h = geometry.pagesize
+        c.setFillColor(st.ACCENT)
+        c.setFont(SANS_BOLD, 7.5)
+        c.drawRightString(w - pt(8), pt(7), french(self.text))
+        c.saveState()
+        c.setFillColorRGB(0.55, 0.1, 0.1, alpha=0.07)
+        c.translate(w / 2, h / 2)
+        c.rotate(54)
+        c.setFont(SANS_BOLD, 96)
+        c.drawCentredString(0, -30, french(self.watermark))
+        c.restoreState()
+

@@ -1,0 +1,150 @@
+"""The consistency report: what the data holds that the book does not explain, and the reverse.
+
+Each finding is a located warning for the terminal (English) and a line on the proof's
+report page (French). With --strict any finding fails the build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kolaps_print.content.tables import TABLE_NAMES, build_table
+from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.load import SourceDocument
+from kolaps_print.model.army_check import ArmyBook, load_army
+from kolaps_print.model.gamedata import GameData
+from kolaps_print.rulebook.crossrefs import Unresolved
+from kolaps_print.rulebook.usage import Usage
+
+CATEGORIES = ("trait-unexplained", "trait-unused", "table-unshown", "army-weapon", "army-specialisation", "army-invalid", "reference")
+
+
+@dataclass(frozen=True)
+class Finding:
+    category: str  # one of CATEGORIES
+    subject: str  # in French, for the proof page
+    diagnostic: Diagnostic  # in English, located, for the terminal
+
+
+@dataclass
+class ConsistencyReport:
+    findings: list[Finding]
+    checked_coverage: bool  # False for a selection (quick-start): only references are checked
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [f.diagnostic for f in self.findings]
+
+    def by_category(self, category: str) -> list[Finding]:
+        return [f for f in self.findings if f.category == category]
+
+    def raise_if_strict(self, strict: bool) -> None:
+        if strict and self.findings:
+            raise KolapsError([_as_error(f.diagnostic) for f in self.findings])
+
+
+def _as_error(d: Diagnostic) -> Diagnostic:
+    return Diagnostic(d.file, d.line, d.col, "error", f"{d.message} (--strict)", d.path)
+
+
+def _doc(data: GameData, name: str) -> SourceDocument | None:
+    return next((d for d in data.documents if Path(d.file).name == name), None)
+
+
+def _at(doc: SourceDocument | None, path: tuple, message: str, fallback: str) -> Diagnostic:
+    if doc is None:
+        return Diagnostic(fallback, 1, 1, "warning", message)
+    return doc.diagnostic(path, message, "warning")
+
+
+def _trait_users(data: GameData, armies: list[ArmyBook]) -> dict[str, list[tuple[str, Diagnostic | None]]]:
+    """trait id -> where weapons use it (weapon name, a located pointer)."""
+    users: dict[str, list] = {}
+    for weapon in data.catalogue.weapons.values():
+        origin = data.catalogue.origins.get(("weapon", weapon.id))
+        for i, ref in enumerate(weapon.traits):
+            where = origin.doc.diagnostic(origin.path + ("traits", i), "", "warning") if origin else None
+            users.setdefault(ref.id, []).append((weapon.name, where))
+    for book in armies:
+        for weapon in book.army.weapons:
+            origin = book.catalogue.origins.get(("weapon", weapon.id))
+            for i, ref in enumerate(weapon.traits):
+                where = origin.doc.diagnostic(origin.path + ("traits", i), "", "warning") if origin else None
+                users.setdefault(ref.id, []).append((weapon.name, where))
+    return users
+
+
+def _trait_findings(data: GameData, armies: list[ArmyBook], usage: Usage) -> list[Finding]:
+    users = _trait_users(data, armies)
+    traits_doc = _doc(data, "traits.yaml")
+    out = []
+    for i, trait in enumerate(data.rules.traits.traits):
+        if trait.id not in users:
+            out.append(Finding("trait-unused", trait.name, _at(traits_doc, ("traits", i, "id"), f"trait '{trait.id}' has a glossary entry but no weapon uses it", "data/rules/traits.yaml")))
+        elif trait.id not in usage.explained["trait"]:
+            weapon, where = users[trait.id][0]
+            message = f"weapon '{weapon}' uses trait '{trait.id}', which the rulebook never explains"
+            d = Diagnostic(where.file, where.line, where.col, "warning", message, where.path) if where else Diagnostic("data/weapons.yaml", 1, 1, "warning", message)
+            out.append(Finding("trait-unexplained", trait.name, d))
+    return out
+
+
+def _table_findings(data: GameData, usage: Usage, book_file: str) -> list[Finding]:
+    return [
+        Finding("table-unshown", build_table(name, data).title, Diagnostic(book_file, 1, 1, "warning", f"data table '{name}' is never shown in the rulebook (add {{{{ table(\"{name}\") }}}} to a chapter)"))
+        for name in TABLE_NAMES
+        if name not in usage.tables
+    ]
+
+
+def _army_findings(book: ArmyBook, usage: Usage) -> list[Finding]:
+    out = []
+    doc = book.doc
+    for member in book.members:
+        c = member.character
+        for j, weapon in enumerate(member.weapons):
+            if weapon.id not in usage.explained["weapon"]:
+                message = f"'{c.name}' carries weapon '{weapon.id}', which the rulebook never describes"
+                out.append(Finding("army-weapon", f"{c.name} : {weapon.name}", _at(doc, ("characters", member.index, "weapons", j), message, book.file)))
+        for j, spec in enumerate(member.specialisations):
+            if spec.id not in usage.explained["specialisation"]:
+                message = f"'{c.name}' has specialisation '{spec.id}', which the rulebook never explains"
+                out.append(Finding("army-specialisation", f"{c.name} : {spec.name}", _at(doc, ("characters", member.index, "specialisations", j), message, book.file)))
+    return out
+
+
+def _display(path: Path) -> Path:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path
+
+
+def load_demo_armies(data: GameData, folder: Path) -> tuple[list[ArmyBook], list[Finding]]:
+    armies, findings = [], []
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            armies.append(load_army(_display(path), data))
+        except KolapsError as exc:
+            first = exc.diagnostics[0]
+            d = Diagnostic(first.file, first.line, first.col, "warning", f"demo army not checked against the rulebook: {first.message}")
+            findings.append(Finding("army-invalid", path.name, d))
+    return armies, findings
+
+
+def reference_findings(unresolved: list[Unresolved]) -> list[Finding]:
+    return [
+        Finding("reference", f"#{u.anchor}", Diagnostic(u.file, u.line, 1, "warning", f"reference to '#{u.anchor}' points outside this edition; printed without a page number"))
+        for u in unresolved
+    ]
+
+
+def consistency_report(data: GameData, usage: Usage, unresolved: list[Unresolved], armies_folder: Path,
+                       book_file: str, coverage: bool) -> ConsistencyReport:
+    findings = reference_findings(unresolved)
+    if coverage:
+        armies, army_problems = load_demo_armies(data, armies_folder)
+        findings = (_trait_findings(data, armies, usage) + _table_findings(data, usage, book_file)
+                    + [f for a in armies for f in _army_findings(a, usage)] + army_problems + findings)
+    return ConsistencyReport(findings, coverage)

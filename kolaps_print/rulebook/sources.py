@@ -1,0 +1,99 @@
+"""The rulebook's sources: templates/rulebook/book.yaml (title, version, date, editions) and
+the files whose content a proof's hash covers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import Field
+
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Report
+from kolaps_print.load import load_yaml
+from kolaps_print.model.common import Id, Model, Name
+from kolaps_print.model.gamedata import validate_model
+
+BOOK_FILE = "book.yaml"
+EDITIONS = ("full", "quickstart")
+
+
+class Edition(Model):
+    title: Name  # printed on the title page, e.g. "Règles complètes"
+    chapters: list[str] = Field(min_length=1)  # template files, in order
+    coverage: bool = True  # report data the book never explains (off for a selection)
+
+
+class BookSpec(Model):
+    title: Name
+    subtitle: Name
+    version: Name
+    date: dt.date
+    editions: dict[Id, Edition]
+
+
+@dataclass(frozen=True)
+class BookSources:
+    folder: Path  # templates/rulebook
+    display: str  # how messages name the folder
+    spec: BookSpec
+
+    def chapter_path(self, name: str) -> Path:
+        return self.folder / name
+
+    def display_path(self, name: str) -> str:
+        return f"{self.display}/{name}"
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load_sources(folder: Path) -> BookSources:
+    """Read and check book.yaml: every chapter it names must exist."""
+    display = _display(folder)
+    doc = load_yaml(folder / BOOK_FILE, f"{display}/{BOOK_FILE}")
+    report = Report()
+    spec = validate_model(BookSpec, doc, doc.data, (), report)
+    report.raise_if_errors()
+    assert spec is not None
+    for edition_id, edition in spec.editions.items():
+        for i, chapter in enumerate(edition.chapters):
+            if not (folder / chapter).is_file():
+                report.add(doc.diagnostic(("editions", edition_id, "chapters", i), f"chapter file '{chapter}' not found in {display}"))
+    report.raise_if_errors()
+    return BookSources(folder, display, spec)
+
+
+def edition_of(sources: BookSources, edition: str) -> Edition:
+    try:
+        return sources.spec.editions[edition]
+    except KeyError:
+        known = ", ".join(sources.spec.editions)
+        raise KolapsError([Diagnostic(f"{sources.display}/{BOOK_FILE}", 1, 1, "error", f"no edition '{edition}' (known: {known})")]) from None
+
+
+def source_files(*folders: Path) -> list[Path]:
+    """Every file under the folders, sorted, skipping editor droppings and hidden files."""
+    files = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            rel = path.relative_to(folder)
+            if path.is_file() and not any(p.startswith(".") for p in rel.parts) and not path.name.endswith("~"):
+                files.append(path)
+    return files
+
+
+def source_hash(*folders: Path) -> str:
+    """A short hash of every source file's name and content: tells two proofs apart."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in source_files(folder):
+            digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:10]

@@ -1,0 +1,82 @@
+"""The book's story, rebuilt for each layout pass: cover, contents, chapters, proof report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
+
+from kolaps_print.content.tables import TableContent
+from kolaps_print.labels import label
+from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.book import cover_story
+from kolaps_print.rulebook.flowables import HeadingFlowable, OutlineMark, Placed, Registry, StoryContext, block_flowables, toc_flowables
+from kolaps_print.rulebook.inline import InlineContext
+from kolaps_print.rulebook.markdown import Chapter, Heading
+from kolaps_print.rulebook.report import CATEGORIES, ConsistencyReport
+from kolaps_print.rulebook.typography import french
+
+TOC_ANCHOR = "sommaire"
+COVER_ANCHOR = "couverture"
+REPORT_ANCHOR = "rapport-de-coherence"
+
+
+@dataclass(frozen=True)
+class StoryInput:
+    chapters: list[Chapter]
+    tables: dict[str, TableContent]
+    outside: frozenset[str]  # anchors this edition leaves out
+    report: ConsistencyReport | None  # set for a proof: printed as the last page
+
+
+def _toc_entries(chapters: list[Chapter]) -> list[Placed]:
+    return [Placed(h.level, h.title, h.anchor, 0) for c in chapters for h in c.headings if h.level <= 2]
+
+
+def _contents(chapters: list[Chapter], pages: dict[str, int], registry: Registry) -> list[Flowable]:
+    s = st.styles()
+    title = french(label("rulebook.book.toc"))
+    head = HeadingFlowable(escape(title), s["h1"], 0, title, TOC_ANCHOR, registry)
+    return [head, Spacer(0, 6)] + toc_flowables(_toc_entries(chapters), pages)
+
+
+def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable]:
+    s = st.styles()
+    title = french(label("rulebook.report.title"))
+    out: list[Flowable] = [PageBreak(), HeadingFlowable(escape(title), s["h1"], 0, title, REPORT_ANCHOR, registry),
+                           Paragraph(escape(french(label("rulebook.report.intro"))), s["body"])]
+    if not report.checked_coverage:
+        out.append(Paragraph(escape(french(label("rulebook.report.selection"))), s["body"]))
+    if not report.findings:
+        out.append(Paragraph(escape(french(label("rulebook.report.clean"))), s["body"]))
+    for category in CATEGORIES:
+        findings = report.by_category(category)
+        if not findings:
+            continue
+        out.append(Paragraph(escape(french(f"{label(f'rulebook.report.categories.{category}')} ({len(findings)})")), s["h3"]))
+        for f in findings:
+            where = f"{f.diagnostic.file}:{f.diagnostic.line}"
+            out.append(Paragraph(f"\u2022 {escape(french(f.subject))} <font color='#6b6b66' size='8'>{escape(where)}</font>", s["report"]))
+    return out
+
+
+def make_story_factory(story: StoryInput, geometry: st.Geometry) -> Callable[[dict[str, int], Registry], list[Flowable]]:
+    _, _, width, height = geometry.frame
+
+    def make(pages: dict[str, int], registry: Registry) -> list[Flowable]:
+        ctx = StoryContext(InlineContext(pages, story.outside), story.tables, registry, width, height)
+        flow: list[Flowable] = [OutlineMark(french(label("rulebook.book.cover_outline")), COVER_ANCHOR, registry)]
+        flow += cover_story()
+        flow += _contents(story.chapters, pages, registry)
+        for chapter in story.chapters:
+            for block in chapter.blocks:
+                if isinstance(block, Heading) and block.level == 1:
+                    flow.append(PageBreak())
+                flow += block_flowables(block, ctx)
+        if story.report is not None:
+            flow += _report_page(story.report, registry)
+        return flow
+
+    return make

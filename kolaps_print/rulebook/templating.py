@@ -1,0 +1,135 @@
+"""Chapters are Markdown run through Jinja2 with the game data.
+
+A template sees the rules (numbers), the catalogue through Tracked views (see usage.py),
+the formats of kolaps_print.content.formats as `fmt`, and `table("name")`, which drops a
+data table into the Markdown as a fenced block the renderer turns into a real table.
+Any error is reported at its line in the template, never as a Python traceback.
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from kolaps_print.content import formats
+from kolaps_print.content.tables import TABLE_NAMES
+from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean
+from kolaps_print.labels import label
+from kolaps_print.model.gamedata import GameData
+from kolaps_print.rulebook.sources import BookSources
+from kolaps_print.rulebook.usage import Tracked, Usage, tracked_list
+
+TABLE_FENCE = "table"  # ```table NAME``` in the rendered Markdown
+
+
+class TemplateUsageError(Exception):
+    """A template called a helper wrongly (unknown table, unknown id)."""
+
+
+@dataclass
+class RenderedChapter:
+    name: str  # template file name, e.g. "03-des.md.j2"
+    file: str  # as shown in messages
+    markdown: str
+    usage: Usage
+
+
+def make_environment(folder: Path) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(folder)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # Markdown out, not HTML
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        # {#id} names a heading's anchor in Markdown, so Jinja comments are {## ... ##}.
+        comment_start_string="{##",
+        comment_end_string="##}",
+    )
+
+
+def _table_call(usage: Usage, data: GameData):
+    def table(name: str) -> str:
+        if name not in TABLE_NAMES:
+            raise TemplateUsageError(f"unknown table '{name}'{did_you_mean(name, TABLE_NAMES)}; tables: {', '.join(TABLE_NAMES)}")
+        if name not in usage.tables:
+            usage.tables.append(name)
+        if name == "traits":
+            usage.mark_all("trait", data.catalogue.traits)
+        elif name == "armes":
+            usage.mark_all("weapon", data.catalogue.weapons)
+        elif name == "affiliations":
+            usage.mark_all("specialisation", data.catalogue.all_specialisations())
+        return f"\n\n```{TABLE_FENCE}\n{name}\n```\n\n"
+
+    return table
+
+
+def _lookup(kind: str, entries: dict, usage: Usage):
+    def find(id_: str) -> Tracked:
+        if id_ not in entries:
+            raise TemplateUsageError(f"unknown {kind} '{id_}'{did_you_mean(id_, entries)}")
+        return Tracked(entries[id_], kind, usage)
+
+    return find
+
+
+def template_context(data: GameData, usage: Usage, edition: str, sources: BookSources, army_weapons: list) -> dict:
+    catalogue = data.catalogue
+    return {
+        "army_weapons": tracked_list(army_weapons, "weapon", usage),  # defined in the demo armies' files
+        "rules": data.rules,
+        "traits": tracked_list(catalogue.traits.values(), "trait", usage),
+        "weapons": tracked_list(catalogue.weapons.values(), "weapon", usage),
+        "affiliations": [Tracked(a, "affiliation", usage) for a in catalogue.affiliations.values()],
+        "trait": _lookup("trait", catalogue.traits, usage),
+        "weapon": _lookup("weapon", catalogue.weapons, usage),
+        "table": _table_call(usage, data),
+        "fmt": formats,
+        "label": label,
+        "edition": edition,
+        "book": sources.spec,
+    }
+
+
+def render_chapter(env: jinja2.Environment, sources: BookSources, name: str, data: GameData, edition: str,
+                   army_weapons: list = ()) -> RenderedChapter:
+    usage = Usage()
+    file = sources.display_path(name)
+    try:
+        template = env.get_template(name)
+        markdown = template.render(template_context(data, usage, edition, sources, list(army_weapons)))
+    except jinja2.TemplateSyntaxError as exc:
+        where = _template_display(exc.filename or exc.name, sources, file)
+        raise KolapsError([Diagnostic(where, exc.lineno or 1, 1, "error", f"template syntax: {exc.message}")]) from None
+    except (jinja2.TemplateError, TemplateUsageError, AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise KolapsError([_runtime_diagnostic(exc, sources, file)]) from None
+    return RenderedChapter(name, file, markdown, usage)
+
+
+def _runtime_diagnostic(exc: Exception, sources: BookSources, file: str) -> Diagnostic:
+    """Locate a render-time error at the deepest template line in its traceback."""
+    where, line = file, 1
+    folder = str(sources.folder.resolve())
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        filename = frame.f_code.co_filename
+        if filename.startswith(folder):
+            where, line = _template_display(filename, sources, file), lineno
+    message = str(exc) if isinstance(exc, (jinja2.TemplateError, TemplateUsageError)) else f"{type(exc).__name__}: {exc}"
+    return Diagnostic(where, line, 1, "error", f"template: {message}")
+
+
+def _template_display(filename: str | None, sources: BookSources, fallback: str) -> str:
+    """A template's path as messages show it (templates/rulebook/03-des.md.j2)."""
+    if not filename:
+        return fallback
+    path = Path(filename)
+    if path.is_absolute():
+        try:
+            return sources.display_path(path.resolve().relative_to(sources.folder.resolve()).as_posix())
+        except ValueError:
+            return str(path)
+    return sources.display_path(filename)

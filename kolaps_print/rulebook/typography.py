@@ -1,0 +1,39 @@
+"""French typography, applied in one place to every piece of text the rulebook prints.
+
+It runs over the Markdown the templates render (so a word in **bold** followed by " :" is
+handled: * and _ count as the end of a word), over table cells and page furniture.
+
+Rules: curly apostrophe; no-break space before : ; ! ? » and after «; straight double
+quotes become « »; three dots become an ellipsis. reportlab breaks lines at U+202F (it
+counts it as ordinary white space) and EB Garamond Italic has no glyph for it, so every
+no-break space is U+00A0, which reportlab never breaks.
+"""
+
+from __future__ import annotations
+
+import re
+
+NBSP = "\u00a0"
+_SPACES = "[ \t\u00a0\u202f]"
+
+_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile("\u202f"), NBSP),
+    (re.compile(r"(?<=\w)'|'(?=\w)"), "\u2019"),
+    (re.compile(r"\.\.\."), "\u2026"),
+    # "texte" -> « texte »: only a pair on the same run of text.
+    (re.compile(r'"([^"\n]+)"'), "\u00ab\\1\u00bb"),
+    # « and », with any spaces inside them made unbreakable.
+    (re.compile(f"\u00ab{_SPACES}*"), "\u00ab" + NBSP),
+    (re.compile(f"{_SPACES}*\u00bb"), NBSP + "\u00bb"),
+    # ; ! ? after a word or a closing sign: one no-break space before (not inside "?!" runs).
+    (re.compile(f"(?<=[\\w\u00bb)\\]\u2019*_`]){_SPACES}*([;!?]+)"), NBSP + "\\1"),
+    # : is also used in 10:30 and in "http://": only when followed by a space or the end.
+    (re.compile(f"(?<=[\\w\u00bb)\\]\u2019*_`]){_SPACES}*:(?=\\s|$)"), NBSP + ":"),
+)
+
+
+def french(text: str) -> str:
+    """text with French typography; idempotent (french(french(t)) == french(t))."""
+    for pattern, replacement in _RULES:
+        text = pattern.sub(replacement, text)
+    return text
