@@ -69,6 +69,11 @@ def span(low: int, high: int) -> str:
     return number(low) if low == high else _f("span", low=number(low), high=number(high))
 
 
+def level_span(first: int, last: int) -> str:
+    """Consecutive levels sharing a row, in reading order: '6–4', or '3' alone."""
+    return number(first) if first == last else _f("range", low=number(first), high=number(last))
+
+
 def like(name: str) -> str:
     return _f("like_level", name=name.lower())
 

@@ -26,13 +26,14 @@ class TableContent:
     note: Optional[str] = None
     align: tuple[Align, ...] = ()  # one per column; "l" where missing
     widths: tuple[float, ...] = ()  # relative column widths (hint); equal where missing
+    shade: Optional[tuple[tuple[Optional[float], ...], ...]] = None  # 0-1 per body cell (heat map), None: plain
 
     def column_align(self, i: int) -> Align:
         return self.align[i] if i < len(self.align) else "l"
 
 
 def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...], columns: list[str] | None = None,
-           note: str | None = None) -> TableContent:
+           note: str | None = None, shade: tuple[tuple[Optional[float], ...], ...] | None = None) -> TableContent:
     """A table titled and headed from its labels (tables.<id>.title/columns/note)."""
     return TableContent(
         id=id_,
@@ -42,6 +43,7 @@ def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...
         note=note if note is not None else labels(f"tables.{id_}").get("note"),
         align=tuple(align),  # type: ignore[arg-type]
         widths=widths,
+        shade=shade,
     )
 
 
@@ -81,7 +83,9 @@ def chances(data: GameData) -> TableContent:
         [fmt.rank_threshold(t.rank, t.threshold)] + [fmt.percent(matrix[(t.rank, d.level)]) for d in levels]
         for t in dice.thresholds
     ]
-    return _table("chances", rows, "l" + "r" * len(levels), (1.6,) + (1,) * len(levels), columns=columns)
+    # The chance itself shades each cell, so the matrix reads as a heat map.
+    shade = tuple((None,) + tuple(float(matrix[(t.rank, d.level)]) for d in levels) for t in dice.thresholds)
+    return _table("chances", rows, "l" + "c" * len(levels), (1.6,) + (1,) * len(levels), columns=columns, shade=shade)
 
 
 # ---- combat --------------------------------------------------------------------
@@ -158,12 +162,19 @@ def actions(data: GameData) -> TableContent:
         [a.name, fmt.offensive(a.offensive), fmt.count(a.fatigue), fmt.optional_modifier(a.modifier), a.short]
         for a in data.rules.actions.actions
     ]
-    return _table("actions", rows, "lcccl", (1.4, 0.6, 0.7, 0.7, 3.5))
+    return _table("actions", rows, "lcccl", (2.1, 0.6, 0.7, 0.7, 3.2))
 
 
 def moral(data: GameData) -> TableContent:
+    """Levels 6 to 1; neighbouring levels with the same name and rule share a row (6–4)."""
     levels = sorted(data.rules.actions.morale.levels, key=lambda m: -m.level)
-    rows = [[str(m.level), m.name, m.text] for m in levels]
+    groups: list[list] = []
+    for m in levels:
+        if groups and (groups[-1][-1].name, groups[-1][-1].text) == (m.name, m.text):
+            groups[-1].append(m)
+        else:
+            groups.append([m])
+    rows = [[fmt.level_span(g[0].level, g[-1].level), g[0].name, g[0].text] for g in groups]
     return _table("moral", rows, "cll", (0.6, 1, 5))
 
 

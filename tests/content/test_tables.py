@@ -143,7 +143,12 @@ def test_phases_actions_morale(data):
         assert row[2] == (str(a.fatigue) if a.fatigue else "—")
         assert row[3] == (signed(a.modifier) if a.modifier else "—")
     morale = build_table("moral", data)
-    assert [int(r[0]) for r in morale.rows] == sorted((m.level for m in acts.morale.levels), reverse=True)
+    shown = [int(x) for r in morale.rows for x in r[0].split("–")]
+    levels = sorted((m.level for m in acts.morale.levels), reverse=True)
+    assert shown[0] == levels[0] and shown[-1] == levels[-1]
+    for m in acts.morale.levels:  # each level's rule is on the row whose span holds it
+        row = next(r for r in morale.rows if min(map(int, r[0].split("–"))) <= m.level <= max(map(int, r[0].split("–"))))
+        assert row[1:] == [m.name, m.text]
 
 
 def test_traits_weapons_affiliations(data):

@@ -1,0 +1,134 @@
+"""Flowing blocks of reference content into fixed boxes (sheet columns, card faces).
+
+A small packer instead of platypus doc templates: the sheet must know exactly what fits on
+each side (to shrink the type when it does not), and card faces are drawn later, by the
+imposition, at positions it chooses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph
+
+EPSILON = 0.01  # pt: rounding slack when comparing heights
+
+
+class Stack(Flowable):
+    """Flowables drawn one under the other, kept together; splits only inside its last table."""
+
+    def __init__(self, parts: list[Flowable], gap: float = 0.0, continued: Flowable | None = None):
+        super().__init__()
+        self.parts = parts
+        self.gap = gap
+        self.continued = continued  # heads the second half after a split ("… (suite)")
+        self._heights: list[float] = []
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        self._heights = [p.wrap(aW, aH)[1] for p in self.parts]
+        self.width = aW
+        self.height = sum(self._heights) + self.gap * max(len(self.parts) - 1, 0)
+        return aW, self.height
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        """Fill aH with whole parts, then split the first part that does not fit (a table)."""
+        used, placed = 0.0, []
+        for i, part in enumerate(self.parts):
+            h = part.wrap(aW, aH)[1]
+            if used + h <= aH + EPSILON:
+                placed.append(part)
+                used += h + self.gap
+                continue
+            pieces = part.split(aW, aH - used)
+            if len(pieces) < 2:
+                break
+            head, tail = pieces[0], list(pieces[1:])
+            lead = [self.continued] if self.continued is not None else []
+            return [Stack(placed + [head], self.gap), Stack(lead + tail + self.parts[i + 1:], self.gap, self.continued)]
+        return []
+
+    def draw(self) -> None:
+        y = self.height
+        for part, h in zip(self.parts, self._heights):
+            y -= h
+            part.drawOn(self.canv, 0, y)
+            y -= self.gap
+
+
+class Band(Flowable):
+    """A section's colour band with its title in white."""
+
+    def __init__(self, text: Paragraph, colour: Color, pad: float):
+        super().__init__()
+        self.text, self.colour, self.pad = text, colour, pad
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        self.width = aW
+        self._text_h = self.text.wrap(aW - 2 * self.pad, aH)[1]
+        self.height = self._text_h + 2 * self.pad * 0.6
+        return aW, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.setFillColor(self.colour)
+        c.roundRect(0, 0, self.width, self.height, self.pad * 0.6, stroke=0, fill=1)
+        self.text.drawOn(c, self.pad, self.pad * 0.6)
+
+
+@dataclass
+class Box:
+    """A rectangle to fill, in points, and what was placed in it (flowable, height)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    placed: list[tuple[Flowable, float]] = field(default_factory=list)
+
+    @property
+    def used(self) -> float:
+        return sum(h for _, h in self.placed)
+
+
+def fill_box(box: Box, queue: list[Flowable], gap: float, min_split: float = float("inf")) -> None:
+    """Move flowables from queue into box while they fit; split one that straddles the bottom.
+
+    A block is split (its table continues in the next box, header repeated) when it could
+    never stand whole, when the box is still empty, or when at least min_split pt are left.
+    """
+    while queue:
+        avail = box.height - box.used - gap * len(box.placed)
+        flowable = queue[0]
+        h = flowable.wrap(box.width, box.height)[1]
+        if h <= avail + EPSILON:
+            box.placed.append((flowable, h))
+            queue.pop(0)
+            continue
+        if h > box.height or not box.placed or avail >= min_split:
+            pieces = flowable.split(box.width, avail)
+            if len(pieces) >= 2:
+                queue[0:1] = pieces
+                continue
+        return
+
+
+def fill_boxes(boxes: list[Box], queue: list[Flowable], gap: float, min_split: float = float("inf")) -> bool:
+    """Fill boxes in order; True when everything found a place."""
+    for box in boxes:
+        fill_box(box, queue, gap, min_split)
+    return not queue
+
+
+def draw_box(canvas: Canvas, box: Box, gap: float, spread: bool = False) -> None:
+    """Draw what box holds from its top; spread shares the spare height among the gaps."""
+    spare = box.height - box.used - gap * (len(box.placed) - 1)
+    extra = spare / (len(box.placed) - 1) if spread and len(box.placed) > 1 else 0.0
+    top = box.y + box.height
+    for flowable, h in box.placed:
+        flowable.wrapOn(canvas, box.width, box.height)
+        top -= h
+        flowable.drawOn(canvas, box.x, top)
+        top -= gap + extra
+

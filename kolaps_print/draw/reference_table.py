@@ -1,0 +1,136 @@
+"""One TableContent drawn as a block: coloured title, tinted header row, zebra rows, note."""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+
+from kolaps_print.content.tables import TableContent
+from kolaps_print.draw.fonts import SANS, SANS_BOLD
+from kolaps_print.draw.reference_flow import Band, Stack
+from kolaps_print.draw.reference_style import Styles, chance_colour, tint
+from kolaps_print.labels import label
+
+Cell = tuple[int, int]  # (row, column) of a body cell, 0-based
+
+
+def _paragraph(text: str, style) -> Paragraph:
+    return Paragraph(escape(text), style)
+
+
+def _longest_word(texts: list[str], font: str, size: float) -> float:
+    # Paragraphs break at plain spaces only (never at a no-break space).
+    words = [w for t in texts for w in re.split(r"[ \t\n]+", t) if w]
+    return max((stringWidth(w, font, size) for w in words), default=0.0)
+
+
+def _min_widths(table: TableContent, styles: Styles) -> list[float]:
+    """Per column, the width under which a word (header or cell) would break mid-word."""
+    pad = 2 * styles.padding * 1.4 + 0.5
+    mins = []
+    for i, header in enumerate(table.columns):
+        cells = [row[i] for row in table.rows]
+        body_font = SANS_BOLD if i == 0 else SANS
+        mins.append(max(_longest_word([header], SANS_BOLD, styles.body),
+                        _longest_word(cells, body_font, styles.body)) + pad)
+    return mins
+
+
+def _widths(table: TableContent, width: float, styles: Styles) -> list[float]:
+    """Share width by the table's hints, but never below a column's longest word."""
+    hints = list(table.widths) + [1.0] * (len(table.columns) - len(table.widths))
+    mins = _min_widths(table, styles)
+    fixed: dict[int, float] = {}
+    while len(fixed) < len(hints):  # pin too-narrow columns at their minimum, share the rest
+        free = [i for i in range(len(hints)) if i not in fixed]
+        room = width - sum(fixed.values())
+        total = sum(hints[i] for i in free) or 1.0
+        share = {i: room * hints[i] / total for i in free}
+        narrow = {i: mins[i] for i in free if share[i] < mins[i]}
+        if not narrow:
+            return [fixed.get(i, share.get(i, 0.0)) for i in range(len(hints))]
+        fixed.update(narrow)
+    return [fixed[i] for i in range(len(hints))]  # all at their minimum: may overflow width
+
+
+def _grid(table: TableContent, styles: Styles) -> list[list[Paragraph]]:
+    header = [_paragraph(c, styles.cell(table.column_align(i), bold=True)) for i, c in enumerate(table.columns)]
+    body = [
+        # The first column names the row (a rank, a die face, an action): bold reads faster.
+        [_paragraph(cell, styles.cell(table.column_align(i), bold=(i == 0))) for i, cell in enumerate(row)]
+        for row in table.rows
+    ]
+    return [header] + body
+
+
+def _table_style(n_rows: int, colour: Color, styles: Styles, backgrounds: Mapping[Cell, Color]) -> TableStyle:
+    pad = styles.padding
+    commands = [
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # never reportlab's Helvetica default
+        ("FONTNAME", (0, 0), (-1, 0), SANS_BOLD),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad * 1.4),
+        ("TOPPADDING", (0, 0), (-1, -1), pad),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 1.2),
+        ("BACKGROUND", (0, 0), (-1, 0), tint(colour, 0.30)),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [tint(colour, 0.02), tint(colour, 0.11)]),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colour),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.8, colour),
+    ]
+    commands += [("BACKGROUND", (c, r + 1), (c, r + 1), bg) for (r, c), bg in sorted(backgrounds.items())]
+    return TableStyle(commands)
+
+
+def _shading(table: TableContent) -> dict[Cell, Color]:
+    if not table.shade:
+        return {}
+    return {(r, c): chance_colour(v) for r, row in enumerate(table.shade) for c, v in enumerate(row) if v is not None}
+
+
+def table_flowable(table: TableContent, width: float, styles: Styles, colour: Color) -> Table:
+    """The table itself; it splits between rows and repeats its header row."""
+    flowable = Table(_grid(table, styles), colWidths=_widths(table, width, styles), repeatRows=1, hAlign="LEFT")
+    flowable.setStyle(_table_style(len(table.rows), colour, styles, _shading(table)))
+    return flowable
+
+
+def table_block(table: TableContent, width: float, styles: Styles, colour: Color, show_title: bool = True) -> Stack:
+    """Title, table and note, kept together."""
+    parts: list[Flowable] = []
+    if show_title:
+        parts.append(_paragraph(table.title, styles.table_title(colour)))
+    parts.append(table_flowable(table, width, styles, colour))
+    if table.note:
+        parts.append(_paragraph(table.note, styles.note()))
+    continued = _paragraph(label("tables.format.continued", title=table.title), styles.table_title(colour))
+    return Stack(parts, gap=styles.padding * 1.5, continued=continued)
+
+
+def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> Table:
+    """Blocks next to each other (small tables sharing a column), tops aligned."""
+    cells, col_widths = [], []
+    for i, (block, w) in enumerate(zip(blocks, widths)):
+        cells.append(block)
+        col_widths.append(w + (gap if i < len(blocks) - 1 else 0))
+    holder = Table([cells], colWidths=col_widths, hAlign="LEFT")
+    holder.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-2, 0), gap),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+    ]))
+    return holder
+
+
+def section_band(title: str, colour: Color, styles: Styles) -> Band:
+    return Band(_paragraph(title, styles.section_title()), colour, pad=styles.body * 0.6)
+

@@ -1,0 +1,99 @@
+"""Quick-reference material: the two-sided sheet (`kolaps-print tables`) and reference cards.
+
+Library API for the CLI and the demo kit: build_reference(options) -> Reference (the PDF
+bytes and its page count); write_reference(output, options) writes it atomically.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+from typing import Iterator, Literal, Optional
+
+from reportlab import rl_config
+
+from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.draw.fonts import SANS
+from kolaps_print.draw.reference_sheet import SheetOverflow, draw_sheet, layout_sheet
+from kolaps_print.labels import label
+from kolaps_print.model.gamedata import GameData, builtin_game_data
+from kolaps_print.write import PdfMeta, new_canvas, write_atomically
+
+Paper = Literal["a4", "letter"]
+Format = Literal["sheet", "cards"]
+DEFAULT_OUTPUT = Path("output/reference.pdf")
+DEFAULT_CARDS_OUTPUT = Path("output/reference-cards.pdf")
+
+
+@dataclass(frozen=True)
+class TablesOptions:
+    paper: Paper = "a4"
+    format: Format = "sheet"
+
+
+@dataclass(frozen=True)
+class Reference:
+    pdf: bytes
+    pages: int
+    body_pt: Optional[float] = None  # the sheet's body size after any shrinking
+
+
+def default_output(options: TablesOptions) -> Path:
+    return DEFAULT_CARDS_OUTPUT if options.format == "cards" else DEFAULT_OUTPUT
+
+
+def describe(reference: Reference) -> str:
+    """Extra detail for the CLI's one-line summary."""
+    return f", body text {reference.body_pt:g} pt" if reference.body_pt else ""
+
+
+@contextmanager
+def _embedded_initial_font() -> Iterator[None]:
+    # reportlab selects Helvetica on a new canvas, which puts an unembedded standard font in
+    # the file even if never used; start it on our embedded sans instead.
+    saved = rl_config.canvas_basefontname
+    rl_config.canvas_basefontname = SANS
+    try:
+        yield
+    finally:
+        rl_config.canvas_basefontname = saved
+
+
+def _overflow_error(exc: SheetOverflow, data: GameData) -> KolapsError:
+    where = data.documents[0].file if data.documents else "data"
+    return KolapsError([Diagnostic(str(where), 1, 1, "error", f"{exc}; shorten the longest texts or use --format cards")])
+
+
+def _sheet(options: TablesOptions, data: GameData) -> Reference:
+    try:
+        layout = layout_sheet(data, options.paper)
+    except SheetOverflow as exc:
+        raise _overflow_error(exc, data) from None
+    buffer = BytesIO()
+    meta = PdfMeta(title=f"{label('common.game')} : {label('tables.sheet.title')}".replace(" : ", "\u00a0: "),
+                   subject=label("tables.sheet.subject"))
+    with _embedded_initial_font():
+        canvas = new_canvas(buffer, layout.geometry.pagesize, meta)
+    draw_sheet(canvas, layout)
+    canvas.save()
+    return Reference(buffer.getvalue(), len(layout.pages), layout.styles.body)
+
+
+def build_reference(options: TablesOptions = TablesOptions(), data: GameData | None = None) -> Reference:
+    """The reference PDF in memory; data defaults to the built-in game data."""
+    data = data or builtin_game_data()
+    if options.format == "cards":
+        from kolaps_print.jobs.tables_cards import reference_cards_pdf
+
+        return reference_cards_pdf(options, data)
+    return _sheet(options, data)
+
+
+def write_reference(output: Path | str = DEFAULT_OUTPUT, options: TablesOptions = TablesOptions(),
+                    data: GameData | None = None) -> Reference:
+    """Build, then write atomically: on any error nothing is written."""
+    reference = build_reference(options, data)
+    write_atomically(output, reference.pdf)
+    return reference
