@@ -1,1 +1,67 @@
-"""`kolaps-print rulebook`: not written yet."""
+"""`kolaps-print rulebook`: build the rulebook PDF (full or quick-start), proofs, watch mode."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from kolaps_print.cli import app, common
+
+
+def _parse_date(value: Optional[str]) -> Optional[dt.date]:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise typer.BadParameter(f"'{value}' is not a date; write it as YYYY-MM-DD, e.g. 2025-06-01") from None
+
+
+def _choice(value: str, choices: tuple[str, ...]) -> str:
+    if value.lower() not in choices:
+        raise typer.BadParameter(f"'{value}' is not one of: {', '.join(choices)}")
+    return value.lower()
+
+
+@app.command(
+    epilog="Example: kolaps-print rulebook --proof   |   kolaps-print rulebook --edition quickstart --paper letter -o output/demarrage.pdf"
+)
+def rulebook(
+    output: Path = typer.Option(Path("output/rulebook.pdf"), "-o", "--output", help="Where to write the PDF."),
+    edition: str = typer.Option("full", "--edition", help="full (every rule) or quickstart (for demo tables)."),
+    paper: str = typer.Option("a4", "--paper", callback=lambda v: _choice(v, ("a4", "letter")), help="a4 or letter."),
+    proof: bool = typer.Option(False, "--proof", help="Stamp every page ÉPREUVE with version, date and sources hash; add the consistency report page."),
+    strict: bool = typer.Option(False, "--strict", help="Any consistency finding is an error (exit 1, nothing written)."),
+    book_version: Optional[str] = typer.Option(None, "--book-version", help="Version printed on the book (default: templates/rulebook/book.yaml)."),
+    date: Optional[str] = typer.Option(None, "--date", help="Date printed on the book, YYYY-MM-DD (default: book.yaml)."),
+    templates: Optional[Path] = typer.Option(None, "--templates", help="Folder with book.yaml and the chapters (default: the bundled one)."),
+    data: Optional[Path] = typer.Option(None, "--data", help="Game data folder (default: the bundled data/)."),
+    watch: bool = typer.Option(False, "--watch", help="Rebuild on every save under the templates and data folders; Ctrl-C stops."),
+) -> None:
+    """Build the rulebook PDF from the chapters in templates/rulebook and the game data."""
+    from kolaps_print.jobs import rulebook as job
+    from kolaps_print.rulebook.watch import rebuild, watch as watch_loop
+
+    options = job.RulebookOptions(edition=edition, paper=paper.lower(), proof=proof, strict=strict, version=book_version,
+                                  date=_parse_date(date), templates=templates, data=data)
+
+    def build() -> job.RulebookResult:
+        result = job.write_rulebook(output, options)
+        common.print_diagnostics(result.report.warnings)
+        return result
+
+    if watch:
+        def describe(result: job.RulebookResult) -> str:
+            return f"rulebook written: {output} ({result.pages} pages, {len(result.report.findings)} finding(s))"
+
+        rebuild(build, describe, common.echo_err)
+        folders = job.source_folders(options)
+        watch_loop(folders, lambda: rebuild(build, describe, common.echo_err), common.echo_err)
+        return
+    result = common.run(build)
+    findings = len(result.report.findings)
+    common.echo_err(f"consistency report: {findings} finding(s)" if findings else "consistency report: nothing to report")
+    typer.echo(f"rulebook written: {output} ({result.pages} pages)")

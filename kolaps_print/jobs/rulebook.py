@@ -19,9 +19,9 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, layout
 from kolaps_print.rulebook.crossrefs import check_anchors, check_references, read_sources
 from kolaps_print.rulebook.flowables import Placed
-from kolaps_print.rulebook.markdown import Chapter, TableBlock, parse_chapter
+from kolaps_print.rulebook.markdown import Chapter, ListBlock, Quote, TableBlock, parse_chapter
 from kolaps_print.rulebook.pages import Cover, ProofStamp, french_date
-from kolaps_print.rulebook.report import ConsistencyReport, consistency_report
+from kolaps_print.rulebook.report import ConsistencyReport, consistency_report, load_demo_armies
 from kolaps_print.rulebook.sources import BookSources, Edition, edition_of, load_sources, source_hash
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
 from kolaps_print.rulebook.templating import make_environment, render_chapter
@@ -57,6 +57,11 @@ class RulebookResult:
 def _folders(options: RulebookOptions) -> tuple[Path, Path]:
     templates = options.templates or resources.templates_dir() / "rulebook"
     return templates, options.data or resources.data_dir()
+
+
+def source_folders(options: RulebookOptions) -> list[Path]:
+    """What --watch watches: the chapters and the game data."""
+    return list(_folders(options))
 
 
 def _check_paper(paper: str) -> None:
@@ -101,8 +106,6 @@ def _tables(chapters: list[Chapter], data: GameData) -> dict[str, TableContent]:
 
 
 def _table_blocks(blocks: list) -> list[TableBlock]:
-    from kolaps_print.rulebook.markdown import ListBlock, Quote
-
     found = []
     for b in blocks:
         if isinstance(b, TableBlock):
@@ -122,8 +125,6 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
     sources = load_sources(templates)
     edition = edition_of(sources, options.edition)
     data = load_game_data(data_dir)
-    from kolaps_print.rulebook.report import load_demo_armies
-
     armies, _ = load_demo_armies(data, data_dir / "armies")
     army_weapons = [w for a in armies for w in a.army.weapons]
     names = _every_chapter(sources, edition)
