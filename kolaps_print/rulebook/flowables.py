@@ -282,6 +282,6 @@ def toc_flowables(placed: list[Placed], registry_pages: dict[str, int]) -> list[
             continue
         page = str(registry_pages.get(p.anchor, "00"))
         if p.level == 1 and out:
-            out.append(Spacer(0, 5))
+            out.append(Spacer(0, 3))
         out.append(TocLine(french(p.title), page, p.anchor, s[f"toc{p.level}"], 0 if p.level == 1 else pt(6)))
     return out

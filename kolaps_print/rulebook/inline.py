@@ -20,11 +20,8 @@ class InlineContext:
     serif: bool = True  # body text: bold switches to KSans Bold (see styles.py)
 
 
-def _strong(inner: str, ctx: InlineContext, italic: bool) -> str:
-    if ctx.serif:
-        face = "KSans-BoldItalic" if italic else "KSans-Bold"
-        return f'<font face="{face}" size="-0.6">{inner}</font>'
-    return f"<b>{inner}</b>"
+def _strong(inner: str) -> str:
+    return f"<b>{inner}</b>"  # the style's family maps it to its bold face
 
 
 def page_ref(anchor: str, ctx: InlineContext) -> str:
@@ -56,7 +53,7 @@ def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool 
         elif kind == "em":
             out.append(f"<i>{render_inline(node.children, ctx, True)}</i>")
         elif kind == "strong":
-            out.append(_strong(render_inline(node.children, ctx, italic), ctx, italic))
+            out.append(_strong(render_inline(node.children, ctx, italic)))
         elif kind == "link":
             out.append(_link(node, ctx, italic))
         else:

@@ -1,8 +1,7 @@
 """The book's look: paper, margins (mm), colours and paragraph styles.
 
-Body in KSerif (EB Garamond) 10.5 pt, justified and hyphenated in French; headings,
-tables and boxes in KSans (Roboto Condensed). Bold inside serif text is set in KSans
-Bold: the bundled EB Garamond Bold lacks accented letters.
+Body in KSerif 10.5 pt, justified and hyphenated in French; headings, tables and boxes in
+KSans (Roboto Condensed).
 """
 
 from __future__ import annotations
@@ -72,8 +71,8 @@ def styles() -> dict[str, ParagraphStyle]:
         "cell": ParagraphStyle("cell", parent=sans, fontSize=8.6, leading=10.6),
         "head": ParagraphStyle("head", fontName=SANS_BOLD, fontSize=8.6, leading=10.4, textColor=colors.white),
         "note": ParagraphStyle("note", parent=sans, fontName="KSans-Italic", fontSize=8.2, leading=10.2, textColor=MUTED, spaceBefore=2, spaceAfter=8),
-        "toc1": ParagraphStyle("toc1", fontName=SANS_BOLD, fontSize=11, leading=14),
-        "toc2": ParagraphStyle("toc2", fontName=SANS, fontSize=9.6, leading=12.2),
+        "toc1": ParagraphStyle("toc1", fontName=SANS_BOLD, fontSize=11, leading=13),
+        "toc2": ParagraphStyle("toc2", fontName=SANS, fontSize=9.4, leading=11.2),
         "report": ParagraphStyle("report", parent=sans, fontSize=9.4, leading=12, spaceAfter=2),
         "center": ParagraphStyle("center", parent=body, alignment=TA_CENTER),
     }

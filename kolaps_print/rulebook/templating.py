@@ -96,6 +96,7 @@ def template_context(data: GameData, usage: Usage, edition: str, sources: BookSo
         "severity": {s.roll: s for s in data.rules.wounds.severities},
         "difficulty": {d.level: d for d in data.rules.dice.difficulties},
         "threshold": {t.rank: t.threshold for t in data.rules.dice.thresholds},
+        "trait_by_id": catalogue.traits,  # for fmt.trait_ref(ref, trait_by_id)
         "fmt": formats,
         "label": label,
         "edition": edition,
