@@ -142,6 +142,15 @@ class TocLine(Flowable):
 
 
 # ---- tables -------------------------------------------------------------------
+def table_width(content: TableContent, width: float) -> float:
+    """A table of short cells (seuils, cumul) takes what it needs, not the whole measure."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    rows = [content.columns] + content.rows
+    natural = sum(max(stringWidth(french(r[i]) if i < len(r) else "", SANS_BOLD, 8.6) for r in rows) + 8 for i in range(len(content.columns)))
+    return width if natural * 1.8 > width else max(natural * 1.8, width * 0.5)
+
+
 def _column_widths(content: TableContent, width: float) -> list[float]:
     n = len(content.columns)
     weights = list(content.widths[:n]) + [1.0] * (n - len(content.widths[:n]))
@@ -188,7 +197,7 @@ def data_table(content: TableContent, width: float, frame_height: float) -> list
     """Title, table (header repeated on every page it spans) and note, kept together when small."""
     s = st.styles()
     cells = _cells(content)
-    table = Table(cells, colWidths=_column_widths(content, width), repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
+    table = Table(cells, colWidths=_column_widths(content, table_width(content, width)), repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
     table._kolaps_table = content.id  # lets tests and the report find it
     parts: list[Flowable] = [Paragraph(_markup(content.title), s["table_title"]), table]
     if content.note:

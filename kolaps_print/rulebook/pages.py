@@ -38,7 +38,7 @@ class Cover:
         c.setFillColor(st.ACCENT)
         c.rect(0, band_bottom - pt(4), w, pt(4), stroke=0, fill=1)
         self._hatching(c, w, h, band_bottom)
-        c.setFillColor(st.ACCENT)
+        c.setFillColorRGB(0.86, 0.42, 0.38)  # the accent, lightened to read on the dark band
         c.setFont(SANS_BOLD, 13)
         c.drawString(x, band_bottom + pt(62), french(self.kicker).upper())
         c.setFillColorRGB(1, 1, 1)
