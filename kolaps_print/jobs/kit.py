@@ -1,0 +1,111 @@
+"""Demo-day kits: `kolaps-print kit demo.yaml` makes everything a convention table needs.
+
+build_kit(kit_file, output) validates the kit file and every army (all problems in one
+KolapsError, nothing written), makes every document in memory, then writes the folder
+atomically: each army's cards, the reference sheet, the rulebook or quick-start, the
+tokens sheet, kit.pdf (all of it in print order, with copies), previews/ (a 300 dpi PNG of
+every card face), packing-list.md and <stem>.zip. Every page carries the kit's stamp.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.kit import cards as kit_cards
+from kolaps_print.kit.archive import write_zip
+from kolaps_print.kit.assemble import Section, assemble
+from kolaps_print.kit.documents import kit_parts
+from kolaps_print.kit.folder import build_atomically
+from kolaps_print.kit.kitfile import Kit, load_kit
+from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
+from kolaps_print.kit.packing_page import packing_pdf
+from kolaps_print.kit.parts import Part
+from kolaps_print.kit.previews import render_pages
+from kolaps_print.kit.stamp import Stamper, data_hash, stamp_text
+from kolaps_print.labels import label
+from kolaps_print.write import write_atomically
+
+OUTPUT_ROOT = Path("output")
+KIT_PDF = "kit.pdf"
+PACKING_MD = "packing-list.md"
+PREVIEWS = "previews"
+
+
+@dataclass
+class KitResult:
+    folder: Path
+    files: list[str]  # relative to folder, sorted, the zip included
+    kit_pages: int
+    sections: list[Section]  # where each document landed in kit.pdf
+    parts: list[Part]
+    previews: list[str]
+    stamp: str
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    zip_name: str = ""
+
+
+def default_folder(kit_file: Path | str) -> Path:
+    return OUTPUT_ROOT / Path(kit_file).stem
+
+
+def _check_strict(kit: Kit, strict: bool) -> None:
+    if strict and kit.warnings:
+        raise KolapsError([Diagnostic(w.file, w.line, w.col, "error", w.message, w.path) for w in kit.warnings])
+
+
+def _kit_pages(packing_pages: int, parts: list[Part], tables: int) -> int:
+    packing = packing_pages + packing_pages % 2
+    return packing + tables * sum(p.printed_pages() * p.per_table for p in parts)
+
+
+def _packing_part(kit: Kit, parts: list[Part], stamp: str, stamper: Stamper) -> tuple[PackingList, Part]:
+    """The packing list states kit.pdf's page count, which includes the list itself:
+    lay it out until the count it states is the count it produces (one round in practice)."""
+    pages = 1
+    for _ in range(4):
+        pl = packing_list(kit, parts, stamp, _kit_pages(pages, parts, kit.spec.tables))
+        pdf, produced = packing_pdf(pl, kit.spec.paper)
+        if produced == pages:
+            break
+        pages = produced
+    part = Part("packing", label("kit.packing.documents.packing"), PACKING_MD, stamper.stamp_pdf(pdf), produced, 1, "long", "plain")
+    return pl, part
+
+
+def _preview_jobs(kit: Kit) -> list[tuple[bytes, list[str]]]:
+    """Per army: a one-face-per-page PDF and the PNG name of each page."""
+    return [kit_cards.card_faces_pdf(book, kit.army_paths[i].stem) for i, book in enumerate(kit.books)]
+
+
+def _write_folder(folder: Path, kit: Kit, parts: list[Part], kit_pdf: bytes, markdown: str,
+                  previews: list[tuple[bytes, list[str]]]) -> list[str]:
+    for part in parts:
+        write_atomically(folder / part.filename, part.pdf)
+    write_atomically(folder / KIT_PDF, kit_pdf)
+    write_atomically(folder / PACKING_MD, markdown.encode("utf-8"))
+    names = []
+    for pdf, pngs in previews:
+        render_pages(pdf, pngs, folder / PREVIEWS)
+        names += [f"{PREVIEWS}/{n}" for n in pngs]
+    write_zip(folder, folder / f"{kit.stem}.zip", kit.stem)
+    return names
+
+
+def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bool = False) -> KitResult:
+    """Validate, make every document in memory, then write the kit folder atomically."""
+    kit = load_kit(kit_file)
+    _check_strict(kit, strict)
+    stamp = stamp_text(kit, data_hash(kit))
+    stamper = Stamper(stamp)
+    parts = kit_parts(kit, stamper)
+    pl, packing = _packing_part(kit, parts, stamp, stamper)
+    kit_pdf, sections = assemble(packing, parts, kit.spec.tables, stamper, pl.title,
+                                 lambda n: label("kit.table", number=n))
+    previews = _preview_jobs(kit)
+    target = Path(output) if output is not None else default_folder(kit_file)
+    preview_names = build_atomically(target, lambda tmp: _write_folder(tmp, kit, parts, kit_pdf, to_markdown(pl), previews))
+    files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
+    return KitResult(target, files, sum(s.pages for s in sections), sections, parts, preview_names, stamp, kit.warnings, f"{kit.stem}.zip")

@@ -1,0 +1,5 @@
+"""Demo-day kits: one kit file -> every document a convention table needs, in one folder.
+
+kitfile (model + validation) -> parts (the documents) -> stamp -> assemble (kit.pdf)
+-> packing list, previews -> archive (zip) -> folder (atomic replace).
+"""

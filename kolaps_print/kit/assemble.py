@@ -1,0 +1,79 @@
+"""kit.pdf: the packing list, then each table's documents in print order, copies included.
+
+Printed duplex from start to end (flipped on the long edge), every document must start on
+a front: a blank page (stamped like the others) follows an odd-length document, and every
+page of a one-sided document (the tokens sheet) so its back stays empty. Backs of a document
+meant for a short-edge flip are turned 180°. Bookmarks name each table and part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+
+from pypdf import PdfReader, PdfWriter
+
+from kolaps_print.kit.parts import Part
+from kolaps_print.kit.stamp import Stamper
+
+
+@dataclass(frozen=True)
+class Section:
+    """A run of pages in kit.pdf, for bookmarks and tests."""
+
+    title: str
+    first_page: int  # 0-based
+    pages: int  # including its blanks
+
+
+class KitPdf:
+    def __init__(self, stamper: Stamper, title: str):
+        self.writer = PdfWriter()
+        self.writer.add_metadata({"/Title": title, "/Creator": "kolaps-print"})
+        self.stamper = stamper
+        self.sections: list[Section] = []
+
+    def add(self, part: Part, title: str) -> None:
+        start = len(self.writer.pages)
+        reader = PdfReader(BytesIO(part.pdf))
+        for number, page in enumerate(reader.pages):
+            added = self.writer.add_page(page)
+            if part.sides == "short" and number % 2:
+                # kit.pdf is printed flipped on the long edge: a back meant for a short-edge
+                # flip is turned upside down so it still reads the right way up.
+                added.rotate(180)
+            if part.sides == "simplex":
+                self._blank_like(page)
+        if part.sides != "simplex" and len(reader.pages) % 2:
+            self._blank_like(reader.pages[-1])
+        self.sections.append(Section(title, start, len(self.writer.pages) - start))
+
+    def _blank_like(self, page) -> None:
+        box = page.mediabox
+        self.writer.add_page(self.stamper.overlay(float(box.width), float(box.height)))
+
+    def bookmark(self, title: str, page: int, parent=None):
+        return self.writer.add_outline_item(title, page, parent=parent)
+
+    def bytes(self) -> bytes:
+        out = BytesIO()
+        self.writer.write(out)
+        return out.getvalue()
+
+
+def assemble(packing: Part, parts: list[Part], tables: int, stamper: Stamper, title: str, table_title) -> tuple[bytes, list[Section]]:
+    """table_title(n) names table n (1-based) in the bookmarks."""
+    kit = KitPdf(stamper, title)
+    kit.add(packing, packing.title)
+    kit.bookmark(packing.title, 0)
+    for table in range(1, tables + 1):
+        first = len(kit.writer.pages)
+        marks = []
+        for part in parts:
+            for _ in range(part.per_table):
+                kit.add(part, part.title)
+            marks.append((part.title, kit.sections[-part.per_table].first_page))
+        parent = kit.bookmark(table_title(table), first)
+        for name, page in marks:
+            kit.bookmark(name, page, parent)
+    return kit.bytes(), kit.sections

@@ -1,0 +1,59 @@
+"""The kit's documents, each made by its own job (cards, tables, rulebook) or by the kit
+(tokens), stamped, and described for the packing list."""
+
+from __future__ import annotations
+
+from kolaps_print.kit import cards as kit_cards
+from kolaps_print.kit.kitfile import Kit
+from kolaps_print.kit.parts import Part
+from kolaps_print.kit.pdfs import page_count
+from kolaps_print.kit.stamp import Stamper
+from kolaps_print.kit.tokens import tokens_pdf
+from kolaps_print.labels import label
+from kolaps_print.model.army_check import ArmyBook
+
+
+def _part(kind: str, title: str, filename: str, pdf: bytes, per_table: int, sides, stock, stamper: Stamper) -> Part:
+    stamped = stamper.stamp_pdf(pdf)
+    return Part(kind, title, filename, stamped, page_count(stamped), per_table, sides, stock)
+
+
+def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> Part:
+    pdf = kit_cards.home_cards_pdf(book, kit.spec.paper)
+    title = label("kit.packing.documents.cards", army=book.army.name)
+    return _part("cards", title, f"cards-{kit.army_paths[index].stem}.pdf", pdf, 1, kit_cards.FLIP, "card_stock", stamper)
+
+
+def reference_part(kit: Kit, stamper: Stamper) -> Part:
+    from kolaps_print.jobs.tables import TablesOptions, build_reference
+
+    reference = build_reference(TablesOptions(paper=kit.spec.paper))
+    # A landscape two-sided sheet: its back reads upright when flipped on the short edge.
+    return _part("reference", label("kit.packing.documents.reference"), "reference.pdf", reference.pdf,
+                 kit.spec.players, "short", "plain", stamper)
+
+
+def rulebook_part(kit: Kit, stamper: Stamper) -> Part | None:
+    edition = kit.spec.rulebook
+    if edition == "none":
+        return None
+    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+
+    book = build_rulebook(RulebookOptions(edition=edition, paper=kit.spec.paper))
+    filename = "rulebook.pdf" if edition == "full" else "quickstart.pdf"
+    return _part(edition, label(f"kit.packing.documents.{edition}"), filename, book.pdf, 1, "long", "plain", stamper)
+
+
+def tokens_part(kit: Kit, stamper: Stamper) -> Part | None:
+    if not kit.spec.tokens:
+        return None
+    pdf, _ = tokens_pdf(kit)
+    return _part("tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", "card_stock", stamper)
+
+
+def kit_parts(kit: Kit, stamper: Stamper) -> list[Part]:
+    """Every document of one table, in print order: cards, reference sheets, rules, tokens."""
+    parts = [cards_part(kit, i, book, stamper) for i, book in enumerate(kit.books)]
+    parts.append(reference_part(kit, stamper))
+    parts += [p for p in (rulebook_part(kit, stamper), tokens_part(kit, stamper)) if p is not None]
+    return parts

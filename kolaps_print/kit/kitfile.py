@@ -1,0 +1,114 @@
+"""The kit file: which armies, how many tables and players, which rulebook, tokens or not.
+
+Validated like an army file (strict keys, located messages); every army it names is loaded
+and checked, and all problems from the kit file and every army are reported in one run.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Optional
+
+from pydantic import Field, field_validator
+
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Report
+from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.model.army_check import ArmyBook, load_army
+from kolaps_print.model.common import Model, Name
+from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
+
+RulebookChoice = Literal["full", "quickstart", "none"]
+PaperChoice = Literal["a4", "letter"]
+MAX_TABLES = 50
+
+
+class KitFile(Model):
+    name: Name = Field(description="Printed in the stamp and on the packing list")
+    armies: list[Name] = Field(min_length=1, max_length=8, description="Army files, relative to the kit file")
+    tables: int = Field(default=1, ge=1, le=MAX_TABLES, description="Demo tables: everything once per table")
+    players: int = Field(default=2, ge=1, le=8, description="Players per table: one reference sheet each")
+    rulebook: RulebookChoice = Field(default="quickstart", description="full, quickstart or none")
+    tokens: bool = Field(default=True, description="A tokens sheet per table")
+    paper: PaperChoice = Field(default="a4", description="a4 or letter")
+    date: Optional[dt.date] = Field(default=None, description="Stamped on every page (default: today)")
+
+    @field_validator("date", mode="before")
+    @classmethod
+    def _iso_date(cls, value: Any) -> Any:
+        # YAML reads 2027-03-14 as a date; anything else gets one clear message.
+        if value is None or isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+            return value
+        if isinstance(value, str):
+            try:
+                return dt.date.fromisoformat(value.strip())
+            except ValueError:
+                pass
+        raise ValueError(f"expected a date written as 2027-03-14, got {value!r}")
+
+
+@dataclass
+class Kit:
+    """A validated kit: the file's choices and every army, loaded."""
+
+    file: Path
+    spec: KitFile
+    books: list[ArmyBook]
+    army_paths: list[Path]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [w for book in self.books for w in book.warnings]
+
+    @property
+    def stem(self) -> str:
+        return self.file.stem
+
+    @property
+    def date(self) -> dt.date:
+        return self.spec.date or dt.date.today()
+
+
+def _army_path(kit_file: Path, entry: str) -> Path:
+    # Relative to the kit file; normalised so messages read data/armies/x.yaml, not data/kits/../armies/x.yaml.
+    return Path(os.path.normpath(kit_file.parent / entry))
+
+
+def _army_entries(doc: SourceDocument, spec: KitFile | None) -> list[tuple[int, str]]:
+    """The army entries to load; from the raw data when the kit file itself is invalid,
+    so one run shows the kit file's problems and the armies' problems together."""
+    if spec is not None:
+        return list(enumerate(spec.armies))
+    raw = doc.data.get("armies") if isinstance(doc.data, dict) else None
+    if not isinstance(raw, list):
+        return []
+    return [(i, e) for i, e in enumerate(raw) if isinstance(e, str) and e.strip()]
+
+
+def _load_armies(doc: SourceDocument, kit_file: Path, entries: list[tuple[int, str]], data: GameData, report: Report) -> tuple[list[ArmyBook], list[Path]]:
+    books, paths = [], []
+    for i, entry in entries:
+        path = _army_path(kit_file, entry)
+        if not path.is_file():
+            report.add(doc.diagnostic(("armies", i), f"army file '{entry}' not found (looked for {path})"))
+            continue
+        try:
+            books.append(load_army(path, data))
+            paths.append(path)
+        except KolapsError as exc:
+            report.extend(exc.diagnostics)
+    return books, paths
+
+
+def load_kit(path: Path | str, data: GameData | None = None) -> Kit:
+    """Load the kit file and every army it names; KolapsError lists every problem found."""
+    path = Path(path)
+    doc = load_yaml(path, str(path))
+    report = Report()
+    spec = validate_model(KitFile, doc, doc.data, (), report)
+    books, paths = _load_armies(doc, path, _army_entries(doc, spec), data or builtin_game_data(), report)
+    report.raise_if_errors()
+    assert spec is not None
+    return Kit(path, spec, books, paths)

@@ -1,0 +1,97 @@
+"""The packing list: what to print (how many, on what paper, duplex or not) and what to bring.
+
+One content model, two renderings: Markdown (packing-list.md) and a PDF page (the first
+page of kit.pdf). Every count comes from the kit file, the armies and the rules data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kolaps_print.kit.kitfile import Kit
+from kolaps_print.kit.parts import Part
+from kolaps_print.labels import label, labels
+
+
+@dataclass(frozen=True)
+class PrintRow:
+    document: str
+    file: str
+    pages: int
+    copies: str
+    paper: str
+    sides: str
+
+
+@dataclass(frozen=True)
+class PackingList:
+    title: str
+    summary: str
+    print_intro: str
+    rows: list[PrintRow]
+    bring: list[str]
+    per_table: list[str]
+
+
+def dice_per_player(kit: Kit) -> int:
+    """Enough d6 for the hardest roll the rules allow."""
+    return max(d.dice.count for d in kit.books[0].rules.dice.difficulties)
+
+
+def _copies_text(part: Part, tables: int) -> str:
+    total = part.copies(tables)
+    if tables == 1:
+        return str(total)
+    return label("kit.packing.copies_per", total=total, each=part.per_table, tables=tables)
+
+
+def _paper_text(part: Part, paper: str) -> str:
+    name = label(f"kit.packing.papers.paper_names.{paper}")
+    return label(f"kit.packing.papers.{part.stock}", paper=name)
+
+
+def _row(part: Part, kit: Kit) -> PrintRow:
+    return PrintRow(part.title, part.filename, part.pages, _copies_text(part, kit.spec.tables),
+                    _paper_text(part, kit.spec.paper), label(f"kit.packing.sides.{part.sides}"))
+
+
+def _bring(kit: Kit, parts: list[Part]) -> list[str]:
+    tables, players = kit.spec.tables, kit.spec.players
+    each = dice_per_player(kit)
+    lines = [label("kit.packing.dice", total=each * players * tables, each=each)]
+    for book in kit.books:
+        lines.append(label("kit.packing.miniatures", army=book.army.name, total=book.card_count * tables, each=book.card_count))
+    token_parts = [p for p in parts if p.kind == "tokens"]
+    if token_parts:
+        lines.append(label("kit.packing.tokens", total=token_parts[0].copies(tables)))
+    else:
+        lines.append(label("kit.packing.tokens_none"))
+    return lines + list(labels("kit.packing.extras"))
+
+
+def packing_list(kit: Kit, parts: list[Part], stamp: str, kit_pages: int) -> PackingList:
+    """kit_pages: the page count of kit.pdf, stated in the instructions."""
+    return PackingList(
+        title=f"{label('kit.packing.title')} — {kit.spec.name}",
+        summary=label("kit.packing.summary", tables=kit.spec.tables, players=kit.spec.players, stamp=stamp),
+        print_intro=label("kit.packing.print_intro", pages=kit_pages),
+        rows=[_row(p, kit) for p in parts],
+        bring=_bring(kit, parts),
+        per_table=[label("kit.packing.table_line", copies=p.per_table, document=p.title) for p in parts],
+    )
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("\\", "\\\\").replace("|", "\\|")
+
+
+def to_markdown(pl: PackingList) -> str:
+    cols = labels("kit.packing.columns")
+    header = [cols[k] for k in ("document", "file", "pages", "copies", "paper", "sides")]
+    lines = [f"# {pl.title}", "", pl.summary, "", f"## {label('kit.packing.print_heading')}", "", pl.print_intro, "",
+             "| " + " | ".join(header) + " |", "| --- | --- | ---: | --- | --- | --- |"]
+    for r in pl.rows:
+        lines.append("| " + " | ".join(_cell(v) for v in (r.document, f"`{r.file}`", r.pages, r.copies, r.paper, r.sides)) + " |")
+    lines += ["", f"## {label('kit.packing.bring_heading')}", ""] + [f"- [ ] {b}" for b in pl.bring]
+    lines += ["", f"## {label('kit.packing.table_heading')}", ""] + [f"- [ ] {t}" for t in pl.per_table]
+    return "\n".join(lines) + "\n"

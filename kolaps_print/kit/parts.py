@@ -1,0 +1,31 @@
+"""A kit is a list of parts: one PDF each, printed a number of times per table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Sides = Literal["long", "short", "simplex"]  # duplex flipped on the long or short edge, or one-sided
+Stock = Literal["card_stock", "plain"]
+
+
+@dataclass(frozen=True)
+class Part:
+    kind: str  # cards, reference, full, quickstart, tokens
+    title: str  # as the packing list names it (French, from labels)
+    filename: str  # in the kit folder
+    pdf: bytes  # stamped
+    pages: int
+    per_table: int  # copies for each table
+    sides: Sides
+    stock: Stock
+
+    def copies(self, tables: int) -> int:
+        return self.per_table * tables
+
+    def printed_pages(self) -> int:
+        """Pages this part takes in kit.pdf, blanks included, so each copy starts on a front:
+        a one-sided part gets a blank after every page, a two-sided one after an odd last page."""
+        if self.sides == "simplex":
+            return 2 * self.pages
+        return self.pages + self.pages % 2

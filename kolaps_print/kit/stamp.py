@@ -1,0 +1,108 @@
+"""The stamp on every printed page: kit name, date and a short hash of the data.
+
+It lets a demo team match a loose card to the rulebook it was printed with. It is
+overlaid in the bottom margin, centred, small and light grey, so it never competes
+with the game content.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from io import BytesIO
+from pathlib import Path
+from typing import Iterable
+
+from pypdf import PageObject, PdfReader, PdfWriter
+
+from kolaps_print import resources
+from kolaps_print.draw.fonts import SANS
+from kolaps_print.kit.kitfile import Kit
+from kolaps_print.labels import label
+from kolaps_print.layout.units import pt
+from kolaps_print.write import PdfMeta, new_canvas
+
+STAMP_SIZE_PT = 5.5
+STAMP_GREY = 0.6  # 0 black .. 1 white
+STAMP_BASELINE_MM = 5.5  # just above a home printer's 5 mm unprintable edge, below every content area
+HASH_LENGTH = 8
+
+
+def _tree_files(folder: Path) -> list[Path]:
+    """Every file under folder, sorted; hidden files and editor backups skipped."""
+    if not folder.is_dir():
+        return []
+    return [
+        p for p in sorted(folder.rglob("*"))
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts) and not p.name.endswith("~")
+    ]
+
+
+def _hash_files(digest, files: Iterable[Path], name_of) -> None:
+    for path in files:
+        digest.update(name_of(path).encode("utf-8") + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+
+
+def data_hash(kit: Kit) -> str:
+    """sha256 of the armies (and their portraits), data/ and templates/, cut to 8 hex digits."""
+    digest = hashlib.sha256()
+    for i, book in enumerate(kit.books):
+        portraits = sorted({m.portrait for m in book.members if m.portrait is not None})
+        _hash_files(digest, [kit.army_paths[i], *portraits], lambda p, i=i: f"army{i}/{p.name}")
+    for root in _bundled_roots():
+        _hash_files(digest, _tree_files(root), lambda p, root=root: f"{root.name}/{p.relative_to(root).as_posix()}")
+    return digest.hexdigest()[:HASH_LENGTH]
+
+
+def _bundled_roots() -> list[Path]:
+    roots = [resources.data_dir()]
+    try:
+        roots.append(resources.templates_dir())
+    except FileNotFoundError:  # an installation without templates still gets a stable hash
+        pass
+    return roots
+
+
+def stamp_text(kit: Kit, hash_: str) -> str:
+    return label("kit.stamp", name=kit.spec.name, date=kit.date.isoformat(), hash=hash_)
+
+
+def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
+    """A one-page PDF of the given size holding only the stamp: the overlay, and the kit's blank pages."""
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, (width_pt, height_pt), PdfMeta(title=text, subject="stamp"))
+    canvas.setFont(SANS, STAMP_SIZE_PT)
+    canvas.setFillGray(STAMP_GREY)
+    canvas.drawCentredString(width_pt / 2, _baseline(height_pt), text)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _baseline(height_pt: float) -> float:
+    # A page too small for the margin (a print-shop card) gets it at a proportional height.
+    return min(pt(STAMP_BASELINE_MM), height_pt * 0.02)
+
+
+class Stamper:
+    """Overlays one stamp text on pages of any size (one overlay per size, made once)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._overlays: dict[tuple[float, float], PageObject] = {}
+
+    def overlay(self, width_pt: float, height_pt: float) -> PageObject:
+        key = (round(width_pt, 2), round(height_pt, 2))
+        if key not in self._overlays:
+            self._overlays[key] = PdfReader(BytesIO(stamp_page_pdf(width_pt, height_pt, self.text))).pages[0]
+        return self._overlays[key]
+
+    def stamp_pdf(self, pdf: bytes) -> bytes:
+        """Every page of pdf with the stamp merged on top, metadata kept."""
+        writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
+        for page in writer.pages:
+            box = page.mediabox
+            page.merge_translated_page(self.overlay(float(box.width), float(box.height)), float(box.left), float(box.bottom))
+        out = BytesIO()
+        writer.write(out)
+        return out.getvalue()
