@@ -1,0 +1,53 @@
+"""A character card as an imposition Face: shared furniture in PDF forms, the rest per card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from kolaps_print.draw.card_render import ShapePainter
+from kolaps_print.layout.card_face import FaceLayout
+from kolaps_print.layout.units import pt
+
+
+class Forms:
+    """Named PDF forms (XObjects) made on first use in a canvas, then reused by every card."""
+
+    def __init__(self, prefix: str, bleed_paint_mm: float):
+        self.prefix, self.paint = prefix, pt(bleed_paint_mm)
+        self._made: set[str] = set()
+        self._canvas: int | None = None
+
+    def draw(self, canvas: Canvas, name: str, layout: FaceLayout, width: float, height: float) -> None:
+        if self._canvas != id(canvas):  # a new document: its forms must be made again
+            self._canvas, self._made = id(canvas), set()
+        form = f"{self.prefix}{name}"
+        if form not in self._made:
+            canvas.beginForm(form, -self.paint, -self.paint, width + self.paint, height + self.paint)
+            ShapePainter(canvas, height).paint(layout.shapes)
+            canvas.endForm()
+            self._made.add(form)
+        canvas.doForm(form)
+
+
+@dataclass(frozen=True)
+class CardSides:
+    """Everything one army's cards share: the two furniture layouts and their forms."""
+
+    front: FaceLayout
+    back: FaceLayout
+    forms: Forms
+
+
+class CharacterFace:
+    def __init__(self, shared: CardSides, front: FaceLayout, back: FaceLayout):
+        self.shared, self.front, self.back = shared, front, back
+
+    def draw_front(self, canvas: Canvas, width: float, height: float) -> None:
+        self.shared.forms.draw(canvas, "front", self.shared.front, width, height)
+        ShapePainter(canvas, height).paint(self.front.shapes)
+
+    def draw_back(self, canvas: Canvas, width: float, height: float) -> None:
+        self.shared.forms.draw(canvas, "back", self.shared.back, width, height)
+        ShapePainter(canvas, height).paint(self.back.shapes)

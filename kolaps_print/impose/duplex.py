@@ -1,0 +1,41 @@
+"""Duplex sheets: a page of fronts, then the page of their backs, each back behind its front."""
+
+from __future__ import annotations
+
+from kolaps_print.impose.marks import crop_marks
+from kolaps_print.impose.options import ImposeOptions
+from kolaps_print.impose.plan import Page, Placement
+from kolaps_print.impose.slots import mirror, mirror_edges, outer_bleed, slot_bleed
+from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.grid import Grid, fit_grid
+
+
+def duplex_grid(options: ImposeOptions) -> Grid:
+    grid = fit_grid(options.paper, options.card, options.margin, options.gutter)
+    if grid.capacity == 0:
+        raise ValueError(_too_big(options))
+    return grid
+
+
+def duplex_pages(count: int, options: ImposeOptions) -> list[Page]:
+    grid = duplex_grid(options)
+    marks = tuple(crop_marks(options.paper, grid.block, outer_bleed(grid, options.bleed),
+                             grid.cut_lines_x(), grid.cut_lines_y(), sheet_data.sheets().crop_marks))
+    pages = []
+    for sheet, first in enumerate(range(0, count, grid.capacity), start=1):
+        fronts, backs = [], []
+        for slot, face in enumerate(range(first, min(first + grid.capacity, count))):
+            row, column = divmod(slot, grid.columns)
+            trim, bleed = grid.cell_rect(row, column), slot_bleed(grid, row, column, options.bleed)
+            fronts.append(Placement(face, "front", trim, bleed))
+            backs.append(Placement(face, "back", mirror(trim, options.paper.width, options.paper.height, options.flip),
+                                   mirror_edges(bleed, options.flip)))
+        pages.append(Page(options.paper, sheet, "front", tuple(fronts), marks))
+        pages.append(Page(options.paper, sheet, "back", tuple(backs), shift=options.back_offset))
+    return pages
+
+
+def _too_big(options: ImposeOptions) -> str:
+    c, p = options.card, options.paper
+    return (f"a {c.width:g} × {c.height:g} mm card does not fit on a {p.width:g} × {p.height:g} mm sheet "
+            f"with {options.margin:g} mm margins")

@@ -1,0 +1,57 @@
+"""Fold sheets for printers without duplex: front and back side by side, folded along their edge.
+
+The back is drawn upright to the right of its front: folded behind along the shared edge, it
+reads upright when the card is turned over sideways. The sheet is turned landscape when that
+fits more pairs.
+"""
+
+from __future__ import annotations
+
+from kolaps_print.impose.marks import crop_marks
+from kolaps_print.impose.options import ImposeOptions
+from kolaps_print.impose.plan import Page, Placement
+from kolaps_print.impose.slots import outer_bleed, slot_bleed
+from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.geometry import Edges, Line, Rect, Size
+from kolaps_print.layout.grid import Grid, fit_grid
+
+
+def fold_grid(options: ImposeOptions) -> Grid:
+    pair = Size(2 * options.card.width, options.card.height)
+    portrait = fit_grid(options.paper, pair, options.margin, options.gutter)
+    landscape = fit_grid(options.paper.landscape(), pair, options.margin, options.gutter)
+    grid = landscape if landscape.capacity > portrait.capacity else portrait
+    if grid.capacity == 0:
+        c, p = options.card, options.paper
+        raise ValueError(f"a {c.width:g} × {c.height:g} mm card folded open ({2 * c.width:g} mm wide) "
+                         f"does not fit on a {p.width:g} × {p.height:g} mm sheet; use duplex")
+    return grid
+
+
+def fold_pages(count: int, options: ImposeOptions) -> list[Page]:
+    grid = fold_grid(options)
+    sheet = grid.sheet
+    marks = tuple(crop_marks(sheet, grid.block, outer_bleed(grid, options.bleed),
+                             grid.cut_lines_x(), grid.cut_lines_y(), sheet_data.sheets().crop_marks))
+    folds = tuple(_fold_line(grid, c) for c in range(grid.columns))
+    pages = []
+    for number, first in enumerate(range(0, count, grid.capacity), start=1):
+        placements = []
+        for slot, face in enumerate(range(first, min(first + grid.capacity, count))):
+            placements += _pair(grid, face, *divmod(slot, grid.columns), options.bleed)
+        pages.append(Page(sheet, number, "front", tuple(placements), marks, folds))
+    return pages
+
+
+def _pair(grid: Grid, face: int, row: int, column: int, bleed: float) -> list[Placement]:
+    cell, edges = grid.cell_rect(row, column), slot_bleed(grid, row, column, bleed)
+    half = cell.width / 2
+    front = Placement(face, "front", Rect(cell.x, cell.y, half, cell.height), Edges(edges.left, edges.bottom, 0, edges.top))
+    back = Placement(face, "back", Rect(cell.x + half, cell.y, half, cell.height), Edges(0, edges.bottom, edges.right, edges.top))
+    return [front, back]
+
+
+def _fold_line(grid: Grid, column: int) -> Line:
+    cell = grid.cell_rect(0, column)
+    x = cell.x + cell.width / 2
+    return Line(x, 0.0, x, grid.sheet.height)

@@ -1,0 +1,46 @@
+"""Crop marks: thin lines along every cut line, from the printed block out to the sheet edge.
+
+They stay outside the cards (and their bleed), so a cut never crosses a card; running to the
+edge means the first cut across the sheet leaves the marks for the next cuts on both pieces.
+"""
+
+from __future__ import annotations
+
+from kolaps_print.layout.geometry import Edges, Line, Rect, Size
+from kolaps_print.layout.sheets import CropMarks
+
+
+def crop_marks(sheet: Size, block: Rect, outer_bleed: Edges, xs: list[float], ys: list[float], style: CropMarks) -> list[Line]:
+    """Marks for vertical cuts at xs and horizontal cuts at ys around block (the cards' trims)."""
+    top_start = block.top + outer_bleed.top + style.offset
+    bottom_start = block.y - outer_bleed.bottom - style.offset
+    left_start = block.x - outer_bleed.left - style.offset
+    right_start = block.right + outer_bleed.right + style.offset
+    lines = []
+    for x in xs:
+        lines += _pair(sheet, Line(x, top_start, x, _towards(top_start, sheet.height, style.length)),
+                       Line(x, bottom_start, x, _towards(bottom_start, 0.0, style.length)))
+    for y in ys:
+        lines += _pair(sheet, Line(left_start, y, _towards(left_start, 0.0, style.length), y),
+                       Line(right_start, y, _towards(right_start, sheet.width, style.length), y))
+    return lines
+
+
+def _towards(start: float, edge: float, length: float) -> float:
+    """The mark's far end: the sheet edge, or start + length towards it."""
+    if length <= 0:
+        return edge
+    return start + length if edge > start else start - length
+
+
+def _pair(sheet: Size, *lines: Line) -> list[Line]:
+    # A mark with no room (block touching the edge) is dropped rather than drawn off the sheet.
+    return [ln for ln in lines if _length(ln) > 0.5 and _on_sheet(sheet, ln)]
+
+
+def _length(line: Line) -> float:
+    return abs(line.x2 - line.x1) + abs(line.y2 - line.y1)
+
+
+def _on_sheet(sheet: Size, line: Line) -> bool:
+    return 0 <= line.x1 <= sheet.width and 0 <= line.y1 <= sheet.height

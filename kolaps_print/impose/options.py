@@ -1,0 +1,54 @@
+"""What the user chooses about sheets: paper, card size, duplex or fold or print shop, flip, bleed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Optional
+
+from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.geometry import Size
+
+Mode = Literal["duplex", "fold", "print-shop"]
+Flip = Literal["long", "short"]
+MODES: tuple[Mode, ...] = ("duplex", "fold", "print-shop")
+FLIPS: tuple[Flip, ...] = ("long", "short")
+
+
+@dataclass(frozen=True)
+class ImposeOptions:
+    """Sizes in mm. None takes the default from data/layouts/sheets.yaml."""
+
+    card: Size
+    paper: Size
+    mode: Mode = "duplex"
+    flip: Flip = "long"
+    bleed: Optional[float] = None  # print-shop: sheets.yaml print_shop.bleed
+    gutter: Optional[float] = None
+    margin: Optional[float] = None
+    back_offset: tuple[float, float] = (0.0, 0.0)  # shifts every back page (duplex drift)
+
+    def resolved(self) -> "ImposeOptions":
+        """A copy with every None replaced by its data default, checked."""
+        data = sheet_data.sheets()
+        bleed_default = data.print_shop.bleed if self.mode == "print-shop" else data.home.bleed
+        out = ImposeOptions(
+            self.card, self.paper, self.mode, self.flip,
+            _pick(self.bleed, bleed_default), _pick(self.gutter, data.home.gutter),
+            _pick(self.margin, data.home.margin), self.back_offset,
+        )
+        out.check()
+        return out
+
+    def check(self) -> None:
+        """ValueError with a message for the user when the options cannot work."""
+        if self.mode not in MODES:
+            raise ValueError(f"unknown layout '{self.mode}': use {', '.join(MODES)}")
+        if self.flip not in FLIPS:
+            raise ValueError(f"unknown flip '{self.flip}': use long or short")
+        for name, value, top in (("bleed", self.bleed, 10), ("gutter", self.gutter, 50), ("margin", self.margin, 50)):
+            if value is not None and not 0 <= value <= top:
+                raise ValueError(f"--{name} must be between 0 and {top} mm (got {value:g})")
+
+
+def _pick(value: Optional[float], default: float) -> float:
+    return default if value is None else value

@@ -1,0 +1,35 @@
+"""Page plans: where each face goes on each page, in mm, before anything is drawn.
+
+Pure geometry, so the tests can check mirroring and marks without reading a PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Optional
+
+from kolaps_print.layout.geometry import Edges, Line, Rect, Size
+
+Side = Literal["front", "back"]
+
+
+@dataclass(frozen=True)
+class Placement:
+    face: int  # index in the list of faces
+    side: Side
+    trim: Rect  # the card's trim rectangle on the page
+    bleed: Edges = Edges()  # how far past each trim edge the face's background may paint
+
+
+@dataclass(frozen=True)
+class Page:
+    size: Size
+    sheet: int  # 1-based: a duplex sheet is two pages, a print-shop card two pages
+    side: Side
+    placements: tuple[Placement, ...]
+    crop_marks: tuple[Line, ...] = ()
+    fold_lines: tuple[Line, ...] = ()
+    shift: tuple[float, float] = (0.0, 0.0)  # the back offset, applied to everything on the page
+    trim_box: Optional[Rect] = None
+    bleed_box: Optional[Rect] = None
+    extra: dict = field(default_factory=dict, compare=False)

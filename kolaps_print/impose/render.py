@@ -1,0 +1,104 @@
+"""Draw a page plan: each face clipped to its trim + bleed, in card-local coordinates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+from typing import Callable, Optional, Protocol, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from kolaps_print.draw.fonts import SANS
+from kolaps_print.impose.canvas import open_canvas
+from kolaps_print.impose.plan import Page, Placement
+from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.geometry import Line, Rect
+from kolaps_print.layout.units import pt
+from kolaps_print.write import PdfMeta
+
+Progress = Callable[[int], None]  # called with the number of faces drawn so far
+
+
+class Face(Protocol):
+    """A two-sided card. Draw in points, origin at the trim's lower-left corner, (w, h) its size.
+
+    Everything outside the trim (plus the bleed, if any) is clipped away, so a background that
+    should bleed is simply painted a little past the edges (up to 10 mm is plenty).
+    """
+
+    def draw_front(self, canvas: Canvas, width: float, height: float) -> None: ...
+
+    def draw_back(self, canvas: Canvas, width: float, height: float) -> None: ...
+
+
+@dataclass(frozen=True)
+class Imposed:
+    pdf: bytes
+    pages: int
+    sheets: int  # sheets of paper (a print-shop card counts as one)
+
+
+def render(pages: Sequence[Page], faces: Sequence[Face], meta: PdfMeta, progress: Optional[Progress] = None) -> Imposed:
+    buffer = BytesIO()
+    canvas = open_canvas(buffer, _points(pages[0]) if pages else (pt(210), pt(297)), meta)
+    drawn = 0
+    for page in pages:
+        _draw_page(canvas, page, faces)
+        if page.side == "front" or page.fold_lines:
+            drawn += sum(p.side == "front" for p in page.placements)
+            if progress:
+                progress(drawn)
+    canvas.save()
+    return Imposed(buffer.getvalue(), len(pages), len({p.sheet for p in pages}))
+
+
+def _points(page: Page) -> tuple[float, float]:
+    return pt(page.size.width), pt(page.size.height)
+
+
+def _draw_page(canvas: Canvas, page: Page, faces: Sequence[Face]) -> None:
+    canvas.setPageSize(_points(page))
+    if page.trim_box:
+        canvas.setTrimBox(_box(page.trim_box))
+        canvas.setBleedBox(_box(page.bleed_box or Rect(0, 0, page.size.width, page.size.height)))
+    canvas.setFont(SANS, 8)  # a face that forgets setFont still gets an embedded font
+    canvas.saveState()
+    canvas.translate(pt(page.shift[0]), pt(page.shift[1]))
+    for placement in page.placements:
+        _draw_face(canvas, placement, faces[placement.face])
+    _draw_guides(canvas, page)
+    canvas.restoreState()
+    canvas.showPage()
+
+
+def _draw_face(canvas: Canvas, placement: Placement, face: Face) -> None:
+    trim, b = placement.trim, placement.bleed
+    canvas.saveState()
+    canvas.translate(pt(trim.x), pt(trim.y))
+    clip = canvas.beginPath()
+    clip.rect(-pt(b.left), -pt(b.bottom), pt(trim.width + b.left + b.right), pt(trim.height + b.bottom + b.top))
+    canvas.clipPath(clip, stroke=0, fill=0)
+    draw = face.draw_front if placement.side == "front" else face.draw_back
+    draw(canvas, pt(trim.width), pt(trim.height))
+    canvas.restoreState()
+
+
+def _draw_guides(canvas: Canvas, page: Page) -> None:
+    style = sheet_data.sheets()
+    if page.crop_marks:
+        _lines(canvas, page.crop_marks, style.crop_marks.width_pt, style.crop_marks.grey)
+    if page.fold_lines:
+        canvas.saveState()
+        canvas.setDash([pt(d) for d in style.fold_line.dash])
+        _lines(canvas, page.fold_lines, style.fold_line.width_pt, style.fold_line.grey)
+        canvas.restoreState()
+
+
+def _lines(canvas: Canvas, lines: Sequence[Line], width: float, grey: float) -> None:
+    canvas.setLineWidth(width)
+    canvas.setStrokeGray(grey)
+    canvas.lines([(pt(ln.x1), pt(ln.y1), pt(ln.x2), pt(ln.y2)) for ln in lines])
+
+
+def _box(rect: Rect) -> list[float]:
+    return [round(pt(v), 3) for v in (rect.x, rect.y, rect.right, rect.top)]

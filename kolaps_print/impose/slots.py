@@ -1,0 +1,37 @@
+"""Bleed allowances for grid slots: full bleed into margins, half the gutter between cards."""
+
+from __future__ import annotations
+
+from kolaps_print.layout.geometry import Edges, Rect
+from kolaps_print.layout.grid import Grid
+
+
+def outer_bleed(grid: Grid, bleed: float) -> Edges:
+    """The bleed at the block's outside edges, never past the sheet."""
+    b = grid.block
+    return Edges(min(bleed, b.x), min(bleed, b.y), min(bleed, grid.sheet.width - b.right), min(bleed, grid.sheet.height - b.top))
+
+
+def slot_bleed(grid: Grid, row: int, column: int, bleed: float) -> Edges:
+    """Cards that touch (gutter 0) share their cut line: no bleed between them."""
+    inner = min(bleed, grid.gutter / 2)
+    outer = outer_bleed(grid, bleed)
+    return Edges(
+        outer.left if column == 0 else inner,
+        outer.bottom if row == grid.rows - 1 else inner,
+        outer.right if column == grid.columns - 1 else inner,
+        outer.top if row == 0 else inner,
+    )
+
+
+def mirror(rect: Rect, sheet_width: float, sheet_height: float, flip: str) -> Rect:
+    """Where rect lands on the other side of the sheet: long edge flips columns, short flips rows."""
+    if flip == "long":
+        return Rect(sheet_width - rect.right, rect.y, rect.width, rect.height)
+    return Rect(rect.x, sheet_height - rect.top, rect.width, rect.height)
+
+
+def mirror_edges(edges: Edges, flip: str) -> Edges:
+    if flip == "long":
+        return Edges(edges.right, edges.bottom, edges.left, edges.top)
+    return Edges(edges.left, edges.top, edges.right, edges.bottom)

@@ -1,0 +1,187 @@
+"""Character cards: an army file in, a recto-verso PDF out (library API; the CLI is a thin layer).
+
+    from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
+    result = build_cards(load_army("army.yaml"), CardOptions(paper="letter"))   # PDF in memory
+    written = write_cards("army.yaml", None, CardOptions(layout="fold"))        # output/army-cards.pdf
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Literal, Optional
+
+from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.draw.fonts import missing_glyphs
+from kolaps_print.impose import ImposeOptions, impose
+from kolaps_print.labels import label
+from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.card_back import BackBuilder
+from kolaps_print.layout.card_data import card_layout
+from kolaps_print.layout.card_face import Cut
+from kolaps_print.layout.card_front import FrontBuilder, Identity
+from kolaps_print.model.army_check import ArmyBook, Member, load_army
+from kolaps_print.write import PdfMeta, write_atomically
+
+Progress = Callable[[int], None]  # called with the number of cards drawn so far
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    card: str = "poker"  # poker, tarot, mini or WxH in mm
+    paper: str = "a4"  # a4 or letter
+    layout: Literal["duplex", "fold"] = "duplex"
+    flip: Literal["long", "short"] = "long"
+    bleed: Optional[float] = None  # mm; None: 0 at home, 3 for --print-shop
+    gutter: Optional[float] = None  # mm between cards; None: data/layouts/sheets.yaml
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page
+    print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
+
+    def impose_options(self) -> ImposeOptions:
+        """The sheet options; ValueError with a message for the user if one is wrong."""
+        mode = "print-shop" if self.print_shop else self.layout
+        options = ImposeOptions(sheet_data.card_size(self.card), sheet_data.paper_size(self.paper), mode, self.flip,
+                                self.bleed, self.gutter, None, self.back_offset)
+        return options.resolved()
+
+
+@dataclass
+class CardsResult:
+    pdf: bytes
+    cards: int
+    sheets: int
+    pages: int
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+
+@dataclass
+class CardsWritten:
+    path: Path
+    result: CardsResult
+
+    def summary(self) -> str:
+        r = self.result
+        return f"{r.cards} card(s) on {r.sheets} sheet(s), {r.pages} page(s): {self.path}"
+
+
+def default_output(army_path: Path | str) -> Path:
+    return Path("output") / f"{Path(army_path).stem}-cards.pdf"
+
+
+def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: Optional[Progress] = None) -> CardsResult:
+    """The cards PDF in memory. KolapsError for text the font cannot print or an unreadable portrait."""
+    from kolaps_print.draw.card_face import CardSides, CharacterFace, Forms
+
+    sheet = options.impose_options()
+    check_printable(book)
+    layout = card_layout()
+    identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
+    front, back = FrontBuilder(identity, book.rules, layout, sheet.card), BackBuilder(identity, book.rules, layout, sheet.card)
+    shared = CardSides(front.furniture(), back.furniture(), Forms("Card", layout.bleed_paint))
+    cuts: list[Cut] = shared.front.cuts + shared.back.cuts
+    faces = []
+    for member in book.members:
+        face = CharacterFace(shared, front.build(member), back.name(member))
+        cuts += face.front.cuts + face.back.cuts
+        faces += [face] * member.character.copies
+    imposed = impose(faces, sheet, _meta(book), progress)
+    warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
+    return CardsResult(imposed.pdf, len(faces), imposed.sheets, imposed.pages, warnings)
+
+
+def write_cards(army_path: Path | str, output: Path | str | None = None, options: CardOptions = CardOptions(),
+                strict: bool = False, progress: Optional[Progress] = None) -> CardsWritten:
+    """Load, build and write atomically. With strict, any warning is an error and nothing is written."""
+    book = load_army(army_path, strict=strict)
+    result = build_cards(book, options, progress)
+    if strict and result.warnings:
+        raise KolapsError([_as_error(w) for w in result.warnings])
+    path = write_atomically(Path(output) if output else default_output(army_path), result.pdf)
+    return CardsWritten(path, result)
+
+
+# ---- checks and messages -------------------------------------------------------------------
+def check_printable(book: ArmyBook) -> None:
+    """Every character of every printed field must exist in the card fonts; portraits must load."""
+    problems = _glyph_problems(book) + _portrait_problems(book)
+    if problems:
+        raise KolapsError(problems)
+
+
+def _printed_fields(book: ArmyBook):
+    """(path, what, text, font) for every user-written string a card prints."""
+    yield ("name",), "the army name", book.army.name, "KSans-Bold"
+    yield ("affiliation",), "the affiliation name", book.affiliation.name, "KSans-Bold"
+    for m in book.members:
+        c, base = m.character, ("characters", m.index)
+        yield base + ("name",), f"the name of '{c.name}'", c.name, "KSans-Bold"
+        for key in ("archetype", "function"):
+            if getattr(c, key):
+                yield base + (key,), f"the {key} of '{c.name}'", getattr(c, key), "KSans-Italic"
+        for j, w in enumerate(m.weapons):
+            yield base + ("weapons", j), f"weapon '{w.id}' of '{c.name}'", w.name, "KSans-Bold"
+        for j, s in enumerate(m.specialisations):
+            yield base + ("specialisations", j), f"specialisation '{s.id}' of '{c.name}'", f"{s.name} {s.text}", "KSans"
+
+
+def _glyph_problems(book: ArmyBook) -> list[Diagnostic]:
+    problems = []
+    for path, what, text, font in _printed_fields(book):
+        missing = missing_glyphs(text, font)
+        if missing:
+            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+            problems.append(_locate(book, path, f"{what} has characters the card font cannot print: {chars}", "error"))
+    return problems
+
+
+def _portrait_problems(book: ArmyBook) -> list[Diagnostic]:
+    from reportlab.lib.utils import ImageReader
+
+    problems = []
+    for m in book.members:
+        if m.portrait is None:
+            continue
+        try:
+            ImageReader(str(m.portrait)).getSize()
+        except Exception as exc:  # any decoder failure is the file's fault, not ours
+            message = f"cannot read the portrait of '{m.character.name}' ({m.portrait.name}): {exc}"
+            problems.append(_locate(book, ("characters", m.index, "portrait"), message, "error"))
+    return problems
+
+
+def _warnings(book: ArmyBook, cuts: list[Cut]) -> list[Diagnostic]:
+    seen, out = set(), []
+    for cut in cuts:
+        if (cut.path, cut.message) not in seen:
+            seen.add((cut.path, cut.message))
+            out.append(_locate(book, cut.path, cut.message, "warning"))
+    return out
+
+
+def _shrunk_back(book: ArmyBook, back: BackBuilder) -> list[Diagnostic]:
+    if not back.shrunk:
+        return []
+    box = card_layout().back.box * back.scale
+    message = (f"this card size is too small for the back's tracks: they are printed at {back.scale:.0%} "
+               f"(tick boxes {box:.1f} mm); a larger card (--card poker) keeps them pencil-sized")
+    return [_locate(book, (), message, "warning")]
+
+
+def _locate(book: ArmyBook, path: tuple, message: str, severity: str) -> Diagnostic:
+    if book.doc is not None:
+        return book.doc.diagnostic(path, message, severity)
+    from kolaps_print.diagnostics import format_path
+
+    return Diagnostic(book.file, 1, 1, severity, message, format_path(path))
+
+
+def _as_error(d: Diagnostic) -> Diagnostic:
+    return Diagnostic(d.file, d.line, d.col, "error", d.message, d.path)
+
+
+def _meta(book: ArmyBook) -> PdfMeta:
+    army, affiliation = book.army.name, book.affiliation.name
+    return PdfMeta(title=label("cards.meta.title", army=army),
+                   subject=label("cards.meta.subject", army=army, affiliation=affiliation),
+                   author=label("common.author"),
+                   keywords=label("cards.meta.keywords", affiliation=affiliation))

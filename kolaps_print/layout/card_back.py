@@ -1,0 +1,287 @@
+"""The back of a character card: the tracks a player ticks during the game.
+
+Morale 6 -> 1 with what each level allows, the Offensive box, the AFF box, fatigue, the six
+hit locations (wound boxes with their severity modifier, haemorrhage drop, C box) and the
+cumulative-wounds table. Everything but the character's name is the same on every card of
+an army, so furniture() is drawn once and reused.
+
+Laid out for the card's width; when the card is too small, the whole back is laid out
+larger and scaled down to fit (tick boxes then shrink below card.yaml's size: a warning).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable
+
+from kolaps_print.labels import label
+from kolaps_print.layout import card_text
+from kolaps_print.layout.card_data import CardLayout
+from kolaps_print.layout.card_face import Cut, FaceLayout
+from kolaps_print.layout.card_front import Identity
+from kolaps_print.layout.geometry import Size
+from kolaps_print.layout.shapes import Box, Drop, Rule, Shape, Text, hex_rgb, mix
+from kolaps_print.layout.text_fit import fit_line, width_mm
+from kolaps_print.layout.units import to_mm
+from kolaps_print.model.army_check import Member
+from kolaps_print.model.rules import Rules
+
+BOLD, REGULAR = "KSans-Bold", "KSans"
+MAX_SPREAD = 3.0  # mm added to each gap at most when the card is taller than needed
+
+
+@dataclass(frozen=True)
+class Part:
+    height: float
+    emit: Callable[[float], list[Shape]]  # shapes with the part's top at y
+
+
+def cap(size: float) -> float:
+    return to_mm(size * 0.711)
+
+
+class BackBuilder:
+    def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size):
+        self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
+        c = layout.colours
+        self.colour = hex_rgb(identity.colour)
+        self.ink, self.muted, self.rule = hex_rgb(c.ink), hex_rgb(c.muted), hex_rgb(c.rule)
+        self.box_colour, self.hint, self.white = hex_rgb(c.box), hex_rgb(c.hint), hex_rgb(c.on_colour)
+        self.blood = hex_rgb(c.blood)
+        self.stripe = mix(self.colour, c.tint * 0.5)
+        self.scale, self._shapes, self.cuts = self._fit()
+
+    # ---- public --------------------------------------------------------------------------
+    def furniture(self) -> FaceLayout:
+        return FaceLayout(list(self._shapes), list(self.cuts))
+
+    def name(self, member: Member) -> FaceLayout:
+        b, s = self.layout.back.band, self.scale
+        room = (self.size.width - 2 * self.layout.margin) / s - self._army_width - 2
+        fitted = fit_line(member.character.name, BOLD, b.name_size, self.layout.min_font, room)
+        text = Text(self.layout.margin / s, b.height / 2 + cap(fitted.size) / 2, fitted.text, BOLD, fitted.size, self.white)
+        out = FaceLayout([_scaled(text, s)])
+        if fitted.cut:
+            message = f"'{member.character.name}': the name is too long for the back of the card; printed as '{fitted.text}'"
+            out.cuts.append(Cut(("characters", member.index, "name"), message))
+        return out
+
+    @property
+    def shrunk(self) -> bool:
+        return self.scale < 0.999
+
+    # ---- fitting -------------------------------------------------------------------------
+    def _fit(self) -> tuple[float, list[Shape], list[Cut]]:
+        """Lay out at scale 1; if too tall, lay out wider and scale down until it fits."""
+        scale = 1.0
+        for _ in range(8):
+            width, height = self.size.width / scale, self.size.height / scale
+            parts, cuts = self._parts(width)
+            needed = sum(p.height for p in parts) + self.layout.back.gap * (len(parts) - 1) + self.layout.margin
+            if needed <= height + 1e-6:
+                shapes = self._stack(parts, width, height)
+                return scale, [_scaled(s, scale) for s in shapes], cuts
+            scale *= (height / needed) * 0.995
+        return scale, [_scaled(s, scale) for s in self._stack(parts, width, height)], cuts
+
+    def _stack(self, parts: list[Part], width: float, height: float) -> list[Shape]:
+        gap = self.layout.back.gap
+        spare = height - self.layout.margin - sum(p.height for p in parts) - gap * (len(parts) - 1)
+        extra = min(MAX_SPREAD, max(0.0, spare) / max(1, len(parts) - 1))
+        shapes: list[Shape] = []
+        y = 0.0
+        for part in parts:
+            shapes += part.emit(y)
+            y += part.height + gap + extra
+        return shapes
+
+    def _parts(self, width: float) -> tuple[list[Part], list[Cut]]:
+        self._width = width
+        self._left, self._right = self.layout.margin, width - self.layout.margin
+        cuts: list[Cut] = []
+        parts = [self._band(width, cuts), self._morale(cuts), self._status()]
+        parts += self._wounds()
+        return parts, cuts
+
+    # ---- sections ------------------------------------------------------------------------
+    def _band(self, width: float, cuts: list[Cut]) -> Part:
+        b, paint = self.layout.back.band, self.layout.bleed_paint
+        room = (self._right - self._left) * 0.45
+        fitted = fit_line(self.identity.army, REGULAR, b.army_size, self.layout.min_font, room)
+        if fitted.cut:
+            cuts.append(Cut(("name",), f"army name '{self.identity.army}' is too long for the back of the card; printed as '{fitted.text}'"))
+        self._army_width = width_mm(fitted.text, REGULAR, fitted.size)
+        right = self._right
+
+        def emit(y: float) -> list[Shape]:
+            return [Box(-paint, -paint, width + 2 * paint, b.height + paint, fill=self.colour),
+                    Text(right, b.height / 2 + cap(fitted.size) / 2, fitted.text, REGULAR, fitted.size, self.white, "right",
+                         width=self._army_width)]
+
+        return Part(b.height, emit)
+
+    def _header(self, title: str, x: float, right: float, y: float) -> list[Shape]:
+        s = self.layout.back.section
+        title_w = width_mm(title, BOLD, s.size, s.tracking)
+        baseline = y + s.height * 0.72
+        mid = baseline - cap(s.size) * 0.45
+        return [Text(x, baseline, title, BOLD, s.size, self.colour, tracking=s.tracking, width=title_w),
+                Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt)]
+
+    def _tick_box(self, x: float, y: float, hint: str = "", width: float | None = None) -> list[Shape]:
+        bk = self.layout.back
+        w = width or bk.box
+        shapes: list[Shape] = [Box(x, y, w, bk.box, stroke=self.box_colour, fill=(1.0, 1.0, 1.0), line_pt=bk.box_pt, radius=0.5)]
+        if hint:
+            shapes.append(Text(x + w / 2, y + bk.box / 2 + cap(bk.hint_size) / 2, hint, REGULAR, bk.hint_size, self.hint, "centre"))
+        return shapes
+
+    def _morale(self, cuts: list[Cut]) -> Part:
+        bk = self.layout.back
+        rows = card_text.morale_rows(self.rules)
+        pitch = bk.box + bk.box_gap
+        most = max(len(r.levels) for r in rows)
+        text_x = self._left + most * pitch - bk.box_gap + 1.8
+        fitted = []
+        for row in rows:
+            f = fit_line(row.text, REGULAR, bk.morale.text_size, self.layout.min_font, self._right - text_x)
+            if f.cut:
+                cuts.append(Cut((), f"morale text '{row.text}' (data/rules/actions.yaml) is cut on this card size"))
+            fitted.append(f)
+        left, right = self._left, self._right
+
+        def emit(y: float) -> list[Shape]:
+            shapes = self._header(label("cards.back.morale"), left, right, y)
+            top = y + bk.section.height
+            for i, (row, f) in enumerate(zip(rows, fitted)):
+                row_top = top + i * bk.morale.row
+                box_y = row_top + (bk.morale.row - bk.box) / 2
+                for k, level in enumerate(row.levels):
+                    shapes += self._tick_box(left + (most - len(row.levels) + k) * pitch, box_y, card_text.number(level))
+                shapes.append(Text(text_x, row_top + bk.morale.row / 2 + cap(f.size) / 2, f.text, REGULAR, f.size, self.ink))
+            return shapes
+
+        return Part(bk.section.height + len(rows) * bk.morale.row, emit)
+
+    def _status(self) -> Part:
+        """Offensive box, AFF box and fatigue track, spread across the width (wrapping if narrow)."""
+        bk, st = self.layout.back, self.layout.back.status
+        fatigue = self.rules.actions.fatigue.max
+        pitch = bk.box + bk.box_gap
+        groups = [
+            (label("cards.back.offensive"), bk.box, lambda x, y: self._tick_box(x, y)),
+            (label("cards.back.aff"), st.aff_width, lambda x, y: self._tick_box(x, y, width=st.aff_width)),
+            (label("cards.back.fatigue"), fatigue * pitch - bk.box_gap,
+             lambda x, y: [s for i in range(fatigue) for s in self._tick_box(x + i * pitch, y, card_text.number(i + 1))]),
+        ]
+        tracking = bk.section.tracking
+        sized = [(title, max(width_mm(title, BOLD, st.label_size, tracking), content), content, draw) for title, content, draw in groups]
+        rows = _flow([g[1] for g in sized], self._right - self._left, st.group_gap)
+        label_h = to_mm(st.label_size * self.layout.leading)
+        row_h = label_h + 0.5 + bk.box
+        left, width = self._left, self._right - self._left
+
+        def emit(y: float) -> list[Shape]:
+            shapes: list[Shape] = []
+            for r, row in enumerate(rows):
+                top = y + r * (row_h + 1.0)
+                used = sum(sized[i][1] for i in row)
+                gap = (width - used) / (len(row) - 1) if len(row) > 1 else 0
+                x = left
+                for i in row:
+                    title, group_w, content_w, draw = sized[i]
+                    shapes.append(Text(x, top + cap(st.label_size) + 0.2, title, BOLD, st.label_size, self.colour, tracking=tracking))
+                    shapes += draw(x, top + label_h + 0.5)
+                    x += group_w + gap
+            return shapes
+
+        return Part(len(rows) * row_h + (len(rows) - 1) * 1.0, emit)
+
+    def _wounds(self) -> list[Part]:
+        """The six hit locations: wound boxes with their modifiers, the drop and the C box."""
+        bk, lo = self.layout.back, self.layout.back.locations
+        locations = sorted(self.rules.wounds.locations, key=lambda loc: loc.roll)
+        pitch = bk.box + bk.box_gap
+        roll_w = max(width_mm(card_text.number(loc.roll), BOLD, lo.roll_size) for loc in locations) + 1.0
+        name_w = max(width_mm(loc.name, REGULAR, lo.name_size) for loc in locations) + lo.column_gap
+        boxes_w = max(loc.capacity for loc in locations) * pitch
+        left, right = self._left, self._right
+
+        def emit(y: float) -> list[Shape]:
+            shapes = self._header(label("cards.back.locations"), left, right, y)
+            top = y + bk.section.height
+            for i, loc in enumerate(locations):
+                row_top = top + i * lo.row
+                mid = row_top + lo.row / 2
+                if i % 2 == 0:
+                    shapes.append(Box(left - 0.8, row_top, right - left + 1.6, lo.row, fill=self.stripe))
+                shapes.append(Text(left, mid + cap(lo.roll_size) / 2, card_text.number(loc.roll), BOLD, lo.roll_size, self.colour))
+                shapes.append(Text(left + roll_w, mid + cap(lo.name_size) / 2, loc.name, REGULAR, lo.name_size, self.ink))
+                box_y = mid - bk.box / 2
+                x = left + roll_w + name_w
+                for modifier in loc.box_modifiers:
+                    shapes += self._tick_box(x, box_y, card_text.signed(modifier))
+                    x += pitch
+                x = max(left + roll_w + name_w + boxes_w + lo.column_gap, right - pitch - bk.box)  # at the right edge
+                shapes.append(Drop(x + 0.3, box_y - 0.1, bk.box - 0.6, bk.box + 0.2, self.blood, bk.box_pt))
+                shapes += self._tick_box(x + pitch, box_y, label("cards.back.critical"))
+            return shapes
+
+        return [Part(bk.section.height + len(locations) * lo.row, emit), self._cumulative()]
+
+    def _cumulative(self) -> Part:
+        """Wounds 1..6 across, the MVT / CIB / RNG they cost down; the header row is the title."""
+        cu = self.layout.back.cumulative
+        cells = card_text.cumulative_cells(self.rules)
+        heads = [label("cards.back.cumulative")] + [row[0] for row in cells]
+        rows = [heads] + [[label(f"cards.back.{key}")] + [row[k] for row in cells] for k, key in enumerate(("mvt", "cib", "rng"), 1)]
+        left, right = self._left, self._right
+        label_w = max(width_mm(r[0], BOLD, cu.size, 0.3) for r in rows) + cu.label_gap
+        column = (right - left - label_w) / len(cells)
+        tint = mix(self.colour, self.layout.colours.tint)
+
+        def emit(y: float) -> list[Shape]:
+            shapes: list[Shape] = []
+            for r, texts in enumerate(rows):
+                top = y + r * cu.row
+                if r == 0 or r % 2 == 0:
+                    shapes.append(Box(left - 0.8, top, right - left + 1.6, cu.row, fill=tint if r == 0 else self.stripe))
+                baseline = top + cu.row / 2 + cap(cu.size) / 2
+                shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.colour, tracking=0.3))
+                for c, text in enumerate(texts[1:]):
+                    font, colour = (BOLD, self.colour) if r == 0 else (REGULAR, self.ink)
+                    shapes.append(Text(left + label_w + (c + 0.5) * column, baseline, text, font, cu.size, colour, "centre"))
+            return shapes
+
+        return Part(len(rows) * cu.row, emit)
+
+
+def _flow(widths: list[float], room: float, gap: float) -> list[list[int]]:
+    """Indices of groups per row: as many as fit side by side with at least gap between them."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, w in enumerate(widths):
+        need = w if not rows[-1] else used + gap + w
+        if rows[-1] and need > room:
+            rows.append([i])
+            used = w
+        else:
+            rows[-1].append(i)
+            used = need
+    return rows
+
+
+def _scaled(shape: Shape, s: float) -> Shape:
+    if s == 1.0:
+        return shape
+    if isinstance(shape, Text):
+        return dataclasses.replace(shape, x=shape.x * s, y=shape.y * s, size=shape.size * s, tracking=shape.tracking * s, width=shape.width * s)
+    if isinstance(shape, Box):
+        return dataclasses.replace(shape, x=shape.x * s, y=shape.y * s, width=shape.width * s, height=shape.height * s,
+                                   radius=shape.radius * s, line_pt=shape.line_pt * s)
+    if isinstance(shape, Rule):
+        return dataclasses.replace(shape, x1=shape.x1 * s, y1=shape.y1 * s, x2=shape.x2 * s, y2=shape.y2 * s, line_pt=shape.line_pt * s)
+    if isinstance(shape, Drop):
+        return dataclasses.replace(shape, x=shape.x * s, y=shape.y * s, width=shape.width * s, height=shape.height * s, line_pt=shape.line_pt * s)
+    return shape

@@ -1,0 +1,165 @@
+"""The front's flexible area: weapons and specialisations, shrunk then cut to fit its height."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from kolaps_print.layout.card_data import CardLayout
+from kolaps_print.layout.card_face import Cut
+from kolaps_print.layout.shapes import RGB, Rule, Shape, Text
+from kolaps_print.layout.text_fit import Line, Run, cut_last_line, fit_line, width_mm, wrap
+from kolaps_print.layout.units import to_mm
+
+Emit = Callable[[float], list[Shape]]  # the shapes of a line whose top is at y (mm)
+ASCENT = 0.93  # KSans ascent as a fraction of the size: where the baseline sits in a line
+
+
+@dataclass(frozen=True)
+class BodyLine:
+    height: float
+    emit: Emit
+    emit_cut: Optional[Emit] = None  # the same line ending with '…' (paragraph lines)
+    cut: Optional[Cut] = None  # set when this line was already shortened to fit the width
+
+
+def _nothing(y: float) -> list[Shape]:
+    return []
+
+
+@dataclass(frozen=True)
+class Block:
+    lines: tuple[BodyLine, ...]
+    gap_before: float = 0.0
+    path: Optional[tuple] = None  # where it comes from in the army file; None: a header
+    what: str = ""  # for messages, e.g. "weapon 'Pistolet'"
+
+    @property
+    def height(self) -> float:
+        return self.gap_before + sum(line.height for line in self.lines)
+
+
+@dataclass(frozen=True)
+class Style:
+    """The body's geometry, fonts and colours at one scale (1: the sizes in card.yaml)."""
+
+    layout: CardLayout
+    scale: float
+    x: float
+    width: float
+    colour: RGB
+    ink: RGB
+    muted: RGB
+    rule: RGB
+
+    def size(self, nominal: float) -> float:
+        return max(self.layout.min_font, round(nominal * self.scale * 4) / 4)
+
+    def line_height(self, size: float) -> float:
+        return to_mm(size * self.layout.leading)
+
+    @property
+    def at_minimum(self) -> bool:
+        return self.layout.front.weapon.name_size * self.scale <= self.layout.min_font
+
+
+def text_line(style: Style, text: str, font: str, nominal: float, colour: RGB,
+              path: Optional[tuple] = None, what: str = "") -> BodyLine:
+    """One line, shrunk then cut to the width; a cut is reported at path."""
+    fitted = fit_line(text, font, style.size(nominal), style.layout.min_font, style.width)
+    baseline = to_mm(fitted.size) * ASCENT
+
+    def emit(y: float) -> list[Shape]:
+        return [Text(style.x, y + baseline, fitted.text, font, fitted.size, colour)]
+
+    cut = Cut(path, f"{what} is too long for the card; printed as '{fitted.text}'") if fitted.cut and path else None
+    return BodyLine(style.line_height(fitted.size), emit, cut=cut)
+
+
+def section(style: Style, title: str, first: bool) -> Block:
+    s = style.layout.front.section
+    title_w = width_mm(title, "KSans-Bold", s.size, s.tracking)
+    x, right = style.x, style.x + style.width
+
+    def emit(y: float) -> list[Shape]:
+        baseline = y + s.height * 0.72
+        mid = baseline - to_mm(s.size) * 0.33
+        return [Text(x, baseline, title, "KSans-Bold", s.size, style.colour, tracking=s.tracking, width=title_w),
+                Rule(x + title_w + 1.2, mid, right, mid, style.rule, s.rule_pt)]
+
+    return Block((BodyLine(s.height, emit),), 0.0 if first else s.gap_before)
+
+
+def paragraph(style: Style, runs: list[Run], nominal: float, gap: float, path: tuple, what: str) -> Block:
+    """A wrapped paragraph; when the card is full it may stop after any line, with '…'."""
+    size = style.size(nominal)
+    height = style.line_height(size)
+    lines = tuple(
+        BodyLine(height, _emit_line(style, line, size), _emit_line(style, cut_last_line(line, size, style.width), size))
+        for line in wrap(runs, size, style.width)
+    )
+    return Block(lines + (BodyLine(gap * style.scale, _nothing),), 0.0, path, what)
+
+
+def _emit_line(style: Style, line: Line, size: float) -> Emit:
+    baseline = to_mm(size) * ASCENT
+
+    def emit(y: float) -> list[Shape]:
+        return [Text(style.x + seg.x, y + baseline, seg.text, seg.font, size, style.ink) for seg in line]
+
+    return emit
+
+
+def place(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], list[Cut]]:
+    """Stack blocks from top; what does not fit above bottom is cut (paragraphs) or left out."""
+    placed: list[tuple[Block, list[Shape]]] = []
+    cuts: list[Cut] = []
+    y = top
+    for index, block in enumerate(blocks):
+        if y + block.height <= bottom + 1e-6:
+            shapes, y = _emit_block(block, y)
+            placed.append((block, shapes))
+            cuts += [line.cut for line in block.lines if line.cut]
+            continue
+        partial = _emit_partial(block, y, bottom)
+        if partial:
+            placed.append((block, partial))
+            cuts.append(Cut(block.path, f"{block.what} is too long for the card: its text is cut with '…'"))
+        elif block.path is not None:
+            cuts.append(Cut(block.path, f"{block.what} does not fit on the card and is left out"))
+        cuts += [Cut(b.path, f"{b.what} does not fit on the card and is left out") for b in blocks[index + 1:] if b.path]
+        break
+    while placed and placed[-1][0].path is None:  # never end on a header with nothing under it
+        placed.pop()
+    return [s for _, shapes in placed for s in shapes], cuts
+
+
+def needed_height(blocks: list[Block]) -> float:
+    return sum(b.height for b in blocks)
+
+
+def _emit_block(block: Block, y: float) -> tuple[list[Shape], float]:
+    shapes: list[Shape] = []
+    y += block.gap_before
+    for line in block.lines:
+        shapes += line.emit(y)
+        y += line.height
+    return shapes, y
+
+
+def _emit_partial(block: Block, y: float, bottom: float) -> list[Shape]:
+    """The lines of a paragraph that fit, the last ending with '…' ([] if none fits)."""
+    y += block.gap_before
+    fitting: list[tuple[BodyLine, float]] = []
+    for line in block.lines:
+        if line.emit_cut is None or y + line.height > bottom + 1e-6:
+            break
+        fitting.append((line, y))
+        y += line.height
+    if not fitting:
+        return []
+    shapes: list[Shape] = []
+    for line, top in fitting[:-1]:
+        shapes += line.emit(top)
+    last, top = fitting[-1]
+    return shapes + last.emit_cut(top)

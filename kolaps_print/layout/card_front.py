@@ -1,0 +1,212 @@
+"""The front of a character card: who they are, their stats, weapons and specialisations.
+
+Split in two: furniture() is what every card of the army shares (drawn once, reused as a PDF
+form); build(member) is what belongs to one character.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kolaps_print.labels import label
+from kolaps_print.layout import card_text
+from kolaps_print.layout.card_body import Block, BodyLine, Style, needed_height, paragraph, place, section, text_line
+from kolaps_print.layout.card_data import CardLayout
+from kolaps_print.layout.card_face import Cut, FaceLayout
+from kolaps_print.layout.geometry import Size
+from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text, hex_rgb, mix
+from kolaps_print.layout.text_fit import Run, fit_line, width_mm
+from kolaps_print.layout.units import to_mm
+from kolaps_print.model.army_check import Member
+from kolaps_print.model.catalogue import Specialisation, Weapon
+from kolaps_print.model.rules import Rules
+
+BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What every card of one army shows the same way."""
+
+    army: str
+    affiliation: str
+    colour: str  # #rrggbb
+
+
+class FrontBuilder:
+    def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size):
+        self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
+        c = layout.colours
+        self.colour = hex_rgb(identity.colour)
+        self.ink, self.muted, self.rule = hex_rgb(c.ink), hex_rgb(c.muted), hex_rgb(c.rule)
+        self.white = hex_rgb(c.on_colour)
+        self.left = layout.margin
+        self.width = size.width - 2 * layout.margin
+        self._weapon_blocks: dict[tuple[int, float], Block] = {}  # weapons repeat across an army
+        self._spec_blocks: dict[tuple[int, float], Block] = {}
+
+    # ---- shared by every card ---------------------------------------------------------
+    def furniture(self) -> FaceLayout:
+        f, w, h, paint = self.layout.front, self.size.width, self.size.height, self.layout.bleed_paint
+        out = FaceLayout()
+        out.shapes.append(Box(-paint, -paint, w + 2 * paint, f.band.height + paint, fill=self.colour))
+        out.shapes.append(Box(-paint, h - f.footer.height, w + 2 * paint, f.footer.height + paint, fill=self.colour))
+        out.extend(self._band_text())
+        out.extend(self._footer_text())
+        out.shapes += self._stat_tiles()
+        return out
+
+    def _band_text(self) -> FaceLayout:
+        band = self.layout.front.band
+        room = self.width - (self.layout.front.portrait.width + 1.5)  # leave the portrait's corner free
+        fitted = fit_line(self.identity.army, BOLD, band.size, self.layout.min_font, room, 0.3)
+        baseline = band.height / 2 + _cap_height(fitted.size) / 2
+        text = Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white, tracking=0.3)
+        cuts = [Cut(("name",), f"army name '{self.identity.army}' is too long for the card; printed as '{fitted.text}'")] if fitted.cut else []
+        return FaceLayout([text], cuts)
+
+    def _footer_text(self) -> FaceLayout:
+        foot, h = self.layout.front.footer, self.size.height
+        baseline = h - foot.height / 2 + _cap_height(foot.size) / 2
+        game = label("cards.front.game")
+        game_w = width_mm(game, REGULAR, foot.size)
+        fitted = fit_line(self.identity.affiliation, BOLD, foot.size, self.layout.min_font, self.width - game_w - 2)
+        shapes = [Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white),
+                  Text(self.left + self.width, baseline, game, REGULAR, foot.size, self.white, align="right", width=game_w)]
+        cuts = [Cut(("affiliation",), f"affiliation name '{self.identity.affiliation}' is too long for the card")] if fitted.cut else []
+        return FaceLayout(shapes, cuts)
+
+    def _stat_tiles(self) -> list[Shape]:
+        st = self.layout.front.stats
+        tint = mix(self.colour, self.layout.colours.tint)
+        labels = (label("cards.front.rng"), label("cards.front.mvt"), label("cards.front.cib"))
+        shapes: list[Shape] = []
+        for (x, w), text in zip(self._tile_columns(), labels):
+            shapes.append(Box(x, st.top, w, st.height, fill=tint, radius=st.radius))
+            shapes.append(Text(x + w / 2, st.top + st.label.baseline, text, BOLD, st.label.size, self.colour, "centre", 0.4))
+        return shapes
+
+    def _tile_columns(self) -> list[tuple[float, float]]:
+        gap = self.layout.front.stats.gap
+        w = (self.width - 2 * gap) / 3
+        return [(self.left + i * (w + gap), w) for i in range(3)]
+
+    # ---- one character ------------------------------------------------------------------
+    def build(self, member: Member) -> FaceLayout:
+        out = FaceLayout()
+        c, f = member.character, self.layout.front
+        right = self.left + self.width
+        if member.portrait is not None:
+            out.shapes += self._portrait(member)
+            right -= f.portrait.width + f.avatar.gap
+        if c.avatar:
+            mark = self._avatar_mark(right)
+            out.shapes += mark
+            right = min(s.x for s in mark if isinstance(s, Box)) - f.avatar.gap
+        out.extend(self._line(member, ("name",), c.name, BOLD, f.name, right - self.left, self.ink, "the name"))
+        sub = card_text.subtitle(member)
+        if sub:
+            where = "archetype" if c.archetype else "function"
+            width = self.left + self.width - self.left - (f.portrait.width + f.avatar.gap if member.portrait else 0)
+            out.extend(self._line(member, (where,), sub, ITALIC, f.subtitle, width, self.muted, "archetype · function"))
+        out.shapes += self._stat_values(member)
+        out.extend(self._body(member))
+        return out
+
+    def _line(self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str) -> FaceLayout:
+        fitted = fit_line(text, font, spec.size, self.layout.min_font, width)
+        shapes = [Text(self.left, spec.baseline, fitted.text, font, fitted.size, colour)]
+        if not fitted.cut:
+            return FaceLayout(shapes)
+        message = f"'{member.character.name}': {what} is too long for the card; printed as '{fitted.text}'"
+        return FaceLayout(shapes, [Cut(("characters", member.index) + field, message)])
+
+    def _portrait(self, member: Member) -> list[Shape]:
+        p = self.layout.front.portrait
+        x = self.left + self.width - p.width
+        border = self.white
+        return [Box(x - 0.4, p.top - 0.4, p.width + 0.8, p.height + 0.8, fill=border),
+                Picture(x, p.top, p.width, p.height, member.portrait)]
+
+    def _avatar_mark(self, right: float) -> list[Shape]:
+        a, n = self.layout.front.avatar, self.layout.front.name
+        text = label("cards.front.avatar")
+        text_w = width_mm(text, BOLD, a.size, 0.4)
+        width = a.pad + 2 * a.star + 0.9 + text_w + a.pad
+        top = n.baseline - a.height + 0.6
+        x = right - width
+        return [Box(x, top, width, a.height, fill=self.colour, radius=a.height / 2),
+                Star(x + a.pad + a.star, top + a.height / 2, a.star, self.white),
+                Text(x + a.pad + 2 * a.star + 0.9, top + a.height / 2 + _cap_height(a.size) / 2, text, BOLD, a.size,
+                     self.white, tracking=0.4, width=text_w)]
+
+    def _stat_values(self, member: Member) -> list[Shape]:
+        st = self.layout.front.stats
+        shapes: list[Shape] = []
+        for (x, w), stat in zip(self._tile_columns(), card_text.stats(member, self.rules)):
+            shapes.append(Text(x + w / 2, st.top + st.value.baseline, stat.value, BOLD, st.value.size, self.ink, "centre"))
+            detail = fit_line(stat.detail, REGULAR, st.detail.size, self.layout.min_font, w - 1.2)
+            shapes.append(Text(x + w / 2, st.top + st.detail.baseline, detail.text, REGULAR, detail.size, self.muted, "centre"))
+        return shapes
+
+    # ---- weapons and specialisations ---------------------------------------------------
+    def _body(self, member: Member) -> FaceLayout:
+        f = self.layout.front
+        top, bottom = f.body.top, self.size.height - f.footer.height - f.body.bottom_gap
+        scale = 1.0
+        while True:
+            style = Style(self.layout, scale, self.left, self.width, self.colour, self.ink, self.muted, self.rule)
+            blocks = self._blocks(member, style)
+            if needed_height(blocks) <= bottom - top or style.at_minimum:
+                break
+            scale -= f.body.shrink_step
+        shapes, cuts = place(blocks, top, bottom)
+        named = [Cut(cut.path, f"'{member.character.name}': {cut.message}") for cut in cuts]
+        return FaceLayout(shapes, named)
+
+    def _blocks(self, member: Member, style: Style) -> list[Block]:
+        blocks: list[Block] = []
+        if member.weapons:
+            blocks.append(section(style, label("cards.front.weapons"), first=True))
+            blocks += [self._weapon(member, j, w, style) for j, w in enumerate(member.weapons)]
+        if member.specialisations:
+            blocks.append(section(style, label("cards.front.specialisations"), first=not blocks))
+            blocks += [self._specialisation(member, j, s, style) for j, s in enumerate(member.specialisations)]
+        return blocks
+
+    def _weapon(self, member: Member, j: int, weapon: Weapon, style: Style) -> Block:
+        key = (id(weapon), style.scale)
+        if key not in self._weapon_blocks:
+            self._weapon_blocks[key] = self._weapon_block(weapon, style)
+        block = self._weapon_blocks[key]
+        path = ("characters", member.index, "weapons", j)
+        lines = tuple(line if line.cut is None else _relocate(line, path) for line in block.lines)
+        return Block(lines, block.gap_before, path, f"weapon '{weapon.name}'")
+
+    def _weapon_block(self, weapon: Weapon, style: Style) -> Block:
+        ws, what = self.layout.front.weapon, f"weapon '{weapon.name}'"
+        lines = [text_line(style, weapon.name, BOLD, ws.name_size, self.ink, (), what),
+                 text_line(style, card_text.weapon_range(weapon, self.rules), REGULAR, ws.range_size, self.ink, (), f"the range of {what}")]
+        traits = card_text.weapon_traits(weapon, self.rules)
+        if traits:
+            lines.append(text_line(style, traits, ITALIC, ws.traits_size, self.muted, (), f"the traits of {what}"))
+        lines.append(BodyLine(ws.gap * style.scale, lambda y: []))
+        return Block(tuple(lines))
+
+    def _specialisation(self, member: Member, j: int, spec: Specialisation, style: Style) -> Block:
+        key = (id(spec), style.scale)
+        if key not in self._spec_blocks:
+            sp = self.layout.front.specialisation
+            runs = [Run(label("cards.front.specialisation_name", name=spec.name), BOLD), Run(spec.text, REGULAR)]
+            self._spec_blocks[key] = paragraph(style, runs, sp.size, sp.gap, (), "")
+        block = self._spec_blocks[key]
+        return Block(block.lines, block.gap_before, ("characters", member.index, "specialisations", j), f"specialisation '{spec.name}'")
+
+
+def _relocate(line: BodyLine, path: tuple) -> BodyLine:
+    """A cached weapon line's cut, pointed at this character's reference to the weapon."""
+    return BodyLine(line.height, line.emit, line.emit_cut, Cut(path, line.cut.message))
+
+
+def _cap_height(size: float) -> float:
+    return to_mm(size * 0.711)  # Roboto's capitals are 0.711 em tall: centres text in a band

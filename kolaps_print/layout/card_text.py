@@ -1,0 +1,103 @@
+"""Every string a character card prints, worked out from the rules data and the labels.
+
+No number is typed here: thresholds, distances, range bands, modifiers all come from Rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kolaps_print.labels import label
+from kolaps_print.model.army_check import Member
+from kolaps_print.model.catalogue import TraitRef, Weapon
+from kolaps_print.model.rules import RangeBand, Rules
+
+
+def number(value: float) -> str:
+    """4 -> '4', 7.5 -> '7,5', -1 -> '−1' (French decimal comma, true minus sign)."""
+    text = str(int(value)) if float(value).is_integer() else f"{value:g}".replace(".", label("cards.number.decimal"))
+    return label("cards.number.minus", value=text[1:]) if text.startswith("-") else text
+
+
+def signed(value: float) -> str:
+    """A modifier: '+1', '−2'."""
+    return label("cards.number.plus", value=number(value)) if value > 0 else number(value)
+
+
+@dataclass(frozen=True)
+class Stat:
+    label: str
+    value: str
+    detail: str
+
+
+def stats(member: Member, rules: Rules) -> tuple[Stat, Stat, Stat]:
+    c, actions = member.character, rules.actions
+    rng = Stat(label("cards.front.rng"), number(c.rank), label("cards.front.threshold", threshold=rules.dice.threshold(c.rank)))
+    moves = label("cards.front.moves", walk=number(c.mvt * actions.walk_cm_per_mvt), run=number(c.mvt * actions.run_cm_per_mvt))
+    mvt = Stat(label("cards.front.mvt"), number(c.mvt), moves)
+    dice = rules.dice.difficulty(c.cib).dice.label
+    cib = Stat(label("cards.front.cib"), number(c.cib), label("cards.front.cib_dice", dice=dice))
+    return rng, mvt, cib
+
+
+def subtitle(member: Member) -> str:
+    c = member.character
+    if c.archetype and c.function:
+        return label("cards.front.subtitle", archetype=c.archetype, function=c.function)
+    return c.archetype or c.function or ""
+
+
+def weapon_range(weapon: Weapon, rules: Rules) -> str:
+    """'≤ 30 cm · ≤ 60 cm +1 · au-delà +2' from the range bands, or 'Contact'."""
+    if weapon.is_contact:
+        return label("cards.front.contact")
+    bands = [b for b in rules.combat.range_bands if b.below_cm is None]
+    bounded = sorted((b for b in bands if b.max_factor is not None), key=lambda b: b.max_factor)
+    parts = [_band(label("cards.front.band_upto", distance=number(weapon.range * b.max_factor)), b) for b in bounded]
+    parts += [_band(label("cards.front.band_beyond"), b) for b in bands if b.max_factor is None]
+    return label("cards.front.band_separator").join(parts)
+
+
+def _band(text: str, band: RangeBand) -> str:
+    if band.modifier == 0:
+        return text
+    return label("cards.front.band_with_modifier", band=text, modifier=signed(band.modifier))
+
+
+def weapon_traits(weapon: Weapon, rules: Rules) -> str:
+    return label("cards.front.trait_separator").join(_trait(ref, rules) for ref in weapon.traits)
+
+
+def _trait(ref: TraitRef, rules: Rules) -> str:
+    name = rules.trait(ref.id).name
+    return name if ref.param is None else label("cards.front.trait_param", name=name, value=number(ref.param))
+
+
+@dataclass(frozen=True)
+class MoraleRow:
+    levels: tuple[int, ...]  # e.g. (6, 5, 4) when they allow the same thing
+    text: str
+
+
+def morale_rows(rules: Rules) -> list[MoraleRow]:
+    """Levels 6 -> 1, neighbours that allow the same thing sharing one row."""
+    rows: list[MoraleRow] = []
+    for level in sorted(rules.actions.morale.levels, key=lambda lv: -lv.level):
+        if rows and rows[-1].text == level.short:
+            rows[-1] = MoraleRow(rows[-1].levels + (level.level,), level.short)
+        else:
+            rows.append(MoraleRow((level.level,), level.short))
+    return rows
+
+
+def cumulative_cells(rules: Rules) -> list[tuple[str, str, str, str]]:
+    """(wounds, MVT, CIB, RNG) per row of the cumulative-wounds table."""
+    none, zero = label("cards.number.none"), label("cards.number.all_zero")
+    rows = []
+    for row in sorted(rules.wounds.cumulative, key=lambda r: r.wounds):
+        if row.all_zero:
+            rows.append((number(row.wounds), zero, zero, zero))
+        else:
+            rows.append((number(row.wounds),) + tuple(number(v) if v else none for v in (row.mvt, row.cib, row.rng)))
+    return rows

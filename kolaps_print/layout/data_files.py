@@ -1,0 +1,31 @@
+"""Read a layout data file (data/layouts/*.yaml) into a model, with located errors."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from kolaps_print import resources
+from kolaps_print.diagnostics import Report
+from kolaps_print.load import load_yaml
+from kolaps_print.model.gamedata import validate_model
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def load_layout(name: str, model: type[M]) -> M:
+    """data/layouts/<name>.yaml validated as model; KolapsError (located) if it is wrong."""
+    return _load(name, model)
+
+
+@cache
+def _load(name: str, model: type[M]) -> M:
+    path = resources.data_dir() / "layouts" / f"{name}.yaml"
+    doc = load_yaml(path, f"data/layouts/{name}.yaml")
+    report = Report()
+    value = validate_model(model, doc, doc.data, (), report)
+    report.raise_if_errors()
+    assert value is not None
+    return value

@@ -1,0 +1,64 @@
+"""Plain geometry in millimetres: sizes, rectangles (PDF orientation: y grows upwards)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Size:
+    width: float
+    height: float
+
+    def landscape(self) -> "Size":
+        return Size(max(self.width, self.height), min(self.width, self.height))
+
+
+@dataclass(frozen=True)
+class Edges:
+    """A distance for each side of a rectangle (bleed, margins)."""
+
+    left: float = 0.0
+    bottom: float = 0.0
+    right: float = 0.0
+    top: float = 0.0
+
+    @staticmethod
+    def all(value: float) -> "Edges":
+        return Edges(value, value, value, value)
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float  # lower-left corner
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    def grow(self, edges: Edges) -> "Rect":
+        return Rect(self.x - edges.left, self.y - edges.bottom,
+                    self.width + edges.left + edges.right, self.height + edges.bottom + edges.top)
+
+    def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
+        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
+                and other.right <= self.right + tolerance and other.top <= self.top + tolerance)
+
+    def overlaps(self, other: "Rect", tolerance: float = 1e-6) -> bool:
+        return (self.x < other.right - tolerance and other.x < self.right - tolerance
+                and self.y < other.top - tolerance and other.y < self.top - tolerance)
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float

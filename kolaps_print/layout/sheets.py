@@ -1,0 +1,102 @@
+"""Card sizes, papers and home-printing sheet settings (data/layouts/sizes.yaml, sheets.yaml)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from pydantic import Field
+
+from kolaps_print.layout.data_files import load_layout
+from kolaps_print.layout.geometry import Size
+from kolaps_print.model.common import Model
+
+MIN_CARD_MM, MAX_CARD_MM = 20.0, 400.0
+_WXH = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*[xX×]\s*(\d+(?:[.,]\d+)?)\s*$")
+
+
+class SizeEntry(Model):
+    width: float = Field(gt=0, le=1000)
+    height: float = Field(gt=0, le=1000)
+
+    def size(self) -> Size:
+        return Size(self.width, self.height)
+
+
+class Sizes(Model):
+    cards: dict[str, SizeEntry]
+    papers: dict[str, SizeEntry]
+
+
+class HomeSheet(Model):
+    margin: float = Field(ge=0, le=50)
+    gutter: float = Field(ge=0, le=50)
+    bleed: float = Field(ge=0, le=10)
+
+
+class CropMarks(Model):
+    offset: float = Field(ge=0, le=20)
+    length: float = Field(ge=0, le=50)  # 0: out to the sheet edge
+    width_pt: float = Field(gt=0, le=1)
+    grey: float = Field(ge=0, le=1)
+
+
+class FoldLine(Model):
+    width_pt: float = Field(gt=0, le=2)
+    grey: float = Field(ge=0, le=1)
+    dash: list[float] = Field(min_length=2, max_length=2)
+
+
+class PrintShop(Model):
+    bleed: float = Field(ge=0, le=10)
+
+
+class Sheets(Model):
+    home: HomeSheet
+    crop_marks: CropMarks
+    fold_line: FoldLine
+    print_shop: PrintShop
+
+
+def sizes() -> Sizes:
+    return load_layout("sizes", Sizes)
+
+
+def sheets() -> Sheets:
+    return load_layout("sheets", Sheets)
+
+
+def card_size(text: str) -> Size:
+    """'poker', 'tarot', 'mini' or 'WxH' in mm ('63x88', '63.5x89'); ValueError explains a bad one."""
+    named = sizes().cards
+    key = text.strip().lower()
+    if key in named:
+        return named[key].size()
+    match = _WXH.match(text)
+    if not match:
+        raise ValueError(f"unknown card size '{text}': use {', '.join(named)} or WIDTHxHEIGHT in mm (e.g. 63x88)")
+    width, height = (float(g.replace(",", ".")) for g in match.groups())
+    for value in (width, height):
+        if not MIN_CARD_MM <= value <= MAX_CARD_MM:
+            raise ValueError(f"card size '{text}': each side must be {MIN_CARD_MM:g} to {MAX_CARD_MM:g} mm")
+    return Size(width, height)
+
+
+def paper_size(text: str) -> Size:
+    named = sizes().papers
+    key = text.strip().lower()
+    if key not in named:
+        raise ValueError(f"unknown paper '{text}': use {' or '.join(named)}")
+    return named[key].size()
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'1.5,-0.5' (mm) -> (1.5, -0.5); ValueError explains a bad one."""
+    parts = text.replace(";", ",").split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise ValueError(f"back offset '{text}': write X,Y in mm, e.g. 1.5,-0.5") from None
+    if not all(math.isfinite(v) and abs(v) <= 20 for v in (x, y)):
+        raise ValueError(f"back offset '{text}': at most 20 mm each way")
+    return x, y

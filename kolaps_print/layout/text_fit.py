@@ -1,0 +1,144 @@
+"""Measure, shrink, wrap and cut text so it fits a width (in mm), never below a minimum size.
+
+Widths come from the embedded fonts' metrics, so what fits here fits in the PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+from kolaps_print.draw.fonts import register_fonts
+from kolaps_print.layout.units import to_mm
+
+ELLIPSIS = "…"
+SIZE_STEP = 0.25  # points
+
+
+def width_mm(text: str, font: str, size: float, tracking: float = 0.0) -> float:
+    register_fonts()
+    return to_mm(stringWidth(text, font, size) + tracking * max(len(text) - 1, 0))
+
+
+@lru_cache(maxsize=64)
+def ascent_descent(font: str, size: float) -> tuple[float, float]:
+    """Ascent and descent (positive) in mm, from the font's own metrics."""
+    register_fonts()
+    face = getFont(font).face
+    return to_mm(face.ascent * size / 1000), to_mm(-face.descent * size / 1000)
+
+
+@dataclass(frozen=True)
+class Fitted:
+    text: str
+    size: float
+    cut: bool  # True when text had to be shortened with an ellipsis
+
+
+def fit_line(text: str, font: str, size: float, min_size: float, width: float, tracking: float = 0.0) -> Fitted:
+    """The largest size from size down to min_size at which text fits; below that, cut it."""
+    current = size
+    while True:
+        if width_mm(text, font, current, tracking) <= width:
+            return Fitted(text, current, False)
+        if current <= min_size:
+            return Fitted(ellipsize(text, font, min_size, width, tracking), min_size, True)
+        current = max(min_size, current - SIZE_STEP)
+
+
+def ellipsize(text: str, font: str, size: float, width: float, tracking: float = 0.0) -> str:
+    """text if it fits, else the longest start of it that fits with '…' after it."""
+    if width_mm(text, font, size, tracking) <= width:
+        return text
+    return shorten(text, font, size, width, tracking)
+
+
+def shorten(text: str, font: str, size: float, width: float, tracking: float = 0.0) -> str:
+    """The longest start of text followed by '…' that fits width (cut at a word if it can)."""
+    low, high = 0, len(text)
+    while low < high:  # binary search on the number of characters kept
+        mid = (low + high + 1) // 2
+        if width_mm(text[:mid].rstrip() + ELLIPSIS, font, size, tracking) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    kept = text[:low]
+    space = kept.rfind(" ")
+    if space > low * 0.6:  # prefer a word boundary when it costs little
+        kept = kept[:space]
+    return kept.rstrip(" ,;:·-–") + ELLIPSIS if kept.strip() else ELLIPSIS
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a paragraph set in one font."""
+
+    text: str
+    font: str
+
+
+@dataclass(frozen=True)
+class Segment:
+    x: float  # mm from the line's start
+    text: str
+    font: str
+
+
+Line = tuple[Segment, ...]
+
+
+def wrap(runs: list[Run], size: float, width: float) -> list[Line]:
+    """Greedy word wrap of runs at size into lines no wider than width (a too-long word is cut)."""
+    words = [(w, run.font) for run in runs for w in run.text.split()]
+    lines: list[Line] = []
+    current: list[tuple[str, str]] = []
+    used = 0.0
+    for word, font in words:
+        word_w = width_mm(word, font, size)
+        space = width_mm(" ", font, size) if current else 0.0
+        if current and used + space + word_w > width:
+            lines.append(_segments(current, size))
+            current, used, space = [], 0.0, 0.0
+        if not current and word_w > width:
+            word = ellipsize(word, font, size, width)
+            word_w = width_mm(word, font, size)
+        current.append((word, font))
+        used += space + word_w
+    if current:
+        lines.append(_segments(current, size))
+    return lines
+
+
+def _segments(words: list[tuple[str, str]], size: float) -> Line:
+    """Join words into as few same-font segments as possible, with their x offsets."""
+    segments: list[Segment] = []
+    x = 0.0
+    text, font, start = "", None, 0.0
+    for word, word_font in words:
+        if word_font != font:
+            if font is not None:
+                segments.append(Segment(start, text, font))
+                x = start + width_mm(text + " ", font, size)
+            text, font, start = word, word_font, x
+        else:
+            text += " " + word
+    if font is not None:
+        segments.append(Segment(start, text, font))
+    return tuple(segments)
+
+
+def line_width(line: Line, size: float) -> float:
+    last = line[-1]
+    return last.x + width_mm(last.text, last.font, size)
+
+
+def cut_last_line(line: Line, size: float, width: float) -> Line:
+    """line with '…' at its end, shortened so that it still fits width."""
+    *head, last = line
+    room = width - last.x
+    text = last.text + ELLIPSIS
+    if width_mm(text, last.font, size) > room:
+        text = shorten(last.text, last.font, size, room)
+    return tuple(head) + (Segment(last.x, text, last.font),)
