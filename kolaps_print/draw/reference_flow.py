@@ -11,19 +11,37 @@ from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable, Paragraph, Table
 
 EPSILON = 0.01  # pt: rounding slack when comparing heights
+MIN_ROWS = 2  # a table split leaves at least this many body rows on each side
+
+
+def _body_rows(table: Flowable) -> int:
+    rows = getattr(table, "_cellvalues", None)
+    return len(rows) - getattr(table, "repeatRows", 0) if rows is not None else MIN_ROWS
+
+
+def split_keeping_rows(part: Flowable, aW: float, aH: float, min_rows: int = MIN_ROWS) -> list[Flowable]:
+    """part.split, refused when it would strand fewer than min_rows rows on either side."""
+    if isinstance(part, Stack):
+        return part.split_rows(aW, aH, min_rows)
+    pieces = part.split(aW, aH)
+    if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces):
+        return pieces
+    return []
 
 
 class Stack(Flowable):
     """Flowables drawn one under the other, kept together; splits only inside its last table."""
 
-    def __init__(self, parts: list[Flowable], gap: float = 0.0, continued: Flowable | None = None):
+    def __init__(self, parts: list[Flowable], gap: float = 0.0, continued: Flowable | None = None,
+                 tag: str | None = None):
         super().__init__()
         self.parts = parts
         self.gap = gap
         self.continued = continued  # heads the second half after a split ("… (suite)")
+        self.tag = tag  # what the block belongs to (a section id); both halves of a split keep it
         self._heights: list[float] = []
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
@@ -33,6 +51,9 @@ class Stack(Flowable):
         return aW, self.height
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
+        return self.split_rows(aW, aH, MIN_ROWS)
+
+    def split_rows(self, aW: float, aH: float, min_rows: int) -> list[Flowable]:
         """Fill aH with whole parts, then split the first part that does not fit (a table)."""
         used, placed = 0.0, []
         for i, part in enumerate(self.parts):
@@ -41,12 +62,16 @@ class Stack(Flowable):
                 placed.append(part)
                 used += h + self.gap
                 continue
-            pieces = part.split(aW, aH - used)
+            pieces = split_keeping_rows(part, aW, aH - used, min_rows)
             if len(pieces) < 2:
+                # Cannot cut this part (a note): break before it, if a table is already placed.
+                if any(isinstance(p, (Table, Stack)) for p in placed):
+                    return [Stack(placed, self.gap, tag=self.tag), Stack(self.parts[i:], self.gap, tag=self.tag)]
                 break
             head, tail = pieces[0], list(pieces[1:])
             lead = [self.continued] if self.continued is not None else []
-            return [Stack(placed + [head], self.gap), Stack(lead + tail + self.parts[i + 1:], self.gap, self.continued)]
+            return [Stack(placed + [head], self.gap, tag=self.tag),
+                    Stack(lead + tail + self.parts[i + 1:], self.gap, self.continued, self.tag)]
         return []
 
     def draw(self) -> None:
@@ -107,7 +132,8 @@ def fill_box(box: Box, queue: list[Flowable], gap: float, min_split: float = flo
             queue.pop(0)
             continue
         if h > box.height or not box.placed or avail >= min_split:
-            pieces = flowable.split(box.width, avail)
+            # An empty box takes even a lone row: the block would fit nowhere better.
+            pieces = split_keeping_rows(flowable, box.width, avail, 1 if not box.placed else MIN_ROWS)
             if len(pieces) >= 2:
                 queue[0:1] = pieces
                 continue

@@ -17,7 +17,7 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.draw.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.draw.reference_flow import Box, Stack, draw_box, fill_boxes
 from kolaps_print.draw.reference_style import INK, MAX_BODY_PT, MIN_BODY_PT, MUTED, Styles, section_colour
-from kolaps_print.draw.reference_table import section_band, side_by_side, table_block
+from kolaps_print.draw.reference_table import fits_width, section_band, side_by_side, table_block
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
@@ -60,15 +60,24 @@ def _row_flowable(row: tuple[TableContent, ...], section: Section, width: float,
     gap = pt(3)
     weights = [sum(t.widths) or len(t.columns) for t in row]
     widths = [(width - gap * (len(row) - 1)) * w / sum(weights) for w in weights]
+    if not all(fits_width(t, w, styles) for t, w in zip(row, widths)):  # too narrow: one under the other
+        return Stack([table_block(t, width, styles, colour) for t in row], gap=_gap(styles))
     return side_by_side([table_block(t, w, styles, colour) for t, w in zip(row, widths)], widths, gap)
 
 
-def section_flowables(section: Section, width: float, styles: Styles) -> list[Flowable]:
-    """A section as units to flow: its band travels with its first row of tables."""
+def section_flowables(section: Section, width: float, styles: Styles) -> list[Stack]:
+    """A section as blocks to flow, tagged with its id; its band travels with its first row."""
     units = [_row_flowable(row, section, width, styles) for row in section.rows]
     band = section_band(section.title, section_colour(section.id), styles)
     units[0] = Stack([band, units[0]], gap=styles.padding * 2)
-    return units
+    return [_tagged(u, section.id) for u in units]
+
+
+def _tagged(unit: Flowable, tag: str) -> Stack:
+    if isinstance(unit, Stack):
+        unit.tag = tag
+        return unit
+    return Stack([unit], tag=tag)
 
 
 def _fit_page(page: Page, geometry: Geometry, styles: Styles) -> list[Box] | None:

@@ -41,6 +41,11 @@ def _min_widths(table: TableContent, styles: Styles) -> list[float]:
     return mins
 
 
+def fits_width(table: TableContent, width: float, styles: Styles) -> bool:
+    """Whether the table can be this narrow without breaking a word."""
+    return sum(_min_widths(table, styles)) <= width
+
+
 def _widths(table: TableContent, width: float, styles: Styles) -> list[float]:
     """Share width by the table's hints, but never below a column's longest word."""
     hints = list(table.widths) + [1.0] * (len(table.columns) - len(table.widths))

@@ -18,11 +18,14 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.draw.fonts import SANS
 from kolaps_print.draw.reference_sheet import SheetOverflow, draw_sheet, layout_sheet
 from kolaps_print.labels import label
+from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.write import PdfMeta, new_canvas, write_atomically
 
 Paper = Literal["a4", "letter"]
 Format = Literal["sheet", "cards"]
+Layout = Literal["duplex", "fold", "print-shop"]
+Flip = Literal["long", "short"]
 DEFAULT_OUTPUT = Path("output/reference.pdf")
 DEFAULT_CARDS_OUTPUT = Path("output/reference-cards.pdf")
 
@@ -31,6 +34,9 @@ DEFAULT_CARDS_OUTPUT = Path("output/reference-cards.pdf")
 class TablesOptions:
     paper: Paper = "a4"
     format: Format = "sheet"
+    card: str = "poker"  # cards only: a size name from data/layouts/sizes.yaml or WxH in mm
+    layout: Layout = "duplex"  # cards only: how faces are imposed (see kolaps_print.impose)
+    flip: Flip = "long"
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,8 @@ class Reference:
     pdf: bytes
     pages: int
     body_pt: Optional[float] = None  # the sheet's body size after any shrinking
+    faces: int = 0  # cards only: faces with content, and cards
+    cards: int = 0
 
 
 def default_output(options: TablesOptions) -> Path:
@@ -46,6 +54,8 @@ def default_output(options: TablesOptions) -> Path:
 
 def describe(reference: Reference) -> str:
     """Extra detail for the CLI's one-line summary."""
+    if reference.cards:
+        return f", {reference.cards} cards"
     return f", body text {reference.body_pt:g} pt" if reference.body_pt else ""
 
 
@@ -72,8 +82,7 @@ def _sheet(options: TablesOptions, data: GameData) -> Reference:
     except SheetOverflow as exc:
         raise _overflow_error(exc, data) from None
     buffer = BytesIO()
-    meta = PdfMeta(title=f"{label('common.game')} : {label('tables.sheet.title')}".replace(" : ", "\u00a0: "),
-                   subject=label("tables.sheet.subject"))
+    meta = PdfMeta(title=_title("tables.sheet.title"), subject=label("tables.sheet.subject"))
     with _embedded_initial_font():
         canvas = new_canvas(buffer, layout.geometry.pagesize, meta)
     draw_sheet(canvas, layout)
@@ -81,13 +90,37 @@ def _sheet(options: TablesOptions, data: GameData) -> Reference:
     return Reference(buffer.getvalue(), len(layout.pages), layout.styles.body)
 
 
+def _option_error(message: str) -> KolapsError:
+    return KolapsError([Diagnostic("<options>", 1, 1, "error", message)])
+
+
+def _cards(options: TablesOptions, data: GameData) -> Reference:
+    from kolaps_print.draw.reference_cards import CardOverflow, reference_cards
+    from kolaps_print.impose import ImposeOptions, impose
+    from kolaps_print.layout.sheets import card_size, paper_size
+
+    try:
+        size = card_size(options.card)
+        impose_options = ImposeOptions(card=size, paper=paper_size(options.paper), mode=options.layout, flip=options.flip)
+        impose_options.resolved()
+        cards = reference_cards(data, pt(size.width), pt(size.height))
+    except (ValueError, CardOverflow) as exc:
+        raise _option_error(str(exc)) from None
+    meta = PdfMeta(title=_title("tables.sheet.cards_title"), subject=label("tables.sheet.cards_subject"))
+    with _embedded_initial_font():
+        imposed = impose(cards, impose_options, meta)
+    return Reference(imposed.pdf, imposed.pages, None, faces=sum(2 if c.back else 1 for c in cards), cards=len(cards))
+
+
+def _title(key: str) -> str:
+    return label("tables.sheet.pdf_title", game=label("common.game"), title=label(key))
+
+
 def build_reference(options: TablesOptions = TablesOptions(), data: GameData | None = None) -> Reference:
     """The reference PDF in memory; data defaults to the built-in game data."""
     data = data or builtin_game_data()
     if options.format == "cards":
-        from kolaps_print.jobs.tables_cards import reference_cards_pdf
-
-        return reference_cards_pdf(options, data)
+        return _cards(options, data)
     return _sheet(options, data)
 
 

@@ -1,0 +1,73 @@
+"""`kolaps-print tables`: default path, options, exit codes, nothing written on failure."""
+
+from io import BytesIO
+
+import pypdf
+
+
+def pages(path):
+    return pypdf.PdfReader(BytesIO(path.read_bytes())).pages
+
+
+def test_default_writes_output_reference_pdf(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(["tables"])
+    assert result.exit_code == 0, result.stderr
+    target = tmp_path / "output" / "reference.pdf"
+    assert len(pages(target)) == 2
+    assert "output/reference.pdf" in result.stderr and "2 pages" in result.stderr
+
+
+def test_output_and_letter_paper(cli, tmp_path):
+    target = tmp_path / "sheet.pdf"
+    result = cli(["tables", "--paper", "letter", "-o", target])
+    assert result.exit_code == 0, result.stderr
+    first = pages(target)[0]
+    assert round(float(first.mediabox.width)) == 792 and round(float(first.mediabox.height)) == 612
+
+
+def test_cards_format_default_path(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(["tables", "--format", "cards"])
+    assert result.exit_code == 0, result.stderr
+    target = tmp_path / "output" / "reference-cards.pdf"
+    assert len(pages(target)) % 2 == 0  # duplex: a page of fronts, a page of backs
+    assert "cards" in result.stderr
+
+
+def test_unknown_paper_is_a_usage_error(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(["tables", "--paper", "a5"])
+    assert result.exit_code == 2
+    assert not (tmp_path / "output").exists()
+
+
+def test_unknown_card_size_is_a_usage_error(cli, tmp_path):
+    target = tmp_path / "cards.pdf"
+    result = cli(["tables", "--format", "cards", "--card", "huge", "-o", target])
+    assert result.exit_code == 2
+    assert "huge" in result.stderr
+    assert not target.exists()
+
+
+def test_cards_too_small_for_a_table_exit_1_and_write_nothing(cli, tmp_path):
+    target = tmp_path / "cards.pdf"
+    result = cli(["tables", "--format", "cards", "--card", "25x30", "-o", target])
+    assert result.exit_code == 1
+    assert "does not fit" in result.stderr and "nothing was written" in result.stderr
+    assert not target.exists()
+
+
+def test_unwritable_target_exits_1_and_keeps_the_previous_file(cli, tmp_path):
+    folder = tmp_path / "taken"
+    folder.write_text("not a folder")
+    result = cli(["tables", "-o", folder / "reference.pdf"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.stderr
+    assert folder.read_text() == "not a folder"
+
+
+def test_help_shows_an_example(cli):
+    result = cli(["tables", "--help"])
+    assert result.exit_code == 0
+    assert "Example: kolaps-print tables" in result.stdout
