@@ -180,6 +180,7 @@ def _markup(text: str) -> str:
 
 def _table_style(rows: int) -> TableStyle:
     commands = [
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's default is Helvetica, never embedded
         ("BACKGROUND", (0, 0), (-1, 0), st.HEAD_FILL),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.6),
@@ -248,6 +249,7 @@ def _quote(block: Quote, ctx: StoryContext) -> Flowable:
     inner = block_flowables_list(block.blocks, ctx, st.styles()["box"], serif=False)
     box = Table([[inner]], colWidths=[ctx.width - pt(4)], hAlign="RIGHT")
     box.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),
         ("BACKGROUND", (0, 0), (-1, -1), st.SHADE),
         ("LINEBEFORE", (0, 0), (0, -1), 2.4, st.ACCENT),
         ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),

@@ -1,0 +1,279 @@
+"""The rulebook job, read back from the real PDF (pypdf for structure, pypdfium2 for text)."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pypdf
+import pypdfium2 as pdfium
+import pytest
+
+from kolaps_print import resources
+from kolaps_print.diagnostics import KolapsError
+from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, write_rulebook
+from kolaps_print.layout.units import pt
+from kolaps_print.model.gamedata import builtin_game_data
+
+TEMPLATES = resources.templates_dir() / "rulebook"
+
+
+@pytest.fixture(scope="module")
+def full():
+    return build_rulebook(RulebookOptions())
+
+
+@pytest.fixture(scope="module")
+def proof():
+    return build_rulebook(RulebookOptions(proof=True))
+
+
+@pytest.fixture(scope="module")
+def quickstart():
+    return build_rulebook(RulebookOptions(edition="quickstart"))
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    doc = pdfium.PdfDocument(pdf)
+    texts = [doc[i].get_textpage().get_text_range().replace("\r\n", "\n") for i in range(len(doc))]
+    doc.close()
+    return texts
+
+
+def flat(text: str) -> str:
+    """Text with every kind of space as one plain space (the book uses no-break spaces)."""
+    return re.sub(r"[\s\u00a0\u202f]+", " ", text)
+
+
+def outline(pdf: bytes) -> list[tuple[int, str, int]]:
+    """(depth, title, 1-based page) for every outline entry."""
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    out = []
+
+    def walk(items, depth):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                out.append((depth, item.title, reader.get_destination_page_number(item) + 1))
+
+    walk(reader.outline, 0)
+    return out
+
+
+def chapter_titles() -> list[str]:
+    """The level-1 headings, read from the chapter sources (not from the PDF)."""
+    titles = []
+    for name in re.findall(r"^\s+- (\S+\.md\.j2)", (TEMPLATES / "book.yaml").read_text(encoding="utf-8").split("quickstart:")[0], re.M):
+        for line in (TEMPLATES / name).read_text(encoding="utf-8").splitlines():
+            if line.startswith("# "):
+                titles.append(re.sub(r"\s*\{#[^}]*\}\s*$", "", line[2:]).strip())
+    return titles
+
+
+def test_page_count_is_that_of_a_real_book(full):
+    reader = pypdf.PdfReader(io.BytesIO(full.pdf))
+    assert len(reader.pages) == full.pages
+    assert 15 <= full.pages <= 60
+
+
+def test_outline_has_every_chapter_at_top_level_in_order(full):
+    top = [title for depth, title, _ in outline(full.pdf) if depth == 0]
+    titles = chapter_titles()
+    assert len(titles) >= 8
+    assert [t for t in top if t in titles] == titles
+
+
+def test_outline_entries_point_at_pages_showing_their_heading(full):
+    texts = page_texts(full.pdf)
+    for _, title, page in outline(full.pdf)[2:]:  # past the cover and the contents
+        assert flat(title) in flat(texts[page - 1]), f"'{title}' not on page {page}"
+
+
+def test_toc_page_numbers_match_where_headings_are(full):
+    texts = page_texts(full.pdf)
+    toc = flat(texts[1] + " " + texts[2])
+    where = {title: page for depth, title, page in outline(full.pdf) if depth <= 1}
+    checked = 0
+    for title in chapter_titles():
+        match = re.search(re.escape(flat(title)) + r" [. ]+ (\d+)", toc)
+        assert match, f"chapter '{title}' missing from the contents"
+        page = int(match.group(1))
+        assert flat(title) in flat(texts[page - 1]), f"contents says '{title}' is on page {page}"
+        assert page == where[title]
+        checked += 1
+    assert checked == len(chapter_titles())
+
+
+def test_cross_references_print_the_page_of_their_target(full):
+    texts = page_texts(full.pdf)
+    source = (TEMPLATES / "02-tour.md.j2").read_text(encoding="utf-8")
+    assert "[voir](#fatigue)" in source
+    fatigue_page = next(p for d, t, p in outline(full.pdf) if t == "La fatigue")
+    assert any(f"voir p. {fatigue_page}" in flat(t) for t in texts)
+    assert not any("p. 00" in flat(t) for t in texts), "a reference kept its first-pass placeholder"
+
+
+def test_links_are_internal_destinations(full):
+    reader = pypdf.PdfReader(io.BytesIO(full.pdf))
+    links = [a.get_object() for page in reader.pages for a in page.get("/Annots", []) if a.get_object()["/Subtype"] == "/Link"]
+    assert len(links) > 20  # contents lines and "voir p. N"
+    assert all("/Dest" in link or "/A" in link for link in links)
+
+
+def test_data_tables_carry_the_numbers_of_the_data(full):
+    text = flat(" ".join(page_texts(full.pdf)))
+    dice = builtin_game_data().rules.dice
+    for d in dice.difficulties:
+        assert d.dice.label in text
+    rank4 = dice.threshold(4)
+    assert f"{rank4}+" in text
+    for weapon in builtin_game_data().catalogue.weapons.values():
+        assert flat(weapon.name) in text
+    for trait in builtin_game_data().rules.traits.traits:
+        assert flat(trait.text.replace("'", "’"))[:40] in text
+
+
+def test_every_font_is_embedded_and_bundled(full):
+    reader = pypdf.PdfReader(io.BytesIO(full.pdf))
+    seen = set()
+    for page in reader.pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            base = str(font["/BaseFont"])
+            seen.add(base.split("+")[-1])
+            descendants = font.get("/DescendantFonts")
+            descriptor = (descendants[0].get_object() if descendants else font).get("/FontDescriptor")
+            assert descriptor is not None and "/FontFile2" in descriptor.get_object(), f"{base} is not embedded"
+    assert seen and seen <= bundled_font_names(), seen
+
+
+def bundled_font_names() -> set[str]:
+    """PostScript names of the TTF files shipped in kolaps_print/fonts."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    return {TTFontFile(str(p)).name.decode() if isinstance(TTFontFile(str(p)).name, bytes) else TTFontFile(str(p)).name
+            for p in resources.fonts_dir().glob("*.ttf")}
+
+
+def test_reruns_are_byte_identical(full):
+    assert build_rulebook(RulebookOptions()).pdf == full.pdf
+
+
+def test_proof_is_stamped_on_every_page_with_version_date_and_hash(proof):
+    texts = page_texts(proof.pdf)
+    assert len(proof.source_hash) >= 8
+    for i, text in enumerate(texts, 1):
+        assert "ÉPREUVE" in text, f"page {i} has no proof stamp"
+        assert proof.source_hash in text, f"page {i} lacks the sources hash"
+        assert "version 0.1" in flat(text)
+
+
+def test_proof_ends_with_the_consistency_report(proof, full):
+    texts = page_texts(proof.pdf)
+    assert "Rapport de cohérence" in texts[-1]
+    assert "Rapport de cohérence" not in " ".join(page_texts(full.pdf))
+
+
+def test_plain_book_has_no_stamp(full):
+    assert not any("ÉPREUVE" in t for t in page_texts(full.pdf))
+
+
+def test_title_page_shows_version_and_date_from_book_yaml(full):
+    cover = flat(page_texts(full.pdf)[0])
+    assert "Version 0.1" in cover and "1er juin 2025" in cover
+
+
+def test_date_and_version_options_override_book_yaml():
+    import datetime as dt
+
+    result = build_rulebook(RulebookOptions(edition="quickstart", version="2.0-rc1", date=dt.date(2026, 3, 14)))
+    cover = flat(page_texts(result.pdf)[0])
+    assert "Version 2.0-rc1" in cover and "14 mars 2026" in cover
+
+
+def test_quickstart_is_a_smaller_selection(full, quickstart):
+    assert quickstart.pages < full.pages / 2
+    text = flat(" ".join(page_texts(quickstart.pdf)))
+    assert "Règles de démarrage" in text
+    assert "Gravité des blessures" in text
+
+
+def test_letter_paper_has_letter_pages():
+    result = build_rulebook(RulebookOptions(edition="quickstart", paper="letter"))
+    box = pypdf.PdfReader(io.BytesIO(result.pdf)).pages[0].mediabox
+    assert float(box.width) == pytest.approx(pt(215.9), abs=0.5)
+    assert float(box.height) == pytest.approx(pt(279.4), abs=0.5)
+
+
+def test_default_book_passes_strict(full):
+    assert full.report.findings == []
+    build_rulebook(RulebookOptions(edition="quickstart", strict=True))
+
+
+def test_french_typography_reaches_the_page(full):
+    text = " ".join(page_texts(full.pdf))
+    assert "\u00a0:" in text or " :" in text
+    assert "'" not in re.sub(r"https?://\S+", "", text), "a straight apostrophe was printed"
+
+
+# ---- bad sources: located errors, nothing written ------------------------------
+@pytest.fixture
+def templates_copy(tmp_path):
+    target = tmp_path / "rulebook"
+    shutil.copytree(TEMPLATES, target)
+    return target
+
+
+def test_unknown_reference_fails_at_its_file_line_and_column(templates_copy, tmp_path):
+    chapter = templates_copy / "03-des.md.j2"
+    lines = chapter.read_text(encoding="utf-8").splitlines()
+    lines.insert(6, "Une règle qui renvoie [voir](#embuscad) vers une faute de frappe.")
+    chapter.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    output = tmp_path / "out.pdf"
+    with pytest.raises(KolapsError) as err:
+        write_rulebook(output, RulebookOptions(templates=templates_copy))
+    (d,) = err.value.diagnostics
+    assert d.file.endswith("03-des.md.j2")
+    assert (d.line, d.col) == (7, len("Une règle qui renvoie [voir](") + 1)
+    assert "embuscad" in d.message and "did you mean 'embuscade'" in d.message
+    assert not output.exists()
+
+
+def test_template_error_is_located(templates_copy):
+    chapter = templates_copy / "02-tour.md.j2"
+    lines = chapter.read_text(encoding="utf-8").splitlines()
+    lines.insert(4, "{{ rules.dice.no_such_thing }}")
+    chapter.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(KolapsError) as err:
+        build_rulebook(RulebookOptions(templates=templates_copy))
+    (d,) = err.value.diagnostics
+    assert d.file.endswith("02-tour.md.j2") and d.line == 5
+
+
+def test_unknown_table_is_located(templates_copy):
+    chapter = templates_copy / "09-aide-memoire.md.j2"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + '\n{{ table("armez") }}\n', encoding="utf-8")
+    with pytest.raises(KolapsError) as err:
+        build_rulebook(RulebookOptions(templates=templates_copy))
+    (d,) = err.value.diagnostics
+    assert d.file.endswith("09-aide-memoire.md.j2") and "did you mean 'armes'" in d.message
+
+
+def test_strict_fails_when_the_book_leaves_data_unexplained(templates_copy, tmp_path):
+    (templates_copy / "09-aide-memoire.md.j2").write_text("# Aide-mémoire {#aide-memoire}\n\nRien.\n", encoding="utf-8")
+    weapons = templates_copy / "07-armes.md.j2"
+    weapons.write_text(weapons.read_text(encoding="utf-8").replace("{{ t.text }}", ""), encoding="utf-8")
+    options = RulebookOptions(templates=templates_copy)
+    report = build_rulebook(options).report
+    categories = {f.category for f in report.findings}
+    assert {"trait-unexplained", "table-unshown"} <= categories
+    assert len(report.by_category("table-unshown")) == 2
+    assert len(report.by_category("trait-unexplained")) == len({r.id for w in builtin_game_data().catalogue.weapons.values() for r in w.traits})
+    output = tmp_path / "strict.pdf"
+    with pytest.raises(KolapsError):
+        write_rulebook(output, RulebookOptions(templates=templates_copy, strict=True))
+    assert not output.exists()
