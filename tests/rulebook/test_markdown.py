@@ -1,0 +1,38 @@
+import pytest
+
+from kolaps_print.diagnostics import KolapsError
+from kolaps_print.rulebook.markdown import Heading, ListBlock, Paragraph, Quote, TableBlock, parse_chapter
+from kolaps_print.rulebook.templating import RenderedChapter
+from kolaps_print.rulebook.usage import Usage
+
+
+def parse(text: str):
+    return parse_chapter(RenderedChapter("x.md.j2", "templates/rulebook/x.md.j2", text, Usage()), "x")
+
+
+def test_heading_anchor_is_taken_off_the_title():
+    chapter = parse("# Le tour {#tour}\n\n## Sans ancre\n")
+    first, second = chapter.headings
+    assert (first.level, first.title, first.anchor, first.explicit) == (1, "Le tour", "tour", True)
+    assert second.explicit is False and second.anchor.startswith("x-")
+
+
+def test_blocks_and_cross_references():
+    chapter = parse("Texte [voir](#embuscade).\n\n> Exemple\n\n- a\n- b\n\n```table\ndifficultes\n```\n")
+    kinds = [type(b) for b in chapter.blocks]
+    assert kinds == [Paragraph, Quote, ListBlock, TableBlock]
+    assert chapter.blocks[3].name == "difficultes"
+    (xref,) = chapter.xrefs
+    assert (xref.anchor, xref.line) == ("embuscade", 1)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("#### Trop profond\n", "too deep"),
+    ("![image](x.png)\n", "images"),
+    ("```python\nprint()\n```\n", "fenced block 'python'"),
+])
+def test_unsupported_markdown_is_a_located_error(text, message):
+    with pytest.raises(KolapsError) as err:
+        parse("Intro.\n\n" + text)
+    (d,) = err.value.diagnostics
+    assert d.line == 3 and message in d.message
