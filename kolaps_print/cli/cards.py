@@ -1,1 +1,105 @@
-"""`kolaps-print cards`: not written yet."""
+"""`kolaps-print cards`: recto-verso character cards from an army file."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Optional
+
+import typer
+
+from kolaps_print.cli import app, common
+
+
+def _checked(parse):
+    """A typer callback running a layout parser; its ValueError becomes a usage error (exit 2)."""
+
+    def callback(value):
+        if value is None:
+            return value
+        try:
+            parse(value)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+        return value
+
+    return callback
+
+
+def _card(value: str):
+    from kolaps_print.layout.sheets import card_size
+
+    return card_size(value)
+
+
+def _paper(value: str):
+    from kolaps_print.layout.sheets import paper_size
+
+    return paper_size(value)
+
+
+def _offset(value: str):
+    from kolaps_print.layout.sheets import parse_offset
+
+    return parse_offset(value)
+
+
+def _choice(*allowed: str):
+    def parse(value: str) -> None:
+        if value not in allowed:
+            raise ValueError(f"'{value}' is not one of: {', '.join(allowed)}")
+
+    return parse
+
+
+@app.command(epilog="Example: kolaps-print cards data/armies/section-kappa.yaml --paper letter --layout fold")
+def cards(
+    army: Path = typer.Argument(..., help="The army file (YAML)."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="The PDF to write (default: output/<army>-cards.pdf)."),
+    paper: str = typer.Option("a4", "--paper", callback=_checked(_paper), help="a4 or letter."),
+    card: str = typer.Option("poker", "--card", callback=_checked(_card), help="poker (63×88), tarot (70×120), mini (44×63) or WxH in mm."),
+    layout: str = typer.Option("duplex", "--layout", callback=_checked(_choice("duplex", "fold")),
+                               help="duplex: fronts then backs, for two-sided printing; fold: front and back side by side."),
+    flip: str = typer.Option("long", "--flip", callback=_checked(_choice("long", "short")),
+                             help="How your printer turns the sheet in duplex: long or short edge."),
+    bleed: Optional[float] = typer.Option(None, "--bleed", min=0, max=10, help="Backgrounds printed past the cut line, in mm (default: 0; 3 with --print-shop)."),
+    gutter: Optional[float] = typer.Option(None, "--gutter", min=0, max=50, help="Space between cards in mm (default: 0: cards share their cut lines)."),
+    back_offset: str = typer.Option("0,0", "--back-offset", callback=_checked(_offset),
+                                    help="X,Y in mm: shift the backs to match the fronts (measure it with kolaps-print calibrate)."),
+    print_shop: bool = typer.Option(False, "--print-shop", help="One card per page, front then back, 3 mm bleed, TrimBox and BleedBox set."),
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings (such as text cut to fit) as errors: nothing is written."),
+) -> None:
+    """Print recto-verso character cards: 9 poker cards per A4 sheet, each back behind its front."""
+    from kolaps_print.jobs.cards import CardOptions, write_cards
+    from kolaps_print.layout.sheets import parse_offset
+
+    options = CardOptions(card=card, paper=paper, layout=layout, flip=flip, bleed=bleed, gutter=gutter,  # type: ignore[arg-type]
+                          back_offset=parse_offset(back_offset), print_shop=print_shop)
+    try:
+        options.check()
+    except ValueError as exc:  # e.g. a card larger than the paper
+        raise typer.BadParameter(str(exc)) from None
+    with _progress_bar() as progress:
+        written = common.run(lambda: write_cards(army, output, options, strict, progress))
+    common.finish(written.result.warnings, strict)
+    typer.echo(written.summary())
+
+
+@contextmanager
+def _progress_bar() -> Iterator:
+    """A progress bar on stderr for large armies, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(TextColumn("cards"), BarColumn(), MofNCompleteColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("cards", total=None)
+
+        def update(done: int, total: int) -> None:
+            if total >= 50:  # a small army is done before a bar could be read
+                bar.update(task, completed=done, total=total)
+
+        yield update

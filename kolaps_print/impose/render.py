@@ -16,7 +16,7 @@ from kolaps_print.layout.geometry import Line, Rect
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta
 
-Progress = Callable[[int], None]  # called with the number of faces drawn so far
+Progress = Callable[[int, int], None]  # called with (faces drawn so far, faces in all)
 
 
 class Face(Protocol):
@@ -47,7 +47,7 @@ def render(pages: Sequence[Page], faces: Sequence[Face], meta: PdfMeta, progress
         if page.side == "front" or page.fold_lines:
             drawn += sum(p.side == "front" for p in page.placements)
             if progress:
-                progress(drawn)
+                progress(drawn, len(faces))
     canvas.save()
     return Imposed(buffer.getvalue(), len(pages), len({p.sheet for p in pages}))
 

@@ -23,7 +23,7 @@ from kolaps_print.layout.card_front import FrontBuilder, Identity
 from kolaps_print.model.army_check import ArmyBook, Member, load_army
 from kolaps_print.write import PdfMeta, write_atomically
 
-Progress = Callable[[int], None]  # called with the number of cards drawn so far
+Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,12 @@ class CardOptions:
         options = ImposeOptions(sheet_data.card_size(self.card), sheet_data.paper_size(self.paper), mode, self.flip,
                                 self.bleed, self.gutter, None, self.back_offset)
         return options.resolved()
+
+    def check(self) -> None:
+        """ValueError with a message for the user if these options cannot print a card."""
+        from kolaps_print.impose import slots_per_sheet
+
+        slots_per_sheet(self.impose_options())
 
 
 @dataclass

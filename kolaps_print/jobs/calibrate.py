@@ -1,0 +1,63 @@
+"""The duplex calibration sheet: which --back-offset makes backs land behind their fronts.
+
+    from kolaps_print.jobs.calibrate import CalibrateOptions, build_calibration, write_calibration
+    pdf = build_calibration(CalibrateOptions(paper="letter", flip="short"))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+from typing import Literal
+
+from kolaps_print.labels import label
+from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.write import PdfMeta, write_atomically
+
+DEFAULT_OUTPUT = Path("output/calibrate.pdf")
+
+
+@dataclass(frozen=True)
+class CalibrateOptions:
+    paper: str = "a4"
+    flip: Literal["long", "short"] = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # to check an offset: print with it, read ~0
+
+    def check(self) -> None:
+        """ValueError with a message for the user if an option is wrong."""
+        sheet_data.paper_size(self.paper)
+        if self.flip not in ("long", "short"):
+            raise ValueError(f"unknown flip '{self.flip}': use long or short")
+
+
+def build_calibration(options: CalibrateOptions = CalibrateOptions()) -> bytes:
+    """Two pages (front, back) to print duplex exactly like the cards."""
+    from kolaps_print.draw import card_calibration as draw
+    from kolaps_print.impose.canvas import open_canvas
+    from kolaps_print.layout.calibration import targets
+    from kolaps_print.layout.units import pt
+
+    options.check()
+    paper = sheet_data.paper_size(options.paper)
+    buffer = BytesIO()
+    canvas = open_canvas(buffer, (pt(paper.width), pt(paper.height)), _meta(options))
+    marks = targets(paper, options.flip)
+    draw.draw_front(canvas, paper, marks, options.flip)
+    canvas.showPage()
+    canvas.translate(pt(options.back_offset[0]), pt(options.back_offset[1]))
+    draw.draw_back(canvas, paper, marks, options.back_offset)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def write_calibration(output: Path | str | None = None, options: CalibrateOptions = CalibrateOptions()) -> Path:
+    return write_atomically(Path(output) if output else DEFAULT_OUTPUT, build_calibration(options))
+
+
+def _meta(options: CalibrateOptions) -> PdfMeta:
+    flip = label(f"cards.calibrate.flip_{options.flip}")
+    return PdfMeta(title=label("cards.calibrate.title"),
+                   subject=label("cards.calibrate.subject", paper=options.paper.upper(), flip=flip),
+                   author=label("common.author"))

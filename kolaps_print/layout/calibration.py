@@ -1,0 +1,63 @@
+"""Geometry of the duplex calibration sheet (data/layouts/calibrate.yaml), in mm.
+
+Front: cross-hair targets. Back: for each target, an X and a Y ruler whose zero is exactly
+behind the target when the printer is perfect. Held against the light, the cross shows
+through and the ruler reads the offset to pass as --back-offset X,Y (in back-page axes:
+x to the right, y upwards, as the user sees the back).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import Field
+
+from kolaps_print.impose.slots import mirror
+from kolaps_print.layout.data_files import load_layout
+from kolaps_print.layout.geometry import Rect, Size
+from kolaps_print.model.common import Model
+
+
+class CalibrationData(Model):
+    targets: list[tuple[float, float]] = Field(min_length=1, max_length=9)
+    target_radius: float = Field(gt=0, le=30)
+    cross: float = Field(gt=0, le=40)
+    ruler_gap: float = Field(ge=0, le=30)
+    ruler_half_length: float = Field(gt=0, le=30)
+    tick_step: float = Field(gt=0, le=5)
+    label_step: float = Field(gt=0, le=10)
+
+
+@dataclass(frozen=True)
+class Target:
+    front: tuple[float, float]  # centre of the cross on the front page (PDF axes, mm)
+    back: tuple[float, float]  # zero of the rulers on the back page, before any back offset
+
+
+def calibration_data() -> CalibrationData:
+    return load_layout("calibrate", CalibrationData)
+
+
+def targets(paper: Size, flip: str) -> list[Target]:
+    out = []
+    for fx, fy in calibration_data().targets:
+        x, y = fx * paper.width, paper.height - fy * paper.height
+        behind = mirror(Rect(x, y, 0, 0), paper.width, paper.height, flip)
+        out.append(Target((x, y), (behind.x, behind.y)))
+    return out
+
+
+def ruler_ticks() -> list[tuple[float, int]]:
+    """(offset from zero, rank) for every tick: rank 0 minor, 1 whole mm, 2 labelled."""
+    data = calibration_data()
+    count = round(data.ruler_half_length / data.tick_step)
+    ticks = []
+    for i in range(-count, count + 1):
+        value = i * data.tick_step
+        rank = 2 if _multiple(value, data.label_step) else 1 if _multiple(value, 1.0) else 0
+        ticks.append((value, rank))
+    return ticks
+
+
+def _multiple(value: float, step: float) -> bool:
+    return abs(value / step - round(value / step)) < 1e-6
