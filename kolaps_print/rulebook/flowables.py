@@ -200,18 +200,35 @@ def data_table(content: TableContent, width: float, frame_height: float) -> list
     cells = _cells(content)
     table = Table(cells, colWidths=_column_widths(content, table_width(content, width)), repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
     table._kolaps_table = content.id  # lets tests and the report find it
-    parts: list[Flowable] = [Paragraph(_markup(content.title), s["table_title"]), table]
+    title = Paragraph(_markup(content.title), s["table_title"])
+    title.keepWithNext = 1
+    parts: list[Flowable] = [title, table]
     if content.note:
+        table.keepWithNext = 1  # the note reads with the table
         parts.append(Paragraph(_markup(content.note), s["note"]))
     else:
         parts.append(Spacer(0, 8))
     _, height = table.wrap(width, frame_height)
     if height < frame_height * SMALL_TABLE_SHARE:
-        return [KeepTogether(parts)]
+        table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
+        return parts            # a keep-with-next chain coming from the heading above)
     # A long table may split, but never leaving fewer than a few rows under its title.
     head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], table._colWidths)) + 8
     first_rows = sum(max(c.wrap(w, frame_height)[1] for c, w in zip(row, table._colWidths)) + 6 for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT])
+    table.keepWithNext = 0
     return [CondPageBreak(head_rows + first_rows + 30)] + parts
+
+
+def hoist_page_break(flow: list[Flowable], parts: list[Flowable], width: float, frame_height: float) -> list[Flowable]:
+    """Put a long table's CondPageBreak before the headings and lines kept with it, so they move too."""
+    if not parts or not isinstance(parts[0], CondPageBreak):
+        return flow + parts
+    start = len(flow)
+    while start > 0 and flow[start - 1].getKeepWithNext():
+        start -= 1
+    kept = flow[start:]
+    extra = sum(f.wrap(width, frame_height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in kept)
+    return flow[:start] + [CondPageBreak(parts[0].height + extra)] + kept + parts[1:]
 
 
 # ---- blocks -------------------------------------------------------------------
@@ -255,7 +272,7 @@ def _quote(block: Quote, ctx: StoryContext) -> Flowable:
         ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
         ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
-    return KeepTogether([box, Spacer(0, 7)])
+    return box  # a one-cell table never splits: the box stays whole
 
 
 def block_flowables_list(blocks: list[Block], ctx: StoryContext, style: ParagraphStyle, serif: bool) -> list[Flowable]:
@@ -276,7 +293,7 @@ def block_flowables(block: Block, ctx: StoryContext, style: ParagraphStyle | Non
         item_style = st.styles()["item"] if serif else style
         return [_list(block, ctx, item_style, serif)]
     if isinstance(block, Quote):
-        return [_quote(block, ctx)]
+        return [_quote(block, ctx), Spacer(0, 7)]
     if isinstance(block, TableBlock):
         return data_table(ctx.tables[block.name], ctx.width, ctx.frame_height)
     if isinstance(block, Rule):

@@ -12,9 +12,9 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.labels import label
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import cover_story
-from kolaps_print.rulebook.flowables import HeadingFlowable, OutlineMark, Placed, Registry, StoryContext, block_flowables, toc_flowables
+from kolaps_print.rulebook.flowables import HeadingFlowable, hoist_page_break, OutlineMark, Placed, Registry, StoryContext, block_flowables, toc_flowables
 from kolaps_print.rulebook.inline import InlineContext
-from kolaps_print.rulebook.markdown import Chapter, Heading
+from kolaps_print.rulebook.markdown import Chapter, Heading, Paragraph as MdParagraph, TableBlock
 from kolaps_print.rulebook.report import CATEGORIES, ConsistencyReport
 from kolaps_print.rulebook.typography import french
 
@@ -71,10 +71,13 @@ def make_story_factory(story: StoryInput, geometry: st.Geometry) -> Callable[[di
         flow += cover_story()
         flow += _contents(story.chapters, pages, registry)
         for chapter in story.chapters:
-            for block in chapter.blocks:
+            for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None]):
                 if isinstance(block, Heading) and block.level == 1:
                     flow.append(PageBreak())
-                flow += block_flowables(block, ctx)
+                parts = block_flowables(block, ctx)
+                if isinstance(following, TableBlock) and isinstance(block, MdParagraph):
+                    parts[-1].keepWithNext = 1  # a table's introduction never stays behind on its own
+                flow = hoist_page_break(flow, parts, width, height)
         if story.report is not None:
             flow += _report_page(story.report, registry)
         return flow

@@ -37,8 +37,13 @@ class RenderedChapter:
     usage: Usage
 
 
+def lcfirst(text: str) -> str:
+    """'Tous les dés (2C6)' -> 'tous les dés (2C6)': lower only the first letter."""
+    return text[:1].lower() + text[1:]
+
+
 def make_environment(folder: Path) -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(folder)),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # Markdown out, not HTML
@@ -49,6 +54,8 @@ def make_environment(folder: Path) -> jinja2.Environment:
         comment_start_string="{##",
         comment_end_string="##}",
     )
+    env.filters["lcfirst"] = lcfirst
+    return env
 
 
 def _table_call(usage: Usage, data: GameData):
