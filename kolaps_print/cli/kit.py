@@ -1,1 +1,32 @@
-"""`kolaps-print kit`: not written yet."""
+"""`kolaps-print kit`: every document a demo table needs, from one kit file, in one folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from kolaps_print.cli import app, common
+
+
+@app.command(
+    epilog="Example: kolaps-print kit data/kits/demo.yaml   (writes output/demo/: kit.pdf, packing-list.md, previews/, demo.zip ...)"
+)
+def kit(
+    file: Path = typer.Argument(..., help="The kit file (YAML): name, armies, tables, players, rulebook, tokens."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Folder to write. Default: output/<kit file name>/. A previous kit there is replaced only on success."),
+    strict: bool = typer.Option(False, "--strict", help="Treat the armies' warnings as errors."),
+) -> None:
+    """Build a demo-day kit: cards, reference sheets, rules, tokens, kit.pdf, previews, packing list, zip."""
+    from kolaps_print.jobs import kit as job
+
+    common.echo_err(f"building the kit {file} ...")
+    result = common.run(lambda: job.build_kit(file, output, strict))
+    common.finish(result.warnings, strict=False)
+    typer.echo(f"kit written: {result.folder}/")
+    typer.echo(f"  kit.pdf: {result.kit_pages} pages, print two-sided, flip on the long edge")
+    for part in result.parts:
+        typer.echo(f"  {part.filename}: {part.pages} page(s) x {part.per_table} per table")
+    typer.echo(f"  packing-list.md, {len(result.previews)} previews, {result.zip_name}")
+    typer.echo(f"  stamp: {result.stamp}")

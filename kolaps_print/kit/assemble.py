@@ -53,7 +53,7 @@ class KitPdf:
         self.writer.add_page(self.stamper.overlay(float(box.width), float(box.height)))
 
     def bookmark(self, title: str, page: int, parent=None):
-        return self.writer.add_outline_item(title, page, parent=parent)
+        return self.writer.add_outline_item(title=title, page_number=page, parent=parent)
 
     def bytes(self) -> bytes:
         out = BytesIO()

@@ -57,6 +57,7 @@ def _print_table(pl: PackingList, width: float, st: dict) -> Table:
     body = [[Paragraph(escape(str(v)), st["cell"]) for v in (r.document, r.file, r.pages, r.copies, r.paper, r.sides)] for r in pl.rows]
     table = Table([head] + body, colWidths=[width * s for s in COLUMN_SHARES], repeatRows=1, hAlign="LEFT")
     style = [
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # a cell's default font is Helvetica, even around a Paragraph
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
         ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.Color(RULE_GREY, RULE_GREY, RULE_GREY)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -72,6 +73,7 @@ def _checklist(items: list[str], width: float, st: dict) -> Table:
     rows = [[CheckBox(), Paragraph(escape(text), st["check"])] for text in items]
     table = Table(rows, colWidths=[pt(BOX_MM) + 6, width - pt(BOX_MM) - 6], hAlign="LEFT")
     table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5),

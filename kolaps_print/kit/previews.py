@@ -14,7 +14,9 @@ DPI = 300
 
 def slug(text: str) -> str:
     """'Hélène Marchal' -> 'helene-marchal': safe in any file system and URL."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    # Accents go (é -> e); any other non-ASCII sign (’, «) separates words like a space.
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch if ch.isascii() else "" if unicodedata.combining(ch) else " " for ch in decomposed)
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "carte"
 
 

@@ -17,6 +17,7 @@ from pypdf import PageObject, PdfReader, PdfWriter
 from kolaps_print import resources
 from kolaps_print.draw.fonts import SANS
 from kolaps_print.kit.kitfile import Kit
+from kolaps_print.kit.pdfs import embedded_initial_font
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
@@ -70,18 +71,14 @@ def stamp_text(kit: Kit, hash_: str) -> str:
 def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
     """A one-page PDF of the given size holding only the stamp: the overlay, and the kit's blank pages."""
     buffer = BytesIO()
-    canvas = new_canvas(buffer, (width_pt, height_pt), PdfMeta(title=text, subject="stamp"))
+    with embedded_initial_font():
+        canvas = new_canvas(buffer, (width_pt, height_pt), PdfMeta(title=text, subject="stamp"))
     canvas.setFont(SANS, STAMP_SIZE_PT)
     canvas.setFillGray(STAMP_GREY)
-    canvas.drawCentredString(width_pt / 2, _baseline(height_pt), text)
+    canvas.drawCentredString(width_pt / 2, pt(STAMP_BASELINE_MM), text)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
-
-
-def _baseline(height_pt: float) -> float:
-    # A page too small for the margin (a print-shop card) gets it at a proportional height.
-    return min(pt(STAMP_BASELINE_MM), height_pt * 0.02)
 
 
 class Stamper:

@@ -1,0 +1,54 @@
+"""`kolaps-print kit`: exit codes, located messages, nothing written on bad input."""
+
+from kolaps_print import resources
+
+ARMIES = resources.data_dir() / "armies"
+
+
+def test_a_lean_kit_is_built_and_summarised(cli, tmp_path):
+    kit = tmp_path / "salon.yaml"
+    kit.write_text(f"name: Salon\ndate: 2027-01-02\narmies: [{ARMIES / 'vampires.yaml'}]\nrulebook: none\ntokens: false\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 0, result.stderr
+    assert f"kit written: {tmp_path / 'out'}/" in result.stdout
+    assert "Salon · 2027-01-02 · données " in result.stdout
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == ["cards-vampires.pdf", "kit.pdf", "packing-list.md", "previews", "reference.pdf", "salon.zip"]
+
+
+def test_a_bad_key_exits_1_with_its_place_and_writes_nothing(cli, tmp_path):
+    kit = tmp_path / "k.yaml"
+    kit.write_text(f"name: X\narmies: [{ARMIES / 'vampires.yaml'}]\nplayer: 2\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 1
+    assert f"{kit}:3:1: error: player: unknown key 'player' (did you mean 'players'?)" in result.stderr
+    assert "nothing was written" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_bad_army_exits_1_with_every_error(cli, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: X\naffiliation: apc\ncharacters:\n  - {name: A, rank: 7, mvt: 4, cib: 2, avatar: true, weapons: [lazer]}\n", encoding="utf-8")
+    kit = tmp_path / "k.yaml"
+    kit.write_text("name: X\narmies: [bad.yaml, gone.yaml]\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 1
+    assert f"{bad}:4:21: error: characters[0].rank: must be at most 4 (got 7)" in result.stderr
+    assert f"{kit}:2:20: error: armies[1]: army file 'gone.yaml' not found" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_kit_file_exits_1(cli, tmp_path):
+    result = cli(["kit", tmp_path / "none.yaml"])
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'none.yaml'}:1:1: error: no such file" in result.stderr
+
+
+def test_no_argument_is_a_usage_error(cli):
+    assert cli(["kit"]).exit_code == 2
+
+
+def test_help_shows_an_example(cli):
+    result = cli(["kit", "--help"])
+    assert result.exit_code == 0 and "Example: kolaps-print kit" in result.stdout

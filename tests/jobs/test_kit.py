@@ -1,0 +1,192 @@
+"""`build_kit` on the bundled demo kit, read back: files, page counts, previews, zip, fonts,
+stamp, reproducibility; and a broken army leaves nothing behind."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from io import BytesIO
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from PIL import Image
+from pypdf import PdfReader
+
+from kolaps_print import resources
+from kolaps_print.diagnostics import KolapsError
+from kolaps_print.jobs.kit import build_kit
+
+DEMO = resources.data_dir() / "kits" / "demo.yaml"
+SPEC = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
+ARMY_FILES = [(DEMO.parent / a).resolve() for a in SPEC["armies"]]
+STAMP = re.compile(re.escape(f"{SPEC['name']} · {SPEC['date']} · données ") + r"([0-9a-f]{8})")
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("kit") / "demo"
+    build_kit(DEMO, folder)
+    return folder
+
+
+def pdf_pages(path: Path) -> int:
+    return len(PdfReader(path).pages)
+
+
+def texts(pdf: bytes) -> list[str]:
+    document = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    finally:
+        document.close()
+
+
+def characters(army: Path) -> list[dict]:
+    return yaml.safe_load(army.read_text(encoding="utf-8"))["characters"]
+
+
+def documents(kit: Path) -> list[tuple[Path, int, bool]]:
+    """(file, copies per table, one-sided?) in print order, from the kit file alone."""
+    docs = [(kit / f"cards-{a.stem}.pdf", 1, False) for a in ARMY_FILES]
+    docs.append((kit / "reference.pdf", SPEC["players"], False))
+    if SPEC["rulebook"] != "none":
+        docs.append((kit / ("quickstart.pdf" if SPEC["rulebook"] == "quickstart" else "rulebook.pdf"), 1, False))
+    if SPEC["tokens"]:
+        docs.append((kit / "tokens.pdf", 1, True))
+    return docs
+
+
+def test_every_file_is_there(kit):
+    for path, _, _ in documents(kit):
+        assert path.is_file(), path
+    for name in ("kit.pdf", "packing-list.md", "demo.zip"):
+        assert (kit / name).is_file()
+    assert sorted(p.name for p in kit.parent.iterdir()) == ["demo"]  # no temporary folder left
+
+
+def test_kit_pdf_is_the_packing_list_then_each_table_in_print_order_with_blanks(kit):
+    pages = texts((kit / "kit.pdf").read_bytes())
+    stamp_only = lambda t: STAMP.sub("", t).strip() == ""
+    packing = [t for t in pages if t.startswith("Liste de préparation")]
+    assert len(packing) >= 1
+    expected = packing + [""] * (len(packing) % 2)
+    for _ in range(SPEC["tables"]):
+        for path, copies, simplex in documents(kit):
+            own = texts(path.read_bytes())
+            one = [p for page in own for p in ([page, ""] if simplex else [page])] + ([""] if not simplex and len(own) % 2 else [])
+            expected += one * copies
+    assert len(pages) == len(expected)
+    for got, want in zip(pages, expected):
+        # a back turned 180° (short-edge flip) reads its text in another order: compare words
+        assert stamp_only(got) if want == "" else sorted(got.split()) == sorted(want.split())
+
+
+def test_page_counts_add_up(kit):
+    total = 2 * ((sum(t.startswith("Liste de préparation") for t in texts((kit / "kit.pdf").read_bytes())) + 1) // 2)
+    for path, copies, simplex in documents(kit):
+        n = pdf_pages(path)
+        total += SPEC["tables"] * copies * (2 * n if simplex else n + n % 2)
+    assert pdf_pages(kit / "kit.pdf") == total
+
+
+def test_every_page_of_every_pdf_carries_the_same_stamp(kit):
+    hashes = set()
+    for path in sorted(kit.glob("*.pdf")):
+        for text in texts(path.read_bytes()):
+            match = STAMP.search(text)
+            assert match, f"no stamp on a page of {path.name}"
+            hashes.add(match.group(1))
+    assert len(hashes) == 1
+
+
+def test_every_font_is_embedded(kit):
+    for path in sorted(kit.glob("*.pdf")):
+        for page in PdfReader(path).pages:
+            for font in _fonts(page.get("/Resources")):
+                descriptor = font.get("/FontDescriptor")
+                for d in font.get("/DescendantFonts") or []:
+                    descriptor = d.get_object().get("/FontDescriptor")
+                assert descriptor is not None and "/FontFile2" in descriptor.get_object(), (path.name, font.get("/BaseFont"))
+
+
+def _fonts(resources, depth=0):
+    if resources is None or depth > 4:
+        return
+    resources = resources.get_object()
+    for font in (resources.get("/Font") or {}).values():
+        yield font.get_object()
+    for xobject in (resources.get("/XObject") or {}).values():
+        yield from _fonts(xobject.get_object().get("/Resources"), depth + 1)
+
+
+def test_one_300_dpi_preview_per_card_face(kit):
+    previews = sorted((kit / "previews").iterdir())
+    expected = []
+    for army in ARMY_FILES:
+        for i, _ in enumerate(characters(army), 1):
+            expected += [f"{army.stem}-{i:02d}-", f"{army.stem}-{i:02d}-"]
+    assert len(previews) == 2 * sum(len(characters(a)) for a in ARMY_FILES)
+    names = [p.name for p in previews]
+    assert sorted(n[: len(e)] for n, e in zip(names, sorted(expected))) == sorted(expected)
+    assert sum(n.endswith("-recto.png") for n in names) == sum(n.endswith("-verso.png") for n in names)
+    assert "section-kappa-02-helene-marchal-recto.png" in names
+    sizes = yaml.safe_load((resources.data_dir() / "layouts" / "sizes.yaml").read_text(encoding="utf-8"))["cards"]["poker"]
+    bleed = yaml.safe_load((resources.data_dir() / "layouts" / "sheets.yaml").read_text(encoding="utf-8"))["print_shop"]["bleed"]
+    with Image.open(previews[0]) as image:
+        width, height = image.size
+        assert round(image.info["dpi"][0]) == 300
+    assert abs(width - (sizes["width"] + 2 * bleed) / 25.4 * 300) <= 2
+    assert abs(height - (sizes["height"] + 2 * bleed) / 25.4 * 300) <= 2
+
+
+def test_the_zip_holds_everything(kit):
+    files = sorted(p.relative_to(kit).as_posix() for p in kit.rglob("*") if p.is_file() and p.name != "demo.zip")
+    with zipfile.ZipFile(kit / "demo.zip") as archive:
+        assert archive.namelist() == [f"demo/{f}" for f in files]
+        for f in files:
+            assert archive.read(f"demo/{f}") == (kit / f).read_bytes()
+
+
+def test_the_packing_list_counts_from_the_kit_file(kit):
+    md = (kit / "packing-list.md").read_text(encoding="utf-8")
+    tables = SPEC["tables"]
+    for army in ARMY_FILES:
+        minis = sum(c.get("copies", 1) for c in characters(army))
+        name = yaml.safe_load(army.read_text(encoding="utf-8"))["name"]
+        assert f"Figurines «\u00a0{name}\u00a0»\u00a0: {minis * tables} ({minis} par table)" in md
+    assert f"| `reference.pdf` | {pdf_pages(kit / 'reference.pdf')} | {SPEC['players'] * tables} (" in md
+    assert f"kit.pdf ({pdf_pages(kit / 'kit.pdf')} pages" in md
+
+
+def test_a_rebuild_gives_the_same_bytes(kit, tmp_path):
+    again = tmp_path / "demo"
+    build_kit(DEMO, again)
+    for path in sorted(p for p in kit.rglob("*") if p.is_file()):
+        assert (again / path.relative_to(kit)).read_bytes() == path.read_bytes(), path.name
+
+
+def test_a_bad_army_stops_the_kit_with_located_errors_and_writes_nothing(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: X\naffiliation: apc\ncharacters:\n  - {name: A, rank: 2, mvt: 4, cib: 9, avatar: true, weapons: [fusil]}\n", encoding="utf-8")
+    kit_file = tmp_path / "k.yaml"
+    kit_file.write_text(f"name: X\narmies: [{ARMY_FILES[0]}, bad.yaml]\n", encoding="utf-8")
+    out = tmp_path / "out" / "k"
+    with pytest.raises(KolapsError) as info:
+        build_kit(kit_file, out)
+    messages = [str(d) for d in info.value.diagnostics]
+    assert f"{bad}:4:37: error: characters[0].cib: must be at most 5 (got 9)" in messages
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_failed_kit_leaves_the_previous_one_untouched(tmp_path):
+    out = tmp_path / "k"
+    out.mkdir()
+    (out / "kit.pdf").write_bytes(b"previous")
+    kit_file = tmp_path / "k.yaml"
+    kit_file.write_text("name: X\narmies: [missing.yaml]\n", encoding="utf-8")
+    with pytest.raises(KolapsError):
+        build_kit(kit_file, out)
+    assert (out / "kit.pdf").read_bytes() == b"previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["k", "k.yaml"]

@@ -1,0 +1,70 @@
+"""kit.pdf's order, copies and blanks, checked on small made-up parts."""
+
+from io import BytesIO
+
+from pypdf import PdfReader
+
+from kolaps_print.kit.assemble import assemble
+from kolaps_print.kit.parts import Part
+from kolaps_print.kit.stamp import Stamper
+from kolaps_print.write import PdfMeta, new_canvas
+from kolaps_print.draw.fonts import SANS
+
+
+def pages_pdf(tag: str, count: int, size=(595, 842)) -> bytes:
+    buffer = BytesIO()
+    c = new_canvas(buffer, size, PdfMeta(title=tag, subject="test"))
+    for i in range(1, count + 1):
+        c.setFont(SANS, 20)
+        c.drawString(100, 400, f"{tag}{i}")
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def part(tag, pages, per_table=1, sides="long", size=(595, 842)):
+    return Part(tag, tag, f"{tag}.pdf", pages_pdf(tag, pages, size), pages, per_table, sides, "plain")
+
+
+def texts(pdf, pdf_tools):
+    return [t.strip() for t in pdf_tools.page_texts(pdf)]
+
+
+def test_copies_per_table_blanks_after_odd_documents_and_simplex_pages(pdf_tools):
+    stamper = Stamper("STAMP")
+    packing = part("P", 1)
+    parts = [part("A", 3), part("B", 2, per_table=2), part("T", 2, sides="simplex")]
+    pdf, sections = assemble(packing, parts, 2, stamper, "kit", lambda n: f"Table {n}")
+    table = ["A1", "A2", "A3", "", "B1", "B2", "B1", "B2", "T1", "", "T2", ""]
+    expected = ["P1", ""] + table * 2
+    got = [t.replace("STAMP", "").strip() for t in texts(pdf, pdf_tools)]
+    assert got == expected
+    blanks = [t for t, e in zip(texts(pdf, pdf_tools), expected) if e == ""]
+    assert blanks and all(t == "STAMP" for t in blanks)  # a blank page carries the stamp, nothing else
+    assert sum(s.pages for s in sections) == len(expected)
+
+
+def test_every_document_starts_on_a_front_page():
+    parts = [part("A", 1), part("B", 5), part("C", 2, sides="simplex"), part("D", 4, per_table=3)]
+    _, sections = assemble(part("P", 3), parts, 3, Stamper("S"), "kit", str)
+    assert all(s.first_page % 2 == 0 for s in sections)
+
+
+def test_backs_meant_for_a_short_edge_flip_are_turned_upside_down():
+    landscape = part("R", 2, sides="short", size=(842, 595))
+    pdf, _ = assemble(part("P", 1), [landscape], 1, Stamper("S"), "kit", str)
+    rotations = [p.get("/Rotate", 0) for p in PdfReader(BytesIO(pdf)).pages]
+    assert rotations == [0, 0, 0, 180]
+
+
+def test_blank_pages_have_the_size_of_the_page_before():
+    pdf, _ = assemble(part("P", 1), [part("L", 1, size=(842, 595))], 1, Stamper("S"), "kit", str)
+    sizes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in PdfReader(BytesIO(pdf)).pages]
+    assert sizes == [(595, 842), (595, 842), (842, 595), (842, 595)]
+
+
+def test_bookmarks_name_each_table_and_its_documents():
+    pdf, _ = assemble(part("P", 1), [part("A", 1), part("B", 2, per_table=2)], 2, Stamper("S"), "kit", lambda n: f"Table {n}")
+    outline = PdfReader(BytesIO(pdf)).outline
+    titles = [o.title if not isinstance(o, list) else [c.title for c in o] for o in outline]
+    assert titles == ["P", "Table 1", ["A", "B"], "Table 2", ["A", "B"]]

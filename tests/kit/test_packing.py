@@ -1,0 +1,73 @@
+"""The packing list: what to print and bring, counted from the kit file, armies and rules."""
+
+import yaml
+
+from kolaps_print import resources
+from kolaps_print.kit.kitfile import load_kit
+from kolaps_print.kit.packing import packing_list, to_markdown
+from kolaps_print.kit.packing_page import packing_pdf
+from kolaps_print.kit.parts import Part
+
+ARMIES = resources.data_dir() / "armies"
+
+
+def hardest_roll_dice():
+    dice = yaml.safe_load((resources.data_dir() / "rules" / "dice.yaml").read_text(encoding="utf-8"))
+    return max(d["dice"]["count"] for d in dice["difficulties"])
+
+
+def copies(army):
+    data = yaml.safe_load((ARMIES / f"{army}.yaml").read_text(encoding="utf-8"))
+    return sum(c.get("copies", 1) for c in data["characters"])
+
+
+PARTS = [
+    Part("cards", "Cartes « Section Kappa »", "cards-section-kappa.pdf", b"", 2, 1, "long", "card_stock"),
+    Part("reference", "Aide de jeu", "reference.pdf", b"", 2, 3, "short", "plain"),
+    Part("tokens", "Jetons", "tokens.pdf", b"", 1, 1, "simplex", "card_stock"),
+]
+
+
+def test_the_markdown_counts_dice_miniatures_and_copies(kit_file):
+    kit = load_kit(kit_file("tables: 3\nplayers: 3\n"))
+    md = to_markdown(packing_list(kit, PARTS, "STAMP", 40))
+    dice = hardest_roll_dice()
+    assert f"Dés à six faces\u00a0: {dice * 3 * 3} ({dice} par joueur" in md
+    assert f"Figurines «\u00a0Section Kappa\u00a0»\u00a0: {copies('section-kappa') * 3} ({copies('section-kappa')} par table)" in md
+    assert f"Figurines «\u00a0La Horde du Borgne\u00a0»\u00a0: {copies('les-damnes') * 3}" in md
+    assert "| Aide de jeu | `reference.pdf` | 2 | 9 (3 × 3 tables) | A4, papier 80 à 120 g/m² | Recto verso, bord court |" in md
+    assert "| Jetons | `tokens.pdf` | 1 | 3 (3 × 1 tables)" not in md and "Recto seul" in md
+    assert "- [ ] 3 × Aide de jeu" in md and "kit.pdf (40 pages" in md
+    assert "STAMP" in md
+
+
+def test_one_table_gives_plain_copy_counts_and_no_tokens_says_so(kit_file):
+    kit = load_kit(kit_file("tokens: false\n"))
+    md = to_markdown(packing_list(kit, PARTS[:2], "S", 10))
+    assert "| Aide de jeu | `reference.pdf` | 2 | 3 |" in md
+    assert "Jetons\u00a0: aucun" in md
+
+
+def test_a_pipe_in_a_name_does_not_break_the_table(kit_file):
+    kit = load_kit(kit_file())
+    odd = Part("cards", "Cartes « A|B »", "cards-a.pdf", b"", 2, 1, "long", "card_stock")
+    md = to_markdown(packing_list(kit, [odd], "S", 4))
+    row = next(line for line in md.splitlines() if "cards-a.pdf" in line)
+    assert row.count(" | ") == 5 and "A\\|B" in row
+
+
+def test_the_page_is_one_a4_or_letter_page_with_every_line(kit_file, pdf_tools):
+    for paper, size in (("a4", (595, 842)), ("letter", (612, 792))):
+        kit = load_kit(kit_file(f"paper: {paper}\n"))
+        pl = packing_list(kit, PARTS, "STAMP", 40)
+        pdf, pages = packing_pdf(pl, paper)
+        assert pages == 1
+        assert pdf_tools.fonts_not_embedded(pdf) == []
+        from pypdf import PdfReader
+        from io import BytesIO
+
+        box = PdfReader(BytesIO(pdf)).pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == size
+        text = " ".join(pdf_tools.page_texts(pdf)[0].split())
+        for line in pl.bring + pl.per_table:
+            assert " ".join(line.split()) in text
