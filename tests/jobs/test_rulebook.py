@@ -277,3 +277,18 @@ def test_strict_fails_when_the_book_leaves_data_unexplained(templates_copy, tmp_
     with pytest.raises(KolapsError):
         write_rulebook(output, RulebookOptions(templates=templates_copy, strict=True))
     assert not output.exists()
+
+
+def test_proof_report_page_lists_the_findings(templates_copy):
+    (templates_copy / "09-aide-memoire.md.j2").write_text("# Aide-mémoire {#aide-memoire}\n\nRien.\n", encoding="utf-8")
+    result = build_rulebook(RulebookOptions(templates=templates_copy, proof=True))
+    last = flat(page_texts(result.pdf)[-1])
+    assert "Tables de données jamais montrées (2)" in last
+    assert "Affiliations" in last
+    assert result.report.by_category("table-unshown")[0].diagnostic.severity == "warning"
+
+
+def test_sections_are_nested_under_their_chapter_in_the_outline(full):
+    entries = outline(full.pdf)
+    combat = next(i for i, (d, t, _) in enumerate(entries) if t == "Le combat")
+    assert entries[combat + 1][0] == 1  # the first section of the chapter, one level down
