@@ -10,7 +10,7 @@ from typing import Iterable, Mapping, Optional
 
 from kolaps_print.labels import label
 from kolaps_print.model.catalogue import TraitRef
-from kolaps_print.model.rules import Trait
+from kolaps_print.model.rules import MoraleLoss, Trait
 
 
 def _f(key: str, **values: object) -> str:
@@ -117,6 +117,11 @@ def bounds(low: Optional[int], high: Optional[int]) -> str:
     if high is None:
         return _f("or_more", value=number(low))
     return span(low, high)
+
+
+def losses(items: Iterable[MoraleLoss]) -> str:
+    """Morale lost by initial rank: 'R0 3, R1 3, R2 2'."""
+    return _f("list_sep").join(_f("loss_item", rank=m.rank, loss=m.loss) for m in items)
 
 
 def test(difficulty: Optional[int]) -> str:

@@ -33,14 +33,20 @@ class TableContent:
 
 
 def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...], columns: list[str] | None = None,
-           note: str | None = None, shade: tuple[tuple[Optional[float], ...], ...] | None = None) -> TableContent:
-    """A table titled and headed from its labels (tables.<id>.title/columns/note)."""
+           note: str | None = None, shade: tuple[tuple[Optional[float], ...], ...] | None = None,
+           **note_values: object) -> TableContent:
+    """A table titled and headed from its labels (tables.<id>.title/columns/note).
+
+    note_values fill the note label's placeholders: its numbers and rules come from the data.
+    """
+    if note is None and "note" in labels(f"tables.{id_}"):
+        note = label(f"tables.{id_}.note", **note_values)
     return TableContent(
         id=id_,
         title=label(f"tables.{id_}.title"),
         columns=columns if columns is not None else list(labels(f"tables.{id_}.columns")),
         rows=rows,
-        note=note if note is not None else labels(f"tables.{id_}").get("note"),
+        note=note,
         align=tuple(align),  # type: ignore[arg-type]
         widths=widths,
         shade=shade,
@@ -49,8 +55,9 @@ def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...
 
 # ---- dice --------------------------------------------------------------------
 def seuils(data: GameData) -> TableContent:
-    rows = [[str(t.rank), fmt.threshold(t.threshold)] for t in data.rules.dice.thresholds]
-    return _table("seuils", rows, "cc", (1, 1))
+    dice = data.rules.dice
+    rows = [[str(t.rank), fmt.threshold(t.threshold)] for t in dice.thresholds]
+    return _table("seuils", rows, "cc", (1, 1), success=dice.always_success, failure=dice.always_failure)
 
 
 def difficultes(data: GameData) -> TableContent:
@@ -109,7 +116,8 @@ def gravite(data: GameData) -> TableContent:
         + [fmt.count(s.loss_for(r)) for r in ranks]
         for s in data.rules.wounds.severities
     ]
-    return _table("gravite", rows, "clcc" + "c" * len(ranks), (0.6, 2, 1, 1.2) + (0.5,) * len(ranks), columns=columns)
+    return _table("gravite", rows, "clcc" + "c" * len(ranks), (0.6, 2, 1, 1.2) + (0.5,) * len(ranks), columns=columns,
+                  low=min(ranks), high=max(ranks), haemorrhage=data.rules.wounds.haemorrhage)
 
 
 def localisations(data: GameData) -> TableContent:
@@ -131,10 +139,8 @@ def blessures_critiques(data: GameData) -> TableContent:
         [str(c.roll), wounds.location(c.location).name, c.name, fmt.test(c.test_difficulty), c.text]
         for c in wounds.critical_injuries
     ]
-    losses = label("tables.format.list_sep").join(
-        label("tables.format.loss_item", rank=m.rank, loss=m.loss) for m in wounds.critical_morale_loss
-    )
-    note = label("tables.format.critical_morale", losses=losses)
+    losses = fmt.losses(wounds.critical_morale_loss)
+    note = f'{label("tables.format.critical_morale", losses=losses)} {wounds.critical_box}'
     return _table("blessures-critiques", rows, "cllcl", (0.4, 1, 1.4, 0.7, 5), note=note)
 
 
@@ -162,7 +168,9 @@ def actions(data: GameData) -> TableContent:
         [a.name, fmt.offensive(a.offensive), fmt.count(a.fatigue), fmt.optional_modifier(a.modifier), a.short]
         for a in data.rules.actions.actions
     ]
-    return _table("actions", rows, "lcccl", (2.1, 0.6, 0.7, 0.7, 3.2))
+    rules = data.rules.actions
+    return _table("actions", rows, "lcccl", (2.1, 0.6, 0.7, 0.7, 3.2), minimum=rules.morale.offensive_minimum,
+                  max=rules.fatigue.max, fatigue=rules.fatigue.text, recovery=rules.fatigue.recovery)
 
 
 def moral(data: GameData) -> TableContent:
@@ -175,7 +183,9 @@ def moral(data: GameData) -> TableContent:
         else:
             groups.append([m])
     rows = [[fmt.level_span(g[0].level, g[-1].level), g[0].name, g[0].text] for g in groups]
-    return _table("moral", rows, "cll", (0.6, 1, 5))
+    morale = data.rules.actions.morale
+    return _table("moral", rows, "cll", (0.6, 1, 5), start=morale.start, avatar=morale.avatar_start,
+                  losses=fmt.losses(morale.ally_down_loss), failure=morale.failure)
 
 
 def traits(data: GameData) -> TableContent:

@@ -26,10 +26,21 @@ def split_keeping_rows(part: Flowable, aW: float, aH: float, min_rows: int = MIN
     """part.split, refused when it would strand fewer than min_rows rows on either side."""
     if isinstance(part, Stack):
         return part.split_rows(aW, aH, min_rows)
+    if not isinstance(part, Table) and min_rows > 1:
+        return []  # a note or title is cut only when nothing else can move (an empty box)
     pieces = part.split(aW, aH)
     if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces):
         return pieces
     return []
+
+
+def _cut_last_rows(table: Table, aW: float) -> list[Flowable]:
+    """table split so that its last MIN_ROWS rows start the second piece; [] if too short."""
+    table.wrap(aW, 1e9)
+    heights = getattr(table, "_rowHeights", None)
+    if not heights or _body_rows(table) < 2 * MIN_ROWS:
+        return []
+    return split_keeping_rows(table, aW, sum(heights[:-MIN_ROWS]) + EPSILON)
 
 
 class Stack(Flowable):
@@ -63,16 +74,23 @@ class Stack(Flowable):
                 used += h + self.gap
                 continue
             pieces = split_keeping_rows(part, aW, aH - used, min_rows)
-            if len(pieces) < 2:
-                # Cannot cut this part (a note): break before it, if a table is already placed.
-                if any(isinstance(p, (Table, Stack)) for p in placed):
-                    return [Stack(placed, self.gap, tag=self.tag), Stack(self.parts[i:], self.gap, tag=self.tag)]
-                break
-            head, tail = pieces[0], list(pieces[1:])
-            lead = [self.continued] if self.continued is not None else []
-            return [Stack(placed + [head], self.gap, tag=self.tag),
-                    Stack(lead + tail + self.parts[i + 1:], self.gap, self.continued, self.tag)]
+            if len(pieces) >= 2:
+                return self._halves(placed + [pieces[0]], list(pieces[1:]) + self.parts[i + 1:])
+            if placed and isinstance(placed[-1], Table):
+                # An uncuttable note after a whole table: the table's last rows go along with it.
+                pieces = _cut_last_rows(placed[-1], aW)
+                if pieces:
+                    return self._halves(placed[:-1] + [pieces[0]], list(pieces[1:]) + self.parts[i:])
+            if min_rows == 1 and any(isinstance(p, (Table, Stack)) for p in placed):
+                # Last resort (an empty box): break before the part that cannot be cut.
+                return [Stack(placed, self.gap, tag=self.tag), Stack(self.parts[i:], self.gap, tag=self.tag)]
+            break
         return []
+
+    def _halves(self, head: list[Flowable], tail: list[Flowable]) -> list[Flowable]:
+        """The two Stacks of a split; the second opens with the "(suite)" title."""
+        lead = [self.continued] if self.continued is not None else []
+        return [Stack(head, self.gap, tag=self.tag), Stack(lead + tail, self.gap, self.continued, self.tag)]
 
     def draw(self) -> None:
         y = self.height
@@ -132,8 +150,10 @@ def fill_box(box: Box, queue: list[Flowable], gap: float, min_split: float = flo
             queue.pop(0)
             continue
         if h > box.height or not box.placed or avail >= min_split:
-            # An empty box takes even a lone row: the block would fit nowhere better.
-            pieces = split_keeping_rows(flowable, box.width, avail, 1 if not box.placed else MIN_ROWS)
+            pieces = split_keeping_rows(flowable, box.width, avail)
+            if len(pieces) < 2 and not box.placed:
+                # An empty box takes even a lone row or half a note: it would fit nowhere better.
+                pieces = split_keeping_rows(flowable, box.width, avail, 1)
             if len(pieces) >= 2:
                 queue[0:1] = pieces
                 continue

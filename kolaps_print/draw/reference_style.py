@@ -75,8 +75,8 @@ class Styles:
                               leading=self.table_title_size * 1.15, textColor=colour, spaceAfter=0)
 
     def note(self) -> ParagraphStyle:
-        return ParagraphStyle("note", fontName=SANS_ITALIC, fontSize=self.body - 0.5,
-                              leading=(self.body - 0.5) * 1.18, textColor=MUTED)
+        # Same size as the body (the legibility floor holds for notes too); italic sets it apart.
+        return ParagraphStyle("note", fontName=SANS_ITALIC, fontSize=self.body, leading=self.leading, textColor=MUTED)
 
     def section_title(self) -> ParagraphStyle:
         return ParagraphStyle("section", fontName=SANS_BOLD, fontSize=self.section_title_size,

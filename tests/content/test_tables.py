@@ -119,7 +119,7 @@ def test_secondary_effects_and_critical_injuries(data):
         assert row[1] == wounds.location(c.location).name and row[2] == c.name and row[4] == c.text
         assert row[3] == ("Aucun" if c.test_difficulty is None else f"Diff. {c.test_difficulty}")
     for m in wounds.critical_morale_loss:
-        assert f"R{m.rank} {m.loss}" in crits.note
+        assert f"R{m.rank} {m.loss}" in " ".join(crits.note.split())
 
 
 def test_cumulative_wounds(data):
@@ -171,3 +171,28 @@ def test_no_french_text_is_typed_into_the_builders():
     literals = re.findall(r'"([^"\n]*)"', source)
     accented = [s for s in literals if re.search(r"[À-ÿ]", s)]
     assert accented == []
+
+
+def test_notes_carry_the_rules_and_numbers_of_the_data(data):
+    dice, wounds, acts = data.rules.dice, data.rules.wounds, data.rules.actions
+    seuils = build_table("seuils", data).note
+    assert f"Un {dice.always_success} réussit" in seuils and f"un {dice.always_failure} échoue" in seuils
+    assert wounds.haemorrhage in build_table("gravite", data).note
+    assert wounds.critical_box in build_table("blessures-critiques", data).note
+    actions = build_table("actions", data).note
+    assert f"moral {acts.morale.offensive_minimum} au moins" in actions
+    assert f"{acts.fatigue.max} points" in actions and acts.fatigue.text in actions and acts.fatigue.recovery in actions
+    morale = build_table("moral", data).note
+    assert acts.morale.start in morale and acts.morale.failure in morale
+    assert f"commence à {acts.morale.avatar_start}" in morale
+    for m in acts.morale.ally_down_loss:
+        assert f"R{m.rank} {m.loss}" in " ".join(morale.split())
+
+
+def test_labels_type_no_rule_number_into_notes():
+    # Digits in a note label would be rule numbers typed outside the data (die notation aside).
+    from kolaps_print.labels import labels
+
+    for name in TABLE_NAMES:
+        note = labels(f"tables.{name}").get("note", "")
+        assert not re.search(r"\d", re.sub(r"\d+D6", "", note)), name

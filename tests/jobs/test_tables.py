@@ -96,8 +96,7 @@ def test_body_text_is_at_least_the_legibility_floor(a4):
     for i in range(len(pdf)):
         page = pdf[i]
         sizes = [obj.get_font_size() for obj in page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT])]
-        # Notes are half a point smaller than the body; nothing smaller.
-        assert sizes and min(sizes) >= 7.0 - 1e-6, min(sizes)
+        assert sizes and min(sizes) >= 7.5 - 1e-6, min(sizes)
 
 
 def test_write_is_atomic_and_creates_the_folder(tmp_path):
