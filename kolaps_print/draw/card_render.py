@@ -82,7 +82,7 @@ def _rule(p: ShapePainter, r: Rule) -> None:
 def _drop(p: ShapePainter, d: Drop) -> None:
     """A blood drop: a circle below, drawn to a point above."""
     c = p.canvas
-    r = min(d.width, d.height * 0.62) / 2
+    r = min(d.width, d.height * 0.75) / 2
     cx, cy = pt(d.x + d.width / 2), p.y(d.y + d.height - r)
     tip = p.y(d.y)
     rp = pt(r)

@@ -78,7 +78,7 @@ class BackBuilder:
         for _ in range(8):
             width, height = self.size.width / scale, self.size.height / scale
             parts, cuts = self._parts(width)
-            needed = sum(p.height for p in parts) + self.layout.back.gap * (len(parts) - 1) + self.layout.margin
+            needed = sum(p.height for p in parts) + self.layout.back.gap * (len(parts) - 1) + self.layout.back.bottom
             if needed <= height + 1e-6:
                 shapes = self._stack(parts, width, height)
                 return scale, [_scaled(s, scale) for s in shapes], cuts
@@ -87,7 +87,7 @@ class BackBuilder:
 
     def _stack(self, parts: list[Part], width: float, height: float) -> list[Shape]:
         gap = self.layout.back.gap
-        spare = height - self.layout.margin - sum(p.height for p in parts) - gap * (len(parts) - 1)
+        spare = height - self.layout.back.bottom - sum(p.height for p in parts) - gap * (len(parts) - 1)
         extra = min(MAX_SPREAD, max(0.0, spare) / max(1, len(parts) - 1))
         shapes: list[Shape] = []
         y = 0.0
@@ -224,7 +224,7 @@ class BackBuilder:
                     shapes += self._tick_box(x, box_y, card_text.signed(modifier))
                     x += pitch
                 x = max(left + roll_w + name_w + boxes_w + lo.column_gap, right - pitch - bk.box)  # at the right edge
-                shapes.append(Drop(x + 0.3, box_y - 0.1, bk.box - 0.6, bk.box + 0.2, self.blood, bk.box_pt))
+                shapes.append(Drop(x, box_y - 0.15, bk.box, bk.box + 0.3, self.blood, bk.box_pt))
                 shapes += self._tick_box(x + pitch, box_y, label("cards.back.critical"))
             return shapes
 

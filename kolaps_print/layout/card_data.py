@@ -85,6 +85,7 @@ class SpecialisationStyle(Model):
 class Footer(Model):
     height: Mm
     size: float
+    baseline: Mm  # from the top of the strip
 
 
 class Front(Model):
@@ -135,6 +136,7 @@ class Back(Model):
     band: BackBand
     section: Section
     gap: Mm
+    bottom: Mm = Field(ge=0)
     box: Mm = Field(ge=3.5, description="tick boxes must take a pencil mark")
     box_gap: Mm
     box_pt: float

@@ -67,7 +67,7 @@ class FrontBuilder:
 
     def _footer_text(self) -> FaceLayout:
         foot, h = self.layout.front.footer, self.size.height
-        baseline = h - foot.height / 2 + _cap_height(foot.size) / 2
+        baseline = h - foot.height + foot.baseline
         game = label("cards.front.game")
         game_w = width_mm(game, REGULAR, foot.size)
         fitted = fit_line(self.identity.affiliation, BOLD, foot.size, self.layout.min_font, self.width - game_w - 2)

@@ -1,0 +1,97 @@
+"""The back: tracks a pencil can tick, every location and level from the rules, no overlaps."""
+
+import pytest
+
+from kolaps_print.layout.card_back import BackBuilder
+from kolaps_print.layout.card_data import card_layout
+from kolaps_print.layout.card_front import Identity
+from kolaps_print.layout.geometry import Size
+from kolaps_print.layout.shapes import Drop, Text
+from kolaps_print.layout.sheets import card_size
+from kolaps_print.model.army_check import load_army
+
+POKER = Size(63, 88)
+
+
+def back(book, size=POKER):
+    identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
+    return BackBuilder(identity, book.rules, card_layout(), size)
+
+
+@pytest.fixture(scope="module")
+def book(demo_armies):
+    return load_army(demo_armies[0])
+
+
+def test_the_back_fits_a_poker_card_at_full_size(geo, book):
+    b = back(book)
+    assert not b.shrunk
+    boxes = geo.tick_boxes(b.furniture().shapes)
+    assert boxes and all(min(x.width, x.height) >= 3.5 for x in boxes)
+
+
+def test_every_track_comes_from_the_rules(geo, book):
+    rules = book.rules
+    shapes = back(book).furniture().shapes
+    texts = [s.text for s in shapes if isinstance(s, Text)]
+    for loc in rules.wounds.locations:
+        assert loc.name in texts
+    assert len([s for s in shapes if isinstance(s, Drop)]) == len(rules.wounds.locations)
+    for level in rules.actions.morale.levels:
+        assert level.short in texts
+    fatigue_hints = [t for t in texts if t.isdigit()]
+    assert str(rules.actions.fatigue.max) in fatigue_hints
+    wound_boxes = sum(loc.capacity for loc in rules.wounds.locations)
+    critical = len(rules.wounds.locations)
+    morale = len(rules.actions.morale.levels)
+    stroked = [s for s in geo.tick_boxes(shapes) if not isinstance(s, Drop)]
+    assert len(stroked) == wound_boxes + critical + morale + rules.actions.fatigue.max + 2  # + Offensive + AFF
+
+
+def _assert_clean(geo, shapes, size):
+    layout = card_layout()
+    texts = [s for s in shapes if isinstance(s, Text)]
+    boxes = geo.tick_boxes(shapes)
+    for t in texts:
+        left, top, right, bottom = geo.text_bounds(t)
+        assert left >= layout.margin - 0.3 and right <= size.width - layout.margin + 0.3, t
+        assert bottom <= size.height - 2.0 and t.size >= layout.min_font - 1e-6, t
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            assert not geo.overlap(geo.text_bounds(a), geo.text_bounds(b)), (a.text, b.text)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not geo.overlap(geo.box_bounds(a), geo.box_bounds(b)), (a, b)
+    for t in texts:  # a text touching a box must be the hint printed inside it
+        for bx in boxes:
+            tb, bb = geo.text_bounds(t), geo.box_bounds(bx)
+            if geo.overlap(tb, bb):
+                assert bb[0] <= tb[0] and tb[2] <= bb[2], (t.text, bx)
+
+
+def test_no_overlaps_and_nothing_outside(geo, book):
+    b = back(book)
+    face = b.furniture()
+    face.extend(b.name(book.members[0]))
+    _assert_clean(geo, face.shapes, POKER)
+
+
+def test_tarot_spreads_out_without_shrinking(geo, book):
+    b = back(book, card_size("tarot"))
+    assert not b.shrunk
+    _assert_clean(geo, b.furniture().shapes, card_size("tarot"))
+
+
+def test_mini_shrinks_the_back_and_says_so(geo, book):
+    b = back(book, card_size("mini"))
+    assert b.shrunk and b.scale < 1
+    ys = [s.y + s.height for s in geo.tick_boxes(b.furniture().shapes)]
+    assert max(ys) <= card_size("mini").height
+
+
+def test_a_long_name_on_the_back_is_cut_and_reported(write_army):
+    long = "Maximilien-Alexandre de La Tour d’Auvergne-Lauraguais, dit le Très Long"
+    book = write_army([{"name": long, "rank": 1, "mvt": 4, "cib": 2, "avatar": True}])
+    face = back(book).name(book.members[0])
+    assert face.cuts and face.cuts[0].path == ("characters", 0, "name")
+    assert face.shapes[0].text.endswith("…")

@@ -1,0 +1,66 @@
+"""Card strings come from the rules data: change the data, the card changes."""
+
+import pytest
+
+from kolaps_print.layout import card_text
+from kolaps_print.model.army_check import load_army
+from kolaps_print.model.catalogue import Weapon
+from kolaps_print.model.gamedata import builtin_game_data
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return builtin_game_data().rules
+
+
+def _weapon(range_, traits=()):
+    return Weapon.model_validate({"id": "w", "name": "Arme", "range": range_, "traits": list(traits)})
+
+
+def test_range_bands_are_worked_out_from_the_weapon_range(rules):
+    assert card_text.weapon_range(_weapon(30), rules) == "≤ 30 cm · ≤ 60 cm +1 · au-delà +2"
+    assert card_text.weapon_range(_weapon("contact"), rules) == "Contact"
+
+
+def test_range_bands_follow_the_rules_data(rules):
+    bands = [b.model_copy(update={"max_factor": 3}) if b.id == "longue" else b for b in rules.combat.range_bands]
+    changed = rules.model_copy(update={"combat": rules.combat.model_copy(update={"range_bands": bands})})
+    assert "≤ 90 cm +1" in card_text.weapon_range(_weapon(30), changed)
+
+
+def test_traits_with_a_parameter(rules):
+    text = card_text.weapon_traits(_weapon(30, ["deux-mains", {"explosion": 5}]), rules)
+    assert text == f"{rules.trait('deux-mains').name} · {rules.trait('explosion').name} (5)"
+
+
+def test_stats_follow_the_rules_data(rules, demo_armies):
+    book = load_army(demo_armies[0])
+    member = book.members[0]
+    c = member.character
+    rng, mvt, cib = card_text.stats(member, rules)
+    assert rng.detail == f"{rules.dice.threshold(c.rank)}+"
+    walk = c.mvt * rules.actions.walk_cm_per_mvt
+    assert mvt.detail.startswith(card_text.number(walk) + " cm")
+    faster = rules.model_copy(update={"actions": rules.actions.model_copy(update={"walk_cm_per_mvt": 3})})
+    assert card_text.stats(member, faster)[1].detail.startswith(card_text.number(c.mvt * 3) + " cm")
+    assert rules.dice.difficulty(c.cib).dice.label in cib.detail
+
+
+def test_french_numbers():
+    assert card_text.number(7.5) == "7,5"
+    assert card_text.number(-2) == "−2"
+    assert card_text.signed(1) == "+1"
+
+
+def test_morale_rows_group_levels_that_allow_the_same(rules):
+    rows = card_text.morale_rows(rules)
+    levels = [lv for row in rows for lv in row.levels]
+    assert levels == sorted((lv.level for lv in rules.actions.morale.levels), reverse=True)
+    shorts = {lv.level: lv.short for lv in rules.actions.morale.levels}
+    for row in rows:
+        assert {shorts[lv] for lv in row.levels} == {row.text}
+
+
+def test_cumulative_table_has_a_row_per_wound_count(rules):
+    cells = card_text.cumulative_cells(rules)
+    assert [c[0] for c in cells] == [str(r.wounds) for r in sorted(rules.wounds.cumulative, key=lambda r: r.wounds)]
