@@ -64,7 +64,7 @@ class Registry:
             return False
         self.pages[anchor] = page
         self.headings.append(Placed(level, title, anchor, page))
-        if level == 1:
+        if level <= 1:  # chapters, and the contents and report pages (level 0)
             self.opener_pages.add(page)
             self.chapter_by_page[page] = title
         return True

@@ -292,3 +292,11 @@ def test_sections_are_nested_under_their_chapter_in_the_outline(full):
     entries = outline(full.pdf)
     combat = next(i for i, (d, t, _) in enumerate(entries) if t == "Le combat")
     assert entries[combat + 1][0] == 1  # the first section of the chapter, one level down
+
+
+def test_every_printed_character_has_a_glyph_in_the_bundled_fonts(full):
+    from kolaps_print.draw.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, missing_glyphs
+
+    text = "".join(set("".join(page_texts(full.pdf))))
+    for font in (SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC):
+        assert missing_glyphs(text, font) == [], font
