@@ -51,9 +51,9 @@ def default_folder(kit_file: Path | str) -> Path:
     return OUTPUT_ROOT / Path(kit_file).stem
 
 
-def _check_strict(kit: Kit, strict: bool) -> None:
-    if strict and kit.warnings:
-        raise KolapsError([Diagnostic(w.file, w.line, w.col, "error", w.message, w.path) for w in kit.warnings])
+def _check_strict(warnings: list[Diagnostic], strict: bool) -> None:
+    if strict and warnings:
+        raise KolapsError([Diagnostic(w.file, w.line, w.col, "error", w.message, w.path) for w in warnings])
 
 
 def _kit_pages(packing_pages: int, parts: list[Part], tables: int) -> int:
@@ -97,10 +97,11 @@ def _write_folder(folder: Path, kit: Kit, parts: list[Part], kit_pdf: bytes, mar
 def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bool = False) -> KitResult:
     """Validate, make every document in memory, then write the kit folder atomically."""
     kit = load_kit(kit_file)
-    _check_strict(kit, strict)
+    _check_strict(kit.warnings, strict)  # before the slow part
     stamp = stamp_text(kit, data_hash(kit))
     stamper = Stamper(stamp)
-    parts = kit_parts(kit, stamper)
+    parts, warnings = kit_parts(kit, stamper)
+    _check_strict(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)
     kit_pdf, sections = assemble(packing, parts, kit.spec.tables, stamper, pl.title,
                                  lambda n: label("kit.table", number=n))
@@ -108,4 +109,4 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     target = Path(output) if output is not None else default_folder(kit_file)
     preview_names = build_atomically(target, lambda tmp: _write_folder(tmp, kit, parts, kit_pdf, to_markdown(pl), previews))
     files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
-    return KitResult(target, files, sum(s.pages for s in sections), sections, parts, preview_names, stamp, kit.warnings, f"{kit.stem}.zip")
+    return KitResult(target, files, sum(s.pages for s in sections), sections, parts, preview_names, stamp, warnings, f"{kit.stem}.zip")

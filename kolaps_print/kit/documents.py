@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from kolaps_print.diagnostics import Diagnostic
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.kit.parts import Part
@@ -18,10 +19,17 @@ def _part(kind: str, title: str, filename: str, pdf: bytes, per_table: int, side
     return Part(kind, title, filename, stamped, page_count(stamped), per_table, sides, stock)
 
 
-def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> Part:
-    pdf = kit_cards.home_cards_pdf(book, kit.spec.paper)
+def _cards_filename(kit: Kit, index: int) -> str:
+    """cards-<army file>.pdf; an army listed twice (a mirror match) gets -2, -3..."""
+    stems = [p.stem for p in kit.army_paths]
+    stem, seen = stems[index], stems[:index].count(stems[index])
+    return f"cards-{stem}.pdf" if seen == 0 else f"cards-{stem}-{seen + 1}.pdf"
+
+
+def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[Part, list[Diagnostic]]:
+    pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper)
     title = label("kit.packing.documents.cards", army=book.army.name)
-    return _part("cards", title, f"cards-{kit.army_paths[index].stem}.pdf", pdf, 1, kit_cards.FLIP, "card_stock", stamper)
+    return _part("cards", title, _cards_filename(kit, index), pdf, 1, kit_cards.FLIP, "card_stock", stamper), warnings
 
 
 def reference_part(kit: Kit, stamper: Stamper) -> Part:
@@ -51,9 +59,14 @@ def tokens_part(kit: Kit, stamper: Stamper) -> Part | None:
     return _part("tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", "card_stock", stamper)
 
 
-def kit_parts(kit: Kit, stamper: Stamper) -> list[Part]:
-    """Every document of one table, in print order: cards, reference sheets, rules, tokens."""
-    parts = [cards_part(kit, i, book, stamper) for i, book in enumerate(kit.books)]
+def kit_parts(kit: Kit, stamper: Stamper) -> tuple[list[Part], list[Diagnostic]]:
+    """Every document of one table, in print order (cards, reference sheets, rules, tokens),
+    and the warnings of the armies and their cards, each once."""
+    parts, warnings = [], list(kit.warnings)
+    for i, book in enumerate(kit.books):
+        part, found = cards_part(kit, i, book, stamper)
+        parts.append(part)
+        warnings += [w for w in found if w not in warnings]
     parts.append(reference_part(kit, stamper))
     parts += [p for p in (rulebook_part(kit, stamper), tokens_part(kit, stamper)) if p is not None]
-    return parts
+    return parts, warnings

@@ -20,8 +20,16 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "carte"
 
 
+def _render_trimmed(page: pdfium.PdfPage, dpi: int):
+    """The page cut to its TrimBox: the card as a player holds it, without the bleed."""
+    left, bottom, right, top = page.get_mediabox()
+    t_left, t_bottom, t_right, t_top = page.get_trimbox()  # the MediaBox when none is set
+    crop = (t_left - left, t_bottom - bottom, right - t_right, top - t_top)
+    return page.render(scale=dpi / 72, crop=crop).to_pil()
+
+
 def render_pages(pdf: bytes, names: list[str], folder: Path, dpi: int = DPI) -> list[Path]:
-    """Page i of pdf -> folder/names[i]; one name per page."""
+    """Page i of pdf -> folder/names[i] (cut to its TrimBox); one name per page."""
     folder.mkdir(parents=True, exist_ok=True)
     document = pdfium.PdfDocument(BytesIO(pdf))
     try:
@@ -29,7 +37,7 @@ def render_pages(pdf: bytes, names: list[str], folder: Path, dpi: int = DPI) -> 
             raise ValueError(f"previews: {len(document)} pages but {len(names)} names")
         written = []
         for index, name in enumerate(names):
-            image = document[index].render(scale=dpi / 72).to_pil()
+            image = _render_trimmed(document[index], dpi)
             path = folder / name
             image.save(path, format="PNG", dpi=(dpi, dpi))
             written.append(path)

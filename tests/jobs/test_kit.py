@@ -132,13 +132,13 @@ def test_one_300_dpi_preview_per_card_face(kit):
     assert sorted(n[: len(e)] for n, e in zip(names, sorted(expected))) == sorted(expected)
     assert sum(n.endswith("-recto.png") for n in names) == sum(n.endswith("-verso.png") for n in names)
     assert "section-kappa-02-helene-marchal-recto.png" in names
-    sizes = yaml.safe_load((resources.data_dir() / "layouts" / "sizes.yaml").read_text(encoding="utf-8"))["cards"]["poker"]
-    bleed = yaml.safe_load((resources.data_dir() / "layouts" / "sheets.yaml").read_text(encoding="utf-8"))["print_shop"]["bleed"]
-    with Image.open(previews[0]) as image:
-        width, height = image.size
-        assert round(image.info["dpi"][0]) == 300
-    assert abs(width - (sizes["width"] + 2 * bleed) / 25.4 * 300) <= 2
-    assert abs(height - (sizes["height"] + 2 * bleed) / 25.4 * 300) <= 2
+    card = yaml.safe_load((resources.data_dir() / "layouts" / "sizes.yaml").read_text(encoding="utf-8"))["cards"]["poker"]
+    for preview in previews:
+        with Image.open(preview) as image:
+            width, height = image.size
+            assert round(image.info["dpi"][0]) == 300
+        # the trimmed card (no bleed) at 300 dpi
+        assert abs(width - card["width"] / 25.4 * 300) <= 2 and abs(height - card["height"] / 25.4 * 300) <= 2
 
 
 def test_the_zip_holds_everything(kit):
