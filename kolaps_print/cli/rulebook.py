@@ -57,9 +57,12 @@ def rulebook(
         def describe(result: job.RulebookResult) -> str:
             return f"rulebook written: {output} ({result.pages} pages, {len(result.report.findings)} finding(s))"
 
-        rebuild(build, describe, common.echo_err)
-        folders = job.source_folders(options)
-        watch_loop(folders, lambda: rebuild(build, describe, common.echo_err), common.echo_err)
+        try:
+            rebuild(build, describe, common.echo_err)
+        except KeyboardInterrupt:  # Ctrl-C during the first build: the output file is untouched
+            common.echo_err("stopped")
+            return
+        watch_loop(job.source_folders(options), lambda: rebuild(build, describe, common.echo_err), common.echo_err)
         return
     result = common.run(build)
     findings = len(result.report.findings)
