@@ -17,7 +17,7 @@ from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import Section, assemble
 from kolaps_print.kit.documents import kit_parts
-from kolaps_print.kit.folder import build_atomically
+from kolaps_print.kit.folder import build_atomically, check_target
 from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
 from kolaps_print.kit.packing_page import packing_pdf
@@ -76,8 +76,10 @@ def _packing_part(kit: Kit, parts: list[Part], stamp: str, stamper: Stamper) -> 
 
 
 def _preview_jobs(kit: Kit) -> list[tuple[bytes, list[str]]]:
-    """Per army: a one-face-per-page PDF and the PNG name of each page."""
-    return [kit_cards.card_faces_pdf(book, kit.army_paths[i].stem) for i, book in enumerate(kit.books)]
+    """Per army file (once, even if a mirror match lists it twice): a one-face-per-page PDF
+    and the PNG name of each page."""
+    first = {path: i for i, path in reversed(list(enumerate(kit.army_paths)))}
+    return [kit_cards.card_faces_pdf(kit.books[i], path.stem) for path, i in sorted(first.items(), key=lambda item: item[1])]
 
 
 def _write_folder(folder: Path, kit: Kit, parts: list[Part], kit_pdf: bytes, markdown: str,
@@ -94,10 +96,19 @@ def _write_folder(folder: Path, kit: Kit, parts: list[Part], kit_pdf: bytes, mar
     return names
 
 
+def _sources(kit: Kit) -> list[Path]:
+    """The files the kit reads: replacing a folder holding one of them would delete it."""
+    portraits = [m.portrait for b in kit.books for m in b.members if m.portrait is not None]
+    return [kit.file, *kit.army_paths, *portraits]
+
+
 def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bool = False) -> KitResult:
     """Validate, make every document in memory, then write the kit folder atomically."""
     kit = load_kit(kit_file)
     _check_strict(kit.warnings, strict)  # before the slow part
+    target = Path(output) if output is not None else default_folder(kit_file)
+    sources = _sources(kit)
+    check_target(target, sources)
     stamp = stamp_text(kit, data_hash(kit))
     stamper = Stamper(stamp)
     parts, warnings = kit_parts(kit, stamper)
@@ -106,7 +117,6 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     kit_pdf, sections = assemble(packing, parts, kit.spec.tables, stamper, pl.title,
                                  lambda n: label("kit.table", number=n))
     previews = _preview_jobs(kit)
-    target = Path(output) if output is not None else default_folder(kit_file)
-    preview_names = build_atomically(target, lambda tmp: _write_folder(tmp, kit, parts, kit_pdf, to_markdown(pl), previews))
+    preview_names = build_atomically(target, lambda tmp: _write_folder(tmp, kit, parts, kit_pdf, to_markdown(pl), previews), sources)
     files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
     return KitResult(target, files, sum(s.pages for s in sections), sections, parts, preview_names, stamp, warnings, f"{kit.stem}.zip")

@@ -63,7 +63,8 @@ def _bring(kit: Kit, parts: list[Part]) -> list[str]:
         lines.append(label("kit.packing.miniatures", army=book.army.name, total=book.card_count * tables, each=book.card_count))
     token_parts = [p for p in parts if p.kind == "tokens"]
     if token_parts:
-        lines.append(label("kit.packing.tokens", total=token_parts[0].copies(tables)))
+        sheets = token_parts[0].pages  # a one-sided sheet per page
+        lines.append(label("kit.packing.tokens", total=sheets * tables, each=sheets))
     else:
         lines.append(label("kit.packing.tokens_none"))
     return lines + list(labels("kit.packing.extras"))

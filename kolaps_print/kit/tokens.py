@@ -88,16 +88,22 @@ def layout_sheet(sections: list[Section], grid: Grid) -> list[SheetPage]:
     """Place headings and tokens top to bottom; a section may continue on the next page."""
     first_y = grid.height - TOP_MM - 14.0
     pages, y = [SheetPage()], first_y
+
+    def heading(kind: str) -> None:
+        nonlocal y
+        pages[-1].headings.append((kind, grid.x(0) - draw.DIAMETER_MM / 2, y - HEADING_PT * 0.35))
+        y -= HEADING_SPACE_MM
+
     for section in sections:
         if y - HEADING_SPACE_MM - draw.DIAMETER_MM < BOTTOM_MM:
             pages.append(SheetPage())
             y = first_y
-        pages[-1].headings.append((section.kind, grid.x(0) - draw.DIAMETER_MM / 2, y - HEADING_PT * 0.35))
-        y -= HEADING_SPACE_MM
+        heading(section.kind)
         for start in range(0, len(section.values), grid.columns):
-            if y - draw.DIAMETER_MM < BOTTOM_MM:
+            if y - draw.DIAMETER_MM < BOTTOM_MM:  # continue on a new page, under the same heading
                 pages.append(SheetPage())
                 y = first_y
+                heading(section.kind)
             row = section.values[start:start + grid.columns]
             for column, value in enumerate(row):
                 pages[-1].tokens.append((section.kind, value, grid.x(column), y - draw.DIAMETER_MM / 2))

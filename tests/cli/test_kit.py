@@ -52,3 +52,15 @@ def test_no_argument_is_a_usage_error(cli):
 def test_help_shows_an_example(cli):
     result = cli(["kit", "--help"])
     assert result.exit_code == 0 and "Example: kolaps-print kit" in result.stdout
+
+
+def test_a_folder_that_is_not_a_kit_is_refused_and_left_alone(cli, tmp_path):
+    precious = tmp_path / "data"
+    precious.mkdir()
+    (precious / "notes.txt").write_text("keep me")
+    kit = tmp_path / "k.yaml"
+    kit.write_text(f"name: X\narmies: [{ARMIES / 'vampires.yaml'}]\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", precious])
+    assert result.exit_code == 1
+    assert f"kolaps-print: error: {precious}: this folder is not a previous kit" in result.stderr
+    assert [p.name for p in precious.iterdir()] == ["notes.txt"]

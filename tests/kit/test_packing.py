@@ -71,3 +71,10 @@ def test_the_page_is_one_a4_or_letter_page_with_every_line(kit_file, pdf_tools):
         text = " ".join(pdf_tools.page_texts(pdf)[0].split())
         for line in pl.bring + pl.per_table:
             assert " ".join(line.split()) in text
+
+
+def test_token_sheets_count_every_page_of_the_tokens_pdf(kit_file):
+    kit = load_kit(kit_file("tables: 3\n"))
+    two_pages = Part("tokens", "Jetons", "tokens.pdf", b"", 2, 1, "simplex", "card_stock")
+    md = to_markdown(packing_list(kit, [two_pages], "S", 4))
+    assert "Planches de jetons\u00a0: 6 (2 par table)" in md

@@ -93,3 +93,11 @@ def test_the_cut_circles_are_22_mm_apart_on_the_rendered_page(kit_file):
     assert ring(x1) == ring(x2) and ring(x1) != (255, 255, 255)
     assert image.getpixel((px(x1), row)) != ring(x1)  # the face is white-ish, not ring-coloured
     assert image.getpixel((px((x1 + x2) / 2), row)) == (255, 255, 255)  # the gap between two tokens is paper
+
+
+def test_a_section_continued_on_the_next_page_repeats_its_heading():
+    grid = grid_for(215.9, 279.4)
+    pages = layout_sheet([Section("aff", (1,) * 40), Section("fatigue", (6,) * 40)], grid)
+    for page in pages:
+        kinds_on_page = {kind for kind, _, _, _ in page.tokens}
+        assert kinds_on_page == {kind for kind, _, _ in page.headings}
