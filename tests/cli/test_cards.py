@@ -1,0 +1,97 @@
+"""`kolaps-print cards` and `calibrate` from the command line: exit codes, paths, messages."""
+
+import pytest
+import yaml
+
+
+@pytest.fixture
+def kappa(demo_armies):
+    return next(p for p in demo_armies if p.stem == "section-kappa")
+
+
+@pytest.fixture
+def army_file(tmp_path):
+    def make(characters):
+        path = tmp_path / "ma-bande.yaml"
+        data = {"name": "Essai", "affiliation": "apc", "characters": characters}
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        return path
+
+    return make
+
+
+LONG = "Maximilien-Alexandre de La Tour d’Auvergne-Lauraguais, dit le Très Long"
+
+
+def test_default_output_is_beside_the_current_folder(cli, kappa, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(["cards", kappa])
+    assert result.exit_code == 0, result.stderr
+    out = tmp_path / "output" / "section-kappa-cards.pdf"
+    assert out.read_bytes()[:5] == b"%PDF-"
+    assert "section-kappa-cards.pdf" in result.stdout and "card(s)" in result.stdout
+    assert len(result.stdout.strip().splitlines()) == 1
+
+
+def test_output_option(cli, kappa, tmp_path):
+    out = tmp_path / "nested" / "mine.pdf"
+    result = cli(["cards", kappa, "-o", out, "--paper", "letter", "--layout", "fold", "--flip", "short"])
+    assert result.exit_code == 0, result.stderr
+    assert out.exists()
+
+
+def test_a_truncation_is_a_warning_with_exit_zero(cli, army_file, tmp_path):
+    path = army_file([{"name": LONG, "rank": 1, "mvt": 4, "cib": 2, "avatar": True}])
+    out = tmp_path / "w.pdf"
+    result = cli(["cards", path, "-o", out])
+    assert result.exit_code == 0
+    assert "warning: characters[0].name:" in result.stderr and LONG in result.stderr
+    assert out.exists()
+
+
+def test_strict_makes_a_truncation_fail_and_write_nothing(cli, army_file, tmp_path):
+    path = army_file([{"name": LONG, "rank": 1, "mvt": 4, "cib": 2, "avatar": True}])
+    out = tmp_path / "s.pdf"
+    result = cli(["cards", path, "-o", out, "--strict"])
+    assert result.exit_code == 1
+    assert "error: characters[0].name:" in result.stderr and "nothing was written" in result.stderr
+    assert not out.exists()
+
+
+def test_an_invalid_army_exits_1_with_located_errors_and_no_file(cli, army_file, tmp_path):
+    path = army_file([{"name": "Anna", "rank": 1, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["fusil-asaut"]}])
+    out = tmp_path / "x.pdf"
+    result = cli(["cards", path, "-o", out])
+    assert result.exit_code == 1
+    assert f"{path}:" in result.stderr and "did you mean 'fusil-assaut'" in result.stderr
+    assert "Traceback" not in result.stderr and not out.exists()
+
+
+def test_a_missing_file_exits_1(cli, tmp_path):
+    result = cli(["cards", tmp_path / "absent.yaml", "-o", tmp_path / "x.pdf"])
+    assert result.exit_code == 1 and "no such file" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["--card", "huge"], ["--card", "10x10"], ["--paper", "a3"], ["--layout", "poster"],
+                                  ["--flip", "sideways"], ["--back-offset", "1"], ["--bleed", "-1"], ["--card", "300x400"]])
+def test_bad_options_are_usage_errors(cli, kappa, tmp_path, args):
+    result = cli(["cards", kappa, "-o", tmp_path / "x.pdf", *args])
+    assert result.exit_code == 2, result.output
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_an_existing_file_survives_a_failed_run(cli, army_file, tmp_path):
+    out = tmp_path / "keep.pdf"
+    out.write_bytes(b"%PDF-previous")
+    path = army_file([{"name": "Anna", "rank": 7, "mvt": 4, "cib": 2}])
+    assert cli(["cards", path, "-o", out]).exit_code == 1
+    assert out.read_bytes() == b"%PDF-previous"
+
+
+def test_calibrate(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(["calibrate", "--paper", "letter", "--flip", "short"])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "output" / "calibrate.pdf").exists()
+    assert cli(["calibrate", "--back-offset", "x"]).exit_code == 2
+    assert cli(["calibrate", "--paper", "a5"]).exit_code == 2

@@ -1,0 +1,85 @@
+"""Shapes in mm (top-left origin) land where they should in the PDF, forms are made once."""
+
+from io import BytesIO
+
+import pypdf
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from kolaps_print.draw.card_face import Forms
+from kolaps_print.draw.card_render import ShapePainter
+from kolaps_print.impose.canvas import open_canvas
+from kolaps_print.layout.card_face import FaceLayout
+from kolaps_print.layout.shapes import Box, Drop, Picture, Star, Text
+from kolaps_print.layout.units import pt, to_mm
+from kolaps_print.write import PdfMeta
+
+W, H = pt(63), pt(88)
+INK = (0.1, 0.1, 0.1)
+
+
+def render(draw) -> bytes:
+    buffer = BytesIO()
+    canvas = open_canvas(buffer, (W, H), PdfMeta("t", "s"))
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def char_box(pdf: bytes, needle: str):
+    """(left, top) of the first match, in mm from the page's top-left corner."""
+    page = pdfium.PdfDocument(pdf)[0]
+    text = page.get_textpage()
+    index, count = text.search(needle, match_case=True).get_next()
+    left, bottom, right, top = text.get_charbox(index, loose=False)
+    return to_mm(left), to_mm(H - top)
+
+
+@pytest.mark.parametrize("align, expected_left", [("left", 10.0), ("right", None), ("centre", None)])
+def test_text_is_placed_from_the_top_left(align, expected_left):
+    shape = Text(10, 20, "Marchal", "KSans-Bold", 12, INK, align)
+    pdf = render(lambda c: ShapePainter(c, H).paint([shape]))
+    left, top = char_box(pdf, "Marchal")
+    from kolaps_print.layout.text_fit import width_mm
+
+    width = width_mm("Marchal", "KSans-Bold", 12)
+    expected = {"left": 10.0, "right": 10.0 - width, "centre": 10.0 - width / 2}[align]
+    assert left == pytest.approx(expected, abs=0.6)
+    assert 20 - to_mm(12) < top < 20  # the capital's top is above the baseline by less than the size
+
+
+def test_pictures_cover_their_box_without_spilling(tmp_path):
+    path = tmp_path / "p.png"
+    Image.new("RGB", (10, 40), (0, 200, 0)).save(path)
+    pdf = render(lambda c: ShapePainter(c, H).paint([Picture(20, 20, 20, 20, path)]))
+    image = pdfium.PdfDocument(pdf)[0].render(scale=2).to_pil().convert("RGB")
+    at = lambda x, y: image.getpixel((int(pt(x) * 2), int(pt(y) * 2)))  # noqa: E731
+    assert at(30, 30) == (0, 200, 0) and at(21, 21) == (0, 200, 0)
+    assert at(30, 18) == (255, 255, 255) and at(30, 42) == (255, 255, 255)  # the tall image is cropped
+
+
+def test_drop_and_star_and_boxes_draw_without_text():
+    shapes = [Box(5, 5, 4, 4, stroke=INK, fill=(1, 1, 1)), Drop(12, 5, 4, 4.4, INK), Star(20, 7, 1.5, INK)]
+    pdf = render(lambda c: ShapePainter(c, H).paint(shapes))
+    image = pdfium.PdfDocument(pdf)[0].render(scale=4).to_pil().convert("L")
+    assert image.getpixel((int(pt(20) * 4), int(pt(7) * 4))) < 100  # the star's centre is filled
+
+
+def test_shared_furniture_is_one_form_drawn_many_times():
+    forms = Forms("Test", 10)
+    furniture = FaceLayout([Box(0, 0, 63, 7, fill=(0.2, 0.3, 0.4)), Text(3, 5, "Armée", "KSans", 7, (1, 1, 1))])
+
+    def draw(canvas):
+        for i in range(5):
+            canvas.saveState()
+            canvas.translate(i * 10, 0)
+            forms.draw(canvas, "front", furniture, W, H)
+            canvas.restoreState()
+
+    pdf = render(draw)
+    page = pypdf.PdfReader(BytesIO(pdf)).pages[0]
+    xobjects = page["/Resources"]["/XObject"]
+    assert len(xobjects) == 1
+    assert page.get_contents().get_data().count(b" Do") == 5

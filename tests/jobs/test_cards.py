@@ -1,0 +1,254 @@
+"""The cards job, checked on the PDF it writes: pages, names front and back, mirroring, fonts."""
+
+import shutil
+import subprocess
+from io import BytesIO
+
+import pypdf
+import pypdfium2 as pdfium
+import pytest
+import yaml
+
+from kolaps_print.diagnostics import KolapsError
+from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
+from kolaps_print.layout.card_data import card_layout
+from kolaps_print.layout.units import pt, to_mm
+from kolaps_print.model.army_check import load_army
+
+A4_MM, LETTER_MM = (210, 297), (215.9, 279.4)
+
+
+# ---- reading the PDF back ----------------------------------------------------------------
+def page_sizes_mm(pdf: bytes):
+    return [(round(to_mm(float(p.mediabox.width)), 1), round(to_mm(float(p.mediabox.height)), 1))
+            for p in pypdf.PdfReader(BytesIO(pdf)).pages]
+
+
+def find(pdf: bytes, page: int, needle: str):
+    """Every match of needle on a page: (left, top) in mm from the page's top-left corner."""
+    doc = pdfium.PdfDocument(pdf)
+    p = doc[page]
+    height = p.get_size()[1]
+    text = p.get_textpage()
+    search = text.search(needle, match_case=True)
+    hits = []
+    while (hit := search.get_next()) is not None:
+        left, _, _, top = text.get_charbox(hit[0], loose=False)
+        hits.append((to_mm(left), to_mm(height - top)))
+    return hits
+
+
+def fonts(pdf: bytes):
+    """(BaseFont, has an embedded TrueType file) for every font of every page and form."""
+    reader = pypdf.PdfReader(BytesIO(pdf))
+    found = {}
+
+    def walk(resources):
+        if not resources:
+            return
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is None and "/DescendantFonts" in font:
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            embedded = descriptor is not None and "/FontFile2" in descriptor.get_object()
+            found[str(font["/BaseFont"])] = embedded
+        for xobject in (resources.get("/XObject") or {}).values():
+            walk(xobject.get_object().get("/Resources"))
+
+    for page in reader.pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+@pytest.fixture(scope="module")
+def kappa(demo_armies):
+    return load_army(next(p for p in demo_armies if p.stem == "section-kappa"))
+
+
+@pytest.fixture(scope="module")
+def kappa_pdf(kappa):
+    return build_cards(kappa)
+
+
+# ---- sheets ------------------------------------------------------------------------------
+def test_a4_duplex_by_default(kappa, kappa_pdf):
+    cards = sum(m.character.copies for m in kappa.members)
+    sheets = -(-cards // 9)
+    assert kappa_pdf.cards == cards and kappa_pdf.sheets == sheets
+    assert page_sizes_mm(kappa_pdf.pdf) == [A4_MM] * (2 * sheets)
+
+
+def test_letter_paper(kappa):
+    result = build_cards(kappa, CardOptions(paper="letter"))
+    assert set(page_sizes_mm(result.pdf)) == {LETTER_MM}
+
+
+def test_fold_layout_uses_one_page_per_sheet(kappa):
+    result = build_cards(kappa, CardOptions(layout="fold"))
+    assert result.pages == result.sheets == -(-result.cards // 4)
+    assert set(page_sizes_mm(result.pdf)) == {(297.0, 210.0)}
+
+
+def test_other_card_sizes_fill_the_slots_that_fit(kappa):
+    tarot = build_cards(kappa, CardOptions(card="tarot"))
+    assert tarot.sheets == -(-tarot.cards // 4)
+    custom = build_cards(kappa, CardOptions(card="60x90"))
+    assert custom.sheets == -(-custom.cards // 9)
+
+
+def test_copies_print_that_many_cards(kappa, kappa_pdf):
+    member = next(m for m in kappa.members if m.character.copies > 1)
+    front_hits = find(kappa_pdf.pdf, 0, member.character.name)
+    assert len(front_hits) == member.character.copies
+
+
+# ---- every name on its front and its back, the back behind the front ----------------------
+def slot_of(point, card=(63, 88), paper=A4_MM):
+    """(row, column) of a point on a centred 3 x 3 grid of touching cards."""
+    left, top = (paper[0] - 3 * card[0]) / 2, (paper[1] - 3 * card[1]) / 2
+    return int((point[1] - top) // card[1]), int((point[0] - left) // card[0])
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_each_back_is_in_the_mirrored_slot(kappa, flip):
+    result = build_cards(kappa, CardOptions(flip=flip))
+    for member in kappa.members:
+        name = member.character.name
+        fronts, backs = find(result.pdf, 0, name), find(result.pdf, 1, name)
+        assert fronts and len(fronts) == len(backs), name
+        expected = sorted((r, 2 - c) if flip == "long" else (2 - r, c) for r, c in map(slot_of, fronts))
+        assert sorted(map(slot_of, backs)) == expected, name
+
+
+def test_front_and_back_mirror_about_the_sheet_centre_long_edge(kappa, kappa_pdf):
+    margin = card_layout().margin  # both names are set at the card's left margin
+    for member in kappa.members:
+        name = member.character.name
+        for front in find(kappa_pdf.pdf, 0, name):
+            card_left = front[0] - margin
+            mirrored_left = A4_MM[0] - card_left - 63
+            assert any(abs((b[0] - margin) - mirrored_left) < 0.6 for b in find(kappa_pdf.pdf, 1, name)), name
+
+
+def test_back_offset_moves_every_back_and_no_front(kappa, kappa_pdf):
+    moved = build_cards(kappa, CardOptions(back_offset=(2.0, -1.0)))
+    name = kappa.members[0].character.name
+    (fx, fy), = find(moved.pdf, 0, name)
+    assert (fx, fy) == pytest.approx(find(kappa_pdf.pdf, 0, name)[0], abs=0.01)
+    (bx, by), = find(moved.pdf, 1, name)
+    (ox, oy), = find(kappa_pdf.pdf, 1, name)
+    assert (bx - ox, by - oy) == pytest.approx((2.0, 1.0), abs=0.05)  # y down in these coordinates
+
+
+def test_a_partly_filled_last_sheet_still_pairs(write_army_file):
+    chars = [{"name": f"Soldat {i}", "rank": 1, "mvt": 4, "cib": 2, "avatar": i == 0} for i in range(11)]
+    result = build_cards(load_army(write_army_file(chars)))
+    assert result.pages == 4
+    for i in (9, 10):
+        (front,), (back,) = find(result.pdf, 2, f"Soldat {i}"), find(result.pdf, 3, f"Soldat {i}")
+        r, c = slot_of(front)
+        assert slot_of(back) == (r, 2 - c)
+
+
+# ---- the file itself -----------------------------------------------------------------------
+def test_only_embedded_truetype_fonts_of_the_sans_family(kappa_pdf):
+    found = fonts(kappa_pdf.pdf)
+    assert found and all(found.values()), found
+    assert all("Roboto" in name or "KSans" in name or "AAAA" in name for name in found), found
+    assert b"/Helvetica" not in kappa_pdf.pdf
+
+
+def test_metadata(kappa, kappa_pdf):
+    info = pypdf.PdfReader(BytesIO(kappa_pdf.pdf)).metadata
+    assert kappa.army.name in info.title and info.author and info.subject
+
+
+def test_byte_identical_reruns(kappa, kappa_pdf):
+    assert build_cards(kappa).pdf == kappa_pdf.pdf
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed")
+@pytest.mark.parametrize("options", [CardOptions(), CardOptions(layout="fold"), CardOptions(print_shop=True)])
+def test_qpdf_finds_no_problem(kappa, tmp_path, options):
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(build_cards(kappa, options).pdf)
+    run = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_print_shop_one_card_per_page_with_boxes(kappa):
+    result = build_cards(kappa, CardOptions(print_shop=True))
+    reader = pypdf.PdfReader(BytesIO(result.pdf))
+    assert len(reader.pages) == 2 * result.cards
+    page = reader.pages[0]
+    assert [round(to_mm(float(v)), 2) for v in page.trimbox] == [3, 3, 66, 91]
+    assert [float(v) for v in page.bleedbox] == pytest.approx([float(v) for v in page.mediabox], abs=0.01)
+    assert find(result.pdf, 0, kappa.members[0].character.name) and find(result.pdf, 1, kappa.members[0].character.name)
+
+
+def test_write_is_atomic_and_leaves_no_temporary_file(kappa, tmp_path, demo_armies):
+    army = next(p for p in demo_armies if p.stem == "section-kappa")
+    out = tmp_path / "out" / "cards.pdf"
+    written = write_cards(army, out)
+    assert written.path == out and out.read_bytes()[:5] == b"%PDF-"
+    assert [p.name for p in out.parent.iterdir()] == ["cards.pdf"]
+    assert str(written.result.cards) in written.summary() and str(out) in written.summary()
+
+
+# ---- problems in the army -----------------------------------------------------------------
+@pytest.fixture
+def write_army_file(tmp_path):
+    def make(characters, **top):
+        path = tmp_path / "army.yaml"
+        data = {"name": "Essai", "affiliation": "apc", "characters": characters, **top}
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        return path
+
+    return make
+
+
+def test_text_cut_to_fit_is_a_located_warning(write_army_file):
+    long = "Maximilien-Alexandre de La Tour d’Auvergne-Lauraguais, dit le Très Long"
+    path = write_army_file([{"name": "Court", "rank": 1, "mvt": 4, "cib": 2, "avatar": True},
+                            {"name": long, "rank": 1, "mvt": 4, "cib": 2}])
+    result = build_cards(load_army(path))
+    cut = [w for w in result.warnings if w.path == "characters[1].name"]
+    assert cut and cut[0].severity == "warning" and long in cut[0].message
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert long.split(",")[0] in lines[cut[0].line - 1]  # the warning points at the name's line
+
+
+def test_strict_turns_the_warning_into_an_error_and_writes_nothing(write_army_file, tmp_path):
+    long = "Maximilien-Alexandre de La Tour d’Auvergne-Lauraguais, dit le Très Long"
+    path = write_army_file([{"name": long, "rank": 1, "mvt": 4, "cib": 2, "avatar": True}])
+    out = tmp_path / "strict.pdf"
+    with pytest.raises(KolapsError) as caught:
+        write_cards(path, out, strict=True)
+    assert all(d.severity == "error" for d in caught.value.diagnostics)
+    assert not out.exists()
+
+
+def test_a_character_the_font_lacks_is_an_error_naming_the_field(write_army_file):
+    path = write_army_file([{"name": "Wang 王", "archetype": "Soldat ☢", "rank": 1, "mvt": 4, "cib": 2, "avatar": True}])
+    with pytest.raises(KolapsError) as caught:
+        build_cards(load_army(path))
+    paths = {d.path for d in caught.value.diagnostics}
+    assert paths == {"characters[0].name", "characters[0].archetype"}
+    assert any("U+2622" in d.message for d in caught.value.diagnostics)
+
+
+def test_an_unreadable_portrait_is_an_error(write_army_file, tmp_path):
+    (tmp_path / "broken.png").write_bytes(b"not an image")
+    path = write_army_file([{"name": "Anna", "rank": 1, "mvt": 4, "cib": 2, "avatar": True, "portrait": "broken.png"}])
+    with pytest.raises(KolapsError) as caught:
+        build_cards(load_army(path))
+    assert caught.value.diagnostics[0].path == "characters[0].portrait"
+
+
+def test_an_invalid_army_writes_nothing(write_army_file, tmp_path):
+    path = write_army_file([{"name": "Anna", "rank": 9, "mvt": 4, "cib": 2, "weapons": ["fusil-asaut"]}])
+    out = tmp_path / "never.pdf"
+    with pytest.raises(KolapsError):
+        write_cards(path, out)
+    assert not out.exists()
