@@ -118,43 +118,64 @@ def _table_blocks(blocks: list) -> list[TableBlock]:
     return found
 
 
-def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResult:
-    """Render, check and lay out the book; raise KolapsError on bad sources or (strict) findings."""
+@dataclass
+class CheckedBook:
+    """The sources read, rendered, parsed and cross-checked: everything but the layout."""
+
+    sources: BookSources
+    edition: Edition
+    chapters: list[Chapter]  # this edition's, in order
+    tables: dict[str, TableContent]
+    report: ConsistencyReport
+    unresolved: frozenset[str]  # anchors this edition leaves out
+    digest: str  # short hash of templates and data
+
+
+def check_book(options: RulebookOptions) -> CheckedBook:
+    """Everything up to the layout: located errors for bad sources, the consistency report."""
     _check_paper(options.paper)
     templates, data_dir = _folders(options)
     sources = load_sources(templates)
     edition = edition_of(sources, options.edition)
     data = load_game_data(data_dir)
     armies, _ = load_demo_armies(data, data_dir / "armies")
-    army_weapons = [w for a in armies for w in a.army.weapons]
     names = _every_chapter(sources, edition)
-    parsed = _parse_chapters(sources, names, data, options.edition, army_weapons)
+    parsed = _parse_chapters(sources, names, data, options.edition, [w for a in armies for w in a.army.weapons])
     chapters = [c for c, _ in parsed]
     in_edition = chapters[: len(edition.chapters)]
     usage = Usage()
     for _, u in parsed[: len(edition.chapters)]:
         usage.merge(u)
     source_of = read_sources(sources.folder, sources.display, names)
-    every_anchor = check_anchors(chapters, source_of)
-    unresolved = check_references(in_edition, every_anchor, source_of)
+    unresolved = check_references(in_edition, check_anchors(chapters, source_of), source_of)
     tables = _tables(in_edition, data)
     report = consistency_report(data, usage, unresolved, data_dir / "armies", f"{sources.display}/book.yaml", edition.coverage)
     report.raise_if_strict(options.strict)
-    digest = source_hash(templates, data_dir)
-    version = options.version or sources.spec.version
-    date = french_date(options.date or sources.spec.date)
-    spec = sources.spec
-    game = label("common.game")
-    furniture = Furniture(
-        running_title=f"{spec.title} : {spec.subtitle} — {edition.title}",
-        cover=Cover(spec.title, spec.subtitle, label("rulebook.book.kicker"), edition.title, label("rulebook.book.version_line", version=version, date=date)),
-        stamp=ProofStamp(label("rulebook.proof.stamp", version=version, date=date, hash=digest), label("rulebook.proof.watermark")) if options.proof else None,
-    )
-    meta = PdfMeta(title=f"{spec.title} : {spec.subtitle} — {edition.title}", subject=label("rulebook.book.subject", game=game),
-                   keywords=f"version {version}")
-    story = StoryInput(in_edition, tables, frozenset(u.anchor for u in unresolved), report if options.proof else None)
-    result = layout(make_story_factory(story, st.geometry(options.paper)), st.geometry(options.paper), meta, furniture)
-    return RulebookResult(result.pdf, result.pages, report, result.registry.headings, digest, result.passes)
+    return CheckedBook(sources, edition, in_edition, tables, report, frozenset(u.anchor for u in unresolved),
+                       source_hash(templates, data_dir))
+
+
+def _furniture(book: CheckedBook, options: RulebookOptions) -> tuple[Furniture, PdfMeta]:
+    spec = book.sources.spec
+    version = options.version or spec.version
+    date = french_date(options.date or spec.date)
+    title = label("rulebook.book.running_title", title=spec.title, subtitle=spec.subtitle, edition=book.edition.title)
+    stamp = ProofStamp(label("rulebook.proof.stamp", version=version, date=date, hash=book.digest), label("rulebook.proof.watermark"))
+    cover = Cover(spec.title, spec.subtitle, label("rulebook.book.kicker"), book.edition.title,
+                  label("rulebook.book.version_line", version=version, date=date))
+    meta = PdfMeta(title=title, subject=label("rulebook.book.subject", game=label("common.game")),
+                   keywords=label("rulebook.book.version_line", version=version, date=date))
+    return Furniture(title, cover, stamp if options.proof else None), meta
+
+
+def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResult:
+    """Render, check and lay out the book; raise KolapsError on bad sources or (strict) findings."""
+    book = check_book(options)
+    furniture, meta = _furniture(book, options)
+    story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if options.proof else None)
+    geometry = st.geometry(options.paper)
+    result = layout(make_story_factory(story, geometry), geometry, meta, furniture)
+    return RulebookResult(result.pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
 
 
 def write_rulebook(output: Path | str = DEFAULT_OUTPUT, options: RulebookOptions = RulebookOptions()) -> RulebookResult:

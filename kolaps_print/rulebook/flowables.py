@@ -12,7 +12,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     HRFlowable,
-    KeepTogether,
     ListFlowable,
     ListItem,
     Paragraph,
@@ -20,10 +19,12 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from xml.sax.saxutils import escape
 
 from kolaps_print.content.tables import TableContent
 from kolaps_print.draw.fonts import SANS, SANS_BOLD
+from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
@@ -144,8 +145,6 @@ class TocLine(Flowable):
 # ---- tables -------------------------------------------------------------------
 def table_width(content: TableContent, width: float) -> float:
     """A table of short cells (seuils, cumul) takes what it needs, not the whole measure."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     rows = [content.columns] + content.rows
     natural = sum(max(stringWidth(french(r[i]) if i < len(r) else "", SANS_BOLD, 8.6) for r in rows) + 8 for i in range(len(content.columns)))
     return width if natural * 1.8 > width else max(natural * 1.8, width * 0.5)
@@ -173,8 +172,6 @@ def _cells(content: TableContent) -> list[list[Paragraph]]:
 
 
 def _markup(text: str) -> str:
-    from xml.sax.saxutils import escape
-
     return escape(french(text))
 
 
@@ -249,8 +246,6 @@ def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
     if h.level != 1:
         return [flow]
     ctx.chapter_number += 1
-    from kolaps_print.labels import label
-
     kicker = Paragraph(french(label("rulebook.book.chapter", number=ctx.chapter_number)), s["kicker"])
     rule = HRFlowable(width="100%", thickness=2.2, color=st.ACCENT, spaceBefore=0, spaceAfter=12)
     return [kicker, flow, rule]

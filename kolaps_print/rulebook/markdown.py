@@ -10,6 +10,7 @@ Parsing is markdown-it-py (CommonMark, raw HTML off). Added conventions:
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -95,8 +96,6 @@ def plain_text(nodes: list[SyntaxTreeNode]) -> str:
 
 
 def slug(text: str) -> str:
-    import unicodedata
-
     ascii_ = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     return re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-") or "section"
 
