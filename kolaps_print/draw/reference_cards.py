@@ -13,11 +13,12 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from kolaps_print.content.reference import reference_sections
+from kolaps_print.content.reference import Section, reference_sections
 from kolaps_print.draw.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.draw.reference_flow import Box, draw_box, fill_box
 from kolaps_print.draw.reference_sheet import section_flowables
 from kolaps_print.draw.reference_style import INK, Styles, section_colour
+from kolaps_print.draw.reference_table import fits_width
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
@@ -64,22 +65,30 @@ def _content_box(width: float, height: float) -> Box:
     return Box(pad, pad, width - 2 * pad, height - 2 * pad - pt(STRIP_MM))
 
 
+def _check_widths(sections: tuple[Section, ...], width: float, styles: Styles) -> None:
+    for table in (t for s in sections for t in s.tables):
+        if not fits_width(table, width, styles):
+            raise CardOverflow(f"table '{table.id}' is too wide for a card of this size; choose a larger --card")
+
+
 def layout_faces(data: GameData, width: float, height: float, styles: Styles | None = None) -> list[FaceLayout]:
     """Flow every section onto as many faces of width x height points as needed."""
     register_fonts()
     styles = styles or Styles(CARD_BODY_PT)
     probe = _content_box(width, height)
-    queue: list[Flowable] = [u for s in reference_sections(data) for u in section_flowables(s, probe.width, styles)]
+    sections = reference_sections(data)
+    _check_widths(sections, probe.width, styles)
+    queue: list[Flowable] = [u for s in sections for u in section_flowables(s, probe.width, styles)]
     faces: list[FaceLayout] = []
     while queue:
         if len(faces) >= MAX_FACES:
             raise CardOverflow("the reference content does not fit on cards of this size")
         box = _content_box(width, height)
-        colour = section_colour(getattr(queue[0], "tag", None) or "")
+        tag = getattr(queue[0], "tag", None) or ""
         fill_box(box, queue, gap=styles.body * 0.8, min_split=box.height * SPLIT_FRACTION)
         if not box.placed:
-            raise CardOverflow("a reference table does not fit on a card of this size")
-        faces.append(FaceLayout(len(faces) + 1, colour, box))
+            raise CardOverflow(f"a table of section '{tag}' does not fit on a card of this size; choose a larger --card")
+        faces.append(FaceLayout(len(faces) + 1, section_colour(tag), box))
     return faces
 
 

@@ -6,21 +6,18 @@ bytes and its page count); write_reference(output, options) writes it atomically
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
-from typing import Iterator, Literal, Optional
-
-from reportlab import rl_config
+from typing import Literal, Optional
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
-from kolaps_print.draw.fonts import SANS
 from kolaps_print.draw.reference_sheet import SheetOverflow, draw_sheet, layout_sheet
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
-from kolaps_print.write import PdfMeta, new_canvas, write_atomically
+from kolaps_print.impose.canvas import open_canvas
+from kolaps_print.write import PdfMeta, write_atomically
 
 Paper = Literal["a4", "letter"]
 Format = Literal["sheet", "cards"]
@@ -44,8 +41,8 @@ class Reference:
     pdf: bytes
     pages: int
     body_pt: Optional[float] = None  # the sheet's body size after any shrinking
-    faces: int = 0  # cards only: faces with content, and cards
-    cards: int = 0
+    faces: int = 0  # cards only: card faces with content
+    cards: int = 0  # cards only: two-sided cards
 
 
 def default_output(options: TablesOptions) -> Path:
@@ -57,18 +54,6 @@ def describe(reference: Reference) -> str:
     if reference.cards:
         return f", {reference.cards} cards"
     return f", body text {reference.body_pt:g} pt" if reference.body_pt else ""
-
-
-@contextmanager
-def _embedded_initial_font() -> Iterator[None]:
-    # reportlab selects Helvetica on a new canvas, which puts an unembedded standard font in
-    # the file even if never used; start it on our embedded sans instead.
-    saved = rl_config.canvas_basefontname
-    rl_config.canvas_basefontname = SANS
-    try:
-        yield
-    finally:
-        rl_config.canvas_basefontname = saved
 
 
 def _overflow_error(exc: SheetOverflow, data: GameData) -> KolapsError:
@@ -83,8 +68,7 @@ def _sheet(options: TablesOptions, data: GameData) -> Reference:
         raise _overflow_error(exc, data) from None
     buffer = BytesIO()
     meta = PdfMeta(title=_title("tables.sheet.title"), subject=label("tables.sheet.subject"))
-    with _embedded_initial_font():
-        canvas = new_canvas(buffer, layout.geometry.pagesize, meta)
+    canvas = open_canvas(buffer, layout.geometry.pagesize, meta)  # never names Helvetica
     draw_sheet(canvas, layout)
     canvas.save()
     return Reference(buffer.getvalue(), len(layout.pages), layout.styles.body)
@@ -107,8 +91,7 @@ def _cards(options: TablesOptions, data: GameData) -> Reference:
     except (ValueError, CardOverflow) as exc:
         raise _option_error(str(exc)) from None
     meta = PdfMeta(title=_title("tables.sheet.cards_title"), subject=label("tables.sheet.cards_subject"))
-    with _embedded_initial_font():
-        imposed = impose(cards, impose_options, meta)
+    imposed = impose(cards, impose_options, meta)
     return Reference(imposed.pdf, imposed.pages, None, faces=sum(2 if c.back else 1 for c in cards), cards=len(cards))
 
 

@@ -54,7 +54,7 @@ def test_cards_too_small_for_a_table_exit_1_and_write_nothing(cli, tmp_path):
     target = tmp_path / "cards.pdf"
     result = cli(["tables", "--format", "cards", "--card", "25x30", "-o", target])
     assert result.exit_code == 1
-    assert "does not fit" in result.stderr and "nothing was written" in result.stderr
+    assert "card of this size" in result.stderr and "nothing was written" in result.stderr
     assert not target.exists()
 
 

@@ -151,3 +151,12 @@ def test_a_card_face_draws_inside_its_trim(data):
         assert image.crop(box).getextrema() == ((255, 255),) * 3, box
     text = pdfium.PdfDocument(buffer.getvalue())[0].get_textpage().get_text_range()
     assert "1/" in text and "Résoudre un test" in text
+
+
+def test_a_card_too_narrow_for_a_table_is_refused_naming_it(data):
+    from kolaps_print.draw.reference_cards import CardOverflow
+
+    with pytest.raises(CardOverflow, match="too wide"):
+        reference_cards(data, pt(44), pt(63))
+    with pytest.raises(CardOverflow, match="does not fit"):
+        reference_cards(data, pt(63), pt(30))
