@@ -12,6 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from kolaps_print import resources
+from kolaps_print.content.tables import build_table
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, write_rulebook
 from kolaps_print.layout.units import pt
@@ -199,7 +200,7 @@ def test_quickstart_is_a_smaller_selection(full, quickstart):
     assert quickstart.pages < full.pages / 2
     text = flat(" ".join(page_texts(quickstart.pdf)))
     assert "Règles de démarrage" in text
-    assert "Gravité des blessures" in text
+    assert flat(build_table("gravite", builtin_game_data()).title) in text
 
 
 def test_letter_paper_has_letter_pages():
@@ -284,7 +285,7 @@ def test_proof_report_page_lists_the_findings(templates_copy):
     result = build_rulebook(RulebookOptions(templates=templates_copy, proof=True))
     last = flat(page_texts(result.pdf)[-1])
     assert "Tables de données jamais montrées (2)" in last
-    assert "Affiliations" in last
+    assert flat(build_table("affiliations", builtin_game_data()).title) in last
     assert result.report.by_category("table-unshown")[0].diagnostic.severity == "warning"
 
 
