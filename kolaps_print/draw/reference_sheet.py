@@ -82,6 +82,8 @@ def _tagged(unit: Flowable, tag: str) -> Stack:
 
 def _fit_page(page: Page, geometry: Geometry, styles: Styles) -> list[Box] | None:
     boxes = geometry.column_boxes()
+    if not all(fits_width(t, boxes[0].width, styles) for s in page.sections for t in s.tables):
+        return None  # a column would have to break a word: try a smaller size
     queue = [u for s in page.sections for u in section_flowables(s, boxes[0].width, styles)]
     # A long table may continue in the next column rather than leave a quarter of one empty.
     min_split = boxes[0].height * SPLIT_FRACTION
