@@ -254,7 +254,7 @@ def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
 def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: bool) -> Flowable:
     items = [ListItem(block_flowables_list(item, ctx, style, serif), value=block.start + i if block.ordered else None) for i, item in enumerate(block.items)]
     kwargs = dict(bulletType="1", bulletFormat="%s.", bulletFontName=SANS_BOLD) if block.ordered else dict(bulletType="bullet", start="\u2022", bulletFontName=SANS)
-    return ListFlowable(items, leftIndent=pt(5), bulletFontSize=style.fontSize * 0.9, bulletColor=st.ACCENT, spaceAfter=style.spaceAfter, **kwargs)
+    return ListFlowable(items, leftIndent=pt(5), bulletFontSize=style.fontSize * 0.9, bulletColor=st.ACCENT, spaceAfter=st.styles()["body"].spaceAfter, **kwargs)
 
 
 def _quote(block: Quote, ctx: StoryContext) -> Flowable:
