@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Iterable
 
 from pypdf import PageObject, PdfReader, PdfWriter
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print import resources
 from kolaps_print.draw.fonts import SANS
@@ -23,6 +24,9 @@ from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
 STAMP_SIZE_PT = 5.5
+STAMP_MIN_PT = 4.0
+STAMP_MAX_WIDTH_MM = 56.0  # fits between the crop marks of the middle card column
+NAME_MAX = 40  # a longer kit name is shortened in the stamp
 STAMP_GREY = 0.6  # 0 black .. 1 white
 STAMP_BASELINE_MM = 5.5  # just above a home printer's 5 mm unprintable edge, below every content area
 HASH_LENGTH = 8
@@ -65,7 +69,14 @@ def _bundled_roots() -> list[Path]:
 
 
 def stamp_text(kit: Kit, hash_: str) -> str:
-    return label("kit.stamp", name=kit.spec.name, date=kit.date.isoformat(), hash=hash_)
+    name = kit.spec.name if len(kit.spec.name) <= NAME_MAX else kit.spec.name[: NAME_MAX - 1].rstrip() + "…"
+    return label("kit.stamp", name=name, date=kit.date.isoformat(), hash=hash_)
+
+
+def stamp_size(text: str) -> float:
+    """5.5 pt, or smaller (not under 4 pt) so a long stamp stays narrow."""
+    width = stringWidth(text, SANS, STAMP_SIZE_PT)
+    return max(STAMP_MIN_PT, min(STAMP_SIZE_PT, STAMP_SIZE_PT * pt(STAMP_MAX_WIDTH_MM) / width)) if width else STAMP_SIZE_PT
 
 
 def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
@@ -73,7 +84,7 @@ def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
     buffer = BytesIO()
     with embedded_initial_font():
         canvas = new_canvas(buffer, (width_pt, height_pt), PdfMeta(title=text, subject="stamp"))
-    canvas.setFont(SANS, STAMP_SIZE_PT)
+    canvas.setFont(SANS, stamp_size(text))
     canvas.setFillGray(STAMP_GREY)
     canvas.drawCentredString(width_pt / 2, pt(STAMP_BASELINE_MM), text)
     canvas.showPage()

@@ -69,3 +69,16 @@ def test_the_overlay_brings_no_standard_font(pdf_tools):
     from kolaps_print.kit.stamp import stamp_page_pdf as page
 
     assert pdf_tools.fonts_not_embedded(page(595, 842, "x")) == []
+
+
+def test_a_long_kit_name_is_shortened_and_the_stamp_stays_narrow(tmp_path, kit_file):
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from kolaps_print.kit.stamp import STAMP_MAX_WIDTH_MM, stamp_size
+
+    path = kit_file().read_text(encoding="utf-8").replace("name: Démo Test", "name: " + "Convention internationale " * 3)
+    (tmp_path / "long.yaml").write_text(path, encoding="utf-8")
+    text = stamp_text(load_kit(tmp_path / "long.yaml"), "0123abcd")
+    assert "…" in text and text.endswith("0123abcd")
+    assert 4 <= stamp_size(text) <= 5.5
+    assert stringWidth(text, "KSans", stamp_size(text)) <= pt(STAMP_MAX_WIDTH_MM) + 0.01
