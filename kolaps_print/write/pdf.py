@@ -9,7 +9,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print import __version__
-from kolaps_print.draw.fonts import register_fonts
+from kolaps_print.draw.fonts import SANS, register_fonts
 
 # Same input, same bytes: no creation date, no random document id, fixed subset names.
 rl_config.invariant = 1
@@ -25,7 +25,9 @@ class PdfMeta:
 
 def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], meta: PdfMeta) -> Canvas:
     register_fonts()
-    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+    # initialFontName: reportlab selects its initial font on every page; left as Helvetica,
+    # that puts an unembedded standard font in the file even if no text uses it.
+    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SANS)
     canvas.setTitle(meta.title)
     canvas.setAuthor(meta.author)
     canvas.setSubject(meta.subject)
