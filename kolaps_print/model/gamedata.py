@@ -145,8 +145,13 @@ def load_game_data(base: Path | None = None) -> GameData:
     return GameData(rules=rules, catalogue=catalogue, documents=docs)
 
 
-@cache
 def builtin_game_data() -> GameData:
+    """data/, loaded once per working folder (messages show its paths relative to it)."""
+    return _builtin_for(Path.cwd())
+
+
+@cache
+def _builtin_for(cwd: Path) -> GameData:
     return load_game_data()
 
 
