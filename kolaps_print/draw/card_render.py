@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+import weakref
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.layout.shapes import Box, Drop, Picture, Rule, Shape, Star, Text
@@ -16,24 +19,32 @@ from kolaps_print.layout.units import pt
 
 
 class ShapePainter:
-    """Paints shapes on one canvas, skipping font and colour changes that change nothing."""
+    """Paints shapes on one canvas.
+
+    Consecutive texts go out as one PDF text object (BT ... ET), encoded by reportlab's own
+    TrueType subsetter (Font.splitString): drawString opens a text object per string, which
+    was most of the time spent on a thousand cards.
+    """
 
     def __init__(self, canvas: Canvas, height_pt: float):
         self.canvas, self.height = canvas, height_pt
-        self._font: tuple[str, float] | None = None
         self._fill: tuple | None = None
 
     def paint(self, shapes: Iterable[Shape]) -> None:
+        texts: list[Text] = []
         for shape in shapes:
+            if type(shape) is Text:
+                texts.append(shape)
+                continue
+            if texts:
+                self._texts(texts)
+                texts = []
             _PAINTERS[type(shape)](self, shape)
+        if texts:
+            self._texts(texts)
 
     def y(self, mm: float) -> float:
         return self.height - pt(mm)
-
-    def font(self, name: str, size: float) -> None:
-        if self._font != (name, size):
-            self.canvas.setFont(name, size)
-            self._font = (name, size)
 
     def fill(self, rgb: tuple) -> None:
         if self._fill != rgb:
@@ -41,21 +52,60 @@ class ShapePainter:
             self._fill = rgb
 
     def forget(self) -> None:
-        """After restoreState or a form, the canvas state is no longer what was cached."""
-        self._font = self._fill = None
+        """After restoreState, the fill colour is no longer what was cached."""
+        self._fill = None
+
+    def _texts(self, texts: list[Text]) -> None:
+        canvas = self.canvas
+        doc = canvas._doc
+        out = ["BT"]
+        font_key = None
+        for t in texts:
+            if t.colour != self._fill:
+                out.append("%s rg" % fp_str(*t.colour))
+                self._fill = t.colour
+            x = t.x
+            if t.align != "left":
+                w = t.width or width_mm(t.text, t.font, t.size, t.tracking)
+                x -= w if t.align == "right" else w / 2
+            out.append("1 0 0 1 %s Tm" % fp_str(pt(x), self.y(t.y)))
+            if t.tracking:
+                out.append("%s Tc" % fp_str(t.tracking))
+            for subset_name, data in _encoded(doc, t.font, t.text):
+                key = (subset_name, t.size)
+                if key != font_key:
+                    out.append("%s %s Tf" % (subset_name, fp_str(t.size)))
+                    font_key = key
+                out.append("(%s) Tj" % data)
+            if t.tracking:
+                out.append("0 Tc")
+        out.append("ET")
+        canvas._code.append("\n".join(out))
 
 
-def _text(p: ShapePainter, t: Text) -> None:
-    p.font(t.font, t.size)
-    p.fill(t.colour)
-    x = t.x
-    if t.align != "left":
-        w = t.width or width_mm(t.text, t.font, t.size, t.tracking)
-        x -= w if t.align == "right" else w / 2
-    if t.tracking:
-        p.canvas.drawString(pt(x), p.y(t.y), t.text, charSpace=t.tracking)
-    else:
-        p.canvas.drawString(pt(x), p.y(t.y), t.text)
+_ENCODED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _encoded(doc, font_name: str, text: str) -> list[tuple[str, str]]:
+    """text as (subset font name, escaped bytes) runs for this document, computed once.
+
+    Subsets are numbered per document in first-use order, so a cached answer stays right
+    for the rest of that document; weapon names and rules texts repeat on every card.
+    """
+    cache = _ENCODED.setdefault(doc, {})
+    key = (font_name, text)
+    runs = cache.get(key)
+    if runs is None:
+        font = getFont(font_name)
+        runs = [(font.getSubsetInternalName(subset, doc), _escape(data)) for subset, data in font.splitString(text, doc)]
+        cache[key] = runs
+    return runs
+
+
+def _escape(data: bytes) -> str:
+    from reportlab.lib.rl_accel import escapePDF
+
+    return escapePDF(data)
 
 
 def _box(p: ShapePainter, b: Box) -> None:
@@ -134,4 +184,4 @@ def _image(path: Path) -> ImageReader:
     return ImageReader(str(path))
 
 
-_PAINTERS = {Text: _text, Box: _box, Rule: _rule, Drop: _drop, Star: _star, Picture: _picture}
+_PAINTERS = {Box: _box, Rule: _rule, Drop: _drop, Star: _star, Picture: _picture}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from kolaps_print.layout.geometry import Rect, Size
 
@@ -19,7 +20,7 @@ class Grid:
     def capacity(self) -> int:
         return self.columns * self.rows
 
-    @property
+    @cached_property
     def block(self) -> Rect:
         """The rectangle the cells cover, centred on the sheet."""
         width = self.columns * self.cell.width + (self.columns - 1) * self.gutter
