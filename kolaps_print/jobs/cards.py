@@ -156,10 +156,12 @@ def _portrait_problems(book: ArmyBook) -> list[Diagnostic]:
 
 
 def _warnings(book: ArmyBook, cuts: list[Cut]) -> list[Diagnostic]:
+    """One warning per field (a name cut on the front is usually cut on the back too)."""
     seen, out = set(), []
     for cut in cuts:
-        if (cut.path, cut.message) not in seen:
-            seen.add((cut.path, cut.message))
+        key = cut.path or cut.message  # () is the army as a whole: keep each distinct message
+        if key not in seen:
+            seen.add(key)
             out.append(_locate(book, cut.path, cut.message, "warning"))
     return out
 

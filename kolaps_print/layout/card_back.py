@@ -107,7 +107,7 @@ class BackBuilder:
     # ---- sections ------------------------------------------------------------------------
     def _band(self, width: float, cuts: list[Cut]) -> Part:
         b, paint = self.layout.back.band, self.layout.bleed_paint
-        room = (self._right - self._left) * 0.45
+        room = (self._right - self._left) * 0.35  # the character's name comes first
         fitted = fit_line(self.identity.army, REGULAR, b.army_size, self.layout.min_font, room)
         if fitted.cut:
             cuts.append(Cut(("name",), f"army name '{self.identity.army}' is too long for the back of the card; printed as '{fitted.text}'"))

@@ -76,6 +76,21 @@ def text_line(style: Style, text: str, font: str, nominal: float, colour: RGB,
     return BodyLine(style.line_height(fitted.size), emit, cut=cut)
 
 
+def pair_line(style: Style, first: tuple[str, str, float, RGB], second: tuple[str, str, float, RGB], gap: float = 2.0) -> Optional[BodyLine]:
+    """Two texts (text, font, nominal size, colour) side by side on one baseline; None if too wide."""
+    (t1, f1, n1, c1), (t2, f2, n2, c2) = first, second
+    s1, s2 = style.size(n1), style.size(n2)
+    w1 = width_mm(t1, f1, s1)
+    if w1 + gap + width_mm(t2, f2, s2) > style.width:
+        return None
+    baseline = to_mm(max(s1, s2)) * ASCENT
+
+    def emit(y: float) -> list[Shape]:
+        return [Text(style.x, y + baseline, t1, f1, s1, c1), Text(style.x + w1 + gap, y + baseline, t2, f2, s2, c2)]
+
+    return BodyLine(style.line_height(max(s1, s2)), emit)
+
+
 def section(style: Style, title: str, first: bool) -> Block:
     s = style.layout.front.section
     title_w = width_mm(title, "KSans-Bold", s.size, s.tracking)

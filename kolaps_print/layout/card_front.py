@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
-from kolaps_print.layout.card_body import Block, BodyLine, Style, needed_height, paragraph, place, section, text_line
+from kolaps_print.layout.card_body import Block, BodyLine, Style, needed_height, pair_line, paragraph, place, section, text_line
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.geometry import Size
@@ -98,18 +98,18 @@ class FrontBuilder:
         right = self.left + self.width
         if member.portrait is not None:
             out.shapes += self._portrait(member)
-            right -= f.portrait.width + f.avatar.gap
+            right -= self._portrait_size()[0] + f.avatar.gap
         if c.avatar:
-            mark = self._avatar_mark(right)
+            mark = self._avatar_mark(right, compact=not self._name_fits_beside_mark(c.name, right))
             out.shapes += mark
             right = min(s.x for s in mark if isinstance(s, Box)) - f.avatar.gap
         out.extend(self._line(member, ("name",), c.name, BOLD, f.name, right - self.left, self.ink, "the name"))
         sub = card_text.subtitle(member)
         if sub:
             where = "archetype" if c.archetype else "function"
-            width = self.left + self.width - self.left - (f.portrait.width + f.avatar.gap if member.portrait else 0)
+            width = self.width - (self._portrait_size()[0] + f.avatar.gap if member.portrait else 0)
             out.extend(self._line(member, (where,), sub, ITALIC, f.subtitle, width, self.muted, "archetype · function"))
-        out.shapes += self._stat_values(member)
+        out.extend(self._stat_values(member))
         out.extend(self._body(member))
         return out
 
@@ -121,33 +121,53 @@ class FrontBuilder:
         message = f"'{member.character.name}': {what} is too long for the card; printed as '{fitted.text}'"
         return FaceLayout(shapes, [Cut(("characters", member.index) + field, message)])
 
+    def _portrait_size(self) -> tuple[float, float]:
+        """card.yaml's portrait, narrowed on small cards so the name keeps most of the line."""
+        p = self.layout.front.portrait
+        ratio = min(1.0, 0.3 * self.width / p.width)
+        return p.width * ratio, p.height * ratio
+
     def _portrait(self, member: Member) -> list[Shape]:
         p = self.layout.front.portrait
-        x = self.left + self.width - p.width
-        border = self.white
-        return [Box(x - 0.4, p.top - 0.4, p.width + 0.8, p.height + 0.8, fill=border),
-                Picture(x, p.top, p.width, p.height, member.portrait)]
+        width, height = self._portrait_size()
+        x = self.left + self.width - width
+        return [Box(x - 0.4, p.top - 0.4, width + 0.8, height + 0.8, fill=self.white),
+                Picture(x, p.top, width, height, member.portrait)]
 
-    def _avatar_mark(self, right: float) -> list[Shape]:
+    def _name_fits_beside_mark(self, name: str, right: float) -> bool:
+        mark_w = right - min(s.x for s in self._avatar_mark(right, False) if isinstance(s, Box))
+        room = right - mark_w - self.layout.front.avatar.gap - self.left
+        return width_mm(name, BOLD, self.layout.front.name.size * 0.75) <= room
+
+    def _avatar_mark(self, right: float, compact: bool) -> list[Shape]:
+        """A pill with a star and AVATAR; just the star in a disc when the name needs the room."""
         a, n = self.layout.front.avatar, self.layout.front.name
-        text = label("cards.front.avatar")
-        text_w = width_mm(text, BOLD, a.size, 0.4)
-        width = a.pad + 2 * a.star + 0.9 + text_w + a.pad
         top = n.baseline - a.height + 0.6
+        text = label("cards.front.avatar")
+        text_w = 0.0 if compact else width_mm(text, BOLD, a.size, 0.4)
+        width = a.height if compact else a.pad + 2 * a.star + 0.9 + text_w + a.pad
         x = right - width
-        return [Box(x, top, width, a.height, fill=self.colour, radius=a.height / 2),
-                Star(x + a.pad + a.star, top + a.height / 2, a.star, self.white),
-                Text(x + a.pad + 2 * a.star + 0.9, top + a.height / 2 + _cap_height(a.size) / 2, text, BOLD, a.size,
-                     self.white, tracking=0.4, width=text_w)]
-
-    def _stat_values(self, member: Member) -> list[Shape]:
-        st = self.layout.front.stats
-        shapes: list[Shape] = []
-        for (x, w), stat in zip(self._tile_columns(), card_text.stats(member, self.rules)):
-            shapes.append(Text(x + w / 2, st.top + st.value.baseline, stat.value, BOLD, st.value.size, self.ink, "centre"))
-            detail = fit_line(stat.detail, REGULAR, st.detail.size, self.layout.min_font, w - 1.2)
-            shapes.append(Text(x + w / 2, st.top + st.detail.baseline, detail.text, REGULAR, detail.size, self.muted, "centre"))
+        star_x = x + width / 2 if compact else x + a.pad + a.star
+        shapes: list[Shape] = [Box(x, top, width, a.height, fill=self.colour, radius=a.height / 2),
+                               Star(star_x, top + a.height / 2, a.star, self.white)]
+        if not compact:
+            shapes.append(Text(x + a.pad + 2 * a.star + 0.9, top + a.height / 2 + _cap_height(a.size) / 2, text, BOLD,
+                               a.size, self.white, tracking=0.4, width=text_w))
         return shapes
+
+    def _stat_values(self, member: Member) -> FaceLayout:
+        st = self.layout.front.stats
+        out = FaceLayout()
+        for (x, w), stat in zip(self._tile_columns(), card_text.stats(member, self.rules)):
+            out.shapes.append(Text(x + w / 2, st.top + st.value.baseline, stat.value, BOLD, st.value.size, self.ink, "centre"))
+            detail = fit_line(stat.detail, REGULAR, st.detail.size, self.layout.min_font, w - 1.2)
+            if detail.cut:  # a narrow card: the short form, cut only if even that is too wide
+                detail = fit_line(stat.short, REGULAR, st.detail.size, self.layout.min_font, w - 1.2)
+            if detail.cut:
+                message = f"'{member.character.name}': {stat.label} '{stat.detail}' is too wide for the card; printed as '{detail.text}'"
+                out.cuts.append(Cut(("characters", member.index, stat.field), message))
+            out.shapes.append(Text(x + w / 2, st.top + st.detail.baseline, detail.text, REGULAR, detail.size, self.muted, "centre"))
+        return out
 
     # ---- weapons and specialisations ---------------------------------------------------
     def _body(self, member: Member) -> FaceLayout:
@@ -184,11 +204,13 @@ class FrontBuilder:
         return Block(lines, block.gap_before, path, f"weapon '{weapon.name}'")
 
     def _weapon_block(self, weapon: Weapon, style: Style) -> Block:
+        """Name (and traits beside it when they fit), then the range bands; else traits below."""
         ws, what = self.layout.front.weapon, f"weapon '{weapon.name}'"
-        lines = [text_line(style, weapon.name, BOLD, ws.name_size, self.ink, (), what),
-                 text_line(style, card_text.weapon_range(weapon, self.rules), REGULAR, ws.range_size, self.ink, (), f"the range of {what}")]
         traits = card_text.weapon_traits(weapon, self.rules)
-        if traits:
+        both = traits and pair_line(style, (weapon.name, BOLD, ws.name_size, self.ink), (traits, ITALIC, ws.traits_size, self.muted))
+        lines = [both or text_line(style, weapon.name, BOLD, ws.name_size, self.ink, (), what),
+                 text_line(style, card_text.weapon_range(weapon, self.rules), REGULAR, ws.range_size, self.ink, (), f"the range of {what}")]
+        if traits and not both:
             lines.append(text_line(style, traits, ITALIC, ws.traits_size, self.muted, (), f"the traits of {what}"))
         lines.append(BodyLine(ws.gap * style.scale, lambda y: []))
         return Block(tuple(lines))

@@ -29,15 +29,20 @@ class Stat:
     label: str
     value: str
     detail: str
+    short: str  # the detail for narrow cards
+    field: str  # the character's field it comes from
 
 
 def stats(member: Member, rules: Rules) -> tuple[Stat, Stat, Stat]:
     c, actions = member.character, rules.actions
-    rng = Stat(label("cards.front.rng"), number(c.rank), label("cards.front.threshold", threshold=rules.dice.threshold(c.rank)))
-    moves = label("cards.front.moves", walk=number(c.mvt * actions.walk_cm_per_mvt), run=number(c.mvt * actions.run_cm_per_mvt))
-    mvt = Stat(label("cards.front.mvt"), number(c.mvt), moves)
+    threshold = label("cards.front.threshold", threshold=rules.dice.threshold(c.rank))
+    rng = Stat(label("cards.front.rng"), number(c.rank), threshold, threshold, "rank")
+    walk, run = number(c.mvt * actions.walk_cm_per_mvt), number(c.mvt * actions.run_cm_per_mvt)
+    mvt = Stat(label("cards.front.mvt"), number(c.mvt), label("cards.front.moves", walk=walk, run=run),
+               label("cards.front.moves_short", walk=walk, run=run), "mvt")
     dice = rules.dice.difficulty(c.cib).dice.label
-    cib = Stat(label("cards.front.cib"), number(c.cib), label("cards.front.cib_dice", dice=dice))
+    cib = Stat(label("cards.front.cib"), number(c.cib), label("cards.front.cib_dice", dice=dice),
+               label("cards.front.cib_dice_short", dice=dice), "cib")
     return rng, mvt, cib
 
 
