@@ -95,3 +95,10 @@ def test_calibrate(cli, tmp_path, monkeypatch):
     assert (tmp_path / "output" / "calibrate.pdf").exists()
     assert cli(["calibrate", "--back-offset", "x"]).exit_code == 2
     assert cli(["calibrate", "--paper", "a5"]).exit_code == 2
+
+
+def test_two_runs_write_the_same_bytes(cli, kappa, tmp_path):
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert cli(["cards", kappa, "-o", first]).exit_code == 0
+    assert cli(["cards", kappa, "-o", second]).exit_code == 0
+    assert first.read_bytes() == second.read_bytes()

@@ -252,3 +252,25 @@ def test_an_invalid_army_writes_nothing(write_army_file, tmp_path):
     with pytest.raises(KolapsError):
         write_cards(path, out)
     assert not out.exists()
+
+
+def test_crop_marks_are_drawn_outside_the_cards(kappa_pdf):
+    """Rendered page: grey marks in the margins on every cut line, nothing grey between them."""
+    scale = 4
+    page = pdfium.PdfDocument(kappa_pdf.pdf)[0]
+    image = page.render(scale=scale).to_pil().convert("L")
+    px = lambda mm: int(pt(mm) * scale)  # noqa: E731
+    left, top = (A4_MM[0] - 3 * 63) / 2, (A4_MM[1] - 3 * 88) / 2
+    for i in range(4):  # the four vertical cut lines of touching cards
+        x = px(left + 63 * i)
+        darkest = min(image.getpixel((x + d, px(top / 2))) for d in (-2, -1, 0, 1, 2))
+        assert darkest < 235, f"no mark above cut line {i}"
+        assert 100 < darkest, "marks are light grey, not black"
+    between = px(left + 63 * 0.5)  # half-way between two cut lines, in the top margin: paper
+    assert min(image.getpixel((between + d, px(top / 2))) for d in range(-3, 4)) > 250
+
+
+def test_progress_reaches_every_card(kappa):
+    seen = []
+    result = build_cards(kappa, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (result.cards, result.cards)
