@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -12,16 +13,20 @@ from kolaps_print.layout.units import pt
 
 
 class Forms:
-    """Named PDF forms (XObjects) made on first use in a canvas, then reused by every card."""
+    """Named PDF forms (XObjects) made on first use in a canvas, then reused by every card.
+
+    prefix must differ between sets of cards that may share a document (two armies in one
+    kit PDF), or the second would reuse the first one's forms.
+    """
 
     def __init__(self, prefix: str, bleed_paint_mm: float):
         self.prefix, self.paint = prefix, pt(bleed_paint_mm)
         self._made: set[str] = set()
-        self._canvas: int | None = None
+        self._canvas: weakref.ref | None = None
 
     def draw(self, canvas: Canvas, name: str, layout: FaceLayout, width: float, height: float) -> None:
-        if self._canvas != id(canvas):  # a new document: its forms must be made again
-            self._canvas, self._made = id(canvas), set()
+        if self._canvas is None or self._canvas() is not canvas:  # a new document: make its forms again
+            self._canvas, self._made = weakref.ref(canvas), set()
         form = f"{self.prefix}{name}"
         if form not in self._made:
             canvas.beginForm(form, -self.paint, -self.paint, width + self.paint, height + self.paint)

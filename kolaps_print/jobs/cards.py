@@ -83,7 +83,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     layout = card_layout()
     identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
     front, back = FrontBuilder(identity, book.rules, layout, sheet.card), BackBuilder(identity, book.rules, layout, sheet.card)
-    shared = CardSides(front.furniture(), back.furniture(), Forms("Card", layout.bleed_paint))
+    shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
     faces = []
     for member in book.members:
@@ -185,6 +185,14 @@ def _locate(book: ArmyBook, path: tuple, message: str, severity: str) -> Diagnos
 
 def _as_error(d: Diagnostic) -> Diagnostic:
     return Diagnostic(d.file, d.line, d.col, "error", d.message, d.path)
+
+
+def _form_prefix(identity: Identity, sheet: ImposeOptions) -> str:
+    """Stable and distinct per army and card size, so several armies can share one PDF."""
+    import hashlib
+
+    key = f"{identity.army}|{identity.affiliation}|{identity.colour}|{sheet.card.width}x{sheet.card.height}"
+    return "Card" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
 
 
 def _meta(book: ArmyBook) -> PdfMeta:

@@ -83,3 +83,28 @@ def test_shared_furniture_is_one_form_drawn_many_times():
     xobjects = page["/Resources"]["/XObject"]
     assert len(xobjects) == 1
     assert page.get_contents().get_data().count(b" Do") == 5
+
+
+def test_two_armies_in_one_document_keep_their_own_furniture():
+    """Faces of two armies imposed together: each card shows its own army's form."""
+    from kolaps_print.draw.card_face import CardSides, CharacterFace
+
+    def sides(prefix, colour):
+        layout = FaceLayout([Box(0, 0, 63, 88, fill=colour)])
+        return CardSides(layout, layout, Forms(prefix, 10))
+
+    red, blue = sides("CardA", (1, 0, 0)), sides("CardB", (0, 0, 1))
+    faces = [CharacterFace(red, FaceLayout(), FaceLayout()), CharacterFace(blue, FaceLayout(), FaceLayout())]
+
+    def draw(canvas):
+        for i, face in enumerate(faces):
+            canvas.saveState()
+            canvas.translate(0, 0)
+            canvas.scale(0.5, 0.5)
+            canvas.translate(i * W, 0)
+            face.draw_front(canvas, W, H)
+            canvas.restoreState()
+
+    image = pdfium.PdfDocument(render(draw))[0].render(scale=2).to_pil().convert("RGB")
+    assert image.getpixel((int(W * 0.25 * 2), int(H * 0.75 * 2))) == (255, 0, 0)
+    assert image.getpixel((int(W * 0.75 * 2), int(H * 0.75 * 2))) == (0, 0, 255)
