@@ -165,7 +165,8 @@ def _star(p: ShapePainter, s: Star) -> None:
 def _picture(p: ShapePainter, pic: Picture) -> None:
     """The image scaled to cover its box (cropped, never stretched)."""
     c = p.canvas
-    reader = _image(pic.path)
+    stat = pic.path.stat()
+    reader = _image(pic.path, stat.st_mtime_ns, stat.st_size)
     iw, ih = reader.getSize()
     bw, bh = pt(pic.width), pt(pic.height)
     scale = max(bw / iw, bh / ih)
@@ -174,13 +175,14 @@ def _picture(p: ShapePainter, pic: Picture) -> None:
     clip = c.beginPath()
     clip.rect(x0, y0, bw, bh)
     c.clipPath(clip, stroke=0, fill=0)
-    c.drawImage(reader, x0 + (bw - iw * scale) / 2, y0 + (bh - ih * scale) / 2, iw * scale, ih * scale)
+    c.drawImage(reader, x0 + (bw - iw * scale) / 2, y0 + (bh - ih * scale) / 2, iw * scale, ih * scale, mask="auto")
     c.restoreState()
     p.forget()
 
 
 @lru_cache(maxsize=256)
-def _image(path: Path) -> ImageReader:
+def _image(path: Path, mtime_ns: int, size: int) -> ImageReader:
+    """One reader per image file version (the PDF then holds each portrait once)."""
     return ImageReader(str(path))
 
 

@@ -274,3 +274,17 @@ def test_progress_reaches_every_card(kappa):
     seen = []
     result = build_cards(kappa, progress=lambda done, total: seen.append((done, total)))
     assert seen and seen[-1] == (result.cards, result.cards)
+
+
+def test_portraits_are_drawn_once_per_file_and_reproducibly(write_army_file, tmp_path):
+    from PIL import Image
+
+    Image.new("RGBA", (30, 40), (200, 50, 50, 128)).save(tmp_path / "p.png")
+    chars = [{"name": f"Soldat {i}", "rank": 1, "mvt": 4, "cib": 2, "avatar": i == 0, "portrait": "p.png"} for i in range(3)]
+    path = write_army_file(chars)
+    first, second = build_cards(load_army(path)), build_cards(load_army(path))
+    assert first.pdf == second.pdf
+    reader = pypdf.PdfReader(BytesIO(first.pdf))
+    images = {name for page in reader.pages for name, x in (page["/Resources"].get("/XObject") or {}).items()
+              if x.get_object()["/Subtype"] == "/Image"}
+    assert len(images) == 1
