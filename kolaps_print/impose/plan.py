@@ -5,7 +5,7 @@ Pure geometry, so the tests can check mirroring and marks without reading a PDF.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, Optional
 
 from kolaps_print.layout.geometry import Edges, Line, Rect, Size
@@ -32,4 +32,3 @@ class Page:
     shift: tuple[float, float] = (0.0, 0.0)  # the back offset, applied to everything on the page
     trim_box: Optional[Rect] = None
     bleed_box: Optional[Rect] = None
-    extra: dict = field(default_factory=dict, compare=False)

@@ -20,7 +20,7 @@ from kolaps_print.layout.card_back import BackBuilder
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity
-from kolaps_print.model.army_check import ArmyBook, Member, load_army
+from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.write import PdfMeta, write_atomically
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
@@ -148,7 +148,7 @@ def _portrait_problems(book: ArmyBook) -> list[Diagnostic]:
         if m.portrait is None:
             continue
         try:
-            ImageReader(str(m.portrait)).getSize()
+            ImageReader(str(m.portrait)).getRGBData()  # decode it all: a truncated file fails here, located
         except Exception as exc:  # any decoder failure is the file's fault, not ours
             message = f"cannot read the portrait of '{m.character.name}' ({m.portrait.name}): {exc}"
             problems.append(_locate(book, ("characters", m.index, "portrait"), message, "error"))

@@ -39,6 +39,7 @@ class Fitted:
 
 def fit_line(text: str, font: str, size: float, min_size: float, width: float, tracking: float = 0.0) -> Fitted:
     """The largest size from size down to min_size at which text fits; below that, cut it."""
+    text = " ".join(text.split())  # one line: a tab or line break in the data is a space
     current = size
     while True:
         if width_mm(text, font, current, tracking) <= width:

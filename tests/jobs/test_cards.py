@@ -288,3 +288,14 @@ def test_portraits_are_drawn_once_per_file_and_reproducibly(write_army_file, tmp
     images = {name for page in reader.pages for name, x in (page["/Resources"].get("/XObject") or {}).items()
               if x.get_object()["/Subtype"] == "/Image"}
     assert len(images) == 1
+
+
+def test_a_truncated_portrait_is_a_located_error(write_army_file, tmp_path):
+    from PIL import Image
+
+    Image.new("RGB", (200, 200), (10, 20, 30)).save(tmp_path / "full.png")
+    (tmp_path / "cut.png").write_bytes((tmp_path / "full.png").read_bytes()[:300])
+    path = write_army_file([{"name": "Anna", "rank": 1, "mvt": 4, "cib": 2, "avatar": True, "portrait": "cut.png"}])
+    with pytest.raises(KolapsError) as caught:
+        build_cards(load_army(path))
+    assert caught.value.diagnostics[0].path == "characters[0].portrait"

@@ -48,3 +48,7 @@ def test_wrapped_lines_fit_and_keep_every_word(name, text, width):
     kept = " ".join(seg.text for line in lines for seg in line).split()
     original = (name + " " + text).split()
     assert len(kept) == len(original)  # over-long single words are cut, never dropped
+
+
+def test_line_breaks_in_a_one_line_field_become_spaces():
+    assert fit_line("Jean\n  Dupont\t", BOLD, 10, 6, 100).text == "Jean Dupont"
