@@ -5,6 +5,7 @@ Widths come from the embedded fonts' metrics, so what fits here fits in the PDF.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -14,6 +15,7 @@ from kolaps_print.draw.fonts import register_fonts
 from kolaps_print.layout.units import to_mm
 
 ELLIPSIS = "…"
+_BREAKABLE = re.compile(r"[ \t\r\n]+")  # not U+00A0 / U+202F: French keeps "mot :" together
 SIZE_STEP = 0.25  # points
 
 
@@ -39,7 +41,7 @@ class Fitted:
 
 def fit_line(text: str, font: str, size: float, min_size: float, width: float, tracking: float = 0.0) -> Fitted:
     """The largest size from size down to min_size at which text fits; below that, cut it."""
-    text = " ".join(text.split())  # one line: a tab or line break in the data is a space
+    text = _BREAKABLE.sub(" ", text).strip()  # one line: a tab or line break in the data is a space
     current = size
     while True:
         if width_mm(text, font, current, tracking) <= width:
@@ -92,7 +94,7 @@ Line = tuple[Segment, ...]
 
 def wrap(runs: list[Run], size: float, width: float) -> list[Line]:
     """Greedy word wrap of runs at size into lines no wider than width (a too-long word is cut)."""
-    words = [(w, run.font) for run in runs for w in run.text.split()]
+    words = [(w, run.font) for run in runs for w in _BREAKABLE.split(run.text) if w]
     lines: list[Line] = []
     current: list[tuple[str, str]] = []
     used = 0.0

@@ -52,3 +52,10 @@ def test_wrapped_lines_fit_and_keep_every_word(name, text, width):
 
 def test_line_breaks_in_a_one_line_field_become_spaces():
     assert fit_line("Jean\n  Dupont\t", BOLD, 10, 6, 100).text == "Jean Dupont"
+
+
+def test_no_break_spaces_are_kept_and_never_broken():
+    text = "Offensif\u00a0: test de difficulté 1"
+    assert fit_line(text, FONT, 7, 6, 100).text == text
+    lines = wrap([Run("Offensif\u00a0: test", FONT)], 7, width_mm("Offensif\u00a0:", FONT, 7) + 0.5)
+    assert any("Offensif\u00a0:" in seg.text for line in lines for seg in line)
