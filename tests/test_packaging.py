@@ -32,3 +32,11 @@ def test_check_works_from_any_folder(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert "section-kappa.yaml: ok" in out.stdout
+
+
+def test_ci_tests_the_installed_package_not_the_checkout():
+    """`pytest` (not `python -m pytest`) keeps the checkout off sys.path, so CI tests the wheel."""
+    import os
+
+    if os.environ.get("CI") == "true":
+        assert INSTALLED, f"CI imported kolaps_print from {PACKAGE}"

@@ -73,7 +73,7 @@ def _check_widths(sections: tuple[Section, ...], width: float, styles: Styles) -
 
 def layout_faces(data: GameData, width: float, height: float, styles: Styles | None = None) -> list[FaceLayout]:
     """Flow every section onto as many faces of width x height points as needed."""
-    register_fonts()
+    register_fonts(SANS)
     styles = styles or Styles(CARD_BODY_PT)
     probe = _content_box(width, height)
     sections = reference_sections(data)

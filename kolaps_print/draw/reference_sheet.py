@@ -109,7 +109,7 @@ def _sizes() -> list[float]:
 
 def layout_sheet(data: GameData, paper: str = "a4") -> SheetLayout:
     """The largest body size at which both sides fit; SheetOverflow if none does."""
-    register_fonts()
+    register_fonts(SANS)
     geometry, pages = Geometry(paper), reference_pages(data)
     for size in _sizes():
         styles = Styles(size)

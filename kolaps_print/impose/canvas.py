@@ -17,7 +17,7 @@ from kolaps_print.write import PdfMeta, new_canvas
 
 
 def open_canvas(buffer: BytesIO, pagesize: tuple[float, float], meta: PdfMeta) -> Canvas:
-    register_fonts()
+    register_fonts(SANS)
     previous = rl_config.canvas_basefontname
     rl_config.canvas_basefontname = SANS
     try:

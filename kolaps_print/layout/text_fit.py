@@ -20,14 +20,14 @@ SIZE_STEP = 0.25  # points
 
 
 def width_mm(text: str, font: str, size: float, tracking: float = 0.0) -> float:
-    register_fonts()
+    register_fonts(font.split("-")[0])
     return to_mm(stringWidth(text, font, size) + tracking * max(len(text) - 1, 0))
 
 
 @lru_cache(maxsize=64)
 def ascent_descent(font: str, size: float) -> tuple[float, float]:
     """Ascent and descent (positive) in mm, from the font's own metrics."""
-    register_fonts()
+    register_fonts(font.split("-")[0])
     face = getFont(font).face
     return to_mm(face.ascent * size / 1000), to_mm(-face.descent * size / 1000)
 

@@ -21,6 +21,8 @@ MAX_NODES = 200_000  # far above any real army, far below an alias bomb
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+# libyaml's parser when present: same nodes and marks, four times faster on big armies.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -177,11 +179,10 @@ def _decode(raw: bytes, file: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def parse_yaml(text: str, file: str, require_mapping: bool = True) -> SourceDocument:
-    """Parse YAML text into a SourceDocument, raising KolapsError with a located message."""
-    doc = SourceDocument(file=file, data=None)
+def _compose_for_message(text: str, file: str):
+    """Parse with PyYAML's Python parser, whose messages are the ones we document and test."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -191,6 +192,15 @@ def parse_yaml(text: str, file: str, require_mapping: bool = True) -> SourceDocu
         raise KolapsError([Diagnostic(file, 1, 1, "error", f"invalid YAML: {exc}")]) from None
     except RecursionError:
         raise KolapsError([Diagnostic(file, 1, 1, "error", "invalid YAML: nested too deeply")]) from None
+
+
+def parse_yaml(text: str, file: str, require_mapping: bool = True) -> SourceDocument:
+    """Parse YAML text into a SourceDocument, raising KolapsError with a located message."""
+    doc = SourceDocument(file=file, data=None)
+    try:
+        root = yaml.compose(text, Loader=_LOADER)
+    except yaml.YAMLError:
+        root = _compose_for_message(text, file)  # libyaml failed: let the Python parser explain
     if root is None:
         raise KolapsError([Diagnostic(file, 1, 1, "error", "the file is empty; expected a mapping such as 'name: ...'")])
     if require_mapping and not isinstance(root, MappingNode):

@@ -24,7 +24,7 @@ class PdfMeta:
 
 
 def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], meta: PdfMeta) -> Canvas:
-    register_fonts()
+    register_fonts(SANS)
     # initialFontName: reportlab selects its initial font on every page; left as Helvetica,
     # that puts an unembedded standard font in the file even if no text uses it.
     canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SANS)
