@@ -9,7 +9,7 @@ from typing import Callable, Optional, Protocol, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.draw.fonts import SANS
-from kolaps_print.impose.canvas import open_canvas
+from kolaps_print.write import new_canvas
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.geometry import Line, Rect
@@ -40,7 +40,7 @@ class Imposed:
 
 def render(pages: Sequence[Page], faces: Sequence[Face], meta: PdfMeta, progress: Optional[Progress] = None) -> Imposed:
     buffer = BytesIO()
-    canvas = open_canvas(buffer, _points(pages[0]) if pages else (pt(210), pt(297)), meta)
+    canvas = new_canvas(buffer, _points(pages[0]) if pages else (pt(210), pt(297)), meta)
     drawn = 0
     for page in pages:
         _draw_page(canvas, page, faces)

@@ -34,14 +34,14 @@ class CalibrateOptions:
 def build_calibration(options: CalibrateOptions = CalibrateOptions()) -> bytes:
     """Two pages (front, back) to print duplex exactly like the cards."""
     from kolaps_print.draw import card_calibration as draw
-    from kolaps_print.impose.canvas import open_canvas
+    from kolaps_print.write import new_canvas
     from kolaps_print.layout.calibration import targets
     from kolaps_print.layout.units import pt
 
     options.check()
     paper = sheet_data.paper_size(options.paper)
     buffer = BytesIO()
-    canvas = open_canvas(buffer, (pt(paper.width), pt(paper.height)), _meta(options))
+    canvas = new_canvas(buffer, (pt(paper.width), pt(paper.height)), _meta(options))
     marks = targets(paper, options.flip)
     draw.draw_front(canvas, paper, marks, options.flip)
     canvas.showPage()

@@ -16,7 +16,7 @@ from kolaps_print.draw.reference_sheet import SheetOverflow, draw_sheet, layout_
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
-from kolaps_print.impose.canvas import open_canvas
+from kolaps_print.write import new_canvas
 from kolaps_print.write import PdfMeta, write_atomically
 
 Paper = Literal["a4", "letter"]
@@ -68,7 +68,7 @@ def _sheet(options: TablesOptions, data: GameData) -> Reference:
         raise _overflow_error(exc, data) from None
     buffer = BytesIO()
     meta = PdfMeta(title=_title("tables.sheet.title"), subject=label("tables.sheet.subject"))
-    canvas = open_canvas(buffer, layout.geometry.pagesize, meta)  # never names Helvetica
+    canvas = new_canvas(buffer, layout.geometry.pagesize, meta)
     draw_sheet(canvas, layout)
     canvas.save()
     return Reference(buffer.getvalue(), len(layout.pages), layout.styles.body)

@@ -11,7 +11,6 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableS
 
 from kolaps_print.draw.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.packing import PackingList
-from kolaps_print.kit.pdfs import embedded_initial_font
 from kolaps_print.labels import label, labels
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
@@ -103,8 +102,7 @@ def packing_pdf(pl: PackingList, paper: str) -> tuple[bytes, int]:
     size = paper_size(paper)
     width, height = pt(size.width), pt(size.height)
     buffer = BytesIO()
-    with embedded_initial_font():
-        c = new_canvas(buffer, (width, height), PdfMeta(title=pl.title, subject=label("kit.packing.title")))
+    c = new_canvas(buffer, (width, height), PdfMeta(title=pl.title, subject=label("kit.packing.title")))
     story, pages = _story(pl, width - 2 * pt(MARGIN_MM)), 0
     while story:
         frame = Frame(pt(MARGIN_MM), pt(BOTTOM_MM), width - 2 * pt(MARGIN_MM), height - pt(MARGIN_MM + BOTTOM_MM),

@@ -18,7 +18,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from kolaps_print import resources
 from kolaps_print.draw.fonts import SANS
 from kolaps_print.kit.kitfile import Kit
-from kolaps_print.kit.pdfs import embedded_initial_font
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
@@ -82,8 +81,7 @@ def stamp_size(text: str) -> float:
 def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
     """A one-page PDF of the given size holding only the stamp: the overlay, and the kit's blank pages."""
     buffer = BytesIO()
-    with embedded_initial_font():
-        canvas = new_canvas(buffer, (width_pt, height_pt), PdfMeta(title=text, subject="stamp"))
+    canvas = new_canvas(buffer, (width_pt, height_pt), PdfMeta(title=text, subject="stamp"))
     canvas.setFont(SANS, stamp_size(text))
     canvas.setFillGray(STAMP_GREY)
     canvas.drawCentredString(width_pt / 2, pt(STAMP_BASELINE_MM), text)

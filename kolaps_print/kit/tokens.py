@@ -17,7 +17,6 @@ from reportlab.pdfgen.canvas import Canvas
 from kolaps_print.draw import tokens as draw
 from kolaps_print.draw.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.kitfile import Kit
-from kolaps_print.kit.pdfs import embedded_initial_font
 from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
@@ -150,8 +149,7 @@ def tokens_pdf(kit: Kit) -> tuple[bytes, int]:
     pages = layout_sheet(token_sections(kit), grid)
     buffer = BytesIO()
     meta = PdfMeta(title=f"{label('common.game')} — {label('kit.tokens.title')}", subject=kit.spec.name)
-    with embedded_initial_font():
-        c = new_canvas(buffer, (pt(paper.width), pt(paper.height)), meta)
+    c = new_canvas(buffer, (pt(paper.width), pt(paper.height)), meta)
     drawers = {kind: _token_drawer(kind) for kind in ("aff", "offensive", "haemorrhage", "fatigue")}
     for page in pages:
         _draw_header(c, kit, grid)

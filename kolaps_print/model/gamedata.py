@@ -10,7 +10,7 @@ from typing import Any, Iterable, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from kolaps_print import resources
-from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
+from kolaps_print.diagnostics import KolapsError, Report, did_you_mean
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
 from kolaps_print.model.messages import diagnostics_from

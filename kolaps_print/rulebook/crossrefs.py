@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
+from kolaps_print.diagnostics import Diagnostic, Report, did_you_mean
 from kolaps_print.rulebook.markdown import Chapter, XRef
 
 LINK_RE = re.compile(r"\]\(#([^)\s]*)\)")

@@ -9,7 +9,7 @@ from PIL import Image
 
 from kolaps_print.draw.card_face import Forms
 from kolaps_print.draw.card_render import ShapePainter
-from kolaps_print.impose.canvas import open_canvas
+from kolaps_print.write import new_canvas
 from kolaps_print.layout.card_face import FaceLayout
 from kolaps_print.layout.shapes import Box, Drop, Picture, Star, Text
 from kolaps_print.layout.units import pt, to_mm
@@ -21,7 +21,7 @@ INK = (0.1, 0.1, 0.1)
 
 def render(draw) -> bytes:
     buffer = BytesIO()
-    canvas = open_canvas(buffer, (W, H), PdfMeta("t", "s"))
+    canvas = new_canvas(buffer, (W, H), PdfMeta("t", "s"))
     draw(canvas)
     canvas.showPage()
     canvas.save()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import re
 import shutil
-from pathlib import Path
 
 import pypdf
 import pypdfium2 as pdfium

@@ -1,7 +1,7 @@
 import pytest
 
 from kolaps_print.diagnostics import KolapsError
-from kolaps_print.rulebook.markdown import Heading, ListBlock, Paragraph, Quote, TableBlock, parse_chapter
+from kolaps_print.rulebook.markdown import ListBlock, Paragraph, Quote, TableBlock, parse_chapter
 from kolaps_print.rulebook.templating import RenderedChapter
 from kolaps_print.rulebook.usage import Usage
 
