@@ -5,6 +5,7 @@ Every character and inline entry is validated on its own, so one run reports eve
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,11 +16,12 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_me
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army import Army, Character
 from kolaps_print.model.catalogue import Affiliation, Specialisation, Weapon
-from kolaps_print.model.common import Id, Model, Name
+from kolaps_print.model.common import ID_PATTERN, Id, Model, Name
 from kolaps_print.model.gamedata import Catalogue, GameData, Origin, builtin_game_data, validate_model
 from kolaps_print.model.rules import Rules
 
 PORTRAIT_SUFFIXES = {".png", ".jpg", ".jpeg"}
+ID_RE = re.compile(ID_PATTERN)
 
 
 class _ArmyShell(Model):
@@ -118,6 +120,15 @@ def _resolve_specialisations(doc, i, c: Character, affiliation: Affiliation | No
     return found
 
 
+def _salvage(raw: Any) -> Character | None:
+    """The cross-checkable lists of an invalid character, so their typos show in the same run."""
+    if not isinstance(raw, dict):
+        return None
+    lists = {k: raw.get(k) for k in ("weapons", "specialisations")}
+    ids = {k: v for k, v in lists.items() if isinstance(v, list) and all(isinstance(x, str) and ID_RE.match(x) for x in v)}
+    return Character.model_construct(name=str(raw.get("name", "")), weapons=ids.get("weapons", []), specialisations=ids.get("specialisations", []))
+
+
 def _portrait(doc, i: int, c: Character, base_dir: Path, report: Report) -> Path | None:
     if c.portrait is None:
         return None
@@ -168,6 +179,12 @@ def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> 
         weapons = _resolve_weapons(doc, i, c, catalogue, report, broken)
         specs = _resolve_specialisations(doc, i, c, affiliation, catalogue, report)
         members.append(Member(i, c, weapons, specs, _portrait(doc, i, c, base_dir, report)))
+    valid = {i for i, _ in characters}
+    for i, raw in enumerate(shell.characters):
+        partial = None if i in valid else _salvage(raw)
+        if partial is not None:
+            _resolve_weapons(doc, i, partial, catalogue, report, broken)
+            _resolve_specialisations(doc, i, partial, affiliation, catalogue, report)
     if shell_ok and len(characters) == len(shell.characters):  # an invalid character may be the Avatar
         _check_avatars(doc, characters, report)
     _check_names(doc, characters, report)
