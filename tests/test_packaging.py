@@ -40,3 +40,19 @@ def test_ci_tests_the_installed_package_not_the_checkout():
 
     if os.environ.get("CI") == "true":
         assert INSTALLED, f"CI imported kolaps_print from {PACKAGE}"
+
+
+def test_the_readme_main_job_runs_from_the_console_script(tmp_path):
+    """README command one, as a user types it: the installed kolaps-print script, in any folder."""
+    import shutil
+
+    script = Path(sys.executable).with_name("kolaps-print")
+    if not script.exists():
+        pytest.skip("no kolaps-print script beside this Python")
+    army = tmp_path / "section-kappa.yaml"
+    shutil.copy(resources.data_dir() / "armies" / "section-kappa.yaml", army)
+    out = subprocess.run([str(script), "cards", str(army)], cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    pdf = tmp_path / "output" / "section-kappa-cards.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    assert str(Path("output") / "section-kappa-cards.pdf") in out.stdout
