@@ -60,7 +60,7 @@ class Report:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' when a close match exists, else ''."""
-    match = get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    match = get_close_matches(str(word), list(choices), n=1, cutoff=0.75)
     return f" (did you mean '{match[0]}'?)" if match else ""
 
 

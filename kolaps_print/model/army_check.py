@@ -160,6 +160,9 @@ def _check_names(doc, characters: list[tuple[int, Character]], report: Report) -
 
 def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> tuple[ArmyBook | None, Report]:
     report = Report()
+    if "armies" in doc.data and "characters" not in doc.data:
+        report.add(doc.diagnostic((), f"this is a kit file, not an army file: run kolaps-print kit {doc.file}"))
+        return None, report
     shell = validate_model(_ArmyShell, doc, doc.data, (), report)
     shell_ok = shell is not None
     if shell is None:  # keep checking the lists that are lists, so every problem shows in one run
