@@ -75,8 +75,35 @@ def weapon_traits(weapon: Weapon, rules: Rules) -> str:
 
 
 def _trait(ref: TraitRef, rules: Rules) -> str:
-    name = rules.trait(ref.id).name
-    return name if ref.param is None else label("cards.front.trait_param", name=name, value=number(ref.param))
+    return _trait_name(rules.trait(ref.id).name, [ref.param] if ref.param is not None else [])
+
+
+def _trait_name(name: str, params: list[float]) -> str:
+    if not params:
+        return name
+    value = label("cards.front.trait_param_separator").join(number(p) for p in params)
+    return label("cards.front.trait_param", name=name, value=value)
+
+
+@dataclass(frozen=True)
+class TraitReminder:
+    name: str  # with its parameter(s): 'Explosion (5)'
+    short: str  # what it does, in a few words (traits.yaml `short`)
+
+
+def trait_reminders(weapons: list[Weapon], rules: Rules) -> list[TraitReminder]:
+    """Each trait of these weapons once, in order of first appearance.
+
+    A trait carried with different parameters (two explosion radii) is one reminder showing
+    every value, in the order met: the rule is the same, only the number changes.
+    """
+    params: dict[str, list[float]] = {}
+    for ref in (ref for weapon in weapons for ref in weapon.traits):
+        seen = params.setdefault(ref.id, [])
+        if ref.param is not None and ref.param not in seen:
+            seen.append(ref.param)
+    return [TraitReminder(_trait_name(rules.trait(id_).name, values), rules.trait(id_).short)
+            for id_, values in params.items()]
 
 
 @dataclass(frozen=True)
