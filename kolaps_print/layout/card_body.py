@@ -91,36 +91,40 @@ def pair_line(style: Style, first: tuple[str, str, float, RGB], second: tuple[st
     return BodyLine(style.line_height(max(s1, s2)), emit)
 
 
-def section(style: Style, title: str, first: bool) -> Block:
+def section(style: Style, title: str, first: bool, colour: Optional[RGB] = None) -> Block:
+    """A spaced capital title and a rule to the right edge, in the affiliation colour by default."""
     s = style.layout.front.section
     title_w = width_mm(title, "KSans-Bold", s.size, s.tracking)
     x, right = style.x, style.x + style.width
+    ink = colour or style.colour
 
     def emit(y: float) -> list[Shape]:
         baseline = y + s.height * 0.72
         mid = baseline - to_mm(s.size) * 0.33
-        return [Text(x, baseline, title, "KSans-Bold", s.size, style.colour, tracking=s.tracking, width=title_w),
+        return [Text(x, baseline, title, "KSans-Bold", s.size, ink, tracking=s.tracking, width=title_w),
                 Rule(x + title_w + 1.2, mid, right, mid, style.rule, s.rule_pt)]
 
     return Block((BodyLine(s.height, emit),), 0.0 if first else s.gap_before)
 
 
-def paragraph(style: Style, runs: list[Run], nominal: float, gap: float, path: tuple, what: str) -> Block:
+def paragraph(style: Style, runs: list[Run], nominal: float, gap: float, path: Optional[tuple], what: str,
+              colour: Optional[RGB] = None) -> Block:
     """A wrapped paragraph; when the card is full it may stop after any line, with '…'."""
     size = style.size(nominal)
     height = style.line_height(size)
+    ink = colour or style.ink
     lines = tuple(
-        BodyLine(height, _emit_line(style, line, size), _emit_line(style, cut_last_line(line, size, style.width), size))
+        BodyLine(height, _emit_line(style, line, size, ink), _emit_line(style, cut_last_line(line, size, style.width), size, ink))
         for line in wrap(runs, size, style.width)
     )
     return Block(lines + (BodyLine(gap * style.scale, _nothing),), 0.0, path, what)
 
 
-def _emit_line(style: Style, line: Line, size: float) -> Emit:
+def _emit_line(style: Style, line: Line, size: float, colour: RGB) -> Emit:
     baseline = to_mm(size) * ASCENT
 
     def emit(y: float) -> list[Shape]:
-        return [Text(style.x + seg.x, y + baseline, seg.text, seg.font, size, style.ink) for seg in line]
+        return [Text(style.x + seg.x, y + baseline, seg.text, seg.font, size, colour) for seg in line]
 
     return emit
 
@@ -147,6 +151,36 @@ def place(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], 
     while placed and placed[-1][0].path is None:  # never end on a header with nothing under it
         placed.pop()
     return [s for _, shapes in placed for s in shapes], cuts
+
+
+def place_whole(blocks: list[Block], top: float, bottom: float) -> list[Shape]:
+    """Stack blocks from top while each fits whole; drop the rest silently (a reminder, not content).
+
+    Never ends on a header with nothing under it. A block that would only partly fit is left
+    out rather than cut with '…': a reminder is read at a glance, half a sentence is noise.
+    """
+    placed: list[tuple[Block, list[Shape]]] = []
+    y = top
+    for block in blocks:
+        if y + _inked_height(block) > bottom + 1e-6:  # its trailing gap may run into the bottom space
+            break
+        shapes, y = _emit_block(block, y)
+        placed.append((block, shapes))
+    while placed and placed[-1][0].path is None:
+        placed.pop()
+    return [s for _, shapes in placed for s in shapes]
+
+
+def whole_height(blocks: list[Block]) -> float:
+    """What place_whole needs to set every block: the last one's trailing gap left out."""
+    return sum(b.height for b in blocks[:-1]) + _inked_height(blocks[-1]) if blocks else 0.0
+
+
+def _inked_height(block: Block) -> float:
+    lines = list(block.lines)
+    while lines and lines[-1].emit is _nothing:
+        lines.pop()
+    return block.gap_before + sum(line.height for line in lines)
 
 
 def needed_height(blocks: list[Block]) -> float:

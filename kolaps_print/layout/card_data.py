@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from kolaps_print.layout.data_files import load_layout
@@ -82,6 +84,14 @@ class SpecialisationStyle(Model):
     gap: Mm
 
 
+class ReminderStyle(Model):
+    """The weapon traits' reminder under the specialisations: secondary, dropped line by line."""
+
+    size: float = Field(ge=4, le=40)
+    gap: Mm = Field(ge=0)  # after each trait
+    anchor: Literal["bottom", "flow"] = "bottom"  # against the footer, or right under the specialisations
+
+
 class Footer(Model):
     height: Mm
     size: float
@@ -99,6 +109,7 @@ class Front(Model):
     section: Section
     weapon: WeaponStyle
     specialisation: SpecialisationStyle
+    reminder: ReminderStyle
     footer: Footer
 
 

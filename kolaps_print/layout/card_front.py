@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
-from kolaps_print.layout.card_body import Block, BodyLine, Style, needed_height, pair_line, paragraph, place, section, text_line
+from kolaps_print.layout.card_body import (Block, BodyLine, Style, needed_height, pair_line, paragraph, place, place_whole,
+                                          section, text_line, whole_height)
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.geometry import Size
@@ -44,6 +45,7 @@ class FrontBuilder:
         self.width = size.width - 2 * layout.margin
         self._weapon_blocks: dict[tuple[int, float], Block] = {}  # weapons repeat across an army
         self._spec_blocks: dict[tuple[int, float], Block] = {}
+        self._reminder_blocks: dict[tuple[card_text.TraitReminder, float], Block] = {}
 
     # ---- shared by every card ---------------------------------------------------------
     def furniture(self) -> FaceLayout:
@@ -181,6 +183,7 @@ class FrontBuilder:
                 break
             scale -= f.body.shrink_step
         shapes, cuts = place(blocks, top, bottom)
+        shapes += self._place_reminder(member, style, top + needed_height(blocks), bottom)
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}") for cut in cuts]
         return FaceLayout(shapes, named)
 
@@ -223,6 +226,38 @@ class FrontBuilder:
             self._spec_blocks[key] = paragraph(style, runs, sp.size, sp.gap, (), "")
         block = self._spec_blocks[key]
         return Block(block.lines, block.gap_before, ("characters", member.index, "specialisations", j), f"specialisation '{spec.name}'")
+
+    # ---- the traits' reminder ------------------------------------------------------------
+    def _place_reminder(self, member: Member, style: Style, top: float, bottom: float) -> list[Shape]:
+        """The reminder in what weapons and specialisations left (never taking room from them).
+
+        anchor 'bottom' sets it against the footer, so a card with little to say still ends
+        with content rather than a blank third; 'flow' sets it right under the specialisations.
+        """
+        blocks = self._reminder(member, style)
+        if not blocks or top >= bottom:
+            return []
+        if self.layout.front.reminder.anchor == "bottom":
+            top = max(top, bottom - whole_height(blocks))
+        return place_whole(blocks, top, bottom)
+
+    def _reminder(self, member: Member, style: Style) -> list[Block]:
+        """FACULTÉS: each weapon trait once, with what it does; lines from the end drop when short of room."""
+        reminders = card_text.trait_reminders(member.weapons, self.rules)
+        if not reminders:
+            return []
+        heading = section(style, label("cards.front.reminders"), False, self.muted)  # traits come with weapons: never first
+        return [heading] + [self._reminder_line(reminder, style) for reminder in reminders]
+
+    def _reminder_line(self, reminder: card_text.TraitReminder, style: Style) -> Block:
+        """'Name.' in bold, then what the trait does; wrapped, but never cut (place_whole drops it whole)."""
+        key = (reminder, style.scale)
+        if key not in self._reminder_blocks:  # the same traits come back on most cards of an army
+            r = self.layout.front.reminder
+            runs = [Run(label("cards.front.reminder_name", name=reminder.name), BOLD), Run(reminder.short, REGULAR)]
+            # a path (any non-None) marks it as content, so a heading is never left alone above nothing
+            self._reminder_blocks[key] = paragraph(style, runs, r.size, r.gap, ("weapons",), "", self.muted)
+        return self._reminder_blocks[key]
 
 
 def _relocate(line: BodyLine, path: tuple) -> BodyLine:
