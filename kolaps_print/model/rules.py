@@ -5,13 +5,14 @@ Every number the cards, reference sheets and rulebook print comes from here.
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from kolaps_print.model.common import D6, Id, Model, Name, Rank, Text
 
 RollCode = Literal["D", "C", "M"]
+Level = Annotated[int, Field(ge=0, le=5)]  # a difficulty level, 0 (very easy) to 5 (extreme)
 
 
 # ---- dice.yaml -------------------------------------------------------------
@@ -87,11 +88,19 @@ class Location(Model):
     secondary_effect: Text
 
 
+class ExtraDifficulty(Model):
+    """A difficulty added to a test unless the character has a specialisation (right arm: +2)."""
+
+    value: int = Field(ge=1, le=11)
+    unless: Id  # a specialisation id (ambidextre)
+
+
 class CriticalInjury(Model):
     roll: D6
     location: Id  # a Location id
     name: Name
-    test_difficulty: Optional[int] = Field(default=None, ge=0, le=5)  # None: no test (instant death)
+    test_difficulty: Optional[Level] = None  # None: no test (instant death)
+    extra_difficulty: Optional[ExtraDifficulty] = None
     text: Text
 
 
@@ -113,16 +122,35 @@ class CriticalFailure(Model):
 class WoundRules(Model):
     severities: list[Severity]
     locations: list[Location]
+    # Secondary-effect test: difficulty = severity + offset (-1: "la gravité moins 1").
+    secondary_test_offset: int = Field(ge=-6, le=5)
+    # Survival test for each wound a full location cannot hold (E9).
+    full_location_test_difficulty: Level
     critical_injuries: list[CriticalInjury]
     critical_morale_loss: list[MoraleLoss]
     cumulative: list[CumulativeWounds]
+    cumulative_floor: int = Field(ge=0, le=6)  # modified MVT, CIB and RNG never go below this (E12)
     critical_failures: list[CriticalFailure]
     haemorrhage: Text
     critical_box: Text
     friendly_fire: Text
+    text: Text  # the general rule: which box modifier applies (E10)
 
     def location(self, id_: str) -> Location:
         return {loc.id: loc for loc in self.locations}[id_]
+
+    @property
+    def max_severity(self) -> int:
+        """The top of the severity table (6): a higher total counts as this (E10)."""
+        return max(s.roll for s in self.severities)
+
+    @property
+    def max_counted_wounds(self) -> int:
+        """The last line of the cumulative table (6): wounds beyond it change nothing more."""
+        return max(c.wounds for c in self.cumulative)
+
+    def secondary_test_difficulty(self, severity: int) -> int:
+        return severity + self.secondary_test_offset
 
 
 # ---- combat.yaml -----------------------------------------------------------
@@ -137,16 +165,29 @@ class RangeBand(Model):
 
 
 class DifficultyModifier(Model):
+    """One situation: a +/-n, a new base difficulty, or a separate test first (at most one)."""
+
     id: Id
     name: Name
-    modifier: Optional[int] = None  # None where the effect is not a plain +/-n (see text)
+    modifier: Optional[int] = None  # added to the difficulty; None: not a plain +/-n
+    base_difficulty: Optional[Level] = None  # replaces the base difficulty (target on the ground: 0, E18)
+    test_difficulty: Optional[Level] = None  # a separate test to pass first (riposte: 3, E17)
+    extra_fatigue: int = Field(default=0, ge=0, le=6)  # fatigue on top of the action's own (ambush: 1, E19)
     text: Text
+
+    @model_validator(mode="after")
+    def _one_effect_on_the_difficulty(self) -> "DifficultyModifier":
+        given = [k for k in ("modifier", "base_difficulty", "test_difficulty") if getattr(self, k) is not None]
+        if len(given) > 1:
+            raise ValueError(f"give only one of modifier, base_difficulty, test_difficulty (got {', '.join(given)})")
+        return self
 
 
 class CombatRules(Model):
     range_bands: list[RangeBand]
     modifiers: list[DifficultyModifier]
     aff_radius_cm: float  # 25: passing this close binds a character to the AFF
+    crossfire_morale_loss: int = Field(ge=0, le=6)  # 1: pulled into a second AFF
     text: Optional[Text] = None
 
     def band(self, id_: str) -> RangeBand:
@@ -174,6 +215,7 @@ class Action(Model):
     offensive: bool
     fatigue: int = Field(ge=0, le=6)
     modifier: int = 0  # difficulty modifier
+    difficulty: Optional[Level] = None  # base difficulty of the test the action calls for (rally: 2)
     short: Name  # a few words, for cards and sheets
     text: Text
 
@@ -181,6 +223,7 @@ class Action(Model):
 class MoraleLevel(Model):
     level: int = Field(ge=1, le=6)
     name: Name
+    test_difficulty: Optional[Level] = None  # the test this level calls for (3: 1, 2: 2, 1: 1); None: none
     short: Name  # what the level allows, a few words for the card
     text: Text
 
@@ -193,7 +236,8 @@ class Phase(Model):
 
 class FatigueRules(Model):
     max: int = Field(ge=1, le=12)  # 6
-    test_difficulty: int = Field(ge=0, le=5)  # at the 6th point
+    test_difficulty: Level  # at the 6th point
+    exhausted_rank: int = Field(ge=0, le=4)  # 0: a passed test leaves him acting at this rank
     recovery: Text
     text: Text
 
@@ -202,15 +246,39 @@ class MoraleRules(Model):
     start: Text  # 1D6 + rank ...
     avatar_start: int = Field(ge=1, le=6)  # 6
     offensive_minimum: int = Field(ge=1, le=6)  # 3
+    good_minimum: int = Field(ge=1, le=6)  # 4: the lowest "bon moral"
+    unmet_engagement_loss: int = Field(ge=0, le=6)  # 1: offensive but no offensive action this turn
     levels: list[MoraleLevel]
-    ally_down_loss: list[MoraleLoss]
+    ally_down_loss: list[MoraleLoss]  # every rank listed, 0 included (E8)
     failure: Text
     text: Text
+
+    @model_validator(mode="after")
+    def _minimums_are_levels(self) -> "MoraleRules":
+        known = {lv.level for lv in self.levels}
+        for key in ("offensive_minimum", "good_minimum"):
+            if getattr(self, key) not in known:
+                raise ValueError(f"{key} {getattr(self, key)} is not one of the levels ({', '.join(map(str, sorted(known)))})")
+        if self.good_minimum < self.offensive_minimum:
+            raise ValueError(f"good_minimum ({self.good_minimum}) is below offensive_minimum ({self.offensive_minimum})")
+        return self
+
+    def level(self, value: int) -> MoraleLevel:
+        return {lv.level: lv for lv in self.levels}[value]
+
+    @property
+    def highest(self) -> int:
+        return max(lv.level for lv in self.levels)
+
+    @property
+    def lowest(self) -> int:
+        return min(lv.level for lv in self.levels)
 
 
 class ActionRules(Model):
     walk_cm_per_mvt: float  # 2.5
     run_cm_per_mvt: float  # 5
+    ground_mvt: int = Field(ge=0, le=12)  # 1: on the ground, moves as if MVT were this
     phases: list[Phase]
     actions: list[Action]
     fatigue: FatigueRules

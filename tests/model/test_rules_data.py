@@ -130,6 +130,30 @@ def test_critical_morale_loss(rules):
     assert got == {0: 3, 1: 3, 2: 2, 3: 2, 4: 1}
 
 
+def test_secondary_effect_and_full_location_tests(rules):
+    wounds = rules.wounds
+    # "un jet de dé de difficulté égal a la gravité de la blessure moins 1"
+    assert wounds.secondary_test_offset == -1
+    # severity 1 calls for a difficulty 0 test, severity 6 for difficulty 5 (E11)
+    assert [wounds.secondary_test_difficulty(s) for s in range(1, 7)] == [0, 1, 2, 3, 4, 5]
+    # "lorsqu'une partie du corps a encaisser son maximum de blessure ... un jet de difficulté 1" (E9)
+    assert wounds.full_location_test_difficulty == 1
+
+
+def test_top_severity_and_box_modifier_rule(rules):
+    # "-6 Blessure très grave": the table stops at 6; a higher total counts as 6 (E10)
+    assert rules.wounds.max_severity == 6
+    # E10: the last ticked box's modifier, never the sum of the boxes
+    assert "dernière case cochée" in rules.wounds.text
+
+
+def test_critical_extra_difficulty_unless_ambidextrous(rules, data):
+    # "Un malus de difficulté additionnel de +2 sera appliqué si le personnage n'est pas ambidextre."
+    extra = {c.location: c.extra_difficulty for c in rules.wounds.critical_injuries if c.extra_difficulty}
+    assert {loc: (e.value, e.unless) for loc, e in extra.items()} == {"bras-droit": (2, "ambidextre")}
+    assert "ambidextre" in data.catalogue.all_specialisations()
+
+
 def test_cumulative_wounds(rules):
     got = {c.wounds: (c.mvt, c.cib, c.rng, c.all_zero) for c in rules.wounds.cumulative}
     assert got == {
@@ -140,6 +164,9 @@ def test_cumulative_wounds(rules):
         5: (-3, -3, -3, False),
         6: (0, 0, 0, True),  # "MVT=0, CIB=0, RNG=0"
     }
+    # "Toutes blessures jusqu'à un maximum de 6 seront a prendre en compte"
+    assert rules.wounds.max_counted_wounds == 6
+    assert rules.wounds.cumulative_floor == 0  # E12
 
 
 def test_critical_failure_bands(rules):
@@ -177,8 +204,20 @@ def test_difficulty_modifiers(rules):
     }
 
 
+def test_modifiers_that_are_not_a_plus_or_minus(rules):
+    got = {m.id: (m.base_difficulty, m.test_difficulty, m.extra_fatigue) for m in rules.combat.modifiers
+           if (m.base_difficulty, m.test_difficulty, m.extra_fatigue) != (None, None, 0)}
+    assert got == {
+        "cible-au-sol-contact": (0, None, 0),  # "une cible très facile au corps à corps" (E18)
+        "riposte-autre-cible": (None, 3, 0),  # "un jet de difficulté 3 si ... une autre cible" (E17)
+        "embuscade": (None, None, 1),  # "Cette action comptera une fatigue de plus" (E19)
+    }
+
+
 def test_aff_radius(rules):
     assert rules.combat.aff_radius_cm == 25
+    # "s'il est déjà lié à un AFF il devra choisir ... perdant 1 point de moral"
+    assert rules.combat.crossfire_morale_loss == 1
 
 
 # ---- traits ----------------------------------------------------------------
@@ -217,6 +256,8 @@ def test_walk_and_run(rules):
     # "Stefan Solmeyer à un mouvement de 4 il peut marcher jusqu'à 10 cm ... courir 4x5= 20cm"
     assert 4 * rules.actions.walk_cm_per_mvt == 10
     assert 4 * rules.actions.run_cm_per_mvt == 20
+    # "Une figurine au sol se déplace comme si elle avait un mouvement de 1"
+    assert rules.actions.ground_mvt == 1
 
 
 def test_phases(rules):
@@ -240,11 +281,15 @@ def test_base_actions(rules):
         "bouger-pour-frapper": (True, 1, 2),
         "embuscade": (True, 0, 0),
     }
+    # "Se rallier : ... Un jet à difficulté 2 est effectué."
+    assert {a.id: a.difficulty for a in rules.actions.actions if a.difficulty is not None} == {"se-rallier": 2}
 
 
 def test_fatigue(rules):
     assert rules.actions.fatigue.max == 6
     assert rules.actions.fatigue.test_difficulty == 1
+    # "il sera considéré comme un personnage de rang 0 au tour suivant"
+    assert rules.actions.fatigue.exhausted_rank == 0
 
 
 def test_morale(rules):
@@ -252,9 +297,35 @@ def test_morale(rules):
     assert morale.avatar_start == 6
     assert morale.offensive_minimum == 3
     assert [lv.level for lv in morale.levels] == [6, 5, 4, 3, 2, 1]
-    # "fera chuter le moral d'un rang 1 de 2 points, d'un rang 2 et 3 de 1 point" (E7, E8)
-    loss = {m.rank: m.loss for m in morale.ally_down_loss}
-    assert [loss.get(rank, 0) for rank in range(5)] == [2, 2, 1, 1, 0]
+    assert (morale.highest, morale.lowest) == (6, 1)  # "Il fluctue de 6 à 1"
+    assert morale.good_minimum == 4  # "Un moral de 6,5 ou 4 est un bon moral"
+    # "moral de 3 ... jet de difficulté 1", "moral de 2 ... difficulté 2", "moral de 1 ... difficulté facile"
+    assert {lv.level: lv.test_difficulty for lv in morale.levels} == {6: None, 5: None, 4: None, 3: 1, 2: 2, 1: 1}
+    # "si un personnage offensif n'a pas fait d'action offensive, celui-ci perdra 1 moral"
+    assert morale.unmet_engagement_loss == 1
+    # "fera chuter le moral d'un rang 1 de 2 points, d'un rang 2 et 3 de 1 point" (E7); rank 4
+    # is listed with 0, not left out (E8)
+    assert {m.rank: m.loss for m in morale.ally_down_loss} == {0: 2, 1: 2, 2: 1, 3: 1, 4: 0}
+
+
+# ---- texts that restate a number held in a field must agree with it --------
+def test_texts_restate_the_numbers_of_their_fields(rules):
+    wounds, combat, actions = rules.wounds, rules.combat, rules.actions
+    for s in wounds.severities:
+        assert f"difficulté {wounds.secondary_test_difficulty(s.roll)}" in s.text, s.roll
+        if s.wounds:
+            assert f"difficulté {wounds.full_location_test_difficulty}" in s.text, s.roll
+    modifiers = {m.id: m for m in combat.modifiers}
+    assert f"vaut {modifiers['cible-au-sol-contact'].base_difficulty}" in modifiers["cible-au-sol-contact"].text
+    assert f"difficulté {modifiers['riposte-autre-cible'].test_difficulty}" in modifiers["riposte-autre-cible"].text
+    assert f"{modifiers['embuscade'].extra_fatigue} point de fatigue de plus" in modifiers["embuscade"].text
+    rally = next(a for a in actions.actions if a.id == "se-rallier")
+    assert f"difficulté {rally.difficulty}" in rally.text and f"Difficulté {rally.difficulty}" in rally.short
+    for lv in actions.morale.levels:
+        if lv.test_difficulty is not None:
+            assert f"difficulté {lv.test_difficulty}" in lv.text, lv.level
+    assert f"rang {actions.fatigue.exhausted_rank}" in actions.fatigue.text
+    assert f"perd {combat.crossfire_morale_loss} point de moral (feu croisé)" in combat.text
 
 
 # ---- catalogue and demo armies ---------------------------------------------
