@@ -128,6 +128,29 @@ def test(difficulty: Optional[int]) -> str:
     return _f("no_test") if difficulty is None else _f("difficulty", level=number(difficulty))
 
 
+def extra_test(difficulty: Optional[int], extra: int, unless: str) -> str:
+    """A test with a conditional extra: 'Diff. 3, +2 sans Ambidextre'."""
+    return _f("extra_difficulty", test=test(difficulty), extra=modifier(extra), unless=unless)
+
+
+def offset(value: int) -> str:
+    """An offset added to a value named just before it: ' − 1', ' + 2', '' for 0."""
+    if value > 0:
+        return _f("offset_plus", value=value)
+    if value < 0:
+        return _f("offset_minus", value=-value)
+    return ""
+
+
+def difficulty_effect(modifier_value: Optional[int], base: Optional[int], separate_test: Optional[int]) -> str:
+    """What a situation does to the difficulty: '+2', '= 0' (new base), 'Diff. 3' (a test first), '—'."""
+    if base is not None:
+        return _f("set_to", value=number(base))
+    if separate_test is not None:
+        return test(separate_test)
+    return modifier(modifier_value)
+
+
 def offensive(is_offensive: bool) -> str:
     return _f("offensive") if is_offensive else _f("not_offensive")
 

@@ -99,7 +99,8 @@ def chances(data: GameData) -> TableContent:
 def modificateurs(data: GameData) -> TableContent:
     combat = data.rules.combat
     rows = [[b.name, fmt.modifier(b.modifier), b.text] for b in combat.range_bands]
-    rows += [[m.name, fmt.modifier(m.modifier), m.text] for m in combat.modifiers]
+    rows += [[m.name, fmt.difficulty_effect(m.modifier, m.base_difficulty, m.test_difficulty), m.text]
+             for m in combat.modifiers]
     return _table("modificateurs", rows, "lcl", (1.3, 0.6, 3.5))
 
 
@@ -121,22 +122,41 @@ def gravite(data: GameData) -> TableContent:
 
 
 def localisations(data: GameData) -> TableContent:
+    wounds = data.rules.wounds
     rows = [
         [str(loc.roll), loc.name, str(loc.capacity), " ".join(fmt.modifier(m) for m in loc.box_modifiers)]
-        for loc in data.rules.wounds.locations
+        for loc in wounds.locations
     ]
-    return _table("localisations", rows, "clcc", (0.5, 1.5, 0.7, 1.4))
+    return _table("localisations", rows, "clcc", (0.5, 1.5, 0.7, 1.4), rule=wounds.text, max=wounds.max_severity,
+                  full=wounds.full_location_test_difficulty)
 
 
 def effets_secondaires(data: GameData) -> TableContent:
-    rows = [[str(loc.roll), loc.name, loc.secondary_effect] for loc in data.rules.wounds.locations]
-    return _table("effets-secondaires", rows, "cll", (0.4, 1.1, 5))
+    wounds = data.rules.wounds
+    rows = [[str(loc.roll), loc.name, loc.secondary_effect] for loc in wounds.locations]
+    return _table("effets-secondaires", rows, "cll", (0.4, 1.1, 5), offset=fmt.offset(wounds.secondary_test_offset))
+
+
+def _specialisation_name(data: GameData, id_: str) -> str:
+    """A specialisation's printed name (the first affiliation offering it); its id if none does."""
+    for affiliation in data.catalogue.affiliations.values():
+        found = affiliation.specialisation(id_)
+        if found is not None:
+            return found.name
+    return id_
+
+
+def _critical_test(data: GameData, injury) -> str:
+    extra = injury.extra_difficulty
+    if extra is None:
+        return fmt.test(injury.test_difficulty)
+    return fmt.extra_test(injury.test_difficulty, extra.value, _specialisation_name(data, extra.unless))
 
 
 def blessures_critiques(data: GameData) -> TableContent:
     wounds = data.rules.wounds
     rows = [
-        [str(c.roll), wounds.location(c.location).name, c.name, fmt.test(c.test_difficulty), c.text]
+        [str(c.roll), wounds.location(c.location).name, c.name, _critical_test(data, c), c.text]
         for c in wounds.critical_injuries
     ]
     losses = fmt.losses(wounds.critical_morale_loss)
@@ -149,7 +169,8 @@ def cumul(data: GameData) -> TableContent:
         [str(c.wounds)] + ([label("tables.format.all_zero")] * 3 if c.all_zero else [fmt.malus(v) for v in (c.mvt, c.cib, c.rng)])
         for c in data.rules.wounds.cumulative
     ]
-    return _table("cumul", rows, "cccc", (1.2, 1, 1, 1))
+    wounds = data.rules.wounds
+    return _table("cumul", rows, "cccc", (1.2, 1, 1, 1), max=wounds.max_counted_wounds, floor=wounds.cumulative_floor)
 
 
 def echecs_critiques(data: GameData) -> TableContent:
@@ -165,7 +186,8 @@ def phases(data: GameData) -> TableContent:
 
 def actions(data: GameData) -> TableContent:
     rows = [
-        [a.name, fmt.offensive(a.offensive), fmt.count(a.fatigue), fmt.optional_modifier(a.modifier), a.short]
+        [a.name, fmt.offensive(a.offensive), fmt.count(a.fatigue),
+         fmt.difficulty_effect(a.modifier or None, a.difficulty, None), a.short]
         for a in data.rules.actions.actions
     ]
     rules = data.rules.actions

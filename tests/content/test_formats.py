@@ -37,3 +37,17 @@ def test_result_bands():
     assert fmt.bounds(0, 0) == "0"
     assert fmt.bounds(None, -1) == "\u22121 ou moins"
     assert fmt.bounds(7, None) == "7 ou plus"
+
+
+def test_what_a_situation_does_to_the_difficulty():
+    assert fmt.difficulty_effect(2, None, None) == "+2"
+    assert fmt.difficulty_effect(None, 0, None) == "= 0"  # a new base difficulty
+    assert fmt.difficulty_effect(None, None, 3) == "Diff. 3"  # a separate test first
+    assert fmt.difficulty_effect(None, None, None) == "—"
+
+
+def test_tests_with_a_conditional_extra_and_offsets():
+    assert fmt.extra_test(3, 2, "Ambidextre") == "Diff. 3, +2 sans Ambidextre"
+    assert fmt.offset(-1) == " \u2212 1"
+    assert fmt.offset(2) == " + 2"
+    assert fmt.offset(0) == ""

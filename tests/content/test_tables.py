@@ -20,6 +20,10 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
 
+def specialisation_name(data, id_: str) -> str:
+    return next(s.name for a in data.catalogue.affiliations.values() for s in a.specialisations if s.id == id_)
+
+
 def column(table: TableContent, header: str) -> list[str]:
     i = table.columns.index(header)
     return [row[i] for row in table.rows]
@@ -79,8 +83,19 @@ def test_roll_types(data):
 def test_modifiers_list_range_bands_then_common_modifiers(data):
     combat = data.rules.combat
     table = build_table("modificateurs", data)
-    expected = [(b.name, b.modifier) for b in combat.range_bands] + [(m.name, m.modifier) for m in combat.modifiers]
-    assert [(r[0], r[1]) for r in table.rows] == [(n, "—" if v is None else signed(v)) for n, v in expected]
+    expected = [(b.name, "—" if b.modifier is None else signed(b.modifier)) for b in combat.range_bands]
+    for m in combat.modifiers:
+        if m.base_difficulty is not None:
+            expected.append((m.name, f"= {m.base_difficulty}"))
+        elif m.test_difficulty is not None:
+            expected.append((m.name, f"Diff. {m.test_difficulty}"))
+        else:
+            expected.append((m.name, "—" if m.modifier is None else signed(m.modifier)))
+    assert [(r[0], r[1]) for r in table.rows] == expected
+    # the draft's two situations that are not a +/-n are shown as such (E17, E18)
+    cells = {r[0]: r[1] for r in table.rows}
+    assert {cells[m.name] for m in combat.modifiers if m.base_difficulty is not None} == {"= 0"}
+    assert {cells[m.name] for m in combat.modifiers if m.test_difficulty is not None} == {"Diff. 3"}
 
 
 def test_chances_has_a_row_per_rank_and_a_column_per_difficulty(data):
@@ -117,7 +132,10 @@ def test_secondary_effects_and_critical_injuries(data):
     crits = build_table("blessures-critiques", data)
     for c, row in zip(wounds.critical_injuries, crits.rows, strict=True):
         assert row[1] == wounds.location(c.location).name and row[2] == c.name and row[4] == c.text
-        assert row[3] == ("Aucun" if c.test_difficulty is None else f"Diff. {c.test_difficulty}")
+        test = "Aucun" if c.test_difficulty is None else f"Diff. {c.test_difficulty}"
+        extra = c.extra_difficulty
+        assert row[3] == (test if extra is None else f"{test}, {signed(extra.value)} sans {specialisation_name(data, extra.unless)}")
+    assert "Diff. 3, +2 sans Ambidextre" in [r[3] for r in crits.rows]  # the draft's right arm
     for m in wounds.critical_morale_loss:
         assert f"R{m.rank} {m.loss}" in " ".join(crits.note.split())
 
@@ -141,7 +159,10 @@ def test_phases_actions_morale(data):
     for a, row in zip(acts.actions, build_table("actions", data).rows, strict=True):
         assert row[0] == a.name and row[1] == ("OFF" if a.offensive else "—")
         assert row[2] == (str(a.fatigue) if a.fatigue else "—")
-        assert row[3] == (signed(a.modifier) if a.modifier else "—")
+        if a.difficulty is not None:
+            assert row[3] == f"= {a.difficulty}"
+        else:
+            assert row[3] == (signed(a.modifier) if a.modifier else "—")
     morale = build_table("moral", data)
     shown = [int(x) for r in morale.rows for x in r[0].split("–")]
     levels = sorted((m.level for m in acts.morale.levels), reverse=True)
@@ -184,6 +205,15 @@ def test_notes_carry_the_rules_and_numbers_of_the_data(data):
     assert f"{acts.fatigue.max} points" in actions and acts.fatigue.text in actions and acts.fatigue.recovery in actions
     morale = build_table("moral", data).note
     assert acts.morale.start in morale and acts.morale.failure in morale
+    wounds = data.rules.wounds
+    locations = build_table("localisations", data).note
+    assert wounds.text in locations
+    assert f"au-delà de {wounds.max_severity} compte comme {wounds.max_severity}" in locations
+    assert f"difficulté {wounds.full_location_test_difficulty}" in locations
+    cumul = build_table("cumul", data).note
+    assert f"jusqu’à {wounds.max_counted_wounds}" in cumul and f"sous {wounds.cumulative_floor}" in cumul
+    offset = wounds.secondary_test_offset
+    assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in build_table("effets-secondaires", data).note
     assert f"commence à {acts.morale.avatar_start}" in morale
     for m in acts.morale.ally_down_loss:
         assert f"R{m.rank} {m.loss}" in " ".join(morale.split())

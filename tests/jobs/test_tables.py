@@ -126,6 +126,10 @@ def test_modifiers(data, text):
     combat = data.rules.combat
     for item in list(combat.range_bands) + list(combat.modifiers):
         value = "—" if item.modifier is None else signed(item.modifier)
+        if getattr(item, "base_difficulty", None) is not None:  # the base difficulty becomes this
+            value = f"= {item.base_difficulty}"
+        elif getattr(item, "test_difficulty", None) is not None:  # a separate test first
+            value = f"Diff. {item.test_difficulty}"
         assert norm(f"{item.name} {value} {item.text}") in text, item.name
 
 
@@ -170,8 +174,11 @@ def test_locations_and_secondary_effects(data, text):
 
 def test_critical_injuries_and_failures(data, text):
     wounds = data.rules.wounds
+    specialisations = {s.id: s.name for a in data.catalogue.affiliations.values() for s in a.specialisations}
     for c in wounds.critical_injuries:
         test = "Aucun" if c.test_difficulty is None else f"Diff. {c.test_difficulty}"
+        if c.extra_difficulty:  # right arm: +2 unless Ambidextre
+            test += f", {signed(c.extra_difficulty.value)} sans {specialisations[c.extra_difficulty.unless]}"
         zone = wounds.location(c.location).name
         assert norm(f" {c.roll} {zone} {c.name} {test} {c.text}") in text
     for m in wounds.critical_morale_loss:
@@ -182,6 +189,16 @@ def test_critical_injuries_and_failures(data, text):
             if bound is not None:
                 assert signed(bound).lstrip("+") in text
     assert norm(wounds.friendly_fire) in text
+
+
+def test_wound_notes_carry_the_wound_rule_numbers(data, text):
+    wounds = data.rules.wounds
+    offset = wounds.secondary_test_offset
+    assert norm(f"difficulté gravité {'−' if offset < 0 else '+'} {abs(offset)}") in text
+    assert f"au-delà de {wounds.max_severity} compte comme {wounds.max_severity}" in text
+    assert f"test de difficulté {wounds.full_location_test_difficulty} ; échec" in text
+    assert f"jusqu’à {wounds.max_counted_wounds}. MVT, CIB et RNG ne descendent jamais sous {wounds.cumulative_floor}" in text
+    assert norm(wounds.text) in text
 
 
 def test_cumulative_wounds(data, text):
@@ -196,7 +213,8 @@ def test_turn_actions_morale_traits(data, text):
         assert norm(f" {p.number} {p.name} {p.text}") in text
     for a in acts.actions:
         mode = "OFF" if a.offensive else "—"
-        assert norm(f"{a.name} {mode} {dash(a.fatigue)} {signed_or_dash(a.modifier)} {a.short}") in text, a.name
+        difficulty = signed_or_dash(a.modifier) if a.difficulty is None else f"= {a.difficulty}"
+        assert norm(f"{a.name} {mode} {dash(a.fatigue)} {difficulty} {a.short}") in text, a.name
     for m in acts.morale.levels:
         assert norm(f"{m.name} {m.text}") in text
     for t in data.rules.traits.traits:
