@@ -72,7 +72,7 @@ def text_line(style: Style, text: str, font: str, nominal: float, colour: RGB,
     def emit(y: float) -> list[Shape]:
         return [Text(style.x, y + baseline, fitted.text, font, fitted.size, colour)]
 
-    cut = Cut(path, f"{what} is too long for the card; printed as '{fitted.text}'") if fitted.cut and path else None
+    cut = Cut(path, f"{what} is too long for the card; printed as '{fitted.text}'") if fitted.cut and path is not None else None
     return BodyLine(style.line_height(fitted.size), emit, cut=cut)
 
 

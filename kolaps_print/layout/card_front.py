@@ -214,7 +214,7 @@ class FrontBuilder:
         lines = [both or text_line(style, weapon.name, BOLD, ws.name_size, self.ink, (), what),
                  text_line(style, card_text.weapon_range(weapon, self.rules), REGULAR, ws.range_size, self.ink, (), f"the range of {what}")]
         if traits and not both:
-            lines.append(text_line(style, traits, ITALIC, ws.traits_size, self.muted, (), f"the traits of {what}"))
+            lines.append(text_line(style, traits, ITALIC, ws.traits_size, self.muted, (), f"the trait list of {what}"))
         lines.append(BodyLine(ws.gap * style.scale, lambda y: []))
         return Block(tuple(lines))
 
