@@ -11,6 +11,8 @@ import yaml
 
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
+from kolaps_print.labels import label
+from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.units import pt, to_mm
 from kolaps_print.model.army_check import load_army
@@ -299,3 +301,139 @@ def test_a_truncated_portrait_is_a_located_error(write_army_file, tmp_path):
     with pytest.raises(KolapsError) as caught:
         build_cards(load_army(path))
     assert caught.value.diagnostics[0].path == "characters[0].portrait"
+
+
+# ---- FACULTÉS: the weapon traits' reminder, read back from the PDF ---------------------------
+def print_shop(book, card="poker"):
+    """The result, its document and {character name: front page} (one card per page, front then back)."""
+    result = build_cards(book, CardOptions(print_shop=True, card=card))
+    doc = pdfium.PdfDocument(result.pdf)
+    fronts = {m.character.name: next(i for i in range(0, len(doc), 2) if m.character.name in reading(doc[i]))
+              for m in book.members}
+    return result, doc, fronts
+
+
+def reading(page) -> str:
+    """The page's text with every run of white space (line breaks, no-break spaces) as one space."""
+    return normal(page.get_textpage().get_text_range())
+
+
+def normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def glyph_boxes(page):
+    """[(index, (left, top, right, bottom))] of every printed character, in mm from the card's top-left corner."""
+    trim_left, _, _, trim_top = page.get_trimbox()
+    text = page.get_textpage()
+    boxes = []
+    for i in range(text.count_chars()):
+        if text.get_text_range(i, 1).isspace():
+            continue
+        left, bottom, right, top = text.get_charbox(i, loose=False)
+        boxes.append((i, (to_mm(left - trim_left), to_mm(trim_top - top), to_mm(right - trim_left), to_mm(trim_top - bottom))))
+    return boxes
+
+
+def overlap(a, b, tolerance=0.05) -> bool:  # the rule of tests/layout/conftest.py's geo.overlap, on glyph boxes
+    return a[0] < b[2] - tolerance and b[0] < a[2] - tolerance and a[1] < b[3] - tolerance and b[1] < a[3] - tolerance
+
+
+def entry(reminder) -> str:
+    """'Explosion (5). Touche sur 2+ dans le rayon' as it reads on the card."""
+    return normal(label("cards.front.reminder_name", name=reminder.name) + " " + reminder.short)
+
+
+def test_a_weapon_trait_is_explained_on_the_front(write_army_file):
+    weapon = {"id": "mortier", "name": "Mortier léger", "range": 40, "traits": ["lourde", {"explosion": 8}]}
+    path = write_army_file([{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["mortier"]}],
+                           weapons=[weapon])
+    book = load_army(path)
+    _, doc, fronts = print_shop(book)
+    text = reading(doc[fronts["Anna"]])
+    lourde, explosion = book.rules.trait("lourde"), book.rules.trait("explosion")
+    lourde_entry = normal(label("cards.front.reminder_name", name=lourde.name) + " " + lourde.short)
+    explosion_name = label("cards.front.trait_param", name=explosion.name, value="8")  # the radius from the army file
+    explosion_entry = normal(label("cards.front.reminder_name", name=explosion_name) + " " + explosion.short)
+    assert label("cards.front.reminders") in text
+    assert lourde_entry in text and explosion_entry in text, text
+    assert text.index(lourde_entry) < text.index(explosion_entry)  # in the order the weapon lists them
+
+
+def test_no_traited_weapon_no_reminder(write_army_file):
+    plain = {"id": "gourdin", "name": "Gourdin", "range": "contact"}
+    path = write_army_file([{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["gourdin"],
+                             "specialisations": ["discipline"]},
+                            {"name": "Bruno", "rank": 1, "mvt": 4, "cib": 2},
+                            {"name": "Carla", "rank": 1, "mvt": 4, "cib": 2, "weapons": ["gourdin", "pistolet"]}],
+                           weapons=[plain])
+    _, doc, fronts = print_shop(load_army(path))
+    heading = label("cards.front.reminders")
+    assert heading not in reading(doc[fronts["Anna"]]) and "Gourdin" in reading(doc[fronts["Anna"]])
+    assert heading not in reading(doc[fronts["Bruno"]])
+    assert heading in reading(doc[fronts["Carla"]])  # the same file can show it: its absence above means something
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
+def test_the_reminder_overlaps_nothing_and_stays_above_the_footer(demo_armies, card):
+    """Glyph by glyph: the reminder (drawn last on the front) touches no other text and ends above the footer."""
+    layout = card_layout()
+    checked = 0
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, card)
+        for name, index in fronts.items():
+            page = doc[index]
+            start = page.get_textpage().search(label("cards.front.reminders"), match_case=True).get_next()
+            if start is None:
+                continue
+            boxes = glyph_boxes(page)
+            reminder = [box for i, box in boxes if i >= start[0]]
+            others = [box for i, box in boxes if i < start[0]]
+            footer_top = to_mm(page.get_trimbox()[3] - page.get_trimbox()[1]) - layout.front.footer.height
+            assert max(box[3] for box in reminder) <= footer_top, name
+            assert min(box[1] for box in reminder) > max(box[3] for box in others if box[3] < footer_top), name  # last
+            for box in reminder:
+                assert not any(overlap(box, other) for other in others), (name, box)
+            checked += 1
+    assert checked, "no reminder printed at all"
+
+
+def test_mini_cards_drop_reminder_lines_without_warnings_or_cut_weapons(write_army_file):
+    """One weapon with three traits on a mini card: the first fits, the long second does not, so neither
+    does the short third (lines go from the end, never from the middle). The weapon stays whole, full size."""
+    traits = ["tranchant", "contondant", "lourde"]
+    weapon = {"id": "arme-totale", "name": "Arme totale", "range": "contact", "traits": traits}
+    path = write_army_file([{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["arme-totale"]}],
+                           weapons=[weapon])
+    book = load_army(path)
+    result, doc, fronts = print_shop(book, "mini")
+    assert [w for w in result.warnings if w.path] == [], result.warnings  # only the army-wide one: the back is small
+    page = doc[fronts["Anna"]]
+    text = reading(page)
+    weapon_line = normal(card_text.weapon_traits(book.members[0].weapons[0], book.rules))
+    assert "Arme totale" in text and weapon_line in text and label("cards.front.contact") in text
+    assert "…" not in text
+    assert name_size(page, "Arme totale") == pytest.approx(card_layout().front.weapon.name_size)  # not shrunk for it
+    shown = [entry(r) in text for r in card_text.trait_reminders(book.members[0].weapons, book.rules)]
+    assert shown == [True, False, False], shown
+
+
+def name_size(page, needle: str) -> float:
+    """The font size of needle's first character, in points."""
+    import pypdfium2.raw as raw
+
+    text = page.get_textpage()
+    index, _ = text.search(needle, match_case=True).get_next()
+    return raw.FPDFText_GetFontSize(text.raw, index)
+
+
+def test_a_weapon_line_cut_to_fit_is_a_located_warning(write_army_file):
+    traits = ["deux-mains", "lourde", "automatique", "tranchant", "contondant", "couteau"]
+    weapon = {"id": "arme-totale", "name": "Arme totale", "range": "contact", "traits": traits}
+    path = write_army_file([{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["arme-totale"]}],
+                           weapons=[weapon])
+    result, doc, fronts = print_shop(load_army(path), "mini")
+    assert "…" in reading(doc[fronts["Anna"]])  # six traits are wider than a mini card
+    cut = [w for w in result.warnings if w.path == "characters[0].weapons[0]"]
+    assert cut and "Arme totale" in cut[0].message and cut[0].severity == "warning", result.warnings

@@ -2,6 +2,8 @@
 
 import pytest
 
+from kolaps_print.labels import label
+from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_front import FrontBuilder, Identity
 from kolaps_print.layout.geometry import Size
@@ -26,12 +28,14 @@ def front_texts(book, member, size=POKER):
 
 def assert_clean(geo, face, size):
     layout = card_layout()
+    footer_top = size.height - layout.front.footer.height
     texts = [s for s in face.shapes if isinstance(s, Text) and s.text]
     for t in texts:
         left, top, right, bottom = geo.text_bounds(t)
         assert left >= layout.margin - 0.3 and right <= size.width - layout.margin + 0.3, t
         assert top >= 2.0 and bottom <= size.height - 2.0, t  # cutting slack
         assert t.size >= layout.min_font, t
+        assert bottom <= footer_top or top >= footer_top, t  # above the footer strip, or in it
     bounds = [geo.text_bounds(t) for t in texts]
     for i, a in enumerate(bounds):
         for j in range(i + 1, len(bounds)):
@@ -88,6 +92,69 @@ def test_a_portrait_leaves_room_for_itself(geo, write_army, portrait):
 @pytest.mark.parametrize("name", ["tarot", "mini"])
 def test_other_card_sizes_stay_clean(geo, demo_armies, name):
     size = card_size(name)
-    book = load_army(demo_armies[0])
-    for member in book.members:
-        assert_clean(geo, front_texts(book, member, size), size)
+    for path in demo_armies:
+        book = load_army(path)
+        for member in book.members:
+            assert_clean(geo, front_texts(book, member, size), size)
+
+
+# ---- FACULTÉS: the weapon traits' reminder -----------------------------------------------------
+def reminder_texts(face, size):
+    """The reminder's heading and the texts under it, down to the footer strip."""
+    heading = [s for s in face.shapes if isinstance(s, Text) and s.text == label("cards.front.reminders")]
+    if not heading:
+        return []
+    footer_top = size.height - card_layout().front.footer.height
+    return [s for s in face.shapes if isinstance(s, Text) and heading[0].y <= s.y < footer_top]
+
+
+def without_reminder(monkeypatch, book, member, size):
+    with monkeypatch.context() as m:
+        m.setattr(FrontBuilder, "_place_reminder", lambda self, *args: [])
+        return front_texts(book, member, size)
+
+
+@pytest.mark.parametrize("name", ["poker", "tarot", "mini"])
+def test_the_reminder_never_takes_room_from_weapons_or_specialisations(monkeypatch, demo_armies, heavy_character,
+                                                                       write_army, name):
+    """The same weapons and specialisations, at the same size and place, with or without it."""
+    size = card_size(name)
+    books = [load_army(p) for p in demo_armies] + [write_army([heavy_character])]
+    for book in books:
+        for member in book.members:
+            alone, full = without_reminder(monkeypatch, book, member, size), front_texts(book, member, size)
+            assert full.shapes[:len(alone.shapes)] == alone.shapes, member.character.name
+            assert full.cuts == alone.cuts
+
+
+@pytest.mark.parametrize("name", ["poker", "tarot", "mini"])
+def test_the_reminder_sits_under_everything_else_and_drops_from_the_end(geo, demo_armies, name):
+    size = card_size(name)
+    for path in demo_armies:
+        book = load_army(path)
+        for member in book.members:
+            face = front_texts(book, member, size)
+            assert_clean(geo, face, size)
+            shown = reminder_texts(face, size)
+            if not shown:
+                continue
+            above = [t for t in face.shapes if isinstance(t, Text) and t not in shown and t.y < shown[0].y]
+            assert max(geo.text_bounds(t)[3] for t in above) < geo.text_bounds(shown[0])[1]
+            present = [r.short in reading(shown) for r in card_text.trait_reminders(member.weapons, book.rules)]
+            assert any(present) and present == sorted(present, reverse=True), (member.character.name, present)  # a prefix
+
+
+def reading(texts) -> str:
+    """The texts in reading order, one space between pieces (a wrapped sentence reads whole)."""
+    return " ".join(t.text for t in sorted(texts, key=lambda t: (round(t.y, 2), t.x)))
+
+
+def test_tarot_cards_show_every_trait_of_the_demo_armies(demo_armies):
+    size = card_size("tarot")
+    for path in demo_armies:
+        book = load_army(path)
+        for member in book.members:
+            shown = reading(reminder_texts(front_texts(book, member, size), size))
+            for reminder in card_text.trait_reminders(member.weapons, book.rules):
+                entry = label("cards.front.reminder_name", name=reminder.name) + " " + reminder.short
+                assert entry in shown, (member.character.name, reminder.name)

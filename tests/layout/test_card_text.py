@@ -64,3 +64,22 @@ def test_morale_rows_group_levels_that_allow_the_same(rules):
 def test_cumulative_table_has_a_row_per_wound_count(rules):
     cells = card_text.cumulative_cells(rules)
     assert [c[0] for c in cells] == [str(r.wounds) for r in sorted(rules.wounds.cumulative, key=lambda r: r.wounds)]
+
+
+def test_trait_reminders_list_each_trait_once_in_the_order_met(rules):
+    weapons = [_weapon(30, ["deux-mains", "automatique"]), _weapon("contact", ["couteau", "deux-mains", "tranchant"])]
+    reminders = card_text.trait_reminders(weapons, rules)
+    ids = ["deux-mains", "automatique", "couteau", "tranchant"]
+    assert [r.name for r in reminders] == [rules.trait(i).name for i in ids]
+    assert [r.short for r in reminders] == [rules.trait(i).short for i in ids]
+    assert card_text.trait_reminders([_weapon(30), _weapon("contact")], rules) == []
+
+
+def test_a_trait_reminder_shows_its_parameters(rules):
+    weapons = [_weapon(30, [{"explosion": 5}]), _weapon(60, ["lourde", {"explosion": 10}]), _weapon(30, [{"explosion": 5}])]
+    first, second = card_text.trait_reminders(weapons, rules)
+    explosion = rules.trait("explosion")
+    assert (first.name, first.short) == (f"{explosion.name} (5 / 10)", explosion.short)  # both radii, once each
+    assert second.name == rules.trait("lourde").name
+    only = card_text.trait_reminders([_weapon(30, [{"explosion": 7.5}])], rules)
+    assert only[0].name == f"{explosion.name} (7,5)"
