@@ -108,6 +108,14 @@ def faces(values: Iterable[int], sides: int = 6) -> str:
     return _f("list_sep").join(str(x) for x in v)
 
 
+def and_list(values: Iterable[object]) -> str:
+    """Die faces or numbers in a sentence: '6, 5, 4 et 1', '5 et 2', '3'."""
+    items = [number(v) if isinstance(v, (int, float)) else str(v) for v in values]
+    if len(items) < 2:
+        return "".join(items)
+    return _f("list_sep").join(items[:-1]) + _f("and_sep") + items[-1]
+
+
 def bounds(low: Optional[int], high: Optional[int]) -> str:
     """A result band: '0', '1 à 5', '−1 ou moins', '7 ou plus'."""
     if low is None and high is None:

@@ -161,7 +161,7 @@ def blessures_critiques(data: GameData) -> TableContent:
     ]
     losses = fmt.losses(wounds.critical_morale_loss)
     note = f'{label("tables.format.critical_morale", losses=losses)} {wounds.critical_box}'
-    return _table("blessures-critiques", rows, "cllcl", (0.4, 1, 1.4, 0.7, 5), note=note)
+    return _table("blessures-critiques", rows, "cllcl", (0.4, 1, 1.3, 1, 4.8), note=note)
 
 
 def cumul(data: GameData) -> TableContent:

@@ -51,3 +51,10 @@ def test_tests_with_a_conditional_extra_and_offsets():
     assert fmt.offset(-1) == " \u2212 1"
     assert fmt.offset(2) == " + 2"
     assert fmt.offset(0) == ""
+
+
+def test_numbers_listed_in_a_sentence():
+    assert fmt.and_list([6, 5, 4, 1]) == "6, 5, 4 et 1"
+    assert fmt.and_list([5, 2]) == "5 et 2"
+    assert fmt.and_list([3]) == "3"
+    assert fmt.and_list([-1, 0]) == "\u22121 et 0"

@@ -196,7 +196,7 @@ def test_wound_notes_carry_the_wound_rule_numbers(data, text):
     offset = wounds.secondary_test_offset
     assert norm(f"difficulté gravité {'−' if offset < 0 else '+'} {abs(offset)}") in text
     assert f"au-delà de {wounds.max_severity} compte comme {wounds.max_severity}" in text
-    assert f"test de difficulté {wounds.full_location_test_difficulty} ; échec" in text
+    assert f"test de difficulté {wounds.full_location_test_difficulty} par blessure de plus" in text
     assert f"jusqu’à {wounds.max_counted_wounds}. MVT, CIB et RNG ne descendent jamais sous {wounds.cumulative_floor}" in text
     assert norm(wounds.text) in text
 
