@@ -301,3 +301,127 @@ def test_every_printed_character_has_a_glyph_in_the_bundled_fonts(full):
     text = "".join(set("".join(page_texts(full.pdf)))).replace("\ufffe", "")
     for font in (SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC):
         assert missing_glyphs(text, font) == [], font
+
+
+# ---- the prose follows the data: change a rule number, the book changes ---------
+DATA = resources.data_dir()
+
+
+def _rewrite(path, change) -> None:
+    import yaml
+
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(doc)
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def _by(items: list[dict], key: str, value) -> dict:
+    return next(item for item in items if item[key] == value)
+
+
+def _change_wounds(doc: dict) -> None:
+    doc["secondary_test_offset"] = -2
+    doc["full_location_test_difficulty"] = 3
+    doc["cumulative_floor"] = 1
+    doc["severities"] = doc["severities"][:-1]  # the top severity becomes 5
+    doc["cumulative"] = doc["cumulative"][:-1]  # wounds count up to 5
+    doc["text"] = "Règle des cases modifiée pour le test."
+
+
+def _change_combat(doc: dict) -> None:
+    _by(doc["modifiers"], "id", "cible-au-sol-contact")["base_difficulty"] = 1
+    _by(doc["modifiers"], "id", "embuscade")["extra_fatigue"] = 2
+    _by(doc["range_bands"], "id", "bout-portant")["severity_dice"] = "3C6"
+    doc["crossfire_morale_loss"] = 2
+
+
+def _change_actions(doc: dict) -> None:
+    doc["ground_mvt"] = 2
+    _by(doc["actions"], "id", "se-rallier")["difficulty"] = 3
+    doc["fatigue"]["exhausted_rank"] = 1
+    morale = doc["morale"]
+    morale["good_minimum"] = 5
+    morale["unmet_engagement_loss"] = 2
+    for level, test in ((3, 2), (2, 3), (1, 4)):
+        _by(morale["levels"], "level", level)["test_difficulty"] = test
+    _by(morale["ally_down_loss"], "rank", 4)["loss"] = 1
+
+
+def _change_dice(doc: dict) -> None:
+    doc["always_success"], doc["always_failure"] = 5, 2
+
+
+@pytest.fixture(scope="module")
+def changed_data(tmp_path_factory):
+    """A copy of data/ where every rule number the chapters' prose uses has another value."""
+    folder = tmp_path_factory.mktemp("changed") / "data"
+    shutil.copytree(DATA, folder)
+    for name, change in (("wounds", _change_wounds), ("combat", _change_combat), ("actions", _change_actions), ("dice", _change_dice)):
+        _rewrite(folder / "rules" / f"{name}.yaml", change)
+    return folder
+
+
+def book_text(pdf: bytes) -> str:
+    """The whole book's text, words hyphenated at line ends joined again, spaces collapsed."""
+    # pdfium reports a hyphen added at a line break as U+FFFE (sometimes before the newline)
+    return flat(" ".join(re.sub("\ufffe\n?", "", t) for t in page_texts(pdf)))
+
+
+def prose_numbers(rules) -> list[str]:
+    """Sentences of the full book whose numbers come from the data, as printed."""
+    w, c, a, d = rules.wounds, rules.combat, rules.actions, rules.dice
+    m = a.morale
+    shaken, fleeing, routed = m.level(m.offensive_minimum), m.level(m.lowest + 1), m.level(m.lowest)
+    ally4 = {x.rank: x.loss for x in m.ally_down_loss}[4]
+    worst = -min(row.rng for row in w.cumulative)
+    rally = next(x for x in a.actions if x.id == "se-rallier").difficulty
+    modifiers = {x.id: x for x in c.modifiers}
+    plural = lambda n: "s" if n > 1 else ""  # noqa: E731
+    return [
+        f"la gravité moins {-w.secondary_test_offset}.",
+        f"il passe un test de difficulté {w.full_location_test_difficulty} au rang modifié",
+        f"Une gravité supérieure à {w.max_severity} compte comme {w.max_severity}.",
+        w.text,
+        f"toutes ses blessures, jusqu’à {w.max_counted_wounds}, et on applique",
+        f"ne descend sous {w.cumulative_floor} : un personnage de rang {w.cumulative_floor + 1} qui perd {worst} rangs "
+        f"agit au rang {w.cumulative_floor}.",
+        f"pour le frapper vaut {modifiers['cible-au-sol-contact'].base_difficulty}, quelle que soit sa CIB",
+        f"lui coûte {modifiers['embuscade'].extra_fatigue} point{plural(modifiers['embuscade'].extra_fatigue)} de fatigue de plus",
+        f"{next(b for b in c.range_bands if b.id == 'bout-portant').severity_dice} à bout portant",
+        f"perd {c.crossfire_morale_loss} point{plural(c.crossfire_morale_loss)} de moral : il est pris sous un feu croisé",
+        f"comme si son MVT valait {a.ground_mvt}, quelle",
+        f"« un test de difficulté {rally} » (pour se rallier",
+        f"personnage de rang {a.fatigue.exhausted_rank} jusqu’à ce qu’il ait perdu",
+        f"{d.always_success} : il ne ressent rien",
+        f"Un {d.always_failure} sur ce test n’a pas d’effet critique",
+        f"Un moral de {m.good_minimum} ou plus est un bon moral",
+        f"en dessous de {m.good_minimum}, il lui faut en plus réussir un test",
+        f"pendant le tour perd {m.unmet_engagement_loss} point{plural(m.unmet_engagement_loss)} de moral",
+        f"Moral {shaken.level}. Avant de recevoir l’ordre offensif, le personnage passe un test de difficulté {shaken.test_difficulty}.",
+        f"Moral {fleeing.level} : la fuite. Le personnage ne peut plus être offensif. À chaque activation, il passe un test de "
+        f"difficulté {fleeing.test_difficulty}.",
+        f"Moral {routed.level} : la déroute. Le personnage passe un test de difficulté {routed.test_difficulty}.",
+        f"rang 4 : {f'{ally4} point{plural(ally4)}' if ally4 else 'rien'}.",
+    ]
+
+
+def quickstart_numbers(rules) -> list[str]:
+    return [
+        f"le blessé passe un test de difficulté {rules.wounds.full_location_test_difficulty} : s’il échoue",
+        f"montrent un {rules.dice.always_success}, renvoie",
+        f"comme une gravité de {rules.wounds.max_severity}.",
+    ]
+
+
+def test_prose_numbers_follow_the_data(full, quickstart, changed_data):
+    from kolaps_print.model.gamedata import load_game_data
+
+    default, changed = builtin_game_data().rules, load_game_data(changed_data).rules
+    for edition, book, phrases in (("full", full, prose_numbers), ("quickstart", quickstart, quickstart_numbers)):
+        before, after = phrases(default), phrases(changed)
+        assert all(b != a for b, a in zip(before, after, strict=True)), "a changed value printed the same sentence"
+        changed_book = book_text(build_rulebook(RulebookOptions(edition=edition, data=changed_data)).pdf)
+        default_book = book_text(book.pdf)
+        missing = [p for p in before if flat(p) not in default_book] + [p for p in after if flat(p) not in changed_book]
+        assert missing == [], f"{edition}: sentences not printed as the data says"
+        assert [p for p in before if flat(p) in changed_book] == [], f"{edition}: a default number survived the change"

@@ -56,3 +56,30 @@ def test_every_chapter_is_in_an_edition():
     for path in chapters():
         rel = path.relative_to(resources.templates_dir() / "rulebook").as_posix()
         assert rel in book, f"{rel} is in no edition of book.yaml"
+
+
+# ---- no rule number typed into the prose -----------------------------------------
+def prose_digits(source: str) -> list[str]:
+    """Digits left in a chapter once Jinja, list markers and dice notation are set aside.
+
+    Numbers belong in {{ … }} (read from the data) or in {% set %} example inputs; what is
+    left in the prose would be a rule number typed by hand.
+    """
+    text = re.sub(r"\{##.*?##\}|\{\{.*?\}\}|\{%.*?%\}", " ", source, flags=re.S)
+    found = []
+    for line in text.splitlines():
+        line = re.sub(r"^\s*\d+\. ", "", line)  # ordered-list markers
+        line = re.sub(r"\b\d*X?[DCM]6\b|X[DCM]?\s*6\b", "", line)  # dice notation: 2C6, XD6, X{{ code }}6
+        found += re.findall(r"\S*\d\S*", line)
+    return found
+
+
+def test_the_prose_check_catches_a_typed_number():
+    assert prose_digits("il passe un test de difficulté 1 au rang modifié") == ["1"]
+    assert prose_digits("un test de difficulté {{ rules.wounds.full_location_test_difficulty }}") == []
+    assert prose_digits("1. on lance 2C6 ou XD6, **X{{ r.code }}6**") == []
+
+
+@pytest.mark.parametrize("path", chapters(), ids=lambda p: p.name)
+def test_chapters_type_no_rule_number(path):
+    assert prose_digits(path.read_text(encoding="utf-8")) == []
