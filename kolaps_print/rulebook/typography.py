@@ -16,12 +16,18 @@ import re
 NBSP = "\u00a0"
 _SPACES = "[ \t\u00a0\u202f]"
 
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+# "texte" -> « texte »: only a pair on the same run of text. Applied until nothing changes:
+# in '"":""' the first pass pairs the inner quotes only, which makes a new outer pair.
+_QUOTES = re.compile(r'"([^"\n]+)"')
+
+Rules = tuple[tuple[re.Pattern[str], str], ...]
+
+_BEFORE_QUOTES: Rules = (
     (re.compile("\u202f"), NBSP),
     (re.compile(r"(?<=\w)'|'(?=\w)"), "\u2019"),
     (re.compile(r"\.\.\."), "\u2026"),
-    # "texte" -> « texte »: only a pair on the same run of text.
-    (re.compile(r'"([^"\n]+)"'), "\u00ab\\1\u00bb"),
+)
+_AFTER_QUOTES: Rules = (
     # « and », with any spaces inside them made unbreakable.
     (re.compile(f"\u00ab{_SPACES}*"), "\u00ab" + NBSP),
     (re.compile(f"{_SPACES}*\u00bb"), NBSP + "\u00bb"),
@@ -34,6 +40,19 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 
 def french(text: str) -> str:
     """text with French typography; idempotent (french(french(t)) == french(t))."""
-    for pattern, replacement in _RULES:
+    text = _pair_quotes(_apply(_BEFORE_QUOTES, text))
+    return _apply(_AFTER_QUOTES, text)
+
+
+def _apply(rules: Rules, text: str) -> str:
+    for pattern, replacement in rules:
         text = pattern.sub(replacement, text)
     return text
+
+
+def _pair_quotes(text: str) -> str:
+    while True:
+        paired = _QUOTES.sub("\u00ab\\1\u00bb", text)
+        if paired == text:
+            return text
+        text = paired

@@ -39,3 +39,10 @@ def test_narrow_no_break_space_becomes_a_no_break_space():
 def test_idempotent(text):
     once = french(text)
     assert french(once) == once
+
+
+def test_nested_straight_quotes_are_paired_in_one_pass():
+    # found by test_idempotent: the inner pair hid the outer one until a second run
+    once = french('"":""')
+    assert '"' not in once
+    assert french(once) == once
