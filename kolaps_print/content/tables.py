@@ -175,7 +175,9 @@ def cumul(data: GameData) -> TableContent:
 
 def echecs_critiques(data: GameData) -> TableContent:
     rows = [[fmt.bounds(f.min, f.max), f.name, f.text] for f in data.rules.wounds.critical_failures]
-    return _table("echecs-critiques", rows, "cll", (1, 1.4, 5), note=data.rules.wounds.friendly_fire)
+    failure = data.rules.dice.always_failure  # "minus the number of 1s rolled"
+    columns = [c.format(failure=failure) for c in labels("tables.echecs-critiques.columns")]
+    return _table("echecs-critiques", rows, "cll", (1, 1.4, 5), columns=columns, note=data.rules.wounds.friendly_fire)
 
 
 # ---- turn, actions, morale -----------------------------------------------------

@@ -226,3 +226,19 @@ def test_labels_type_no_rule_number_into_notes():
     for name in TABLE_NAMES:
         note = labels(f"tables.{name}").get("note", "")
         assert not re.search(r"\d", re.sub(r"\d+D6", "", note)), name
+
+
+def test_labels_type_no_rule_number_into_titles_and_headers():
+    from kolaps_print.labels import labels
+
+    for name in TABLE_NAMES:
+        entry = labels(f"tables.{name}")
+        head = entry.get("columns_head", [])
+        heads = [entry["title"], *entry.get("columns", []), *([head] if isinstance(head, str) else head)]
+        for text in heads:  # dice notation (1D6, D6) aside
+            assert not re.search(r"\d", re.sub(r"\d*[DCM]6", "", text)), (name, text)
+
+
+def test_critical_failure_header_counts_the_failure_face(data):
+    header = build_table("echecs-critiques", data).columns[0]
+    assert header.endswith(f"nb de {data.rules.dice.always_failure}")
