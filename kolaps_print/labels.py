@@ -7,6 +7,7 @@ edition would be a second folder, not a rewrite.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -16,9 +17,13 @@ from kolaps_print import resources
 LANGUAGE = "fr"
 
 
-@cache
 def _area(area: str) -> dict[str, Any]:
-    path = resources.data_dir() / "labels" / LANGUAGE / f"{area}.yaml"
+    return _read_area(resources.data_dir(), area)
+
+
+@cache
+def _read_area(data_dir: Path, area: str) -> dict[str, Any]:
+    path = data_dir / "labels" / LANGUAGE / f"{area}.yaml"
     with path.open(encoding="utf-8") as fh:
         return yaml.safe_load(fh) or {}
 

@@ -1,29 +1,59 @@
-"""Where the bundled data, templates and fonts live, installed or in a checkout."""
+"""Where the game data, templates and fonts are read from.
+
+The game data and the rulebook templates are the designer's sources, so they are looked up in
+this order: the --data / --templates options, the KOLAPS_DATA / KOLAPS_TEMPLATES variables, the
+data/ and templates/ folders of the current folder when it is a kolaps-print project (a
+checkout, or a copy of the bundled folders), and last the copies bundled with the package.
+Editing data/ in a project folder therefore changes what is printed, even after a plain
+`pip install .`.
+"""
 
 from __future__ import annotations
 
-from functools import cache
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
+# name -> (environment variable, a file that marks a real folder of that kind)
+_KINDS = {"data": ("KOLAPS_DATA", "rules/dice.yaml"), "templates": ("KOLAPS_TEMPLATES", "rulebook/book.yaml")}
+_chosen: dict[str, Path] = {}
 
 
-def _find(name: str) -> Path:
-    # A wheel carries data/ and templates/ inside the package; a checkout has them beside it.
+def use_folders(data: Path | None = None, templates: Path | None = None) -> None:
+    """Read game data and templates from these folders (the CLI's --data and --templates)."""
+    for name, folder in (("data", data), ("templates", templates)):
+        if folder is not None:
+            _chosen[name] = Path(folder).resolve()
+        else:
+            _chosen.pop(name, None)
+
+
+def bundled(name: str) -> Path:
+    """The copy shipped with the package (inside it in a wheel, beside it in a checkout)."""
     for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
-        if candidate.is_dir():
+        if (candidate / _KINDS[name][1]).is_file():
             return candidate
     raise FileNotFoundError(f"bundled folder '{name}' is missing from the installation")
 
 
-@cache
+def _resolve(name: str) -> Path:
+    if name in _chosen:
+        return _chosen[name]
+    variable, marker = _KINDS[name]
+    if os.environ.get(variable):
+        return Path(os.environ[variable]).resolve()
+    project = Path.cwd() / name
+    if (project / marker).is_file():
+        return project.resolve()
+    return bundled(name)
+
+
 def data_dir() -> Path:
-    return _find("data")
+    return _resolve("data")
 
 
-@cache
 def templates_dir() -> Path:
-    return _find("templates")
+    return _resolve("templates")
 
 
 def fonts_dir() -> Path:

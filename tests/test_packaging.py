@@ -22,11 +22,12 @@ def test_bundled_folders_are_found():
 
 @pytest.mark.skipif(not INSTALLED, reason="runs against a non-editable install (as CI does)")
 def test_a_wheel_install_carries_data_and_templates_inside_the_package():
-    assert resources.data_dir() == PACKAGE / "data"
-    assert resources.templates_dir() == PACKAGE / "templates"
+    assert resources.bundled("data") == PACKAGE / "data"
+    assert resources.bundled("templates") == PACKAGE / "templates"
 
 
 def test_check_works_from_any_folder(tmp_path):
+    """With no data/ in the folder, the bundled data is used."""
     out = subprocess.run(
         [sys.executable, "-m", "kolaps_print", "check"], cwd=tmp_path, capture_output=True, text=True
     )

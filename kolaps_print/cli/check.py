@@ -25,8 +25,11 @@ def check(
         results = common.run(lambda: job.check_files(files, strict))
     else:
         data, results = common.run(lambda: job.check_builtin(strict))
+        from kolaps_print import resources
+        from kolaps_print.model.gamedata import _display
+
         common.echo_err(
-            f"data/: ok: {len(data.catalogue.weapons)} weapons, {len(data.catalogue.affiliations)} affiliations, "
+            f"{_display(resources.data_dir())}/: ok: {len(data.catalogue.weapons)} weapons, {len(data.catalogue.affiliations)} affiliations, "
             f"{len(data.rules.traits.traits)} traits"
         )
     for result in results:

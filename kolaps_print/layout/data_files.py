@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -17,12 +18,12 @@ M = TypeVar("M", bound=BaseModel)
 
 def load_layout(name: str, model: type[M]) -> M:
     """data/layouts/<name>.yaml validated as model; KolapsError (located) if it is wrong."""
-    return _load(name, model)
+    return _load(resources.data_dir(), name, model)
 
 
 @cache
-def _load(name: str, model: type[M]) -> M:
-    path = resources.data_dir() / "layouts" / f"{name}.yaml"
+def _load(data_dir: Path, name: str, model: type[M]) -> M:
+    path = data_dir / "layouts" / f"{name}.yaml"
     doc = load_yaml(path, f"data/layouts/{name}.yaml")
     report = Report()
     value = validate_model(model, doc, doc.data, (), report)

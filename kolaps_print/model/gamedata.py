@@ -146,12 +146,13 @@ def load_game_data(base: Path | None = None) -> GameData:
 
 
 def builtin_game_data() -> GameData:
-    """data/, loaded once per working folder (messages show its paths relative to it)."""
-    return _builtin_for(Path.cwd())
+    """The game data folder in use (resources.data_dir), loaded once per folder and working
+    folder (messages show its paths relative to the working folder)."""
+    return _loaded(resources.data_dir(), Path.cwd())
 
 
 @cache
-def _builtin_for(cwd: Path) -> GameData:
-    return load_game_data()
+def _loaded(base: Path, cwd: Path) -> GameData:
+    return load_game_data(base)
 
 

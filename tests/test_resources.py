@@ -1,0 +1,65 @@
+"""Which game data and templates are read: options, environment, project folder, bundled copy."""
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from kolaps_print import resources
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A project folder: a copy of the bundled data/ and templates/, with one weapon renamed."""
+    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    shutil.copytree(resources.bundled("templates"), tmp_path / "templates")
+    weapons = tmp_path / "data" / "weapons.yaml"
+    weapons.write_text(weapons.read_text(encoding="utf-8").replace('"Fusil d’assaut"', '"Fusil modifié"'), encoding="utf-8")
+    return tmp_path
+
+
+def run_check(cwd, env=None):
+    import os
+
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("KOLAPS_")} | (env or {})
+    return subprocess.run([sys.executable, "-m", "kolaps_print", "check"], cwd=cwd, env=environment,
+                          capture_output=True, text=True)
+
+
+def test_a_project_folder_s_data_is_what_gets_printed(project):
+    out = run_check(project)
+    assert out.returncode == 0, out.stderr
+    assert "Fusil modifié" in out.stdout
+    assert out.stderr.startswith("data/: ok")
+
+
+def test_elsewhere_the_bundled_data_is_used(tmp_path):
+    out = run_check(tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "Fusil d’assaut" in out.stdout
+
+
+def test_the_environment_variable_wins_over_the_folder(project, tmp_path_factory):
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    out = run_check(elsewhere, {"KOLAPS_DATA": str(project / "data")})
+    assert out.returncode == 0, out.stderr
+    assert "Fusil modifié" in out.stdout
+
+
+def test_a_broken_project_data_file_is_a_located_error(project):
+    dice = project / "data" / "rules" / "dice.yaml"
+    dice.write_text(dice.read_text(encoding="utf-8").replace("thresholds:", "treshold:", 1), encoding="utf-8")
+    out = run_check(project)
+    assert out.returncode == 1
+    assert "rules/dice.yaml:" in out.stderr and "unknown key 'treshold'" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_use_folders_overrides_and_resets(project):
+    resources.use_folders(data=project / "data")
+    try:
+        assert resources.data_dir() == (project / "data").resolve()
+    finally:
+        resources.use_folders()
+    assert resources.data_dir() != (project / "data").resolve()
