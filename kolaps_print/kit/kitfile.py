@@ -17,7 +17,7 @@ from pydantic import Field, field_validator
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_check import ArmyBook, load_army
-from kolaps_print.model.common import Model, Name
+from kolaps_print.model.common import FilePath, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
 
 RulebookChoice = Literal["full", "quickstart", "none"]
@@ -27,7 +27,7 @@ MAX_TABLES = 50
 
 class KitFile(Model):
     name: Name = Field(description="Printed in the stamp and on the packing list")
-    armies: list[Name] = Field(min_length=1, max_length=8, description="Army files, relative to the kit file")
+    armies: list[FilePath] = Field(min_length=1, max_length=8, description="Army files, relative to the kit file")
     tables: int = Field(default=1, ge=1, le=MAX_TABLES, description="Demo tables: everything once per table")
     players: int = Field(default=2, ge=1, le=8, description="Players per table: one reference sheet each")
     rulebook: RulebookChoice = Field(default="quickstart", description="full, quickstart or none")

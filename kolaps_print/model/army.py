@@ -7,7 +7,7 @@ from typing import Optional
 from pydantic import Field
 
 from kolaps_print.model.catalogue import Affiliation, Weapon
-from kolaps_print.model.common import Id, Model, Name, Rank
+from kolaps_print.model.common import FilePath, Id, Model, Name, Rank
 
 
 class Character(Model):
@@ -23,7 +23,7 @@ class Character(Model):
         default_factory=list, max_length=6, description="Specialisation ids offered by the army's affiliation"
     )
     copies: int = Field(default=1, ge=1, le=99, description="How many cards to print")
-    portrait: Optional[str] = Field(
+    portrait: Optional[FilePath] = Field(
         default=None, description="Image file (PNG or JPEG), relative to the army file"
     )
 

@@ -21,3 +21,4 @@ Text = Annotated[str, StringConstraints(min_length=1, max_length=1200)]
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 D6 = Annotated[int, Field(ge=1, le=6)]
 Rank = Annotated[int, Field(ge=0, le=4)]
+FilePath = Annotated[str, StringConstraints(min_length=1, max_length=4096)]  # a file, as the user wrote it

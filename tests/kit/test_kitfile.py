@@ -67,3 +67,18 @@ def test_a_bad_army_and_a_bad_kit_key_are_reported_together(tmp_path, kit_file):
     assert f"{path}:3:1: error: colour: unknown key 'colour'" in found
     assert f"{bad}:2:14: error: affiliation: unknown affiliation 'nope'" in [e.split(" (did")[0] for e in found]
     assert f"{bad}:4:21: error: characters[0].rank: must be at most 4 (got 9)" in found
+
+
+def test_a_long_army_path_is_accepted(tmp_path):
+    """Paths are not names: a deep folder (like site-packages) must not hit the 80-character limit."""
+    from kolaps_print import resources
+    from kolaps_print.kit.kitfile import load_kit
+
+    deep = tmp_path / ("dossier-aux-armees-de-demonstration-" * 4) / "armies"
+    deep.mkdir(parents=True)
+    army = deep / "section-kappa.yaml"
+    army.write_bytes((resources.bundled("data") / "armies" / "section-kappa.yaml").read_bytes())
+    kit = tmp_path / "kit.yaml"
+    kit.write_text(f"name: Démo\narmies:\n  - {army}\n", encoding="utf-8")
+    assert len(str(army)) > 80
+    assert load_kit(kit).army_paths == [army]
