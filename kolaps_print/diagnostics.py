@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from difflib import get_close_matches
+from pathlib import Path
 from typing import Iterable, Literal
 
 Severity = Literal["error", "warning"]
@@ -62,6 +63,14 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' when a close match exists, else ''."""
     match = get_close_matches(str(word), list(choices), n=1, cutoff=0.75)
     return f" (did you mean '{match[0]}'?)" if match else ""
+
+
+def display_path(path: Path | str) -> str:
+    """A file as messages name it: relative to the working folder when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
 
 def format_path(path: tuple) -> str:

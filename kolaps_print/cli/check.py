@@ -26,10 +26,10 @@ def check(
     else:
         data, results = common.run(lambda: job.check_builtin(strict))
         from kolaps_print import resources
-        from kolaps_print.model.gamedata import _display
+        from kolaps_print.diagnostics import display_path
 
         common.echo_err(
-            f"{_display(resources.data_dir())}/: ok: {len(data.catalogue.weapons)} weapons, {len(data.catalogue.affiliations)} affiliations, "
+            f"{display_path(resources.data_dir())}/: ok: {len(data.catalogue.weapons)} weapons, {len(data.catalogue.affiliations)} affiliations, "
             f"{len(data.rules.traits.traits)} traits"
         )
     for result in results:

@@ -8,6 +8,7 @@ from pathlib import Path
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.model.army_check import ArmyBook, load_army
+from kolaps_print.diagnostics import display_path
 from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
 
 
@@ -34,7 +35,8 @@ class CheckResult:
 
 
 def bundled_armies() -> list[Path]:
-    return sorted((resources.data_dir() / "armies").glob("*.yaml"))
+    """The data folder's demo armies, named relative to the working folder where possible."""
+    return [Path(display_path(p)) for p in sorted((resources.data_dir() / "armies").glob("*.yaml"))]
 
 
 def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:

@@ -10,7 +10,7 @@ from typing import Any, Iterable, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from kolaps_print import resources
-from kolaps_print.diagnostics import KolapsError, Report, did_you_mean
+from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
 from kolaps_print.model.messages import diagnostics_from
@@ -96,18 +96,11 @@ class GameData:
     documents: list[SourceDocument]
 
 
-def _display(path: Path) -> str:
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
 def _load_rules(base: Path, report: Report) -> tuple[Rules | None, list[SourceDocument]]:
     sections: dict[str, Any] = {}
     docs = []
     for name in RULE_FILES:
-        doc = load_yaml(base / "rules" / f"{name}.yaml", _display(base / "rules" / f"{name}.yaml"))
+        doc = load_yaml(base / "rules" / f"{name}.yaml", display_path(base / "rules" / f"{name}.yaml"))
         docs.append(doc)
         model = Rules.model_fields[name].annotation
         sections[name] = validate_model(model, doc, doc.data, (), report)
@@ -129,8 +122,8 @@ def load_game_data(base: Path | None = None) -> GameData:
     docs: list[SourceDocument] = []
     try:
         rules, docs = _load_rules(base, report)
-        weapons_doc = load_yaml(base / "weapons.yaml", _display(base / "weapons.yaml"))
-        affiliations_doc = load_yaml(base / "affiliations.yaml", _display(base / "affiliations.yaml"))
+        weapons_doc = load_yaml(base / "weapons.yaml", display_path(base / "weapons.yaml"))
+        affiliations_doc = load_yaml(base / "affiliations.yaml", display_path(base / "affiliations.yaml"))
     except KolapsError as exc:
         report.extend(exc.diagnostics)
         report.raise_if_errors()

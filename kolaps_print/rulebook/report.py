@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kolaps_print.content.tables import TABLE_NAMES, build_table
-from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.model.gamedata import GameData
@@ -114,18 +114,11 @@ def _army_findings(book: ArmyBook, usage: Usage) -> list[Finding]:
     return out
 
 
-def _display(path: Path) -> Path:
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
-        return path
-
-
 def load_demo_armies(data: GameData, folder: Path) -> tuple[list[ArmyBook], list[Finding]]:
     armies, findings = [], []
     for path in sorted(folder.glob("*.yaml")):
         try:
-            armies.append(load_army(_display(path), data))
+            armies.append(load_army(Path(display_path(path)), data))
         except KolapsError as exc:
             first = exc.diagnostics[0]
             d = Diagnostic(first.file, first.line, first.col, "warning", f"demo army not checked against the rulebook: {first.message}")

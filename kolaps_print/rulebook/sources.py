@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pydantic import Field
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, Report
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, display_path
 from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
@@ -47,16 +47,9 @@ class BookSources:
         return f"{self.display}/{name}"
 
 
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
 def load_sources(folder: Path) -> BookSources:
     """Read and check book.yaml: every chapter it names must exist."""
-    display = _display(folder)
+    display = display_path(folder)
     doc = load_yaml(folder / BOOK_FILE, f"{display}/{BOOK_FILE}")
     report = Report()
     spec = validate_model(BookSpec, doc, doc.data, (), report)

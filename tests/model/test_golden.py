@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kolaps_print import resources
-from kolaps_print.model.gamedata import _display
+from kolaps_print.diagnostics import display_path
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.yaml"))
@@ -17,7 +17,7 @@ CASES = sorted(p.stem for p in GOLDEN.glob("*.yaml"))
 def expected_lines(case: str, path: Path) -> list[str]:
     text = (GOLDEN / f"{case}.expected").read_text(encoding="utf-8")
     text = text.replace("FILE", str(path)).replace("DIR", str(path.resolve().parent))
-    return text.replace("DATA", _display(resources.data_dir())).splitlines()
+    return text.replace("DATA", display_path(resources.data_dir())).splitlines()
 
 
 def test_there_are_at_least_twenty_kinds_of_defect():
