@@ -15,6 +15,7 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
 from kolaps_print.model.messages import diagnostics_from
 from kolaps_print.model.rules import RULE_FILES, Rules, Trait
+from kolaps_print.model.rules_check import check_rule_file
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -46,20 +47,23 @@ class Catalogue:
     weapons: dict[str, Weapon] = field(default_factory=dict)
     affiliations: dict[str, Affiliation] = field(default_factory=dict)
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+    traits_known: bool = True  # False: traits.yaml is invalid, weapons' traits cannot be checked
 
     def copy(self) -> "Catalogue":
-        return Catalogue(dict(self.traits), dict(self.weapons), dict(self.affiliations), dict(self.origins))
+        return Catalogue(dict(self.traits), dict(self.weapons), dict(self.affiliations), dict(self.origins), self.traits_known)
 
     def add_weapon(self, weapon: Weapon, origin: Origin, report: Report) -> None:
         if self._is_duplicate("weapon", weapon.id, origin, report):
             return
-        check_weapon_traits(weapon, origin, self.traits, report)
+        if self.traits_known:
+            check_weapon_traits(weapon, origin, self.traits, report)
         self.weapons[weapon.id] = weapon
         self.origins[("weapon", weapon.id)] = origin
 
     def add_affiliation(self, affiliation: Affiliation, origin: Origin, report: Report) -> None:
         if self._is_duplicate("affiliation", affiliation.id, origin, report):
             return
+        check_specialisation_ids(affiliation, origin, report)
         self.affiliations[affiliation.id] = affiliation
         self.origins[("affiliation", affiliation.id)] = origin
 
@@ -89,6 +93,15 @@ def check_weapon_traits(weapon: Weapon, origin: Origin, traits: dict[str, Trait]
             report.add(origin.doc.diagnostic(path, f"trait '{ref.id}' takes no value: write just {ref.id}"))
 
 
+def check_specialisation_ids(affiliation: Affiliation, origin: Origin, report: Report) -> None:
+    first: dict[str, int] = {}
+    for i, spec in enumerate(affiliation.specialisations):
+        if spec.id in first:
+            report.add(origin.doc.diagnostic(origin.path + ("specialisations", i, "id"),
+                                             f"specialisation id '{spec.id}' is listed twice in '{affiliation.id}' (also specialisations[{first[spec.id]}])"))
+        first.setdefault(spec.id, i)
+
+
 @dataclass
 class GameData:
     rules: Rules
@@ -96,7 +109,8 @@ class GameData:
     documents: list[SourceDocument]
 
 
-def _load_rules(base: Path, report: Report) -> tuple[Rules | None, list[SourceDocument]]:
+def _load_rules(base: Path, report: Report) -> tuple[dict[str, Any], list[SourceDocument]]:
+    """Each rules file validated on its own (None where invalid), then checked as tables."""
     sections: dict[str, Any] = {}
     docs = []
     for name in RULE_FILES:
@@ -104,9 +118,24 @@ def _load_rules(base: Path, report: Report) -> tuple[Rules | None, list[SourceDo
         docs.append(doc)
         model = Rules.model_fields[name].annotation
         sections[name] = validate_model(model, doc, doc.data, (), report)
-    if any(v is None for v in sections.values()):
-        return None, docs
-    return Rules(**sections), docs
+        check_rule_file(name, sections[name], doc, report)
+    return sections, docs
+
+
+def _check_specialisations(sections: dict[str, Any], docs: list[SourceDocument], catalogue: Catalogue,
+                           report: Report) -> None:
+    """A rule naming a specialisation (a critical injury's 'unless') must name one that exists."""
+    wounds = sections["wounds"]
+    if wounds is None:
+        return
+    doc = docs[RULE_FILES.index("wounds")]
+    known = catalogue.all_specialisations()
+    for i, injury in enumerate(wounds.critical_injuries):
+        extra = injury.extra_difficulty
+        if extra is not None and extra.unless not in known:
+            report.add(doc.diagnostic(("critical_injuries", i, "extra_difficulty", "unless"),
+                                      f"unknown specialisation '{extra.unless}'{did_you_mean(extra.unless, known)} "
+                                      "(no affiliation in affiliations.yaml offers it)"))
 
 
 def _load_entries(doc: SourceDocument, file_model: type[BaseModel], key: str, report: Report) -> Iterable[tuple[Any, Origin]]:
@@ -121,7 +150,7 @@ def load_game_data(base: Path | None = None) -> GameData:
     report = Report()
     docs: list[SourceDocument] = []
     try:
-        rules, docs = _load_rules(base, report)
+        sections, docs = _load_rules(base, report)
         weapons_doc = load_yaml(base / "weapons.yaml", display_path(base / "weapons.yaml"))
         affiliations_doc = load_yaml(base / "affiliations.yaml", display_path(base / "affiliations.yaml"))
     except KolapsError as exc:
@@ -129,13 +158,16 @@ def load_game_data(base: Path | None = None) -> GameData:
         report.raise_if_errors()
         raise
     docs += [weapons_doc, affiliations_doc]
-    catalogue = Catalogue(traits={t.id: t for t in rules.traits.traits} if rules else {})
+    traits = sections["traits"]
+    # An invalid traits.yaml already has its messages: no 'unknown trait' for every weapon too.
+    catalogue = Catalogue(traits={t.id: t for t in traits.traits} if traits else {}, traits_known=traits is not None)
     for weapon, origin in _load_entries(weapons_doc, WeaponFile, "weapons", report):
         catalogue.add_weapon(weapon, origin, report)
     for affiliation, origin in _load_entries(affiliations_doc, AffiliationFile, "affiliations", report):
         catalogue.add_affiliation(affiliation, origin, report)
+    _check_specialisations(sections, docs, catalogue, report)
     report.raise_if_errors()
-    return GameData(rules=rules, catalogue=catalogue, documents=docs)
+    return GameData(rules=Rules(**sections), catalogue=catalogue, documents=docs)
 
 
 def builtin_game_data() -> GameData:
