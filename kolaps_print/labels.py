@@ -2,47 +2,193 @@
 
 label("cards.front.walk") reads key front.walk in data/labels/fr/cards.yaml. An English
 edition would be a second folder, not a rewrite.
+
+The designer edits these files by hand, so each one is checked once, when first read, against
+the bundled copy (the reference): every label it has must be there, text where it is text, a
+list as long where a list's length matters, and only the {placeholders} the program fills.
+A problem is a located error in the edited file, never a KeyError in a renderer.
 """
 
 from __future__ import annotations
 
+import string
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import Any, NoReturn
 
 from kolaps_print import resources
+from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path
+from kolaps_print.load import SourceDocument, load_yaml
 
 LANGUAGE = "fr"
+# Labels the program reads only if present (a table's note).
+OPTIONAL = ("tables.*.note",)
+# Lists a translation may make longer or shorter (the kit's extra things to bring).
+FREE_LENGTH = ("kit.packing.extras",)
+_FORMATTER = string.Formatter()
 
 
-def _area(area: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Area:
+    doc: SourceDocument
+
+    def fail(self, path: tuple, message: str) -> NoReturn:
+        raise KolapsError([self.doc.diagnostic(path, message)])
+
+
+def _area(area: str) -> _Area:
     return _read_area(resources.data_dir(), area)
 
 
 @cache
-def _read_area(data_dir: Path, area: str) -> dict[str, Any]:
+def _read_area(data_dir: Path, area: str) -> _Area:
     path = data_dir / "labels" / LANGUAGE / f"{area}.yaml"
-    with path.open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh) or {}
+    doc = load_yaml(path, display_path(path))
+    reference = _reference(data_dir, area)
+    if reference is not None:
+        problems: list[Diagnostic] = []
+        _compare(doc, doc.data, reference.data, (), area, problems)
+        if problems:
+            raise KolapsError(problems)
+    return _Area(doc)
+
+
+def _reference(data_dir: Path, area: str) -> SourceDocument | None:
+    """The bundled copy of an area; None when data_dir is the bundled folder (nothing to compare)."""
+    bundled = resources.bundled("data")
+    path = bundled / "labels" / LANGUAGE / f"{area}.yaml"
+    if data_dir.resolve() == bundled.resolve() or not path.is_file():
+        return None
+    return _read_reference(path)
+
+
+@cache
+def _read_reference(path: Path) -> SourceDocument:
+    return load_yaml(path, display_path(path))
+
+
+# ---- checking a labels file against the reference ---------------------------------------------
+def _dotted(area: str, path: tuple) -> str:
+    return ".".join([area] + [str(p) for p in path])
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a group of labels (key: text)"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "text"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"true/false ({str(value).lower()})"
+    return f"a number ({value})"
+
+
+def _compare(doc: SourceDocument, value: Any, ref: Any, path: tuple, area: str, problems: list[Diagnostic]) -> None:
+    def problem(where: tuple, message: str) -> None:
+        problems.append(doc.diagnostic(where, message))
+
+    if isinstance(ref, dict):
+        if not isinstance(value, dict):
+            return problem(path, f"label '{_dotted(area, path)}' must be {_kind(ref)}, got {_kind(value)}")
+        for key, expected in ref.items():
+            if key in value:
+                _compare(doc, value[key], expected, path + (key,), area, problems)
+            elif not any(fnmatchcase(_dotted(area, path + (key,)), p) for p in OPTIONAL):
+                others = [k for k in value if k not in ref]
+                shown = f": the bundled copy has {expected!r}" if isinstance(expected, str) else ""
+                problem(path + (key,), f"missing label '{_dotted(area, path + (key,))}'{did_you_mean(str(key), others)}{shown}")
+    elif isinstance(ref, list):
+        if not isinstance(value, list):
+            return problem(path, f"label '{_dotted(area, path)}' must be a list of {len(ref)} texts, got {_kind(value)}")
+        free = _dotted(area, path) in FREE_LENGTH
+        if not free and len(value) != len(ref):
+            return problem(path, f"label '{_dotted(area, path)}' must list {len(ref)} texts, as the bundled copy does, got {len(value)}")
+        for i, item in enumerate(value):
+            _compare(doc, item, ref[i] if not free else (ref[0] if ref else ""), path + (i,), area, problems)
+    elif isinstance(ref, str):
+        if not isinstance(value, str):
+            quote = " (put it in quotes)" if not isinstance(value, (dict, list)) else ""
+            return problem(path, f"label '{_dotted(area, path)}' must be text, got {_kind(value)}{quote}")
+        message = _placeholder_problem(value, ref)
+        if message:
+            problem(path, f"label '{_dotted(area, path)}': {message}")
+
+
+def _fields(text: str) -> set[tuple[str, str, str]]:
+    """The {placeholders} of a label (name, format spec, conversion); ValueError if braces are unbalanced."""
+    return {(name, spec or "", conv or "") for _, name, spec, conv in _FORMATTER.parse(text) if name is not None}
+
+
+def _placeholder_problem(text: str, ref: str) -> str:
+    try:
+        used = _fields(text)
+    except ValueError as exc:
+        return f"{exc}: braces only go around a placeholder such as {{value}} (write {{{{ or }}}} for a brace)"
+    allowed = _fields(ref)
+    unknown = sorted(used - allowed)
+    if not unknown:
+        return ""
+    names = ", ".join("{" + n + (f"!{c}" if c else "") + (f":{s}" if s else "") + "}" for n, s, c in unknown)
+    offered = ", ".join("{" + n + "}" for n, _, _ in sorted(allowed)) or "none"
+    return f"unknown placeholder {names} (this label can use: {offered})"
+
+
+def check_labels() -> list[Diagnostic]:
+    """Every labels file of the data folder in use, checked against the bundled copy."""
+    data_dir = resources.data_dir()
+    folders = {data_dir / "labels" / LANGUAGE, resources.bundled("data") / "labels" / LANGUAGE}
+    areas = sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.yaml")})
+    problems: list[Diagnostic] = []
+    for area in areas:
+        try:
+            _read_area(data_dir, area)
+        except KolapsError as exc:
+            problems += exc.diagnostics
+    return problems
+
+
+# ---- reading labels ---------------------------------------------------------------------------
+def _node(key: str) -> tuple[_Area, str, Any]:
+    area, _, rest = key.partition(".")
+    source = _area(area)
+    node: Any = source.doc.data
+    try:
+        for part in rest.split(".") if rest else ():
+            node = node[part]
+    except (KeyError, TypeError, IndexError):
+        path = tuple(rest.split("."))
+        found = next(i for i in range(len(path), -1, -1) if _has(source.doc.data, path[:i]))
+        source.fail(path[:found], f"missing label '{key}' (the program needs it)")
+    return source, rest, node
+
+
+def _has(node: Any, path: tuple) -> bool:
+    for part in path:
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return True
 
 
 def label(key: str, **values: Any) -> str:
     """The label at 'area.key.subkey', formatted with values ({name} placeholders)."""
-    area, _, rest = key.partition(".")
-    node: Any = _area(area)
-    for part in rest.split("."):
-        node = node[part]
+    source, rest, node = _node(key)
     if not isinstance(node, str):
-        raise KeyError(f"label '{key}' is not a string")
-    return node.format(**values) if values else node
+        source.fail(tuple(rest.split(".")), f"label '{key}' must be text, got {_kind(node)}")
+    if not values:
+        return node
+    try:
+        return node.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError) as exc:
+        source.fail(tuple(rest.split(".")), f"label '{key}' cannot be filled in ({type(exc).__name__}: {exc}); it may use: "
+                          + (", ".join("{" + v + "}" for v in values)))
 
 
 def labels(key: str) -> Any:
     """A whole subtree of labels (a mapping or a list), e.g. labels('tables.headers')."""
-    area, _, rest = key.partition(".")
-    node: Any = _area(area)
-    for part in filter(None, rest.split(".")):
-        node = node[part]
-    return node
+    return _node(key)[2]

@@ -1,0 +1,120 @@
+"""Labels files are checked once, against the bundled copy: a broken one is a located error."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+import yaml
+
+from kolaps_print import labels as labels_module
+from kolaps_print import resources
+from kolaps_print.diagnostics import KolapsError
+from kolaps_print.labels import check_labels, label, labels
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A project folder with a copy of the bundled data/; returns a writer for one labels file."""
+    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    monkeypatch.chdir(tmp_path)
+
+    def write(area: str, text: str) -> str:
+        (tmp_path / "data" / "labels" / "fr" / f"{area}.yaml").write_text(text, encoding="utf-8")
+        return f"data/labels/fr/{area}.yaml"
+
+    return write
+
+
+def _bundled_text(area: str) -> str:
+    return (resources.bundled("data") / "labels" / "fr" / f"{area}.yaml").read_text(encoding="utf-8")
+
+
+def _messages(exc: pytest.ExceptionInfo) -> list[str]:
+    return [str(d) for d in exc.value.diagnostics]
+
+
+def test_the_bundled_copy_reads_and_fills_in():
+    assert label("tables.format.range", low=1, high=4) == "1–4"
+    assert labels("tables.seuils.columns") == ["Rang", "Seuil"]
+    assert check_labels() == []
+
+
+def test_a_missing_label_names_its_key_at_the_group_that_lost_it(project):
+    text = _bundled_text("cards").replace('  threshold: "{threshold}+"', "  # threshold deleted")
+    file = project("cards", text)
+    with pytest.raises(KolapsError) as exc:
+        label("cards.front.rng")  # any label of the file: the whole file is checked when first read
+    line = text.splitlines().index("front:") + 2  # the group's first key
+    assert _messages(exc) == [f"{file}:{line}:3: error: front.threshold: missing label 'cards.front.threshold': "
+                              "the bundled copy has '{threshold}+'"]
+
+
+def test_a_misspelt_key_suggests_the_one_missing(project):
+    project("cards", _bundled_text("cards").replace("  threshold:", "  treshold:"))
+    with pytest.raises(KolapsError, match=r"missing label 'cards.front.threshold' \(did you mean 'treshold'\?\)"):
+        label("cards.front.rng")
+
+
+@pytest.mark.parametrize("start, new, message", [
+    ("  percent:", "  percent: 12", "label 'tables.format.percent' must be text, got a number (12) (put it in quotes)"),
+    ("  percent:", "  percent: [a, b]", "label 'tables.format.percent' must be text, got a list"),
+    ("  percent:", '  percent: "{valeur} %"', "label 'tables.format.percent': unknown placeholder {valeur} (this label can use: {value})"),
+    ("  percent:", '  percent: "{value:>5} %"', "unknown placeholder {value:>5}"),
+    ("  percent:", '  percent: "{value %"', "label 'tables.format.percent': expected '}' before end of string"),
+    ('  columns: ["Rang"', '  columns: ["Rang"]', "label 'tables.seuils.columns' must list 2 texts, as the bundled copy does, got 1"),
+    ('  columns: ["Rang"', '  columns: "Rang, Seuil"', "label 'tables.seuils.columns' must be a list of 2 texts, got text"),
+    ("sheet:", "sheet: Aide\nold_sheet:", "label 'tables.sheet' must be a group of labels (key: text), got text"),
+])
+def test_a_wrong_label_is_located_at_its_value(project, start, new, message):
+    lines = _bundled_text("tables").splitlines()
+    line = next(i for i, text in enumerate(lines) if text.startswith(start)) + 1
+    lines[line - 1] = new
+    file = project("tables", "\n".join(lines) + "\n")
+    with pytest.raises(KolapsError) as exc:
+        label("tables.seuils.title")
+    (only,) = _messages(exc)
+    assert only.startswith(f"{file}:{line}:") and message in only, only
+
+
+def test_a_table_note_may_go_and_the_extras_list_may_grow(project):
+    tables = yaml.safe_load(_bundled_text("tables"))
+    del tables["modificateurs"]["note"]
+    project("tables", yaml.safe_dump(tables, allow_unicode=True))
+    kit = yaml.safe_load(_bundled_text("kit"))
+    kit["packing"]["extras"].append("Un thermos de café")
+    project("kit", yaml.safe_dump(kit, allow_unicode=True))
+    assert "note" not in labels("tables.modificateurs")
+    assert labels("kit.packing.extras")[-1] == "Un thermos de café"
+    assert check_labels() == []
+
+
+def test_check_labels_reports_every_file(project):
+    cards = project("cards", "front: {}\n")
+    tables = project("tables", _bundled_text("tables").replace("{low}–{high}", "{bas}–{haut}"))
+    files = {d.file for d in check_labels()}
+    assert files == {cards, tables}
+
+
+def test_a_label_the_program_asks_for_but_no_file_has_is_located(project):
+    common = yaml.safe_load(_bundled_text("common")) | {"extra": {"nested": "oui"}}
+    file = project("common", yaml.safe_dump(common, allow_unicode=True))  # no comment: the first key is on line 1
+    with pytest.raises(KolapsError) as exc:
+        label("common.nowhere.at_all")
+    assert _messages(exc) == [f"{file}:1:1: error: missing label 'common.nowhere.at_all' (the program needs it)"]
+    with pytest.raises(KolapsError, match="label 'common.extra' must be text, got a group"):
+        label("common.extra")
+
+
+def test_filling_in_a_label_with_the_wrong_values_is_located_not_a_key_error(project):
+    with pytest.raises(KolapsError, match=r"data/labels/fr/tables.yaml:\d+:\d+: error: format.range: label 'tables.format.range' "
+                                          r"cannot be filled in \(KeyError: 'high'\)"):
+        label("tables.format.range", low=1)
+
+
+def test_each_file_is_read_and_checked_once(project, monkeypatch):
+    label("tables.format.none")
+    monkeypatch.setattr(labels_module, "_compare", lambda *a: pytest.fail("checked twice"))
+    monkeypatch.setattr(labels_module, "load_yaml", lambda *a: pytest.fail("read twice"))
+    for _ in range(3):
+        assert label("tables.format.range", low=1, high=2) == "1–2"
