@@ -15,7 +15,8 @@ from kolaps_print.diagnostics import Report, did_you_mean
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.army import Character
 from kolaps_print.model.rules import (
-    ActionRules, CombatRules, Difficulty, DiceRules, Location, MoraleLevel, MoraleRules, Phase, Severity, TraitRules, WoundRules,
+    ActionRules, CombatRules, CriticalInjury, Difficulty, DiceRules, Location, MoraleLevel, MoraleRules, Phase, TraitRules,
+    WoundRules,
 )
 
 SEVERITY_DICE = re.compile(r"^([1-6])([DCM])6$")  # "2C6": how many dice, which roll type
@@ -105,20 +106,23 @@ def check_dice(dice: DiceRules, doc: SourceDocument, report: Report) -> None:
 # ---- wounds.yaml -----------------------------------------------------------------------------
 def check_wounds(wounds: WoundRules, doc: SourceDocument, report: Report) -> None:
     c = Checker(doc, report)
-    rolls = field_range(Severity, "roll")
-    c.numbered("severities", wounds.severities, "roll", rolls, "severity")
+    _from_one("severities", wounds.severities, "roll", "severity", c)  # a higher total counts as the top row
     for i, s in enumerate(wounds.severities):
         c.no_repeats(("severities", i, "haemorrhage_on"), s.haemorrhage_on, "face")
         _losses(c, ("severities", i, "morale_loss"), s.morale_loss)
     _check_locations(c, wounds.locations, field_range(Location, "roll"))
-    _check_critical_injuries(c, wounds, rolls)
+    _check_critical_injuries(c, wounds, field_range(CriticalInjury, "roll"))
     _losses(c, ("critical_morale_loss",), wounds.critical_morale_loss)
-    if wounds.cumulative:  # rows 1 to the last one: the card prints one column per row
-        top = max(row.wounds for row in wounds.cumulative)
-        c.numbered("cumulative", wounds.cumulative, "wounds", range(1, top + 1), "cumulative row")
-    else:
-        c.error(("cumulative",), "needs at least one row (wounds: 1)")
+    _from_one("cumulative", wounds.cumulative, "wounds", "cumulative row", c)  # the card: one column per row
     _check_critical_failures(c, wounds)
+
+
+def _from_one(key: str, items: Sequence[Any], field: str, what: str, c: Checker) -> None:
+    """Rows 1, 2, ... up to the last one, in order: the top row also stands for anything above it."""
+    if not items:
+        c.error((key,), f"needs at least one {what} ({field}: 1)")
+        return
+    c.numbered(key, items, field, range(1, max(getattr(item, field) for item in items) + 1), what)
 
 
 def _losses(c: Checker, path: tuple, losses: Sequence[Any]) -> None:
@@ -231,10 +235,10 @@ def check_actions(actions: ActionRules, doc: SourceDocument, report: Report) -> 
 
 def _check_morale(c: Checker, morale: MoraleRules) -> None:
     c.numbered("levels", morale.levels, "level", field_range(MoraleLevel, "level"), "morale level", ordered=False)
-    for i, lv in enumerate(morale.levels):
-        if lv.level < morale.good_minimum and lv.test_difficulty is None:
-            c.error(("levels", i, "test_difficulty"),
-                    f"level {lv.level} is below good_minimum ({morale.good_minimum}), so it calls for a test: give its test_difficulty")
+    for i, lv in enumerate(morale.levels):  # to stay offensive, to flee, to rout: the book prints each test
+        if lv.level <= morale.offensive_minimum and lv.test_difficulty is None:
+            c.error(("levels", i, "test_difficulty"), f"level {lv.level} calls for a test (every level from "
+                                                      f"offensive_minimum {morale.offensive_minimum} down does): give its test_difficulty")
     _losses(c, ("ally_down_loss",), morale.ally_down_loss)
 
 
