@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from kolaps_print.cli import app, common
+from kolaps_print.diagnostics import KolapsError
 
 
 @app.command(epilog="Example: kolaps-print calibrate --paper letter --flip short   then: kolaps-print cards army.yaml --back-offset 1.5,-0.5")
@@ -26,5 +27,7 @@ def calibrate(
         options.check()
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    except KolapsError as exc:  # a broken layout data file
+        common.invalid(exc)
     path = common.run(lambda: write_calibration(output, options))
     typer.echo(f"calibration sheet written: {path} (print it two-sided, {flip}-edge flip, at 100 % scale)")

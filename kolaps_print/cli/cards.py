@@ -10,10 +10,12 @@ from typing import Iterator, Optional
 import typer
 
 from kolaps_print.cli import app, common
+from kolaps_print.diagnostics import KolapsError
 
 
 def _checked(parse):
-    """A typer callback running a layout parser; its ValueError becomes a usage error (exit 2)."""
+    """A typer callback running a layout parser; its ValueError becomes a usage error (exit 2),
+    a broken layout data file (data/layouts/sizes.yaml) its located messages (exit 1)."""
 
     def callback(value):
         if value is None:
@@ -22,6 +24,8 @@ def _checked(parse):
             parse(value)
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
+        except KolapsError as exc:
+            common.invalid(exc)
         return value
 
     return callback
@@ -80,6 +84,8 @@ def cards(
         options.check()
     except ValueError as exc:  # e.g. a card larger than the paper
         raise typer.BadParameter(str(exc)) from None
+    except KolapsError as exc:  # a broken layout data file
+        common.invalid(exc)
     with _progress_bar() as progress:
         written = common.run(lambda: write_cards(army, output, options, strict, progress))
     common.finish(written.result.warnings, strict)

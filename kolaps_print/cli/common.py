@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import traceback
 from dataclasses import dataclass
-from typing import Callable, TypeVar
+from typing import Callable, NoReturn, TypeVar
 
 import typer
 
@@ -33,15 +33,20 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
         echo_err(str(d))
 
 
+def invalid(exc: KolapsError) -> NoReturn:
+    """Bad input: its located messages, exit 1 (also for an option checked against a data file)."""
+    print_diagnostics(exc.diagnostics)
+    errors = sum(d.severity == "error" for d in exc.diagnostics)
+    echo_err(f"kolaps-print: {errors} error(s); nothing was written")
+    raise typer.Exit(EXIT_INVALID) from None
+
+
 def run(job: Callable[[], T]) -> T:
     """Call job; bad input exits 1 with its located messages, a bug exits 70 with a hint."""
     try:
         return job()
     except KolapsError as exc:
-        print_diagnostics(exc.diagnostics)
-        errors = sum(d.severity == "error" for d in exc.diagnostics)
-        echo_err(f"kolaps-print: {errors} error(s); nothing was written")
-        raise typer.Exit(EXIT_INVALID) from None
+        invalid(exc)
     except KeyboardInterrupt:
         echo_err("kolaps-print: interrupted; nothing was written")
         raise typer.Exit(130) from None

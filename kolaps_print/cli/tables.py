@@ -33,12 +33,15 @@ class FlipChoice(str, Enum):
 
 
 def _card_size(value: str) -> str:
+    from kolaps_print.diagnostics import KolapsError
     from kolaps_print.layout.sheets import card_size
 
     try:
         card_size(value)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    except KolapsError as exc:  # a broken data/layouts/sizes.yaml
+        common.invalid(exc)
     return value
 
 

@@ -9,6 +9,7 @@ x to the right, y upwards, as the user sees the back).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
 from pydantic import Field
 
@@ -18,8 +19,11 @@ from kolaps_print.layout.geometry import Rect, Size
 from kolaps_print.model.common import Model
 
 
+Fraction = Annotated[float, Field(ge=0, le=1)]  # of the sheet's width or height: on the sheet
+
+
 class CalibrationData(Model):
-    targets: list[tuple[float, float]] = Field(min_length=1, max_length=9)
+    targets: list[tuple[Fraction, Fraction]] = Field(min_length=1, max_length=9)
     target_radius: float = Field(gt=0, le=30)
     cross: float = Field(gt=0, le=40)
     ruler_gap: float = Field(ge=0, le=30)

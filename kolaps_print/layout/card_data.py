@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -10,11 +10,18 @@ from kolaps_print.layout.data_files import load_layout
 from kolaps_print.model.common import Colour, Model
 
 Mm = float
+# What the renderers assume of a hand-edited card.yaml: sizes they divide by or stack are above
+# zero, gaps and positions are not negative, text is readable and no line is thicker than a box.
+Length = Annotated[float, Field(gt=0, le=200)]  # mm: a height, a width, a row
+Gap = Annotated[float, Field(ge=0, le=100)]  # mm: a gap, a padding, a position from the top
+FontSize = Annotated[float, Field(ge=4, le=40)]  # points
+LinePt = Annotated[float, Field(ge=0, le=5)]  # points
+Tracking = Annotated[float, Field(ge=-2, le=5)]  # points between capitals
 
 
 class TextSpec(Model):
-    baseline: Mm = Field(ge=0)
-    size: float = Field(ge=4, le=40)
+    baseline: Gap
+    size: FontSize
 
 
 class Colours(Model):
@@ -29,73 +36,73 @@ class Colours(Model):
 
 
 class Band(Model):
-    height: Mm = Field(gt=0)
-    size: float = Field(ge=4, le=40)
+    height: Length
+    size: FontSize
 
 
 class Avatar(Model):
-    height: Mm
-    size: float
-    pad: Mm
-    star: Mm  # star radius
-    gap: Mm
+    height: Length
+    size: FontSize
+    pad: Gap
+    star: Length  # star radius
+    gap: Gap
 
 
 class Portrait(Model):
-    top: Mm
-    width: Mm = Field(gt=0)
-    height: Mm = Field(gt=0)
-    border_pt: float = Field(ge=0)
+    top: Gap
+    width: Length
+    height: Length
+    border_pt: LinePt
 
 
 class Stats(Model):
-    top: Mm
-    height: Mm = Field(gt=0)
-    gap: Mm
-    radius: Mm
+    top: Gap
+    height: Length
+    gap: Gap
+    radius: Gap
     label: TextSpec
     value: TextSpec
     detail: TextSpec
 
 
 class Body(Model):
-    top: Mm
-    bottom_gap: Mm
+    top: Gap
+    bottom_gap: Gap
     shrink_step: float = Field(gt=0, lt=0.5)
 
 
 class Section(Model):
-    size: float
-    height: Mm
-    gap_before: Mm = 0
-    rule_pt: float
-    tracking: float = 0  # extra space between capitals, in points
+    size: FontSize
+    height: Length
+    gap_before: Gap = 0
+    rule_pt: LinePt
+    tracking: Tracking = 0  # extra space between capitals, in points
 
 
 class WeaponStyle(Model):
-    name_size: float
-    range_size: float
-    traits_size: float
-    gap: Mm
+    name_size: FontSize
+    range_size: FontSize
+    traits_size: FontSize
+    gap: Gap
 
 
 class SpecialisationStyle(Model):
-    size: float
-    gap: Mm
+    size: FontSize
+    gap: Gap
 
 
 class ReminderStyle(Model):
     """The weapon traits' reminder under the specialisations: secondary, dropped line by line."""
 
-    size: float = Field(ge=4, le=40)
-    gap: Mm = Field(ge=0)  # after each trait
+    size: FontSize
+    gap: Gap  # after each trait
     anchor: Literal["bottom", "flow"] = "bottom"  # against the footer, or right under the specialisations
 
 
 class Footer(Model):
-    height: Mm
-    size: float
-    baseline: Mm  # from the top of the strip
+    height: Length
+    size: FontSize
+    baseline: Gap  # from the top of the strip
 
 
 class Front(Model):
@@ -114,44 +121,44 @@ class Front(Model):
 
 
 class BackBand(Model):
-    height: Mm
-    name_size: float
-    army_size: float
+    height: Length
+    name_size: FontSize
+    army_size: FontSize
 
 
 class Morale(Model):
-    row: Mm
-    text_size: float
+    row: Length
+    text_size: FontSize
 
 
 class Status(Model):
-    label_size: float
-    aff_width: Mm
-    group_gap: Mm
+    label_size: FontSize
+    aff_width: Length
+    group_gap: Gap
 
 
 class Locations(Model):
-    row: Mm
-    roll_size: float
-    name_size: float
-    column_gap: Mm
+    row: Length
+    roll_size: FontSize
+    name_size: FontSize
+    column_gap: Gap
 
 
 class Cumulative(Model):
-    row: Mm
-    size: float
-    label_gap: Mm
+    row: Length
+    size: FontSize
+    label_gap: Gap
 
 
 class Back(Model):
     band: BackBand
     section: Section
-    gap: Mm
+    gap: Gap
     bottom: Mm = Field(ge=0)
-    box: Mm = Field(ge=3.5, description="tick boxes must take a pencil mark")
-    box_gap: Mm
-    box_pt: float
-    hint_size: float
+    box: Mm = Field(ge=3.5, le=20, description="tick boxes must take a pencil mark")
+    box_gap: Gap
+    box_pt: LinePt
+    hint_size: FontSize
     morale: Morale
     status: Status
     locations: Locations

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.geometry import Size
@@ -23,9 +23,31 @@ class SizeEntry(Model):
         return Size(self.width, self.height)
 
 
+# Names the commands offer or default to (--paper a4|letter, --card poker): sizes.yaml must keep them.
+REQUIRED_CARDS = ("poker",)
+REQUIRED_PAPERS = ("a4", "letter")
+
+
+def _keeps(names: tuple[str, ...], entries: dict[str, SizeEntry], what: str) -> dict[str, SizeEntry]:
+    missing = [n for n in names if n not in entries]
+    if missing:
+        raise ValueError(f"must keep the {what} {', '.join(missing)}: the commands use {', '.join(names)}")
+    return entries
+
+
 class Sizes(Model):
     cards: dict[str, SizeEntry]
     papers: dict[str, SizeEntry]
+
+    @field_validator("cards")
+    @classmethod
+    def _keeps_cards(cls, cards: dict[str, SizeEntry]) -> dict[str, SizeEntry]:
+        return _keeps(REQUIRED_CARDS, cards, "card size")
+
+    @field_validator("papers")
+    @classmethod
+    def _keeps_papers(cls, papers: dict[str, SizeEntry]) -> dict[str, SizeEntry]:
+        return _keeps(REQUIRED_PAPERS, papers, "paper")
 
 
 class HomeSheet(Model):

@@ -55,6 +55,11 @@ def _inner_model(annotation: Any) -> Any:
     return None
 
 
+def _bound(value: Any) -> str:
+    """A bound as the user would write it: 0, 3.5 (not 0.0)."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def explain(error: dict, model: type[BaseModel], loc: tuple) -> str:
     kind, ctx, value = error["type"], error.get("ctx", {}), error.get("input")
     key = loc[-1] if loc else ""
@@ -74,10 +79,14 @@ def explain(error: dict, model: type[BaseModel], loc: tuple) -> str:
         return f"expected a list such as [a, b], got {_got(value)}"
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return f"expected a mapping of keys (key: value), got {_got(value)}"
-    if kind in ("greater_than_equal", "greater_than"):
-        return f"must be at least {ctx.get('ge', ctx.get('gt'))} (got {value})"
-    if kind in ("less_than_equal", "less_than"):
-        return f"must be at most {ctx.get('le', ctx.get('lt'))} (got {value})"
+    if kind == "greater_than_equal":
+        return f"must be at least {_bound(ctx.get('ge'))} (got {value})"
+    if kind == "greater_than":
+        return f"must be more than {_bound(ctx.get('gt'))} (got {value})"
+    if kind == "less_than_equal":
+        return f"must be at most {_bound(ctx.get('le'))} (got {value})"
+    if kind == "less_than":
+        return f"must be less than {_bound(ctx.get('lt'))} (got {value})"
     if kind == "string_pattern_mismatch":
         if ctx.get("pattern") == ID_PATTERN:
             return f"'{value}' is not a valid id: use lowercase letters, digits and hyphens (e.g. fusil-assaut)"
