@@ -7,6 +7,7 @@ from pathlib import Path
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.labels import check_labels
 from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.diagnostics import display_path
 from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
@@ -53,6 +54,31 @@ def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
 
 
 def check_builtin(strict: bool = False) -> tuple[GameData, list[CheckResult]]:
-    """Validate data/ itself (rules, weapons, affiliations), then every bundled army."""
-    data = load_game_data()
+    """Validate data/ itself (rules, weapons, affiliations, labels, layouts), then every bundled army.
+
+    Every file is checked even when an earlier one is wrong, so one run shows every problem.
+    """
+    problems: list[Diagnostic] = []
+    try:
+        data = load_game_data()
+    except KolapsError as exc:
+        problems += exc.diagnostics
+    problems += check_labels() + check_layouts()
+    if problems:
+        raise KolapsError(problems)
     return data, check_files(bundled_armies(), strict)
+
+
+def check_layouts() -> list[Diagnostic]:
+    """The layout data files (data/layouts/*.yaml) the commands read."""
+    from kolaps_print.layout.calibration import calibration_data
+    from kolaps_print.layout.card_data import card_layout
+    from kolaps_print.layout.sheets import sheets, sizes
+
+    problems: list[Diagnostic] = []
+    for load in (card_layout, sizes, sheets, calibration_data):
+        try:
+            load()
+        except KolapsError as exc:
+            problems += exc.diagnostics
+    return problems
