@@ -75,34 +75,57 @@ def _table_call(usage: Usage, data: GameData):
     return table
 
 
-def _lookup(kind: str, entries: dict, usage: Usage):
+def _lookup(kind: str, entries: dict, usage: Usage, file: str):
     def find(id_: str) -> Tracked:
         if id_ not in entries:
-            raise TemplateUsageError(f"unknown {kind} '{id_}'{did_you_mean(id_, entries)}")
+            raise TemplateUsageError(f"unknown {kind} '{id_}'{did_you_mean(id_, entries)}: {file} has none")
         return Tracked(entries[id_], kind, usage)
 
     return find
 
 
+class _ById(dict):
+    """Rules entries by id (or roll, level...) for the prose; a missing one names the data file.
+
+    The designer may delete an entry a chapter quotes: the message then says which file lost it,
+    at the template line that needs it, instead of Jinja's "dict object has no attribute".
+    """
+
+    def __init__(self, kind: str, entries: dict, file: str):
+        super().__init__(entries)
+        self.kind, self.file = kind, file
+
+    def __missing__(self, key):
+        listed = ", ".join(str(k) for k in self)
+        raise TemplateUsageError(f"unknown {self.kind} {key!r}{did_you_mean(str(key), map(str, self))}: "
+                                 f"{self.file} has {listed or 'none'}")
+
+
+def _file(data: GameData, name: str) -> str:
+    """A data file as messages name it (data/rules/actions.yaml)."""
+    return next((d.file for d in data.documents if Path(d.file).name == name), name)
+
+
 def template_context(data: GameData, usage: Usage, edition: str, sources: BookSources, army_weapons: list) -> dict:
-    catalogue = data.catalogue
+    catalogue, rules = data.catalogue, data.rules
+    actions, combat, wounds, dice = (_file(data, f"{n}.yaml") for n in ("actions", "combat", "wounds", "dice"))
     return {
         "army_weapons": tracked_list(army_weapons, "weapon", usage),  # defined in the demo armies' files
         "rules": data.rules,
         "traits": tracked_list(catalogue.traits.values(), "trait", usage),
         "weapons": tracked_list(catalogue.weapons.values(), "weapon", usage),
         "affiliations": [Tracked(a, "affiliation", usage) for a in catalogue.affiliations.values()],
-        "trait": _lookup("trait", catalogue.traits, usage),
-        "weapon": _lookup("weapon", catalogue.weapons, usage),
+        "trait": _lookup("trait", catalogue.traits, usage, _file(data, "traits.yaml")),
+        "weapon": _lookup("weapon", catalogue.weapons, usage, _file(data, "weapons.yaml")),
         "table": _table_call(usage, data),
         # Look-ups by id, for numbers in the prose: {{ action["courir"].fatigue }}.
-        "action": {a.id: a for a in data.rules.actions.actions},
-        "modifier": {m.id: m for m in data.rules.combat.modifiers},
-        "band": {b.id: b for b in data.rules.combat.range_bands},
-        "location": {loc.id: loc for loc in data.rules.wounds.locations},
-        "severity": {s.roll: s for s in data.rules.wounds.severities},
-        "difficulty": {d.level: d for d in data.rules.dice.difficulties},
-        "threshold": {t.rank: t.threshold for t in data.rules.dice.thresholds},
+        "action": _ById("action", {a.id: a for a in rules.actions.actions}, actions),
+        "modifier": _ById("modifier", {m.id: m for m in rules.combat.modifiers}, combat),
+        "band": _ById("range band", {b.id: b for b in rules.combat.range_bands}, combat),
+        "location": _ById("location", {loc.id: loc for loc in rules.wounds.locations}, wounds),
+        "severity": _ById("severity", {s.roll: s for s in rules.wounds.severities}, wounds),
+        "difficulty": _ById("difficulty", {d.level: d for d in rules.dice.difficulties}, dice),
+        "threshold": _ById("threshold", {t.rank: t.threshold for t in rules.dice.thresholds}, dice),
         "trait_by_id": catalogue.traits,  # for fmt.trait_ref(ref, trait_by_id)
         "fmt": formats,
         "label": label,
