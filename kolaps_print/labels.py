@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path
 from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.model.printable import unprintable_text
 
 LANGUAGE = "fr"
 # Labels the program reads only if present (a table's note).
@@ -48,7 +49,7 @@ def _read_area(data_dir: Path, area: str) -> _Area:
     doc = load_yaml(path, display_path(path))
     reference = _reference(data_dir, area)
     if reference is not None:
-        problems: list[Diagnostic] = []
+        problems = unprintable_text(doc)
         _compare(doc, doc.data, reference.data, (), area, problems)
         if problems:
             raise KolapsError(problems)

@@ -15,6 +15,7 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
 from kolaps_print.model.messages import diagnostics_from
 from kolaps_print.model.rules import RULE_FILES, Rules, Trait
+from kolaps_print.model.printable import unprintable_text
 from kolaps_print.model.rules_check import check_rule_file
 
 M = TypeVar("M", bound=BaseModel)
@@ -119,6 +120,7 @@ def _load_rules(base: Path, report: Report) -> tuple[dict[str, Any], list[Source
         model = Rules.model_fields[name].annotation
         sections[name] = validate_model(model, doc, doc.data, (), report)
         check_rule_file(name, sections[name], doc, report)
+        report.extend(unprintable_text(doc))
     return sections, docs
 
 
@@ -158,6 +160,8 @@ def load_game_data(base: Path | None = None) -> GameData:
         report.raise_if_errors()
         raise
     docs += [weapons_doc, affiliations_doc]
+    for doc in (weapons_doc, affiliations_doc):
+        report.extend(unprintable_text(doc))
     traits = sections["traits"]
     # An invalid traits.yaml already has its messages: no 'unknown trait' for every weapon too.
     catalogue = Catalogue(traits={t.id: t for t in traits.traits} if traits else {}, traits_known=traits is not None)

@@ -1,0 +1,51 @@
+"""Every character a data or labels file holds must exist in the embedded fonts.
+
+A character the fonts lack prints as a blank box, in every document. Text made only of the
+characters below (checked against every face of both families by the tests) costs a set
+look-up; anything else is looked up in the fonts themselves, which are read only then.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from kolaps_print.diagnostics import Diagnostic
+from kolaps_print.load import SourceDocument
+
+# ASCII, Latin-1 and French typography: in every face of KSans and KSerif (tests/model/test_printable.py).
+COMMON = frozenset(
+    [chr(c) for c in range(0x20, 0x7F)] + [chr(c) for c in range(0xA0, 0x100)] + list("œŒ–—‘’“”…\u202f−≤≥•€\n")
+)
+FACES = tuple(f"{family}{style}" for family in ("KSans", "KSerif") for style in ("", "-Bold", "-Italic", "-BoldItalic"))
+
+
+def unprintable(text: str) -> list[str]:
+    """The characters of text some face of the embedded fonts cannot draw."""
+    rare = {ch for ch in text if ch not in COMMON}
+    if not rare:
+        return []
+    from kolaps_print.draw.fonts import missing_glyphs  # reads the fonts: only for rare characters
+
+    return sorted({ch for face in FACES for ch in missing_glyphs("".join(rare), face)})
+
+
+def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _strings(item, path + (i,))
+
+
+def unprintable_text(doc: SourceDocument) -> list[Diagnostic]:
+    """A located error for each text of doc with characters the fonts cannot print."""
+    problems = []
+    for path, text in _strings(doc.data, ()):
+        missing = unprintable(text)
+        if missing:
+            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+            problems.append(doc.diagnostic(path, f"the fonts cannot print {chars}: it would print as a blank box"))
+    return problems

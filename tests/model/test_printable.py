@@ -1,0 +1,33 @@
+"""Text the fonts cannot print is found, in data and labels files, without reading the fonts for plain text."""
+
+from __future__ import annotations
+
+import sys
+
+from kolaps_print.draw.fonts import missing_glyphs
+from kolaps_print.load import parse_yaml
+from kolaps_print.model.printable import COMMON, FACES, unprintable, unprintable_text
+
+
+def test_the_common_characters_are_in_every_face():
+    text = "".join(sorted(COMMON))
+    assert {face: missing_glyphs(text, face) for face in FACES} == {face: [] for face in FACES}
+
+
+def test_rare_characters_are_looked_up_in_every_face():
+    assert unprintable("Tête ≤ 5 cm — « ok »\u202f!") == []
+    assert unprintable("Flèche → et feu 🔥") == ["→", "🔥"]  # '→': KSans lacks it, KSerif has it
+
+
+def test_plain_text_does_not_read_the_fonts(monkeypatch):
+    monkeypatch.delitem(sys.modules, "kolaps_print.draw.fonts", raising=False)
+    monkeypatch.setitem(sys.modules, "kolaps_print.draw.fonts", None)  # importing it now fails
+    assert unprintable("Œil-de-bœuf : 2 × 3 … « − »") == []
+
+
+def test_each_text_is_located():
+    doc = parse_yaml("traits:\n  - id: a\n    name: \"Feu 🔥\"\n    short: [ok, \"→\"]\n", "traits.yaml")
+    assert [str(d) for d in unprintable_text(doc)] == [
+        "traits.yaml:3:11: error: traits[0].name: the fonts cannot print '🔥' (U+1F525): it would print as a blank box",
+        "traits.yaml:4:17: error: traits[0].short[1]: the fonts cannot print '→' (U+2192): it would print as a blank box",
+    ]
