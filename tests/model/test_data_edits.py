@@ -1,0 +1,207 @@
+"""The designer edits data/ by hand: whatever one edit breaks, every command answers cleanly.
+
+Each case copies the bundled data/ into a project folder, applies one targeted edit to one file
+(an entry deleted, a number out of range or inconsistent with another, a key removed, an id or
+a roll listed twice, a value of the wrong type, a label broken), then runs `check`, `cards`,
+`tables` and `rulebook` there. Every run must end with exit 0 or 1, never a traceback nor the
+exit-70 internal error; a refusal must name the edited file and write nothing. Edits the
+renderers would print as nonsense must be refused by `check` already; each case lists the
+commands that must refuse it (those that read the edited file), the others must still print.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+import yaml
+
+from kolaps_print import resources
+
+COMMANDS = {
+    "check": lambda out: ["check"],
+    "cards": lambda out: ["cards", "data/armies/section-kappa.yaml", "-o", out / "cards.pdf"],
+    "tables": lambda out: ["tables", "-o", out / "reference.pdf"],
+    "rulebook": lambda out: ["rulebook", "-o", out / "rulebook.pdf"],
+}
+
+
+ALL = tuple(COMMANDS)
+
+
+@dataclass(frozen=True)
+class Edit:
+    id: str
+    file: str  # relative to data/
+    change: Callable[[Any], Any]  # changes the parsed YAML in place (what it returns is ignored)
+    refused_by: tuple[str, ...] = ALL  # the commands that must refuse it (exit 1); the others print (exit 0)
+
+
+def entry(key: str, field: str, value: Any) -> Callable[[Any], Any]:
+    """Find the list entry of key whose field equals value (stable when the data grows)."""
+    def find(data: Any) -> dict:
+        return next(e for e in data[key] if e[field] == value)
+    return find
+
+
+def set_(path: tuple, value: Any) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        node = data
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = value
+    return change
+
+
+def delete(path: tuple) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        node = data
+        for part in path[:-1]:
+            node = node[part]
+        del node[path[-1]]
+    return change
+
+
+def apply(*changes: Callable[[Any], Any]) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        for c in changes:
+            c(data)
+    return change
+
+
+def on_entry(key: str, field: str, value: Any, change: Callable[[dict], None]) -> Callable[[Any], None]:
+    return lambda data: change(entry(key, field, value)(data))
+
+
+def drop_entry(key: str, field: str, value: Any) -> Callable[[Any], None]:
+    return lambda data: data[key].remove(entry(key, field, value)(data))
+
+
+def copy_field(key: str, field: str, source: Any, target: Any) -> Callable[[Any], None]:
+    """Give the entry whose field is target the same field value as another entry's (a duplicate)."""
+    def change(data: Any) -> None:
+        entry(key, field, target)(data)[field] = entry(key, field, source)(data)[field]
+    return change
+
+
+def morale(change: Callable[[dict], None]) -> Callable[[Any], None]:
+    return lambda data: change(data["morale"])
+
+
+CARDS_LABELS = ("check", "cards")  # labels/fr/cards.yaml: only the cards read it
+TABLES_LABELS = ("check", "tables", "rulebook")  # the rulebook prints the tables too
+BOOK_LABELS = ("check", "rulebook")
+CARD_LAYOUT = ("check", "cards")
+SIZES = ("check", "cards", "tables")  # the rulebook has its own page sizes
+
+EDITS = [
+    # ---- dice.yaml: thresholds by rank, difficulties by level -------------------------------
+    Edit("threshold-rank-missing", "rules/dice.yaml", drop_entry("thresholds", "rank", 4)),
+    Edit("threshold-rank-twice", "rules/dice.yaml", set_(("thresholds", 1, "rank"), 0)),
+    Edit("threshold-not-a-number", "rules/dice.yaml", set_(("thresholds", 0, "threshold"), "cinq")),
+    Edit("difficulty-level-missing", "rules/dice.yaml", drop_entry("difficulties", "level", 3)),
+    Edit("difficulties-reversed", "rules/dice.yaml", lambda d: d["difficulties"].reverse()),
+    Edit("natural-six-fails", "rules/dice.yaml", lambda d: d.update(always_failure=d["always_success"])),
+    Edit("automatic-overlaps-levels", "rules/dice.yaml", set_(("automatic_at_or_below",), 0)),
+    Edit("impossible-below-top-level", "rules/dice.yaml", set_(("impossible_at_or_above",), 4)),
+    Edit("roll-type-used-but-missing", "rules/dice.yaml", drop_entry("roll_types", "code", "C")),
+    # ---- wounds.yaml -------------------------------------------------------------------------
+    Edit("capacity-not-boxes", "rules/wounds.yaml", on_entry("locations", "roll", 1, lambda e: e.update(capacity=4))),
+    Edit("location-roll-twice", "rules/wounds.yaml", copy_field("locations", "roll", 1, 2)),
+    Edit("location-id-twice", "rules/wounds.yaml", lambda d: d["locations"][3].update(id=d["locations"][2]["id"])),
+    Edit("locations-missing", "rules/wounds.yaml", delete(("locations",))),
+    Edit("severity-missing", "rules/wounds.yaml", drop_entry("severities", "roll", 3)),
+    Edit("severity-loss-rank-twice", "rules/wounds.yaml",
+         on_entry("severities", "roll", 5, lambda e: e["morale_loss"].append(dict(e["morale_loss"][0])))),
+    Edit("critical-unknown-location", "rules/wounds.yaml",
+         on_entry("critical_injuries", "roll", 1, lambda e: e.update(location="bras-gauch"))),
+    Edit("critical-unknown-specialisation", "rules/wounds.yaml",
+         on_entry("critical_injuries", "roll", 2, lambda e: e.update(extra_difficulty={"value": 2, "unless": "ambidextr"}))),
+    Edit("critical-roll-missing", "rules/wounds.yaml", drop_entry("critical_injuries", "roll", 3)),
+    Edit("cumulative-row-missing", "rules/wounds.yaml", drop_entry("cumulative", "wounds", 3)),
+    Edit("critical-failures-overlap", "rules/wounds.yaml", lambda d: d["critical_failures"][1].update(max=3)),
+    Edit("critical-failures-empty", "rules/wounds.yaml", set_(("critical_failures",), [])),
+    Edit("cumulative-empty", "rules/wounds.yaml", set_(("cumulative",), [])),
+    Edit("extra-difficulty-without-test", "rules/wounds.yaml",
+         on_entry("critical_injuries", "roll", 2, lambda e: e.update(test_difficulty=None))),
+    # ---- combat.yaml -------------------------------------------------------------------------
+    Edit("no-band-beyond", "rules/combat.yaml", lambda d: d["range_bands"].remove(next(
+        b for b in d["range_bands"] if b.get("max_factor") is None and b.get("below_cm") is None))),
+    Edit("band-id-twice", "rules/combat.yaml", lambda d: d["range_bands"][1].update(id=d["range_bands"][0]["id"])),
+    Edit("severity-dice-unreadable", "rules/combat.yaml", lambda d: next(
+        b for b in d["range_bands"] if b.get("severity_dice")).update(severity_dice="deux C6")),
+    # ---- traits.yaml, actions.yaml -----------------------------------------------------------
+    Edit("trait-id-twice", "rules/traits.yaml", lambda d: d["traits"][1].update(id=d["traits"][0]["id"])),
+    Edit("trait-name-unprintable", "rules/traits.yaml", lambda d: d["traits"][0].update(name=d["traits"][0]["name"] + " 🔥")),
+    Edit("trait-unit-without-value", "rules/traits.yaml",
+         lambda d: next(t for t in d["traits"] if "param" not in t).update(unit="cm")),
+    Edit("morale-test-missing", "rules/actions.yaml", morale(lambda m: next(
+        lv for lv in m["levels"] if lv["level"] == m["offensive_minimum"]).pop("test_difficulty"))),
+    Edit("morale-level-missing", "rules/actions.yaml", morale(lambda m: m["levels"].remove(
+        next(lv for lv in m["levels"] if lv["level"] == 2)))),
+    Edit("phase-missing", "rules/actions.yaml", drop_entry("phases", "number", 3)),
+    Edit("walking-backwards", "rules/actions.yaml", set_(("walk_cm_per_mvt",), -2.5)),
+    Edit("action-id-twice", "rules/actions.yaml", lambda d: d["actions"][1].update(id=d["actions"][0]["id"])),
+    Edit("morale-levels-shuffled", "rules/actions.yaml", morale(lambda m: m["levels"].reverse()), refused_by=()),
+    Edit("fatigue-track-longest", "rules/actions.yaml", set_(("fatigue", "max"), 12), refused_by=()),
+    # A chapter quotes this action: the rulebook names the file that lost it, the rest print.
+    Edit("action-quoted-by-rulebook", "rules/actions.yaml", drop_entry("actions", "id", "courir"), refused_by=("rulebook",)),
+    # ---- catalogue -----------------------------------------------------------------------------
+    Edit("specialisation-twice", "affiliations.yaml",
+         lambda d: d["affiliations"][0]["specialisations"].append(dict(d["affiliations"][0]["specialisations"][0]))),
+    Edit("weapon-range-negative", "weapons.yaml", lambda d: d["weapons"][0].update(range=-5)),
+    # ---- labels --------------------------------------------------------------------------------
+    Edit("label-missing", "labels/fr/cards.yaml", delete(("front", "threshold")), CARDS_LABELS),
+    Edit("label-a-number", "labels/fr/cards.yaml", set_(("number", "decimal"), 5), CARDS_LABELS),
+    Edit("label-not-text", "labels/fr/tables.yaml", set_(("format", "percent"), ["{value} %"]), TABLES_LABELS),
+    Edit("label-unknown-placeholder", "labels/fr/cards.yaml", set_(("front", "moves"), "{marche} cm / {run} cm"), CARDS_LABELS),
+    Edit("label-bad-braces", "labels/fr/tables.yaml", set_(("format", "range"), "{low–{high}"), TABLES_LABELS),
+    Edit("label-columns-short", "labels/fr/tables.yaml", lambda d: d["seuils"]["columns"].pop(), TABLES_LABELS),
+    Edit("label-month-missing", "labels/fr/rulebook.yaml", lambda d: d["months"].pop(), BOOK_LABELS),
+    Edit("label-unprintable", "labels/fr/cards.yaml", set_(("front", "band_beyond"), "→"), CARDS_LABELS),
+    Edit("labels-all-gone", "labels/fr/common.yaml", lambda d: d.clear() or d.update(x="y")),
+    Edit("label-reworded", "labels/fr/tables.yaml", set_(("seuils", "title"), "Seuils"), refused_by=()),
+    # ---- layouts -------------------------------------------------------------------------------
+    Edit("card-row-negative", "layouts/card.yaml", set_(("back", "locations", "row"), -4), CARD_LAYOUT),
+    Edit("card-size-zero", "layouts/card.yaml", set_(("front", "section", "size"), 0), CARD_LAYOUT),
+    Edit("card-colour-unreadable", "layouts/card.yaml", set_(("colours", "ink"), "black"), CARD_LAYOUT),
+    Edit("paper-missing", "layouts/sizes.yaml", delete(("papers", "a4")), SIZES),
+    Edit("card-size-missing", "layouts/sizes.yaml", delete(("cards", "poker")), SIZES),
+    Edit("crop-marks-missing", "layouts/sheets.yaml", delete(("crop_marks",)), ("check", "cards")),
+    Edit("calibration-target-off-sheet", "layouts/calibrate.yaml", set_(("targets", 0), [1.5, 0.5]), ("check",)),
+]
+
+
+def _rewrite(path: Path, change: Callable[[Any], Any]) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A project folder holding a copy of the bundled data/, as the working folder."""
+    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / "data"))
+    return tmp_path
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=[e.id for e in EDITS])
+def test_an_edit_to_the_data_never_crashes_a_command(cli, project, edit):
+    _rewrite(project / "data" / edit.file, edit.change)
+    shown = f"data/{edit.file}"
+    for name, args in COMMANDS.items():
+        out = project / "out" / name
+        out.mkdir(parents=True)
+        result = cli(args(out))
+        text = result.stdout + result.stderr
+        assert result.exit_code in (0, 1), f"{name}: exit {result.exit_code}\n{text}"
+        assert "Traceback" not in text and "internal error" not in text, f"{name}:\n{text}"
+        if result.exit_code == 1:
+            assert shown in result.stderr, f"{name}: the message does not name {shown}:\n{text}"
+            assert not any(out.iterdir()), f"{name}: refused, yet wrote {sorted(out.iterdir())}"
+        assert result.exit_code == (1 if name in edit.refused_by else 0), f"{name}:\n{text}"
