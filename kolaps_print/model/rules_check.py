@@ -208,9 +208,11 @@ def check_combat(combat: CombatRules, doc: SourceDocument, report: Report) -> No
             factors.setdefault(b.max_factor, i)
     if not factors:
         c.error(("range_bands",), "needs a band with max_factor (up to the weapon's range), e.g. max_factor: 1")
-    if len(open_bands) != 1:
-        where = ("range_bands", open_bands[1]) if len(open_bands) > 1 else ("range_bands",)
-        c.error(where, f"needs exactly one band with neither max_factor nor below_cm (beyond the longest band), found {len(open_bands)}")
+    if not open_bands:
+        c.error(("range_bands",), "needs a band with neither max_factor nor below_cm: the one beyond the longest band")
+    for i in open_bands[1:]:
+        c.error(("range_bands", i), f"'{combat.range_bands[i].id}' has neither max_factor nor below_cm, like "
+                                    f"'{combat.range_bands[open_bands[0]].id}': only the band beyond the longest one may")
 
 
 # ---- traits.yaml -----------------------------------------------------------------------------
