@@ -28,7 +28,7 @@ class CalibrationData(Model):
     cross: float = Field(gt=0, le=40)
     ruler_gap: float = Field(ge=0, le=30)
     ruler_half_length: float = Field(gt=0, le=30)
-    tick_step: float = Field(gt=0, le=5)
+    tick_step: float = Field(ge=0.1, le=5)  # finer ticks could not be told apart (and would take minutes to draw)
     label_step: float = Field(gt=0, le=10)
 
 

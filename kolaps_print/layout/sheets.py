@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Annotated
 
 from pydantic import Field, field_validator
 
@@ -66,7 +67,7 @@ class CropMarks(Model):
 class FoldLine(Model):
     width_pt: float = Field(gt=0, le=2)
     grey: float = Field(ge=0, le=1)
-    dash: list[float] = Field(min_length=2, max_length=2)
+    dash: list[Annotated[float, Field(gt=0, le=20)]] = Field(min_length=2, max_length=2)  # mm drawn, mm skipped
 
 
 class PrintShop(Model):

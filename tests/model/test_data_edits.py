@@ -171,6 +171,8 @@ EDITS = [
     Edit("paper-missing", "layouts/sizes.yaml", delete(("papers", "a4")), SIZES),
     Edit("card-size-missing", "layouts/sizes.yaml", delete(("cards", "poker")), SIZES),
     Edit("crop-marks-missing", "layouts/sheets.yaml", delete(("crop_marks",)), ("check", "cards")),
+    Edit("fold-dash-negative", "layouts/sheets.yaml", set_(("fold_line", "dash"), [-1, 0]), ("check", "cards")),
+    Edit("calibration-ticks-too-fine", "layouts/calibrate.yaml", set_(("tick_step",), 0.0001), ("check",)),
     Edit("calibration-target-off-sheet", "layouts/calibrate.yaml", set_(("targets", 0), [1.5, 0.5]), ("check",)),
 ]
 
