@@ -80,13 +80,13 @@ def _option_error(message: str) -> KolapsError:
 
 def _cards(options: TablesOptions, data: GameData) -> Reference:
     from kolaps_print.draw.reference_cards import CardOverflow, reference_cards
-    from kolaps_print.impose import ImposeOptions, impose
+    from kolaps_print.impose import ImposeOptions, impose, slots_per_sheet
     from kolaps_print.layout.sheets import card_size, paper_size
 
     try:
         size = card_size(options.card)
         impose_options = ImposeOptions(card=size, paper=paper_size(options.paper), mode=options.layout, flip=options.flip)
-        impose_options.resolved()
+        slots_per_sheet(impose_options.resolved())  # the card fits the paper inside its margins
         cards = reference_cards(data, pt(size.width), pt(size.height))
     except (ValueError, CardOverflow) as exc:
         raise _option_error(str(exc)) from None

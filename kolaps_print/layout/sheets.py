@@ -6,7 +6,7 @@ import math
 import re
 from typing import Annotated
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.geometry import Size
@@ -43,12 +43,24 @@ class Sizes(Model):
     @field_validator("cards")
     @classmethod
     def _keeps_cards(cls, cards: dict[str, SizeEntry]) -> dict[str, SizeEntry]:
+        for name, card in cards.items():  # the bounds a size typed on the command line has
+            if not all(MIN_CARD_MM <= side <= MAX_CARD_MM for side in (card.width, card.height)):
+                raise ValueError(f"card size '{name}': each side must be {MIN_CARD_MM:g} to {MAX_CARD_MM:g} mm")
         return _keeps(REQUIRED_CARDS, cards, "card size")
 
     @field_validator("papers")
     @classmethod
     def _keeps_papers(cls, papers: dict[str, SizeEntry]) -> dict[str, SizeEntry]:
         return _keeps(REQUIRED_PAPERS, papers, "paper")
+
+    @model_validator(mode="after")
+    def _cards_fit_papers(self) -> "Sizes":
+        for name, card in self.cards.items():
+            for paper_name, paper in self.papers.items():
+                if card.width > paper.width or card.height > paper.height:
+                    raise ValueError(f"card size '{name}' ({card.width:g} × {card.height:g} mm) does not fit on paper "
+                                     f"'{paper_name}' ({paper.width:g} × {paper.height:g} mm)")
+        return self
 
 
 class HomeSheet(Model):

@@ -58,6 +58,14 @@ def test_cards_too_small_for_a_table_exit_1_and_write_nothing(cli, tmp_path):
     assert not target.exists()
 
 
+def test_cards_too_large_for_the_paper_exit_1_and_write_nothing(cli, tmp_path):
+    target = tmp_path / "cards.pdf"
+    result = cli(["tables", "--format", "cards", "--card", "300x400", "-o", target])
+    assert result.exit_code == 1, result.stderr  # was an internal error (exit 70)
+    assert "a 300 × 400 mm card does not fit on a 210 × 297 mm sheet" in result.stderr
+    assert not target.exists()
+
+
 def test_unwritable_target_exits_1_and_keeps_the_previous_file(cli, tmp_path):
     folder = tmp_path / "taken"
     folder.write_text("not a folder")

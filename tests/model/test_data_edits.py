@@ -170,6 +170,7 @@ EDITS = [
     Edit("card-colour-unreadable", "layouts/card.yaml", set_(("colours", "ink"), "black"), CARD_LAYOUT),
     Edit("paper-missing", "layouts/sizes.yaml", delete(("papers", "a4")), SIZES),
     Edit("card-size-missing", "layouts/sizes.yaml", delete(("cards", "poker")), SIZES),
+    Edit("card-size-beyond-paper", "layouts/sizes.yaml", set_(("cards", "mini"), {"width": 300, "height": 400}), SIZES),
     Edit("crop-marks-missing", "layouts/sheets.yaml", delete(("crop_marks",)), ("check", "cards")),
     Edit("fold-dash-negative", "layouts/sheets.yaml", set_(("fold_line", "dash"), [-1, 0]), ("check", "cards")),
     Edit("calibration-ticks-too-fine", "layouts/calibrate.yaml", set_(("tick_step",), 0.0001), ("check",)),
