@@ -11,6 +11,7 @@ Editing data/ in a project folder therefore changes what is printed, even after 
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -39,11 +40,15 @@ def bundled(name: str) -> Path:
 def _resolve(name: str) -> Path:
     if name in _chosen:
         return _chosen[name]
-    variable, marker = _KINDS[name]
-    if os.environ.get(variable):
-        return Path(os.environ[variable]).resolve()
-    project = Path.cwd() / name
-    if (project / marker).is_file():
+    return _lookup(name, os.getcwd(), os.environ.get(_KINDS[name][0], ""))
+
+
+@cache  # renderers ask for every label: resolve each (folder, variable) once
+def _lookup(name: str, cwd: str, variable: str) -> Path:
+    if variable:
+        return Path(variable).resolve()
+    project = Path(cwd) / name
+    if (project / _KINDS[name][1]).is_file():
         return project.resolve()
     return bundled(name)
 
