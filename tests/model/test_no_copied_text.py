@@ -1,0 +1,113 @@
+"""Every text of data/ is our own French: no run of 8 words of the draft rules survives in it.
+
+The draft's numbers and tables are facts to copy; its sentences are not. The chapters have
+their own check (tests/rulebook/test_chapters.py), which leaves to this one the runs lying
+wholly inside a data string: the cards, the reference sheet and the book print those as they are.
+"""
+
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kolaps_print import resources
+
+REPO = Path(__file__).resolve().parents[2]
+DRAFT_NAME = "000_245adc3472a3ef7b.txt"
+RUN = 8
+
+
+def _draft() -> Path | None:
+    """The draft sits in shared/ beside the checkout (../shared in CI), as for the chapters' check."""
+    for base in (REPO.parent / "shared", REPO / "shared", Path("/work/shared")):
+        path = base / "seeds" / DRAFT_NAME
+        if path.is_file():
+            return path
+    return None
+
+
+def words(text: str) -> list[str]:
+    """Lowercase words with accents folded; apostrophes and punctuation only separate words.
+
+    The same cut as the chapters' check, and accents folded too, so « a » for « à » or a
+    dropped accent in the draft's spelling does not hide a copied run.
+    """
+    text = text.lower().replace("œ", "oe").replace("æ", "ae")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.findall(r"[a-z0-9]+", text)
+
+
+def runs(text: str, n: int = RUN) -> set[tuple[str, ...]]:
+    w = words(text)
+    return {tuple(w[i : i + n]) for i in range(len(w) - n + 1)}
+
+
+def strings_in(node, where: str = "") -> list[tuple[str, str]]:
+    """Every text in a YAML tree, with its path (key.0.key) to name it in a failure."""
+    if isinstance(node, str):
+        return [(where, node)]
+    if isinstance(node, dict):
+        items = node.items()
+    elif isinstance(node, list):  # a listed entry is named by its id when it has one
+        items = [(_entry_name(item, i), item) for i, item in enumerate(node)]
+    else:
+        return []
+    return [found for key, item in items for found in strings_in(item, f"{where}.{key}" if where else str(key))]
+
+
+def _entry_name(item, index: int) -> str:
+    name = item.get("id") if isinstance(item, dict) else None
+    return f"{index}[{name}]" if isinstance(name, (str, int)) else str(index)
+
+
+def copied_runs(root: Path, draft_text: str) -> dict[str, list[str]]:
+    """'file:path' -> the first copied runs of the draft found in that text, for root's YAML files."""
+    draft_runs = runs(draft_text)
+    copied = {}
+    for path in sorted(root.rglob("*.yaml")):
+        tree = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for where, text in strings_in(tree):
+            found = runs(text) & draft_runs
+            if found:
+                name = path.relative_to(root).as_posix()
+                copied[f"{name}:{where}"] = sorted(" ".join(r) for r in found)[:2]
+    return copied
+
+
+# ---- the check itself can fail ------------------------------------------------------
+def test_words_fold_case_accents_apostrophes_and_punctuation():
+    assert words("L’hémorragie, À CÔTÉ ; cœur… (2C6)") == ["l", "hemorragie", "a", "cote", "coeur", "2c6"]
+
+
+def test_a_copied_run_is_found_despite_accents_and_punctuation():
+    draft = "Il perd 1 point de moral en plus de la perte de moral liée à la blessure."
+    assert runs("il perd 1 point de moral, en plus de la perte") & runs(draft)
+    assert not runs("il perd 1 point de moral de plus que la blessure") & runs(draft)
+
+
+def test_strings_are_found_at_every_depth_with_their_path():
+    tree = {"a": [{"text": "un"}, {"id": "x", "short": "deux"}], "b": "trois"}
+    assert strings_in(tree) == [("a.0.text", "un"), ("a.1[x].id", "x"), ("a.1[x].short", "deux"), ("b", "trois")]
+
+
+def test_a_data_file_with_a_draft_sentence_is_reported(tmp_path):
+    draft = "Un seul 1 dans le jet de dé signifiera un échec critique pour le tireur."
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("rolls:\n  - text: \"Un seul 1 dans le jet de dé signifiera un échec.\"\n", encoding="utf-8")
+    (tmp_path / "good.yaml").write_text("rolls:\n  - text: \"Sur un 1, le tir rate.\"\n", encoding="utf-8")
+    assert list(copied_runs(tmp_path, draft)) == ["bad.yaml:rolls.0.text"]
+
+
+# ---- the data ------------------------------------------------------------------------
+def test_the_data_has_texts_to_check():
+    data = resources.data_dir()
+    names = {p.relative_to(data).as_posix() for p in data.rglob("*.yaml")}
+    assert {"rules/wounds.yaml", "weapons.yaml", "affiliations.yaml", "labels/fr/tables.yaml"} <= names
+
+
+@pytest.mark.skipif(_draft() is None, reason="the draft rules (shared/seeds) are not beside this checkout")
+def test_no_eight_word_run_of_the_draft_in_any_data_text():
+    copied = copied_runs(resources.data_dir(), _draft().read_text(encoding="utf-8"))
+    assert not copied, "\n".join(f"{where}: « {' | '.join(found)} »" for where, found in copied.items())
