@@ -5,8 +5,6 @@ their own check (tests/rulebook/test_chapters.py), which leaves to this one the 
 wholly inside a data string: the cards, the reference sheet and the book print those as they are.
 """
 
-import re
-import unicodedata
 from pathlib import Path
 
 import pytest
@@ -14,34 +12,7 @@ import yaml
 
 from kolaps_print import resources
 
-REPO = Path(__file__).resolve().parents[2]
-DRAFT_NAME = "000_245adc3472a3ef7b.txt"
-RUN = 8
-
-
-def _draft() -> Path | None:
-    """The draft sits in shared/ beside the checkout (../shared in CI), as for the chapters' check."""
-    for base in (REPO.parent / "shared", REPO / "shared", Path("/work/shared")):
-        path = base / "seeds" / DRAFT_NAME
-        if path.is_file():
-            return path
-    return None
-
-
-def words(text: str) -> list[str]:
-    """Lowercase words with accents folded; apostrophes and punctuation only separate words.
-
-    The same cut as the chapters' check, and accents folded too, so « a » for « à » or a
-    dropped accent in the draft's spelling does not hide a copied run.
-    """
-    text = text.lower().replace("œ", "oe").replace("æ", "ae")
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return re.findall(r"[a-z0-9]+", text)
-
-
-def runs(text: str, n: int = RUN) -> set[tuple[str, ...]]:
-    w = words(text)
-    return {tuple(w[i : i + n]) for i in range(len(w) - n + 1)}
+from draft_copy import draft_path as _draft, runs, words  # tests/support (pytest pythonpath)
 
 
 def strings_in(node, where: str = "") -> list[tuple[str, str]]:

@@ -7,28 +7,14 @@ import pytest
 
 from kolaps_print import resources
 
-REPO = Path(__file__).resolve().parents[2]
-DRAFT_NAME = "000_245adc3472a3ef7b.txt"
-RUN = 8
+from draft_copy import draft_path as _draft, runs as _runs  # tests/support (pytest pythonpath)
+
+JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{##.*?##\}", re.S)
 
 
-def _draft() -> Path | None:
-    for base in (REPO.parent / "shared", REPO / "shared", Path("/work/shared")):
-        path = base / "seeds" / DRAFT_NAME
-        if path.is_file():
-            return path
-    return None
-
-
-def words(text: str) -> list[str]:
-    text = re.sub(r"\{\{.*?\}\}|\{%.*?%\}|\{##.*?##\}", " ", text, flags=re.S)  # Jinja is not prose
-    text = text.lower().replace("\u2019", "'").replace("œ", "oe")
-    return re.findall(r"[a-zàâäçéèêëîïôöùûüÿ0-9]+", text)
-
-
-def runs(text: str, n: int = RUN) -> set[tuple[str, ...]]:
-    w = words(text)
-    return {tuple(w[i : i + n]) for i in range(len(w) - n + 1)}
+def runs(text: str) -> set[tuple[str, ...]]:
+    """Runs of prose words: Jinja expressions and statements are not prose."""
+    return _runs(JINJA.sub(" ", text))
 
 
 def chapters() -> list[Path]:
