@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from kolaps_print.labels import label
 from kolaps_print.model.army_check import Member
 from kolaps_print.model.catalogue import TraitRef, Weapon
-from kolaps_print.model.rules import RangeBand, Rules
+from kolaps_print.model.rules import Rules, WeaponBand
 
 
 def number(value: float) -> str:
@@ -54,20 +54,30 @@ def subtitle(member: Member) -> str:
 
 
 def weapon_range(weapon: Weapon, rules: Rules) -> str:
-    """'≤ 30 cm · ≤ 60 cm +1 · au-delà +2' from the range bands, or 'Contact'."""
+    """'≤ 30 cm · ≤ 60 cm +1 · au-delà +2' from the weapon's range bands, or 'Contact'.
+
+    The bands are Rules.weapon_bands: a trait may replace the general ones (fragmentation,
+    E20: '≤ 15 cm · ≤ 30 cm +1 (extrême)', nothing beyond).
+    """
     if weapon.is_contact:
         return label("cards.front.contact")
-    bands = [b for b in rules.combat.range_bands if b.below_cm is None]
-    bounded = sorted((b for b in bands if b.max_factor is not None), key=lambda b: b.max_factor)
-    parts = [_band(label("cards.front.band_upto", distance=number(weapon.range * b.max_factor)), b) for b in bounded]
-    parts += [_band(label("cards.front.band_beyond"), b) for b in bands if b.max_factor is None]
+    bands = rules.weapon_bands(ref.id for ref in weapon.traits)
+    parts = [_band(_band_reach(weapon.range, b), b) for b in bands]
     return label("cards.front.band_separator").join(parts)
 
 
-def _band(text: str, band: RangeBand) -> str:
-    if band.modifier == 0:
-        return text
-    return label("cards.front.band_with_modifier", band=text, modifier=signed(band.modifier))
+def _band_reach(weapon_range: float, band: WeaponBand) -> str:
+    if band.max_factor is None:
+        return label("cards.front.band_beyond")
+    return label("cards.front.band_upto", distance=number(weapon_range * band.max_factor))
+
+
+def _band(text: str, band: WeaponBand) -> str:
+    if band.modifier != 0:
+        text = label("cards.front.band_with_modifier", band=text, modifier=signed(band.modifier))
+    if band.short:
+        text = label("cards.front.band_named", band=text, name=band.short)
+    return text
 
 
 def weapon_traits(weapon: Weapon, rules: Rules) -> str:

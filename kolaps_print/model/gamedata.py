@@ -92,6 +92,16 @@ def check_weapon_traits(weapon: Weapon, origin: Origin, traits: dict[str, Trait]
             report.add(origin.doc.diagnostic(path, f"trait '{ref.id}' needs its {trait.param}: write {{{ref.id}: 5}}"))
         elif not trait.param and ref.param is not None:
             report.add(origin.doc.diagnostic(path, f"trait '{ref.id}' takes no value: write just {ref.id}"))
+    _one_range_override(weapon, origin, traits, report)
+
+
+def _one_range_override(weapon: Weapon, origin: Origin, traits: dict[str, Trait], report: Report) -> None:
+    """Two traits each replacing the range bands (E20) would leave the card guessing which wins."""
+    owners = [i for i, ref in enumerate(weapon.traits) if ref.id in traits and traits[ref.id].range_bands is not None]
+    for i in owners[1:]:
+        first, this = weapon.traits[owners[0]].id, weapon.traits[i].id
+        report.add(origin.doc.diagnostic(origin.path + ("traits", i),
+                                         f"traits '{first}' and '{this}' both replace the range bands: keep one of them"))
 
 
 def check_specialisation_ids(affiliation: Affiliation, origin: Origin, report: Report) -> None:

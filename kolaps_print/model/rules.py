@@ -5,7 +5,7 @@ Every number the cards, reference sheets and rulebook print comes from here.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Iterable, Literal, Optional
 
 from pydantic import Field, model_validator
 
@@ -195,13 +195,35 @@ class CombatRules(Model):
 
 
 # ---- traits.yaml -----------------------------------------------------------
+class WeaponBand(Model):
+    """A range band as one weapon uses it: up to max_factor x its range, at this modifier."""
+
+    id: Id
+    modifier: int
+    max_factor: Optional[float] = None  # band ends at factor x weapon range; None: no limit (the band beyond)
+    short: Optional[Name] = None  # a word the card adds after the band, "(extrême)", when its place misleads
+
+
 class Trait(Model):
+    """A weapon trait (faculté).
+
+    range_bands, when given, replaces the general bands measured from the weapon's range
+    (combat.yaml range_bands with max_factor, and the one beyond them) for every weapon with
+    this trait; a band closer than a distance (below_cm: point blank) still applies. The list
+    is the whole set of bands the weapon may shoot in: with no band whose max_factor is null,
+    there is no shot beyond the last one. Fragmentation (errata E20):
+        range_bands:
+          - {id: efficace, modifier: 0, max_factor: 1}
+          - {id: extreme, modifier: 1, max_factor: 2, short: "extrême"}
+    """
+
     id: Id
     name: Name
     param: Optional[Name] = None  # name of the parameter (e.g. "rayon"); None: takes none
     unit: Optional[str] = None  # e.g. "cm"
     short: Name  # a few words, for cards
     text: Text
+    range_bands: Optional[list[WeaponBand]] = None  # None: the general bands (see above)
 
 
 class TraitRules(Model):
@@ -296,6 +318,24 @@ class Rules(Model):
 
     def trait(self, id_: str) -> Trait:
         return {t.id: t for t in self.traits.traits}[id_]
+
+    def weapon_bands(self, trait_ids: Iterable[str]) -> list[WeaponBand]:
+        """The range bands a weapon with these traits shoots in, nearest first, point blank aside.
+
+        The first of its traits that carries range_bands replaces the general ones (a weapon
+        may carry only one such trait: gamedata checks it); otherwise the general bands.
+        """
+        for id_ in trait_ids:
+            override = self.trait(id_).range_bands
+            if override is not None:
+                return _nearest_first(override)
+        return _nearest_first([WeaponBand(id=b.id, modifier=b.modifier, max_factor=b.max_factor)
+                               for b in self.combat.range_bands if b.below_cm is None])
+
+
+def _nearest_first(bands: list[WeaponBand]) -> list[WeaponBand]:
+    """Bounded bands by their end, then the band beyond (no max_factor) last."""
+    return sorted(bands, key=lambda b: (b.max_factor is None, b.max_factor or 0))
 
 
 RULE_FILES = ("dice", "wounds", "combat", "traits", "actions")

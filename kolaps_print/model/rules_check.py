@@ -16,7 +16,7 @@ from kolaps_print.load import SourceDocument
 from kolaps_print.model.army import Character
 from kolaps_print.model.rules import (
     ActionRules, CombatRules, CriticalInjury, Difficulty, DiceRules, Location, MoraleLevel, MoraleRules, Phase, TraitRules,
-    WoundRules,
+    WeaponBand, WoundRules,
 )
 
 SEVERITY_DICE = re.compile(r"^([1-6])([DCM])6$")  # "2C6": how many dice, which roll type
@@ -222,6 +222,33 @@ def check_traits(traits: TraitRules, doc: SourceDocument, report: Report) -> Non
     for i, t in enumerate(traits.traits):
         if t.unit is not None and t.param is None:
             c.error(("traits", i, "unit"), f"trait '{t.id}' has a unit but takes no value: give its param too, or remove the unit")
+        if t.range_bands is not None:
+            _check_weapon_bands(Checker(c.doc, c.report, ("traits", i)), t.id, t.range_bands)
+
+
+def _check_weapon_bands(c: Checker, trait: str, bands: Sequence[WeaponBand]) -> None:
+    """A trait's own range bands, read like the general ones: each ends at its own factor, one at most beyond."""
+    if not bands:
+        c.error(("range_bands",), f"trait '{trait}' lists no range band: give at least one (max_factor: 1), "
+                                  "or remove range_bands to keep the general ones")
+        return
+    c.unique("range_bands", bands, "id", "range band")
+    factors: dict[float, int] = {}
+    open_bands = []
+    for i, b in enumerate(bands):
+        if b.max_factor is None:
+            open_bands.append(i)
+        elif b.max_factor <= 0:
+            c.error(("range_bands", i, "max_factor"), f"must be above 0, got {b.max_factor:g}")
+        elif b.max_factor in factors:
+            c.error(("range_bands", i, "max_factor"), f"max_factor {b.max_factor:g} is also band {factors[b.max_factor] + 1}'s")
+        else:
+            factors[b.max_factor] = i
+    if not factors:
+        c.error(("range_bands",), f"trait '{trait}' needs a band with max_factor (up to the weapon's range), e.g. max_factor: 1")
+    for i in open_bands[1:]:
+        c.error(("range_bands", i), f"'{bands[i].id}' has no max_factor, like '{bands[open_bands[0]].id}': "
+                                    "only the band beyond the longest one may")
 
 
 # ---- actions.yaml ----------------------------------------------------------------------------
