@@ -437,3 +437,81 @@ def test_a_weapon_line_cut_to_fit_is_a_located_warning(write_army_file):
     assert "…" in reading(doc[fronts["Anna"]])  # six traits are wider than a mini card
     cut = [w for w in result.warnings if w.path == "characters[0].weapons[0]"]
     assert cut and "Arme totale" in cut[0].message and cut[0].severity == "warning", result.warnings
+
+
+# ---- range bands: a trait may replace them (fragmentation, E20), read back from the PDF ------
+def weapon_section(text: str, weapon: str, next_weapon: str) -> str:
+    """A front's text from one weapon's name to the next weapon's: its traits and its range line."""
+    start = text.index(weapon)
+    return text[start:text.index(next_weapon, start)]
+
+
+def reach(distance: float, modifier: int = 0, name: str | None = None) -> str:
+    """One band as a card prints it, from the labels: '≤ 30 cm +1 (extrême)'."""
+    text = label("cards.front.band_upto", distance=card_text.number(distance))
+    if modifier:
+        text = label("cards.front.band_with_modifier", band=text, modifier=card_text.signed(modifier))
+    return normal(label("cards.front.band_named", band=text, name=name) if name else text)
+
+
+@pytest.fixture(scope="module")
+def kappa_fronts(kappa):
+    _, doc, fronts = print_shop(kappa)
+    return {name: reading(doc[page]) for name, page in fronts.items()}
+
+
+def test_the_shotgun_prints_fragmentation_s_bands_and_nothing_beyond(kappa, kappa_fronts):
+    shotgun = kappa.catalogue.weapons["fusil-pompe"]
+    line = weapon_section(kappa_fronts["Karim Benali"], shotgun.name, kappa.catalogue.weapons["couteau-combat"].name)
+    frag = kappa.rules.trait("fragmentation").range_bands
+    for band in frag:
+        assert reach(shotgun.range * band.max_factor, band.modifier, band.short) in line, line
+    assert label("cards.front.band_beyond") not in line, line
+    general_beyond = next(b for b in kappa.rules.combat.range_bands if b.max_factor is None and b.below_cm is None)
+    assert card_text.signed(general_beyond.modifier) not in line  # the general extreme (+2) is gone
+    assert line.count(label("cards.front.band_upto", distance=0).split()[0]) == len(frag)  # one '≤' per band of the trait
+
+
+def test_a_plain_rifle_still_prints_the_general_bands(kappa, kappa_fronts):
+    rifle = kappa.catalogue.weapons["fusil-precision"]
+    assert all(kappa.rules.trait(r.id).range_bands is None for r in rifle.traits)
+    line = weapon_section(kappa_fronts["Hélène Marchal"], rifle.name, kappa.catalogue.weapons["pistolet"].name)
+    bands = [b for b in kappa.rules.combat.range_bands if b.below_cm is None]
+    for band in bands:
+        if band.max_factor is not None:
+            assert reach(rifle.range * band.max_factor, band.modifier) in line, line
+        else:
+            beyond = label("cards.front.band_with_modifier", band=label("cards.front.band_beyond"),
+                           modifier=card_text.signed(band.modifier))
+            assert normal(beyond) in line, line
+    assert len(bands) == 3
+
+
+def test_editing_the_trait_s_bands_in_a_data_copy_changes_the_card(tmp_path, demo_armies):
+    """The designer's copy of data/ (KOLAPS_DATA): extreme now up to three times the range, at +2."""
+    import os
+    import sys
+
+    from kolaps_print import resources
+
+    data = tmp_path / "data"
+    shutil.copytree(resources.bundled("data"), data)
+    traits_file = data / "rules" / "traits.yaml"
+    doc = yaml.safe_load(traits_file.read_text(encoding="utf-8"))
+    frag = next(t for t in doc["traits"] if t["id"] == "fragmentation")
+    extreme = next(b for b in frag["range_bands"] if b["max_factor"] == 2)
+    extreme.update(max_factor=3, modifier=2, short="très loin")
+    traits_file.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    out = tmp_path / "cards.pdf"
+    army = next(p for p in demo_armies if p.stem == "section-kappa")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KOLAPS_")} | {"KOLAPS_DATA": str(data)}
+    run = subprocess.run([sys.executable, "-m", "kolaps_print", "cards", str(army), "-o", str(out), "--print-shop"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    pdf = pdfium.PdfDocument(out.read_bytes())
+    karim = next(reading(pdf[i]) for i in range(0, len(pdf), 2) if "Karim Benali" in reading(pdf[i]))
+    weapons = yaml.safe_load((data / "weapons.yaml").read_text(encoding="utf-8"))["weapons"]
+    shotgun = next(w for w in weapons if w["id"] == "fusil-pompe")
+    line = weapon_section(karim, shotgun["name"], next(w["name"] for w in weapons if w["id"] == "couteau-combat"))
+    assert reach(shotgun["range"] * 3, 2, "très loin") in line, line
+    assert reach(shotgun["range"] * 2) not in line, line

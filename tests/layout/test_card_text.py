@@ -28,6 +28,21 @@ def test_range_bands_follow_the_rules_data(rules):
     assert "≤ 90 cm +1" in card_text.weapon_range(_weapon(30), changed)
 
 
+def test_a_trait_may_replace_the_range_bands(rules):
+    # fragmentation (E20): no long range; up to twice the range at +1, named extreme; nothing beyond
+    assert card_text.weapon_range(_weapon(15, ["deux-mains", "fragmentation"]), rules) == "≤ 15 cm · ≤ 30 cm +1 (extrême)"
+    assert card_text.weapon_range(_weapon(15, ["deux-mains"]), rules) == "≤ 15 cm · ≤ 30 cm +1 · au-delà +2"
+
+
+def test_the_trait_s_bands_follow_the_data(rules):
+    frag = rules.trait("fragmentation")
+    bands = [b.model_copy(update={"max_factor": 3, "modifier": 2}) if b.max_factor == 2 else b for b in frag.range_bands]
+    bands.append(frag.range_bands[0].model_copy(update={"id": "hors", "max_factor": None, "modifier": 4, "short": None}))
+    traits = [t.model_copy(update={"range_bands": bands}) if t.id == "fragmentation" else t for t in rules.traits.traits]
+    changed = rules.model_copy(update={"traits": rules.traits.model_copy(update={"traits": traits})})
+    assert card_text.weapon_range(_weapon(10, ["fragmentation"]), changed) == "≤ 10 cm · ≤ 30 cm +2 (extrême) · au-delà +4"
+
+
 def test_traits_with_a_parameter(rules):
     text = card_text.weapon_traits(_weapon(30, ["deux-mains", {"explosion": 5}]), rules)
     assert text == f"{rules.trait('deux-mains').name} · {rules.trait('explosion').name} (5)"

@@ -138,6 +138,11 @@ EDITS = [
     Edit("trait-name-unprintable", "rules/traits.yaml", lambda d: d["traits"][0].update(name=d["traits"][0]["name"] + " 🔥")),
     Edit("trait-unit-without-value", "rules/traits.yaml",
          lambda d: next(t for t in d["traits"] if "param" not in t).update(unit="cm")),
+    Edit("trait-bands-empty", "rules/traits.yaml", on_entry("traits", "id", "fragmentation", lambda t: t.update(range_bands=[]))),
+    Edit("trait-bands-all-beyond", "rules/traits.yaml",
+         on_entry("traits", "id", "fragmentation", lambda t: [b.pop("max_factor", None) for b in t["range_bands"]])),
+    Edit("trait-bands-factor-text", "rules/traits.yaml",
+         on_entry("traits", "id", "fragmentation", lambda t: t["range_bands"][1].update(max_factor="double"))),
     Edit("morale-test-missing", "rules/actions.yaml", morale(lambda m: next(
         lv for lv in m["levels"] if lv["level"] == m["offensive_minimum"]).pop("test_difficulty"))),
     Edit("morale-level-missing", "rules/actions.yaml", morale(lambda m: m["levels"].remove(

@@ -105,6 +105,45 @@ def test_range_bands_need_one_open_band_and_readable_dice(tmp_path):
     ]
 
 
+def _fragmentation_bands(bands):
+    return lambda d: by(d["traits"], "id", "fragmentation").update(range_bands=bands)
+
+
+def test_a_trait_s_range_bands_are_checked_like_the_general_ones(tmp_path):
+    found = problems(tmp_path, "rules/traits.yaml", _fragmentation_bands([
+        {"id": "efficace", "modifier": 0, "max_factor": 1},
+        {"id": "efficace", "modifier": 1, "max_factor": 1},
+        {"id": "loin", "modifier": 2},
+        {"id": "encore", "modifier": 3},
+        {"id": "nulle", "modifier": 0, "max_factor": -2},
+    ]))
+    i = next(p for _, p, _ in found).split("]")[0] + "]"  # traits[n]: where fragmentation sits
+    assert sorted((p, m) for _, p, m in found) == sorted([
+        (f"{i}.range_bands[1].id", "range band id 'efficace' is listed twice (also range_bands[0])"),
+        (f"{i}.range_bands[1].max_factor", "max_factor 1 is also band 1's"),
+        (f"{i}.range_bands[3]", "'encore' has no max_factor, like 'loin': only the band beyond the longest one may"),
+        (f"{i}.range_bands[4].max_factor", "must be above 0, got -2"),
+    ])
+    assert all(f == "traits.yaml" for f, _, _ in found)
+
+
+def test_a_trait_s_range_bands_cannot_be_empty_nor_all_beyond(tmp_path):
+    empty = problems(tmp_path / "a", "rules/traits.yaml", _fragmentation_bands([]))
+    assert [m for _, _, m in empty] == ["trait 'fragmentation' lists no range band: give at least one (max_factor: 1), "
+                                        "or remove range_bands to keep the general ones"]
+    beyond = problems(tmp_path / "b", "rules/traits.yaml", _fragmentation_bands([{"id": "partout", "modifier": 0}]))
+    assert [m for _, _, m in beyond] == ["trait 'fragmentation' needs a band with max_factor (up to the weapon's range), e.g. max_factor: 1"]
+
+
+def test_a_weapon_with_two_traits_replacing_the_bands_is_refused_in_weapons_yaml(tmp_path):
+    bands = [{"id": "efficace", "modifier": 0, "max_factor": 1}]
+    found = problems(tmp_path, "rules/traits.yaml", lambda d: by(d["traits"], "id", "deux-mains").update(range_bands=bands))
+    shotgun = yaml.safe_load((resources.bundled("data") / "weapons.yaml").read_text(encoding="utf-8"))["weapons"]
+    index = next(i for i, w in enumerate(shotgun) if w["id"] == "fusil-pompe")
+    assert found == [("weapons.yaml", f"weapons[{index}].traits[1]",
+                      "traits 'deux-mains' and 'fragmentation' both replace the range bands: keep one of them")]
+
+
 def test_dice_rules_agree_with_the_difficulty_scale(tmp_path):
     def change(d):
         d["automatic_at_or_below"] = 0

@@ -189,6 +189,15 @@ def test_range_bands(rules):
     }
 
 
+def test_fragmentation_replaces_the_range_bands(rules):
+    # "La longue portée devient la portée extrême limitée a deux fois la portée efficace avec un
+    # ajustement de difficulté de +1" (E20): no long range, up to twice the range at +1, no shot beyond.
+    got = [(b.id, b.modifier, b.max_factor) for b in rules.trait("fragmentation").range_bands]
+    assert got == [("efficace", 0, 1), ("extreme", 1, 2)]
+    others = [t.id for t in rules.traits.traits if t.range_bands is not None]
+    assert others == ["fragmentation"]
+
+
 def test_difficulty_modifiers(rules):
     got = {m.id: m.modifier for m in rules.combat.modifiers}
     assert got == {
