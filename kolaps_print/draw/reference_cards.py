@@ -15,7 +15,8 @@ from reportlab.platypus import Flowable
 
 from kolaps_print.content.reference import Section, reference_sections
 from kolaps_print.draw.fonts import SANS, SANS_BOLD, register_fonts
-from kolaps_print.draw.reference_flow import Box, draw_box, fill_box
+from kolaps_print.draw.reference_faces import fill_face
+from kolaps_print.draw.reference_flow import Box, draw_box
 from kolaps_print.draw.reference_sheet import section_flowables
 from kolaps_print.draw.reference_style import INK, Styles, section_colour
 from kolaps_print.draw.reference_table import fits_width
@@ -26,7 +27,6 @@ from kolaps_print.model.gamedata import GameData
 CARD_BODY_PT = 7.0  # held in the hand: a little smaller than the table sheet
 PADDING_MM = 3.5  # inside the trim: cutting tolerance
 STRIP_MM = 5.0
-SPLIT_FRACTION = 0.25
 MAX_FACES = 200  # a guard against a flow that never ends
 
 
@@ -78,18 +78,22 @@ def layout_faces(data: GameData, width: float, height: float, styles: Styles | N
     probe = _content_box(width, height)
     sections = reference_sections(data)
     _check_widths(sections, probe.width, styles)
-    queue: list[Flowable] = [u for s in sections for u in section_flowables(s, probe.width, styles)]
-    faces: list[FaceLayout] = []
+    queue: list[Flowable] = [u for s in sections for u in section_flowables(s, probe.width, styles, loose=True)]
+    boxes: list[Box] = []
     while queue:
-        if len(faces) >= MAX_FACES:
+        if len(boxes) >= MAX_FACES:
             raise CardOverflow("the reference content does not fit on cards of this size")
         box = _content_box(width, height)
         tag = getattr(queue[0], "tag", None) or ""
-        fill_box(box, queue, gap=styles.body * 0.8, min_split=box.height * SPLIT_FRACTION)
+        fill_face(box, queue, gap=styles.body * 0.8)
         if not box.placed:
             raise CardOverflow(f"a table of section '{tag}' does not fit on a card of this size; choose a larger --card")
-        faces.append(FaceLayout(len(faces) + 1, section_colour(tag), box))
-    return faces
+        boxes.append(box)
+    return [FaceLayout(i + 1, section_colour(_first_tag(box)), box) for i, box in enumerate(boxes)]
+
+
+def _first_tag(box: Box) -> str:
+    return next((getattr(f, "tag", None) for f, _ in box.placed if getattr(f, "tag", None)), "") or ""
 
 
 def reference_cards(data: GameData, width: float, height: float) -> list[ReferenceCard]:

@@ -23,24 +23,43 @@ def _body_rows(table: Flowable) -> int:
 
 
 def split_keeping_rows(part: Flowable, aW: float, aH: float, min_rows: int = MIN_ROWS) -> list[Flowable]:
-    """part.split, refused when it would strand fewer than min_rows rows on either side."""
+    """part split to fit aH, leaving at least min_rows body rows on each side; [] if impossible."""
     if isinstance(part, Stack):
         return part.split_rows(aW, aH, min_rows)
     if not isinstance(part, Table) and min_rows > 1:
         return []  # a note or title is cut only when nothing else can move (an empty box)
+    if isinstance(part, Table) and getattr(part, "_cellvalues", None) is not None:
+        return _split_table(part, aW, aH, min_rows)
     pieces = part.split(aW, aH)
-    if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces):
-        return pieces
-    return []
+    return pieces if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces) else []
 
 
-def _cut_last_rows(table: Table, aW: float) -> list[Flowable]:
-    """table split so that its last MIN_ROWS rows start the second piece; [] if too short."""
+def _split_table(table: Table, aW: float, aH: float, min_rows: int) -> list[Flowable]:
+    """The table cut after as many rows as fit aH, fewer if the rest would keep under min_rows."""
+    table.wrap(aW, 1e9)
+    heights = list(getattr(table, "_rowHeights", None) or [])
+    head = getattr(table, "repeatRows", 0)
+    body = len(heights) - head
+    used, cut = sum(heights[:head]), 0
+    for k in range(1, body):
+        used += heights[head + k - 1]
+        if used > aH + EPSILON:
+            break
+        if k >= min_rows and body - k >= min_rows:
+            cut = k
+    if not cut:
+        return []
+    pieces = table.split(aW, sum(heights[:head + cut]) + EPSILON)
+    return pieces if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces) else []
+
+
+def _cut_last_rows(table: Table, aW: float, min_rows: int = MIN_ROWS) -> list[Flowable]:
+    """table split so that its last min_rows rows start the second piece; [] if too short."""
     table.wrap(aW, 1e9)
     heights = getattr(table, "_rowHeights", None)
-    if not heights or _body_rows(table) < 2 * MIN_ROWS:
+    if not heights or _body_rows(table) < 2 * min_rows:
         return []
-    return split_keeping_rows(table, aW, sum(heights[:-MIN_ROWS]) + EPSILON)
+    return split_keeping_rows(table, aW, sum(heights[:-min_rows]) + EPSILON, min_rows)
 
 
 class Stack(Flowable):
@@ -78,7 +97,7 @@ class Stack(Flowable):
                 return self._halves(placed + [pieces[0]], list(pieces[1:]) + self.parts[i + 1:])
             if placed and isinstance(placed[-1], Table):
                 # An uncuttable note after a whole table: the table's last rows go along with it.
-                pieces = _cut_last_rows(placed[-1], aW)
+                pieces = _cut_last_rows(placed[-1], aW, max(min_rows, MIN_ROWS))
                 if pieces:
                     return self._halves(placed[:-1] + [pieces[0]], list(pieces[1:]) + self.parts[i:])
             if min_rows == 1 and any(isinstance(p, (Table, Stack)) for p in placed):

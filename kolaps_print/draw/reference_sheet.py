@@ -53,21 +53,34 @@ class Geometry:
         return [Box(m + i * (col_w + pt(self.gutter)), m, col_w, col_h) for i in range(self.columns)]
 
 
-def _row_flowable(row: tuple[TableContent, ...], section: Section, width: float, styles: Styles) -> Flowable:
+def _row_units(row: tuple[TableContent, ...], section: Section, width: float, styles: Styles) -> list[Flowable]:
+    """A row of tables: one block, side by side when they fit, else one block per table."""
     colour = section_colour(section.id)
     if len(row) == 1:
-        return table_block(row[0], width, styles, colour, show_title=row[0].title != section.title)
+        return [table_block(row[0], width, styles, colour, show_title=row[0].title != section.title)]
     gap = pt(3)
     weights = [sum(t.widths) or len(t.columns) for t in row]
     widths = [(width - gap * (len(row) - 1)) * w / sum(weights) for w in weights]
     if not all(fits_width(t, w, styles) for t, w in zip(row, widths)):  # too narrow: one under the other
-        return Stack([table_block(t, width, styles, colour) for t in row], gap=_gap(styles))
-    return side_by_side([table_block(t, w, styles, colour) for t, w in zip(row, widths)], widths, gap)
+        return [table_block(t, width, styles, colour) for t in row]
+    return [side_by_side([table_block(t, w, styles, colour) for t, w in zip(row, widths)], widths, gap)]
 
 
-def section_flowables(section: Section, width: float, styles: Styles) -> list[Stack]:
-    """A section as blocks to flow, tagged with its id; its band travels with its first row."""
-    units = [_row_flowable(row, section, width, styles) for row in section.rows]
+def _row_flowable(row: tuple[TableContent, ...], section: Section, width: float, styles: Styles) -> Flowable:
+    units = _row_units(row, section, width, styles)
+    return units[0] if len(units) == 1 else Stack(units, gap=_gap(styles))
+
+
+def section_flowables(section: Section, width: float, styles: Styles, loose: bool = False) -> list[Stack]:
+    """A section as blocks to flow, tagged with its id; its band travels with its first block.
+
+    loose: tables stacked for want of width become blocks of their own, free to move apart
+    (cards); otherwise a row stays one block (the sheet's columns).
+    """
+    if loose:
+        units = [u for row in section.rows for u in _row_units(row, section, width, styles)]
+    else:
+        units = [_row_flowable(row, section, width, styles) for row in section.rows]
     band = section_band(section.title, section_colour(section.id), styles)
     units[0] = Stack([band, units[0]], gap=styles.padding * 2)
     return [_tagged(u, section.id) for u in units]

@@ -1,0 +1,77 @@
+"""Packing reference blocks onto card faces: tables kept whole whenever a face can hold them.
+
+Unlike the sheet's columns (a fixed count to fill), a card deck can grow a face, so the
+rules favour whole tables: a block that fits an empty face never splits — it moves on,
+or a later block of its section fills the gap; a block taller than a face splits with
+at least CARD_MIN_ROWS rows on each part (header repeated), and only as a last resort
+(rows too tall for that) with fewer.
+"""
+
+from __future__ import annotations
+
+from reportlab.platypus import Flowable
+
+from kolaps_print.draw.reference_flow import EPSILON, Box, split_keeping_rows
+
+CARD_MIN_ROWS = 3
+
+
+def _tag(flowable: Flowable) -> str | None:
+    return getattr(flowable, "tag", None)
+
+
+def _room(box: Box, gap: float) -> float:
+    return box.height - box.used - gap * len(box.placed)
+
+
+def _height(flowable: Flowable, box: Box) -> float:
+    return flowable.wrap(box.width, box.height)[1]
+
+
+def _filler(box: Box, queue: list[Flowable], gap: float) -> int | None:
+    """Index of a later block of the same section that fits the room left; None if none.
+
+    Only blocks after the first of the queue and within its section move up: a section
+    stays in one run, its band first.
+    """
+    tag = _tag(queue[0])
+    for i in range(1, len(queue)):
+        if _tag(queue[i]) != tag or tag is None:
+            return None
+        if _height(queue[i], box) <= _room(box, gap) + EPSILON:
+            return i
+    return None
+
+
+def _split_for(box: Box, flowable: Flowable, gap: float) -> list[Flowable]:
+    """A block taller than a face, split to start in the room left (or an empty face)."""
+    pieces = split_keeping_rows(flowable, box.width, _room(box, gap), CARD_MIN_ROWS)
+    if pieces or box.placed:
+        return pieces
+    for min_rows in range(CARD_MIN_ROWS - 1, 0, -1):  # rows too tall for three a face: fewer
+        pieces = split_keeping_rows(flowable, box.width, _room(box, gap), min_rows)
+        if pieces:
+            return pieces
+    return []
+
+
+def fill_face(box: Box, queue: list[Flowable], gap: float) -> None:
+    """Move blocks from queue into box by the rules above."""
+    while queue:
+        flowable = queue[0]
+        h = _height(flowable, box)
+        if h <= _room(box, gap) + EPSILON:
+            box.placed.append((flowable, h))
+            queue.pop(0)
+            continue
+        if h <= box.height + EPSILON:  # fits a face: never split, maybe let a later block in
+            i = _filler(box, queue, gap)
+            if i is None:
+                return
+            box.placed.append((queue[i], _height(queue[i], box)))
+            queue.pop(i)
+            continue
+        pieces = _split_for(box, flowable, gap)
+        if len(pieces) < 2:
+            return
+        queue[0:1] = pieces
