@@ -5,8 +5,10 @@ hit locations (wound boxes with their severity modifier, haemorrhage drop, C box
 cumulative-wounds table. Everything but the character's name is the same on every card of
 an army, so furniture() is drawn once and reused.
 
-Laid out for the card's width; when the card is too small, the whole back is laid out
-larger and scaled down to fit (tick boxes then shrink below card.yaml's size: a warning).
+Laid out for the card's width. When the card is too small for it, the back takes the compact
+arrangement of card.yaml (back.compact: the morale texts and the cumulative table, which the
+reference sheet gives, left out; boxes and text keep their size). Only when even that does not
+fit is the back laid out larger and scaled down (tick boxes then shrink: a warning).
 """
 
 from __future__ import annotations
@@ -29,12 +31,14 @@ from kolaps_print.model.rules import Rules
 
 BOLD, REGULAR = "KSans-Bold", "KSans"
 MAX_SPREAD = 3.0  # mm added to each gap at most when the card is taller than needed
+LABEL_GAP = 1.0  # mm at least between an inline label and its boxes
 
 
 @dataclass(frozen=True)
 class Part:
     height: float
     emit: Callable[[float], list[Shape]]  # shapes with the part's top at y
+    width: float = 0.0  # the narrowest it can be drawn (0: it adapts to any width)
 
 
 def cap(size: float) -> float:
@@ -50,6 +54,7 @@ class BackBuilder:
         self.box_colour, self.hint, self.white = hex_rgb(c.box), hex_rgb(c.hint), hex_rgb(c.on_colour)
         self.blood = hex_rgb(c.blood)
         self.stripe = mix(self.colour, c.tint * 0.5)
+        self.back = layout.back  # the arrangement in use: _fit() may take the compact one
         self.scale, self._shapes, self.cuts = self._fit()
 
     # ---- public --------------------------------------------------------------------------
@@ -57,7 +62,7 @@ class BackBuilder:
         return FaceLayout(list(self._shapes), list(self.cuts))
 
     def name(self, member: Member) -> FaceLayout:
-        b, s = self.layout.back.band, self.scale
+        b, s = self.back.band, self.scale
         room = (self.size.width - 2 * self.layout.margin) / s - self._army_width - 2
         fitted = fit_line(member.character.name, BOLD, b.name_size, self.layout.min_font, room)
         text = Text(self.layout.margin / s, b.height / 2 + cap(fitted.size) / 2, fitted.text, BOLD, fitted.size, self.white)
@@ -73,21 +78,33 @@ class BackBuilder:
 
     # ---- fitting -------------------------------------------------------------------------
     def _fit(self) -> tuple[float, list[Shape], list[Cut]]:
-        """Lay out at scale 1; if too tall, lay out wider and scale down until it fits."""
+        """The first arrangement that fits at full size; else the last one, scaled down to fit."""
+        width, height = self.size.width, self.size.height
+        for back in self.layout.back.variants():
+            self.back = back
+            parts, cuts = self._parts(width)
+            if self._fits(parts, width, height):
+                return 1.0, self._stack(parts, width, height), cuts
         scale = 1.0
         for _ in range(8):
             width, height = self.size.width / scale, self.size.height / scale
             parts, cuts = self._parts(width)
-            needed = sum(p.height for p in parts) + self.layout.back.gap * (len(parts) - 1) + self.layout.back.bottom
-            if needed <= height + 1e-6:
-                shapes = self._stack(parts, width, height)
-                return scale, [_scaled(s, scale) for s in shapes], cuts
-            scale *= (height / needed) * 0.995
+            if self._fits(parts, width, height):
+                break
+            needed = self._needed(parts)
+            scale *= min(height / needed, width / max(width, max(p.width for p in parts) + 2 * self.layout.margin)) * 0.995
         return scale, [_scaled(s, scale) for s in self._stack(parts, width, height)], cuts
 
+    def _needed(self, parts: list[Part]) -> float:
+        return sum(p.height for p in parts) + self.back.gap * (len(parts) - 1) + self.back.bottom
+
+    def _fits(self, parts: list[Part], width: float, height: float) -> bool:
+        room = width - 2 * self.layout.margin
+        return self._needed(parts) <= height + 1e-6 and all(p.width <= room + 1e-6 for p in parts)
+
     def _stack(self, parts: list[Part], width: float, height: float) -> list[Shape]:
-        gap = self.layout.back.gap
-        spare = height - self.layout.back.bottom - sum(p.height for p in parts) - gap * (len(parts) - 1)
+        gap = self.back.gap
+        spare = height - self.back.bottom - sum(p.height for p in parts) - gap * (len(parts) - 1)
         extra = min(MAX_SPREAD, max(0.0, spare) / max(1, len(parts) - 1))
         shapes: list[Shape] = []
         y = 0.0
@@ -101,13 +118,15 @@ class BackBuilder:
         self._left, self._right = self.layout.margin, width - self.layout.margin
         cuts: list[Cut] = []
         parts = [self._band(width, cuts), self._morale(cuts), self._status()]
+        if self.back.morale.style == "track":  # one block of evenly spaced rows with the status
+            parts[1:] = [_joined(parts[1], parts[2], self.back.gap)]
         parts += self._wounds()
         return parts, cuts
 
     # ---- sections ------------------------------------------------------------------------
     def _band(self, width: float, cuts: list[Cut]) -> Part:
-        b, paint = self.layout.back.band, self.layout.bleed_paint
-        room = (self._right - self._left) * 0.35  # the character's name comes first
+        b, paint = self.back.band, self.layout.bleed_paint
+        room = (self._right - self._left) * b.army_share  # the character's name comes first
         fitted = fit_line(self.identity.army, REGULAR, b.army_size, self.layout.min_font, room)
         if fitted.cut:
             cuts.append(Cut(("name",), f"army name '{self.identity.army}' is too long for the back of the card; printed as '{fitted.text}'"))
@@ -122,7 +141,7 @@ class BackBuilder:
         return Part(b.height, emit)
 
     def _header(self, title: str, x: float, right: float, y: float) -> list[Shape]:
-        s = self.layout.back.section
+        s = self.back.section
         title_w = width_mm(title, BOLD, s.size, s.tracking)
         baseline = y + s.height * 0.72
         mid = baseline - cap(s.size) * 0.45
@@ -130,7 +149,7 @@ class BackBuilder:
                 Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt)]
 
     def _tick_box(self, x: float, y: float, hint: str = "", width: float | None = None) -> list[Shape]:
-        bk = self.layout.back
+        bk = self.back
         w = width or bk.box
         shapes: list[Shape] = [Box(x, y, w, bk.box, stroke=self.box_colour, fill=(1.0, 1.0, 1.0), line_pt=bk.box_pt, radius=0.5)]
         if hint:
@@ -138,7 +157,9 @@ class BackBuilder:
         return shapes
 
     def _morale(self, cuts: list[Cut]) -> Part:
-        bk = self.layout.back
+        if self.back.morale.style == "track":
+            return self._morale_track()
+        bk = self.back
         rows = card_text.morale_rows(self.rules)
         pitch = bk.box + bk.box_gap
         most = max(len(r.levels) for r in rows)
@@ -164,9 +185,33 @@ class BackBuilder:
 
         return Part(bk.section.height + len(rows) * bk.morale.row, emit)
 
+    def _morale_track(self) -> Part:
+        """One row: the label, then boxes 6 -> 1 against the right margin, grouped like the level texts."""
+        bk, mo, st = self.back, self.back.morale, self.back.status
+        groups = [row.levels for row in card_text.morale_rows(self.rules)]
+        pitch = bk.box + bk.box_gap
+        boxes_w = sum(len(g) * pitch - bk.box_gap for g in groups) + mo.group_gap * (len(groups) - 1)
+        title = label("cards.back.morale")
+        title_w = width_mm(title, BOLD, st.label_size, bk.section.tracking)
+        left, right = self._left, self._right
+
+        def emit(y: float) -> list[Shape]:
+            box_y = y + (mo.row - bk.box) / 2
+            shapes = [Text(left, y + mo.row / 2 + cap(st.label_size) / 2, title, BOLD, st.label_size, self.colour,
+                           tracking=bk.section.tracking, width=title_w)]
+            x = right - boxes_w
+            for group in groups:
+                for level in group:
+                    shapes += self._tick_box(x, box_y, card_text.number(level))
+                    x += pitch
+                x += mo.group_gap - bk.box_gap
+            return shapes
+
+        return Part(mo.row, emit, title_w + LABEL_GAP + boxes_w)
+
     def _status(self) -> Part:
         """Offensive box, AFF box and fatigue track, spread across the width (wrapping if narrow)."""
-        bk, st = self.layout.back, self.layout.back.status
+        bk, st = self.back, self.back.status
         fatigue = self.rules.actions.fatigue.max
         pitch = bk.box + bk.box_gap
         groups = [
@@ -175,32 +220,36 @@ class BackBuilder:
             (label("cards.back.fatigue"), fatigue * pitch - bk.box_gap,
              lambda x, y: [s for i in range(fatigue) for s in self._tick_box(x + i * pitch, y, card_text.number(i + 1))]),
         ]
-        tracking = bk.section.tracking
-        sized = [(title, max(width_mm(title, BOLD, st.label_size, tracking), content), content, draw) for title, content, draw in groups]
+        tracking, inline = bk.section.tracking, st.labels == "inline"
+        sized = [(title, _group_width(width_mm(title, BOLD, st.label_size, tracking), content, inline), content, draw)
+                 for title, content, draw in groups]
         rows = _flow([g[1] for g in sized], self._right - self._left, st.group_gap)
-        label_h = to_mm(st.label_size * self.layout.leading)
-        row_h = label_h + 0.5 + bk.box
+        label_h = 0.0 if inline else to_mm(st.label_size * self.layout.leading) + 0.5
+        row_h, row_gap = label_h + bk.box, bk.gap if inline else 1.0  # inline: spaced like the morale row above
         left, width = self._left, self._right - self._left
 
         def emit(y: float) -> list[Shape]:
             shapes: list[Shape] = []
             for r, row in enumerate(rows):
-                top = y + r * (row_h + 1.0)
+                top = y + r * (row_h + row_gap)
                 used = sum(sized[i][1] for i in row)
                 gap = (width - used) / (len(row) - 1) if len(row) > 1 else 0
                 x = left
                 for i in row:
                     title, group_w, content_w, draw = sized[i]
-                    shapes.append(Text(x, top + cap(st.label_size) + 0.2, title, BOLD, st.label_size, self.colour, tracking=tracking))
-                    shapes += draw(x, top + label_h + 0.5)
+                    if len(row) == 1:  # alone on its row: the boxes against the right margin
+                        group_w = width
+                    baseline = top + (bk.box / 2 + cap(st.label_size) / 2 if inline else cap(st.label_size) + 0.2)
+                    shapes.append(Text(x, baseline, title, BOLD, st.label_size, self.colour, tracking=tracking))
+                    shapes += draw(x + group_w - content_w if inline else x, top + label_h)
                     x += group_w + gap
             return shapes
 
-        return Part(len(rows) * row_h + (len(rows) - 1) * 1.0, emit)
+        return Part(len(rows) * row_h + (len(rows) - 1) * row_gap, emit, max(g[1] for g in sized))
 
     def _wounds(self) -> list[Part]:
         """The six hit locations: wound boxes with their modifiers, the drop and the C box."""
-        bk, lo = self.layout.back, self.layout.back.locations
+        bk, lo = self.back, self.back.locations
         locations = sorted(self.rules.wounds.locations, key=lambda loc: loc.roll)
         pitch = bk.box + bk.box_gap
         roll_w = max(width_mm(card_text.number(loc.roll), BOLD, lo.roll_size) for loc in locations) + 1.0
@@ -228,11 +277,12 @@ class BackBuilder:
                 shapes += self._tick_box(x + pitch, box_y, label("cards.back.critical"))
             return shapes
 
-        return [Part(bk.section.height + len(locations) * lo.row, emit), self._cumulative()]
+        wounds = Part(bk.section.height + len(locations) * lo.row, emit, roll_w + name_w + boxes_w + lo.column_gap + pitch + bk.box)
+        return [wounds, self._cumulative()] if bk.cumulative.show else [wounds]
 
     def _cumulative(self) -> Part:
         """Wounds 1..6 across, the MVT / CIB / RNG they cost down; the header row is the title."""
-        cu = self.layout.back.cumulative
+        cu = self.back.cumulative
         cells = card_text.cumulative_cells(self.rules)
         heads = [label("cards.back.cumulative")] + [row[0] for row in cells]
         rows = [heads] + [[label(f"cards.back.{key}")] + [row[k] for row in cells] for k, key in enumerate(("mvt", "cib", "rng"), 1)]
@@ -255,6 +305,17 @@ class BackBuilder:
             return shapes
 
         return Part(len(rows) * cu.row, emit)
+
+
+def _joined(first: Part, second: Part, gap: float) -> Part:
+    """Two parts as one, second under first: the card's extra height is not spread between them."""
+    return Part(first.height + gap + second.height,
+                lambda y: first.emit(y) + second.emit(y + first.height + gap), max(first.width, second.width))
+
+
+def _group_width(title: float, content: float, inline: bool) -> float:
+    """A status group: its label above its boxes, or beside them."""
+    return title + LABEL_GAP + content if inline else max(title, content)
 
 
 def _flow(widths: list[float], room: float, gap: float) -> list[list[int]]:

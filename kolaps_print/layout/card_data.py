@@ -124,17 +124,22 @@ class BackBand(Model):
     height: Length
     name_size: FontSize
     army_size: FontSize
+    army_share: float = Field(0.35, gt=0, le=0.6)  # of the width, at most, for the army name (the character's comes first)
 
 
 class Morale(Model):
     row: Length
     text_size: FontSize
+    style: Literal["levels", "track"] = "levels"  # levels: a row per level with what it allows;
+    # track: one row of boxes 6 -> 1 after an inline label (the reference sheet has the texts)
+    group_gap: Gap = 0  # track: between levels that allow different things
 
 
 class Status(Model):
     label_size: FontSize
     aff_width: Length
     group_gap: Gap
+    labels: Literal["above", "inline"] = "above"  # inline: left of the boxes, on their row
 
 
 class Locations(Model):
@@ -148,6 +153,19 @@ class Cumulative(Model):
     row: Length
     size: FontSize
     label_gap: Gap
+    show: bool = True  # the reference sheet has the table too: small cards may leave it out
+
+
+class CompactBack(Model):
+    """What changes on a card too small for the back at full size; the rest is the back's."""
+
+    gap: Gap | None = None
+    band: BackBand | None = None
+    section: Section | None = None
+    morale: Morale | None = None
+    status: Status | None = None
+    locations: Locations | None = None
+    cumulative: Cumulative | None = None
 
 
 class Back(Model):
@@ -163,6 +181,14 @@ class Back(Model):
     status: Status
     locations: Locations
     cumulative: Cumulative
+    compact: CompactBack | None = None
+
+    def variants(self) -> list["Back"]:
+        """Full first, then the compact arrangement (if any): the back takes the first that fits."""
+        if self.compact is None:
+            return [self]
+        changes = {k: v for k, v in self.compact if v is not None}
+        return [self, self.model_copy(update=changes | {"compact": None})]
 
 
 class CardLayout(Model):
