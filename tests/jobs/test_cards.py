@@ -408,7 +408,7 @@ def test_mini_cards_drop_reminder_lines_without_warnings_or_cut_weapons(write_ar
                            weapons=[weapon])
     book = load_army(path)
     result, doc, fronts = print_shop(book, "mini")
-    assert [w for w in result.warnings if w.path] == [], result.warnings  # only the army-wide one: the back is small
+    assert result.warnings == [], result.warnings
     page = doc[fronts["Anna"]]
     text = reading(page)
     weapon_line = normal(card_text.weapon_traits(book.members[0].weapons[0], book.rules))
@@ -515,3 +515,63 @@ def test_editing_the_trait_s_bands_in_a_data_copy_changes_the_card(tmp_path, dem
     line = weapon_section(karim, shotgun["name"], next(w["name"] for w in weapons if w["id"] == "couteau-combat"))
     assert reach(shotgun["range"] * 3, 2, "très loin") in line, line
     assert reach(shotgun["range"] * 2) not in line, line
+
+
+# ---- the back on small cards: the compact arrangement, read back from the PDF --------------
+def squares_mm(page) -> list[float]:
+    """The side of every square path drawn on the page (tick boxes: outline included), in mm."""
+    import pypdfium2.raw as raw
+
+    sides = []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=5):
+        left, bottom, right, top = obj.get_bounds()
+        w, h = to_mm(right - left), to_mm(top - bottom)
+        if abs(w - h) < 0.2 and w < 10:
+            sides.append(w)
+    return sides
+
+
+def row_texts(page, top: float, needles: set[str]) -> list[str]:
+    """The needles printed on the row whose text top is at `top` (mm), left to right."""
+    hits = []
+    for needle in needles:
+        search = page.get_textpage().search(needle, match_case=True)
+        while (hit := search.get_next()) is not None:
+            left, _, _, ctop = page.get_textpage().get_charbox(hit[0], loose=False)
+            if abs(to_mm(page.get_size()[1] - ctop) - top) < 1.0:
+                hits.append((left, needle))
+    return [needle for _, needle in sorted(hits)]
+
+
+def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(kappa):
+    _, doc, fronts = print_shop(kappa, "mini")
+    rules = kappa.rules
+    page = doc[fronts[kappa.members[0].character.name] + 1]
+    text = page.get_textpage()
+    height = page.get_size()[1]
+    modifiers = {card_text.signed(m) for loc in rules.wounds.locations for m in loc.box_modifiers}
+    for loc in rules.wounds.locations:
+        index, _ = text.search(loc.name, match_case=True).get_next()
+        top = to_mm(height - text.get_charbox(index, loose=False)[3])
+        assert row_texts(page, top, modifiers) == [card_text.signed(m) for m in loc.box_modifiers], loc.name
+    ticks = (sum(loc.capacity for loc in rules.wounds.locations) + len(rules.wounds.locations)  # wounds and C
+             + len(rules.actions.morale.levels) + rules.actions.fatigue.max + 1)  # morale, fatigue, Offensive
+    sides = squares_mm(page)
+    assert len(sides) == ticks, sides
+    assert min(sides) >= 3.5
+
+
+def test_demo_armies_print_mini_backs_without_warnings(demo_armies):
+    for path in demo_armies:
+        result = build_cards(load_army(path), CardOptions(card="mini"))
+        assert not [w for w in result.warnings if "back" in w.message], (path.name, result.warnings)
+
+
+def test_the_compact_back_leaves_poker_and_tarot_cards_as_they_were(kappa, kappa_pdf, monkeypatch):
+    from kolaps_print.layout.card_data import Back
+
+    assert card_layout().back.compact is not None  # else this compares nothing
+    tarot = build_cards(kappa, CardOptions(card="tarot")).pdf
+    monkeypatch.setattr(Back, "variants", lambda self: [self])  # the full back only, as before compact existed
+    assert build_cards(kappa).pdf == kappa_pdf.pdf
+    assert build_cards(kappa, CardOptions(card="tarot")).pdf == tarot

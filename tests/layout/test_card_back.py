@@ -2,6 +2,7 @@
 
 import pytest
 
+from kolaps_print.labels import label
 from kolaps_print.layout.card_back import BackBuilder
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_front import Identity
@@ -82,11 +83,29 @@ def test_tarot_spreads_out_without_shrinking(geo, book):
     _assert_clean(geo, b.furniture().shapes, card_size("tarot"))
 
 
-def test_mini_shrinks_the_back_and_says_so(geo, book):
-    b = back(book, card_size("mini"))
+def test_mini_takes_the_compact_back_at_full_size(geo, book):
+    """Tracks at pencil size, nothing outside or overlapping; the texts the reference sheet gives are left out."""
+    layout, mini = card_layout(), card_size("mini")
+    assert layout.back.compact is not None
+    b = back(book, mini)
+    assert not b.shrunk and b.back == layout.back.variants()[1]
+    face = b.furniture()
+    face.extend(b.name(book.members[0]))
+    boxes = geo.tick_boxes(face.shapes)
+    assert boxes and all(min(x.width, x.height) >= 3.5 for x in boxes)
+    _assert_clean(geo, face.shapes, mini)
+    texts = [s.text for s in face.shapes if isinstance(s, Text)]
+    assert all(loc.name in texts for loc in book.rules.wounds.locations)
+    assert not any(level.short in texts for level in book.rules.actions.morale.levels)
+    assert label("cards.back.cumulative") not in texts
+
+
+def test_a_back_too_small_even_for_the_compact_arrangement_shrinks(geo, book):
+    tiny = Size(36, 50)
+    b = back(book, tiny)
     assert b.shrunk and b.scale < 1
-    ys = [s.y + s.height for s in geo.tick_boxes(b.furniture().shapes)]
-    assert max(ys) <= card_size("mini").height
+    for s in geo.tick_boxes(b.furniture().shapes):
+        assert s.x + s.width <= tiny.width and s.y + s.height <= tiny.height
 
 
 def test_a_long_name_on_the_back_is_cut_and_reported(write_army):
