@@ -45,7 +45,7 @@ def _filler(box: Box, queue: list[Flowable], gap: float) -> int | None:
 
 def _split_for(box: Box, flowable: Flowable, gap: float) -> list[Flowable]:
     """A block taller than a face, split to start in the room left (or an empty face)."""
-    pieces = split_keeping_rows(flowable, box.width, _room(box, gap), CARD_MIN_ROWS)
+    pieces = _legal_split(flowable, box.width, _room(box, gap), box.height, CARD_MIN_ROWS)
     if pieces or box.placed:
         return pieces
     for min_rows in range(CARD_MIN_ROWS - 1, 0, -1):  # rows too tall for three a face: fewer
@@ -53,6 +53,28 @@ def _split_for(box: Box, flowable: Flowable, gap: float) -> list[Flowable]:
         if pieces:
             return pieces
     return []
+
+
+def _legal_split(flowable: Flowable, width: float, room: float, face: float, min_rows: int) -> list[Flowable]:
+    """The fullest split into room whose rest can go on whole faces keeping min_rows a part.
+
+    A greedy cut may leave a rest that can only end in a short piece (4 + 3 + 2): cut
+    earlier, one row at a time, until the rest flows cleanly.
+    """
+    while room > 0:
+        pieces = split_keeping_rows(flowable, width, room, min_rows)
+        if len(pieces) < 2:
+            return []
+        if _flows(pieces[1], width, face, min_rows):
+            return pieces
+        room = pieces[0].wrap(width, face)[1] - 1.0  # at least one row fewer
+    return []
+
+
+def _flows(flowable: Flowable, width: float, face: float, min_rows: int) -> bool:
+    if flowable.wrap(width, face)[1] <= face + EPSILON:
+        return True
+    return bool(_legal_split(flowable, width, face, face, min_rows))
 
 
 def fill_face(box: Box, queue: list[Flowable], gap: float) -> None:

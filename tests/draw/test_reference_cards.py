@@ -104,7 +104,6 @@ def _max_rows_a_face(table, styles, width, height):
     return max(fits, default=1)
 
 
-@pytest.mark.xfail(strict=True, reason="known: a greedy first cut can strand 2 rows at the end (weapon traits 4+3+2)")
 def test_splits_leave_three_rows_a_part_when_rows_allow(data):
     styles, probe = Styles(CARD_BODY_PT), _content_box(*POKER)
     faces = layout_faces(data, *POKER, styles)
