@@ -49,7 +49,7 @@ def _split_for(box: Box, flowable: Flowable, gap: float) -> list[Flowable]:
     if pieces or box.placed:
         return pieces
     for min_rows in range(CARD_MIN_ROWS - 1, 0, -1):  # rows too tall for three a face: fewer
-        pieces = split_keeping_rows(flowable, box.width, _room(box, gap), min_rows)
+        pieces = split_keeping_rows(flowable, box.width, _room(box, gap), min_rows, back_off=True)
         if pieces:
             return pieces
     return []
@@ -62,7 +62,7 @@ def _legal_split(flowable: Flowable, width: float, room: float, face: float, min
     earlier, one row at a time, until the rest flows cleanly.
     """
     while room > 0:
-        pieces = split_keeping_rows(flowable, width, room, min_rows)
+        pieces = split_keeping_rows(flowable, width, room, min_rows, back_off=True)
         if len(pieces) < 2:
             return []
         if _flows(pieces[1], width, face, min_rows):

@@ -18,38 +18,47 @@ MIN_ROWS = 2  # a table split leaves at least this many body rows on each side
 
 
 def _body_rows(table: Flowable) -> int:
+    """Body rows, a row group (a row and its text under it) counting as one."""
     rows = getattr(table, "_cellvalues", None)
-    return len(rows) - getattr(table, "repeatRows", 0) if rows is not None else MIN_ROWS
+    group = getattr(table, "row_group", 1)
+    return (len(rows) - getattr(table, "repeatRows", 0)) // group if rows is not None else MIN_ROWS
 
 
-def split_keeping_rows(part: Flowable, aW: float, aH: float, min_rows: int = MIN_ROWS) -> list[Flowable]:
-    """part split to fit aH, leaving at least min_rows body rows on each side; [] if impossible."""
+def split_keeping_rows(part: Flowable, aW: float, aH: float, min_rows: int = MIN_ROWS,
+                       back_off: bool = False) -> list[Flowable]:
+    """part split to fit aH, leaving at least min_rows body rows on each side; [] if impossible.
+
+    back_off: when the fullest cut would leave too few rows after it, cut earlier (cards);
+    otherwise refuse (the sheet's columns then move the block whole).
+    """
     if isinstance(part, Stack):
-        return part.split_rows(aW, aH, min_rows)
+        return part.split_rows(aW, aH, min_rows, back_off)
     if not isinstance(part, Table) and min_rows > 1:
         return []  # a note or title is cut only when nothing else can move (an empty box)
     if isinstance(part, Table) and getattr(part, "_cellvalues", None) is not None:
-        return _split_table(part, aW, aH, min_rows)
+        return _split_table(part, aW, aH, min_rows, back_off)
     pieces = part.split(aW, aH)
     return pieces if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces) else []
 
 
-def _split_table(table: Table, aW: float, aH: float, min_rows: int) -> list[Flowable]:
-    """The table cut after as many rows as fit aH, fewer if the rest would keep under min_rows."""
+def _split_table(table: Table, aW: float, aH: float, min_rows: int, back_off: bool) -> list[Flowable]:
+    """The table cut after as many rows as fit aH (fewer with back_off, for the rest's sake)."""
     table.wrap(aW, 1e9)
     heights = list(getattr(table, "_rowHeights", None) or [])
-    head = getattr(table, "repeatRows", 0)
-    body = len(heights) - head
+    head, group = getattr(table, "repeatRows", 0), getattr(table, "row_group", 1)
+    body = (len(heights) - head) // group
     used, cut = sum(heights[:head]), 0
     for k in range(1, body):
-        used += heights[head + k - 1]
+        used += sum(heights[head + (k - 1) * group:head + k * group])
         if used > aH + EPSILON:
             break
-        if k >= min_rows and body - k >= min_rows:
+        if not back_off or (k >= min_rows and body - k >= min_rows):
             cut = k
     if not cut:
         return []
-    pieces = table.split(aW, sum(heights[:head + cut]) + EPSILON)
+    pieces = table.split(aW, sum(heights[:head + cut * group]) + EPSILON)
+    for piece in pieces:
+        piece.row_group = group  # reportlab's pieces are new Tables
     return pieces if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces) else []
 
 
@@ -57,9 +66,10 @@ def _cut_last_rows(table: Table, aW: float, min_rows: int = MIN_ROWS) -> list[Fl
     """table split so that its last min_rows rows start the second piece; [] if too short."""
     table.wrap(aW, 1e9)
     heights = getattr(table, "_rowHeights", None)
+    group = getattr(table, "row_group", 1)
     if not heights or _body_rows(table) < 2 * min_rows:
         return []
-    return split_keeping_rows(table, aW, sum(heights[:-min_rows]) + EPSILON, min_rows)
+    return split_keeping_rows(table, aW, sum(heights[:-min_rows * group]) + EPSILON, min_rows, True)
 
 
 class Stack(Flowable):
@@ -83,7 +93,7 @@ class Stack(Flowable):
     def split(self, aW: float, aH: float) -> list[Flowable]:
         return self.split_rows(aW, aH, MIN_ROWS)
 
-    def split_rows(self, aW: float, aH: float, min_rows: int) -> list[Flowable]:
+    def split_rows(self, aW: float, aH: float, min_rows: int, back_off: bool = False) -> list[Flowable]:
         """Fill aH with whole parts, then split the first part that does not fit (a table)."""
         used, placed = 0.0, []
         for i, part in enumerate(self.parts):
@@ -92,7 +102,7 @@ class Stack(Flowable):
                 placed.append(part)
                 used += h + self.gap
                 continue
-            pieces = split_keeping_rows(part, aW, aH - used, min_rows)
+            pieces = split_keeping_rows(part, aW, aH - used, min_rows, back_off)
             if len(pieces) >= 2:
                 return self._halves(placed + [pieces[0]], list(pieces[1:]) + self.parts[i + 1:])
             if placed and isinstance(placed[-1], Table):

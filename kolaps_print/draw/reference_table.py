@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Mapping
 from xml.sax.saxutils import escape
 
@@ -17,6 +18,7 @@ from kolaps_print.draw.reference_style import Styles, chance_colour, tint
 from kolaps_print.labels import label
 
 Cell = tuple[int, int]  # (row, column) of a body cell, 0-based
+NARROW_TEXT_PT = 60.0  # a long-text column narrower than this goes under its row instead
 
 
 def _paragraph(text: str, style) -> Paragraph:
@@ -98,10 +100,46 @@ def _shading(table: TableContent) -> dict[Cell, Color]:
     return {(r, c): chance_colour(v) for r, row in enumerate(table.shade) for c, v in enumerate(row) if v is not None}
 
 
+def _text_goes_under(table: TableContent, widths: list[float]) -> bool:
+    """Whether the last (long-text) column is too narrow here and reads better under its row."""
+    hints = table.widths
+    return (len(table.columns) >= 4 and len(hints) == len(table.columns) and max(hints) == hints[-1]
+            and widths[-1] < NARROW_TEXT_PT and not table.shade)
+
+
+def _grid_text_under(table: TableContent, styles: Styles) -> tuple[list[list], list[tuple]]:
+    """Key columns on one row, the last column's text on a full-width row under it."""
+    keys = replace(table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1])
+    grid, spans = [_grid(keys, styles)[0]], []
+    for i, row in enumerate(_grid(keys, styles)[1:]):
+        grid.append(row)
+        grid.append([_paragraph(table.rows[i][-1], styles.cell("l"))] + [""] * (len(row) - 1))
+        spans.append(("SPAN", (0, len(grid) - 1), (-1, len(grid) - 1)))
+    return grid, spans
+
+
 def table_flowable(table: TableContent, width: float, styles: Styles, colour: Color) -> Table:
     """The table itself; it splits between rows and repeats its header row."""
-    flowable = Table(_grid(table, styles), colWidths=_widths(table, width, styles), repeatRows=1, hAlign="LEFT")
+    widths = _widths(table, width, styles)
+    if _text_goes_under(table, widths):
+        return _table_text_under(table, width, styles, colour)
+    flowable = Table(_grid(table, styles), colWidths=widths, repeatRows=1, hAlign="LEFT")
     flowable.setStyle(_table_style(len(table.rows), colour, styles, _shading(table)))
+    return flowable
+
+
+def _table_text_under(table: TableContent, width: float, styles: Styles, colour: Color) -> Table:
+    keys = replace(table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1])
+    grid, spans = _grid_text_under(table, styles)
+    flowable = Table(grid, colWidths=_widths(keys, width, styles), repeatRows=1, hAlign="LEFT")
+    style = _table_style(len(grid) - 1, colour, styles, {})
+    shades = [tint(colour, 0.02), tint(colour, 0.11)]
+    zebra = [("BACKGROUND", (0, r), (-1, r), shades[((r - 1) // 2) % 2]) for r in range(1, len(grid))]
+    tight = [("TOPPADDING", (0, r), (-1, r), 0) for r in range(2, len(grid), 2)]
+    for command in spans + zebra + tight:
+        style.add(*command)
+    flowable.setStyle(style)
+    flowable.row_group = 2  # a row and its text: the flow never cuts between them
     return flowable
 
 

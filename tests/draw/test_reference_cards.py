@@ -99,7 +99,8 @@ def _max_rows_a_face(table, styles, width, height):
     """How many body rows of this table any empty face holds, wherever the cut (header repeated)."""
     t = table_block(table, width, styles, section_colour("test")).parts[-2 if table.note else -1]
     t.wrap(width, 1e9)
-    h = t._rowHeights
+    group = getattr(t, "row_group", 1)  # a row with its text under it counts once
+    h = [t._rowHeights[0]] + [sum(t._rowHeights[i:i + group]) for i in range(1, len(t._rowHeights), group)]
     fits = [k for k in range(1, len(h)) if h[0] + max(sum(h[i:i + k]) for i in range(1, len(h) - k + 1)) <= height]
     return max(fits, default=1)
 
@@ -111,9 +112,10 @@ def test_splits_leave_three_rows_a_part_when_rows_allow(data):
     for face in faces:
         for t in _tables_on(face.box):
             key = tuple(_cell_text(c) for c in t._cellvalues[0])
-            rows_of.setdefault(key, []).append(len(t._cellvalues) - 1)
-    tables = {tuple(t.columns): (t, s, i) for s in reference_sections(data)
-              for i, t in enumerate(t for row in s.rows for t in row)}
+            rows_of.setdefault(key, []).append((len(t._cellvalues) - 1) // getattr(t, "row_group", 1))
+    tables = {cols: (t, s, i) for s in reference_sections(data)
+              for i, t in enumerate(t for row in s.rows for t in row)
+              for cols in (tuple(t.columns), tuple(t.columns[:-1]))}  # text under its row: no last header
     split = {k: v for k, v in rows_of.items() if len(v) > 1}
     assert split, "the long tables (modifiers, actions) must split"
     for key, parts in split.items():
@@ -139,3 +141,11 @@ def _greedy_faces(data):
 def test_card_count_grows_by_one_card_at_most(data, cards):
     assert cards.cards <= ceil(_greedy_faces(data) / 2) + 1
     assert cards.faces == len(layout_faces(data, *POKER))
+
+
+def test_card_text_is_at_least_seven_points(cards):
+    pdf = pdfium.PdfDocument(BytesIO(cards.pdf))
+    sizes = [obj.get_font_size() for i in range(len(pdf))
+             for obj in pdf[i].get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT])]
+    assert sizes and min(sizes) >= 7.0 - 1e-6, min(sizes)
+
