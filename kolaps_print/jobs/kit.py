@@ -79,7 +79,8 @@ def _preview_jobs(kit: Kit) -> list[tuple[bytes, list[str]]]:
     """Per army file (once, even if a mirror match lists it twice): a one-face-per-page PDF
     and the PNG name of each page."""
     first = {path: i for i, path in reversed(list(enumerate(kit.army_paths)))}
-    return [kit_cards.card_faces_pdf(kit.books[i], path.stem) for path, i in sorted(first.items(), key=lambda item: item[1])]
+    size = kit.spec.cards.size
+    return [kit_cards.card_faces_pdf(kit.books[i], path.stem, size) for path, i in sorted(first.items(), key=lambda item: item[1])]
 
 
 def _write_folder(folder: Path, kit: Kit, parts: list[Part], kit_pdf: bytes, markdown: str,

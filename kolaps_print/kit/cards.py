@@ -1,5 +1,6 @@
-"""The kit's card documents, made by the cards job: a home-printing PDF per army, and a
-one-face-per-page (print-shop) PDF of each character once, for the previews."""
+"""The kit's card documents, made by the cards job with the kit file's `cards:` options: a
+home-printing PDF per army, and a one-face-per-page (print-shop) PDF of each character once,
+for the previews."""
 
 from __future__ import annotations
 
@@ -7,16 +8,22 @@ import dataclasses
 
 from kolaps_print.diagnostics import Diagnostic
 from kolaps_print.jobs.cards import CardOptions, build_cards
+from kolaps_print.kit.kitfile import KitCards
+from kolaps_print.kit.parts import Sides
 from kolaps_print.kit.previews import slug
 from kolaps_print.model.army_check import ArmyBook
 
-FLIP = "long"  # kit.pdf is printed duplex, flipped on the long edge
 
-
-def home_cards_pdf(book: ArmyBook, paper: str) -> tuple[bytes, list[Diagnostic]]:
-    """Every card of the army (copies included), duplex on the kit's paper; and the job's warnings."""
-    result = build_cards(book, CardOptions(paper=paper, layout="duplex", flip=FLIP))
+def home_cards_pdf(book: ArmyBook, paper: str, cards: KitCards) -> tuple[bytes, list[Diagnostic]]:
+    """Every card of the army (copies included) as the kit file asks, on the kit's paper; and the job's warnings."""
+    result = build_cards(book, cards.options(paper))
     return result.pdf, result.warnings
+
+
+def sides(cards: KitCards) -> Sides:
+    """How the cards PDF prints: fold sheets are one-sided (folded, their back is hidden
+    inside the card, but cutting would ruin anything printed there)."""
+    return "simplex" if cards.layout == "fold" else cards.flip
 
 
 def _one_of_each(book: ArmyBook) -> ArmyBook:
@@ -25,9 +32,10 @@ def _one_of_each(book: ArmyBook) -> ArmyBook:
     return dataclasses.replace(book, members=members)
 
 
-def card_faces_pdf(book: ArmyBook, army_slug: str) -> tuple[bytes, list[str]]:
-    """One page per face (front, back, front, ...) of each character, and each page's PNG name."""
-    result = build_cards(_one_of_each(book), CardOptions(print_shop=True))
+def card_faces_pdf(book: ArmyBook, army_slug: str, size: str = "poker") -> tuple[bytes, list[str]]:
+    """One page per face (front, back, front, ...) of each character at the kit's card size,
+    and each page's PNG name."""
+    result = build_cards(_one_of_each(book), CardOptions(card=size, print_shop=True))
     names = [f"{army_slug}-{i:02d}-{slug(m.character.name)}-{side}.png"
              for i, m in enumerate(book.members, 1) for side in ("recto", "verso")]
     return result.pdf, names

@@ -14,9 +14,10 @@ from kolaps_print.labels import label
 from kolaps_print.model.army_check import ArmyBook
 
 
-def _part(kind: str, title: str, filename: str, pdf: bytes, per_table: int, sides, stock, stamper: Stamper) -> Part:
+def _part(kind: str, title: str, filename: str, pdf: bytes, per_table: int, sides, stock, stamper: Stamper,
+          folded: bool = False) -> Part:
     stamped = stamper.stamp_pdf(pdf)
-    return Part(kind, title, filename, stamped, page_count(stamped), per_table, sides, stock)
+    return Part(kind, title, filename, stamped, page_count(stamped), per_table, sides, stock, folded)
 
 
 def _cards_filename(kit: Kit, index: int) -> str:
@@ -27,9 +28,12 @@ def _cards_filename(kit: Kit, index: int) -> str:
 
 
 def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[Part, list[Diagnostic]]:
-    pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper)
+    cards = kit.spec.cards
+    pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper, cards)
     title = label("kit.packing.documents.cards", army=book.army.name)
-    return _part("cards", title, _cards_filename(kit, index), pdf, 1, kit_cards.FLIP, "card_stock", stamper), warnings
+    part = _part("cards", title, _cards_filename(kit, index), pdf, 1, kit_cards.sides(cards), "card_stock", stamper,
+                 folded=cards.layout == "fold")
+    return part, warnings
 
 
 def reference_part(kit: Kit, stamper: Stamper) -> Part:

@@ -15,6 +15,9 @@ from typing import Any, Literal, Optional
 from pydantic import Field, field_validator
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report
+from kolaps_print.impose.options import FLIPS, MODES
+from kolaps_print.jobs.cards import CardOptions
+from kolaps_print.layout.sheets import card_size
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.model.common import FilePath, Model, Name
@@ -23,6 +26,42 @@ from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_mo
 RulebookChoice = Literal["full", "quickstart", "none"]
 PaperChoice = Literal["a4", "letter"]
 MAX_TABLES = 50
+CARD_LAYOUTS = tuple(m for m in MODES if m != "print-shop")  # as `kolaps-print cards --layout`
+CARD_FLIPS = FLIPS  # and --flip
+
+
+def _one_of(value: Any, allowed: tuple[str, ...]) -> Any:
+    # Worded as `kolaps-print cards` words a bad --layout or --flip.
+    if value not in allowed:
+        raise ValueError(f"'{value}' is not one of: {', '.join(allowed)}")
+    return value
+
+
+class KitCards(Model):
+    """How the character cards print: the `kolaps-print cards` options --card, --layout, --flip."""
+
+    size: str = Field(default="poker", description="poker, tarot, mini or WxH in mm (as kolaps-print cards --card)")
+    layout: str = Field(default="duplex", description="duplex (two-sided printer) or fold (front and back side by side)")
+    flip: str = Field(default="long", description="duplex only: the edge the printer turns the sheet on, long or short")
+
+    @field_validator("size")
+    @classmethod
+    def _card_size(cls, value: str) -> str:
+        card_size(value)  # the cards command's own parser and message
+        return value
+
+    @field_validator("layout")
+    @classmethod
+    def _layout(cls, value: str) -> str:
+        return _one_of(value, CARD_LAYOUTS)
+
+    @field_validator("flip")
+    @classmethod
+    def _flip(cls, value: str) -> str:
+        return _one_of(value, CARD_FLIPS)
+
+    def options(self, paper: str, **extra: Any) -> CardOptions:
+        return CardOptions(card=self.size, paper=paper, layout=self.layout, flip=self.flip, **extra)
 
 
 class KitFile(Model):
@@ -33,6 +72,7 @@ class KitFile(Model):
     rulebook: RulebookChoice = Field(default="quickstart", description="full, quickstart or none")
     tokens: bool = Field(default=True, description="A tokens sheet per table")
     paper: PaperChoice = Field(default="a4", description="a4 or letter")
+    cards: KitCards = Field(default_factory=KitCards, description="Card size, duplex or fold, flip edge")
     date: Optional[dt.date] = Field(default=None, description="Stamped on every page (default: today)")
 
     @field_validator("date", mode="before")
@@ -102,12 +142,24 @@ def _load_armies(doc: SourceDocument, kit_file: Path, entries: list[tuple[int, s
     return books, paths
 
 
+def _check_cards(doc: SourceDocument, spec: KitFile, report: Report) -> None:
+    """Each value may be fine and the whole not print (a tarot card folded open on A4):
+    the cards job's own check, located at the cards mapping."""
+    try:
+        spec.cards.options(spec.paper).check()
+    except ValueError as exc:
+        where = ("cards",) if isinstance(doc.data, dict) and "cards" in doc.data else ()
+        report.add(doc.diagnostic(where, str(exc)))
+
+
 def load_kit(path: Path | str, data: GameData | None = None) -> Kit:
     """Load the kit file and every army it names; KolapsError lists every problem found."""
     path = Path(path)
     doc = load_yaml(path, str(path))
     report = Report()
     spec = validate_model(KitFile, doc, doc.data, (), report)
+    if spec is not None:
+        _check_cards(doc, spec, report)
     books, paths = _load_armies(doc, path, _army_entries(doc, spec), data or builtin_game_data(), report)
     report.raise_if_errors()
     assert spec is not None

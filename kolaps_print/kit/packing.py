@@ -52,7 +52,7 @@ def _paper_text(part: Part, paper: str) -> str:
 
 def _row(part: Part, kit: Kit) -> PrintRow:
     return PrintRow(part.title, part.filename, part.pages, _copies_text(part, kit.spec.tables),
-                    _paper_text(part, kit.spec.paper), label(f"kit.packing.sides.{part.sides}"))
+                    _paper_text(part, kit.spec.paper), label(f"kit.packing.sides.{part.print_setting}"))
 
 
 def _bring(kit: Kit, parts: list[Part]) -> list[str]:

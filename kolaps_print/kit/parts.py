@@ -19,6 +19,12 @@ class Part:
     per_table: int  # copies for each table
     sides: Sides
     stock: Stock
+    folded: bool = False  # fold sheets: one-sided, each card folded on its dashed line
+
+    @property
+    def print_setting(self) -> str:
+        """The key of kit.packing.sides that tells how to print it."""
+        return "fold" if self.folded else self.sides
 
     def copies(self, tables: int) -> int:
         return self.per_table * tables
