@@ -64,3 +64,12 @@ def test_a_folder_that_is_not_a_kit_is_refused_and_left_alone(cli, tmp_path):
     assert result.exit_code == 1
     assert f"kolaps-print: error: {precious}: this folder is not a previous kit" in result.stderr
     assert [p.name for p in precious.iterdir()] == ["notes.txt"]
+
+
+def test_a_bad_card_layout_exits_1_located_and_writes_nothing(cli, tmp_path):
+    kit = tmp_path / "k.yaml"
+    kit.write_text(f"name: X\narmies: [{ARMIES / 'vampires.yaml'}]\ncards: {{layout: folded}}\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 1
+    assert f"{kit}:3:17: error: cards.layout: 'folded' is not one of: duplex, fold" in result.stderr
+    assert not (tmp_path / "out").exists()

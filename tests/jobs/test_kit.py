@@ -190,3 +190,76 @@ def test_a_failed_kit_leaves_the_previous_one_untouched(tmp_path):
         build_kit(kit_file, out)
     assert (out / "kit.pdf").read_bytes() == b"previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["k", "k.yaml"]
+
+
+# ---- cards: {layout: fold} -----------------------------------------------------------------
+A4_LANDSCAPE_PT = (297 / 25.4 * 72, 210 / 25.4 * 72)  # 4 poker cards folded open fit landscape
+
+
+@pytest.fixture(scope="module")
+def fold_kit(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("fold")
+    kit_file = folder / "pli.yaml"
+    kit_file.write_text(f"name: Pli\ndate: 2027-03-14\narmies: [{ARMY_FILES[0]}]\nrulebook: none\n"
+                        "cards:\n  layout: fold\n", encoding="utf-8")
+    build_kit(kit_file, folder / "out")
+    return folder / "out"
+
+
+def test_fold_cards_put_each_front_beside_its_back_on_landscape_pages(fold_kit):
+    cards = fold_kit / f"cards-{ARMY_FILES[0].stem}.pdf"
+    reader = PdfReader(cards)
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(A4_LANDSCAPE_PT, abs=0.5)
+    pages = texts(cards.read_bytes())
+    for character in characters(ARMY_FILES[0]):
+        # front and back of one card on the same page: the name twice (more with copies)
+        assert max(t.count(character["name"]) for t in pages) >= 2, character["name"]
+    copies = sum(c.get("copies", 1) for c in characters(ARMY_FILES[0]))
+    assert len(pages) == -(-copies // 4)  # no back pages: only fold sheets
+
+
+def test_the_packing_list_says_to_print_fold_cards_one_sided_and_fold(fold_kit):
+    from kolaps_print.labels import label
+
+    md = (fold_kit / "packing-list.md").read_text(encoding="utf-8")
+    row = next(line for line in md.splitlines() if f"`cards-{ARMY_FILES[0].stem}.pdf`" in line)
+    assert row.endswith(f"| {label('kit.packing.sides.fold')} |")
+    assert "pliez" in row and "Recto seul" in row
+
+
+def test_fold_pages_get_a_blank_back_in_kit_pdf_and_pages_add_up(fold_kit):
+    kit_pdf = (fold_kit / "kit.pdf").read_bytes()
+    kit_pages = texts(kit_pdf)
+    cards = fold_kit / f"cards-{ARMY_FILES[0].stem}.pdf"
+    card_pages = pdf_pages(cards)
+    tokens = pdf_pages(fold_kit / "tokens.pdf")
+    reference = pdf_pages(fold_kit / "reference.pdf")
+    packing = 2  # one packing page and its blank back
+    players = 2  # the default
+    assert len(kit_pages) == packing + 2 * card_pages + players * (reference + reference % 2) + 2 * tokens
+    name = characters(ARMY_FILES[0])[0]["name"]
+    assert name in kit_pages[packing]  # the cards come first, after the packing list
+    for i in range(card_pages):  # each fold page, then a blank holding only the stamp
+        front, back = kit_pages[packing + 2 * i], kit_pages[packing + 2 * i + 1]
+        assert "Pli · 2027-03-14" in front and len(front) > 200
+        assert back.strip().startswith("Pli · 2027-03-14") and len(back.strip()) < 40, back
+    md = (fold_kit / "packing-list.md").read_text(encoding="utf-8")
+    assert f"kit.pdf ({len(kit_pages)} pages" in md
+
+
+def test_previews_are_still_one_per_card_face(fold_kit):
+    pngs = sorted((fold_kit / "previews").glob("*.png"))
+    assert len(pngs) == 2 * len(characters(ARMY_FILES[0]))
+    with Image.open(pngs[0]) as image:
+        assert image.size == pytest.approx((63 / 25.4 * 300, 88 / 25.4 * 300), abs=2)  # poker, the default
+
+
+def test_a_bad_card_size_stops_the_kit_located_and_writes_nothing(tmp_path):
+    kit_file = tmp_path / "k.yaml"
+    kit_file.write_text(f"name: X\narmies: [{ARMY_FILES[0]}]\ncards:\n  size: 63x\n", encoding="utf-8")
+    with pytest.raises(KolapsError) as info:
+        build_kit(kit_file, tmp_path / "out")
+    (message,) = [str(d) for d in info.value.diagnostics]
+    assert message.startswith(f"{kit_file}:4:9: error: cards.size: unknown card size '63x'")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["k.yaml"]

@@ -82,3 +82,33 @@ def test_a_long_army_path_is_accepted(tmp_path):
     kit.write_text(f"name: Démo\narmies:\n  - {army}\n", encoding="utf-8")
     assert len(str(army)) > 80
     assert load_kit(kit).army_paths == [army]
+
+
+def test_cards_default_to_poker_duplex_long_edge(kit_file):
+    cards = load_kit(kit_file()).spec.cards
+    assert (cards.size, cards.layout, cards.flip) == ("poker", "duplex", "long")
+
+
+def test_cards_take_the_values_of_the_cards_command(kit_file):
+    cards = load_kit(kit_file("cards:\n  size: 63.5x89\n  layout: fold\n  flip: short\n")).spec.cards
+    assert (cards.size, cards.layout, cards.flip) == ("63.5x89", "fold", "short")
+    assert load_kit(kit_file("cards: {size: Tarot}\n")).spec.cards.size == "Tarot"  # as --card Tarot
+
+
+def test_bad_cards_values_are_located_with_the_cards_command_messages(kit_file):
+    from kolaps_print.layout.sheets import card_size
+
+    path = kit_file("cards:\n  size: pokr\n  layot: fold\n  flip: side\n")
+    with pytest.raises(ValueError) as bad_size:
+        card_size("pokr")  # what `kolaps-print cards --card pokr` says
+    found = errors(path)
+    assert f"{path}:7:9: error: cards.size: {bad_size.value}" in found
+    assert f"{path}:8:3: error: cards.layot: unknown key 'layot' (did you mean 'layout'?)" in found
+    assert f"{path}:9:9: error: cards.flip: 'side' is not one of: long, short" in found
+    assert len(found) == 3
+
+
+def test_a_card_too_big_to_fold_on_the_paper_is_located_at_cards(kit_file):
+    path = kit_file("paper: letter\ncards: {size: 150x100, layout: fold}\n")
+    (message,) = errors(path)
+    assert message.startswith(f"{path}:7:8: error: cards: a 150 × 100 mm card folded open (300 mm wide) does not fit")
