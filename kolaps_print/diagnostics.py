@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from pathlib import Path
 from typing import Iterable, Literal
@@ -23,6 +23,10 @@ class Diagnostic:
         where = f"{self.path}: " if self.path else ""
         return f"{self.file}:{self.line}:{self.col}: {self.severity}: {where}{self.message}"
 
+    def as_error(self, note: str = "") -> "Diagnostic":
+        """The same place and message as an error (--strict); note is appended to the message."""
+        return replace(self, severity="error", message=self.message + note)
+
 
 class KolapsError(Exception):
     """Bad user input: carries every diagnostic found. The CLI maps it to exit code 1."""
@@ -30,6 +34,13 @@ class KolapsError(Exception):
     def __init__(self, diagnostics: Iterable[Diagnostic]):
         self.diagnostics = sorted(diagnostics)
         super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+def fail_on_warnings(warnings: Iterable[Diagnostic], strict: bool, note: str = "") -> None:
+    """With --strict, warnings are errors: raise them as one KolapsError (nothing gets written)."""
+    warnings = list(warnings)
+    if strict and warnings:
+        raise KolapsError([w.as_error(note) for w in warnings])
 
 
 @dataclass

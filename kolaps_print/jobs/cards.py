@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Literal, Optional
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings
 from kolaps_print.draw.fonts import missing_glyphs
 from kolaps_print.impose import ImposeOptions, impose
 from kolaps_print.labels import label
@@ -100,8 +100,7 @@ def write_cards(army_path: Path | str, output: Path | str | None = None, options
     """Load, build and write atomically. With strict, any warning is an error and nothing is written."""
     book = load_army(army_path, strict=strict)
     result = build_cards(book, options, progress)
-    if strict and result.warnings:
-        raise KolapsError([_as_error(w) for w in result.warnings])
+    fail_on_warnings(result.warnings, strict)
     path = write_atomically(Path(output) if output else default_output(army_path), result.pdf)
     return CardsWritten(path, result)
 
@@ -181,10 +180,6 @@ def _locate(book: ArmyBook, path: tuple, message: str, severity: str) -> Diagnos
     from kolaps_print.diagnostics import format_path
 
     return Diagnostic(book.file, 1, 1, severity, message, format_path(path))
-
-
-def _as_error(d: Diagnostic) -> Diagnostic:
-    return Diagnostic(d.file, d.line, d.col, "error", d.message, d.path)
 
 
 def _form_prefix(identity: Identity, sheet: ImposeOptions) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import Section, assemble
@@ -49,11 +49,6 @@ class KitResult:
 
 def default_folder(kit_file: Path | str) -> Path:
     return OUTPUT_ROOT / Path(kit_file).stem
-
-
-def _check_strict(warnings: list[Diagnostic], strict: bool) -> None:
-    if strict and warnings:
-        raise KolapsError([Diagnostic(w.file, w.line, w.col, "error", w.message, w.path) for w in warnings])
 
 
 def _kit_pages(packing_pages: int, parts: list[Part], tables: int) -> int:
@@ -106,14 +101,14 @@ def _sources(kit: Kit) -> list[Path]:
 def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bool = False) -> KitResult:
     """Validate, make every document in memory, then write the kit folder atomically."""
     kit = load_kit(kit_file)
-    _check_strict(kit.warnings, strict)  # before the slow part
+    fail_on_warnings(kit.warnings, strict)  # before the slow part
     target = Path(output) if output is not None else default_folder(kit_file)
     sources = _sources(kit)
     check_target(target, sources)
     stamp = stamp_text(kit, data_hash(kit))
     stamper = Stamper(stamp)
     parts, warnings = kit_parts(kit, stamper)
-    _check_strict(warnings, strict)
+    fail_on_warnings(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)
     kit_pdf, sections = assemble(packing, parts, kit.spec.tables, stamper, pl.title,
                                  lambda n: label("kit.table", number=n))

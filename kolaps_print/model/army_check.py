@@ -203,11 +203,7 @@ def load_army(path: Path | str, data: GameData | None = None, strict: bool = Fal
     doc = load_yaml(path, str(path))
     book, report = check_army_document(doc, data or builtin_game_data(), path.resolve().parent)
     if strict and report.warnings:
-        raise KolapsError(report.errors + [_as_error(w) for w in report.warnings])
+        raise KolapsError(report.errors + [w.as_error() for w in report.warnings])
     report.raise_if_errors()
     assert book is not None
     return book
-
-
-def _as_error(d: Diagnostic) -> Diagnostic:
-    return Diagnostic(d.file, d.line, d.col, "error", d.message, d.path)

@@ -41,11 +41,7 @@ class ConsistencyReport:
 
     def raise_if_strict(self, strict: bool) -> None:
         if strict and self.findings:
-            raise KolapsError([_as_error(f.diagnostic) for f in self.findings])
-
-
-def _as_error(d: Diagnostic) -> Diagnostic:
-    return Diagnostic(d.file, d.line, d.col, "error", f"{d.message} (--strict)", d.path)
+            raise KolapsError([f.diagnostic.as_error(" (--strict)") for f in self.findings])
 
 
 def _doc(data: GameData, name: str) -> SourceDocument | None:
