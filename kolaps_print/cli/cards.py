@@ -50,9 +50,10 @@ def _offset(value: str):
 
 
 def _choice(*allowed: str):
-    def parse(value: str) -> None:
-        if value not in allowed:
-            raise ValueError(f"'{value}' is not one of: {', '.join(allowed)}")
+    def parse(value: str) -> str:
+        from kolaps_print.layout.sheets import one_of
+
+        return one_of(value, allowed)
 
     return parse
 

@@ -17,7 +17,7 @@ from pydantic import Field, field_validator
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report
 from kolaps_print.impose.options import FLIPS, MODES
 from kolaps_print.jobs.cards import CardOptions
-from kolaps_print.layout.sheets import card_size
+from kolaps_print.layout.sheets import card_size, one_of
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.model.common import FilePath, Model, Name
@@ -28,13 +28,6 @@ PaperChoice = Literal["a4", "letter"]
 MAX_TABLES = 50
 CARD_LAYOUTS = tuple(m for m in MODES if m != "print-shop")  # as `kolaps-print cards --layout`
 CARD_FLIPS = FLIPS  # and --flip
-
-
-def _one_of(value: Any, allowed: tuple[str, ...]) -> Any:
-    # Worded as `kolaps-print cards` words a bad --layout or --flip.
-    if value not in allowed:
-        raise ValueError(f"'{value}' is not one of: {', '.join(allowed)}")
-    return value
 
 
 class KitCards(Model):
@@ -53,12 +46,12 @@ class KitCards(Model):
     @field_validator("layout")
     @classmethod
     def _layout(cls, value: str) -> str:
-        return _one_of(value, CARD_LAYOUTS)
+        return one_of(value, CARD_LAYOUTS)
 
     @field_validator("flip")
     @classmethod
     def _flip(cls, value: str) -> str:
-        return _one_of(value, CARD_FLIPS)
+        return one_of(value, CARD_FLIPS)
 
     def options(self, paper: str, **extra: Any) -> CardOptions:
         return CardOptions(card=self.size, paper=paper, layout=self.layout, flip=self.flip, **extra)

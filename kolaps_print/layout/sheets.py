@@ -101,6 +101,13 @@ def sheets() -> Sheets:
     return load_layout("sheets", Sheets)
 
 
+def one_of(value: str, allowed: tuple[str, ...]) -> str:
+    """A --layout or --flip value checked against its choices (the cards command and the kit file)."""
+    if value not in allowed:
+        raise ValueError(f"'{value}' is not one of: {', '.join(allowed)}")
+    return value
+
+
 def card_size(text: str) -> Size:
     """'poker', 'tarot', 'mini' or 'WxH' in mm ('63x88', '63.5x89'); ValueError explains a bad one."""
     named = sizes().cards
