@@ -16,6 +16,7 @@ from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.units import pt, to_mm
 from kolaps_print.model.army_check import load_army
+from pdf_fonts import pdf_fonts as fonts  # tests/support
 
 A4_MM, LETTER_MM = (210, 297), (215.9, 279.4)
 
@@ -38,29 +39,6 @@ def find(pdf: bytes, page: int, needle: str):
         left, _, _, top = text.get_charbox(hit[0], loose=False)
         hits.append((to_mm(left), to_mm(height - top)))
     return hits
-
-
-def fonts(pdf: bytes):
-    """(BaseFont, has an embedded TrueType file) for every font of every page and form."""
-    reader = pypdf.PdfReader(BytesIO(pdf))
-    found = {}
-
-    def walk(resources):
-        if not resources:
-            return
-        for font in (resources.get("/Font") or {}).values():
-            font = font.get_object()
-            descriptor = font.get("/FontDescriptor")
-            if descriptor is None and "/DescendantFonts" in font:
-                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
-            embedded = descriptor is not None and "/FontFile2" in descriptor.get_object()
-            found[str(font["/BaseFont"])] = embedded
-        for xobject in (resources.get("/XObject") or {}).values():
-            walk(xobject.get_object().get("/Resources"))
-
-    for page in reader.pages:
-        walk(page.get("/Resources"))
-    return found
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.kit import build_kit
+from pdf_fonts import pdf_fonts  # tests/support
 
 DEMO = resources.data_dir() / "kits" / "demo.yaml"
 SPEC = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
@@ -103,22 +104,8 @@ def test_every_page_of_every_pdf_carries_the_same_stamp(kit):
 
 def test_every_font_is_embedded(kit):
     for path in sorted(kit.glob("*.pdf")):
-        for page in PdfReader(path).pages:
-            for font in _fonts(page.get("/Resources")):
-                descriptor = font.get("/FontDescriptor")
-                for d in font.get("/DescendantFonts") or []:
-                    descriptor = d.get_object().get("/FontDescriptor")
-                assert descriptor is not None and "/FontFile2" in descriptor.get_object(), (path.name, font.get("/BaseFont"))
-
-
-def _fonts(resources, depth=0):
-    if resources is None or depth > 4:
-        return
-    resources = resources.get_object()
-    for font in (resources.get("/Font") or {}).values():
-        yield font.get_object()
-    for xobject in (resources.get("/XObject") or {}).values():
-        yield from _fonts(xobject.get_object().get("/Resources"), depth + 1)
+        fonts = pdf_fonts(path.read_bytes())
+        assert all(fonts.values()), (path.name, fonts)
 
 
 def test_one_300_dpi_preview_per_card_face(kit):

@@ -10,6 +10,7 @@ import pypdf
 import pypdfium2 as pdfium
 import pytest
 
+from pdf_fonts import pdf_fonts  # tests/support
 from kolaps_print import resources
 from kolaps_print.content.tables import build_table
 from kolaps_print.diagnostics import KolapsError
@@ -137,17 +138,10 @@ def test_data_tables_carry_the_numbers_of_the_data(full):
 
 
 def test_every_font_is_embedded_and_bundled(full):
-    reader = pypdf.PdfReader(io.BytesIO(full.pdf))
-    seen = set()
-    for page in reader.pages:
-        fonts = page["/Resources"].get("/Font", {})
-        for ref in fonts.values():
-            font = ref.get_object()
-            base = str(font["/BaseFont"])
-            seen.add(base.split("+")[-1])
-            descendants = font.get("/DescendantFonts")
-            descriptor = (descendants[0].get_object() if descendants else font).get("/FontDescriptor")
-            assert descriptor is not None and "/FontFile2" in descriptor.get_object(), f"{base} is not embedded"
+    fonts = pdf_fonts(full.pdf)
+    for base, embedded in fonts.items():
+        assert embedded, f"{base} is not embedded"
+    seen = {base.split("+")[-1] for base in fonts}
     assert seen and seen <= bundled_font_names(), seen
 
 

@@ -11,6 +11,7 @@ import pypdf
 import pypdfium2 as pdfium
 import pytest
 
+from pdf_fonts import pdf_fonts  # tests/support
 from kolaps_print.jobs.tables import TablesOptions, build_reference, write_reference
 from kolaps_print.model.gamedata import builtin_game_data
 
@@ -65,18 +66,12 @@ def test_two_landscape_pages_of_the_paper_size(paper, size_mm):
 
 
 def test_every_font_is_an_embedded_truetype(a4):
-    reader = pypdf.PdfReader(BytesIO(a4.pdf))
-    seen = 0
-    for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            base = str(font["/BaseFont"]).lstrip("/").split("+")[-1]
-            assert base not in STANDARD_14
-            descriptors = [font] + [d.get_object() for d in font.get("/DescendantFonts", [])]
-            files = [d["/FontDescriptor"].get_object() for d in descriptors if "/FontDescriptor" in d]
-            assert files and all("/FontFile2" in f for f in files), base
-            seen += 1
-    assert seen >= 2
+    fonts = pdf_fonts(a4.pdf)
+    for name, embedded in fonts.items():
+        base = name.lstrip("/").split("+")[-1]
+        assert base not in STANDARD_14
+        assert embedded, base
+    assert len(fonts) >= 2
     assert b"Helvetica" not in a4.pdf
 
 
@@ -251,11 +246,8 @@ def test_cards_hold_every_sheet_number(data, cards):
 
 def test_cards_embed_their_fonts_and_rebuild_identically(cards):
     reader = pypdf.PdfReader(BytesIO(cards.pdf))
-    for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            descriptors = [font] + [d.get_object() for d in font.get("/DescendantFonts", [])]
-            assert any("/FontFile2" in d["/FontDescriptor"].get_object() for d in descriptors if "/FontDescriptor" in d)
+    fonts = pdf_fonts(cards.pdf)
+    assert fonts and all(fonts.values()), fonts
     assert b"Helvetica" not in cards.pdf
     assert build_reference(TablesOptions(format="cards")).pdf == cards.pdf
     assert "Cartes de référence" in reader.metadata.title

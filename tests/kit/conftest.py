@@ -8,37 +8,16 @@ from types import SimpleNamespace
 
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
 
 from kolaps_print import resources
+from pdf_fonts import pdf_fonts  # tests/support
 
 ARMIES = resources.data_dir() / "armies"
 
 
 def fonts_not_embedded(pdf: bytes) -> list[str]:
     """Every font of every page (and of its forms) that has no embedded TrueType program."""
-    bad = []
-    for page in PdfReader(BytesIO(pdf)).pages:
-        for font in _fonts(page.get("/Resources")):
-            descriptor = font.get("/FontDescriptor")
-            for descendant in font.get("/DescendantFonts") or []:
-                descriptor = descendant.get_object().get("/FontDescriptor")
-            if descriptor is None or "/FontFile2" not in descriptor.get_object():
-                bad.append(str(font.get("/BaseFont")))
-    return bad
-
-
-def _fonts(resources, seen=None):
-    seen = set() if seen is None else seen
-    if resources is None:
-        return
-    resources = resources.get_object()
-    for font in (resources.get("/Font") or {}).values():
-        yield font.get_object()
-    for xobject in (resources.get("/XObject") or {}).values():
-        if id(xobject.get_object()) not in seen:
-            seen.add(id(xobject.get_object()))
-            yield from _fonts(xobject.get_object().get("/Resources"), seen)
+    return [name for name, embedded in pdf_fonts(pdf).items() if not embedded]
 
 
 def page_texts(pdf: bytes) -> list[str]:

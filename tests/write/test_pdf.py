@@ -4,6 +4,7 @@ from io import BytesIO
 
 from pypdf import PdfReader
 
+from pdf_fonts import pdf_fonts  # tests/support
 from kolaps_print.draw.fonts import SANS
 from kolaps_print.write import PdfMeta, new_canvas
 
@@ -34,13 +35,7 @@ def test_metadata_is_set():
 
 
 def test_no_page_names_an_unembedded_font():
-    reader = PdfReader(BytesIO(make_pdf()))
-    for page in reader.pages:
-        fonts = page["/Resources"].get("/Font", {})
-        for ref in fonts.values():
-            font = ref.get_object()
-            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
-            descriptor = descendant.get("/FontDescriptor")
-            assert descriptor is not None and "/FontFile2" in descriptor.get_object(), font["/BaseFont"]
+    fonts = pdf_fonts(make_pdf())
+    assert fonts and all(fonts.values()), fonts
     raw = make_pdf()
     assert b"Helvetica" not in raw
