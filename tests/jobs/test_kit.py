@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import re
 import zipfile
-from io import BytesIO
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 import yaml
 from PIL import Image
@@ -18,6 +16,7 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.kit import build_kit
 from pdf_fonts import pdf_fonts  # tests/support
+from pdf_text import page_texts  # tests/support
 
 DEMO = resources.data_dir() / "kits" / "demo.yaml"
 SPEC = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
@@ -36,12 +35,7 @@ def pdf_pages(path: Path) -> int:
     return len(PdfReader(path).pages)
 
 
-def texts(pdf: bytes) -> list[str]:
-    document = pdfium.PdfDocument(BytesIO(pdf))
-    try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
+texts = page_texts  # tests/support/pdf_text.py
 
 
 def characters(army: Path) -> list[dict]:

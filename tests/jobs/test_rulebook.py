@@ -7,10 +7,10 @@ import re
 import shutil
 
 import pypdf
-import pypdfium2 as pdfium
 import pytest
 
 from pdf_fonts import pdf_fonts  # tests/support
+from pdf_text import page_texts as raw_page_texts  # tests/support
 from kolaps_print import resources
 from kolaps_print.content.tables import build_table
 from kolaps_print.diagnostics import KolapsError
@@ -37,10 +37,7 @@ def quickstart():
 
 
 def page_texts(pdf: bytes) -> list[str]:
-    doc = pdfium.PdfDocument(pdf)
-    texts = [doc[i].get_textpage().get_text_range().replace("\r\n", "\n") for i in range(len(doc))]
-    doc.close()
-    return texts
+    return [text.replace("\r\n", "\n") for text in raw_page_texts(pdf)]
 
 
 def flat(text: str) -> str:

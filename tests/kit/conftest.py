@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from io import BytesIO
 from pathlib import Path
 from types import SimpleNamespace
 
-import pypdfium2 as pdfium
 import pytest
 
 from kolaps_print import resources
 from pdf_fonts import pdf_fonts  # tests/support
+from pdf_text import page_texts  # tests/support
 
 ARMIES = resources.data_dir() / "armies"
 
@@ -18,14 +17,6 @@ ARMIES = resources.data_dir() / "armies"
 def fonts_not_embedded(pdf: bytes) -> list[str]:
     """Every font of every page (and of its forms) that has no embedded TrueType program."""
     return [name for name, embedded in pdf_fonts(pdf).items() if not embedded]
-
-
-def page_texts(pdf: bytes) -> list[str]:
-    document = pdfium.PdfDocument(BytesIO(pdf))
-    try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
 
 
 @pytest.fixture(scope="session")
