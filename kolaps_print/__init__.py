@@ -5,4 +5,6 @@ load (YAML with line numbers) -> model (validation) -> layout (geometry, text fi
 -> draw (reportlab) -> impose (cards on sheets) -> write (atomic PDF output).
 """
 
+# The one source of the version: pyproject.toml reads it from here ([tool.hatch.version]), so
+# the package metadata always agrees, and start-up does not pay ~30 ms for importlib.metadata.
 __version__ = "0.1.0"

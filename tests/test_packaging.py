@@ -57,3 +57,31 @@ def test_the_readme_main_job_runs_from_the_console_script(tmp_path):
     pdf = tmp_path / "output" / "section-kappa-cards.pdf"
     assert pdf.read_bytes().startswith(b"%PDF-")
     assert str(Path("output") / "section-kappa-cards.pdf") in out.stdout
+
+
+def test_the_version_is_the_installed_metadata_version():
+    from importlib.metadata import version
+
+    assert kolaps_print.__version__ == version("kolaps-print")
+
+
+def test_the_package_is_typed_and_licensed():
+    assert (PACKAGE / "py.typed").is_file()
+    from importlib.metadata import metadata
+
+    meta = metadata("kolaps-print")
+    assert meta["License-Expression"] == "MIT"
+    assert "Typing :: Typed" in meta.get_all("Classifier")
+
+
+def test_the_pre_commit_hook_runs_a_real_command_on_army_files():
+    import re
+
+    import yaml
+
+    root = Path(__file__).resolve().parent.parent
+    hooks = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    (hook,) = hooks
+    assert hook["entry"].split() == ["kolaps-print", "check"]
+    assert re.search(hook["files"], "data/armies/section-kappa.yaml")
+    assert not re.search(hook["files"], "data/rules/dice.yaml")
