@@ -11,6 +11,7 @@ Editing data/ in a project folder therefore changes what is printed, even after 
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -27,6 +28,21 @@ def use_folders(data: Path | None = None, templates: Path | None = None) -> None
             _chosen[name] = Path(folder).resolve()
         else:
             _chosen.pop(name, None)
+
+
+@contextmanager
+def data_folder(folder: Path | None):
+    """Read every data file (labels and layouts too) from folder while the block runs; None: no change."""
+    before = _chosen.get("data")
+    if folder is not None:
+        _chosen["data"] = Path(folder).resolve()
+    try:
+        yield
+    finally:
+        if before is None:
+            _chosen.pop("data", None)
+        else:
+            _chosen["data"] = before
 
 
 def bundled(name: str) -> Path:

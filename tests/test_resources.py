@@ -63,3 +63,28 @@ def test_use_folders_overrides_and_resets(project):
     finally:
         resources.use_folders()
     assert resources.data_dir() != (project / "data").resolve()
+
+
+# --data (rulebook) and KOLAPS_DATA read every kind of data file from the folder given, and
+# messages name that folder's files: here one named bd/, so "data/..." would be a wrong name.
+BROKEN = {
+    "rules/dice.yaml": ("thresholds:", "treshold:"),
+    "labels/fr/rulebook.yaml": ("months: [janvier, ", "months: ["),
+    "weapons.yaml": ("    range: contact\n", "    range: -5\n"),
+    "affiliations.yaml": ("affiliations:\n", "affiliations:\n  - {id: apc}\n"),
+}
+
+
+@pytest.mark.parametrize("file", BROKEN)
+def test_rulebook_data_option_names_the_broken_file_of_that_folder(cli, tmp_path, monkeypatch, file):
+    shutil.copytree(resources.bundled("data"), tmp_path / "bd")
+    target = tmp_path / "bd" / file
+    old, new = BROKEN[file]
+    assert old in target.read_text(encoding="utf-8")
+    target.write_text(target.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("KOLAPS_DATA", raising=False)
+    result = cli(["rulebook", "--data", "bd", "-o", tmp_path / "out" / "rulebook.pdf"])
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert result.stderr.startswith(f"bd/{file}:"), result.stderr
+    assert not (tmp_path / "out").exists()

@@ -170,11 +170,12 @@ def _furniture(book: CheckedBook, options: RulebookOptions) -> tuple[Furniture, 
 
 def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResult:
     """Render, check and lay out the book; raise KolapsError on bad sources or (strict) findings."""
-    book = check_book(options)
-    furniture, meta = _furniture(book, options)
-    story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if options.proof else None)
-    geometry = st.geometry(options.paper)
-    result = layout(make_story_factory(story, geometry), geometry, meta, furniture)
+    with resources.data_folder(options.data):  # --data: its labels and layouts too, not only its rules
+        book = check_book(options)
+        furniture, meta = _furniture(book, options)
+        story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if options.proof else None)
+        geometry = st.geometry(options.paper)
+        result = layout(make_story_factory(story, geometry), geometry, meta, furniture)
     return RulebookResult(result.pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
 
 

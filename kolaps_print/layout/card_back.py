@@ -17,6 +17,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable
 
+from kolaps_print import resources
+from kolaps_print.diagnostics import display_path
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import CardLayout
@@ -168,7 +170,7 @@ class BackBuilder:
         for row in rows:
             f = fit_line(row.text, REGULAR, bk.morale.text_size, self.layout.min_font, self._right - text_x)
             if f.cut:
-                cuts.append(Cut((), f"morale text '{row.text}' (data/rules/actions.yaml) is cut on this card size"))
+                cuts.append(Cut((), f"morale text '{row.text}' ({_actions_file()}) is cut on this card size"))
             fitted.append(f)
         left, right = self._left, self._right
 
@@ -305,6 +307,11 @@ class BackBuilder:
             return shapes
 
         return Part(len(rows) * cu.row, emit)
+
+
+def _actions_file() -> str:
+    """The rules file holding the morale texts, as messages name it (the data folder may be renamed)."""
+    return display_path(resources.data_dir() / "rules" / "actions.yaml")
 
 
 def _joined(first: Part, second: Part, gap: float) -> Part:

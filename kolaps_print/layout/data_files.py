@@ -9,7 +9,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from kolaps_print import resources
-from kolaps_print.diagnostics import Report
+from kolaps_print.diagnostics import Report, display_path
 from kolaps_print.load import load_yaml
 from kolaps_print.model.gamedata import validate_model
 
@@ -24,7 +24,7 @@ def load_layout(name: str, model: type[M]) -> M:
 @cache
 def _load(data_dir: Path, name: str, model: type[M]) -> M:
     path = data_dir / "layouts" / f"{name}.yaml"
-    doc = load_yaml(path, f"data/layouts/{name}.yaml")
+    doc = load_yaml(path, display_path(path))  # the data folder in use, whatever its name
     report = Report()
     value = validate_model(model, doc, doc.data, (), report)
     report.raise_if_errors()

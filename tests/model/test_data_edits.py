@@ -23,7 +23,7 @@ from kolaps_print import resources
 
 COMMANDS = {
     "check": lambda out: ["check"],
-    "cards": lambda out: ["cards", "data/armies/section-kappa.yaml", "-o", out / "cards.pdf"],
+    "cards": lambda out: ["cards", "bd/armies/section-kappa.yaml", "-o", out / "cards.pdf"],
     "tables": lambda out: ["tables", "-o", out / "reference.pdf"],
     "rulebook": lambda out: ["rulebook", "-o", out / "rulebook.pdf"],
 }
@@ -35,7 +35,7 @@ ALL = tuple(COMMANDS)
 @dataclass(frozen=True)
 class Edit:
     id: str
-    file: str  # relative to data/
+    file: str  # relative to the data folder
     change: Callable[[Any], Any]  # changes the parsed YAML in place (what it returns is ignored)
     refused_by: tuple[str, ...] = ALL  # the commands that must refuse it (exit 1); the others print (exit 0)
 
@@ -189,19 +189,22 @@ def _rewrite(path: Path, change: Callable[[Any], Any]) -> None:
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
+DATA = "bd"  # not "data": messages must name the folder in use, not the usual one
+
+
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    """A project folder holding a copy of the bundled data/, as the working folder."""
-    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    """A project folder holding a copy of the bundled data/ named bd/, as the working folder."""
+    shutil.copytree(resources.bundled("data"), tmp_path / DATA)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / DATA))
     return tmp_path
 
 
 @pytest.mark.parametrize("edit", EDITS, ids=[e.id for e in EDITS])
 def test_an_edit_to_the_data_never_crashes_a_command(cli, project, edit):
-    _rewrite(project / "data" / edit.file, edit.change)
-    shown = f"data/{edit.file}"
+    _rewrite(project / DATA / edit.file, edit.change)
+    shown = f"{DATA}/{edit.file}"
     for name, args in COMMANDS.items():
         out = project / "out" / name
         out.mkdir(parents=True)
