@@ -24,7 +24,7 @@ class Character(Model):
     )
     copies: int = Field(default=1, ge=1, le=99, description="How many cards to print")
     portrait: Optional[FilePath] = Field(
-        default=None, description="Image file (PNG or JPEG), relative to the army file"
+        default=None, description="Image file (PNG or JPEG) inside the army file's folder, relative to it"
     )
 
 

@@ -10,17 +10,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, TypeAdapter, ValidationError
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army import Army, Character
 from kolaps_print.model.catalogue import Affiliation, Specialisation, Weapon
-from kolaps_print.model.common import ID_PATTERN, Id, Model, Name
+from kolaps_print.model.common import ID_PATTERN, FilePath, Id, Model, Name
 from kolaps_print.model.gamedata import Catalogue, GameData, Origin, builtin_game_data, validate_model
+from kolaps_print.model.portraits import find_portrait
 from kolaps_print.model.rules import Rules
 
-PORTRAIT_SUFFIXES = {".png", ".jpg", ".jpeg"}
 ID_RE = re.compile(ID_PATTERN)
 
 
@@ -126,18 +126,24 @@ def _salvage(raw: Any) -> Character | None:
         return None
     lists = {k: raw.get(k) for k in ("weapons", "specialisations")}
     ids = {k: v for k, v in lists.items() if isinstance(v, list) and all(isinstance(x, str) and ID_RE.match(x) for x in v)}
-    return Character.model_construct(name=str(raw.get("name", "")), weapons=ids.get("weapons", []), specialisations=ids.get("specialisations", []))
+    return Character.model_construct(name=str(raw.get("name", "")), weapons=ids.get("weapons", []), specialisations=ids.get("specialisations", []),
+                                     portrait=_valid_or_none(FilePath, raw.get("portrait")))
 
 
-def _portrait(doc, i: int, c: Character, base_dir: Path, report: Report) -> Path | None:
-    if c.portrait is None:
+def _valid_or_none(kind: Any, value: Any) -> Any:
+    try:
+        return TypeAdapter(kind).validate_python(value)
+    except ValidationError:  # already reported where the character was validated
         return None
-    path = (base_dir / c.portrait).resolve()
-    where = ("characters", i, "portrait")
-    if path.suffix.lower() not in PORTRAIT_SUFFIXES:
-        report.add(doc.diagnostic(where, f"portrait '{c.portrait}' must be a PNG or JPEG image"))
-    elif not path.is_file():
-        report.add(doc.diagnostic(where, f"portrait file '{c.portrait}' not found (looked in {base_dir})"))
+
+
+def _portrait(doc, i: int, written: str | None, folder: Path, report: Report) -> Path | None:
+    """The portrait's file once it is safe to open; its problem, located at the value, otherwise."""
+    if written is None:
+        return None
+    path, problem = find_portrait(written, folder)
+    if problem:
+        report.add(doc.diagnostic(("characters", i, "portrait"), problem))
     return path
 
 
@@ -181,13 +187,14 @@ def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> 
     for i, c in characters:
         weapons = _resolve_weapons(doc, i, c, catalogue, report, broken)
         specs = _resolve_specialisations(doc, i, c, affiliation, catalogue, report)
-        members.append(Member(i, c, weapons, specs, _portrait(doc, i, c, base_dir, report)))
+        members.append(Member(i, c, weapons, specs, _portrait(doc, i, c.portrait, base_dir, report)))
     valid = {i for i, _ in characters}
     for i, raw in enumerate(shell.characters):
         partial = None if i in valid else _salvage(raw)
         if partial is not None:
             _resolve_weapons(doc, i, partial, catalogue, report, broken)
             _resolve_specialisations(doc, i, partial, affiliation, catalogue, report)
+            _portrait(doc, i, partial.portrait, base_dir, report)
     if shell_ok and len(characters) == len(shell.characters):  # an invalid character may be the Avatar
         _check_avatars(doc, characters, report)
     _check_names(doc, characters, report)

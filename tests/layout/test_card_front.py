@@ -81,7 +81,7 @@ def test_a_long_name_is_cut_with_a_warning_at_the_name(geo, write_army):
 
 
 def test_a_portrait_leaves_room_for_itself(geo, write_army, portrait):
-    book = write_army([{"name": "Hélène Marchal", "rank": 4, "mvt": 4, "cib": 3, "avatar": True, "portrait": str(portrait)}])
+    book = write_army([{"name": "Hélène Marchal", "rank": 4, "mvt": 4, "cib": 3, "avatar": True, "portrait": portrait.name}])  # beside the army file
     face = front_texts(book, book.members[0])
     assert_clean(geo, face, POKER)
     picture = next(s for s in face.shapes if isinstance(s, Picture))
