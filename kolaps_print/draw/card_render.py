@@ -13,6 +13,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
+from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.layout.shapes import Box, Drop, Picture, Rule, Shape, Star, Text
 from kolaps_print.layout.text_fit import width_mm
 from kolaps_print.layout.units import pt
@@ -180,10 +181,10 @@ def _picture(p: ShapePainter, pic: Picture) -> None:
     p.forget()
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _image(path: Path, mtime_ns: int, size: int) -> ImageReader:
-    """One reader per image file version (the PDF then holds each portrait once)."""
-    return ImageReader(str(path))
+    """One reader per image file version: reportlab hashes its pixels on every drawImage, once here."""
+    return ImageReader(load_portrait(path).image)
 
 
 _PAINTERS = {Box: _box, Rule: _rule, Drop: _drop, Star: _star, Picture: _picture}

@@ -20,7 +20,10 @@ from kolaps_print.layout.card_back import BackBuilder
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity
+from kolaps_print.layout.portraits import load_portrait
+from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_check import ArmyBook, load_army
+from kolaps_print.model.portraits import shown
 from kolaps_print.write import PdfMeta, write_atomically
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
@@ -140,16 +143,15 @@ def _glyph_problems(book: ArmyBook) -> list[Diagnostic]:
 
 
 def _portrait_problems(book: ArmyBook) -> list[Diagnostic]:
-    from reportlab.lib.utils import ImageReader
-
+    """Each picture decoded once (shared by every character using it); a failure at each portrait value."""
     problems = []
     for m in book.members:
         if m.portrait is None:
             continue
         try:
-            ImageReader(str(m.portrait)).getRGBData()  # decode it all: a truncated file fails here, located
-        except Exception as exc:  # any decoder failure is the file's fault, not ours
-            message = f"cannot read the portrait of '{m.character.name}' ({m.portrait.name}): {exc}"
+            load_portrait(m.portrait)
+        except PictureError as exc:
+            message = f"cannot read the portrait of '{m.character.name}' ({shown(m.character.portrait)}): {exc}"
             problems.append(_locate(book, ("characters", m.index, "portrait"), message, "error"))
     return problems
 

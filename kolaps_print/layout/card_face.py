@@ -9,7 +9,7 @@ from kolaps_print.layout.shapes import Shape
 
 @dataclass(frozen=True)
 class Cut:
-    """A field shortened (or left out) to fit the card: becomes a located warning."""
+    """A field shortened (or left out) to fit the card, or printed poorly: becomes a located warning."""
 
     path: tuple  # where the field is written in the army file, e.g. ("characters", 2, "name")
     message: str

@@ -15,6 +15,7 @@ from kolaps_print.layout.card_body import (Block, BodyLine, Style, needed_height
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.geometry import Size
+from kolaps_print.layout.portraits import load_portrait, soft_portrait
 from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text, hex_rgb, mix
 from kolaps_print.layout.text_fit import Run, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
@@ -99,7 +100,7 @@ class FrontBuilder:
         c, f = member.character, self.layout.front
         right = self.left + self.width
         if member.portrait is not None:
-            out.shapes += self._portrait(member)
+            out.extend(self._portrait(member))
             right -= self._portrait_size()[0] + f.avatar.gap
         if c.avatar:
             mark = self._avatar_mark(right, compact=not self._name_fits_beside_mark(c.name, right))
@@ -129,12 +130,14 @@ class FrontBuilder:
         ratio = min(1.0, 0.3 * self.width / p.width)
         return p.width * ratio, p.height * ratio
 
-    def _portrait(self, member: Member) -> list[Shape]:
+    def _portrait(self, member: Member) -> FaceLayout:
         p = self.layout.front.portrait
         width, height = self._portrait_size()
         x = self.left + self.width - width
-        return [Box(x - 0.4, p.top - 0.4, width + 0.8, height + 0.8, fill=self.white),
-                Picture(x, p.top, width, height, member.portrait)]
+        shapes = [Box(x - 0.4, p.top - 0.4, width + 0.8, height + 0.8, fill=self.white),
+                  Picture(x, p.top, width, height, member.portrait)]
+        soft = soft_portrait(load_portrait(member.portrait), width, height, member.character.name)
+        return FaceLayout(shapes, [Cut(("characters", member.index, "portrait"), soft)] if soft else [])
 
     def _name_fits_beside_mark(self, name: str, right: float) -> bool:
         mark_w = right - min(s.x for s in self._avatar_mark(right, False) if isinstance(s, Box))

@@ -1,0 +1,37 @@
+"""A portrait as print needs it, and whether it prints sharp.
+
+Each picture is decoded once, at 600 dpi for the largest box a card gives a portrait (card.yaml's
+front.portrait: smaller cards only shrink it), so every card size and every copy shares it.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from kolaps_print.layout.card_data import card_layout
+from kolaps_print.load.pictures import Bitmap, read_picture
+
+PRINT_DPI = 600  # the finest a print shop prints a photo
+MIN_PPI = 150  # below this, a portrait prints visibly soft
+INCH = 25.4  # mm
+
+
+def portrait_pixels() -> tuple[int, int]:
+    """The pixels the largest portrait box holds at PRINT_DPI."""
+    box = card_layout().front.portrait
+    return math.ceil(box.width / INCH * PRINT_DPI), math.ceil(box.height / INCH * PRINT_DPI)
+
+
+def load_portrait(path: Path) -> Bitmap:
+    """The decoded portrait (PictureError if it cannot be printed); decoded once per file version."""
+    return read_picture(path, portrait_pixels())
+
+
+def soft_portrait(bitmap: Bitmap, width: float, height: float, character: str) -> str | None:
+    """A warning when the picture, covering a width × height mm box, has fewer than MIN_PPI."""
+    ppi = min(bitmap.width / (width / INCH), bitmap.height / (height / INCH))
+    if ppi >= MIN_PPI:
+        return None
+    return (f"the portrait of '{character}' prints at {ppi:.0f} ppi ({bitmap.width} × {bitmap.height} pixels "
+            f"for {width:.1f} × {height:.1f} mm), below the {MIN_PPI} ppi that prints sharp: use a larger picture")

@@ -1,0 +1,53 @@
+"""A portrait with too few pixels for its printed size is a located warning naming the character."""
+
+import pytest
+from PIL import Image
+
+from kolaps_print.layout.card_data import card_layout
+from portrait_army import at, write_portrait_army  # tests/support
+
+
+@pytest.fixture
+def army(tmp_path):
+    folder = tmp_path / "army"
+    folder.mkdir()
+    Image.new("RGB", (40, 60), (120, 80, 40)).save(folder / "tiny.png")
+    box = card_layout().front.portrait
+    Image.new("RGB", (round(box.width / 25.4 * 160), round(box.height / 25.4 * 160)), (1, 2, 3)).save(folder / "sharp.png")
+    return write_portrait_army(folder, ["tiny.png", "sharp.png"])
+
+
+def soft(path, i, character, ppi, pixels, box):
+    return at(path, i, "warning", f"the portrait of '{character}' prints at {ppi} ppi ({pixels} pixels for {box} mm), "
+                                  "below the 150 ppi that prints sharp: use a larger picture")
+
+
+def test_a_soft_portrait_is_a_warning_and_the_cards_are_written(cli, army, tmp_path):
+    out = tmp_path / "cards.pdf"
+    result = cli(["cards", army, "-o", out])
+    lines = [line for line in result.stderr.splitlines() if line.startswith(str(army))]
+    # 40 pixels across 17 mm (0.669 in) is 60 ppi (60 down 17.5 mm would be 87); the 160 ppi one is not named
+    assert lines == [soft(army, 1, "P1", 60, "40 × 60", "17.0 × 17.5")]
+    assert result.exit_code == 0
+    assert out.is_file()
+
+
+def test_strict_makes_it_an_error_and_writes_nothing(cli, army, tmp_path):
+    out = tmp_path / "cards.pdf"
+    result = cli(["cards", "--strict", army, "-o", out])
+    assert any(line.startswith(f"{army}:5:51: error: characters[1].portrait: the portrait of 'P1' prints at 60 ppi")
+               for line in result.stderr.splitlines())
+    assert result.exit_code == 1
+    assert not out.exists()
+
+
+def test_the_resolution_is_judged_at_the_size_printed(cli, tmp_path):
+    """A mini card prints the portrait smaller: the same pixels are sharper there."""
+    folder = tmp_path / "army"
+    folder.mkdir()
+    Image.new("RGB", (90, 90), (120, 80, 40)).save(folder / "p.png")
+    path = write_portrait_army(folder, ["p.png"])
+    poker = cli(["cards", path, "-o", tmp_path / "poker.pdf"])
+    mini = cli(["cards", path, "--card", "mini", "-o", tmp_path / "mini.pdf"])
+    assert "characters[1].portrait: the portrait of 'P1' prints at 131 ppi" in poker.stderr  # 90 px over 17.5 mm
+    assert "characters[1].portrait" not in mini.stderr
