@@ -111,7 +111,7 @@ def write_cards(army_path: Path | str, output: Path | str | None = None, options
 # ---- checks and messages -------------------------------------------------------------------
 def check_printable(book: ArmyBook) -> None:
     """Every character of every printed field must exist in the card fonts; portraits must load."""
-    problems = _glyph_problems(book) + _portrait_problems(book)
+    problems = _glyph_problems(book) + portrait_problems(book)
     if problems:
         raise KolapsError(problems)
 
@@ -142,7 +142,7 @@ def _glyph_problems(book: ArmyBook) -> list[Diagnostic]:
     return problems
 
 
-def _portrait_problems(book: ArmyBook) -> list[Diagnostic]:
+def portrait_problems(book: ArmyBook) -> list[Diagnostic]:
     """Each picture decoded once (shared by every character using it); a failure at each portrait value."""
     problems = []
     for m in book.members:

@@ -42,11 +42,16 @@ def bundled_armies() -> list[Path]:
 
 def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
     """Check each file on its own so one bad army does not hide the others' problems."""
+    from kolaps_print.jobs.cards import portrait_problems  # the card stages, only for checking pictures
+
     data = builtin_game_data()
     results = []
     for path in files:
         try:
             book = load_army(path, data, strict=strict)
+            pictures = portrait_problems(book)  # decoded as cards will: a broken picture shows before print day
+            if pictures:
+                raise KolapsError(pictures + book.warnings)
             results.append(CheckResult(str(path), book, list(book.warnings)))
         except KolapsError as exc:
             results.append(CheckResult(str(path), None, exc.diagnostics))

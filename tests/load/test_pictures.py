@@ -164,3 +164,11 @@ def test_a_12000_pixel_jpeg_used_by_five_characters_takes_seconds_and_little_mem
     assert int(peak.read_text()) < 300 * 1024, f"{int(peak.read_text()) // 1024} MB"
     assert elapsed < 15, f"{elapsed:.1f} s"
     assert (tmp_path / "c.pdf").stat().st_size < 2_000_000
+
+
+def test_check_decodes_the_pictures_too(cli, pictures):
+    path = write_portrait_army(pictures, ["ok.png", "notes.jpg"])
+    result = cli(["check", path])
+    lines = [line for line in result.stderr.splitlines() if line.startswith(str(path))]
+    assert lines == [at(path, 2, "error", "cannot read the portrait of 'P2' (notes.jpg): this is not a PNG or JPEG picture")]
+    assert result.exit_code == 1
