@@ -17,7 +17,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.write import new_canvas
-from kolaps_print.write import PdfMeta, write_atomically
+from kolaps_print.write import PDF, PdfMeta, check_output, source_inputs, write_atomically
 
 Paper = Literal["a4", "letter"]
 Format = Literal["sheet", "cards"]
@@ -110,6 +110,8 @@ def build_reference(options: TablesOptions = TablesOptions(), data: GameData | N
 def write_reference(output: Path | str = DEFAULT_OUTPUT, options: TablesOptions = TablesOptions(),
                     data: GameData | None = None) -> Reference:
     """Build, then write atomically: on any error nothing is written."""
+    inputs = source_inputs()
+    check_output(output, PDF, inputs)
     reference = build_reference(options, data)
-    write_atomically(output, reference.pdf)
+    write_atomically(output, reference.pdf, PDF, inputs)
     return reference
