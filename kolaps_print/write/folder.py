@@ -126,8 +126,18 @@ def build_atomically(target: Path | str, build: Callable[[Path], T], inputs: Inp
             check_folder(target, inputs, what)  # again: the folder may have changed during the build
             _move_into_place(tmp, real, target, what)
             return result
+        except OSError as exc:  # a full disk while building: name the user's folder, not ours
+            raise _about_target(exc, tmp, target) from None
         finally:
             shutil.rmtree(tmp, ignore_errors=True)  # gone already if it became the target
+
+
+def _about_target(exc: OSError, tmp: Path, target: Path | str) -> OSError:
+    if exc.filename and Path(exc.filename).is_relative_to(tmp):
+        return refuse(exc.errno, Path(target) / Path(exc.filename).relative_to(tmp), exc.strerror or str(exc))
+    if not exc.filename:
+        return refuse(exc.errno, target, f"cannot write this folder ({exc.strerror or exc})")
+    return exc
 
 
 def _move_into_place(tmp: Path, real: Path, target: Path | str, what: str) -> None:

@@ -119,14 +119,22 @@ def _check_existing(path: Path | str, real: Path, kind: Kind | None, inputs: Inp
         raise refuse(errno.EISDIR, path, "this is a folder; give a file name")
     if what:
         raise refuse(errno.EEXIST, path, f"this is {what}, not a file; kolaps-print writes only regular files ({CHOOSE})")
-    role = inputs.describe(real, output=kind is not None and bool(st.st_size) and kind.looks_like(real))
+    same_kind = _holds(real, kind) if kind is not None and st.st_size else None  # None: no content to lose
+    role = inputs.describe(real, output=same_kind is True)
     if role:
         raise refuse(errno.EEXIST, path, f"this is {role}, which this run reads; kolaps-print never writes over its inputs ({CHOOSE})")
     if not st.st_mode & 0o222 or not os.access(real, os.W_OK):  # the mode bits too: root may write anything
         raise refuse(errno.EACCES, path, f"this file is read-only; kolaps-print does not replace it (make it writable, or {CHOOSE})")
-    if kind is not None and st.st_size and not kind.looks_like(real):
+    if same_kind is False:
         raise refuse(errno.EEXIST, path, f"this file exists and is not {kind.name}; kolaps-print replaces only {kind.name} "
                                          f"it could have written (move it away, or {CHOOSE})")
+
+
+def _holds(real: Path, kind: Kind) -> bool:
+    try:
+        return kind.looks_like(real)
+    except OSError:  # unreadable: we cannot tell it is ours, so it is not
+        return False
 
 
 def check_output(path: Path | str, kind: Kind | None = None, inputs: Inputs = NO_INPUTS) -> Path:

@@ -1,7 +1,9 @@
 """The kit folder appears whole or not at all; a rebuild replaces only what the previous
 build wrote (its manifest says what), and a folder kolaps-print did not make is refused."""
 
+import errno
 import os
+from pathlib import Path
 
 import pytest
 
@@ -152,3 +154,19 @@ def test_a_link_to_a_folder_is_built_through_and_kept(tmp_path):
     build_atomically(tmp_path / "link", fill)
     assert (tmp_path / "link").is_symlink()
     assert (tmp_path / "real" / "kit.pdf").read_bytes() == b"new"
+
+
+@pytest.mark.parametrize("filename, named", [(lambda tmp: str(tmp / "previews" / "a.png"), "demo/previews/a.png"),
+                                              (lambda tmp: None, "demo")])
+def test_a_full_disk_while_building_names_the_users_folder_never_the_temporary_one(tmp_path, monkeypatch, filename, named):
+    monkeypatch.chdir(tmp_path)
+
+    def full(folder):
+        name = filename(folder)
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), *([name] if name else []))
+
+    with pytest.raises(OSError) as info:
+        build_atomically(Path("demo"), full)
+    assert (info.value.errno, info.value.filename) == (errno.ENOSPC, named)
+    assert "No space left on device" in info.value.strerror
+    assert os.listdir(tmp_path) == []
