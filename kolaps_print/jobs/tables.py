@@ -107,11 +107,12 @@ def build_reference(options: TablesOptions = TablesOptions(), data: GameData | N
     return _sheet(options, data)
 
 
-def write_reference(output: Path | str = DEFAULT_OUTPUT, options: TablesOptions = TablesOptions(),
+def write_reference(output: Path | str | None = None, options: TablesOptions = TablesOptions(),
                     data: GameData | None = None) -> Reference:
-    """Build, then write atomically: on any error nothing is written."""
-    inputs = source_inputs()
-    check_output(output, PDF, inputs)
+    """Build, then write atomically (default: the format's own name, so the cards never
+    replace the sheet): on any error nothing is written."""
+    target, inputs = output or default_output(options), source_inputs()
+    check_output(target, PDF, inputs)
     reference = build_reference(options, data)
-    write_atomically(output, reference.pdf, PDF, inputs)
+    write_atomically(target, reference.pdf, PDF, inputs)
     return reference
