@@ -21,7 +21,7 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity
 from kolaps_print.model.army_check import ArmyBook, load_army
-from kolaps_print.write import PDF, PdfMeta, check_output, source_inputs, write_atomically
+from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
 
@@ -99,13 +99,11 @@ def write_cards(army_path: Path | str, output: Path | str | None = None, options
                 strict: bool = False, progress: Optional[Progress] = None) -> CardsWritten:
     """Load, build and write atomically. With strict, any warning is an error and nothing is written."""
     book = load_army(army_path, strict=strict)
-    target = Path(output) if output else default_output(army_path)
     inputs = source_inputs().plus([army_path], "the army file").plus(portraits(book), "a portrait")
-    check_output(target, PDF, inputs)  # before the slow part
+    out = planned_output(output or default_output(army_path), PDF, inputs)  # refused before the slow part
     result = build_cards(book, options, progress)
     fail_on_warnings(result.warnings, strict)
-    path = write_atomically(target, result.pdf, PDF, inputs)
-    return CardsWritten(path, result)
+    return CardsWritten(out.write(result.pdf), result)
 
 
 def portraits(book: ArmyBook) -> list[Path]:

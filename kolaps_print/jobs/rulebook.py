@@ -27,7 +27,7 @@ from kolaps_print.rulebook.sources import BookSources, Edition, edition_of, load
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
 from kolaps_print.rulebook.templating import make_environment, render_chapter
 from kolaps_print.rulebook.usage import Usage
-from kolaps_print.write import PDF, PdfMeta, check_output, source_inputs, write_atomically
+from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 OUTPUT_ROOT = Path("output")
 PAPERS = tuple(st.PAPERS_MM)
@@ -194,10 +194,8 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
 
 def write_rulebook(output: Path | str | None = None, options: RulebookOptions = RulebookOptions()) -> RulebookResult:
     """Build, then write atomically to output (default: output/<edition file>)."""
-    target = Path(output) if output else default_output(options)
     templates, data = _folders(options)
-    inputs = source_inputs(data, templates)
-    check_output(target, PDF, inputs)  # before the slow part
+    out = planned_output(output or default_output(options), PDF, source_inputs(data, templates))  # before the slow part
     result = build_rulebook(options)
-    result.path = write_atomically(target, result.pdf, PDF, inputs)
+    result.path = out.write(result.pdf)
     return result

@@ -17,7 +17,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.write import new_canvas
-from kolaps_print.write import PDF, PdfMeta, check_output, source_inputs, write_atomically
+from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 Paper = Literal["a4", "letter"]
 Format = Literal["sheet", "cards"]
@@ -111,8 +111,7 @@ def write_reference(output: Path | str | None = None, options: TablesOptions = T
                     data: GameData | None = None) -> Reference:
     """Build, then write atomically (default: the format's own name, so the cards never
     replace the sheet): on any error nothing is written."""
-    target, inputs = output or default_output(options), source_inputs()
-    check_output(target, PDF, inputs)
+    out = planned_output(output or default_output(options), PDF, source_inputs())
     reference = build_reference(options, data)
-    write_atomically(target, reference.pdf, PDF, inputs)
+    out.write(reference.pdf)
     return reference

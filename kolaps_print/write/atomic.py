@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from kolaps_print.write.scratch import cleanup_on_signals, remove_stale, temp_prefix
@@ -31,6 +32,24 @@ def write_atomically(path: Path | str, data: bytes, kind: Kind | None = None, in
     with cleanup_on_signals():
         _replace_with(real, data, path)
     return path
+
+
+@dataclass(frozen=True)
+class Output:
+    """A file a job will write: checked before the slow build, checked again when written."""
+
+    path: Path
+    kind: Kind | None = None
+    inputs: Inputs = NO_INPUTS
+
+    def write(self, data: bytes) -> Path:
+        return write_atomically(self.path, data, self.kind, self.inputs)
+
+
+def planned_output(path: Path | str, kind: Kind | None = None, inputs: Inputs = NO_INPUTS) -> Output:
+    """The Output for path, or OSError naming path if the policy refuses it (write.target)."""
+    check_output(path, kind, inputs)
+    return Output(Path(path), kind, inputs)
 
 
 def _replace_with(real: Path, data: bytes, path: Path) -> None:
