@@ -7,6 +7,7 @@ path the user gave, never the temporary file.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -27,7 +28,8 @@ def write_atomically(path: Path | str, data: bytes, kind: Kind | None = None, in
     try:
         real.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise refuse(exc.errno, path, f"cannot create its folder ({exc.strerror})") from None
+        reason = "a file is in the way" if exc.errno in (errno.EEXIST, errno.ENOTDIR) else exc.strerror
+        raise refuse(exc.errno, path, f"cannot create its folder ({reason})") from None
     remove_stale(real)
     with cleanup_on_signals():
         _replace_with(real, data, path)
