@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
@@ -13,7 +12,7 @@ from kolaps_print.diagnostics import KolapsError
 
 @app.command(epilog="Example: kolaps-print calibrate --paper letter --flip short   then: kolaps-print cards army.yaml --back-offset 1.5,-0.5")
 def calibrate(
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="The PDF to write (default: output/calibrate.pdf)."),
+    output: Optional[str] = common.output_option("The PDF to write (default: output/calibrate.pdf)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     flip: str = typer.Option("long", "--flip", help="long or short: as you will print the cards."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y in mm: print the back with this offset, to check it."),

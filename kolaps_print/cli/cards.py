@@ -61,7 +61,7 @@ def _choice(*allowed: str):
 @app.command(epilog="Example: kolaps-print cards data/armies/section-kappa.yaml --paper letter --layout fold")
 def cards(
     army: Path = typer.Argument(..., help="The army file (YAML)."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="The PDF to write (default: output/<army>-cards.pdf)."),
+    output: Optional[str] = common.output_option("The PDF to write (default: output/<army>-cards.pdf)."),
     paper: str = typer.Option("a4", "--paper", callback=_checked(_paper), help="a4 or letter."),
     card: str = typer.Option("poker", "--card", callback=_checked(_card), help="poker (63×88), tarot (70×120), mini (44×63) or WxH in mm."),
     layout: str = typer.Option("duplex", "--layout", callback=_checked(_choice("duplex", "fold")),

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import traceback
 from dataclasses import dataclass
-from typing import Callable, NoReturn, TypeVar
+from pathlib import Path
+from typing import Callable, NoReturn, Optional, TypeVar
 
 import typer
 
@@ -47,12 +49,13 @@ def run(job: Callable[[], T]) -> T:
         return job()
     except KolapsError as exc:
         invalid(exc)
-    except KeyboardInterrupt:
-        echo_err("kolaps-print: interrupted; nothing was written")
-        raise typer.Exit(130) from None
-    except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        echo_err(f"kolaps-print: error: {where}{exc.strerror or exc}")
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP while writing (write.scratch)
+        signum = getattr(exc, "signum", signal.SIGINT)
+        echo_err(f"kolaps-print: {'interrupted' if signum == signal.SIGINT else 'terminated'}; nothing was written")
+        raise typer.Exit(128 + signum) from None
+    except OSError as exc:  # the output policy's refusals, a full disk...: about a path
+        echo_err(f"{exc.filename}: error: {exc.strerror or exc}" if exc.filename else f"kolaps-print: error: {exc}")
+        echo_err("kolaps-print: nothing was written")
         raise typer.Exit(EXIT_INVALID) from None
     except Exception as exc:  # a bug: one line, the traceback only on request
         if STATE.debug:
@@ -61,6 +64,20 @@ def run(job: Callable[[], T]) -> T:
         if not STATE.debug:
             echo_err("hint: this is a bug in kolaps-print; run again with --debug and report the traceback")
         raise typer.Exit(EXIT_INTERNAL) from None
+
+
+def output_option(help: str):
+    """-o/--output for every command. Typed str, not Path: Path("") is ".", and an empty -o
+    (an unset shell variable) is a usage error, not the current folder."""
+    return typer.Option(None, "-o", "--output", help=help, callback=_output_path)
+
+
+def _output_path(value: Optional[str]) -> Optional[Path]:
+    if value is None:
+        return None
+    if not value.strip():
+        raise typer.BadParameter("empty path: give the file (or, for kit, the folder) to write")
+    return Path(value)
 
 
 def finish(warnings: list[Diagnostic], strict: bool) -> None:

@@ -30,7 +30,7 @@ def _choice(value: str, choices: tuple[str, ...]) -> str:
     epilog="Example: kolaps-print rulebook --proof   |   kolaps-print rulebook --edition quickstart --paper letter -o output/demarrage.pdf"
 )
 def rulebook(
-    output: Path = typer.Option(Path("output/rulebook.pdf"), "-o", "--output", help="Where to write the PDF."),
+    output: Optional[str] = common.output_option("Where to write the PDF (default: output/rulebook.pdf, output/quickstart.pdf for --edition quickstart)."),
     edition: str = typer.Option("full", "--edition", help="full (every rule) or quickstart (for demo tables)."),
     paper: str = typer.Option("a4", "--paper", callback=lambda v: _choice(v, ("a4", "letter")), help="a4 or letter."),
     proof: bool = typer.Option(False, "--proof", help="Stamp every page ÉPREUVE with version, date and sources hash; add the consistency report page."),
@@ -55,7 +55,7 @@ def rulebook(
 
     if watch:
         def describe(result: job.RulebookResult) -> str:
-            return f"rulebook written: {output} ({result.pages} pages, {len(result.report.findings)} finding(s))"
+            return f"rulebook written: {result.path} ({result.pages} pages, {len(result.report.findings)} finding(s))"
 
         try:
             rebuild(build, describe, common.echo_err)
@@ -67,4 +67,4 @@ def rulebook(
     result = common.run(build)
     findings = len(result.report.findings)
     common.echo_err(f"consistency report: {findings} finding(s)" if findings else "consistency report: nothing to report")
-    typer.echo(f"rulebook written: {output} ({result.pages} pages)")
+    typer.echo(f"rulebook written: {result.path} ({result.pages} pages)")

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Optional
 
 import typer
 
 from kolaps_print.cli import app, common
 
-DEFAULT = Path("output/army.schema.json")
-
 
 @app.command(epilog="Example: kolaps-print schema -o output/army.schema.json")
 def schema(
-    output: Path = typer.Option(DEFAULT, "-o", "--output", help="Where to write the schema."),
+    output: Optional[str] = common.output_option("Where to write the schema (default: output/army.schema.json)."),
 ) -> None:
     """Write a JSON Schema (draft-07) of the army file, for the YAML language server."""
     from kolaps_print.jobs.schema import write_schema

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from enum import Enum
-from pathlib import Path
 from typing import Optional
 
 import typer
@@ -50,7 +49,7 @@ def _card_size(value: str) -> str:
     "(print two-sided, flip on the short edge)"
 )
 def tables(
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="PDF to write. Default: output/reference.pdf (output/reference-cards.pdf with --format cards)."),
+    output: Optional[str] = common.output_option("PDF to write. Default: output/reference.pdf (output/reference-cards.pdf with --format cards)."),
     paper: PaperChoice = typer.Option(PaperChoice.a4, "--paper", help="Paper size."),
     format: FormatChoice = typer.Option(FormatChoice.sheet, "--format", help="sheet: one two-sided landscape sheet; cards: poker-size reference cards."),
     card: str = typer.Option("poker", "--card", callback=_card_size, help="With --format cards: poker, tarot, mini or WIDTHxHEIGHT in mm."),

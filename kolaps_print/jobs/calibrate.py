@@ -13,7 +13,7 @@ from typing import Literal
 
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
-from kolaps_print.write import PdfMeta, write_atomically
+from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 DEFAULT_OUTPUT = Path("output/calibrate.pdf")
 
@@ -53,7 +53,8 @@ def build_calibration(options: CalibrateOptions = CalibrateOptions()) -> bytes:
 
 
 def write_calibration(output: Path | str | None = None, options: CalibrateOptions = CalibrateOptions()) -> Path:
-    return write_atomically(Path(output) if output else DEFAULT_OUTPUT, build_calibration(options))
+    out = planned_output(output or DEFAULT_OUTPUT, PDF, source_inputs())
+    return out.write(build_calibration(options))
 
 
 def _meta(options: CalibrateOptions) -> PdfMeta:

@@ -24,7 +24,7 @@ from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.model.portraits import shown
-from kolaps_print.write import PdfMeta, write_atomically
+from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
 
@@ -102,10 +102,15 @@ def write_cards(army_path: Path | str, output: Path | str | None = None, options
                 strict: bool = False, progress: Optional[Progress] = None) -> CardsWritten:
     """Load, build and write atomically. With strict, any warning is an error and nothing is written."""
     book = load_army(army_path, strict=strict)
+    inputs = source_inputs().plus([army_path], "the army file").plus(portraits(book), "a portrait")
+    out = planned_output(output or default_output(army_path), PDF, inputs)  # refused before the slow part
     result = build_cards(book, options, progress)
     fail_on_warnings(result.warnings, strict)
-    path = write_atomically(Path(output) if output else default_output(army_path), result.pdf)
-    return CardsWritten(path, result)
+    return CardsWritten(out.write(result.pdf), result)
+
+
+def portraits(book: ArmyBook) -> list[Path]:
+    return [m.portrait for m in book.members if m.portrait is not None]
 
 
 # ---- checks and messages -------------------------------------------------------------------

@@ -17,7 +17,6 @@ from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import Section, assemble
 from kolaps_print.kit.documents import kit_parts
-from kolaps_print.kit.folder import build_atomically, check_target
 from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
 from kolaps_print.kit.packing_page import packing_pdf
@@ -25,7 +24,9 @@ from kolaps_print.kit.parts import Part
 from kolaps_print.kit.previews import render_pages
 from kolaps_print.kit.stamp import Stamper, data_hash, stamp_text
 from kolaps_print.labels import label
-from kolaps_print.write import write_atomically
+from kolaps_print.jobs.cards import portraits
+from kolaps_print.write import Inputs, build_atomically, check_folder, source_inputs, write_atomically
+from kolaps_print.write.folder import written_files
 
 OUTPUT_ROOT = Path("output")
 KIT_PDF = "kit.pdf"
@@ -92,10 +93,12 @@ def _write_folder(folder: Path, kit: Kit, parts: list[Part], kit_pdf: bytes, mar
     return names
 
 
-def _sources(kit: Kit) -> list[Path]:
-    """The files the kit reads: replacing a folder holding one of them would delete it."""
-    portraits = [m.portrait for b in kit.books for m in b.members if m.portrait is not None]
-    return [kit.file, *kit.army_paths, *portraits]
+def _sources(kit: Kit) -> Inputs:
+    """What the kit reads: a folder holding one of them is never replaced."""
+    from kolaps_print import resources
+
+    inputs = source_inputs(templates=resources.templates_dir()).plus([kit.file], "the kit file")
+    return inputs.plus(kit.army_paths, "an army file").plus([p for b in kit.books for p in portraits(b)], "a portrait")
 
 
 def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bool = False) -> KitResult:
@@ -104,7 +107,7 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     fail_on_warnings(kit.warnings, strict)  # before the slow part
     target = Path(output) if output is not None else default_folder(kit_file)
     sources = _sources(kit)
-    check_target(target, sources)
+    check_folder(target, sources)  # before the slow part
     stamp = stamp_text(kit, data_hash(kit))
     stamper = Stamper(stamp)
     parts, warnings = kit_parts(kit, stamper)
@@ -114,5 +117,5 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
                                  lambda n: label("kit.table", number=n))
     previews = _preview_jobs(kit)
     preview_names = build_atomically(target, lambda tmp: _write_folder(tmp, kit, parts, kit_pdf, to_markdown(pl), previews), sources)
-    files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
+    files = written_files(target)
     return KitResult(target, files, sum(s.pages for s in sections), sections, parts, preview_names, stamp, warnings, f"{kit.stem}.zip")

@@ -7,6 +7,7 @@ writes it atomically. Bad input raises KolapsError (located); nothing is written
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,9 +27,9 @@ from kolaps_print.rulebook.sources import BookSources, Edition, edition_of, load
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
 from kolaps_print.rulebook.templating import make_environment, render_chapter
 from kolaps_print.rulebook.usage import Usage
-from kolaps_print.write import PdfMeta, write_atomically
+from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
-DEFAULT_OUTPUT = Path("output/rulebook.pdf")
+OUTPUT_ROOT = Path("output")
 PAPERS = tuple(st.PAPERS_MM)
 
 
@@ -52,6 +53,7 @@ class RulebookResult:
     headings: list[Placed] = field(default_factory=list)  # where each heading landed
     source_hash: str = ""
     passes: int = 1
+    path: Path | None = None  # where write_rulebook wrote it
 
 
 def _folders(options: RulebookOptions) -> tuple[Path, Path]:
@@ -62,6 +64,18 @@ def _folders(options: RulebookOptions) -> tuple[Path, Path]:
 def source_folders(options: RulebookOptions) -> list[Path]:
     """What --watch watches: the chapters and the game data."""
     return list(_folders(options))
+
+
+def edition_file(edition: str) -> str:
+    """An edition's file name: rulebook.pdf for the full rules, <edition>.pdf for another
+    (quickstart.pdf), so building one never replaces the other."""
+    if edition == "full":
+        return "rulebook.pdf"
+    return (re.sub(r"[^A-Za-z0-9_-]+", "-", edition).strip("-") or "edition") + ".pdf"  # book.yaml is not trusted
+
+
+def default_output(options: RulebookOptions) -> Path:
+    return OUTPUT_ROOT / edition_file(options.edition)
 
 
 def _check_paper(paper: str) -> None:
@@ -179,7 +193,10 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
     return RulebookResult(result.pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
 
 
-def write_rulebook(output: Path | str = DEFAULT_OUTPUT, options: RulebookOptions = RulebookOptions()) -> RulebookResult:
+def write_rulebook(output: Path | str | None = None, options: RulebookOptions = RulebookOptions()) -> RulebookResult:
+    """Build, then write atomically to output (default: output/<edition file>)."""
+    templates, data = _folders(options)
+    out = planned_output(output or default_output(options), PDF, source_inputs(data, templates))  # before the slow part
     result = build_rulebook(options)
-    write_atomically(Path(output), result.pdf)
+    result.path = out.write(result.pdf)
     return result

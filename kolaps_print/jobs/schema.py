@@ -13,8 +13,9 @@ from typing import Any
 
 from kolaps_print.model.army import Army
 from kolaps_print.model.gamedata import GameData, builtin_game_data
-from kolaps_print.write import write_atomically
+from kolaps_print.write import JSON, planned_output, source_inputs
 
+DEFAULT_OUTPUT = Path("output/army.schema.json")
 SCHEMA_ID = "https://kolaps-print.invalid/army.schema.json"
 
 
@@ -66,6 +67,7 @@ def army_schema(data: GameData | None = None) -> dict:
     return _retarget_refs(out)
 
 
-def write_schema(path: Path) -> Path:
+def write_schema(path: Path | str | None = None) -> Path:
+    """Write the schema; an existing file that is not JSON (`-o army.yaml`) is refused."""
     text = json.dumps(army_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
-    return write_atomically(path, text.encode("utf-8"))
+    return planned_output(path or DEFAULT_OUTPUT, JSON, source_inputs()).write(text.encode("utf-8"))

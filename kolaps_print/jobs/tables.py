@@ -17,7 +17,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.write import new_canvas
-from kolaps_print.write import PdfMeta, write_atomically
+from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 Paper = Literal["a4", "letter"]
 Format = Literal["sheet", "cards"]
@@ -107,9 +107,11 @@ def build_reference(options: TablesOptions = TablesOptions(), data: GameData | N
     return _sheet(options, data)
 
 
-def write_reference(output: Path | str = DEFAULT_OUTPUT, options: TablesOptions = TablesOptions(),
+def write_reference(output: Path | str | None = None, options: TablesOptions = TablesOptions(),
                     data: GameData | None = None) -> Reference:
-    """Build, then write atomically: on any error nothing is written."""
+    """Build, then write atomically (default: the format's own name, so the cards never
+    replace the sheet): on any error nothing is written."""
+    out = planned_output(output or default_output(options), PDF, source_inputs())
     reference = build_reference(options, data)
-    write_atomically(output, reference.pdf)
+    out.write(reference.pdf)
     return reference

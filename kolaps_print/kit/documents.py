@@ -49,10 +49,10 @@ def rulebook_part(kit: Kit, stamper: Stamper) -> Part | None:
     edition = kit.spec.rulebook
     if edition == "none":
         return None
-    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, edition_file
 
     book = build_rulebook(RulebookOptions(edition=edition, paper=kit.spec.paper))
-    filename = "rulebook.pdf" if edition == "full" else "quickstart.pdf"
+    filename = edition_file(edition)
     return _part(edition, label(f"kit.packing.documents.{edition}"), filename, book.pdf, 1, "long", "plain", stamper)
 
 

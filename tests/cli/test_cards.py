@@ -1,5 +1,7 @@
 """`kolaps-print cards` and `calibrate` from the command line: exit codes, paths, messages."""
 
+import os
+
 import pytest
 import yaml
 
@@ -102,3 +104,29 @@ def test_two_runs_write_the_same_bytes(cli, kappa, tmp_path):
     assert cli(["cards", kappa, "-o", first]).exit_code == 0
     assert cli(["cards", kappa, "-o", second]).exit_code == 0
     assert first.read_bytes() == second.read_bytes()
+
+
+@pytest.mark.parametrize("spelling, shown", [("self.yaml", "self.yaml"), ("./x/../self.yaml", "x/../self.yaml"),
+                                             ("link.pdf", "link.pdf")])
+def test_the_army_is_never_replaced_by_its_cards(cli, kappa, tmp_path, monkeypatch, spelling, shown):
+    """Issue 9: `cards self.yaml -o self.yaml` replaced the army with a PDF."""
+    monkeypatch.chdir(tmp_path)
+    army = tmp_path / "self.yaml"
+    army.write_bytes(kappa.read_bytes())
+    os.symlink("self.yaml", tmp_path / "link.pdf")
+    result = cli(["cards", "self.yaml", "-o", spelling])
+    assert result.exit_code == 1
+    assert result.stderr == (f"{shown}: error: this is the army file, which this run reads; kolaps-print never "
+                             "writes over its inputs (choose another -o)\nkolaps-print: nothing was written\n")
+    assert army.read_bytes() == kappa.read_bytes()
+    assert sorted(os.listdir(tmp_path)) == ["link.pdf", "self.yaml"]
+
+
+def test_a_file_that_is_not_a_pdf_is_not_replaced(cli, kappa, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mes notes")
+    result = cli(["cards", kappa, "-o", notes])
+    assert result.exit_code == 1
+    assert result.stderr == (f"{notes}: error: this file exists and is not a PDF; kolaps-print replaces only a PDF it "
+                             "could have written (move it away, or choose another -o)\nkolaps-print: nothing was written\n")
+    assert notes.read_text() == "mes notes"

@@ -13,7 +13,7 @@ def test_a_lean_kit_is_built_and_summarised(cli, tmp_path):
     assert f"kit written: {tmp_path / 'out'}/" in result.stdout
     assert "Salon · 2027-01-02 · données " in result.stdout
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert names == ["cards-vampires.pdf", "kit.pdf", "packing-list.md", "previews", "reference.pdf", "salon.zip"]
+    assert names == ["cards-vampires.pdf", "kit.pdf", "kolaps-manifest.sha256", "packing-list.md", "previews", "reference.pdf", "salon.zip"]
 
 
 def test_a_bad_key_exits_1_with_its_place_and_writes_nothing(cli, tmp_path):
@@ -62,7 +62,7 @@ def test_a_folder_that_is_not_a_kit_is_refused_and_left_alone(cli, tmp_path):
     kit.write_text(f"name: X\narmies: [{ARMIES / 'vampires.yaml'}]\n", encoding="utf-8")
     result = cli(["kit", kit, "-o", precious])
     assert result.exit_code == 1
-    assert f"kolaps-print: error: {precious}: this folder is not a previous kit" in result.stderr
+    assert f"{precious}: error: this folder is not a previous kit" in result.stderr
     assert [p.name for p in precious.iterdir()] == ["notes.txt"]
 
 
@@ -73,3 +73,56 @@ def test_a_bad_card_layout_exits_1_located_and_writes_nothing(cli, tmp_path):
     assert result.exit_code == 1
     assert f"{kit}:3:17: error: cards.layout: 'folded' is not one of: duplex, fold" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def lean_kit(folder):
+    kit = folder / "salon.yaml"
+    kit.write_text(f"name: Salon\ndate: 2027-01-02\narmies: [{ARMIES / 'vampires.yaml'}]\nrulebook: none\ntokens: false\n", encoding="utf-8")
+    return kit
+
+
+def tree(folder):
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
+
+
+def test_a_folder_with_a_kits_files_but_no_manifest_is_refused_naming_a_foreign_file(cli, tmp_path):
+    """Issue 9: with kit.pdf and packing-list.md present, important.txt and photos/ vanished."""
+    folder = tmp_path / "dir"
+    (folder / "photos").mkdir(parents=True)
+    for name in ("kit.pdf", "packing-list.md", "important.txt", "photos/table.jpg"):
+        (folder / name).write_text(f"mine: {name}")
+    result = cli(["kit", lean_kit(tmp_path), "-o", folder])
+    assert result.exit_code == 1
+    assert result.stderr.endswith(
+        f"{folder}: error: this folder is not a previous kit (it has no kolaps-manifest.sha256) and holds important.txt; "
+        "kolaps-print replaces only a folder it made: choose an empty or new folder with -o\nkolaps-print: nothing was written\n")
+    assert tree(folder) == ["important.txt", "kit.pdf", "packing-list.md", "photos", "photos/table.jpg"]
+    assert all((folder / n).read_text() == f"mine: {n}" for n in ("kit.pdf", "important.txt", "photos/table.jpg"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir", "salon.yaml"]
+
+
+def test_a_rebuild_replaces_what_the_kit_wrote_and_keeps_the_rest(cli, tmp_path):
+    kit, out = lean_kit(tmp_path), tmp_path / "out"
+    assert cli(["kit", kit, "-o", out]).exit_code == 0
+    first = tree(out)
+    manifest = (out / "kolaps-manifest.sha256").read_text(encoding="utf-8").splitlines()
+    assert sorted(line.split("  ")[1] for line in manifest) == [f for f in first if f != "previews" and f != "kolaps-manifest.sha256"]
+    (out / "notes.txt").write_text("à imprimer en couleur")
+    (out / "previews" / "mine.png").write_bytes(b"my photo")
+    result = cli(["kit", kit, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    assert tree(out) == sorted(first + ["notes.txt", "previews/mine.png"])
+    assert (out / "notes.txt").read_text() == "à imprimer en couleur" and (out / "previews" / "mine.png").read_bytes() == b"my photo"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "salon.yaml"]
+
+
+def test_an_output_folder_holding_the_inputs_is_refused(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    kit = lean_kit(tmp_path)
+    result = cli(["kit", kit, "-o", "."])
+    assert result.exit_code == 1
+    assert result.stderr.endswith(f".: error: holds {kit}, which the kit reads; choose another -o\nkolaps-print: nothing was written\n")
+    result = cli(["kit", kit, "-o", "salon.yaml"])
+    assert result.exit_code == 1
+    assert "salon.yaml: error: exists and is not a folder; move it away or choose another -o\n" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["salon.yaml"]

@@ -1,5 +1,6 @@
 """`kolaps-print rulebook` through the real CLI: exit codes, messages, files written or not."""
 
+import os
 import shutil
 
 import pypdf
@@ -58,3 +59,16 @@ def test_strict_turns_findings_into_errors(cli, tmp_path):
     strict = cli(["rulebook", "--strict", "--templates", templates, "-o", output])
     assert strict.exit_code == 1 and "(--strict)" in strict.stderr
     assert not output.exists()
+
+
+def test_the_quickstart_has_its_own_default_name(cli, tmp_path, monkeypatch):
+    """Issue 9: `rulebook --edition quickstart` without -o overwrote output/rulebook.pdf."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "rulebook.pdf").write_bytes(b"%PDF-the full rules")
+    result = cli(["rulebook", "--edition", "quickstart"])
+    assert result.exit_code == 0, result.stderr
+    assert "rulebook written: output/quickstart.pdf (" in result.stdout
+    assert (tmp_path / "output" / "rulebook.pdf").read_bytes() == b"%PDF-the full rules"
+    assert "Règles de démarrage" in pypdf.PdfReader(tmp_path / "output" / "quickstart.pdf").pages[0].extract_text()
+    assert sorted(os.listdir(tmp_path / "output")) == ["quickstart.pdf", "rulebook.pdf"]

@@ -1,6 +1,7 @@
 """`kolaps-print schema`: a draft-07 JSON Schema that accepts the demo armies and flags typos."""
 
 import json
+import os
 
 import jsonschema
 import pytest
@@ -57,3 +58,22 @@ def test_parameterised_traits_are_accepted(schema):
     army = {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
             "weapons": [{"id": "lg", "name": "LG", "range": "contact", "traits": ["lourde", {"explosion": 5}]}]}
     jsonschema.Draft7Validator(schema).validate(army)
+
+
+def test_an_army_file_is_not_replaced_by_the_schema(cli, demo_armies, tmp_path):
+    """Issue 9: `schema -o army.yaml` replaced the army with JSON."""
+    army = tmp_path / "army.yaml"
+    army.write_bytes(demo_armies[0].read_bytes())
+    result = cli(["schema", "-o", army])
+    assert result.exit_code == 1
+    assert result.stderr == (f"{army}: error: this file exists and is not a JSON file; kolaps-print replaces only a JSON "
+                             "file it could have written (move it away, or choose another -o)\nkolaps-print: nothing was written\n")
+    assert army.read_bytes() == demo_armies[0].read_bytes()
+    assert os.listdir(tmp_path) == ["army.yaml"]
+
+
+def test_a_previous_schema_is_replaced(cli, tmp_path):
+    out = tmp_path / "army.schema.json"
+    out.write_text('{"old": true}')
+    assert cli(["schema", "-o", out]).exit_code == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["$schema"] == "http://json-schema.org/draft-07/schema#"

@@ -3,6 +3,7 @@ stamp, reproducibility; and a broken army leaves nothing behind."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import zipfile
 from pathlib import Path
@@ -15,6 +16,7 @@ from pypdf import PdfReader
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.kit import build_kit
+from kolaps_print.write.folder import MANIFEST
 from pdf_fonts import pdf_fonts  # tests/support
 from pdf_text import page_texts  # tests/support
 
@@ -123,11 +125,21 @@ def test_one_300_dpi_preview_per_card_face(kit):
 
 
 def test_the_zip_holds_everything(kit):
-    files = sorted(p.relative_to(kit).as_posix() for p in kit.rglob("*") if p.is_file() and p.name != "demo.zip")
+    # but itself and the manifest, which lists the zip
+    files = sorted(p.relative_to(kit).as_posix() for p in kit.rglob("*") if p.is_file() and p.name not in ("demo.zip", MANIFEST))
     with zipfile.ZipFile(kit / "demo.zip") as archive:
         assert archive.namelist() == [f"demo/{f}" for f in files]
         for f in files:
             assert archive.read(f"demo/{f}") == (kit / f).read_bytes()
+
+
+def test_the_manifest_lists_every_file_with_its_hash(kit):
+    files = sorted(p.relative_to(kit).as_posix() for p in kit.rglob("*") if p.is_file() and p.name != MANIFEST)
+    lines = (kit / MANIFEST).read_text(encoding="utf-8").splitlines()
+    assert [line.split("  ", 1)[1] for line in lines] == files
+    for line in lines:
+        digest, name = line.split("  ", 1)
+        assert hashlib.sha256((kit / name).read_bytes()).hexdigest() == digest, name
 
 
 def test_the_packing_list_counts_from_the_kit_file(kit):

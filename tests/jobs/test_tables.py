@@ -251,3 +251,12 @@ def test_cards_embed_their_fonts_and_rebuild_identically(cards):
     assert b"Helvetica" not in cards.pdf
     assert build_reference(TablesOptions(format="cards")).pdf == cards.pdf
     assert "Cartes de référence" in reader.metadata.title
+
+
+def test_the_cards_never_replace_the_sheet_by_default(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "reference.pdf").write_bytes(b"%PDF-the sheet")
+    write_reference(options=TablesOptions(format="cards"))
+    assert (tmp_path / "output" / "reference.pdf").read_bytes() == b"%PDF-the sheet"
+    assert (tmp_path / "output" / "reference-cards.pdf").read_bytes()[:5] == b"%PDF-"
