@@ -11,10 +11,10 @@ A problem is a located error in the edited file, never a KeyError in a renderer.
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -29,6 +29,7 @@ OPTIONAL = ("tables.*.note",)
 # Lists a translation may make longer or shorter (the kit's extra things to bring).
 FREE_LENGTH = ("kit.packing.extras",)
 _FORMATTER = string.Formatter()
+_AREA_NAME = re.compile(r"[a-z][a-z0-9_-]*")
 
 
 @dataclass(frozen=True)
@@ -40,10 +41,12 @@ class _Area:
 
 
 def _area(area: str) -> _Area:
+    if not _AREA_NAME.fullmatch(area):  # a key comes from a template too: no path in it
+        raise ValueError(f"no labels file '{area}': a labels area is a file name of data/labels/{LANGUAGE}")
     return _read_area(resources.data_dir(), area)
 
 
-@cache
+@resources.cached_read
 def _read_area(data_dir: Path, area: str) -> _Area:
     path = data_dir / "labels" / LANGUAGE / f"{area}.yaml"
     doc = load_yaml(path, display_path(path))
@@ -65,7 +68,7 @@ def _reference(data_dir: Path, area: str) -> SourceDocument | None:
     return _read_reference(path)
 
 
-@cache
+@resources.cached_read
 def _read_reference(path: Path) -> SourceDocument:
     return load_yaml(path, display_path(path))
 

@@ -10,39 +10,55 @@ Editing data/ in a project folder therefore changes what is printed, even after 
 
 from __future__ import annotations
 
+import contextlib
 import os
-from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Callable, Iterator, TypeVar
 
 _PACKAGE = Path(__file__).resolve().parent
 # name -> (environment variable, a file that marks a real folder of that kind)
 _KINDS = {"data": ("KOLAPS_DATA", "rules/dice.yaml"), "templates": ("KOLAPS_TEMPLATES", "rulebook/book.yaml")}
-_chosen: dict[str, Path] = {}
+# Folders chosen by option: data, templates, and rulebook (--templates of `rulebook` names the
+# folder holding book.yaml, i.e. templates/rulebook).
+_chosen: ContextVar[dict[str, Path]] = ContextVar("kolaps_folders", default={})
+_read_caches: list = []  # functions decorated with cached_read
+F = TypeVar("F", bound=Callable)
+
+
+def _choose(data: Path | None, templates: Path | None, rulebook: Path | None) -> dict[str, Path]:
+    named = {"data": data, "templates": templates, "rulebook": rulebook}
+    return {name: Path(folder).resolve() for name, folder in named.items() if folder is not None}
 
 
 def use_folders(data: Path | None = None, templates: Path | None = None) -> None:
-    """Read game data and templates from these folders (the CLI's --data and --templates)."""
-    for name, folder in (("data", data), ("templates", templates)):
-        if folder is not None:
-            _chosen[name] = Path(folder).resolve()
-        else:
-            _chosen.pop(name, None)
+    """Read game data and templates from these folders from now on; None: the default again."""
+    _chosen.set(_choose(data, templates, None))
 
 
-@contextmanager
-def data_folder(folder: Path | None):
-    """Read every data file (labels and layouts too) from folder while the block runs; None: no change."""
-    before = _chosen.get("data")
-    if folder is not None:
-        _chosen["data"] = Path(folder).resolve()
+@contextlib.contextmanager
+def folders(data: Path | None = None, templates: Path | None = None, rulebook: Path | None = None) -> Iterator[None]:
+    """Within the block, every reader (rules, labels, layouts, chapters) uses these folders;
+    a None keeps the folder already in use."""
+    token = _chosen.set(_chosen.get() | _choose(data, templates, rulebook))
     try:
         yield
     finally:
-        if before is None:
-            _chosen.pop("data", None)
-        else:
-            _chosen["data"] = before
+        _chosen.reset(token)
+
+
+def cached_read(function: F) -> F:
+    """functools.cache for a reader of data files; clear_cached_reads() empties them all."""
+    cached = cache(function)
+    _read_caches.append(cached)
+    return cached  # type: ignore[return-value]
+
+
+def clear_cached_reads() -> None:
+    """Forget every file read so far (--watch: the next build sees the designer's edits)."""
+    for cached in _read_caches:
+        cached.cache_clear()
 
 
 def bundled(name: str) -> Path:
@@ -54,8 +70,9 @@ def bundled(name: str) -> Path:
 
 
 def _resolve(name: str) -> Path:
-    if name in _chosen:
-        return _chosen[name]
+    chosen = _chosen.get()
+    if name in chosen:
+        return chosen[name]
     return _lookup(name, os.getcwd(), os.environ.get(_KINDS[name][0], ""))
 
 
@@ -75,6 +92,11 @@ def data_dir() -> Path:
 
 def templates_dir() -> Path:
     return _resolve("templates")
+
+
+def rulebook_dir() -> Path:
+    """The folder with book.yaml and the chapters."""
+    return _chosen.get().get("rulebook") or templates_dir() / "rulebook"
 
 
 def fonts_dir() -> Path:

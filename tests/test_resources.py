@@ -88,3 +88,27 @@ def test_rulebook_data_option_names_the_broken_file_of_that_folder(cli, tmp_path
     assert result.exit_code == 1, result.stdout + result.stderr
     assert result.stderr.startswith(f"bd/{file}:"), result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_folders_apply_within_the_block_only(project, tmp_path_factory):
+    book = tmp_path_factory.mktemp("book")
+    before = resources.data_dir(), resources.rulebook_dir()
+    with resources.folders(data=project / "data"):
+        assert resources.data_dir() == (project / "data").resolve()
+        with resources.folders(rulebook=book):  # None keeps the data folder chosen outside
+            assert resources.data_dir() == (project / "data").resolve()
+            assert resources.rulebook_dir() == book.resolve()
+        assert resources.rulebook_dir() == before[1]
+    assert (resources.data_dir(), resources.rulebook_dir()) == before
+
+
+def test_clear_cached_reads_makes_the_next_read_see_the_file(project):
+    from kolaps_print.labels import label
+
+    labels = project / "data/labels/fr/rulebook.yaml"
+    with resources.folders(data=project / "data"):
+        assert label("rulebook.book.kicker") == "Livre de règles"
+        labels.write_text(labels.read_text(encoding="utf-8").replace("Livre de règles", "Recueil"), encoding="utf-8")
+        assert label("rulebook.book.kicker") == "Livre de règles"  # read once per process...
+        resources.clear_cached_reads()
+        assert label("rulebook.book.kicker") == "Recueil"  # ...until the caches are emptied

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -21,7 +20,7 @@ def load_layout(name: str, model: type[M]) -> M:
     return _load(resources.data_dir(), name, model)
 
 
-@cache
+@resources.cached_read
 def _load(data_dir: Path, name: str, model: type[M]) -> M:
     path = data_dir / "layouts" / f"{name}.yaml"
     doc = load_yaml(path, display_path(path))  # the data folder in use, whatever its name

@@ -15,6 +15,7 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, display_pa
 from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
+from kolaps_print.rulebook.sandbox import leaves_folder
 
 BOOK_FILE = "book.yaml"
 EDITIONS = ("full", "quickstart")
@@ -49,18 +50,30 @@ class BookSources:
 
 def load_sources(folder: Path) -> BookSources:
     """Read and check book.yaml: every chapter it names must exist."""
+    sources, unreadable = read_book(folder)
+    if unreadable:
+        raise KolapsError(unreadable.values())
+    return sources
+
+
+def read_book(folder: Path) -> tuple[BookSources, dict[str, Diagnostic]]:
+    """book.yaml read and validated (KolapsError if it is not), and an error for every chapter
+    it names that cannot be read (by name), so that a build can check the others too."""
     display = display_path(folder)
     doc = load_yaml(folder / BOOK_FILE, f"{display}/{BOOK_FILE}")
     report = Report()
     spec = validate_model(BookSpec, doc, doc.data, (), report)
     report.raise_if_errors()
     assert spec is not None
+    unreadable = {}
     for edition_id, edition in spec.editions.items():
         for i, chapter in enumerate(edition.chapters):
-            if not (folder / chapter).is_file():
-                report.add(doc.diagnostic(("editions", edition_id, "chapters", i), f"chapter file '{chapter}' not found in {display}"))
-    report.raise_if_errors()
-    return BookSources(folder, display, spec)
+            where = ("editions", edition_id, "chapters", i)
+            if leaves_folder(folder, chapter):
+                unreadable[chapter] = doc.diagnostic(where, f"chapter file '{chapter}' is outside {display}: chapters must be inside it")
+            elif not (folder / chapter).is_file():
+                unreadable[chapter] = doc.diagnostic(where, f"chapter file '{chapter}' not found in {display}")
+    return BookSources(folder, display, spec), unreadable
 
 
 def edition_of(sources: BookSources, edition: str) -> Edition:

@@ -3,22 +3,26 @@
 A template sees the rules (numbers), the catalogue through Tracked views (see usage.py),
 the formats of kolaps_print.content.formats as `fmt`, and `table("name")`, which drops a
 data table into the Markdown as a fenced block the renderer turns into a real table.
-Any error is reported at its line in the template, never as a Python traceback.
+Chapters are untrusted input: they render in a sandbox (sandbox.py). Any error is reported at
+its line in the template, never as a Python traceback.
 """
 
 from __future__ import annotations
 
+import inspect
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import jinja2
 
 from kolaps_print.content import formats
 from kolaps_print.content.tables import TABLE_NAMES
-from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean
+from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path
 from kolaps_print.labels import label
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.rulebook.sandbox import MEMORY_HEADROOM, BookSandbox, FolderLoader
 from kolaps_print.rulebook.sources import BookSources
 from kolaps_print.rulebook.usage import Tracked, Usage, tracked_list
 
@@ -42,9 +46,10 @@ def lcfirst(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def make_environment(folder: Path) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(folder)),
+def make_environment(folder: Path) -> BookSandbox:
+    """The sandbox a book's chapters render in; filters and globals are added here."""
+    env = BookSandbox(
+        FolderLoader(folder, display_path(folder)),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # Markdown out, not HTML
         keep_trailing_newline=True,
@@ -56,6 +61,13 @@ def make_environment(folder: Path) -> jinja2.Environment:
     )
     env.filters["lcfirst"] = lcfirst
     return env
+
+
+def _functions(module) -> SimpleNamespace:
+    """A module's own public functions, not what it imports (classes, other modules)."""
+    return SimpleNamespace(**{name: value for name, value in vars(module).items()
+                              if inspect.isfunction(value) and value.__module__ == module.__name__
+                              and not name.startswith("_")})
 
 
 def _table_call(usage: Usage, data: GameData):
@@ -127,48 +139,69 @@ def template_context(data: GameData, usage: Usage, edition: str, sources: BookSo
         "difficulty": _ById("difficulty", {d.level: d for d in rules.dice.difficulties}, dice),
         "threshold": _ById("threshold", {t.rank: t.threshold for t in rules.dice.thresholds}, dice),
         "trait_by_id": catalogue.traits,  # for fmt.trait_ref(ref, trait_by_id)
-        "fmt": formats,
+        "fmt": _functions(formats),
         "label": label,
         "edition": edition,
         "book": sources.spec,
     }
 
 
-def render_chapter(env: jinja2.Environment, sources: BookSources, name: str, data: GameData, edition: str,
+def render_chapter(env: BookSandbox, sources: BookSources, name: str, data: GameData, edition: str,
                    army_weapons: list = ()) -> RenderedChapter:
     usage = Usage()
     file = sources.display_path(name)
+    context = template_context(data, usage, edition, sources, list(army_weapons))
     try:
-        template = env.get_template(name)
-        markdown = template.render(template_context(data, usage, edition, sources, list(army_weapons)))
-    except jinja2.TemplateSyntaxError as exc:
-        where = _template_display(exc.filename or exc.name, sources, file)
-        raise KolapsError([Diagnostic(where, exc.lineno or 1, 1, "error", f"template syntax: {exc.message}")]) from None
-    except (jinja2.TemplateError, TemplateUsageError, AttributeError, KeyError, TypeError, ValueError) as exc:
-        raise KolapsError([_runtime_diagnostic(exc, sources, file)]) from None
+        markdown = env.render(env.get_template(name), context)
+    except KolapsError:  # a labels file the template reads is broken: located there already
+        raise
+    except Exception as exc:  # anything a template does wrong, from 1/0 to an endless include
+        raise KolapsError([_locate(exc, sources, file)]) from None
     return RenderedChapter(name, file, markdown, usage)
 
 
-def _runtime_diagnostic(exc: Exception, sources: BookSources, file: str) -> Diagnostic:
-    """Locate a render-time error at the deepest template line in its traceback."""
+def check_syntax(env: BookSandbox, sources: BookSources, name: str) -> list[Diagnostic]:
+    """A chapter's syntax errors, without rendering it (when the game data is broken)."""
+    try:
+        env.get_template(name)
+    except Exception as exc:
+        return [_locate(exc, sources, sources.display_path(name))]
+    return []
+
+
+def _locate(exc: Exception, sources: BookSources, file: str) -> Diagnostic:
+    """A template's error at its own file and line; a render-time one at the deepest
+    template line in its traceback (Jinja rewrites tracebacks to template lines)."""
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        where = _template_display(exc.filename, sources) or file
+        return Diagnostic(where, exc.lineno or 1, 1, "error", f"template syntax: {exc.message}")
     where, line = file, 1
-    folder = str(sources.folder.resolve())
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
-        filename = frame.f_code.co_filename
-        if filename.startswith(folder):
-            where, line = _template_display(filename, sources, file), lineno
-    message = str(exc) if isinstance(exc, (jinja2.TemplateError, TemplateUsageError)) else f"{type(exc).__name__}: {exc}"
-    return Diagnostic(where, line, 1, "error", f"template: {message}")
+        shown = _template_display(frame.f_code.co_filename, sources)
+        if shown:
+            where, line = shown, lineno
+    return Diagnostic(where, line, 1, "error", f"template: {_message(exc, sources)}")
 
 
-def _template_display(filename: str | None, sources: BookSources, fallback: str) -> str:
-    """A template's path as messages show it (templates/rulebook/03-des.md.j2)."""
+def _message(exc: Exception, sources: BookSources) -> str:
+    if isinstance(exc, RecursionError):
+        return "templates include, import or call one another without end"
+    if isinstance(exc, MemoryError):
+        return f"this template needs more than {MEMORY_HEADROOM >> 20} MB of memory"
+    if isinstance(exc, jinja2.TemplateNotFound):
+        return f"no template '{exc.name}' in {sources.display}"
+    if isinstance(exc, (jinja2.TemplateError, TemplateUsageError)):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _template_display(filename: str | None, sources: BookSources) -> str | None:
+    """A file of the templates folder as messages show it (templates/rulebook/03-des.md.j2);
+    None for any other file (Python code, Jinja's own)."""
     if not filename:
-        return fallback
-    path = Path(filename)
-    if path.is_absolute():
-        try:
-            return sources.display_path(path.resolve().relative_to(sources.folder.resolve()).as_posix())
-        except ValueError:
-            return str(path)
-    return sources.display_path(filename)
+        return None
+    try:
+        name = Path(filename).resolve().relative_to(sources.folder.resolve())
+    except (ValueError, OSError):
+        return None
+    return sources.display_path(name.as_posix())

@@ -1,0 +1,198 @@
+"""The Jinja2 environment chapters run in: a chapter is untrusted input, like an army file.
+
+Jinja2's immutable sandbox keeps a template away from Python internals (no `__globals__`, no
+`__class__`, no changing the data it is shown). On top of it this module adds what the
+sandbox leaves open:
+
+- reach: nothing of pydantic's own API (parse_file reads any file) and no path objects;
+- files: a template may include or import only files inside its own folder;
+- time: range() counts to at most MAX_RANGE (Jinja's cap); every loop item and every call
+  costs a step, and a render has MAX_STEPS of them;
+- size: `*` and `**` may not build more than MAX_SIZE characters, items or digits, a
+  chapter may render at most MAX_OUTPUT characters, and (where the system allows it) the address space
+  grows by at most MEMORY_HEADROOM while a chapter renders, so any other way to make a huge
+  value is a MemoryError, not a machine that swaps.
+
+Each limit raises TemplateLimitError from the template line that went over it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
+from typing import Any, Iterable, Iterator
+
+import jinja2
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator
+from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SecurityError, safe_range
+from pydantic import BaseModel
+
+MAX_STEPS = 200_000  # loop items + calls in one chapter (a bundled chapter needs under 100)
+MAX_SIZE = 1_000_000  # characters, items or digits one `*` or `**` may make
+MAX_OUTPUT = 5_000_000  # characters of Markdown one chapter may render (a chapter is ~20 000)
+MEMORY_HEADROOM = 512 << 20  # bytes a render may add to the process's address space
+
+_STEP_FILTER = "_counted_loop"  # wraps every {% for %}'s sequence (see _CountedLoops)
+# pydantic's own machinery (parse_file reads any file, model_construct bypasses validation):
+# a template reads the data's fields and our methods, nothing of BaseModel itself.
+_PYDANTIC_API = frozenset(name for name in dir(BaseModel) if not name.startswith("_"))
+
+
+class TemplateLimitError(SecurityError):
+    """A template went over one of the limits above, or reached outside its folder."""
+
+
+class _CountedLoops(CodeGenerator):
+    """Compiles every {% for %} so that each item it takes costs a step."""
+
+    def visit_Template(self, node: nodes.Template, frame=None) -> None:
+        # Before compiling: the code generator declares the filters a template uses up front.
+        for loop in node.find_all(nodes.For):
+            loop.iter = nodes.Filter(loop.iter, _STEP_FILTER, [], [], None, None, lineno=loop.iter.lineno)
+        super().visit_Template(node, frame)
+
+
+class FolderLoader(jinja2.FileSystemLoader):
+    """Loads templates from one folder and refuses any name that would leave it."""
+
+    def __init__(self, folder: Path, display: str):
+        self.folder = folder.resolve()
+        self.display = display  # how messages name the folder
+        super().__init__(str(self.folder))  # absolute: error frames carry the real file name
+
+    def get_source(self, environment: jinja2.Environment, template: str):
+        self._check_inside(template)
+        return super().get_source(environment, template)
+
+    def _check_inside(self, name: str) -> None:
+        if leaves_folder(self.folder, name):
+            raise TemplateLimitError(f"'{name}' is outside {self.display}: a template may only include "
+                                     f"or import files inside its own folder")
+
+
+def leaves_folder(folder: Path, name: str) -> bool:
+    """Whether a template name points outside folder (absolute, '..', or a link elsewhere)."""
+    path = PurePosixPath(name)
+    if path.is_absolute() or PureWindowsPath(name).drive or "\\" in name or ".." in path.parts:
+        return True
+    folder = folder.resolve()
+    target = (folder / name).resolve()
+    return target != folder and folder not in target.parents
+
+
+class BookSandbox(ImmutableSandboxedEnvironment):
+    """The sandbox with the limits of this module; one render at a time (see render)."""
+
+    code_generator_class = _CountedLoops
+    intercepted_binops = frozenset({"*", "**"})
+
+    def __init__(self, loader: FolderLoader, **options: Any):
+        super().__init__(loader=loader, **options)
+        self.globals.pop("lipsum", None)  # placeholder Latin, unbounded in size: not for a book
+        self.globals["range"] = _bounded_range
+        self.filters[_STEP_FILTER] = self._count_items
+        self._steps_left = MAX_STEPS
+
+    # ---- what a template may reach ----------------------------------------------------------
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        if attr in _PYDANTIC_API or isinstance(obj, PurePath):  # a path could open any file
+            return False
+        return super().is_safe_attribute(obj, attr, value)
+
+    # ---- time ---------------------------------------------------------------------------------
+    def _step(self, count: int = 1) -> None:
+        self._steps_left -= count
+        if self._steps_left < 0:
+            raise TemplateLimitError(f"this template runs too long: more than {MAX_STEPS:,} loop turns and calls")
+
+    def _count_items(self, items: Iterable) -> Iterator:
+        for item in items:
+            self._step()
+            yield item
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (Jinja's own signature)
+        __self._step()
+        return super().call(__context, __obj, *args, **kwargs)
+
+    # ---- size ---------------------------------------------------------------------------------
+    def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+        size = _product_size(operator, left, right)
+        if size > MAX_SIZE:
+            raise TemplateLimitError(f"'{operator}' would make about {size:,} characters, items or digits; "
+                                     f"a template may make at most {MAX_SIZE:,}")
+        return super().call_binop(context, operator, left, right)
+
+    def render(self, template: jinja2.Template, context: dict) -> str:
+        """Render with a fresh step budget, under the memory cap, the output cut at MAX_OUTPUT."""
+        self._steps_left = MAX_STEPS
+        chunks, length = [], 0
+        with memory_cap():
+            generator = template.generate(context)
+            for chunk in generator:
+                length += len(chunk)
+                if length > MAX_OUTPUT:  # thrown in, so that it comes from the template's line
+                    generator.throw(TemplateLimitError(f"this template renders more than {MAX_OUTPUT:,} characters"))
+                chunks.append(chunk)
+        return "".join(chunks)
+
+
+def _bounded_range(*args: int) -> range:
+    """Jinja's capped range, with a message that says what to do."""
+    try:
+        return safe_range(*args)
+    except OverflowError:
+        raise TemplateLimitError(f"range({', '.join(map(str, args))}) counts more than {MAX_RANGE:,} numbers, the most a template may") from None
+
+
+def _product_size(operator: str, left: Any, right: Any) -> int:
+    """How big `left operator right` would be, without computing it (0: no concern)."""
+    if operator == "*":
+        sized, count = (left, right) if isinstance(right, int) else (right, left)
+        if isinstance(count, int) and hasattr(sized, "__len__"):
+            return len(sized) * count
+    if operator == "**" and isinstance(left, int) and isinstance(right, int) and right > 0:
+        return len(str(abs(left))) * right  # digits of the result, roughly
+    return 0
+
+
+def _address_space() -> int | None:
+    """This process's virtual memory size in bytes (Linux), None where it cannot be read."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+@contextlib.contextmanager
+def memory_cap(headroom: int = MEMORY_HEADROOM):
+    """Let the address space grow by at most headroom (Linux); elsewhere a no-op."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        yield
+        return
+    size = _address_space()
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = None if size is None else size + headroom
+    if cap is not None and hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    if cap is None or (soft != resource.RLIM_INFINITY and soft <= cap):
+        yield  # no reading, or a tighter limit already
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def memory_cap_works() -> bool:
+    """Whether memory_cap really limits anything here (tests of huge values need it)."""
+    try:
+        import resource  # noqa: F401
+    except ImportError:
+        return False
+    return _address_space() is not None
