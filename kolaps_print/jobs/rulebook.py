@@ -6,10 +6,12 @@ writes it atomically. Bad input raises KolapsError (located); nothing is written
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterator, TypeVar
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
@@ -23,13 +25,14 @@ from kolaps_print.rulebook.flowables import Placed
 from kolaps_print.rulebook.markdown import Chapter, ListBlock, Quote, TableBlock, parse_chapter
 from kolaps_print.rulebook.pages import Cover, ProofStamp, french_date
 from kolaps_print.rulebook.report import ConsistencyReport, consistency_report, load_demo_armies
-from kolaps_print.rulebook.sources import BookSources, Edition, edition_of, load_sources, source_hash
+from kolaps_print.rulebook.sources import BookSources, Edition, edition_of, read_book, source_hash
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
-from kolaps_print.rulebook.templating import make_environment, render_chapter
+from kolaps_print.rulebook.templating import check_syntax, make_environment, render_chapter
 from kolaps_print.rulebook.usage import Usage
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 OUTPUT_ROOT = Path("output")
+T = TypeVar("T")
 PAPERS = tuple(st.PAPERS_MM)
 
 
@@ -41,8 +44,8 @@ class RulebookOptions:
     strict: bool = False  # any consistency finding is an error
     version: str | None = None  # default: book.yaml
     date: dt.date | None = None  # default: book.yaml (never the clock: reruns stay identical)
-    templates: Path | None = None  # folder with book.yaml; default: the bundled templates/rulebook
-    data: Path | None = None  # game data folder; default: the bundled data/
+    templates: Path | None = None  # folder with book.yaml; default: resources.rulebook_dir()
+    data: Path | None = None  # game data folder; default: resources.data_dir()
 
 
 @dataclass
@@ -56,14 +59,18 @@ class RulebookResult:
     path: Path | None = None  # where write_rulebook wrote it
 
 
-def _folders(options: RulebookOptions) -> tuple[Path, Path]:
-    templates = options.templates or resources.templates_dir() / "rulebook"
-    return templates, options.data or resources.data_dir()
+@contextlib.contextmanager
+def _folders_of(options: RulebookOptions) -> Iterator[tuple[Path, Path]]:
+    """--templates and --data chosen for every reader (rules, labels, layouts) in the block:
+    yields the rulebook folder (with book.yaml) and the data folder."""
+    with resources.folders(data=options.data, rulebook=options.templates):
+        yield resources.rulebook_dir(), resources.data_dir()
 
 
 def source_folders(options: RulebookOptions) -> list[Path]:
     """What --watch watches: the chapters and the game data."""
-    return list(_folders(options))
+    with _folders_of(options) as folders:
+        return list(folders)
 
 
 def edition_file(edition: str) -> str:
@@ -91,19 +98,31 @@ def _every_chapter(sources: BookSources, edition: Edition) -> list[str]:
     return names
 
 
-def _parse_chapters(sources: BookSources, names: list[str], data: GameData, edition_id: str,
-                    army_weapons: list) -> list[tuple[Chapter, Usage]]:
+def _parse_chapters(sources: BookSources, names: list[str], data: GameData | None, edition_id: str,
+                    army_weapons: list, report: Report) -> list[tuple[Chapter, Usage]]:
+    """Render and parse every chapter; each one's errors go to report, so one run shows every
+    broken chapter. Without game data (it is broken) the chapters are only syntax-checked."""
     env = make_environment(sources.folder)
-    report = Report()
     out = []
     for name in names:
+        if data is None:
+            report.extend(check_syntax(env, sources, name))
+            continue
         try:
             rendered = render_chapter(env, sources, name, data, edition_id, army_weapons)
             out.append((parse_chapter(rendered, Path(name).name.split(".")[0]), rendered.usage))
-        except KolapsError as exc:  # keep going: one run shows every broken chapter
+        except KolapsError as exc:
             report.extend(exc.diagnostics)
-    report.raise_if_errors()
     return out
+
+
+def _gather(report: Report, read: Callable[[], T]) -> T | None:
+    """read()'s result, or None with its errors added to report (the build goes on checking)."""
+    try:
+        return read()
+    except KolapsError as exc:
+        report.extend(exc.diagnostics)
+        return None
 
 
 def _tables(chapters: list[Chapter], data: GameData) -> dict[str, TableContent]:
@@ -148,13 +167,30 @@ class CheckedBook:
 def check_book(options: RulebookOptions) -> CheckedBook:
     """Everything up to the layout: located errors for bad sources, the consistency report."""
     _check_paper(options.paper)
-    templates, data_dir = _folders(options)
-    sources = load_sources(templates)
-    edition = edition_of(sources, options.edition)
-    data = load_game_data(data_dir)
-    armies, _ = load_demo_armies(data, data_dir / "armies")
-    names = _every_chapter(sources, edition)
-    parsed = _parse_chapters(sources, names, data, options.edition, [w for a in armies for w in a.army.weapons])
+    with _folders_of(options) as (templates, data_dir):
+        return _check_sources(options, templates, data_dir)
+
+
+def _read_sources(options: RulebookOptions, templates: Path, data_dir: Path):
+    """book.yaml, the game data and every chapter, all checked before stopping on an error:
+    (sources, edition, chapter names, game data, parsed chapters)."""
+    report = Report()
+    book = _gather(report, lambda: read_book(templates))
+    data = _gather(report, lambda: load_game_data(data_dir))
+    edition = _gather(report, lambda: edition_of(book[0], options.edition)) if book else None
+    if book is None or edition is None:
+        report.raise_if_errors()
+    sources, unreadable = book
+    report.extend(unreadable.values())
+    names = [n for n in _every_chapter(sources, edition) if n not in unreadable]
+    armies = load_demo_armies(data, data_dir / "armies")[0] if data else []
+    parsed = _parse_chapters(sources, names, data, options.edition, [w for a in armies for w in a.army.weapons], report)
+    report.raise_if_errors()
+    return sources, edition, names, data, parsed
+
+
+def _check_sources(options: RulebookOptions, templates: Path, data_dir: Path) -> CheckedBook:
+    sources, edition, names, data, parsed = _read_sources(options, templates, data_dir)
     chapters = [c for c, _ in parsed]
     in_edition = chapters[: len(edition.chapters)]
     usage = Usage()
@@ -163,9 +199,9 @@ def check_book(options: RulebookOptions) -> CheckedBook:
     source_of = read_sources(sources.folder, sources.display, names)
     unresolved = check_references(in_edition, check_anchors(chapters, source_of), source_of)
     tables = _tables(in_edition, data)
-    report = consistency_report(data, usage, unresolved, data_dir / "armies", f"{sources.display}/book.yaml", edition.coverage)
-    report.raise_if_strict(options.strict)
-    return CheckedBook(sources, edition, in_edition, tables, report, frozenset(u.anchor for u in unresolved),
+    consistency = consistency_report(data, usage, unresolved, data_dir / "armies", f"{sources.display}/book.yaml", edition.coverage)
+    consistency.raise_if_strict(options.strict)
+    return CheckedBook(sources, edition, in_edition, tables, consistency, frozenset(u.anchor for u in unresolved),
                        source_hash(templates, data_dir))
 
 
@@ -184,7 +220,7 @@ def _furniture(book: CheckedBook, options: RulebookOptions) -> tuple[Furniture, 
 
 def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResult:
     """Render, check and lay out the book; raise KolapsError on bad sources or (strict) findings."""
-    with resources.data_folder(options.data):  # --data: its labels and layouts too, not only its rules
+    with _folders_of(options):  # --data: its labels and layouts too, not only its rules
         book = check_book(options)
         furniture, meta = _furniture(book, options)
         story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if options.proof else None)
@@ -195,8 +231,8 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
 
 def write_rulebook(output: Path | str | None = None, options: RulebookOptions = RulebookOptions()) -> RulebookResult:
     """Build, then write atomically to output (default: output/<edition file>)."""
-    templates, data = _folders(options)
-    out = planned_output(output or default_output(options), PDF, source_inputs(data, templates))  # before the slow part
+    with _folders_of(options) as (templates, data):
+        out = planned_output(output or default_output(options), PDF, source_inputs(data, templates))  # before the slow part
     result = build_rulebook(options)
     result.path = out.write(result.pdf)
     return result

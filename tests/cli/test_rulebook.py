@@ -4,6 +4,7 @@ import os
 import shutil
 
 import pypdf
+import pytest
 
 from kolaps_print import resources
 
@@ -72,3 +73,65 @@ def test_the_quickstart_has_its_own_default_name(cli, tmp_path, monkeypatch):
     assert (tmp_path / "output" / "rulebook.pdf").read_bytes() == b"%PDF-the full rules"
     assert "Règles de démarrage" in pypdf.PdfReader(tmp_path / "output" / "quickstart.pdf").pages[0].extract_text()
     assert sorted(os.listdir(tmp_path / "output")) == ["quickstart.pdf", "rulebook.pdf"]
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """The working folder: copies of the bundled data/ and templates/, read from there."""
+    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    shutil.copytree(resources.bundled("templates"), tmp_path / "templates")
+    monkeypatch.chdir(tmp_path)
+    for name in ("KOLAPS_TEMPLATES", "KOLAPS_DATA"):
+        monkeypatch.delenv(name, raising=False)
+    return tmp_path
+
+
+def line_of(path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line.startswith(text))
+
+
+def test_every_problem_is_reported_in_one_run(cli, project):
+    book = project / "templates/rulebook"
+    (book / "02-tour.md.j2").unlink()
+    (book / "04-actions.md.j2").write_text("# Les actions {#actions}\n\n{% if %}\n", encoding="utf-8")
+    dice = project / "data/rules/dice.yaml"
+    dice.write_text(dice.read_text(encoding="utf-8").replace("thresholds:", "treshold:", 1), encoding="utf-8")
+    result = cli(["rulebook", "-o", "book.pdf"])
+    assert result.exit_code == 1
+    dice_line, chapter_line = line_of(dice, "treshold:"), line_of(book / "book.yaml", "      - 02-tour.md.j2")
+    assert result.stderr.splitlines() == [
+        f"data/rules/dice.yaml:{dice_line}:1: error: thresholds: missing required key 'thresholds'",
+        f"data/rules/dice.yaml:{dice_line}:1: error: treshold: unknown key 'treshold' (did you mean 'thresholds'?)",
+        "templates/rulebook/04-actions.md.j2:3:1: error: template syntax: Expected an expression, got 'end of statement block'",
+        f"templates/rulebook/book.yaml:{chapter_line}:9: error: editions.full.chapters[1]: "
+        "chapter file '02-tour.md.j2' not found in templates/rulebook",
+        "kolaps-print: 4 error(s); nothing was written",
+    ]
+    assert not (project / "book.pdf").exists()
+
+
+def test_every_broken_chapter_is_reported_in_one_run(cli, project):
+    book = project / "templates/rulebook"
+    (book / "03-des.md.j2").write_text("# Les dés {#des}\n\n{{ 1/0 }}\n", encoding="utf-8")
+    (book / "demarrage/02-tables.md.j2").write_text("# Tables {#tables}\n\n\n{{ nope }}\n", encoding="utf-8")
+    result = cli(["rulebook", "--edition", "quickstart", "-o", "book.pdf"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "templates/rulebook/03-des.md.j2:3:1: error: template: ZeroDivisionError: division by zero",
+        "templates/rulebook/demarrage/02-tables.md.j2:4:1: error: template: 'nope' is undefined",
+        "kolaps-print: 2 error(s); nothing was written",
+    ]
+    assert not (project / "book.pdf").exists()
+
+
+def test_data_option_is_where_the_labels_come_from_too(cli, project, tmp_path_factory):
+    """--data names the folder of the rules and of the labels printed around them."""
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    shutil.move(project / "data", elsewhere / "mine")
+    labels = elsewhere / "mine/labels/fr/rulebook.yaml"
+    labels.write_text(labels.read_text(encoding="utf-8").replace('kicker: "Livre de règles"', 'kicker: "Recueil maison"'),
+                      encoding="utf-8")
+    result = cli(["rulebook", "--edition", "quickstart", "--data", elsewhere / "mine", "-o", "book.pdf"])
+    assert result.exit_code == 0, result.stderr
+    cover = pypdf.PdfReader(project / "book.pdf").pages[0].extract_text()
+    assert "RECUEIL MAISON" in cover and "LIVRE DE RÈGLES" not in cover  # the cover sets it in capitals
