@@ -57,13 +57,18 @@ def run(job: Callable[[], T]) -> T:
         echo_err(f"{exc.filename}: error: {exc.strerror or exc}" if exc.filename else f"kolaps-print: error: {exc}")
         echo_err("kolaps-print: nothing was written")
         raise typer.Exit(EXIT_INVALID) from None
-    except Exception as exc:  # a bug: one line, the traceback only on request
-        if STATE.debug:
-            traceback.print_exc(file=sys.stderr)
-        echo_err(f"kolaps-print: internal error: {type(exc).__name__}: {exc}")
-        if not STATE.debug:
-            echo_err("hint: this is a bug in kolaps-print; run again with --debug and report the traceback")
+    except Exception as exc:
+        report_bug(exc)
         raise typer.Exit(EXIT_INTERNAL) from None
+
+
+def report_bug(exc: Exception) -> None:
+    """A bug: one line, the traceback only on request (--debug)."""
+    if STATE.debug:
+        traceback.print_exception(exc, file=sys.stderr)
+    echo_err(f"kolaps-print: internal error: {type(exc).__name__}: {exc}")
+    if not STATE.debug:
+        echo_err("hint: this is a bug in kolaps-print; run again with --debug and report the traceback")
 
 
 def output_option(help: str):

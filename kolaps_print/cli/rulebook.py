@@ -57,12 +57,15 @@ def rulebook(
         def describe(result: job.RulebookResult) -> str:
             return f"rulebook written: {result.path} ({result.pages} pages, {len(result.report.findings)} finding(s))"
 
+        def once() -> None:
+            rebuild(build, describe, common.echo_err, common.report_bug)
+
         try:
-            rebuild(build, describe, common.echo_err)
+            once()
         except KeyboardInterrupt:  # Ctrl-C during the first build: the output file is untouched
             common.echo_err("stopped")
             return
-        watch_loop(job.source_folders(options), lambda: rebuild(build, describe, common.echo_err), common.echo_err)
+        watch_loop(job.source_folders(options), once, common.echo_err)
         return
     result = common.run(build)
     findings = len(result.report.findings)

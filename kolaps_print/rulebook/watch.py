@@ -1,7 +1,8 @@
 """--watch: rebuild the rulebook on every save under templates/ or data/.
 
 rebuild() is one build, timed, errors caught and printed: the loop only waits for changes.
-A broken edit prints its located error and the loop keeps watching.
+A broken edit prints its located error, a bug its one-line report, and the loop keeps watching.
+Each build reads every source afresh: the readers' caches (labels, layouts) are emptied first.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 
 
@@ -21,8 +23,15 @@ class BuildOutcome:
     message: str  # one line for the terminal
 
 
-def rebuild(build: Callable[[], object], describe: Callable[[object], str], echo: Callable[[str], None]) -> BuildOutcome:
-    """Run one build; print its summary or its errors. Never raises for bad input."""
+def _echo_bug(echo: Callable[[str], None]) -> Callable[[Exception], None]:
+    return lambda exc: echo(f"internal error: {type(exc).__name__}: {exc}")
+
+
+def rebuild(build: Callable[[], object], describe: Callable[[object], str], echo: Callable[[str], None],
+            on_bug: Callable[[Exception], None] | None = None) -> BuildOutcome:
+    """Run one build on fresh reads; print its summary or its errors. Never raises but for
+    Ctrl-C: a bug is handed to on_bug (default: one line through echo)."""
+    resources.clear_cached_reads()
     start = time.perf_counter()
     try:
         result = build()
@@ -34,6 +43,10 @@ def rebuild(build: Callable[[], object], describe: Callable[[object], str], echo
     except OSError as exc:  # a file vanished mid-save, a read-only output folder...
         seconds = time.perf_counter() - start
         outcome = BuildOutcome(False, seconds, f"build failed: {exc.filename or ''} {exc.strerror or exc}".strip())
+    except Exception as exc:  # a bug in kolaps-print: say so, and keep watching
+        seconds = time.perf_counter() - start
+        (on_bug or _echo_bug(echo))(exc)
+        outcome = BuildOutcome(False, seconds, f"build failed in {seconds:.1f} s (internal error); still watching (Ctrl-C to stop)")
     else:
         seconds = time.perf_counter() - start
         outcome = BuildOutcome(True, seconds, f"{describe(result)} in {seconds:.1f} s")
@@ -47,15 +60,19 @@ def is_source(path: str) -> bool:
     return not (name.startswith(".") or name.endswith("~") or name.endswith(".swp") or name.endswith(".tmp"))
 
 
-def watch(folders: Iterable[Path], on_change: Callable[[], object], echo: Callable[[str], None]) -> None:
-    """Call on_change after every batch of saves under folders, until Ctrl-C."""
-    from watchfiles import watch as watch_changes
-
+def watch(folders: Iterable[Path], on_change: Callable[[], object], echo: Callable[[str], None],
+          changes: Iterable[set] | None = None) -> None:
+    """Call on_change after every batch of saves under folders (or of the given changes, for
+    tests), until Ctrl-C."""
     roots = [str(f) for f in folders]
+    if changes is None:
+        from watchfiles import watch as watch_changes
+
+        changes = watch_changes(*roots, watch_filter=lambda _change, path: is_source(path))
     echo(f"watching {', '.join(roots)} (Ctrl-C to stop)")
     try:
-        for changes in watch_changes(*roots, watch_filter=lambda _change, path: is_source(path)):
-            if changes:
+        for batch in changes:
+            if batch:
                 on_change()
     except KeyboardInterrupt:
         pass

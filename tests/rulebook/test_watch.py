@@ -1,5 +1,13 @@
+import shutil
+
+import pypdf
+
+from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
-from kolaps_print.rulebook.watch import is_source, rebuild
+from kolaps_print.jobs.rulebook import RulebookOptions, write_rulebook
+from kolaps_print.layout.data_files import load_layout
+from kolaps_print.layout.sheets import Sizes
+from kolaps_print.rulebook.watch import is_source, rebuild, watch
 
 
 def test_a_good_build_prints_its_summary_and_time():
@@ -40,3 +48,69 @@ def test_editor_droppings_do_not_trigger_a_rebuild():
     assert not is_source("templates/rulebook/.03-des.md.j2.swp")
     assert not is_source("data/rules/dice.yaml~")
     assert not is_source("output/.rulebook.pdf.abc.tmp")
+
+
+# ---- a rebuild reads every source afresh, and survives a bug ------------------------------
+
+def test_a_rebuild_sees_a_label_edited_since_the_last_build(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(resources.bundled("data"), data)
+    output = tmp_path / "book.pdf"
+    options = RulebookOptions(edition="quickstart", data=data)
+    lines = []
+
+    def cover() -> str:
+        assert rebuild(lambda: write_rulebook(output, options), str, lines.append).ok, lines
+        return pypdf.PdfReader(output).pages[0].extract_text()
+
+    assert "LIVRE DE RÈGLES" in cover()
+    labels = data / "labels/fr/rulebook.yaml"
+    labels.write_text(labels.read_text(encoding="utf-8").replace("Livre de règles", "Recueil maison"), encoding="utf-8")
+    assert "RECUEIL MAISON" in cover()
+
+
+def test_a_rebuild_sees_a_layout_edited_since_the_last_build(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(resources.bundled("data"), data)
+    sizes = data / "layouts/sizes.yaml"
+    built = []
+
+    def build():
+        with resources.folders(data=data):
+            built.append(load_layout("sizes", Sizes))
+
+    rebuild(build, str, lambda _line: None)
+    sizes.write_text(sizes.read_text(encoding="utf-8") + "\n# édité\nnot_a_key: 1\n", encoding="utf-8")
+    lines = []
+    outcome = rebuild(build, str, lines.append)
+    assert not outcome.ok and len(built) == 1
+    assert lines[0].startswith(f"{sizes}:") and "unknown key 'not_a_key'" in lines[0]
+
+
+def test_a_bug_in_a_rebuild_is_reported_and_the_watch_goes_on():
+    builds, lines, bugs = [], [], []
+
+    def build():
+        builds.append(1)
+        if len(builds) == 1:
+            raise RuntimeError("a bug")
+        return "ok"
+
+    def on_change():
+        rebuild(build, lambda result: f"built {result}", lines.append, bugs.append)
+
+    watch([], on_change, lines.append, changes=[{"templates/rulebook/03-des.md.j2"}, {"data/rules/dice.yaml"}])
+    assert len(builds) == 2
+    assert [str(b) for b in bugs] == ["a bug"]
+    assert lines[1].startswith("build failed in ") and "internal error" in lines[1]
+    assert lines[2].startswith("built ok in ") and lines[-1] == "stopped watching"
+
+
+def test_by_default_a_bug_is_one_line():
+    lines = []
+
+    def broken():
+        raise KeyError("x")
+
+    assert not rebuild(broken, str, lines.append).ok
+    assert lines[0] == "internal error: KeyError: 'x'"
