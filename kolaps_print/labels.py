@@ -11,10 +11,10 @@ A problem is a located error in the edited file, never a KeyError in a renderer.
 
 from __future__ import annotations
 
-import re
 import string
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
+from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -29,7 +29,6 @@ OPTIONAL = ("tables.*.note",)
 # Lists a translation may make longer or shorter (the kit's extra things to bring).
 FREE_LENGTH = ("kit.packing.extras",)
 _FORMATTER = string.Formatter()
-_AREA_NAME = re.compile(r"[a-z][a-z0-9_-]*")
 
 
 @dataclass(frozen=True)
@@ -41,9 +40,16 @@ class _Area:
 
 
 def _area(area: str) -> _Area:
-    if not _AREA_NAME.fullmatch(area):  # a key comes from a template too: no path in it
-        raise ValueError(f"no labels file '{area}': a labels area is a file name of data/labels/{LANGUAGE}")
+    # A key may come from a template: only the bundled areas, whose placeholders the edited
+    # copies are checked against (a label's {v.__init__...} would reach past the sandbox).
+    if area not in _known_areas():
+        raise ValueError(f"no labels area '{area}' (known: {', '.join(sorted(_known_areas()))})")
     return _read_area(resources.data_dir(), area)
+
+
+@cache
+def _known_areas() -> frozenset[str]:
+    return frozenset(p.stem for p in (resources.bundled("data") / "labels" / LANGUAGE).glob("*.yaml"))
 
 
 @resources.cached_read

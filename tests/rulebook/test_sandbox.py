@@ -168,10 +168,22 @@ def test_the_limits_documented_are_the_code_s():
     assert f"{MEMORY_HEADROOM >> 20} MB" in text
 
 
+AREAS = f"(known: {', '.join(sorted(p.stem for p in (resources.bundled('data') / 'labels/fr').glob('*.yaml')))})"
+
+
 def test_label_reads_only_the_labels_folder(cli, project):
     secret = project / "secret.yaml"
     secret.write_text("password: SECRET\n", encoding="utf-8")
     area = str(project / "secret")
     assert "." not in area  # label keys are dotted: the area is what comes before the first dot
     result = build(cli, HEAD + f'{{{{ label("{area}.password") }}}}\n')
-    assert_one_error(result, f"template: ValueError: no labels file '{area}': a labels area is a file name of data/labels/fr")
+    assert_one_error(result, f"template: ValueError: no labels area '{area}' {AREAS}")
+
+
+def test_label_reads_only_the_areas_whose_placeholders_are_checked(cli, project):
+    """An extra labels file is checked against nothing: its {v.__init__.__globals__} would
+    reach past the sandbox through str.format."""
+    shutil.copytree(resources.bundled("data"), project / "data")
+    (project / "data/labels/fr/extra.yaml").write_text('k: "{v.__init__.__globals__}"\n', encoding="utf-8")
+    result = build(cli, HEAD + '{{ label("extra.k", v=cycler) }}\n')
+    assert_one_error(result, f"template: ValueError: no labels area 'extra' {AREAS}")
