@@ -185,7 +185,7 @@ def _locate(exc: Exception, sources: BookSources, file: str) -> Diagnostic:
 
 def _message(exc: Exception, sources: BookSources) -> str:
     if isinstance(exc, RecursionError):
-        return "templates include, import or call one another without end"
+        return "templates include, import or call one another without end, or nest too deeply"
     if isinstance(exc, MemoryError):
         return f"this template needs more than {MEMORY_HEADROOM >> 20} MB of memory"
     if isinstance(exc, jinja2.TemplateNotFound):

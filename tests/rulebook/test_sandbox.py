@@ -81,7 +81,7 @@ def test_python_internals_are_out_of_reach(cli, project, payload, message):
 @pytest.mark.parametrize("payload, message", [
     ("{{ 1/0 }}", "template: ZeroDivisionError: division by zero"),
     ("{{ nope }}", "template: 'nope' is undefined"),
-    (f'{{% include "{CHAPTER}" %}}', "template: templates include, import or call one another without end"),
+    (f'{{% include "{CHAPTER}" %}}', "template: templates include, import or call one another without end, or nest too deeply"),
     ("{% if %}", "template syntax: Expected an expression, got 'end of statement block'"),
     ('{% include "nulle-part.md.j2" %}', "template: no template 'nulle-part.md.j2' in templates/rulebook"),
 ])
