@@ -171,7 +171,8 @@ def check_book(options: RulebookOptions) -> CheckedBook:
         return _check_sources(options, templates, data_dir)
 
 
-def _read_sources(options: RulebookOptions, templates: Path, data_dir: Path):
+def _read_sources(options: RulebookOptions, templates: Path, data_dir: Path
+                  ) -> tuple[BookSources, Edition, list[str], GameData, list[tuple[Chapter, Usage]]]:
     """book.yaml, the game data and every chapter, all checked before stopping on an error:
     (sources, edition, chapter names, game data, parsed chapters)."""
     report = Report()

@@ -19,6 +19,7 @@ Each limit raises TemplateLimitError from the template line that went over it.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 from typing import Any, Iterable, Iterator
@@ -63,13 +64,10 @@ class FolderLoader(jinja2.FileSystemLoader):
         super().__init__(str(self.folder))  # absolute: error frames carry the real file name
 
     def get_source(self, environment: jinja2.Environment, template: str):
-        self._check_inside(template)
-        return super().get_source(environment, template)
-
-    def _check_inside(self, name: str) -> None:
-        if leaves_folder(self.folder, name):
-            raise TemplateLimitError(f"'{name}' is outside {self.display}: a template may only include "
+        if leaves_folder(self.folder, template):
+            raise TemplateLimitError(f"'{template}' is outside {self.display}: a template may only include "
                                      f"or import files inside its own folder")
+        return super().get_source(environment, template)
 
 
 def leaves_folder(folder: Path, name: str) -> bool:
@@ -102,8 +100,8 @@ class BookSandbox(ImmutableSandboxedEnvironment):
         return super().is_safe_attribute(obj, attr, value)
 
     # ---- time ---------------------------------------------------------------------------------
-    def _step(self, count: int = 1) -> None:
-        self._steps_left -= count
+    def _step(self) -> None:
+        self._steps_left -= 1
         if self._steps_left < 0:
             raise TemplateLimitError(f"this template runs too long: more than {MAX_STEPS:,} loop turns and calls")
 
@@ -125,7 +123,7 @@ class BookSandbox(ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
     def render(self, template: jinja2.Template, context: dict) -> str:
-        """Render with a fresh step budget, under the memory cap, the output cut at MAX_OUTPUT."""
+        """Render with a fresh step budget, under the memory cap, at most MAX_OUTPUT characters."""
         self._steps_left = MAX_STEPS
         chunks, length = [], 0
         with memory_cap():
@@ -152,8 +150,8 @@ def _product_size(operator: str, left: Any, right: Any) -> int:
         sized, count = (left, right) if isinstance(right, int) else (right, left)
         if isinstance(count, int) and hasattr(sized, "__len__"):
             return len(sized) * count
-    if operator == "**" and isinstance(left, int) and isinstance(right, int) and right > 0:
-        return len(str(abs(left))) * right  # digits of the result, roughly
+    if operator == "**" and isinstance(left, int) and isinstance(right, int) and right > 0 and abs(left) > 1:
+        return int(right * math.log10(abs(left))) + 1  # digits of the result
     return 0
 
 
