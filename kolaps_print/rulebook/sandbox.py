@@ -30,6 +30,8 @@ from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SecurityError, safe_range
 from pydantic import BaseModel
 
+from kolaps_print.model.portraits import shown  # a file name as written, safe to print
+
 MAX_STEPS = 200_000  # loop items + calls in one chapter (a bundled chapter needs under 100)
 MAX_SIZE = 1_000_000  # characters, items or digits one `*` or `**` may make
 MAX_OUTPUT = 5_000_000  # characters of Markdown one chapter may render (a chapter is ~20 000)
@@ -65,7 +67,7 @@ class FolderLoader(jinja2.FileSystemLoader):
 
     def get_source(self, environment: jinja2.Environment, template: str):
         if leaves_folder(self.folder, template):
-            raise TemplateLimitError(f"'{template}' is outside {self.display}: a template may only include "
+            raise TemplateLimitError(f"'{shown(template)}' is outside {self.display}: a template may only include "
                                      f"or import files inside its own folder")
         return super().get_source(environment, template)
 
@@ -73,7 +75,7 @@ class FolderLoader(jinja2.FileSystemLoader):
 def leaves_folder(folder: Path, name: str) -> bool:
     """Whether a template name points outside folder (absolute, '..', or a link elsewhere)."""
     path = PurePosixPath(name)
-    if path.is_absolute() or PureWindowsPath(name).drive or "\\" in name or ".." in path.parts:
+    if path.is_absolute() or PureWindowsPath(name).drive or "\\" in name or "\0" in name or ".." in path.parts:
         return True
     folder = folder.resolve()
     target = (folder / name).resolve()

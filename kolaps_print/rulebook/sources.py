@@ -15,6 +15,7 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, display_pa
 from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
+from kolaps_print.model.portraits import shown  # a file name as written, safe to print
 from kolaps_print.rulebook.sandbox import leaves_folder
 
 BOOK_FILE = "book.yaml"
@@ -70,9 +71,9 @@ def read_book(folder: Path) -> tuple[BookSources, dict[str, Diagnostic]]:
         for i, chapter in enumerate(edition.chapters):
             where = ("editions", edition_id, "chapters", i)
             if leaves_folder(folder, chapter):
-                unreadable[chapter] = doc.diagnostic(where, f"chapter file '{chapter}' is outside {display}: chapters must be inside it")
+                unreadable[chapter] = doc.diagnostic(where, f"chapter file '{shown(chapter)}' is outside {display}: chapters must be inside it")
             elif not (folder / chapter).is_file():
-                unreadable[chapter] = doc.diagnostic(where, f"chapter file '{chapter}' not found in {display}")
+                unreadable[chapter] = doc.diagnostic(where, f"chapter file '{shown(chapter)}' not found in {display}")
     return BookSources(folder, display, spec), unreadable
 
 

@@ -22,6 +22,7 @@ from kolaps_print.content.tables import TABLE_NAMES
 from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path
 from kolaps_print.labels import label
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.model.portraits import shown
 from kolaps_print.rulebook.sandbox import MEMORY_HEADROOM, BookSandbox, FolderLoader
 from kolaps_print.rulebook.sources import BookSources
 from kolaps_print.rulebook.usage import Tracked, Usage, tracked_list
@@ -189,7 +190,7 @@ def _message(exc: Exception, sources: BookSources) -> str:
     if isinstance(exc, MemoryError):
         return f"this template needs more than {MEMORY_HEADROOM >> 20} MB of memory"
     if isinstance(exc, jinja2.TemplateNotFound):
-        return f"no template '{exc.name}' in {sources.display}"
+        return f"no template '{shown(str(exc.name))}' in {sources.display}"
     if isinstance(exc, (jinja2.TemplateError, TemplateUsageError)):
         return str(exc)
     return f"{type(exc).__name__}: {exc}"

@@ -117,13 +117,14 @@ def test_includes_outside_the_folder_are_refused(cli, project, statement, name):
     assert_one_error(build(cli, HEAD + statement + "\n"), f"template: '{name}' {OUTSIDE}")
 
 
-def test_a_chapter_outside_the_folder_is_refused_in_book_yaml(cli, project):
+@pytest.mark.parametrize("written, shown", [("../../secret.txt", "../../secret.txt"), ('"a\\0b.md.j2"', "a\\x00b.md.j2")])
+def test_a_chapter_outside_the_folder_is_refused_in_book_yaml(cli, project, written, shown):
     book = project / "templates/rulebook/book.yaml"
     text = book.read_text(encoding="utf-8")
-    book.write_text(text.replace("- 02-tour.md.j2", "- ../../secret.txt"), encoding="utf-8")
+    book.write_text(text.replace("- 02-tour.md.j2", f"- {written}"), encoding="utf-8")
     line = text.splitlines().index("      - 02-tour.md.j2") + 1
     result = cli(["rulebook", "-o", "book.pdf"])
-    assert_one_error(result, "editions.full.chapters[1]: chapter file '../../secret.txt' is outside templates/rulebook: "
+    assert_one_error(result, f"editions.full.chapters[1]: chapter file '{shown}' is outside templates/rulebook: "
                      "chapters must be inside it", file="templates/rulebook/book.yaml", line=line, col=9)
 
 
