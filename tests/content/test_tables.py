@@ -219,7 +219,11 @@ def test_notes_carry_the_rules_and_numbers_of_the_data(data):
     cumul = build_table("cumul", data).note
     assert f"jusqu’à {wounds.max_counted_wounds}" in cumul and f"sous {wounds.cumulative_floor}" in cumul
     offset = wounds.secondary_test_offset
-    assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in build_table("effets-secondaires", data).note
+    assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in " ".join(build_table("effets-secondaires", data).note.split())
+    assert marked(wounds.secondary.text, wounds.secondary.ruling) == build_table("effets-secondaires", data).note  # E32
+    assert marked(wounds.full_location.text, wounds.full_location.ruling) in locations  # E28
+    assert marked(wounds.cumulative_rule.text, wounds.cumulative_rule.ruling) in cumul  # E41
+    assert marked(acts.morale.bounds.text, acts.morale.bounds.ruling) in morale  # E38
     assert f"commence à {acts.morale.avatar_start}" in morale
     for m in acts.morale.ally_down_loss:
         assert f"R{m.rank} {m.loss}" in " ".join(morale.split())
