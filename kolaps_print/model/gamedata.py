@@ -120,8 +120,8 @@ class GameData:
     rules: Rules
     catalogue: Catalogue
     documents: list[SourceDocument]
-    errata: list[Erratum] = field(default_factory=list)  # data/errata.yaml, in order
-    readings: dict[str, str] = field(default_factory=dict)  # reading id -> chosen option (data/readings.yaml)
+    errata: list[Erratum] = field(default_factory=list)  # errata.yaml, in order
+    readings: dict[str, str] = field(default_factory=dict)  # reading id -> chosen option (readings.yaml)
 
     def erratum(self, id_: str) -> Erratum | None:
         return next((e for e in self.errata if e.id == id_), None)
@@ -134,10 +134,15 @@ class _Readings:
     errata: list[Erratum]
     declared: dict
     chosen: dict[str, str] | None  # None: the readings could not be read (errors reported)
+    documents: list[SourceDocument]  # errata.yaml and readings.yaml, as read
+
+    @property
+    def errata_file(self) -> str:
+        return self.documents[0].file if self.documents else "errata.yaml"
 
     def resolve(self, doc: SourceDocument, report: Report) -> SourceDocument:
-        resolve_readings(doc, self.declared, self.chosen, report)
-        check_rulings(doc, {e.id for e in self.errata}, report)
+        resolve_readings(doc, self.declared, self.chosen, self.errata_file, report)
+        check_rulings(doc, {e.id for e in self.errata}, self.errata_file, report)
         return doc
 
 
@@ -146,11 +151,13 @@ def _load_readings(base: Path, report: Report) -> _Readings:
     report.extend(unprintable_text(errata_doc))
     errata_file = validate_model(ErrataFile, errata_doc, errata_doc.data, (), report)
     if errata_file is None:
-        return _Readings([], {}, None)
+        return _Readings([], {}, None, [errata_doc])
     _check_errata(errata_file.errata, errata_doc, report)
     declared = declared_readings(errata_file.errata)
     readings_doc = load_yaml(base / "readings.yaml", display_path(base / "readings.yaml"))
-    return _Readings(errata_file.errata, declared, chosen_readings(readings_doc, declared, report))
+    report.extend(unprintable_text(readings_doc))
+    chosen = chosen_readings(readings_doc, declared, errata_doc.file, report)
+    return _Readings(errata_file.errata, declared, chosen, [errata_doc, readings_doc])
 
 
 def _check_errata(errata: list[Erratum], doc: SourceDocument, report: Report) -> None:
@@ -163,14 +170,14 @@ def _check_errata(errata: list[Erratum], doc: SourceDocument, report: Report) ->
         previous = max(previous, erratum.number)
 
 
-def check_rulings(doc: SourceDocument, known: set[str], report: Report) -> None:
-    """Every `ruling: En` of a data file names an erratum of data/errata.yaml."""
+def check_rulings(doc: SourceDocument, known: set[str], errata_file: str, report: Report) -> None:
+    """Every `ruling: En` of a data file names an erratum of errata.yaml."""
     def visit(node: Any, path: tuple) -> None:
         items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
         for key, value in items:
             if key == "ruling" and isinstance(value, str) and value not in known:
                 report.add(doc.diagnostic(path + (key,), f"unknown erratum '{value}'{did_you_mean(value, known)} "
-                                                         "(data/errata.yaml has no such id)"))
+                                                         f"({errata_file} has no such id)"))
             else:
                 visit(value, path + (key,))
 
@@ -241,7 +248,7 @@ def load_game_data(base: Path | None = None) -> GameData:
         catalogue.add_affiliation(affiliation, origin, report)
     _check_specialisations(sections, docs, catalogue, report)
     report.raise_if_errors()
-    return GameData(rules=Rules(**sections), catalogue=catalogue, documents=docs, errata=readings.errata,
+    return GameData(rules=Rules(**sections), catalogue=catalogue, documents=docs + readings.documents, errata=readings.errata,
                     readings=readings.chosen or {})
 
 

@@ -78,11 +78,11 @@ def _table_call(usage: Usage, data: GameData):
 
 def _ruling_call(data: GameData):
     """ruling("E27") -> « † E27 »: the mark of our rulings, the one the cards and the sheet print."""
-    known = [e.id for e in data.errata]
+    known, file = [e.id for e in data.errata], _file(data, "errata.yaml")
 
     def ruling(id_: str) -> str:
         if id_ not in known:
-            raise TemplateUsageError(f"unknown erratum '{id_}'{did_you_mean(str(id_), known)}: data/errata.yaml has no such id")
+            raise TemplateUsageError(f"unknown erratum '{id_}'{did_you_mean(str(id_), known)}: {file} has no such id")
         return mark(id_)
 
     return ruling

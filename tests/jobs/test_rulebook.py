@@ -237,15 +237,19 @@ def test_unknown_reference_fails_at_its_file_line_and_column(templates_copy, tmp
     assert not output.exists()
 
 
-def test_template_error_is_located(templates_copy):
-    chapter = templates_copy / "02-tour.md.j2"
+@pytest.mark.parametrize("chapter_name, line, message", [
+    ("02-tour.md.j2", "{{ rules.dice.no_such_thing }}", "no_such_thing"),
+    ("03-des.md.j2", 'Une règle de notre cru {{ ruling("E270") }}.', "unknown erratum 'E270'"),  # the marks' ids
+])
+def test_template_error_is_located(templates_copy, chapter_name, line, message):
+    chapter = templates_copy / chapter_name
     lines = chapter.read_text(encoding="utf-8").splitlines()
-    lines.insert(4, "{{ rules.dice.no_such_thing }}")
+    lines.insert(4, line)
     chapter.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(KolapsError) as err:
         build_rulebook(RulebookOptions(templates=templates_copy))
     (d,) = err.value.diagnostics
-    assert d.file.endswith("02-tour.md.j2") and d.line == 5
+    assert d.file.endswith(chapter_name) and d.line == 5 and message in d.message
 
 
 def test_unknown_table_is_located(templates_copy):
