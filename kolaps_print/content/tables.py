@@ -11,8 +11,10 @@ from typing import Callable, Literal, Optional
 
 from kolaps_print.content import formats as fmt
 from kolaps_print.content.probabilities import chance_matrix
+from kolaps_print.provenance import marked
 from kolaps_print.labels import label, labels
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.model.rules import CriticalInjury
 
 Align = Literal["l", "c", "r"]
 
@@ -99,7 +101,7 @@ def chances(data: GameData) -> TableContent:
 def modificateurs(data: GameData) -> TableContent:
     combat = data.rules.combat
     rows = [[b.name, fmt.modifier(b.modifier), b.text] for b in combat.range_bands]
-    rows += [[m.name, fmt.difficulty_effect(m.modifier, m.base_difficulty, m.test_difficulty), m.text]
+    rows += [[m.name, fmt.difficulty_effect(m.modifier, m.base_difficulty, m.test_difficulty), marked(m.text, m.ruling)]
              for m in combat.modifiers]
     return _table("modificateurs", rows, "lcl", (1.3, 0.6, 3.5))
 
@@ -127,14 +129,16 @@ def localisations(data: GameData) -> TableContent:
         [str(loc.roll), loc.name, str(loc.capacity), " ".join(fmt.modifier(m) for m in loc.box_modifiers)]
         for loc in wounds.locations
     ]
+    full = wounds.full_location
     return _table("localisations", rows, "clcc", (0.5, 1.5, 0.7, 1.4), rule=wounds.text, max=wounds.max_severity,
-                  full=wounds.full_location_test_difficulty)
+                  full=marked(full.text, full.ruling))
 
 
 def effets_secondaires(data: GameData) -> TableContent:
     wounds = data.rules.wounds
     rows = [[str(loc.roll), loc.name, loc.secondary_effect] for loc in wounds.locations]
-    return _table("effets-secondaires", rows, "cll", (0.4, 1.1, 5), offset=fmt.offset(wounds.secondary_test_offset))
+    secondary = wounds.secondary
+    return _table("effets-secondaires", rows, "cll", (0.4, 1.1, 5), rule=marked(secondary.text, secondary.ruling))
 
 
 def _specialisation_name(data: GameData, id_: str) -> str:
@@ -146,17 +150,27 @@ def _specialisation_name(data: GameData, id_: str) -> str:
     return id_
 
 
-def _critical_test(data: GameData, injury) -> str:
+def _critical_test(data: GameData, injury: CriticalInjury) -> str:
+    """The test column: 'Diff. 3', or 'Diff. 3, +2 sans Ambidextre' when the extra weighs on it (E27)."""
     extra = injury.extra_difficulty
-    if extra is None:
+    if extra is None or extra.applies_to != "survival":
         return fmt.test(injury.test_difficulty)
     return fmt.extra_test(injury.test_difficulty, extra.value, _specialisation_name(data, extra.unless))
+
+
+def critical_effect(data: GameData, injury: CriticalInjury) -> str:
+    """The effect column: the injury's text, the lasting extra on his actions when it weighs there (E27), its mark."""
+    extra, text = injury.extra_difficulty, injury.text
+    if extra is not None and extra.applies_to == "actions":
+        text += " " + label("tables.format.lasting_extra", extra=fmt.modifier(extra.value),
+                            unless=_specialisation_name(data, extra.unless))
+    return marked(text, injury.ruling)
 
 
 def blessures_critiques(data: GameData) -> TableContent:
     wounds = data.rules.wounds
     rows = [
-        [str(c.roll), wounds.location(c.location).name, c.name, _critical_test(data, c), c.text]
+        [str(c.roll), wounds.location(c.location).name, c.name, _critical_test(data, c), critical_effect(data, c)]
         for c in wounds.critical_injuries
     ]
     losses = fmt.losses(wounds.critical_morale_loss)
@@ -170,11 +184,12 @@ def cumul(data: GameData) -> TableContent:
         for c in data.rules.wounds.cumulative
     ]
     wounds = data.rules.wounds
-    return _table("cumul", rows, "cccc", (1.2, 1, 1, 1), max=wounds.max_counted_wounds, floor=wounds.cumulative_floor)
+    return _table("cumul", rows, "cccc", (1.2, 1, 1, 1), max=wounds.max_counted_wounds, floor=wounds.cumulative_floor,
+                  boxes=marked(wounds.cumulative_rule.text, wounds.cumulative_rule.ruling))
 
 
 def echecs_critiques(data: GameData) -> TableContent:
-    rows = [[fmt.bounds(f.min, f.max), f.name, f.text] for f in data.rules.wounds.critical_failures]
+    rows = [[fmt.bounds(f.min, f.max), f.name, marked(f.text, f.ruling)] for f in data.rules.wounds.critical_failures]
     failure = data.rules.dice.always_failure  # "minus the number of 1s rolled"
     columns = [c.format(failure=failure) for c in labels("tables.echecs-critiques.columns")]
     return _table("echecs-critiques", rows, "cll", (1, 1.4, 5), columns=columns, note=data.rules.wounds.friendly_fire)
@@ -182,14 +197,14 @@ def echecs_critiques(data: GameData) -> TableContent:
 
 # ---- turn, actions, morale -----------------------------------------------------
 def phases(data: GameData) -> TableContent:
-    rows = [[str(p.number), p.name, p.text] for p in sorted(data.rules.actions.phases, key=lambda p: p.number)]
+    rows = [[str(p.number), p.name, marked(p.text, p.ruling)] for p in sorted(data.rules.actions.phases, key=lambda p: p.number)]
     return _table("phases", rows, "cll", (0.5, 1, 5))
 
 
 def actions(data: GameData) -> TableContent:
     rows = [
         [a.name, fmt.offensive(a.offensive), fmt.count(a.fatigue),
-         fmt.difficulty_effect(a.modifier or None, a.difficulty, None), a.short]
+         fmt.difficulty_effect(a.modifier or None, a.difficulty, None), marked(a.short, a.ruling)]
         for a in data.rules.actions.actions
     ]
     rules = data.rules.actions
@@ -206,10 +221,11 @@ def moral(data: GameData) -> TableContent:
             groups[-1].append(m)
         else:
             groups.append([m])
-    rows = [[fmt.level_span(g[0].level, g[-1].level), g[0].name, g[0].text] for g in groups]
+    rows = [[fmt.level_span(g[0].level, g[-1].level), g[0].name, marked(g[0].text, g[0].ruling)] for g in groups]
     morale = data.rules.actions.morale
     return _table("moral", rows, "cll", (0.6, 1, 5), start=morale.start, avatar=morale.avatar_start,
-                  losses=fmt.losses(morale.ally_down_loss), failure=morale.failure)
+                  losses=fmt.losses(morale.ally_down_loss), failure=morale.failure,
+                  bounds=marked(morale.bounds.text, morale.bounds.ruling))
 
 
 def traits(data: GameData) -> TableContent:
@@ -231,7 +247,7 @@ def affiliations(data: GameData) -> TableContent:
     rows = []
     for a in data.catalogue.affiliations.values():
         for i, s in enumerate(a.specialisations):
-            rows.append([a.name if i == 0 else "", s.name, s.text])
+            rows.append([a.name if i == 0 else "", s.name, marked(s.text, s.ruling)])
     return _table("affiliations", rows, "lll", (1.2, 1.2, 5))
 
 

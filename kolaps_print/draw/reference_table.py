@@ -15,6 +15,7 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.draw.fonts import SANS, SANS_BOLD
 from kolaps_print.draw.reference_flow import Band, Stack
 from kolaps_print.draw.reference_style import Styles, chance_colour, tint
+from kolaps_print.draw.ruling_style import quiet_marks
 from kolaps_print.labels import label
 
 Cell = tuple[int, int]  # (row, column) of a body cell, 0-based
@@ -22,7 +23,7 @@ NARROW_TEXT_PT = 60.0  # a long-text column narrower than this goes under its ro
 
 
 def _paragraph(text: str, style) -> Paragraph:
-    return Paragraph(escape(text), style)
+    return Paragraph(quiet_marks(escape(text)), style)
 
 
 def _longest_word(texts: list[str], font: str, size: float) -> float:

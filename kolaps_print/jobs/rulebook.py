@@ -17,6 +17,9 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
 from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
 from kolaps_print.labels import label
+from kolaps_print.jobs.cards import build_cards
+from kolaps_print.jobs.tables import TablesOptions, build_reference
+from kolaps_print.model.army_check import ArmyBook
 from kolaps_print.model.gamedata import GameData, load_game_data
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, layout
@@ -26,6 +29,7 @@ from kolaps_print.rulebook.markdown import Chapter, ListBlock, Quote, TableBlock
 from kolaps_print.rulebook.pages import Cover, ProofStamp, french_date
 from kolaps_print.rulebook.report import ConsistencyReport, consistency_report, load_demo_armies
 from kolaps_print.rulebook.sources import BookSources, Edition, edition_of, read_book, source_hash
+from kolaps_print.rulebook.proof_pages import MarkedPage, OwnMarks, ProofAppendix, product_marks
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
 from kolaps_print.rulebook.templating import check_syntax, make_environment, render_chapter
 from kolaps_print.rulebook.usage import Usage
@@ -162,6 +166,8 @@ class CheckedBook:
     report: ConsistencyReport
     unresolved: frozenset[str]  # anchors this edition leaves out
     digest: str  # short hash of templates and data
+    data: GameData
+    armies: list[ArmyBook]  # the demo armies (data/armies), for the proof's list of marks
 
 
 def check_book(options: RulebookOptions) -> CheckedBook:
@@ -172,9 +178,9 @@ def check_book(options: RulebookOptions) -> CheckedBook:
 
 
 def _read_sources(options: RulebookOptions, templates: Path, data_dir: Path
-                  ) -> tuple[BookSources, Edition, list[str], GameData, list[tuple[Chapter, Usage]]]:
+                  ) -> tuple[BookSources, Edition, list[str], GameData, list[ArmyBook], list[tuple[Chapter, Usage]]]:
     """book.yaml, the game data and every chapter, all checked before stopping on an error:
-    (sources, edition, chapter names, game data, parsed chapters)."""
+    (sources, edition, chapter names, game data, demo armies, parsed chapters)."""
     report = Report()
     book = _gather(report, lambda: read_book(templates))
     data = _gather(report, lambda: load_game_data(data_dir))
@@ -187,11 +193,11 @@ def _read_sources(options: RulebookOptions, templates: Path, data_dir: Path
     armies = load_demo_armies(data, data_dir / "armies")[0] if data else []
     parsed = _parse_chapters(sources, names, data, options.edition, [w for a in armies for w in a.army.weapons], report)
     report.raise_if_errors()
-    return sources, edition, names, data, parsed
+    return sources, edition, names, data, armies, parsed
 
 
 def _check_sources(options: RulebookOptions, templates: Path, data_dir: Path) -> CheckedBook:
-    sources, edition, names, data, parsed = _read_sources(options, templates, data_dir)
+    sources, edition, names, data, armies, parsed = _read_sources(options, templates, data_dir)
     chapters = [c for c, _ in parsed]
     in_edition = chapters[: len(edition.chapters)]
     usage = Usage()
@@ -200,10 +206,10 @@ def _check_sources(options: RulebookOptions, templates: Path, data_dir: Path) ->
     source_of = read_sources(sources.folder, sources.display, names)
     unresolved = check_references(in_edition, check_anchors(chapters, source_of), source_of)
     tables = _tables(in_edition, data)
-    consistency = consistency_report(data, usage, unresolved, data_dir / "armies", f"{sources.display}/book.yaml", edition.coverage)
-    consistency.raise_if_strict(options.strict)
-    return CheckedBook(sources, edition, in_edition, tables, consistency, frozenset(u.anchor for u in unresolved),
-                       source_hash(templates, data_dir))
+    report = consistency_report(data, usage, unresolved, data_dir / "armies", f"{sources.display}/book.yaml", edition.coverage)
+    report.raise_if_strict(options.strict)
+    return CheckedBook(sources, edition, in_edition, tables, report, frozenset(u.anchor for u in unresolved),
+                       source_hash(templates, data_dir), data, armies)
 
 
 def _furniture(book: CheckedBook, options: RulebookOptions) -> tuple[Furniture, PdfMeta]:
@@ -224,10 +230,35 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
     with _folders_of(options):  # --data: its labels and layouts too, not only its rules
         book = check_book(options)
         furniture, meta = _furniture(book, options)
-        story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if options.proof else None)
+        appendix = _proof_appendix(book) if options.proof else None
+        story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if options.proof else None, appendix)
         geometry = st.geometry(options.paper)
-        result = layout(make_story_factory(story, geometry), geometry, meta, furniture)
+        result = layout(make_story_factory(story, geometry), geometry, meta, furniture,
+                        appendix.own.observe if appendix else None)
     return RulebookResult(result.pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
+
+
+def _proof_appendix(book: CheckedBook) -> ProofAppendix:
+    data = book.data
+    return ProofAppendix(data.errata, data.readings, marks_elsewhere(data, book.armies), OwnMarks(book.edition.title))
+
+
+def marks_elsewhere(data: GameData, armies: list[ArmyBook]) -> list[MarkedPage]:
+    """The marks « † En » of the other products: the sheet, the reference cards, the demo armies' cards.
+
+    A product that cannot be printed from this data (a sheet that overflows) has its own command
+    to say why; here it simply lists nothing.
+    """
+    builds = [(label("rulebook.marks.sheet"), lambda: build_reference(TablesOptions(), data).pdf),
+              (label("rulebook.marks.reference_cards"), lambda: build_reference(TablesOptions(format="cards"), data).pdf)]
+    builds += [(label("rulebook.marks.army_cards", army=a.army.name), lambda a=a: build_cards(a).pdf) for a in armies]
+    found: list[MarkedPage] = []
+    for product, build in builds:
+        try:
+            found += product_marks(product, build())
+        except KolapsError:
+            continue
+    return found
 
 
 def write_rulebook(output: Path | str | None = None, options: RulebookOptions = RulebookOptions()) -> RulebookResult:

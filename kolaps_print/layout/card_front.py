@@ -22,6 +22,7 @@ from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_check import Member
 from kolaps_print.model.catalogue import Specialisation, Weapon
 from kolaps_print.model.rules import Rules
+from kolaps_print.provenance import mark
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 
@@ -226,6 +227,8 @@ class FrontBuilder:
         if key not in self._spec_blocks:
             sp = self.layout.front.specialisation
             runs = [Run(label("cards.front.specialisation_name", name=spec.name), BOLD), Run(spec.text, REGULAR)]
+            if spec.ruling:  # ours, not the draft's: the same quiet mark as the sheet and the book
+                runs.append(Run(" " + mark(spec.ruling), ITALIC))
             self._spec_blocks[key] = paragraph(style, runs, sp.size, sp.gap, (), "")
         block = self._spec_blocks[key]
         return Block(block.lines, block.gap_before, ("characters", member.index, "specialisations", j), f"specialisation '{spec.name}'")

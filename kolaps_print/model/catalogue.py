@@ -7,6 +7,7 @@ from typing import Annotated, Any, Optional
 from pydantic import BeforeValidator, Field, PlainSerializer
 
 from kolaps_print.model.common import Colour, Id, Model, Name, Text
+from kolaps_print.model.errata import ErratumId
 
 
 class TraitRef(Model):
@@ -76,6 +77,7 @@ class Specialisation(Model):
     id: Id
     name: Name
     text: Text
+    ruling: Optional[ErratumId] = None  # ours, not the draft's (E26): printed « † E26 »
 
 
 class Affiliation(Model):

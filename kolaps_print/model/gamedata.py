@@ -13,9 +13,11 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
+from kolaps_print.model.errata import ErrataFile, Erratum
 from kolaps_print.model.messages import diagnostics_from
 from kolaps_print.model.rules import RULE_FILES, Rules, Trait
 from kolaps_print.model.printable import unprintable_text
+from kolaps_print.model.readings import chosen_readings, declared_readings, resolve_readings
 from kolaps_print.model.rules_check import check_rule_file
 
 M = TypeVar("M", bound=BaseModel)
@@ -118,14 +120,78 @@ class GameData:
     rules: Rules
     catalogue: Catalogue
     documents: list[SourceDocument]
+    errata: list[Erratum] = field(default_factory=list)  # errata.yaml, in order
+    readings: dict[str, str] = field(default_factory=dict)  # reading id -> chosen option (readings.yaml)
+
+    def erratum(self, id_: str) -> Erratum | None:
+        return next((e for e in self.errata if e.id == id_), None)
 
 
-def _load_rules(base: Path, report: Report) -> tuple[dict[str, Any], list[SourceDocument]]:
+@dataclass
+class _Readings:
+    """The errata and the chosen readings, which the other data files are resolved against."""
+
+    errata: list[Erratum]
+    declared: dict
+    chosen: dict[str, str] | None  # None: the readings could not be read (errors reported)
+    documents: list[SourceDocument]  # errata.yaml and readings.yaml, as read
+
+    @property
+    def errata_file(self) -> str:
+        return self.documents[0].file if self.documents else "errata.yaml"
+
+    def resolve(self, doc: SourceDocument, report: Report) -> SourceDocument:
+        resolve_readings(doc, self.declared, self.chosen, self.errata_file, report)
+        check_rulings(doc, {e.id for e in self.errata}, self.errata_file, report)
+        return doc
+
+
+def _load_readings(base: Path, report: Report) -> _Readings:
+    errata_doc = load_yaml(base / "errata.yaml", display_path(base / "errata.yaml"))
+    report.extend(unprintable_text(errata_doc))
+    errata_file = validate_model(ErrataFile, errata_doc, errata_doc.data, (), report)
+    if errata_file is None:
+        return _Readings([], {}, None, [errata_doc])
+    _check_errata(errata_file.errata, errata_doc, report)
+    declared = declared_readings(errata_file.errata)
+    readings_doc = load_yaml(base / "readings.yaml", display_path(base / "readings.yaml"))
+    report.extend(unprintable_text(readings_doc))
+    chosen = chosen_readings(readings_doc, declared, errata_doc.file, report)
+    return _Readings(errata_file.errata, declared, chosen, [errata_doc, readings_doc])
+
+
+def _check_errata(errata: list[Erratum], doc: SourceDocument, report: Report) -> None:
+    """Each erratum id once, in increasing order: the docs and the proof list them that way."""
+    previous = 0
+    for i, erratum in enumerate(errata):
+        if erratum.number <= previous:
+            report.add(doc.diagnostic(("errata", i, "id"), f"erratum {erratum.id} is out of order or listed twice "
+                                                           f"(after E{previous}): keep the ids increasing"))
+        previous = max(previous, erratum.number)
+
+
+def check_rulings(doc: SourceDocument, known: set[str], errata_file: str, report: Report) -> None:
+    """Every `ruling: En` of a data file names an erratum of errata.yaml."""
+    def visit(node: Any, path: tuple) -> None:
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            if key == "ruling" and isinstance(value, str) and value not in known:
+                report.add(doc.diagnostic(path + (key,), f"unknown erratum '{value}'{did_you_mean(value, known)} "
+                                                         f"({errata_file} has no such id)"))
+            else:
+                visit(value, path + (key,))
+
+    if known:  # no errata read (invalid file): its own errors say so
+        visit(doc.data, ())
+
+
+def _load_rules(base: Path, readings: _Readings, report: Report) -> tuple[dict[str, Any], list[SourceDocument]]:
     """Each rules file validated on its own (None where invalid), then checked as tables."""
     sections: dict[str, Any] = {}
     docs = []
     for name in RULE_FILES:
         doc = load_yaml(base / "rules" / f"{name}.yaml", display_path(base / "rules" / f"{name}.yaml"))
+        readings.resolve(doc, report)
         docs.append(doc)
         model = Rules.model_fields[name].annotation
         sections[name] = validate_model(model, doc, doc.data, (), report)
@@ -162,9 +228,10 @@ def load_game_data(base: Path | None = None) -> GameData:
     report = Report()
     docs: list[SourceDocument] = []
     try:
-        sections, docs = _load_rules(base, report)
-        weapons_doc = load_yaml(base / "weapons.yaml", display_path(base / "weapons.yaml"))
-        affiliations_doc = load_yaml(base / "affiliations.yaml", display_path(base / "affiliations.yaml"))
+        readings = _load_readings(base, report)
+        sections, docs = _load_rules(base, readings, report)
+        weapons_doc = readings.resolve(load_yaml(base / "weapons.yaml", display_path(base / "weapons.yaml")), report)
+        affiliations_doc = readings.resolve(load_yaml(base / "affiliations.yaml", display_path(base / "affiliations.yaml")), report)
     except KolapsError as exc:
         report.extend(exc.diagnostics)
         report.raise_if_errors()
@@ -181,7 +248,8 @@ def load_game_data(base: Path | None = None) -> GameData:
         catalogue.add_affiliation(affiliation, origin, report)
     _check_specialisations(sections, docs, catalogue, report)
     report.raise_if_errors()
-    return GameData(rules=Rules(**sections), catalogue=catalogue, documents=docs)
+    return GameData(rules=Rules(**sections), catalogue=catalogue, documents=docs + readings.documents, errata=readings.errata,
+                    readings=readings.chosen or {})
 
 
 def builtin_game_data() -> GameData:

@@ -10,6 +10,7 @@ from typing import Annotated, Iterable, Literal, Optional
 from pydantic import Field, model_validator
 
 from kolaps_print.model.common import D6, Id, Model, Name, Rank, Text
+from kolaps_print.model.errata import ErratumId, Ruled
 
 RollCode = Literal["D", "C", "M"]
 Level = Annotated[int, Field(ge=0, le=5)]  # a difficulty level, 0 (very easy) to 5 (extreme)
@@ -93,6 +94,9 @@ class ExtraDifficulty(Model):
 
     value: int = Field(ge=1, le=11)
     unless: Id  # a specialisation id (ambidextre)
+    # What it weighs on (E27, reading right_arm_malus): the injury's own survival test, or
+    # every action of the character from then on.
+    applies_to: Literal["survival", "actions"] = "survival"
 
 
 class CriticalInjury(Model):
@@ -102,6 +106,7 @@ class CriticalInjury(Model):
     test_difficulty: Optional[Level] = None  # None: no test (instant death)
     extra_difficulty: Optional[ExtraDifficulty] = None
     text: Text
+    ruling: Optional[ErratumId] = None  # our reading of it (errata), printed « † En »
 
 
 class CumulativeWounds(Model):
@@ -117,6 +122,7 @@ class CriticalFailure(Model):
     max: Optional[int] = None
     name: Name
     text: Text
+    ruling: Optional[ErratumId] = None
 
 
 class WoundRules(Model):
@@ -124,12 +130,16 @@ class WoundRules(Model):
     locations: list[Location]
     # Secondary-effect test: difficulty = severity + offset (-1: "la gravité moins 1").
     secondary_test_offset: int = Field(ge=-6, le=5)
-    # Survival test for each wound a full location cannot hold (E9).
+    # Survival test of a full location (E9, E28), and its rule in a sentence (follows the
+    # reading full_location_test: on the wound that fills the location, or only beyond it).
     full_location_test_difficulty: Level
+    full_location: Ruled
+    secondary: Ruled  # when the secondary-effect test is rolled (E32: after every hit)
     critical_injuries: list[CriticalInjury]
     critical_morale_loss: list[MoraleLoss]
     cumulative: list[CumulativeWounds]
     cumulative_floor: int = Field(ge=0, le=6)  # modified MVT, CIB and RNG never go below this (E12)
+    cumulative_rule: Ruled  # which wounds the table counts (E41)
     critical_failures: list[CriticalFailure]
     haemorrhage: Text
     critical_box: Text
@@ -174,6 +184,7 @@ class DifficultyModifier(Model):
     test_difficulty: Optional[Level] = None  # a separate test to pass first (riposte: 3, E17)
     extra_fatigue: int = Field(default=0, ge=0, le=6)  # fatigue on top of the action's own (ambush: 1, E19)
     text: Text
+    ruling: Optional[ErratumId] = None
 
     @model_validator(mode="after")
     def _one_effect_on_the_difficulty(self) -> "DifficultyModifier":
@@ -240,6 +251,7 @@ class Action(Model):
     difficulty: Optional[Level] = None  # base difficulty of the test the action calls for (rally: 2)
     short: Name  # a few words, for cards and sheets
     text: Text
+    ruling: Optional[ErratumId] = None
 
 
 class MoraleLevel(Model):
@@ -248,12 +260,14 @@ class MoraleLevel(Model):
     test_difficulty: Optional[Level] = None  # the test this level calls for (3: 1, 2: 2, 1: 1); None: none
     short: Name  # what the level allows, a few words for the card
     text: Text
+    ruling: Optional[ErratumId] = None
 
 
 class Phase(Model):
     number: int = Field(ge=1, le=3)
     name: Name
     text: Text
+    ruling: Optional[ErratumId] = None
 
 
 class FatigueRules(Model):
@@ -271,6 +285,7 @@ class MoraleRules(Model):
     good_minimum: int = Field(ge=1, le=6)  # 4: the lowest "bon moral"
     unmet_engagement_loss: int = Field(ge=0, le=6)  # 1: offensive but no offensive action this turn
     levels: list[MoraleLevel]
+    bounds: Ruled  # what happens beyond 6 or below 1 (E38)
     ally_down_loss: list[MoraleLoss]  # every rank listed, 0 included (E8)
     failure: Text
     text: Text

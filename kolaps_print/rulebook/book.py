@@ -111,15 +111,20 @@ class LayoutResult:
 
 
 def layout(make_story: Callable[[dict[str, int], Registry], list[Flowable]], geometry: st.Geometry, meta: PdfMeta,
-           furniture: Furniture) -> LayoutResult:
-    """Build until every anchor lands where the previous pass said it would."""
+           furniture: Furniture, observe: Callable[[bytes, Registry], bool] | None = None) -> LayoutResult:
+    """Build until every anchor lands where the previous pass said it would.
+
+    observe, when given, reads each finished pass (the proof's list of marked pages) and says
+    whether what it read moved since the previous one: then another pass is needed too.
+    """
     pages: dict[str, int] = {}
     for attempt in range(1, MAX_PASSES + 1):
         registry = Registry()
         buffer = BytesIO()
         doc = RulebookDoc(buffer, geometry, meta, furniture, registry)
         doc.build(make_story(pages, registry))
-        if registry.pages == pages:
+        moved = observe(buffer.getvalue(), registry) if observe else False
+        if registry.pages == pages and not moved:
             break
         pages = dict(registry.pages)
     return LayoutResult(buffer.getvalue(), doc.page, registry, attempt)

@@ -24,6 +24,7 @@ from xml.sax.saxutils import escape
 
 from kolaps_print.content.tables import TableContent
 from kolaps_print.draw.fonts import SANS, SANS_BOLD
+from kolaps_print.draw.ruling_style import quiet_marks
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
@@ -172,7 +173,7 @@ def _cells(content: TableContent) -> list[list[Paragraph]]:
 
 
 def _markup(text: str) -> str:
-    return escape(french(text))
+    return quiet_marks(escape(french(text)))
 
 
 def _table_style(rows: int) -> TableStyle:

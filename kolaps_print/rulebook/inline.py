@@ -7,6 +7,7 @@ from xml.sax.saxutils import escape
 
 from markdown_it.tree import SyntaxTreeNode
 
+from kolaps_print.draw.ruling_style import quiet_marks
 from kolaps_print.labels import label
 from kolaps_print.rulebook.styles import ACCENT
 
@@ -43,7 +44,7 @@ def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool 
     for node in nodes:
         kind = node.type
         if kind == "text":
-            out.append(escape(node.content))
+            out.append(quiet_marks(escape(node.content)))
         elif kind == "softbreak":
             out.append(" ")
         elif kind == "hardbreak":

@@ -15,6 +15,7 @@ from kolaps_print.rulebook.book import cover_story
 from kolaps_print.rulebook.flowables import HeadingFlowable, hoist_page_break, OutlineMark, Placed, Registry, StoryContext, block_flowables, toc_flowables
 from kolaps_print.rulebook.inline import InlineContext
 from kolaps_print.rulebook.markdown import Chapter, Heading, Paragraph as MdParagraph, TableBlock
+from kolaps_print.rulebook.proof_pages import ProofAppendix, errata_pages, marks_pages
 from kolaps_print.rulebook.report import CATEGORIES, ConsistencyReport
 from kolaps_print.rulebook.typography import french
 
@@ -28,7 +29,8 @@ class StoryInput:
     chapters: list[Chapter]
     tables: dict[str, TableContent]
     outside: frozenset[str]  # anchors this edition leaves out
-    report: ConsistencyReport | None  # set for a proof: printed as the last page
+    report: ConsistencyReport | None  # set for a proof: printed after the chapters
+    appendix: ProofAppendix | None = None  # set for a proof: the errata to confirm and the marks, last
 
 
 def _toc_entries(chapters: list[Chapter]) -> list[Placed]:
@@ -80,6 +82,8 @@ def make_story_factory(story: StoryInput, geometry: st.Geometry) -> Callable[[di
                 flow = hoist_page_break(flow, parts, width, height)
         if story.report is not None:
             flow += _report_page(story.report, registry)
+        if story.appendix is not None:
+            flow += errata_pages(story.appendix, registry) + marks_pages(story.appendix, registry)
         return flow
 
     return make

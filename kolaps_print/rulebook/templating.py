@@ -23,6 +23,7 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, disp
 from kolaps_print.labels import label
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.portraits import shown
+from kolaps_print.provenance import mark, marked
 from kolaps_print.rulebook.sandbox import MEMORY_HEADROOM, BookSandbox, FolderLoader
 from kolaps_print.rulebook.sources import BookSources
 from kolaps_print.rulebook.usage import Tracked, Usage, tracked_list
@@ -88,6 +89,23 @@ def _table_call(usage: Usage, data: GameData):
     return table
 
 
+def _ruling_call(data: GameData):
+    """ruling("E27") -> « † E27 »: the mark of our rulings, the one the cards and the sheet print."""
+    known, file = [e.id for e in data.errata], _file(data, "errata.yaml")
+
+    def ruling(id_: str) -> str:
+        if id_ not in known:
+            raise TemplateUsageError(f"unknown erratum '{id_}'{did_you_mean(str(id_), known)}: {file} has no such id")
+        return mark(id_)
+
+    return ruling
+
+
+def ruled(entry) -> str:
+    """A data entry's text followed by its mark when it is our ruling: {{ ruled(action["se-rallier"]) }}."""
+    return marked(entry.text, getattr(entry, "ruling", None))
+
+
 def _lookup(kind: str, entries: dict, usage: Usage, file: str):
     def find(id_: str) -> Tracked:
         if id_ not in entries:
@@ -142,6 +160,8 @@ def template_context(data: GameData, usage: Usage, edition: str, sources: BookSo
         "trait_by_id": catalogue.traits,  # for fmt.trait_ref(ref, trait_by_id)
         "fmt": _functions(formats),
         "label": label,
+        "ruling": _ruling_call(data),
+        "ruled": ruled,
         "edition": edition,
         "book": sources.spec,
     }

@@ -7,6 +7,7 @@ import pytest
 
 from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
 from kolaps_print.model.gamedata import builtin_game_data
+from kolaps_print.provenance import mark, marked
 
 MINUS = "\u2212"
 
@@ -131,11 +132,16 @@ def test_secondary_effects_and_critical_injuries(data):
     assert [r[2] for r in effects.rows] == [loc.secondary_effect for loc in wounds.locations]
     crits = build_table("blessures-critiques", data)
     for c, row in zip(wounds.critical_injuries, crits.rows, strict=True):
-        assert row[1] == wounds.location(c.location).name and row[2] == c.name and row[4] == c.text
+        assert row[1] == wounds.location(c.location).name and row[2] == c.name and row[4].startswith(c.text)
+        assert row[4].endswith(mark(c.ruling)) if c.ruling else row[4] == c.text
         test = "Aucun" if c.test_difficulty is None else f"Diff. {c.test_difficulty}"
         extra = c.extra_difficulty
-        assert row[3] == (test if extra is None else f"{test}, {signed(extra.value)} sans {specialisation_name(data, extra.unless)}")
-    assert "Diff. 3, +2 sans Ambidextre" in [r[3] for r in crits.rows]  # the draft's right arm
+        on_test = extra is not None and extra.applies_to == "survival"
+        assert row[3] == (f"{test}, {signed(extra.value)} sans {specialisation_name(data, extra.unless)}" if on_test else test)
+    # the right arm as data/readings.yaml reads it (E27, right_arm_malus: actions): the test stays at 3,
+    # the +2 weighs on his actions afterwards
+    right_arm = next(r for r in crits.rows if r[2] == "Bras droit estropié")
+    assert right_arm[3] == "Diff. 3" and "Ensuite, +2 à ses actions, sauf avec Ambidextre." in right_arm[4]
     for m in wounds.critical_morale_loss:
         assert f"R{m.rank} {m.loss}" in " ".join(crits.note.split())
 
@@ -169,7 +175,7 @@ def test_phases_actions_morale(data):
     assert shown[0] == levels[0] and shown[-1] == levels[-1]
     for m in acts.morale.levels:  # each level's rule is on the row whose span holds it
         row = next(r for r in morale.rows if min(map(int, r[0].split("–"))) <= m.level <= max(map(int, r[0].split("–"))))
-        assert row[1:] == [m.name, m.text]
+        assert row[1:] == [m.name, marked(m.text, m.ruling)]
 
 
 def test_traits_weapons_affiliations(data):
@@ -213,7 +219,11 @@ def test_notes_carry_the_rules_and_numbers_of_the_data(data):
     cumul = build_table("cumul", data).note
     assert f"jusqu’à {wounds.max_counted_wounds}" in cumul and f"sous {wounds.cumulative_floor}" in cumul
     offset = wounds.secondary_test_offset
-    assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in build_table("effets-secondaires", data).note
+    assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in " ".join(build_table("effets-secondaires", data).note.split())
+    assert marked(wounds.secondary.text, wounds.secondary.ruling) == build_table("effets-secondaires", data).note  # E32
+    assert marked(wounds.full_location.text, wounds.full_location.ruling) in locations  # E28
+    assert marked(wounds.cumulative_rule.text, wounds.cumulative_rule.ruling) in cumul  # E41
+    assert marked(acts.morale.bounds.text, acts.morale.bounds.ruling) in morale  # E38
     assert f"commence à {acts.morale.avatar_start}" in morale
     for m in acts.morale.ally_down_loss:
         assert f"R{m.rank} {m.loss}" in " ".join(morale.split())

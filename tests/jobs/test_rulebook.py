@@ -163,10 +163,13 @@ def test_proof_is_stamped_on_every_page_with_version_date_and_hash(proof):
         assert "version 0.1" in flat(text)
 
 
-def test_proof_ends_with_the_consistency_report(proof, full):
+def test_proof_ends_with_the_report_then_the_errata_then_the_marks(proof, full):
     texts = page_texts(proof.pdf)
-    assert "Rapport de cohérence" in texts[-1]
-    assert "Rapport de cohérence" not in " ".join(page_texts(full.pdf))
+    first = {title: next(i for i, t in enumerate(texts) if title in t)
+             for title in ("Rapport de cohérence", "Errata à confirmer", "Marques de provenance")}
+    assert first["Rapport de cohérence"] < first["Errata à confirmer"] < first["Marques de provenance"] == len(texts) - 1
+    for title in first:
+        assert title not in " ".join(page_texts(full.pdf))
 
 
 def test_plain_book_has_no_stamp(full):
@@ -234,15 +237,19 @@ def test_unknown_reference_fails_at_its_file_line_and_column(templates_copy, tmp
     assert not output.exists()
 
 
-def test_template_error_is_located(templates_copy):
-    chapter = templates_copy / "02-tour.md.j2"
+@pytest.mark.parametrize("chapter_name, line, message", [
+    ("02-tour.md.j2", "{{ rules.dice.no_such_thing }}", "no_such_thing"),
+    ("03-des.md.j2", 'Une règle de notre cru {{ ruling("E270") }}.', "unknown erratum 'E270'"),  # the marks' ids
+])
+def test_template_error_is_located(templates_copy, chapter_name, line, message):
+    chapter = templates_copy / chapter_name
     lines = chapter.read_text(encoding="utf-8").splitlines()
-    lines.insert(4, "{{ rules.dice.no_such_thing }}")
+    lines.insert(4, line)
     chapter.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(KolapsError) as err:
         build_rulebook(RulebookOptions(templates=templates_copy))
     (d,) = err.value.diagnostics
-    assert d.file.endswith("02-tour.md.j2") and d.line == 5
+    assert d.file.endswith(chapter_name) and d.line == 5 and message in d.message
 
 
 def test_unknown_table_is_located(templates_copy):
@@ -273,7 +280,7 @@ def test_strict_fails_when_the_book_leaves_data_unexplained(templates_copy, tmp_
 def test_proof_report_page_lists_the_findings(templates_copy):
     (templates_copy / "09-aide-memoire.md.j2").write_text("# Aide-mémoire {#aide-memoire}\n\nRien.\n", encoding="utf-8")
     result = build_rulebook(RulebookOptions(templates=templates_copy, proof=True))
-    last = flat(page_texts(result.pdf)[-1])
+    last = flat(next(t for t in page_texts(result.pdf) if "Rapport de cohérence" in t))
     assert "Tables de données jamais montrées (2)" in last
     assert flat(build_table("affiliations", builtin_game_data()).title) in last
     assert result.report.by_category("table-unshown")[0].diagnostic.severity == "warning"
@@ -369,8 +376,6 @@ def prose_numbers(rules) -> list[str]:
     modifiers = {x.id: x for x in c.modifiers}
     plural = lambda n: "s" if n > 1 else ""  # noqa: E731
     return [
-        f"la gravité moins {-w.secondary_test_offset}.",
-        f"il passe un test de difficulté {w.full_location_test_difficulty} au rang modifié",
         f"Une gravité supérieure à {w.max_severity} compte comme {w.max_severity}.",
         w.text,
         f"toutes ses blessures, jusqu’à {w.max_counted_wounds}, et on applique",
@@ -389,16 +394,16 @@ def prose_numbers(rules) -> list[str]:
         f"en dessous de {m.good_minimum}, il lui faut en plus réussir un test",
         f"pendant le tour perd {m.unmet_engagement_loss} point{plural(m.unmet_engagement_loss)} de moral",
         f"Moral {shaken.level}. Avant de recevoir l’ordre offensif, le personnage passe un test de difficulté {shaken.test_difficulty}.",
-        f"Moral {fleeing.level} : la fuite. Le personnage ne peut plus être offensif. À chaque activation, il passe un test de "
-        f"difficulté {fleeing.test_difficulty}.",
-        f"Moral {routed.level} : la déroute. Le personnage passe un test de difficulté {routed.test_difficulty}.",
+        f"Moral {fleeing.level} : la fuite. Le personnage ne peut plus être offensif. Au début de chacune de ses activations, "
+        f"tant qu’il n’a pas réussi, il passe un test de difficulté {fleeing.test_difficulty}",
+        f"Moral {routed.level} : la déroute. Au début de chacune de ses activations, tant qu’il n’a pas réussi, le personnage "
+        f"passe un test de difficulté {routed.test_difficulty}",
         f"rang 4 : {f'{ally4} point{plural(ally4)}' if ally4 else 'rien'}.",
     ]
 
 
 def quickstart_numbers(rules) -> list[str]:
     return [
-        f"le blessé passe un test de difficulté {rules.wounds.full_location_test_difficulty} : s’il échoue",
         f"montrent un {rules.dice.always_success}, renvoie",
         f"comme une gravité de {rules.wounds.max_severity}.",
     ]

@@ -172,8 +172,9 @@ def test_critical_injuries_and_failures(data, text):
     specialisations = {s.id: s.name for a in data.catalogue.affiliations.values() for s in a.specialisations}
     for c in wounds.critical_injuries:
         test = "Aucun" if c.test_difficulty is None else f"Diff. {c.test_difficulty}"
-        if c.extra_difficulty:  # right arm: +2 unless Ambidextre
-            test += f", {signed(c.extra_difficulty.value)} sans {specialisations[c.extra_difficulty.unless]}"
+        extra = c.extra_difficulty
+        if extra and extra.applies_to == "survival":  # right arm read as +2 on this test (E27)
+            test += f", {signed(extra.value)} sans {specialisations[extra.unless]}"
         zone = wounds.location(c.location).name
         assert norm(f" {c.roll} {zone} {c.name} {test} {c.text}") in text
     for m in wounds.critical_morale_loss:
@@ -191,7 +192,7 @@ def test_wound_notes_carry_the_wound_rule_numbers(data, text):
     offset = wounds.secondary_test_offset
     assert norm(f"difficulté gravité {'−' if offset < 0 else '+'} {abs(offset)}") in text
     assert f"au-delà de {wounds.max_severity} compte comme {wounds.max_severity}" in text
-    assert f"test de difficulté {wounds.full_location_test_difficulty} par blessure de plus" in text
+    assert norm(wounds.full_location.text) in text  # when a full location calls for the survival test (E28)
     assert f"jusqu’à {wounds.max_counted_wounds}. MVT, CIB et RNG ne descendent jamais sous {wounds.cumulative_floor}" in text
     assert norm(wounds.text) in text
 

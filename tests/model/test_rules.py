@@ -18,7 +18,7 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 def _morale(**changes) -> dict:
     levels = [{"level": n, "name": "N", "short": "S", "text": "T"} for n in (6, 5, 4, 3, 2, 1)]
     values = {"start": "S", "avatar_start": 6, "offensive_minimum": 3, "good_minimum": 4, "unmet_engagement_loss": 1,
-              "levels": levels, "ally_down_loss": [], "failure": "F", "text": "T"}
+              "levels": levels, "bounds": {"text": "B"}, "ally_down_loss": [], "failure": "F", "text": "T"}
     return values | changes
 
 

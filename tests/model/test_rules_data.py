@@ -324,6 +324,10 @@ def test_texts_restate_the_numbers_of_their_fields(rules):
         assert f"difficulté {wounds.secondary_test_difficulty(s.roll)}" in s.text, s.roll
         if s.wounds:
             assert f"difficulté {wounds.full_location_test_difficulty}" in s.text, s.roll
+    # the survival test of a full location (E28) and the secondary-effect test after every hit (E32)
+    assert f"difficulté {wounds.full_location_test_difficulty}" in wounds.full_location.text
+    offset = wounds.secondary_test_offset
+    assert f"gravité {'−' if offset < 0 else '+'} {abs(offset)}" in " ".join(wounds.secondary.text.replace("\u00a0", " ").split())
     modifiers = {m.id: m for m in combat.modifiers}
     assert f"vaut {modifiers['cible-au-sol-contact'].base_difficulty}" in modifiers["cible-au-sol-contact"].text
     assert f"difficulté {modifiers['riposte-autre-cible'].test_difficulty}" in modifiers["riposte-autre-cible"].text
