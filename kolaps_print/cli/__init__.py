@@ -5,6 +5,7 @@ Exit codes: 0 success (warnings allowed), 1 invalid input, 2 usage error, 70 int
 
 from __future__ import annotations
 
+import sys
 from typing import Optional
 
 import typer
@@ -16,7 +17,9 @@ app = typer.Typer(
     name="kolaps-print",
     help="Print cards, reference sheets, the rulebook and demo kits for KOLAPS: Ground Zero from YAML game data.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
+    # Rich boxes for usage errors and help only on a terminal: logs, pipes and editors get plain text.
+    rich_markup_mode="rich" if sys.stderr.isatty() else None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )

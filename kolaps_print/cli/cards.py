@@ -5,82 +5,35 @@ from __future__ import annotations
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Any, Iterator, Optional
 
 import typer
 
 from kolaps_print.cli import app, common
+from kolaps_print.cli.options import DataChoicesCommand, choice_option, card_option, offset_option, paper_option
 from kolaps_print.diagnostics import KolapsError
+from kolaps_print.layout.choices import Flip, Layout
 
 
-def _checked(parse):
-    """A typer callback running a layout parser; its ValueError becomes a usage error (exit 2),
-    a broken layout data file (data/layouts/sizes.yaml) its located messages (exit 1)."""
-
-    def callback(value):
-        if value is None:
-            return value
-        try:
-            parse(value)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc)) from None
-        except KolapsError as exc:
-            common.invalid(exc)
-        return value
-
-    return callback
-
-
-def _card(value: str):
-    from kolaps_print.layout.sheets import card_size
-
-    return card_size(value)
-
-
-def _paper(value: str):
-    from kolaps_print.layout.sheets import paper_size
-
-    return paper_size(value)
-
-
-def _offset(value: str):
-    from kolaps_print.layout.sheets import parse_offset
-
-    return parse_offset(value)
-
-
-def _choice(*allowed: str):
-    def parse(value: str) -> str:
-        from kolaps_print.layout.sheets import one_of
-
-        return one_of(value, allowed)
-
-    return parse
-
-
-@app.command(epilog="Example: kolaps-print cards data/armies/section-kappa.yaml --paper letter --layout fold")
+@app.command(cls=DataChoicesCommand, epilog="Example: kolaps-print cards data/armies/section-kappa.yaml --paper letter --layout fold")
 def cards(
     army: Path = typer.Argument(..., help="The army file (YAML)."),
     output: Optional[str] = common.output_option("The PDF to write (default: output/<army>-cards.pdf)."),
-    paper: str = typer.Option("a4", "--paper", callback=_checked(_paper), help="a4 or letter."),
-    card: str = typer.Option("poker", "--card", callback=_checked(_card), help="poker (63×88), tarot (70×120), mini (44×63) or WxH in mm."),
-    layout: str = typer.Option("duplex", "--layout", callback=_checked(_choice("duplex", "fold")),
-                               help="duplex: fronts then backs, for two-sided printing; fold: front and back side by side."),
-    flip: str = typer.Option("long", "--flip", callback=_checked(_choice("long", "short")),
-                             help="How your printer turns the sheet in duplex: long or short edge."),
+    paper: str = paper_option(),
+    card: str = card_option("A card size of data/layouts/sizes.yaml (poker: 63×88 mm) or WIDTHxHEIGHT in mm."),
+    layout: Layout = choice_option("duplex", "--layout", Layout, "duplex: fronts then backs, for two-sided printing; fold: front and back side by side."),
+    flip: Flip = choice_option("long", "--flip", Flip, "How your printer turns the sheet in duplex: long or short edge."),
     bleed: Optional[float] = typer.Option(None, "--bleed", min=0, max=10, help="Backgrounds printed past the cut line, in mm (default: 0; 3 with --print-shop)."),
     gutter: Optional[float] = typer.Option(None, "--gutter", min=0, max=50, help="Space between cards in mm (default: 0: cards share their cut lines)."),
-    back_offset: str = typer.Option("0,0", "--back-offset", callback=_checked(_offset),
-                                    help="X,Y in mm: shift the backs to match the fronts (measure it with kolaps-print calibrate)."),
+    back_offset: Any = offset_option("X,Y in mm: shift the backs to match the fronts (measure it with kolaps-print calibrate)."),
     print_shop: bool = typer.Option(False, "--print-shop", help="One card per page, front then back, 3 mm bleed, TrimBox and BleedBox set."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings (such as text cut to fit) as errors: nothing is written."),
 ) -> None:
     """Print recto-verso character cards: 9 poker cards per A4 sheet, each back behind its front."""
     from kolaps_print.jobs.cards import CardOptions, write_cards
-    from kolaps_print.layout.sheets import parse_offset
 
-    options = CardOptions(card=card, paper=paper, layout=layout, flip=flip, bleed=bleed, gutter=gutter,  # type: ignore[arg-type]
-                          back_offset=parse_offset(back_offset), print_shop=print_shop)
+    options = CardOptions(card=card, paper=paper, layout=layout, flip=flip, bleed=bleed, gutter=gutter,
+                          back_offset=back_offset, print_shop=print_shop)
     try:
         options.check()
     except ValueError as exc:  # e.g. a card larger than the paper

@@ -4,39 +4,51 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from kolaps_print.cli import app, common
+from kolaps_print.cli.options import DataChoicesCommand, paper_option, parsed_by
+
+if TYPE_CHECKING:
+    from kolaps_print.jobs.rulebook import RulebookOptions
 
 
-def _parse_date(value: Optional[str]) -> Optional[dt.date]:
-    if value is None:
-        return None
+def _date(value: str) -> dt.date:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise typer.BadParameter(f"'{value}' is not a date; write it as YYYY-MM-DD, e.g. 2025-06-01") from None
+        raise ValueError(f"'{value}' is not a date; write it as YYYY-MM-DD, e.g. 2025-06-01") from None
 
 
-def _choice(value: str, choices: tuple[str, ...]) -> str:
-    if value.lower() not in choices:
-        raise typer.BadParameter(f"'{value}' is not one of: {', '.join(choices)}")
-    return value.lower()
+def _check_edition(options: "RulebookOptions") -> None:
+    """An edition book.yaml does not define is a usage error (exit 2), like any bad choice. A
+    book.yaml that cannot be read is left to the build, which reports it located (exit 1)."""
+    from kolaps_print.diagnostics import KolapsError
+    from kolaps_print.jobs.rulebook import editions
+    from kolaps_print.layout.choices import one_of
+
+    try:
+        one_of(options.edition, editions(options))
+    except KolapsError:
+        return
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--edition'") from None
 
 
 @app.command(
+    cls=DataChoicesCommand,
     epilog="Example: kolaps-print rulebook --proof   |   kolaps-print rulebook --edition quickstart --paper letter -o output/demarrage.pdf"
 )
 def rulebook(
     output: Optional[str] = common.output_option("Where to write the PDF (default: output/rulebook.pdf, output/quickstart.pdf for --edition quickstart)."),
-    edition: str = typer.Option("full", "--edition", help="full (every rule) or quickstart (for demo tables)."),
-    paper: str = typer.Option("a4", "--paper", callback=lambda v: _choice(v, ("a4", "letter")), help="a4 or letter."),
+    edition: str = typer.Option("full", "--edition", help="An edition of book.yaml: full (every rule) or quickstart (for demo tables)."),
+    paper: str = paper_option(),
     proof: bool = typer.Option(False, "--proof", help="Stamp every page ÉPREUVE with version, date and sources hash; add the consistency report page."),
     strict: bool = typer.Option(False, "--strict", help="Any consistency finding is an error (exit 1, nothing written)."),
     book_version: Optional[str] = typer.Option(None, "--book-version", help="Version printed on the book (default: templates/rulebook/book.yaml)."),
-    date: Optional[str] = typer.Option(None, "--date", help="Date printed on the book, YYYY-MM-DD (default: book.yaml)."),
+    date: Any = typer.Option(None, "--date", parser=parsed_by(_date), metavar="YYYY-MM-DD", help="Date printed on the book, YYYY-MM-DD (default: book.yaml)."),
     templates: Optional[Path] = typer.Option(None, "--templates", help="Folder with book.yaml and the chapters (default: the bundled one)."),
     data: Optional[Path] = typer.Option(None, "--data", help="Game data folder (default: the bundled data/)."),
     watch: bool = typer.Option(False, "--watch", help="Rebuild on every save under the templates and data folders; Ctrl-C stops."),
@@ -45,8 +57,9 @@ def rulebook(
     from kolaps_print.jobs import rulebook as job
     from kolaps_print.rulebook.watch import rebuild, watch as watch_loop
 
-    options = job.RulebookOptions(edition=edition, paper=paper.lower(), proof=proof, strict=strict, version=book_version,
-                                  date=_parse_date(date), templates=templates, data=data)
+    options = job.RulebookOptions(edition=edition, paper=paper, proof=proof, strict=strict, version=book_version,
+                                  date=date, templates=templates, data=data)
+    _check_edition(options)
 
     def build() -> job.RulebookResult:
         result = job.write_rulebook(output, options)

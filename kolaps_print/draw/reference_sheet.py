@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.lib.pagesizes import landscape
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
@@ -19,10 +19,10 @@ from kolaps_print.draw.reference_flow import Box, Stack, draw_box, fill_boxes
 from kolaps_print.draw.reference_style import INK, MAX_BODY_PT, MIN_BODY_PT, MUTED, Styles, section_colour
 from kolaps_print.draw.reference_table import fits_width, section_band, side_by_side, table_block
 from kolaps_print.labels import label
+from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
 
-PAPERS = {"a4": A4, "letter": LETTER}
 SIZE_STEP = 0.25  # pt
 SPLIT_FRACTION = 0.2  # of a column: more space than this left, and a table may break into the next
 
@@ -43,7 +43,8 @@ class Geometry:
 
     @property
     def pagesize(self) -> tuple[float, float]:
-        return landscape(PAPERS[self.paper])
+        paper = paper_size(self.paper)  # data/layouts/sizes.yaml, as for the cards and the book
+        return landscape((pt(paper.width), pt(paper.height)))
 
     def column_boxes(self) -> list[Box]:
         w, h = self.pagesize

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Optional
+from typing import Optional
 
 from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.choices import FLIPS, MODES, Flip, Mode, one_of
 from kolaps_print.layout.geometry import Size
-
-Mode = Literal["duplex", "fold", "print-shop"]
-Flip = Literal["long", "short"]
-MODES: tuple[Mode, ...] = ("duplex", "fold", "print-shop")
-FLIPS: tuple[Flip, ...] = ("long", "short")
 
 
 @dataclass(frozen=True)
@@ -41,10 +37,8 @@ class ImposeOptions:
 
     def check(self) -> None:
         """ValueError with a message for the user when the options cannot work."""
-        if self.mode not in MODES:
-            raise ValueError(f"unknown layout '{self.mode}': use {', '.join(MODES)}")
-        if self.flip not in FLIPS:
-            raise ValueError(f"unknown flip '{self.flip}': use long or short")
+        one_of(self.mode, MODES)
+        one_of(self.flip, FLIPS)
         for name, value, top in (("bleed", self.bleed, 10), ("gutter", self.gutter, 50), ("margin", self.margin, 50)):
             if value is not None and not 0 <= value <= top:
                 raise ValueError(f"--{name} must be between 0 and {top} mm (got {value:g})")

@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
-from typing import Literal
-
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.choices import FLIPS, Flip, one_of
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 DEFAULT_OUTPUT = Path("output/calibrate.pdf")
@@ -20,15 +19,14 @@ DEFAULT_OUTPUT = Path("output/calibrate.pdf")
 
 @dataclass(frozen=True)
 class CalibrateOptions:
-    paper: str = "a4"
-    flip: Literal["long", "short"] = "long"
+    paper: str = "a4"  # a paper of data/layouts/sizes.yaml
+    flip: Flip = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # to check an offset: print with it, read ~0
 
     def check(self) -> None:
         """ValueError with a message for the user if an option is wrong."""
         sheet_data.paper_size(self.paper)
-        if self.flip not in ("long", "short"):
-            raise ValueError(f"unknown flip '{self.flip}': use long or short")
+        one_of(self.flip, FLIPS)
 
 
 def build_calibration(options: CalibrateOptions = CalibrateOptions()) -> bytes:

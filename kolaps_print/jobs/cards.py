@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Literal, Optional
+from typing import Callable, Optional
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings
 from kolaps_print.draw.fonts import missing_glyphs
@@ -20,6 +20,7 @@ from kolaps_print.layout.card_back import BackBuilder
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity
+from kolaps_print.layout.choices import Flip, Layout
 from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_check import ArmyBook, load_army
@@ -32,9 +33,9 @@ Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards 
 @dataclass(frozen=True)
 class CardOptions:
     card: str = "poker"  # poker, tarot, mini or WxH in mm
-    paper: str = "a4"  # a4 or letter
-    layout: Literal["duplex", "fold"] = "duplex"
-    flip: Literal["long", "short"] = "long"
+    paper: str = "a4"  # a paper of data/layouts/sizes.yaml
+    layout: Layout = "duplex"
+    flip: Flip = "long"
     bleed: Optional[float] = None  # mm; None: 0 at home, 3 for --print-shop
     gutter: Optional[float] = None  # mm between cards; None: data/layouts/sheets.yaml
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page

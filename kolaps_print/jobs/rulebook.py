@@ -20,6 +20,7 @@ from kolaps_print.labels import label
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.model.army_check import ArmyBook
+from kolaps_print.layout.sheets import paper_name
 from kolaps_print.model.gamedata import GameData, load_game_data
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, layout
@@ -37,13 +38,12 @@ from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 OUTPUT_ROOT = Path("output")
 T = TypeVar("T")
-PAPERS = tuple(st.PAPERS_MM)
 
 
 @dataclass(frozen=True)
 class RulebookOptions:
     edition: str = "full"  # an edition of book.yaml: full, quickstart
-    paper: str = "a4"  # a4 or letter
+    paper: str = "a4"  # a paper of data/layouts/sizes.yaml
     proof: bool = False  # stamp every page, add the consistency report page
     strict: bool = False  # any consistency finding is an error
     version: str | None = None  # default: book.yaml
@@ -77,6 +77,12 @@ def source_folders(options: RulebookOptions) -> list[Path]:
         return list(folders)
 
 
+def editions(options: RulebookOptions) -> tuple[str, ...]:
+    """The editions the book.yaml in use defines (KolapsError if it cannot be read)."""
+    with _folders_of(options) as (templates, _):
+        return tuple(read_book(templates)[0].spec.editions)
+
+
 def edition_file(edition: str) -> str:
     """An edition's file name: rulebook.pdf for the full rules, <edition>.pdf for another
     (quickstart.pdf), so building one never replaces the other."""
@@ -90,8 +96,10 @@ def default_output(options: RulebookOptions) -> Path:
 
 
 def _check_paper(paper: str) -> None:
-    if paper not in PAPERS:
-        raise KolapsError([Diagnostic("<options>", 1, 1, "error", f"unknown paper '{paper}'{did_you_mean(paper, PAPERS)}; choose {' or '.join(PAPERS)}")])
+    try:
+        paper_name(paper)
+    except ValueError as exc:
+        raise KolapsError([Diagnostic("<options>", 1, 1, "error", str(exc))]) from None
 
 
 def _every_chapter(sources: BookSources, edition: Edition) -> list[str]:

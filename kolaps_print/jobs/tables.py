@@ -9,30 +9,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Optional
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.draw.reference_sheet import SheetOverflow, draw_sheet, layout_sheet
 from kolaps_print.labels import label
+from kolaps_print.layout.choices import Flip, Format, Mode
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.write import new_canvas
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
-Paper = Literal["a4", "letter"]
-Format = Literal["sheet", "cards"]
-Layout = Literal["duplex", "fold", "print-shop"]
-Flip = Literal["long", "short"]
 DEFAULT_OUTPUT = Path("output/reference.pdf")
 DEFAULT_CARDS_OUTPUT = Path("output/reference-cards.pdf")
 
 
 @dataclass(frozen=True)
 class TablesOptions:
-    paper: Paper = "a4"
+    paper: str = "a4"  # a paper of data/layouts/sizes.yaml
     format: Format = "sheet"
     card: str = "poker"  # cards only: a size name from data/layouts/sizes.yaml or WxH in mm
-    layout: Layout = "duplex"  # cards only: how faces are imposed (see kolaps_print.impose)
+    layout: Mode = "duplex"  # cards only: how faces are imposed (see kolaps_print.impose)
     flip: Flip = "long"
 
 

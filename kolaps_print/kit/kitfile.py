@@ -15,27 +15,24 @@ from typing import Any, Literal, Optional
 from pydantic import Field, field_validator
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report
-from kolaps_print.impose.options import FLIPS, MODES
 from kolaps_print.jobs.cards import CardOptions
-from kolaps_print.layout.sheets import card_size, one_of
+from kolaps_print.layout.choices import FLIPS, LAYOUTS, Flip, Layout, one_of
+from kolaps_print.layout.sheets import card_size, paper_name
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.model.common import FilePath, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
 
 RulebookChoice = Literal["full", "quickstart", "none"]
-PaperChoice = Literal["a4", "letter"]
 MAX_TABLES = 50
-CARD_LAYOUTS = tuple(m for m in MODES if m != "print-shop")  # as `kolaps-print cards --layout`
-CARD_FLIPS = FLIPS  # and --flip
 
 
 class KitCards(Model):
     """How the character cards print: the `kolaps-print cards` options --card, --layout, --flip."""
 
     size: str = Field(default="poker", description="poker, tarot, mini or WxH in mm (as kolaps-print cards --card)")
-    layout: str = Field(default="duplex", description="duplex (two-sided printer) or fold (front and back side by side)")
-    flip: str = Field(default="long", description="duplex only: the edge the printer turns the sheet on, long or short")
+    layout: Layout = Field(default="duplex", description="duplex (two-sided printer) or fold (front and back side by side)")
+    flip: Flip = Field(default="long", description="duplex only: the edge the printer turns the sheet on, long or short")
 
     @field_validator("size")
     @classmethod
@@ -43,15 +40,16 @@ class KitCards(Model):
         card_size(value)  # the cards command's own parser and message
         return value
 
-    @field_validator("layout")
+    # The choices' own check and message, as on the command line (not pydantic's "Input should be").
+    @field_validator("layout", mode="before")
     @classmethod
-    def _layout(cls, value: str) -> str:
-        return one_of(value, CARD_LAYOUTS)
+    def _layout(cls, value: Any) -> Any:
+        return one_of(value, LAYOUTS) if isinstance(value, str) else value
 
-    @field_validator("flip")
+    @field_validator("flip", mode="before")
     @classmethod
-    def _flip(cls, value: str) -> str:
-        return one_of(value, CARD_FLIPS)
+    def _flip(cls, value: Any) -> Any:
+        return one_of(value, FLIPS) if isinstance(value, str) else value
 
     def options(self, paper: str, **extra: Any) -> CardOptions:
         return CardOptions(card=self.size, paper=paper, layout=self.layout, flip=self.flip, **extra)
@@ -64,9 +62,14 @@ class KitFile(Model):
     players: int = Field(default=2, ge=1, le=8, description="Players per table: one reference sheet each")
     rulebook: RulebookChoice = Field(default="quickstart", description="full, quickstart or none")
     tokens: bool = Field(default=True, description="A tokens sheet per table")
-    paper: PaperChoice = Field(default="a4", description="a4 or letter")
+    paper: str = Field(default="a4", description="A paper of data/layouts/sizes.yaml: a4 or letter")
     cards: KitCards = Field(default_factory=KitCards, description="Card size, duplex or fold, flip edge")
     date: Optional[dt.date] = Field(default=None, description="Stamped on every page (default: today)")
+
+    @field_validator("paper")
+    @classmethod
+    def _paper(cls, value: str) -> str:
+        return paper_name(value)  # every command's --paper check and message
 
     @field_validator("date", mode="before")
     @classmethod

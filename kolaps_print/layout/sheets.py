@@ -8,12 +8,13 @@ from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
+from kolaps_print.layout.choices import one_of
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.geometry import Size
 from kolaps_print.model.common import Model
 
 MIN_CARD_MM, MAX_CARD_MM = 20.0, 400.0
-_WXH = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*[xX×]\s*(\d+(?:[.,]\d+)?)\s*$")
+WXH = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*[xX×]\s*(\d+(?:[.,]\d+)?)\s*$")
 
 
 class SizeEntry(Model):
@@ -101,11 +102,21 @@ def sheets() -> Sheets:
     return load_layout("sheets", Sheets)
 
 
-def one_of(value: str, allowed: tuple[str, ...]) -> str:
-    """A --layout or --flip value checked against its choices (the cards command and the kit file)."""
-    if value not in allowed:
-        raise ValueError(f"'{value}' is not one of: {', '.join(allowed)}")
-    return value
+def paper_names() -> tuple[str, ...]:
+    """The --paper choices of every command and the kit file's paper: sizes.yaml's papers."""
+    return tuple(sizes().papers)
+
+
+def card_names() -> tuple[str, ...]:
+    """The named --card sizes (any WxH in mm is accepted too)."""
+    return tuple(sizes().cards)
+
+
+def paper_name(text: str) -> str:
+    """A paper name as typed (any case) -> its sizes.yaml name; ValueError names the choices."""
+    names = paper_names()
+    key = text.strip().lower()
+    return key if key in names else one_of(text, names)
 
 
 def card_size(text: str) -> Size:
@@ -114,7 +125,7 @@ def card_size(text: str) -> Size:
     key = text.strip().lower()
     if key in named:
         return named[key].size()
-    match = _WXH.match(text)
+    match = WXH.match(text)
     if not match:
         raise ValueError(f"unknown card size '{text}': use {', '.join(named)} or WIDTHxHEIGHT in mm (e.g. 63x88)")
     width, height = (float(g.replace(",", ".")) for g in match.groups())
@@ -125,11 +136,7 @@ def card_size(text: str) -> Size:
 
 
 def paper_size(text: str) -> Size:
-    named = sizes().papers
-    key = text.strip().lower()
-    if key not in named:
-        raise ValueError(f"unknown paper '{text}': use {' or '.join(named)}")
-    return named[key].size()
+    return sizes().papers[paper_name(text)].size()
 
 
 def parse_offset(text: str) -> tuple[float, float]:

@@ -14,9 +14,9 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
 from kolaps_print.draw.fonts import SANS, SANS_BOLD, SERIF, register_fonts
+from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
 
-PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 TEXT_WIDTH_MM = 150.0  # same measure on both papers: same line breaks
 TOP_MM, BOTTOM_MM = 24.0, 22.0
 
@@ -48,7 +48,9 @@ class Geometry:
 
 
 def geometry(paper: str) -> Geometry:
-    return Geometry(PAPERS_MM[paper])
+    """The page of a paper named in data/layouts/sizes.yaml."""
+    size = paper_size(paper)
+    return Geometry((size.width, size.height))
 
 
 @cache

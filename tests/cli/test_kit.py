@@ -71,7 +71,7 @@ def test_a_bad_card_layout_exits_1_located_and_writes_nothing(cli, tmp_path):
     kit.write_text(f"name: X\narmies: [{ARMIES / 'vampires.yaml'}]\ncards: {{layout: folded}}\n", encoding="utf-8")
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 1
-    assert f"{kit}:3:17: error: cards.layout: 'folded' is not one of: duplex, fold" in result.stderr
+    assert f"{kit}:3:17: error: cards.layout: 'folded' is not one of 'duplex', 'fold'.\n" in result.stderr
     assert not (tmp_path / "out").exists()
 
 

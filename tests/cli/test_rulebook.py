@@ -43,7 +43,8 @@ def test_bad_reference_exits_1_with_location_and_writes_nothing(cli, tmp_path):
 
 def test_unknown_edition_and_bad_date_are_reported(cli, tmp_path):
     result = cli(["rulebook", "--edition", "deluxe", "-o", tmp_path / "x.pdf"])
-    assert result.exit_code == 1 and "no edition 'deluxe'" in result.stderr
+    assert result.exit_code == 2  # a usage error, like any bad choice
+    assert result.stderr.endswith("Error: Invalid value for '--edition': 'deluxe' is not one of 'full', 'quickstart'.\n")
     result = cli(["rulebook", "--date", "14/07/2025", "-o", tmp_path / "x.pdf"])
     assert result.exit_code == 2 and "YYYY-MM-DD" in result.stderr
     assert not (tmp_path / "x.pdf").exists()

@@ -15,7 +15,7 @@ def test_default_writes_output_reference_pdf(cli, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.stderr
     target = tmp_path / "output" / "reference.pdf"
     assert len(pages(target)) == 2
-    assert "output/reference.pdf" in result.stderr and "2 pages" in result.stderr
+    assert result.stdout.startswith("wrote output/reference.pdf (2 pages, body text ") and result.stderr == ""
 
 
 def test_output_and_letter_paper(cli, tmp_path):
@@ -32,7 +32,8 @@ def test_cards_format_default_path(cli, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.stderr
     target = tmp_path / "output" / "reference-cards.pdf"
     assert len(pages(target)) % 2 == 0  # duplex: a page of fronts, a page of backs
-    assert "cards" in result.stderr
+    assert result.stdout.startswith("wrote output/reference-cards.pdf (") and " cards)" in result.stdout
+    assert result.stderr == ""
 
 
 def test_unknown_paper_is_a_usage_error(cli, tmp_path, monkeypatch):

@@ -104,7 +104,7 @@ def test_bad_cards_values_are_located_with_the_cards_command_messages(kit_file):
     found = errors(path)
     assert f"{path}:7:9: error: cards.size: {bad_size.value}" in found
     assert f"{path}:8:3: error: cards.layot: unknown key 'layot' (did you mean 'layout'?)" in found
-    assert f"{path}:9:9: error: cards.flip: 'side' is not one of: long, short" in found
+    assert f"{path}:9:9: error: cards.flip: 'side' is not one of 'long', 'short'." in found
     assert len(found) == 3
 
 

@@ -1,0 +1,121 @@
+"""Options several commands share, each parsed once by the function the library (and the kit
+file) checks it with, so a bad value gets the same message and exit code (2) everywhere.
+
+Papers and card sizes come from data/layouts/sizes.yaml, which a user may edit: they are read
+when a value is parsed, completed or listed in --help, never at start-up.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+import typer
+from typer.core import TyperCommand
+
+from kolaps_print.cli import common
+
+T = TypeVar("T")
+
+
+def parsed_by(parse: Callable[[str], T]) -> Callable[[Any], T]:
+    """A typer parser: parse's ValueError is a usage error (exit 2) with its message; a broken
+    data file behind the choices (sizes.yaml) is invalid input (exit 1, located)."""
+    from pydantic_core import PydanticCustomError
+
+    from kolaps_print.diagnostics import KolapsError
+
+    def parser(value: Any) -> T:
+        if not isinstance(value, str):  # a default already parsed
+            return value
+        try:
+            return parse(value)
+        except ValueError as exc:
+            raise PydanticCustomError("kolaps_choice", "{message}", {"message": str(exc)}) from None
+        except KolapsError as exc:
+            common.invalid(exc)
+
+    return parser
+
+
+def _paper(value: str) -> str:
+    from kolaps_print.layout.sheets import paper_name
+
+    return paper_name(value)
+
+
+def _card(value: str) -> str:
+    from kolaps_print.layout.sheets import card_size
+
+    card_size(value)
+    return value.strip()
+
+
+def _offset(value: str) -> tuple[float, float]:
+    from kolaps_print.layout.sheets import parse_offset
+
+    return parse_offset(value)
+
+
+def _data_names(names: str) -> Callable[[], tuple[str, ...]]:
+    def read() -> tuple[str, ...]:
+        from kolaps_print.layout import sheets
+
+        return getattr(sheets, names)()
+
+    return read
+
+
+def _completion(names: Callable[[], tuple[str, ...]]) -> Callable[[str], list[str]]:
+    def complete(incomplete: str) -> list[str]:
+        return [n for n in names() if n.startswith(incomplete.lower())]
+
+    return complete
+
+
+PAPERS = _data_names("paper_names")
+CARDS = _data_names("card_names")
+# Placeholder metavars, replaced by the data's names when --help is shown.
+_LISTED = {"PAPER": lambda: PAPERS(), "CARD": lambda: (*CARDS(), "WxH")}
+
+
+class DataChoicesCommand(TyperCommand):
+    """A command whose --help lists choices read from the data folder (papers, card sizes)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from kolaps_print.diagnostics import KolapsError
+
+        for param in self.params:
+            names = _LISTED.get(param.metavar or "")
+            if names is None:
+                continue
+            try:
+                param.metavar = "<" + "|".join(names()) + ">"
+            except KolapsError:  # a broken sizes.yaml: help still shows; the command will say what is wrong
+                pass
+        super().format_help(ctx, formatter)
+
+
+def choice_option(default: str, name: str, choices: Any, help: str) -> Any:
+    """An option offering a Literal of layout.choices: listed in --help by typer, checked by
+    one_of (the kit file's check), so its message reads like --paper's."""
+    from typing import get_args
+
+    from kolaps_print.layout.choices import one_of
+
+    allowed = get_args(choices)
+    return typer.Option(default, name, parser=parsed_by(lambda value: one_of(value, allowed)),
+                        autocompletion=lambda incomplete: [c for c in allowed if c.startswith(incomplete)], help=help)
+
+
+def paper_option(help: str = "Paper size (data/layouts/sizes.yaml).") -> Any:
+    return typer.Option("a4", "--paper", parser=parsed_by(_paper), metavar="PAPER",
+                        autocompletion=_completion(PAPERS), help=help)
+
+
+def card_option(help: str) -> Any:
+    return typer.Option("poker", "--card", parser=parsed_by(_card), metavar="CARD",
+                        autocompletion=_completion(CARDS), help=help)
+
+
+def offset_option(help: str) -> Any:
+    return typer.Option("0,0", "--back-offset", parser=parsed_by(_offset), metavar="X,Y", help=help)
