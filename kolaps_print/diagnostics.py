@@ -23,6 +23,11 @@ class Diagnostic:
         where = f"{self.path}: " if self.path else ""
         return f"{self.file}:{self.line}:{self.col}: {self.severity}: {where}{self.message}"
 
+    def as_json(self) -> dict[str, str | int]:
+        """The fields `check --json` prints, named for tools (column, not col)."""
+        return {"file": self.file, "line": self.line, "column": self.col, "severity": self.severity,
+                "path": self.path, "message": self.message}
+
     def as_error(self, note: str = "") -> "Diagnostic":
         """The same place and message as an error (--strict); note is appended to the message."""
         return replace(self, severity="error", message=self.message + note)

@@ -1,39 +1,77 @@
-"""`kolaps-print check`: validate army files, or the built-in data with no file."""
+"""`kolaps-print check`: validate army files, or the built-in data with no file.
+
+With --json, stdout holds one JSON array of every message (what editors and CI read); the
+summaries, which are for people, then go to stderr. The exit codes do not change.
+"""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import List, Optional
+from typing import Callable, List, Optional, TypeVar
 
 import typer
 
-from kolaps_print.cli import common
-from kolaps_print.cli import app
+from kolaps_print.cli import app, common
+from kolaps_print.diagnostics import Diagnostic, KolapsError
+
+T = TypeVar("T")
 
 
 @app.command(
-    epilog="Example: kolaps-print check data/armies/section-kappa.yaml   (no file: check the built-in data/)"
+    epilog="Example: kolaps-print check data/armies/section-kappa.yaml   (no file: check the built-in data/)   "
+    "|   kolaps-print check --json army.yaml"
 )
 def check(
     files: Optional[List[Path]] = typer.Argument(None, help="Army files (YAML). None: the built-in data/."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+    as_json: bool = typer.Option(False, "--json", help="Print every message as one JSON array on stdout (objects with "
+                                                       "file, line, column, severity, path, message); summaries go to stderr."),
 ) -> None:
     """Validate army files and print a short summary of each."""
     from kolaps_print.jobs import check as job
 
+    summary = common.echo_err if as_json else typer.echo
     if files:
-        results = common.run(lambda: job.check_files(files, strict))
+        results = _checked(lambda: job.check_files(files, strict), as_json)
     else:
-        data, results = common.run(lambda: job.check_builtin(strict))
-        from kolaps_print import resources
-        from kolaps_print.diagnostics import display_path
-
-        common.echo_err(
-            f"{display_path(resources.data_dir())}/: ok: {len(data.catalogue.weapons)} weapons, {len(data.catalogue.affiliations)} affiliations, "
-            f"{len(data.rules.traits.traits)} traits"
-        )
+        data, results = _checked(lambda: job.check_builtin(strict), as_json)
+        summary(_data_summary(data))
+    if as_json:
+        _print_json([d for result in results for d in result.diagnostics])
     for result in results:
-        common.print_diagnostics(result.diagnostics)
-        typer.echo(result.summary())
+        if not as_json:
+            common.print_diagnostics(result.diagnostics)
+        summary(result.summary())
     if not all(r.ok for r in results):
         raise typer.Exit(common.EXIT_INVALID)
+
+
+def _checked(job: Callable[[], T], as_json: bool) -> T:
+    """job's result; a broken data folder exits 1 with its messages, as JSON with --json."""
+    outcome = common.run(lambda: _error_or(job))
+    if isinstance(outcome, KolapsError):
+        if not as_json:
+            common.invalid(outcome)
+        _print_json(outcome.diagnostics)
+        raise typer.Exit(common.EXIT_INVALID)
+    return outcome
+
+
+def _error_or(job: Callable[[], T]) -> T | KolapsError:
+    try:
+        return job()
+    except KolapsError as exc:
+        return exc
+
+
+def _data_summary(data) -> str:
+    from kolaps_print import resources
+    from kolaps_print.diagnostics import display_path
+
+    return (f"{display_path(resources.data_dir())}/: ok: {len(data.catalogue.weapons)} weapons, "
+            f"{len(data.catalogue.affiliations)} affiliations, {len(data.rules.traits.traits)} traits")
+
+
+def _print_json(diagnostics: list[Diagnostic]) -> None:
+    typer.echo(json.dumps([d.as_json() for d in diagnostics], ensure_ascii=False, indent=2))

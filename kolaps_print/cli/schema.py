@@ -1,4 +1,4 @@
-"""`kolaps-print schema`: write the army file's JSON Schema for editors."""
+"""`kolaps-print schema`: write the army (or kit) file's JSON Schema for editors."""
 
 from __future__ import annotations
 
@@ -7,14 +7,23 @@ from typing import Optional
 import typer
 
 from kolaps_print.cli import app, common
+from kolaps_print.cli.options import choice_option
+from kolaps_print.layout.choices import Schema
+
+STDOUT = "-"
 
 
-@app.command(epilog="Example: kolaps-print schema -o output/army.schema.json")
+@app.command(epilog="Example: kolaps-print schema -o output/army.schema.json   |   kolaps-print schema --for kit -o -")
 def schema(
-    output: Optional[str] = common.output_option("Where to write the schema (default: output/army.schema.json)."),
+    output: Optional[str] = common.output_option("Where to write the schema (default: output/army.schema.json, "
+                                                 "output/kit.schema.json with --for kit); - for stdout."),
+    kind: Schema = choice_option("army", "--for", Schema, "The file the schema describes: an army file or a kit file."),
 ) -> None:
-    """Write a JSON Schema (draft-07) of the army file, for the YAML language server."""
-    from kolaps_print.jobs.schema import write_schema
+    """Write a JSON Schema (draft-07) of the army file (or the kit file), for the YAML language server."""
+    from kolaps_print.jobs.schema import schema_text, write_schema
 
-    path = common.run(lambda: write_schema(output))
+    if str(output) == STDOUT:
+        typer.echo(common.run(lambda: schema_text(kind)), nl=False)
+        return
+    path = common.run(lambda: write_schema(output, kind))
     typer.echo(f"schema written: {path}")

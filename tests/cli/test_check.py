@@ -1,9 +1,12 @@
 """`kolaps-print check` and the command line's contract: exit codes, help, version."""
 
+import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
-from kolaps_print import __version__
+from kolaps_print import __version__, resources
 
 
 def test_demo_armies_check_clean(cli, demo_armies):
@@ -32,7 +35,7 @@ def test_summary_names_the_army_its_characters_and_weapons(cli, tmp_path):
 def test_without_a_file_check_validates_the_builtin_data(cli):
     result = cli(["check"])
     assert result.exit_code == 0, result.stderr
-    assert "data/: ok:" in result.stderr
+    assert "data/: ok:" in result.stdout
     assert "section-kappa.yaml: ok" in result.stdout
 
 
@@ -89,3 +92,48 @@ def test_python_dash_m_runs_the_same_cli():
     out = subprocess.run([sys.executable, "-m", "kolaps_print", "--version"], capture_output=True, text=True)
     assert out.returncode == 0
     assert out.stdout.strip() == f"kolaps-print {__version__}"
+
+
+NO_AVATAR = "no Avatar in this army: mark one character with 'avatar: true'"
+
+
+def test_json_lists_every_message_as_one_array_on_stdout(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("bad.yaml").write_text("name: X\naffiliation: nope\ncharacters: [{name: A, rank: 1, mvt: 4, cib: 2, avatar: true}]\n")
+    Path("lone.yaml").write_text("name: X\naffiliation: apc\ncharacters: [{name: A, rank: 1, mvt: 4, cib: 2}]\n")
+    result = cli(["check", "--json", "bad.yaml", "lone.yaml"])
+    assert result.exit_code == 1  # as without --json: one file is invalid
+    assert json.loads(result.stdout) == [
+        {"file": "bad.yaml", "line": 2, "column": 14, "severity": "error", "path": "affiliation",
+         "message": "unknown affiliation 'nope'"},
+        {"file": "lone.yaml", "line": 3, "column": 1, "severity": "warning", "path": "characters", "message": NO_AVATAR},
+    ]
+    # The summaries are for people: on stderr, so stdout stays one JSON document.
+    assert result.stderr.splitlines()[0] == "bad.yaml: invalid (1 error(s))"
+    assert result.stderr.splitlines()[1].startswith("lone.yaml: ok: X (APC), 1 character(s)")
+
+
+def test_json_keeps_the_exit_codes(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("lone.yaml").write_text("name: X\naffiliation: apc\ncharacters: [{name: A, rank: 1, mvt: 4, cib: 2}]\n")
+    relaxed = cli(["check", "--json", "lone.yaml"])
+    assert relaxed.exit_code == 0 and [d["severity"] for d in json.loads(relaxed.stdout)] == ["warning"]
+    strict = cli(["check", "--json", "--strict", "lone.yaml"])
+    assert strict.exit_code == 1 and [d["severity"] for d in json.loads(strict.stdout)] == ["error"]
+    clean = cli(["check", "--json"])
+    assert clean.exit_code == 0 and json.loads(clean.stdout) == []
+    assert "data/: ok:" in clean.stderr
+
+
+def test_json_reports_a_broken_data_folder_too(cli, tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    shutil.copytree(resources.data_dir(), data)
+    (data / "layouts" / "sizes.yaml").write_text("cards: {poker: {width: 63, height: 88}}\npapers: {a4: {width: 210}}\n")
+    monkeypatch.setenv("KOLAPS_DATA", str(data))
+    monkeypatch.chdir(tmp_path)
+    result = cli(["check", "--json"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == [  # column 14: the mapping that misses the key
+        {"file": "data/layouts/sizes.yaml", "line": 2, "column": 14, "severity": "error", "path": "papers.a4.height",
+         "message": "missing required key 'height'"},
+    ]

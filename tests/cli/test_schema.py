@@ -77,3 +77,72 @@ def test_a_previous_schema_is_replaced(cli, tmp_path):
     out.write_text('{"old": true}')
     assert cli(["schema", "-o", out]).exit_code == 0
     assert json.loads(out.read_text(encoding="utf-8"))["$schema"] == "http://json-schema.org/draft-07/schema#"
+
+
+def test_dash_writes_the_schema_to_stdout_and_nothing_to_disk(cli, tmp_path, monkeypatch, schema):
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    result = cli(["schema", "-o", "-"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout) == schema  # the same schema -o FILE writes
+    assert result.stderr == ""
+    assert list(here.iterdir()) == []
+
+
+@pytest.fixture
+def kit_schema(cli):
+    result = cli(["schema", "--for", "kit", "-o", "-"])
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def as_an_editor_reads(path):
+    """The YAML language server sees 2027-03-14 as a string; PyYAML makes it a date."""
+    return json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8")), default=str))
+
+
+def test_kit_schema_is_draft_07_and_accepts_the_demo_kit(kit_schema):
+    from kolaps_print import resources
+
+    assert kit_schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    assert "$defs" not in json.dumps(kit_schema)
+    jsonschema.Draft7Validator.check_schema(kit_schema)
+    jsonschema.Draft7Validator(kit_schema).validate(as_an_editor_reads(resources.data_dir() / "kits" / "demo.yaml"))
+
+
+@pytest.mark.parametrize(
+    "kit",
+    [
+        {"armies": ["a.yaml"]},
+        {"name": "X", "armies": ["a.yaml"], "paper": "a5"},
+        {"name": "X", "armies": ["a.yaml"], "tables": 0},
+        {"name": "X", "armies": ["a.yaml"], "rulebok": "full"},
+        {"name": "X", "armies": ["a.yaml"], "cards": {"layout": "folded"}},
+        {"name": "X", "armies": ["a.yaml"], "cards": {"size": "huge"}},
+    ],
+    ids=["no-name", "paper", "tables", "typo-key", "layout", "card-size"],
+)
+def test_kit_schema_flags_what_the_kit_file_check_flags(kit_schema, kit):
+    assert list(jsonschema.Draft7Validator(kit_schema).iter_errors(kit))
+
+
+def test_kit_schema_takes_papers_and_card_sizes_from_the_data(kit_schema):
+    kit = {"name": "X", "armies": ["a.yaml"], "paper": "letter", "cards": {"size": "tarot", "layout": "fold", "flip": "short"}}
+    jsonschema.Draft7Validator(kit_schema).validate(kit)
+    jsonschema.Draft7Validator(kit_schema).validate({**kit, "cards": {"size": "60x90"}})
+    assert kit_schema["properties"]["paper"]["enum"] == ["a4", "letter"]
+
+
+def test_kit_schema_default_path(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(["schema", "--for", "kit"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "schema written: output/kit.schema.json\n"
+    assert json.loads((tmp_path / "output" / "kit.schema.json").read_text(encoding="utf-8"))["$id"].endswith("/kit.schema.json")
+
+
+def test_unknown_schema_is_a_usage_error(cli):
+    result = cli(["schema", "--for", "armee"])
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: Invalid value for '--for': 'armee' is not one of 'army', 'kit'.\n")
