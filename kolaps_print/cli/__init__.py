@@ -46,4 +46,4 @@ def _register() -> None:
 
 def main() -> None:
     _register()
-    app()
+    app(prog_name="kolaps-print")  # also under python -m: one name for usage lines and shell completion

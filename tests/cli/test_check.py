@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kolaps_print import __version__, resources
 
 
@@ -137,3 +139,21 @@ def test_json_reports_a_broken_data_folder_too(cli, tmp_path, monkeypatch):
         {"file": "data/layouts/sizes.yaml", "line": 2, "column": 14, "severity": "error", "path": "papers.a4.height",
          "message": "missing required key 'height'"},
     ]
+
+
+@pytest.mark.parametrize(
+    "args, result_line",
+    [
+        (["calibrate", "-o", "x.pdf"], "calibration sheet written: x.pdf (print it two-sided, long-edge flip, at 100 % scale)"),
+        (["tables", "-o", "x.pdf"], "wrote x.pdf (2 pages, body text "),
+        (["schema", "-o", "x.json"], "schema written: x.json"),
+        (["cards", resources.data_dir() / "armies" / "vampires.yaml", "-o", "x.pdf"], "7 card(s) on 1 sheet(s), 2 page(s): x.pdf"),
+    ],
+    ids=lambda v: v[0] if isinstance(v, list) else "",
+)
+def test_results_go_to_stdout_and_a_clean_run_prints_nothing_on_stderr(cli, tmp_path, monkeypatch, args, result_line):
+    monkeypatch.chdir(tmp_path)
+    result = cli(args)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(result_line) and result.stdout.count("\n") == 1
+    assert result.stderr == ""
