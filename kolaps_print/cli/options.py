@@ -20,11 +20,12 @@ T = TypeVar("T")
 def parsed_by(parse: Callable[[str], T]) -> Callable[[Any], T]:
     """A typer parser: parse's ValueError is a usage error (exit 2) with its message; a broken
     data file behind the choices (sizes.yaml) is invalid input (exit 1, located)."""
-    from pydantic_core import PydanticCustomError
-
-    from kolaps_print.diagnostics import KolapsError
-
     def parser(value: Any) -> T:
+        # typer checks a value with pydantic: this error keeps the message as it is (no "Value error, ").
+        from pydantic_core import PydanticCustomError
+
+        from kolaps_print.diagnostics import KolapsError
+
         if not isinstance(value, str):  # a default already parsed
             return value
         try:
