@@ -31,7 +31,7 @@ def test_a_project_folder_s_data_is_what_gets_printed(project):
     out = run_check(project)
     assert out.returncode == 0, out.stderr
     assert "Fusil modifié" in out.stdout
-    assert out.stderr.startswith("data/: ok")
+    assert out.stdout.startswith("data/: ok")  # a summary: a result, on stdout
 
 
 def test_elsewhere_the_bundled_data_is_used(tmp_path):

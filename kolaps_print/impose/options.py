@@ -37,8 +37,11 @@ class ImposeOptions:
 
     def check(self) -> None:
         """ValueError with a message for the user when the options cannot work."""
-        one_of(self.mode, MODES)
-        one_of(self.flip, FLIPS)
+        for what, value, allowed in (("layout", self.mode, MODES), ("flip", self.flip, FLIPS)):
+            try:
+                one_of(value, allowed)
+            except ValueError as exc:  # the library's caller has no option name to show
+                raise ValueError(f"{what}: {exc}") from None
         for name, value, top in (("bleed", self.bleed, 10), ("gutter", self.gutter, 50), ("margin", self.margin, 50)):
             if value is not None and not 0 <= value <= top:
                 raise ValueError(f"--{name} must be between 0 and {top} mm (got {value:g})")

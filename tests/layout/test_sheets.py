@@ -21,7 +21,7 @@ def test_bad_card_sizes_explain_what_to_write(text):
 def test_papers():
     assert paper_size("a4") == Size(210, 297)
     assert paper_size("LETTER") == Size(215.9, 279.4)
-    with pytest.raises(ValueError, match="a4 or letter"):
+    with pytest.raises(ValueError, match=r"^'a3' is not one of 'a4', 'letter'\.$"):
         paper_size("a3")
 
 

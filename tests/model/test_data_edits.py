@@ -95,7 +95,7 @@ CARDS_LABELS = ("check", "cards")  # labels/fr/cards.yaml: only the cards read i
 TABLES_LABELS = ("check", "tables", "rulebook")  # the rulebook prints the tables too
 BOOK_LABELS = ("check", "rulebook")
 CARD_LAYOUT = ("check", "cards")
-SIZES = ("check", "cards", "tables")  # the rulebook has its own page sizes
+SIZES = ALL  # the rulebook's pages are sizes.yaml's papers too
 
 EDITS = [
     # ---- dice.yaml: thresholds by rank, difficulties by level -------------------------------
