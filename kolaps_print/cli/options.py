@@ -12,14 +12,14 @@ from typing import Any, Callable, TypeVar
 import typer
 from typer.core import TyperCommand
 
-from kolaps_print.cli import common
-
 T = TypeVar("T")
 
 
 def parsed_by(parse: Callable[[str], T]) -> Callable[[Any], T]:
-    """A typer parser: parse's ValueError is a usage error (exit 2) with its message; a broken
-    data file behind the choices (sizes.yaml) is invalid input (exit 1, located)."""
+    """A typer parser: parse's ValueError is a usage error (exit 2) with its message. When the
+    data behind the choices (sizes.yaml) is broken, the value passes unchecked: the command's
+    job reads that file again and reports it, located (exit 1), and completion stays quiet."""
+
     def parser(value: Any) -> T:
         # typer checks a value with pydantic: this error keeps the message as it is (no "Value error, ").
         from pydantic_core import PydanticCustomError
@@ -32,8 +32,8 @@ def parsed_by(parse: Callable[[str], T]) -> Callable[[Any], T]:
             return parse(value)
         except ValueError as exc:
             raise PydanticCustomError("kolaps_choice", "{message}", {"message": str(exc)}) from None
-        except KolapsError as exc:
-            common.invalid(exc)
+        except KolapsError:  # a broken sizes.yaml: the command reads it again and reports it, located
+            return value
 
     return parser
 
@@ -57,26 +57,32 @@ def _offset(value: str) -> tuple[float, float]:
     return parse_offset(value)
 
 
-def _data_names(names: str) -> Callable[[], tuple[str, ...]]:
-    def read() -> tuple[str, ...]:
-        from kolaps_print.layout import sheets
+def _papers() -> tuple[str, ...]:
+    from kolaps_print.layout.sheets import paper_names
 
-        return getattr(sheets, names)()
+    return paper_names()
 
-    return read
+
+def _cards() -> tuple[str, ...]:
+    from kolaps_print.layout.sheets import card_names
+
+    return card_names()
 
 
 def _completion(names: Callable[[], tuple[str, ...]]) -> Callable[[str], list[str]]:
     def complete(incomplete: str) -> list[str]:
-        return [n for n in names() if n.startswith(incomplete.lower())]
+        from kolaps_print.diagnostics import KolapsError
+
+        try:
+            return [n for n in names() if n.startswith(incomplete.lower())]
+        except KolapsError:  # a broken sizes.yaml: nothing to offer; the command will say why
+            return []
 
     return complete
 
 
-PAPERS = _data_names("paper_names")
-CARDS = _data_names("card_names")
 # Placeholder metavars, replaced by the data's names when --help is shown.
-_LISTED = {"PAPER": lambda: PAPERS(), "CARD": lambda: (*CARDS(), "WxH")}
+_LISTED = {"PAPER": _papers, "CARD": lambda: (*_cards(), "WxH")}
 
 
 class DataChoicesCommand(TyperCommand):
@@ -105,17 +111,17 @@ def choice_option(default: str, name: str, choices: Any, help: str) -> Any:
 
     allowed = get_args(choices)
     return typer.Option(default, name, parser=parsed_by(lambda value: one_of(value, allowed)),
-                        autocompletion=lambda incomplete: [c for c in allowed if c.startswith(incomplete)], help=help)
+                        autocompletion=_completion(lambda: allowed), help=help)
 
 
 def paper_option(help: str = "Paper size (data/layouts/sizes.yaml).") -> Any:
     return typer.Option("a4", "--paper", parser=parsed_by(_paper), metavar="PAPER",
-                        autocompletion=_completion(PAPERS), help=help)
+                        autocompletion=_completion(_papers), help=help)
 
 
 def card_option(help: str) -> Any:
     return typer.Option("poker", "--card", parser=parsed_by(_card), metavar="CARD",
-                        autocompletion=_completion(CARDS), help=help)
+                        autocompletion=_completion(_cards), help=help)
 
 
 def offset_option(help: str) -> Any:

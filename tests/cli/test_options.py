@@ -108,13 +108,14 @@ def test_help_is_plain_text_when_not_on_a_terminal():
     assert not BOXES & set(result.stdout)
 
 
-def complete(*words):
+def complete(*words, env=None):
     """What bash completion offers after words (the last one being typed)."""
-    env = {"_KOLAPS_PRINT_COMPLETE": "complete_bash", "COMP_WORDS": " ".join(["kolaps-print", *words]),
+    env = {**(env or {}), "_KOLAPS_PRINT_COMPLETE": "complete_bash", "COMP_WORDS": " ".join(["kolaps-print", *words]),
            "COMP_CWORD": str(len(words))}
     result = subprocess.run([sys.executable, "-c", "from kolaps_print.cli import main; main()"], capture_output=True,
                             text=True, env={**os.environ, **env})
     assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
     return result.stdout.split()
 
 
@@ -130,3 +131,10 @@ def test_shell_completion_script_is_available():
     result = run("--show-completion", "bash", env={"SHELL": "/bin/bash"})
     assert result.returncode == 0, result.stderr
     assert "_kolaps_print_completion" in result.stdout
+
+
+def test_a_broken_sizes_file_leaves_help_and_completion_working(cli, data_copy):
+    (data_copy / "layouts" / "sizes.yaml").write_text("papers: [a4]\n")
+    assert complete("calibrate", "--paper", "", env={"KOLAPS_DATA": str(data_copy)}) == []
+    result = cli(["calibrate", "--help"])
+    assert result.exit_code == 0 and "--paper PAPER" in " ".join(result.stdout.split())
