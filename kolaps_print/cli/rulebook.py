@@ -71,7 +71,7 @@ def rulebook(
             return f"rulebook written: {result.path} ({result.pages} pages, {len(result.report.findings)} finding(s))"
 
         def once() -> None:
-            rebuild(build, describe, common.echo_err, common.report_bug)
+            rebuild(build, describe, common.echo_err, common.report_bug, result=typer.echo)
 
         try:
             once()

@@ -28,13 +28,15 @@ def _echo_bug(echo: Callable[[str], None]) -> Callable[[Exception], None]:
 
 
 def rebuild(build: Callable[[], object], describe: Callable[[object], str], echo: Callable[[str], None],
-            on_bug: Callable[[Exception], None] | None = None) -> BuildOutcome:
-    """Run one build on fresh reads; print its summary or its errors. Never raises but for
-    Ctrl-C: a bug is handed to on_bug (default: one line through echo)."""
+            on_bug: Callable[[Exception], None] | None = None,
+            result: Callable[[str], None] | None = None) -> BuildOutcome:
+    """Run one build on fresh reads; print its summary (through result, default echo: the CLI
+    puts results on stdout) or its errors. Never raises but for Ctrl-C: a bug is handed to
+    on_bug (default: one line through echo)."""
     resources.clear_cached_reads()
     start = time.perf_counter()
     try:
-        result = build()
+        built = build()
     except KolapsError as exc:
         seconds = time.perf_counter() - start
         for d in exc.diagnostics:
@@ -49,8 +51,9 @@ def rebuild(build: Callable[[], object], describe: Callable[[object], str], echo
         outcome = BuildOutcome(False, seconds, f"build failed in {seconds:.1f} s (internal error); still watching (Ctrl-C to stop)")
     else:
         seconds = time.perf_counter() - start
-        outcome = BuildOutcome(True, seconds, f"{describe(result)} in {seconds:.1f} s")
-    echo(outcome.message)
+        outcome = BuildOutcome(True, seconds, f"{describe(built)} in {seconds:.1f} s")
+    say = (result or echo) if outcome.ok else echo
+    say(outcome.message)
     return outcome
 
 

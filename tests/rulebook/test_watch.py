@@ -17,6 +17,18 @@ def test_a_good_build_prints_its_summary_and_time():
     assert outcome.message.startswith("12 pages in ") and outcome.message.endswith(" s")
 
 
+def test_the_summary_of_a_good_build_is_a_result_its_errors_are_messages():
+    results, messages = [], []
+    assert rebuild(lambda: 12, lambda pages: f"{pages} pages", messages.append, result=results.append).ok
+    assert messages == [] and results[0].startswith("12 pages in ")
+
+    def broken():
+        raise KolapsError([Diagnostic("x.md", 2, 1, "error", "bad")])
+
+    assert not rebuild(broken, str, messages.append, result=results.append).ok
+    assert len(results) == 1 and messages[0] == "x.md:2:1: error: bad"
+
+
 def test_a_broken_edit_prints_its_error_and_does_not_raise():
     lines = []
 
