@@ -21,6 +21,9 @@ from kolaps_print.model.gamedata import Catalogue, GameData, Origin, builtin_gam
 from kolaps_print.model.portraits import find_portrait
 from kolaps_print.model.rules import Rules
 
+# A cards PDF is built in memory: 20,000 cards (about 2,200 sheets, a minute's work) is far past
+# any army and still well within memory. The number of characters itself is not limited.
+MAX_CARDS = 20_000
 ID_RE = re.compile(ID_PATTERN)
 
 
@@ -29,7 +32,7 @@ class _ArmyShell(Model):
 
     name: Name
     affiliation: Id
-    characters: list[Any] = Field(min_length=1, max_length=2000)
+    characters: list[Any] = Field(min_length=1)
     weapons: list[Any] = Field(default_factory=list)
     affiliations: list[Any] = Field(default_factory=list)
 
@@ -164,6 +167,14 @@ def _check_names(doc, characters: list[tuple[int, Character]], report: Report) -
         seen.setdefault(c.name, i)
 
 
+def _check_card_count(doc, characters: list[tuple[int, Character]], report: Report) -> None:
+    cards = sum(c.copies for _, c in characters)
+    if cards > MAX_CARDS:
+        report.add(doc.diagnostic(("characters",), f"this army prints {cards:,} cards (copies included); the limit is "
+                                                   f"{MAX_CARDS:,}, which keeps one PDF, built in memory, within bounds: "
+                                                   "split the army into several files", at_key=True))
+
+
 def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> tuple[ArmyBook | None, Report]:
     report = Report()
     if "armies" in doc.data and "characters" not in doc.data:
@@ -198,6 +209,7 @@ def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> 
     if shell_ok and len(characters) == len(shell.characters):  # an invalid character may be the Avatar
         _check_avatars(doc, characters, report)
     _check_names(doc, characters, report)
+    _check_card_count(doc, characters, report)
     if report.errors or not shell_ok or affiliation is None:
         return None, report
     army = Army.model_validate(doc.data)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from kolaps_print.diagnostics import Diagnostic
+from kolaps_print.diagnostics import Diagnostic, shown
 from kolaps_print.load import SourceDocument
 
 # ASCII, Latin-1 and French typography: in every face of KSans and KSerif (tests/model/test_printable.py).
@@ -29,6 +29,11 @@ def unprintable(text: str) -> list[str]:
     return sorted({ch for face in FACES for ch in missing_glyphs("".join(rare), face)})
 
 
+def named_characters(chars: list[str]) -> str:
+    """'中' (U+4E2D), '\\x01' (U+0001): how a message lists characters (escaped when invisible)."""
+    return ", ".join(f"'{shown(ch)}' (U+{ord(ch):04X})" for ch in chars)
+
+
 def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
     if isinstance(value, str):
         yield path, value
@@ -46,6 +51,5 @@ def unprintable_text(doc: SourceDocument) -> list[Diagnostic]:
     for path, text in _strings(doc.data, ()):
         missing = unprintable(text)
         if missing:
-            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-            problems.append(doc.diagnostic(path, f"the fonts cannot print {chars}: it would print as a blank box"))
+            problems.append(doc.diagnostic(path, f"the fonts cannot print {named_characters(missing)}: it would print as a blank box"))
     return problems

@@ -30,7 +30,7 @@ from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SecurityError, safe_range
 from pydantic import BaseModel
 
-from kolaps_print.model.portraits import shown  # a file name as written, safe to print
+from kolaps_print.diagnostics import shown  # a file name as written, safe to print
 
 MAX_STEPS = 200_000  # loop items + calls in one chapter (a bundled chapter needs under 100)
 MAX_SIZE = 1_000_000  # characters, items or digits one `*` or `**` may make
