@@ -22,6 +22,7 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.model.common import FilePath, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
+from kolaps_print.model.printable import unprintable_message
 
 RulebookChoice = Literal["full", "quickstart", "none"]
 PaperChoice = Literal["a4", "letter"]
@@ -153,6 +154,9 @@ def load_kit(path: Path | str, data: GameData | None = None) -> Kit:
     spec = validate_model(KitFile, doc, doc.data, (), report)
     if spec is not None:
         _check_cards(doc, spec, report)
+        unprintable = unprintable_message(spec.name)  # stamped on every page: a missing glyph would vanish
+        if unprintable:
+            report.add(doc.diagnostic(("name",), unprintable))
     books, paths = _load_armies(doc, path, _army_entries(doc, spec), data or builtin_game_data(), report)
     report.raise_if_errors()
     assert spec is not None

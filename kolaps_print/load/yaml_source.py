@@ -255,14 +255,6 @@ def _forbidden_characters(text: str, file: str) -> list[Diagnostic]:
     return found
 
 
-def _decode(raw: bytes, file: str) -> str:
-    text = decode_utf8(raw, file)
-    forbidden = _forbidden_characters(text, file)
-    if forbidden:
-        raise KolapsError(forbidden)
-    return text
-
-
 def _located(exc: yaml.YAMLError, text: str, file: str) -> Diagnostic:
     """One line, at the problem's place, for any of PyYAML's errors."""
     if isinstance(exc, yaml.MarkedYAMLError):
@@ -308,6 +300,9 @@ def _check_value_count(text: str, file: str) -> None:
 def parse_yaml(text: str, file: str, require_mapping: bool = True) -> SourceDocument:
     """Parse YAML text into a SourceDocument, raising KolapsError with a located message."""
     doc = SourceDocument(file=file, data=None)
+    forbidden = _forbidden_characters(text, file)
+    if forbidden:
+        raise KolapsError(forbidden)
     _check_value_count(text, file)
     try:
         root = yaml.compose(text, Loader=_LOADER)
@@ -335,4 +330,4 @@ def load_yaml(path: Path | str, display: str | None = None, require_mapping: boo
     """Read and parse a YAML file; display is the name used in messages. Only a regular file
     of at most input_file.MAX_INPUT_BYTES is read (no device, FIFO or folder)."""
     file = display or str(path)
-    return parse_yaml(_decode(read_input(path, file), file), file, require_mapping)
+    return parse_yaml(decode_utf8(read_input(path, file), file), file, require_mapping)

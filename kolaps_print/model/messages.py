@@ -80,7 +80,7 @@ def explain(error: dict, model: type[BaseModel], loc: tuple) -> str:
         if isinstance(value, bool):
             return f"expected text, got {str(value).lower()} (YAML reads yes/no/on/off as true/false: put the value in quotes)"
         return f"expected text, got {_got(value)}"
-    if kind in ("int_type", "int_parsing", "int_from_float", "float_type", "float_parsing"):
+    if kind in ("int_type", "int_parsing", "int_parsing_size", "int_from_float", "float_type", "float_parsing"):
         return f"expected a whole number, got {_got(value)}" if kind.startswith("int") else f"expected a number, got {_got(value)}"
     if kind in ("bool_type", "bool_parsing"):
         return f"expected true or false, got {_got(value)}"

@@ -45,11 +45,17 @@ def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
             yield from _strings(item, path + (i,))
 
 
+def unprintable_message(text: str) -> str | None:
+    """Why text cannot be printed, or None when every face of the fonts has its characters."""
+    missing = unprintable(text)
+    return f"the fonts cannot print {named_characters(missing)}: it would print as a blank box" if missing else None
+
+
 def unprintable_text(doc: SourceDocument) -> list[Diagnostic]:
     """A located error for each text of doc with characters the fonts cannot print."""
     problems = []
     for path, text in _strings(doc.data, ()):
-        missing = unprintable(text)
-        if missing:
-            problems.append(doc.diagnostic(path, f"the fonts cannot print {named_characters(missing)}: it would print as a blank box"))
+        message = unprintable_message(text)
+        if message:
+            problems.append(doc.diagnostic(path, message))
     return problems

@@ -135,3 +135,10 @@ def test_data_option_is_where_the_labels_come_from_too(cli, project, tmp_path_fa
     assert result.exit_code == 0, result.stderr
     cover = pypdf.PdfReader(project / "book.pdf").pages[0].extract_text()
     assert "RECUEIL MAISON" in cover and "LIVRE DE RÈGLES" not in cover  # the cover sets it in capitals
+def test_a_book_version_the_fonts_lack_is_refused_and_nothing_written(cli, tmp_path):
+    output = tmp_path / "book.pdf"
+    result = cli(["rulebook", "--book-version", "v2 ✈", "-o", output])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "<options>:1:1: error: --book-version: the fonts cannot print '✈' (U+2708): it would print as a blank box")
+    assert not output.exists()
