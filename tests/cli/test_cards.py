@@ -130,6 +130,8 @@ def test_a_file_that_is_not_a_pdf_is_not_replaced(cli, kappa, tmp_path):
     assert result.stderr == (f"{notes}: error: this file exists and is not a PDF; kolaps-print replaces only a PDF it "
                              "could have written (move it away, or choose another -o)\nkolaps-print: nothing was written\n")
     assert notes.read_text() == "mes notes"
+
+
 # ---- issue 9: inputs that are not regular files, and values the model cannot read ------------
 import subprocess
 import sys
@@ -155,7 +157,7 @@ def test_cards_refuses_a_huge_number_and_writes_nothing(cli, tmp_path, monkeypat
     result = cli(["cards", army])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        f"{army}:4:21: error: '0b{'1' * 37}…' is too long to be a number (at most 40 characters); put it in quotes if it is text",
+        f"{army}:4:21: error: '0b{'1' * 77}…' is too long to be a number (at most 40 characters); put it in quotes if it is text",
         "kolaps-print: 1 error(s); nothing was written"]
     assert not (tmp_path / "output").exists()
 

@@ -142,6 +142,6 @@ def test_a_huge_number_in_a_kit_file_is_located(cli, tmp_path):
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 1
     assert [line for line in result.stderr.splitlines() if line.startswith(str(kit))] == [
-        f"{kit}:3:9: error: '0{'7' * 38}…' is too long to be a number (at most 40 characters); put it in quotes if it is text",
+        f"{kit}:3:9: error: '0{'7' * 78}…' is too long to be a number (at most 40 characters); put it in quotes if it is text",
         f"{kit}:4:10: error: '.inf' is not a finite number (YAML reads it as inf); write a number such as 5"]
     assert not (tmp_path / "out").exists()

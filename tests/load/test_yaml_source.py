@@ -123,7 +123,7 @@ def test_a_huge_number_literal_is_a_located_error(kind):
     start = time.perf_counter()
     (msg,) = messages(f"name: a\nrank: {literal}\n")
     assert time.perf_counter() - start < 1.0
-    assert msg == (f"army.yaml:2:7: error: '{literal[:39]}…' is too long to be a number (at most 40 characters); "
+    assert msg == (f"army.yaml:2:7: error: '{literal[:79]}…' is too long to be a number (at most 40 characters); "
                    "put it in quotes if it is text")
 
 

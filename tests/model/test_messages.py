@@ -44,7 +44,7 @@ def test_a_text_that_reads_as_infinity_or_nan_is_not_a_number(text):
 
 def test_long_values_are_shortened_in_messages():
     (msg,) = messages(f"rank: \"{'9' * 5000}\"\n")
-    assert msg == f"f.yaml:1:7: error: rank: expected a whole number, got '{'9' * 39}…'"
+    assert msg == f"f.yaml:1:7: error: rank: expected a whole number, got '{'9' * 79}…'"
 
 
 def test_a_text_with_a_line_break_stays_on_one_line():
