@@ -39,25 +39,7 @@ _NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
 # What the models read; anything else a tag can build (bytes from !!binary) is refused.
 _PLAIN_TYPES = (str, int, float, bool, type(None), dt.date)
 # libyaml's parser when present: same nodes and marks, four times faster on big armies.
-_BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _Loader(_BASE_LOADER):  # type: ignore[misc, valid-type]
-    """Remembers each plain value's tag: keys and small values repeat thousands of times in a
-    big army, and PyYAML's resolver tries its regular expressions on every one of them."""
-
-    def __init__(self, stream):
-        super().__init__(stream)
-        self._tags: dict = {}
-
-    def resolve(self, kind, value, implicit):
-        key = (kind, value, implicit)
-        if key not in self._tags:
-            self._tags[key] = super().resolve(kind, value, implicit)
-        return self._tags[key]
-
-
-_LOADER = _Loader
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _REFUSED = object()  # stands for a value the builder refused (its message is in problems)
 
 
