@@ -14,7 +14,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import Field, field_validator
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, Report
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, shown
 from kolaps_print.impose.options import FLIPS, MODES
 from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.layout.sheets import card_size, one_of
@@ -125,8 +125,8 @@ def _load_armies(doc: SourceDocument, kit_file: Path, entries: list[tuple[int, s
     books, paths = [], []
     for i, entry in entries:
         path = _army_path(kit_file, entry)
-        if not path.is_file():
-            report.add(doc.diagnostic(("armies", i), f"army file '{entry}' not found (looked for {path})"))
+        if not path.exists():  # a FIFO or device exists: load_army refuses it with its own message
+            report.add(doc.diagnostic(("armies", i), f"army file '{shown(entry)}' not found (looked for {shown(str(path), 4096)})"))
             continue
         try:
             books.append(load_army(path, data))
