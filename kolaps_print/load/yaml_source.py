@@ -205,7 +205,7 @@ def _mark(node: Node) -> Mark:
 
 
 def _tag_refused(tag: str) -> str:
-    return f"the tag '{tag}' is not allowed here (only plain YAML data is read)"
+    return f"the tag '{shown(tag)}' is not allowed here (only plain YAML data is read)"
 
 
 def _short_tag(tag: str) -> str:
