@@ -53,9 +53,11 @@ class Report:
     """Diagnostics collected across a run; errors stop the run, warnings do not."""
 
     items: list[Diagnostic] = field(default_factory=list)
+    _seen: set[Diagnostic] = field(default_factory=set, repr=False)  # a set: 30,000 messages stay linear
 
     def add(self, diagnostic: Diagnostic) -> None:
-        if diagnostic not in self.items:
+        if diagnostic not in self._seen:
+            self._seen.add(diagnostic)
             self.items.append(diagnostic)
 
     def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
@@ -73,6 +75,19 @@ class Report:
     def raise_if_errors(self) -> None:
         if self.errors:
             raise KolapsError(self.errors + self.warnings)
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """A value as a message quotes it: one line (control characters escaped), at most limit
+    characters (a 5000-digit number or a pasted page would drown the message)."""
+    text = value if isinstance(value, str) else _int_text(value) if isinstance(value, int) else repr(value)
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _int_text(value: int) -> str:
+    # str() of an int past 4300 digits raises ValueError: never let a message do that.
+    return str(value) if value.bit_length() < 200 else f"a {value.bit_length()}-bit number"
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

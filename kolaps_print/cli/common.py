@@ -30,9 +30,17 @@ def echo_err(message: str) -> None:
     typer.echo(message, err=True)
 
 
+MAX_PRINTED = 200  # past this many messages a terminal scrolls them away: the rest are counted
+
+
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
-    for d in diagnostics:
+    for d in diagnostics[:MAX_PRINTED]:
         echo_err(str(d))
+    rest = diagnostics[MAX_PRINTED:]
+    if rest:
+        errors = sum(d.severity == "error" for d in rest)
+        counts = [f"{n:,} more {kind}{'s' if n > 1 else ''}" for n, kind in ((errors, "error"), (len(rest) - errors, "warning")) if n]
+        echo_err(f"... and {' and '.join(counts)}")
 
 
 def invalid(exc: KolapsError) -> NoReturn:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings
+from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings, shown
 from kolaps_print.draw.fonts import missing_glyphs
 from kolaps_print.impose import ImposeOptions, impose
 from kolaps_print.labels import label
@@ -24,7 +24,7 @@ from kolaps_print.layout.choices import Flip, Layout
 from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_check import ArmyBook, load_army
-from kolaps_print.model.portraits import shown
+from kolaps_print.model.printable import named_characters
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
@@ -127,15 +127,15 @@ def _printed_fields(book: ArmyBook):
     yield ("name",), "the army name", book.army.name, "KSans-Bold"
     yield ("affiliation",), "the affiliation name", book.affiliation.name, "KSans-Bold"
     for m in book.members:
-        c, base = m.character, ("characters", m.index)
-        yield base + ("name",), f"the name of '{c.name}'", c.name, "KSans-Bold"
+        c, base, name = m.character, ("characters", m.index), shown(m.character.name)  # shown: one line, even for "A\nB"
+        yield base + ("name",), f"the name of '{name}'", c.name, "KSans-Bold"
         for key in ("archetype", "function"):
             if getattr(c, key):
-                yield base + (key,), f"the {key} of '{c.name}'", getattr(c, key), "KSans-Italic"
+                yield base + (key,), f"the {key} of '{name}'", getattr(c, key), "KSans-Italic"
         for j, w in enumerate(m.weapons):
-            yield base + ("weapons", j), f"weapon '{w.id}' of '{c.name}'", w.name, "KSans-Bold"
+            yield base + ("weapons", j), f"weapon '{w.id}' of '{name}'", w.name, "KSans-Bold"
         for j, s in enumerate(m.specialisations):
-            yield base + ("specialisations", j), f"specialisation '{s.id}' of '{c.name}'", f"{s.name} {s.text}", "KSans"
+            yield base + ("specialisations", j), f"specialisation '{s.id}' of '{name}'", f"{s.name} {s.text}", "KSans"
 
 
 def _glyph_problems(book: ArmyBook) -> list[Diagnostic]:
@@ -143,8 +143,7 @@ def _glyph_problems(book: ArmyBook) -> list[Diagnostic]:
     for path, what, text, font in _printed_fields(book):
         missing = missing_glyphs(text, font)
         if missing:
-            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-            problems.append(_locate(book, path, f"{what} has characters the card font cannot print: {chars}", "error"))
+            problems.append(_locate(book, path, f"{what} has characters the card font cannot print: {named_characters(missing)}", "error"))
     return problems
 
 

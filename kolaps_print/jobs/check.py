@@ -41,20 +41,23 @@ def bundled_armies() -> list[Path]:
 
 
 def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
-    """Check each file on its own so one bad army does not hide the others' problems."""
-    from kolaps_print.jobs.cards import portrait_problems  # the card stages, only for checking pictures
+    """Check each file on its own so one bad army does not hide the others' problems.
+    What `cards` would refuse (text the fonts lack, a portrait that does not decode) is refused here too."""
+    from kolaps_print.jobs.cards import check_printable  # the card stages, only for these checks
 
     data = builtin_game_data()
     results = []
     for path in files:
         try:
             book = load_army(path, data, strict=strict)
-            pictures = portrait_problems(book)  # decoded as cards will: a broken picture shows before print day
-            if pictures:
-                raise KolapsError(pictures + book.warnings)
-            results.append(CheckResult(str(path), book, list(book.warnings)))
         except KolapsError as exc:
             results.append(CheckResult(str(path), None, exc.diagnostics))
+            continue
+        try:
+            check_printable(book)
+            results.append(CheckResult(str(path), book, list(book.warnings)))
+        except KolapsError as exc:
+            results.append(CheckResult(str(path), None, sorted(exc.diagnostics + book.warnings)))
     return results
 
 

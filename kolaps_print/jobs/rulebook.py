@@ -22,6 +22,7 @@ from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.model.army_check import ArmyBook
 from kolaps_print.layout.sheets import paper_name
 from kolaps_print.model.gamedata import GameData, load_game_data
+from kolaps_print.model.printable import unprintable_message
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, layout
 from kolaps_print.rulebook.crossrefs import check_anchors, check_references, read_sources
@@ -100,6 +101,13 @@ def _check_paper(paper: str) -> None:
         paper_name(paper)
     except ValueError as exc:
         raise KolapsError([Diagnostic("<options>", 1, 1, "error", str(exc))]) from None
+
+
+def _check_version(version: str | None) -> None:
+    """--book-version is printed on the cover and every proof page: the fonts must have its characters."""
+    unprintable = unprintable_message(version) if version is not None else None
+    if unprintable:
+        raise KolapsError([Diagnostic("<options>", 1, 1, "error", unprintable, "--book-version")])
 
 
 def _every_chapter(sources: BookSources, edition: Edition) -> list[str]:
@@ -181,6 +189,7 @@ class CheckedBook:
 def check_book(options: RulebookOptions) -> CheckedBook:
     """Everything up to the layout: located errors for bad sources, the consistency report."""
     _check_paper(options.paper)
+    _check_version(options.version)
     with _folders_of(options) as (templates, data_dir):
         return _check_sources(options, templates, data_dir)
 

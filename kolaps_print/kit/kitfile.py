@@ -14,7 +14,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import Field, field_validator
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, Report
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, shown
 from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.layout.choices import FLIPS, LAYOUTS, Flip, Layout, one_of
 from kolaps_print.layout.sheets import card_size, paper_name
@@ -22,6 +22,7 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.model.common import FilePath, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
+from kolaps_print.model.printable import unprintable_message
 
 RulebookChoice = Literal["full", "quickstart", "none"]
 MAX_TABLES = 50
@@ -127,8 +128,8 @@ def _load_armies(doc: SourceDocument, kit_file: Path, entries: list[tuple[int, s
     books, paths = [], []
     for i, entry in entries:
         path = _army_path(kit_file, entry)
-        if not path.is_file():
-            report.add(doc.diagnostic(("armies", i), f"army file '{entry}' not found (looked for {path})"))
+        if not path.exists():  # a FIFO or device exists: load_army refuses it with its own message
+            report.add(doc.diagnostic(("armies", i), f"army file '{shown(entry)}' not found (looked for {shown(str(path), 4096)})"))
             continue
         try:
             books.append(load_army(path, data))
@@ -156,6 +157,9 @@ def load_kit(path: Path | str, data: GameData | None = None) -> Kit:
     spec = validate_model(KitFile, doc, doc.data, (), report)
     if spec is not None:
         _check_cards(doc, spec, report)
+        unprintable = unprintable_message(spec.name)  # stamped on every page: a missing glyph would vanish
+        if unprintable:
+            report.add(doc.diagnostic(("name",), unprintable))
     books, paths = _load_armies(doc, path, _army_entries(doc, spec), data or builtin_game_data(), report)
     report.raise_if_errors()
     assert spec is not None

@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
+from kolaps_print.diagnostics import shown
 from kolaps_print.layout.choices import one_of
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.geometry import Size
@@ -127,11 +128,11 @@ def card_size(text: str) -> Size:
         return named[key].size()
     match = WXH.match(text)
     if not match:
-        raise ValueError(f"unknown card size '{text}': use {', '.join(named)} or WIDTHxHEIGHT in mm (e.g. 63x88)")
+        raise ValueError(f"unknown card size '{shown(text)}': use {', '.join(named)} or WIDTHxHEIGHT in mm (e.g. 63x88)")
     width, height = (float(g.replace(",", ".")) for g in match.groups())
     for value in (width, height):
         if not MIN_CARD_MM <= value <= MAX_CARD_MM:
-            raise ValueError(f"card size '{text}': each side must be {MIN_CARD_MM:g} to {MAX_CARD_MM:g} mm")
+            raise ValueError(f"card size '{shown(text)}': each side must be {MIN_CARD_MM:g} to {MAX_CARD_MM:g} mm")
     return Size(width, height)
 
 
@@ -145,7 +146,7 @@ def parse_offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(p) for p in parts)
     except ValueError:
-        raise ValueError(f"back offset '{text}': write X,Y in mm, e.g. 1.5,-0.5") from None
+        raise ValueError(f"back offset '{shown(text)}': write X,Y in mm, e.g. 1.5,-0.5") from None
     if not all(math.isfinite(v) and abs(v) <= 20 for v in (x, y)):
-        raise ValueError(f"back offset '{text}': at most 20 mm each way")
+        raise ValueError(f"back offset '{shown(text)}': at most 20 mm each way")
     return x, y

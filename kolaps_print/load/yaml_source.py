@@ -1,32 +1,49 @@
 """Safe YAML loading that remembers line and column of every value.
 
 PyYAML is used at the node level (compose) so that nothing is ever constructed from a tag
-(no !!python/...), duplicate keys are caught (PyYAML keeps the last one silently), and alias
-expansion is bounded (an alias bomb is refused long before it exhausts memory).
+(no !!python/...), duplicate keys are caught (PyYAML keeps the last one silently), and the
+cost of a file is bounded before it is paid: its size in bytes (input_file), its number of
+values, and how much its aliases multiply them (an alias bomb is refused at once).
 """
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
+import gc
+import math
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, NamedTuple
 
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.events import CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.reader import Reader
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, format_path
+from kolaps_print.diagnostics import Diagnostic, KolapsError, format_path, shown
+from kolaps_print.load.input_file import decode_utf8, read_input
 
-MAX_NODES = 200_000  # far above any real army, far below an alias bomb
+MAX_VALUES = 1_000_000  # values (keys, texts, numbers, lists, mappings) a file may hold: ~300 MB once read
+ALIAS_RATIO = 10  # aliases may make a file at most this many times larger than written...
+ALIAS_ALLOWANCE = 1_000  # ...or this many values, so a small file may reuse a list freely
+MAX_NUMBER_CHARS = 40  # no game value is written longer; 0x + 5000 digits would only cost time
+MAX_CHARACTER_REPORTS = 1_000  # forbidden characters located one by one; past this, counted
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_STR_TAG = "tag:yaml.org,2002:str"
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+# What the models read; anything else a tag can build (bytes from !!binary) is refused.
+_PLAIN_TYPES = (str, int, float, bool, type(None), dt.date)
 # libyaml's parser when present: same nodes and marks, four times faster on big armies.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_REFUSED = object()  # stands for a value the builder refused (its message is in problems)
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):  # a tuple: one is made for every value, 90,000 in a big army
     line: int  # 1-based
     col: int  # 1-based
 
@@ -63,30 +80,35 @@ class _Builder:
         self.doc = doc
         self.in_progress: set[int] = set()
         self.scalars = SafeConstructor()
+        self.problems: list[Diagnostic] = []
 
     def fail(self, node: Node, message: str) -> KolapsError:
         m = node.start_mark
         return KolapsError([Diagnostic(self.doc.file, m.line + 1, m.column + 1, "error", message)])
 
     def check_size(self, root: Node) -> None:
-        """Refuse before building when aliases would expand past MAX_NODES (memoised: instant)."""
+        """Refuse before building when aliases would multiply the values written more than
+        ALIAS_RATIO times (memoised: instant even for a billion laughs)."""
+        written = _count_nodes(root)
+        limit = min(MAX_VALUES, max(ALIAS_RATIO * written, ALIAS_ALLOWANCE))
         sizes: dict[int, int] = {}
 
         def size(node: Node) -> int:
             if id(node) in sizes:
                 return sizes[id(node)]
-            sizes[id(node)] = MAX_NODES + 1  # a cycle counts as too big; build() names it
+            sizes[id(node)] = limit + 1  # a cycle counts as too big; build() names it
             if isinstance(node, ScalarNode):
                 total = 1
             elif isinstance(node, SequenceNode):
                 total = 1 + sum(size(n) for n in node.value)
             else:
                 total = 1 + sum(size(k) + size(v) for k, v in node.value)
-            sizes[id(node)] = min(total, MAX_NODES + 1)
+            sizes[id(node)] = min(total, limit + 1)
             return sizes[id(node)]
 
-        if size(root) > MAX_NODES and not self.has_cycle(root):
-            raise self.fail(root, "too many values once aliases are expanded (an alias bomb?); refusing to load")
+        if size(root) > limit and not self.has_cycle(root):
+            raise self.fail(root, f"aliases expand the {written:,} values written to more than {limit:,} (the limit is "
+                                  f"{ALIAS_RATIO} times the values written): an alias bomb? refusing to load")
 
     def has_cycle(self, root: Node) -> bool:
         done: set[int] = set()
@@ -111,7 +133,7 @@ class _Builder:
         if isinstance(node, ScalarNode):
             return self.scalar(node)
         if id(node) in self.in_progress:
-            raise self.fail(node, "an alias refers to the mapping or list that contains it")
+            return self.refuse(node, "an alias refers to the mapping or list that contains it")
         self.in_progress.add(id(node))
         try:
             if isinstance(node, SequenceNode):
@@ -120,41 +142,60 @@ class _Builder:
         finally:
             self.in_progress.discard(id(node))
 
-    def scalar(self, node: ScalarNode) -> Any:
-        try:
-            return self.scalars.construct_object(node, deep=True)
-        except ConstructorError:
-            raise self.fail(node, f"the tag '{node.tag}' is not allowed here (only plain YAML data is read)") from None
-        except (ValueError, TypeError, OverflowError):
-            raise self.fail(node, f"cannot read the value '{node.value}'") from None
+    def refuse(self, node: Node, message: str) -> Any:
+        """Note a problem and go on reading, so one run shows them all; the value is _REFUSED."""
+        m = node.start_mark
+        self.problems.append(Diagnostic(self.doc.file, m.line + 1, m.column + 1, "error", message))
+        return _REFUSED
 
-    def sequence(self, node: SequenceNode, path: tuple) -> list:
+    def scalar(self, node: ScalarNode) -> Any:
+        if node.tag == _STR_TAG:
+            return node.value  # most values: no constructor call
+        if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
+            return self.refuse(node, f"'{shown(node.value)}' is too long to be a number (at most {MAX_NUMBER_CHARS} "
+                                     "characters); put it in quotes if it is text")
+        try:
+            value = self.scalars.construct_object(node, deep=True)
+        except ConstructorError:
+            return self.refuse(node, _tag_refused(node.tag))
+        except (ValueError, TypeError, OverflowError, KeyError, AttributeError, IndexError):
+            # how PyYAML's constructors fail on a value its tag does not fit (!!bool "abc")
+            return self.refuse(node, f"cannot read '{shown(node.value)}' as {_short_tag(node.tag)}")
+        if not isinstance(value, _PLAIN_TYPES):
+            return self.refuse(node, _tag_refused(node.tag))
+        if isinstance(value, float) and not math.isfinite(value):
+            return self.refuse(node, f"'{shown(node.value)}' is not a finite number (YAML reads it as {value}); "
+                                     "write a number such as 5")
+        return value
+
+    def sequence(self, node: SequenceNode, path: tuple) -> Any:
         if node.tag != _SEQ_TAG:
-            raise self.fail(node, f"the tag '{node.tag}' is not allowed here (only plain YAML data is read)")
+            return self.refuse(node, _tag_refused(node.tag))
         return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
 
-    def mapping(self, node: MappingNode, path: tuple) -> dict:
+    def mapping(self, node: MappingNode, path: tuple) -> Any:
         if node.tag != _MAP_TAG:
-            raise self.fail(node, f"the tag '{node.tag}' is not allowed here (only plain YAML data is read)")
+            return self.refuse(node, _tag_refused(node.tag))
         out: dict = {}
         for key_node, value_node in node.value:
             key = self.key(key_node)
+            if key is _REFUSED:
+                continue
             if key in out:
                 first = self.doc.key_marks[path + (key,)]
-                raise self.fail(
-                    key_node, f"duplicate key '{key}' (first written at line {first.line}, column {first.col})"
-                )
+                self.refuse(key_node, f"duplicate key '{shown(key)}' (first written at line {first.line}, column {first.col})")
+                continue
             self.doc.key_marks[path + (key,)] = _mark(key_node)
             out[key] = self.build(value_node, path + (key,))
         return out
 
     def key(self, node: Node) -> Any:
         if node.tag == _MERGE_TAG:
-            raise self.fail(node, "merge keys (<<) are not supported; write the values out")
+            return self.refuse(node, "merge keys (<<) are not supported; write the values out")
         if not isinstance(node, ScalarNode):
-            raise self.fail(node, "a key must be a plain word or number, not a list or mapping")
+            return self.refuse(node, "a key must be a plain word or number, not a list or mapping")
         key = self.scalar(node)
-        if not isinstance(key, (str, int, bool, float)) and key is not None:
+        if key is not _REFUSED and not isinstance(key, (str, int, bool, float)) and key is not None:
             return str(key)
         return key
 
@@ -163,39 +204,125 @@ def _mark(node: Node) -> Mark:
     return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-def _decode(raw: bytes, file: str) -> str:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise KolapsError(
-            [Diagnostic(file, line, col, "error", f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8")]
-        ) from None
+def _tag_refused(tag: str) -> str:
+    return f"the tag '{shown(tag)}' is not allowed here (only plain YAML data is read)"
+
+
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
+
+
+def _count_nodes(root: Node) -> int:
+    """Values as written: each node once, however many aliases point at it."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, SequenceNode):
+            stack += node.value
+        elif isinstance(node, MappingNode):
+            stack += [n for pair in node.value for n in pair]
+    return len(seen)
+
+
+def _line_col(text: str, at: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of text[at]."""
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def _forbidden_characters(text: str, file: str) -> list[Diagnostic]:
+    """Every character YAML forbids (controls, U+FFFE...), each at its line and column, in one
+    run. A NUL means a binary file: one message is enough."""
     if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
-        raise KolapsError([Diagnostic(file, line, 1, "error", "the file contains a NUL character; is it really YAML?")])
-    return text.removeprefix("\ufeff")
+        line, col = _line_col(text, text.index("\x00"))
+        return [Diagnostic(file, line, col, "error", "the file contains a NUL character; is it really YAML?")]
+    found: list[Diagnostic] = []
+    line, scanned = 1, 0
+    for match in Reader.NON_PRINTABLE.finditer(text):
+        at = match.start()
+        line, scanned = line + text.count("\n", scanned, at), at  # counted once over the whole text
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        if len(found) == MAX_CHARACTER_REPORTS:
+            rest = sum(1 for _ in Reader.NON_PRINTABLE.finditer(text, at))
+            found.append(Diagnostic(file, line, col, "error", f"{rest:,} more characters YAML does not allow from here on; "
+                                                              "is it really a text file?"))
+            break
+        ch = match.group()
+        kind = "a control character" if unicodedata.category(ch) == "Cc" else "not a character"
+        found.append(Diagnostic(file, line, col, "error", f"the character U+{ord(ch):04X} ({kind}) is not allowed in YAML; delete it"))
+    return found
+
+
+def _located(exc: yaml.YAMLError, text: str, file: str) -> Diagnostic:
+    """One line, at the problem's place, for any of PyYAML's errors."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        return Diagnostic(file, line, col, "error", f"invalid YAML: {problem}")
+    at = getattr(exc, "position", None)
+    if isinstance(at, int) and 0 <= at <= len(text):  # a ReaderError counts characters, not lines
+        line, col = _line_col(text, at)
+        return Diagnostic(file, line, col, "error", f"invalid YAML: {getattr(exc, 'reason', 'unreadable character')}")
+    return Diagnostic(file, 1, 1, "error", f"invalid YAML: {' '.join(str(exc).split())}")
 
 
 def _compose_for_message(text: str, file: str):
     """Parse with PyYAML's Python parser, whose messages are the ones we document and test."""
     try:
         return yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise KolapsError([Diagnostic(file, line, col, "error", f"invalid YAML: {problem}")]) from None
     except yaml.YAMLError as exc:
-        raise KolapsError([Diagnostic(file, 1, 1, "error", f"invalid YAML: {exc}")]) from None
+        raise KolapsError([_located(exc, text, file)]) from None
     except RecursionError:
         raise KolapsError([Diagnostic(file, 1, 1, "error", "invalid YAML: nested too deeply")]) from None
 
 
+def _check_value_count(text: str, file: str) -> None:
+    """Refuse a file of more than MAX_VALUES values before building them. A value takes two
+    characters at least, so only long files are counted; the parser's events are not kept."""
+    if len(text) <= 2 * MAX_VALUES:
+        return
+    count = 0
+    try:
+        for event in yaml.parse(text, Loader=_LOADER):
+            count += isinstance(event, (ScalarEvent, CollectionStartEvent))
+            if count > MAX_VALUES:
+                mark = event.start_mark
+                raise KolapsError([Diagnostic(file, mark.line + 1, mark.column + 1, "error",
+                                              f"the file holds more than {MAX_VALUES:,} values (keys, texts, numbers, lists), "
+                                              "the limit that keeps reading it within memory")])
+    except yaml.YAMLError:
+        return  # the parse that follows reports it, located
+
+
 def parse_yaml(text: str, file: str, require_mapping: bool = True) -> SourceDocument:
     """Parse YAML text into a SourceDocument, raising KolapsError with a located message."""
+    forbidden = _forbidden_characters(text, file)
+    if forbidden:
+        raise KolapsError(forbidden)
+    _check_value_count(text, file)
+    with _collector_paused():
+        return _parse(text, file, require_mapping)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Reading makes one node per value and keeps them all until the end: the cycle collector
+    would walk them again and again for nothing (half the time of a 10,000-character army).
+    Nothing read here makes a cycle; plain reference counting frees it all."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _parse(text: str, file: str, require_mapping: bool) -> SourceDocument:
     doc = SourceDocument(file=file, data=None)
     try:
         root = yaml.compose(text, Loader=_LOADER)
@@ -210,23 +337,18 @@ def parse_yaml(text: str, file: str, require_mapping: bool = True) -> SourceDocu
         )
     try:
         builder = _Builder(doc)
-        builder.check_size(root)
+        if "*" in text:  # no alias without a '*': a file without one cannot expand
+            builder.check_size(root)
         doc.data = builder.build(root, ())
     except RecursionError:
         raise KolapsError([Diagnostic(file, 1, 1, "error", "invalid YAML: nested too deeply")]) from None
+    if builder.problems:
+        raise KolapsError(builder.problems)
     return doc
 
 
 def load_yaml(path: Path | str, display: str | None = None, require_mapping: bool = True) -> SourceDocument:
-    """Read and parse a YAML file; display is the name used in messages."""
-    path = Path(path)
+    """Read and parse a YAML file; display is the name used in messages. Only a regular file
+    of at most input_file.MAX_INPUT_BYTES is read (no device, FIFO or folder)."""
     file = display or str(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise KolapsError([Diagnostic(file, 1, 1, "error", "no such file")]) from None
-    except IsADirectoryError:
-        raise KolapsError([Diagnostic(file, 1, 1, "error", "this is a folder, not a YAML file")]) from None
-    except OSError as exc:
-        raise KolapsError([Diagnostic(file, 1, 1, "error", f"cannot read the file: {exc.strerror}")]) from None
-    return parse_yaml(_decode(raw, file), file, require_mapping)
+    return parse_yaml(decode_utf8(read_input(path, file), file), file, require_mapping)

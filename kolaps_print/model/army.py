@@ -31,7 +31,7 @@ class Character(Model):
 class Army(Model):
     name: Name = Field(description="Army name, printed on every card")
     affiliation: Id = Field(description="An affiliation id, e.g. apc")
-    characters: list[Character] = Field(min_length=1, max_length=2000)
+    characters: list[Character] = Field(min_length=1, description="At most 20,000 cards in all (copies included)")
     weapons: list[Weapon] = Field(default_factory=list, description="More weapons for this file")
     affiliations: list[Affiliation] = Field(
         default_factory=list, description="More affiliations for this file"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,9 @@ from kolaps_print.model.gamedata import Catalogue, GameData, Origin, builtin_gam
 from kolaps_print.model.portraits import find_portrait
 from kolaps_print.model.rules import Rules
 
+# A cards PDF is built in memory: 20,000 cards (about 2,200 sheets, a minute's work) is far past
+# any army and still well within memory. The number of characters itself is not limited.
+MAX_CARDS = 20_000
 ID_RE = re.compile(ID_PATTERN)
 
 
@@ -29,7 +33,7 @@ class _ArmyShell(Model):
 
     name: Name
     affiliation: Id
-    characters: list[Any] = Field(min_length=1, max_length=2000)
+    characters: list[Any] = Field(min_length=1)
     weapons: list[Any] = Field(default_factory=list)
     affiliations: list[Any] = Field(default_factory=list)
 
@@ -130,9 +134,14 @@ def _salvage(raw: Any) -> Character | None:
                                      portrait=_valid_or_none(FilePath, raw.get("portrait")))
 
 
+@cache
+def _adapter(kind: Any) -> TypeAdapter:
+    return TypeAdapter(kind)  # building one costs ~0.2 ms: once, not once per invalid character
+
+
 def _valid_or_none(kind: Any, value: Any) -> Any:
     try:
-        return TypeAdapter(kind).validate_python(value)
+        return _adapter(kind).validate_python(value)
     except ValidationError:  # already reported where the character was validated
         return None
 
@@ -162,6 +171,14 @@ def _check_names(doc, characters: list[tuple[int, Character]], report: Report) -
         if c.name in seen:
             report.add(doc.diagnostic(("characters", i, "name"), f"two characters are named '{c.name}' (also characters[{seen[c.name]}]): their cards will look alike", "warning"))
         seen.setdefault(c.name, i)
+
+
+def _check_card_count(doc, characters: list[tuple[int, Character]], report: Report) -> None:
+    cards = sum(c.copies for _, c in characters)
+    if cards > MAX_CARDS:
+        report.add(doc.diagnostic(("characters",), f"this army prints {cards:,} cards (copies included); the limit is "
+                                                   f"{MAX_CARDS:,}, which keeps one PDF, built in memory, within bounds: "
+                                                   "split the army into several files", at_key=True))
 
 
 def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> tuple[ArmyBook | None, Report]:
@@ -198,6 +215,7 @@ def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> 
     if shell_ok and len(characters) == len(shell.characters):  # an invalid character may be the Avatar
         _check_avatars(doc, characters, report)
     _check_names(doc, characters, report)
+    _check_card_count(doc, characters, report)
     if report.errors or not shell_ok or affiliation is None:
         return None, report
     army = Army.model_validate(doc.data)

@@ -7,18 +7,20 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 
 
 class Model(BaseModel):
     """Unknown keys are errors: a typo must never be silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    # allow_inf_nan: a text such as "nan" must not become a number (YAML's own .nan is refused when read).
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, allow_inf_nan=False)
 
 
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, min_length=1, max_length=40)]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=1200)]
-Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+Colour = Annotated[str, StringConstraints(pattern=COLOUR_PATTERN)]
 D6 = Annotated[int, Field(ge=1, le=6)]
 Rank = Annotated[int, Field(ge=0, le=4)]
 FilePath = Annotated[str, StringConstraints(min_length=1, max_length=4096)]  # a file, as the user wrote it

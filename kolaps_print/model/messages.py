@@ -7,9 +7,9 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
-from kolaps_print.diagnostics import Diagnostic, did_you_mean
+from kolaps_print.diagnostics import Diagnostic, did_you_mean, shown
 from kolaps_print.load import SourceDocument
-from kolaps_print.model.common import ID_PATTERN
+from kolaps_print.model.common import COLOUR_PATTERN, ID_PATTERN
 
 _KINDS = {str: "text", bool: "true or false", int: "a number", float: "a number", list: "a list",
           dict: "a mapping (key: value)", type(None): "nothing (an empty value)"}
@@ -23,9 +23,18 @@ def _kind(value: Any) -> str:
 
 
 def _got(value: Any) -> str:
-    if isinstance(value, (dict, list)):
+    if isinstance(value, (dict, list)) or value is None:
         return _kind(value)
-    return f"{value!r}" if isinstance(value, str) else f"{_kind(value)} ({value})" if value is not None else _kind(value)
+    if isinstance(value, str):
+        return repr(value if len(value) <= 80 else value[:79] + "…")  # repr: control characters stay visible
+    return f"{_kind(value)} ({shown(value)})"
+
+
+# What a value must look like, by the pattern that refused it.
+_PATTERN_HINTS = {
+    ID_PATTERN: "is not a valid id: use lowercase letters, digits and hyphens (e.g. fusil-assaut)",
+    COLOUR_PATTERN: 'is not a colour: write it as "#rrggbb", e.g. "#3a5f0b"',
+}
 
 
 def _fields_at(model: type[BaseModel], loc: tuple) -> list[str]:
@@ -71,7 +80,7 @@ def explain(error: dict, model: type[BaseModel], loc: tuple) -> str:
         if isinstance(value, bool):
             return f"expected text, got {str(value).lower()} (YAML reads yes/no/on/off as true/false: put the value in quotes)"
         return f"expected text, got {_got(value)}"
-    if kind in ("int_type", "int_parsing", "int_from_float", "float_type", "float_parsing"):
+    if kind in ("int_type", "int_parsing", "int_parsing_size", "int_from_float", "float_type", "float_parsing"):
         return f"expected a whole number, got {_got(value)}" if kind.startswith("int") else f"expected a number, got {_got(value)}"
     if kind in ("bool_type", "bool_parsing"):
         return f"expected true or false, got {_got(value)}"
@@ -80,17 +89,18 @@ def explain(error: dict, model: type[BaseModel], loc: tuple) -> str:
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return f"expected a mapping of keys (key: value), got {_got(value)}"
     if kind == "greater_than_equal":
-        return f"must be at least {_bound(ctx.get('ge'))} (got {value})"
+        return f"must be at least {_bound(ctx.get('ge'))} (got {shown(value)})"
     if kind == "greater_than":
-        return f"must be more than {_bound(ctx.get('gt'))} (got {value})"
+        return f"must be more than {_bound(ctx.get('gt'))} (got {shown(value)})"
     if kind == "less_than_equal":
-        return f"must be at most {_bound(ctx.get('le'))} (got {value})"
+        return f"must be at most {_bound(ctx.get('le'))} (got {shown(value)})"
     if kind == "less_than":
-        return f"must be less than {_bound(ctx.get('lt'))} (got {value})"
+        return f"must be less than {_bound(ctx.get('lt'))} (got {shown(value)})"
+    if kind == "finite_number":
+        return f"expected a finite number, got {_got(value)}"
     if kind == "string_pattern_mismatch":
-        if ctx.get("pattern") == ID_PATTERN:
-            return f"'{value}' is not a valid id: use lowercase letters, digits and hyphens (e.g. fusil-assaut)"
-        return f"'{value}' is not a colour: write it as \"#rrggbb\", e.g. \"#3a5f0b\""
+        hint = _PATTERN_HINTS.get(ctx.get("pattern"), f"does not have the expected form ({ctx.get('pattern')})")
+        return f"'{shown(value)}' {hint}"
     if kind == "string_too_short":
         return "must not be empty"
     if kind == "string_too_long":

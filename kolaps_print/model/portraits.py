@@ -11,14 +11,10 @@ import os
 import stat
 from pathlib import Path
 
+from kolaps_print.diagnostics import shown
+
 SUFFIXES = {".png", ".jpg", ".jpeg"}
 _WHY = "so that an army file received from someone else cannot put your own pictures into a PDF you share"
-
-
-def shown(written: str, limit: int = 80) -> str:
-    """The name as the user wrote it, safe to print: control characters escaped, long names cut."""
-    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in written)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def find_portrait(written: str, folder: Path) -> tuple[Path, str | None]:

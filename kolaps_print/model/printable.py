@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from kolaps_print.diagnostics import Diagnostic
+from kolaps_print.diagnostics import Diagnostic, shown
 from kolaps_print.load import SourceDocument
 
 # ASCII, Latin-1 and French typography: in every face of KSans and KSerif (tests/model/test_printable.py).
@@ -29,6 +29,11 @@ def unprintable(text: str) -> list[str]:
     return sorted({ch for face in FACES for ch in missing_glyphs("".join(rare), face)})
 
 
+def named_characters(chars: list[str]) -> str:
+    """'中' (U+4E2D), '\\x01' (U+0001): how a message lists characters (escaped when invisible)."""
+    return ", ".join(f"'{shown(ch)}' (U+{ord(ch):04X})" for ch in chars)
+
+
 def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
     if isinstance(value, str):
         yield path, value
@@ -40,12 +45,17 @@ def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
             yield from _strings(item, path + (i,))
 
 
+def unprintable_message(text: str) -> str | None:
+    """Why text cannot be printed, or None when every face of the fonts has its characters."""
+    missing = unprintable(text)
+    return f"the fonts cannot print {named_characters(missing)}: it would print as a blank box" if missing else None
+
+
 def unprintable_text(doc: SourceDocument) -> list[Diagnostic]:
     """A located error for each text of doc with characters the fonts cannot print."""
     problems = []
     for path, text in _strings(doc.data, ()):
-        missing = unprintable(text)
-        if missing:
-            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-            problems.append(doc.diagnostic(path, f"the fonts cannot print {chars}: it would print as a blank box"))
+        message = unprintable_message(text)
+        if message:
+            problems.append(doc.diagnostic(path, message))
     return problems

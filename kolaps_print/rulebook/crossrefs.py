@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kolaps_print.diagnostics import Diagnostic, Report, did_you_mean
+from kolaps_print.load.input_file import read_text
 from kolaps_print.rulebook.markdown import Chapter, XRef
 
 LINK_RE = re.compile(r"\]\(#([^)\s]*)\)")
@@ -83,4 +84,4 @@ def check_references(edition_chapters: list[Chapter], every_anchor: dict[str, Ch
 
 def read_sources(folder: Path, display: str, names: list[str]) -> dict[str, str]:
     """Template sources by displayed file name (for locating references)."""
-    return {f"{display}/{n}": (folder / n).read_text(encoding="utf-8") for n in names}
+    return {f"{display}/{n}": read_text(folder / n, f"{display}/{n}") for n in names}

@@ -30,7 +30,8 @@ from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SecurityError, safe_range
 from pydantic import BaseModel
 
-from kolaps_print.model.portraits import shown  # a file name as written, safe to print
+from kolaps_print.diagnostics import shown  # a file name as written, safe to print
+from kolaps_print.load.input_file import read_text
 
 MAX_STEPS = 200_000  # loop items + calls in one chapter (a bundled chapter needs under 100)
 MAX_SIZE = 1_000_000  # characters, items or digits one `*` or `**` may make
@@ -69,7 +70,13 @@ class FolderLoader(jinja2.FileSystemLoader):
         if leaves_folder(self.folder, template):
             raise TemplateLimitError(f"'{shown(template)}' is outside {self.display}: a template may only include "
                                      f"or import files inside its own folder")
-        return super().get_source(environment, template)
+        path = self.folder / template
+        if not path.exists():
+            raise jinja2.TemplateNotFound(template)
+        # Read as every input is: a FIFO or device refused at once (never waited on), 20 MB at most.
+        source = read_text(path, f"{self.display}/{template}")
+        mtime = path.stat().st_mtime
+        return source, str(path), lambda: path.exists() and path.stat().st_mtime == mtime
 
 
 def leaves_folder(folder: Path, name: str) -> bool:

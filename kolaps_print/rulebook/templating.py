@@ -19,10 +19,9 @@ import jinja2
 
 from kolaps_print.content import formats
 from kolaps_print.content.tables import TABLE_NAMES
-from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path
+from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path, shown
 from kolaps_print.labels import label
 from kolaps_print.model.gamedata import GameData
-from kolaps_print.model.portraits import shown
 from kolaps_print.provenance import mark, marked
 from kolaps_print.rulebook.sandbox import MEMORY_HEADROOM, BookSandbox, FolderLoader
 from kolaps_print.rulebook.sources import BookSources

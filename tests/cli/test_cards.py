@@ -130,3 +130,45 @@ def test_a_file_that_is_not_a_pdf_is_not_replaced(cli, kappa, tmp_path):
     assert result.stderr == (f"{notes}: error: this file exists and is not a PDF; kolaps-print replaces only a PDF it "
                              "could have written (move it away, or choose another -o)\nkolaps-print: nothing was written\n")
     assert notes.read_text() == "mes notes"
+
+
+# ---- issue 9: inputs that are not regular files, and values the model cannot read ------------
+import subprocess
+import sys
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_cards_refuses_a_fifo_at_once_and_writes_nothing(tmp_path):
+    fifo = tmp_path / "a.fifo"
+    os.mkfifo(fifo)
+    # A real process with a timeout: a read that blocks on the FIFO fails the test instead of hanging it.
+    run = subprocess.run([sys.executable, "-m", "kolaps_print", "cards", str(fifo)], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    assert run.stderr.splitlines()[0] == f"{fifo}:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it"
+    assert not (tmp_path / "output").exists()
+
+
+def test_cards_refuses_a_huge_number_and_writes_nothing(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    army = tmp_path / "a.yaml"
+    army.write_text("name: X\naffiliation: apc\ncharacters:\n  - {name: A, rank: 0b" + "1" * 5000 + ", mvt: 4, cib: 2, avatar: true}\n",
+                    encoding="utf-8")
+    result = cli(["cards", army])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{army}:4:21: error: '0b{'1' * 77}…' is too long to be a number (at most 40 characters); put it in quotes if it is text",
+        "kolaps-print: 1 error(s); nothing was written"]
+    assert not (tmp_path / "output").exists()
+
+
+def test_check_and_cards_refuse_the_same_unprintable_name(cli, army_file, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    army = army_file([{"name": "Ωmega", "rank": 1, "mvt": 4, "cib": 2, "avatar": True, "archetype": "Soldat\u0001"}])
+    expected = [f"{army}:9:14: error: characters[0].archetype: the archetype of 'Ωmega' has characters the card font "
+                "cannot print: '\\x01' (U+0001)"]
+    for command in ("check", "cards"):
+        result = cli([command, army])
+        assert result.exit_code == 1, command
+        assert [line for line in result.stderr.splitlines() if line.startswith(str(army))] == expected, command
+    assert not (tmp_path / "output").exists()

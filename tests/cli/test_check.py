@@ -1,9 +1,12 @@
 """`kolaps-print check` and the command line's contract: exit codes, help, version."""
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -157,3 +160,110 @@ def test_results_go_to_stdout_and_a_clean_run_prints_nothing_on_stderr(cli, tmp_
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(result_line) and result.stdout.count("\n") == 1
     assert result.stderr == ""
+
+
+# ---- issue 9: bad input in any file is located, one line each, and counted past 200 ----------
+HEX = "0x" + "f" * 5000
+TOO_LONG = f"'{HEX[:79]}…' is too long to be a number (at most 40 characters); put it in quotes if it is text"
+
+
+def _bad_number_in(data: os.PathLike, relative: str, old: str, literal: str) -> tuple[str, int, int]:
+    """Replace the value old (its first occurrence as 'key: old') in a data file; return where it is."""
+    path = data / relative
+    text = path.read_text(encoding="utf-8")
+    at = text.index(old)
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    path.write_text(text[:at] + literal + text[at + len(old):], encoding="utf-8")
+    return f"data/{relative}", line, col
+
+
+@pytest.mark.parametrize("relative, old", [
+    ("rules/dice.yaml", "level: 0"),
+    ("weapons.yaml", "range: 20"),
+    ("layouts/sheets.yaml", "margin: 5"),
+    ("labels/fr/common.yaml", 'game: "KOLAPS : Ground Zero"'),
+])
+def test_a_huge_number_in_any_data_file_is_located(cli, tmp_path, monkeypatch, relative, old):
+    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    key = old.split(":")[0]
+    file, line, col = _bad_number_in(tmp_path / "data", relative, old, f"{key}: {HEX}")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / "data"))
+    result = cli(["check"])
+    assert result.exit_code == 1
+    assert f"{file}:{line}:{col + len(key) + 2}: error: {TOO_LONG}" in result.stderr.splitlines()
+    assert "Traceback" not in result.stderr
+
+
+def test_a_nan_in_the_game_data_is_refused(cli, tmp_path, monkeypatch):
+    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    file, line, col = _bad_number_in(tmp_path / "data", "layouts/sheets.yaml", "margin: 5", "margin: .nan")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / "data"))
+    result = cli(["check"])
+    assert result.exit_code == 1
+    assert (f"{file}:{line}:{col + 8}: error: '.nan' is not a finite number (YAML reads it as nan); write a number such as 5"
+            in result.stderr.splitlines())
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_check_refuses_a_device_at_once(cli, device):
+    if not os.path.exists(device):
+        pytest.skip(f"no {device} here")
+    result = cli(["check", device])
+    assert result.exit_code == 1
+    assert f"{device}:1:1: error: this is a device, not a regular file; refusing to read it" in result.stderr
+
+
+def _errors_army(path, characters: int) -> None:
+    """Three errors a character: rank, mvt and cib out of range."""
+    rows = "".join(f"  - {{name: P{i}, rank: 9, mvt: -1, cib: 8}}\n" for i in range(characters))
+    path.write_text(f"name: Bad\naffiliation: apc\ncharacters:\n{rows}", encoding="utf-8")
+
+
+def test_the_first_two_hundred_messages_are_printed_and_the_rest_counted(cli, tmp_path):
+    army = tmp_path / "bad.yaml"
+    _errors_army(army, 100)  # 300 errors
+    result = cli(["check", army])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 201
+    assert all(re.match(rf"{re.escape(str(army))}:\d+:\d+: error: ", line) for line in lines[:200])
+    assert lines[200] == "... and 100 more errors"
+    assert f"{army}: invalid (300 error(s))" in result.stdout
+
+
+def test_thirty_thousand_errors_are_reported_in_linear_time(cli, tmp_path, monkeypatch):
+    """Each message was compared with every earlier one: 30,000 errors took 72 s. Comparisons are
+    counted (a clock on a busy machine proves little): a set makes them almost none."""
+    from kolaps_print.diagnostics import Diagnostic
+
+    army = tmp_path / "large.yaml"
+    _errors_army(army, 10_000)  # 30,000 errors
+    compared = []
+    equal = Diagnostic.__eq__
+
+    def counted(self, other):
+        compared.append(1)
+        assert len(compared) < 30_000, "messages are compared with each other: reporting is quadratic"
+        return equal(self, other)
+
+    monkeypatch.setattr(Diagnostic, "__eq__", counted)
+    start = time.perf_counter()
+    result = cli(["check", army])
+    seconds = time.perf_counter() - start
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == "... and 29,800 more errors"
+    assert f"{army}: invalid (30000 error(s))" in result.stdout
+    assert seconds < 20  # about 1.5 s, most of it reading the YAML, when the machine is idle
+
+
+def test_ten_thousand_characters_are_accepted(cli, tmp_path):
+    army = tmp_path / "big.yaml"
+    rows = "".join(f"  - {{name: Soldat {i}, rank: 1, mvt: 4, cib: 2, weapons: [fusil-assaut]{', avatar: true' if i == 0 else ''}}}\n"
+                   for i in range(10_000))
+    army.write_text(f"name: Grande armée\naffiliation: apc\ncharacters:\n{rows}", encoding="utf-8")
+    result = cli(["check", army])
+    assert result.exit_code == 0, result.stderr[:500]
+    assert "10000 character(s), 10000 card(s)" in result.stdout

@@ -1,5 +1,7 @@
 """`kolaps-print kit`: exit codes, located messages, nothing written on bad input."""
 
+import pytest
+
 from kolaps_print import resources
 
 ARMIES = resources.data_dir() / "armies"
@@ -126,3 +128,37 @@ def test_an_output_folder_holding_the_inputs_is_refused(cli, tmp_path, monkeypat
     assert result.exit_code == 1
     assert "salon.yaml: error: exists and is not a folder; move it away or choose another -o\n" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["salon.yaml"]
+def test_a_kit_name_the_fonts_lack_is_refused_and_nothing_written(cli, tmp_path):
+    kit = tmp_path / "k.yaml"
+    kit.write_text(f"name: Salon 東京\narmies: [{ARMIES / 'vampires.yaml'}]\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 1
+    assert (f"{kit}:1:7: error: name: the fonts cannot print '京' (U+4EAC), '東' (U+6771): it would print as a blank box"
+            in result.stderr.splitlines())
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_huge_number_in_a_kit_file_is_located(cli, tmp_path):
+    kit = tmp_path / "k.yaml"
+    kit.write_text(f"name: Salon\narmies: [{ARMIES / 'vampires.yaml'}]\ntables: 0" + "7" * 5000 + "\nplayers: .inf\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 1
+    assert [line for line in result.stderr.splitlines() if line.startswith(str(kit))] == [
+        f"{kit}:3:9: error: '0{'7' * 78}…' is too long to be a number (at most 40 characters); put it in quotes if it is text",
+        f"{kit}:4:10: error: '.inf' is not a finite number (YAML reads it as inf); write a number such as 5"]
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_army_entry_that_is_a_fifo_is_refused_without_waiting(cli, tmp_path):
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this system")
+    os.mkfifo(tmp_path / "tuyau.yaml")
+    kit = tmp_path / "k.yaml"
+    kit.write_text("name: X\narmies: [tuyau.yaml]\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 1
+    assert (f"{tmp_path / 'tuyau.yaml'}:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it"
+            in result.stderr.splitlines())
+    assert not (tmp_path / "out").exists()

@@ -136,3 +136,32 @@ def test_data_option_is_where_the_labels_come_from_too(cli, project, tmp_path_fa
     assert result.exit_code == 0, result.stderr
     cover = pypdf.PdfReader(project / "book.pdf").pages[0].extract_text()
     assert "RECUEIL MAISON" in cover and "LIVRE DE RÈGLES" not in cover  # the cover sets it in capitals
+def test_a_book_version_the_fonts_lack_is_refused_and_nothing_written(cli, tmp_path):
+    output = tmp_path / "book.pdf"
+    result = cli(["rulebook", "--book-version", "v2 ✈", "-o", output])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "<options>:1:1: error: --book-version: the fonts cannot print '✈' (U+2708): it would print as a blank box")
+    assert not output.exists()
+
+
+def test_an_included_fifo_or_huge_template_is_refused_without_waiting(cli, project):
+    """Templates are read as every input is: a FIFO is never opened for a blocking read."""
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this system")
+    book = project / "templates/rulebook"
+    os.mkfifo(book / "tuyau.md")
+    with open(book / "gros.md", "wb") as fh:
+        fh.truncate(25 * 1024 * 1024)  # sparse: 25 MB by its size, nothing written
+    (book / "03-des.md.j2").write_text("# Les dés {#des}\n\n{% include 'tuyau.md' %}\n", encoding="utf-8")
+    (book / "demarrage/02-tables.md.j2").write_text("# Tables {#tables}\n\n{% include 'gros.md' %}\n", encoding="utf-8")
+    result = cli(["rulebook", "--edition", "quickstart", "-o", "book.pdf"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "templates/rulebook/gros.md:1:1: error: the file is 25.0 MB; input files are limited to 20.0 MB",
+        "templates/rulebook/tuyau.md:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it",
+        "kolaps-print: 2 error(s); nothing was written",
+    ]
+    assert not (project / "book.pdf").exists()

@@ -104,3 +104,111 @@ def test_a_missing_file_is_a_located_error(tmp_path):
     with pytest.raises(KolapsError) as info:
         load_yaml(tmp_path / "nope.yaml", "nope.yaml")
     assert str(info.value.diagnostics[0]) == "nope.yaml:1:1: error: no such file"
+
+
+# ---- issue 9: every unreadable value is located, on one line, all in one run ----------------
+HUGE = {
+    "hex": "0x" + "f" * 5000,
+    "octal": "0" + "7" * 5000,
+    "binary": "0b" + "1" * 5000,
+    "sexagesimal": "1" + ":59" * 2000,
+    "decimal": "9" * 5000,
+    "float": "1." + "5" * 5000,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HUGE))
+def test_a_huge_number_literal_is_a_located_error(kind):
+    literal = HUGE[kind]
+    start = time.perf_counter()
+    (msg,) = messages(f"name: a\nrank: {literal}\n")
+    assert time.perf_counter() - start < 1.0
+    assert msg == (f"army.yaml:2:7: error: '{literal[:79]}…' is too long to be a number (at most 40 characters); "
+                   "put it in quotes if it is text")
+
+
+def test_a_forty_character_number_is_still_read():
+    assert parse_yaml("n: 0x" + "f" * 38 + "\n", "a.yaml").data == {"n": 16 ** 38 - 1}
+
+
+@pytest.mark.parametrize(
+    "literal, expected",
+    [
+        ('!!bool "abc"', "cannot read 'abc' as !!bool"),
+        ("!!int deux", "cannot read 'deux' as !!int"),
+        ("!!float x", "cannot read 'x' as !!float"),
+        ("!!timestamp demain", "cannot read 'demain' as !!timestamp"),
+        ("!!binary aGVsbG8=", "the tag 'tag:yaml.org,2002:binary' is not allowed here (only plain YAML data is read)"),
+        ("!chose x", "the tag '!chose' is not allowed here (only plain YAML data is read)"),
+        (".nan", "'.nan' is not a finite number (YAML reads it as nan); write a number such as 5"),
+        ("-.inf", "'-.inf' is not a finite number (YAML reads it as -inf); write a number such as 5"),
+        ("1.0e+999", "'1.0e+999' is not a finite number (YAML reads it as inf); write a number such as 5"),
+    ],
+)
+def test_a_scalar_its_tag_cannot_read_is_a_located_error(literal, expected):
+    assert messages(f"name: a\nrank: {literal}\n") == [f"army.yaml:2:7: error: {expected}"]
+
+
+def test_every_unreadable_value_is_reported_in_one_run():
+    text = "a: !!int x\nb: .nan\nc:\n  - !!bool peut-etre\n  - 0x" + "1" * 60 + "\nd: !!binary aGk=\n"
+    assert [m.split(": error: ")[0] for m in messages(text)] == [
+        "army.yaml:1:4", "army.yaml:2:4", "army.yaml:4:5", "army.yaml:5:5", "army.yaml:6:4"]
+
+
+def test_duplicate_keys_are_all_reported_with_the_other_problems():
+    assert messages("a: 1\na: 2\nb: .inf\nb: 3\n") == [
+        "army.yaml:2:1: error: duplicate key 'a' (first written at line 1, column 1)",
+        "army.yaml:3:4: error: '.inf' is not a finite number (YAML reads it as inf); write a number such as 5",
+        "army.yaml:4:1: error: duplicate key 'b' (first written at line 3, column 1)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "char, kind", [("\x01", "a control character"), ("\x7f", "a control character"),
+                   ("\x80", "a control character"), ("\ufffe", "not a character")])
+def test_a_control_character_is_located_at_its_line_and_column_on_one_line(char, kind):
+    (msg,) = messages(f"name: a\nnote: \"ab{char}c\"\n")
+    assert msg == f"army.yaml:2:10: error: the character U+{ord(char):04X} ({kind}) is not allowed in YAML; delete it"
+
+
+def test_every_control_character_is_reported_at_once():
+    text = "a: \x01\nb: ok\nc: x\x7fy\x80\n"
+    assert [m.split(": error: ")[0] for m in messages(text)] == ["army.yaml:1:4", "army.yaml:3:5", "army.yaml:3:7"]
+
+
+def test_a_flood_of_control_characters_is_counted_past_a_thousand():
+    found = messages("a: \"" + "\x01" * 5000 + "\"\n")
+    assert len(found) == 1001
+    assert found[-1] == "army.yaml:1:1005: error: 4,000 more characters YAML does not allow from here on; is it really a text file?"
+
+
+def test_a_nul_is_located_at_its_column():
+    assert messages("a: 1\nb: x\x00y\n") == ["army.yaml:2:5: error: the file contains a NUL character; is it really YAML?"]
+
+
+def test_ten_thousand_distinct_values_without_aliases_are_no_alias_bomb():
+    text = "characters:\n" + "".join(f"  - {{name: P{i}, rank: 1, mvt: 4, cib: 2, weapons: [a, b]}}\n" for i in range(10_000))
+    doc = parse_yaml(text, "a.yaml")
+    assert len(doc.data["characters"]) == 10_000
+
+
+def test_the_alias_limit_names_the_ratio_it_enforces():
+    lines = ["a0: &a0 [" + ",".join(["x"] * 50) + "]"] + [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]" for i in range(1, 8)]
+    (msg,) = messages("\n".join(lines) + "\n")
+    assert msg.startswith("army.yaml:1:1: error: aliases expand the 67 values written to more than 1,000 ")
+    assert msg.endswith("(the limit is 10 times the values written): an alias bomb? refusing to load")
+
+
+def test_a_few_aliases_in_a_small_file_are_fine():
+    doc = parse_yaml("w: &w [a, b, c]\n" + "".join(f"c{i}: *w\n" for i in range(100)), "a.yaml")
+    assert doc.data["c99"] == ["a", "b", "c"]
+
+
+def test_too_many_values_are_refused_before_they_are_built(monkeypatch):
+    from kolaps_print.load import yaml_source
+
+    monkeypatch.setattr(yaml_source, "MAX_VALUES", 1_000)
+    assert len(parse_yaml("a: [" + ",".join(["1"] * 990) + "]\n", "a.yaml").data["a"]) == 990
+    (msg,) = messages("a: [" + ",".join(["1"] * 1_200) + "]\n")
+    assert msg == ("army.yaml:1:1999: error: the file holds more than 1,000 values (keys, texts, numbers, lists), "
+                   "the limit that keeps reading it within memory")
