@@ -99,7 +99,7 @@ def draw_bare(cards) -> bytes:
     """Plain reportlab: same fonts, same shapes, 9 per A4 page, fronts then backs."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from kolaps_print.draw.fonts import register_fonts
+    from kolaps_print.fonts import register_fonts
     from kolaps_print.layout.shapes import Box, Drop, Rule, Star, Text
     from kolaps_print.layout.text_fit import width_mm
 

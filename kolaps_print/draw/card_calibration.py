@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kolaps_print.draw.fonts import SANS, SANS_BOLD
+from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.calibration import Target, calibration_data, ruler_ticks
 from kolaps_print.layout.card_text import number, signed

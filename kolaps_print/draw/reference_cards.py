@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from kolaps_print.content.reference import Section, reference_sections
-from kolaps_print.draw.fonts import SANS, SANS_BOLD, register_fonts
+from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.draw.reference_faces import fill_face
 from kolaps_print.draw.reference_flow import Box, draw_box
 from kolaps_print.draw.reference_sheet import section_flowables

@@ -14,7 +14,7 @@ from reportlab.platypus import Flowable
 
 from kolaps_print.content.reference import Page, Section, reference_pages
 from kolaps_print.content.tables import TableContent
-from kolaps_print.draw.fonts import SANS, SANS_BOLD, register_fonts
+from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.draw.reference_flow import Box, Stack, draw_box, fill_boxes
 from kolaps_print.draw.reference_style import INK, MAX_BODY_PT, MIN_BODY_PT, MUTED, Styles, section_colour
 from kolaps_print.draw.reference_table import fits_width, section_band, side_by_side, table_block

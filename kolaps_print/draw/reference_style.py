@@ -10,7 +10,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
-from kolaps_print.draw.fonts import SANS, SANS_BOLD, SANS_ITALIC
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 
 INK = HexColor("#1d1d1b")
 MUTED = HexColor("#55524c")

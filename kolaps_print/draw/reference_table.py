@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from kolaps_print.content.tables import TableContent
-from kolaps_print.draw.fonts import SANS, SANS_BOLD
+from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.draw.reference_flow import Band, Stack
 from kolaps_print.draw.reference_style import Styles, chance_colour, tint
 from kolaps_print.draw.ruling_style import quiet_marks

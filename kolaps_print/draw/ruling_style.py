@@ -8,7 +8,7 @@ everywhere: same size as its text (never under 6 pt), condensed italic, muted gr
 from __future__ import annotations
 
 from kolaps_print.provenance import mark_pattern
-from kolaps_print.draw.fonts import SANS_ITALIC
+from kolaps_print.fonts import SANS_ITALIC
 from kolaps_print.draw.reference_style import MUTED
 
 _MUTED_HEX = "#" + MUTED.hexval()[2:]  # the reference material's muted grey, legible in print

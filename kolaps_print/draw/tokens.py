@@ -13,7 +13,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from kolaps_print.draw.fonts import SANS_BOLD
+from kolaps_print.fonts import SANS_BOLD
 from kolaps_print.layout.units import pt
 
 DIAMETER_MM = 22.0  # sits beside, or on, a 25 mm base

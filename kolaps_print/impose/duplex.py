@@ -5,9 +5,9 @@ from __future__ import annotations
 from kolaps_print.impose.marks import crop_marks
 from kolaps_print.impose.options import ImposeOptions
 from kolaps_print.impose.plan import Page, Placement
-from kolaps_print.impose.slots import mirror, mirror_edges, outer_bleed, slot_bleed
+from kolaps_print.impose.slots import outer_bleed, slot_bleed
 from kolaps_print.layout import sheets as sheet_data
-from kolaps_print.layout.grid import Grid, fit_grid
+from kolaps_print.layout.grid import Grid, fit_grid, mirror, mirror_edges
 
 
 def duplex_grid(options: ImposeOptions) -> Grid:

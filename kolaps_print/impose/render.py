@@ -8,7 +8,7 @@ from typing import Callable, Optional, Protocol, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kolaps_print.draw.fonts import SANS
+from kolaps_print.fonts import SANS
 from kolaps_print.write import new_canvas
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.layout import sheets as sheet_data

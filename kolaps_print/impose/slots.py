@@ -22,16 +22,3 @@ def slot_bleed(grid: Grid, row: int, column: int, bleed: float) -> Edges:
         outer.right if column == grid.columns - 1 else inner,
         outer.top if row == 0 else inner,
     )
-
-
-def mirror(rect: Rect, sheet_width: float, sheet_height: float, flip: str) -> Rect:
-    """Where rect lands on the other side of the sheet: long edge flips columns, short flips rows."""
-    if flip == "long":
-        return Rect(sheet_width - rect.right, rect.y, rect.width, rect.height)
-    return Rect(rect.x, sheet_height - rect.top, rect.width, rect.height)
-
-
-def mirror_edges(edges: Edges, flip: str) -> Edges:
-    if flip == "long":
-        return Edges(edges.right, edges.bottom, edges.left, edges.top)
-    return Edges(edges.left, edges.top, edges.right, edges.bottom)

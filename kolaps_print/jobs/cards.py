@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings, shown
-from kolaps_print.draw.fonts import missing_glyphs
+from kolaps_print.fonts import missing_glyphs
 from kolaps_print.impose import ImposeOptions, impose
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
@@ -24,7 +24,7 @@ from kolaps_print.layout.choices import Flip, Layout
 from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_check import ArmyBook, load_army
-from kolaps_print.model.printable import named_characters
+from kolaps_print.fonts.printable import named_characters
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)

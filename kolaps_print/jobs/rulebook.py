@@ -22,7 +22,7 @@ from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.model.army_check import ArmyBook
 from kolaps_print.layout.sheets import paper_name
 from kolaps_print.model.gamedata import GameData, load_game_data
-from kolaps_print.model.printable import unprintable_message
+from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, layout
 from kolaps_print.rulebook.crossrefs import check_anchors, check_references, read_sources

@@ -22,7 +22,7 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_check import ArmyBook, load_army
 from kolaps_print.model.common import FilePath, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
-from kolaps_print.model.printable import unprintable_message
+from kolaps_print.fonts.printable import unprintable_message
 
 RulebookChoice = Literal["full", "quickstart", "none"]
 MAX_TABLES = 50

@@ -9,7 +9,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
-from kolaps_print.draw.fonts import SANS, SANS_BOLD
+from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.packing import PackingList
 from kolaps_print.labels import label, labels
 from kolaps_print.layout.sheets import paper_size

@@ -16,7 +16,7 @@ from pypdf import PageObject, PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print import resources
-from kolaps_print.draw.fonts import SANS
+from kolaps_print.fonts import SANS
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt

@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.draw import tokens as draw
-from kolaps_print.draw.fonts import SANS, SANS_BOLD
+from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_size

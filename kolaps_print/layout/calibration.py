@@ -13,9 +13,9 @@ from typing import Annotated
 
 from pydantic import Field
 
-from kolaps_print.impose.slots import mirror
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.geometry import Rect, Size
+from kolaps_print.layout.grid import mirror
 from kolaps_print.model.common import Model
 
 

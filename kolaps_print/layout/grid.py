@@ -1,11 +1,12 @@
-"""Slots on a sheet: as many cells as fit inside the margins, the block centred on the sheet."""
+"""Slots on a sheet: as many cells as fit inside the margins, the block centred on the sheet;
+and where a slot lands on the other side of the sheet."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
 
-from kolaps_print.layout.geometry import Rect, Size
+from kolaps_print.layout.geometry import Edges, Rect, Size
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,19 @@ class Grid:
 
     def cut_lines_y(self) -> list[float]:
         return _unique(y for r in range(self.rows) for y in (self.cell_rect(r, 0).y, self.cell_rect(r, 0).top))
+
+
+def mirror(rect: Rect, sheet_width: float, sheet_height: float, flip: str) -> Rect:
+    """Where rect lands on the other side of the sheet: long edge flips columns, short flips rows."""
+    if flip == "long":
+        return Rect(sheet_width - rect.right, rect.y, rect.width, rect.height)
+    return Rect(rect.x, sheet_height - rect.top, rect.width, rect.height)
+
+
+def mirror_edges(edges: Edges, flip: str) -> Edges:
+    if flip == "long":
+        return Edges(edges.right, edges.bottom, edges.left, edges.top)
+    return Edges(edges.left, edges.top, edges.right, edges.bottom)
 
 
 def _fit(space: float, cell: float, gutter: float) -> int:

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from kolaps_print.draw.fonts import register_fonts
+from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.units import to_mm
 
 ELLIPSIS = "…"

@@ -16,7 +16,7 @@ from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, W
 from kolaps_print.model.errata import ErrataFile, Erratum
 from kolaps_print.model.messages import diagnostics_from
 from kolaps_print.model.rules import RULE_FILES, Rules, Trait
-from kolaps_print.model.printable import unprintable_text
+from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.model.readings import chosen_readings, declared_readings, resolve_readings
 from kolaps_print.model.rules_check import check_rule_file
 

@@ -14,7 +14,7 @@ from typing import Callable
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate
 
 from kolaps_print import __version__
-from kolaps_print.draw.fonts import SANS, SANS_BOLD, SERIF, register_fonts
+from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import Registry

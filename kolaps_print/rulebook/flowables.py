@@ -23,7 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from xml.sax.saxutils import escape
 
 from kolaps_print.content.tables import TableContent
-from kolaps_print.draw.fonts import SANS, SANS_BOLD
+from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.draw.ruling_style import quiet_marks
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt

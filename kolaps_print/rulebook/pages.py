@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kolaps_print.draw.fonts import SANS, SANS_BOLD, SERIF_ITALIC
+from kolaps_print.fonts import SANS, SANS_BOLD, SERIF_ITALIC
 from kolaps_print.labels import label, labels
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from kolaps_print.draw.fonts import SANS
+from kolaps_print.fonts import SANS
 from kolaps_print.labels import label, labels
 from kolaps_print.layout.units import pt
 from kolaps_print.model.errata import Erratum

@@ -13,7 +13,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
-from kolaps_print.draw.fonts import SANS, SANS_BOLD, SERIF, register_fonts
+from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
 

@@ -9,7 +9,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print import __version__
-from kolaps_print.draw.fonts import SANS, register_fonts
+from kolaps_print.fonts import SANS, register_fonts
 
 # Same input, same bytes: no creation date, no random document id, fixed subset names.
 rl_config.invariant = 1

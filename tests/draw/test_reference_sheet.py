@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.content.reference import PLAN, reference_pages
 from kolaps_print.content.tables import TABLE_NAMES, build_table
-from kolaps_print.draw.fonts import SANS, SANS_BOLD, register_fonts
+from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.draw.reference_cards import reference_cards
 from kolaps_print.draw.reference_flow import Box, fill_box
 from kolaps_print.draw.reference_sheet import Geometry, SheetOverflow, draw_sheet, layout_sheet, section_flowables

@@ -293,7 +293,7 @@ def test_sections_are_nested_under_their_chapter_in_the_outline(full):
 
 
 def test_every_printed_character_has_a_glyph_in_the_bundled_fonts(full):
-    from kolaps_print.draw.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, missing_glyphs
+    from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, missing_glyphs
 
     # pdfium reports a hyphen added at a line break as U+FFFE: not a printed character.
     text = "".join(set("".join(page_texts(full.pdf)))).replace("\ufffe", "")

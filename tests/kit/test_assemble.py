@@ -8,7 +8,7 @@ from kolaps_print.kit.assemble import assemble
 from kolaps_print.kit.parts import Part
 from kolaps_print.kit.stamp import Stamper
 from kolaps_print.write import PdfMeta, new_canvas
-from kolaps_print.draw.fonts import SANS
+from kolaps_print.fonts import SANS
 
 
 def pages_pdf(tag: str, count: int, size=(595, 842)) -> bytes:

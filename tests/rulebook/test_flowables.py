@@ -6,7 +6,7 @@ import pypdfium2 as pdfium
 from reportlab.platypus import SimpleDocTemplate
 
 from kolaps_print.content.tables import TableContent
-from kolaps_print.draw.fonts import register_fonts
+from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook.flowables import data_table, table_width
 

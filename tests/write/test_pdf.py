@@ -5,7 +5,7 @@ from io import BytesIO
 from pypdf import PdfReader
 
 from pdf_fonts import pdf_fonts  # tests/support
-from kolaps_print.draw.fonts import SANS
+from kolaps_print.fonts import SANS
 from kolaps_print.write import PdfMeta, new_canvas
 
 META = PdfMeta(title="Titre é", subject="Sujet")

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from kolaps_print.diagnostics import Diagnostic, shown
+from kolaps_print.fonts import missing_glyphs
 from kolaps_print.load import SourceDocument
 
-# ASCII, Latin-1 and French typography: in every face of KSans and KSerif (tests/model/test_printable.py).
+# ASCII, Latin-1 and French typography: in every face of KSans and KSerif (tests/fonts/test_printable.py).
 COMMON = frozenset(
     [chr(c) for c in range(0x20, 0x7F)] + [chr(c) for c in range(0xA0, 0x100)] + list("œŒ–—‘’“”…\u202f−≤≥•€\n")
 )
@@ -24,8 +25,7 @@ def unprintable(text: str) -> list[str]:
     rare = {ch for ch in text if ch not in COMMON}
     if not rare:
         return []
-    from kolaps_print.draw.fonts import missing_glyphs  # reads the fonts: only for rare characters
-
+    # missing_glyphs reads the font files: only for rare characters
     return sorted({ch for face in FACES for ch in missing_glyphs("".join(rare), face)})
 
 

@@ -1,4 +1,5 @@
-"""The embedded TrueType fonts (bundled, so every install prints the same) and glyph checks.
+"""The embedded TrueType fonts (bundled beside this module, so every install prints the same)
+and glyph checks.
 
 KSans is Roboto Condensed (Apache 2.0): narrow, legible at 6 pt on cards. KSerif is Liberation
 Serif (OFL): of the free serifs on hand, the only one whose four styles all cover French
@@ -9,10 +10,6 @@ bold lacks accented letters, Noto Serif lacks ≤ ≥ −.
 from __future__ import annotations
 
 from functools import cache
-
-from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from kolaps_print import resources
 
@@ -34,6 +31,12 @@ def register_fonts(*families: str) -> None:
 
 @cache
 def _register_family(family: str) -> None:
+    # reportlab is imported here, not above: `check` validates data with fonts.printable
+    # without loading the PDF library at all.
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     names = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
     for name, file in zip(names, FAMILIES[family]):
         pdfmetrics.registerFont(TTFont(name, str(resources.fonts_dir() / f"{file}.ttf")))
@@ -43,6 +46,8 @@ def _register_family(family: str) -> None:
 
 @cache
 def _charmap(font_name: str) -> frozenset[int]:
+    from reportlab.pdfbase import pdfmetrics
+
     register_fonts(font_name.split("-")[0])
     return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-
-from kolaps_print.draw.fonts import missing_glyphs
+from kolaps_print.fonts import missing_glyphs, printable
+from kolaps_print.fonts.printable import COMMON, FACES, unprintable, unprintable_text
 from kolaps_print.load import parse_yaml
-from kolaps_print.model.printable import COMMON, FACES, unprintable, unprintable_text
 
 
 def test_the_common_characters_are_in_every_face():
@@ -20,8 +18,10 @@ def test_rare_characters_are_looked_up_in_every_face():
 
 
 def test_plain_text_does_not_read_the_fonts(monkeypatch):
-    monkeypatch.delitem(sys.modules, "kolaps_print.draw.fonts", raising=False)
-    monkeypatch.setitem(sys.modules, "kolaps_print.draw.fonts", None)  # importing it now fails
+    def read_the_fonts(*args):
+        raise AssertionError("the font files were read for plain text")
+
+    monkeypatch.setattr(printable, "missing_glyphs", read_the_fonts)
     assert unprintable("Œil-de-bœuf : 2 × 3 … « − »") == []
 
 

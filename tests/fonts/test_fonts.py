@@ -2,7 +2,7 @@
 
 import pytest
 
-from kolaps_print.draw.fonts import FAMILIES, missing_glyphs
+from kolaps_print.fonts import FAMILIES, missing_glyphs
 
 FRENCH = "àâäçéèêëîïôöùûüÿœæÀÂÇÉÈÊËÎÏÔÙÛÜŸŒÆ«»’‘“”…–—×−≤≥\u00a0\u202f€°≤≥−"
 STYLES = [name for family in FAMILIES for name in (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")]

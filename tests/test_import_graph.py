@@ -1,0 +1,122 @@
+"""Imports point one way: from a later stage of the pipeline to an earlier one, never back.
+
+Every module of the package is parsed (not imported) with ast, every import counted, those
+inside functions too, and each module mapped to its stage. A new top-level module or folder
+must be given a stage here, so the rule keeps holding as the package grows.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import kolaps_print
+
+PACKAGE = Path(kolaps_print.__file__).resolve().parent
+
+# Earlier stages first; a module may import from its own stage and the ones before it.
+# write/ (the PDF canvas factory and metadata, atomic files and folders) needs only the
+# foundations and is what impose/, rulebook/ and kit/ draw into, so it sits just above them,
+# although writing the file is the pipeline's last step.
+STAGES = (
+    ("kolaps_print", "diagnostics", "resources", "labels", "fonts", "provenance", "load"),
+    ("write",),
+    ("model",),
+    ("content", "layout"),
+    ("draw", "rulebook"),
+    ("impose",),
+    ("jobs",),
+    ("kit",),
+    ("cli", "__main__"),
+)
+ANYTHING_GOES = {"api"}  # the library's front door re-exports from every stage
+
+# Backward imports another helper of issue 11 is removing at the same time: remove each entry
+# once its branch is merged. (importing part, imported part) -> who removes it.
+EXPECTED = {
+    ("jobs", "kit"): "w11-rulebook: jobs/ and kit/ import each other",
+}
+
+
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = path.relative_to(package.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path, name: str, modules: set[str]) -> list[tuple[int, str]]:
+    """(line, module) for every import of a kolaps_print module in the file, at any depth."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            for alias in node.names:  # `from kolaps_print import resources` imports a module
+                sub = f"{base}.{alias.name}"
+                found.append((node.lineno, sub if sub in modules else base))
+    return sorted({(line, module) for line, module in found if module.split(".")[0] == "kolaps_print"})
+
+
+def part(module: str) -> str:
+    """The top-level piece of the package a module belongs to: 'layout', 'fonts', 'kolaps_print'..."""
+    pieces = module.split(".")
+    return pieces[1] if len(pieces) > 1 else pieces[0]
+
+
+def stage(piece: str) -> int:
+    for number, pieces in enumerate(STAGES):
+        if piece in pieces:
+            return number
+    raise AssertionError(f"kolaps_print.{piece} has no stage in {__file__}: give it one")
+
+
+def backward_imports(package: Path = PACKAGE) -> list[str]:
+    files = sorted(package.rglob("*.py"))
+    names = {path: module_name(path, package) for path in files}
+    problems = []
+    for path, name in names.items():
+        importer = part(name)
+        if importer in ANYTHING_GOES:
+            continue
+        for line, module in imported_modules(path, name, set(names.values())):
+            imported = part(module)
+            if stage(imported) > stage(importer) and (importer, imported) not in EXPECTED:
+                where = path.relative_to(package.parent)
+                problems.append(f"{where}:{line}: {importer}/ imports {module}, from the later stage {imported}/")
+    return problems
+
+
+def test_no_module_imports_from_a_later_stage():
+    assert backward_imports() == []
+
+
+def test_every_part_of_the_package_has_a_stage():
+    pieces = {part(module_name(f)) for f in PACKAGE.rglob("*.py")} - ANYTHING_GOES
+    for piece in pieces:
+        stage(piece)
+
+
+def test_expected_exceptions_are_still_backward():
+    """An allow-list entry that no longer matches anything is stale: remove it."""
+    for importer, imported in EXPECTED:
+        assert stage(imported) > stage(importer), (importer, imported)
+
+
+def test_backward_imports_are_found_at_any_depth(tmp_path):
+    """The scanner itself: a function-level and a relative import back up are both named."""
+    fake = tmp_path / "kolaps_print"
+    for folder in ("model", "layout", "draw"):
+        (fake / folder).mkdir(parents=True)
+        (fake / folder / "__init__.py").write_text("")
+    (fake / "__init__.py").write_text("")
+    (fake / "draw" / "shapes.py").write_text("X = 1\n")
+    (fake / "model" / "army.py").write_text("def f():\n    from kolaps_print.draw.shapes import X\n")
+    (fake / "layout" / "grid.py").write_text("from ..draw import shapes\nfrom ..model import army\n")
+    assert backward_imports(fake) == [
+        "kolaps_print/layout/grid.py:1: layout/ imports kolaps_print.draw.shapes, from the later stage draw/",
+        "kolaps_print/model/army.py:2: model/ imports kolaps_print.draw.shapes, from the later stage draw/",
+    ]
