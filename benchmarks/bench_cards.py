@@ -64,7 +64,7 @@ def best(fn, repeat: int) -> tuple[float, object]:
 
 def time_job(army: Path, repeat: int):
     from kolaps_print.jobs.cards import build_cards
-    from kolaps_print.model.army_check import load_army
+    from kolaps_print.model.army_book import load_army
 
     load_s, book = best(lambda: load_army(army), repeat)
     build_s, _ = best(lambda: build_cards(book), repeat)
@@ -85,7 +85,7 @@ def card_shapes(army: Path):
     from kolaps_print.layout.card_data import card_layout
     from kolaps_print.layout.card_front import FrontBuilder, Identity
     from kolaps_print.layout.sheets import card_size
-    from kolaps_print.model.army_check import load_army
+    from kolaps_print.model.army_book import load_army
 
     book = load_army(army)
     size, layout = card_size("poker"), card_layout()

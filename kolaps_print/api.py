@@ -15,7 +15,7 @@ from importlib import import_module
 _EXPORTS = {
     "KolapsError": "kolaps_print.diagnostics",
     "Diagnostic": "kolaps_print.diagnostics",
-    "load_army": "kolaps_print.model.army_check",
+    "load_army": "kolaps_print.model.army_book",
     "load_game_data": "kolaps_print.model.gamedata",
     "check_files": "kolaps_print.jobs.check",
     "army_schema": "kolaps_print.jobs.schema",

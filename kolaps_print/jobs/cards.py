@@ -23,7 +23,7 @@ from kolaps_print.layout.card_front import FrontBuilder, Identity
 from kolaps_print.layout.choices import Flip, Layout
 from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.load.pictures import PictureError
-from kolaps_print.model.army_check import ArmyBook, load_army
+from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.fonts.printable import named_characters
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 

@@ -19,7 +19,7 @@ from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
 from kolaps_print.labels import label
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.tables import TablesOptions, build_reference
-from kolaps_print.model.army_check import ArmyBook
+from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.layout.sheets import paper_name
 from kolaps_print.model.gamedata import GameData, load_game_data
 from kolaps_print.fonts.printable import unprintable_message

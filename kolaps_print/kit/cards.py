@@ -11,7 +11,7 @@ from kolaps_print.jobs.cards import CardOptions, build_cards
 from kolaps_print.kit.kitfile import KitCards
 from kolaps_print.kit.parts import Sides
 from kolaps_print.kit.previews import slug
-from kolaps_print.model.army_check import ArmyBook
+from kolaps_print.model.army_book import ArmyBook
 
 
 def home_cards_pdf(book: ArmyBook, paper: str, cards: KitCards) -> tuple[bytes, list[Diagnostic]]:

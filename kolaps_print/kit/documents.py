@@ -11,7 +11,7 @@ from kolaps_print.kit.pdfs import page_count
 from kolaps_print.kit.stamp import Stamper
 from kolaps_print.kit.tokens import tokens_pdf
 from kolaps_print.labels import label
-from kolaps_print.model.army_check import ArmyBook
+from kolaps_print.model.army_book import ArmyBook
 
 
 def _part(kind: str, title: str, filename: str, pdf: bytes, per_table: int, sides, stock, stamper: Stamper,

@@ -19,7 +19,7 @@ from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.layout.choices import FLIPS, LAYOUTS, Flip, Layout, one_of
 from kolaps_print.layout.sheets import card_size, paper_name
 from kolaps_print.load import SourceDocument, load_yaml
-from kolaps_print.model.army_check import ArmyBook, load_army
+from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.model.common import FilePath, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
 from kolaps_print.fonts.printable import unprintable_message

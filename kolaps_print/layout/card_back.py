@@ -28,7 +28,7 @@ from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.shapes import Box, Drop, Rule, Shape, Text, hex_rgb, mix
 from kolaps_print.layout.text_fit import fit_line, width_mm
 from kolaps_print.layout.units import to_mm
-from kolaps_print.model.army_check import Member
+from kolaps_print.model.army_book import Member
 from kolaps_print.model.rules import Rules
 
 BOLD, REGULAR = "KSans-Bold", "KSans"

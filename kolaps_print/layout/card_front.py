@@ -19,7 +19,7 @@ from kolaps_print.layout.portraits import load_portrait, soft_portrait
 from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text, hex_rgb, mix
 from kolaps_print.layout.text_fit import Run, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
-from kolaps_print.model.army_check import Member
+from kolaps_print.model.army_book import Member
 from kolaps_print.model.catalogue import Specialisation, Weapon
 from kolaps_print.model.rules import Rules
 from kolaps_print.provenance import mark

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kolaps_print.labels import label
-from kolaps_print.model.army_check import Member
+from kolaps_print.model.army_book import Member
 from kolaps_print.model.catalogue import TraitRef, Weapon
 from kolaps_print.model.rules import Rules, WeaponBand
 

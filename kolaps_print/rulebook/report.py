@@ -12,7 +12,7 @@ from pathlib import Path
 from kolaps_print.content.tables import TABLE_NAMES, build_table
 from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
 from kolaps_print.load import SourceDocument
-from kolaps_print.model.army_check import ArmyBook, load_army
+from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.rulebook.crossrefs import Unresolved
 from kolaps_print.rulebook.usage import Usage

@@ -15,7 +15,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.units import pt, to_mm
-from kolaps_print.model.army_check import load_army
+from kolaps_print.model.army_book import load_army
 from pdf_fonts import pdf_fonts as fonts  # tests/support
 
 A4_MM, LETTER_MM = (210, 297), (215.9, 279.4)

@@ -18,7 +18,7 @@ from pdf_text import page_texts  # tests/support
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.jobs.tables import TablesOptions, build_reference
-from kolaps_print.model.army_check import load_army
+from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import GameData, load_game_data
 from kolaps_print.provenance import find_marks
 

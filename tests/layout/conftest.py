@@ -7,7 +7,7 @@ import yaml
 
 from kolaps_print.layout.shapes import Box, Drop, Text
 from kolaps_print.layout.text_fit import ascent_descent, width_mm
-from kolaps_print.model.army_check import load_army
+from kolaps_print.model.army_book import load_army
 
 
 def text_bounds(t: Text) -> tuple[float, float, float, float]:

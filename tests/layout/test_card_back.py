@@ -9,7 +9,7 @@ from kolaps_print.layout.card_front import Identity
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.shapes import Drop, Text
 from kolaps_print.layout.sheets import card_size
-from kolaps_print.model.army_check import load_army
+from kolaps_print.model.army_book import load_army
 
 POKER = Size(63, 88)
 

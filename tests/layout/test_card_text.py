@@ -3,7 +3,7 @@
 import pytest
 
 from kolaps_print.layout import card_text
-from kolaps_print.model.army_check import load_army
+from kolaps_print.model.army_book import load_army
 from kolaps_print.model.catalogue import Weapon
 from kolaps_print.model.gamedata import builtin_game_data
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kolaps_print.model.army_check import load_army
+from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import load_game_data
 
 DATA = Path(__file__).resolve().parents[2] / "data"

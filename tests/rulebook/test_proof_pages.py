@@ -9,7 +9,7 @@ import pytest
 from pdf_text import page_texts  # tests/support
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, marks_elsewhere
 from kolaps_print.jobs.tables import TablesOptions, build_reference
-from kolaps_print.model.army_check import load_army
+from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import builtin_game_data
 from kolaps_print import resources
 from kolaps_print.provenance import find_marks, marked_pages

@@ -1,4 +1,5 @@
-"""Validate an army file against the catalogue: structure first, then cross-references.
+"""An army file read into an ArmyBook (load_army), validated against the catalogue: structure
+first, then cross-references.
 
 Every character and inline entry is validated on its own, so one run reports every problem.
 """
