@@ -1,6 +1,10 @@
-"""How numbers read in the printed tables: true minus signs, French decimals, dashes for none.
+"""How numbers and values read in print (cards, reference sheet, rulebook, kit): true minus
+signs, the decimal comma, dashes for none. The one formatter of the package.
 
-The patterns live in data/labels/fr/tables.yaml (format.*), so a translation can change them.
+The conventions live in the labels, not here, so a translation can change them: the decimal
+sign and the signs of a number in data/labels/fr/cards.yaml (number.*: the cards had them first;
+moving them to common.yaml changes the data hash stamped on kit pages and proofs), the table
+patterns in tables.yaml (format.*).
 """
 
 from __future__ import annotations
@@ -17,30 +21,26 @@ def _f(key: str, **values: object) -> str:
     return label(f"tables.format.{key}", **values)
 
 
+def _sign(key: str, **values: object) -> str:
+    return label(f"cards.number.{key}", **values)
+
+
 def number(x: float) -> str:
-    """2 -> '2', 2.5 -> '2,5', -3 -> '−3' (French decimal comma, true minus sign)."""
-    text = str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".", ",")
-    return _f("minus", value=text[1:]) if text.startswith("-") else text
+    """2 -> '2', 2.5 -> '2,5', -3 -> '−3' (the labels' decimal sign and true minus sign)."""
+    text = str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".", _sign("decimal"))
+    return _sign("minus", value=text[1:]) if text.startswith("-") else text
 
 
-def signed_plain(n: int) -> str:
-    return number(n)
+def signed(x: float) -> str:
+    """A change to a value: '+1', '−2', '0'."""
+    return _sign("plus", value=number(x)) if x > 0 else number(x)
 
 
 def modifier(value: Optional[int]) -> str:
     """A difficulty or severity modifier: '+2', '−1', '0'; None (not a plain number): '—'."""
     if value is None:
         return _f("none")
-    if value > 0:
-        return _f("plus", value=value)
-    if value < 0:
-        return _f("minus", value=-value)
-    return _f("zero")
-
-
-def optional_modifier(value: int) -> str:
-    """A modifier where 0 means 'nothing to apply': '—'."""
-    return modifier(value or None)
+    return signed(value) if value else _f("zero")
 
 
 def count(n: int) -> str:

@@ -70,7 +70,7 @@ def difficultes(data: GameData) -> TableContent:
              label("tables.difficultes.no_roll")]]
     if dice.automatic_at_or_below + 1 < lowest.level:  # e.g. -2 to -1: rolled as the easiest level
         rows.append([fmt.span(dice.automatic_at_or_below + 1, lowest.level - 1), fmt.like(lowest.name), lowest.dice.label])
-    rows += [[fmt.signed_plain(d.level), d.name, d.dice.label] for d in levels]
+    rows += [[fmt.number(d.level), d.name, d.dice.label] for d in levels]
     if highest.level + 1 < dice.impossible_at_or_above:  # e.g. 6 to 10: rolled as the hardest level
         rows.append([fmt.span(highest.level + 1, dice.impossible_at_or_above - 1), fmt.like(highest.name), highest.dice.label])
     rows.append([fmt.at_or_above(dice.impossible_at_or_above), label("tables.difficultes.impossible"),

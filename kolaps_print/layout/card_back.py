@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from kolaps_print import resources
+from kolaps_print.content.formats import number, signed
 from kolaps_print.diagnostics import display_path
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
@@ -181,7 +182,7 @@ class BackBuilder:
                 row_top = top + i * bk.morale.row
                 box_y = row_top + (bk.morale.row - bk.box) / 2
                 for k, level in enumerate(row.levels):
-                    shapes += self._tick_box(left + (most - len(row.levels) + k) * pitch, box_y, card_text.number(level))
+                    shapes += self._tick_box(left + (most - len(row.levels) + k) * pitch, box_y, number(level))
                 shapes.append(Text(text_x, row_top + bk.morale.row / 2 + cap(f.size) / 2, f.text, REGULAR, f.size, self.ink))
             return shapes
 
@@ -204,7 +205,7 @@ class BackBuilder:
             x = right - boxes_w
             for group in groups:
                 for level in group:
-                    shapes += self._tick_box(x, box_y, card_text.number(level))
+                    shapes += self._tick_box(x, box_y, number(level))
                     x += pitch
                 x += mo.group_gap - bk.box_gap
             return shapes
@@ -220,7 +221,7 @@ class BackBuilder:
             (label("cards.back.offensive"), bk.box, lambda x, y: self._tick_box(x, y)),
             (label("cards.back.aff"), st.aff_width, lambda x, y: self._tick_box(x, y, width=st.aff_width)),
             (label("cards.back.fatigue"), fatigue * pitch - bk.box_gap,
-             lambda x, y: [s for i in range(fatigue) for s in self._tick_box(x + i * pitch, y, card_text.number(i + 1))]),
+             lambda x, y: [s for i in range(fatigue) for s in self._tick_box(x + i * pitch, y, number(i + 1))]),
         ]
         tracking, inline = bk.section.tracking, st.labels == "inline"
         sized = [(title, _group_width(width_mm(title, BOLD, st.label_size, tracking), content, inline), content, draw)
@@ -254,7 +255,7 @@ class BackBuilder:
         bk, lo = self.back, self.back.locations
         locations = sorted(self.rules.wounds.locations, key=lambda loc: loc.roll)
         pitch = bk.box + bk.box_gap
-        roll_w = max(width_mm(card_text.number(loc.roll), BOLD, lo.roll_size) for loc in locations) + 1.0
+        roll_w = max(width_mm(number(loc.roll), BOLD, lo.roll_size) for loc in locations) + 1.0
         name_w = max(width_mm(loc.name, REGULAR, lo.name_size) for loc in locations) + lo.column_gap
         boxes_w = max(loc.capacity for loc in locations) * pitch
         left, right = self._left, self._right
@@ -267,12 +268,12 @@ class BackBuilder:
                 mid = row_top + lo.row / 2
                 if i % 2 == 0:
                     shapes.append(Box(left - 0.8, row_top, right - left + 1.6, lo.row, fill=self.stripe))
-                shapes.append(Text(left, mid + cap(lo.roll_size) / 2, card_text.number(loc.roll), BOLD, lo.roll_size, self.colour))
+                shapes.append(Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, self.colour))
                 shapes.append(Text(left + roll_w, mid + cap(lo.name_size) / 2, loc.name, REGULAR, lo.name_size, self.ink))
                 box_y = mid - bk.box / 2
                 x = left + roll_w + name_w
                 for modifier in loc.box_modifiers:
-                    shapes += self._tick_box(x, box_y, card_text.signed(modifier))
+                    shapes += self._tick_box(x, box_y, signed(modifier))
                     x += pitch
                 x = max(left + roll_w + name_w + boxes_w + lo.column_gap, right - pitch - bk.box)  # at the right edge
                 shapes.append(Drop(x, box_y - 0.15, bk.box, bk.box + 0.3, self.blood, bk.box_pt))

@@ -7,21 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kolaps_print.content.formats import number, signed
 from kolaps_print.labels import label
 from kolaps_print.model.army_book import Member
 from kolaps_print.model.catalogue import TraitRef, Weapon
 from kolaps_print.model.rules import Rules, WeaponBand
-
-
-def number(value: float) -> str:
-    """4 -> '4', 7.5 -> '7,5', -1 -> '−1' (French decimal comma, true minus sign)."""
-    text = str(int(value)) if float(value).is_integer() else f"{value:g}".replace(".", label("cards.number.decimal"))
-    return label("cards.number.minus", value=text[1:]) if text.startswith("-") else text
-
-
-def signed(value: float) -> str:
-    """A modifier: '+1', '−2'."""
-    return label("cards.number.plus", value=number(value)) if value > 0 else number(value)
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,42 @@
+import shutil
 from fractions import Fraction
 
+from kolaps_print import resources
 from kolaps_print.content import formats as fmt
+from kolaps_print.layout import card_text
+from kolaps_print.model.army_book import load_army
 
 
 def test_numbers_use_a_true_minus_and_a_decimal_comma():
     assert fmt.number(-3) == "\u22123"
     assert fmt.number(2.5) == "2,5"
     assert fmt.number(10.0) == "10"
+    assert fmt.number(7.5) == "7,5"
+
+
+def test_signed_numbers():
+    assert fmt.signed(1) == "+1"
+    assert fmt.signed(-2) == "\u22122"
+    assert fmt.signed(0) == "0"
+    assert fmt.signed(2.5) == "+2,5"
+
+
+def test_the_decimal_sign_and_minus_come_from_the_labels(tmp_path, monkeypatch):
+    """Another decimal sign in the labels changes every product's numbers, cards included."""
+    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    cards_labels = tmp_path / "data" / "labels" / "fr" / "cards.yaml"
+    text = cards_labels.read_text(encoding="utf-8")
+    cards_labels.write_text(text.replace('decimal: ","', 'decimal: "."').replace('minus: "\u2212{value}"', 'minus: "-{value}"'),
+                      encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert fmt.number(2.5) == "2.5"
+    assert fmt.modifier(-1) == "-1"
+    assert fmt.percent(Fraction(1, 243)) == "0.4\u202f%"
+    book = load_army(tmp_path / "data" / "armies" / "section-kappa.yaml")
+    rules = book.rules.model_copy(update={"actions": book.rules.actions.model_copy(update={"walk_cm_per_mvt": 2.1})})
+    member = book.members[0]
+    walk = card_text.stats(member, rules)[1].detail.split(" cm")[0]
+    assert walk == f"{member.character.mvt * 2.1:g}" and "." in walk
 
 
 def test_modifiers():
@@ -14,7 +44,6 @@ def test_modifiers():
     assert fmt.modifier(-2) == "\u22122"
     assert fmt.modifier(0) == "0"
     assert fmt.modifier(None) == "—"
-    assert fmt.optional_modifier(0) == "—"
 
 
 def test_percent_rounds_half_up_and_keeps_a_decimal_below_ten():

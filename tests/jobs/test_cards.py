@@ -9,6 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
+from kolaps_print.content import formats as fmt
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
 from kolaps_print.labels import label
@@ -426,9 +427,9 @@ def weapon_section(text: str, weapon: str, next_weapon: str) -> str:
 
 def reach(distance: float, modifier: int = 0, name: str | None = None) -> str:
     """One band as a card prints it, from the labels: '≤ 30 cm +1 (extrême)'."""
-    text = label("cards.front.band_upto", distance=card_text.number(distance))
+    text = label("cards.front.band_upto", distance=fmt.number(distance))
     if modifier:
-        text = label("cards.front.band_with_modifier", band=text, modifier=card_text.signed(modifier))
+        text = label("cards.front.band_with_modifier", band=text, modifier=fmt.signed(modifier))
     return normal(label("cards.front.band_named", band=text, name=name) if name else text)
 
 
@@ -446,7 +447,7 @@ def test_the_shotgun_prints_fragmentation_s_bands_and_nothing_beyond(kappa, kapp
         assert reach(shotgun.range * band.max_factor, band.modifier, band.short) in line, line
     assert label("cards.front.band_beyond") not in line, line
     general_beyond = next(b for b in kappa.rules.combat.range_bands if b.max_factor is None and b.below_cm is None)
-    assert card_text.signed(general_beyond.modifier) not in line  # the general extreme (+2) is gone
+    assert fmt.signed(general_beyond.modifier) not in line  # the general extreme (+2) is gone
     assert line.count(label("cards.front.band_upto", distance=0).split()[0]) == len(frag)  # one '≤' per band of the trait
 
 
@@ -460,7 +461,7 @@ def test_a_plain_rifle_still_prints_the_general_bands(kappa, kappa_fronts):
             assert reach(rifle.range * band.max_factor, band.modifier) in line, line
         else:
             beyond = label("cards.front.band_with_modifier", band=label("cards.front.band_beyond"),
-                           modifier=card_text.signed(band.modifier))
+                           modifier=fmt.signed(band.modifier))
             assert normal(beyond) in line, line
     assert len(bands) == 3
 
@@ -527,11 +528,11 @@ def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(
     page = doc[fronts[kappa.members[0].character.name] + 1]
     text = page.get_textpage()
     height = page.get_size()[1]
-    modifiers = {card_text.signed(m) for loc in rules.wounds.locations for m in loc.box_modifiers}
+    modifiers = {fmt.signed(m) for loc in rules.wounds.locations for m in loc.box_modifiers}
     for loc in rules.wounds.locations:
         index, _ = text.search(loc.name, match_case=True).get_next()
         top = to_mm(height - text.get_charbox(index, loose=False)[3])
-        assert row_texts(page, top, modifiers) == [card_text.signed(m) for m in loc.box_modifiers], loc.name
+        assert row_texts(page, top, modifiers) == [fmt.signed(m) for m in loc.box_modifiers], loc.name
     ticks = (sum(loc.capacity for loc in rules.wounds.locations) + len(rules.wounds.locations)  # wounds and C
              + len(rules.actions.morale.levels) + rules.actions.fatigue.max + 1)  # morale, fatigue, Offensive
     sides = squares_mm(page)

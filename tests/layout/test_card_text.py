@@ -2,6 +2,7 @@
 
 import pytest
 
+from kolaps_print.content.formats import number
 from kolaps_print.layout import card_text
 from kolaps_print.model.army_book import load_army
 from kolaps_print.model.catalogue import Weapon
@@ -55,15 +56,15 @@ def test_stats_follow_the_rules_data(rules, demo_armies):
     rng, mvt, cib = card_text.stats(member, rules)
     assert rng.detail == f"{rules.dice.threshold(c.rank)}+"
     walk = c.mvt * rules.actions.walk_cm_per_mvt
-    assert mvt.detail.startswith(card_text.number(walk) + " cm")
+    assert mvt.detail.startswith(number(walk) + " cm")
     faster = rules.model_copy(update={"actions": rules.actions.model_copy(update={"walk_cm_per_mvt": 3})})
-    assert card_text.stats(member, faster)[1].detail.startswith(card_text.number(c.mvt * 3) + " cm")
+    assert card_text.stats(member, faster)[1].detail.startswith(number(c.mvt * 3) + " cm")
     assert rules.dice.difficulty(c.cib).dice.label in cib.detail
 
 
 def test_french_numbers():
-    assert card_text.number(7.5) == "7,5"
-    assert card_text.number(-2) == "−2"
+    assert number(7.5) == "7,5"
+    assert number(-2) == "−2"
     assert card_text.signed(1) == "+1"
 
 
