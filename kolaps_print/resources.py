@@ -32,11 +32,6 @@ def _choose(data: Path | None, templates: Path | None, rulebook: Path | None) ->
     return {name: Path(folder).resolve() for name, folder in named.items() if folder is not None}
 
 
-def use_folders(data: Path | None = None, templates: Path | None = None) -> None:
-    """Read game data and templates from these folders from now on; None: the default again."""
-    _chosen.set(_choose(data, templates, None))
-
-
 @contextlib.contextmanager
 def folders(data: Path | None = None, templates: Path | None = None, rulebook: Path | None = None) -> Iterator[None]:
     """Within the block, every reader (rules, labels, layouts, chapters) uses these folders;

@@ -56,15 +56,6 @@ def test_a_broken_project_data_file_is_a_located_error(project):
     assert "Traceback" not in out.stderr
 
 
-def test_use_folders_overrides_and_resets(project):
-    resources.use_folders(data=project / "data")
-    try:
-        assert resources.data_dir() == (project / "data").resolve()
-    finally:
-        resources.use_folders()
-    assert resources.data_dir() != (project / "data").resolve()
-
-
 # --data (rulebook) and KOLAPS_DATA read every kind of data file from the folder given, and
 # messages name that folder's files: here one named bd/, so "data/..." would be a wrong name.
 BROKEN = {

@@ -2,9 +2,8 @@
 signs, the decimal comma, dashes for none. The one formatter of the package.
 
 The conventions live in the labels, not here, so a translation can change them: the decimal
-sign and the signs of a number in data/labels/fr/cards.yaml (number.*: the cards had them first;
-moving them to common.yaml changes the data hash stamped on kit pages and proofs), the table
-patterns in tables.yaml (format.*).
+sign and the signs of a number in data/labels/fr/common.yaml (number.*), which every command
+reads, the table patterns in tables.yaml (format.*).
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ def _f(key: str, **values: object) -> str:
 
 
 def _sign(key: str, **values: object) -> str:
-    return label(f"cards.number.{key}", **values)
+    return label(f"common.number.{key}", **values)
 
 
 def number(x: float) -> str:

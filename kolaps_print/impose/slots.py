@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kolaps_print.layout.geometry import Edges, Rect
+from kolaps_print.layout.geometry import Edges
 from kolaps_print.layout.grid import Grid
 
 

@@ -117,7 +117,6 @@ class BackBuilder:
         return shapes
 
     def _parts(self, width: float) -> tuple[list[Part], list[Cut]]:
-        self._width = width
         self._left, self._right = self.layout.margin, width - self.layout.margin
         cuts: list[Cut] = []
         parts = [self._band(width, cuts), self._morale(cuts), self._status()]

@@ -43,18 +43,6 @@ class Rect:
     def top(self) -> float:
         return self.y + self.height
 
-    def grow(self, edges: Edges) -> "Rect":
-        return Rect(self.x - edges.left, self.y - edges.bottom,
-                    self.width + edges.left + edges.right, self.height + edges.bottom + edges.top)
-
-    def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
-        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
-                and other.right <= self.right + tolerance and other.top <= self.top + tolerance)
-
-    def overlaps(self, other: "Rect", tolerance: float = 1e-6) -> bool:
-        return (self.x < other.right - tolerance and other.x < self.right - tolerance
-                and self.y < other.top - tolerance and other.y < self.top - tolerance)
-
 
 @dataclass(frozen=True)
 class Line:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.units import to_mm
@@ -22,14 +21,6 @@ SIZE_STEP = 0.25  # points
 def width_mm(text: str, font: str, size: float, tracking: float = 0.0) -> float:
     register_fonts(font.split("-")[0])
     return to_mm(stringWidth(text, font, size) + tracking * max(len(text) - 1, 0))
-
-
-@lru_cache(maxsize=64)
-def ascent_descent(font: str, size: float) -> tuple[float, float]:
-    """Ascent and descent (positive) in mm, from the font's own metrics."""
-    register_fonts(font.split("-")[0])
-    face = getFont(font).face
-    return to_mm(face.ascent * size / 1000), to_mm(-face.descent * size / 1000)
 
 
 @dataclass(frozen=True)
@@ -130,11 +121,6 @@ def _segments(words: list[tuple[str, str]], size: float) -> Line:
     if font is not None:
         segments.append(Segment(start, text, font))
     return tuple(segments)
-
-
-def line_width(line: Line, size: float) -> float:
-    last = line[-1]
-    return last.x + width_mm(last.text, last.font, size)
 
 
 def cut_last_line(line: Line, size: float, width: float) -> Line:

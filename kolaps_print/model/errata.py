@@ -9,7 +9,6 @@ data text written as {by_reading: id, option: text, ...} follows it (see reading
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal, Optional
 
 from pydantic import Field, StringConstraints, model_validator
@@ -20,7 +19,6 @@ ErratumId = Annotated[str, StringConstraints(pattern=r"^E[1-9][0-9]{0,2}$")]
 ReadingId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$", max_length=40)]
 Quote = Annotated[str, StringConstraints(min_length=1, max_length=120)]
 Product = Literal["cartes", "aide", "cartes-aide", "demarrage", "livre"]
-PRODUCTS: tuple[str, ...] = ("cartes", "aide", "cartes-aide", "demarrage", "livre")
 Kind = Literal["contradiction", "ambiguite", "silence", "decision", "invention"]
 
 
@@ -77,8 +75,3 @@ class Ruled(Model):
 
 class ErrataFile(Model):
     errata: list[Erratum]
-
-
-def erratum_order(id_: str) -> int:
-    match = re.fullmatch(r"E(\d+)", id_)
-    return int(match.group(1)) if match else 0

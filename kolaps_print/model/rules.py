@@ -159,9 +159,6 @@ class WoundRules(Model):
         """The last line of the cumulative table (6): wounds beyond it change nothing more."""
         return max(c.wounds for c in self.cumulative)
 
-    def secondary_test_difficulty(self, severity: int) -> int:
-        return severity + self.secondary_test_offset
-
 
 # ---- combat.yaml -----------------------------------------------------------
 class RangeBand(Model):

@@ -5,6 +5,7 @@ import pytest
 from kolaps_print.impose import ImposeOptions, plan_pages
 from kolaps_print.layout import sheets
 from kolaps_print.layout.geometry import Rect, Size
+from geometry import grow, overlaps  # tests/support
 
 A4 = Size(210, 297)
 
@@ -12,12 +13,12 @@ A4 = Size(210, 297)
 @pytest.mark.parametrize("gutter, bleed, card", [(0, 0, Size(63, 88)), (3, 1, Size(63, 88)), (0, 0, Size(44, 63))])
 def test_marks_run_from_outside_the_cards_to_the_sheet_edge(gutter, bleed, card):
     front = plan_pages(9, ImposeOptions(card, A4, gutter=gutter, bleed=bleed).resolved())[0]
-    printed = [p.trim.grow(p.bleed) for p in front.placements]
+    printed = [grow(p.trim, p.bleed) for p in front.placements]
     assert front.crop_marks
     for line in front.crop_marks:
         xs, ys = sorted((line.x1, line.x2)), sorted((line.y1, line.y2))
         segment = Rect(xs[0], ys[0], xs[1] - xs[0], ys[1] - ys[0])
-        assert not any(segment.overlaps(r) for r in printed), line
+        assert not any(overlaps(segment, r) for r in printed), line
         assert xs[0] == pytest.approx(0) or xs[1] == pytest.approx(A4.width) or ys[0] == pytest.approx(0) or ys[1] == pytest.approx(A4.height)
 
 

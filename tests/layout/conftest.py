@@ -6,8 +6,9 @@ import pytest
 import yaml
 
 from kolaps_print.layout.shapes import Box, Drop, Text
-from kolaps_print.layout.text_fit import ascent_descent, width_mm
+from kolaps_print.layout.text_fit import width_mm
 from kolaps_print.model.army_book import load_army
+from text_metrics import ascent_descent  # tests/support
 
 
 def text_bounds(t: Text) -> tuple[float, float, float, float]:

@@ -4,6 +4,7 @@ import pytest
 
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.grid import fit_grid
+from geometry import overlaps  # tests/support
 
 A4, LETTER = Size(210, 297), Size(215.9, 279.4)
 POKER = Size(63, 88)
@@ -25,7 +26,7 @@ def test_slots_are_in_reading_order_and_do_not_overlap():
     assert slots[0].x < slots[1].x
     for i, a in enumerate(slots):
         for b in slots[i + 1:]:
-            assert not a.overlaps(b)
+            assert not overlaps(a, b)
 
 
 def test_other_sizes_fill_as_many_slots_as_fit():

@@ -3,7 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kolaps_print.layout.text_fit import ELLIPSIS, Run, fit_line, line_width, width_mm, wrap
+from kolaps_print.layout.text_fit import ELLIPSIS, Run, fit_line, width_mm, wrap
+from text_metrics import line_width  # tests/support
 
 FONT, BOLD = "KSans", "KSans-Bold"
 

@@ -160,7 +160,7 @@ EDITS = [
     Edit("weapon-range-negative", "weapons.yaml", lambda d: d["weapons"][0].update(range=-5)),
     # ---- labels --------------------------------------------------------------------------------
     Edit("label-missing", "labels/fr/cards.yaml", delete(("front", "threshold")), CARDS_LABELS),
-    Edit("label-a-number", "labels/fr/cards.yaml", set_(("number", "decimal"), 5), CARDS_LABELS),
+    Edit("label-a-number", "labels/fr/common.yaml", set_(("number", "decimal"), 5)),  # every product prints numbers
     Edit("label-not-text", "labels/fr/tables.yaml", set_(("format", "percent"), ["{value} %"]), TABLES_LABELS),
     Edit("label-unknown-placeholder", "labels/fr/cards.yaml", set_(("front", "moves"), "{marche} cm / {run} cm"), CARDS_LABELS),
     Edit("label-bad-braces", "labels/fr/tables.yaml", set_(("format", "range"), "{low–{high}"), TABLES_LABELS),

@@ -47,8 +47,6 @@ def test_top_severity_follows_the_severity_table():
     wounds = load_game_data().rules.wounds
     trimmed = wounds.model_copy(update={"severities": wounds.severities[:5]})
     assert trimmed.max_severity == 5
-    assert trimmed.secondary_test_difficulty(5) == 5 + wounds.secondary_test_offset
-
 
 def test_a_missing_rule_number_is_a_located_error(tmp_path):
     data = tmp_path / "data"

@@ -135,7 +135,7 @@ def test_secondary_effect_and_full_location_tests(rules):
     # "un jet de dé de difficulté égal a la gravité de la blessure moins 1"
     assert wounds.secondary_test_offset == -1
     # severity 1 calls for a difficulty 0 test, severity 6 for difficulty 5 (E11)
-    assert [wounds.secondary_test_difficulty(s) for s in range(1, 7)] == [0, 1, 2, 3, 4, 5]
+    assert [s + wounds.secondary_test_offset for s in range(1, 7)] == [0, 1, 2, 3, 4, 5]
     # "lorsqu'une partie du corps a encaisser son maximum de blessure ... un jet de difficulté 1" (E9)
     assert wounds.full_location_test_difficulty == 1
 
@@ -321,7 +321,7 @@ def test_morale(rules):
 def test_texts_restate_the_numbers_of_their_fields(rules):
     wounds, combat, actions = rules.wounds, rules.combat, rules.actions
     for s in wounds.severities:
-        assert f"difficulté {wounds.secondary_test_difficulty(s.roll)}" in s.text, s.roll
+        assert f"difficulté {s.roll + wounds.secondary_test_offset}" in s.text, s.roll
         if s.wounds:
             assert f"difficulté {wounds.full_location_test_difficulty}" in s.text, s.roll
     # the survival test of a full location (E28) and the secondary-effect test after every hit (E32)
