@@ -62,12 +62,6 @@ def test_stats_follow_the_rules_data(rules, demo_armies):
     assert rules.dice.difficulty(c.cib).dice.label in cib.detail
 
 
-def test_french_numbers():
-    assert number(7.5) == "7,5"
-    assert number(-2) == "−2"
-    assert card_text.signed(1) == "+1"
-
-
 def test_morale_rows_group_levels_that_allow_the_same(rules):
     rows = card_text.morale_rows(rules)
     levels = [lv for row in rows for lv in row.levels]
