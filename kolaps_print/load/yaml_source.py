@@ -12,6 +12,7 @@ import contextlib
 import datetime as dt
 import gc
 import math
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -233,27 +234,39 @@ def _line_col(text: str, at: int) -> tuple[int, int]:
     return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
+# YAML also breaks lines at U+0085, U+2028 and U+2029, which editors do not show as new lines:
+# PyYAML's line numbers would then disagree with the editor's, so they are refused too.
+_HIDDEN_BREAKS = "\x85\u2028\u2029"
+_FORBIDDEN = re.compile(f"{Reader.NON_PRINTABLE.pattern}|[{_HIDDEN_BREAKS}]")
+
+
 def _forbidden_characters(text: str, file: str) -> list[Diagnostic]:
-    """Every character YAML forbids (controls, U+FFFE...), each at its line and column, in one
-    run. A NUL means a binary file: one message is enough."""
+    """Every character YAML forbids (controls, U+FFFE...) or reads as a hidden line break, each
+    at its line and column, in one run. A NUL means a binary file: one message is enough."""
     if "\x00" in text:
         line, col = _line_col(text, text.index("\x00"))
         return [Diagnostic(file, line, col, "error", "the file contains a NUL character; is it really YAML?")]
     found: list[Diagnostic] = []
     line, scanned = 1, 0
-    for match in Reader.NON_PRINTABLE.finditer(text):
+    for match in _FORBIDDEN.finditer(text):
         at = match.start()
         line, scanned = line + text.count("\n", scanned, at), at  # counted once over the whole text
         col = at - (text.rfind("\n", 0, at) + 1) + 1
         if len(found) == MAX_CHARACTER_REPORTS:
-            rest = sum(1 for _ in Reader.NON_PRINTABLE.finditer(text, at))
+            rest = sum(1 for _ in _FORBIDDEN.finditer(text, at))
             found.append(Diagnostic(file, line, col, "error", f"{rest:,} more characters YAML does not allow from here on; "
                                                               "is it really a text file?"))
             break
         ch = match.group()
-        kind = "a control character" if unicodedata.category(ch) == "Cc" else "not a character"
+        kind = _kind(ch)
         found.append(Diagnostic(file, line, col, "error", f"the character U+{ord(ch):04X} ({kind}) is not allowed in YAML; delete it"))
     return found
+
+
+def _kind(ch: str) -> str:
+    if ch in _HIDDEN_BREAKS:
+        return "a line break most editors do not show"
+    return "a control character" if unicodedata.category(ch) == "Cc" else "not a character"
 
 
 def _located(exc: yaml.YAMLError, text: str, file: str) -> Diagnostic:

@@ -171,6 +171,14 @@ def test_a_control_character_is_located_at_its_line_and_column_on_one_line(char,
     assert msg == f"army.yaml:2:10: error: the character U+{ord(char):04X} ({kind}) is not allowed in YAML; delete it"
 
 
+@pytest.mark.parametrize("char", ["\x85", "\u2028", "\u2029"])
+def test_a_hidden_line_break_is_refused_so_lines_agree_with_the_editor(char):
+    """YAML breaks lines there, editors do not: a later error's line would be off by one."""
+    assert messages(f"{char}name: a\nrank 1\n") == [
+        f"army.yaml:1:1: error: the character U+{ord(char):04X} (a line break most editors do not show) is not allowed"
+        " in YAML; delete it"]
+
+
 def test_every_control_character_is_reported_at_once():
     text = "a: \x01\nb: ok\nc: x\x7fy\x80\n"
     assert [m.split(": error: ")[0] for m in messages(text)] == ["army.yaml:1:4", "army.yaml:3:5", "army.yaml:3:7"]
