@@ -1,0 +1,54 @@
+"""A checked book laid out: page furniture (cover, running title, proof stamp), the proof's
+appendix, and the layout passes, on the paper asked for."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from kolaps_print.labels import label
+from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.book import Furniture, LayoutResult, layout
+from kolaps_print.rulebook.check import CheckedBook
+from kolaps_print.rulebook.pages import Cover, ProofStamp, french_date
+from kolaps_print.rulebook.proof_pages import MarkedPage, OwnMarks, ProofAppendix
+from kolaps_print.rulebook.story import StoryInput, make_story_factory
+from kolaps_print.write.pdf import PdfMeta
+
+
+@dataclass(frozen=True)
+class Printing:
+    """How this copy of the book is printed (the job's options, checked)."""
+
+    paper: str
+    proof: bool  # stamp every page, add the consistency report and the appendix
+    version: str | None  # default: book.yaml
+    date: dt.date | None  # default: book.yaml
+
+
+def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[MarkedPage]) -> LayoutResult:
+    """marks_elsewhere: the other products' marks « † En », listed by the proof's appendix."""
+    furniture, meta = _furniture(book, printing)
+    appendix = _proof_appendix(book, marks_elsewhere) if printing.proof else None
+    story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if printing.proof else None, appendix)
+    geometry = st.geometry(printing.paper)
+    return layout(make_story_factory(story, geometry), geometry, meta, furniture,
+                  appendix.own.observe if appendix else None)
+
+
+def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMeta]:
+    spec = book.sources.spec
+    version = printing.version or spec.version
+    date = french_date(printing.date or spec.date)
+    title = label("rulebook.book.running_title", title=spec.title, subtitle=spec.subtitle, edition=book.edition.title)
+    stamp = ProofStamp(label("rulebook.proof.stamp", version=version, date=date, hash=book.digest), label("rulebook.proof.watermark"))
+    cover = Cover(spec.title, spec.subtitle, label("rulebook.book.kicker"), book.edition.title,
+                  label("rulebook.book.version_line", version=version, date=date))
+    meta = PdfMeta(title=title, subject=label("rulebook.book.subject", game=label("common.game")),
+                   keywords=label("rulebook.book.version_line", version=version, date=date))
+    return Furniture(title, cover, stamp if printing.proof else None), meta
+
+
+def _proof_appendix(book: CheckedBook, marks_elsewhere: list[MarkedPage]) -> ProofAppendix:
+    data = book.data
+    return ProofAppendix(data.errata, data.readings, marks_elsewhere, OwnMarks(book.edition.title))
