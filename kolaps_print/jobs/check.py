@@ -82,11 +82,18 @@ def check_layouts() -> list[Diagnostic]:
     from kolaps_print.layout.calibration import calibration_data
     from kolaps_print.layout.card_data import card_layout
     from kolaps_print.layout.sheets import sheets, sizes
+    from kolaps_print.rulebook.styles import check_every_paper, rulebook_layout
 
+    files = _problems(card_layout, sizes, sheets, calibration_data, rulebook_layout)
+    return files or _problems(check_every_paper)  # each file is right: does the book's frame fit every paper?
+
+
+def _problems(*reads) -> list[Diagnostic]:
+    """Every read's errors, each read run even when an earlier one failed."""
     problems: list[Diagnostic] = []
-    for load in (card_layout, sizes, sheets, calibration_data):
+    for read in reads:
         try:
-            load()
+            read()
         except KolapsError as exc:
             problems += exc.diagnostics
     return problems

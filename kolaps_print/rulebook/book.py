@@ -34,7 +34,7 @@ class Furniture:
 
 
 class RulebookDoc(BaseDocTemplate):
-    def __init__(self, buffer: BytesIO, geometry: st.Geometry, meta: PdfMeta, furniture: Furniture, registry: Registry):
+    def __init__(self, buffer: BytesIO, geometry: st.PageGeometry, meta: PdfMeta, furniture: Furniture, registry: Registry):
         register_fonts()
         self.geometry, self.furniture, self.registry = geometry, furniture, registry
         x, y, w, h = geometry.frame
@@ -75,14 +75,14 @@ class RulebookDoc(BaseDocTemplate):
         x, y, w, h = self.geometry.frame
         top = y + h + pt(8)
         canvas.setFont(SANS, 8.5)
-        canvas.setFillColor(st.MUTED)
+        canvas.setFillColor(st.palette().muted)
         canvas.drawString(x, top, french(self.furniture.running_title))
         chapter = self.registry.chapter_on(page)
         if chapter:
             canvas.setFont(SANS_BOLD, 8.5)
-            canvas.setFillColor(st.INK)
+            canvas.setFillColor(st.palette().ink)
             canvas.drawRightString(x + w, top, french(chapter))
-        canvas.setStrokeColor(st.RULE)
+        canvas.setStrokeColor(st.palette().rule)
         canvas.setLineWidth(0.5)
         canvas.line(x, top - pt(2), x + w, top - pt(2))
 
@@ -90,9 +90,9 @@ class RulebookDoc(BaseDocTemplate):
         x, y, w, _ = self.geometry.frame
         base = y - pt(11)
         canvas.setFont(SANS_BOLD, 9.5)
-        canvas.setFillColor(st.INK)
+        canvas.setFillColor(st.palette().ink)
         canvas.drawCentredString(x + w / 2, base, str(page))
-        canvas.setStrokeColor(st.ACCENT)
+        canvas.setStrokeColor(st.palette().accent)
         canvas.setLineWidth(1.2)
         canvas.line(x + w / 2 - pt(9), base + pt(4.5), x + w / 2 + pt(9), base + pt(4.5))
 
@@ -110,7 +110,7 @@ class LayoutResult:
     passes: int
 
 
-def layout(make_story: Callable[[dict[str, int], Registry], list[Flowable]], geometry: st.Geometry, meta: PdfMeta,
+def layout(make_story: Callable[[dict[str, int], Registry], list[Flowable]], geometry: st.PageGeometry, meta: PdfMeta,
            furniture: Furniture, observe: Callable[[bytes, Registry], bool] | None = None) -> LayoutResult:
     """Build until every anchor lands where the previous pass said it would.
 

@@ -31,7 +31,7 @@ def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[Ma
     furniture, meta = _furniture(book, printing)
     appendix = _proof_appendix(book, marks_elsewhere) if printing.proof else None
     story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if printing.proof else None, appendix)
-    geometry = st.geometry(printing.paper)
+    geometry = st.page_geometry(printing.paper)
     return layout(make_story_factory(story, geometry), geometry, meta, furniture,
                   appendix.own.observe if appendix else None)
 

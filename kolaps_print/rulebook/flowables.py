@@ -129,12 +129,12 @@ class TocLine(Flowable):
         c, s = self.canv, self.style
         base = self.height - s.leading + (s.leading - s.fontSize) / 2 + 1
         c.setFont(s.fontName, s.fontSize)
-        c.setFillColor(st.INK)
+        c.setFillColor(st.palette().ink)
         c.drawString(self.indent, base, self.title)
         c.drawRightString(self.width, base, self.page)
         title_end = self.indent + c.stringWidth(self.title, s.fontName, s.fontSize) + 4
         page_start = self.width - c.stringWidth(self.page, s.fontName, s.fontSize) - 4
-        c.setFillColor(st.RULE)
+        c.setFillColor(st.palette().rule)
         dot = c.stringWidth(".", s.fontName, s.fontSize) * 2.2
         x = page_start - dot
         while x > title_end:  # right-aligned dots, so columns of dots line up
@@ -179,16 +179,16 @@ def _markup(text: str) -> str:
 def _table_style(rows: int) -> TableStyle:
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's default is Helvetica, never embedded
-        ("BACKGROUND", (0, 0), (-1, 0), st.HEAD_FILL),
+        ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.6),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.2),
         ("LEFTPADDING", (0, 0), (-1, -1), 4),
         ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.RULE),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.9, st.INK),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.palette().rule),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.9, st.palette().ink),
     ]
-    commands += [("BACKGROUND", (0, r), (-1, r), st.ZEBRA) for r in range(2, rows, 2)]
+    commands += [("BACKGROUND", (0, r), (-1, r), st.palette().zebra) for r in range(2, rows, 2)]
     return TableStyle(commands)
 
 
@@ -248,14 +248,14 @@ def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
         return [flow]
     ctx.chapter_number += 1
     kicker = Paragraph(french(label("rulebook.book.chapter", number=ctx.chapter_number)), s["kicker"])
-    rule = HRFlowable(width="100%", thickness=2.2, color=st.ACCENT, spaceBefore=0, spaceAfter=12)
+    rule = HRFlowable(width="100%", thickness=2.2, color=st.palette().accent, spaceBefore=0, spaceAfter=12)
     return [kicker, flow, rule]
 
 
 def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: bool) -> Flowable:
     items = [ListItem(block_flowables_list(item, ctx, style, serif), value=block.start + i if block.ordered else None) for i, item in enumerate(block.items)]
     kwargs = dict(bulletType="1", bulletFormat="%s.", bulletFontName=SANS_BOLD) if block.ordered else dict(bulletType="bullet", start="\u2022", bulletFontName=SANS)
-    return ListFlowable(items, leftIndent=pt(5), bulletFontSize=style.fontSize * 0.9, bulletColor=st.ACCENT, spaceAfter=st.styles()["body"].spaceAfter, **kwargs)
+    return ListFlowable(items, leftIndent=pt(5), bulletFontSize=style.fontSize * 0.9, bulletColor=st.palette().accent, spaceAfter=st.styles()["body"].spaceAfter, **kwargs)
 
 
 def _quote(block: Quote, ctx: StoryContext) -> Flowable:
@@ -263,8 +263,8 @@ def _quote(block: Quote, ctx: StoryContext) -> Flowable:
     box = Table([[inner]], colWidths=[ctx.width - pt(4)], hAlign="RIGHT")
     box.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS),
-        ("BACKGROUND", (0, 0), (-1, -1), st.SHADE),
-        ("LINEBEFORE", (0, 0), (0, -1), 2.4, st.ACCENT),
+        ("BACKGROUND", (0, 0), (-1, -1), st.palette().shade),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.4, st.palette().accent),
         ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
         ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
@@ -293,7 +293,7 @@ def block_flowables(block: Block, ctx: StoryContext, style: ParagraphStyle | Non
     if isinstance(block, TableBlock):
         return data_table(ctx.tables[block.name], ctx.width, ctx.frame_height)
     if isinstance(block, Rule):
-        return [HRFlowable(width="40%", thickness=0.6, color=st.RULE, spaceBefore=6, spaceAfter=10)]
+        return [HRFlowable(width="40%", thickness=0.6, color=st.palette().rule, spaceBefore=6, spaceAfter=10)]
     raise TypeError(f"unknown block {block!r}")
 
 

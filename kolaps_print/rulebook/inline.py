@@ -9,7 +9,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from kolaps_print.draw.ruling_style import quiet_marks
 from kolaps_print.labels import label
-from kolaps_print.rulebook.styles import ACCENT
+from kolaps_print.rulebook import styles as st
 
 PLACEHOLDER_PAGE = "00"  # before the first layout pass knows where anchors land
 
@@ -36,7 +36,7 @@ def _xref(anchor: str, inner: str, ctx: InlineContext) -> str:
         return f"{inner}\u00a0{elsewhere}" if inner else elsewhere
     ref = escape(page_ref(anchor, ctx))
     text = f"{inner}\u00a0{ref}" if inner else ref
-    return f'<a href="#{anchor}" color="#{ACCENT.hexval()[2:]}">{text}</a>'
+    return f'<a href="#{anchor}" color="{st.palette().hex("accent")}">{text}</a>'
 
 
 def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool = False) -> str:

@@ -29,13 +29,13 @@ class Cover:
     edition: str
     version_line: str  # "Version 0.3 — 1er juin 2025"
 
-    def __call__(self, c: Canvas, geometry: st.Geometry) -> None:
+    def __call__(self, c: Canvas, geometry: st.PageGeometry) -> None:
         w, h = geometry.pagesize
         x = pt(geometry.margin_x_mm)
         band_bottom = h * 0.45
-        c.setFillColor(st.HEAD_FILL)
+        c.setFillColor(st.palette().head_fill)
         c.rect(0, band_bottom, w, h - band_bottom, stroke=0, fill=1)
-        c.setFillColor(st.ACCENT)
+        c.setFillColor(st.palette().accent)
         c.rect(0, band_bottom - pt(4), w, pt(4), stroke=0, fill=1)
         self._hatching(c, w, h, band_bottom)
         c.setFillColorRGB(0.86, 0.42, 0.38)  # the accent, lightened to read on the dark band
@@ -46,12 +46,12 @@ class Cover:
         c.drawString(x - 3, band_bottom + pt(30), french(self.title))
         c.setFont(SANS, 30)
         c.drawString(x, band_bottom + pt(14), french(self.subtitle))
-        c.setFillColor(st.INK)
+        c.setFillColor(st.palette().ink)
         c.setFont(SERIF_ITALIC, 22)
         c.drawString(x, band_bottom - pt(24), french(self.edition))
         c.setFont(SANS, 10.5)
-        c.setFillColor(st.MUTED)
-        c.drawString(x, pt(st.BOTTOM_MM), french(self.version_line))
+        c.setFillColor(st.palette().muted)
+        c.drawString(x, pt(geometry.bottom_mm), french(self.version_line))
 
     @staticmethod
     def _hatching(c: Canvas, w: float, h: float, bottom: float) -> None:
@@ -75,9 +75,9 @@ class ProofStamp:
     text: str  # "ÉPREUVE · version 0.3 · 1er juin 2025 · sources 1a2b3c4d5e"
     watermark: str  # "ÉPREUVE"
 
-    def __call__(self, c: Canvas, geometry: st.Geometry, page: int) -> None:
+    def __call__(self, c: Canvas, geometry: st.PageGeometry, page: int) -> None:
         w, h = geometry.pagesize
-        c.setFillColor(st.ACCENT)
+        c.setFillColor(st.palette().accent)
         c.setFont(SANS_BOLD, 7.5)
         c.drawRightString(w - pt(8), pt(7), french(self.text))
         c.saveState()

@@ -101,7 +101,7 @@ def _tick_boxes() -> Table:
     boxes = Table([row], colWidths=[BOX_PT, pt(24), BOX_PT, pt(24)], rowHeights=[BOX_PT], hAlign="RIGHT")
     boxes.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS),
-        ("BOX", (0, 0), (0, 0), 0.7, st.INK), ("BOX", (2, 0), (2, 0), 0.7, st.INK),
+        ("BOX", (0, 0), (0, 0), 0.7, st.palette().ink), ("BOX", (2, 0), (2, 0), 0.7, st.palette().ink),
         ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
         ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -112,7 +112,7 @@ def _tick_boxes() -> Table:
 def erratum_flowables(erratum: Erratum, readings: dict[str, str]) -> Flowable:
     heading = label("rulebook.errata.heading", id=erratum.id, title=erratum.title)
     kind = label(f"rulebook.errata.kinds.{erratum.kind}")
-    parts: list[Flowable] = [Paragraph(f"{escape(french(heading))} <font face='{SANS}' size='8' color='#{st.MUTED.hexval()[2:]}'>"
+    parts: list[Flowable] = [Paragraph(f"{escape(french(heading))} <font face='{SANS}' size='8' color='{st.palette().hex('muted')}'>"
                                        f"{escape(kind)}</font>", st.styles()["h3"])]
     if erratum.draft:
         parts.append(_field(label("rulebook.errata.draft"), _quotes(erratum.draft)))
@@ -145,8 +145,8 @@ def marks_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
               Paragraph(escape(", ".join(p.errata)), s["cell"])] for p in places]
     table = Table(rows, colWidths=[pt(70), pt(18), pt(72)], repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS), ("BACKGROUND", (0, 0), (-1, 0), st.HEAD_FILL),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.RULE),
+        ("FONTNAME", (0, 0), (-1, -1), SANS), ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.palette().rule),
         ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
     return out + [table]

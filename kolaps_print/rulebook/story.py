@@ -60,11 +60,11 @@ def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable
         out.append(Paragraph(escape(french(f"{label(f'rulebook.report.categories.{category}')} ({len(findings)})")), s["h3"]))
         for f in findings:
             where = f"{f.diagnostic.file}:{f.diagnostic.line}"
-            out.append(Paragraph(f"\u2022 {escape(french(f.subject))} <font color='#6b6b66' size='8'>{escape(where)}</font>", s["report"]))
+            out.append(Paragraph(f"\u2022 {escape(french(f.subject))} <font color='{st.palette().hex('muted')}' size='8'>{escape(where)}</font>", s["report"]))
     return out
 
 
-def make_story_factory(story: StoryInput, geometry: st.Geometry) -> Callable[[dict[str, int], Registry], list[Flowable]]:
+def make_story_factory(story: StoryInput, geometry: st.PageGeometry) -> Callable[[dict[str, int], Registry], list[Flowable]]:
     _, _, width, height = geometry.frame
 
     def make(pages: dict[str, int], registry: Registry) -> list[Flowable]:

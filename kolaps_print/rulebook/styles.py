@@ -1,4 +1,5 @@
-"""The book's look: paper, margins (mm), colours and paragraph styles.
+"""The book's look: text frame and colours (data/layouts/rulebook.yaml, mm), pages of
+data/layouts/sizes.yaml's papers, and paragraph styles.
 
 Body in KSerif 10.5 pt, justified and hyphenated in French; headings, tables and boxes in
 KSans (Roboto Condensed).
@@ -8,30 +9,59 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Annotated
 
+from pydantic import Field
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
+from kolaps_print import resources
+from kolaps_print.diagnostics import KolapsError, display_path
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
-from kolaps_print.layout.sheets import paper_size
+from kolaps_print.layout.data_files import load_layout
+from kolaps_print.layout.sheets import paper_name, paper_size, paper_names
+from kolaps_print.load import load_yaml
 from kolaps_print.layout.units import pt
+from kolaps_print.model.common import Colour, Model
 
-TEXT_WIDTH_MM = 150.0  # same measure on both papers: same line breaks
-TOP_MM, BOTTOM_MM = 24.0, 22.0
+TextWidth = Annotated[float, Field(ge=60, le=1000)]  # mm; narrower, table columns turn into a letter each
+Margin = Annotated[float, Field(ge=0, le=200)]  # mm: from a page edge to the text frame
+# Below this the chapter openers and the tallest table rows no longer fit in the frame and
+# reportlab gives up half-way through the book.
+MIN_TEXT_HEIGHT_MM = 150.0
 
-INK = colors.HexColor("#1d1d1b")
-ACCENT = colors.HexColor("#8a1c1c")  # dried-blood red
-MUTED = colors.HexColor("#6b6b66")
-RULE = colors.HexColor("#b9b4a8")
-SHADE = colors.HexColor("#efebe2")
-HEAD_FILL = colors.HexColor("#2b2b29")
-ZEBRA = colors.HexColor("#f6f3ec")
+
+class BookColours(Model):
+    ink: Colour
+    accent: Colour
+    muted: Colour
+    rule: Colour
+    shade: Colour
+    head_fill: Colour
+    zebra: Colour
+
+
+class RulebookLayout(Model):
+    """The text frame (the same on every paper of sizes.yaml: the same line breaks) and colours."""
+
+    text_width: TextWidth
+    top: Margin
+    bottom: Margin
+    colours: BookColours
+
+
+def rulebook_layout() -> RulebookLayout:
+    """data/layouts/rulebook.yaml of the data folder in use; KolapsError (located) if it is wrong."""
+    return load_layout("rulebook", RulebookLayout)
 
 
 @dataclass(frozen=True)
-class Geometry:
+class PageGeometry:
     page_mm: tuple[float, float]
+    text_width_mm: float  # the same measure on every paper: the same line breaks
+    top_mm: float
+    bottom_mm: float
 
     @property
     def pagesize(self) -> tuple[float, float]:
@@ -39,40 +69,88 @@ class Geometry:
 
     @property
     def margin_x_mm(self) -> float:
-        return (self.page_mm[0] - TEXT_WIDTH_MM) / 2
+        return (self.page_mm[0] - self.text_width_mm) / 2
 
     @property
     def frame(self) -> tuple[float, float, float, float]:
         """x, y, width, height of the text frame, in points."""
-        return pt(self.margin_x_mm), pt(BOTTOM_MM), pt(TEXT_WIDTH_MM), pt(self.page_mm[1] - TOP_MM - BOTTOM_MM)
+        return (pt(self.margin_x_mm), pt(self.bottom_mm), pt(self.text_width_mm),
+                pt(self.page_mm[1] - self.top_mm - self.bottom_mm))
 
 
-def geometry(paper: str) -> Geometry:
-    """The page of a paper named in data/layouts/sizes.yaml."""
-    size = paper_size(paper)
-    return Geometry((size.width, size.height))
+def page_geometry(paper: str) -> PageGeometry:
+    """The page of a paper of data/layouts/sizes.yaml around rulebook.yaml's text frame;
+    KolapsError, located in rulebook.yaml, if the frame does not fit on that paper."""
+    data = rulebook_layout()
+    name, size = paper_name(paper), paper_size(paper)
+    if data.text_width >= size.width:
+        raise _layout_error(("text_width",), f"{data.text_width:g} mm leaves no margin on {name} paper ({size.width:g} mm wide)")
+    if size.height - data.top - data.bottom < MIN_TEXT_HEIGHT_MM:
+        raise _layout_error(("bottom",), f"top and bottom ({data.top:g} + {data.bottom:g} mm) leave less than "
+                                         f"{MIN_TEXT_HEIGHT_MM:g} mm for text on {name} paper ({size.height:g} mm high)")
+    return PageGeometry((size.width, size.height), data.text_width, data.top, data.bottom)
+
+
+def check_every_paper() -> None:
+    """`check`: the book's frame fits on every paper a user may choose (KolapsError if not)."""
+    for name in paper_names():
+        page_geometry(name)
+
+
+def _layout_error(path: tuple, message: str) -> KolapsError:
+    file = resources.data_dir() / "layouts" / "rulebook.yaml"
+    return KolapsError([load_yaml(file, display_path(file)).diagnostic(path, message)])
+
+
+@dataclass(frozen=True)
+class Palette:
+    ink: colors.Color  # body text
+    accent: colors.Color  # dried-blood red
+    muted: colors.Color
+    rule: colors.Color
+    shade: colors.Color
+    head_fill: colors.Color
+    zebra: colors.Color
+
+    def hex(self, name: str) -> str:
+        """'#rrggbb' of a colour, for paragraph markup."""
+        return "#" + getattr(self, name).hexval()[2:]
+
+
+def palette() -> Palette:
+    return _palette(rulebook_layout().colours)
 
 
 @cache
+def _palette(colours: BookColours) -> Palette:
+    return Palette(**{name: colors.HexColor(value) for name, value in colours.model_dump().items()})
+
+
 def styles() -> dict[str, ParagraphStyle]:
+    return _styles(rulebook_layout().colours)
+
+
+@cache  # one set per palette: another data folder may colour the book differently
+def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
     register_fonts()
+    paint = _palette(colours)
     body = ParagraphStyle(
-        "body", fontName=SERIF, fontSize=10.5, leading=13.6, alignment=TA_JUSTIFY, textColor=INK,
+        "body", fontName=SERIF, fontSize=10.5, leading=13.6, alignment=TA_JUSTIFY, textColor=paint.ink,
         spaceAfter=5, hyphenationLang="fr_FR", embeddedHyphenation=1, uriWasteReduce=0.3,
     )
-    sans = ParagraphStyle("sans", fontName=SANS, fontSize=9.2, leading=11.6, textColor=INK, alignment=TA_LEFT)
+    sans = ParagraphStyle("sans", fontName=SANS, fontSize=9.2, leading=11.6, textColor=paint.ink, alignment=TA_LEFT)
     return {
         "body": body,
         "item": ParagraphStyle("item", parent=body, spaceAfter=2.5),
-        "h1": ParagraphStyle("h1", fontName=SANS_BOLD, fontSize=26, leading=30, textColor=INK, spaceAfter=14, keepWithNext=1),
-        "kicker": ParagraphStyle("kicker", fontName=SANS_BOLD, fontSize=10.5, leading=13, textColor=ACCENT, spaceBefore=0, spaceAfter=2, keepWithNext=1),
-        "h2": ParagraphStyle("h2", fontName=SANS_BOLD, fontSize=14, leading=17, textColor=ACCENT, spaceBefore=13, spaceAfter=5, keepWithNext=1),
-        "h3": ParagraphStyle("h3", fontName=SANS_BOLD, fontSize=11, leading=13.5, textColor=INK, spaceBefore=8, spaceAfter=3, keepWithNext=1),
+        "h1": ParagraphStyle("h1", fontName=SANS_BOLD, fontSize=26, leading=30, textColor=paint.ink, spaceAfter=14, keepWithNext=1),
+        "kicker": ParagraphStyle("kicker", fontName=SANS_BOLD, fontSize=10.5, leading=13, textColor=paint.accent, spaceBefore=0, spaceAfter=2, keepWithNext=1),
+        "h2": ParagraphStyle("h2", fontName=SANS_BOLD, fontSize=14, leading=17, textColor=paint.accent, spaceBefore=13, spaceAfter=5, keepWithNext=1),
+        "h3": ParagraphStyle("h3", fontName=SANS_BOLD, fontSize=11, leading=13.5, textColor=paint.ink, spaceBefore=8, spaceAfter=3, keepWithNext=1),
         "box": ParagraphStyle("box", parent=sans, fontSize=9.4, leading=12, spaceAfter=3),
-        "table_title": ParagraphStyle("table_title", fontName=SANS_BOLD, fontSize=9.5, leading=12, textColor=INK, spaceBefore=6, spaceAfter=3, keepWithNext=1),
+        "table_title": ParagraphStyle("table_title", fontName=SANS_BOLD, fontSize=9.5, leading=12, textColor=paint.ink, spaceBefore=6, spaceAfter=3, keepWithNext=1),
         "cell": ParagraphStyle("cell", parent=sans, fontSize=8.6, leading=10.6),
         "head": ParagraphStyle("head", fontName=SANS_BOLD, fontSize=8.6, leading=10.4, textColor=colors.white),
-        "note": ParagraphStyle("note", parent=sans, fontName="KSans-Italic", fontSize=8.2, leading=10.2, textColor=MUTED, spaceBefore=2, spaceAfter=8),
+        "note": ParagraphStyle("note", parent=sans, fontName="KSans-Italic", fontSize=8.2, leading=10.2, textColor=paint.muted, spaceBefore=2, spaceAfter=8),
         "toc1": ParagraphStyle("toc1", fontName=SANS_BOLD, fontSize=11, leading=13),
         "toc2": ParagraphStyle("toc2", fontName=SANS, fontSize=9.4, leading=11.2),
         "report": ParagraphStyle("report", parent=sans, fontSize=9.4, leading=12, spaceAfter=2),

@@ -96,6 +96,7 @@ TABLES_LABELS = ("check", "tables", "rulebook")  # the rulebook prints the table
 BOOK_LABELS = ("check", "rulebook")
 CARD_LAYOUT = ("check", "cards")
 SIZES = ALL  # the rulebook's pages are sizes.yaml's papers too
+BOOK_LAYOUT = ("check", "rulebook")  # layouts/rulebook.yaml: only the rulebook reads it
 
 EDITS = [
     # ---- dice.yaml: thresholds by rank, difficulties by level -------------------------------
@@ -180,6 +181,11 @@ EDITS = [
     Edit("fold-dash-negative", "layouts/sheets.yaml", set_(("fold_line", "dash"), [-1, 0]), ("check", "cards")),
     Edit("calibration-ticks-too-fine", "layouts/calibrate.yaml", set_(("tick_step",), 0.0001), ("check",)),
     Edit("calibration-target-off-sheet", "layouts/calibrate.yaml", set_(("targets", 0), [1.5, 0.5]), ("check",)),
+    Edit("book-colour-unreadable", "layouts/rulebook.yaml", set_(("colours", "accent"), "red"), BOOK_LAYOUT),
+    Edit("book-text-wider-than-paper", "layouts/rulebook.yaml", set_(("text_width",), 212), BOOK_LAYOUT),
+    Edit("book-margins-fill-the-page", "layouts/rulebook.yaml", apply(set_(("top",), 150), set_(("bottom",), 150)), BOOK_LAYOUT),
+    # Fits the default A4, not letter: `check` tries every paper, the A4 book still prints.
+    Edit("book-frame-taller-than-letter", "layouts/rulebook.yaml", apply(set_(("top",), 70), set_(("bottom",), 70)), ("check",)),
 ]
 
 

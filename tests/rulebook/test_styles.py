@@ -1,0 +1,70 @@
+"""The book's text frame and colours are data (data/layouts/rulebook.yaml), its pages are the
+papers of sizes.yaml: a designer's edit reaches the printed book, and a broken value is a
+located error with nothing written."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pypdf
+import pypdfium2 as pdfium
+import pytest
+
+from kolaps_print import resources
+from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+from kolaps_print.layout.units import pt
+
+LAYOUT = Path("layouts") / "rulebook.yaml"
+SIZES = Path("layouts") / "sizes.yaml"
+
+
+def data_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    shutil.copytree(resources.bundled("data"), folder)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_page_size_and_colours_come_from_the_layout_file(tmp_path):
+    folder = data_copy(tmp_path)
+    edit(folder / SIZES, "letter: {width: 215.9, height: 279.4}", "letter: {width: 200, height: 260}")
+    edit(folder / LAYOUT, 'accent: "#8a1c1c"', 'accent: "#123456"')
+    book = build_rulebook(RulebookOptions(edition="quickstart", paper="letter", data=folder))
+    reader = pypdf.PdfReader(io.BytesIO(book.pdf))
+    assert {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in reader.pages} == {
+        (round(pt(200), 2), round(pt(260), 2))}
+    # The cover's accent strip: 4 mm of solid accent just under the dark band (45 % up the page).
+    scale = 2
+    image = pdfium.PdfDocument(book.pdf)[0].render(scale=scale).to_pil().convert("RGB")
+    strip_y = pt(260) * 0.45 - pt(2)
+    assert image.getpixel((int(pt(20) * scale), int((pt(260) - strip_y) * scale))) == (0x12, 0x34, 0x56)
+
+
+@pytest.mark.parametrize("edits, message", [
+    ([('accent: "#8a1c1c"', 'accent: "red"')],
+     ':10:11: error: colours.accent: \'red\' is not a colour: write it as "#rrggbb", e.g. "#3a5f0b"'),
+    ([("text_width: 150", "text_width: 212")],
+     ":4:13: error: text_width: 212 mm leaves no margin on a4 paper (210 mm wide)"),
+    ([("top: 24", "top: 100"), ("bottom: 22", "bottom: 200")],
+     ":6:9: error: bottom: top and bottom (100 + 200 mm) leave less than 150 mm for text on a4 paper (297 mm high)"),
+    ([("  shade: \"#efebe2\"     # boxed quotes\n", "")],
+     ":9:3: error: colours.shade: missing required key 'shade'"),
+])
+def test_a_broken_layout_value_is_a_located_error(cli, tmp_path, monkeypatch, edits, message):
+    folder = data_copy(tmp_path)
+    for old, new in edits:
+        edit(folder / LAYOUT, old, new)
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    result = cli(["rulebook", "--data", folder, "-o", out / "rulebook.pdf"])
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert f"data/layouts/rulebook.yaml{message}\n" in result.stderr
+    assert list(out.iterdir()) == []
