@@ -15,12 +15,12 @@ from pathlib import Path
 from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
-from kolaps_print.kit.assemble import Section, assemble
+from kolaps_print.kit.assemble import KitSection, assemble
 from kolaps_print.kit.documents import kit_parts
 from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
 from kolaps_print.kit.packing_page import packing_pdf
-from kolaps_print.kit.parts import Part
+from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.previews import render_pages
 from kolaps_print.kit.stamp import Stamper, data_hash, stamp_text
 from kolaps_print.labels import label
@@ -39,8 +39,8 @@ class KitResult:
     folder: Path
     files: list[str]  # relative to folder, sorted, the zip included
     kit_pages: int
-    sections: list[Section]  # where each document landed in kit.pdf
-    parts: list[Part]
+    sections: list[KitSection]  # where each document landed in kit.pdf
+    parts: list[KitPart]
     previews: list[str]
     stamp: str
     warnings: list[Diagnostic] = field(default_factory=list)
@@ -52,12 +52,12 @@ def default_folder(kit_file: Path | str) -> Path:
     return OUTPUT_ROOT / Path(kit_file).stem
 
 
-def _kit_pages(packing_pages: int, parts: list[Part], tables: int) -> int:
+def _kit_pages(packing_pages: int, parts: list[KitPart], tables: int) -> int:
     packing = packing_pages + packing_pages % 2
     return packing + tables * sum(p.printed_pages() * p.per_table for p in parts)
 
 
-def _packing_part(kit: Kit, parts: list[Part], stamp: str, stamper: Stamper) -> tuple[PackingList, Part]:
+def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) -> tuple[PackingList, KitPart]:
     """The packing list states kit.pdf's page count, which includes the list itself:
     lay it out until the count it states is the count it produces (one round in practice)."""
     pages = 1
@@ -67,7 +67,7 @@ def _packing_part(kit: Kit, parts: list[Part], stamp: str, stamper: Stamper) -> 
         if produced == pages:
             break
         pages = produced
-    part = Part("packing", label("kit.packing.documents.packing"), PACKING_MD, stamper.stamp_pdf(pdf), produced, 1, "long", "plain")
+    part = KitPart("packing", label("kit.packing.documents.packing"), PACKING_MD, stamper.stamp_pdf(pdf), produced, 1, "long", "plain")
     return pl, part
 
 
@@ -79,7 +79,7 @@ def _preview_jobs(kit: Kit) -> list[tuple[bytes, list[str]]]:
     return [kit_cards.card_faces_pdf(kit.books[i], path.stem, size) for path, i in sorted(first.items(), key=lambda item: item[1])]
 
 
-def _write_folder(folder: Path, kit: Kit, parts: list[Part], kit_pdf: bytes, markdown: str,
+def _write_folder(folder: Path, kit: Kit, parts: list[KitPart], kit_pdf: bytes, markdown: str,
                   previews: list[tuple[bytes, list[str]]]) -> list[str]:
     for part in parts:
         write_atomically(folder / part.filename, part.pdf)

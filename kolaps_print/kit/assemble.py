@@ -13,12 +13,12 @@ from io import BytesIO
 
 from pypdf import PdfReader, PdfWriter
 
-from kolaps_print.kit.parts import Part
+from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.stamp import Stamper
 
 
 @dataclass(frozen=True)
-class Section:
+class KitSection:
     """A run of pages in kit.pdf, for bookmarks and tests."""
 
     title: str
@@ -31,9 +31,9 @@ class KitPdf:
         self.writer = PdfWriter()
         self.writer.add_metadata({"/Title": title, "/Creator": "kolaps-print"})
         self.stamper = stamper
-        self.sections: list[Section] = []
+        self.sections: list[KitSection] = []
 
-    def add(self, part: Part, title: str) -> None:
+    def add(self, part: KitPart, title: str) -> None:
         start = len(self.writer.pages)
         reader = PdfReader(BytesIO(part.pdf))
         for number, page in enumerate(reader.pages):
@@ -46,7 +46,7 @@ class KitPdf:
                 self._blank_like(page)
         if part.sides != "simplex" and len(reader.pages) % 2:
             self._blank_like(reader.pages[-1])
-        self.sections.append(Section(title, start, len(self.writer.pages) - start))
+        self.sections.append(KitSection(title, start, len(self.writer.pages) - start))
 
     def _blank_like(self, page) -> None:
         box = page.mediabox
@@ -61,7 +61,7 @@ class KitPdf:
         return out.getvalue()
 
 
-def assemble(packing: Part, parts: list[Part], tables: int, stamper: Stamper, title: str, table_title) -> tuple[bytes, list[Section]]:
+def assemble(packing: KitPart, parts: list[KitPart], tables: int, stamper: Stamper, title: str, table_title) -> tuple[bytes, list[KitSection]]:
     """table_title(n) names table n (1-based) in the bookmarks."""
     kit = KitPdf(stamper, title)
     kit.add(packing, packing.title)

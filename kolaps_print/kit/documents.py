@@ -6,7 +6,7 @@ from __future__ import annotations
 from kolaps_print.diagnostics import Diagnostic
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.kitfile import Kit
-from kolaps_print.kit.parts import Part
+from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.pdfs import page_count
 from kolaps_print.kit.stamp import Stamper
 from kolaps_print.kit.tokens import tokens_pdf
@@ -15,9 +15,9 @@ from kolaps_print.model.army_book import ArmyBook
 
 
 def _part(kind: str, title: str, filename: str, pdf: bytes, per_table: int, sides, stock, stamper: Stamper,
-          folded: bool = False) -> Part:
+          folded: bool = False) -> KitPart:
     stamped = stamper.stamp_pdf(pdf)
-    return Part(kind, title, filename, stamped, page_count(stamped), per_table, sides, stock, folded)
+    return KitPart(kind, title, filename, stamped, page_count(stamped), per_table, sides, stock, folded)
 
 
 def _cards_filename(kit: Kit, index: int) -> str:
@@ -27,7 +27,7 @@ def _cards_filename(kit: Kit, index: int) -> str:
     return f"cards-{stem}.pdf" if seen == 0 else f"cards-{stem}-{seen + 1}.pdf"
 
 
-def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[Part, list[Diagnostic]]:
+def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[KitPart, list[Diagnostic]]:
     cards = kit.spec.cards
     pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper, cards)
     title = label("kit.packing.documents.cards", army=book.army.name)
@@ -36,7 +36,7 @@ def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[
     return part, warnings
 
 
-def reference_part(kit: Kit, stamper: Stamper) -> Part:
+def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
     from kolaps_print.jobs.tables import TablesOptions, build_reference
 
     reference = build_reference(TablesOptions(paper=kit.spec.paper))
@@ -45,7 +45,7 @@ def reference_part(kit: Kit, stamper: Stamper) -> Part:
                  kit.spec.players, "short", "plain", stamper)
 
 
-def rulebook_part(kit: Kit, stamper: Stamper) -> Part | None:
+def rulebook_part(kit: Kit, stamper: Stamper) -> KitPart | None:
     edition = kit.spec.rulebook
     if edition == "none":
         return None
@@ -56,14 +56,14 @@ def rulebook_part(kit: Kit, stamper: Stamper) -> Part | None:
     return _part(edition, label(f"kit.packing.documents.{edition}"), filename, book.pdf, 1, "long", "plain", stamper)
 
 
-def tokens_part(kit: Kit, stamper: Stamper) -> Part | None:
+def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:
     if not kit.spec.tokens:
         return None
     pdf, _ = tokens_pdf(kit)
     return _part("tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", "card_stock", stamper)
 
 
-def kit_parts(kit: Kit, stamper: Stamper) -> tuple[list[Part], list[Diagnostic]]:
+def kit_parts(kit: Kit, stamper: Stamper) -> tuple[list[KitPart], list[Diagnostic]]:
     """Every document of one table, in print order (cards, reference sheets, rules, tokens),
     and the warnings of the armies and their cards, each once."""
     parts, warnings = [], list(kit.warnings)

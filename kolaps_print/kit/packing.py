@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kolaps_print.kit.kitfile import Kit
-from kolaps_print.kit.parts import Part
+from kolaps_print.kit.parts import KitPart
 from kolaps_print.labels import label, labels
 
 
@@ -38,24 +38,24 @@ def dice_per_player(kit: Kit) -> int:
     return max(d.dice.count for d in kit.books[0].rules.dice.difficulties)
 
 
-def _copies_text(part: Part, tables: int) -> str:
+def _copies_text(part: KitPart, tables: int) -> str:
     total = part.copies(tables)
     if tables == 1:
         return str(total)
     return label("kit.packing.copies_per", total=total, each=part.per_table, tables=tables)
 
 
-def _paper_text(part: Part, paper: str) -> str:
+def _paper_text(part: KitPart, paper: str) -> str:
     name = label(f"kit.packing.papers.paper_names.{paper}")
     return label(f"kit.packing.papers.{part.stock}", paper=name)
 
 
-def _row(part: Part, kit: Kit) -> PrintRow:
+def _row(part: KitPart, kit: Kit) -> PrintRow:
     return PrintRow(part.title, part.filename, part.pages, _copies_text(part, kit.spec.tables),
                     _paper_text(part, kit.spec.paper), label(f"kit.packing.sides.{part.print_setting}"))
 
 
-def _bring(kit: Kit, parts: list[Part]) -> list[str]:
+def _bring(kit: Kit, parts: list[KitPart]) -> list[str]:
     tables, players = kit.spec.tables, kit.spec.players
     each = dice_per_player(kit)
     lines = [label("kit.packing.dice", total=each * players * tables, each=each)]
@@ -70,7 +70,7 @@ def _bring(kit: Kit, parts: list[Part]) -> list[str]:
     return lines + list(labels("kit.packing.extras"))
 
 
-def packing_list(kit: Kit, parts: list[Part], stamp: str, kit_pages: int) -> PackingList:
+def packing_list(kit: Kit, parts: list[KitPart], stamp: str, kit_pages: int) -> PackingList:
     """kit_pages: the page count of kit.pdf, stated in the instructions."""
     return PackingList(
         title=f"{label('kit.packing.title')} — {kit.spec.name}",

@@ -10,7 +10,7 @@ Stock = Literal["card_stock", "plain"]
 
 
 @dataclass(frozen=True)
-class Part:
+class KitPart:
     kind: str  # cards, reference, full, quickstart, tokens
     title: str  # as the packing list names it (French, from labels)
     filename: str  # in the kit folder

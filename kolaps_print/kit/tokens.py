@@ -32,7 +32,7 @@ SECTION_SPACE_MM = 3.0
 
 
 @dataclass(frozen=True)
-class Section:
+class TokenGroup:
     kind: str  # aff, offensive, haemorrhage, fatigue: a key of kit.tokens labels
     values: tuple[int, ...]  # one per token: the AFF number, or the dial's maximum
 
@@ -41,17 +41,17 @@ def miniatures_per_table(kit: Kit) -> int:
     return sum(book.card_count for book in kit.books)
 
 
-def token_sections(kit: Kit) -> list[Section]:
+def token_sections(kit: Kit) -> list[TokenGroup]:
     """One Offensive, haemorrhage and fatigue token per miniature; AFF numbers in pairs,
     as many numbers as there can be simultaneous affrontements (two miniatures each)."""
     minis = miniatures_per_table(kit)
     fatigue_max = kit.books[0].rules.actions.fatigue.max
     numbers = max(1, minis // 2)
     return [
-        Section("aff", tuple(n for n in range(1, numbers + 1) for _ in range(2))),
-        Section("offensive", (0,) * minis),
-        Section("haemorrhage", (0,) * minis),
-        Section("fatigue", (fatigue_max,) * minis),
+        TokenGroup("aff", tuple(n for n in range(1, numbers + 1) for _ in range(2))),
+        TokenGroup("offensive", (0,) * minis),
+        TokenGroup("haemorrhage", (0,) * minis),
+        TokenGroup("fatigue", (fatigue_max,) * minis),
     ]
 
 
@@ -62,7 +62,7 @@ class SheetPage:
 
 
 @dataclass(frozen=True)
-class Grid:
+class TokenGrid:
     width: float  # page, mm
     height: float
     columns: int
@@ -76,14 +76,14 @@ class Grid:
         return self.left + column * self.pitch
 
 
-def grid_for(width: float, height: float) -> Grid:
+def grid_for(width: float, height: float) -> TokenGrid:
     pitch = draw.DIAMETER_MM + GAP_MM
     columns = int((width - 2 * SIDE_MARGIN_MM + GAP_MM) // pitch)
     used = columns * pitch - GAP_MM
-    return Grid(width, height, columns, (width - used) / 2 + draw.DIAMETER_MM / 2)
+    return TokenGrid(width, height, columns, (width - used) / 2 + draw.DIAMETER_MM / 2)
 
 
-def layout_sheet(sections: list[Section], grid: Grid) -> list[SheetPage]:
+def layout_sheet(sections: list[TokenGroup], grid: TokenGrid) -> list[SheetPage]:
     """Place headings and tokens top to bottom; a section may continue on the next page."""
     first_y = grid.height - TOP_MM - 14.0
     pages, y = [SheetPage()], first_y
@@ -121,7 +121,7 @@ def _token_drawer(kind: str) -> Callable[[Canvas, float, float, int], None]:
     }[kind]
 
 
-def _draw_header(c: Canvas, kit: Kit, grid: Grid) -> None:
+def _draw_header(c: Canvas, kit: Kit, grid: TokenGrid) -> None:
     left = grid.x(0) - draw.DIAMETER_MM / 2
     c.setFillGray(0)
     c.setFont(SANS_BOLD, TITLE_PT)

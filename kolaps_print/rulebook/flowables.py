@@ -29,7 +29,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
-from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Paragraph as MdParagraph, Quote, Rule, TableBlock
+from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Paragraph as MdParagraph, Quote, ThematicBreak, TableBlock
 from kolaps_print.rulebook.typography import french
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
@@ -196,8 +196,8 @@ def data_table(content: TableContent, width: float, frame_height: float) -> list
     """Title, table (header repeated on every page it spans) and note, kept together when small."""
     s = st.styles()
     cells = _cells(content)
-    table = Table(cells, colWidths=_column_widths(content, table_width(content, width)), repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
-    table._kolaps_table = content.id  # lets tests and the report find it
+    widths = _column_widths(content, table_width(content, width))
+    table = Table(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
     title = Paragraph(_markup(content.title), s["table_title"])
     title.keepWithNext = 1
     parts: list[Flowable] = [title, table]
@@ -211,8 +211,8 @@ def data_table(content: TableContent, width: float, frame_height: float) -> list
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
         return parts            # a keep-with-next chain coming from the heading above)
     # A long table may split, but never leaving fewer than a few rows under its title.
-    head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], table._colWidths)) + 8
-    first_rows = sum(max(c.wrap(w, frame_height)[1] for c, w in zip(row, table._colWidths)) + 6 for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT])
+    head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], widths)) + 8
+    first_rows = sum(max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths)) + 6 for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT])
     table.keepWithNext = 0
     return [CondPageBreak(head_rows + first_rows + 30)] + parts
 
@@ -292,7 +292,7 @@ def block_flowables(block: Block, ctx: StoryContext, style: ParagraphStyle | Non
         return [_quote(block, ctx), Spacer(0, 7)]
     if isinstance(block, TableBlock):
         return data_table(ctx.tables[block.name], ctx.width, ctx.frame_height)
-    if isinstance(block, Rule):
+    if isinstance(block, ThematicBreak):
         return [HRFlowable(width="40%", thickness=0.6, color=st.palette().rule, spaceBefore=6, spaceAfter=10)]
     raise TypeError(f"unknown block {block!r}")
 

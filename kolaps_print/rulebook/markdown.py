@@ -60,11 +60,11 @@ class TableBlock:
 
 
 @dataclass
-class Rule:
-    pass
+class ThematicBreak:
+    """--- on a line of its own: printed as a short rule between paragraphs."""
 
 
-Block = Union[Heading, Paragraph, ListBlock, Quote, TableBlock, Rule]
+Block = Union[Heading, Paragraph, ListBlock, Quote, TableBlock, ThematicBreak]
 
 
 @dataclass
@@ -129,7 +129,7 @@ class _Parser:
         if node.type == "fence":
             return self.fence(node, line)
         if node.type == "hr":
-            return Rule()
+            return ThematicBreak()
         if node.type == "code_block":
             raise self.fail(line, "indented code block: the rulebook has no code; remove the 4-space indent")
         raise self.fail(line, f"Markdown element '{node.type}' is not supported in the rulebook")

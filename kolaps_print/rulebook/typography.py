@@ -5,8 +5,7 @@ handled: * and _ count as the end of a word), over table cells and page furnitur
 
 Rules: curly apostrophe; no-break space before : ; ! ? » and after «; straight double
 quotes become « »; three dots become an ellipsis. reportlab breaks lines at U+202F (it
-counts it as ordinary white space) and EB Garamond Italic has no glyph for it, so every
-no-break space is U+00A0, which reportlab never breaks.
+counts it as ordinary white space), so every no-break space is U+00A0, which it never breaks.
 """
 
 from __future__ import annotations

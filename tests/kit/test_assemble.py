@@ -5,7 +5,7 @@ from io import BytesIO
 from pypdf import PdfReader
 
 from kolaps_print.kit.assemble import assemble
-from kolaps_print.kit.parts import Part
+from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.stamp import Stamper
 from kolaps_print.write import PdfMeta, new_canvas
 from kolaps_print.fonts import SANS
@@ -23,7 +23,7 @@ def pages_pdf(tag: str, count: int, size=(595, 842)) -> bytes:
 
 
 def part(tag, pages, per_table=1, sides="long", size=(595, 842)):
-    return Part(tag, tag, f"{tag}.pdf", pages_pdf(tag, pages, size), pages, per_table, sides, "plain")
+    return KitPart(tag, tag, f"{tag}.pdf", pages_pdf(tag, pages, size), pages, per_table, sides, "plain")
 
 
 def texts(pdf, pdf_tools):

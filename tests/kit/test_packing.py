@@ -6,7 +6,7 @@ from kolaps_print import resources
 from kolaps_print.kit.kitfile import load_kit
 from kolaps_print.kit.packing import packing_list, to_markdown
 from kolaps_print.kit.packing_page import packing_pdf
-from kolaps_print.kit.parts import Part
+from kolaps_print.kit.parts import KitPart
 
 ARMIES = resources.data_dir() / "armies"
 
@@ -22,9 +22,9 @@ def copies(army):
 
 
 PARTS = [
-    Part("cards", "Cartes « Section Kappa »", "cards-section-kappa.pdf", b"", 2, 1, "long", "card_stock"),
-    Part("reference", "Aide de jeu", "reference.pdf", b"", 2, 3, "short", "plain"),
-    Part("tokens", "Jetons", "tokens.pdf", b"", 1, 1, "simplex", "card_stock"),
+    KitPart("cards", "Cartes « Section Kappa »", "cards-section-kappa.pdf", b"", 2, 1, "long", "card_stock"),
+    KitPart("reference", "Aide de jeu", "reference.pdf", b"", 2, 3, "short", "plain"),
+    KitPart("tokens", "Jetons", "tokens.pdf", b"", 1, 1, "simplex", "card_stock"),
 ]
 
 
@@ -50,7 +50,7 @@ def test_one_table_gives_plain_copy_counts_and_no_tokens_says_so(kit_file):
 
 def test_a_pipe_in_a_name_does_not_break_the_table(kit_file):
     kit = load_kit(kit_file())
-    odd = Part("cards", "Cartes « A|B »", "cards-a.pdf", b"", 2, 1, "long", "card_stock")
+    odd = KitPart("cards", "Cartes « A|B »", "cards-a.pdf", b"", 2, 1, "long", "card_stock")
     md = to_markdown(packing_list(kit, [odd], "S", 4))
     row = next(line for line in md.splitlines() if "cards-a.pdf" in line)
     assert row.count(" | ") == 5 and "A\\|B" in row
@@ -75,6 +75,6 @@ def test_the_page_is_one_a4_or_letter_page_with_every_line(kit_file, pdf_tools):
 
 def test_token_sheets_count_every_page_of_the_tokens_pdf(kit_file):
     kit = load_kit(kit_file("tables: 3\n"))
-    two_pages = Part("tokens", "Jetons", "tokens.pdf", b"", 2, 1, "simplex", "card_stock")
+    two_pages = KitPart("tokens", "Jetons", "tokens.pdf", b"", 2, 1, "simplex", "card_stock")
     md = to_markdown(packing_list(kit, [two_pages], "S", 4))
     assert "Planches de jetons\u00a0: 6 (2 par table)" in md

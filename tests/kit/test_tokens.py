@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from kolaps_print import resources
 from kolaps_print.draw import tokens as draw
 from kolaps_print.kit.kitfile import load_kit
-from kolaps_print.kit.tokens import BOTTOM_MM, Section, grid_for, layout_sheet, token_sections, tokens_pdf
+from kolaps_print.kit.tokens import BOTTOM_MM, TokenGroup, grid_for, layout_sheet, token_sections, tokens_pdf
 from kolaps_print.labels import label
 
 ARMIES = resources.data_dir() / "armies"
@@ -45,7 +45,7 @@ def test_aff_numbers_come_in_pairs_one_pair_per_possible_affrontement(kit_file):
 
 def test_tokens_never_overlap_and_stay_on_the_page():
     grid = grid_for(210, 297)
-    pages = layout_sheet([Section("aff", (1,) * 30), Section("offensive", (0,) * 30), Section("fatigue", (6,) * 30)], grid)
+    pages = layout_sheet([TokenGroup("aff", (1,) * 30), TokenGroup("offensive", (0,) * 30), TokenGroup("fatigue", (6,) * 30)], grid)
     assert len(pages) == 2  # 90 tokens do not fit one A4 page
     r = draw.DIAMETER_MM / 2
     for page in pages:
@@ -97,7 +97,7 @@ def test_the_cut_circles_are_22_mm_apart_on_the_rendered_page(kit_file):
 
 def test_a_section_continued_on_the_next_page_repeats_its_heading():
     grid = grid_for(215.9, 279.4)
-    pages = layout_sheet([Section("aff", (1,) * 40), Section("fatigue", (6,) * 40)], grid)
+    pages = layout_sheet([TokenGroup("aff", (1,) * 40), TokenGroup("fatigue", (6,) * 40)], grid)
     for page in pages:
         kinds_on_page = {kind for kind, _, _, _ in page.tokens}
         assert kinds_on_page == {kind for kind, _, _ in page.headings}
