@@ -31,7 +31,7 @@ _EXPORTS = {
     "RulebookOptions": "kolaps_print.jobs.rulebook",
     "build_rulebook": "kolaps_print.jobs.rulebook",
     "write_rulebook": "kolaps_print.jobs.rulebook",
-    "build_kit": "kolaps_print.jobs.kit",
+    "build_kit": "kolaps_print.kit.build",  # the kit sits above jobs: a job made of jobs
 }
 
 __all__ = sorted(_EXPORTS)

@@ -19,7 +19,7 @@ def kit(
     strict: bool = typer.Option(False, "--strict", help="Treat the armies' warnings as errors."),
 ) -> None:
     """Build a demo-day kit: cards, reference sheets, rules, tokens, kit.pdf, previews, packing list, zip."""
-    from kolaps_print.jobs import kit as job
+    from kolaps_print.kit import build as job
 
     common.echo_err(f"building the kit {file} ...")
     result = common.run(lambda: job.build_kit(file, output, strict))

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from kolaps_print.diagnostics import Diagnostic
+from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, edition_file
+from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.kit.parts import KitPart
@@ -37,8 +39,6 @@ def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[
 
 
 def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
-    from kolaps_print.jobs.tables import TablesOptions, build_reference
-
     reference = build_reference(TablesOptions(paper=kit.spec.paper))
     # A landscape two-sided sheet: its back reads upright when flipped on the short edge.
     return _part("reference", label("kit.packing.documents.reference"), "reference.pdf", reference.pdf,
@@ -49,8 +49,6 @@ def rulebook_part(kit: Kit, stamper: Stamper) -> KitPart | None:
     edition = kit.spec.rulebook
     if edition == "none":
         return None
-    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, edition_file
-
     book = build_rulebook(RulebookOptions(edition=edition, paper=kit.spec.paper))
     filename = edition_file(edition)
     return _part(edition, label(f"kit.packing.documents.{edition}"), filename, book.pdf, 1, "long", "plain", stamper)

@@ -1,5 +1,8 @@
 """Demo-day kits: `kolaps-print kit demo.yaml` makes everything a convention table needs.
 
+The kit's library API (in kolaps_print.api with the jobs'). It sits above jobs/: a kit is a
+job made of jobs (cards, tables, rulebook), and no job imports the kit.
+
 build_kit(kit_file, output) validates the kit file and every army (all problems in one
 KolapsError, nothing written), makes every document in memory, then writes the folder
 atomically: each army's cards, the reference sheet, the rulebook or quick-start, the
@@ -12,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
@@ -95,8 +99,6 @@ def _write_folder(folder: Path, kit: Kit, parts: list[KitPart], kit_pdf: bytes, 
 
 def _sources(kit: Kit) -> Inputs:
     """What the kit reads: a folder holding one of them is never replaced."""
-    from kolaps_print import resources
-
     inputs = source_inputs(templates=resources.templates_dir()).plus([kit.file], "the kit file")
     return inputs.plus(kit.army_paths, "an army file").plus([p for b in kit.books for p in portraits(b)], "a portrait")
 
