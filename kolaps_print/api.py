@@ -20,6 +20,7 @@ _EXPORTS = {
     "check_files": "kolaps_print.jobs.check",
     "army_schema": "kolaps_print.jobs.schema",
     "write_schema": "kolaps_print.jobs.schema",
+    "kit_schema": "kolaps_print.kit.schema",
     "CardOptions": "kolaps_print.jobs.cards",
     "build_cards": "kolaps_print.jobs.cards",
     "write_cards": "kolaps_print.jobs.cards",

@@ -21,9 +21,10 @@ def schema(
 ) -> None:
     """Write a JSON Schema (draft-07) of the army file (or the kit file), for the YAML language server."""
     from kolaps_print.jobs.schema import schema_text, write_schema
+    from kolaps_print.kit.schema import FILE_SCHEMAS
 
     if str(output) == STDOUT:
-        typer.echo(common.run(lambda: schema_text(kind)), nl=False)
+        typer.echo(common.run(lambda: schema_text(kind, FILE_SCHEMAS)), nl=False)
         return
-    path = common.run(lambda: write_schema(output, kind))
+    path = common.run(lambda: write_schema(output, kind, FILE_SCHEMAS))
     typer.echo(f"schema written: {path}")

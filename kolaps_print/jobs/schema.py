@@ -1,4 +1,5 @@
-"""The army and kit files' JSON Schemas (draft-07), so editors autocomplete and flag typos.
+"""The army file's JSON Schema (draft-07), so editors autocomplete and flag typos; the kit
+file's (kolaps_print.kit.schema) is written through the same functions.
 
 pydantic writes JSON Schema 2020-12; the YAML language server reads draft-07 best, so
 $defs become definitions. Ids the catalogue knows are offered as examples (an army file
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from kolaps_print.layout.choices import Schema
 from kolaps_print.model.army import Army
@@ -62,42 +63,31 @@ def army_schema(data: GameData | None = None) -> dict:
     char["weapons"]["items"]["examples"] = sorted(data.catalogue.weapons)
     char["specialisations"]["items"]["examples"] = sorted(data.catalogue.all_specialisations())
     schema["properties"]["affiliation"]["examples"] = sorted(data.catalogue.affiliations)
-    return _draft07("army", schema, defs)
+    return draft07("army", schema, defs)
 
 
-def kit_schema() -> dict:
-    """The kit file: papers and named card sizes from data/layouts/sizes.yaml, as the kit
-    file's own checks read them."""
-    from kolaps_print.kit.kitfile import KitFile
-    from kolaps_print.layout.sheets import WXH, card_names, paper_names
-
-    schema = KitFile.model_json_schema()
-    defs = schema.pop("$defs", {})
-    schema["properties"]["paper"]["enum"] = list(paper_names())
-    size = defs["KitCards"]["properties"]["size"]
-    del size["type"]
-    size["anyOf"] = [{"type": "string", "enum": list(card_names())}, {"type": "string", "pattern": WXH.pattern}]
-    return _draft07("kit", schema, defs)
-
-
-def _draft07(kind: Schema, schema: dict, defs: dict) -> dict:
+def draft07(kind: Schema, schema: dict, defs: dict) -> dict:
     out = {"$schema": "http://json-schema.org/draft-07/schema#", "$id": SCHEMA_ID.format(kind=kind), **schema}
     out["definitions"] = defs
     return _retarget_refs(out)
 
 
-SCHEMAS: dict[Schema, Callable[[], dict]] = {"army": army_schema, "kit": kit_schema}
+# The kit file's schema is the kit's (kolaps_print.kit.schema): the kit sits above the jobs.
+SCHEMAS: Mapping[Schema, Callable[[], dict]] = {"army": army_schema}
 
 
 def default_output(kind: Schema = "army") -> Path:
     return Path("output") / f"{kind}.schema.json"
 
 
-def schema_text(kind: Schema = "army") -> str:
-    return json.dumps(SCHEMAS[kind](), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+def schema_text(kind: Schema = "army", schemas: Mapping[Schema, Callable[[], dict]] = SCHEMAS) -> str:
+    if kind not in schemas:
+        raise ValueError(f"no '{kind}' schema among {', '.join(schemas)}; the kit file's: kolaps_print.kit.schema.FILE_SCHEMAS")
+    return json.dumps(schemas[kind](), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def write_schema(path: Path | str | None = None, kind: Schema = "army") -> Path:
+def write_schema(path: Path | str | None = None, kind: Schema = "army",
+                 schemas: Mapping[Schema, Callable[[], dict]] = SCHEMAS) -> Path:
     """Write the schema; an existing file that is not JSON (`-o army.yaml`) is refused."""
-    text = schema_text(kind)
+    text = schema_text(kind, schemas)
     return planned_output(path or default_output(kind), JSON, source_inputs()).write(text.encode("utf-8"))
