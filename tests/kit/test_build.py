@@ -19,7 +19,6 @@ from kolaps_print.kit.build import build_kit
 from kolaps_print.write.folder import MANIFEST
 from pdf_fonts import pdf_fonts  # tests/support
 from pdf_text import page_texts  # tests/support
-from imports import imports_into  # tests/support
 
 DEMO = resources.data_dir() / "kits" / "demo.yaml"
 SPEC = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
@@ -257,9 +256,3 @@ def test_a_bad_card_size_stops_the_kit_located_and_writes_nothing(tmp_path):
     (message,) = [str(d) for d in info.value.diagnostics]
     assert message.startswith(f"{kit_file}:4:9: error: cards.size: unknown card size '63x'")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["k.yaml"]
-
-
-
-def test_no_job_imports_the_kit():
-    """The kit sits above jobs/ (a job made of jobs): jobs/ never reaches up into kit/."""
-    assert imports_into("jobs", ("kolaps_print.kit", "kolaps_print.cli")) == set()

@@ -7,7 +7,6 @@ import shutil
 
 import pytest
 
-from imports import PACKAGE, imports_into  # tests/support
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, write_rulebook
@@ -76,10 +75,3 @@ def test_strict_fails_when_the_book_leaves_data_unexplained(templates_copy, tmp_
     with pytest.raises(KolapsError):
         write_rulebook(output, RulebookOptions(templates=templates_copy, strict=True))
     assert not output.exists()
-
-
-
-def test_the_rulebook_pipeline_calls_no_job_and_no_kit():
-    """rulebook/ sits beside draw/ and impose/: the jobs use it, never the other way round."""
-    assert (PACKAGE / "rulebook" / "__init__.py").is_file()
-    assert imports_into("rulebook", ("kolaps_print.jobs", "kolaps_print.kit", "kolaps_print.cli")) == set()
