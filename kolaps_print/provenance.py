@@ -20,9 +20,28 @@ def mark(ruling: str) -> str:
     return label("common.ruling", id=ruling)
 
 
+NBSP = "\u00a0"
+_SPACE = "[ \t\u00a0\u202f]"
+_CLOSING = "[.;:!?…)\\]»]"  # what ends a sentence or its part; a comma does not
+
+
 def marked(text: str, ruling: Optional[str]) -> str:
     """The text with its mark at the end, or the text alone when it is the draft's."""
-    return f"{text} {mark(ruling)}" if ruling else text
+    return place_marks(f"{text} {mark(ruling)}") if ruling else text
+
+
+def place_marks(text: str) -> str:
+    """Every mark moved after the closing punctuation that follows it, bound to it by a no-break space.
+
+    The one placement rule of every product: « dans cet ordre † E37 : » prints « dans cet
+    ordre : † E37 », never a mark alone at the start of a line nor between a word and its « . ».
+    """
+    return _placement(mark_pattern().pattern).sub(lambda m: f"{m.group('closing')}{NBSP}{m.group('mark')}", text)
+
+
+@cache
+def _placement(one_mark: str) -> re.Pattern:
+    return re.compile(f"{_SPACE}*(?P<mark>{one_mark})(?P<closing>(?:{_SPACE}*{_CLOSING})*)")
 
 
 @cache
@@ -43,14 +62,44 @@ def find_marks(text: str) -> list[str]:
     return pattern.findall(loose)
 
 
-def marked_pages(pdf: bytes) -> list[tuple[int, list[str]]]:
-    """(page number from 1, the errata it marks, each once in order) for each page of pdf with marks."""
+def _page_texts(pdf: bytes) -> tuple[list[tuple[str, object]], object]:
+    """Each page's text and text page (for character boxes), and the document to close."""
     import pypdfium2 as pdfium  # only the proof reads PDFs back
 
     document = pdfium.PdfDocument(pdf)
+    pages = [document[i].get_textpage() for i in range(len(document))]
+    return [(page.get_text_range(), page) for page in pages], document
+
+
+def marked_pages(pdf: bytes) -> list[tuple[int, list[str]]]:
+    """(page number from 1, the errata it marks, each once in order) for each page of pdf with marks."""
+    texts, document = _page_texts(pdf)
     try:
-        texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+        pages = [(i + 1, list(dict.fromkeys(find_marks(text)))) for i, (text, _) in enumerate(texts)]
     finally:
         document.close()
-    pages = [(i + 1, list(dict.fromkeys(find_marks(text)))) for i, text in enumerate(texts)]
     return [(page, ids) for page, ids in pages if ids]
+
+
+def marked_faces(pdf: bytes, face_number: re.Pattern) -> list[tuple[int, list[str]]]:
+    """(face number, the errata it marks) for card faces imposed on sheets.
+
+    face_number matches the number each face prints in its top strip (group 1, right-aligned
+    at the face's right edge); a mark belongs to the nearest such number above it in its column.
+    """
+    texts, document = _page_texts(pdf)
+    faces: dict[int, list[str]] = {}
+    try:
+        for text, page in texts:
+            strips = [(page.get_charbox(m.end() - 1)[2], page.get_charbox(m.start())[1], int(m.group(1)))
+                      for m in face_number.finditer(text)]
+            loose = text.replace("\u00a0", " ").replace("\u202f", " ")
+            for m in _pattern(mark(_ID).replace("\u00a0", " ")).finditer(loose):
+                left, bottom = page.get_charbox(m.start())[:2]
+                above = [s for s in strips if s[0] >= left and s[1] >= bottom]
+                if above:
+                    face = min(above, key=lambda s: (s[0], s[1]))[2]
+                    faces.setdefault(face, []).append(m.group(1))
+    finally:
+        document.close()
+    return [(face, list(dict.fromkeys(ids))) for face, ids in sorted(faces.items())]

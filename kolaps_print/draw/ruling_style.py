@@ -2,18 +2,26 @@
 
 The reference sheet, the reference cards and the rulebook all set their text as reportlab
 Paragraphs: each wraps its escaped markup with quiet_marks(), so a mark reads the same
-everywhere: same size as its text (never under 6 pt), condensed italic, muted grey.
+everywhere: placed by provenance.place_marks (after the closing punctuation, bound to it),
+same size as its text, condensed italic, muted grey.
 """
 
 from __future__ import annotations
 
-from kolaps_print.provenance import mark_pattern
+from reportlab.lib.colors import HexColor
+
+from kolaps_print.provenance import mark_pattern, place_marks
 from kolaps_print.fonts import SANS_ITALIC
-from kolaps_print.draw.reference_style import MUTED
 
-_MUTED_HEX = "#" + MUTED.hexval()[2:]  # the reference material's muted grey, legible in print
+# The reference material's marks: a shade lighter than its grey notes (reference_style.MUTED),
+# so a mark never reads darker than the note it sits in, yet stands apart from body text.
+MARK_GREY = HexColor("#6b6b66")
 
 
-def quiet_marks(markup: str) -> str:
-    """Escaped paragraph markup with every mark set in the quiet style."""
-    return mark_pattern().sub(lambda m: f'<font face="{SANS_ITALIC}" color="{_MUTED_HEX}">{m.group(0)}</font>', markup)
+def quiet_marks(markup: str, grey: str = "#" + MARK_GREY.hexval()[2:]) -> str:
+    """Escaped paragraph markup with every mark placed and set in the quiet style.
+
+    grey: '#rrggbb' of the marks; the rulebook passes the grey of its own notes (rulebook.yaml).
+    """
+    return mark_pattern().sub(lambda m: f'<font face="{SANS_ITALIC}" color="{grey}">{m.group(0)}</font>',
+                              place_marks(markup))

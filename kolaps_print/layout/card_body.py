@@ -124,7 +124,7 @@ def _emit_line(style: Style, line: Line, size: float, colour: RGB) -> Emit:
     baseline = to_mm(size) * ASCENT
 
     def emit(y: float) -> list[Shape]:
-        return [Text(style.x + seg.x, y + baseline, seg.text, seg.font, size, colour) for seg in line]
+        return [Text(style.x + seg.x, y + baseline, seg.text, seg.font, size, seg.colour or colour) for seg in line]
 
     return emit
 
@@ -153,8 +153,10 @@ def place(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], 
     return [s for _, shapes in placed for s in shapes], cuts
 
 
-def place_whole(blocks: list[Block], top: float, bottom: float) -> list[Shape]:
-    """Stack blocks from top while each fits whole; drop the rest silently (a reminder, not content).
+def place_whole(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], list[Block]]:
+    """Stack blocks from top while each fits whole; the rest is dropped (a reminder, not content).
+
+    Returns the shapes and the dropped blocks that say something (headers left out), for a warning.
 
     Never ends on a header with nothing under it. A block that would only partly fit is left
     out rather than cut with '…': a reminder is read at a glance, half a sentence is noise.
@@ -168,7 +170,8 @@ def place_whole(blocks: list[Block], top: float, bottom: float) -> list[Shape]:
         placed.append((block, shapes))
     while placed and placed[-1][0].path is None:
         placed.pop()
-    return [s for _, shapes in placed for s in shapes]
+    dropped = [b for b in blocks[len(placed):] if b.path is not None]
+    return [s for _, shapes in placed for s in shapes], dropped
 
 
 def whole_height(blocks: list[Block]) -> float:

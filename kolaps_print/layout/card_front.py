@@ -22,7 +22,7 @@ from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import Member
 from kolaps_print.model.catalogue import Specialisation, Weapon
 from kolaps_print.model.rules import Rules
-from kolaps_print.provenance import mark
+from kolaps_print.provenance import mark_pattern, marked
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 
@@ -187,7 +187,9 @@ class FrontBuilder:
                 break
             scale -= f.body.shrink_step
         shapes, cuts = place(blocks, top, bottom)
-        shapes += self._place_reminder(member, style, top + needed_height(blocks), bottom)
+        reminder, dropped = self._place_reminder(member, style, top + needed_height(blocks), bottom)
+        shapes += reminder
+        cuts += [Cut(("characters", member.index, "weapons"), f"no room for the reminder of {b.what}") for b in dropped]
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}") for cut in cuts]
         return FaceLayout(shapes, named)
 
@@ -226,15 +228,22 @@ class FrontBuilder:
         key = (id(spec), style.scale)
         if key not in self._spec_blocks:
             sp = self.layout.front.specialisation
-            runs = [Run(label("cards.front.specialisation_name", name=spec.name), BOLD), Run(spec.text, REGULAR)]
-            if spec.ruling:  # ours, not the draft's: the same quiet mark as the sheet and the book
-                runs.append(Run(" " + mark(spec.ruling), ITALIC))
+            runs = [Run(label("cards.front.specialisation_name", name=spec.name), BOLD)]
+            runs += self._marked_runs(marked(spec.text, spec.ruling))
             self._spec_blocks[key] = paragraph(style, runs, sp.size, sp.gap, (), "")
         block = self._spec_blocks[key]
         return Block(block.lines, block.gap_before, ("characters", member.index, "specialisations", j), f"specialisation '{spec.name}'")
 
+    def _marked_runs(self, text: str) -> list[Run]:
+        """Text in regular type, its marks (ours, not the draft's) in the quiet italic grey of the sheet and book."""
+        runs, start = [], 0
+        for m in mark_pattern().finditer(text):
+            runs += [Run(text[start:m.start()], REGULAR), Run(m.group(0), ITALIC, self.muted)]
+            start = m.end()
+        return runs + [Run(text[start:], REGULAR)] if text[start:] else runs
+
     # ---- the traits' reminder ------------------------------------------------------------
-    def _place_reminder(self, member: Member, style: Style, top: float, bottom: float) -> list[Shape]:
+    def _place_reminder(self, member: Member, style: Style, top: float, bottom: float) -> tuple[list[Shape], list[Block]]:
         """The reminder in what weapons and specialisations left (never taking room from them).
 
         anchor 'bottom' sets it against the footer, so a card with little to say still ends
@@ -242,7 +251,7 @@ class FrontBuilder:
         """
         blocks = self._reminder(member, style)
         if not blocks or top >= bottom:
-            return []
+            return [], [b for b in blocks if b.path is not None]
         if self.layout.front.reminder.anchor == "bottom":
             top = max(top, bottom - whole_height(blocks))
         return place_whole(blocks, top, bottom)
@@ -262,7 +271,7 @@ class FrontBuilder:
             r = self.layout.front.reminder
             runs = [Run(label("cards.front.reminder_name", name=reminder.name), BOLD), Run(reminder.short, REGULAR)]
             # a path (any non-None) marks it as content, so a heading is never left alone above nothing
-            self._reminder_blocks[key] = paragraph(style, runs, r.size, r.gap, ("weapons",), "", self.muted)
+            self._reminder_blocks[key] = paragraph(style, runs, r.size, r.gap, ("weapons",), f"trait '{reminder.name}'", self.muted)
         return self._reminder_blocks[key]
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Optional
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import register_fonts
+from kolaps_print.layout.shapes import RGB
 from kolaps_print.layout.units import to_mm
 
 ELLIPSIS = "…"
@@ -67,10 +69,15 @@ def shorten(text: str, font: str, size: float, width: float, tracking: float = 0
 
 @dataclass(frozen=True)
 class Run:
-    """A piece of a paragraph set in one font."""
+    """A piece of a paragraph set in one font (and its own colour, or the paragraph's).
+
+    A no-break space where two runs meet glues them: « texte.\u00a0» + « † E26 » never
+    splits between the two (runs are otherwise separate words).
+    """
 
     text: str
     font: str
+    colour: Optional[RGB] = None
 
 
 @dataclass(frozen=True)
@@ -78,48 +85,74 @@ class Segment:
     x: float  # mm from the line's start
     text: str
     font: str
+    colour: Optional[RGB] = None
 
 
 Line = tuple[Segment, ...]
+_GLUE = ("\u00a0", "\u202f")
+_Piece = tuple[str, str, Optional[RGB]]  # text, font, colour
+_Word = list[_Piece]  # pieces never broken apart
+
+
+def _words(runs: list[Run]) -> list[_Word]:
+    words: list[_Word] = []
+    glue = False  # the next piece continues the last word
+    for run in runs:
+        glue = glue or run.text.startswith(_GLUE)
+        parts = _BREAKABLE.split(run.text)
+        for i, part in enumerate(parts):
+            if part:
+                if glue and i == 0 and words:
+                    words[-1].append((part, run.font, run.colour))
+                else:
+                    words.append([(part, run.font, run.colour)])
+        glue = run.text.endswith(_GLUE)
+    return words
+
+
+def _word_width(word: _Word, size: float) -> float:
+    return sum(width_mm(text, font, size) for text, font, _ in word)
 
 
 def wrap(runs: list[Run], size: float, width: float) -> list[Line]:
     """Greedy word wrap of runs at size into lines no wider than width (a too-long word is cut)."""
-    words = [(w, run.font) for run in runs for w in _BREAKABLE.split(run.text) if w]
     lines: list[Line] = []
-    current: list[tuple[str, str]] = []
+    current: list[_Word] = []
     used = 0.0
-    for word, font in words:
-        word_w = width_mm(word, font, size)
-        space = width_mm(" ", font, size) if current else 0.0
+    for word in _words(runs):
+        word_w = _word_width(word, size)
+        space = width_mm(" ", current[-1][-1][1], size) if current else 0.0  # set in the font before it
         if current and used + space + word_w > width:
             lines.append(_segments(current, size))
             current, used, space = [], 0.0, 0.0
         if not current and word_w > width:
-            word = ellipsize(word, font, size, width)
-            word_w = width_mm(word, font, size)
-        current.append((word, font))
+            text, font, colour = word[0]
+            word = [(ellipsize("".join(t for t, _, _ in word), font, size, width), font, colour)]
+            word_w = _word_width(word, size)
+        current.append(word)
         used += space + word_w
     if current:
         lines.append(_segments(current, size))
     return lines
 
 
-def _segments(words: list[tuple[str, str]], size: float) -> Line:
-    """Join words into as few same-font segments as possible, with their x offsets."""
+def _segments(words: list[_Word], size: float) -> Line:
+    """Join words into as few same-font, same-colour segments as possible, with their x offsets."""
     segments: list[Segment] = []
-    x = 0.0
-    text, font, start = "", None, 0.0
-    for word, word_font in words:
-        if word_font != font:
-            if font is not None:
-                segments.append(Segment(start, text, font))
-                x = start + width_mm(text + " ", font, size)
-            text, font, start = word, word_font, x
-        else:
-            text += " " + word
-    if font is not None:
-        segments.append(Segment(start, text, font))
+    text, style, start = "", None, 0.0
+    for i, word in enumerate(words):
+        for j, (piece, font, colour) in enumerate(word):
+            gap = " " if i and j == 0 else ""
+            if (font, colour) != style:
+                if style is not None:
+                    segments.append(Segment(start, text, style[0], style[1]))
+                    start += width_mm(text + gap, style[0], size)
+                    gap = ""
+                text, style = piece, (font, colour)
+            else:
+                text += gap + piece
+    if style is not None:
+        segments.append(Segment(start, text, style[0], style[1]))
     return tuple(segments)
 
 
@@ -130,4 +163,4 @@ def cut_last_line(line: Line, size: float, width: float) -> Line:
     text = last.text + ELLIPSIS
     if width_mm(text, last.font, size) > room:
         text = shorten(last.text, last.font, size, room)
-    return tuple(head) + (Segment(last.x, text, last.font),)
+    return tuple(head) + (Segment(last.x, text, last.font, last.colour),)

@@ -173,7 +173,7 @@ def _cells(content: TableContent) -> list[list[Paragraph]]:
 
 
 def _markup(text: str) -> str:
-    return quiet_marks(escape(french(text)))
+    return quiet_marks(escape(french(text)), st.palette().hex("muted"))  # never darker than a grey note
 
 
 def _table_style(rows: int) -> TableStyle:

@@ -44,7 +44,7 @@ def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool 
     for node in nodes:
         kind = node.type
         if kind == "text":
-            out.append(quiet_marks(escape(node.content)))
+            out.append(quiet_marks(escape(node.content), st.palette().hex("muted")))  # as grey as the notes
         elif kind == "softbreak":
             out.append(" ")
         elif kind == "hardbreak":

@@ -110,7 +110,7 @@ def reminder_texts(face, size):
 
 def without_reminder(monkeypatch, book, member, size):
     with monkeypatch.context() as m:
-        m.setattr(FrontBuilder, "_place_reminder", lambda self, *args: [])
+        m.setattr(FrontBuilder, "_place_reminder", lambda self, *args: ([], []))
         return front_texts(book, member, size)
 
 
@@ -124,7 +124,7 @@ def test_the_reminder_never_takes_room_from_weapons_or_specialisations(monkeypat
         for member in book.members:
             alone, full = without_reminder(monkeypatch, book, member, size), front_texts(book, member, size)
             assert full.shapes[:len(alone.shapes)] == alone.shapes, member.character.name
-            assert full.cuts == alone.cuts
+            assert [c for c in full.cuts if "no room for the reminder" not in c.message] == alone.cuts
 
 
 @pytest.mark.parametrize("name", ["poker", "tarot", "mini"])

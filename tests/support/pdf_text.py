@@ -1,8 +1,11 @@
 """The text of each page of a PDF as pdfium extracts it: what a reader (or a search) sees."""
 
+import ctypes
+from dataclasses import dataclass
 from io import BytesIO
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 
 def page_texts(pdf: bytes) -> list[str]:
@@ -11,3 +14,31 @@ def page_texts(pdf: bytes) -> list[str]:
         return [document[i].get_textpage().get_text_range() for i in range(len(document))]
     finally:
         document.close()
+
+
+@dataclass(frozen=True)
+class TextObject:
+    page: int  # from 0
+    text: str
+    font: str  # the base font name, subset prefix included
+    fill: tuple[int, int, int]  # 0-255
+    bounds: tuple[float, float, float, float]  # left, bottom, right, top in points
+
+
+def text_objects(pdf: bytes) -> list[TextObject]:
+    """Every text object of every page with its fill colour, font and box: what is printed, and how."""
+    document = pdfium.PdfDocument(BytesIO(pdf))
+    out = []
+    try:
+        for i in range(len(document)):
+            page = document[i]
+            textpage = page.get_textpage()
+            for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
+                obj.textpage = textpage
+                rgba = [ctypes.c_uint() for _ in range(4)]
+                pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *rgba)
+                out.append(TextObject(i, obj.extract(), obj.get_font().get_base_name(),
+                                      tuple(c.value for c in rgba[:3]), tuple(obj.get_bounds())))
+    finally:
+        document.close()
+    return out
