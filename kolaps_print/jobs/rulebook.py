@@ -9,9 +9,9 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
@@ -26,7 +26,7 @@ from kolaps_print.rulebook.build import Printing, lay_out_book
 from kolaps_print.rulebook.check import check_book
 from kolaps_print.rulebook.flowables import Placed
 from kolaps_print.rulebook.report import ConsistencyReport
-from kolaps_print.rulebook.proof_pages import MarkedPage, product_marks
+from kolaps_print.rulebook.proof_pages import MarkedPage, face_marks, failed_product, product_marks
 from kolaps_print.rulebook.sources import read_book
 from kolaps_print.write import PDF, planned_output, source_inputs
 
@@ -108,26 +108,37 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
         _check_paper(options.paper)  # a paper of the data folder in use
         _check_version(options.version)
         book = check_book(templates, data_dir, options.edition, options.strict)
-        marks = marks_elsewhere(book.data, book.armies) if options.proof else []
+        marks = marks_elsewhere(book.data, book.armies, _quickstart(options, book)) if options.proof else []
         result = lay_out_book(book, Printing(options.paper, options.proof, options.version, options.date), marks)
     return RulebookResult(result.pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
 
 
-def marks_elsewhere(data: GameData, armies: list[ArmyBook]) -> list[MarkedPage]:
-    """The marks « † En » of the other products: the sheet, the reference cards, the demo armies' cards.
+QUICKSTART = "quickstart"
+
+
+def _quickstart(options: RulebookOptions, book) -> Callable[[], bytes] | None:
+    """How to build the quick-start from the same sources, for the proof's marks page (None: no such edition)."""
+    if options.edition == QUICKSTART or QUICKSTART not in book.sources.spec.editions:
+        return None
+    return lambda: build_rulebook(replace(options, edition=QUICKSTART, proof=False, strict=False)).pdf
+
+
+def marks_elsewhere(data: GameData, armies: list[ArmyBook], quickstart: Callable[[], bytes] | None = None) -> list[MarkedPage]:
+    """The marks « † En » of the other products: quick-start, sheet, reference cards (by face), demo armies' cards.
 
     A product that cannot be printed from this data (a sheet that overflows) has its own command
-    to say why; here it simply lists nothing.
+    to say why; here it is listed as impossible to print, never as a product without marks.
     """
-    builds = [(label("rulebook.marks.sheet"), lambda: build_reference(TablesOptions(), data).pdf),
-              (label("rulebook.marks.reference_cards"), lambda: build_reference(TablesOptions(format="cards"), data).pdf)]
-    builds += [(label("rulebook.marks.army_cards", army=a.army.name), lambda a=a: build_cards(a).pdf) for a in armies]
+    builds = [(label("rulebook.marks.quickstart"), quickstart, product_marks)] if quickstart else []
+    builds += [(label("rulebook.marks.sheet"), lambda: build_reference(TablesOptions(), data).pdf, product_marks),
+               (label("rulebook.marks.reference_cards"), lambda: build_reference(TablesOptions(format="cards"), data).pdf, face_marks)]
+    builds += [(label("rulebook.marks.army_cards", army=a.army.name), lambda a=a: build_cards(a).pdf, product_marks) for a in armies]
     found: list[MarkedPage] = []
-    for product, build in builds:
+    for product, build, read in builds:
         try:
-            found += product_marks(product, build())
-        except KolapsError:
-            continue
+            found += read(product, build())
+        except KolapsError:  # its own command says why, in English; the proof says it in French
+            found.append(failed_product(product))
     return found
 
 

@@ -10,32 +10,54 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
+import re
+
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from kolaps_print.fonts import SANS
 from kolaps_print.labels import label, labels
 from kolaps_print.layout.units import pt
 from kolaps_print.model.errata import Erratum
-from kolaps_print.provenance import mark, marked_pages
+from kolaps_print.provenance import mark, marked_faces, marked_pages
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import HeadingFlowable, Registry
 from kolaps_print.rulebook.typography import french
 
 ERRATA_ANCHOR = "errata-a-confirmer"
 MARKS_ANCHOR = "marques-de-provenance"
-BOX_PT = 8.5  # the tick boxes, a pencil's size
+BOX = pt(4.8)  # the tick boxes: a pencil tick needs 4 to 5 mm
+WRITING_LINE = pt(7)  # the height of one ruled line to write a remark on
+REMARK_LINES = 2
 
 
 @dataclass(frozen=True)
 class MarkedPage:
     product: str  # in French: "Aide de jeu", "Cartes : Section Kappa"
-    page: int
-    errata: tuple[str, ...]
+    page: int  # from 1; 0 when the product could not be built
+    errata: tuple[str, ...]  # in numeric order
+    where: str = ""  # the place in French when it is not a page number ("carte 3"), or why nothing is listed
+
+
+def _numeric(ids) -> tuple[str, ...]:
+    return tuple(sorted(ids, key=lambda i: int(i[1:])))
 
 
 def product_marks(product: str, pdf: bytes) -> list[MarkedPage]:
     """Each page of a product's PDF that prints marks, with the errata it marks."""
-    return [MarkedPage(product, page, tuple(ids)) for page, ids in marked_pages(pdf)]
+    return [MarkedPage(product, page, _numeric(ids)) for page, ids in marked_pages(pdf)]
+
+
+def face_marks(product: str, pdf: bytes) -> list[MarkedPage]:
+    """Card faces imposed on sheets: each face that prints marks, by the number in its strip (« carte 3 »)."""
+    template = re.escape(label("tables.sheet.card_of", card="\0C", cards="\0N"))
+    number = re.compile(template.replace(re.escape("\0C"), r"(\d+)").replace(re.escape("\0N"), r"\d+"))
+    return [MarkedPage(product, face, _numeric(ids), label("rulebook.marks.face", face=face))
+            for face, ids in marked_faces(pdf, number)]
+
+
+def failed_product(product: str) -> MarkedPage:
+    """A product that could not be built this time: listed as such, never as « no marks »."""
+    return MarkedPage(product, 0, (), label("rulebook.marks.failed"))
 
 
 @dataclass
@@ -83,30 +105,94 @@ def _products(erratum: Erratum) -> str:
     return f"{names}, {label('rulebook.errata.marked', mark=mark(erratum.id))}" if erratum.mark else names
 
 
+def _alternatives(readings: list[str]) -> str:
+    """One reading as is; several as « (a) … (b) … » so they never run together."""
+    if len(readings) < 2:
+        return " ".join(readings)
+    return " ".join(f"({chr(ord('a') + i)}) {r}" for i, r in enumerate(readings))
+
+
+def _option_name(option: str) -> str:
+    return label(f"rulebook.errata.options.{option}")
+
+
 def _decision_fields(erratum: Erratum, readings: dict[str, str]) -> list[Flowable]:
     if erratum.reading is None:
-        out = [_field(label("rulebook.errata.readings"), " ".join(erratum.readings))] if erratum.readings else []
+        out = [_field(label("rulebook.errata.readings"), _alternatives(erratum.readings))] if erratum.readings else []
         return out + [_field(label("rulebook.errata.decision"), erratum.decision or "")]
     reading = erratum.reading
     chosen = readings.get(reading.id, reading.option_ids[0])
-    out = [_field(label("rulebook.errata.chosen", reading=reading.id, option=chosen), reading.option(chosen).text)]
-    out += [_field(label("rulebook.errata.other", option=o.id), o.text) for o in reading.options if o.id != chosen]
+    out = [_field(label("rulebook.errata.chosen", option=_option_name(chosen)), reading.option(chosen).text)]
+    out += [_field(label("rulebook.errata.other", option=_option_name(o.id)), o.text) for o in reading.options if o.id != chosen]
     return out
 
 
-def _tick_boxes() -> Table:
-    """« ☐ confirmé   ☐ à revoir »: two empty squares to tick by hand."""
+_ITEMS = re.compile(r"[ \u00a0\u202f];[ \u00a0]")
+_LABEL_BEFORE_VALUE = re.compile(r"[ \u00a0\u202f]:[ \u00a0]")
+
+
+def _numbers(text: str) -> list[Flowable]:
+    """« Chiffres »: « situation : chiffre » items as a two-column table, a leading « titre : » above it."""
+    items = [i.strip() for i in _ITEMS.split(text.rstrip("."))]
+    head = _LABEL_BEFORE_VALUE.split(items[0], maxsplit=1) if len(_LABEL_BEFORE_VALUE.findall(items[0])) > 1 else []
+    if head:
+        items[0] = head[1]
     s = st.styles()["report"]
-    row = ["", Paragraph(escape(label("rulebook.errata.confirmed")), s), "", Paragraph(escape(label("rulebook.errata.review")), s)]
-    boxes = Table([row], colWidths=[BOX_PT, pt(24), BOX_PT, pt(24)], rowHeights=[BOX_PT], hAlign="RIGHT")
-    boxes.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS),
-        ("BOX", (0, 0), (0, 0), 0.7, st.palette().ink), ("BOX", (2, 0), (2, 0), 0.7, st.palette().ink),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    rows = [[Paragraph(escape(french(part)), s) for part in (_LABEL_BEFORE_VALUE.split(item, maxsplit=1) + [""])[:2]]
+            for item in items]
+    table = Table(rows, colWidths=["45%", "55%"], hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, st.palette().rule),
+        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
     ]))
+    title = f"{head[0]} :" if head else ""
+    return [_field(label("rulebook.errata.numbers"), title), table]
+
+
+class TickBox(Flowable):
+    """An empty square to tick with a pencil, drawn as one rectangle."""
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        return BOX, BOX
+
+    def draw(self) -> None:
+        self.canv.setStrokeColor(st.palette().ink)
+        self.canv.setLineWidth(0.7)
+        self.canv.rect(0, 0, BOX, BOX, stroke=1, fill=0)
+
+
+def _tick_boxes(names: list[str]) -> Table:
+    """« ☐ confirmé   ☐ à revoir »: empty squares to tick by hand, each with its word."""
+    s = st.styles()["report"]
+    row: list = []
+    for name in names:
+        row += [TickBox(), Paragraph(escape(name), s)]
+    boxes = Table([row], colWidths=[BOX, pt(30)] * len(names), rowHeights=[BOX], hAlign="LEFT")
+    boxes.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), SANS), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]
+                              + [("LEFTPADDING", (i, 0), (i, 0), 3) for i in range(1, len(row), 2)]))
     return boxes
+
+
+def _writing_lines(title: str, lines: int) -> Table:
+    """Ruled lines to write on, the first one headed by title."""
+    s = st.styles()["report"]
+    rows = [[Paragraph(escape(french(title)), s)]] + [[""] for _ in range(lines - 1)]
+    table = Table(rows, colWidths=["100%"], rowHeights=[WRITING_LINE] * lines, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS), ("LINEBELOW", (0, 0), (-1, -1), 0.4, st.palette().rule),
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    ]))
+    return table
+
+
+def _signoff() -> Flowable:
+    """Initials, date and signature at the end of the errata, each on its own ruled line."""
+    fields = [_writing_lines(f"{name} :", 1) for name in labels("rulebook.errata.signoff.fields")]
+    return KeepTogether([Spacer(0, 10), _p(label("rulebook.errata.signoff.title"), "h3"), *fields])
 
 
 def erratum_flowables(erratum: Erratum, readings: dict[str, str]) -> Flowable:
@@ -118,10 +204,12 @@ def erratum_flowables(erratum: Erratum, readings: dict[str, str]) -> Flowable:
         parts.append(_field(label("rulebook.errata.draft"), _quotes(erratum.draft)))
     parts += _decision_fields(erratum, readings)
     if erratum.numbers:
-        parts.append(_field(label("rulebook.errata.numbers"), erratum.numbers))
+        parts += _numbers(erratum.numbers)
     if erratum.printed:
         parts.append(_field(label("rulebook.errata.printed"), _products(erratum)))
-    parts += [Spacer(0, 2), _tick_boxes(), Spacer(0, 4)]
+    boxes = labels("rulebook.errata.reading_boxes" if erratum.reading else "rulebook.errata.boxes")
+    parts += [Spacer(0, 3), _tick_boxes(list(boxes)), Spacer(0, 2),
+              _writing_lines(label("rulebook.errata.remark"), REMARK_LINES), Spacer(0, 6)]
     return KeepTogether(parts)
 
 
@@ -129,7 +217,7 @@ def errata_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
     title = french(label("rulebook.errata.title"))
     out: list[Flowable] = [PageBreak(), HeadingFlowable(escape(title), st.styles()["h1"], 0, title, ERRATA_ANCHOR, registry),
                            _p(label("rulebook.errata.intro"), "body")]
-    return out + [erratum_flowables(e, appendix.readings) for e in appendix.errata]
+    return out + [erratum_flowables(e, appendix.readings) for e in appendix.errata] + [_signoff()]
 
 
 def marks_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
@@ -141,9 +229,9 @@ def marks_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
         return out + [_p(label("rulebook.marks.none"), "report")]
     s = st.styles()
     rows = [[Paragraph(escape(c), s["head"]) for c in labels("rulebook.marks.columns")]]
-    rows += [[Paragraph(escape(french(p.product)), s["cell"]), Paragraph(str(p.page), s["cell"]),
+    rows += [[Paragraph(escape(french(p.product)), s["cell"]), Paragraph(escape(p.where or str(p.page)), s["cell"]),
               Paragraph(escape(", ".join(p.errata)), s["cell"])] for p in places]
-    table = Table(rows, colWidths=[pt(70), pt(18), pt(72)], repeatRows=1, hAlign="LEFT")
+    table = Table(rows, colWidths=["36%", "22%", "42%"], repeatRows=1, hAlign="LEFT")  # the text block's width
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS), ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
         ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.palette().rule),

@@ -90,7 +90,7 @@ def test_right_arm_numbers_are_the_engines(data):
     for ranks in ((0,), (1, 2), (3,), (4,)):
         actions, survival = (_percent(success_chance(ranks[0], level, dice)) for level in (base, base + extra))
         label = f"rang {ranks[0]}" if len(ranks) == 1 else f"rangs {ranks[0]}–{ranks[-1]}"
-        assert f"{label} {actions} / {survival}" in numbers
+        assert f"{label} : {actions} / {survival}" in numbers
 
 
 def test_full_location_numbers_are_the_engines(data):
@@ -99,7 +99,7 @@ def test_full_location_numbers_are_the_engines(data):
     for ranks in ((0,), (1, 2), (3,), (4,)):
         removed = _percent(1 - success_chance(ranks[0], level, dice))
         label = f"rang {ranks[0]}" if len(ranks) == 1 else f"rangs {ranks[0]}–{ranks[-1]}"
-        assert f"{label} {removed} / 0 %" in numbers
+        assert f"{label} : {removed} / 0 %" in numbers
 
 
 # ---- readings switch the data texts ----------------------------------------------------
