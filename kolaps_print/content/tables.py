@@ -59,7 +59,9 @@ def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...
 def seuils(data: GameData) -> TableContent:
     dice = data.rules.dice
     rows = [[str(t.rank), fmt.threshold(t.threshold)] for t in dice.thresholds]
-    return _table("seuils", rows, "cc", (1, 1), success=dice.always_success, failure=dice.always_failure)
+    # the marks' legend rides on the first table of the sheet, of the reference cards and of the quick-start
+    return _table("seuils", rows, "cc", (1, 1), success=dice.always_success, failure=dice.always_failure,
+                  legend=label("common.ruling_legend"))
 
 
 def difficultes(data: GameData) -> TableContent:

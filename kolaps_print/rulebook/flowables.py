@@ -192,8 +192,11 @@ def _table_style(rows: int) -> TableStyle:
     return TableStyle(commands)
 
 
-def data_table(content: TableContent, width: float, frame_height: float) -> list[Flowable]:
-    """Title, table (header repeated on every page it spans) and note, kept together when small."""
+def data_table(content: TableContent, width: float, frame_height: float, note: bool = True) -> list[Flowable]:
+    """Title, table (header repeated on every page it spans) and note, kept together when small.
+
+    note=False leaves the note out where the prose states the same rules in body type.
+    """
     s = st.styles()
     cells = _cells(content)
     widths = _column_widths(content, table_width(content, width))
@@ -201,7 +204,7 @@ def data_table(content: TableContent, width: float, frame_height: float) -> list
     title = Paragraph(_markup(content.title), s["table_title"])
     title.keepWithNext = 1
     parts: list[Flowable] = [title, table]
-    if content.note:
+    if content.note and note:
         table.keepWithNext = 1  # the note reads with the table
         parts.append(Paragraph(_markup(content.note), s["note"]))
     else:
@@ -291,7 +294,7 @@ def block_flowables(block: Block, ctx: StoryContext, style: ParagraphStyle | Non
     if isinstance(block, Quote):
         return [_quote(block, ctx), Spacer(0, 7)]
     if isinstance(block, TableBlock):
-        return data_table(ctx.tables[block.name], ctx.width, ctx.frame_height)
+        return data_table(ctx.tables[block.name], ctx.width, ctx.frame_height, block.note)
     if isinstance(block, ThematicBreak):
         return [HRFlowable(width="40%", thickness=0.6, color=st.palette().rule, spaceBefore=6, spaceAfter=10)]
     raise TypeError(f"unknown block {block!r}")

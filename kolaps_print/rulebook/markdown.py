@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
-from kolaps_print.rulebook.templating import TABLE_FENCE, RenderedChapter
+from kolaps_print.rulebook.templating import TABLE_FENCE, WITHOUT_NOTE, RenderedChapter
 from kolaps_print.rulebook.typography import french
 
 ANCHOR_RE = re.compile(r"\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
@@ -57,6 +57,7 @@ class Quote:
 class TableBlock:
     name: str
     line: int
+    note: bool = True  # False: the prose around it already says what the note would (no repeat)
 
 
 @dataclass
@@ -158,7 +159,10 @@ class _Parser:
     def fence(self, node: SyntaxTreeNode, line: int) -> TableBlock:
         if node.info.strip() != TABLE_FENCE:
             raise self.fail(line, f"fenced block '{node.info.strip()}' is not supported; data tables are written {{{{ table(\"name\") }}}}")
-        return TableBlock(node.content.strip(), line)
+        name, *options = node.content.split() or [""]  # an empty fence: an unknown table, said later
+        if options not in ([], [WITHOUT_NOTE]):
+            raise self.fail(line, f"data table '{name}': unknown option '{' '.join(options)}' (only '{WITHOUT_NOTE}')")
+        return TableBlock(name, line, note=not options)
 
     def inline(self, nodes: list[SyntaxTreeNode], line: int) -> list[SyntaxTreeNode]:
         for node in nodes:

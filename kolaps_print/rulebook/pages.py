@@ -15,7 +15,7 @@ from kolaps_print.rulebook.typography import french
 
 
 def french_date(day: dt.date) -> str:
-    """2025-06-01 -> '1er juin 2025'."""
+    """2025-06-01 -> '1ᵉʳ juin 2025'."""
     month = labels("rulebook.months")[day.month - 1]
     number = label("rulebook.first_of_month") if day.day == 1 else str(day.day)
     return f"{number}\u00a0{month} {day.year}"
@@ -27,7 +27,7 @@ class Cover:
     subtitle: str
     kicker: str  # "Livre de règles"
     edition: str
-    version_line: str  # "Version 0.3 — 1er juin 2025"
+    version_line: str  # "Version 0.3 — 1ᵉʳ juin 2025"
 
     def __call__(self, c: Canvas, geometry: st.PageGeometry) -> None:
         w, h = geometry.pagesize
@@ -72,7 +72,7 @@ class Cover:
 
 @dataclass(frozen=True)
 class ProofStamp:
-    text: str  # "ÉPREUVE · version 0.3 · 1er juin 2025 · sources 1a2b3c4d5e"
+    text: str  # "ÉPREUVE · version 0.3 · 1ᵉʳ juin 2025 · sources 1a2b3c4d5e"
     watermark: str  # "ÉPREUVE"
 
     def __call__(self, c: Canvas, geometry: st.PageGeometry, page: int) -> None:

@@ -28,6 +28,7 @@ from kolaps_print.rulebook.sources import BookSources
 from kolaps_print.rulebook.usage import Tracked, Usage, tracked_list
 
 TABLE_FENCE = "table"  # ```table NAME``` in the rendered Markdown
+WITHOUT_NOTE = "without-note"  # ```table NAME without-note```: the prose already says what the note would
 
 
 class TemplateUsageError(Exception):
@@ -72,7 +73,7 @@ def _functions(module) -> SimpleNamespace:
 
 
 def _table_call(usage: Usage, data: GameData):
-    def table(name: str) -> str:
+    def table(name: str, note: bool = True) -> str:
         if name not in TABLE_NAMES:
             raise TemplateUsageError(f"unknown table '{name}'{did_you_mean(name, TABLE_NAMES)}; tables: {', '.join(TABLE_NAMES)}")
         if name not in usage.tables:
@@ -83,7 +84,8 @@ def _table_call(usage: Usage, data: GameData):
             usage.mark_all("weapon", data.catalogue.weapons)
         elif name == "affiliations":
             usage.mark_all("specialisation", data.catalogue.all_specialisations())
-        return f"\n\n```{TABLE_FENCE}\n{name}\n```\n\n"
+        option = "" if note else f" {WITHOUT_NOTE}"
+        return f"\n\n```{TABLE_FENCE}\n{name}{option}\n```\n\n"
 
     return table
 

@@ -141,7 +141,10 @@ def test_secondary_effects_and_critical_injuries(data):
     # the right arm as data/readings.yaml reads it (E27, right_arm_malus: actions): the test stays at 3,
     # the +2 weighs on his actions afterwards
     right_arm = next(r for r in crits.rows if r[2] == "Bras droit estropié")
-    assert right_arm[3] == "Diff. 3" and "Ensuite, +2 à ses actions, sauf avec Ambidextre." in right_arm[4]
+    # finding 1: Ambidextre is no longer banned and waiving at once; it waives the +2, and says which
+    flat_arm = " ".join(right_arm[4].split())
+    assert right_arm[3] == "Diff. 3" and "Ensuite, +2 à ses actions ; Ambidextre ne sert plus à manier deux armes, mais dispense du +2." in flat_arm
+    assert "Interdits pour la partie : Ambidextre" not in flat_arm
     for m in wounds.critical_morale_loss:
         assert f"R{m.rank} {m.loss}" in " ".join(crits.note.split())
 
@@ -214,15 +217,16 @@ def test_notes_carry_the_rules_and_numbers_of_the_data(data):
     wounds = data.rules.wounds
     locations = build_table("localisations", data).note
     assert wounds.text in locations
-    assert f"au-delà de {wounds.max_severity} compte comme {wounds.max_severity}" in locations
+    assert f"au-delà de {wounds.max_severity} : comme {wounds.max_severity}" in " ".join(locations.split())
+    assert locations.startswith(wounds.full_location.text)  # the lethal rule first, never the note's last line
     assert f"difficulté {wounds.full_location_test_difficulty}" in locations
-    cumul = build_table("cumul", data).note
+    cumul = " ".join(build_table("cumul", data).note.split())  # « sous 0 » is bound by a no-break space
     assert f"jusqu’à {wounds.max_counted_wounds}" in cumul and f"sous {wounds.cumulative_floor}" in cumul
     offset = wounds.secondary_test_offset
     assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in " ".join(build_table("effets-secondaires", data).note.split())
     assert marked(wounds.secondary.text, wounds.secondary.ruling) == build_table("effets-secondaires", data).note  # E32
     assert marked(wounds.full_location.text, wounds.full_location.ruling) in locations  # E28
-    assert marked(wounds.cumulative_rule.text, wounds.cumulative_rule.ruling) in cumul  # E41
+    assert " ".join(marked(wounds.cumulative_rule.text, wounds.cumulative_rule.ruling).split()) in cumul  # E41
     assert marked(acts.morale.bounds.text, acts.morale.bounds.ruling) in morale  # E38
     assert f"commence à {acts.morale.avatar_start}" in morale
     for m in acts.morale.ally_down_loss:

@@ -14,12 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from pdf_text import page_texts  # tests/support
+from pdf_text import page_texts, text_objects  # tests/support
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import GameData, load_game_data
+from kolaps_print.labels import label
+from kolaps_print.layout.card_data import card_layout
+from kolaps_print.layout.shapes import hex_rgb
 from kolaps_print.provenance import find_marks
 
 REPO = Path(__file__).resolve().parents[2]
@@ -36,6 +39,7 @@ def flat(text: str) -> str:
 class Printed:
     data: GameData
     texts: dict[str, str]  # product -> its whole text, flattened
+    pdfs: dict[str, list[bytes]]  # product -> its PDFs, for positions and colours
 
 
 def _print_everything(folder: Path) -> Printed:
@@ -48,7 +52,7 @@ def _print_everything(folder: Path) -> Printed:
         "demarrage": [build_rulebook(RulebookOptions(edition="quickstart", data=folder)).pdf],
         "livre": [build_rulebook(RulebookOptions(data=folder)).pdf],
     }
-    return Printed(data, {p: flat(" ".join(t for pdf in pdfs[p] for t in page_texts(pdf))) for p in PRODUCTS})
+    return Printed(data, {p: flat(" ".join(t for pdf in pdfs[p] for t in page_texts(pdf))) for p in PRODUCTS}, pdfs)
 
 
 @pytest.fixture(scope="module")
@@ -85,11 +89,16 @@ def test_the_full_location_rule_reads_the_same_in_every_product_that_prints_it(w
 
 
 def test_the_secondary_effect_test_after_every_hit_reads_the_same_everywhere(default):
-    """E32: after an Éraflure or a Mauvais coup too, in those words, on the sheet, cards, quick-start, book."""
+    """E32: after an Éraflure or a Mauvais coup too, in those words, on the sheet, reference cards and book.
+
+    The quick-start only says the full rules add it (its demo games skip it, finding 20).
+    """
     sentence = flat(default.data.rules.wounds.secondary.text)
     assert "Éraflure et Mauvais coup compris" in sentence and "gravité − 1" in sentence
-    for product in ("aide", "cartes-aide", "demarrage", "livre"):
+    for product in ("aide", "cartes-aide", "livre"):
         assert sentence in default.texts[product], product
+    assert sentence not in default.texts["demarrage"]
+    assert "ajoutent un test d’effet secondaire après chaque touche" in default.texts["demarrage"]
     for product in ("aide", "cartes-aide", "demarrage", "livre"):
         assert "Après une blessure survécue" not in default.texts[product]
 
@@ -125,8 +134,9 @@ def test_invented_specialisations_are_marked_on_the_cards_and_in_the_book(defaul
 
 
 # ---- the right arm (E27), both ways ---------------------------------------------------------
-ACTIONS = ("Bras droit estropié Diff. 3 Échec", "Ensuite, +2 à ses actions, sauf avec Ambidextre.",
-           "Bras droit estropié : ses actions échappent au +2. † E27")
+ACTIONS = ("Bras droit estropié Diff. 3 Échec",
+           "Ensuite, +2 à ses actions ; Ambidextre ne sert plus à manier deux armes, mais dispense du +2.",
+           "Bras droit estropié : pas de +2 à ses actions. † E27")
 SURVIVAL = ("Bras droit estropié Diff. 3, +2 sans Ambidextre Échec", None,
             "Bras droit estropié : pas de +2 au test de survie. † E27")
 
@@ -159,3 +169,102 @@ def test_full_location_follows_the_reading(which, chosen, other, request):
     for product in ("aide", "cartes-aide", "livre"):  # the haemorrhage defers to the same reading
         assert flat(wounds.haemorrhage) in printed.texts[product], product
     assert printed.data.erratum("E28").reading.option(chosen).text != _option_texts(printed, "E28", other)
+
+
+# ---- the review of the renders (issue 10 polish) ---------------------------------------------
+LEGEND = "† En : décision provisoire de l’éditeur, en attendant l’auteur"
+
+
+@pytest.mark.parametrize("product", ["aide", "cartes-aide", "demarrage", "livre"])
+def test_every_product_with_marks_explains_them_once_in_one_line(default, product):
+    assert default.texts[product].count(LEGEND) >= 1, product
+    assert flat(label("common.ruling_legend")).startswith(LEGEND)
+
+
+def test_the_legend_is_on_the_first_face_of_the_reference_cards(default):
+    first = page_texts(default.pdfs["cartes-aide"][0])[0]
+    assert LEGEND in flat(first)
+
+
+def test_a_mark_never_starts_a_line(default, switched):
+    for printed in (default, switched):
+        for product, pdfs in printed.pdfs.items():
+            for pdf in pdfs:
+                for page in page_texts(pdf):
+                    for line in re.split(r"[\r\n]+", page):
+                        assert not re.match(r"\s*†\s*E\d", line), (product, line)  # the legend's « † En » may
+
+
+def test_a_mark_follows_the_end_of_its_sentence(default):
+    """Never « difficulté 2 † E31. », « ordre † E37 : » nor « encore † E39) »: the punctuation comes first."""
+    for product, text in default.texts.items():
+        assert not re.search(r"† E\d+ ?[.;:)]", text), product
+
+
+def test_removal_is_always_hors_de_combat(default):
+    for product, text in default.texts.items():
+        assert "retiré," not in text and "raté, retiré" not in text and "retirée comme perte" not in text, product
+    for product in ("aide", "cartes-aide", "demarrage", "livre"):
+        assert "raté, hors de combat" in default.texts[product], product
+
+
+def test_ambidextre_is_never_banned_and_waiving_at_once(default):
+    for product in ("aide", "cartes-aide", "livre"):
+        assert "Interdits pour la partie : Ambidextre" not in default.texts[product], product
+        assert "et la spécialisation Ambidextre" not in default.texts[product], product
+
+
+def test_rallying_keeps_its_condition(default):
+    for product in ("aide", "cartes-aide", "livre"):
+        assert "au bilan : +1 (+2 sur un 6)" in default.texts[product], product
+        assert "+1 moral ou +2" not in default.texts[product], product
+
+
+def test_carapace_and_first_aid_say_what_they_do(default):
+    for product in ("cartes", "livre"):
+        text = default.texts[product]
+        assert "ni perte de moral, ni test d’effet secondaire. † E45" in text, product
+        assert "une de ses hémorragies s’arrête (sauf case C). † E26" in text, product
+        assert "aucun effet pour l’instant" not in text, product
+
+
+def test_a_critical_failure_of_1_to_5_says_how_it_differs_from_an_action_failure(default):
+    for product in ("aide", "cartes-aide", "livre"):
+        assert "Comme un échec d’action, mais −1 moral à tout rang, jamais sous 3." in default.texts[product], product
+
+
+def test_the_vampire_countess_keeps_her_two_hands_reminder(default):
+    """Finding 4: her Soif de sang mark once pushed « Deux mains » off the card, without a word."""
+    vampires = default.pdfs["cartes"][2]
+    text = flat(" ".join(page_texts(vampires)))
+    countess = text[text.index("Comtesse Ilona Varga"):text.index("Mihail le Pâle")]
+    assert "Deux mains. Au contact, chaque 6 annule un échec" in countess
+
+
+def test_the_mark_on_character_cards_is_the_muted_grey_italic(default):
+    muted = tuple(round(c * 255) for c in hex_rgb(card_layout().colours.muted))
+    marks = [o for pdf in default.pdfs["cartes"] for o in text_objects(pdf) if o.text.startswith("†")]
+    assert marks, "no mark on the cards"
+    for o in marks:
+        assert o.fill == muted and "Italic" in o.font, o
+
+
+def test_the_book_states_each_rule_once_and_never_points_at_its_own_page(default):
+    """Finding 24: table notes no longer repeat the prose under them; no « voir p. 15 » on page 15."""
+    wounds = default.data.rules.wounds
+    book = default.texts["livre"]
+    for sentence in (wounds.full_location.text, wounds.secondary.text, wounds.cumulative_rule.text,
+                     wounds.haemorrhage, wounds.friendly_fire):
+        assert book.count(flat(sentence)) == 1, sentence
+    for number, page in enumerate(page_texts(default.pdfs["livre"][0]), start=1):
+        assert f"voir p. {number})" not in flat(page), number
+
+
+def test_the_book_sets_the_lethal_rules_in_bold_body_type(default):
+    """Finding 7: the survival and secondary-effect tests are read in the text, not in a grey note."""
+    wounds = default.data.rules.wounds
+    objects = text_objects(default.pdfs["livre"][0])
+    for sentence in (wounds.full_location.text, wounds.secondary.text):
+        start = flat(sentence)[:20]
+        bold = [o for o in objects if flat(o.text).startswith(start[:12])]
+        assert bold and all("Bold" in o.font and o.fill == (29, 29, 27) for o in bold), (sentence, bold)

@@ -177,7 +177,7 @@ def test_plain_book_has_no_stamp(full):
 
 def test_title_page_shows_version_and_date_from_book_yaml(full):
     cover = flat(page_texts(full.pdf)[0])
-    assert "Version 0.1" in cover and "1er juin 2025" in cover
+    assert "Version 0.1" in cover and "1ᵉʳ juin 2025" in cover
 
 
 def test_date_and_version_options_override_book_yaml():

@@ -30,9 +30,18 @@ def test_blocks_and_cross_references():
     ("#### Trop profond\n", "too deep"),
     ("![image](x.png)\n", "images"),
     ("```python\nprint()\n```\n", "fenced block 'python'"),
+    ("```table\ncumul sans-note\n```\n", "data table 'cumul': unknown option 'sans-note' (only 'without-note')"),
 ])
 def test_unsupported_markdown_is_a_located_error(text, message):
     with pytest.raises(KolapsError) as err:
         parse("Intro.\n\n" + text)
     (d,) = err.value.diagnostics
     assert d.line == 3 and message in d.message
+
+
+def test_a_table_may_leave_its_note_to_the_prose():
+    """{{ table("cumul", note=False) }} renders as ```table cumul without-note```; an empty fence is no crash."""
+    with_note, without, empty = parse("```table\ncumul\n```\n\n```table\ncumul without-note\n```\n\n```table\n```\n").blocks
+    assert (with_note.name, with_note.note) == ("cumul", True)
+    assert (without.name, without.note) == ("cumul", False)
+    assert empty.name == ""  # the book's check then names it an unknown table, located

@@ -33,7 +33,7 @@ def test_book_yaml_naming_a_missing_chapter_is_located(tmp_path):
 
 
 @pytest.mark.parametrize("day, text", [
-    (dt.date(2025, 6, 1), "1er\u00a0juin 2025"),
+    (dt.date(2025, 6, 1), "1ᵉʳ\u00a0juin 2025"),
     (dt.date(2026, 8, 15), "15\u00a0août 2026"),
 ])
 def test_french_dates(day, text):
