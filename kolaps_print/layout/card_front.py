@@ -189,7 +189,10 @@ class FrontBuilder:
         shapes, cuts = place(blocks, top, bottom)
         reminder, dropped = self._place_reminder(member, style, top + needed_height(blocks), bottom)
         shapes += reminder
-        cuts += [Cut(("characters", member.index, "weapons"), f"no room for the reminder of {b.what}") for b in dropped]
+        if dropped:  # one warning per card (one per field is kept), naming every trait left out
+            names, many = ", ".join(b.what for b in dropped), len(dropped) > 1
+            message = f"no room on the card to remind what trait{'s' if many else ''} {names} {'do' if many else 'does'}"
+            cuts.append(Cut(("characters", member.index, "weapons"), message))
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}") for cut in cuts]
         return FaceLayout(shapes, named)
 
@@ -271,7 +274,7 @@ class FrontBuilder:
             r = self.layout.front.reminder
             runs = [Run(label("cards.front.reminder_name", name=reminder.name), BOLD), Run(reminder.short, REGULAR)]
             # a path (any non-None) marks it as content, so a heading is never left alone above nothing
-            self._reminder_blocks[key] = paragraph(style, runs, r.size, r.gap, ("weapons",), f"trait '{reminder.name}'", self.muted)
+            self._reminder_blocks[key] = paragraph(style, runs, r.size, r.gap, ("weapons",), f"'{reminder.name}'", self.muted)
         return self._reminder_blocks[key]
 
 

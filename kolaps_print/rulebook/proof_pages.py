@@ -92,8 +92,10 @@ def _p(text: str, style: str) -> Paragraph:
     return Paragraph(escape(french(text)), st.styles()[style])
 
 
-def _field(name: str, text: str) -> Paragraph:
-    return Paragraph(f"<b>{escape(french(name))}.</b> {escape(french(text))}", st.styles()["report"])
+def _field(name: str, text: str, *more: str) -> Paragraph:
+    """« Name. text », each further text on its own line."""
+    lines = "<br/>".join(escape(french(t)) for t in (text,) + more)
+    return Paragraph(f"<b>{escape(french(name))}.</b> {lines}", st.styles()["report"])
 
 
 def _quotes(quotes: list[str]) -> str:
@@ -105,11 +107,11 @@ def _products(erratum: Erratum) -> str:
     return f"{names}, {label('rulebook.errata.marked', mark=mark(erratum.id))}" if erratum.mark else names
 
 
-def _alternatives(readings: list[str]) -> str:
-    """One reading as is; several as « (a) … (b) … » so they never run together."""
+def _alternatives(readings: list[str]) -> list[str]:
+    """One reading as is; several as « (a) … », « (b) … », one a line, so they never run together."""
     if len(readings) < 2:
-        return " ".join(readings)
-    return " ".join(f"({chr(ord('a') + i)}) {r}" for i, r in enumerate(readings))
+        return readings
+    return [f"({chr(ord('a') + i)}) {r}" for i, r in enumerate(readings)]
 
 
 def _option_name(option: str) -> str:
@@ -118,7 +120,7 @@ def _option_name(option: str) -> str:
 
 def _decision_fields(erratum: Erratum, readings: dict[str, str]) -> list[Flowable]:
     if erratum.reading is None:
-        out = [_field(label("rulebook.errata.readings"), _alternatives(erratum.readings))] if erratum.readings else []
+        out = [_field(label("rulebook.errata.readings"), *_alternatives(erratum.readings))] if erratum.readings else []
         return out + [_field(label("rulebook.errata.decision"), erratum.decision or "")]
     reading = erratum.reading
     chosen = readings.get(reading.id, reading.option_ids[0])

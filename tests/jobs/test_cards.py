@@ -378,16 +378,19 @@ def test_the_reminder_overlaps_nothing_and_stays_above_the_footer(demo_armies, c
     assert checked, "no reminder printed at all"
 
 
-def test_mini_cards_drop_reminder_lines_without_warnings_or_cut_weapons(write_army_file):
+def test_mini_cards_drop_reminder_lines_with_a_warning_never_cut_weapons(write_army_file):
     """One weapon with three traits on a mini card: the first fits, the long second does not, so neither
-    does the short third (lines go from the end, never from the middle). The weapon stays whole, full size."""
+    does the short third (lines go from the end, never from the middle). The weapon stays whole, full size;
+    the traits left out are named in one warning (a player loses a rule: review finding 4)."""
     traits = ["tranchant", "contondant", "lourde"]
     weapon = {"id": "arme-totale", "name": "Arme totale", "range": "contact", "traits": traits}
     path = write_army_file([{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["arme-totale"]}],
                            weapons=[weapon])
     book = load_army(path)
     result, doc, fronts = print_shop(book, "mini")
-    assert result.warnings == [], result.warnings
+    (warning,) = result.warnings
+    assert warning.path == "characters[0].weapons" and warning.severity == "warning"
+    assert warning.message == "'Anna': no room on the card to remind what traits 'Contondant', 'Lourde' do"
     page = doc[fronts["Anna"]]
     text = reading(page)
     weapon_line = normal(card_text.weapon_traits(book.members[0].weapons[0], book.rules))

@@ -124,7 +124,7 @@ def test_the_reminder_never_takes_room_from_weapons_or_specialisations(monkeypat
         for member in book.members:
             alone, full = without_reminder(monkeypatch, book, member, size), front_texts(book, member, size)
             assert full.shapes[:len(alone.shapes)] == alone.shapes, member.character.name
-            assert [c for c in full.cuts if "no room for the reminder" not in c.message] == alone.cuts
+            assert [c for c in full.cuts if "no room on the card to remind" not in c.message] == alone.cuts
 
 
 @pytest.mark.parametrize("name", ["poker", "tarot", "mini"])
