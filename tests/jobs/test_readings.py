@@ -20,7 +20,10 @@ from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import GameData, load_game_data
+from kolaps_print.draw.reference_style import MUTED as SHEET_NOTE_GREY
+from kolaps_print.draw.ruling_style import MARK_GREY
 from kolaps_print.labels import label
+from kolaps_print.rulebook import styles as st
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.shapes import hex_rgb
 from kolaps_print.provenance import find_marks
@@ -268,3 +271,19 @@ def test_the_book_sets_the_lethal_rules_in_bold_body_type(default):
         start = flat(sentence)[:20]
         bold = [o for o in objects if flat(o.text).startswith(start[:12])]
         assert bold and all("Bold" in o.font and o.fill == (29, 29, 27) for o in bold), (sentence, bold)
+
+
+def _rgb255(colour) -> tuple[int, int, int]:
+    return tuple(round(c * 255) for c in colour.rgb())
+
+
+def test_marks_are_never_darker_than_the_grey_notes_they_sit_in(default):
+    """Finding 13: in the book a mark is the grey of its notes (rulebook.yaml); on the sheet and the
+    reference cards a shade lighter than the notes' grey, so it stands apart from black body text."""
+    book_grey = _rgb255(st.palette().muted)
+    marks = [o for o in text_objects(default.pdfs["livre"][0]) if re.match(r"†\s*E\d", o.text)]
+    assert marks and {o.fill for o in marks} == {book_grey}
+    for product in ("aide", "cartes-aide"):
+        marks = [o for o in text_objects(default.pdfs[product][0]) if re.match(r"†\s*E\d", o.text)]
+        assert marks and {o.fill for o in marks} == {_rgb255(MARK_GREY)}, product
+        assert all(m >= n for m, n in zip(_rgb255(MARK_GREY), _rgb255(SHEET_NOTE_GREY)))
