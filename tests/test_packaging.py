@@ -1,5 +1,6 @@
 """The installed package carries data/, templates/ and fonts, and works from any folder."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -85,3 +86,54 @@ def test_the_pre_commit_hook_runs_a_real_command_on_army_files():
     assert hook["entry"].split() == ["kolaps-print", "check"]
     assert re.search(hook["files"], "data/armies/section-kappa.yaml")
     assert not re.search(hook["files"], "data/rules/dice.yaml")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+MINIMUMS = ROOT / ".ci" / "minimums.txt"
+
+
+def declared_requirements():
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    project = pyproject["project"]
+    extras = [text for group in project["optional-dependencies"].values() for text in group]
+    return [Requirement(text) for text in project["dependencies"] + extras]
+
+
+def pinned_minimums() -> dict[str, str]:
+    """.ci/minimums.txt as {canonical name: version}; comments and blank lines skipped."""
+    from packaging.utils import canonicalize_name
+
+    pins = {}
+    for line in MINIMUMS.read_text(encoding="utf-8").splitlines():
+        pin = line.split("#", 1)[0].strip()
+        if pin:
+            name, version = pin.split("==")
+            pins[canonicalize_name(name)] = version.strip()
+    return pins
+
+
+def test_every_dependency_declares_a_minimum_that_ci_installs():
+    """CI's second run installs .ci/minimums.txt: each pin must be the declared minimum, no newer."""
+    from packaging.utils import canonicalize_name
+    from packaging.version import Version
+
+    pins = pinned_minimums()
+    for requirement in declared_requirements():
+        floors = [spec.version for spec in requirement.specifier if spec.operator == ">="]
+        assert len(floors) == 1, f"{requirement}: give one minimum (>=)"
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{requirement.name} is not pinned in {MINIMUMS.name}"
+        assert Version(pins[name]) == Version(floors[0]), f"{requirement}: {MINIMUMS.name} pins {pins[name]}"
+
+
+@pytest.mark.skipif(not os.environ.get("KOLAPS_PRINT_MINIMUMS"), reason="only in CI's run at the minimum versions")
+def test_the_minimum_run_tests_the_pinned_versions():
+    """A pin pip did not honour would let the minimum run test newer releases without saying so."""
+    from importlib.metadata import version
+
+    installed = {name: version(name) for name in pinned_minimums()}
+    assert installed == pinned_minimums()
