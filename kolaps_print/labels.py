@@ -124,7 +124,7 @@ def _compare(doc: SourceDocument, value: Any, ref: Any, path: tuple, area: str, 
         if not isinstance(value, str):
             quote = " (put it in quotes)" if not isinstance(value, (dict, list)) else ""
             return problem(path, f"label '{_dotted(area, path)}' must be text, got {_kind(value)}{quote}")
-        message = _placeholder_problem(value, ref)
+        message = placeholder_problem(value, _fields(ref))
         if message:
             problem(path, f"label '{_dotted(area, path)}': {message}")
 
@@ -134,18 +134,22 @@ def _fields(text: str) -> set[tuple[str, str, str]]:
     return {(name, spec or "", conv or "") for _, name, spec, conv in _FORMATTER.parse(text) if name is not None}
 
 
-def _placeholder_problem(text: str, ref: str) -> str:
+def placeholder_problem(text: str, allowed: set[tuple[str, str, str]], what: str = "this label") -> str:
+    """Why text's {placeholders} are not all among allowed (name, format spec, conversion); '' if they are.
+
+    Labels allow those of their bundled copy; data texts (model/numbered_text.py) the number fields
+    in their scope. A placeholder reaching into an attribute or an item is never allowed.
+    """
     try:
         used = _fields(text)
     except ValueError as exc:
         return f"{exc}: braces only go around a placeholder such as {{value}} (write {{{{ or }}}} for a brace)"
-    allowed = _fields(ref)
     unknown = sorted(used - allowed)
     if not unknown:
         return ""
     names = ", ".join("{" + n + (f"!{c}" if c else "") + (f":{s}" if s else "") + "}" for n, s, c in unknown)
-    offered = ", ".join("{" + n + "}" for n, _, _ in sorted(allowed)) or "none"
-    return f"unknown placeholder {names} (this label can use: {offered})"
+    offered = ", ".join(dict.fromkeys("{" + n + "}" for n, _, _ in sorted(allowed))) or "none"
+    return f"unknown placeholder {names} ({what} can use: {offered})"
 
 
 def check_labels() -> list[Diagnostic]:

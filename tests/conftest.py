@@ -1,5 +1,6 @@
 """Shared fixtures: the CLI runner and the bundled data."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -26,3 +27,13 @@ def cli():
 @pytest.fixture(scope="session")
 def demo_armies():
     return sorted((resources.data_dir() / "armies").glob("*.yaml"))
+
+
+@pytest.fixture
+def data_copy(tmp_path, monkeypatch):
+    """A copy of the bundled data/ that the commands use (KOLAPS_DATA), run from tmp_path."""
+    data = tmp_path / "data"
+    shutil.copytree(resources.data_dir(), data)
+    monkeypatch.setenv("KOLAPS_DATA", str(data))
+    monkeypatch.chdir(tmp_path)
+    return data

@@ -1,5 +1,6 @@
 """How numbers and values read in print (cards, reference sheet, rulebook, kit): true minus
-signs, the decimal comma, dashes for none. The one formatter of the package.
+signs, the decimal comma, dashes for none. The one formatter of the package; its plain-number
+core (number, signed, offset) is kolaps_print/numbers.py, which the model uses too.
 
 The conventions live in the labels, not here, so a translation can change them: the decimal
 sign and the signs of a number in data/labels/fr/common.yaml (number.*), which every command
@@ -12,27 +13,13 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Optional
 
 from kolaps_print.labels import label
+from kolaps_print.numbers import number, offset, signed  # noqa: F401  (re-exported: templates' fmt.*)
 from kolaps_print.model.catalogue import TraitRef
 from kolaps_print.model.rules import MoraleLoss, Trait
 
 
 def _f(key: str, **values: object) -> str:
     return label(f"tables.format.{key}", **values)
-
-
-def _sign(key: str, **values: object) -> str:
-    return label(f"common.number.{key}", **values)
-
-
-def number(x: float) -> str:
-    """2 -> '2', 2.5 -> '2,5', -3 -> '−3' (the labels' decimal sign and true minus sign)."""
-    text = str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".", _sign("decimal"))
-    return _sign("minus", value=text[1:]) if text.startswith("-") else text
-
-
-def signed(x: float) -> str:
-    """A change to a value: '+1', '−2', '0'."""
-    return _sign("plus", value=number(x)) if x > 0 else number(x)
 
 
 def modifier(value: Optional[int]) -> str:
@@ -138,15 +125,6 @@ def test(difficulty: Optional[int]) -> str:
 def extra_test(difficulty: Optional[int], extra: int, unless: str) -> str:
     """A test with a conditional extra: 'Diff. 3, +2 sans Ambidextre'."""
     return _f("extra_difficulty", test=test(difficulty), extra=modifier(extra), unless=unless)
-
-
-def offset(value: int) -> str:
-    """An offset added to a value named just before it: ' − 1', ' + 2', '' for 0."""
-    if value > 0:
-        return _f("offset_plus", value=value)
-    if value < 0:
-        return _f("offset_minus", value=-value)
-    return ""
 
 
 def difficulty_effect(modifier_value: Optional[int], base: Optional[int], separate_test: Optional[int]) -> str:

@@ -17,6 +17,7 @@ from kolaps_print.model.errata import ErrataFile, Erratum
 from kolaps_print.model.messages import diagnostics_from
 from kolaps_print.model.rules import RULE_FILES, Rules, Trait
 from kolaps_print.fonts.printable import unprintable_text
+from kolaps_print.model.numbered_text import fill_numbers
 from kolaps_print.model.readings import chosen_readings, declared_readings, resolve_readings
 from kolaps_print.model.rules_check import check_rule_file
 
@@ -141,6 +142,7 @@ class _Readings:
         return self.documents[0].file if self.documents else "errata.yaml"
 
     def resolve(self, doc: SourceDocument, report: Report) -> SourceDocument:
+        fill_numbers(doc, report)  # first: every variant of a switchable text gets its numbers
         resolve_readings(doc, self.declared, self.chosen, self.errata_file, report)
         check_rulings(doc, {e.id for e in self.errata}, self.errata_file, report)
         return doc

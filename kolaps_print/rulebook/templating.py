@@ -1,7 +1,7 @@
 """Chapters are Markdown run through Jinja2 with the game data.
 
 A template sees the rules (numbers), the catalogue through Tracked views (see usage.py),
-the formats of kolaps_print.content.formats as `fmt`, and `table("name")`, which drops a
+the formats of kolaps_print.content.formats (and its core, kolaps_print.numbers) as `fmt`, and `table("name")`, which drops a
 data table into the Markdown as a fenced block the renderer turns into a real table.
 Chapters are untrusted input: they render in a sandbox (sandbox.py). Any error is reported at
 its line in the template, never as a Python traceback.
@@ -18,6 +18,7 @@ from types import SimpleNamespace
 import jinja2
 
 from kolaps_print.content import formats
+from kolaps_print import numbers
 from kolaps_print.content.tables import TABLE_NAMES
 from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path, shown
 from kolaps_print.labels import label
@@ -159,7 +160,7 @@ def template_context(data: GameData, usage: Usage, edition: str, sources: BookSo
         "difficulty": _ById("difficulty", {d.level: d for d in rules.dice.difficulties}, dice),
         "threshold": _ById("threshold", {t.rank: t.threshold for t in rules.dice.thresholds}, dice),
         "trait_by_id": catalogue.traits,  # for fmt.trait_ref(ref, trait_by_id)
-        "fmt": _functions(formats),
+        "fmt": SimpleNamespace(**vars(_functions(numbers)), **vars(_functions(formats))),  # the one number formatter
         "label": label,
         "ruling": _ruling_call(data),
         "ruled": ruled,

@@ -2,7 +2,6 @@
 choices read from the data folder, listed in --help and offered by shell completion."""
 
 import os
-import shutil
 import subprocess
 import sys
 
@@ -21,15 +20,6 @@ def run(*args, env=None, cwd=None):
     """The installed CLI in a subprocess: stderr is a pipe, not a terminal."""
     return subprocess.run([sys.executable, "-m", "kolaps_print", *map(str, args)], capture_output=True, text=True,
                           env={**os.environ, **(env or {})}, cwd=cwd)
-
-
-@pytest.fixture
-def data_copy(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    shutil.copytree(resources.data_dir(), data)
-    monkeypatch.setenv("KOLAPS_DATA", str(data))
-    monkeypatch.chdir(tmp_path)
-    return data
 
 
 @pytest.mark.parametrize("args", PAPER_COMMANDS, ids=lambda a: a[0])

@@ -77,8 +77,8 @@ def test_what_a_situation_does_to_the_difficulty():
 
 def test_tests_with_a_conditional_extra_and_offsets():
     assert fmt.extra_test(3, 2, "Ambidextre") == "Diff. 3, +2 sans Ambidextre"
-    assert fmt.offset(-1) == " \u2212 1"
-    assert fmt.offset(2) == " + 2"
+    assert fmt.offset(-1) == " \u2212\u00a01"  # never « − » at a line end, away from its number
+    assert fmt.offset(2) == " +\u00a02"
     assert fmt.offset(0) == ""
 
 

@@ -320,6 +320,8 @@ def prose_numbers(rules) -> list[str]:
     modifiers = {x.id: x for x in c.modifiers}
     plural = lambda n: "s" if n > 1 else ""  # noqa: E731
     return [
+        w.full_location.text,  # the survival test (E28): « difficulté {full_location_test_difficulty} »
+        w.secondary.text,  # the secondary-effect test (E32): « gravité {secondary_test_offset:offset} »
         f"Une gravité supérieure à {w.max_severity} compte comme {w.max_severity}.",
         w.text,
         f"toutes ses blessures, jusqu’à {w.max_counted_wounds}, et on applique",
@@ -348,6 +350,7 @@ def prose_numbers(rules) -> list[str]:
 
 def quickstart_numbers(rules) -> list[str]:
     return [
+        rules.wounds.full_location.text,  # « difficulté {full_location_test_difficulty} »
         f"montrent un {rules.dice.always_success}, renvoie",
         f"comme une gravité de {rules.wounds.max_severity}.",
     ]

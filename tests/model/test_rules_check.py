@@ -168,6 +168,11 @@ def test_morale_levels_and_their_tests(tmp_path):
     assert [(p, m) for _, p, m in found] == [
         ("morale.levels", "no morale level for level 5: the table needs one for each of 1, 2, 3, 4, 5, 6"),
         ("morale.levels[4].test_difficulty", "level 1 calls for a test (every level from offensive_minimum 3 down does): give its test_difficulty"),
+    ] + [  # and its texts, which print that number, say they miss it
+        (f"morale.levels[4].{key}", "unknown placeholder {test_difficulty} (this text can use: {ground_mvt}, {level}, "
+                                    "{run_cm_per_mvt}, {walk_cm_per_mvt}); a text names only number fields of its object "
+                                    "or of its file, as {field}, {field:signed} or {field:offset}")
+        for key in ("short", "text")
     ]
 
 

@@ -317,30 +317,6 @@ def test_morale(rules):
     assert {m.rank: m.loss for m in morale.ally_down_loss} == {0: 2, 1: 2, 2: 1, 3: 1, 4: 0}
 
 
-# ---- texts that restate a number held in a field must agree with it --------
-def test_texts_restate_the_numbers_of_their_fields(rules):
-    wounds, combat, actions = rules.wounds, rules.combat, rules.actions
-    for s in wounds.severities:
-        assert f"difficulté {s.roll + wounds.secondary_test_offset}" in s.text, s.roll
-        if s.wounds:
-            assert f"difficulté {wounds.full_location_test_difficulty}" in s.text, s.roll
-    # the survival test of a full location (E28) and the secondary-effect test after every hit (E32)
-    assert f"difficulté {wounds.full_location_test_difficulty}" in wounds.full_location.text
-    offset = wounds.secondary_test_offset
-    assert f"gravité {'−' if offset < 0 else '+'} {abs(offset)}" in " ".join(wounds.secondary.text.replace("\u00a0", " ").split())
-    modifiers = {m.id: m for m in combat.modifiers}
-    assert f"vaut {modifiers['cible-au-sol-contact'].base_difficulty}" in modifiers["cible-au-sol-contact"].text
-    assert f"difficulté {modifiers['riposte-autre-cible'].test_difficulty}" in modifiers["riposte-autre-cible"].text
-    assert f"{modifiers['embuscade'].extra_fatigue} point de fatigue de plus" in modifiers["embuscade"].text
-    rally = next(a for a in actions.actions if a.id == "se-rallier")
-    assert f"difficulté {rally.difficulty}" in rally.text and f"Difficulté {rally.difficulty}" in rally.short
-    for lv in actions.morale.levels:
-        if lv.test_difficulty is not None:
-            assert f"difficulté {lv.test_difficulty}" in lv.text, lv.level
-    assert f"rang {actions.fatigue.exhausted_rank}" in actions.fatigue.text
-    assert f"perd {combat.crossfire_morale_loss} point de moral (feu croisé)" in combat.text
-
-
 # ---- catalogue and demo armies ---------------------------------------------
 def test_catalogue_has_the_readme_weapons(data):
     for wid in ("fusil-assaut", "couteau-combat", "hache-deux-mains"):

@@ -1,0 +1,35 @@
+"""How a plain number reads in print: the true minus sign, the decimal comma, a sign for a change.
+
+The core of the one number formatter (content/formats.py builds the table patterns on it). It
+sits with the foundations because the model fills the numbers of data texts with it when the
+data is validated, and the model comes before content/. The conventions are labels
+(data/labels/fr/common.yaml number.*, which every command reads), so a translation can change them.
+"""
+
+from __future__ import annotations
+
+from kolaps_print.labels import label
+
+
+def _sign(key: str, **values: object) -> str:
+    return label(f"common.number.{key}", **values)
+
+
+def number(x: float) -> str:
+    """2 -> '2', 2.5 -> '2,5', -3 -> '−3' (the labels' decimal sign and true minus sign)."""
+    text = str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".", _sign("decimal"))
+    return _sign("minus", value=text[1:]) if text.startswith("-") else text
+
+
+def signed(x: float) -> str:
+    """A change to a value: '+1', '−2', '0'."""
+    return _sign("plus", value=number(x)) if x > 0 else number(x)
+
+
+def offset(value: float) -> str:
+    """An offset added to a value named just before it: ' − 1', ' + 2', '' for 0."""
+    if value > 0:
+        return _sign("offset_plus", value=number(value))
+    if value < 0:
+        return _sign("offset_minus", value=number(-value))
+    return ""
