@@ -35,15 +35,19 @@ plan_pages() gives the plan (pure geometry in mm) without drawing anything.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kolaps_print.impose.options import FLIPS, MODES, Flip, ImposeOptions, Mode
 from kolaps_print.impose.pages import plan_pages, slots_per_sheet
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.write import PdfMeta
 
+if TYPE_CHECKING:  # at run time they come through __getattr__ below, on demand
+    from kolaps_print.impose.render import Face, Imposed, Progress
 
-def impose(faces: Sequence["Face"], options: ImposeOptions, meta: PdfMeta, progress: Optional["Progress"] = None) -> "Imposed":
+
+def impose(faces: Sequence[Face], options: ImposeOptions, meta: PdfMeta, progress: Progress | None = None) -> Imposed:
     """Lay out the faces per options and draw them into a PDF held in memory."""
     from kolaps_print.impose.render import render
 
