@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Iterable, Literal
+from typing import Literal
 
 Severity = Literal["error", "warning"]
 
@@ -28,7 +29,7 @@ class Diagnostic:
         return {"file": self.file, "line": self.line, "column": self.col, "severity": self.severity,
                 "path": self.path, "message": self.message}
 
-    def as_error(self, note: str = "") -> "Diagnostic":
+    def as_error(self, note: str = "") -> Diagnostic:
         """The same place and message as an error (--strict); note is appended to the message."""
         return replace(self, severity="error", message=self.message + note)
 

@@ -20,8 +20,8 @@ from typing import Any, NoReturn
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path
-from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.fonts.printable import unprintable_text
+from kolaps_print.load import SourceDocument, load_yaml
 
 LANGUAGE = "fr"
 # Labels the program reads only if present (a table's note).

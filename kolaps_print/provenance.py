@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Optional
 
 from kolaps_print.labels import label
 
@@ -25,7 +24,7 @@ _SPACE = "[ \t\u00a0\u202f]"
 _CLOSING = "[.;:!?…)\\]»]"  # what ends a sentence or its part; a comma does not
 
 
-def marked(text: str, ruling: Optional[str]) -> str:
+def marked(text: str, ruling: str | None) -> str:
     """The text with its mark at the end, or the text alone when it is the draft's."""
     return place_marks(f"{text} {mark(ruling)}") if ruling else text
 

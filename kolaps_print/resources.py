@@ -12,19 +12,25 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 _PACKAGE = Path(__file__).resolve().parent
 # name -> (environment variable, a file that marks a real folder of that kind)
 _KINDS = {"data": ("KOLAPS_DATA", "rules/dice.yaml"), "templates": ("KOLAPS_TEMPLATES", "rulebook/book.yaml")}
 # Folders chosen by option: data, templates, and rulebook (--templates of `rulebook` names the
 # folder holding book.yaml, i.e. templates/rulebook).
-_chosen: ContextVar[dict[str, Path]] = ContextVar("kolaps_folders", default={})
+# No shared mutable default: a run that chose nothing reads a fresh empty dict (_folders).
+_chosen: ContextVar[dict[str, Path]] = ContextVar("kolaps_folders")
 _read_caches: list = []  # functions decorated with cached_read
 F = TypeVar("F", bound=Callable)
+
+
+def _folders() -> dict[str, Path]:
+    return _chosen.get({})
 
 
 def _choose(data: Path | None, templates: Path | None, rulebook: Path | None) -> dict[str, Path]:
@@ -36,7 +42,7 @@ def _choose(data: Path | None, templates: Path | None, rulebook: Path | None) ->
 def folders(data: Path | None = None, templates: Path | None = None, rulebook: Path | None = None) -> Iterator[None]:
     """Within the block, every reader (rules, labels, layouts, chapters) uses these folders;
     a None keeps the folder already in use."""
-    token = _chosen.set(_chosen.get() | _choose(data, templates, rulebook))
+    token = _chosen.set(_folders() | _choose(data, templates, rulebook))
     try:
         yield
     finally:
@@ -65,7 +71,7 @@ def bundled(name: str) -> Path:
 
 
 def _resolve(name: str) -> Path:
-    chosen = _chosen.get()
+    chosen = _folders()
     if name in chosen:
         return chosen[name]
     return _lookup(name, os.getcwd(), os.environ.get(_KINDS[name][0], ""))
@@ -91,7 +97,7 @@ def templates_dir() -> Path:
 
 def rulebook_dir() -> Path:
     """The folder with book.yaml and the chapters."""
-    return _chosen.get().get("rulebook") or templates_dir() / "rulebook"
+    return _folders().get("rulebook") or templates_dir() / "rulebook"
 
 
 def fonts_dir() -> Path:

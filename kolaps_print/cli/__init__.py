@@ -6,7 +6,6 @@ Exit codes: 0 success (warnings allowed), 1 invalid input, 2 usage error, 70 int
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import typer
 
@@ -33,7 +32,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Optional[bool] = typer.Option(None, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    version: bool | None = typer.Option(None, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
     debug: bool = typer.Option(False, "--debug", help="On an internal error, show the Python traceback."),
 ) -> None:
     common.STATE.debug = debug

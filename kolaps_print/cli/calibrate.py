@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -14,7 +14,7 @@ from kolaps_print.layout.choices import Flip
 @app.command(cls=DataChoicesCommand,
              epilog="Example: kolaps-print calibrate --paper letter --flip short   then: kolaps-print cards army.yaml --back-offset 1.5,-0.5")
 def calibrate(
-    output: Optional[str] = common.output_option("The PDF to write (default: output/calibrate.pdf)."),
+    output: str | None = common.output_option("The PDF to write (default: output/calibrate.pdf)."),
     paper: str = paper_option(),
     flip: Flip = choice_option("long", "--flip", Flip, "As you will print the cards: the edge your printer turns the sheet on."),
     back_offset: Any = offset_option("X,Y in mm: print the back with this offset, to check it."),

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any
 
 import typer
 
 from kolaps_print.cli import app, common
-from kolaps_print.cli.options import DataChoicesCommand, choice_option, card_option, offset_option, paper_option
+from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, offset_option, paper_option
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.layout.choices import Flip, Layout
 
@@ -18,13 +19,13 @@ from kolaps_print.layout.choices import Flip, Layout
 @app.command(cls=DataChoicesCommand, epilog="Example: kolaps-print cards data/armies/section-kappa.yaml --paper letter --layout fold")
 def cards(
     army: Path = typer.Argument(..., help="The army file (YAML)."),
-    output: Optional[str] = common.output_option("The PDF to write (default: output/<army>-cards.pdf)."),
+    output: str | None = common.output_option("The PDF to write (default: output/<army>-cards.pdf)."),
     paper: str = paper_option(),
     card: str = card_option("A card size of data/layouts/sizes.yaml (poker: 63×88 mm) or WIDTHxHEIGHT in mm."),
     layout: Layout = choice_option("duplex", "--layout", Layout, "duplex: fronts then backs, for two-sided printing; fold: front and back side by side."),
     flip: Flip = choice_option("long", "--flip", Flip, "How your printer turns the sheet in duplex: long or short edge."),
-    bleed: Optional[float] = typer.Option(None, "--bleed", min=0, max=10, help="Backgrounds printed past the cut line, in mm (default: 0; 3 with --print-shop)."),
-    gutter: Optional[float] = typer.Option(None, "--gutter", min=0, max=50, help="Space between cards in mm (default: 0: cards share their cut lines)."),
+    bleed: float | None = typer.Option(None, "--bleed", min=0, max=10, help="Backgrounds printed past the cut line, in mm (default: 0; 3 with --print-shop)."),
+    gutter: float | None = typer.Option(None, "--gutter", min=0, max=50, help="Space between cards in mm (default: 0: cards share their cut lines)."),
     back_offset: Any = offset_option("X,Y in mm: shift the backs to match the fronts (measure it with kolaps-print calibrate)."),
     print_shop: bool = typer.Option(False, "--print-shop", help="One card per page, front then back, 3 mm bleed, TrimBox and BleedBox set."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings (such as text cut to fit) as errors: nothing is written."),

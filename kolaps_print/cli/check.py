@@ -7,8 +7,9 @@ summaries, which are for people, then go to stderr. The exit codes do not change
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, List, Optional, TypeVar
+from typing import TypeVar
 
 import typer
 
@@ -23,7 +24,7 @@ T = TypeVar("T")
     "|   kolaps-print check --json army.yaml"
 )
 def check(
-    files: Optional[List[Path]] = typer.Argument(None, help="Army files (YAML). None: the built-in data/."),
+    files: list[Path] | None = typer.Argument(None, help="Army files (YAML). None: the built-in data/."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     as_json: bool = typer.Option(False, "--json", help="Print every message as one JSON array on stdout (objects with "
                                                        "file, line, column, severity, path, message); summaries go to stderr."),

@@ -5,9 +5,10 @@ from __future__ import annotations
 import signal
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, NoReturn, Optional, TypeVar
+from typing import NoReturn, TypeVar
 
 import typer
 
@@ -85,7 +86,7 @@ def output_option(help: str):
     return typer.Option(None, "-o", "--output", help=help, callback=_output_path)
 
 
-def _output_path(value: Optional[str]) -> Optional[Path]:
+def _output_path(value: str | None) -> Path | None:
     if value is None:
         return None
     if not value.strip():

@@ -7,7 +7,8 @@ when a value is parsed, completed or listed in --help, never at start-up.
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import typer
 from typer.core import TyperCommand

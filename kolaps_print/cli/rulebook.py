@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -22,7 +22,7 @@ def _date(value: str) -> dt.date:
         raise ValueError(f"'{value}' is not a date; write it as YYYY-MM-DD, e.g. 2025-06-01") from None
 
 
-def _check_edition(options: "RulebookOptions") -> None:
+def _check_edition(options: RulebookOptions) -> None:
     """An edition book.yaml does not define is a usage error (exit 2), like any bad choice. A
     book.yaml that cannot be read is left to the build, which reports it located (exit 1)."""
     from kolaps_print.diagnostics import KolapsError
@@ -42,20 +42,21 @@ def _check_edition(options: "RulebookOptions") -> None:
     epilog="Example: kolaps-print rulebook --proof   |   kolaps-print rulebook --edition quickstart --paper letter -o output/demarrage.pdf"
 )
 def rulebook(
-    output: Optional[str] = common.output_option("Where to write the PDF (default: output/rulebook.pdf, output/quickstart.pdf for --edition quickstart)."),
+    output: str | None = common.output_option("Where to write the PDF (default: output/rulebook.pdf, output/quickstart.pdf for --edition quickstart)."),
     edition: str = typer.Option("full", "--edition", help="An edition of book.yaml: full (every rule) or quickstart (for demo tables)."),
     paper: str = paper_option(),
     proof: bool = typer.Option(False, "--proof", help="Stamp every page ÉPREUVE with version, date and sources hash; add the consistency report page."),
     strict: bool = typer.Option(False, "--strict", help="Any consistency finding is an error (exit 1, nothing written)."),
-    book_version: Optional[str] = typer.Option(None, "--book-version", help="Version printed on the book (default: templates/rulebook/book.yaml)."),
+    book_version: str | None = typer.Option(None, "--book-version", help="Version printed on the book (default: templates/rulebook/book.yaml)."),
     date: Any = typer.Option(None, "--date", parser=parsed_by(_date), metavar="YYYY-MM-DD", help="Date printed on the book, YYYY-MM-DD (default: book.yaml)."),
-    templates: Optional[Path] = typer.Option(None, "--templates", help="Folder with book.yaml and the chapters (default: the bundled one)."),
-    data: Optional[Path] = typer.Option(None, "--data", help="Game data folder (default: the bundled data/)."),
+    templates: Path | None = typer.Option(None, "--templates", help="Folder with book.yaml and the chapters (default: the bundled one)."),
+    data: Path | None = typer.Option(None, "--data", help="Game data folder (default: the bundled data/)."),
     watch: bool = typer.Option(False, "--watch", help="Rebuild on every save under the templates and data folders; Ctrl-C stops."),
 ) -> None:
     """Build the rulebook PDF from the chapters in templates/rulebook and the game data."""
     from kolaps_print.jobs import rulebook as job
-    from kolaps_print.rulebook.watch import rebuild, watch as watch_loop
+    from kolaps_print.rulebook.watch import rebuild
+    from kolaps_print.rulebook.watch import watch as watch_loop
 
     options = job.RulebookOptions(edition=edition, paper=paper, proof=proof, strict=strict, version=book_version,
                                   date=date, templates=templates, data=data)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from kolaps_print.cli import app, common
@@ -15,7 +13,7 @@ STDOUT = "-"
 
 @app.command(epilog="Example: kolaps-print schema -o output/army.schema.json   |   kolaps-print schema --for kit -o -")
 def schema(
-    output: Optional[str] = common.output_option("Where to write the schema (default: output/army.schema.json, "
+    output: str | None = common.output_option("Where to write the schema (default: output/army.schema.json, "
                                                  "output/kit.schema.json with --for kit); - for stdout."),
     kind: Schema = choice_option("army", "--for", Schema, "The file the schema describes: an army file or a kit file."),
 ) -> None:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from kolaps_print.cli import app, common
-from kolaps_print.cli.options import DataChoicesCommand, choice_option, card_option, paper_option
+from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, paper_option
 from kolaps_print.layout.choices import Flip, Format, Mode
 
 
@@ -17,7 +15,7 @@ from kolaps_print.layout.choices import Flip, Format, Mode
     "(print two-sided, flip on the short edge)",
 )
 def tables(
-    output: Optional[str] = common.output_option("PDF to write. Default: output/reference.pdf (output/reference-cards.pdf with --format cards)."),
+    output: str | None = common.output_option("PDF to write. Default: output/reference.pdf (output/reference-cards.pdf with --format cards)."),
     paper: str = paper_option(),
     format: Format = choice_option("sheet", "--format", Format, "sheet: one two-sided landscape sheet; cards: poker-size reference cards."),
     card: str = card_option("With --format cards: a card size of data/layouts/sizes.yaml or WIDTHxHEIGHT in mm."),

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from kolaps_print.content.formats import number, signed
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.calibration import Target, calibration_data, ruler_ticks
-from kolaps_print.content.formats import number, signed
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.units import pt
 

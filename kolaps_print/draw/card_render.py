@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
@@ -63,28 +63,28 @@ class ShapePainter:
         font_key = None
         for t in texts:
             if t.colour != self._fill:
-                out.append("%s rg" % fp_str(*t.colour))
+                out.append(f"{fp_str(*t.colour)} rg")
                 self._fill = t.colour
             x = t.x
             if t.align != "left":
                 w = t.width or width_mm(t.text, t.font, t.size, t.tracking)
                 x -= w if t.align == "right" else w / 2
-            out.append("1 0 0 1 %s Tm" % fp_str(pt(x), self.y(t.y)))
+            out.append(f"1 0 0 1 {fp_str(pt(x), self.y(t.y))} Tm")
             if t.tracking:
-                out.append("%s Tc" % fp_str(t.tracking))
+                out.append(f"{fp_str(t.tracking)} Tc")
             for subset_name, data in _encoded(doc, t.font, t.text):
                 key = (subset_name, t.size)
                 if key != font_key:
-                    out.append("%s %s Tf" % (subset_name, fp_str(t.size)))
+                    out.append(f"{subset_name} {fp_str(t.size)} Tf")
                     font_key = key
-                out.append("(%s) Tj" % data)
+                out.append(f"({data}) Tj")
             if t.tracking:
                 out.append("0 Tc")
         out.append("ET")
         canvas._code.append("\n".join(out))
 
 
-_ENCODED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_ENCODED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _encoded(doc, font_name: str, text: str) -> list[tuple[str, str]]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 
-from kolaps_print.provenance import mark_pattern, place_marks
 from kolaps_print.fonts import SANS_ITALIC
+from kolaps_print.provenance import mark_pattern, place_marks
 
 # The reference material's marks: a shade lighter than its grey notes (reference_style.MUTED),
 # so a mark never reads darker than the note it sits in, yet stands apart from body text.

@@ -38,9 +38,9 @@ def _register_family(family: str) -> None:
     from reportlab.pdfbase.ttfonts import TTFont
 
     names = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
-    for name, file in zip(names, FAMILIES[family]):
+    for name, file in zip(names, FAMILIES[family], strict=True):
         pdfmetrics.registerFont(TTFont(name, str(resources.fonts_dir() / f"{file}.ttf")))
-    for (bold, italic), name in zip(((0, 0), (1, 0), (0, 1), (1, 1)), names):
+    for (bold, italic), name in zip(((0, 0), (1, 0), (0, 1), (1, 1)), names, strict=True):
         addMapping(family, bold, italic, name)
 
 

@@ -7,7 +7,8 @@ look-up; anything else is looked up in the fonts themselves, which are read only
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from kolaps_print.diagnostics import Diagnostic, shown
 from kolaps_print.fonts import missing_glyphs

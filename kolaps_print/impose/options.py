@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.choices import FLIPS, MODES, Flip, Mode, one_of
@@ -18,12 +17,12 @@ class ImposeOptions:
     paper: Size
     mode: Mode = "duplex"
     flip: Flip = "long"
-    bleed: Optional[float] = None  # print-shop: sheets.yaml print_shop.bleed
-    gutter: Optional[float] = None
-    margin: Optional[float] = None
+    bleed: float | None = None  # print-shop: sheets.yaml print_shop.bleed
+    gutter: float | None = None
+    margin: float | None = None
     back_offset: tuple[float, float] = (0.0, 0.0)  # shifts every back page (duplex drift)
 
-    def resolved(self) -> "ImposeOptions":
+    def resolved(self) -> ImposeOptions:
         """A copy with every None replaced by its data default, checked."""
         data = sheet_data.sheets()
         bleed_default = data.print_shop.bleed if self.mode == "print-shop" else data.home.bleed
@@ -47,5 +46,5 @@ class ImposeOptions:
                 raise ValueError(f"--{name} must be between 0 and {top} mm (got {value:g})")
 
 
-def _pick(value: Optional[float], default: float) -> float:
+def _pick(value: float | None, default: float) -> float:
     return default if value is None else value

@@ -6,7 +6,7 @@ Pure geometry, so the tests can check mirroring and marks without reading a PDF.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Optional
+from typing import Literal
 
 from kolaps_print.layout.geometry import Edges, Line, Rect, Size
 
@@ -30,5 +30,5 @@ class Page:
     crop_marks: tuple[Line, ...] = ()
     fold_lines: tuple[Line, ...] = ()
     shift: tuple[float, float] = (0.0, 0.0)  # the back offset, applied to everything on the page
-    trim_box: Optional[Rect] = None
-    bleed_box: Optional[Rect] = None
+    trim_box: Rect | None = None
+    bleed_box: Rect | None = None

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from io import BytesIO
-from typing import Callable, Optional, Protocol, Sequence
+from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.fonts import SANS
-from kolaps_print.write import new_canvas
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.geometry import Line, Rect
 from kolaps_print.layout.units import pt
-from kolaps_print.write import PdfMeta
+from kolaps_print.write import PdfMeta, new_canvas
 
 Progress = Callable[[int, int], None]  # called with (faces drawn so far, faces in all)
 
@@ -38,7 +38,7 @@ class Imposed:
     sheets: int  # sheets of paper (a print-shop card counts as one)
 
 
-def render(pages: Sequence[Page], faces: Sequence[Face], meta: PdfMeta, progress: Optional[Progress] = None) -> Imposed:
+def render(pages: Sequence[Page], faces: Sequence[Face], meta: PdfMeta, progress: Progress | None = None) -> Imposed:
     buffer = BytesIO()
     canvas = new_canvas(buffer, _points(pages[0]) if pages else (pt(210), pt(297)), meta)
     drawn = 0

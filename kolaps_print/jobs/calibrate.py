@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
+
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.choices import FLIPS, Flip, one_of
@@ -32,9 +33,9 @@ class CalibrateOptions:
 def build_calibration(options: CalibrateOptions = CalibrateOptions()) -> bytes:
     """Two pages (front, back) to print duplex exactly like the cards."""
     from kolaps_print.draw import card_calibration as draw
-    from kolaps_print.write import new_canvas
     from kolaps_print.layout.calibration import targets
     from kolaps_print.layout.units import pt
+    from kolaps_print.write import new_canvas
 
     options.check()
     paper = sheet_data.paper_size(options.paper)

@@ -7,12 +7,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings, shown
 from kolaps_print.fonts import missing_glyphs
+from kolaps_print.fonts.printable import named_characters
 from kolaps_print.impose import ImposeOptions, impose
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
@@ -24,7 +25,6 @@ from kolaps_print.layout.choices import Flip, Layout
 from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_book import ArmyBook, load_army
-from kolaps_print.fonts.printable import named_characters
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
@@ -36,8 +36,8 @@ class CardOptions:
     paper: str = "a4"  # a paper of data/layouts/sizes.yaml
     layout: Layout = "duplex"
     flip: Flip = "long"
-    bleed: Optional[float] = None  # mm; None: 0 at home, 3 for --print-shop
-    gutter: Optional[float] = None  # mm between cards; None: data/layouts/sheets.yaml
+    bleed: float | None = None  # mm; None: 0 at home, 3 for --print-shop
+    gutter: float | None = None  # mm between cards; None: data/layouts/sheets.yaml
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page
     print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
 
@@ -78,7 +78,7 @@ def default_output(army_path: Path | str) -> Path:
     return Path("output") / f"{Path(army_path).stem}-cards.pdf"
 
 
-def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: Optional[Progress] = None) -> CardsResult:
+def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: Progress | None = None) -> CardsResult:
     """The cards PDF in memory. KolapsError for text the font cannot print or an unreadable portrait."""
     from kolaps_print.draw.card_face import CardSides, CharacterFace, Forms
 
@@ -100,7 +100,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
 
 
 def write_cards(army_path: Path | str, output: Path | str | None = None, options: CardOptions = CardOptions(),
-                strict: bool = False, progress: Optional[Progress] = None) -> CardsWritten:
+                strict: bool = False, progress: Progress | None = None) -> CardsWritten:
     """Load, build and write atomically. With strict, any warning is an error and nothing is written."""
     book = load_army(army_path, strict=strict)
     inputs = source_inputs().plus([army_path], "the army file").plus(portraits(book), "a portrait")

@@ -6,10 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kolaps_print import resources
-from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
 from kolaps_print.labels import check_labels
 from kolaps_print.model.army_book import ArmyBook, load_army
-from kolaps_print.diagnostics import display_path
 from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
 
 

@@ -9,24 +9,24 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterator
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
-from kolaps_print.labels import label
+from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.tables import TablesOptions, build_reference
-from kolaps_print.model.army_book import ArmyBook
+from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_name
+from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.gamedata import GameData
-from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.rulebook.build import Printing, lay_out_book
 from kolaps_print.rulebook.check import check_book
 from kolaps_print.rulebook.flowables import Placed
-from kolaps_print.rulebook.report import ConsistencyReport
 from kolaps_print.rulebook.proof_pages import MarkedPage, face_marks, failed_product, product_marks
+from kolaps_print.rulebook.report import ConsistencyReport
 from kolaps_print.rulebook.sources import read_book
 from kolaps_print.write import PDF, planned_output, source_inputs
 

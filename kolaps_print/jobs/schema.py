@@ -9,8 +9,9 @@ may add its own weapons and affiliations), trait ids as a closed list.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from kolaps_print.layout.choices import Schema
 from kolaps_print.model.army import Army

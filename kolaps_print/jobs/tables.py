@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
-from typing import Optional
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.draw.reference_sheet import SheetOverflow, draw_sheet, layout_sheet
@@ -17,8 +16,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.choices import Flip, Format, Mode
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
-from kolaps_print.write import new_canvas
-from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
+from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
 
 DEFAULT_OUTPUT = Path("output/reference.pdf")
 DEFAULT_CARDS_OUTPUT = Path("output/reference-cards.pdf")
@@ -37,7 +35,7 @@ class TablesOptions:
 class Reference:
     pdf: bytes
     pages: int
-    body_pt: Optional[float] = None  # the sheet's body size after any shrinking
+    body_pt: float | None = None  # the sheet's body size after any shrinking
     faces: int = 0  # cards only: card faces with content
     cards: int = 0  # cards only: two-sided cards
 

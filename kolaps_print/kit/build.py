@@ -17,6 +17,7 @@ from pathlib import Path
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
+from kolaps_print.jobs.cards import portraits
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import KitSection, assemble
@@ -28,7 +29,6 @@ from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.previews import render_pages
 from kolaps_print.kit.stamp import Stamper, data_hash, stamp_text
 from kolaps_print.labels import label
-from kolaps_print.jobs.cards import portraits
 from kolaps_print.write import Inputs, build_atomically, check_folder, source_inputs, write_atomically
 from kolaps_print.write.folder import written_files
 

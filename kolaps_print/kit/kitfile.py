@@ -10,11 +10,12 @@ import datetime as dt
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, shown
+from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.layout.choices import FLIPS, LAYOUTS, Flip, Layout, one_of
 from kolaps_print.layout.sheets import card_size, paper_name
@@ -22,7 +23,6 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.model.common import FilePath, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
-from kolaps_print.fonts.printable import unprintable_message
 
 RulebookChoice = Literal["full", "quickstart", "none"]
 MAX_TABLES = 50
@@ -65,7 +65,7 @@ class KitFile(Model):
     tokens: bool = Field(default=True, description="A tokens sheet per table")
     paper: str = Field(default="a4", description="A paper of data/layouts/sizes.yaml: a4 or letter")
     cards: KitCards = Field(default_factory=KitCards, description="Card size, duplex or fold, flip edge")
-    date: Optional[dt.date] = Field(default=None, description="Stamped on every page (default: today)")
+    date: dt.date | None = Field(default=None, description="Stamped on every page (default: today)")
 
     @field_validator("paper")
     @classmethod

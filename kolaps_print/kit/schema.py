@@ -3,7 +3,7 @@ the schema job, like the army file's."""
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from kolaps_print.jobs.schema import SCHEMAS, draft07
 from kolaps_print.kit.kitfile import KitFile

@@ -8,9 +8,9 @@ with the game content.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from io import BytesIO
 from pathlib import Path
-from typing import Iterable
 
 from pypdf import PageObject, PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth

@@ -7,9 +7,9 @@ onto a second page only when a big kit needs it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from io import BytesIO
-from typing import Callable
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas

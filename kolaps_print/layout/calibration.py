@@ -18,7 +18,6 @@ from kolaps_print.layout.geometry import Rect, Size
 from kolaps_print.layout.grid import mirror
 from kolaps_print.model.common import Model
 
-
 Fraction = Annotated[float, Field(ge=0, le=1)]  # of the sheet's width or height: on the sheet
 
 

@@ -14,8 +14,8 @@ fit is the back laid out larger and scaled down (tick boxes then shrink: a warni
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from kolaps_print import resources
 from kolaps_print.content.formats import number, signed
@@ -177,7 +177,7 @@ class BackBuilder:
         def emit(y: float) -> list[Shape]:
             shapes = self._header(label("cards.back.morale"), left, right, y)
             top = y + bk.section.height
-            for i, (row, f) in enumerate(zip(rows, fitted)):
+            for i, (row, f) in enumerate(zip(rows, fitted, strict=True)):
                 row_top = top + i * bk.morale.row
                 box_y = row_top + (bk.morale.row - bk.box) / 2
                 for k, level in enumerate(row.levels):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut
@@ -19,8 +19,8 @@ ASCENT = 0.93  # KSans ascent as a fraction of the size: where the baseline sits
 class BodyLine:
     height: float
     emit: Emit
-    emit_cut: Optional[Emit] = None  # the same line ending with '…' (paragraph lines)
-    cut: Optional[Cut] = None  # set when this line was already shortened to fit the width
+    emit_cut: Emit | None = None  # the same line ending with '…' (paragraph lines)
+    cut: Cut | None = None  # set when this line was already shortened to fit the width
 
 
 def _nothing(y: float) -> list[Shape]:
@@ -31,7 +31,7 @@ def _nothing(y: float) -> list[Shape]:
 class Block:
     lines: tuple[BodyLine, ...]
     gap_before: float = 0.0
-    path: Optional[tuple] = None  # where it comes from in the army file; None: a header
+    path: tuple | None = None  # where it comes from in the army file; None: a header
     what: str = ""  # for messages, e.g. "weapon 'Pistolet'"
 
     @property
@@ -64,7 +64,7 @@ class Style:
 
 
 def text_line(style: Style, text: str, font: str, nominal: float, colour: RGB,
-              path: Optional[tuple] = None, what: str = "") -> BodyLine:
+              path: tuple | None = None, what: str = "") -> BodyLine:
     """One line, shrunk then cut to the width; a cut is reported at path."""
     fitted = fit_line(text, font, style.size(nominal), style.layout.min_font, style.width)
     baseline = to_mm(fitted.size) * ASCENT
@@ -76,7 +76,7 @@ def text_line(style: Style, text: str, font: str, nominal: float, colour: RGB,
     return BodyLine(style.line_height(fitted.size), emit, cut=cut)
 
 
-def pair_line(style: Style, first: tuple[str, str, float, RGB], second: tuple[str, str, float, RGB], gap: float = 2.0) -> Optional[BodyLine]:
+def pair_line(style: Style, first: tuple[str, str, float, RGB], second: tuple[str, str, float, RGB], gap: float = 2.0) -> BodyLine | None:
     """Two texts (text, font, nominal size, colour) side by side on one baseline; None if too wide."""
     (t1, f1, n1, c1), (t2, f2, n2, c2) = first, second
     s1, s2 = style.size(n1), style.size(n2)
@@ -91,7 +91,7 @@ def pair_line(style: Style, first: tuple[str, str, float, RGB], second: tuple[st
     return BodyLine(style.line_height(max(s1, s2)), emit)
 
 
-def section(style: Style, title: str, first: bool, colour: Optional[RGB] = None) -> Block:
+def section(style: Style, title: str, first: bool, colour: RGB | None = None) -> Block:
     """A spaced capital title and a rule to the right edge, in the affiliation colour by default."""
     s = style.layout.front.section
     title_w = width_mm(title, "KSans-Bold", s.size, s.tracking)
@@ -107,8 +107,8 @@ def section(style: Style, title: str, first: bool, colour: Optional[RGB] = None)
     return Block((BodyLine(s.height, emit),), 0.0 if first else s.gap_before)
 
 
-def paragraph(style: Style, runs: list[Run], nominal: float, gap: float, path: Optional[tuple], what: str,
-              colour: Optional[RGB] = None) -> Block:
+def paragraph(style: Style, runs: list[Run], nominal: float, gap: float, path: tuple | None, what: str,
+              colour: RGB | None = None) -> Block:
     """A wrapped paragraph; when the card is full it may stop after any line, with '…'."""
     size = style.size(nominal)
     height = style.line_height(size)

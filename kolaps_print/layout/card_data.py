@@ -183,7 +183,7 @@ class Back(Model):
     cumulative: Cumulative
     compact: CompactBack | None = None
 
-    def variants(self) -> list["Back"]:
+    def variants(self) -> list[Back]:
         """Full first, then the compact arrangement (if any): the back takes the first that fits."""
         if self.compact is None:
             return [self]

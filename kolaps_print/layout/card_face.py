@@ -20,6 +20,6 @@ class FaceLayout:
     shapes: list[Shape] = field(default_factory=list)
     cuts: list[Cut] = field(default_factory=list)
 
-    def extend(self, other: "FaceLayout") -> None:
+    def extend(self, other: FaceLayout) -> None:
         self.shapes += other.shapes
         self.cuts += other.cuts

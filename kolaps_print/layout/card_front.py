@@ -10,8 +10,19 @@ from dataclasses import dataclass
 
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
-from kolaps_print.layout.card_body import (Block, BodyLine, Style, needed_height, pair_line, paragraph, place, place_whole,
-                                          section, text_line, whole_height)
+from kolaps_print.layout.card_body import (
+    Block,
+    BodyLine,
+    Style,
+    needed_height,
+    pair_line,
+    paragraph,
+    place,
+    place_whole,
+    section,
+    text_line,
+    whole_height,
+)
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.geometry import Size
@@ -85,7 +96,7 @@ class FrontBuilder:
         tint = mix(self.colour, self.layout.colours.tint)
         labels = (label("cards.front.rng"), label("cards.front.mvt"), label("cards.front.cib"))
         shapes: list[Shape] = []
-        for (x, w), text in zip(self._tile_columns(), labels):
+        for (x, w), text in zip(self._tile_columns(), labels, strict=True):
             shapes.append(Box(x, st.top, w, st.height, fill=tint, radius=st.radius))
             shapes.append(Text(x + w / 2, st.top + st.label.baseline, text, BOLD, st.label.size, self.colour, "centre", 0.4))
         return shapes
@@ -164,7 +175,7 @@ class FrontBuilder:
     def _stat_values(self, member: Member) -> FaceLayout:
         st = self.layout.front.stats
         out = FaceLayout()
-        for (x, w), stat in zip(self._tile_columns(), card_text.stats(member, self.rules)):
+        for (x, w), stat in zip(self._tile_columns(), card_text.stats(member, self.rules), strict=True):
             out.shapes.append(Text(x + w / 2, st.top + st.value.baseline, stat.value, BOLD, st.value.size, self.ink, "centre"))
             detail = fit_line(stat.detail, REGULAR, st.detail.size, self.layout.min_font, w - 1.2)
             if detail.cut:  # a narrow card: the short form, cut only if even that is too wide

@@ -10,7 +10,7 @@ class Size:
     width: float
     height: float
 
-    def landscape(self) -> "Size":
+    def landscape(self) -> Size:
         return Size(max(self.width, self.height), min(self.width, self.height))
 
 
@@ -24,7 +24,7 @@ class Edges:
     top: float = 0.0
 
     @staticmethod
-    def all(value: float) -> "Edges":
+    def all(value: float) -> Edges:
         return Edges(value, value, value, value)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Optional, Union
+from typing import Literal
 
 Align = Literal["left", "right", "centre"]
 RGB = tuple[float, float, float]
@@ -33,8 +33,8 @@ class Box:
     y: float
     width: float
     height: float
-    stroke: Optional[RGB] = None
-    fill: Optional[RGB] = None
+    stroke: RGB | None = None
+    fill: RGB | None = None
     radius: float = 0.0
     line_pt: float = 0.5
 
@@ -78,7 +78,7 @@ class Picture:
     path: Path
 
 
-Shape = Union[Text, Box, Rule, Drop, Star, Picture]
+Shape = Text | Box | Rule | Drop | Star | Picture
 
 
 def hex_rgb(colour: str) -> RGB:

@@ -56,7 +56,7 @@ class Sizes(Model):
         return _keeps(REQUIRED_PAPERS, papers, "paper")
 
     @model_validator(mode="after")
-    def _cards_fit_papers(self) -> "Sizes":
+    def _cards_fit_papers(self) -> Sizes:
         for name, card in self.cards.items():
             for paper_name, paper in self.papers.items():
                 if card.width > paper.width or card.height > paper.height:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -77,7 +76,7 @@ class Run:
 
     text: str
     font: str
-    colour: Optional[RGB] = None
+    colour: RGB | None = None
 
 
 @dataclass(frozen=True)
@@ -85,12 +84,12 @@ class Segment:
     x: float  # mm from the line's start
     text: str
     font: str
-    colour: Optional[RGB] = None
+    colour: RGB | None = None
 
 
 Line = tuple[Segment, ...]
 _GLUE = ("\u00a0", "\u202f")
-_Piece = tuple[str, str, Optional[RGB]]  # text, font, colour
+_Piece = tuple[str, str, RGB | None]  # text, font, colour
 _Word = list[_Piece]  # pieces never broken apart
 
 

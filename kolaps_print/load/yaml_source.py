@@ -14,9 +14,10 @@ import gc
 import math
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor

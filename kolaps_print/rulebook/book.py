@@ -7,9 +7,9 @@ pages, so passes repeat until the pages stop moving.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from io import BytesIO
-from typing import Callable
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate
 
@@ -29,8 +29,8 @@ class Furniture:
     """What every page carries besides the text, all of it already in French."""
 
     running_title: str  # left of the running header
-    cover: "Callable"  # draws the title page: cover(canvas, geometry)
-    stamp: "Callable | None" = None  # proof stamp: stamp(canvas, geometry, page)
+    cover: Callable  # draws the title page: cover(canvas, geometry)
+    stamp: Callable | None = None  # proof stamp: stamp(canvas, geometry, page)
 
 
 class RulebookDoc(BaseDocTemplate):
@@ -118,7 +118,7 @@ def layout(make_story: Callable[[dict[str, int], Registry], list[Flowable]], geo
     whether what it read moved since the previous one: then another pass is needed too.
     """
     pages: dict[str, int] = {}
-    for attempt in range(1, MAX_PASSES + 1):
+    for attempt in range(1, MAX_PASSES + 1):  # noqa: B007 (the pass count is returned below)
         registry = Registry()
         buffer = BytesIO()
         doc = RulebookDoc(buffer, geometry, meta, furniture, registry)

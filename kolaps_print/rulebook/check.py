@@ -3,9 +3,10 @@ parsed and cross-checked, with every broken source reported at once (KolapsError
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean

@@ -5,9 +5,11 @@ example boxes, lists and the table of contents.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
@@ -19,17 +21,16 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from xml.sax.saxutils import escape
 
 from kolaps_print.content.tables import TableContent
-from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.draw.ruling_style import quiet_marks
+from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
-from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Paragraph as MdParagraph, Quote, ThematicBreak, TableBlock
+from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
+from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.rulebook.typography import french
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
@@ -214,8 +215,8 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
         return parts            # a keep-with-next chain coming from the heading above)
     # A long table may split, but never leaving fewer than a few rows under its title.
-    head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], widths)) + 8
-    first_rows = sum(max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths)) + 6 for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT])
+    head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], widths, strict=True)) + 8
+    first_rows = sum(max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False)) + 6 for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT])
     table.keepWithNext = 0
     return [CondPageBreak(head_rows + first_rows + 30)] + parts
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Union
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
@@ -44,13 +43,13 @@ class Paragraph:
 @dataclass
 class ListBlock:
     ordered: bool
-    items: list[list["Block"]]
+    items: list[list[Block]]
     start: int = 1
 
 
 @dataclass
 class Quote:
-    blocks: list["Block"]
+    blocks: list[Block]
 
 
 @dataclass
@@ -65,7 +64,7 @@ class ThematicBreak:
     """--- on a line of its own: printed as a short rule between paragraphs."""
 
 
-Block = Union[Heading, Paragraph, ListBlock, Quote, TableBlock, ThematicBreak]
+Block = Heading | Paragraph | ListBlock | Quote | TableBlock | ThematicBreak
 
 
 @dataclass

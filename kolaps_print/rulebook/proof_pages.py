@@ -7,10 +7,9 @@ the chosen readings from data/readings.yaml; the marks are read back from the PD
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
-
-import re
 
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 import jinja2
 from jinja2 import nodes

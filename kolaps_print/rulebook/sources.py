@@ -11,11 +11,16 @@ from pathlib import Path
 
 from pydantic import Field
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, display_path
+from kolaps_print.diagnostics import (
+    Diagnostic,
+    KolapsError,
+    Report,
+    display_path,
+    shown,  # a file name as written, safe to print
+)
 from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
-from kolaps_print.diagnostics import shown  # a file name as written, safe to print
 from kolaps_print.rulebook.sandbox import leaves_folder
 
 BOOK_FILE = "book.yaml"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
@@ -12,9 +12,19 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.labels import label
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import cover_story
-from kolaps_print.rulebook.flowables import HeadingFlowable, hoist_page_break, OutlineMark, Placed, Registry, StoryContext, block_flowables, toc_flowables
+from kolaps_print.rulebook.flowables import (
+    HeadingFlowable,
+    OutlineMark,
+    Placed,
+    Registry,
+    StoryContext,
+    block_flowables,
+    hoist_page_break,
+    toc_flowables,
+)
 from kolaps_print.rulebook.inline import InlineContext
-from kolaps_print.rulebook.markdown import Chapter, Heading, Paragraph as MdParagraph, TableBlock
+from kolaps_print.rulebook.markdown import Chapter, Heading, TableBlock
+from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.rulebook.proof_pages import ProofAppendix, errata_pages, marks_pages
 from kolaps_print.rulebook.report import CATEGORIES, ConsistencyReport
 from kolaps_print.rulebook.typography import french
@@ -73,7 +83,7 @@ def make_story_factory(story: StoryInput, geometry: st.PageGeometry) -> Callable
         flow += cover_story()
         flow += _contents(story.chapters, pages, registry)
         for chapter in story.chapters:
-            for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None]):
+            for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
                 if isinstance(block, Heading) and block.level == 1:
                     flow.append(PageBreak())
                 parts = block_flowables(block, ctx)

@@ -20,9 +20,9 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError, display_path
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.layout.data_files import load_layout
-from kolaps_print.layout.sheets import paper_name, paper_size, paper_names
-from kolaps_print.load import load_yaml
+from kolaps_print.layout.sheets import paper_name, paper_names, paper_size
 from kolaps_print.layout.units import pt
+from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Colour, Model
 
 TextWidth = Annotated[float, Field(ge=60, le=1000)]  # mm; narrower, table columns turn into a letter each

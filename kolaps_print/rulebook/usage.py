@@ -27,7 +27,7 @@ class Usage:
     def mark_all(self, kind: str, ids: Any) -> None:
         self.explained[kind].update(ids)
 
-    def merge(self, other: "Usage") -> None:
+    def merge(self, other: Usage) -> None:
         self.tables += [t for t in other.tables if t not in self.tables]
         for kind, ids in other.explained.items():
             self.explained[kind] |= ids
@@ -52,7 +52,7 @@ class Tracked:
         return value
 
     def __str__(self) -> str:
-        return str(getattr(self, "name"))
+        return str(self.name)
 
 
 def tracked_list(models: Any, kind: str, usage: Usage) -> list[Tracked]:

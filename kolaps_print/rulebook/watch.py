@@ -8,9 +8,9 @@ Each build reads every source afresh: the readers' caches (labels, layouts) are 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError

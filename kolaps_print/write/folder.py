@@ -16,8 +16,9 @@ import re
 import shutil
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from kolaps_print.write.atomic import write_atomically
 from kolaps_print.write.scratch import cleanup_on_signals, remove_stale, temp_prefix

@@ -14,9 +14,9 @@ import shutil
 import signal
 import stat
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 

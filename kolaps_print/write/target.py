@@ -13,9 +13,9 @@ import errno
 import json
 import os
 import stat
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 CHOOSE = "choose another -o"
 
@@ -61,7 +61,7 @@ class Inputs:
     files: tuple[tuple[Path, str], ...] = ()
     folders: tuple[tuple[Path, str], ...] = ()
 
-    def plus(self, paths: Iterable[Path | str], what: str) -> "Inputs":
+    def plus(self, paths: Iterable[Path | str], what: str) -> Inputs:
         return Inputs(self.files + tuple((Path(p), what) for p in paths), self.folders)
 
     def describe(self, real: Path, output: bool = False) -> str | None:
