@@ -105,7 +105,7 @@ def draw_bare(cards) -> bytes:
 
     register_fonts()
     mm = 72 / 25.4
-    w, h = 63 * mm, 88 * mm
+    h = 88 * mm
     buffer = BytesIO()
     c = Canvas(buffer, pagesize=(210 * mm, 297 * mm), invariant=1, initialFontName="KSans")
     slots = [((10.5 + 63 * col) * mm, (16.5 + 88 * row) * mm) for row in range(3) for col in range(3)]
@@ -132,7 +132,7 @@ def draw_bare(cards) -> bytes:
 
     for first in range(0, len(cards), 9):
         for side in (0, 1):
-            for (x, y), card in zip(slots, cards[first:first + 9]):
+            for (x, y), card in zip(slots, cards[first:first + 9], strict=False):
                 c.saveState()
                 c.translate(x, y)
                 paint(card[side])

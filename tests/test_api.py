@@ -15,7 +15,7 @@ def test_every_exported_name_resolves(name):
 
 def test_unknown_names_fail_clearly():
     with pytest.raises(AttributeError, match="has no 'nope'"):
-        api.nope
+        _ = api.nope
 
 
 def test_a_script_makes_cards(demo_armies):

@@ -1,6 +1,8 @@
 """`kolaps-print cards` and `calibrate` from the command line: exit codes, paths, messages."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 import yaml
@@ -133,8 +135,6 @@ def test_a_file_that_is_not_a_pdf_is_not_replaced(cli, kappa, tmp_path):
 
 
 # ---- issue 9: inputs that are not regular files, and values the model cannot read ------------
-import subprocess
-import sys
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")

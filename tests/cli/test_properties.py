@@ -1,10 +1,15 @@
 """Whatever a user writes in a file, `check` ends with exit 0 or 1, never a traceback."""
 
+import re
 import string
+import tempfile
+from pathlib import Path
 
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from kolaps_print import resources
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -49,12 +54,6 @@ def test_random_yaml_like_text_never_crashes_check(cli, tmp_path, text):
 
 
 # ---- issue 9: huge number literals, odd tags and control characters, written as raw text -----
-import re
-import tempfile
-from pathlib import Path
-
-from kolaps_print import resources
-
 ARMY = ("name: Essai\naffiliation: apc\ncharacters:\n"
         "  - name: Stefan\n    rank: {rank}\n    mvt: {mvt}\n    cib: {cib}\n    copies: {copies}\n"
         "    avatar: {avatar}\n    archetype: {archetype}\n    weapons: [{weapon}]\n")

@@ -24,7 +24,7 @@ def behind(rect, paper, flip):
 def test_each_back_lands_behind_its_front(flip, count):
     pages = plan(count, flip=flip)
     assert len(pages) == 2 * -(-count // 9)
-    for front, back in zip(pages[::2], pages[1::2]):
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
         assert (front.side, back.side) == ("front", "back") and front.sheet == back.sheet
         backs = {p.face: p.trim for p in back.placements}
         assert set(backs) == {p.face for p in front.placements}

@@ -1,11 +1,11 @@
 """Crop marks: on every cut line, outside every card, out to the sheet edge, thin and grey."""
 
 import pytest
+from geometry import grow, overlaps  # tests/support
 
 from kolaps_print.impose import ImposeOptions, plan_pages
 from kolaps_print.layout import sheets
 from kolaps_print.layout.geometry import Rect, Size
-from geometry import grow, overlaps  # tests/support
 
 A4 = Size(210, 297)
 

@@ -47,7 +47,7 @@ def test_the_back_offset_moves_the_rulers():
     plain = zeros(build_calibration(CalibrateOptions()), 1)
     moved = zeros(build_calibration(CalibrateOptions(back_offset=(1.5, -0.5))), 1)
     assert len(plain) == len(moved)
-    for (px, py), (mx, my) in zip(sorted(plain), sorted(moved)):
+    for (px, py), (mx, my) in zip(sorted(plain), sorted(moved), strict=True):
         assert (mx - px, my - py) == pytest.approx((1.5, -0.5), abs=0.05)
 
 

@@ -8,6 +8,7 @@ import pypdf
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from pdf_fonts import pdf_fonts as fonts  # tests/support
 
 from kolaps_print.content import formats as fmt
 from kolaps_print.diagnostics import KolapsError
@@ -17,7 +18,6 @@ from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.units import pt, to_mm
 from kolaps_print.model.army_book import load_army
-from pdf_fonts import pdf_fonts as fonts  # tests/support
 
 A4_MM, LETTER_MM = (210, 297), (215.9, 279.4)
 

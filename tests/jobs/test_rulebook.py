@@ -8,9 +8,9 @@ import shutil
 
 import pypdf
 import pytest
-
 from pdf_fonts import pdf_fonts  # tests/support
 from pdf_text import page_texts as raw_page_texts  # tests/support
+
 from kolaps_print import resources
 from kolaps_print.content.tables import build_table
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook

@@ -10,8 +10,8 @@ from itertools import product
 import pypdf
 import pypdfium2 as pdfium
 import pytest
-
 from pdf_fonts import pdf_fonts  # tests/support
+
 from kolaps_print.jobs.tables import TablesOptions, build_reference, write_reference
 from kolaps_print.model.gamedata import builtin_game_data
 

@@ -6,10 +6,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-
-from kolaps_print import resources
 from pdf_fonts import pdf_fonts  # tests/support
 from pdf_text import page_texts  # tests/support
+
+from kolaps_print import resources
 
 ARMIES = resources.data_dir() / "armies"
 

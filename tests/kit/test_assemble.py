@@ -4,11 +4,11 @@ from io import BytesIO
 
 from pypdf import PdfReader
 
+from kolaps_print.fonts import SANS
 from kolaps_print.kit.assemble import assemble
 from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.stamp import Stamper
 from kolaps_print.write import PdfMeta, new_canvas
-from kolaps_print.fonts import SANS
 
 
 def pages_pdf(tag: str, count: int, size=(595, 842)) -> bytes:
@@ -39,7 +39,7 @@ def test_copies_per_table_blanks_after_odd_documents_and_simplex_pages(pdf_tools
     expected = ["P1", ""] + table * 2
     got = [t.replace("STAMP", "").strip() for t in texts(pdf, pdf_tools)]
     assert got == expected
-    blanks = [t for t, e in zip(texts(pdf, pdf_tools), expected) if e == ""]
+    blanks = [t for t, e in zip(texts(pdf, pdf_tools), expected, strict=True) if e == ""]
     assert blanks and all(t == "STAMP" for t in blanks)  # a blank page carries the stamp, nothing else
     assert sum(s.pages for s in sections) == len(expected)
 

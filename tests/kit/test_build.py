@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from pdf_fonts import pdf_fonts  # tests/support
+from pdf_text import page_texts  # tests/support
 from PIL import Image
 from pypdf import PdfReader
 
@@ -17,8 +19,6 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.kit.build import build_kit
 from kolaps_print.write.folder import MANIFEST
-from pdf_fonts import pdf_fonts  # tests/support
-from pdf_text import page_texts  # tests/support
 
 DEMO = resources.data_dir() / "kits" / "demo.yaml"
 SPEC = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
@@ -63,9 +63,12 @@ def test_every_file_is_there(kit):
     assert sorted(p.name for p in kit.parent.iterdir()) == ["demo"]  # no temporary folder left
 
 
+def stamp_only(text: str) -> bool:
+    return STAMP.sub("", text).strip() == ""
+
+
 def test_kit_pdf_is_the_packing_list_then_each_table_in_print_order_with_blanks(kit):
     pages = texts((kit / "kit.pdf").read_bytes())
-    stamp_only = lambda t: STAMP.sub("", t).strip() == ""
     packing = [t for t in pages if t.startswith("Liste de préparation")]
     assert len(packing) >= 1
     expected = packing + [""] * (len(packing) % 2)
@@ -75,7 +78,7 @@ def test_kit_pdf_is_the_packing_list_then_each_table_in_print_order_with_blanks(
             one = [p for page in own for p in ([page, ""] if simplex else [page])] + ([""] if not simplex and len(own) % 2 else [])
             expected += one * copies
     assert len(pages) == len(expected)
-    for got, want in zip(pages, expected):
+    for got, want in zip(pages, expected, strict=True):
         # a back turned 180° (short-edge flip) reads its text in another order: compare words
         assert stamp_only(got) if want == "" else sorted(got.split()) == sorted(want.split())
 
@@ -112,7 +115,7 @@ def test_one_300_dpi_preview_per_card_face(kit):
             expected += [f"{army.stem}-{i:02d}-", f"{army.stem}-{i:02d}-"]
     assert len(previews) == 2 * sum(len(characters(a)) for a in ARMY_FILES)
     names = [p.name for p in previews]
-    assert sorted(n[: len(e)] for n, e in zip(names, sorted(expected))) == sorted(expected)
+    assert sorted(n[: len(e)] for n, e in zip(names, sorted(expected), strict=True)) == sorted(expected)
     assert sum(n.endswith("-recto.png") for n in names) == sum(n.endswith("-verso.png") for n in names)
     assert "section-kappa-02-helene-marchal-recto.png" in names
     card = yaml.safe_load((resources.data_dir() / "layouts" / "sizes.yaml").read_text(encoding="utf-8"))["cards"]["poker"]

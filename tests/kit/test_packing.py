@@ -63,8 +63,9 @@ def test_the_page_is_one_a4_or_letter_page_with_every_line(kit_file, pdf_tools):
         pdf, pages = packing_pdf(pl, paper)
         assert pages == 1
         assert pdf_tools.fonts_not_embedded(pdf) == []
-        from pypdf import PdfReader
         from io import BytesIO
+
+        from pypdf import PdfReader
 
         box = PdfReader(BytesIO(pdf)).pages[0].mediabox
         assert (round(float(box.width)), round(float(box.height))) == size

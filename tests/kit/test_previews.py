@@ -1,11 +1,12 @@
 """Previews: 300 dpi PNGs, one per page, with file names safe anywhere."""
 
+from io import BytesIO
+
 from PIL import Image
 
 from kolaps_print.kit.previews import render_pages, slug
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
-from io import BytesIO
 
 
 def test_slugs_are_plain_ascii():
@@ -23,7 +24,10 @@ def test_each_page_becomes_a_300_dpi_png_of_its_size(tmp_path):
     c.save()
     paths = render_pages(buffer.getvalue(), ["a.png", "b.png"], tmp_path / "previews")
     sizes = [Image.open(p).size for p in paths]
-    px = lambda mm: round(mm / 25.4 * 300)
+
+    def px(mm: float) -> int:
+        return round(mm / 25.4 * 300)
+
     assert [(abs(w - px(69)) <= 1, abs(h - px(94)) <= 1) for w, h in sizes[:1]] == [(True, True)]
     assert abs(sizes[1][0] - px(94)) <= 1 and abs(sizes[1][1] - px(69)) <= 1
 

@@ -57,7 +57,7 @@ def test_every_page_gets_the_stamp_small_in_the_bottom_margin():
     buffer = BytesIO()
     writer.write(buffer)
     stamped = Stamper("Démo · 2027-03-14 · données 0123abcd").stamp_pdf(buffer.getvalue())
-    for (width, height), text, boxes in _text_boxes(stamped):
+    for (width, _height), text, boxes in _text_boxes(stamped):
         assert "Démo · 2027-03-14 · données 0123abcd" in text
         left, bottom = min(b[0] for b in boxes), min(b[1] for b in boxes)
         right, top = max(b[2] for b in boxes), max(b[3] for b in boxes)

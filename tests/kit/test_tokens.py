@@ -87,9 +87,15 @@ def test_the_cut_circles_are_22_mm_apart_on_the_rendered_page(kit_file):
     grid = grid_for(210, 297)
     first = [t for t in layout_sheet(token_sections(load_kit(kit_file())), grid)[0].tokens if t[0] == "aff"][:2]
     (_, _, x1, y), (_, _, x2, _) = first
-    px = lambda mm: round(mm / 25.4 * 100)
+
+    def px(mm: float) -> int:
+        return round(mm / 25.4 * 100)
+
     row = px(297 - y)
-    ring = lambda x: image.getpixel((px(x - draw.radius() + draw.RING_MM / 2), row))
+
+    def ring(x: float):
+        return image.getpixel((px(x - draw.radius() + draw.RING_MM / 2), row))
+
     assert ring(x1) == ring(x2) and ring(x1) != (255, 255, 255)
     assert image.getpixel((px(x1), row)) != ring(x1)  # the face is white-ish, not ring-coloured
     assert image.getpixel((px((x1 + x2) / 2), row)) == (255, 255, 255)  # the gap between two tokens is paper

@@ -4,11 +4,11 @@ from pathlib import Path
 
 import pytest
 import yaml
+from text_metrics import ascent_descent  # tests/support
 
 from kolaps_print.layout.shapes import Box, Drop, Text
 from kolaps_print.layout.text_fit import width_mm
 from kolaps_print.model.army_book import load_army
-from text_metrics import ascent_descent  # tests/support
 
 
 def text_bounds(t: Text) -> tuple[float, float, float, float]:

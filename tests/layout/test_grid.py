@@ -1,10 +1,10 @@
 """Slots on a sheet: how many cards fit, centred."""
 
 import pytest
+from geometry import overlaps  # tests/support
 
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.grid import fit_grid
-from geometry import overlaps  # tests/support
 
 A4, LETTER = Size(210, 297), Size(215.9, 279.4)
 POKER = Size(63, 88)

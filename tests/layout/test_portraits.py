@@ -2,9 +2,9 @@
 
 import pytest
 from PIL import Image
+from portrait_army import at, write_portrait_army  # tests/support
 
 from kolaps_print.layout.card_data import card_layout
-from portrait_army import at, write_portrait_army  # tests/support
 
 
 @pytest.fixture

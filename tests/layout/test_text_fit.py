@@ -2,9 +2,9 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from text_metrics import line_width  # tests/support
 
 from kolaps_print.layout.text_fit import ELLIPSIS, Run, fit_line, width_mm, wrap
-from text_metrics import line_width  # tests/support
 
 FONT, BOLD = "KSans", "KSans-Bold"
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pypdf
 import pytest
 from PIL import Image
+from portrait_army import at, write_portrait_army  # tests/support
 
 from kolaps_print.layout.card_data import card_layout
-from portrait_army import at, write_portrait_army  # tests/support
 
 AGAIN = "copy or export it again"
 TOO_MANY = ("the limit is 50 million for a PNG, 150 million for a JPEG; scale it down "
@@ -97,7 +97,7 @@ def test_every_picture_problem_is_one_located_line_and_nothing_is_written(cli, p
         f"the picture has too many pixels: {need}",
     ]
     expected = [at(path, i, "error", f"cannot read the portrait of 'P{i}' ({name}): {reason}")
-                for i, (name, reason) in enumerate(zip(names, reasons), 1)]
+                for i, (name, reason) in enumerate(zip(names, reasons, strict=True), 1)]
     assert [line for line in result.stderr.splitlines() if line.startswith(str(path))] == expected
     assert result.exit_code == 1
     assert "0x" not in result.stderr and "PIL" not in result.stderr and "Traceback" not in result.stderr

@@ -4,10 +4,10 @@ import re
 from pathlib import Path
 
 import pytest
+from draft_copy import draft_path as _draft  # tests/support (pytest pythonpath)
+from draft_copy import runs as _runs
 
 from kolaps_print import resources
-
-from draft_copy import draft_path as _draft, runs as _runs  # tests/support (pytest pythonpath)
 
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{##.*?##\}", re.S)
 

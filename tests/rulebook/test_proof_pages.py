@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from pdf_text import page_texts  # tests/support
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+import pytest
+from pdf_text import page_texts  # tests/support
 
+from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs import rulebook as rulebook_job
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, marks_elsewhere
-from kolaps_print.labels import label
-from kolaps_print.rulebook import styles as st
 from kolaps_print.jobs.tables import TablesOptions, build_reference
+from kolaps_print.labels import label
 from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import builtin_game_data
-from kolaps_print import resources
 from kolaps_print.provenance import find_marks, marked_pages
+from kolaps_print.rulebook import styles as st
 
 
 def numeric(ids) -> list[str]:

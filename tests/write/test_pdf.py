@@ -2,9 +2,9 @@
 
 from io import BytesIO
 
+from pdf_fonts import pdf_fonts  # tests/support
 from pypdf import PdfReader
 
-from pdf_fonts import pdf_fonts  # tests/support
 from kolaps_print.fonts import SANS
 from kolaps_print.write import PdfMeta, new_canvas
 

@@ -16,7 +16,10 @@ def army(tmp_path):
     return path
 
 
-def refused(path, kind=None, inputs=Inputs()):
+NO_INPUTS = Inputs()
+
+
+def refused(path, kind=None, inputs=NO_INPUTS):
     with pytest.raises(OSError) as info:
         check_output(path, kind, inputs)
     assert info.value.filename == str(path)  # the user's spelling, never a resolved or temporary one
