@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kolaps_print.impose.options import FLIPS, MODES, Flip, ImposeOptions, Mode
+from kolaps_print.impose.options import FLIPS, MODES, Flip, ImposeOptions, Mode, ResolvedOptions
 from kolaps_print.impose.pages import plan_pages, slots_per_sheet
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.write import PdfMeta
@@ -65,4 +65,4 @@ def __getattr__(name: str):
 
 
 __all__ = ["FLIPS", "MODES", "Face", "Flip", "ImposeOptions", "Imposed", "Mode", "Page", "Placement",
-           "impose", "plan_pages", "slots_per_sheet"]
+           "ResolvedOptions", "impose", "plan_pages", "slots_per_sheet"]

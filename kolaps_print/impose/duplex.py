@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from kolaps_print.impose.marks import crop_marks
-from kolaps_print.impose.options import ImposeOptions
+from kolaps_print.impose.options import ResolvedOptions
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.impose.slots import outer_bleed, slot_bleed
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.grid import Grid, fit_grid, mirror, mirror_edges
 
 
-def duplex_grid(options: ImposeOptions) -> Grid:
+def duplex_grid(options: ResolvedOptions) -> Grid:
     grid = fit_grid(options.paper, options.card, options.margin, options.gutter)
     if grid.capacity == 0:
         raise ValueError(_too_big(options))
     return grid
 
 
-def duplex_pages(count: int, options: ImposeOptions) -> list[Page]:
+def duplex_pages(count: int, options: ResolvedOptions) -> list[Page]:
     grid = duplex_grid(options)
     marks = tuple(crop_marks(options.paper, grid.block, outer_bleed(grid, options.bleed),
                              grid.cut_lines_x(), grid.cut_lines_y(), sheet_data.sheets().crop_marks))
@@ -35,7 +35,7 @@ def duplex_pages(count: int, options: ImposeOptions) -> list[Page]:
     return pages
 
 
-def _too_big(options: ImposeOptions) -> str:
+def _too_big(options: ResolvedOptions) -> str:
     c, p = options.card, options.paper
     return (f"a {c.width:g} × {c.height:g} mm card does not fit on a {p.width:g} × {p.height:g} mm sheet "
             f"with {options.margin:g} mm margins")

@@ -8,7 +8,7 @@ fits more pairs.
 from __future__ import annotations
 
 from kolaps_print.impose.marks import crop_marks
-from kolaps_print.impose.options import ImposeOptions
+from kolaps_print.impose.options import ResolvedOptions
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.impose.slots import outer_bleed, slot_bleed
 from kolaps_print.layout import sheets as sheet_data
@@ -16,7 +16,7 @@ from kolaps_print.layout.geometry import Edges, Line, Rect, Size
 from kolaps_print.layout.grid import Grid, fit_grid
 
 
-def fold_grid(options: ImposeOptions) -> Grid:
+def fold_grid(options: ResolvedOptions) -> Grid:
     pair = Size(2 * options.card.width, options.card.height)
     portrait = fit_grid(options.paper, pair, options.margin, options.gutter)
     landscape = fit_grid(options.paper.landscape(), pair, options.margin, options.gutter)
@@ -28,7 +28,7 @@ def fold_grid(options: ImposeOptions) -> Grid:
     return grid
 
 
-def fold_pages(count: int, options: ImposeOptions) -> list[Page]:
+def fold_pages(count: int, options: ResolvedOptions) -> list[Page]:
     grid = fold_grid(options)
     sheet = grid.sheet
     marks = tuple(crop_marks(sheet, grid.block, outer_bleed(grid, options.bleed),

@@ -22,11 +22,11 @@ class ImposeOptions:
     margin: float | None = None
     back_offset: tuple[float, float] = (0.0, 0.0)  # shifts every back page (duplex drift)
 
-    def resolved(self) -> ImposeOptions:
+    def resolved(self) -> ResolvedOptions:
         """A copy with every None replaced by its data default, checked."""
         data = sheet_data.sheets()
         bleed_default = data.print_shop.bleed if self.mode == "print-shop" else data.home.bleed
-        out = ImposeOptions(
+        out = ResolvedOptions(
             self.card, self.paper, self.mode, self.flip,
             _pick(self.bleed, bleed_default), _pick(self.gutter, data.home.gutter),
             _pick(self.margin, data.home.margin), self.back_offset,
@@ -41,9 +41,17 @@ class ImposeOptions:
                 one_of(value, allowed)
             except ValueError as exc:  # the library's caller has no option name to show
                 raise ValueError(f"{what}: {exc}") from None
-        for name, value, top in (("bleed", self.bleed, 10), ("gutter", self.gutter, 50), ("margin", self.margin, 50)):
-            if value is not None and not 0 <= value <= top:
-                raise ValueError(f"--{name} must be between 0 and {top} mm (got {value:g})")
+        for name, size, top in (("bleed", self.bleed, 10), ("gutter", self.gutter, 50), ("margin", self.margin, 50)):
+            if size is not None and not 0 <= size <= top:
+                raise ValueError(f"--{name} must be between 0 and {top} mm (got {size:g})")
+
+
+class ResolvedOptions(ImposeOptions):
+    """What ImposeOptions.resolved() returns: every size filled in, which the page planners need."""
+
+    bleed: float
+    gutter: float
+    margin: float
 
 
 def _pick(value: float | None, default: float) -> float:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from kolaps_print.impose.options import ImposeOptions
+from kolaps_print.impose.options import ResolvedOptions
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.layout.geometry import Edges, Rect, Size
 
 
-def print_shop_pages(count: int, options: ImposeOptions) -> list[Page]:
+def print_shop_pages(count: int, options: ResolvedOptions) -> list[Page]:
     b, card = options.bleed, options.card
     size = Size(card.width + 2 * b, card.height + 2 * b)
     trim = Rect(b, b, card.width, card.height)

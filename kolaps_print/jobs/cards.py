@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings, shown
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Severity, fail_on_warnings, shown
 from kolaps_print.fonts import missing_glyphs
 from kolaps_print.fonts.printable import named_characters
-from kolaps_print.impose import ImposeOptions, impose
+from kolaps_print.impose import ImposeOptions, ResolvedOptions, impose
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.card_back import BackBuilder
@@ -41,7 +41,7 @@ class CardOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page
     print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
 
-    def impose_options(self) -> ImposeOptions:
+    def impose_options(self) -> ResolvedOptions:
         """The sheet options; ValueError with a message for the user if one is wrong."""
         mode = "print-shop" if self.print_shop else self.layout
         options = ImposeOptions(sheet_data.card_size(self.card), sheet_data.paper_size(self.paper), mode, self.flip,
@@ -181,7 +181,7 @@ def _shrunk_back(book: ArmyBook, back: BackBuilder) -> list[Diagnostic]:
     return [_locate(book, (), message, "warning")]
 
 
-def _locate(book: ArmyBook, path: tuple, message: str, severity: str) -> Diagnostic:
+def _locate(book: ArmyBook, path: tuple, message: str, severity: Severity) -> Diagnostic:
     if book.doc is not None:
         return book.doc.diagnostic(path, message, severity)
     from kolaps_print.diagnostics import format_path
