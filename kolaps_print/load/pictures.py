@@ -69,6 +69,7 @@ def _read(path: Path, mtime_ns: int, size: int, need: tuple[int, int]) -> Bitmap
 
 def _decode(path: Path, need: tuple[int, int]) -> Bitmap:
     with _open(path) as probe:  # the header only: the size is known before anything is decoded
+        assert probe.format is not None  # Image.open(formats=...) names the format it recognised
         if probe.width * probe.height > MAX_PIXELS[probe.format]:
             raise _too_big(f" ({probe.width} × {probe.height})", need)
         if probe.format == "PNG":

@@ -25,7 +25,7 @@ from yaml.events import CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import Reader
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, format_path, shown
+from kolaps_print.diagnostics import Diagnostic, KolapsError, Severity, format_path, shown
 from kolaps_print.load.input_file import decode_utf8, read_input
 
 MAX_VALUES = 1_000_000  # values (keys, texts, numbers, lists, mappings) a file may hold: ~300 MB once read
@@ -71,7 +71,7 @@ class SourceDocument:
         return self.value_marks.get((), Mark(1, 1))
 
     def diagnostic(
-        self, path: tuple, message: str, severity: str = "error", at_key: bool = False
+        self, path: tuple, message: str, severity: Severity = "error", at_key: bool = False
     ) -> Diagnostic:
         mark = self.locate(path, at_key)
         return Diagnostic(self.file, mark.line, mark.col, severity, message, format_path(path))
@@ -140,6 +140,7 @@ class _Builder:
         try:
             if isinstance(node, SequenceNode):
                 return self.sequence(node, path)
+            assert isinstance(node, MappingNode)  # yaml composes scalars, sequences and mappings only
             return self.mapping(node, path)
         finally:
             self.in_progress.discard(id(node))
@@ -305,7 +306,8 @@ def _check_value_count(text: str, file: str) -> None:
             count += isinstance(event, (ScalarEvent, CollectionStartEvent))
             if count > MAX_VALUES:
                 mark = event.start_mark
-                raise KolapsError([Diagnostic(file, mark.line + 1, mark.column + 1, "error",
+                line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)  # the parser marks every event
+                raise KolapsError([Diagnostic(file, line, col, "error",
                                               f"the file holds more than {MAX_VALUES:,} values (keys, texts, numbers, lists), "
                                               "the limit that keeps reading it within memory")])
     except yaml.YAMLError:

@@ -71,7 +71,9 @@ def written_files(folder: Path) -> list[str]:
 
 
 def _ours(path: Path, digests: set[str] | None) -> bool:
-    return bool(digests) and stat.S_ISREG(os.lstat(path).st_mode) and _digest(path) in digests
+    if not digests:
+        return False
+    return stat.S_ISREG(os.lstat(path).st_mode) and _digest(path) in digests
 
 
 def foreign(folder: Path, manifest: Manifest) -> list[str]:

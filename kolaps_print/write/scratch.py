@@ -74,7 +74,7 @@ def _running(pid: int) -> bool:
 
 def remove_stale(target: Path) -> list[Path]:
     """Remove the temporary files and folders a killed writer left beside target."""
-    pattern, removed = _leftover(target.name), []
+    pattern, removed = _leftover(target.name), list[Path]()
     try:
         names = os.listdir(target.parent)
     except OSError:

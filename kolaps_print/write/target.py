@@ -20,7 +20,7 @@ from pathlib import Path
 CHOOSE = "choose another -o"
 
 
-def refuse(code: int, path: Path | str, message: str) -> OSError:
+def refuse(code: int | None, path: Path | str, message: str) -> OSError:
     """The error for the user's path (OSError picks the subclass for code: EISDIR -> IsADirectoryError...)."""
     return OSError(code, message, str(path))
 
@@ -125,7 +125,7 @@ def _check_existing(path: Path | str, real: Path, kind: Kind | None, inputs: Inp
         raise refuse(errno.EEXIST, path, f"this is {role}, which this run reads; kolaps-print never writes over its inputs ({CHOOSE})")
     if not st.st_mode & 0o222 or not os.access(real, os.W_OK):  # the mode bits too: root may write anything
         raise refuse(errno.EACCES, path, f"this file is read-only; kolaps-print does not replace it (make it writable, or {CHOOSE})")
-    if same_kind is False:
+    if same_kind is False and kind is not None:  # same_kind is None when kind is
         raise refuse(errno.EEXIST, path, f"this file exists and is not {kind.name}; kolaps-print replaces only {kind.name} "
                                          f"it could have written (move it away, or {CHOOSE})")
 
