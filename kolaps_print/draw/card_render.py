@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
@@ -187,4 +188,5 @@ def _image(path: Path, mtime_ns: int, size: int) -> ImageReader:
     return ImageReader(load_portrait(path).image)
 
 
-_PAINTERS = {Box: _box, Rule: _rule, Drop: _drop, Star: _star, Picture: _picture}
+# each painter takes the shape of its key type
+_PAINTERS: dict[type, Callable[[ShapePainter, Any], None]] = {Box: _box, Rule: _rule, Drop: _drop, Star: _star, Picture: _picture}

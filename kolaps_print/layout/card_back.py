@@ -199,8 +199,8 @@ class BackBuilder:
 
         def emit(y: float) -> list[Shape]:
             box_y = y + (mo.row - bk.box) / 2
-            shapes = [Text(left, y + mo.row / 2 + cap(st.label_size) / 2, title, BOLD, st.label_size, self.colour,
-                           tracking=bk.section.tracking, width=title_w)]
+            shapes: list[Shape] = [Text(left, y + mo.row / 2 + cap(st.label_size) / 2, title, BOLD, st.label_size,
+                                        self.colour, tracking=bk.section.tracking, width=title_w)]
             x = right - boxes_w
             for group in groups:
                 for level in group:

@@ -143,7 +143,8 @@ def place(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], 
         partial = _emit_partial(block, y, bottom)
         if partial:
             placed.append((block, partial))
-            cuts.append(Cut(block.path, f"{block.what} is too long for the card: its text is cut with '…'"))
+            if block.path is not None:  # as for a cut line: a paragraph without a path has nowhere to be reported
+                cuts.append(Cut(block.path, f"{block.what} is too long for the card: its text is cut with '…'"))
         elif block.path is not None:
             cuts.append(Cut(block.path, f"{block.what} does not fit on the card and is left out"))
         cuts += [Cut(b.path, f"{b.what} does not fit on the card and is left out") for b in blocks[index + 1:] if b.path]
@@ -202,16 +203,16 @@ def _emit_block(block: Block, y: float) -> tuple[list[Shape], float]:
 def _emit_partial(block: Block, y: float, bottom: float) -> list[Shape]:
     """The lines of a paragraph that fit, the last ending with '…' ([] if none fits)."""
     y += block.gap_before
-    fitting: list[tuple[BodyLine, float]] = []
+    fitting: list[tuple[BodyLine, float, Emit]] = []
     for line in block.lines:
         if line.emit_cut is None or y + line.height > bottom + 1e-6:
             break
-        fitting.append((line, y))
+        fitting.append((line, y, line.emit_cut))
         y += line.height
     if not fitting:
         return []
     shapes: list[Shape] = []
-    for line, top in fitting[:-1]:
+    for line, top, _ in fitting[:-1]:
         shapes += line.emit(top)
-    last, top = fitting[-1]
-    return shapes + last.emit_cut(top)
+    _, top, emit_cut = fitting[-1]
+    return shapes + emit_cut(top)

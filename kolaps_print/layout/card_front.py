@@ -7,6 +7,7 @@ form); build(member) is what belongs to one character.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
@@ -86,8 +87,8 @@ class FrontBuilder:
         game = label("cards.front.game")
         game_w = width_mm(game, REGULAR, foot.size)
         fitted = fit_line(self.identity.affiliation, BOLD, foot.size, self.layout.min_font, self.width - game_w - 2)
-        shapes = [Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white),
-                  Text(self.left + self.width, baseline, game, REGULAR, foot.size, self.white, align="right", width=game_w)]
+        shapes: list[Shape] = [Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white),
+                               Text(self.left + self.width, baseline, game, REGULAR, foot.size, self.white, align="right", width=game_w)]
         cuts = [Cut(("affiliation",), f"affiliation name '{self.identity.affiliation}' is too long for the card")] if fitted.cut else []
         return FaceLayout(shapes, cuts)
 
@@ -112,7 +113,7 @@ class FrontBuilder:
         c, f = member.character, self.layout.front
         right = self.left + self.width
         if member.portrait is not None:
-            out.extend(self._portrait(member))
+            out.extend(self._portrait(member, member.portrait))
             right -= self._portrait_size()[0] + f.avatar.gap
         if c.avatar:
             mark = self._avatar_mark(right, compact=not self._name_fits_beside_mark(c.name, right))
@@ -130,7 +131,7 @@ class FrontBuilder:
 
     def _line(self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str) -> FaceLayout:
         fitted = fit_line(text, font, spec.size, self.layout.min_font, width)
-        shapes = [Text(self.left, spec.baseline, fitted.text, font, fitted.size, colour)]
+        shapes: list[Shape] = [Text(self.left, spec.baseline, fitted.text, font, fitted.size, colour)]
         if not fitted.cut:
             return FaceLayout(shapes)
         message = f"'{member.character.name}': {what} is too long for the card; printed as '{fitted.text}'"
@@ -142,13 +143,13 @@ class FrontBuilder:
         ratio = min(1.0, 0.3 * self.width / p.width)
         return p.width * ratio, p.height * ratio
 
-    def _portrait(self, member: Member) -> FaceLayout:
+    def _portrait(self, member: Member, portrait: Path) -> FaceLayout:
         p = self.layout.front.portrait
         width, height = self._portrait_size()
         x = self.left + self.width - width
-        shapes = [Box(x - 0.4, p.top - 0.4, width + 0.8, height + 0.8, fill=self.white),
-                  Picture(x, p.top, width, height, member.portrait)]
-        soft = soft_portrait(load_portrait(member.portrait), width, height, member.character.name)
+        shapes: list[Shape] = [Box(x - 0.4, p.top - 0.4, width + 0.8, height + 0.8, fill=self.white),
+                               Picture(x, p.top, width, height, portrait)]
+        soft = soft_portrait(load_portrait(portrait), width, height, member.character.name)
         return FaceLayout(shapes, [Cut(("characters", member.index, "portrait"), soft)] if soft else [])
 
     def _name_fits_beside_mark(self, name: str, right: float) -> bool:
@@ -223,7 +224,7 @@ class FrontBuilder:
             self._weapon_blocks[key] = self._weapon_block(weapon, style)
         block = self._weapon_blocks[key]
         path = ("characters", member.index, "weapons", j)
-        lines = tuple(line if line.cut is None else _relocate(line, path) for line in block.lines)
+        lines = tuple(line if line.cut is None else _relocate(line, line.cut, path) for line in block.lines)
         return Block(lines, block.gap_before, path, f"weapon '{weapon.name}'")
 
     def _weapon_block(self, weapon: Weapon, style: Style) -> Block:
@@ -289,9 +290,9 @@ class FrontBuilder:
         return self._reminder_blocks[key]
 
 
-def _relocate(line: BodyLine, path: tuple) -> BodyLine:
+def _relocate(line: BodyLine, cut: Cut, path: tuple) -> BodyLine:
     """A cached weapon line's cut, pointed at this character's reference to the weapon."""
-    return BodyLine(line.height, line.emit, line.emit_cut, Cut(path, line.cut.message))
+    return BodyLine(line.height, line.emit, line.emit_cut, Cut(path, cut.message))
 
 
 def _cap_height(size: float) -> float:

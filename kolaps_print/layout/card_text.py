@@ -49,7 +49,7 @@ def weapon_range(weapon: Weapon, rules: Rules) -> str:
     The bands are Rules.weapon_bands: a trait may replace the general ones (fragmentation,
     E20: '≤ 15 cm · ≤ 30 cm +1 (extrême)', nothing beyond).
     """
-    if weapon.is_contact:
+    if weapon.range is None:  # Weapon.is_contact, spelled out so that the type checker knows the range below
         return label("cards.front.contact")
     bands = rules.weapon_bands(ref.id for ref in weapon.traits)
     parts = [_band(_band_reach(weapon.range, b), b) for b in bands]
@@ -131,5 +131,6 @@ def cumulative_cells(rules: Rules) -> list[tuple[str, str, str, str]]:
         if row.all_zero:
             rows.append((number(row.wounds), zero, zero, zero))
         else:
-            rows.append((number(row.wounds),) + tuple(number(v) if v else none for v in (row.mvt, row.cib, row.rng)))
+            mvt, cib, rng = (number(v) if v else none for v in (row.mvt, row.cib, row.rng))
+            rows.append((number(row.wounds), mvt, cib, rng))
     return rows
