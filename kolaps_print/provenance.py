@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Protocol
 
 from kolaps_print.labels import label
 
@@ -61,7 +62,17 @@ def find_marks(text: str) -> list[str]:
     return pattern.findall(loose)
 
 
-def _page_texts(pdf: bytes) -> tuple[list[tuple[str, object]], object]:
+class _TextPage(Protocol):
+    """What is read of a pypdfium2 text page (the library has no type hints)."""
+
+    def get_charbox(self, index: int) -> tuple[float, float, float, float]: ...
+
+
+class _Document(Protocol):
+    def close(self) -> None: ...
+
+
+def _page_texts(pdf: bytes) -> tuple[list[tuple[str, _TextPage]], _Document]:
     """Each page's text and text page (for character boxes), and the document to close."""
     import pypdfium2 as pdfium  # only the proof reads PDFs back
 

@@ -16,12 +16,12 @@ from typer.core import TyperCommand
 T = TypeVar("T")
 
 
-def parsed_by(parse: Callable[[str], T]) -> Callable[[Any], T]:
+def parsed_by(parse: Callable[[str], T]) -> Callable[[Any], T | str]:
     """A typer parser: parse's ValueError is a usage error (exit 2) with its message. When the
     data behind the choices (sizes.yaml) is broken, the value passes unchecked: the command's
     job reads that file again and reports it, located (exit 1), and completion stays quiet."""
 
-    def parser(value: Any) -> T:
+    def parser(value: Any) -> T | str:
         # typer checks a value with pydantic: this error keeps the message as it is (no "Value error, ").
         from pydantic_core import PydanticCustomError
 

@@ -123,16 +123,22 @@ def _quickstart(options: RulebookOptions, book) -> Callable[[], bytes] | None:
     return lambda: build_rulebook(replace(options, edition=QUICKSTART, proof=False, strict=False)).pdf
 
 
+def _cards_pdf(army: ArmyBook) -> Callable[[], bytes]:
+    return lambda: build_cards(army).pdf
+
+
 def marks_elsewhere(data: GameData, armies: list[ArmyBook], quickstart: Callable[[], bytes] | None = None) -> list[MarkedPage]:
     """The marks « † En » of the other products: quick-start, sheet, reference cards (by face), demo armies' cards.
 
     A product that cannot be printed from this data (a sheet that overflows) has its own command
     to say why; here it is listed as impossible to print, never as a product without marks.
     """
-    builds = [(label("rulebook.marks.quickstart"), quickstart, product_marks)] if quickstart else []
+    builds: list[tuple[str, Callable[[], bytes], Callable[[str, bytes], list[MarkedPage]]]] = []
+    if quickstart:
+        builds.append((label("rulebook.marks.quickstart"), quickstart, product_marks))
     builds += [(label("rulebook.marks.sheet"), lambda: build_reference(TablesOptions(), data).pdf, product_marks),
                (label("rulebook.marks.reference_cards"), lambda: build_reference(TablesOptions(format="cards"), data).pdf, face_marks)]
-    builds += [(label("rulebook.marks.army_cards", army=a.army.name), lambda a=a: build_cards(a).pdf, product_marks) for a in armies]
+    builds += [(label("rulebook.marks.army_cards", army=a.army.name), _cards_pdf(a), product_marks) for a in armies]
     found: list[MarkedPage] = []
     for product, build, read in builds:
         try:

@@ -82,7 +82,7 @@ def packing_list(kit: Kit, parts: list[KitPart], stamp: str, kit_pages: int) -> 
     )
 
 
-def _cell(text: str) -> str:
+def _cell(text: str | int) -> str:
     return str(text).replace("\\", "\\\\").replace("|", "\\|")
 
 

@@ -125,10 +125,12 @@ def _read_sources(templates: Path, data_dir: Path, edition_id: str
     edition = _gather(report, lambda: edition_of(book[0], edition_id)) if book else None
     if book is None or edition is None:
         report.raise_if_errors()
+    assert book is not None and edition is not None  # else _gather reported an error, raised just above
     sources, unreadable = book
     report.extend(unreadable.values())
     names = [n for n in _every_chapter(sources, edition) if n not in unreadable]
     armies = load_demo_armies(data, data_dir / "armies")[0] if data else []
     parsed = _parse_chapters(sources, names, data, edition_id, [w for a in armies for w in a.army.weapons], report)
     report.raise_if_errors()
+    assert data is not None  # else its errors were raised just above
     return sources, edition, names, data, armies, parsed

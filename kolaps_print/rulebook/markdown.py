@@ -140,11 +140,12 @@ class _Parser:
             raise self.fail(line, f"heading level {level} is too deep: use #, ## or ###")
         inline = node.children[0].children if node.children else []
         anchor, explicit = None, False
-        if inline and inline[-1].type == "text":
-            match = ANCHOR_RE.search(inline[-1].content)
+        token = inline[-1].token if inline and inline[-1].type == "text" else None  # a text node is one token
+        if token is not None:
+            match = ANCHOR_RE.search(token.content)
             if match:
                 anchor, explicit = match.group(1), True
-                inline[-1].token.content = inline[-1].content[: match.start()]
+                token.content = token.content[: match.start()]
         title = plain_text(inline).strip()
         if not title:
             raise self.fail(line, "empty heading")

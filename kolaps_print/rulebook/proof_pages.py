@@ -123,7 +123,9 @@ def _decision_fields(erratum: Erratum, readings: dict[str, str]) -> list[Flowabl
         return out + [_field(label("rulebook.errata.decision"), erratum.decision or "")]
     reading = erratum.reading
     chosen = readings.get(reading.id, reading.option_ids[0])
-    out = [_field(label("rulebook.errata.chosen", option=_option_name(chosen)), reading.option(chosen).text)]
+    option = reading.option(chosen)
+    assert option is not None  # the data's chosen readings name options of their erratum (checked on load)
+    out = [_field(label("rulebook.errata.chosen", option=_option_name(chosen)), option.text)]
     out += [_field(label("rulebook.errata.other", option=_option_name(o.id)), o.text) for o in reading.options if o.id != chosen]
     return out
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
-from typing import Any
+from typing import Any, cast
 
 import jinja2
 from jinja2 import nodes
@@ -135,9 +135,10 @@ class BookSandbox(ImmutableSandboxedEnvironment):
     def render(self, template: jinja2.Template, context: dict) -> str:
         """Render with a fresh step budget, under the memory cap, at most MAX_OUTPUT characters."""
         self._steps_left = MAX_STEPS
-        chunks, length = [], 0
+        chunks, length = list[str](), 0
         with memory_cap():
-            generator = template.generate(context)
+            # typed as an Iterator by jinja2, it is a generator: errors can be thrown into it
+            generator = cast(Generator[str, None, None], template.generate(context))
             for chunk in generator:
                 length += len(chunk)
                 if length > MAX_OUTPUT:  # thrown in, so that it comes from the template's line

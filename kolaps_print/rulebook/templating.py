@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import inspect
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import jinja2
 
@@ -170,7 +172,7 @@ def template_context(data: GameData, usage: Usage, edition: str, sources: BookSo
 
 
 def render_chapter(env: BookSandbox, sources: BookSources, name: str, data: GameData, edition: str,
-                   army_weapons: list = ()) -> RenderedChapter:
+                   army_weapons: Sequence[Any] = ()) -> RenderedChapter:
     usage = Usage()
     file = sources.display_path(name)
     context = template_context(data, usage, edition, sources, list(army_weapons))

@@ -8,9 +8,7 @@ report compares this record with the data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
-from pydantic import BaseModel
+from typing import Any, Protocol
 
 # kind of entry -> the attribute whose printing explains it
 EXPLAINING_ATTRIBUTE = {"trait": "text", "weapon": "name", "specialisation": "text"}
@@ -33,12 +31,19 @@ class Usage:
             self.explained[kind] |= ids
 
 
+class Entry(Protocol):
+    """A data entry (trait, weapon, specialisation...): a model with an id."""
+
+    @property
+    def id(self) -> str: ...
+
+
 class Tracked:
     """A read-only view of a data model that records which entries the book explains."""
 
     __slots__ = ("_model", "_kind", "_usage")
 
-    def __init__(self, model: BaseModel, kind: str, usage: Usage):
+    def __init__(self, model: Entry, kind: str, usage: Usage):
         self._model = model
         self._kind = kind
         self._usage = usage

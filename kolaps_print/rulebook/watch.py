@@ -11,9 +11,12 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
+
+R = TypeVar("R")  # what a build returns, which describe summarises
 
 
 @dataclass
@@ -27,7 +30,7 @@ def _echo_bug(echo: Callable[[str], None]) -> Callable[[Exception], None]:
     return lambda exc: echo(f"internal error: {type(exc).__name__}: {exc}")
 
 
-def rebuild(build: Callable[[], object], describe: Callable[[object], str], echo: Callable[[str], None],
+def rebuild(build: Callable[[], R], describe: Callable[[R], str], echo: Callable[[str], None],
             on_bug: Callable[[Exception], None] | None = None,
             result: Callable[[str], None] | None = None) -> BuildOutcome:
     """Run one build on fresh reads; print its summary (through result, default echo: the CLI
