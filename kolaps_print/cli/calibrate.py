@@ -12,7 +12,8 @@ from kolaps_print.layout.choices import Flip
 
 
 @app.command(cls=DataChoicesCommand,
-             epilog="Example: kolaps-print calibrate --paper letter --flip short   then: kolaps-print cards army.yaml --back-offset 1.5,-0.5")
+             epilog="Example: kolaps-print calibrate --paper letter --flip short   "
+                    "then: kolaps-print cards army.yaml --back-offset 1.5,-0.5")
 def calibrate(
     output: str | None = common.output_option("The PDF to write (default: output/calibrate.pdf)."),
     paper: str = paper_option(),

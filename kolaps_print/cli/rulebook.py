@@ -39,7 +39,8 @@ def _check_edition(options: RulebookOptions) -> None:
 
 @app.command(
     cls=DataChoicesCommand,
-    epilog="Example: kolaps-print rulebook --proof   |   kolaps-print rulebook --edition quickstart --paper letter -o output/demarrage.pdf"
+    epilog="Example: kolaps-print rulebook --proof   |   "
+    "kolaps-print rulebook --edition quickstart --paper letter -o output/demarrage.pdf"
 )
 def rulebook(
     output: str | None = common.output_option("Where to write the PDF (default: output/rulebook.pdf, output/quickstart.pdf for --edition quickstart)."),

@@ -131,7 +131,7 @@ class BackBuilder:
         room = (self._right - self._left) * b.army_share  # the character's name comes first
         fitted = fit_line(self.identity.army, REGULAR, b.army_size, self.layout.min_font, room)
         if fitted.cut:
-            cuts.append(Cut(("name",), f"army name '{self.identity.army}' is too long for the back of the card; printed as '{fitted.text}'"))
+            cuts.append(Cut(("name",), f"army name '{self.identity.army}' is too long for " f"the back of the card; printed as '{fitted.text}'"))
         self._army_width = width_mm(fitted.text, REGULAR, fitted.size)
         right = self._right
 

@@ -182,7 +182,7 @@ class FrontBuilder:
             if detail.cut:  # a narrow card: the short form, cut only if even that is too wide
                 detail = fit_line(stat.short, REGULAR, st.detail.size, self.layout.min_font, w - 1.2)
             if detail.cut:
-                message = f"'{member.character.name}': {stat.label} '{stat.detail}' is too wide for the card; printed as '{detail.text}'"
+                message = f"'{member.character.name}': {stat.label} '{stat.detail}' " f"is too wide for the card; printed as '{detail.text}'"
                 out.cuts.append(Cut(("characters", member.index, stat.field), message))
             out.shapes.append(Text(x + w / 2, st.top + st.detail.baseline, detail.text, REGULAR, detail.size, self.muted, "centre"))
         return out

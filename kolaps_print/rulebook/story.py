@@ -70,7 +70,7 @@ def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable
         out.append(Paragraph(escape(french(f"{label(f'rulebook.report.categories.{category}')} ({len(findings)})")), s["h3"]))
         for f in findings:
             where = f"{f.diagnostic.file}:{f.diagnostic.line}"
-            out.append(Paragraph(f"\u2022 {escape(french(f.subject))} <font color='{st.palette().hex('muted')}' size='8'>{escape(where)}</font>", s["report"]))
+            out.append(Paragraph(f"\u2022 {escape(french(f.subject))} <font " f"color='{st.palette().hex('muted')}' size='8'>{escape(where)}</font>", s["report"]))
     return out
 
 

@@ -157,7 +157,7 @@ def test_cards_refuses_a_huge_number_and_writes_nothing(cli, tmp_path, monkeypat
     result = cli(["cards", army])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        f"{army}:4:21: error: '0b{'1' * 77}…' is too long to be a number (at most 40 characters); put it in quotes if it is text",
+        f"{army}:4:21: error: '0b{'1' * 77}…' is too long to be a " "number (at most 40 characters); put it in quotes if it is text",
         "kolaps-print: 1 error(s); nothing was written"]
     assert not (tmp_path / "output").exists()
 

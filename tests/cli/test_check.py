@@ -203,7 +203,7 @@ def test_a_nan_in_the_game_data_is_refused(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / "data"))
     result = cli(["check"])
     assert result.exit_code == 1
-    assert (f"{file}:{line}:{col + 8}: error: '.nan' is not a finite number (YAML reads it as nan); write a number such as 5"
+    assert (f"{file}:{line}:{col + 8}: error: '.nan' is not a finite " "number (YAML reads it as nan); write a number such as 5"
             in result.stderr.splitlines())
 
 
@@ -261,7 +261,7 @@ def test_thirty_thousand_errors_are_reported_in_linear_time(cli, tmp_path, monke
 
 def test_ten_thousand_characters_are_accepted(cli, tmp_path):
     army = tmp_path / "big.yaml"
-    rows = "".join(f"  - {{name: Soldat {i}, rank: 1, mvt: 4, cib: 2, weapons: [fusil-assaut]{', avatar: true' if i == 0 else ''}}}\n"
+    rows = "".join(f"  - {{name: Soldat {i}, rank: 1, mvt: 4, cib: 2, weapons: " f"[fusil-assaut]{', avatar: true' if i == 0 else ''}}}\n"
                    for i in range(10_000))
     army.write_text(f"name: Grande armée\naffiliation: apc\ncharacters:\n{rows}", encoding="utf-8")
     result = cli(["check", army])

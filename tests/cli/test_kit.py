@@ -30,7 +30,7 @@ def test_a_bad_key_exits_1_with_its_place_and_writes_nothing(cli, tmp_path):
 
 def test_a_bad_army_exits_1_with_every_error(cli, tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("name: X\naffiliation: apc\ncharacters:\n  - {name: A, rank: 7, mvt: 4, cib: 2, avatar: true, weapons: [lazer]}\n", encoding="utf-8")
+    bad.write_text("name: X\naffiliation: apc\ncharacters:\n  - " "{name: A, rank: 7, mvt: 4, cib: 2, avatar: true, weapons: [lazer]}\n", encoding="utf-8")
     kit = tmp_path / "k.yaml"
     kit.write_text("name: X\narmies: [bad.yaml, gone.yaml]\n", encoding="utf-8")
     result = cli(["kit", kit, "-o", tmp_path / "out"])
@@ -96,8 +96,8 @@ def test_a_folder_with_a_kits_files_but_no_manifest_is_refused_naming_a_foreign_
     result = cli(["kit", lean_kit(tmp_path), "-o", folder])
     assert result.exit_code == 1
     assert result.stderr.endswith(
-        f"{folder}: error: this folder is not a previous kit (it has no kolaps-manifest.sha256) and holds important.txt; "
-        "kolaps-print replaces only a folder it made: choose an empty or new folder with -o\nkolaps-print: nothing was written\n")
+        f"{folder}: error: this folder is not a previous kit (it " "has no kolaps-manifest.sha256) and holds important.txt; "
+        "kolaps-print replaces only a folder it made: choose an empty " "or new folder with -o\nkolaps-print: nothing was written\n")
     assert tree(folder) == ["important.txt", "kit.pdf", "packing-list.md", "photos", "photos/table.jpg"]
     assert all((folder / n).read_text() == f"mine: {n}" for n in ("kit.pdf", "important.txt", "photos/table.jpg"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir", "salon.yaml"]
@@ -144,7 +144,7 @@ def test_a_huge_number_in_a_kit_file_is_located(cli, tmp_path):
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 1
     assert [line for line in result.stderr.splitlines() if line.startswith(str(kit))] == [
-        f"{kit}:3:9: error: '0{'7' * 78}…' is too long to be a number (at most 40 characters); put it in quotes if it is text",
+        f"{kit}:3:9: error: '0{'7' * 78}…' is too long to be a number " "(at most 40 characters); put it in quotes if it is text",
         f"{kit}:4:10: error: '.inf' is not a finite number (YAML reads it as inf); write a number such as 5"]
     assert not (tmp_path / "out").exists()
 

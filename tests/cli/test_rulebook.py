@@ -103,7 +103,7 @@ def test_every_problem_is_reported_in_one_run(cli, project):
     assert result.stderr.splitlines() == [
         f"data/rules/dice.yaml:{dice_line}:1: error: thresholds: missing required key 'thresholds'",
         f"data/rules/dice.yaml:{dice_line}:1: error: treshold: unknown key 'treshold' (did you mean 'thresholds'?)",
-        "templates/rulebook/04-actions.md.j2:3:1: error: template syntax: Expected an expression, got 'end of statement block'",
+        "templates/rulebook/04-actions.md.j2:3:1: error: template " "syntax: Expected an expression, got 'end of statement block'",
         f"templates/rulebook/book.yaml:{chapter_line}:9: error: editions.full.chapters[1]: "
         "chapter file '02-tour.md.j2' not found in templates/rulebook",
         "kolaps-print: 4 error(s); nothing was written",

@@ -328,9 +328,9 @@ def prose_numbers(rules) -> list[str]:
         f"ne descend sous {w.cumulative_floor} : un personnage de rang {w.cumulative_floor + 1} qui perd {worst} rangs "
         f"agit au rang {w.cumulative_floor}.",
         f"pour le frapper vaut {modifiers['cible-au-sol-contact'].base_difficulty}, quelle que soit sa CIB",
-        f"lui coûte {modifiers['embuscade'].extra_fatigue} point{plural(modifiers['embuscade'].extra_fatigue)} de fatigue de plus",
+        f"lui coûte {modifiers['embuscade'].extra_fatigue} " f"point{plural(modifiers['embuscade'].extra_fatigue)} de fatigue de plus",
         f"{next(b for b in c.range_bands if b.id == 'bout-portant').severity_dice} à bout portant",
-        f"perd {c.crossfire_morale_loss} point{plural(c.crossfire_morale_loss)} de moral : il est pris sous un feu croisé",
+        f"perd {c.crossfire_morale_loss} point{plural(c.crossfire_morale_loss)} " "de moral : il est pris sous un feu croisé",
         f"comme si son MVT valait {a.ground_mvt}, quelle",
         f"« un test de difficulté {rally} » (pour se rallier",
         f"personnage de rang {a.fatigue.exhausted_rank} jusqu’à ce qu’il ait perdu",
@@ -339,10 +339,10 @@ def prose_numbers(rules) -> list[str]:
         f"Un moral de {m.good_minimum} ou plus est un bon moral",
         f"en dessous de {m.good_minimum}, il lui faut en plus réussir un test",
         f"pendant le tour perd {m.unmet_engagement_loss} point{plural(m.unmet_engagement_loss)} de moral",
-        f"Moral {shaken.level}. Avant de recevoir l’ordre offensif, le personnage passe un test de difficulté {shaken.test_difficulty}.",
-        f"Moral {fleeing.level} : la fuite. Le personnage ne peut plus être offensif. Au début de chacune de ses activations, "
+        f"Moral {shaken.level}. Avant de recevoir l’ordre offensif, le " f"personnage passe un test de difficulté {shaken.test_difficulty}.",
+        f"Moral {fleeing.level} : la fuite. Le personnage ne peut " "plus être offensif. Au début de chacune de ses activations, "
         f"tant qu’il n’a pas réussi, il passe un test de difficulté {fleeing.test_difficulty}",
-        f"Moral {routed.level} : la déroute. Au début de chacune de ses activations, tant qu’il n’a pas réussi, le personnage "
+        f"Moral {routed.level} : la déroute. Au début de chacune de " "ses activations, tant qu’il n’a pas réussi, le personnage "
         f"passe un test de difficulté {routed.test_difficulty}",
         f"rang 4 : {f'{ally4} point{plural(ally4)}' if ally4 else 'rien'}.",
     ]

@@ -165,7 +165,7 @@ def test_a_rebuild_gives_the_same_bytes(kit, tmp_path):
 
 def test_a_bad_army_stops_the_kit_with_located_errors_and_writes_nothing(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("name: X\naffiliation: apc\ncharacters:\n  - {name: A, rank: 2, mvt: 4, cib: 9, avatar: true, weapons: [fusil]}\n", encoding="utf-8")
+    bad.write_text("name: X\naffiliation: apc\ncharacters:\n  - " "{name: A, rank: 2, mvt: 4, cib: 9, avatar: true, weapons: [fusil]}\n", encoding="utf-8")
     kit_file = tmp_path / "k.yaml"
     kit_file.write_text(f"name: X\narmies: [{ARMY_FILES[0]}, bad.yaml]\n", encoding="utf-8")
     out = tmp_path / "out" / "k"

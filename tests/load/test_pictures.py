@@ -151,7 +151,7 @@ def test_a_12000_pixel_jpeg_used_by_five_characters_takes_seconds_and_little_mem
     """It took 25 s and 5.4 GB when every card decoded the whole photo; JPEG is now read at 1/8 scale."""
     folder = tmp_path / "army"
     folder.mkdir()
-    make = "import sys; from PIL import Image; Image.new('RGB', (12000, 12000), (120, 100, 80)).save(sys.argv[1], quality=85)"
+    make = "import sys; from PIL import Image; Image.new('RGB', " "(12000, 12000), (120, 100, 80)).save(sys.argv[1], quality=85)"
     subprocess.run([sys.executable, "-c", make, str(folder / "big.jpg")], check=True)  # its 432 MB stay out of this process
     path = write_portrait_army(folder, ["big.jpg"] * 5)
     env = {k: v for k, v in os.environ.items() if not k.startswith("KOLAPS_")}

@@ -53,7 +53,7 @@ def test_page_size_and_colours_come_from_the_layout_file(tmp_path):
     ([("text_width: 150", "text_width: 212")],
      ":4:13: error: text_width: 212 mm leaves no margin on a4 paper (210 mm wide)"),
     ([("top: 24", "top: 100"), ("bottom: 22", "bottom: 200")],
-     ":6:9: error: bottom: top and bottom (100 + 200 mm) leave less than 150 mm for text on a4 paper (297 mm high)"),
+     ":6:9: error: bottom: top and bottom (100 + 200 mm) " "leave less than 150 mm for text on a4 paper (297 mm high)"),
     ([("  shade: \"#efebe2\"     # boxed quotes\n", "")],
      ":9:3: error: colours.shade: missing required key 'shade'"),
 ])
