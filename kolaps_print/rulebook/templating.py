@@ -1,8 +1,9 @@
 """Chapters are Markdown run through Jinja2 with the game data.
 
 A template sees the rules (numbers), the catalogue through Tracked views (see usage.py),
-the formats of kolaps_print.content.formats (and its core, kolaps_print.numbers) as `fmt`, and `table("name")`, which drops a
-data table into the Markdown as a fenced block the renderer turns into a real table.
+the formats of kolaps_print.content.formats (and its core, kolaps_print.numbers) as `fmt`,
+and `table("name")`, which drops a data table into the Markdown as a fenced block the
+renderer turns into a real table.
 Chapters are untrusted input: they render in a sandbox (sandbox.py). Any error is reported at
 its line in the template, never as a Python traceback.
 """
@@ -19,8 +20,8 @@ from typing import Any
 
 import jinja2
 
-from kolaps_print.content import formats
 from kolaps_print import numbers
+from kolaps_print.content import formats
 from kolaps_print.content.tables import TABLE_NAMES
 from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path, shown
 from kolaps_print.labels import label
