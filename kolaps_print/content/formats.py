@@ -9,20 +9,20 @@ reads, the table patterns in tables.yaml (format.*).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Iterable, Mapping, Optional
 
 from kolaps_print.labels import label
-from kolaps_print.numbers import number, offset, signed  # noqa: F401  (re-exported: templates' fmt.*)
 from kolaps_print.model.catalogue import TraitRef
 from kolaps_print.model.rules import MoraleLoss, Trait
+from kolaps_print.numbers import number, offset, signed  # noqa: F401  (re-exported: templates' fmt.*)
 
 
 def _f(key: str, **values: object) -> str:
     return label(f"tables.format.{key}", **values)
 
 
-def modifier(value: Optional[int]) -> str:
+def modifier(value: int | None) -> str:
     """A difficulty or severity modifier: '+2', '−1', '0'; None (not a plain number): '—'."""
     if value is None:
         return _f("none")
@@ -102,12 +102,12 @@ def and_list(values: Iterable[object]) -> str:
     return _f("list_sep").join(items[:-1]) + _f("and_sep") + items[-1]
 
 
-def bounds(low: Optional[int], high: Optional[int]) -> str:
+def bounds(low: int | None, high: int | None) -> str:
     """A result band: '0', '1 à 5', '−1 ou moins', '7 ou plus'."""
     if low is None and high is None:
         return _f("none")
     if low is None:
-        return _f("or_less", value=number(high))
+        return _f("or_less", value=number(high)) if high is not None else _f("none")
     if high is None:
         return _f("or_more", value=number(low))
     return span(low, high)
@@ -118,16 +118,16 @@ def losses(items: Iterable[MoraleLoss]) -> str:
     return _f("list_sep").join(_f("loss_item", rank=m.rank, loss=m.loss) for m in items)
 
 
-def test(difficulty: Optional[int]) -> str:
+def test(difficulty: int | None) -> str:
     return _f("no_test") if difficulty is None else _f("difficulty", level=number(difficulty))
 
 
-def extra_test(difficulty: Optional[int], extra: int, unless: str) -> str:
+def extra_test(difficulty: int | None, extra: int, unless: str) -> str:
     """A test with a conditional extra: 'Diff. 3, +2 sans Ambidextre'."""
     return _f("extra_difficulty", test=test(difficulty), extra=modifier(extra), unless=unless)
 
 
-def difficulty_effect(modifier_value: Optional[int], base: Optional[int], separate_test: Optional[int]) -> str:
+def difficulty_effect(modifier_value: int | None, base: int | None, separate_test: int | None) -> str:
     """What a situation does to the difficulty: '+2', '= 0' (new base), 'Diff. 3' (a test first), '—'."""
     if base is not None:
         return _f("set_to", value=number(base))
@@ -149,7 +149,7 @@ def distance(cm: float) -> str:
     return _f("distance", value=number(cm))
 
 
-def weapon_range(cm: Optional[float]) -> str:
+def weapon_range(cm: float | None) -> str:
     return _f("contact") if cm is None else distance(cm)
 
 

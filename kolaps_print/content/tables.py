@@ -6,15 +6,16 @@ Every number comes from the data model; every French word from data/labels/fr/ta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Literal, Optional
+from typing import Literal
 
 from kolaps_print.content import formats as fmt
 from kolaps_print.content.probabilities import chance_matrix
-from kolaps_print.provenance import marked
 from kolaps_print.labels import label, labels
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import CriticalInjury
+from kolaps_print.provenance import marked
 
 Align = Literal["l", "c", "r"]
 
@@ -25,17 +26,17 @@ class TableContent:
     title: str
     columns: list[str]
     rows: list[list[str]]
-    note: Optional[str] = None
+    note: str | None = None
     align: tuple[Align, ...] = ()  # one per column; "l" where missing
     widths: tuple[float, ...] = ()  # relative column widths (hint); equal where missing
-    shade: Optional[tuple[tuple[Optional[float], ...], ...]] = None  # 0-1 per body cell (heat map), None: plain
+    shade: tuple[tuple[float | None, ...], ...] | None = None  # 0-1 per body cell (heat map), None: plain
 
     def column_align(self, i: int) -> Align:
         return self.align[i] if i < len(self.align) else "l"
 
 
 def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...], columns: list[str] | None = None,
-           note: str | None = None, shade: tuple[tuple[Optional[float], ...], ...] | None = None,
+           note: str | None = None, shade: tuple[tuple[float | None, ...], ...] | None = None,
            **note_values: object) -> TableContent:
     """A table titled and headed from its labels (tables.<id>.title/columns/note).
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import Field
 
 from kolaps_print.model.catalogue import Affiliation, Weapon
@@ -12,8 +10,8 @@ from kolaps_print.model.common import FilePath, Id, Model, Name, Rank
 
 class Character(Model):
     name: Name = Field(description="Printed on the front and the back of the card")
-    archetype: Optional[Name] = Field(default=None, description="Free text, e.g. Soldat")
-    function: Optional[Name] = Field(default=None, description="Free text, e.g. Éclaireur")
+    archetype: Name | None = Field(default=None, description="Free text, e.g. Soldat")
+    function: Name | None = Field(default=None, description="Free text, e.g. Éclaireur")
     rank: Rank = Field(description="Rank 0 to 4; sets the success threshold")
     mvt: int = Field(ge=0, le=12, description="Movement value: walk MVT x 2.5 cm, run MVT x 5 cm")
     cib: int = Field(ge=0, le=5, description="Target value 0 to 5: the difficulty to hit this character")
@@ -23,7 +21,7 @@ class Character(Model):
         default_factory=list, max_length=6, description="Specialisation ids offered by the army's affiliation"
     )
     copies: int = Field(default=1, ge=1, le=99, description="How many cards to print")
-    portrait: Optional[FilePath] = Field(
+    portrait: FilePath | None = Field(
         default=None, description="Image file (PNG or JPEG) inside the army file's folder, relative to it"
     )
 

@@ -100,10 +100,10 @@ def _resolve_weapons(doc, i: int, c: Character, catalogue: Catalogue, report: Re
     found = []
     for j, wid in enumerate(c.weapons):
         weapon = catalogue.weapons.get(wid)
-        if weapon is None and wid not in broken:  # an invalid inline weapon already has its message
-            report.add(doc.diagnostic(("characters", i, "weapons", j), f"unknown weapon '{wid}'{did_you_mean(wid, catalogue.weapons)}"))
-        else:
+        if weapon is not None:
             found.append(weapon)
+        elif wid not in broken:  # an invalid inline weapon already has its message
+            report.add(doc.diagnostic(("characters", i, "weapons", j), f"unknown weapon '{wid}'{did_you_mean(wid, catalogue.weapons)}"))
     return found
 
 
@@ -131,7 +131,9 @@ def _salvage(raw: Any) -> Character | None:
         return None
     lists = {k: raw.get(k) for k in ("weapons", "specialisations")}
     ids = {k: v for k, v in lists.items() if isinstance(v, list) and all(isinstance(x, str) and ID_RE.match(x) for x in v)}
-    return Character.model_construct(name=str(raw.get("name", "")), weapons=ids.get("weapons", []), specialisations=ids.get("specialisations", []),
+    # A partial character on purpose (no rank, mvt or cib): only its lists are cross-checked.
+    return Character.model_construct(  # type: ignore[call-arg]
+        name=str(raw.get("name", "")), weapons=ids.get("weapons", []), specialisations=ids.get("specialisations", []),
                                      portrait=_valid_or_none(FilePath, raw.get("portrait")))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, PlainSerializer
 
@@ -14,7 +14,7 @@ class TraitRef(Model):
     """A weapon trait as written: 'lourde' or {explosion: 5}."""
 
     id: Id
-    param: Optional[float] = None
+    param: float | None = None
 
     def __str__(self) -> str:
         return self.id if self.param is None else f"{self.id}({_number(self.param)})"
@@ -55,7 +55,7 @@ def _parse_range(value: Any) -> Any:
 
 
 RangeField = Annotated[
-    Optional[float],
+    float | None,
     BeforeValidator(_parse_range),
     PlainSerializer(lambda v: "contact" if v is None else v),
 ]
@@ -66,7 +66,7 @@ class Weapon(Model):
     name: Name
     range: RangeField = Field(description="Effective range in cm, or the word contact")
     traits: list[TraitField] = Field(default_factory=list)
-    text: Optional[Text] = None
+    text: Text | None = None
 
     @property
     def is_contact(self) -> bool:
@@ -77,17 +77,17 @@ class Specialisation(Model):
     id: Id
     name: Name
     text: Text
-    ruling: Optional[ErratumId] = None  # ours, not the draft's (E26): printed « † E26 »
+    ruling: ErratumId | None = None  # ours, not the draft's (E26): printed « † E26 »
 
 
 class Affiliation(Model):
     id: Id
     name: Name
     color: Colour
-    text: Optional[Text] = None
+    text: Text | None = None
     specialisations: list[Specialisation] = Field(default_factory=list)
 
-    def specialisation(self, id_: str) -> Optional[Specialisation]:
+    def specialisation(self, id_: str) -> Specialisation | None:
         return next((s for s in self.specialisations if s.id == id_), None)
 
 

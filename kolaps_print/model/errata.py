@@ -9,7 +9,7 @@ data text written as {by_reading: id, option: text, ...} follows it (see reading
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -33,7 +33,7 @@ class Reading(Model):
     id: ReadingId
     options: list[ReadingOption] = Field(min_length=2)
 
-    def option(self, id_: str) -> Optional[ReadingOption]:
+    def option(self, id_: str) -> ReadingOption | None:
         return next((o for o in self.options if o.id == id_), None)
 
     @property
@@ -47,14 +47,14 @@ class Erratum(Model):
     kind: Kind
     draft: list[Quote] = Field(default_factory=list)  # a few words of the draft each, never 8 in a row
     readings: list[Text] = Field(default_factory=list)  # the other readings considered
-    decision: Optional[Text] = None  # what we print; a switchable erratum has its options instead
-    reading: Optional[Reading] = None
-    numbers: Optional[Text] = None  # what the decision changes in numbers
+    decision: Text | None = None  # what we print; a switchable erratum has its options instead
+    reading: Reading | None = None
+    numbers: Text | None = None  # what the decision changes in numbers
     printed: list[Product] = Field(default_factory=list)  # where the products print it
     mark: bool = False  # our ruling: printed with « † En » in every product of `printed`
 
     @model_validator(mode="after")
-    def _a_decision_or_a_reading(self) -> "Erratum":
+    def _a_decision_or_a_reading(self) -> Erratum:
         if (self.decision is None) == (self.reading is None):
             raise ValueError("give a decision, or a reading with its options (one of the two)")
         if self.mark and not self.printed:
@@ -70,7 +70,7 @@ class Ruled(Model):
     """A rule sentence of the data, with the erratum it follows when it is our ruling."""
 
     text: Text
-    ruling: Optional[ErratumId] = None
+    ruling: ErratumId | None = None
 
 
 class ErrataFile(Model):

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path
+from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
 from kolaps_print.model.errata import ErrataFile, Erratum
 from kolaps_print.model.messages import diagnostics_from
-from kolaps_print.model.rules import RULE_FILES, Rules, Trait
-from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.model.numbered_text import fill_numbers
 from kolaps_print.model.readings import chosen_readings, declared_readings, resolve_readings
+from kolaps_print.model.rules import RULE_FILES, Rules, Trait
 from kolaps_print.model.rules_check import check_rule_file
 
 M = TypeVar("M", bound=BaseModel)
@@ -53,7 +54,7 @@ class Catalogue:
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     traits_known: bool = True  # False: traits.yaml is invalid, weapons' traits cannot be checked
 
-    def copy(self) -> "Catalogue":
+    def copy(self) -> Catalogue:
         return Catalogue(dict(self.traits), dict(self.weapons), dict(self.affiliations), dict(self.origins), self.traits_known)
 
     def add_weapon(self, weapon: Weapon, origin: Origin, report: Report) -> None:
@@ -196,6 +197,7 @@ def _load_rules(base: Path, readings: _Readings, report: Report) -> tuple[dict[s
         readings.resolve(doc, report)
         docs.append(doc)
         model = Rules.model_fields[name].annotation
+        assert isinstance(model, type)  # every field of Rules is a model class
         sections[name] = validate_model(model, doc, doc.data, (), report)
         check_rule_file(name, sections[name], doc, report)
         report.extend(unprintable_text(doc))

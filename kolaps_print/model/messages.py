@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import typing
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from kolaps_print.diagnostics import Diagnostic, did_you_mean, shown
 from kolaps_print.load import SourceDocument
@@ -69,7 +71,7 @@ def _bound(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def explain(error: dict, model: type[BaseModel], loc: tuple) -> str:
+def explain(error: ErrorDetails, model: type[BaseModel], loc: tuple) -> str:
     kind, ctx, value = error["type"], error.get("ctx", {}), error.get("input")
     key = loc[-1] if loc else ""
     if kind == "missing":
@@ -99,7 +101,8 @@ def explain(error: dict, model: type[BaseModel], loc: tuple) -> str:
     if kind == "finite_number":
         return f"expected a finite number, got {_got(value)}"
     if kind == "string_pattern_mismatch":
-        hint = _PATTERN_HINTS.get(ctx.get("pattern"), f"does not have the expected form ({ctx.get('pattern')})")
+        pattern = str(ctx.get("pattern"))
+        hint = _PATTERN_HINTS.get(pattern, f"does not have the expected form ({pattern})")
         return f"'{shown(value)}' {hint}"
     if kind == "string_too_short":
         return "must not be empty"

@@ -11,7 +11,8 @@ without braces are left as they are. Runs before the readings are resolved, so e
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from kolaps_print.diagnostics import Report
 from kolaps_print.labels import placeholder_problem

@@ -8,7 +8,7 @@ the reference material and the book print the other reading. Every problem is a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from kolaps_print.diagnostics import Report, did_you_mean
 from kolaps_print.load import SourceDocument
@@ -40,7 +40,7 @@ def chosen_readings(doc: SourceDocument, declared: dict[str, Reading], errata_fi
     return chosen
 
 
-def resolve_readings(doc: SourceDocument, declared: dict[str, Reading], chosen: Optional[dict[str, str]],
+def resolve_readings(doc: SourceDocument, declared: dict[str, Reading], chosen: dict[str, str] | None,
                      errata_file: str, report: Report) -> None:
     """Replace each {by_reading: ...} mapping of doc.data by its chosen value, in place.
 
@@ -53,7 +53,7 @@ def resolve_readings(doc: SourceDocument, declared: dict[str, Reading], chosen: 
 @dataclass(frozen=True)
 class _Choice:
     declared: dict[str, Reading]
-    chosen: Optional[dict[str, str]]
+    chosen: dict[str, str] | None
     errata_file: str  # as messages name it
 
 

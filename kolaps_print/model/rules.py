@@ -5,7 +5,8 @@ Every number the cards, reference sheets and rulebook print comes from here.
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal, Optional
+from collections.abc import Iterable
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -53,7 +54,7 @@ class DiceRules(Model):
     always_success: D6  # 6
     always_failure: D6  # 1
     roll_types: list[RollType]
-    text: Optional[Text] = None
+    text: Text | None = None
 
     def threshold(self, rank: int) -> int:
         return {t.rank: t.threshold for t in self.thresholds}[rank]
@@ -103,10 +104,10 @@ class CriticalInjury(Model):
     roll: D6
     location: Id  # a Location id
     name: Name
-    test_difficulty: Optional[Level] = None  # None: no test (instant death)
-    extra_difficulty: Optional[ExtraDifficulty] = None
+    test_difficulty: Level | None = None  # None: no test (instant death)
+    extra_difficulty: ExtraDifficulty | None = None
     text: Text
-    ruling: Optional[ErratumId] = None  # our reading of it (errata), printed « † En »
+    ruling: ErratumId | None = None  # our reading of it (errata), printed « † En »
 
 
 class CumulativeWounds(Model):
@@ -118,11 +119,11 @@ class CumulativeWounds(Model):
 
 
 class CriticalFailure(Model):
-    min: Optional[int] = None  # d6 minus the number of 1s rolled; None: no lower bound
-    max: Optional[int] = None
+    min: int | None = None  # d6 minus the number of 1s rolled; None: no lower bound
+    max: int | None = None
     name: Name
     text: Text
-    ruling: Optional[ErratumId] = None
+    ruling: ErratumId | None = None
 
 
 class WoundRules(Model):
@@ -165,9 +166,9 @@ class RangeBand(Model):
     id: Id
     name: Name
     modifier: int
-    max_factor: Optional[float] = None  # band ends at factor x weapon range; None: no limit
-    below_cm: Optional[float] = None  # point blank: closer than this many cm
-    severity_dice: Optional[str] = None  # e.g. "2C6" at point blank
+    max_factor: float | None = None  # band ends at factor x weapon range; None: no limit
+    below_cm: float | None = None  # point blank: closer than this many cm
+    severity_dice: str | None = None  # e.g. "2C6" at point blank
     text: Text
 
 
@@ -176,15 +177,15 @@ class DifficultyModifier(Model):
 
     id: Id
     name: Name
-    modifier: Optional[int] = None  # added to the difficulty; None: not a plain +/-n
-    base_difficulty: Optional[Level] = None  # replaces the base difficulty (target on the ground: 0, E18)
-    test_difficulty: Optional[Level] = None  # a separate test to pass first (riposte: 3, E17)
+    modifier: int | None = None  # added to the difficulty; None: not a plain +/-n
+    base_difficulty: Level | None = None  # replaces the base difficulty (target on the ground: 0, E18)
+    test_difficulty: Level | None = None  # a separate test to pass first (riposte: 3, E17)
     extra_fatigue: int = Field(default=0, ge=0, le=6)  # fatigue on top of the action's own (ambush: 1, E19)
     text: Text
-    ruling: Optional[ErratumId] = None
+    ruling: ErratumId | None = None
 
     @model_validator(mode="after")
-    def _one_effect_on_the_difficulty(self) -> "DifficultyModifier":
+    def _one_effect_on_the_difficulty(self) -> DifficultyModifier:
         given = [k for k in ("modifier", "base_difficulty", "test_difficulty") if getattr(self, k) is not None]
         if len(given) > 1:
             raise ValueError(f"give only one of modifier, base_difficulty, test_difficulty (got {', '.join(given)})")
@@ -196,7 +197,7 @@ class CombatRules(Model):
     modifiers: list[DifficultyModifier]
     aff_radius_cm: float  # 25: passing this close binds a character to the AFF
     crossfire_morale_loss: int = Field(ge=0, le=6)  # 1: pulled into a second AFF
-    text: Optional[Text] = None
+    text: Text | None = None
 
     def band(self, id_: str) -> RangeBand:
         return {b.id: b for b in self.range_bands}[id_]
@@ -208,8 +209,8 @@ class WeaponBand(Model):
 
     id: Id
     modifier: int
-    max_factor: Optional[float] = None  # band ends at factor x weapon range; None: no limit (the band beyond)
-    short: Optional[Name] = None  # a word the card adds after the band, "(extrême)", when its place misleads
+    max_factor: float | None = None  # band ends at factor x weapon range; None: no limit (the band beyond)
+    short: Name | None = None  # a word the card adds after the band, "(extrême)", when its place misleads
 
 
 class Trait(Model):
@@ -227,11 +228,11 @@ class Trait(Model):
 
     id: Id
     name: Name
-    param: Optional[Name] = None  # name of the parameter (e.g. "rayon"); None: takes none
-    unit: Optional[str] = None  # e.g. "cm"
+    param: Name | None = None  # name of the parameter (e.g. "rayon"); None: takes none
+    unit: str | None = None  # e.g. "cm"
     short: Name  # a few words, for cards
     text: Text
-    range_bands: Optional[list[WeaponBand]] = None  # None: the general bands (see above)
+    range_bands: list[WeaponBand] | None = None  # None: the general bands (see above)
 
 
 class TraitRules(Model):
@@ -245,26 +246,26 @@ class Action(Model):
     offensive: bool
     fatigue: int = Field(ge=0, le=6)
     modifier: int = 0  # difficulty modifier
-    difficulty: Optional[Level] = None  # base difficulty of the test the action calls for (rally: 2)
+    difficulty: Level | None = None  # base difficulty of the test the action calls for (rally: 2)
     short: Name  # a few words, for cards and sheets
     text: Text
-    ruling: Optional[ErratumId] = None
+    ruling: ErratumId | None = None
 
 
 class MoraleLevel(Model):
     level: int = Field(ge=1, le=6)
     name: Name
-    test_difficulty: Optional[Level] = None  # the test this level calls for (3: 1, 2: 2, 1: 1); None: none
+    test_difficulty: Level | None = None  # the test this level calls for (3: 1, 2: 2, 1: 1); None: none
     short: Name  # what the level allows, a few words for the card
     text: Text
-    ruling: Optional[ErratumId] = None
+    ruling: ErratumId | None = None
 
 
 class Phase(Model):
     number: int = Field(ge=1, le=3)
     name: Name
     text: Text
-    ruling: Optional[ErratumId] = None
+    ruling: ErratumId | None = None
 
 
 class FatigueRules(Model):
@@ -288,7 +289,7 @@ class MoraleRules(Model):
     text: Text
 
     @model_validator(mode="after")
-    def _minimums_are_levels(self) -> "MoraleRules":
+    def _minimums_are_levels(self) -> MoraleRules:
         known = {lv.level for lv in self.levels}
         for key in ("offensive_minimum", "good_minimum"):
             if getattr(self, key) not in known:

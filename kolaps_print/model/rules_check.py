@@ -9,20 +9,34 @@ in the file that holds it, so a hand edit never prints nonsense nor crashes a re
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Optional, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import pairwise
+from typing import Any
+
+from pydantic import BaseModel
 
 from kolaps_print.diagnostics import Report, did_you_mean
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.army import Character
 from kolaps_print.model.rules import (
-    ActionRules, CombatRules, CriticalInjury, Difficulty, DiceRules, Location, MoraleLevel, MoraleRules, Phase, TraitRules,
-    WeaponBand, WoundRules,
+    ActionRules,
+    CombatRules,
+    CriticalInjury,
+    DiceRules,
+    Difficulty,
+    Location,
+    MoraleLevel,
+    MoraleRules,
+    Phase,
+    TraitRules,
+    WeaponBand,
+    WoundRules,
 )
 
 SEVERITY_DICE = re.compile(r"^([1-6])([DCM])6$")  # "2C6": how many dice, which roll type
 
 
-def field_range(model: type, name: str) -> range:
+def field_range(model: type[BaseModel], name: str) -> range:
     """The whole numbers a model field accepts (its ge/le bounds): the entries a table needs."""
     low = high = None
     for item in model.model_fields[name].metadata:
@@ -61,7 +75,7 @@ class Checker:
         if missing:
             self.error((key,), f"no {what} for {field} {_numbers(missing)}: the table needs one for each of {_numbers(expected)}")
         elif ordered and len(items) == len(expected):
-            for i, (item, value) in enumerate(zip(items, expected)):
+            for i, (item, value) in enumerate(zip(items, expected, strict=True)):  # lengths checked above
                 if getattr(item, field) != value:
                     self.error((key, i, field), f"list the {what} entries in order of {field} ({_numbers(expected)}): "
                                                 f"entry {i + 1} has {field} {getattr(item, field)}, expected {value}")
@@ -165,8 +179,12 @@ def _check_critical_failures(c: Checker, wounds: WoundRules) -> None:
         elif f.min is not None and f.max is not None and f.min > f.max:
             c.error(("critical_failures", i, "min"), f"min ({f.min}) is above max ({f.max})")
     bounded = [i for i, f in enumerate(bands) if f.min is not None or f.max is not None]
-    ordered = sorted(bounded, key=lambda i: float("-inf") if bands[i].min is None else bands[i].min)
-    for a, b in zip(ordered, ordered[1:]):
+    def lowest(i: int) -> float:
+        low = bands[i].min
+        return float("-inf") if low is None else low
+
+    ordered = sorted(bounded, key=lowest)
+    for a, b in pairwise(ordered):
         top, bottom = bands[a].max, bands[b].min
         if top is None or bottom is None or bottom <= top:
             c.error(("critical_failures", b), f"overlaps entry {a + 1} ({_band(bands[a])}): a result must fall in one band only")
@@ -280,7 +298,7 @@ CHECKS: dict[str, Callable[[Any, SourceDocument, Report], None]] = {
 }
 
 
-def check_rule_file(name: str, section: Optional[Any], doc: SourceDocument, report: Report) -> None:
+def check_rule_file(name: str, section: Any | None, doc: SourceDocument, report: Report) -> None:
     """The table checks of data/rules/<name>.yaml, once its shape is valid (section not None)."""
     if section is not None:
         CHECKS[name](section, doc, report)

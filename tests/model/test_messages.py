@@ -1,22 +1,22 @@
 """Validation messages fit the field: a pattern names what was expected, values stay one short line."""
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import pytest
 from pydantic import StringConstraints
 
-from kolaps_print.diagnostics import KolapsError, Report
+from kolaps_print.diagnostics import Report
 from kolaps_print.load import parse_yaml
 from kolaps_print.model.common import Colour, Id, Model
 from kolaps_print.model.gamedata import validate_model
 
 
 class Sample(Model):
-    code: Optional[Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]] = None
-    colour: Optional[Colour] = None
-    id: Optional[Id] = None
-    size: Optional[float] = None
-    rank: Optional[int] = None
+    code: Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")] | None = None
+    colour: Colour | None = None
+    id: Id | None = None
+    size: float | None = None
+    rank: int | None = None
 
 
 def messages(text: str) -> list[str]:

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from draft_copy import draft_path as _draft  # tests/support (pytest pythonpath)
+from draft_copy import runs, words
 
 from kolaps_print import resources
-
-from draft_copy import draft_path as _draft, runs, words  # tests/support (pytest pythonpath)
 
 
 def strings_in(node, where: str = "") -> list[tuple[str, str]]:

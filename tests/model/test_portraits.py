@@ -9,7 +9,6 @@ import os
 
 import pytest
 from PIL import Image
-
 from portrait_army import at, write_portrait_army  # tests/support
 
 WHY = "so that an army file received from someone else cannot put your own pictures into a PDF you share"

@@ -11,8 +11,8 @@ import yaml
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.model.gamedata import load_game_data
-from kolaps_print.model.rules_check import field_range
 from kolaps_print.model.rules import Severity
+from kolaps_print.model.rules_check import field_range
 
 
 @pytest.fixture(scope="module")
