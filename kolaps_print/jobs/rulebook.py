@@ -43,6 +43,7 @@ class RulebookOptions:
     date: dt.date | None = None  # default: book.yaml (never the clock: reruns stay identical)
     templates: Path | None = None  # folder with book.yaml; default: resources.rulebook_dir()
     data: Path | None = None  # game data folder; default: resources.data_dir()
+    scenario: str | None = None  # a scenario of data/scenarios, printed by the quick-start; default: the first
 
 
 @dataclass
@@ -107,7 +108,7 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
     with _folders_of(options) as (templates, data_dir):  # --data: its labels and layouts too, not only its rules
         _check_paper(options.paper)  # a paper of the data folder in use
         _check_version(options.version)
-        book = check_book(templates, data_dir, options.edition, options.strict)
+        book = check_book(templates, data_dir, options.edition, options.strict, options.scenario)
         marks = marks_elsewhere(book.data, book.armies, _quickstart(options, book)) if options.proof else []
         result = lay_out_book(book, Printing(options.paper, options.proof, options.version, options.date), marks)
     return RulebookResult(result.pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)

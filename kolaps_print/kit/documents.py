@@ -49,7 +49,7 @@ def rulebook_part(kit: Kit, stamper: Stamper) -> KitPart | None:
     edition = kit.spec.rulebook
     if edition == "none":
         return None
-    book = build_rulebook(RulebookOptions(edition=edition, paper=kit.spec.paper))
+    book = build_rulebook(RulebookOptions(edition=edition, paper=kit.spec.paper, scenario=kit.spec.scenario))
     filename = edition_file(edition)
     return _part(edition, label(f"kit.packing.documents.{edition}"), filename, book.pdf, 1, "long", "plain", stamper)
 

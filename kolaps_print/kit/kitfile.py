@@ -21,8 +21,9 @@ from kolaps_print.layout.choices import FLIPS, LAYOUTS, Flip, Layout, one_of
 from kolaps_print.layout.sheets import card_size, paper_name
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_book import ArmyBook, load_army
-from kolaps_print.model.common import FilePath, Model, Name
+from kolaps_print.model.common import FilePath, Id, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
+from kolaps_print.model.scenario import Scenario
 
 RulebookChoice = Literal["full", "quickstart", "none"]
 MAX_TABLES = 50
@@ -66,6 +67,8 @@ class KitFile(Model):
     paper: str = Field(default="a4", description="A paper of data/layouts/sizes.yaml: a4 or letter")
     cards: KitCards = Field(default_factory=KitCards, description="Card size, duplex or fold, flip edge")
     date: dt.date | None = Field(default=None, description="Stamped on every page (default: today)")
+    scenario: Id | None = Field(default=None, description="A scenario of data/scenarios (default: the first), "
+                                                         "printed in the quick-start and the packing list")
 
     @field_validator("paper")
     @classmethod
@@ -94,6 +97,7 @@ class Kit:
     spec: KitFile
     books: list[ArmyBook]
     army_paths: list[Path]
+    scenario: Scenario | None = None  # the kit file's, or the default one; None when the data has none
 
     @property
     def warnings(self) -> list[Diagnostic]:
@@ -160,7 +164,11 @@ def load_kit(path: Path | str, data: GameData | None = None) -> Kit:
         unprintable = unprintable_message(spec.name)  # stamped on every page: a missing glyph would vanish
         if unprintable:
             report.add(doc.diagnostic(("name",), unprintable))
-    books, paths = _load_armies(doc, path, _army_entries(doc, spec), data or builtin_game_data(), report)
+    data = data or builtin_game_data()
+    scenario = data.scenario(spec.scenario) if spec is not None else None
+    if spec is not None and spec.scenario is not None and scenario is None:
+        report.add(doc.diagnostic(("scenario",), data.unknown_scenario(spec.scenario)))
+    books, paths = _load_armies(doc, path, _army_entries(doc, spec), data, report)
     report.raise_if_errors()
     assert spec is not None
-    return Kit(path, spec, books, paths)
+    return Kit(path, spec, books, paths, scenario)

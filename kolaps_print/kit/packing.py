@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.kit.parts import KitPart
 from kolaps_print.labels import label, labels
+from kolaps_print.model.scenario import Scenario
+from kolaps_print.provenance import marked
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,8 @@ class PackingList:
     rows: list[PrintRow]
     bring: list[str]
     per_table: list[str]
+    on_table_heading: str = ""  # the scenario's heading, with its mark; "" when the data has no scenario
+    on_table: tuple[str, ...] = ()  # the table's size and its terrain pieces
 
 
 def dice_per_player(kit: Kit) -> int:
@@ -70,8 +74,19 @@ def _bring(kit: Kit, parts: list[KitPart]) -> list[str]:
     return lines + list(labels("kit.packing.extras"))
 
 
+def _on_table(scenario: Scenario | None) -> tuple[str, tuple[str, ...]]:
+    """What to put on each table: the scenario's play area and terrain (our scenario: marked)."""
+    if scenario is None:
+        return "", ()
+    heading = marked(label("kit.packing.scenario_heading", scenario=scenario.name), scenario.ruling)
+    size = label("kit.packing.table_size", width=scenario.table.width_cm, depth=scenario.table.depth_cm)
+    pieces = [label("kit.packing.terrain", count=t.count, name=t.name, size=t.size) for t in scenario.terrain]
+    return heading, (size, *pieces)
+
+
 def packing_list(kit: Kit, parts: list[KitPart], stamp: str, kit_pages: int) -> PackingList:
     """kit_pages: the page count of kit.pdf, stated in the instructions."""
+    on_table_heading, on_table = _on_table(kit.scenario)
     return PackingList(
         title=f"{label('kit.packing.title')} — {kit.spec.name}",
         summary=label("kit.packing.summary", tables=kit.spec.tables, players=kit.spec.players, stamp=stamp),
@@ -79,6 +94,8 @@ def packing_list(kit: Kit, parts: list[KitPart], stamp: str, kit_pages: int) -> 
         rows=[_row(p, kit) for p in parts],
         bring=_bring(kit, parts),
         per_table=[label("kit.packing.table_line", copies=p.per_table, document=p.title) for p in parts],
+        on_table_heading=on_table_heading,
+        on_table=on_table,
     )
 
 
@@ -95,4 +112,6 @@ def to_markdown(pl: PackingList) -> str:
         lines.append("| " + " | ".join(_cell(v) for v in (r.document, f"`{r.file}`", r.pages, r.copies, r.paper, r.sides)) + " |")
     lines += ["", f"## {label('kit.packing.bring_heading')}", ""] + [f"- [ ] {b}" for b in pl.bring]
     lines += ["", f"## {label('kit.packing.table_heading')}", ""] + [f"- [ ] {t}" for t in pl.per_table]
+    if pl.on_table:
+        lines += ["", f"## {pl.on_table_heading}", ""] + [f"- [ ] {t}" for t in pl.on_table]
     return "\n".join(lines) + "\n"

@@ -94,7 +94,14 @@ def _story(pl: PackingList, width: float) -> list[Flowable]:
         _checklist(pl.bring, width, st),
         Paragraph(escape(label("kit.packing.table_heading")), st["heading"]),
         _checklist(pl.per_table, width, st),
+        *_on_table(pl, width, st),
     ]
+
+
+def _on_table(pl: PackingList, width: float, st: dict) -> list[Flowable]:
+    if not pl.on_table:
+        return []
+    return [Paragraph(escape(pl.on_table_heading), st["heading"]), _checklist(list(pl.on_table), width, st)]
 
 
 def packing_pdf(pl: PackingList, paper: str) -> tuple[bytes, int]:

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from kolaps_print import resources
-from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path
+from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path, shown
 from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
@@ -21,6 +21,7 @@ from kolaps_print.model.numbered_text import fill_numbers
 from kolaps_print.model.readings import chosen_readings, declared_readings, resolve_readings
 from kolaps_print.model.rules import RULE_FILES, Rules, Trait
 from kolaps_print.model.rules_check import check_rule_file
+from kolaps_print.model.scenario import Scenario
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -124,9 +125,22 @@ class GameData:
     documents: list[SourceDocument]
     errata: list[Erratum] = field(default_factory=list)  # errata.yaml, in order
     readings: dict[str, str] = field(default_factory=dict)  # reading id -> chosen option (readings.yaml)
+    scenarios: list[Scenario] = field(default_factory=list)  # data/scenarios/*.yaml, by file name
 
     def erratum(self, id_: str) -> Erratum | None:
         return next((e for e in self.errata if e.id == id_), None)
+
+    def scenario(self, id_: str | None = None) -> Scenario | None:
+        """The scenario of that id (None: the default, the first by file name); None if there is none."""
+        if id_ is None:
+            return self.scenarios[0] if self.scenarios else None
+        return next((s for s in self.scenarios if s.id == id_), None)
+
+    def unknown_scenario(self, id_: str) -> str:
+        """The message for a scenario id that data/scenarios does not hold."""
+        known = [s.id for s in self.scenarios]
+        return (f"unknown scenario '{shown(id_)}'{did_you_mean(id_, known)}; "
+                f"scenarios: {', '.join(known) or 'none (data/scenarios holds no scenario)'}")
 
 
 @dataclass
@@ -220,6 +234,24 @@ def _check_specialisations(sections: dict[str, Any], docs: list[SourceDocument],
                                       "(no affiliation in affiliations.yaml offers it)"))
 
 
+def _load_scenarios(base: Path, readings: _Readings, report: Report) -> tuple[list[Scenario], list[SourceDocument]]:
+    """Each scenario file validated on its own; its id must be its file name (kit files name it so)."""
+    folder = base / "scenarios"
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    scenarios, docs = [], []
+    for path in files:
+        doc = readings.resolve(load_yaml(path, display_path(path)), report)
+        docs.append(doc)
+        report.extend(unprintable_text(doc))
+        scenario = validate_model(Scenario, doc, doc.data, (), report)
+        if scenario is not None and scenario.id != path.stem:
+            report.add(doc.diagnostic(("id",), f"scenario id '{scenario.id}' differs from its file name: "
+                                               f"write id: {path.stem}, or rename the file {scenario.id}.yaml"))
+        elif scenario is not None:
+            scenarios.append(scenario)
+    return scenarios, docs
+
+
 def _load_entries(doc: SourceDocument, file_model: type[BaseModel], key: str, report: Report) -> Iterable[tuple[Any, Origin]]:
     if validate_model(file_model, doc, doc.data, (), report) is None:
         return []
@@ -241,6 +273,7 @@ def load_game_data(base: Path | None = None) -> GameData:
         report.raise_if_errors()
         raise
     docs += [weapons_doc, affiliations_doc]
+    scenarios, scenario_docs = _load_scenarios(base, readings, report)
     for doc in (weapons_doc, affiliations_doc):
         report.extend(unprintable_text(doc))
     traits = sections["traits"]
@@ -252,8 +285,8 @@ def load_game_data(base: Path | None = None) -> GameData:
         catalogue.add_affiliation(affiliation, origin, report)
     _check_specialisations(sections, docs, catalogue, report)
     report.raise_if_errors()
-    return GameData(rules=Rules(**sections), catalogue=catalogue, documents=docs + readings.documents, errata=readings.errata,
-                    readings=readings.chosen or {})
+    return GameData(rules=Rules(**sections), catalogue=catalogue, documents=docs + readings.documents + scenario_docs,
+                    errata=readings.errata, readings=readings.chosen or {}, scenarios=scenarios)
 
 
 def builtin_game_data() -> GameData:

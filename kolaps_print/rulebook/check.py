@@ -37,9 +37,9 @@ class CheckedBook:
     armies: list[ArmyBook]  # the demo armies (data/armies), for the proof's list of marks
 
 
-def check_book(templates: Path, data_dir: Path, edition: str, strict: bool) -> CheckedBook:
+def check_book(templates: Path, data_dir: Path, edition: str, strict: bool, scenario_id: str | None = None) -> CheckedBook:
     """Located errors for bad sources, then the consistency report (strict: findings are errors)."""
-    sources, edition_spec, names, data, armies, parsed = _read_sources(templates, data_dir, edition)
+    sources, edition_spec, names, data, armies, parsed = _read_sources(templates, data_dir, edition, scenario_id)
     chapters = [c for c, _ in parsed]
     in_edition = chapters[: len(edition_spec.chapters)]
     usage = Usage()
@@ -63,7 +63,7 @@ def _every_chapter(sources: BookSources, edition: Edition) -> list[str]:
 
 
 def _parse_chapters(sources: BookSources, names: list[str], data: GameData | None, edition_id: str,
-                    army_weapons: list, report: Report) -> list[tuple[Chapter, Usage]]:
+                    army_weapons: list, report: Report, scenario_id: str | None = None) -> list[tuple[Chapter, Usage]]:
     """Render and parse every chapter; each one's errors go to report, so one run shows every
     broken chapter. Without game data (it is broken) the chapters are only syntax-checked."""
     env = make_environment(sources.folder)
@@ -73,7 +73,7 @@ def _parse_chapters(sources: BookSources, names: list[str], data: GameData | Non
             report.extend(check_syntax(env, sources, name))
             continue
         try:
-            rendered = render_chapter(env, sources, name, data, edition_id, army_weapons)
+            rendered = render_chapter(env, sources, name, data, edition_id, army_weapons, scenario_id)
             out.append((parse_chapter(rendered, Path(name).name.split(".")[0]), rendered.usage))
         except KolapsError as exc:
             report.extend(exc.diagnostics)
@@ -115,7 +115,7 @@ def _table_blocks(blocks: list) -> list[TableBlock]:
     return found
 
 
-def _read_sources(templates: Path, data_dir: Path, edition_id: str
+def _read_sources(templates: Path, data_dir: Path, edition_id: str, scenario_id: str | None = None
                   ) -> tuple[BookSources, Edition, list[str], GameData, list[ArmyBook], list[tuple[Chapter, Usage]]]:
     """book.yaml, the game data and every chapter, all checked before stopping on an error:
     (sources, edition, chapter names, game data, demo armies, parsed chapters)."""
@@ -129,8 +129,12 @@ def _read_sources(templates: Path, data_dir: Path, edition_id: str
     sources, unreadable = book
     report.extend(unreadable.values())
     names = [n for n in _every_chapter(sources, edition) if n not in unreadable]
+    if data and scenario_id is not None and data.scenario(scenario_id) is None:
+        report.add(Diagnostic("<options>", 1, 1, "error", data.unknown_scenario(scenario_id)))
     armies = load_demo_armies(data, data_dir / "armies")[0] if data else []
-    parsed = _parse_chapters(sources, names, data, edition_id, [w for a in armies for w in a.army.weapons], report)
+    parsed = _parse_chapters(sources, names, data, edition_id, [w for a in armies for w in a.army.weapons], report,
+                             scenario_id)
     report.raise_if_errors()
     assert data is not None  # else its errors were raised just above
     return sources, edition, names, data, armies, parsed
+

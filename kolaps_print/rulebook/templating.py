@@ -142,7 +142,8 @@ def _file(data: GameData, name: str) -> str:
     return next((d.file for d in data.documents if Path(d.file).name == name), name)
 
 
-def template_context(data: GameData, usage: Usage, edition: str, sources: BookSources, army_weapons: list) -> dict:
+def template_context(data: GameData, usage: Usage, edition: str, sources: BookSources, army_weapons: list,
+                     scenario_id: str | None = None) -> dict:
     catalogue, rules = data.catalogue, data.rules
     actions, combat, wounds, dice = (_file(data, f"{n}.yaml") for n in ("actions", "combat", "wounds", "dice"))
     return {
@@ -169,14 +170,15 @@ def template_context(data: GameData, usage: Usage, edition: str, sources: BookSo
         "ruled": ruled,
         "edition": edition,
         "book": sources.spec,
+        "scenario": data.scenario(scenario_id),  # the kit's, or the default; None when data has none
     }
 
 
 def render_chapter(env: BookSandbox, sources: BookSources, name: str, data: GameData, edition: str,
-                   army_weapons: Sequence[Any] = ()) -> RenderedChapter:
+                   army_weapons: Sequence[Any] = (), scenario_id: str | None = None) -> RenderedChapter:
     usage = Usage()
     file = sources.display_path(name)
-    context = template_context(data, usage, edition, sources, list(army_weapons))
+    context = template_context(data, usage, edition, sources, list(army_weapons), scenario_id)
     try:
         markdown = env.render(env.get_template(name), context)
     except KolapsError:  # a labels file the template reads is broken: located there already
