@@ -244,12 +244,24 @@ def _load_scenarios(base: Path, readings: _Readings, report: Report) -> tuple[li
         docs.append(doc)
         report.extend(unprintable_text(doc))
         scenario = validate_model(Scenario, doc, doc.data, (), report)
-        if scenario is not None and scenario.id != path.stem:
-            report.add(doc.diagnostic(("id",), f"scenario id '{scenario.id}' differs from its file name: "
-                                               f"write id: {path.stem}, or rename the file {scenario.id}.yaml"))
-        elif scenario is not None:
+        if scenario is not None and _check_scenario(scenario, path.stem, doc, report):
             scenarios.append(scenario)
     return scenarios, docs
+
+
+def _check_scenario(scenario: Scenario, stem: str, doc: SourceDocument, report: Report) -> bool:
+    """What the model alone cannot see: the id is the file name, the two deployment zones do not meet."""
+    ok = True
+    if scenario.id != stem:
+        report.add(doc.diagnostic(("id",), f"scenario id '{scenario.id}' differs from its file name: "
+                                           f"write id: {stem}, or rename the file {scenario.id}.yaml"))
+        ok = False
+    if scenario.gap_cm < 1:
+        report.add(doc.diagnostic(("deployment_depth_cm",), f"the deployment zones ({scenario.deployment_depth_cm} cm "
+                                                            f"from each edge) meet or overlap on a table "
+                                                            f"{scenario.table.depth_cm} cm deep"))
+        ok = False
+    return ok
 
 
 def _load_entries(doc: SourceDocument, file_model: type[BaseModel], key: str, report: Report) -> Iterable[tuple[Any, Origin]]:

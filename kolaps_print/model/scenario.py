@@ -6,7 +6,7 @@ is the default.
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from kolaps_print.model.common import Id, Model, Name, Text
 from kolaps_print.model.errata import ErratumId
@@ -39,13 +39,6 @@ class Scenario(Model):
     turns: int = Field(ge=1, le=20)
     victory: Text
     out_of_action: Text = Field(description="What counts as out of action (hors de combat)")
-
-    @model_validator(mode="after")
-    def _zones_apart(self) -> "Scenario":
-        if self.gap_cm < 1:
-            raise ValueError(f"the deployment zones ({self.deployment_depth_cm} cm from each edge) meet or overlap "
-                             f"on a table {self.table.depth_cm} cm deep")
-        return self
 
     @property
     def gap_cm(self) -> int:

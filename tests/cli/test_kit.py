@@ -162,3 +162,14 @@ def test_an_army_entry_that_is_a_fifo_is_refused_without_waiting(cli, tmp_path):
     assert (f"{tmp_path / 'tuyau.yaml'}:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it"
             in result.stderr.splitlines())
     assert not (tmp_path / "out").exists()
+
+
+def test_an_unknown_scenario_exits_1_located_with_a_suggestion_and_writes_nothing(cli, tmp_path):
+    kit = tmp_path / "k.yaml"
+    kit.write_text(f"name: X\narmies: [{ARMIES / 'vampires.yaml'}]\nscenario: premier-contac\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 1
+    assert (f"{kit}:3:11: error: scenario: unknown scenario 'premier-contac' (did you mean 'premier-contact'?); "
+            "scenarios: premier-contact") in result.stderr.splitlines()
+    assert "nothing was written" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()

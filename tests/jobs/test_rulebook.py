@@ -368,3 +368,64 @@ def test_prose_numbers_follow_the_data(full, quickstart, changed_data):
         missing = [p for p in before if flat(p) not in default_book] + [p for p in after if flat(p) not in changed_book]
         assert missing == [], f"{edition}: sentences not printed as the data says"
         assert [p for p in before if flat(p) in changed_book] == [], f"{edition}: a default number survived the change"
+
+
+# ---- issue 16: the scenario and what one activation is, on the quick-start's first page ------
+def scenario_yaml(name="premier-contact", data=None) -> dict:
+    import yaml
+
+    folder = data or resources.data_dir()
+    return yaml.safe_load((folder / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def unwrapped(text: str) -> str:
+    """A page's text as one line: hyphenated line ends (pdfium's U+FFFE) joined, spaces plain."""
+    return flat(re.sub("\ufffe\\s*", "", text))
+
+
+def first_page(result) -> str:
+    """The quick-start's first page of rules: the one its first chapter starts on."""
+    page = next(h.page for h in result.headings if h.anchor == "demarrage")
+    return unwrapped(page_texts(result.pdf)[page - 1])
+
+
+def test_the_quickstarts_first_page_sets_up_the_default_scenario(quickstart):
+    scenario, page = scenario_yaml(), first_page(quickstart)
+    table = scenario["table"]
+    assert f"Le scénario : {scenario['name']}" in page
+    assert f"Table : {table['width_cm']} × {table['depth_cm']} cm." in page
+    assert f"Durée : {scenario['turns']} tours." in page
+    victory = scenario["victory"].replace("{turns}", str(scenario["turns"]))
+    assert f"Victoire : {flat(victory)}" in page
+    assert f"à {table['depth_cm'] - 2 * scenario['deployment_depth_cm']} cm l’une de l’autre" in page
+    assert f"Hors de combat : {flat(scenario['out_of_action'])}" in page
+    for piece in scenario["terrain"]:
+        assert flat(piece["effect"]) in page
+    assert f"de l’auteur. † {scenario['ruling']}" in page
+
+
+def test_the_quickstarts_first_page_says_what_one_activation_allows(quickstart):
+    page = first_page(quickstart)
+    assert "Une activation, une action." in page
+    assert "bouger en tirant et bouger pour frapper, toujours à la marche" in page
+    assert "Qui court ne tire pas et ne frappe pas" in page
+    assert page.index("Une activation, une action.") < page.index("† E47")
+
+
+def test_a_chosen_scenario_replaces_the_default_and_an_unknown_one_is_refused(tmp_path):
+    from kolaps_print.diagnostics import KolapsError
+
+    data = tmp_path / "data"
+    shutil.copytree(resources.data_dir(), data)
+    text = (data / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8")
+    (data / "scenarios" / "ruines.yaml").write_text(
+        text.replace("id: premier-contact", "id: ruines").replace('"Premier contact"', '"Les Ruines"')
+            .replace("width_cm: 60", "width_cm: 90").replace("turns: 5", "turns: 7"), encoding="utf-8")
+    chosen = first_page(build_rulebook(RulebookOptions(edition="quickstart", data=data, scenario="ruines")))
+    assert "Le scénario : Les Ruines" in chosen and "Table : 90 × 60 cm." in chosen and "Durée : 7 tours." in chosen
+    default = first_page(build_rulebook(RulebookOptions(edition="quickstart", data=data)))
+    assert "Le scénario : Premier contact" in default and "Table : 60 × 60 cm." in default
+    with pytest.raises(KolapsError) as caught:
+        build_rulebook(RulebookOptions(edition="quickstart", data=data, scenario="ruine"))
+    assert [str(d) for d in caught.value.diagnostics] == [
+        "<options>:1:1: error: unknown scenario 'ruine' (did you mean 'ruines'?); scenarios: premier-contact, ruines"]

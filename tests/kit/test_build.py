@@ -259,3 +259,15 @@ def test_a_bad_card_size_stops_the_kit_located_and_writes_nothing(tmp_path):
     (message,) = [str(d) for d in info.value.diagnostics]
     assert message.startswith(f"{kit_file}:4:9: error: cards.size: unknown card size '63x'")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["k.yaml"]
+
+
+def test_the_packing_list_and_kit_pdf_page_1_list_the_scenarios_terrain(kit):
+    scenario = yaml.safe_load((resources.data_dir() / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8"))
+    page_1 = " ".join(page_texts((kit / "kit.pdf").read_bytes())[0].replace("\u00a0", " ").split())
+    md = (kit / "packing-list.md").read_text(encoding="utf-8")
+    size = f"{scenario['table']['width_cm']} × {scenario['table']['depth_cm']} cm"
+    assert size in page_1 and size in md
+    assert f"† {scenario['ruling']}" in page_1
+    for piece in scenario["terrain"]:
+        line = f"{piece['count']} × {piece['name']} ({piece['size']})"
+        assert line in page_1 and f"- [ ] {line}" in md

@@ -70,7 +70,7 @@ def test_the_page_is_one_a4_or_letter_page_with_every_line(kit_file, pdf_tools):
         box = PdfReader(BytesIO(pdf)).pages[0].mediabox
         assert (round(float(box.width)), round(float(box.height))) == size
         text = " ".join(pdf_tools.page_texts(pdf)[0].split())
-        for line in pl.bring + pl.per_table:
+        for line in pl.bring + pl.per_table + list(pl.on_table):
             assert " ".join(line.split()) in text
 
 
@@ -79,3 +79,18 @@ def test_token_sheets_count_every_page_of_the_tokens_pdf(kit_file):
     two_pages = KitPart("tokens", "Jetons", "tokens.pdf", b"", 2, 1, "simplex", "card_stock")
     md = to_markdown(packing_list(kit, [two_pages], "S", 4))
     assert "Planches de jetons\u00a0: 6 (2 par table)" in md
+
+
+# ---- issue 16: what to put on the table, from the kit's scenario (data/scenarios) ----------
+def scenario_yaml(name="premier-contact"):
+    return yaml.safe_load((resources.data_dir() / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def test_the_markdown_lists_the_table_and_every_terrain_piece_under_the_marked_scenario(kit_file):
+    md = to_markdown(packing_list(load_kit(kit_file()), PARTS, "STAMP", 40))
+    scenario = scenario_yaml()
+    assert f"## Sur chaque table\u00a0: scénario «\u00a0{scenario['name']}\u00a0»\u00a0†\u00a0{scenario['ruling']}" in md
+    table = scenario["table"]
+    assert f"- [ ] Une surface de jeu de {table['width_cm']} × {table['depth_cm']} cm" in md
+    for piece in scenario["terrain"]:
+        assert f"- [ ] {piece['count']} × {piece['name']} ({piece['size']})" in md
