@@ -9,14 +9,17 @@ from kolaps_print.jobs.schema import SCHEMAS, draft07
 from kolaps_print.kit.kitfile import KitFile
 from kolaps_print.layout.choices import Schema
 from kolaps_print.layout.sheets import WXH, card_names, paper_names
+from kolaps_print.model.gamedata import builtin_game_data
 
 
 def kit_schema() -> dict:
-    """The kit file: papers and named card sizes from data/layouts/sizes.yaml, as the kit
-    file's own checks read them."""
+    """The kit file: papers and named card sizes from data/layouts/sizes.yaml, scenarios from
+    data/scenarios, as the kit file's own checks read them."""
     schema = KitFile.model_json_schema()
     defs = schema.pop("$defs", {})
     schema["properties"]["paper"]["enum"] = list(paper_names())
+    scenario = schema["properties"]["scenario"]  # the ids of data/scenarios, as load_kit checks them
+    scenario["anyOf"] = [{"type": "string", "enum": [s.id for s in builtin_game_data().scenarios]}, {"type": "null"}]
     size = defs["KitCards"]["properties"]["size"]
     del size["type"]
     size["anyOf"] = [{"type": "string", "enum": list(card_names())}, {"type": "string", "pattern": WXH.pattern}]

@@ -120,8 +120,9 @@ def test_kit_schema_is_draft_07_and_accepts_the_demo_kit(kit_schema):
         {"name": "X", "armies": ["a.yaml"], "rulebok": "full"},
         {"name": "X", "armies": ["a.yaml"], "cards": {"layout": "folded"}},
         {"name": "X", "armies": ["a.yaml"], "cards": {"size": "huge"}},
+        {"name": "X", "armies": ["a.yaml"], "scenario": "premier-contac"},
     ],
-    ids=["no-name", "paper", "tables", "typo-key", "layout", "card-size"],
+    ids=["no-name", "paper", "tables", "typo-key", "layout", "card-size", "scenario"],
 )
 def test_kit_schema_flags_what_the_kit_file_check_flags(kit_schema, kit):
     assert list(jsonschema.Draft7Validator(kit_schema).iter_errors(kit))
@@ -132,6 +133,12 @@ def test_kit_schema_takes_papers_and_card_sizes_from_the_data(kit_schema):
     jsonschema.Draft7Validator(kit_schema).validate(kit)
     jsonschema.Draft7Validator(kit_schema).validate({**kit, "cards": {"size": "60x90"}})
     assert kit_schema["properties"]["paper"]["enum"] == ["a4", "letter"]
+    from kolaps_print import resources
+
+    scenarios = sorted(p.stem for p in (resources.data_dir() / "scenarios").glob("*.yaml"))
+    assert scenarios
+    for scenario in scenarios:
+        jsonschema.Draft7Validator(kit_schema).validate({**kit, "scenario": scenario})
 
 
 def test_kit_schema_default_path(cli, tmp_path, monkeypatch):
