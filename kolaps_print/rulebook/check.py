@@ -37,7 +37,8 @@ class CheckedBook:
     armies: list[ArmyBook]  # the demo armies (data/armies), for the proof's list of marks
 
 
-def check_book(templates: Path, data_dir: Path, edition: str, strict: bool, scenario_id: str | None = None) -> CheckedBook:
+def check_book(templates: Path, data_dir: Path, edition: str, strict: bool,
+               scenario_id: str | None = None) -> CheckedBook:
     """Located errors for bad sources, then the consistency report (strict: findings are errors)."""
     sources, edition_spec, names, data, armies, parsed = _read_sources(templates, data_dir, edition, scenario_id)
     chapters = [c for c, _ in parsed]

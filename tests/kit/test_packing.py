@@ -89,7 +89,8 @@ def scenario_yaml(name="premier-contact"):
 def test_the_markdown_lists_the_table_and_every_terrain_piece_under_the_marked_scenario(kit_file):
     md = to_markdown(packing_list(load_kit(kit_file()), PARTS, "STAMP", 40))
     scenario = scenario_yaml()
-    assert f"## Sur chaque table\u00a0: scénario «\u00a0{scenario['name']}\u00a0»\u00a0†\u00a0{scenario['ruling']}" in md
+    heading = f"Sur chaque table\u00a0: scénario «\u00a0{scenario['name']}\u00a0»"
+    assert f"## {heading}\u00a0†\u00a0{scenario['ruling']}" in md
     table = scenario["table"]
     assert f"- [ ] Une surface de jeu de {table['width_cm']} × {table['depth_cm']} cm" in md
     for piece in scenario["terrain"]:

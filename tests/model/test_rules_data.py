@@ -369,8 +369,8 @@ def _strings(node):
 
 
 def _data_files():
-    return (sorted(DATA.glob("*.yaml")) + sorted((DATA / "rules").glob("*.yaml")) + sorted((DATA / "armies").glob("*.yaml"))
-            + sorted((DATA / "scenarios").glob("*.yaml")))
+    folders = (DATA / "rules", DATA / "armies", DATA / "scenarios")
+    return sorted(DATA.glob("*.yaml")) + [path for folder in folders for path in sorted(folder.glob("*.yaml"))]
 
 
 @pytest.mark.parametrize("path", _data_files(), ids=lambda p: p.name)

@@ -43,9 +43,11 @@ def _broken_copy(tmp_path, monkeypatch, old: str, new: str) -> tuple[str, int]:
 
 @pytest.mark.parametrize("old, new, column, message", [
     ("turns: 5", "turns: 0", 8, "turns: must be at least 1 (got 0)"),
-    ("ruling: E46", "ruling: E460", 9, "ruling: unknown erratum 'E460' (did you mean 'E46'?) (data/errata.yaml has no such id)"),
+    ("ruling: E46", "ruling: E460", 9,
+     "ruling: unknown erratum 'E460' (did you mean 'E46'?) (data/errata.yaml has no such id)"),
     ("id: premier-contact", "id: premier", 5,
-     "id: scenario id 'premier' differs from its file name: write id: premier-contact, or rename the file premier.yaml"),
+     "id: scenario id 'premier' differs from its file name: "
+     "write id: premier-contact, or rename the file premier.yaml"),
     ("deployment_depth_cm: 10", "deployment_depth_cm: 30", 22,
      "deployment_depth_cm: the deployment zones (30 cm from each edge) meet or overlap on a table 60 cm deep"),
     ("id: premier-contact", "turn: 6\nid: premier-contact", 1, "turn: unknown key 'turn' (did you mean 'turns'?)"),
