@@ -13,6 +13,7 @@ from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable, Paragraph, Table
 
 EPSILON = 0.01  # pt: rounding slack when comparing heights
+ROW_SLACK = 0.001  # pt: less than any row, more than rounding: a height just short of a row's bottom
 MIN_ROWS = 2  # a table split leaves at least this many body rows on each side
 
 
@@ -20,7 +21,7 @@ class RowTable(Table):
     """A reportlab Table that keeps what it was built from, so the flow can count its rows.
 
     reportlab's split makes its pieces with this same class and their own rows, so every
-    piece answers too. Only the measured row heights have no public accessor: row_heights().
+    piece answers too.
     """
 
     def __init__(self, data, colWidths=None, *args, **kwargs):
@@ -28,11 +29,6 @@ class RowTable(Table):
         self.cells = list(data)
         self.column_widths = list(colWidths) if colWidths is not None else []
         self.row_group = 1  # rows kept together (a row and its text under it); the flow cuts between groups
-
-    def row_heights(self, width: float) -> list[float]:
-        """Each row's height once wrapped to width (reportlab keeps them in _rowHeights only)."""
-        self.wrap(width, 1e9)
-        return list(self._rowHeights or [])
 
 
 def _body_rows(table: Flowable) -> int:
@@ -61,31 +57,55 @@ def split_keeping_rows(part: Flowable, aW: float, aH: float, min_rows: int = MIN
 
 def _split_table(table: RowTable, aW: float, aH: float, min_rows: int, back_off: bool) -> list[Flowable]:
     """The table cut after as many rows as fit aH (fewer with back_off, for the rest's sake)."""
-    heights = table.row_heights(aW)
     head, group = table.repeatRows, table.row_group
-    body = (len(heights) - head) // group
-    used, cut = sum(heights[:head]), 0
-    for k in range(1, body):
-        used += sum(heights[head + (k - 1) * group:head + k * group])
-        if used > aH + EPSILON:
-            break
-        if not back_off or (k >= min_rows and body - k >= min_rows):
-            cut = k
-    if not cut:
+    body = (len(table.cells) - head) // group
+    if body < 2:
         return []
-    pieces = table.split(aW, sum(heights[:head + cut * group]) + EPSILON)
+    cut = min(_groups_fitting(table, aW, aH + EPSILON), body - 1)
+    if back_off:
+        cut = min(cut, body - min_rows) if cut >= min_rows else 0
+    if cut < 1:
+        return []
+    pieces = _split_after(table, aW, aH + EPSILON, head + cut * group)
     for piece in pieces:
         piece.row_group = group  # reportlab's pieces are new Tables
     return pieces if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces) else []
 
 
+def _groups_fitting(table: RowTable, aW: float, aH: float) -> int:
+    """How many body row groups (under the header) reportlab's own split puts within aH."""
+    pieces = table.split(aW, aH)
+    if not pieces:
+        return 0  # not even one body row
+    rows = len(table.cells) if len(pieces) == 1 else len(pieces[0].cells)
+    return (rows - table.repeatRows) // table.row_group
+
+
+def _split_after(table: RowTable, aW: float, aH: float, rows: int) -> list[Flowable]:
+    """reportlab's split of table after exactly `rows` rows (header included); [] if it cannot.
+
+    reportlab measures row heights but shares them through no public API: lower the height
+    offered one row at a time, from aH (at least `rows` rows fit it), until its split cuts there.
+    """
+    while True:
+        pieces = table.split(aW, aH)
+        if len(pieces) < 2:
+            return []
+        first = len(pieces[0].cells)
+        if first <= rows:
+            return pieces if first == rows else []
+        aH = pieces[0].wrap(aW, 1e9)[1] - ROW_SLACK  # just short of the last row: one row fewer
+
+
 def _cut_last_rows(table: RowTable, aW: float, min_rows: int = MIN_ROWS) -> list[Flowable]:
     """table split so that its last min_rows rows start the second piece; [] if too short."""
-    heights = table.row_heights(aW)
-    group = table.row_group
-    if not heights or _body_rows(table) < 2 * min_rows:
+    if _body_rows(table) < 2 * min_rows:
         return []
-    return split_keeping_rows(table, aW, sum(heights[:-min_rows * group]) + EPSILON, min_rows, True)
+    keep = len(table.cells) - min_rows * table.row_group
+    pieces = _split_after(table, aW, table.wrap(aW, 1e9)[1] - ROW_SLACK, keep)  # short of the whole table
+    if not pieces:
+        return []
+    return split_keeping_rows(table, aW, pieces[0].wrap(aW, 1e9)[1] + EPSILON, min_rows, True)
 
 
 class Stack(Flowable):

@@ -57,6 +57,7 @@ def test_the_sheet_takes_its_section_colours_from_the_data_copy(cli, data_copy, 
     after = tmp_path / "after.pdf"
     result = cli(["tables", "-o", after])
     assert result.exit_code == 0, result.stderr
-    wanted = (0x12, 0xA0, 0xF0)
-    near = lambda found: any(all(abs(a - b) <= 2 for a, b in zip(rgb, wanted)) for rgb in found)  # noqa: E731
-    assert near(colours(after)) and not near(colours(before))
+    def shows_it(found) -> bool:
+        return any(all(abs(a - b) <= 2 for a, b in zip(rgb, (0x12, 0xA0, 0xF0))) for rgb in found)
+
+    assert shows_it(colours(after)) and not shows_it(colours(before))
