@@ -4,7 +4,7 @@ with reportlab's own split."""
 import pytest
 
 from kolaps_print.content.tables import TABLE_NAMES, build_table
-from kolaps_print.draw.fonts import register_fonts
+from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.reference.flow import split_keeping_rows
 from kolaps_print.layout.reference.look import Styles, section_colour
 from kolaps_print.layout.reference.tables import table_flowable
