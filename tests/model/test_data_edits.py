@@ -98,7 +98,7 @@ BOOK_LABELS = ("check", "rulebook")
 CARD_LAYOUT = ("check", "cards")
 SIZES = ALL  # the rulebook's pages are sizes.yaml's papers too
 BOOK_LAYOUT = ("check", "rulebook")  # layouts/rulebook.yaml: only the rulebook reads it
-REFERENCE_LAYOUT = ("check", "tables", "rulebook")  # the rulebook's provenance marks take the reference grey
+REFERENCE_LAYOUT = ("check", "tables")  # layouts/reference.yaml: the sheet and reference cards (the book has its own greys)
 
 EDITS = [
     # ---- dice.yaml: thresholds by rank, difficulties by level -------------------------------
@@ -184,6 +184,8 @@ EDITS = [
     Edit("reference-no-columns", "layouts/reference.yaml", set_(("sheet", "columns"), 0), REFERENCE_LAYOUT),
     Edit("reference-floor-above-top", "layouts/reference.yaml", set_(("type", "min_pt"), 12), REFERENCE_LAYOUT),
     Edit("reference-colour-unreadable", "layouts/reference.yaml", set_(("colours", "sections", "test"), "bleu"),
+         REFERENCE_LAYOUT),
+    Edit("reference-marks-darker-than-notes", "layouts/reference.yaml", set_(("colours", "marks"), "#000000"),
          REFERENCE_LAYOUT),
     Edit("reference-section-colour-changed", "layouts/reference.yaml", set_(("colours", "sections", "test"), "#123456"),
          refused_by=()),
