@@ -124,3 +124,16 @@ def test_every_folder_of_code_is_a_package():
     """rulebook/ once had no __init__.py: each stage is a real subpackage."""
     folders = {f.parent for f in PACKAGE.rglob("*.py")}
     assert sorted(str(f.relative_to(PACKAGE)) for f in folders if not (f / "__init__.py").is_file()) == []
+
+
+# Painters that take laid-out content (issue 11: "draw/ should receive laid-out content"):
+# stricter than the stage order, which lets draw/ import model/ and content/.
+LAID_OUT_ONLY = ("draw/reference_sheet.py", "draw/reference_cards.py", "draw/flow_box.py")
+
+
+def test_the_reference_painters_never_read_the_game_data():
+    modules = {module_name(f) for f in PACKAGE.rglob("*.py")}
+    for relative in LAID_OUT_ONLY:
+        path = PACKAGE / relative
+        parts = {part(module) for _, module in imported_modules(path, module_name(path), modules)}
+        assert "layout" in parts and not parts & {"load", "model", "content"}, (relative, sorted(parts))

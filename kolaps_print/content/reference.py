@@ -27,7 +27,7 @@ PLAN: tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]], ...
 
 
 @dataclass(frozen=True)
-class Section:
+class ReferenceSection:
     id: str
     title: str
     rows: tuple[tuple[TableContent, ...], ...]
@@ -38,28 +38,28 @@ class Section:
 
 
 @dataclass(frozen=True)
-class Page:
+class ReferencePage:
     id: str
     title: str
-    sections: tuple[Section, ...]
+    sections: tuple[ReferenceSection, ...]
 
 
-def build_section(section_id: str, rows: tuple[tuple[str, ...], ...], data: GameData) -> Section:
-    return Section(
+def build_section(section_id: str, rows: tuple[tuple[str, ...], ...], data: GameData) -> ReferenceSection:
+    return ReferenceSection(
         id=section_id,
         title=label(f"tables.sheet.sections.{section_id}"),
         rows=tuple(tuple(build_table(name, data) for name in row) for row in rows),
     )
 
 
-def reference_pages(data: GameData) -> tuple[Page, ...]:
+def reference_pages(data: GameData) -> tuple[ReferencePage, ...]:
     """The two sides of the sheet, in order (recto, verso)."""
     return tuple(
-        Page(id=page_id, title=label(f"tables.sheet.pages.{page_id}"),
+        ReferencePage(id=page_id, title=label(f"tables.sheet.pages.{page_id}"),
              sections=tuple(build_section(sid, rows, data) for sid, rows in sections))
         for page_id, sections in PLAN
     )
 
 
-def reference_sections(data: GameData) -> tuple[Section, ...]:
+def reference_sections(data: GameData) -> tuple[ReferenceSection, ...]:
     return tuple(s for page in reference_pages(data) for s in page.sections)

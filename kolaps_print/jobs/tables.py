@@ -11,7 +11,8 @@ from io import BytesIO
 from pathlib import Path
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
-from kolaps_print.draw.reference_sheet import SheetOverflow, draw_sheet, layout_sheet
+from kolaps_print.draw.reference_sheet import draw_sheet
+from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet
 from kolaps_print.labels import label
 from kolaps_print.layout.choices import Flip, Format, Mode
 from kolaps_print.layout.units import pt
@@ -74,7 +75,8 @@ def _option_error(message: str) -> KolapsError:
 
 
 def _cards(options: TablesOptions, data: GameData) -> Reference:
-    from kolaps_print.draw.reference_cards import CardOverflow, reference_cards
+    from kolaps_print.draw.reference_cards import reference_cards
+    from kolaps_print.layout.reference.cards import CardOverflow, layout_deck
     from kolaps_print.impose import ImposeOptions, impose, slots_per_sheet
     from kolaps_print.layout.sheets import card_size, paper_size
 
@@ -82,7 +84,7 @@ def _cards(options: TablesOptions, data: GameData) -> Reference:
         size = card_size(options.card)
         impose_options = ImposeOptions(card=size, paper=paper_size(options.paper), mode=options.layout, flip=options.flip)
         slots_per_sheet(impose_options.resolved())  # the card fits the paper inside its margins
-        cards = reference_cards(data, pt(size.width), pt(size.height))
+        cards = reference_cards(layout_deck(data, pt(size.width), pt(size.height)))
     except (ValueError, CardOverflow) as exc:
         raise _option_error(str(exc)) from None
     meta = PdfMeta(title=_title("tables.sheet.cards_title"), subject=label("tables.sheet.cards_subject"))

@@ -23,9 +23,9 @@ from reportlab.platypus import (
 )
 
 from kolaps_print.content.tables import TableContent
-from kolaps_print.draw.ruling_style import quiet_marks
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
+from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline

@@ -7,8 +7,8 @@ from xml.sax.saxutils import escape
 
 from markdown_it.tree import SyntaxTreeNode
 
-from kolaps_print.draw.ruling_style import quiet_marks
 from kolaps_print.labels import label
+from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.rulebook import styles as st
 
 PLACEHOLDER_PAGE = "00"  # before the first layout pass knows where anchors land

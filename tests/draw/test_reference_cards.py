@@ -1,25 +1,16 @@
-"""How reference tables flow across card faces, read back from the imposed PDF.
-
-Whether a table fits one face is measured with the drawing code (a table block's height
-against an empty face), never read off the output under test.
-"""
+"""Reference cards painted: faces paired front/back, each drawn inside its trim, read back from the PDF."""
 
 from io import BytesIO
-from math import ceil
 
 import pypdfium2 as pdfium
 import pytest
-from reportlab.platypus import Table
+from reportlab.pdfgen.canvas import Canvas
 
-from kolaps_print.content.reference import reference_sections
-from kolaps_print.draw.reference_cards import CARD_BODY_PT, _content_box, layout_faces
-from kolaps_print.draw.reference_faces import CARD_MIN_ROWS
-from kolaps_print.draw.reference_flow import Stack, fill_box
-from kolaps_print.draw.reference_sheet import section_flowables
-from kolaps_print.draw.reference_style import Styles, section_colour
-from kolaps_print.draw.reference_table import table_block
+from kolaps_print.fonts import SANS, register_fonts
+from kolaps_print.draw.reference_cards import reference_cards
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label
+from kolaps_print.layout.reference.cards import layout_deck
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import builtin_game_data
 
@@ -28,124 +19,59 @@ POKER = (pt(63), pt(88))
 
 @pytest.fixture(scope="module")
 def data():
+    register_fonts()
     return builtin_game_data()
 
 
-@pytest.fixture(scope="module")
-def cards():
-    return build_reference(TablesOptions(format="cards"))
+def render(pdf: bytes, page: int, dpi: int):
+    return pdfium.PdfDocument(pdf)[page].render(scale=dpi / 72).to_pil().convert("RGB")
 
 
-def _room(section, index, styles, box):
-    """An empty face's height, less the section band the first table travels with."""
-    if index:
-        return box.height
-    first = section_flowables(section, box.width, styles, loose=True)[0]
-    return box.height - first.parts[0].wrap(box.width, box.height)[1] - first.gap
+def one_side(card, back: bool) -> bytes:
+    """The card's front (or back) alone on a page with a 10 mm white frame around its trim."""
+    buffer = BytesIO()
+    w, h = POKER
+    canvas = Canvas(buffer, pagesize=(w + 2 * pt(10), h + 2 * pt(10)), initialFontName=SANS)
+    canvas.translate(pt(10), pt(10))
+    (card.draw_back if back else card.draw_front)(canvas, w, h)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
 
 
-def _block_height(table, styles, width):
-    block = table_block(table, width, styles, section_colour("test"))
-    return block.wrap(width, 1e9)[1]
+def test_cards_pair_every_face_with_a_back_for_each_front(data):
+    deck = layout_deck(data, *POKER)
+    cards = reference_cards(deck)
+    assert len(cards) == (len(deck.faces) + 1) // 2 and all(c.back is not None for c in cards[:-1])
+    numbers = [f.number for c in cards for f in (c.front, c.back) if f]
+    assert numbers == list(range(1, len(deck.faces) + 1))
 
 
-def test_a_table_that_fits_one_face_is_on_one_face(data, cards):
-    # pdfium gives the page text in drawing order: each card slot's lines follow its strip.
-    pdf = pdfium.PdfDocument(BytesIO(cards.pdf))
-    styles, box = Styles(CARD_BODY_PT), _content_box(*POKER)
-    per_face = _text_per_face(pdf, cards.faces)
-    checked = 0
-    for section in reference_sections(data):
-        for i, table in enumerate(t for row in section.rows for t in row):
-            if _block_height(table, styles, box.width) > _room(section, i, styles, box):
-                continue
-            title = table.title
-            holding = [n for n, text in per_face.items() if title in text]
-            assert len(holding) == 1, (title, holding)
-            checked += 1
-    assert checked >= 8
+def test_a_card_face_draws_inside_its_trim(data):
+    card = reference_cards(layout_deck(data, *POKER))[0]
+    pdf = one_side(card, back=False)
+    image = render(pdf, 0, dpi=72)
+    # Only the colour strip may bleed (3 mm) past the trim; the 10 mm frame beyond it stays white.
+    frame = round(pt(10)) - round(pt(3)) - 2
+    W, H = image.size
+    for box in ((0, 0, frame, H), (W - frame, 0, W, H), (0, H - frame, W, H)):
+        assert image.crop(box).getextrema() == ((255, 255),) * 3, box
+    text = pdfium.PdfDocument(pdf)[0].get_textpage().get_text_range()
+    assert "1/" in text and "Résoudre un test" in text
 
 
-def _text_per_face(pdf, total):
-    """Face number -> its text, cut at each "n/N" strip (each slot is drawn strip first)."""
-    out: dict[int, str] = {}
-    for i in range(len(pdf)):
-        text = " ".join(pdf[i].get_textpage().get_text_range().split())
-        marks = [label("tables.sheet.card_of", card=n, cards=total) for n in range(1, total + 1)]
-        spots = sorted((text.find(f" {m} "), n) for n, m in enumerate(marks, 1) if f" {m} " in text)
-        for k, (start, n) in enumerate(spots):
-            end = spots[k + 1][0] if k + 1 < len(spots) else len(text)
-            out[n] = text[start:end]
-    assert sorted(out) == list(range(1, total + 1))
-    return out
+def test_an_odd_last_face_gets_a_plain_back_naming_the_game(data):
+    deck = layout_deck(data, *POKER)
+    deck.faces = deck.faces[:3]  # three faces: the second card's back is blank
+    last = reference_cards(deck)[-1]
+    assert last.back is None
+    text = pdfium.PdfDocument(one_side(last, back=True))[0].get_textpage().get_text_range()
+    assert label("common.game") in text and label("tables.sheet.title") in text and "Résoudre" not in text
 
 
-def _tables_on(box):
-    """Every Table piece placed in a face box, descending into Stacks."""
-    todo = [f for f, _ in box.placed]
-    while todo:
-        f = todo.pop(0)
-        if isinstance(f, Stack):
-            todo[0:0] = f.parts
-        elif isinstance(f, Table) and getattr(f, "repeatRows", 0) == 1:
-            yield f
-
-
-def _cell_text(cell):
-    return cell.text if hasattr(cell, "text") else _cell_text(cell[0])
-
-
-def _max_rows_a_face(table, styles, width, height):
-    """How many body rows of this table any empty face holds, wherever the cut (header repeated)."""
-    t = table_block(table, width, styles, section_colour("test")).parts[-2 if table.note else -1]
-    t.wrap(width, 1e9)
-    group = getattr(t, "row_group", 1)  # a row with its text under it counts once
-    h = [t._rowHeights[0]] + [sum(t._rowHeights[i:i + group]) for i in range(1, len(t._rowHeights), group)]
-    fits = [k for k in range(1, len(h)) if h[0] + max(sum(h[i:i + k]) for i in range(1, len(h) - k + 1)) <= height]
-    return max(fits, default=1)
-
-
-def test_splits_leave_three_rows_a_part_when_rows_allow(data):
-    styles, probe = Styles(CARD_BODY_PT), _content_box(*POKER)
-    faces = layout_faces(data, *POKER, styles)
-    rows_of = {}  # header text -> body-row counts of its pieces, in order
-    for face in faces:
-        for t in _tables_on(face.box):
-            key = tuple(_cell_text(c) for c in t._cellvalues[0])
-            rows_of.setdefault(key, []).append((len(t._cellvalues) - 1) // getattr(t, "row_group", 1))
-    tables = {cols: (t, s, i) for s in reference_sections(data)
-              for i, t in enumerate(t for row in s.rows for t in row)
-              for cols in (tuple(t.columns), tuple(t.columns[:-1]))}  # text under its row: no last header
-    split = {k: v for k, v in rows_of.items() if len(v) > 1}
-    assert split, "the long tables (modifiers, actions) must split"
-    for key, parts in split.items():
-        table, section, index = tables[key]
-        assert sum(parts) == len(table.rows)
-        room = _room(section, index, styles, probe)
-        floor = min(CARD_MIN_ROWS, _max_rows_a_face(table, styles, probe.width, room), len(table.rows) // 2)
-        assert min(parts) >= floor, (table.title, parts)
-
-
-def _greedy_faces(data):
-    """The previous flow (fill each face, split whatever straddles): the count to stay near."""
-    styles, probe = Styles(CARD_BODY_PT), _content_box(*POKER)
-    queue = [u for s in reference_sections(data) for u in section_flowables(s, probe.width, styles)]
-    faces = 0
-    while queue:
-        box = _content_box(*POKER)
-        fill_box(box, queue, gap=styles.body * 0.8, min_split=box.height * 0.25)
-        faces += 1
-    return faces
-
-
-def test_card_count_grows_by_one_card_at_most(data, cards):
-    assert cards.cards <= ceil(_greedy_faces(data) / 2) + 1
-    assert cards.faces == len(layout_faces(data, *POKER))
-
-
-def test_card_text_is_at_least_seven_points(cards):
+def test_card_text_is_at_least_seven_points():
+    cards = build_reference(TablesOptions(format="cards"))
     pdf = pdfium.PdfDocument(BytesIO(cards.pdf))
     sizes = [obj.get_font_size() for i in range(len(pdf))
              for obj in pdf[i].get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT])]
     assert sizes and min(sizes) >= 7.0 - 1e-6, min(sizes)
-

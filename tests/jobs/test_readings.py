@@ -15,13 +15,12 @@ from pathlib import Path
 import pytest
 from pdf_text import page_texts, text_objects  # tests/support
 
-from kolaps_print.draw.reference_style import MUTED as SHEET_NOTE_GREY
-from kolaps_print.draw.ruling_style import MARK_GREY
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label
 from kolaps_print.layout.card_data import card_layout
+from kolaps_print.layout.reference.look import mark_grey, muted
 from kolaps_print.layout.shapes import hex_rgb
 from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import GameData, load_game_data
@@ -285,5 +284,5 @@ def test_marks_are_never_darker_than_the_grey_notes_they_sit_in(default):
     assert marks and {o.fill for o in marks} == {book_grey}
     for product in ("aide", "cartes-aide"):
         marks = [o for o in text_objects(default.pdfs[product][0]) if re.match(r"†\s*E\d", o.text)]
-        assert marks and {o.fill for o in marks} == {_rgb255(MARK_GREY)}, product
-        assert all(m >= n for m, n in zip(_rgb255(MARK_GREY), _rgb255(SHEET_NOTE_GREY), strict=True))
+        assert marks and {o.fill for o in marks} == {_rgb255(mark_grey())}, product
+        assert all(m >= n for m, n in zip(_rgb255(mark_grey()), _rgb255(muted()), strict=True))

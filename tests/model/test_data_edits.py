@@ -98,6 +98,7 @@ BOOK_LABELS = ("check", "rulebook")
 CARD_LAYOUT = ("check", "cards")
 SIZES = ALL  # the rulebook's pages are sizes.yaml's papers too
 BOOK_LAYOUT = ("check", "rulebook")  # layouts/rulebook.yaml: only the rulebook reads it
+REFERENCE_LAYOUT = ("check", "tables")  # layouts/reference.yaml: the sheet and reference cards (the book has its own greys)
 
 EDITS = [
     # ---- dice.yaml: thresholds by rank, difficulties by level -------------------------------
@@ -180,6 +181,14 @@ EDITS = [
     Edit("card-size-beyond-paper", "layouts/sizes.yaml", set_(("cards", "mini"), {"width": 300, "height": 400}), SIZES),
     Edit("crop-marks-missing", "layouts/sheets.yaml", delete(("crop_marks",)), ("check", "cards")),
     Edit("fold-dash-negative", "layouts/sheets.yaml", set_(("fold_line", "dash"), [-1, 0]), ("check", "cards")),
+    Edit("reference-no-columns", "layouts/reference.yaml", set_(("sheet", "columns"), 0), REFERENCE_LAYOUT),
+    Edit("reference-floor-above-top", "layouts/reference.yaml", set_(("type", "min_pt"), 12), REFERENCE_LAYOUT),
+    Edit("reference-colour-unreadable", "layouts/reference.yaml", set_(("colours", "sections", "test"), "bleu"),
+         REFERENCE_LAYOUT),
+    Edit("reference-marks-darker-than-notes", "layouts/reference.yaml", set_(("colours", "marks"), "#000000"),
+         REFERENCE_LAYOUT),
+    Edit("reference-section-colour-changed", "layouts/reference.yaml", set_(("colours", "sections", "test"), "#123456"),
+         refused_by=()),
     Edit("calibration-ticks-too-fine", "layouts/calibrate.yaml", set_(("tick_step",), 0.0001), ("check",)),
     Edit("calibration-target-off-sheet", "layouts/calibrate.yaml", set_(("targets", 0), [1.5, 0.5]), ("check",)),
     Edit("book-colour-unreadable", "layouts/rulebook.yaml", set_(("colours", "accent"), "red"), BOOK_LAYOUT),

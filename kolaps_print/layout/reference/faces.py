@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from kolaps_print.draw.reference_flow import EPSILON, Box, split_keeping_rows
+from kolaps_print.layout.reference.flow import EPSILON, FlowBox, split_keeping_rows
 
 CARD_MIN_ROWS = 3
 
@@ -20,15 +20,15 @@ def _tag(flowable: Flowable) -> str | None:
     return getattr(flowable, "tag", None)
 
 
-def _room(box: Box, gap: float) -> float:
+def _room(box: FlowBox, gap: float) -> float:
     return box.height - box.used - gap * len(box.placed)
 
 
-def _height(flowable: Flowable, box: Box) -> float:
+def _height(flowable: Flowable, box: FlowBox) -> float:
     return flowable.wrap(box.width, box.height)[1]
 
 
-def _filler(box: Box, queue: list[Flowable], gap: float) -> int | None:
+def _filler(box: FlowBox, queue: list[Flowable], gap: float) -> int | None:
     """Index of a later block of the same section that fits the room left; None if none.
 
     Only blocks after the first of the queue and within its section move up: a section
@@ -43,7 +43,7 @@ def _filler(box: Box, queue: list[Flowable], gap: float) -> int | None:
     return None
 
 
-def _split_for(box: Box, flowable: Flowable, gap: float) -> list[Flowable]:
+def _split_for(box: FlowBox, flowable: Flowable, gap: float) -> list[Flowable]:
     """A block taller than a face, split to start in the room left (or an empty face)."""
     pieces = _legal_split(flowable, box.width, _room(box, gap), box.height, CARD_MIN_ROWS)
     if pieces or box.placed:
@@ -77,7 +77,7 @@ def _flows(flowable: Flowable, width: float, face: float, min_rows: int) -> bool
     return bool(_legal_split(flowable, width, face, face, min_rows))
 
 
-def fill_face(box: Box, queue: list[Flowable], gap: float) -> None:
+def fill_face(box: FlowBox, queue: list[Flowable], gap: float) -> None:
     """Move blocks from queue into box by the rules above."""
     while queue:
         flowable = queue[0]

@@ -9,13 +9,13 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, TableStyle
 
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
-from kolaps_print.draw.reference_flow import Band, Stack
-from kolaps_print.draw.reference_style import Styles, chance_colour, tint
-from kolaps_print.draw.ruling_style import quiet_marks
+from kolaps_print.layout.reference.flow import RowTable, SectionBand, Stack
+from kolaps_print.layout.reference.look import Styles, chance_colour, tint
+from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.labels import label
 
 Cell = tuple[int, int]  # (row, column) of a body cell, 0-based
@@ -119,20 +119,20 @@ def _grid_text_under(table: TableContent, styles: Styles) -> tuple[list[list], l
     return grid, spans
 
 
-def table_flowable(table: TableContent, width: float, styles: Styles, colour: Color) -> Table:
+def table_flowable(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
     """The table itself; it splits between rows and repeats its header row."""
     widths = _widths(table, width, styles)
     if _text_goes_under(table, widths):
         return _table_text_under(table, width, styles, colour)
-    flowable = Table(_grid(table, styles), colWidths=widths, repeatRows=1, hAlign="LEFT")
+    flowable = RowTable(_grid(table, styles), colWidths=widths, repeatRows=1, hAlign="LEFT")
     flowable.setStyle(_table_style(len(table.rows), colour, styles, _shading(table)))
     return flowable
 
 
-def _table_text_under(table: TableContent, width: float, styles: Styles, colour: Color) -> Table:
+def _table_text_under(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
     keys = replace(table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1])
     grid, spans = _grid_text_under(table, styles)
-    flowable = Table(grid, colWidths=_widths(keys, width, styles), repeatRows=1, hAlign="LEFT")
+    flowable = RowTable(grid, colWidths=_widths(keys, width, styles), repeatRows=1, hAlign="LEFT")
     style = _table_style(len(grid) - 1, colour, styles, {})
     shades = [tint(colour, 0.02), tint(colour, 0.11)]
     zebra = [("BACKGROUND", (0, r), (-1, r), shades[((r - 1) // 2) % 2]) for r in range(1, len(grid))]
@@ -156,13 +156,13 @@ def table_block(table: TableContent, width: float, styles: Styles, colour: Color
     return Stack(parts, gap=styles.padding * 1.5, continued=continued)
 
 
-def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> Table:
+def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> RowTable:
     """Blocks next to each other (small tables sharing a column), tops aligned."""
     cells, col_widths = [], []
     for i, (block, w) in enumerate(zip(blocks, widths)):
         cells.append(block)
         col_widths.append(w + (gap if i < len(blocks) - 1 else 0))
-    holder = Table([cells], colWidths=col_widths, hAlign="LEFT")
+    holder = RowTable([cells], colWidths=col_widths, hAlign="LEFT")
     holder.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -175,6 +175,6 @@ def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> Tab
     return holder
 
 
-def section_band(title: str, colour: Color, styles: Styles) -> Band:
-    return Band(_paragraph(title, styles.section_title()), colour, pad=styles.body * 0.6)
+def section_band(title: str, colour: Color, styles: Styles) -> SectionBand:
+    return SectionBand(_paragraph(title, styles.section_title()), colour, pad=styles.body * 0.6)
 

@@ -10,18 +10,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table
 
 EPSILON = 0.01  # pt: rounding slack when comparing heights
+ROW_SLACK = 0.001  # pt: less than any row, more than rounding: a height just short of a row's bottom
 MIN_ROWS = 2  # a table split leaves at least this many body rows on each side
+
+
+class RowTable(Table):
+    """A reportlab Table that keeps what it was built from, so the flow can count its rows.
+
+    reportlab's split makes its pieces with this same class and their own rows, so every
+    piece answers too.
+    """
+
+    def __init__(self, data, colWidths=None, *args, **kwargs):
+        super().__init__(data, colWidths, *args, **kwargs)
+        self.cells = list(data)
+        self.column_widths = list(colWidths) if colWidths is not None else []
+        self.row_group = 1  # rows kept together (a row and its text under it); the flow cuts between groups
 
 
 def _body_rows(table: Flowable) -> int:
     """Body rows, a row group (a row and its text under it) counting as one."""
-    rows = getattr(table, "_cellvalues", None)
-    group = getattr(table, "row_group", 1)
-    return (len(rows) - getattr(table, "repeatRows", 0)) // group if rows is not None else MIN_ROWS
+    if not isinstance(table, RowTable):
+        return MIN_ROWS
+    return (len(table.cells) - table.repeatRows) // table.row_group
 
 
 def split_keeping_rows(part: Flowable, aW: float, aH: float, min_rows: int = MIN_ROWS,
@@ -35,41 +49,63 @@ def split_keeping_rows(part: Flowable, aW: float, aH: float, min_rows: int = MIN
         return part.split_rows(aW, aH, min_rows, back_off)
     if not isinstance(part, Table) and min_rows > 1:
         return []  # a note or title is cut only when nothing else can move (an empty box)
-    if isinstance(part, Table) and getattr(part, "_cellvalues", None) is not None:
+    if isinstance(part, RowTable):
         return _split_table(part, aW, aH, min_rows, back_off)
     pieces = part.split(aW, aH)
     return pieces if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces) else []
 
 
-def _split_table(table: Table, aW: float, aH: float, min_rows: int, back_off: bool) -> list[Flowable]:
+def _split_table(table: RowTable, aW: float, aH: float, min_rows: int, back_off: bool) -> list[Flowable]:
     """The table cut after as many rows as fit aH (fewer with back_off, for the rest's sake)."""
-    table.wrap(aW, 1e9)
-    heights = list(getattr(table, "_rowHeights", None) or [])
-    head, group = getattr(table, "repeatRows", 0), getattr(table, "row_group", 1)
-    body = (len(heights) - head) // group
-    used, cut = sum(heights[:head]), 0
-    for k in range(1, body):
-        used += sum(heights[head + (k - 1) * group:head + k * group])
-        if used > aH + EPSILON:
-            break
-        if not back_off or (k >= min_rows and body - k >= min_rows):
-            cut = k
-    if not cut:
+    head, group = table.repeatRows, table.row_group
+    body = (len(table.cells) - head) // group
+    if body < 2:
         return []
-    pieces = table.split(aW, sum(heights[:head + cut * group]) + EPSILON)
+    cut = min(_groups_fitting(table, aW, aH + EPSILON), body - 1)
+    if back_off:
+        cut = min(cut, body - min_rows) if cut >= min_rows else 0
+    if cut < 1:
+        return []
+    pieces = _split_after(table, aW, aH + EPSILON, head + cut * group)
     for piece in pieces:
         piece.row_group = group  # reportlab's pieces are new Tables
     return pieces if len(pieces) >= 2 and all(_body_rows(p) >= min_rows for p in pieces) else []
 
 
-def _cut_last_rows(table: Table, aW: float, min_rows: int = MIN_ROWS) -> list[Flowable]:
+def _groups_fitting(table: RowTable, aW: float, aH: float) -> int:
+    """How many body row groups (under the header) reportlab's own split puts within aH."""
+    pieces = table.split(aW, aH)
+    if not pieces:
+        return 0  # not even one body row
+    rows = len(table.cells) if len(pieces) == 1 else len(pieces[0].cells)
+    return (rows - table.repeatRows) // table.row_group
+
+
+def _split_after(table: RowTable, aW: float, aH: float, rows: int) -> list[Flowable]:
+    """reportlab's split of table after exactly `rows` rows (header included); [] if it cannot.
+
+    reportlab measures row heights but shares them through no public API: lower the height
+    offered one row at a time, from aH (at least `rows` rows fit it), until its split cuts there.
+    """
+    while True:
+        pieces = table.split(aW, aH)
+        if len(pieces) < 2:
+            return []
+        first = len(pieces[0].cells)
+        if first <= rows:
+            return pieces if first == rows else []
+        aH = pieces[0].wrap(aW, 1e9)[1] - ROW_SLACK  # just short of the last row: one row fewer
+
+
+def _cut_last_rows(table: RowTable, aW: float, min_rows: int = MIN_ROWS) -> list[Flowable]:
     """table split so that its last min_rows rows start the second piece; [] if too short."""
-    table.wrap(aW, 1e9)
-    heights = getattr(table, "_rowHeights", None)
-    group = getattr(table, "row_group", 1)
-    if not heights or _body_rows(table) < 2 * min_rows:
+    if _body_rows(table) < 2 * min_rows:
         return []
-    return split_keeping_rows(table, aW, sum(heights[:-min_rows * group]) + EPSILON, min_rows, True)
+    keep = len(table.cells) - min_rows * table.row_group
+    pieces = _split_after(table, aW, table.wrap(aW, 1e9)[1] - ROW_SLACK, keep)  # short of the whole table
+    if not pieces:
+        return []
+    return split_keeping_rows(table, aW, pieces[0].wrap(aW, 1e9)[1] + EPSILON, min_rows, True)
 
 
 class Stack(Flowable):
@@ -105,7 +141,7 @@ class Stack(Flowable):
             pieces = split_keeping_rows(part, aW, aH - used, min_rows, back_off)
             if len(pieces) >= 2:
                 return self._halves(placed + [pieces[0]], list(pieces[1:]) + self.parts[i + 1:])
-            if placed and isinstance(placed[-1], Table):
+            if placed and isinstance(placed[-1], RowTable):
                 # An uncuttable note after a whole table: the table's last rows go along with it.
                 pieces = _cut_last_rows(placed[-1], aW, max(min_rows, MIN_ROWS))
                 if pieces:
@@ -129,7 +165,7 @@ class Stack(Flowable):
             y -= self.gap
 
 
-class Band(Flowable):
+class SectionBand(Flowable):
     """A section's colour band with its title in white."""
 
     def __init__(self, text: Paragraph, colour: Color, pad: float):
@@ -150,7 +186,7 @@ class Band(Flowable):
 
 
 @dataclass
-class Box:
+class FlowBox:
     """A rectangle to fill, in points, and what was placed in it (flowable, height)."""
 
     x: float
@@ -164,7 +200,7 @@ class Box:
         return sum(h for _, h in self.placed)
 
 
-def fill_box(box: Box, queue: list[Flowable], gap: float, min_split: float = float("inf")) -> None:
+def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float = float("inf")) -> None:
     """Move flowables from queue into box while they fit; split one that straddles the bottom.
 
     A block is split (its table continues in the next box, header repeated) when it could
@@ -189,21 +225,8 @@ def fill_box(box: Box, queue: list[Flowable], gap: float, min_split: float = flo
         return
 
 
-def fill_boxes(boxes: list[Box], queue: list[Flowable], gap: float, min_split: float = float("inf")) -> bool:
+def fill_boxes(boxes: list[FlowBox], queue: list[Flowable], gap: float, min_split: float = float("inf")) -> bool:
     """Fill boxes in order; True when everything found a place."""
     for box in boxes:
         fill_box(box, queue, gap, min_split)
     return not queue
-
-
-def draw_box(canvas: Canvas, box: Box, gap: float, spread: bool = False) -> None:
-    """Draw what box holds from its top; spread shares the spare height among the gaps."""
-    spare = box.height - box.used - gap * (len(box.placed) - 1)
-    extra = spare / (len(box.placed) - 1) if spread and len(box.placed) > 1 else 0.0
-    top = box.y + box.height
-    for flowable, h in box.placed:
-        flowable.wrapOn(canvas, box.width, box.height)
-        top -= h
-        flowable.drawOn(canvas, box.x, top)
-        top -= gap + extra
-

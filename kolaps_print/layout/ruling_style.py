@@ -8,20 +8,17 @@ same size as its text, condensed italic, muted grey.
 
 from __future__ import annotations
 
-from reportlab.lib.colors import HexColor
-
 from kolaps_print.fonts import SANS_ITALIC
+from kolaps_print.layout.reference.look import mark_grey
 from kolaps_print.provenance import mark_pattern, place_marks
 
-# The reference material's marks: a shade lighter than its grey notes (reference_style.MUTED),
-# so a mark never reads darker than the note it sits in, yet stands apart from body text.
-MARK_GREY = HexColor("#6b6b66")
 
-
-def quiet_marks(markup: str, grey: str = "#" + MARK_GREY.hexval()[2:]) -> str:
+def quiet_marks(markup: str, grey: str | None = None) -> str:
     """Escaped paragraph markup with every mark placed and set in the quiet style.
 
-    grey: '#rrggbb' of the marks; the rulebook passes the grey of its own notes (rulebook.yaml).
+    grey: '#rrggbb' of the marks; the rulebook passes the grey of its own notes (rulebook.yaml);
+    by default the reference material's (reference.yaml, colours.marks).
     """
+    grey = grey or "#" + mark_grey().hexval()[2:]
     return mark_pattern().sub(lambda m: f'<font face="{SANS_ITALIC}" color="{grey}">{m.group(0)}</font>',
                               place_marks(markup))

@@ -1,6 +1,6 @@
 """The quiet look of a mark in reportlab markup (sheet, reference cards, book)."""
 
-from kolaps_print.draw.ruling_style import quiet_marks
+from kolaps_print.layout.ruling_style import quiet_marks
 
 
 def test_quiet_marks_wrap_each_mark_and_nothing_else():

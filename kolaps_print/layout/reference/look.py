@@ -1,0 +1,169 @@
+"""Look of the reference material (sheet and cards): data/layouts/reference.yaml as a checked
+model, and the paragraph styles one body size derives.
+
+One body size drives everything, so a sheet that overflows can shrink as a whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field, model_validator
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
+from kolaps_print.layout.data_files import load_layout
+from kolaps_print.model.common import Colour, Model
+
+Length = Annotated[float, Field(gt=0, le=100)]  # mm
+Gap = Annotated[float, Field(ge=0, le=50)]  # mm
+TypePt = Annotated[float, Field(ge=4, le=40)]  # points
+Share = Annotated[float, Field(ge=0, le=1)]
+
+
+class SheetSpec(Model):
+    margin: Gap
+    header: Length
+    columns: int = Field(ge=1, le=6)
+    gutter: Gap
+    split_fraction: Share
+    title_pt: TypePt
+    page_pt: TypePt
+    rule_pt: float = Field(ge=0, le=5)
+
+
+class TypeSpec(Model):
+    max_pt: TypePt
+    min_pt: TypePt
+    step_pt: float = Field(gt=0, le=2)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "TypeSpec":
+        if self.min_pt > self.max_pt:
+            raise ValueError(f"min_pt ({self.min_pt:g}) is above max_pt ({self.max_pt:g})")
+        return self
+
+
+class CardSpec(Model):
+    body_pt: TypePt
+    padding: Gap
+    strip: Length
+    strip_pt: TypePt
+    strip_bleed: Gap
+    back_title_pt: TypePt
+    back_subtitle_pt: TypePt
+    back_line_pt: float = Field(ge=0, le=100)
+
+
+RGB = tuple[Share, Share, Share]
+
+
+class ChanceColours(Model):
+    low: RGB
+    mid: RGB
+    high: RGB
+
+
+class Palette(Model):
+    ink: Colour
+    muted: Colour
+    marks: Colour
+    other_section: Colour
+    sections: dict[str, Colour]
+    chances: ChanceColours
+
+    @model_validator(mode="after")
+    def _marks_not_darker_than_notes(self) -> "Palette":
+        marks, notes = HexColor(self.marks).rgb(), HexColor(self.muted).rgb()
+        if any(m < n for m, n in zip(marks, notes)):
+            raise ValueError(f"marks ({self.marks}) must be no darker than muted ({self.muted}) in each of red, green, blue")
+        return self
+
+
+class ReferenceLook(Model):
+    sheet: SheetSpec
+    type: TypeSpec
+    cards: CardSpec
+    colours: Palette
+
+
+def reference_look() -> ReferenceLook:
+    """data/layouts/reference.yaml; KolapsError (located) if a value is wrong."""
+    return load_layout("reference", ReferenceLook)
+
+
+def ink() -> Color:
+    return HexColor(reference_look().colours.ink)
+
+
+def muted() -> Color:
+    return HexColor(reference_look().colours.muted)
+
+
+def mark_grey() -> Color:
+    return HexColor(reference_look().colours.marks)
+
+
+def section_colour(section_id: str) -> Color:
+    colours = reference_look().colours
+    return HexColor(colours.sections.get(section_id, colours.other_section))
+
+
+def tint(colour: Color, amount: float) -> Color:
+    """colour mixed with white: amount 0 is white, 1 the colour itself."""
+    return Color(*(1 - amount * (1 - c) for c in colour.rgb()))
+
+
+def chance_colour(chance: float) -> Color:
+    """From the hopeless colour through the even one to the sure one, for the chances matrix."""
+    scale = reference_look().colours.chances
+    low, mid, high = scale.low, scale.mid, scale.high
+    a, b, t = (low, mid, chance / 0.5) if chance < 0.5 else (mid, high, (chance - 0.5) / 0.5)
+    return Color(*(x + (y - x) * t for x, y in zip(a, b)))
+
+
+@dataclass(frozen=True)
+class Styles:
+    body: float  # pt
+
+    @property
+    def leading(self) -> float:
+        return round(self.body * 1.18, 2)
+
+    @property
+    def padding(self) -> float:
+        return round(self.body * 0.22, 2)
+
+    @property
+    def table_title_size(self) -> float:
+        return self.body + 1.5
+
+    @property
+    def section_title_size(self) -> float:
+        return self.body + 3.5
+
+    def cell(self, align: str = "l", bold: bool = False, colour: Color | None = None) -> ParagraphStyle:
+        return _cell_style(self.body, self.leading, align, bold, colour or ink())
+
+    def table_title(self, colour: Color) -> ParagraphStyle:
+        return ParagraphStyle("table-title", fontName=SANS_BOLD, fontSize=self.table_title_size,
+                              leading=self.table_title_size * 1.15, textColor=colour, spaceAfter=0)
+
+    def note(self) -> ParagraphStyle:
+        # Same size as the body (the legibility floor holds for notes too); italic sets it apart.
+        return ParagraphStyle("note", fontName=SANS_ITALIC, fontSize=self.body, leading=self.leading, textColor=muted())
+
+    def section_title(self) -> ParagraphStyle:
+        return ParagraphStyle("section", fontName=SANS_BOLD, fontSize=self.section_title_size,
+                              leading=self.section_title_size * 1.1, textColor=white)
+
+
+def _cell_style(size: float, leading: float, align: str, bold: bool, colour: Color) -> ParagraphStyle:
+    alignment = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}[align]
+    return ParagraphStyle(
+        f"cell-{size}-{align}-{bold}", fontName=SANS_BOLD if bold else SANS, fontSize=size,
+        leading=leading, alignment=alignment, textColor=colour,
+    )

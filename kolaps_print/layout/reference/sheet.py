@@ -1,0 +1,169 @@
+"""The two-sided quick-reference sheet laid out: landscape, columns a side, one colour per section.
+
+The type starts large and shrinks step by step, down to the legibility floor, until each
+side's content fits its columns; the sheet is always exactly two pages. The geometry and the
+type sizes are data/layouts/reference.yaml's; draw/reference_sheet.py paints the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.pagesizes import landscape
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
+
+from kolaps_print.content.reference import ReferencePage, ReferenceSection, reference_pages
+from kolaps_print.content.tables import TableContent
+from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
+from kolaps_print.labels import label
+from kolaps_print.layout.reference.flow import FlowBox, Stack, fill_boxes
+from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look, section_colour
+from kolaps_print.layout.reference.tables import fits_width, section_band, side_by_side, table_block
+from kolaps_print.layout.sheets import paper_size
+from kolaps_print.layout.units import pt
+from kolaps_print.model.gamedata import GameData
+
+
+class SheetOverflow(Exception):
+    """The content does not fit two sides even at the smallest legible size."""
+
+
+@dataclass(frozen=True)
+class SheetGeometry:
+    """Where a side's header and columns go on the paper (mm, converted with pt() here only)."""
+
+    paper: str
+    spec: SheetSpec
+
+    @property
+    def pagesize(self) -> tuple[float, float]:
+        size = paper_size(self.paper)
+        return landscape((pt(size.width), pt(size.height)))
+
+    def column_boxes(self) -> list[FlowBox]:
+        w, h = self.pagesize
+        spec = self.spec
+        m = pt(spec.margin)
+        col_w = (w - 2 * m - (spec.columns - 1) * pt(spec.gutter)) / spec.columns
+        col_h = h - 2 * m - pt(spec.header)
+        return [FlowBox(m + i * (col_w + pt(spec.gutter)), m, col_w, col_h) for i in range(spec.columns)]
+
+
+@dataclass(frozen=True)
+class SheetHeader:
+    """One side's title line, in points from the page's lower-left corner.
+
+    The game's name (bold) then the sheet's title (muted) from the left; the side's name then
+    its number (bold) from the right; a rule under them across the page.
+    """
+
+    left: float
+    right: float
+    baseline: float
+    rule_y: float
+    game: str
+    title: str
+    title_x: float  # where the title starts, after the game's name
+    side: str
+    side_right: float  # where the side's name ends, before its number
+    number: str
+    title_pt: float
+    page_pt: float
+    rule_pt: float
+
+
+def _row_units(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles) -> list[Flowable]:
+    """A row of tables: one block, side by side when they fit, else one block per table."""
+    colour = section_colour(section.id)
+    if len(row) == 1:
+        return [table_block(row[0], width, styles, colour, show_title=row[0].title != section.title)]
+    gap = pt(3)
+    weights = [sum(t.widths) or len(t.columns) for t in row]
+    widths = [(width - gap * (len(row) - 1)) * w / sum(weights) for w in weights]
+    if not all(fits_width(t, w, styles) for t, w in zip(row, widths)):  # too narrow: one under the other
+        return [table_block(t, width, styles, colour) for t in row]
+    return [side_by_side([table_block(t, w, styles, colour) for t, w in zip(row, widths)], widths, gap)]
+
+
+def _row_flowable(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles) -> Flowable:
+    units = _row_units(row, section, width, styles)
+    return units[0] if len(units) == 1 else Stack(units, gap=column_gap(styles))
+
+
+def section_flowables(section: ReferenceSection, width: float, styles: Styles, loose: bool = False) -> list[Stack]:
+    """A section as blocks to flow, tagged with its id; its band travels with its first block.
+
+    loose: tables stacked for want of width become blocks of their own, free to move apart
+    (cards); otherwise a row stays one block (the sheet's columns).
+    """
+    if loose:
+        units = [u for row in section.rows for u in _row_units(row, section, width, styles)]
+    else:
+        units = [_row_flowable(row, section, width, styles) for row in section.rows]
+    band = section_band(section.title, section_colour(section.id), styles)
+    units[0] = Stack([band, units[0]], gap=styles.padding * 2)
+    return [_tagged(u, section.id) for u in units]
+
+
+def _tagged(unit: Flowable, tag: str) -> Stack:
+    if isinstance(unit, Stack):
+        unit.tag = tag
+        return unit
+    return Stack([unit], tag=tag)
+
+
+def _fit_page(page: ReferencePage, geometry: SheetGeometry, styles: Styles) -> list[FlowBox] | None:
+    boxes = geometry.column_boxes()
+    if not all(fits_width(t, boxes[0].width, styles) for s in page.sections for t in s.tables):
+        return None  # a column would have to break a word: try a smaller size
+    queue = [u for s in page.sections for u in section_flowables(s, boxes[0].width, styles)]
+    # A long table may continue in the next column rather than leave a quarter of one empty.
+    min_split = boxes[0].height * geometry.spec.split_fraction
+    return boxes if fill_boxes(boxes, queue, gap=column_gap(styles), min_split=min_split) else None
+
+
+def column_gap(styles: Styles) -> float:
+    """Between blocks down a column."""
+    return styles.body * 0.9
+
+
+@dataclass
+class SheetLayout:
+    geometry: SheetGeometry
+    styles: Styles
+    pages: tuple[ReferencePage, ...]
+    boxes: list[list[FlowBox]]  # per page, its filled columns
+    headers: list[SheetHeader]  # per page
+
+
+def _sizes() -> list[float]:
+    spec = reference_look().type
+    steps = round((spec.max_pt - spec.min_pt) / spec.step_pt)
+    return [spec.max_pt - i * spec.step_pt for i in range(steps + 1)]
+
+
+def _header(geometry: SheetGeometry, page: ReferencePage, index: int, pages: int) -> SheetHeader:
+    spec = geometry.spec
+    w, h = geometry.pagesize
+    m = pt(spec.margin)
+    game, number = label("common.game"), label("tables.sheet.page_of", page=index + 1, pages=pages)
+    return SheetHeader(
+        left=m, right=w - m, baseline=h - m - pt(spec.header) * 0.55, rule_y=h - m - pt(spec.header) * 0.85,
+        game=game, title=label("tables.sheet.title"), title_x=m + stringWidth(game + "  ", SANS_BOLD, spec.title_pt),
+        side=page.title, side_right=w - m - stringWidth(number + "   ", SANS_BOLD, spec.page_pt), number=number,
+        title_pt=spec.title_pt, page_pt=spec.page_pt, rule_pt=spec.rule_pt,
+    )
+
+
+def layout_sheet(data: GameData, paper: str = "a4") -> SheetLayout:
+    """The largest body size at which both sides fit; SheetOverflow if none does."""
+    register_fonts(SANS)
+    geometry, pages = SheetGeometry(paper, reference_look().sheet), reference_pages(data)
+    for size in _sizes():
+        styles = Styles(size)
+        boxes = [_fit_page(p, geometry, styles) for p in pages]
+        if all(b is not None for b in boxes):
+            headers = [_header(geometry, p, i, len(pages)) for i, p in enumerate(pages)]
+            return SheetLayout(geometry, styles, pages, boxes, headers)  # type: ignore[arg-type]
+    raise SheetOverflow(f"the reference content does not fit two sides even at {reference_look().type.min_pt} pt")

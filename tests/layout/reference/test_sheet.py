@@ -1,0 +1,90 @@
+"""The sheet laid out: column geometry from data/layouts/reference.yaml, shrinking, word-safe columns."""
+
+import re
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from kolaps_print.content.reference import PLAN, reference_pages
+from kolaps_print.content.tables import TABLE_NAMES, build_table
+from kolaps_print.fonts import SANS_BOLD, register_fonts
+from kolaps_print.layout.reference.flow import FlowBox, fill_box
+from kolaps_print.layout.reference.look import Styles, reference_look, section_colour
+from kolaps_print.layout.reference.sheet import SheetGeometry, SheetOverflow, layout_sheet, section_flowables
+from kolaps_print.layout.reference.tables import table_flowable
+from kolaps_print.layout.units import pt
+from kolaps_print.model.gamedata import GameData, builtin_game_data
+
+
+@pytest.fixture(scope="module")
+def data():
+    register_fonts()
+    return builtin_game_data()
+
+
+def with_longer_traits(data: GameData, times: int) -> GameData:
+    """The same data with every trait's rule written `times` over (a wordier designer)."""
+    traits = [t.model_copy(update={"text": " ".join([t.text] * times)}) for t in data.rules.traits.traits]
+    rules = data.rules.model_copy(update={"traits": data.rules.traits.model_copy(update={"traits": traits})})
+    return GameData(rules=rules, catalogue=data.catalogue, documents=data.documents)
+
+
+MIN_BODY_PT = reference_look().type.min_pt
+
+
+# ---- geometry and fitting ----------------------------------------------------------
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_columns_sit_inside_the_margins_without_overlapping(paper):
+    spec = reference_look().sheet
+    geometry = SheetGeometry(paper, spec)
+    w, h = geometry.pagesize
+    boxes = geometry.column_boxes()
+    assert len(boxes) == spec.columns and w > h  # landscape
+    for a, b in zip(boxes, boxes[1:]):
+        assert a.x + a.width + pt(spec.gutter) == pytest.approx(b.x)
+    assert boxes[0].x == pytest.approx(pt(spec.margin))
+    assert boxes[-1].x + boxes[-1].width == pytest.approx(w - pt(spec.margin))
+    assert all(b.y >= pt(spec.margin) - 1e-6 and b.y + b.height <= h - pt(spec.margin) for b in boxes)
+
+
+def test_both_sides_fit_and_every_planned_table_is_placed(data):
+    layout = layout_sheet(data, "a4")
+    assert len(layout.boxes) == 2 and MIN_BODY_PT <= layout.styles.body
+    for boxes in layout.boxes:
+        assert all(b.used + 1e-6 >= 0 and b.used <= b.height + 1e-6 for b in boxes)
+    planned = [name for _, sections in PLAN for _, rows in sections for row in rows for name in row]
+    assert sorted(set(planned)) == sorted(set(TABLE_NAMES) - {"armes", "affiliations"})
+
+
+def test_wordier_data_shrinks_the_type(data):
+    normal = layout_sheet(data, "a4").styles.body
+    wordy = layout_sheet(with_longer_traits(data, 2), "a4").styles.body
+    assert MIN_BODY_PT <= wordy < normal
+
+
+def test_data_too_long_for_two_sides_is_refused(data):
+    with pytest.raises(SheetOverflow):
+        layout_sheet(with_longer_traits(data, 8), "a4")
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_no_column_is_narrower_than_its_longest_word(data, name):
+    table = build_table(name, data)
+    styles = Styles(MIN_BODY_PT)
+    flowable = table_flowable(table, pt(88), styles, section_colour("test"))
+    for i, width in enumerate(flowable.column_widths):
+        texts = [table.columns[i]] + [row[i] for row in table.rows]
+        words = [w for t in texts for w in re.split(r"[ \t\n]+", t) if w]
+        longest = max(stringWidth(w, SANS_BOLD, styles.body) for w in words)
+        assert width >= longest, (name, i)
+
+
+def test_a_long_block_continues_in_the_next_box_under_a_continued_title(data):
+    section = reference_pages(data)[1].sections[1]  # the critical tables: long texts
+    styles = Styles(8)
+    queue = section_flowables(section, pt(88), styles)
+    first, second = FlowBox(0, 0, pt(88), 200), FlowBox(0, 0, pt(88), 1000)
+    fill_box(first, queue, gap=6, min_split=0)
+    fill_box(second, queue, gap=6, min_split=0)
+    assert not queue and first.placed and second.placed
+    assert first.used <= 200 + 0.01
