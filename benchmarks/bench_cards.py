@@ -40,16 +40,28 @@ def make_army(folder: Path, count: int) -> Path:
     apc = data.catalogue.affiliations["apc"]
     characters = []
     for i in range(count):
-        characters.append({
-            "name": f"{FIRST[i % len(FIRST)]} {LAST[(i // len(FIRST)) % len(LAST)]} {i}",
-            "archetype": "Soldat", "function": ["Fusilier", "Éclaireur", "Mitrailleur", "Infirmier"][i % 4],
-            "rank": i % 5, "mvt": 3 + i % 3, "cib": 2 + i % 3, "avatar": i == 0,
-            "weapons": [weapons[i % len(weapons)], weapons[(i * 7 + 3) % len(weapons)]],
-            "specialisations": [apc.specialisations[i % len(apc.specialisations)].id],
-        })
+        characters.append(
+            {
+                "name": f"{FIRST[i % len(FIRST)]} {LAST[(i // len(FIRST)) % len(LAST)]} {i}",
+                "archetype": "Soldat",
+                "function": ["Fusilier", "Éclaireur", "Mitrailleur", "Infirmier"][i % 4],
+                "rank": i % 5,
+                "mvt": 3 + i % 3,
+                "cib": 2 + i % 3,
+                "avatar": i == 0,
+                "weapons": [weapons[i % len(weapons)], weapons[(i * 7 + 3) % len(weapons)]],
+                "specialisations": [apc.specialisations[i % len(apc.specialisations)].id],
+            }
+        )
     path = folder / "bench-army.yaml"
-    path.write_text(yaml.safe_dump({"name": "Armée de test", "affiliation": "apc", "characters": characters},
-                                   allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(
+        yaml.safe_dump(
+            {"name": "Armée de test", "affiliation": "apc", "characters": characters},
+            allow_unicode=True,
+            sort_keys=False,
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -115,14 +127,25 @@ def draw_bare(cards) -> bytes:
             if isinstance(s, Text):
                 c.setFont(s.font, s.size)
                 c.setFillColorRGB(*s.colour)
-                x = s.x if s.align == "left" else s.x - width_mm(s.text, s.font, s.size) * (1 if s.align == "right" else 0.5)
+                x = (
+                    s.x
+                    if s.align == "left"
+                    else s.x - width_mm(s.text, s.font, s.size) * (1 if s.align == "right" else 0.5)
+                )
                 c.drawString(x * mm, h - s.y * mm, s.text)
             elif isinstance(s, Box):
                 if s.fill:
                     c.setFillColorRGB(*s.fill)
                 if s.stroke:
                     c.setStrokeColorRGB(*s.stroke)
-                c.rect(s.x * mm, h - (s.y + s.height) * mm, s.width * mm, s.height * mm, stroke=int(bool(s.stroke)), fill=int(bool(s.fill)))
+                c.rect(
+                    s.x * mm,
+                    h - (s.y + s.height) * mm,
+                    s.width * mm,
+                    s.height * mm,
+                    stroke=int(bool(s.stroke)),
+                    fill=int(bool(s.fill)),
+                )
             elif isinstance(s, Rule):
                 c.line(s.x1 * mm, h - s.y1 * mm, s.x2 * mm, h - s.y2 * mm)
             elif isinstance(s, Drop):
@@ -132,7 +155,7 @@ def draw_bare(cards) -> bytes:
 
     for first in range(0, len(cards), 9):
         for side in (0, 1):
-            for (x, y), card in zip(slots, cards[first:first + 9], strict=False):
+            for (x, y), card in zip(slots, cards[first : first + 9], strict=False):
                 c.saveState()
                 c.translate(x, y)
                 paint(card[side])
@@ -164,8 +187,10 @@ def main() -> None:
     print(f"  ratio job / bare: {job_s / bare_s:4.2f}   (target <= 1.5)")
     print(f"  ratio build / bare: {build_s / bare_s:4.2f}")
     print(f"  ratio cli / bare: {cli_s / bare_s:4.2f}")
-    print(f"  target 1000 cards < 1.5 s: {'met' if job_s * 1000 / args.cards < 1.5 else 'NOT met'} (job), "
-          f"{'met' if cli_s * 1000 / args.cards < 1.5 else 'NOT met'} (cli)")
+    print(
+        f"  target 1000 cards < 1.5 s: {'met' if job_s * 1000 / args.cards < 1.5 else 'NOT met'} (job), "
+        f"{'met' if cli_s * 1000 / args.cards < 1.5 else 'NOT met'} (cli)"
+    )
     if not math.isfinite(job_s / bare_s):
         raise SystemExit(1)
 

@@ -20,8 +20,11 @@ def best_of(runs: int, options: TablesOptions) -> float:
 
 def main() -> None:
     build_reference(TablesOptions())  # warm up: fonts, labels, data
-    for name, options in (("sheet a4", TablesOptions()), ("sheet letter", TablesOptions(paper="letter")),
-                          ("cards poker", TablesOptions(format="cards"))):
+    for name, options in (
+        ("sheet a4", TablesOptions()),
+        ("sheet letter", TablesOptions(paper="letter")),
+        ("cards poker", TablesOptions(format="cards")),
+    ):
         print(f"{name:14} {best_of(3, options) * 1000:7.0f} ms")
 
 

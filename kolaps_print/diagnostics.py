@@ -26,8 +26,14 @@ class Diagnostic:
 
     def as_json(self) -> dict[str, str | int]:
         """The fields `check --json` prints, named for tools (column, not col)."""
-        return {"file": self.file, "line": self.line, "column": self.col, "severity": self.severity,
-                "path": self.path, "message": self.message}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.col,
+            "severity": self.severity,
+            "path": self.path,
+            "message": self.message,
+        }
 
     def as_error(self, note: str = "") -> Diagnostic:
         """The same place and message as an error (--strict); note is appended to the message."""
@@ -83,7 +89,7 @@ def shown(value: object, limit: int = 80) -> str:
     characters (a 5000-digit number or a pasted page would drown the message)."""
     text = value if isinstance(value, str) else _int_text(value) if isinstance(value, int) else repr(value)
     text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _int_text(value: int) -> str:

@@ -111,13 +111,21 @@ def _compare(doc: SourceDocument, value: Any, ref: Any, path: tuple, area: str, 
             elif not any(fnmatchcase(_dotted(area, path + (key,)), p) for p in OPTIONAL):
                 others = [k for k in value if k not in ref]
                 shown = f": the bundled copy has {expected!r}" if isinstance(expected, str) else ""
-                problem(path + (key,), f"missing label '{_dotted(area, path + (key,))}'{did_you_mean(str(key), others)}{shown}")
+                problem(
+                    path + (key,),
+                    f"missing label '{_dotted(area, path + (key,))}'{did_you_mean(str(key), others)}{shown}",
+                )
     elif isinstance(ref, list):
         if not isinstance(value, list):
-            return problem(path, f"label '{_dotted(area, path)}' must be a list of {len(ref)} texts, got {_kind(value)}")
+            return problem(
+                path, f"label '{_dotted(area, path)}' must be a list of {len(ref)} texts, got {_kind(value)}"
+            )
         free = _dotted(area, path) in FREE_LENGTH
         if not free and len(value) != len(ref):
-            return problem(path, f"label '{_dotted(area, path)}' must list {len(ref)} texts, as the bundled copy does, got {len(value)}")
+            return problem(
+                path,
+                f"label '{_dotted(area, path)}' must list {len(ref)} texts, as the bundled copy does, got {len(value)}",
+            )
         for i, item in enumerate(value):
             _compare(doc, item, ref[i] if not free else (ref[0] if ref else ""), path + (i,), area, problems)
     elif isinstance(ref, str):
@@ -199,8 +207,11 @@ def label(key: str, **values: Any) -> str:
     try:
         return node.format(**values)
     except (KeyError, IndexError, ValueError, AttributeError) as exc:
-        source.fail(tuple(rest.split(".")), f"label '{key}' cannot be filled in ({type(exc).__name__}: {exc}); it may use: "
-                          + (", ".join("{" + v + "}" for v in values)))
+        source.fail(
+            tuple(rest.split(".")),
+            f"label '{key}' cannot be filled in ({type(exc).__name__}: {exc}); it may use: "
+            + (", ".join("{" + v + "}" for v in values)),
+        )
 
 
 def labels(key: str) -> Any:

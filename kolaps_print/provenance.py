@@ -101,8 +101,10 @@ def marked_faces(pdf: bytes, face_number: re.Pattern) -> list[tuple[int, list[st
     faces: dict[int, list[str]] = {}
     try:
         for text, page in texts:
-            strips = [(page.get_charbox(m.end() - 1)[2], page.get_charbox(m.start())[1], int(m.group(1)))
-                      for m in face_number.finditer(text)]
+            strips = [
+                (page.get_charbox(m.end() - 1)[2], page.get_charbox(m.start())[1], int(m.group(1)))
+                for m in face_number.finditer(text)
+            ]
             loose = text.replace("\u00a0", " ").replace("\u202f", " ")
             for m in _pattern(mark(_ID).replace("\u00a0", " ")).finditer(loose):
                 left, bottom = page.get_charbox(m.start())[:2]

@@ -46,8 +46,10 @@ def test_a_missing_label_names_its_key_at_the_group_that_lost_it(project):
     with pytest.raises(KolapsError) as exc:
         label("cards.front.rng")  # any label of the file: the whole file is checked when first read
     line = text.splitlines().index("front:") + 2  # the group's first key
-    assert _messages(exc) == [f"{file}:{line}:3: error: front.threshold: missing label 'cards.front.threshold': "
-                              "the bundled copy has '{threshold}+'"]
+    assert _messages(exc) == [
+        f"{file}:{line}:3: error: front.threshold: missing label 'cards.front.threshold': "
+        "the bundled copy has '{threshold}+'"
+    ]
 
 
 def test_a_misspelt_key_suggests_the_one_missing(project):
@@ -56,16 +58,35 @@ def test_a_misspelt_key_suggests_the_one_missing(project):
         label("cards.front.rng")
 
 
-@pytest.mark.parametrize("start, new, message", [
-    ("  percent:", "  percent: 12", "label 'tables.format.percent' must be text, got a number (12) (put it in quotes)"),
-    ("  percent:", "  percent: [a, b]", "label 'tables.format.percent' must be text, got a list"),
-    ("  percent:", '  percent: "{valeur} %"', "label 'tables.format.percent': unknown placeholder {valeur} (this label can use: {value})"),
-    ("  percent:", '  percent: "{value:>5} %"', "unknown placeholder {value:>5}"),
-    ("  percent:", '  percent: "{value %"', "label 'tables.format.percent': expected '}' before end of string"),
-    ('  columns: ["Rang"', '  columns: ["Rang"]', "label 'tables.seuils.columns' must list 2 texts, as the bundled copy does, got 1"),
-    ('  columns: ["Rang"', '  columns: "Rang, Seuil"', "label 'tables.seuils.columns' must be a list of 2 texts, got text"),
-    ("sheet:", "sheet: Aide\nold_sheet:", "label 'tables.sheet' must be a group of labels (key: text), got text"),
-])
+@pytest.mark.parametrize(
+    "start, new, message",
+    [
+        (
+            "  percent:",
+            "  percent: 12",
+            "label 'tables.format.percent' must be text, got a number (12) (put it in quotes)",
+        ),
+        ("  percent:", "  percent: [a, b]", "label 'tables.format.percent' must be text, got a list"),
+        (
+            "  percent:",
+            '  percent: "{valeur} %"',
+            "label 'tables.format.percent': unknown placeholder {valeur} (this label can use: {value})",
+        ),
+        ("  percent:", '  percent: "{value:>5} %"', "unknown placeholder {value:>5}"),
+        ("  percent:", '  percent: "{value %"', "label 'tables.format.percent': expected '}' before end of string"),
+        (
+            '  columns: ["Rang"',
+            '  columns: ["Rang"]',
+            "label 'tables.seuils.columns' must list 2 texts, as the bundled copy does, got 1",
+        ),
+        (
+            '  columns: ["Rang"',
+            '  columns: "Rang, Seuil"',
+            "label 'tables.seuils.columns' must be a list of 2 texts, got text",
+        ),
+        ("sheet:", "sheet: Aide\nold_sheet:", "label 'tables.sheet' must be a group of labels (key: text), got text"),
+    ],
+)
 def test_a_wrong_label_is_located_at_its_value(project, start, new, message):
     lines = _bundled_text("tables").splitlines()
     line = next(i for i, text in enumerate(lines) if text.startswith(start)) + 1
@@ -107,8 +128,11 @@ def test_a_label_the_program_asks_for_but_no_file_has_is_located(project):
 
 
 def test_filling_in_a_label_with_the_wrong_values_is_located_not_a_key_error(project):
-    with pytest.raises(KolapsError, match=r"data/labels/fr/tables.yaml:\d+:\d+: error: format.range: label 'tables.format.range' "
-                                          r"cannot be filled in \(KeyError: 'high'\)"):
+    with pytest.raises(
+        KolapsError,
+        match=r"data/labels/fr/tables.yaml:\d+:\d+: error: format.range: label 'tables.format.range' "
+        r"cannot be filled in \(KeyError: 'high'\)",
+    ):
         label("tables.format.range", low=1)
 
 

@@ -29,9 +29,7 @@ def test_a_wheel_install_carries_data_and_templates_inside_the_package():
 
 def test_check_works_from_any_folder(tmp_path):
     """With no data/ in the folder, the bundled data is used."""
-    out = subprocess.run(
-        [sys.executable, "-m", "kolaps_print", "check"], cwd=tmp_path, capture_output=True, text=True
-    )
+    out = subprocess.run([sys.executable, "-m", "kolaps_print", "check"], cwd=tmp_path, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "section-kappa.yaml: ok" in out.stdout
 

@@ -15,7 +15,9 @@ def project(tmp_path):
     shutil.copytree(resources.bundled("data"), tmp_path / "data")
     shutil.copytree(resources.bundled("templates"), tmp_path / "templates")
     weapons = tmp_path / "data" / "weapons.yaml"
-    weapons.write_text(weapons.read_text(encoding="utf-8").replace('"Fusil d’assaut"', '"Fusil modifié"'), encoding="utf-8")
+    weapons.write_text(
+        weapons.read_text(encoding="utf-8").replace('"Fusil d’assaut"', '"Fusil modifié"'), encoding="utf-8"
+    )
     return tmp_path
 
 
@@ -23,8 +25,9 @@ def run_check(cwd, env=None):
     import os
 
     environment = {k: v for k, v in os.environ.items() if not k.startswith("KOLAPS_")} | (env or {})
-    return subprocess.run([sys.executable, "-m", "kolaps_print", "check"], cwd=cwd, env=environment,
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "kolaps_print", "check"], cwd=cwd, env=environment, capture_output=True, text=True
+    )
 
 
 def test_a_project_folder_s_data_is_what_gets_printed(project):

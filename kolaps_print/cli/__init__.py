@@ -32,7 +32,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool | None = typer.Option(None, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    version: bool | None = typer.Option(
+        None, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
     debug: bool = typer.Option(False, "--debug", help="On an internal error, show the Python traceback."),
 ) -> None:
     common.STATE.debug = debug

@@ -11,13 +11,17 @@ from kolaps_print.cli.options import DataChoicesCommand, choice_option, offset_o
 from kolaps_print.layout.choices import Flip
 
 
-@app.command(cls=DataChoicesCommand,
-             epilog="Example: kolaps-print calibrate --paper letter --flip short   "
-                    "then: kolaps-print cards army.yaml --back-offset 1.5,-0.5")
+@app.command(
+    cls=DataChoicesCommand,
+    epilog="Example: kolaps-print calibrate --paper letter --flip short   "
+    "then: kolaps-print cards army.yaml --back-offset 1.5,-0.5",
+)
 def calibrate(
     output: str | None = common.output_option("The PDF to write (default: output/calibrate.pdf)."),
     paper: str = paper_option(),
-    flip: Flip = choice_option("long", "--flip", Flip, "As you will print the cards: the edge your printer turns the sheet on."),
+    flip: Flip = choice_option(
+        "long", "--flip", Flip, "As you will print the cards: the edge your printer turns the sheet on."
+    ),
     back_offset: Any = offset_option("X,Y in mm: print the back with this offset, to check it."),
 ) -> None:
     """Print a test sheet duplex; held against the light, its back tells which --back-offset to use."""

@@ -16,25 +16,57 @@ from kolaps_print.diagnostics import KolapsError
 from kolaps_print.layout.choices import Flip, Layout
 
 
-@app.command(cls=DataChoicesCommand, epilog="Example: kolaps-print cards data/armies/section-kappa.yaml --paper letter --layout fold")
+@app.command(
+    cls=DataChoicesCommand,
+    epilog="Example: kolaps-print cards data/armies/section-kappa.yaml --paper letter --layout fold",
+)
 def cards(
     army: Path = typer.Argument(..., help="The army file (YAML)."),
     output: str | None = common.output_option("The PDF to write (default: output/<army>-cards.pdf)."),
     paper: str = paper_option(),
     card: str = card_option("A card size of data/layouts/sizes.yaml (poker: 63×88 mm) or WIDTHxHEIGHT in mm."),
-    layout: Layout = choice_option("duplex", "--layout", Layout, "duplex: fronts then backs, for two-sided printing; fold: front and back side by side."),
-    flip: Flip = choice_option("long", "--flip", Flip, "How your printer turns the sheet in duplex: long or short edge."),
-    bleed: float | None = typer.Option(None, "--bleed", min=0, max=10, help="Backgrounds printed past the cut line, in mm (default: 0; 3 with --print-shop)."),
-    gutter: float | None = typer.Option(None, "--gutter", min=0, max=50, help="Space between cards in mm (default: 0: cards share their cut lines)."),
-    back_offset: Any = offset_option("X,Y in mm: shift the backs to match the fronts (measure it with kolaps-print calibrate)."),
-    print_shop: bool = typer.Option(False, "--print-shop", help="One card per page, front then back, 3 mm bleed, TrimBox and BleedBox set."),
-    strict: bool = typer.Option(False, "--strict", help="Treat warnings (such as text cut to fit) as errors: nothing is written."),
+    layout: Layout = choice_option(
+        "duplex",
+        "--layout",
+        Layout,
+        "duplex: fronts then backs, for two-sided printing; fold: front and back side by side.",
+    ),
+    flip: Flip = choice_option(
+        "long", "--flip", Flip, "How your printer turns the sheet in duplex: long or short edge."
+    ),
+    bleed: float | None = typer.Option(
+        None,
+        "--bleed",
+        min=0,
+        max=10,
+        help="Backgrounds printed past the cut line, in mm (default: 0; 3 with --print-shop).",
+    ),
+    gutter: float | None = typer.Option(
+        None, "--gutter", min=0, max=50, help="Space between cards in mm (default: 0: cards share their cut lines)."
+    ),
+    back_offset: Any = offset_option(
+        "X,Y in mm: shift the backs to match the fronts (measure it with kolaps-print calibrate)."
+    ),
+    print_shop: bool = typer.Option(
+        False, "--print-shop", help="One card per page, front then back, 3 mm bleed, TrimBox and BleedBox set."
+    ),
+    strict: bool = typer.Option(
+        False, "--strict", help="Treat warnings (such as text cut to fit) as errors: nothing is written."
+    ),
 ) -> None:
     """Print recto-verso character cards: 9 poker cards per A4 sheet, each back behind its front."""
     from kolaps_print.jobs.cards import CardOptions, write_cards
 
-    options = CardOptions(card=card, paper=paper, layout=layout, flip=flip, bleed=bleed, gutter=gutter,
-                          back_offset=back_offset, print_shop=print_shop)
+    options = CardOptions(
+        card=card,
+        paper=paper,
+        layout=layout,
+        flip=flip,
+        bleed=bleed,
+        gutter=gutter,
+        back_offset=back_offset,
+        print_shop=print_shop,
+    )
     try:
         options.check()
     except ValueError as exc:  # e.g. a card larger than the paper
@@ -56,7 +88,9 @@ def _progress_bar() -> Iterator:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    with Progress(TextColumn("cards"), BarColumn(), MofNCompleteColumn(), console=Console(stderr=True), transient=True) as bar:
+    with Progress(
+        TextColumn("cards"), BarColumn(), MofNCompleteColumn(), console=Console(stderr=True), transient=True
+    ) as bar:
         task = bar.add_task("cards", total=None)
 
         def update(done: int, total: int) -> None:

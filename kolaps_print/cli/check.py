@@ -26,8 +26,12 @@ T = TypeVar("T")
 def check(
     files: list[Path] | None = typer.Argument(None, help="Army files (YAML). None: the built-in data/."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
-    as_json: bool = typer.Option(False, "--json", help="Print every message as one JSON array on stdout (objects with "
-                                                       "file, line, column, severity, path, message); summaries go to stderr."),
+    as_json: bool = typer.Option(
+        False,
+        "--json",
+        help="Print every message as one JSON array on stdout (objects with "
+        "file, line, column, severity, path, message); summaries go to stderr.",
+    ),
 ) -> None:
     """Validate army files and print a short summary of each."""
     from kolaps_print.jobs import check as job
@@ -70,8 +74,10 @@ def _data_summary(data) -> str:
     from kolaps_print import resources
     from kolaps_print.diagnostics import display_path
 
-    return (f"{display_path(resources.data_dir())}/: ok: {len(data.catalogue.weapons)} weapons, "
-            f"{len(data.catalogue.affiliations)} affiliations, {len(data.rules.traits.traits)} traits")
+    return (
+        f"{display_path(resources.data_dir())}/: ok: {len(data.catalogue.weapons)} weapons, "
+        f"{len(data.catalogue.affiliations)} affiliations, {len(data.rules.traits.traits)} traits"
+    )
 
 
 def _print_json(diagnostics: list[Diagnostic]) -> None:

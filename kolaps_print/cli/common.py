@@ -40,7 +40,11 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     rest = diagnostics[MAX_PRINTED:]
     if rest:
         errors = sum(d.severity == "error" for d in rest)
-        counts = [f"{n:,} more {kind}{'s' if n > 1 else ''}" for n, kind in ((errors, "error"), (len(rest) - errors, "warning")) if n]
+        counts = [
+            f"{n:,} more {kind}{'s' if n > 1 else ''}"
+            for n, kind in ((errors, "error"), (len(rest) - errors, "warning"))
+            if n
+        ]
         echo_err(f"... and {' and '.join(counts)}")
 
 

@@ -15,7 +15,10 @@ from kolaps_print.cli import app, common
 )
 def kit(
     file: Path = typer.Argument(..., help="The kit file (YAML): name, armies, tables, players, rulebook, tokens."),
-    output: str | None = common.output_option("Folder to write. Default: output/<kit file name>/. A previous kit there " "is replaced only on success; a folder kolaps-print did not make is refused."),
+    output: str | None = common.output_option(
+        "Folder to write. Default: output/<kit file name>/. A previous kit there "
+        "is replaced only on success; a folder kolaps-print did not make is refused."
+    ),
     strict: bool = typer.Option(False, "--strict", help="Treat the armies' warnings as errors."),
 ) -> None:
     """Build a demo-day kit: cards, reference sheets, rules, tokens, kit.pdf, previews, packing list, zip."""

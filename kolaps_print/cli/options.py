@@ -111,18 +111,25 @@ def choice_option(default: str, name: str, choices: Any, help: str) -> Any:
     from kolaps_print.layout.choices import one_of
 
     allowed = get_args(choices)
-    return typer.Option(default, name, parser=parsed_by(lambda value: one_of(value, allowed)),
-                        autocompletion=_completion(lambda: allowed), help=help)
+    return typer.Option(
+        default,
+        name,
+        parser=parsed_by(lambda value: one_of(value, allowed)),
+        autocompletion=_completion(lambda: allowed),
+        help=help,
+    )
 
 
 def paper_option(help: str = "Paper size (data/layouts/sizes.yaml).") -> Any:
-    return typer.Option("a4", "--paper", parser=parsed_by(_paper), metavar="PAPER",
-                        autocompletion=_completion(_papers), help=help)
+    return typer.Option(
+        "a4", "--paper", parser=parsed_by(_paper), metavar="PAPER", autocompletion=_completion(_papers), help=help
+    )
 
 
 def card_option(help: str) -> Any:
-    return typer.Option("poker", "--card", parser=parsed_by(_card), metavar="CARD",
-                        autocompletion=_completion(_cards), help=help)
+    return typer.Option(
+        "poker", "--card", parser=parsed_by(_card), metavar="CARD", autocompletion=_completion(_cards), help=help
+    )
 
 
 def offset_option(help: str) -> Any:

@@ -40,27 +40,57 @@ def _check_edition(options: RulebookOptions) -> None:
 @app.command(
     cls=DataChoicesCommand,
     epilog="Example: kolaps-print rulebook --proof   |   "
-    "kolaps-print rulebook --edition quickstart --paper letter -o output/demarrage.pdf"
+    "kolaps-print rulebook --edition quickstart --paper letter -o output/demarrage.pdf",
 )
 def rulebook(
-    output: str | None = common.output_option("Where to write the PDF (default: output/rulebook.pdf, output/quickstart.pdf for --edition quickstart)."),
-    edition: str = typer.Option("full", "--edition", help="An edition of book.yaml: full (every rule) or quickstart (for demo tables)."),
+    output: str | None = common.output_option(
+        "Where to write the PDF (default: output/rulebook.pdf, output/quickstart.pdf for --edition quickstart)."
+    ),
+    edition: str = typer.Option(
+        "full", "--edition", help="An edition of book.yaml: full (every rule) or quickstart (for demo tables)."
+    ),
     paper: str = paper_option(),
-    proof: bool = typer.Option(False, "--proof", help="Stamp every page ÉPREUVE with version, date and sources hash; add the consistency report page."),
-    strict: bool = typer.Option(False, "--strict", help="Any consistency finding is an error (exit 1, nothing written)."),
-    book_version: str | None = typer.Option(None, "--book-version", help="Version printed on the book (default: templates/rulebook/book.yaml)."),
-    date: Any = typer.Option(None, "--date", parser=parsed_by(_date), metavar="YYYY-MM-DD", help="Date printed on the book, YYYY-MM-DD (default: book.yaml)."),
-    templates: Path | None = typer.Option(None, "--templates", help="Folder with book.yaml and the chapters (default: the bundled one)."),
+    proof: bool = typer.Option(
+        False,
+        "--proof",
+        help="Stamp every page ÉPREUVE with version, date and sources hash; add the consistency report page.",
+    ),
+    strict: bool = typer.Option(
+        False, "--strict", help="Any consistency finding is an error (exit 1, nothing written)."
+    ),
+    book_version: str | None = typer.Option(
+        None, "--book-version", help="Version printed on the book (default: templates/rulebook/book.yaml)."
+    ),
+    date: Any = typer.Option(
+        None,
+        "--date",
+        parser=parsed_by(_date),
+        metavar="YYYY-MM-DD",
+        help="Date printed on the book, YYYY-MM-DD (default: book.yaml).",
+    ),
+    templates: Path | None = typer.Option(
+        None, "--templates", help="Folder with book.yaml and the chapters (default: the bundled one)."
+    ),
     data: Path | None = typer.Option(None, "--data", help="Game data folder (default: the bundled data/)."),
-    watch: bool = typer.Option(False, "--watch", help="Rebuild on every save under the templates and data folders; Ctrl-C stops."),
+    watch: bool = typer.Option(
+        False, "--watch", help="Rebuild on every save under the templates and data folders; Ctrl-C stops."
+    ),
 ) -> None:
     """Build the rulebook PDF from the chapters in templates/rulebook and the game data."""
     from kolaps_print.jobs import rulebook as job
     from kolaps_print.rulebook.watch import rebuild
     from kolaps_print.rulebook.watch import watch as watch_loop
 
-    options = job.RulebookOptions(edition=edition, paper=paper, proof=proof, strict=strict, version=book_version,
-                                  date=date, templates=templates, data=data)
+    options = job.RulebookOptions(
+        edition=edition,
+        paper=paper,
+        proof=proof,
+        strict=strict,
+        version=book_version,
+        date=date,
+        templates=templates,
+        data=data,
+    )
     _check_edition(options)
 
     def build() -> job.RulebookResult:
@@ -69,6 +99,7 @@ def rulebook(
         return result
 
     if watch:
+
         def describe(result: job.RulebookResult) -> str:
             return f"rulebook written: {result.path} ({result.pages} pages, {len(result.report.findings)} finding(s))"
 
@@ -84,5 +115,7 @@ def rulebook(
         return
     result = common.run(build)
     findings = len(result.report.findings)
-    common.echo_err(f"consistency report: {findings} finding(s)" if findings else "consistency report: nothing to report")
+    common.echo_err(
+        f"consistency report: {findings} finding(s)" if findings else "consistency report: nothing to report"
+    )
     typer.echo(f"rulebook written: {result.path} ({result.pages} pages)")

@@ -13,8 +13,10 @@ STDOUT = "-"
 
 @app.command(epilog="Example: kolaps-print schema -o output/army.schema.json   |   kolaps-print schema --for kit -o -")
 def schema(
-    output: str | None = common.output_option("Where to write the schema (default: output/army.schema.json, "
-                                                 "output/kit.schema.json with --for kit); - for stdout."),
+    output: str | None = common.output_option(
+        "Where to write the schema (default: output/army.schema.json, "
+        "output/kit.schema.json with --for kit); - for stdout."
+    ),
     kind: Schema = choice_option("army", "--for", Schema, "The file the schema describes: an army file or a kit file."),
 ) -> None:
     """Write a JSON Schema (draft-07) of the army file (or the kit file), for the YAML language server."""

@@ -15,12 +15,20 @@ from kolaps_print.layout.choices import Flip, Format, Mode
     "(print two-sided, flip on the short edge)",
 )
 def tables(
-    output: str | None = common.output_option("PDF to write. Default: output/reference.pdf (output/reference-cards.pdf with --format cards)."),
+    output: str | None = common.output_option(
+        "PDF to write. Default: output/reference.pdf (output/reference-cards.pdf with --format cards)."
+    ),
     paper: str = paper_option(),
-    format: Format = choice_option("sheet", "--format", Format, "sheet: one two-sided landscape sheet; cards: poker-size reference cards."),
+    format: Format = choice_option(
+        "sheet", "--format", Format, "sheet: one two-sided landscape sheet; cards: poker-size reference cards."
+    ),
     card: str = card_option("With --format cards: a card size of data/layouts/sizes.yaml or WIDTHxHEIGHT in mm."),
-    layout: Mode = choice_option("duplex", "--layout", Mode, "With --format cards: duplex (backs on the next page), fold, or print-shop."),
-    flip: Flip = choice_option("long", "--flip", Flip, "With --format cards and duplex: the edge your printer flips on."),
+    layout: Mode = choice_option(
+        "duplex", "--layout", Mode, "With --format cards: duplex (backs on the next page), fold, or print-shop."
+    ),
+    flip: Flip = choice_option(
+        "long", "--flip", Flip, "With --format cards and duplex: the edge your printer flips on."
+    ),
 ) -> None:
     """Print the quick-reference tables: dice, chances, wounds, turn, actions, morale, traits."""
     from kolaps_print.jobs import tables as job

@@ -99,7 +99,9 @@ def _encoded(doc, font_name: str, text: str) -> list[tuple[str, str]]:
     runs = cache.get(key)
     if runs is None:
         font = getFont(font_name)
-        runs = [(font.getSubsetInternalName(subset, doc), _escape(data)) for subset, data in font.splitString(text, doc)]
+        runs = [
+            (font.getSubsetInternalName(subset, doc), _escape(data)) for subset, data in font.splitString(text, doc)
+        ]
         cache[key] = runs
     return runs
 
@@ -189,4 +191,10 @@ def _image(path: Path, mtime_ns: int, size: int) -> ImageReader:
 
 
 # each painter takes the shape of its key type
-_PAINTERS: dict[type, Callable[[ShapePainter, Any], None]] = {Box: _box, Rule: _rule, Drop: _drop, Star: _star, Picture: _picture}
+_PAINTERS: dict[type, Callable[[ShapePainter, Any], None]] = {
+    Box: _box,
+    Rule: _rule,
+    Drop: _drop,
+    Star: _star,
+    Picture: _picture,
+}

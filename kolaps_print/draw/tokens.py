@@ -140,5 +140,9 @@ def _dial_ticks(c: Canvas, x: float, y: float, maximum: int) -> None:
     inner, outer = face_radius() - 1.1, face_radius() - 0.3
     for i in range(maximum):
         a = math.radians(90 - 360.0 * (i + 0.5) / maximum)
-        c.line(pt(x + inner * math.cos(a)), pt(y + inner * math.sin(a)),
-               pt(x + outer * math.cos(a)), pt(y + outer * math.sin(a)))
+        c.line(
+            pt(x + inner * math.cos(a)),
+            pt(y + inner * math.sin(a)),
+            pt(x + outer * math.cos(a)),
+            pt(y + outer * math.sin(a)),
+        )

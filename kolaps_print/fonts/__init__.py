@@ -15,8 +15,18 @@ from kolaps_print import resources
 
 # family -> (regular, bold, italic, bold italic) font files in kolaps_print/fonts/
 FAMILIES = {
-    "KSans": ("RobotoCondensed-Regular", "RobotoCondensed-Bold", "RobotoCondensed-Italic", "RobotoCondensed-BoldItalic"),
-    "KSerif": ("LiberationSerif-Regular", "LiberationSerif-Bold", "LiberationSerif-Italic", "LiberationSerif-BoldItalic"),
+    "KSans": (
+        "RobotoCondensed-Regular",
+        "RobotoCondensed-Bold",
+        "RobotoCondensed-Italic",
+        "RobotoCondensed-BoldItalic",
+    ),
+    "KSerif": (
+        "LiberationSerif-Regular",
+        "LiberationSerif-Bold",
+        "LiberationSerif-Italic",
+        "LiberationSerif-BoldItalic",
+    ),
 }
 SANS, SANS_BOLD, SANS_ITALIC = "KSans", "KSans-Bold", "KSans-Italic"
 SERIF, SERIF_BOLD, SERIF_ITALIC = "KSerif", "KSerif-Bold", "KSerif-Italic"

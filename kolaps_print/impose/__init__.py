@@ -64,5 +64,18 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-__all__ = ["FLIPS", "MODES", "Face", "Flip", "ImposeOptions", "Imposed", "Mode", "Page", "Placement",
-           "ResolvedOptions", "impose", "plan_pages", "slots_per_sheet"]
+__all__ = [
+    "FLIPS",
+    "MODES",
+    "Face",
+    "Flip",
+    "ImposeOptions",
+    "Imposed",
+    "Mode",
+    "Page",
+    "Placement",
+    "ResolvedOptions",
+    "impose",
+    "plan_pages",
+    "slots_per_sheet",
+]

@@ -19,8 +19,16 @@ def duplex_grid(options: ResolvedOptions) -> Grid:
 
 def duplex_pages(count: int, options: ResolvedOptions) -> list[Page]:
     grid = duplex_grid(options)
-    marks = tuple(crop_marks(options.paper, grid.block, outer_bleed(grid, options.bleed),
-                             grid.cut_lines_x(), grid.cut_lines_y(), sheet_data.sheets().crop_marks))
+    marks = tuple(
+        crop_marks(
+            options.paper,
+            grid.block,
+            outer_bleed(grid, options.bleed),
+            grid.cut_lines_x(),
+            grid.cut_lines_y(),
+            sheet_data.sheets().crop_marks,
+        )
+    )
     pages = []
     for sheet, first in enumerate(range(0, count, grid.capacity), start=1):
         fronts, backs = [], []
@@ -28,8 +36,14 @@ def duplex_pages(count: int, options: ResolvedOptions) -> list[Page]:
             row, column = divmod(slot, grid.columns)
             trim, bleed = grid.cell_rect(row, column), slot_bleed(grid, row, column, options.bleed)
             fronts.append(Placement(face, "front", trim, bleed))
-            backs.append(Placement(face, "back", mirror(trim, options.paper.width, options.paper.height, options.flip),
-                                   mirror_edges(bleed, options.flip)))
+            backs.append(
+                Placement(
+                    face,
+                    "back",
+                    mirror(trim, options.paper.width, options.paper.height, options.flip),
+                    mirror_edges(bleed, options.flip),
+                )
+            )
         pages.append(Page(options.paper, sheet, "front", tuple(fronts), marks))
         pages.append(Page(options.paper, sheet, "back", tuple(backs), shift=options.back_offset))
     return pages
@@ -37,5 +51,7 @@ def duplex_pages(count: int, options: ResolvedOptions) -> list[Page]:
 
 def _too_big(options: ResolvedOptions) -> str:
     c, p = options.card, options.paper
-    return (f"a {c.width:g} × {c.height:g} mm card does not fit on a {p.width:g} × {p.height:g} mm sheet "
-            f"with {options.margin:g} mm margins")
+    return (
+        f"a {c.width:g} × {c.height:g} mm card does not fit on a {p.width:g} × {p.height:g} mm sheet "
+        f"with {options.margin:g} mm margins"
+    )

@@ -23,16 +23,26 @@ def fold_grid(options: ResolvedOptions) -> Grid:
     grid = landscape if landscape.capacity > portrait.capacity else portrait
     if grid.capacity == 0:
         c, p = options.card, options.paper
-        raise ValueError(f"a {c.width:g} × {c.height:g} mm card folded open ({2 * c.width:g} mm wide) "
-                         f"does not fit on a {p.width:g} × {p.height:g} mm sheet; use duplex")
+        raise ValueError(
+            f"a {c.width:g} × {c.height:g} mm card folded open ({2 * c.width:g} mm wide) "
+            f"does not fit on a {p.width:g} × {p.height:g} mm sheet; use duplex"
+        )
     return grid
 
 
 def fold_pages(count: int, options: ResolvedOptions) -> list[Page]:
     grid = fold_grid(options)
     sheet = grid.sheet
-    marks = tuple(crop_marks(sheet, grid.block, outer_bleed(grid, options.bleed),
-                             grid.cut_lines_x(), grid.cut_lines_y(), sheet_data.sheets().crop_marks))
+    marks = tuple(
+        crop_marks(
+            sheet,
+            grid.block,
+            outer_bleed(grid, options.bleed),
+            grid.cut_lines_x(),
+            grid.cut_lines_y(),
+            sheet_data.sheets().crop_marks,
+        )
+    )
     folds = tuple(_fold_line(grid, c) for c in range(grid.columns))
     pages = []
     for number, first in enumerate(range(0, count, grid.capacity), start=1):
@@ -46,8 +56,12 @@ def fold_pages(count: int, options: ResolvedOptions) -> list[Page]:
 def _pair(grid: Grid, face: int, row: int, column: int, bleed: float) -> list[Placement]:
     cell, edges = grid.cell_rect(row, column), slot_bleed(grid, row, column, bleed)
     half = cell.width / 2
-    front = Placement(face, "front", Rect(cell.x, cell.y, half, cell.height), Edges(edges.left, edges.bottom, 0, edges.top))
-    back = Placement(face, "back", Rect(cell.x + half, cell.y, half, cell.height), Edges(0, edges.bottom, edges.right, edges.top))
+    front = Placement(
+        face, "front", Rect(cell.x, cell.y, half, cell.height), Edges(edges.left, edges.bottom, 0, edges.top)
+    )
+    back = Placement(
+        face, "back", Rect(cell.x + half, cell.y, half, cell.height), Edges(0, edges.bottom, edges.right, edges.top)
+    )
     return [front, back]
 
 

@@ -10,7 +10,9 @@ from kolaps_print.layout.geometry import Edges, Line, Rect, Size
 from kolaps_print.layout.sheets import CropMarks
 
 
-def crop_marks(sheet: Size, block: Rect, outer_bleed: Edges, xs: list[float], ys: list[float], style: CropMarks) -> list[Line]:
+def crop_marks(
+    sheet: Size, block: Rect, outer_bleed: Edges, xs: list[float], ys: list[float], style: CropMarks
+) -> list[Line]:
     """Marks for vertical cuts at xs and horizontal cuts at ys around block (the cards' trims)."""
     top_start = block.top + outer_bleed.top + style.offset
     bottom_start = block.y - outer_bleed.bottom - style.offset
@@ -18,11 +20,17 @@ def crop_marks(sheet: Size, block: Rect, outer_bleed: Edges, xs: list[float], ys
     right_start = block.right + outer_bleed.right + style.offset
     lines = []
     for x in xs:
-        lines += _pair(sheet, Line(x, top_start, x, _towards(top_start, sheet.height, style.length)),
-                       Line(x, bottom_start, x, _towards(bottom_start, 0.0, style.length)))
+        lines += _pair(
+            sheet,
+            Line(x, top_start, x, _towards(top_start, sheet.height, style.length)),
+            Line(x, bottom_start, x, _towards(bottom_start, 0.0, style.length)),
+        )
     for y in ys:
-        lines += _pair(sheet, Line(left_start, y, _towards(left_start, 0.0, style.length), y),
-                       Line(right_start, y, _towards(right_start, sheet.width, style.length), y))
+        lines += _pair(
+            sheet,
+            Line(left_start, y, _towards(left_start, 0.0, style.length), y),
+            Line(right_start, y, _towards(right_start, sheet.width, style.length), y),
+        )
     return lines
 
 

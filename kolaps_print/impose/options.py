@@ -27,9 +27,14 @@ class ImposeOptions:
         data = sheet_data.sheets()
         bleed_default = data.print_shop.bleed if self.mode == "print-shop" else data.home.bleed
         out = ResolvedOptions(
-            self.card, self.paper, self.mode, self.flip,
-            _pick(self.bleed, bleed_default), _pick(self.gutter, data.home.gutter),
-            _pick(self.margin, data.home.margin), self.back_offset,
+            self.card,
+            self.paper,
+            self.mode,
+            self.flip,
+            _pick(self.bleed, bleed_default),
+            _pick(self.gutter, data.home.gutter),
+            _pick(self.margin, data.home.margin),
+            self.back_offset,
         )
         out.check()
         return out

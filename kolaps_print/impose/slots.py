@@ -9,7 +9,9 @@ from kolaps_print.layout.grid import Grid
 def outer_bleed(grid: Grid, bleed: float) -> Edges:
     """The bleed at the block's outside edges, never past the sheet."""
     b = grid.block
-    return Edges(min(bleed, b.x), min(bleed, b.y), min(bleed, grid.sheet.width - b.right), min(bleed, grid.sheet.height - b.top))
+    return Edges(
+        min(bleed, b.x), min(bleed, b.y), min(bleed, grid.sheet.width - b.right), min(bleed, grid.sheet.height - b.top)
+    )
 
 
 def slot_bleed(grid: Grid, row: int, column: int, bleed: float) -> Edges:

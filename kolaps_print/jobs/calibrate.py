@@ -1,7 +1,7 @@
 """The duplex calibration sheet: which --back-offset makes backs land behind their fronts.
 
-    from kolaps_print.jobs.calibrate import CalibrateOptions, build_calibration, write_calibration
-    pdf = build_calibration(CalibrateOptions(paper="letter", flip="short"))
+from kolaps_print.jobs.calibrate import CalibrateOptions, build_calibration, write_calibration
+pdf = build_calibration(CalibrateOptions(paper="letter", flip="short"))
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ def write_calibration(output: Path | str | None = None, options: CalibrateOption
 
 def _meta(options: CalibrateOptions) -> PdfMeta:
     flip = label(f"cards.calibrate.flip_{options.flip}")
-    return PdfMeta(title=label("cards.calibrate.title"),
-                   subject=label("cards.calibrate.subject", paper=options.paper.upper(), flip=flip),
-                   author=label("common.author"))
+    return PdfMeta(
+        title=label("cards.calibrate.title"),
+        subject=label("cards.calibrate.subject", paper=options.paper.upper(), flip=flip),
+        author=label("common.author"),
+    )

@@ -1,8 +1,8 @@
 """Character cards: an army file in, a recto-verso PDF out (library API; the CLI is a thin layer).
 
-    from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
-    result = build_cards(load_army("army.yaml"), CardOptions(paper="letter"))   # PDF in memory
-    written = write_cards("army.yaml", None, CardOptions(layout="fold"))        # output/army-cards.pdf
+from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
+result = build_cards(load_army("army.yaml"), CardOptions(paper="letter"))   # PDF in memory
+written = write_cards("army.yaml", None, CardOptions(layout="fold"))        # output/army-cards.pdf
 """
 
 from __future__ import annotations
@@ -44,8 +44,16 @@ class CardOptions:
     def impose_options(self) -> ResolvedOptions:
         """The sheet options; ValueError with a message for the user if one is wrong."""
         mode = "print-shop" if self.print_shop else self.layout
-        options = ImposeOptions(sheet_data.card_size(self.card), sheet_data.paper_size(self.paper), mode, self.flip,
-                                self.bleed, self.gutter, None, self.back_offset)
+        options = ImposeOptions(
+            sheet_data.card_size(self.card),
+            sheet_data.paper_size(self.paper),
+            mode,
+            self.flip,
+            self.bleed,
+            self.gutter,
+            None,
+            self.back_offset,
+        )
         return options.resolved()
 
     def check(self) -> None:
@@ -86,7 +94,10 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     check_printable(book)
     layout = card_layout()
     identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
-    front, back = FrontBuilder(identity, book.rules, layout, sheet.card), BackBuilder(identity, book.rules, layout, sheet.card)
+    front, back = (
+        FrontBuilder(identity, book.rules, layout, sheet.card),
+        BackBuilder(identity, book.rules, layout, sheet.card),
+    )
     shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
     faces = []
@@ -99,8 +110,13 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     return CardsResult(imposed.pdf, len(faces), imposed.sheets, imposed.pages, warnings)
 
 
-def write_cards(army_path: Path | str, output: Path | str | None = None, options: CardOptions = CardOptions(),
-                strict: bool = False, progress: Progress | None = None) -> CardsWritten:
+def write_cards(
+    army_path: Path | str,
+    output: Path | str | None = None,
+    options: CardOptions = CardOptions(),
+    strict: bool = False,
+    progress: Progress | None = None,
+) -> CardsWritten:
     """Load, build and write atomically. With strict, any warning is an error and nothing is written."""
     book = load_army(army_path, strict=strict)
     inputs = source_inputs().plus([army_path], "the army file").plus(portraits(book), "a portrait")
@@ -127,7 +143,11 @@ def _printed_fields(book: ArmyBook):
     yield ("name",), "the army name", book.army.name, "KSans-Bold"
     yield ("affiliation",), "the affiliation name", book.affiliation.name, "KSans-Bold"
     for m in book.members:
-        c, base, name = m.character, ("characters", m.index), shown(m.character.name)  # shown: one line, even for "A\nB"
+        c, base, name = (
+            m.character,
+            ("characters", m.index),
+            shown(m.character.name),
+        )  # shown: one line, even for "A\nB"
         yield base + ("name",), f"the name of '{name}'", c.name, "KSans-Bold"
         for key in ("archetype", "function"):
             if getattr(c, key):
@@ -143,7 +163,14 @@ def _glyph_problems(book: ArmyBook) -> list[Diagnostic]:
     for path, what, text, font in _printed_fields(book):
         missing = missing_glyphs(text, font)
         if missing:
-            problems.append(_locate(book, path, f"{what} has characters the card font cannot print: {named_characters(missing)}", "error"))
+            problems.append(
+                _locate(
+                    book,
+                    path,
+                    f"{what} has characters the card font cannot print: {named_characters(missing)}",
+                    "error",
+                )
+            )
     return problems
 
 
@@ -176,8 +203,10 @@ def _shrunk_back(book: ArmyBook, back: BackBuilder) -> list[Diagnostic]:
     if not back.shrunk:
         return []
     box = card_layout().back.box * back.scale
-    message = (f"this card size is too small for the back's tracks: they are printed at {back.scale:.0%} "
-               f"(tick boxes {box:.1f} mm); a larger card (--card poker) keeps them pencil-sized")
+    message = (
+        f"this card size is too small for the back's tracks: they are printed at {back.scale:.0%} "
+        f"(tick boxes {box:.1f} mm); a larger card (--card poker) keeps them pencil-sized"
+    )
     return [_locate(book, (), message, "warning")]
 
 
@@ -199,7 +228,9 @@ def _form_prefix(identity: Identity, sheet: ImposeOptions) -> str:
 
 def _meta(book: ArmyBook) -> PdfMeta:
     army, affiliation = book.army.name, book.affiliation.name
-    return PdfMeta(title=label("cards.meta.title", army=army),
-                   subject=label("cards.meta.subject", army=army, affiliation=affiliation),
-                   author=label("common.author"),
-                   keywords=label("cards.meta.keywords", affiliation=affiliation))
+    return PdfMeta(
+        title=label("cards.meta.title", army=army),
+        subject=label("cards.meta.subject", army=army, affiliation=affiliation),
+        author=label("common.author"),
+        keywords=label("cards.meta.keywords", affiliation=affiliation),
+    )

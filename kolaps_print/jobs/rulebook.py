@@ -128,7 +128,9 @@ def _cards_pdf(army: ArmyBook) -> Callable[[], bytes]:
     return lambda: build_cards(army).pdf
 
 
-def marks_elsewhere(data: GameData, armies: list[ArmyBook], quickstart: Callable[[], bytes] | None = None) -> list[MarkedPage]:
+def marks_elsewhere(
+    data: GameData, armies: list[ArmyBook], quickstart: Callable[[], bytes] | None = None
+) -> list[MarkedPage]:
     """The marks « † En » of the other products: quick-start, sheet, reference cards (by face), demo armies' cards.
 
     A product that cannot be printed from this data (a sheet that overflows) has its own command
@@ -137,8 +139,14 @@ def marks_elsewhere(data: GameData, armies: list[ArmyBook], quickstart: Callable
     builds: list[tuple[str, Callable[[], bytes], Callable[[str, bytes], list[MarkedPage]]]] = []
     if quickstart:
         builds.append((label("rulebook.marks.quickstart"), quickstart, product_marks))
-    builds += [(label("rulebook.marks.sheet"), lambda: build_reference(TablesOptions(), data).pdf, product_marks),
-               (label("rulebook.marks.reference_cards"), lambda: build_reference(TablesOptions(format="cards"), data).pdf, face_marks)]
+    builds += [
+        (label("rulebook.marks.sheet"), lambda: build_reference(TablesOptions(), data).pdf, product_marks),
+        (
+            label("rulebook.marks.reference_cards"),
+            lambda: build_reference(TablesOptions(format="cards"), data).pdf,
+            face_marks,
+        ),
+    ]
     builds += [(label("rulebook.marks.army_cards", army=a.army.name), _cards_pdf(a), product_marks) for a in armies]
     found: list[MarkedPage] = []
     for product, build, read in builds:
@@ -152,7 +160,9 @@ def marks_elsewhere(data: GameData, armies: list[ArmyBook], quickstart: Callable
 def write_rulebook(output: Path | str | None = None, options: RulebookOptions = RulebookOptions()) -> RulebookResult:
     """Build, then write atomically to output (default: output/<edition file>)."""
     with _folders_of(options) as (templates, data):
-        out = planned_output(output or default_output(options), PDF, source_inputs(data, templates))  # before the slow part
+        out = planned_output(
+            output or default_output(options), PDF, source_inputs(data, templates)
+        )  # before the slow part
     result = build_rulebook(options)
     result.path = out.write(result.pdf)
     return result

@@ -24,8 +24,7 @@ SCHEMA_ID = "https://kolaps-print.invalid/{kind}.schema.json"
 def _retarget_refs(node: Any) -> Any:
     if isinstance(node, dict):
         return {
-            k: (v.replace("#/$defs/", "#/definitions/") if k == "$ref" else _retarget_refs(v))
-            for k, v in node.items()
+            k: (v.replace("#/$defs/", "#/definitions/") if k == "$ref" else _retarget_refs(v)) for k, v in node.items()
         }
     if isinstance(node, list):
         return [_retarget_refs(v) for v in node]
@@ -83,12 +82,15 @@ def default_output(kind: Schema = "army") -> Path:
 
 def schema_text(kind: Schema = "army", schemas: Mapping[Schema, Callable[[], dict]] = SCHEMAS) -> str:
     if kind not in schemas:
-        raise ValueError(f"no '{kind}' schema among {', '.join(schemas)}; the kit file's: kolaps_print.kit.schema.FILE_SCHEMAS")
+        raise ValueError(
+            f"no '{kind}' schema among {', '.join(schemas)}; the kit file's: kolaps_print.kit.schema.FILE_SCHEMAS"
+        )
     return json.dumps(schemas[kind](), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def write_schema(path: Path | str | None = None, kind: Schema = "army",
-                 schemas: Mapping[Schema, Callable[[], dict]] = SCHEMAS) -> Path:
+def write_schema(
+    path: Path | str | None = None, kind: Schema = "army", schemas: Mapping[Schema, Callable[[], dict]] = SCHEMAS
+) -> Path:
     """Write the schema; an existing file that is not JSON (`-o army.yaml`) is refused."""
     text = schema_text(kind, schemas)
     return planned_output(path or default_output(kind), JSON, source_inputs()).write(text.encode("utf-8"))

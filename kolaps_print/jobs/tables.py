@@ -12,9 +12,9 @@ from pathlib import Path
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.draw.reference_sheet import draw_sheet
-from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet
 from kolaps_print.labels import label
 from kolaps_print.layout.choices import Flip, Format, Mode
+from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
@@ -54,7 +54,9 @@ def describe(reference: Reference) -> str:
 
 def _overflow_error(exc: SheetOverflow, data: GameData) -> KolapsError:
     where = data.documents[0].file if data.documents else "data"
-    return KolapsError([Diagnostic(str(where), 1, 1, "error", f"{exc}; shorten the longest texts or use --format cards")])
+    return KolapsError(
+        [Diagnostic(str(where), 1, 1, "error", f"{exc}; shorten the longest texts or use --format cards")]
+    )
 
 
 def _sheet(options: TablesOptions, data: GameData) -> Reference:
@@ -76,13 +78,15 @@ def _option_error(message: str) -> KolapsError:
 
 def _cards(options: TablesOptions, data: GameData) -> Reference:
     from kolaps_print.draw.reference_cards import reference_cards
-    from kolaps_print.layout.reference.cards import CardOverflow, layout_deck
     from kolaps_print.impose import ImposeOptions, impose, slots_per_sheet
+    from kolaps_print.layout.reference.cards import CardOverflow, layout_deck
     from kolaps_print.layout.sheets import card_size, paper_size
 
     try:
         size = card_size(options.card)
-        impose_options = ImposeOptions(card=size, paper=paper_size(options.paper), mode=options.layout, flip=options.flip)
+        impose_options = ImposeOptions(
+            card=size, paper=paper_size(options.paper), mode=options.layout, flip=options.flip
+        )
         slots_per_sheet(impose_options.resolved())  # the card fits the paper inside its margins
         cards = reference_cards(layout_deck(data, pt(size.width), pt(size.height)))
     except (ValueError, CardOverflow) as exc:
@@ -104,8 +108,9 @@ def build_reference(options: TablesOptions = TablesOptions(), data: GameData | N
     return _sheet(options, data)
 
 
-def write_reference(output: Path | str | None = None, options: TablesOptions = TablesOptions(),
-                    data: GameData | None = None) -> Reference:
+def write_reference(
+    output: Path | str | None = None, options: TablesOptions = TablesOptions(), data: GameData | None = None
+) -> Reference:
     """Build, then write atomically (default: the format's own name, so the cards never
     replace the sheet): on any error nothing is written."""
     out = planned_output(output or default_output(options), PDF, source_inputs())

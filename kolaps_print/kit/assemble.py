@@ -61,7 +61,9 @@ class KitPdf:
         return out.getvalue()
 
 
-def assemble(packing: KitPart, parts: list[KitPart], tables: int, stamper: Stamper, title: str, table_title) -> tuple[bytes, list[KitSection]]:
+def assemble(
+    packing: KitPart, parts: list[KitPart], tables: int, stamper: Stamper, title: str, table_title
+) -> tuple[bytes, list[KitSection]]:
     """table_title(n) names table n (1-based) in the bookmarks."""
     kit = KitPdf(stamper, title)
     kit.add(packing, packing.title)

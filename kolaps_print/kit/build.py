@@ -71,7 +71,16 @@ def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) 
         if produced == pages:
             break
         pages = produced
-    part = KitPart("packing", label("kit.packing.documents.packing"), PACKING_MD, stamper.stamp_pdf(pdf), produced, 1, "long", "plain")
+    part = KitPart(
+        "packing",
+        label("kit.packing.documents.packing"),
+        PACKING_MD,
+        stamper.stamp_pdf(pdf),
+        produced,
+        1,
+        "long",
+        "plain",
+    )
     return pl, part
 
 
@@ -80,11 +89,15 @@ def _preview_jobs(kit: Kit) -> list[tuple[bytes, list[str]]]:
     and the PNG name of each page."""
     first = {path: i for i, path in reversed(list(enumerate(kit.army_paths)))}
     size = kit.spec.cards.size
-    return [kit_cards.card_faces_pdf(kit.books[i], path.stem, size) for path, i in sorted(first.items(), key=lambda item: item[1])]
+    return [
+        kit_cards.card_faces_pdf(kit.books[i], path.stem, size)
+        for path, i in sorted(first.items(), key=lambda item: item[1])
+    ]
 
 
-def _write_folder(folder: Path, kit: Kit, parts: list[KitPart], kit_pdf: bytes, markdown: str,
-                  previews: list[tuple[bytes, list[str]]]) -> list[str]:
+def _write_folder(
+    folder: Path, kit: Kit, parts: list[KitPart], kit_pdf: bytes, markdown: str, previews: list[tuple[bytes, list[str]]]
+) -> list[str]:
     for part in parts:
         write_atomically(folder / part.filename, part.pdf)
     write_atomically(folder / KIT_PDF, kit_pdf)
@@ -115,9 +128,22 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     parts, warnings = kit_parts(kit, stamper)
     fail_on_warnings(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)
-    kit_pdf, sections = assemble(packing, parts, kit.spec.tables, stamper, pl.title,
-                                 lambda n: label("kit.table", number=n))
+    kit_pdf, sections = assemble(
+        packing, parts, kit.spec.tables, stamper, pl.title, lambda n: label("kit.table", number=n)
+    )
     previews = _preview_jobs(kit)
-    preview_names = build_atomically(target, lambda tmp: _write_folder(tmp, kit, parts, kit_pdf, to_markdown(pl), previews), sources)
+    preview_names = build_atomically(
+        target, lambda tmp: _write_folder(tmp, kit, parts, kit_pdf, to_markdown(pl), previews), sources
+    )
     files = written_files(target)
-    return KitResult(target, files, sum(s.pages for s in sections), sections, parts, preview_names, stamp, warnings, f"{kit.stem}.zip")
+    return KitResult(
+        target,
+        files,
+        sum(s.pages for s in sections),
+        sections,
+        parts,
+        preview_names,
+        stamp,
+        warnings,
+        f"{kit.stem}.zip",
+    )

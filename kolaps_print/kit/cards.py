@@ -36,6 +36,9 @@ def card_faces_pdf(book: ArmyBook, army_slug: str, size: str = "poker") -> tuple
     """One page per face (front, back, front, ...) of each character at the kit's card size,
     and each page's PNG name."""
     result = build_cards(_one_of_each(book), CardOptions(card=size, print_shop=True))
-    names = [f"{army_slug}-{i:02d}-{slug(m.character.name)}-{side}.png"
-             for i, m in enumerate(book.members, 1) for side in ("recto", "verso")]
+    names = [
+        f"{army_slug}-{i:02d}-{slug(m.character.name)}-{side}.png"
+        for i, m in enumerate(book.members, 1)
+        for side in ("recto", "verso")
+    ]
     return result.pdf, names

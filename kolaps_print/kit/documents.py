@@ -16,8 +16,17 @@ from kolaps_print.labels import label
 from kolaps_print.model.army_book import ArmyBook
 
 
-def _part(kind: str, title: str, filename: str, pdf: bytes, per_table: int, sides, stock, stamper: Stamper,
-          folded: bool = False) -> KitPart:
+def _part(
+    kind: str,
+    title: str,
+    filename: str,
+    pdf: bytes,
+    per_table: int,
+    sides,
+    stock,
+    stamper: Stamper,
+    folded: bool = False,
+) -> KitPart:
     stamped = stamper.stamp_pdf(pdf)
     return KitPart(kind, title, filename, stamped, page_count(stamped), per_table, sides, stock, folded)
 
@@ -33,16 +42,33 @@ def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[
     cards = kit.spec.cards
     pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper, cards)
     title = label("kit.packing.documents.cards", army=book.army.name)
-    part = _part("cards", title, _cards_filename(kit, index), pdf, 1, kit_cards.sides(cards), "card_stock", stamper,
-                 folded=cards.layout == "fold")
+    part = _part(
+        "cards",
+        title,
+        _cards_filename(kit, index),
+        pdf,
+        1,
+        kit_cards.sides(cards),
+        "card_stock",
+        stamper,
+        folded=cards.layout == "fold",
+    )
     return part, warnings
 
 
 def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
     reference = build_reference(TablesOptions(paper=kit.spec.paper))
     # A landscape two-sided sheet: its back reads upright when flipped on the short edge.
-    return _part("reference", label("kit.packing.documents.reference"), "reference.pdf", reference.pdf,
-                 kit.spec.players, "short", "plain", stamper)
+    return _part(
+        "reference",
+        label("kit.packing.documents.reference"),
+        "reference.pdf",
+        reference.pdf,
+        kit.spec.players,
+        "short",
+        "plain",
+        stamper,
+    )
 
 
 def rulebook_part(kit: Kit, stamper: Stamper) -> KitPart | None:
@@ -58,7 +84,9 @@ def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:
     if not kit.spec.tokens:
         return None
     pdf, _ = tokens_pdf(kit)
-    return _part("tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", "card_stock", stamper)
+    return _part(
+        "tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", "card_stock", stamper
+    )
 
 
 def kit_parts(kit: Kit, stamper: Stamper) -> tuple[list[KitPart], list[Diagnostic]]:

@@ -33,8 +33,12 @@ class KitCards(Model):
     """How the character cards print: the `kolaps-print cards` options --card, --layout, --flip."""
 
     size: str = Field(default="poker", description="poker, tarot, mini or WxH in mm (as kolaps-print cards --card)")
-    layout: Layout = Field(default="duplex", description="duplex (two-sided printer) or fold (front and back side by side)")
-    flip: Flip = Field(default="long", description="duplex only: the edge the printer turns the sheet on, long or short")
+    layout: Layout = Field(
+        default="duplex", description="duplex (two-sided printer) or fold (front and back side by side)"
+    )
+    flip: Flip = Field(
+        default="long", description="duplex only: the edge the printer turns the sheet on, long or short"
+    )
 
     @field_validator("size")
     @classmethod
@@ -67,8 +71,11 @@ class KitFile(Model):
     paper: str = Field(default="a4", description="A paper of data/layouts/sizes.yaml: a4 or letter")
     cards: KitCards = Field(default_factory=KitCards, description="Card size, duplex or fold, flip edge")
     date: dt.date | None = Field(default=None, description="Stamped on every page (default: today)")
-    scenario: Id | None = Field(default=None, description="A scenario of data/scenarios (default: the first), "
-                                                         "printed in the quick-start and the packing list")
+    scenario: Id | None = Field(
+        default=None,
+        description="A scenario of data/scenarios (default: the first), "
+        "printed in the quick-start and the packing list",
+    )
 
     @field_validator("paper")
     @classmethod
@@ -128,12 +135,18 @@ def _army_entries(doc: SourceDocument, spec: KitFile | None) -> list[tuple[int, 
     return [(i, e) for i, e in enumerate(raw) if isinstance(e, str) and e.strip()]
 
 
-def _load_armies(doc: SourceDocument, kit_file: Path, entries: list[tuple[int, str]], data: GameData, report: Report) -> tuple[list[ArmyBook], list[Path]]:
+def _load_armies(
+    doc: SourceDocument, kit_file: Path, entries: list[tuple[int, str]], data: GameData, report: Report
+) -> tuple[list[ArmyBook], list[Path]]:
     books, paths = [], []
     for i, entry in entries:
         path = _army_path(kit_file, entry)
         if not path.exists():  # a FIFO or device exists: load_army refuses it with its own message
-            report.add(doc.diagnostic(("armies", i), f"army file '{shown(entry)}' not found (looked for {shown(str(path), 4096)})"))
+            report.add(
+                doc.diagnostic(
+                    ("armies", i), f"army file '{shown(entry)}' not found (looked for {shown(str(path), 4096)})"
+                )
+            )
             continue
         try:
             books.append(load_army(path, data))

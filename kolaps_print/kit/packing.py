@@ -55,8 +55,14 @@ def _paper_text(part: KitPart, paper: str) -> str:
 
 
 def _row(part: KitPart, kit: Kit) -> PrintRow:
-    return PrintRow(part.title, part.filename, part.pages, _copies_text(part, kit.spec.tables),
-                    _paper_text(part, kit.spec.paper), label(f"kit.packing.sides.{part.print_setting}"))
+    return PrintRow(
+        part.title,
+        part.filename,
+        part.pages,
+        _copies_text(part, kit.spec.tables),
+        _paper_text(part, kit.spec.paper),
+        label(f"kit.packing.sides.{part.print_setting}"),
+    )
 
 
 def _bring(kit: Kit, parts: list[KitPart]) -> list[str]:
@@ -64,7 +70,9 @@ def _bring(kit: Kit, parts: list[KitPart]) -> list[str]:
     each = dice_per_player(kit)
     lines = [label("kit.packing.dice", total=each * players * tables, each=each)]
     for book in kit.books:
-        lines.append(label("kit.packing.miniatures", army=book.army.name, total=book.card_count * tables, each=book.card_count))
+        lines.append(
+            label("kit.packing.miniatures", army=book.army.name, total=book.card_count * tables, each=book.card_count)
+        )
     token_parts = [p for p in parts if p.kind == "tokens"]
     if token_parts:
         sheets = token_parts[0].pages  # a one-sided sheet per page
@@ -106,10 +114,22 @@ def _cell(text: str | int) -> str:
 def to_markdown(pl: PackingList) -> str:
     cols = labels("kit.packing.columns")
     header = [cols[k] for k in ("document", "file", "pages", "copies", "paper", "sides")]
-    lines = [f"# {pl.title}", "", pl.summary, "", f"## {label('kit.packing.print_heading')}", "", pl.print_intro, "",
-             "| " + " | ".join(header) + " |", "| --- | --- | ---: | --- | --- | --- |"]
+    lines = [
+        f"# {pl.title}",
+        "",
+        pl.summary,
+        "",
+        f"## {label('kit.packing.print_heading')}",
+        "",
+        pl.print_intro,
+        "",
+        "| " + " | ".join(header) + " |",
+        "| --- | --- | ---: | --- | --- | --- |",
+    ]
     for r in pl.rows:
-        lines.append("| " + " | ".join(_cell(v) for v in (r.document, f"`{r.file}`", r.pages, r.copies, r.paper, r.sides)) + " |")
+        lines.append(
+            "| " + " | ".join(_cell(v) for v in (r.document, f"`{r.file}`", r.pages, r.copies, r.paper, r.sides)) + " |"
+        )
     lines += ["", f"## {label('kit.packing.bring_heading')}", ""] + [f"- [ ] {b}" for b in pl.bring]
     lines += ["", f"## {label('kit.packing.table_heading')}", ""] + [f"- [ ] {t}" for t in pl.per_table]
     if pl.on_table:

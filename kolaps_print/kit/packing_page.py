@@ -28,7 +28,9 @@ COLUMN_SHARES = (0.24, 0.22, 0.07, 0.13, 0.2, 0.14)  # of the frame width; the f
 def _styles() -> dict[str, ParagraphStyle]:
     return {
         "title": ParagraphStyle("title", fontName=SANS_BOLD, fontSize=17, leading=21, spaceAfter=3),
-        "summary": ParagraphStyle("summary", fontName=SANS, fontSize=9, leading=12, textColor=colors.Color(0.3, 0.3, 0.3), spaceAfter=8),
+        "summary": ParagraphStyle(
+            "summary", fontName=SANS, fontSize=9, leading=12, textColor=colors.Color(0.3, 0.3, 0.3), spaceAfter=8
+        ),
         "heading": ParagraphStyle("heading", fontName=SANS_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4),
         "body": ParagraphStyle("body", fontName=SANS, fontSize=9, leading=11.5, spaceAfter=5),
         "cell": ParagraphStyle("cell", fontName=SANS, fontSize=8.5, leading=10.5),
@@ -53,7 +55,10 @@ class CheckBox(Flowable):
 def _print_table(pl: PackingList, width: float, st: dict) -> Table:
     cols = labels("kit.packing.columns")
     head = [Paragraph(escape(cols[k]), st["head"]) for k in ("document", "file", "pages", "copies", "paper", "sides")]
-    body = [[Paragraph(escape(str(v)), st["cell"]) for v in (r.document, r.file, r.pages, r.copies, r.paper, r.sides)] for r in pl.rows]
+    body = [
+        [Paragraph(escape(str(v)), st["cell"]) for v in (r.document, r.file, r.pages, r.copies, r.paper, r.sides)]
+        for r in pl.rows
+    ]
     table = Table([head] + body, colWidths=[width * s for s in COLUMN_SHARES], repeatRows=1, hAlign="LEFT")
     style = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # a cell's default font is Helvetica, even around a Paragraph
@@ -71,13 +76,17 @@ def _print_table(pl: PackingList, width: float, st: dict) -> Table:
 def _checklist(items: list[str], width: float, st: dict) -> Table:
     rows = [[CheckBox(), Paragraph(escape(text), st["check"])] for text in items]
     table = Table(rows, colWidths=[pt(BOX_MM) + 6, width - pt(BOX_MM) - 6], hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), SANS),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+            ]
+        )
+    )
     return table
 
 
@@ -112,8 +121,16 @@ def packing_pdf(pl: PackingList, paper: str) -> tuple[bytes, int]:
     c = new_canvas(buffer, (width, height), PdfMeta(title=pl.title, subject=label("kit.packing.title")))
     story, pages = _story(pl, width - 2 * pt(MARGIN_MM)), 0
     while story:
-        frame = Frame(pt(MARGIN_MM), pt(BOTTOM_MM), width - 2 * pt(MARGIN_MM), height - pt(MARGIN_MM + BOTTOM_MM),
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        frame = Frame(
+            pt(MARGIN_MM),
+            pt(BOTTOM_MM),
+            width - 2 * pt(MARGIN_MM),
+            height - pt(MARGIN_MM + BOTTOM_MM),
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
         before = len(story)
         frame.addFromList(story, c)
         c.showPage()

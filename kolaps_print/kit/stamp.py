@@ -36,8 +36,11 @@ def _tree_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return [
-        p for p in sorted(folder.rglob("*"))
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts) and not p.name.endswith("~")
+        p
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+        and not p.name.endswith("~")
     ]
 
 
@@ -75,7 +78,11 @@ def stamp_text(kit: Kit, hash_: str) -> str:
 def stamp_size(text: str) -> float:
     """5.5 pt, or smaller (not under 4 pt) so a long stamp stays narrow."""
     width = stringWidth(text, SANS, STAMP_SIZE_PT)
-    return max(STAMP_MIN_PT, min(STAMP_SIZE_PT, STAMP_SIZE_PT * pt(STAMP_MAX_WIDTH_MM) / width)) if width else STAMP_SIZE_PT
+    return (
+        max(STAMP_MIN_PT, min(STAMP_SIZE_PT, STAMP_SIZE_PT * pt(STAMP_MAX_WIDTH_MM) / width))
+        if width
+        else STAMP_SIZE_PT
+    )
 
 
 def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
@@ -108,7 +115,9 @@ class Stamper:
         writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
         for page in writer.pages:
             box = page.mediabox
-            page.merge_translated_page(self.overlay(float(box.width), float(box.height)), float(box.left), float(box.bottom))
+            page.merge_translated_page(
+                self.overlay(float(box.width), float(box.height)), float(box.left), float(box.bottom)
+            )
         out = BytesIO()
         writer.write(out)
         return out.getvalue()

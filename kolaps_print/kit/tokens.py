@@ -103,7 +103,7 @@ def layout_sheet(sections: list[TokenGroup], grid: TokenGrid) -> list[SheetPage]
                 pages.append(SheetPage())
                 y = first_y
                 heading(section.kind)
-            row = section.values[start:start + grid.columns]
+            row = section.values[start : start + grid.columns]
             for column, value in enumerate(row):
                 pages[-1].tokens.append((section.kind, value, grid.x(column), y - draw.DIAMETER_MM / 2))
             y -= grid.pitch
@@ -128,8 +128,11 @@ def _draw_header(c: Canvas, kit: Kit, grid: TokenGrid) -> None:
     c.drawString(pt(left), pt(grid.height - TOP_MM), label("kit.tokens.title"))
     c.setFont(SANS, SUBTITLE_PT)
     c.setFillGray(0.3)
-    c.drawString(pt(left), pt(grid.height - TOP_MM - 5.0),
-                 label("kit.tokens.subtitle", kit=kit.spec.name, diameter=f"{draw.DIAMETER_MM:g}"))
+    c.drawString(
+        pt(left),
+        pt(grid.height - TOP_MM - 5.0),
+        label("kit.tokens.subtitle", kit=kit.spec.name, diameter=f"{draw.DIAMETER_MM:g}"),
+    )
 
 
 def _draw_heading(c: Canvas, kind: str, x: float, y: float) -> None:

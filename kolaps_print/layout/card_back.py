@@ -68,10 +68,14 @@ class BackBuilder:
         b, s = self.back.band, self.scale
         room = (self.size.width - 2 * self.layout.margin) / s - self._army_width - 2
         fitted = fit_line(member.character.name, BOLD, b.name_size, self.layout.min_font, room)
-        text = Text(self.layout.margin / s, b.height / 2 + cap(fitted.size) / 2, fitted.text, BOLD, fitted.size, self.white)
+        text = Text(
+            self.layout.margin / s, b.height / 2 + cap(fitted.size) / 2, fitted.text, BOLD, fitted.size, self.white
+        )
         out = FaceLayout([_scaled(text, s)])
         if fitted.cut:
-            message = f"'{member.character.name}': the name is too long for the back of the card; printed as '{fitted.text}'"
+            message = (
+                f"'{member.character.name}': the name is too long for the back of the card; printed as '{fitted.text}'"
+            )
             out.cuts.append(Cut(("characters", member.index, "name"), message))
         return out
 
@@ -95,7 +99,9 @@ class BackBuilder:
             if self._fits(parts, width, height):
                 break
             needed = self._needed(parts)
-            scale *= min(height / needed, width / max(width, max(p.width for p in parts) + 2 * self.layout.margin)) * 0.995
+            scale *= (
+                min(height / needed, width / max(width, max(p.width for p in parts) + 2 * self.layout.margin)) * 0.995
+            )
         return scale, [_scaled(s, scale) for s in self._stack(parts, width, height)], cuts
 
     def _needed(self, parts: list[Part]) -> float:
@@ -131,14 +137,30 @@ class BackBuilder:
         room = (self._right - self._left) * b.army_share  # the character's name comes first
         fitted = fit_line(self.identity.army, REGULAR, b.army_size, self.layout.min_font, room)
         if fitted.cut:
-            cuts.append(Cut(("name",), f"army name '{self.identity.army}' is too long for " f"the back of the card; printed as '{fitted.text}'"))
+            cuts.append(
+                Cut(
+                    ("name",),
+                    f"army name '{self.identity.army}' is too long for "
+                    f"the back of the card; printed as '{fitted.text}'",
+                )
+            )
         self._army_width = width_mm(fitted.text, REGULAR, fitted.size)
         right = self._right
 
         def emit(y: float) -> list[Shape]:
-            return [Box(-paint, -paint, width + 2 * paint, b.height + paint, fill=self.colour),
-                    Text(right, b.height / 2 + cap(fitted.size) / 2, fitted.text, REGULAR, fitted.size, self.white, "right",
-                         width=self._army_width)]
+            return [
+                Box(-paint, -paint, width + 2 * paint, b.height + paint, fill=self.colour),
+                Text(
+                    right,
+                    b.height / 2 + cap(fitted.size) / 2,
+                    fitted.text,
+                    REGULAR,
+                    fitted.size,
+                    self.white,
+                    "right",
+                    width=self._army_width,
+                ),
+            ]
 
         return Part(b.height, emit)
 
@@ -147,15 +169,23 @@ class BackBuilder:
         title_w = width_mm(title, BOLD, s.size, s.tracking)
         baseline = y + s.height * 0.72
         mid = baseline - cap(s.size) * 0.45
-        return [Text(x, baseline, title, BOLD, s.size, self.colour, tracking=s.tracking, width=title_w),
-                Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt)]
+        return [
+            Text(x, baseline, title, BOLD, s.size, self.colour, tracking=s.tracking, width=title_w),
+            Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt),
+        ]
 
     def _tick_box(self, x: float, y: float, hint: str = "", width: float | None = None) -> list[Shape]:
         bk = self.back
         w = width or bk.box
-        shapes: list[Shape] = [Box(x, y, w, bk.box, stroke=self.box_colour, fill=(1.0, 1.0, 1.0), line_pt=bk.box_pt, radius=0.5)]
+        shapes: list[Shape] = [
+            Box(x, y, w, bk.box, stroke=self.box_colour, fill=(1.0, 1.0, 1.0), line_pt=bk.box_pt, radius=0.5)
+        ]
         if hint:
-            shapes.append(Text(x + w / 2, y + bk.box / 2 + cap(bk.hint_size) / 2, hint, REGULAR, bk.hint_size, self.hint, "centre"))
+            shapes.append(
+                Text(
+                    x + w / 2, y + bk.box / 2 + cap(bk.hint_size) / 2, hint, REGULAR, bk.hint_size, self.hint, "centre"
+                )
+            )
         return shapes
 
     def _morale(self, cuts: list[Cut]) -> Part:
@@ -182,7 +212,9 @@ class BackBuilder:
                 box_y = row_top + (bk.morale.row - bk.box) / 2
                 for k, level in enumerate(row.levels):
                     shapes += self._tick_box(left + (most - len(row.levels) + k) * pitch, box_y, number(level))
-                shapes.append(Text(text_x, row_top + bk.morale.row / 2 + cap(f.size) / 2, f.text, REGULAR, f.size, self.ink))
+                shapes.append(
+                    Text(text_x, row_top + bk.morale.row / 2 + cap(f.size) / 2, f.text, REGULAR, f.size, self.ink)
+                )
             return shapes
 
         return Part(bk.section.height + len(rows) * bk.morale.row, emit)
@@ -199,8 +231,18 @@ class BackBuilder:
 
         def emit(y: float) -> list[Shape]:
             box_y = y + (mo.row - bk.box) / 2
-            shapes: list[Shape] = [Text(left, y + mo.row / 2 + cap(st.label_size) / 2, title, BOLD, st.label_size,
-                                        self.colour, tracking=bk.section.tracking, width=title_w)]
+            shapes: list[Shape] = [
+                Text(
+                    left,
+                    y + mo.row / 2 + cap(st.label_size) / 2,
+                    title,
+                    BOLD,
+                    st.label_size,
+                    self.colour,
+                    tracking=bk.section.tracking,
+                    width=title_w,
+                )
+            ]
             x = right - boxes_w
             for group in groups:
                 for level in group:
@@ -219,12 +261,17 @@ class BackBuilder:
         groups = [
             (label("cards.back.offensive"), bk.box, lambda x, y: self._tick_box(x, y)),
             (label("cards.back.aff"), st.aff_width, lambda x, y: self._tick_box(x, y, width=st.aff_width)),
-            (label("cards.back.fatigue"), fatigue * pitch - bk.box_gap,
-             lambda x, y: [s for i in range(fatigue) for s in self._tick_box(x + i * pitch, y, number(i + 1))]),
+            (
+                label("cards.back.fatigue"),
+                fatigue * pitch - bk.box_gap,
+                lambda x, y: [s for i in range(fatigue) for s in self._tick_box(x + i * pitch, y, number(i + 1))],
+            ),
         ]
         tracking, inline = bk.section.tracking, st.labels == "inline"
-        sized = [(title, _group_width(width_mm(title, BOLD, st.label_size, tracking), content, inline), content, draw)
-                 for title, content, draw in groups]
+        sized = [
+            (title, _group_width(width_mm(title, BOLD, st.label_size, tracking), content, inline), content, draw)
+            for title, content, draw in groups
+        ]
         rows = _flow([g[1] for g in sized], self._right - self._left, st.group_gap)
         label_h = 0.0 if inline else to_mm(st.label_size * self.layout.leading) + 0.5
         row_h, row_gap = label_h + bk.box, bk.gap if inline else 1.0  # inline: spaced like the morale row above
@@ -267,8 +314,12 @@ class BackBuilder:
                 mid = row_top + lo.row / 2
                 if i % 2 == 0:
                     shapes.append(Box(left - 0.8, row_top, right - left + 1.6, lo.row, fill=self.stripe))
-                shapes.append(Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, self.colour))
-                shapes.append(Text(left + roll_w, mid + cap(lo.name_size) / 2, loc.name, REGULAR, lo.name_size, self.ink))
+                shapes.append(
+                    Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, self.colour)
+                )
+                shapes.append(
+                    Text(left + roll_w, mid + cap(lo.name_size) / 2, loc.name, REGULAR, lo.name_size, self.ink)
+                )
                 box_y = mid - bk.box / 2
                 x = left + roll_w + name_w
                 for modifier in loc.box_modifiers:
@@ -279,7 +330,11 @@ class BackBuilder:
                 shapes += self._tick_box(x + pitch, box_y, label("cards.back.critical"))
             return shapes
 
-        wounds = Part(bk.section.height + len(locations) * lo.row, emit, roll_w + name_w + boxes_w + lo.column_gap + pitch + bk.box)
+        wounds = Part(
+            bk.section.height + len(locations) * lo.row,
+            emit,
+            roll_w + name_w + boxes_w + lo.column_gap + pitch + bk.box,
+        )
         return [wounds, self._cumulative()] if bk.cumulative.show else [wounds]
 
     def _cumulative(self) -> Part:
@@ -287,7 +342,9 @@ class BackBuilder:
         cu = self.back.cumulative
         cells = card_text.cumulative_cells(self.rules)
         heads = [label("cards.back.cumulative")] + [row[0] for row in cells]
-        rows = [heads] + [[label(f"cards.back.{key}")] + [row[k] for row in cells] for k, key in enumerate(("mvt", "cib", "rng"), 1)]
+        rows = [heads] + [
+            [label(f"cards.back.{key}")] + [row[k] for row in cells] for k, key in enumerate(("mvt", "cib", "rng"), 1)
+        ]
         left, right = self._left, self._right
         label_w = max(width_mm(r[0], BOLD, cu.size, 0.3) for r in rows) + cu.label_gap
         column = (right - left - label_w) / len(cells)
@@ -298,12 +355,16 @@ class BackBuilder:
             for r, texts in enumerate(rows):
                 top = y + r * cu.row
                 if r == 0 or r % 2 == 0:
-                    shapes.append(Box(left - 0.8, top, right - left + 1.6, cu.row, fill=tint if r == 0 else self.stripe))
+                    shapes.append(
+                        Box(left - 0.8, top, right - left + 1.6, cu.row, fill=tint if r == 0 else self.stripe)
+                    )
                 baseline = top + cu.row / 2 + cap(cu.size) / 2
                 shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.colour, tracking=0.3))
                 for c, text in enumerate(texts[1:]):
                     font, colour = (BOLD, self.colour) if r == 0 else (REGULAR, self.ink)
-                    shapes.append(Text(left + label_w + (c + 0.5) * column, baseline, text, font, cu.size, colour, "centre"))
+                    shapes.append(
+                        Text(left + label_w + (c + 0.5) * column, baseline, text, font, cu.size, colour, "centre")
+                    )
             return shapes
 
         return Part(len(rows) * cu.row, emit)
@@ -316,8 +377,11 @@ def _actions_file() -> str:
 
 def _joined(first: Part, second: Part, gap: float) -> Part:
     """Two parts as one, second under first: the card's extra height is not spread between them."""
-    return Part(first.height + gap + second.height,
-                lambda y: first.emit(y) + second.emit(y + first.height + gap), max(first.width, second.width))
+    return Part(
+        first.height + gap + second.height,
+        lambda y: first.emit(y) + second.emit(y + first.height + gap),
+        max(first.width, second.width),
+    )
 
 
 def _group_width(title: float, content: float, inline: bool) -> float:
@@ -344,12 +408,30 @@ def _scaled(shape: Shape, s: float) -> Shape:
     if s == 1.0:
         return shape
     if isinstance(shape, Text):
-        return dataclasses.replace(shape, x=shape.x * s, y=shape.y * s, size=shape.size * s, tracking=shape.tracking * s, width=shape.width * s)
+        return dataclasses.replace(
+            shape, x=shape.x * s, y=shape.y * s, size=shape.size * s, tracking=shape.tracking * s, width=shape.width * s
+        )
     if isinstance(shape, Box):
-        return dataclasses.replace(shape, x=shape.x * s, y=shape.y * s, width=shape.width * s, height=shape.height * s,
-                                   radius=shape.radius * s, line_pt=shape.line_pt * s)
+        return dataclasses.replace(
+            shape,
+            x=shape.x * s,
+            y=shape.y * s,
+            width=shape.width * s,
+            height=shape.height * s,
+            radius=shape.radius * s,
+            line_pt=shape.line_pt * s,
+        )
     if isinstance(shape, Rule):
-        return dataclasses.replace(shape, x1=shape.x1 * s, y1=shape.y1 * s, x2=shape.x2 * s, y2=shape.y2 * s, line_pt=shape.line_pt * s)
+        return dataclasses.replace(
+            shape, x1=shape.x1 * s, y1=shape.y1 * s, x2=shape.x2 * s, y2=shape.y2 * s, line_pt=shape.line_pt * s
+        )
     if isinstance(shape, Drop):
-        return dataclasses.replace(shape, x=shape.x * s, y=shape.y * s, width=shape.width * s, height=shape.height * s, line_pt=shape.line_pt * s)
+        return dataclasses.replace(
+            shape,
+            x=shape.x * s,
+            y=shape.y * s,
+            width=shape.width * s,
+            height=shape.height * s,
+            line_pt=shape.line_pt * s,
+        )
     return shape

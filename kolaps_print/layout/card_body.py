@@ -63,8 +63,9 @@ class Style:
         return self.layout.front.weapon.name_size * self.scale <= self.layout.min_font
 
 
-def text_line(style: Style, text: str, font: str, nominal: float, colour: RGB,
-              path: tuple | None = None, what: str = "") -> BodyLine:
+def text_line(
+    style: Style, text: str, font: str, nominal: float, colour: RGB, path: tuple | None = None, what: str = ""
+) -> BodyLine:
     """One line, shrunk then cut to the width; a cut is reported at path."""
     fitted = fit_line(text, font, style.size(nominal), style.layout.min_font, style.width)
     baseline = to_mm(fitted.size) * ASCENT
@@ -72,11 +73,17 @@ def text_line(style: Style, text: str, font: str, nominal: float, colour: RGB,
     def emit(y: float) -> list[Shape]:
         return [Text(style.x, y + baseline, fitted.text, font, fitted.size, colour)]
 
-    cut = Cut(path, f"{what} is too long for the card; printed as '{fitted.text}'") if fitted.cut and path is not None else None
+    cut = (
+        Cut(path, f"{what} is too long for the card; printed as '{fitted.text}'")
+        if fitted.cut and path is not None
+        else None
+    )
     return BodyLine(style.line_height(fitted.size), emit, cut=cut)
 
 
-def pair_line(style: Style, first: tuple[str, str, float, RGB], second: tuple[str, str, float, RGB], gap: float = 2.0) -> BodyLine | None:
+def pair_line(
+    style: Style, first: tuple[str, str, float, RGB], second: tuple[str, str, float, RGB], gap: float = 2.0
+) -> BodyLine | None:
     """Two texts (text, font, nominal size, colour) side by side on one baseline; None if too wide."""
     (t1, f1, n1, c1), (t2, f2, n2, c2) = first, second
     s1, s2 = style.size(n1), style.size(n2)
@@ -101,20 +108,27 @@ def section(style: Style, title: str, first: bool, colour: RGB | None = None) ->
     def emit(y: float) -> list[Shape]:
         baseline = y + s.height * 0.72
         mid = baseline - to_mm(s.size) * 0.33
-        return [Text(x, baseline, title, "KSans-Bold", s.size, ink, tracking=s.tracking, width=title_w),
-                Rule(x + title_w + 1.2, mid, right, mid, style.rule, s.rule_pt)]
+        return [
+            Text(x, baseline, title, "KSans-Bold", s.size, ink, tracking=s.tracking, width=title_w),
+            Rule(x + title_w + 1.2, mid, right, mid, style.rule, s.rule_pt),
+        ]
 
     return Block((BodyLine(s.height, emit),), 0.0 if first else s.gap_before)
 
 
-def paragraph(style: Style, runs: list[Run], nominal: float, gap: float, path: tuple | None, what: str,
-              colour: RGB | None = None) -> Block:
+def paragraph(
+    style: Style, runs: list[Run], nominal: float, gap: float, path: tuple | None, what: str, colour: RGB | None = None
+) -> Block:
     """A wrapped paragraph; when the card is full it may stop after any line, with '…'."""
     size = style.size(nominal)
     height = style.line_height(size)
     ink = colour or style.ink
     lines = tuple(
-        BodyLine(height, _emit_line(style, line, size, ink), _emit_line(style, cut_last_line(line, size, style.width), size, ink))
+        BodyLine(
+            height,
+            _emit_line(style, line, size, ink),
+            _emit_line(style, cut_last_line(line, size, style.width), size, ink),
+        )
         for line in wrap(runs, size, style.width)
     )
     return Block(lines + (BodyLine(gap * style.scale, _nothing),), 0.0, path, what)
@@ -147,7 +161,9 @@ def place(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], 
                 cuts.append(Cut(block.path, f"{block.what} is too long for the card: its text is cut with '…'"))
         elif block.path is not None:
             cuts.append(Cut(block.path, f"{block.what} does not fit on the card and is left out"))
-        cuts += [Cut(b.path, f"{b.what} does not fit on the card and is left out") for b in blocks[index + 1:] if b.path]
+        cuts += [
+            Cut(b.path, f"{b.what} does not fit on the card and is left out") for b in blocks[index + 1 :] if b.path
+        ]
         break
     while placed and placed[-1][0].path is None:  # never end on a header with nothing under it
         placed.pop()
@@ -171,7 +187,7 @@ def place_whole(blocks: list[Block], top: float, bottom: float) -> tuple[list[Sh
         placed.append((block, shapes))
     while placed and placed[-1][0].path is None:
         placed.pop()
-    dropped = [b for b in blocks[len(placed):] if b.path is not None]
+    dropped = [b for b in blocks[len(placed) :] if b.path is not None]
     return [s for _, shapes in placed for s in shapes], dropped
 
 

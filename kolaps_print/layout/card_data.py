@@ -124,7 +124,9 @@ class BackBand(Model):
     height: Length
     name_size: FontSize
     army_size: FontSize
-    army_share: float = Field(0.35, gt=0, le=0.6)  # of the width, at most, for the army name (the character's comes first)
+    army_share: float = Field(
+        0.35, gt=0, le=0.6
+    )  # of the width, at most, for the army name (the character's comes first)
 
 
 class Morale(Model):

@@ -78,7 +78,11 @@ class FrontBuilder:
         fitted = fit_line(self.identity.army, BOLD, band.size, self.layout.min_font, room, 0.3)
         baseline = band.height / 2 + _cap_height(fitted.size) / 2
         text = Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white, tracking=0.3)
-        cuts = [Cut(("name",), f"army name '{self.identity.army}' is too long for the card; printed as '{fitted.text}'")] if fitted.cut else []
+        cuts = (
+            [Cut(("name",), f"army name '{self.identity.army}' is too long for the card; printed as '{fitted.text}'")]
+            if fitted.cut
+            else []
+        )
         return FaceLayout([text], cuts)
 
     def _footer_text(self) -> FaceLayout:
@@ -87,9 +91,15 @@ class FrontBuilder:
         game = label("cards.front.game")
         game_w = width_mm(game, REGULAR, foot.size)
         fitted = fit_line(self.identity.affiliation, BOLD, foot.size, self.layout.min_font, self.width - game_w - 2)
-        shapes: list[Shape] = [Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white),
-                               Text(self.left + self.width, baseline, game, REGULAR, foot.size, self.white, align="right", width=game_w)]
-        cuts = [Cut(("affiliation",), f"affiliation name '{self.identity.affiliation}' is too long for the card")] if fitted.cut else []
+        shapes: list[Shape] = [
+            Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white),
+            Text(self.left + self.width, baseline, game, REGULAR, foot.size, self.white, align="right", width=game_w),
+        ]
+        cuts = (
+            [Cut(("affiliation",), f"affiliation name '{self.identity.affiliation}' is too long for the card")]
+            if fitted.cut
+            else []
+        )
         return FaceLayout(shapes, cuts)
 
     def _stat_tiles(self) -> list[Shape]:
@@ -99,7 +109,9 @@ class FrontBuilder:
         shapes: list[Shape] = []
         for (x, w), text in zip(self._tile_columns(), labels, strict=True):
             shapes.append(Box(x, st.top, w, st.height, fill=tint, radius=st.radius))
-            shapes.append(Text(x + w / 2, st.top + st.label.baseline, text, BOLD, st.label.size, self.colour, "centre", 0.4))
+            shapes.append(
+                Text(x + w / 2, st.top + st.label.baseline, text, BOLD, st.label.size, self.colour, "centre", 0.4)
+            )
         return shapes
 
     def _tile_columns(self) -> list[tuple[float, float]]:
@@ -129,7 +141,9 @@ class FrontBuilder:
         out.extend(self._body(member))
         return out
 
-    def _line(self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str) -> FaceLayout:
+    def _line(
+        self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str
+    ) -> FaceLayout:
         fitted = fit_line(text, font, spec.size, self.layout.min_font, width)
         shapes: list[Shape] = [Text(self.left, spec.baseline, fitted.text, font, fitted.size, colour)]
         if not fitted.cut:
@@ -147,8 +161,10 @@ class FrontBuilder:
         p = self.layout.front.portrait
         width, height = self._portrait_size()
         x = self.left + self.width - width
-        shapes: list[Shape] = [Box(x - 0.4, p.top - 0.4, width + 0.8, height + 0.8, fill=self.white),
-                               Picture(x, p.top, width, height, portrait)]
+        shapes: list[Shape] = [
+            Box(x - 0.4, p.top - 0.4, width + 0.8, height + 0.8, fill=self.white),
+            Picture(x, p.top, width, height, portrait),
+        ]
         soft = soft_portrait(load_portrait(portrait), width, height, member.character.name)
         return FaceLayout(shapes, [Cut(("characters", member.index, "portrait"), soft)] if soft else [])
 
@@ -166,25 +182,44 @@ class FrontBuilder:
         width = a.height if compact else a.pad + 2 * a.star + 0.9 + text_w + a.pad
         x = right - width
         star_x = x + width / 2 if compact else x + a.pad + a.star
-        shapes: list[Shape] = [Box(x, top, width, a.height, fill=self.colour, radius=a.height / 2),
-                               Star(star_x, top + a.height / 2, a.star, self.white)]
+        shapes: list[Shape] = [
+            Box(x, top, width, a.height, fill=self.colour, radius=a.height / 2),
+            Star(star_x, top + a.height / 2, a.star, self.white),
+        ]
         if not compact:
-            shapes.append(Text(x + a.pad + 2 * a.star + 0.9, top + a.height / 2 + _cap_height(a.size) / 2, text, BOLD,
-                               a.size, self.white, tracking=0.4, width=text_w))
+            shapes.append(
+                Text(
+                    x + a.pad + 2 * a.star + 0.9,
+                    top + a.height / 2 + _cap_height(a.size) / 2,
+                    text,
+                    BOLD,
+                    a.size,
+                    self.white,
+                    tracking=0.4,
+                    width=text_w,
+                )
+            )
         return shapes
 
     def _stat_values(self, member: Member) -> FaceLayout:
         st = self.layout.front.stats
         out = FaceLayout()
         for (x, w), stat in zip(self._tile_columns(), card_text.stats(member, self.rules), strict=True):
-            out.shapes.append(Text(x + w / 2, st.top + st.value.baseline, stat.value, BOLD, st.value.size, self.ink, "centre"))
+            out.shapes.append(
+                Text(x + w / 2, st.top + st.value.baseline, stat.value, BOLD, st.value.size, self.ink, "centre")
+            )
             detail = fit_line(stat.detail, REGULAR, st.detail.size, self.layout.min_font, w - 1.2)
             if detail.cut:  # a narrow card: the short form, cut only if even that is too wide
                 detail = fit_line(stat.short, REGULAR, st.detail.size, self.layout.min_font, w - 1.2)
             if detail.cut:
-                message = f"'{member.character.name}': {stat.label} '{stat.detail}' " f"is too wide for the card; printed as '{detail.text}'"
+                message = (
+                    f"'{member.character.name}': {stat.label} '{stat.detail}' "
+                    f"is too wide for the card; printed as '{detail.text}'"
+                )
                 out.cuts.append(Cut(("characters", member.index, stat.field), message))
-            out.shapes.append(Text(x + w / 2, st.top + st.detail.baseline, detail.text, REGULAR, detail.size, self.muted, "centre"))
+            out.shapes.append(
+                Text(x + w / 2, st.top + st.detail.baseline, detail.text, REGULAR, detail.size, self.muted, "centre")
+            )
         return out
 
     # ---- weapons and specialisations ---------------------------------------------------
@@ -203,7 +238,9 @@ class FrontBuilder:
         shapes += reminder
         if dropped:  # one warning per card (one per field is kept), naming every trait left out
             names, many = ", ".join(b.what for b in dropped), len(dropped) > 1
-            message = f"no room on the card to remind what trait{'s' if many else ''} {names} {'do' if many else 'does'}"
+            message = (
+                f"no room on the card to remind what trait{'s' if many else ''} {names} {'do' if many else 'does'}"
+            )
             cuts.append(Cut(("characters", member.index, "weapons"), message))
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}") for cut in cuts]
         return FaceLayout(shapes, named)
@@ -231,9 +268,21 @@ class FrontBuilder:
         """Name (and traits beside it when they fit), then the range bands; else traits below."""
         ws, what = self.layout.front.weapon, f"weapon '{weapon.name}'"
         traits = card_text.weapon_traits(weapon, self.rules)
-        both = traits and pair_line(style, (weapon.name, BOLD, ws.name_size, self.ink), (traits, ITALIC, ws.traits_size, self.muted))
-        lines = [both or text_line(style, weapon.name, BOLD, ws.name_size, self.ink, (), what),
-                 text_line(style, card_text.weapon_range(weapon, self.rules), REGULAR, ws.range_size, self.ink, (), f"the range of {what}")]
+        both = traits and pair_line(
+            style, (weapon.name, BOLD, ws.name_size, self.ink), (traits, ITALIC, ws.traits_size, self.muted)
+        )
+        lines = [
+            both or text_line(style, weapon.name, BOLD, ws.name_size, self.ink, (), what),
+            text_line(
+                style,
+                card_text.weapon_range(weapon, self.rules),
+                REGULAR,
+                ws.range_size,
+                self.ink,
+                (),
+                f"the range of {what}",
+            ),
+        ]
         if traits and not both:
             lines.append(text_line(style, traits, ITALIC, ws.traits_size, self.muted, (), f"the trait list of {what}"))
         lines.append(BodyLine(ws.gap * style.scale, lambda y: []))
@@ -247,18 +296,25 @@ class FrontBuilder:
             runs += self._marked_runs(marked(spec.text, spec.ruling))
             self._spec_blocks[key] = paragraph(style, runs, sp.size, sp.gap, (), "")
         block = self._spec_blocks[key]
-        return Block(block.lines, block.gap_before, ("characters", member.index, "specialisations", j), f"specialisation '{spec.name}'")
+        return Block(
+            block.lines,
+            block.gap_before,
+            ("characters", member.index, "specialisations", j),
+            f"specialisation '{spec.name}'",
+        )
 
     def _marked_runs(self, text: str) -> list[Run]:
         """Text in regular type, its marks (ours, not the draft's) in the quiet italic grey of the sheet and book."""
         runs, start = [], 0
         for m in mark_pattern().finditer(text):
-            runs += [Run(text[start:m.start()], REGULAR), Run(m.group(0), ITALIC, self.muted)]
+            runs += [Run(text[start : m.start()], REGULAR), Run(m.group(0), ITALIC, self.muted)]
             start = m.end()
         return runs + [Run(text[start:], REGULAR)] if text[start:] else runs
 
     # ---- the traits' reminder ------------------------------------------------------------
-    def _place_reminder(self, member: Member, style: Style, top: float, bottom: float) -> tuple[list[Shape], list[Block]]:
+    def _place_reminder(
+        self, member: Member, style: Style, top: float, bottom: float
+    ) -> tuple[list[Shape], list[Block]]:
         """The reminder in what weapons and specialisations left (never taking room from them).
 
         anchor 'bottom' sets it against the footer, so a card with little to say still ends
@@ -276,7 +332,9 @@ class FrontBuilder:
         reminders = card_text.trait_reminders(member.weapons, self.rules)
         if not reminders:
             return []
-        heading = section(style, label("cards.front.reminders"), False, self.muted)  # traits come with weapons: never first
+        heading = section(
+            style, label("cards.front.reminders"), False, self.muted
+        )  # traits come with weapons: never first
         return [heading] + [self._reminder_line(reminder, style) for reminder in reminders]
 
     def _reminder_line(self, reminder: card_text.TraitReminder, style: Style) -> Block:
@@ -286,7 +344,9 @@ class FrontBuilder:
             r = self.layout.front.reminder
             runs = [Run(label("cards.front.reminder_name", name=reminder.name), BOLD), Run(reminder.short, REGULAR)]
             # a path (any non-None) marks it as content, so a heading is never left alone above nothing
-            self._reminder_blocks[key] = paragraph(style, runs, r.size, r.gap, ("weapons",), f"'{reminder.name}'", self.muted)
+            self._reminder_blocks[key] = paragraph(
+                style, runs, r.size, r.gap, ("weapons",), f"'{reminder.name}'", self.muted
+            )
         return self._reminder_blocks[key]
 
 

@@ -28,11 +28,21 @@ def stats(member: Member, rules: Rules) -> tuple[Stat, Stat, Stat]:
     threshold = label("cards.front.threshold", threshold=rules.dice.threshold(c.rank))
     rng = Stat(label("cards.front.rng"), number(c.rank), threshold, threshold, "rank")
     walk, run = number(c.mvt * actions.walk_cm_per_mvt), number(c.mvt * actions.run_cm_per_mvt)
-    mvt = Stat(label("cards.front.mvt"), number(c.mvt), label("cards.front.moves", walk=walk, run=run),
-               label("cards.front.moves_short", walk=walk, run=run), "mvt")
+    mvt = Stat(
+        label("cards.front.mvt"),
+        number(c.mvt),
+        label("cards.front.moves", walk=walk, run=run),
+        label("cards.front.moves_short", walk=walk, run=run),
+        "mvt",
+    )
     dice = rules.dice.difficulty(c.cib).dice.label
-    cib = Stat(label("cards.front.cib"), number(c.cib), label("cards.front.cib_dice", dice=dice),
-               label("cards.front.cib_dice_short", dice=dice), "cib")
+    cib = Stat(
+        label("cards.front.cib"),
+        number(c.cib),
+        label("cards.front.cib_dice", dice=dice),
+        label("cards.front.cib_dice_short", dice=dice),
+        "cib",
+    )
     return rng, mvt, cib
 
 
@@ -102,8 +112,10 @@ def trait_reminders(weapons: list[Weapon], rules: Rules) -> list[TraitReminder]:
         seen = params.setdefault(ref.id, [])
         if ref.param is not None and ref.param not in seen:
             seen.append(ref.param)
-    return [TraitReminder(_trait_name(rules.trait(id_).name, values), rules.trait(id_).short)
-            for id_, values in params.items()]
+    return [
+        TraitReminder(_trait_name(rules.trait(id_).name, values), rules.trait(id_).short)
+        for id_, values in params.items()
+    ]
 
 
 @dataclass(frozen=True)

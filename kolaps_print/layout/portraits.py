@@ -33,5 +33,7 @@ def soft_portrait(bitmap: Bitmap, width: float, height: float, character: str) -
     ppi = min(bitmap.width / (width / INCH), bitmap.height / (height / INCH))
     if ppi >= MIN_PPI:
         return None
-    return (f"the portrait of '{character}' prints at {ppi:.0f} ppi ({bitmap.width} × {bitmap.height} pixels "
-            f"for {width:.1f} × {height:.1f} mm), below the {MIN_PPI} ppi that prints sharp: use a larger picture")
+    return (
+        f"the portrait of '{character}' prints at {ppi:.0f} ppi ({bitmap.width} × {bitmap.height} pixels "
+        f"for {width:.1f} × {height:.1f} mm), below the {MIN_PPI} ppi that prints sharp: use a larger picture"
+    )

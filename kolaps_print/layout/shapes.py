@@ -83,7 +83,7 @@ Shape = Text | Box | Rule | Drop | Star | Picture
 
 def hex_rgb(colour: str) -> RGB:
     value = colour.lstrip("#")
-    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+    return tuple(int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
 
 
 def mix(colour: RGB, strength: float) -> RGB:

@@ -60,8 +60,10 @@ class Sizes(Model):
         for name, card in self.cards.items():
             for paper_name, paper in self.papers.items():
                 if card.width > paper.width or card.height > paper.height:
-                    raise ValueError(f"card size '{name}' ({card.width:g} × {card.height:g} mm) does not fit on paper "
-                                     f"'{paper_name}' ({paper.width:g} × {paper.height:g} mm)")
+                    raise ValueError(
+                        f"card size '{name}' ({card.width:g} × {card.height:g} mm) does not fit on paper "
+                        f"'{paper_name}' ({paper.width:g} × {paper.height:g} mm)"
+                    )
         return self
 
 
@@ -128,7 +130,9 @@ def card_size(text: str) -> Size:
         return named[key].size()
     match = WXH.match(text)
     if not match:
-        raise ValueError(f"unknown card size '{shown(text)}': use {', '.join(named)} or WIDTHxHEIGHT in mm (e.g. 63x88)")
+        raise ValueError(
+            f"unknown card size '{shown(text)}': use {', '.join(named)} or WIDTHxHEIGHT in mm (e.g. 63x88)"
+        )
     width, height = (float(g.replace(",", ".")) for g in match.groups())
     for value in (width, height):
         if not MIN_CARD_MM <= value <= MAX_CARD_MM:

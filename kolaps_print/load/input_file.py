@@ -57,7 +57,10 @@ def read_input(path: Path | str, file: str) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise _refuse(file, f"this is {_kind(info.st_mode)}, not a regular file; refusing to read it")
         if info.st_size > MAX_INPUT_BYTES:
-            raise _refuse(file, f"the file is {_megabytes(info.st_size)}; input files are limited to {_megabytes(MAX_INPUT_BYTES)}")
+            raise _refuse(
+                file,
+                f"the file is {_megabytes(info.st_size)}; input files are limited to {_megabytes(MAX_INPUT_BYTES)}",
+            )
         chunks, size = [], 0
         while size <= MAX_INPUT_BYTES:  # the file may grow while it is read: never past the limit
             chunk = os.read(fd, min(1 << 20, MAX_INPUT_BYTES + 1 - size))
@@ -66,7 +69,10 @@ def read_input(path: Path | str, file: str) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_INPUT_BYTES:
-            raise _refuse(file, f"the file grew past {_megabytes(MAX_INPUT_BYTES)} while being read; input files are limited to that")
+            raise _refuse(
+                file,
+                f"the file grew past {_megabytes(MAX_INPUT_BYTES)} while being read; input files are limited to that",
+            )
         return b"".join(chunks)
     except OSError as exc:
         raise _refuse(file, f"cannot read the file: {exc.strerror}") from None
@@ -81,8 +87,10 @@ def decode_utf8(raw: bytes, file: str) -> str:
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
-        raise _refuse(file, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8", line, col) from None
+        col = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        raise _refuse(
+            file, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8", line, col
+        ) from None
     return text.removeprefix("\ufeff")
 
 

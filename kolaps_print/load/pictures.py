@@ -107,9 +107,11 @@ def _cover(width: int, height: int, need: tuple[int, int]) -> tuple[int, int]:
 
 
 def _too_big(size: str, need: tuple[int, int]) -> PictureError:
-    return PictureError(f"the picture has too many pixels{size}: the limit is {MAX_PIXELS['PNG'] // 10**6} million "
-                        f"for a PNG, {MAX_PIXELS['JPEG'] // 10**6} million for a JPEG; scale it down "
-                        f"(a card portrait needs {need[0]} × {need[1]})")
+    return PictureError(
+        f"the picture has too many pixels{size}: the limit is {MAX_PIXELS['PNG'] // 10**6} million "
+        f"for a PNG, {MAX_PIXELS['JPEG'] // 10**6} million for a JPEG; scale it down "
+        f"(a card portrait needs {need[0]} × {need[1]})"
+    )
 
 
 def _not_a_picture(path: Path) -> str:

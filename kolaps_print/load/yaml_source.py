@@ -70,9 +70,7 @@ class SourceDocument:
             path = path[:-1]
         return self.value_marks.get((), Mark(1, 1))
 
-    def diagnostic(
-        self, path: tuple, message: str, severity: Severity = "error", at_key: bool = False
-    ) -> Diagnostic:
+    def diagnostic(self, path: tuple, message: str, severity: Severity = "error", at_key: bool = False) -> Diagnostic:
         mark = self.locate(path, at_key)
         return Diagnostic(self.file, mark.line, mark.col, severity, message, format_path(path))
 
@@ -109,8 +107,11 @@ class _Builder:
             return sizes[id(node)]
 
         if size(root) > limit and not self.has_cycle(root):
-            raise self.fail(root, f"aliases expand the {written:,} values written to more than {limit:,} (the limit is "
-                                  f"{ALIAS_RATIO} times the values written): an alias bomb? refusing to load")
+            raise self.fail(
+                root,
+                f"aliases expand the {written:,} values written to more than {limit:,} (the limit is "
+                f"{ALIAS_RATIO} times the values written): an alias bomb? refusing to load",
+            )
 
     def has_cycle(self, root: Node) -> bool:
         done: set[int] = set()
@@ -155,8 +156,11 @@ class _Builder:
         if node.tag == _STR_TAG:
             return node.value  # most values: no constructor call
         if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
-            return self.refuse(node, f"'{shown(node.value)}' is too long to be a number (at most {MAX_NUMBER_CHARS} "
-                                     "characters); put it in quotes if it is text")
+            return self.refuse(
+                node,
+                f"'{shown(node.value)}' is too long to be a number (at most {MAX_NUMBER_CHARS} "
+                "characters); put it in quotes if it is text",
+            )
         try:
             value = self.scalars.construct_object(node, deep=True)
         except ConstructorError:
@@ -167,8 +171,10 @@ class _Builder:
         if not isinstance(value, _PLAIN_TYPES):
             return self.refuse(node, _tag_refused(node.tag))
         if isinstance(value, float) and not math.isfinite(value):
-            return self.refuse(node, f"'{shown(node.value)}' is not a finite number (YAML reads it as {value}); "
-                                     "write a number such as 5")
+            return self.refuse(
+                node,
+                f"'{shown(node.value)}' is not a finite number (YAML reads it as {value}); write a number such as 5",
+            )
         return value
 
     def sequence(self, node: SequenceNode, path: tuple) -> Any:
@@ -186,7 +192,9 @@ class _Builder:
                 continue
             if key in out:
                 first = self.doc.key_marks[path + (key,)]
-                self.refuse(key_node, f"duplicate key '{shown(key)}' (first written at line {first.line}, column {first.col})")
+                self.refuse(
+                    key_node, f"duplicate key '{shown(key)}' (first written at line {first.line}, column {first.col})"
+                )
                 continue
             self.doc.key_marks[path + (key,)] = _mark(key_node)
             out[key] = self.build(value_node, path + (key,))
@@ -256,12 +264,23 @@ def _forbidden_characters(text: str, file: str) -> list[Diagnostic]:
         col = at - (text.rfind("\n", 0, at) + 1) + 1
         if len(found) == MAX_CHARACTER_REPORTS:
             rest = sum(1 for _ in _FORBIDDEN.finditer(text, at))
-            found.append(Diagnostic(file, line, col, "error", f"{rest:,} more characters YAML does not allow from here on; "
-                                                              "is it really a text file?"))
+            found.append(
+                Diagnostic(
+                    file,
+                    line,
+                    col,
+                    "error",
+                    f"{rest:,} more characters YAML does not allow from here on; is it really a text file?",
+                )
+            )
             break
         ch = match.group()
         kind = _kind(ch)
-        found.append(Diagnostic(file, line, col, "error", f"the character U+{ord(ch):04X} ({kind}) is not allowed in YAML; delete it"))
+        found.append(
+            Diagnostic(
+                file, line, col, "error", f"the character U+{ord(ch):04X} ({kind}) is not allowed in YAML; delete it"
+            )
+        )
     return found
 
 
@@ -307,9 +326,18 @@ def _check_value_count(text: str, file: str) -> None:
             if count > MAX_VALUES:
                 mark = event.start_mark
                 line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)  # the parser marks every event
-                raise KolapsError([Diagnostic(file, line, col, "error",
-                                              f"the file holds more than {MAX_VALUES:,} values (keys, texts, numbers, lists), "
-                                              "the limit that keeps reading it within memory")])
+                raise KolapsError(
+                    [
+                        Diagnostic(
+                            file,
+                            line,
+                            col,
+                            "error",
+                            f"the file holds more than {MAX_VALUES:,} values (keys, texts, numbers, lists), "
+                            "the limit that keeps reading it within memory",
+                        )
+                    ]
+                )
     except yaml.YAMLError:
         return  # the parse that follows reports it, located
 
@@ -345,11 +373,21 @@ def _parse(text: str, file: str, require_mapping: bool) -> SourceDocument:
     except yaml.YAMLError:
         root = _compose_for_message(text, file)  # libyaml failed: let the Python parser explain
     if root is None:
-        raise KolapsError([Diagnostic(file, 1, 1, "error", "the file is empty; expected a mapping such as 'name: ...'")])
+        raise KolapsError(
+            [Diagnostic(file, 1, 1, "error", "the file is empty; expected a mapping such as 'name: ...'")]
+        )
     if require_mapping and not isinstance(root, MappingNode):
         m = _mark(root)
         raise KolapsError(
-            [Diagnostic(file, m.line, m.col, "error", "the top level must be a mapping of keys ('name: ...'), not a list or a single value")]
+            [
+                Diagnostic(
+                    file,
+                    m.line,
+                    m.col,
+                    "error",
+                    "the top level must be a mapping of keys ('name: ...'), not a list or a single value",
+                )
+            ]
         )
     try:
         builder = _Builder(doc)

@@ -31,6 +31,4 @@ class Army(Model):
     affiliation: Id = Field(description="An affiliation id, e.g. apc")
     characters: list[Character] = Field(min_length=1, description="At most 20,000 cards in all (copies included)")
     weapons: list[Weapon] = Field(default_factory=list, description="More weapons for this file")
-    affiliations: list[Affiliation] = Field(
-        default_factory=list, description="More affiliations for this file"
-    )
+    affiliations: list[Affiliation] = Field(default_factory=list, description="More affiliations for this file")

@@ -75,7 +75,9 @@ class ArmyBook:
         return list(seen.values())
 
 
-def _items(model, doc: SourceDocument, items: list, key: str, report: Report, broken: set | None = None) -> list[tuple[int, Any]]:
+def _items(
+    model, doc: SourceDocument, items: list, key: str, report: Report, broken: set | None = None
+) -> list[tuple[int, Any]]:
     """Validate each item on its own; the raw ids of invalid ones go to broken."""
     out = []
     for i, item in enumerate(items):
@@ -103,11 +105,17 @@ def _resolve_weapons(doc, i: int, c: Character, catalogue: Catalogue, report: Re
         if weapon is not None:
             found.append(weapon)
         elif wid not in broken:  # an invalid inline weapon already has its message
-            report.add(doc.diagnostic(("characters", i, "weapons", j), f"unknown weapon '{wid}'{did_you_mean(wid, catalogue.weapons)}"))
+            report.add(
+                doc.diagnostic(
+                    ("characters", i, "weapons", j), f"unknown weapon '{wid}'{did_you_mean(wid, catalogue.weapons)}"
+                )
+            )
     return found
 
 
-def _resolve_specialisations(doc, i, c: Character, affiliation: Affiliation | None, catalogue, report) -> list[Specialisation]:
+def _resolve_specialisations(
+    doc, i, c: Character, affiliation: Affiliation | None, catalogue, report
+) -> list[Specialisation]:
     found = []
     for j, sid in enumerate(c.specialisations):
         path = ("characters", i, "specialisations", j)
@@ -118,7 +126,12 @@ def _resolve_specialisations(doc, i, c: Character, affiliation: Affiliation | No
         owners = catalogue.specialisation_owners(sid)
         if owners and affiliation:
             offered = ", ".join(s.id for s in affiliation.specialisations) or "none"
-            report.add(doc.diagnostic(path, f"specialisation '{sid}' belongs to {', '.join(owners)}, not to '{affiliation.id}' (it offers: {offered})"))
+            report.add(
+                doc.diagnostic(
+                    path,
+                    f"specialisation '{sid}' belongs to {', '.join(owners)}, not to '{affiliation.id}' (it offers: {offered})",
+                )
+            )
         elif not owners:
             choices = [s.id for s in affiliation.specialisations] if affiliation else catalogue.all_specialisations()
             report.add(doc.diagnostic(path, f"unknown specialisation '{sid}'{did_you_mean(sid, choices)}"))
@@ -130,11 +143,16 @@ def _salvage(raw: Any) -> Character | None:
     if not isinstance(raw, dict):
         return None
     lists = {k: raw.get(k) for k in ("weapons", "specialisations")}
-    ids = {k: v for k, v in lists.items() if isinstance(v, list) and all(isinstance(x, str) and ID_RE.match(x) for x in v)}
+    ids = {
+        k: v for k, v in lists.items() if isinstance(v, list) and all(isinstance(x, str) and ID_RE.match(x) for x in v)
+    }
     # A partial character on purpose (no rank, mvt or cib): only its lists are cross-checked.
     return Character.model_construct(  # type: ignore[call-arg]
-        name=str(raw.get("name", "")), weapons=ids.get("weapons", []), specialisations=ids.get("specialisations", []),
-                                     portrait=_valid_or_none(FilePath, raw.get("portrait")))
+        name=str(raw.get("name", "")),
+        weapons=ids.get("weapons", []),
+        specialisations=ids.get("specialisations", []),
+        portrait=_valid_or_none(FilePath, raw.get("portrait")),
+    )
 
 
 @cache
@@ -162,26 +180,50 @@ def _portrait(doc, i: int, written: str | None, folder: Path, report: Report) ->
 def _check_avatars(doc, characters: list[tuple[int, Character]], report: Report) -> None:
     avatars = [(i, c) for i, c in characters if c.avatar]
     if not avatars:
-        report.add(doc.diagnostic(("characters",), "no Avatar in this army: mark one character with 'avatar: true'", "warning", at_key=True))
+        report.add(
+            doc.diagnostic(
+                ("characters",),
+                "no Avatar in this army: mark one character with 'avatar: true'",
+                "warning",
+                at_key=True,
+            )
+        )
     for i, c in avatars[1:]:
         first = avatars[0][1].name
-        report.add(doc.diagnostic(("characters", i, "avatar"), f"'{c.name}' cannot be a second Avatar: '{first}' already is (one per army)"))
+        report.add(
+            doc.diagnostic(
+                ("characters", i, "avatar"),
+                f"'{c.name}' cannot be a second Avatar: '{first}' already is (one per army)",
+            )
+        )
 
 
 def _check_names(doc, characters: list[tuple[int, Character]], report: Report) -> None:
     seen: dict[str, int] = {}
     for i, c in characters:
         if c.name in seen:
-            report.add(doc.diagnostic(("characters", i, "name"), f"two characters are named '{c.name}' (also characters[{seen[c.name]}]): their cards will look alike", "warning"))
+            report.add(
+                doc.diagnostic(
+                    ("characters", i, "name"),
+                    f"two characters are named '{c.name}' (also characters[{seen[c.name]}]): their cards will look alike",
+                    "warning",
+                )
+            )
         seen.setdefault(c.name, i)
 
 
 def _check_card_count(doc, characters: list[tuple[int, Character]], report: Report) -> None:
     cards = sum(c.copies for _, c in characters)
     if cards > MAX_CARDS:
-        report.add(doc.diagnostic(("characters",), f"this army prints {cards:,} cards (copies included); the limit is "
-                                                   f"{MAX_CARDS:,}, which keeps one PDF, built in memory, within bounds: "
-                                                   "split the army into several files", at_key=True))
+        report.add(
+            doc.diagnostic(
+                ("characters",),
+                f"this army prints {cards:,} cards (copies included); the limit is "
+                f"{MAX_CARDS:,}, which keeps one PDF, built in memory, within bounds: "
+                "split the army into several files",
+                at_key=True,
+            )
+        )
 
 
 def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> tuple[ArmyBook | None, Report]:
@@ -201,7 +243,12 @@ def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> 
     if shell_ok:
         affiliation = catalogue.affiliations.get(shell.affiliation)
         if affiliation is None and shell.affiliation not in broken:
-            report.add(doc.diagnostic(("affiliation",), f"unknown affiliation '{shell.affiliation}'{did_you_mean(shell.affiliation, catalogue.affiliations)}"))
+            report.add(
+                doc.diagnostic(
+                    ("affiliation",),
+                    f"unknown affiliation '{shell.affiliation}'{did_you_mean(shell.affiliation, catalogue.affiliations)}",
+                )
+            )
     characters = _items(Character, doc, shell.characters, "characters", report)
     members = []
     for i, c in characters:

@@ -56,7 +56,9 @@ class Catalogue:
     traits_known: bool = True  # False: traits.yaml is invalid, weapons' traits cannot be checked
 
     def copy(self) -> Catalogue:
-        return Catalogue(dict(self.traits), dict(self.weapons), dict(self.affiliations), dict(self.origins), self.traits_known)
+        return Catalogue(
+            dict(self.traits), dict(self.weapons), dict(self.affiliations), dict(self.origins), self.traits_known
+        )
 
     def add_weapon(self, weapon: Weapon, origin: Origin, report: Report) -> None:
         if self._is_duplicate("weapon", weapon.id, origin, report):
@@ -77,7 +79,9 @@ class Catalogue:
         first = self.origins.get((kind, id_))
         if first is None:
             return False
-        report.add(origin.doc.diagnostic(origin.path + ("id",), f"{kind} id '{id_}' is defined twice: here and at {first}"))
+        report.add(
+            origin.doc.diagnostic(origin.path + ("id",), f"{kind} id '{id_}' is defined twice: here and at {first}")
+        )
         return True
 
     def specialisation_owners(self, spec_id: str) -> list[str]:
@@ -105,16 +109,24 @@ def _one_range_override(weapon: Weapon, origin: Origin, traits: dict[str, Trait]
     owners = [i for i, ref in enumerate(weapon.traits) if ref.id in traits and traits[ref.id].range_bands is not None]
     for i in owners[1:]:
         first, this = weapon.traits[owners[0]].id, weapon.traits[i].id
-        report.add(origin.doc.diagnostic(origin.path + ("traits", i),
-                                         f"traits '{first}' and '{this}' both replace the range bands: keep one of them"))
+        report.add(
+            origin.doc.diagnostic(
+                origin.path + ("traits", i),
+                f"traits '{first}' and '{this}' both replace the range bands: keep one of them",
+            )
+        )
 
 
 def check_specialisation_ids(affiliation: Affiliation, origin: Origin, report: Report) -> None:
     first: dict[str, int] = {}
     for i, spec in enumerate(affiliation.specialisations):
         if spec.id in first:
-            report.add(origin.doc.diagnostic(origin.path + ("specialisations", i, "id"),
-                                             f"specialisation id '{spec.id}' is listed twice in '{affiliation.id}' (also specialisations[{first[spec.id]}])"))
+            report.add(
+                origin.doc.diagnostic(
+                    origin.path + ("specialisations", i, "id"),
+                    f"specialisation id '{spec.id}' is listed twice in '{affiliation.id}' (also specialisations[{first[spec.id]}])",
+                )
+            )
         first.setdefault(spec.id, i)
 
 
@@ -139,8 +151,10 @@ class GameData:
     def unknown_scenario(self, id_: str) -> str:
         """The message for a scenario id that data/scenarios does not hold."""
         known = [s.id for s in self.scenarios]
-        return (f"unknown scenario '{shown(id_)}'{did_you_mean(id_, known)}; "
-                f"scenarios: {', '.join(known) or 'none (data/scenarios holds no scenario)'}")
+        return (
+            f"unknown scenario '{shown(id_)}'{did_you_mean(id_, known)}; "
+            f"scenarios: {', '.join(known) or 'none (data/scenarios holds no scenario)'}"
+        )
 
 
 @dataclass
@@ -182,19 +196,29 @@ def _check_errata(errata: list[Erratum], doc: SourceDocument, report: Report) ->
     previous = 0
     for i, erratum in enumerate(errata):
         if erratum.number <= previous:
-            report.add(doc.diagnostic(("errata", i, "id"), f"erratum {erratum.id} is out of order or listed twice "
-                                                           f"(after E{previous}): keep the ids increasing"))
+            report.add(
+                doc.diagnostic(
+                    ("errata", i, "id"),
+                    f"erratum {erratum.id} is out of order or listed twice "
+                    f"(after E{previous}): keep the ids increasing",
+                )
+            )
         previous = max(previous, erratum.number)
 
 
 def check_rulings(doc: SourceDocument, known: set[str], errata_file: str, report: Report) -> None:
     """Every `ruling: En` of a data file names an erratum of errata.yaml."""
+
     def visit(node: Any, path: tuple) -> None:
         items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
         for key, value in items:
             if key == "ruling" and isinstance(value, str) and value not in known:
-                report.add(doc.diagnostic(path + (key,), f"unknown erratum '{value}'{did_you_mean(value, known)} "
-                                                         f"({errata_file} has no such id)"))
+                report.add(
+                    doc.diagnostic(
+                        path + (key,),
+                        f"unknown erratum '{value}'{did_you_mean(value, known)} ({errata_file} has no such id)",
+                    )
+                )
             else:
                 visit(value, path + (key,))
 
@@ -218,8 +242,9 @@ def _load_rules(base: Path, readings: _Readings, report: Report) -> tuple[dict[s
     return sections, docs
 
 
-def _check_specialisations(sections: dict[str, Any], docs: list[SourceDocument], catalogue: Catalogue,
-                           report: Report) -> None:
+def _check_specialisations(
+    sections: dict[str, Any], docs: list[SourceDocument], catalogue: Catalogue, report: Report
+) -> None:
     """A rule naming a specialisation (a critical injury's 'unless') must name one that exists."""
     wounds = sections["wounds"]
     if wounds is None:
@@ -229,9 +254,13 @@ def _check_specialisations(sections: dict[str, Any], docs: list[SourceDocument],
     for i, injury in enumerate(wounds.critical_injuries):
         extra = injury.extra_difficulty
         if extra is not None and extra.unless not in known:
-            report.add(doc.diagnostic(("critical_injuries", i, "extra_difficulty", "unless"),
-                                      f"unknown specialisation '{extra.unless}'{did_you_mean(extra.unless, known)} "
-                                      "(no affiliation in affiliations.yaml offers it)"))
+            report.add(
+                doc.diagnostic(
+                    ("critical_injuries", i, "extra_difficulty", "unless"),
+                    f"unknown specialisation '{extra.unless}'{did_you_mean(extra.unless, known)} "
+                    "(no affiliation in affiliations.yaml offers it)",
+                )
+            )
 
 
 def _load_scenarios(base: Path, readings: _Readings, report: Report) -> tuple[list[Scenario], list[SourceDocument]]:
@@ -253,18 +282,30 @@ def _check_scenario(scenario: Scenario, stem: str, doc: SourceDocument, report: 
     """What the model alone cannot see: the id is the file name, the two deployment zones do not meet."""
     ok = True
     if scenario.id != stem:
-        report.add(doc.diagnostic(("id",), f"scenario id '{scenario.id}' differs from its file name: "
-                                           f"write id: {stem}, or rename the file {scenario.id}.yaml"))
+        report.add(
+            doc.diagnostic(
+                ("id",),
+                f"scenario id '{scenario.id}' differs from its file name: "
+                f"write id: {stem}, or rename the file {scenario.id}.yaml",
+            )
+        )
         ok = False
     if scenario.gap_cm < 1:
-        report.add(doc.diagnostic(("deployment_depth_cm",), f"the deployment zones ({scenario.deployment_depth_cm} cm "
-                                                            f"from each edge) meet or overlap on a table "
-                                                            f"{scenario.table.depth_cm} cm deep"))
+        report.add(
+            doc.diagnostic(
+                ("deployment_depth_cm",),
+                f"the deployment zones ({scenario.deployment_depth_cm} cm "
+                f"from each edge) meet or overlap on a table "
+                f"{scenario.table.depth_cm} cm deep",
+            )
+        )
         ok = False
     return ok
 
 
-def _load_entries(doc: SourceDocument, file_model: type[BaseModel], key: str, report: Report) -> Iterable[tuple[Any, Origin]]:
+def _load_entries(
+    doc: SourceDocument, file_model: type[BaseModel], key: str, report: Report
+) -> Iterable[tuple[Any, Origin]]:
     if validate_model(file_model, doc, doc.data, (), report) is None:
         return []
     return [(item, Origin(doc, (key, i))) for i, item in enumerate(getattr(file_model.model_validate(doc.data), key))]
@@ -279,7 +320,9 @@ def load_game_data(base: Path | None = None) -> GameData:
         readings = _load_readings(base, report)
         sections, docs = _load_rules(base, readings, report)
         weapons_doc = readings.resolve(load_yaml(base / "weapons.yaml", display_path(base / "weapons.yaml")), report)
-        affiliations_doc = readings.resolve(load_yaml(base / "affiliations.yaml", display_path(base / "affiliations.yaml")), report)
+        affiliations_doc = readings.resolve(
+            load_yaml(base / "affiliations.yaml", display_path(base / "affiliations.yaml")), report
+        )
     except KolapsError as exc:
         report.extend(exc.diagnostics)
         report.raise_if_errors()
@@ -297,8 +340,14 @@ def load_game_data(base: Path | None = None) -> GameData:
         catalogue.add_affiliation(affiliation, origin, report)
     _check_specialisations(sections, docs, catalogue, report)
     report.raise_if_errors()
-    return GameData(rules=Rules(**sections), catalogue=catalogue, documents=docs + readings.documents + scenario_docs,
-                    errata=readings.errata, readings=readings.chosen or {}, scenarios=scenarios)
+    return GameData(
+        rules=Rules(**sections),
+        catalogue=catalogue,
+        documents=docs + readings.documents + scenario_docs,
+        errata=readings.errata,
+        readings=readings.chosen or {},
+        scenarios=scenarios,
+    )
 
 
 def builtin_game_data() -> GameData:
@@ -310,5 +359,3 @@ def builtin_game_data() -> GameData:
 @cache
 def _loaded(base: Path, cwd: Path) -> GameData:
     return load_game_data(base)
-
-

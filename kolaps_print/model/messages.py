@@ -13,8 +13,15 @@ from kolaps_print.diagnostics import Diagnostic, did_you_mean, shown
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.common import COLOUR_PATTERN, ID_PATTERN
 
-_KINDS = {str: "text", bool: "true or false", int: "a number", float: "a number", list: "a list",
-          dict: "a mapping (key: value)", type(None): "nothing (an empty value)"}
+_KINDS = {
+    str: "text",
+    bool: "true or false",
+    int: "a number",
+    float: "a number",
+    list: "a list",
+    dict: "a mapping (key: value)",
+    type(None): "nothing (an empty value)",
+}
 
 
 def _kind(value: Any) -> str:
@@ -83,7 +90,11 @@ def explain(error: ErrorDetails, model: type[BaseModel], loc: tuple) -> str:
             return f"expected text, got {str(value).lower()} (YAML reads yes/no/on/off as true/false: put the value in quotes)"
         return f"expected text, got {_got(value)}"
     if kind in ("int_type", "int_parsing", "int_parsing_size", "int_from_float", "float_type", "float_parsing"):
-        return f"expected a whole number, got {_got(value)}" if kind.startswith("int") else f"expected a number, got {_got(value)}"
+        return (
+            f"expected a whole number, got {_got(value)}"
+            if kind.startswith("int")
+            else f"expected a number, got {_got(value)}"
+        )
     if kind in ("bool_type", "bool_parsing"):
         return f"expected true or false, got {_got(value)}"
     if kind == "list_type":

@@ -26,7 +26,9 @@ FORMATS: dict[str, Callable[[float], str]] = {"": number, "signed": signed, "off
 # Numbers a text may name that no field holds as such: list key -> name -> (item, file) -> value.
 # A severity's secondary-effect test is its roll plus the file's offset (E11).
 DERIVED: dict[str, dict[str, Callable[[dict, dict], Any]]] = {
-    "severities": {"secondary_test_difficulty": lambda item, top: _sum(item.get("roll"), top.get("secondary_test_offset"))},
+    "severities": {
+        "secondary_test_difficulty": lambda item, top: _sum(item.get("roll"), top.get("secondary_test_offset"))
+    },
 }
 
 
@@ -58,8 +60,9 @@ def fill_numbers(doc: SourceDocument, report: Report) -> None:
     doc.data = _fill(doc, doc.data, (), top, top, None, report)
 
 
-def _fill(doc: SourceDocument, node: Any, path: tuple, scope: dict, top: dict, derived: dict | None,
-          report: Report) -> Any:
+def _fill(
+    doc: SourceDocument, node: Any, path: tuple, scope: dict, top: dict, derived: dict | None, report: Report
+) -> Any:
     if isinstance(node, str):
         return _filled(doc, node, path, scope, report) if "{" in node or "}" in node else node
     if isinstance(node, list):
@@ -88,7 +91,12 @@ def _filled(doc: SourceDocument, text: str, path: tuple, scope: dict, report: Re
     allowed = {(name, spec, "") for name in scope for spec in FORMATS}
     problem = placeholder_problem(text, allowed, "this text")
     if problem:
-        report.add(doc.diagnostic(path, f"{problem}; a text names only number fields of its object or of its "
-                                        "file, as {field}, {field:signed} or {field:offset}"))
+        report.add(
+            doc.diagnostic(
+                path,
+                f"{problem}; a text names only number fields of its object or of its "
+                "file, as {field}, {field:signed} or {field:offset}",
+            )
+        )
         return text
     return text.format(**{name: _Number(value) for name, value in scope.items()})

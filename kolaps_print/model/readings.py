@@ -21,27 +21,43 @@ def declared_readings(errata: list[Erratum]) -> dict[str, Reading]:
     return {e.reading.id: e.reading for e in errata if e.reading is not None}
 
 
-def chosen_readings(doc: SourceDocument, declared: dict[str, Reading], errata_file: str, report: Report) -> dict[str, str]:
+def chosen_readings(
+    doc: SourceDocument, declared: dict[str, Reading], errata_file: str, report: Report
+) -> dict[str, str]:
     """reading id -> chosen option, from data/readings.yaml (every declared reading, known options only)."""
     chosen: dict[str, str] = {}
     for key, value in doc.data.items():
         reading = declared.get(key)
         if reading is None:
-            report.add(doc.diagnostic((key,), f"unknown reading '{key}'{did_you_mean(str(key), declared)}; "
-                                              f"{errata_file} declares {', '.join(declared) or 'none'}", at_key=True))
+            report.add(
+                doc.diagnostic(
+                    (key,),
+                    f"unknown reading '{key}'{did_you_mean(str(key), declared)}; "
+                    f"{errata_file} declares {', '.join(declared) or 'none'}",
+                    at_key=True,
+                )
+            )
         elif not isinstance(value, str) or reading.option(value) is None:
-            report.add(doc.diagnostic((key,), f"reading '{key}' is one of {', '.join(reading.option_ids)}, not {value!r}"))
+            report.add(
+                doc.diagnostic((key,), f"reading '{key}' is one of {', '.join(reading.option_ids)}, not {value!r}")
+            )
         else:
             chosen[key] = value
     for key, reading in declared.items():
         if key not in doc.data:
-            report.add(doc.diagnostic((), f"no choice for reading '{key}': add '{key}: {reading.option_ids[0]}' "
-                                          f"(one of {', '.join(reading.option_ids)})"))
+            report.add(
+                doc.diagnostic(
+                    (),
+                    f"no choice for reading '{key}': add '{key}: {reading.option_ids[0]}' "
+                    f"(one of {', '.join(reading.option_ids)})",
+                )
+            )
     return chosen
 
 
-def resolve_readings(doc: SourceDocument, declared: dict[str, Reading], chosen: dict[str, str] | None,
-                     errata_file: str, report: Report) -> None:
+def resolve_readings(
+    doc: SourceDocument, declared: dict[str, Reading], chosen: dict[str, str] | None, errata_file: str, report: Report
+) -> None:
     """Replace each {by_reading: ...} mapping of doc.data by its chosen value, in place.
 
     chosen is None when the readings could not be read (their errors are reported already):
@@ -73,13 +89,23 @@ def _variant(doc: SourceDocument, node: dict, path: tuple, choice: _Choice, repo
     reading = declared.get(id_) if isinstance(id_, str) else None
     if reading is None:
         if choice.chosen is not None:  # otherwise the errata are broken and already reported
-            report.add(doc.diagnostic(path + (BY_READING,), f"unknown reading {id_!r}{did_you_mean(str(id_), declared)}; "
-                                                            f"{choice.errata_file} declares {', '.join(declared) or 'none'}"))
+            report.add(
+                doc.diagnostic(
+                    path + (BY_READING,),
+                    f"unknown reading {id_!r}{did_you_mean(str(id_), declared)}; "
+                    f"{choice.errata_file} declares {', '.join(declared) or 'none'}",
+                )
+            )
         return next(iter(options.values()), None)
     expected = reading.option_ids
     if sorted(options) != sorted(expected):
-        report.add(doc.diagnostic(path, f"reading '{id_}' needs one value for each option: {', '.join(expected)} "
-                                        f"(got {', '.join(map(str, options)) or 'none'})"))
+        report.add(
+            doc.diagnostic(
+                path,
+                f"reading '{id_}' needs one value for each option: {', '.join(expected)} "
+                f"(got {', '.join(map(str, options)) or 'none'})",
+            )
+        )
         return next(iter(options.values()), None)
     pick = (choice.chosen or {}).get(id_, expected[0])
     return options[pick]

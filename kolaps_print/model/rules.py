@@ -293,9 +293,13 @@ class MoraleRules(Model):
         known = {lv.level for lv in self.levels}
         for key in ("offensive_minimum", "good_minimum"):
             if getattr(self, key) not in known:
-                raise ValueError(f"{key} {getattr(self, key)} is not one of the levels ({', '.join(map(str, sorted(known)))})")
+                raise ValueError(
+                    f"{key} {getattr(self, key)} is not one of the levels ({', '.join(map(str, sorted(known)))})"
+                )
         if self.good_minimum < self.offensive_minimum:
-            raise ValueError(f"good_minimum ({self.good_minimum}) is below offensive_minimum ({self.offensive_minimum})")
+            raise ValueError(
+                f"good_minimum ({self.good_minimum}) is below offensive_minimum ({self.offensive_minimum})"
+            )
         return self
 
     def level(self, value: int) -> MoraleLevel:
@@ -342,8 +346,13 @@ class Rules(Model):
             override = self.trait(id_).range_bands
             if override is not None:
                 return _nearest_first(override)
-        return _nearest_first([WeaponBand(id=b.id, modifier=b.modifier, max_factor=b.max_factor)
-                               for b in self.combat.range_bands if b.below_cm is None])
+        return _nearest_first(
+            [
+                WeaponBand(id=b.id, modifier=b.modifier, max_factor=b.max_factor)
+                for b in self.combat.range_bands
+                if b.below_cm is None
+            ]
+        )
 
 
 def _nearest_first(bands: list[WeaponBand]) -> list[WeaponBand]:

@@ -59,8 +59,9 @@ class Checker:
     def error(self, path: tuple, message: str) -> None:
         self.report.add(self.doc.diagnostic(self.base + path, message))
 
-    def numbered(self, key: str, items: Sequence[Any], field: str, expected: Sequence[int], what: str,
-                 ordered: bool = True) -> None:
+    def numbered(
+        self, key: str, items: Sequence[Any], field: str, expected: Sequence[int], what: str, ordered: bool = True
+    ) -> None:
         """One entry for each expected value of field, none twice, listed in that order (if ordered)."""
         first: dict[int, int] = {}
         for i, item in enumerate(items):
@@ -73,12 +74,18 @@ class Checker:
                 first[value] = i
         missing = [v for v in expected if v not in first]
         if missing:
-            self.error((key,), f"no {what} for {field} {_numbers(missing)}: the table needs one for each of {_numbers(expected)}")
+            self.error(
+                (key,),
+                f"no {what} for {field} {_numbers(missing)}: the table needs one for each of {_numbers(expected)}",
+            )
         elif ordered and len(items) == len(expected):
             for i, (item, value) in enumerate(zip(items, expected, strict=True)):  # lengths checked above
                 if getattr(item, field) != value:
-                    self.error((key, i, field), f"list the {what} entries in order of {field} ({_numbers(expected)}): "
-                                                f"entry {i + 1} has {field} {getattr(item, field)}, expected {value}")
+                    self.error(
+                        (key, i, field),
+                        f"list the {what} entries in order of {field} ({_numbers(expected)}): "
+                        f"entry {i + 1} has {field} {getattr(item, field)}, expected {value}",
+                    )
                     break
 
     def unique(self, key: str, items: Sequence[Any], field: str, what: str) -> None:
@@ -105,16 +112,25 @@ def check_dice(dice: DiceRules, doc: SourceDocument, report: Report) -> None:
     levels = field_range(Difficulty, "level")
     c.numbered("difficulties", dice.difficulties, "level", levels, "difficulty")
     if dice.automatic_at_or_below >= levels[0]:
-        c.error(("automatic_at_or_below",), f"must be below the easiest difficulty level ({levels[0]}), got {dice.automatic_at_or_below}")
+        c.error(
+            ("automatic_at_or_below",),
+            f"must be below the easiest difficulty level ({levels[0]}), got {dice.automatic_at_or_below}",
+        )
     if dice.impossible_at_or_above <= levels[-1]:
-        c.error(("impossible_at_or_above",), f"must be above the hardest difficulty level ({levels[-1]}), got {dice.impossible_at_or_above}")
+        c.error(
+            ("impossible_at_or_above",),
+            f"must be above the hardest difficulty level ({levels[-1]}), got {dice.impossible_at_or_above}",
+        )
     if dice.always_success == dice.always_failure:
         c.error(("always_failure",), f"the same face ({dice.always_failure}) cannot always succeed and always fail")
     c.unique("roll_types", dice.roll_types, "code", "roll type")
     described = {r.code for r in dice.roll_types}
     for i, d in enumerate(dice.difficulties):
         if d.dice.roll not in described:
-            c.error(("difficulties", i, "dice", "roll"), f"roll type '{d.dice.roll}' has no entry in roll_types (described: {', '.join(sorted(described)) or 'none'})")
+            c.error(
+                ("difficulties", i, "dice", "roll"),
+                f"roll type '{d.dice.roll}' has no entry in roll_types (described: {', '.join(sorted(described)) or 'none'})",
+            )
 
 
 # ---- wounds.yaml -----------------------------------------------------------------------------
@@ -152,8 +168,10 @@ def _check_locations(c: Checker, locations: Sequence[Location], rolls: range) ->
     c.unique("locations", locations, "id", "location")
     for i, loc in enumerate(locations):
         if len(loc.box_modifiers) != loc.capacity:
-            c.error(("locations", i, "box_modifiers"),
-                    f"'{loc.id}' has capacity {loc.capacity} but {len(loc.box_modifiers)} box modifier(s): give one per wound box")
+            c.error(
+                ("locations", i, "box_modifiers"),
+                f"'{loc.id}' has capacity {loc.capacity} but {len(loc.box_modifiers)} box modifier(s): give one per wound box",
+            )
 
 
 def _check_critical_injuries(c: Checker, wounds: WoundRules, rolls: range) -> None:
@@ -161,10 +179,15 @@ def _check_critical_injuries(c: Checker, wounds: WoundRules, rolls: range) -> No
     ids = [loc.id for loc in wounds.locations]
     for i, injury in enumerate(wounds.critical_injuries):
         if injury.location not in ids:
-            c.error(("critical_injuries", i, "location"),
-                    f"unknown location '{injury.location}'{did_you_mean(injury.location, ids)} (locations: {', '.join(ids)})")
+            c.error(
+                ("critical_injuries", i, "location"),
+                f"unknown location '{injury.location}'{did_you_mean(injury.location, ids)} (locations: {', '.join(ids)})",
+            )
         if injury.extra_difficulty is not None and injury.test_difficulty is None:
-            c.error(("critical_injuries", i, "extra_difficulty"), "an extra difficulty needs a test: give test_difficulty too")
+            c.error(
+                ("critical_injuries", i, "extra_difficulty"),
+                "an extra difficulty needs a test: give test_difficulty too",
+            )
 
 
 def _check_critical_failures(c: Checker, wounds: WoundRules) -> None:
@@ -179,6 +202,7 @@ def _check_critical_failures(c: Checker, wounds: WoundRules) -> None:
         elif f.min is not None and f.max is not None and f.min > f.max:
             c.error(("critical_failures", i, "min"), f"min ({f.min}) is above max ({f.max})")
     bounded = [i for i, f in enumerate(bands) if f.min is not None or f.max is not None]
+
     def lowest(i: int) -> float:
         low = bands[i].min
         return float("-inf") if low is None else low
@@ -187,10 +211,16 @@ def _check_critical_failures(c: Checker, wounds: WoundRules) -> None:
     for a, b in pairwise(ordered):
         top, bottom = bands[a].max, bands[b].min
         if top is None or bottom is None or bottom <= top:
-            c.error(("critical_failures", b), f"overlaps entry {a + 1} ({_band(bands[a])}): a result must fall in one band only")
+            c.error(
+                ("critical_failures", b),
+                f"overlaps entry {a + 1} ({_band(bands[a])}): a result must fall in one band only",
+            )
         elif bottom > top + 1:
-            c.error(("critical_failures", b), f"leaves a gap after entry {a + 1} ({_band(bands[a])}): "
-                                              f"results {top + 1} to {bottom - 1} fall in no band")
+            c.error(
+                ("critical_failures", b),
+                f"leaves a gap after entry {a + 1} ({_band(bands[a])}): "
+                f"results {top + 1} to {bottom - 1} fall in no band",
+            )
 
 
 def _band(f: Any) -> str:
@@ -214,23 +244,35 @@ def check_combat(combat: CombatRules, doc: SourceDocument, report: Report) -> No
             if value is not None and value <= 0:
                 c.error(("range_bands", i, key), f"must be above 0, got {value:g}")
         if b.max_factor is not None and b.below_cm is not None:
-            c.error(("range_bands", i), f"band '{b.id}' gives both max_factor and below_cm: a band is either "
-                                        "up to a multiple of the weapon's range, or closer than a distance")
+            c.error(
+                ("range_bands", i),
+                f"band '{b.id}' gives both max_factor and below_cm: a band is either "
+                "up to a multiple of the weapon's range, or closer than a distance",
+            )
         if b.severity_dice is not None and not SEVERITY_DICE.match(b.severity_dice):
-            c.error(("range_bands", i, "severity_dice"), f"'{b.severity_dice}' is not dice such as 2C6 (1 to 6 dice, D, C or M, then 6)")
+            c.error(
+                ("range_bands", i, "severity_dice"),
+                f"'{b.severity_dice}' is not dice such as 2C6 (1 to 6 dice, D, C or M, then 6)",
+            )
         if b.below_cm is None and b.max_factor is None:
             open_bands.append(i)
         elif b.max_factor is not None:
             if b.max_factor in factors:
-                c.error(("range_bands", i, "max_factor"), f"max_factor {b.max_factor:g} is also band {factors[b.max_factor] + 1}'s")
+                c.error(
+                    ("range_bands", i, "max_factor"),
+                    f"max_factor {b.max_factor:g} is also band {factors[b.max_factor] + 1}'s",
+                )
             factors.setdefault(b.max_factor, i)
     if not factors:
         c.error(("range_bands",), "needs a band with max_factor (up to the weapon's range), e.g. max_factor: 1")
     if not open_bands:
         c.error(("range_bands",), "needs a band with neither max_factor nor below_cm: the one beyond the longest band")
     for i in open_bands[1:]:
-        c.error(("range_bands", i), f"'{combat.range_bands[i].id}' has neither max_factor nor below_cm, like "
-                                    f"'{combat.range_bands[open_bands[0]].id}': only the band beyond the longest one may")
+        c.error(
+            ("range_bands", i),
+            f"'{combat.range_bands[i].id}' has neither max_factor nor below_cm, like "
+            f"'{combat.range_bands[open_bands[0]].id}': only the band beyond the longest one may",
+        )
 
 
 # ---- traits.yaml -----------------------------------------------------------------------------
@@ -239,7 +281,10 @@ def check_traits(traits: TraitRules, doc: SourceDocument, report: Report) -> Non
     c.unique("traits", traits.traits, "id", "trait")
     for i, t in enumerate(traits.traits):
         if t.unit is not None and t.param is None:
-            c.error(("traits", i, "unit"), f"trait '{t.id}' has a unit but takes no value: give its param too, or remove the unit")
+            c.error(
+                ("traits", i, "unit"),
+                f"trait '{t.id}' has a unit but takes no value: give its param too, or remove the unit",
+            )
         if t.range_bands is not None:
             _check_weapon_bands(Checker(c.doc, c.report, ("traits", i)), t.id, t.range_bands)
 
@@ -247,8 +292,11 @@ def check_traits(traits: TraitRules, doc: SourceDocument, report: Report) -> Non
 def _check_weapon_bands(c: Checker, trait: str, bands: Sequence[WeaponBand]) -> None:
     """A trait's own range bands, read like the general ones: each ends at its own factor, one at most beyond."""
     if not bands:
-        c.error(("range_bands",), f"trait '{trait}' lists no range band: give at least one (max_factor: 1), "
-                                  "or remove range_bands to keep the general ones")
+        c.error(
+            ("range_bands",),
+            f"trait '{trait}' lists no range band: give at least one (max_factor: 1), "
+            "or remove range_bands to keep the general ones",
+        )
         return
     c.unique("range_bands", bands, "id", "range band")
     factors: dict[float, int] = {}
@@ -259,14 +307,23 @@ def _check_weapon_bands(c: Checker, trait: str, bands: Sequence[WeaponBand]) -> 
         elif b.max_factor <= 0:
             c.error(("range_bands", i, "max_factor"), f"must be above 0, got {b.max_factor:g}")
         elif b.max_factor in factors:
-            c.error(("range_bands", i, "max_factor"), f"max_factor {b.max_factor:g} is also band {factors[b.max_factor] + 1}'s")
+            c.error(
+                ("range_bands", i, "max_factor"),
+                f"max_factor {b.max_factor:g} is also band {factors[b.max_factor] + 1}'s",
+            )
         else:
             factors[b.max_factor] = i
     if not factors:
-        c.error(("range_bands",), f"trait '{trait}' needs a band with max_factor (up to the weapon's range), e.g. max_factor: 1")
+        c.error(
+            ("range_bands",),
+            f"trait '{trait}' needs a band with max_factor (up to the weapon's range), e.g. max_factor: 1",
+        )
     for i in open_bands[1:]:
-        c.error(("range_bands", i), f"'{bands[i].id}' has no max_factor, like '{bands[open_bands[0]].id}': "
-                                    "only the band beyond the longest one may")
+        c.error(
+            ("range_bands", i),
+            f"'{bands[i].id}' has no max_factor, like '{bands[open_bands[0]].id}': "
+            "only the band beyond the longest one may",
+        )
 
 
 # ---- actions.yaml ----------------------------------------------------------------------------
@@ -284,8 +341,11 @@ def _check_morale(c: Checker, morale: MoraleRules) -> None:
     c.numbered("levels", morale.levels, "level", field_range(MoraleLevel, "level"), "morale level", ordered=False)
     for i, lv in enumerate(morale.levels):  # to stay offensive, to flee, to rout: the book prints each test
         if lv.level <= morale.offensive_minimum and lv.test_difficulty is None:
-            c.error(("levels", i, "test_difficulty"), f"level {lv.level} calls for a test (every level from "
-                                                      f"offensive_minimum {morale.offensive_minimum} down does): give its test_difficulty")
+            c.error(
+                ("levels", i, "test_difficulty"),
+                f"level {lv.level} calls for a test (every level from "
+                f"offensive_minimum {morale.offensive_minimum} down does): give its test_difficulty",
+            )
     _losses(c, ("ally_down_loss",), morale.ally_down_loss)
 
 

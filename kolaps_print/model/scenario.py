@@ -44,4 +44,3 @@ class Scenario(Model):
     def gap_cm(self) -> int:
         """The distance between the two deployment zones."""
         return self.table.depth_cm - 2 * self.deployment_depth_cm
-

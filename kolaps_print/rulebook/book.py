@@ -34,22 +34,37 @@ class Furniture:
 
 
 class RulebookDoc(BaseDocTemplate):
-    def __init__(self, buffer: BytesIO, geometry: st.PageGeometry, meta: PdfMeta, furniture: Furniture, registry: Registry):
+    def __init__(
+        self, buffer: BytesIO, geometry: st.PageGeometry, meta: PdfMeta, furniture: Furniture, registry: Registry
+    ):
         register_fonts()
         self.geometry, self.furniture, self.registry = geometry, furniture, registry
         x, y, w, h = geometry.frame
         super().__init__(
-            buffer, pagesize=geometry.pagesize, leftMargin=x, bottomMargin=y, rightMargin=geometry.pagesize[0] - x - w,
-            topMargin=geometry.pagesize[1] - y - h, title=meta.title, author=meta.author, subject=meta.subject,
-            creator=f"kolaps-print {__version__}", keywords=meta.keywords, invariant=1, pageCompression=1,
-            initialFontName=SERIF, lang="fr-FR",
+            buffer,
+            pagesize=geometry.pagesize,
+            leftMargin=x,
+            bottomMargin=y,
+            rightMargin=geometry.pagesize[0] - x - w,
+            topMargin=geometry.pagesize[1] - y - h,
+            title=meta.title,
+            author=meta.author,
+            subject=meta.subject,
+            creator=f"kolaps-print {__version__}",
+            keywords=meta.keywords,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=SERIF,
+            lang="fr-FR",
         )
         cover_frame = Frame(x, y, w, h, id="cover", showBoundary=0)
         body_frame = Frame(x, y, w, h, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        self.addPageTemplates([
-            PageTemplate("cover", [cover_frame], onPageEnd=self._cover_page),
-            PageTemplate("body", [body_frame], onPageEnd=self._body_page),
-        ])
+        self.addPageTemplates(
+            [
+                PageTemplate("cover", [cover_frame], onPageEnd=self._cover_page),
+                PageTemplate("body", [body_frame], onPageEnd=self._body_page),
+            ]
+        )
 
     def _cover_page(self, canvas, doc) -> None:
         self.furniture.cover(canvas, self.geometry)
@@ -110,8 +125,13 @@ class LayoutResult:
     passes: int
 
 
-def layout(make_story: Callable[[dict[str, int], Registry], list[Flowable]], geometry: st.PageGeometry, meta: PdfMeta,
-           furniture: Furniture, observe: Callable[[bytes, Registry], bool] | None = None) -> LayoutResult:
+def layout(
+    make_story: Callable[[dict[str, int], Registry], list[Flowable]],
+    geometry: st.PageGeometry,
+    meta: PdfMeta,
+    furniture: Furniture,
+    observe: Callable[[bytes, Registry], bool] | None = None,
+) -> LayoutResult:
     """Build until every anchor lands where the previous pass said it would.
 
     observe, when given, reads each finished pass (the proof's list of marked pages) and says

@@ -32,8 +32,9 @@ def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[Ma
     appendix = _proof_appendix(book, marks_elsewhere) if printing.proof else None
     story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if printing.proof else None, appendix)
     geometry = st.page_geometry(printing.paper)
-    return layout(make_story_factory(story, geometry), geometry, meta, furniture,
-                  appendix.own.observe if appendix else None)
+    return layout(
+        make_story_factory(story, geometry), geometry, meta, furniture, appendix.own.observe if appendix else None
+    )
 
 
 def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMeta]:
@@ -41,11 +42,21 @@ def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMet
     version = printing.version or spec.version
     date = french_date(printing.date or spec.date)
     title = label("rulebook.book.running_title", title=spec.title, subtitle=spec.subtitle, edition=book.edition.title)
-    stamp = ProofStamp(label("rulebook.proof.stamp", version=version, date=date, hash=book.digest), label("rulebook.proof.watermark"))
-    cover = Cover(spec.title, spec.subtitle, label("rulebook.book.kicker"), book.edition.title,
-                  label("rulebook.book.version_line", version=version, date=date))
-    meta = PdfMeta(title=title, subject=label("rulebook.book.subject", game=label("common.game")),
-                   keywords=label("rulebook.book.version_line", version=version, date=date))
+    stamp = ProofStamp(
+        label("rulebook.proof.stamp", version=version, date=date, hash=book.digest), label("rulebook.proof.watermark")
+    )
+    cover = Cover(
+        spec.title,
+        spec.subtitle,
+        label("rulebook.book.kicker"),
+        book.edition.title,
+        label("rulebook.book.version_line", version=version, date=date),
+    )
+    meta = PdfMeta(
+        title=title,
+        subject=label("rulebook.book.subject", game=label("common.game")),
+        keywords=label("rulebook.book.version_line", version=version, date=date),
+    )
     return Furniture(title, cover, stamp if printing.proof else None), meta
 
 

@@ -37,8 +37,9 @@ class CheckedBook:
     armies: list[ArmyBook]  # the demo armies (data/armies), for the proof's list of marks
 
 
-def check_book(templates: Path, data_dir: Path, edition: str, strict: bool,
-               scenario_id: str | None = None) -> CheckedBook:
+def check_book(
+    templates: Path, data_dir: Path, edition: str, strict: bool, scenario_id: str | None = None
+) -> CheckedBook:
     """Located errors for bad sources, then the consistency report (strict: findings are errors)."""
     sources, edition_spec, names, data, armies, parsed = _read_sources(templates, data_dir, edition, scenario_id)
     chapters = [c for c, _ in parsed]
@@ -49,10 +50,21 @@ def check_book(templates: Path, data_dir: Path, edition: str, strict: bool,
     source_of = read_sources(sources.folder, sources.display, names)
     unresolved = check_references(in_edition, check_anchors(chapters, source_of), source_of)
     tables = _tables(in_edition, data)
-    report = consistency_report(data, usage, unresolved, data_dir / "armies", f"{sources.display}/book.yaml", edition_spec.coverage)
+    report = consistency_report(
+        data, usage, unresolved, data_dir / "armies", f"{sources.display}/book.yaml", edition_spec.coverage
+    )
     report.raise_if_strict(strict)
-    return CheckedBook(sources, edition_spec, in_edition, tables, report, frozenset(u.anchor for u in unresolved),
-                       source_hash(templates, data_dir), data, armies)
+    return CheckedBook(
+        sources,
+        edition_spec,
+        in_edition,
+        tables,
+        report,
+        frozenset(u.anchor for u in unresolved),
+        source_hash(templates, data_dir),
+        data,
+        armies,
+    )
 
 
 def _every_chapter(sources: BookSources, edition: Edition) -> list[str]:
@@ -63,8 +75,15 @@ def _every_chapter(sources: BookSources, edition: Edition) -> list[str]:
     return names
 
 
-def _parse_chapters(sources: BookSources, names: list[str], data: GameData | None, edition_id: str,
-                    army_weapons: list, report: Report, scenario_id: str | None = None) -> list[tuple[Chapter, Usage]]:
+def _parse_chapters(
+    sources: BookSources,
+    names: list[str],
+    data: GameData | None,
+    edition_id: str,
+    army_weapons: list,
+    report: Report,
+    scenario_id: str | None = None,
+) -> list[tuple[Chapter, Usage]]:
     """Render and parse every chapter; each one's errors go to report, so one run shows every
     broken chapter. Without game data (it is broken) the chapters are only syntax-checked."""
     env = make_environment(sources.folder)
@@ -96,7 +115,15 @@ def _tables(chapters: list[Chapter], data: GameData) -> dict[str, TableContent]:
     for chapter in chapters:
         for block in _table_blocks(chapter.blocks):
             if block.name not in TABLE_NAMES:
-                report.add(Diagnostic(chapter.file, block.line, 1, "error", f"unknown table '{block.name}'{did_you_mean(block.name, TABLE_NAMES)}"))
+                report.add(
+                    Diagnostic(
+                        chapter.file,
+                        block.line,
+                        1,
+                        "error",
+                        f"unknown table '{block.name}'{did_you_mean(block.name, TABLE_NAMES)}",
+                    )
+                )
             elif block.name not in names:
                 names.append(block.name)
     report.raise_if_errors()
@@ -116,8 +143,9 @@ def _table_blocks(blocks: list) -> list[TableBlock]:
     return found
 
 
-def _read_sources(templates: Path, data_dir: Path, edition_id: str, scenario_id: str | None = None
-                  ) -> tuple[BookSources, Edition, list[str], GameData, list[ArmyBook], list[tuple[Chapter, Usage]]]:
+def _read_sources(
+    templates: Path, data_dir: Path, edition_id: str, scenario_id: str | None = None
+) -> tuple[BookSources, Edition, list[str], GameData, list[ArmyBook], list[tuple[Chapter, Usage]]]:
     """book.yaml, the game data and every chapter, all checked before stopping on an error:
     (sources, edition, chapter names, game data, demo armies, parsed chapters)."""
     report = Report()
@@ -133,9 +161,9 @@ def _read_sources(templates: Path, data_dir: Path, edition_id: str, scenario_id:
     if data and scenario_id is not None and data.scenario(scenario_id) is None:
         report.add(Diagnostic("<options>", 1, 1, "error", data.unknown_scenario(scenario_id)))
     armies = load_demo_armies(data, data_dir / "armies")[0] if data else []
-    parsed = _parse_chapters(sources, names, data, edition_id, [w for a in armies for w in a.army.weapons], report,
-                             scenario_id)
+    parsed = _parse_chapters(
+        sources, names, data, edition_id, [w for a in armies for w in a.army.weapons], report, scenario_id
+    )
     report.raise_if_errors()
     assert data is not None  # else its errors were raised just above
     return sources, edition, names, data, armies, parsed
-

@@ -57,13 +57,19 @@ def check_anchors(chapters: list[Chapter], source_of: dict[str, str]) -> dict[st
             first = owner.get(heading.anchor)
             if first is not None:
                 file, line, col = _locate(XRef(heading.anchor, chapter.file, heading.line), ANCHOR_DEF_RE, source_of)
-                report.add(Diagnostic(file, line, col, "error", f"anchor '{heading.anchor}' is defined twice (also in {first.file})"))
+                report.add(
+                    Diagnostic(
+                        file, line, col, "error", f"anchor '{heading.anchor}' is defined twice (also in {first.file})"
+                    )
+                )
             owner.setdefault(heading.anchor, chapter)
     report.raise_if_errors()
     return owner
 
 
-def check_references(edition_chapters: list[Chapter], every_anchor: dict[str, Chapter], source_of: dict[str, str]) -> list[Unresolved]:
+def check_references(
+    edition_chapters: list[Chapter], every_anchor: dict[str, Chapter], source_of: dict[str, str]
+) -> list[Unresolved]:
     """Raise on unknown anchors; return the references pointing outside this edition."""
     in_edition = {h.anchor for c in edition_chapters for h in c.headings if h.explicit}
     report = Report()
@@ -77,7 +83,15 @@ def check_references(edition_chapters: list[Chapter], every_anchor: dict[str, Ch
                 continue
             file, line, col = _locate(xref, LINK_RE, source_of)
             hint = did_you_mean(xref.anchor, every_anchor)
-            report.add(Diagnostic(file, line, col, "error", f"reference to unknown anchor '#{xref.anchor}'{hint}; anchors are written on headings as {{#name}}"))
+            report.add(
+                Diagnostic(
+                    file,
+                    line,
+                    col,
+                    "error",
+                    f"reference to unknown anchor '#{xref.anchor}'{hint}; anchors are written on headings as {{#name}}",
+                )
+            )
     report.raise_if_errors()
     return unresolved
 

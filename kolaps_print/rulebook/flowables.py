@@ -148,7 +148,10 @@ class TocLine(Flowable):
 def table_width(content: TableContent, width: float) -> float:
     """A table of short cells (seuils, cumul) takes what it needs, not the whole measure."""
     rows = [content.columns] + content.rows
-    natural = sum(max(stringWidth(french(r[i]) if i < len(r) else "", SANS_BOLD, 8.6) for r in rows) + 8 for i in range(len(content.columns)))
+    natural = sum(
+        max(stringWidth(french(r[i]) if i < len(r) else "", SANS_BOLD, 8.6) for r in rows) + 8
+        for i in range(len(content.columns))
+    )
     return width if natural * 1.8 > width else max(natural * 1.8, width * 0.5)
 
 
@@ -165,7 +168,9 @@ def _cell_style(base: ParagraphStyle, align: str) -> ParagraphStyle:
 
 def _cells(content: TableContent) -> list[list[Paragraph]]:
     s = st.styles()
-    head = [Paragraph(_markup(c), _cell_style(s["head"], content.column_align(i))) for i, c in enumerate(content.columns)]
+    head = [
+        Paragraph(_markup(c), _cell_style(s["head"], content.column_align(i))) for i, c in enumerate(content.columns)
+    ]
     rows = [
         [Paragraph(_markup(cell), _cell_style(s["cell"], content.column_align(i))) for i, cell in enumerate(row)]
         for row in content.rows
@@ -213,10 +218,13 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
     _, height = table.wrap(width, frame_height)
     if height < frame_height * SMALL_TABLE_SHARE:
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
-        return parts            # a keep-with-next chain coming from the heading above)
+        return parts  # a keep-with-next chain coming from the heading above)
     # A long table may split, but never leaving fewer than a few rows under its title.
     head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], widths, strict=True)) + 8
-    first_rows = sum(max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False)) + 6 for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT])
+    first_rows = sum(
+        max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False)) + 6
+        for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT]
+    )
     table.keepWithNext = 0
     return [CondPageBreak(head_rows + first_rows + 30)] + parts
 
@@ -257,21 +265,41 @@ def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
 
 
 def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: bool) -> Flowable:
-    items = [ListItem(block_flowables_list(item, ctx, style, serif), value=block.start + i if block.ordered else None) for i, item in enumerate(block.items)]
-    kwargs = dict(bulletType="1", bulletFormat="%s.", bulletFontName=SANS_BOLD) if block.ordered else dict(bulletType="bullet", start="\u2022", bulletFontName=SANS)
-    return ListFlowable(items, leftIndent=pt(5), bulletFontSize=style.fontSize * 0.9, bulletColor=st.palette().accent, spaceAfter=st.styles()["body"].spaceAfter, **kwargs)
+    items = [
+        ListItem(block_flowables_list(item, ctx, style, serif), value=block.start + i if block.ordered else None)
+        for i, item in enumerate(block.items)
+    ]
+    kwargs = (
+        dict(bulletType="1", bulletFormat="%s.", bulletFontName=SANS_BOLD)
+        if block.ordered
+        else dict(bulletType="bullet", start="\u2022", bulletFontName=SANS)
+    )
+    return ListFlowable(
+        items,
+        leftIndent=pt(5),
+        bulletFontSize=style.fontSize * 0.9,
+        bulletColor=st.palette().accent,
+        spaceAfter=st.styles()["body"].spaceAfter,
+        **kwargs,
+    )
 
 
 def _quote(block: Quote, ctx: StoryContext) -> Flowable:
     inner = block_flowables_list(block.blocks, ctx, st.styles()["box"], serif=False)
     box = Table([[inner]], colWidths=[ctx.width - pt(4)], hAlign="RIGHT")
-    box.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS),
-        ("BACKGROUND", (0, 0), (-1, -1), st.palette().shade),
-        ("LINEBEFORE", (0, 0), (0, -1), 2.4, st.palette().accent),
-        ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
-        ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-    ]))
+    box.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), SANS),
+                ("BACKGROUND", (0, 0), (-1, -1), st.palette().shade),
+                ("LINEBEFORE", (0, 0), (0, -1), 2.4, st.palette().accent),
+                ("LEFTPADDING", (0, 0), (-1, -1), 9),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+                ("TOPPADDING", (0, 0), (-1, -1), 6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
     return box  # a one-cell table never splits: the box stays whole
 
 
@@ -282,7 +310,9 @@ def block_flowables_list(blocks: list[Block], ctx: StoryContext, style: Paragrap
     return out
 
 
-def block_flowables(block: Block, ctx: StoryContext, style: ParagraphStyle | None = None, serif: bool = True) -> list[Flowable]:
+def block_flowables(
+    block: Block, ctx: StoryContext, style: ParagraphStyle | None = None, serif: bool = True
+) -> list[Flowable]:
     style = style or st.styles()["body"]
     inline_ctx = InlineContext(ctx.inline.pages, ctx.inline.outside, serif=serif)
     if isinstance(block, Heading):

@@ -158,7 +158,11 @@ class _Parser:
 
     def fence(self, node: SyntaxTreeNode, line: int) -> TableBlock:
         if node.info.strip() != TABLE_FENCE:
-            raise self.fail(line, f"fenced block '{node.info.strip()}' is not supported; " "data tables are written {{ table(\"name\") }}")
+            raise self.fail(
+                line,
+                f"fenced block '{node.info.strip()}' is not supported; "
+                'data tables are written {{ table("name") }}',
+            )
         name, *options = node.content.split() or [""]  # an empty fence: an unknown table, said later
         if options not in ([], [WITHOUT_NOTE]):
             raise self.fail(line, f"data table '{name}': unknown option '{' '.join(options)}' (only '{WITHOUT_NOTE}')")

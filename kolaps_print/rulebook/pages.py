@@ -87,4 +87,3 @@ class ProofStamp:
         c.setFont(SANS_BOLD, 96)
         c.drawCentredString(0, -30, french(self.watermark))
         c.restoreState()
-

@@ -50,8 +50,10 @@ def face_marks(product: str, pdf: bytes) -> list[MarkedPage]:
     """Card faces imposed on sheets: each face that prints marks, by the number in its strip (« carte 3 »)."""
     template = re.escape(label("tables.sheet.card_of", card="\0C", cards="\0N"))
     number = re.compile(template.replace(re.escape("\0C"), r"(\d+)").replace(re.escape("\0N"), r"\d+"))
-    return [MarkedPage(product, face, _numeric(ids), label("rulebook.marks.face", face=face))
-            for face, ids in marked_faces(pdf, number)]
+    return [
+        MarkedPage(product, face, _numeric(ids), label("rulebook.marks.face", face=face))
+        for face, ids in marked_faces(pdf, number)
+    ]
 
 
 def failed_product(product: str) -> MarkedPage:
@@ -72,8 +74,11 @@ class OwnMarks:
         The proof pages themselves (from the errata on) name marks without being marked places.
         """
         end = registry.pages.get(ERRATA_ANCHOR)
-        found = [p for p in product_marks(label("rulebook.marks.this_book", edition=self.edition), pdf)
-                 if end is None or p.page < end]
+        found = [
+            p
+            for p in product_marks(label("rulebook.marks.this_book", edition=self.edition), pdf)
+            if end is None or p.page < end
+        ]
         changed = found != self.pages
         self.pages = found
         return changed
@@ -126,7 +131,11 @@ def _decision_fields(erratum: Erratum, readings: dict[str, str]) -> list[Flowabl
     option = reading.option(chosen)
     assert option is not None  # the data's chosen readings name options of their erratum (checked on load)
     out = [_field(label("rulebook.errata.chosen", option=_option_name(chosen)), option.text)]
-    out += [_field(label("rulebook.errata.other", option=_option_name(o.id)), o.text) for o in reading.options if o.id != chosen]
+    out += [
+        _field(label("rulebook.errata.other", option=_option_name(o.id)), o.text)
+        for o in reading.options
+        if o.id != chosen
+    ]
     return out
 
 
@@ -141,14 +150,22 @@ def _numbers(text: str) -> list[Flowable]:
     if head:
         items[0] = head[1]
     s = st.styles()["report"]
-    rows = [[Paragraph(escape(french(part)), s) for part in (_LABEL_BEFORE_VALUE.split(item, maxsplit=1) + [""])[:2]]
-            for item in items]
+    rows = [
+        [Paragraph(escape(french(part)), s) for part in (_LABEL_BEFORE_VALUE.split(item, maxsplit=1) + [""])[:2]]
+        for item in items
+    ]
     table = Table(rows, colWidths=["45%", "55%"], hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.3, st.palette().rule),
-        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), SANS),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.3, st.palette().rule),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
     title = f"{head[0]} :" if head else ""
     return [_field(label("rulebook.errata.numbers"), title), table]
 
@@ -172,10 +189,19 @@ def _tick_boxes(names: list[str]) -> Table:
     for name in names:
         row += [TickBox(), Paragraph(escape(name), s)]
     boxes = Table([row], colWidths=[BOX, pt(30)] * len(names), rowHeights=[BOX], hAlign="LEFT")
-    boxes.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), SANS), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                               ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]
-                              + [("LEFTPADDING", (i, 0), (i, 0), 3) for i in range(1, len(row), 2)]))
+    boxes.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), SANS),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+            + [("LEFTPADDING", (i, 0), (i, 0), 3) for i in range(1, len(row), 2)]
+        )
+    )
     return boxes
 
 
@@ -184,11 +210,18 @@ def _writing_lines(title: str, lines: int) -> Table:
     s = st.styles()["report"]
     rows = [[Paragraph(escape(french(title)), s)]] + [[""] for _ in range(lines - 1)]
     table = Table(rows, colWidths=["100%"], rowHeights=[WRITING_LINE] * lines, hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS), ("LINEBELOW", (0, 0), (-1, -1), 0.4, st.palette().rule),
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), SANS),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.4, st.palette().rule),
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
     return table
 
 
@@ -201,8 +234,13 @@ def _signoff() -> Flowable:
 def erratum_flowables(erratum: Erratum, readings: dict[str, str]) -> Flowable:
     heading = label("rulebook.errata.heading", id=erratum.id, title=erratum.title)
     kind = label(f"rulebook.errata.kinds.{erratum.kind}")
-    parts: list[Flowable] = [Paragraph(f"{escape(french(heading))} <font face='{SANS}' size='8' color='{st.palette().hex('muted')}'>"
-                                       f"{escape(kind)}</font>", st.styles()["h3"])]
+    parts: list[Flowable] = [
+        Paragraph(
+            f"{escape(french(heading))} <font face='{SANS}' size='8' color='{st.palette().hex('muted')}'>"
+            f"{escape(kind)}</font>",
+            st.styles()["h3"],
+        )
+    ]
     if erratum.draft:
         parts.append(_field(label("rulebook.errata.draft"), _quotes(erratum.draft)))
     parts += _decision_fields(erratum, readings)
@@ -211,33 +249,57 @@ def erratum_flowables(erratum: Erratum, readings: dict[str, str]) -> Flowable:
     if erratum.printed:
         parts.append(_field(label("rulebook.errata.printed"), _products(erratum)))
     boxes = labels("rulebook.errata.reading_boxes" if erratum.reading else "rulebook.errata.boxes")
-    parts += [Spacer(0, 3), _tick_boxes(list(boxes)), Spacer(0, 2),
-              _writing_lines(label("rulebook.errata.remark"), REMARK_LINES), Spacer(0, 6)]
+    parts += [
+        Spacer(0, 3),
+        _tick_boxes(list(boxes)),
+        Spacer(0, 2),
+        _writing_lines(label("rulebook.errata.remark"), REMARK_LINES),
+        Spacer(0, 6),
+    ]
     return KeepTogether(parts)
 
 
 def errata_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
     title = french(label("rulebook.errata.title"))
-    out: list[Flowable] = [PageBreak(), HeadingFlowable(escape(title), st.styles()["h1"], 0, title, ERRATA_ANCHOR, registry),
-                           _p(label("rulebook.errata.intro"), "body")]
+    out: list[Flowable] = [
+        PageBreak(),
+        HeadingFlowable(escape(title), st.styles()["h1"], 0, title, ERRATA_ANCHOR, registry),
+        _p(label("rulebook.errata.intro"), "body"),
+    ]
     return out + [erratum_flowables(e, appendix.readings) for e in appendix.errata] + [_signoff()]
 
 
 def marks_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
     title = french(label("rulebook.marks.title"))
-    out: list[Flowable] = [PageBreak(), HeadingFlowable(escape(title), st.styles()["h1"], 0, title, MARKS_ANCHOR, registry),
-                           _p(label("rulebook.marks.intro", mark=mark("En")), "body")]
+    out: list[Flowable] = [
+        PageBreak(),
+        HeadingFlowable(escape(title), st.styles()["h1"], 0, title, MARKS_ANCHOR, registry),
+        _p(label("rulebook.marks.intro", mark=mark("En")), "body"),
+    ]
     places = appendix.own.pages + appendix.elsewhere
     if not places:
         return out + [_p(label("rulebook.marks.none"), "report")]
     s = st.styles()
     rows = [[Paragraph(escape(c), s["head"]) for c in labels("rulebook.marks.columns")]]
-    rows += [[Paragraph(escape(french(p.product)), s["cell"]), Paragraph(escape(p.where or str(p.page)), s["cell"]),
-              Paragraph(escape(", ".join(p.errata)), s["cell"])] for p in places]
+    rows += [
+        [
+            Paragraph(escape(french(p.product)), s["cell"]),
+            Paragraph(escape(p.where or str(p.page)), s["cell"]),
+            Paragraph(escape(", ".join(p.errata)), s["cell"]),
+        ]
+        for p in places
+    ]
     table = Table(rows, colWidths=["36%", "22%", "42%"], repeatRows=1, hAlign="LEFT")  # the text block's width
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS), ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.palette().rule),
-        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), SANS),
+                ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.palette().rule),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
     return out + [table]

@@ -17,7 +17,15 @@ from kolaps_print.model.gamedata import GameData
 from kolaps_print.rulebook.crossrefs import Unresolved
 from kolaps_print.rulebook.usage import Usage
 
-CATEGORIES = ("trait-unexplained", "trait-unused", "table-unshown", "army-weapon", "army-specialisation", "army-invalid", "reference")
+CATEGORIES = (
+    "trait-unexplained",
+    "trait-unused",
+    "table-unshown",
+    "army-weapon",
+    "army-specialisation",
+    "army-invalid",
+    "reference",
+)
 
 
 @dataclass(frozen=True)
@@ -77,18 +85,43 @@ def _trait_findings(data: GameData, armies: list[ArmyBook], usage: Usage) -> lis
     out = []
     for i, trait in enumerate(data.rules.traits.traits):
         if trait.id not in users:
-            out.append(Finding("trait-unused", trait.name, _at(traits_doc, ("traits", i, "id"), f"trait '{trait.id}' has a glossary entry but no weapon uses it", "data/rules/traits.yaml")))
+            out.append(
+                Finding(
+                    "trait-unused",
+                    trait.name,
+                    _at(
+                        traits_doc,
+                        ("traits", i, "id"),
+                        f"trait '{trait.id}' has a glossary entry but no weapon uses it",
+                        "data/rules/traits.yaml",
+                    ),
+                )
+            )
         elif trait.id not in usage.explained["trait"]:
             weapon, where = users[trait.id][0]
             message = f"weapon '{weapon}' uses trait '{trait.id}', which the rulebook never explains"
-            d = Diagnostic(where.file, where.line, where.col, "warning", message, where.path) if where else Diagnostic("data/weapons.yaml", 1, 1, "warning", message)
+            d = (
+                Diagnostic(where.file, where.line, where.col, "warning", message, where.path)
+                if where
+                else Diagnostic("data/weapons.yaml", 1, 1, "warning", message)
+            )
             out.append(Finding("trait-unexplained", trait.name, d))
     return out
 
 
 def _table_findings(data: GameData, usage: Usage, book_file: str) -> list[Finding]:
     return [
-        Finding("table-unshown", build_table(name, data).title, Diagnostic(book_file, 1, 1, "warning", f"data table '{name}' is never shown in the rulebook (add {{{{ table(\"{name}\") }}}} to a chapter)"))
+        Finding(
+            "table-unshown",
+            build_table(name, data).title,
+            Diagnostic(
+                book_file,
+                1,
+                1,
+                "warning",
+                f"data table '{name}' is never shown in the rulebook (add {{{{ table(\"{name}\") }}}} to a chapter)",
+            ),
+        )
         for name in TABLE_NAMES
         if name not in usage.tables
     ]
@@ -102,11 +135,23 @@ def _army_findings(book: ArmyBook, usage: Usage) -> list[Finding]:
         for j, weapon in enumerate(member.weapons):
             if weapon.id not in usage.explained["weapon"]:
                 message = f"'{c.name}' carries weapon '{weapon.id}', which the rulebook never describes"
-                out.append(Finding("army-weapon", f"{c.name} : {weapon.name}", _at(doc, ("characters", member.index, "weapons", j), message, book.file)))
+                out.append(
+                    Finding(
+                        "army-weapon",
+                        f"{c.name} : {weapon.name}",
+                        _at(doc, ("characters", member.index, "weapons", j), message, book.file),
+                    )
+                )
         for j, spec in enumerate(member.specialisations):
             if spec.id not in usage.explained["specialisation"]:
                 message = f"'{c.name}' has specialisation '{spec.id}', which the rulebook never explains"
-                out.append(Finding("army-specialisation", f"{c.name} : {spec.name}", _at(doc, ("characters", member.index, "specialisations", j), message, book.file)))
+                out.append(
+                    Finding(
+                        "army-specialisation",
+                        f"{c.name} : {spec.name}",
+                        _at(doc, ("characters", member.index, "specialisations", j), message, book.file),
+                    )
+                )
     return out
 
 
@@ -117,23 +162,45 @@ def load_demo_armies(data: GameData, folder: Path) -> tuple[list[ArmyBook], list
             armies.append(load_army(Path(display_path(path)), data))
         except KolapsError as exc:
             first = exc.diagnostics[0]
-            d = Diagnostic(first.file, first.line, first.col, "warning", f"demo army not checked against the rulebook: {first.message}")
+            d = Diagnostic(
+                first.file,
+                first.line,
+                first.col,
+                "warning",
+                f"demo army not checked against the rulebook: {first.message}",
+            )
             findings.append(Finding("army-invalid", path.name, d))
     return armies, findings
 
 
 def reference_findings(unresolved: list[Unresolved]) -> list[Finding]:
     return [
-        Finding("reference", f"#{u.anchor}", Diagnostic(u.file, u.line, 1, "warning", f"reference to '#{u.anchor}' points outside this edition; printed without a page number"))
+        Finding(
+            "reference",
+            f"#{u.anchor}",
+            Diagnostic(
+                u.file,
+                u.line,
+                1,
+                "warning",
+                f"reference to '#{u.anchor}' points outside this edition; printed without a page number",
+            ),
+        )
         for u in unresolved
     ]
 
 
-def consistency_report(data: GameData, usage: Usage, unresolved: list[Unresolved], armies_folder: Path,
-                       book_file: str, coverage: bool) -> ConsistencyReport:
+def consistency_report(
+    data: GameData, usage: Usage, unresolved: list[Unresolved], armies_folder: Path, book_file: str, coverage: bool
+) -> ConsistencyReport:
     findings = reference_findings(unresolved)
     if coverage:
         armies, army_problems = load_demo_armies(data, armies_folder)
-        findings = (_trait_findings(data, armies, usage) + _table_findings(data, usage, book_file)
-                    + [f for a in armies for f in _army_findings(a, usage)] + army_problems + findings)
+        findings = (
+            _trait_findings(data, armies, usage)
+            + _table_findings(data, usage, book_file)
+            + [f for a in armies for f in _army_findings(a, usage)]
+            + army_problems
+            + findings
+        )
     return ConsistencyReport(findings, coverage)

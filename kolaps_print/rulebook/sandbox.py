@@ -69,8 +69,10 @@ class FolderLoader(jinja2.FileSystemLoader):
 
     def get_source(self, environment: jinja2.Environment, template: str):
         if leaves_folder(self.folder, template):
-            raise TemplateLimitError(f"'{shown(template)}' is outside {self.display}: a template may only include "
-                                     f"or import files inside its own folder")
+            raise TemplateLimitError(
+                f"'{shown(template)}' is outside {self.display}: a template may only include "
+                f"or import files inside its own folder"
+            )
         path = self.folder / template
         if not path.exists():
             raise jinja2.TemplateNotFound(template)
@@ -128,8 +130,10 @@ class BookSandbox(ImmutableSandboxedEnvironment):
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
         size = _product_size(operator, left, right)
         if size > MAX_SIZE:
-            raise TemplateLimitError(f"'{operator}' would make about {size:,} characters, items or digits; "
-                                     f"a template may make at most {MAX_SIZE:,}")
+            raise TemplateLimitError(
+                f"'{operator}' would make about {size:,} characters, items or digits; "
+                f"a template may make at most {MAX_SIZE:,}"
+            )
         return super().call_binop(context, operator, left, right)
 
     def render(self, template: jinja2.Template, context: dict) -> str:
@@ -152,7 +156,9 @@ def _bounded_range(*args: int) -> range:
     try:
         return safe_range(*args)
     except OverflowError:
-        raise TemplateLimitError(f"range({', '.join(map(str, args))}) counts more than {MAX_RANGE:,} numbers, the most a template may") from None
+        raise TemplateLimitError(
+            f"range({', '.join(map(str, args))}) counts more than {MAX_RANGE:,} numbers, the most a template may"
+        ) from None
 
 
 def _product_size(operator: str, left: Any, right: Any) -> int:

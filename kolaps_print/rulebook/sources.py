@@ -76,7 +76,9 @@ def read_book(folder: Path) -> tuple[BookSources, dict[str, Diagnostic]]:
         for i, chapter in enumerate(edition.chapters):
             where = ("editions", edition_id, "chapters", i)
             if leaves_folder(folder, chapter):
-                unreadable[chapter] = doc.diagnostic(where, f"chapter file '{shown(chapter)}' is outside {display}: chapters must be inside it")
+                unreadable[chapter] = doc.diagnostic(
+                    where, f"chapter file '{shown(chapter)}' is outside {display}: chapters must be inside it"
+                )
             elif not (folder / chapter).is_file():
                 unreadable[chapter] = doc.diagnostic(where, f"chapter file '{shown(chapter)}' not found in {display}")
     return BookSources(folder, display, spec), unreadable
@@ -87,7 +89,9 @@ def edition_of(sources: BookSources, edition: str) -> Edition:
         return sources.spec.editions[edition]
     except KeyError:
         known = ", ".join(sources.spec.editions)
-        raise KolapsError([Diagnostic(f"{sources.display}/{BOOK_FILE}", 1, 1, "error", f"no edition '{edition}' (known: {known})")]) from None
+        raise KolapsError(
+            [Diagnostic(f"{sources.display}/{BOOK_FILE}", 1, 1, "error", f"no edition '{edition}' (known: {known})")]
+        ) from None
 
 
 def source_files(*folders: Path) -> list[Path]:

@@ -57,8 +57,11 @@ def _contents(chapters: list[Chapter], pages: dict[str, int], registry: Registry
 def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable]:
     s = st.styles()
     title = french(label("rulebook.report.title"))
-    out: list[Flowable] = [PageBreak(), HeadingFlowable(escape(title), s["h1"], 0, title, REPORT_ANCHOR, registry),
-                           Paragraph(escape(french(label("rulebook.report.intro"))), s["body"])]
+    out: list[Flowable] = [
+        PageBreak(),
+        HeadingFlowable(escape(title), s["h1"], 0, title, REPORT_ANCHOR, registry),
+        Paragraph(escape(french(label("rulebook.report.intro"))), s["body"]),
+    ]
     if not report.checked_coverage:
         out.append(Paragraph(escape(french(label("rulebook.report.selection"))), s["body"]))
     if not report.findings:
@@ -67,14 +70,24 @@ def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable
         findings = report.by_category(category)
         if not findings:
             continue
-        out.append(Paragraph(escape(french(f"{label(f'rulebook.report.categories.{category}')} ({len(findings)})")), s["h3"]))
+        out.append(
+            Paragraph(escape(french(f"{label(f'rulebook.report.categories.{category}')} ({len(findings)})")), s["h3"])
+        )
         for f in findings:
             where = f"{f.diagnostic.file}:{f.diagnostic.line}"
-            out.append(Paragraph(f"\u2022 {escape(french(f.subject))} <font " f"color='{st.palette().hex('muted')}' size='8'>{escape(where)}</font>", s["report"]))
+            out.append(
+                Paragraph(
+                    f"\u2022 {escape(french(f.subject))} <font "
+                    f"color='{st.palette().hex('muted')}' size='8'>{escape(where)}</font>",
+                    s["report"],
+                )
+            )
     return out
 
 
-def make_story_factory(story: StoryInput, geometry: st.PageGeometry) -> Callable[[dict[str, int], Registry], list[Flowable]]:
+def make_story_factory(
+    story: StoryInput, geometry: st.PageGeometry
+) -> Callable[[dict[str, int], Registry], list[Flowable]]:
     _, _, width, height = geometry.frame
 
     def make(pages: dict[str, int], registry: Registry) -> list[Flowable]:

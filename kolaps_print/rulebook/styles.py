@@ -74,8 +74,12 @@ class PageGeometry:
     @property
     def frame(self) -> tuple[float, float, float, float]:
         """x, y, width, height of the text frame, in points."""
-        return (pt(self.margin_x_mm), pt(self.bottom_mm), pt(self.text_width_mm),
-                pt(self.page_mm[1] - self.top_mm - self.bottom_mm))
+        return (
+            pt(self.margin_x_mm),
+            pt(self.bottom_mm),
+            pt(self.text_width_mm),
+            pt(self.page_mm[1] - self.top_mm - self.bottom_mm),
+        )
 
 
 def page_geometry(paper: str) -> PageGeometry:
@@ -84,10 +88,15 @@ def page_geometry(paper: str) -> PageGeometry:
     data = rulebook_layout()
     name, size = paper_name(paper), paper_size(paper)
     if data.text_width >= size.width:
-        raise _layout_error(("text_width",), f"{data.text_width:g} mm leaves no margin on {name} paper ({size.width:g} mm wide)")
+        raise _layout_error(
+            ("text_width",), f"{data.text_width:g} mm leaves no margin on {name} paper ({size.width:g} mm wide)"
+        )
     if size.height - data.top - data.bottom < MIN_TEXT_HEIGHT_MM:
-        raise _layout_error(("bottom",), f"top and bottom ({data.top:g} + {data.bottom:g} mm) leave less than "
-                                         f"{MIN_TEXT_HEIGHT_MM:g} mm for text on {name} paper ({size.height:g} mm high)")
+        raise _layout_error(
+            ("bottom",),
+            f"top and bottom ({data.top:g} + {data.bottom:g} mm) leave less than "
+            f"{MIN_TEXT_HEIGHT_MM:g} mm for text on {name} paper ({size.height:g} mm high)",
+        )
     return PageGeometry((size.width, size.height), data.text_width, data.top, data.bottom)
 
 
@@ -135,22 +144,77 @@ def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
     register_fonts()
     paint = _palette(colours)
     body = ParagraphStyle(
-        "body", fontName=SERIF, fontSize=10.5, leading=13.6, alignment=TA_JUSTIFY, textColor=paint.ink,
-        spaceAfter=5, hyphenationLang="fr_FR", embeddedHyphenation=1, uriWasteReduce=0.3,
+        "body",
+        fontName=SERIF,
+        fontSize=10.5,
+        leading=13.6,
+        alignment=TA_JUSTIFY,
+        textColor=paint.ink,
+        spaceAfter=5,
+        hyphenationLang="fr_FR",
+        embeddedHyphenation=1,
+        uriWasteReduce=0.3,
     )
     sans = ParagraphStyle("sans", fontName=SANS, fontSize=9.2, leading=11.6, textColor=paint.ink, alignment=TA_LEFT)
     return {
         "body": body,
         "item": ParagraphStyle("item", parent=body, spaceAfter=2.5),
-        "h1": ParagraphStyle("h1", fontName=SANS_BOLD, fontSize=26, leading=30, textColor=paint.ink, spaceAfter=14, keepWithNext=1),
-        "kicker": ParagraphStyle("kicker", fontName=SANS_BOLD, fontSize=10.5, leading=13, textColor=paint.accent, spaceBefore=0, spaceAfter=2, keepWithNext=1),
-        "h2": ParagraphStyle("h2", fontName=SANS_BOLD, fontSize=14, leading=17, textColor=paint.accent, spaceBefore=13, spaceAfter=5, keepWithNext=1),
-        "h3": ParagraphStyle("h3", fontName=SANS_BOLD, fontSize=11, leading=13.5, textColor=paint.ink, spaceBefore=8, spaceAfter=3, keepWithNext=1),
+        "h1": ParagraphStyle(
+            "h1", fontName=SANS_BOLD, fontSize=26, leading=30, textColor=paint.ink, spaceAfter=14, keepWithNext=1
+        ),
+        "kicker": ParagraphStyle(
+            "kicker",
+            fontName=SANS_BOLD,
+            fontSize=10.5,
+            leading=13,
+            textColor=paint.accent,
+            spaceBefore=0,
+            spaceAfter=2,
+            keepWithNext=1,
+        ),
+        "h2": ParagraphStyle(
+            "h2",
+            fontName=SANS_BOLD,
+            fontSize=14,
+            leading=17,
+            textColor=paint.accent,
+            spaceBefore=13,
+            spaceAfter=5,
+            keepWithNext=1,
+        ),
+        "h3": ParagraphStyle(
+            "h3",
+            fontName=SANS_BOLD,
+            fontSize=11,
+            leading=13.5,
+            textColor=paint.ink,
+            spaceBefore=8,
+            spaceAfter=3,
+            keepWithNext=1,
+        ),
         "box": ParagraphStyle("box", parent=sans, fontSize=9.4, leading=12, spaceAfter=3),
-        "table_title": ParagraphStyle("table_title", fontName=SANS_BOLD, fontSize=9.5, leading=12, textColor=paint.ink, spaceBefore=6, spaceAfter=3, keepWithNext=1),
+        "table_title": ParagraphStyle(
+            "table_title",
+            fontName=SANS_BOLD,
+            fontSize=9.5,
+            leading=12,
+            textColor=paint.ink,
+            spaceBefore=6,
+            spaceAfter=3,
+            keepWithNext=1,
+        ),
         "cell": ParagraphStyle("cell", parent=sans, fontSize=8.6, leading=10.6),
         "head": ParagraphStyle("head", fontName=SANS_BOLD, fontSize=8.6, leading=10.4, textColor=colors.white),
-        "note": ParagraphStyle("note", parent=sans, fontName="KSans-Italic", fontSize=8.2, leading=10.2, textColor=paint.muted, spaceBefore=2, spaceAfter=8),
+        "note": ParagraphStyle(
+            "note",
+            parent=sans,
+            fontName="KSans-Italic",
+            fontSize=8.2,
+            leading=10.2,
+            textColor=paint.muted,
+            spaceBefore=2,
+            spaceAfter=8,
+        ),
         "toc1": ParagraphStyle("toc1", fontName=SANS_BOLD, fontSize=11, leading=13),
         "toc2": ParagraphStyle("toc2", fontName=SANS, fontSize=9.4, leading=11.2),
         "report": ParagraphStyle("report", parent=sans, fontSize=9.4, leading=12, spaceAfter=2),

@@ -71,15 +71,21 @@ def make_environment(folder: Path) -> BookSandbox:
 
 def _functions(module) -> SimpleNamespace:
     """A module's own public functions, not what it imports (classes, other modules)."""
-    return SimpleNamespace(**{name: value for name, value in vars(module).items()
-                              if inspect.isfunction(value) and value.__module__ == module.__name__
-                              and not name.startswith("_")})
+    return SimpleNamespace(
+        **{
+            name: value
+            for name, value in vars(module).items()
+            if inspect.isfunction(value) and value.__module__ == module.__name__ and not name.startswith("_")
+        }
+    )
 
 
 def _table_call(usage: Usage, data: GameData):
     def table(name: str, note: bool = True) -> str:
         if name not in TABLE_NAMES:
-            raise TemplateUsageError(f"unknown table '{name}'{did_you_mean(name, TABLE_NAMES)}; tables: {', '.join(TABLE_NAMES)}")
+            raise TemplateUsageError(
+                f"unknown table '{name}'{did_you_mean(name, TABLE_NAMES)}; tables: {', '.join(TABLE_NAMES)}"
+            )
         if name not in usage.tables:
             usage.tables.append(name)
         if name == "traits":
@@ -133,8 +139,9 @@ class _ById(dict):
 
     def __missing__(self, key):
         listed = ", ".join(str(k) for k in self)
-        raise TemplateUsageError(f"unknown {self.kind} {key!r}{did_you_mean(str(key), map(str, self))}: "
-                                 f"{self.file} has {listed or 'none'}")
+        raise TemplateUsageError(
+            f"unknown {self.kind} {key!r}{did_you_mean(str(key), map(str, self))}: {self.file} has {listed or 'none'}"
+        )
 
 
 def _file(data: GameData, name: str) -> str:
@@ -142,8 +149,9 @@ def _file(data: GameData, name: str) -> str:
     return next((d.file for d in data.documents if Path(d.file).name == name), name)
 
 
-def template_context(data: GameData, usage: Usage, edition: str, sources: BookSources, army_weapons: list,
-                     scenario_id: str | None = None) -> dict:
+def template_context(
+    data: GameData, usage: Usage, edition: str, sources: BookSources, army_weapons: list, scenario_id: str | None = None
+) -> dict:
     catalogue, rules = data.catalogue, data.rules
     actions, combat, wounds, dice = (_file(data, f"{n}.yaml") for n in ("actions", "combat", "wounds", "dice"))
     return {
@@ -174,8 +182,15 @@ def template_context(data: GameData, usage: Usage, edition: str, sources: BookSo
     }
 
 
-def render_chapter(env: BookSandbox, sources: BookSources, name: str, data: GameData, edition: str,
-                   army_weapons: Sequence[Any] = (), scenario_id: str | None = None) -> RenderedChapter:
+def render_chapter(
+    env: BookSandbox,
+    sources: BookSources,
+    name: str,
+    data: GameData,
+    edition: str,
+    army_weapons: Sequence[Any] = (),
+    scenario_id: str | None = None,
+) -> RenderedChapter:
     usage = Usage()
     file = sources.display_path(name)
     context = template_context(data, usage, edition, sources, list(army_weapons), scenario_id)

@@ -30,9 +30,13 @@ def _echo_bug(echo: Callable[[str], None]) -> Callable[[Exception], None]:
     return lambda exc: echo(f"internal error: {type(exc).__name__}: {exc}")
 
 
-def rebuild(build: Callable[[], R], describe: Callable[[R], str], echo: Callable[[str], None],
-            on_bug: Callable[[Exception], None] | None = None,
-            result: Callable[[str], None] | None = None) -> BuildOutcome:
+def rebuild(
+    build: Callable[[], R],
+    describe: Callable[[R], str],
+    echo: Callable[[str], None],
+    on_bug: Callable[[Exception], None] | None = None,
+    result: Callable[[str], None] | None = None,
+) -> BuildOutcome:
     """Run one build on fresh reads; print its summary (through result, default echo: the CLI
     puts results on stdout) or its errors. Never raises but for Ctrl-C: a bug is handed to
     on_bug (default: one line through echo)."""
@@ -44,14 +48,18 @@ def rebuild(build: Callable[[], R], describe: Callable[[R], str], echo: Callable
         seconds = time.perf_counter() - start
         for d in exc.diagnostics:
             echo(str(d))
-        outcome = BuildOutcome(False, seconds, f"build failed in {seconds:.1f} s; fix the error and save again (Ctrl-C to stop)")
+        outcome = BuildOutcome(
+            False, seconds, f"build failed in {seconds:.1f} s; fix the error and save again (Ctrl-C to stop)"
+        )
     except OSError as exc:  # a file vanished mid-save, a read-only output folder...
         seconds = time.perf_counter() - start
         outcome = BuildOutcome(False, seconds, f"build failed: {exc.filename or ''} {exc.strerror or exc}".strip())
     except Exception as exc:  # a bug in kolaps-print: say so, and keep watching
         seconds = time.perf_counter() - start
         (on_bug or _echo_bug(echo))(exc)
-        outcome = BuildOutcome(False, seconds, f"build failed in {seconds:.1f} s (internal error); still watching (Ctrl-C to stop)")
+        outcome = BuildOutcome(
+            False, seconds, f"build failed in {seconds:.1f} s (internal error); still watching (Ctrl-C to stop)"
+        )
     else:
         seconds = time.perf_counter() - start
         outcome = BuildOutcome(True, seconds, f"{describe(built)} in {seconds:.1f} s")
@@ -66,8 +74,12 @@ def is_source(path: str) -> bool:
     return not (name.startswith(".") or name.endswith("~") or name.endswith(".swp") or name.endswith(".tmp"))
 
 
-def watch(folders: Iterable[Path], on_change: Callable[[], object], echo: Callable[[str], None],
-          changes: Iterable[set] | None = None) -> None:
+def watch(
+    folders: Iterable[Path],
+    on_change: Callable[[], object],
+    echo: Callable[[str], None],
+    changes: Iterable[set] | None = None,
+) -> None:
     """Call on_change after every batch of saves under folders (or of the given changes, for
     tests), until Ctrl-C."""
     roots = [str(f) for f in folders]

@@ -39,8 +39,13 @@ def _digest(path: Path) -> str:
 def _is_plain(rel: str) -> bool:
     """A path the manifest may name: relative, inside the folder, spelled one way."""
     parts = PurePosixPath(rel).parts
-    return bool(parts) and rel == "/".join(parts) and not PurePosixPath(rel).is_absolute() \
-        and not {"..", "."} & set(parts) and rel != MANIFEST
+    return (
+        bool(parts)
+        and rel == "/".join(parts)
+        and not PurePosixPath(rel).is_absolute()
+        and not {"..", "."} & set(parts)
+        and rel != MANIFEST
+    )
 
 
 def read_manifest(folder: Path) -> Manifest | None:
@@ -109,13 +114,19 @@ def check_folder(target: Path | str, inputs: Inputs = NO_INPUTS, what: str = "ki
     if read_manifest(real) is None:
         entries = foreign(real, {})
         if entries:
-            raise refuse(errno.EEXIST, target, f"this folder is not a previous {what} (it has no {MANIFEST}) and holds "
-                                               f"{entries[0]}; kolaps-print replaces only a folder it made: "
-                                               f"choose an empty or new folder with -o")
+            raise refuse(
+                errno.EEXIST,
+                target,
+                f"this folder is not a previous {what} (it has no {MANIFEST}) and holds "
+                f"{entries[0]}; kolaps-print replaces only a folder it made: "
+                f"choose an empty or new folder with -o",
+            )
     return real
 
 
-def build_atomically(target: Path | str, build: Callable[[Path], T], inputs: Inputs = NO_INPUTS, what: str = "kit") -> T:
+def build_atomically(
+    target: Path | str, build: Callable[[Path], T], inputs: Inputs = NO_INPUTS, what: str = "kit"
+) -> T:
     """Call build(tmp) to fill a fresh folder; it becomes target only if build returns."""
     real = check_folder(target, inputs, what)
     real.parent.mkdir(parents=True, exist_ok=True)
@@ -180,8 +191,12 @@ def _merge(tmp: Path, real: Path, old: Manifest, strangers: list[str], target: P
     new = read_manifest(tmp) or {}
     clash = next((s for s in strangers for rel in new if _blocks(s, rel)), None)
     if clash:
-        raise refuse(errno.EEXIST, target, f"holds {clash}, which the previous {what} did not write (or which was "
-                                           f"changed since); the new {what} would overwrite it: move it away")
+        raise refuse(
+            errno.EEXIST,
+            target,
+            f"holds {clash}, which the previous {what} did not write (or which was "
+            f"changed since); the new {what} would overwrite it: move it away",
+        )
     both = {rel: old.get(rel, set()) | new.get(rel, set()) for rel in {*old, *new}}
     write_atomically(real / MANIFEST, _manifest_text(both))
     for rel in sorted(new):

@@ -105,8 +105,13 @@ def _real(path: Path | str) -> Path:
 
 def _file_type(mode: int) -> str | None:
     """What a non-regular file is, as messages say it; None for a regular file."""
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-                       (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
         if test(mode):
             return name
     return None
@@ -118,16 +123,30 @@ def _check_existing(path: Path | str, real: Path, kind: Kind | None, inputs: Inp
     if what == "a folder":
         raise refuse(errno.EISDIR, path, "this is a folder; give a file name")
     if what:
-        raise refuse(errno.EEXIST, path, f"this is {what}, not a file; kolaps-print writes only regular files ({CHOOSE})")
+        raise refuse(
+            errno.EEXIST, path, f"this is {what}, not a file; kolaps-print writes only regular files ({CHOOSE})"
+        )
     same_kind = _holds(real, kind) if kind is not None and st.st_size else None  # None: no content to lose
     role = inputs.describe(real, output=same_kind is True)
     if role:
-        raise refuse(errno.EEXIST, path, f"this is {role}, which this run reads; kolaps-print never writes over its inputs ({CHOOSE})")
+        raise refuse(
+            errno.EEXIST,
+            path,
+            f"this is {role}, which this run reads; kolaps-print never writes over its inputs ({CHOOSE})",
+        )
     if not st.st_mode & 0o222 or not os.access(real, os.W_OK):  # the mode bits too: root may write anything
-        raise refuse(errno.EACCES, path, f"this file is read-only; kolaps-print does not replace it (make it writable, or {CHOOSE})")
+        raise refuse(
+            errno.EACCES,
+            path,
+            f"this file is read-only; kolaps-print does not replace it (make it writable, or {CHOOSE})",
+        )
     if same_kind is False and kind is not None:  # same_kind is None when kind is
-        raise refuse(errno.EEXIST, path, f"this file exists and is not {kind.name}; kolaps-print replaces only {kind.name} "
-                                         f"it could have written (move it away, or {CHOOSE})")
+        raise refuse(
+            errno.EEXIST,
+            path,
+            f"this file exists and is not {kind.name}; kolaps-print replaces only {kind.name} "
+            f"it could have written (move it away, or {CHOOSE})",
+        )
 
 
 def _holds(real: Path, kind: Kind) -> bool:
@@ -152,4 +171,3 @@ def check_output(path: Path | str, kind: Kind | None = None, inputs: Inputs = NO
     elif str(path).endswith(os.sep):
         raise refuse(errno.EISDIR, path, "this names a folder; give a file name")
     return real
-

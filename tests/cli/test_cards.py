@@ -76,8 +76,19 @@ def test_a_missing_file_exits_1(cli, tmp_path):
     assert result.exit_code == 1 and "no such file" in result.stderr
 
 
-@pytest.mark.parametrize("args", [["--card", "huge"], ["--card", "10x10"], ["--paper", "a3"], ["--layout", "poster"],
-                                  ["--flip", "sideways"], ["--back-offset", "1"], ["--bleed", "-1"], ["--card", "300x400"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--card", "huge"],
+        ["--card", "10x10"],
+        ["--paper", "a3"],
+        ["--layout", "poster"],
+        ["--flip", "sideways"],
+        ["--back-offset", "1"],
+        ["--bleed", "-1"],
+        ["--card", "300x400"],
+    ],
+)
 def test_bad_options_are_usage_errors(cli, kappa, tmp_path, args):
     result = cli(["cards", kappa, "-o", tmp_path / "x.pdf", *args])
     assert result.exit_code == 2, result.output
@@ -108,8 +119,9 @@ def test_two_runs_write_the_same_bytes(cli, kappa, tmp_path):
     assert first.read_bytes() == second.read_bytes()
 
 
-@pytest.mark.parametrize("spelling, shown", [("self.yaml", "self.yaml"), ("./x/../self.yaml", "x/../self.yaml"),
-                                             ("link.pdf", "link.pdf")])
+@pytest.mark.parametrize(
+    "spelling, shown", [("self.yaml", "self.yaml"), ("./x/../self.yaml", "x/../self.yaml"), ("link.pdf", "link.pdf")]
+)
 def test_the_army_is_never_replaced_by_its_cards(cli, kappa, tmp_path, monkeypatch, spelling, shown):
     """Issue 9: `cards self.yaml -o self.yaml` replaced the army with a PDF."""
     monkeypatch.chdir(tmp_path)
@@ -118,8 +130,10 @@ def test_the_army_is_never_replaced_by_its_cards(cli, kappa, tmp_path, monkeypat
     os.symlink("self.yaml", tmp_path / "link.pdf")
     result = cli(["cards", "self.yaml", "-o", spelling])
     assert result.exit_code == 1
-    assert result.stderr == (f"{shown}: error: this is the army file, which this run reads; kolaps-print never "
-                             "writes over its inputs (choose another -o)\nkolaps-print: nothing was written\n")
+    assert result.stderr == (
+        f"{shown}: error: this is the army file, which this run reads; kolaps-print never "
+        "writes over its inputs (choose another -o)\nkolaps-print: nothing was written\n"
+    )
     assert army.read_bytes() == kappa.read_bytes()
     assert sorted(os.listdir(tmp_path)) == ["link.pdf", "self.yaml"]
 
@@ -129,8 +143,10 @@ def test_a_file_that_is_not_a_pdf_is_not_replaced(cli, kappa, tmp_path):
     notes.write_text("mes notes")
     result = cli(["cards", kappa, "-o", notes])
     assert result.exit_code == 1
-    assert result.stderr == (f"{notes}: error: this file exists and is not a PDF; kolaps-print replaces only a PDF it "
-                             "could have written (move it away, or choose another -o)\nkolaps-print: nothing was written\n")
+    assert result.stderr == (
+        f"{notes}: error: this file exists and is not a PDF; kolaps-print replaces only a PDF it "
+        "could have written (move it away, or choose another -o)\nkolaps-print: nothing was written\n"
+    )
     assert notes.read_text() == "mes notes"
 
 
@@ -142,31 +158,47 @@ def test_cards_refuses_a_fifo_at_once_and_writes_nothing(tmp_path):
     fifo = tmp_path / "a.fifo"
     os.mkfifo(fifo)
     # A real process with a timeout: a read that blocks on the FIFO fails the test instead of hanging it.
-    run = subprocess.run([sys.executable, "-m", "kolaps_print", "cards", str(fifo)], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "kolaps_print", "cards", str(fifo)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 1
-    assert run.stderr.splitlines()[0] == f"{fifo}:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it"
+    assert (
+        run.stderr.splitlines()[0]
+        == f"{fifo}:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it"
+    )
     assert not (tmp_path / "output").exists()
 
 
 def test_cards_refuses_a_huge_number_and_writes_nothing(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     army = tmp_path / "a.yaml"
-    army.write_text("name: X\naffiliation: apc\ncharacters:\n  - {name: A, rank: 0b" + "1" * 5000 + ", mvt: 4, cib: 2, avatar: true}\n",
-                    encoding="utf-8")
+    army.write_text(
+        "name: X\naffiliation: apc\ncharacters:\n  - {name: A, rank: 0b"
+        + "1" * 5000
+        + ", mvt: 4, cib: 2, avatar: true}\n",
+        encoding="utf-8",
+    )
     result = cli(["cards", army])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        f"{army}:4:21: error: '0b{'1' * 77}…' is too long to be a " "number (at most 40 characters); put it in quotes if it is text",
-        "kolaps-print: 1 error(s); nothing was written"]
+        f"{army}:4:21: error: '0b{'1' * 77}…' is too long to be a "
+        "number (at most 40 characters); put it in quotes if it is text",
+        "kolaps-print: 1 error(s); nothing was written",
+    ]
     assert not (tmp_path / "output").exists()
 
 
 def test_check_and_cards_refuse_the_same_unprintable_name(cli, army_file, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     army = army_file([{"name": "Ωmega", "rank": 1, "mvt": 4, "cib": 2, "avatar": True, "archetype": "Soldat\u0001"}])
-    expected = [f"{army}:9:14: error: characters[0].archetype: the archetype of 'Ωmega' has characters the card font "
-                "cannot print: '\\x01' (U+0001)"]
+    expected = [
+        f"{army}:9:14: error: characters[0].archetype: the archetype of 'Ωmega' has characters the card font "
+        "cannot print: '\\x01' (U+0001)"
+    ]
     for command in ("check", "cards"):
         result = cli([command, army])
         assert result.exit_code == 1, command

@@ -104,14 +104,29 @@ NO_AVATAR = "no Avatar in this army: mark one character with 'avatar: true'"
 
 def test_json_lists_every_message_as_one_array_on_stdout(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    Path("bad.yaml").write_text("name: X\naffiliation: nope\ncharacters: [{name: A, rank: 1, mvt: 4, cib: 2, avatar: true}]\n")
+    Path("bad.yaml").write_text(
+        "name: X\naffiliation: nope\ncharacters: [{name: A, rank: 1, mvt: 4, cib: 2, avatar: true}]\n"
+    )
     Path("lone.yaml").write_text("name: X\naffiliation: apc\ncharacters: [{name: A, rank: 1, mvt: 4, cib: 2}]\n")
     result = cli(["check", "--json", "bad.yaml", "lone.yaml"])
     assert result.exit_code == 1  # as without --json: one file is invalid
     assert json.loads(result.stdout) == [
-        {"file": "bad.yaml", "line": 2, "column": 14, "severity": "error", "path": "affiliation",
-         "message": "unknown affiliation 'nope'"},
-        {"file": "lone.yaml", "line": 3, "column": 1, "severity": "warning", "path": "characters", "message": NO_AVATAR},
+        {
+            "file": "bad.yaml",
+            "line": 2,
+            "column": 14,
+            "severity": "error",
+            "path": "affiliation",
+            "message": "unknown affiliation 'nope'",
+        },
+        {
+            "file": "lone.yaml",
+            "line": 3,
+            "column": 1,
+            "severity": "warning",
+            "path": "characters",
+            "message": NO_AVATAR,
+        },
     ]
     # The summaries are for people: on stderr, so stdout stays one JSON document.
     assert result.stderr.splitlines()[0] == "bad.yaml: invalid (1 error(s))"
@@ -133,24 +148,38 @@ def test_json_keeps_the_exit_codes(cli, tmp_path, monkeypatch):
 def test_json_reports_a_broken_data_folder_too(cli, tmp_path, monkeypatch):
     data = tmp_path / "data"
     shutil.copytree(resources.data_dir(), data)
-    (data / "layouts" / "sizes.yaml").write_text("cards: {poker: {width: 63, height: 88}}\npapers: {a4: {width: 210}}\n")
+    (data / "layouts" / "sizes.yaml").write_text(
+        "cards: {poker: {width: 63, height: 88}}\npapers: {a4: {width: 210}}\n"
+    )
     monkeypatch.setenv("KOLAPS_DATA", str(data))
     monkeypatch.chdir(tmp_path)
     result = cli(["check", "--json"])
     assert result.exit_code == 1
     assert json.loads(result.stdout) == [  # column 14: the mapping that misses the key
-        {"file": "data/layouts/sizes.yaml", "line": 2, "column": 14, "severity": "error", "path": "papers.a4.height",
-         "message": "missing required key 'height'"},
+        {
+            "file": "data/layouts/sizes.yaml",
+            "line": 2,
+            "column": 14,
+            "severity": "error",
+            "path": "papers.a4.height",
+            "message": "missing required key 'height'",
+        },
     ]
 
 
 @pytest.mark.parametrize(
     "args, result_line",
     [
-        (["calibrate", "-o", "x.pdf"], "calibration sheet written: x.pdf (print it two-sided, long-edge flip, at 100 % scale)"),
+        (
+            ["calibrate", "-o", "x.pdf"],
+            "calibration sheet written: x.pdf (print it two-sided, long-edge flip, at 100 % scale)",
+        ),
         (["tables", "-o", "x.pdf"], "wrote x.pdf (2 pages, body text "),
         (["schema", "-o", "x.json"], "schema written: x.json"),
-        (["cards", resources.data_dir() / "armies" / "vampires.yaml", "-o", "x.pdf"], "7 card(s) on 1 sheet(s), 2 page(s): x.pdf"),
+        (
+            ["cards", resources.data_dir() / "armies" / "vampires.yaml", "-o", "x.pdf"],
+            "7 card(s) on 1 sheet(s), 2 page(s): x.pdf",
+        ),
     ],
     ids=lambda v: v[0] if isinstance(v, list) else "",
 )
@@ -174,16 +203,19 @@ def _bad_number_in(data: os.PathLike, relative: str, old: str, literal: str) -> 
     at = text.index(old)
     line = text.count("\n", 0, at) + 1
     col = at - (text.rfind("\n", 0, at) + 1) + 1
-    path.write_text(text[:at] + literal + text[at + len(old):], encoding="utf-8")
+    path.write_text(text[:at] + literal + text[at + len(old) :], encoding="utf-8")
     return f"data/{relative}", line, col
 
 
-@pytest.mark.parametrize("relative, old", [
-    ("rules/dice.yaml", "level: 0"),
-    ("weapons.yaml", "range: 20"),
-    ("layouts/sheets.yaml", "margin: 5"),
-    ("labels/fr/common.yaml", 'game: "KOLAPS : Ground Zero"'),
-])
+@pytest.mark.parametrize(
+    "relative, old",
+    [
+        ("rules/dice.yaml", "level: 0"),
+        ("weapons.yaml", "range: 20"),
+        ("layouts/sheets.yaml", "margin: 5"),
+        ("labels/fr/common.yaml", 'game: "KOLAPS : Ground Zero"'),
+    ],
+)
 def test_a_huge_number_in_any_data_file_is_located(cli, tmp_path, monkeypatch, relative, old):
     shutil.copytree(resources.bundled("data"), tmp_path / "data")
     key = old.split(":")[0]
@@ -203,8 +235,10 @@ def test_a_nan_in_the_game_data_is_refused(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / "data"))
     result = cli(["check"])
     assert result.exit_code == 1
-    assert (f"{file}:{line}:{col + 8}: error: '.nan' is not a finite " "number (YAML reads it as nan); write a number such as 5"
-            in result.stderr.splitlines())
+    assert (
+        f"{file}:{line}:{col + 8}: error: '.nan' is not a finite "
+        "number (YAML reads it as nan); write a number such as 5" in result.stderr.splitlines()
+    )
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
@@ -261,8 +295,11 @@ def test_thirty_thousand_errors_are_reported_in_linear_time(cli, tmp_path, monke
 
 def test_ten_thousand_characters_are_accepted(cli, tmp_path):
     army = tmp_path / "big.yaml"
-    rows = "".join(f"  - {{name: Soldat {i}, rank: 1, mvt: 4, cib: 2, weapons: " f"[fusil-assaut]{', avatar: true' if i == 0 else ''}}}\n"
-                   for i in range(10_000))
+    rows = "".join(
+        f"  - {{name: Soldat {i}, rank: 1, mvt: 4, cib: 2, weapons: "
+        f"[fusil-assaut]{', avatar: true' if i == 0 else ''}}}\n"
+        for i in range(10_000)
+    )
     army.write_text(f"name: Grande armée\naffiliation: apc\ncharacters:\n{rows}", encoding="utf-8")
     result = cli(["check", army])
     assert result.exit_code == 0, result.stderr[:500]

@@ -33,14 +33,18 @@ def untouched(path: Path, before: bytes) -> bool:
     return path.read_bytes() == before and not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
 
 
-@pytest.mark.parametrize("args", [["tables"], ["calibrate"], ["schema"], ["cards", "army.yaml"], ["rulebook", "--edition", "quickstart"]])
+@pytest.mark.parametrize(
+    "args", [["tables"], ["calibrate"], ["schema"], ["cards", "army.yaml"], ["rulebook", "--edition", "quickstart"]]
+)
 def test_every_command_refuses_to_write_over_a_data_file(cli, sources, args):
     shutil.copy(ARMY, "army.yaml")
     weapons = sources[0] / "weapons.yaml"
     before = weapons.read_bytes()
     result = cli([*args, "-o", "data/weapons.yaml"])
     assert result.exit_code == 1, result.stderr
-    assert result.stderr.endswith("data/weapons.yaml: " + INPUT.format(what="a file of the data folder data/") + NOTHING)
+    assert result.stderr.endswith(
+        "data/weapons.yaml: " + INPUT.format(what="a file of the data folder data/") + NOTHING
+    )
     assert untouched(weapons, before)
 
 
@@ -49,15 +53,24 @@ def test_rulebook_refuses_to_write_over_a_chapter(cli, sources):
     before = chapter.read_bytes()
     result = cli(["rulebook", "--edition", "quickstart", "-o", chapter])
     assert result.exit_code == 1
-    assert result.stderr == f"{chapter}: " + INPUT.format(what="a file of the templates folder templates/rulebook/") + NOTHING
+    assert (
+        result.stderr
+        == f"{chapter}: " + INPUT.format(what="a file of the templates folder templates/rulebook/") + NOTHING
+    )
     assert untouched(chapter, before)
 
 
-@pytest.mark.parametrize("path, message", [
-    (".", "error: this is a folder; give a file name"),
-    ("/", "error: this is a folder; give a file name"),
-    ("/dev/null", "error: this is a device, not a file; kolaps-print writes only regular files (choose another -o)"),
-])
+@pytest.mark.parametrize(
+    "path, message",
+    [
+        (".", "error: this is a folder; give a file name"),
+        ("/", "error: this is a folder; give a file name"),
+        (
+            "/dev/null",
+            "error: this is a device, not a file; kolaps-print writes only regular files (choose another -o)",
+        ),
+    ],
+)
 def test_a_folder_or_a_device_is_refused_by_its_name(cli, tmp_path, monkeypatch, path, message):
     monkeypatch.chdir(tmp_path)
     for args in (["calibrate"], ["schema"], ["tables"]):
@@ -79,8 +92,10 @@ def test_a_pipe_is_refused(cli, tmp_path):
     os.mkfifo(tmp_path / "pipe")
     result = cli(["calibrate", "-o", tmp_path / "pipe"])
     assert result.exit_code == 1
-    assert result.stderr == (f"{tmp_path / 'pipe'}: error: this is a named pipe, not a file; kolaps-print writes only "
-                             f"regular files (choose another -o)\n{NOTHING}")
+    assert result.stderr == (
+        f"{tmp_path / 'pipe'}: error: this is a named pipe, not a file; kolaps-print writes only "
+        f"regular files (choose another -o)\n{NOTHING}"
+    )
 
 
 def test_a_link_is_written_through_and_a_private_file_stays_private(cli, tmp_path):
@@ -103,8 +118,10 @@ def test_a_read_only_file_is_refused(cli, tmp_path):
     locked.chmod(0o444)
     result = cli(["tables", "-o", locked])
     assert result.exit_code == 1
-    assert result.stderr == (f"{locked}: error: this file is read-only; kolaps-print does not replace it "
-                             f"(make it writable, or choose another -o)\n{NOTHING}")
+    assert result.stderr == (
+        f"{locked}: error: this file is read-only; kolaps-print does not replace it "
+        f"(make it writable, or choose another -o)\n{NOTHING}"
+    )
     assert locked.read_bytes() == b"%PDF-old"
 
 
@@ -136,8 +153,13 @@ main()
 
 
 def stop_while_writing(target: Path, signum: int) -> subprocess.CompletedProcess:
-    writer = subprocess.Popen([sys.executable, "-c", SLOW_WRITER, str(target)], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, cwd=target.parent)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", SLOW_WRITER, str(target)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=target.parent,
+    )
     try:
         assert writer.stdout.readline() == "writing\n"  # the temporary file exists now
         assert [p for p in os.listdir(target.parent) if p.endswith(".tmp")]

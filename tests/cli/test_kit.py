@@ -9,13 +9,24 @@ ARMIES = resources.data_dir() / "armies"
 
 def test_a_lean_kit_is_built_and_summarised(cli, tmp_path):
     kit = tmp_path / "salon.yaml"
-    kit.write_text(f"name: Salon\ndate: 2027-01-02\narmies: [{ARMIES / 'vampires.yaml'}]\nrulebook: none\ntokens: false\n", encoding="utf-8")
+    kit.write_text(
+        f"name: Salon\ndate: 2027-01-02\narmies: [{ARMIES / 'vampires.yaml'}]\nrulebook: none\ntokens: false\n",
+        encoding="utf-8",
+    )
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 0, result.stderr
     assert f"kit written: {tmp_path / 'out'}/" in result.stdout
     assert "Salon · 2027-01-02 · données " in result.stdout
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert names == ["cards-vampires.pdf", "kit.pdf", "kolaps-manifest.sha256", "packing-list.md", "previews", "reference.pdf", "salon.zip"]
+    assert names == [
+        "cards-vampires.pdf",
+        "kit.pdf",
+        "kolaps-manifest.sha256",
+        "packing-list.md",
+        "previews",
+        "reference.pdf",
+        "salon.zip",
+    ]
 
 
 def test_a_bad_key_exits_1_with_its_place_and_writes_nothing(cli, tmp_path):
@@ -30,7 +41,11 @@ def test_a_bad_key_exits_1_with_its_place_and_writes_nothing(cli, tmp_path):
 
 def test_a_bad_army_exits_1_with_every_error(cli, tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("name: X\naffiliation: apc\ncharacters:\n  - " "{name: A, rank: 7, mvt: 4, cib: 2, avatar: true, weapons: [lazer]}\n", encoding="utf-8")
+    bad.write_text(
+        "name: X\naffiliation: apc\ncharacters:\n  - "
+        "{name: A, rank: 7, mvt: 4, cib: 2, avatar: true, weapons: [lazer]}\n",
+        encoding="utf-8",
+    )
     kit = tmp_path / "k.yaml"
     kit.write_text("name: X\narmies: [bad.yaml, gone.yaml]\n", encoding="utf-8")
     result = cli(["kit", kit, "-o", tmp_path / "out"])
@@ -79,7 +94,10 @@ def test_a_bad_card_layout_exits_1_located_and_writes_nothing(cli, tmp_path):
 
 def lean_kit(folder):
     kit = folder / "salon.yaml"
-    kit.write_text(f"name: Salon\ndate: 2027-01-02\narmies: [{ARMIES / 'vampires.yaml'}]\nrulebook: none\ntokens: false\n", encoding="utf-8")
+    kit.write_text(
+        f"name: Salon\ndate: 2027-01-02\narmies: [{ARMIES / 'vampires.yaml'}]\nrulebook: none\ntokens: false\n",
+        encoding="utf-8",
+    )
     return kit
 
 
@@ -96,8 +114,11 @@ def test_a_folder_with_a_kits_files_but_no_manifest_is_refused_naming_a_foreign_
     result = cli(["kit", lean_kit(tmp_path), "-o", folder])
     assert result.exit_code == 1
     assert result.stderr.endswith(
-        f"{folder}: error: this folder is not a previous kit (it " "has no kolaps-manifest.sha256) and holds important.txt; "
-        "kolaps-print replaces only a folder it made: choose an empty " "or new folder with -o\nkolaps-print: nothing was written\n")
+        f"{folder}: error: this folder is not a previous kit (it "
+        "has no kolaps-manifest.sha256) and holds important.txt; "
+        "kolaps-print replaces only a folder it made: choose an empty "
+        "or new folder with -o\nkolaps-print: nothing was written\n"
+    )
     assert tree(folder) == ["important.txt", "kit.pdf", "packing-list.md", "photos", "photos/table.jpg"]
     assert all((folder / n).read_text() == f"mine: {n}" for n in ("kit.pdf", "important.txt", "photos/table.jpg"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir", "salon.yaml"]
@@ -108,13 +129,17 @@ def test_a_rebuild_replaces_what_the_kit_wrote_and_keeps_the_rest(cli, tmp_path)
     assert cli(["kit", kit, "-o", out]).exit_code == 0
     first = tree(out)
     manifest = (out / "kolaps-manifest.sha256").read_text(encoding="utf-8").splitlines()
-    assert sorted(line.split("  ")[1] for line in manifest) == [f for f in first if f != "previews" and f != "kolaps-manifest.sha256"]
+    assert sorted(line.split("  ")[1] for line in manifest) == [
+        f for f in first if f != "previews" and f != "kolaps-manifest.sha256"
+    ]
     (out / "notes.txt").write_text("à imprimer en couleur")
     (out / "previews" / "mine.png").write_bytes(b"my photo")
     result = cli(["kit", kit, "-o", out])
     assert result.exit_code == 0, result.stderr
     assert tree(out) == sorted(first + ["notes.txt", "previews/mine.png"])
-    assert (out / "notes.txt").read_text() == "à imprimer en couleur" and (out / "previews" / "mine.png").read_bytes() == b"my photo"
+    assert (out / "notes.txt").read_text() == "à imprimer en couleur" and (
+        out / "previews" / "mine.png"
+    ).read_bytes() == b"my photo"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "salon.yaml"]
 
 
@@ -123,29 +148,40 @@ def test_an_output_folder_holding_the_inputs_is_refused(cli, tmp_path, monkeypat
     kit = lean_kit(tmp_path)
     result = cli(["kit", kit, "-o", "."])
     assert result.exit_code == 1
-    assert result.stderr.endswith(f".: error: holds {kit}, which the kit reads; choose another -o\nkolaps-print: nothing was written\n")
+    assert result.stderr.endswith(
+        f".: error: holds {kit}, which the kit reads; choose another -o\nkolaps-print: nothing was written\n"
+    )
     result = cli(["kit", kit, "-o", "salon.yaml"])
     assert result.exit_code == 1
     assert "salon.yaml: error: exists and is not a folder; move it away or choose another -o\n" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["salon.yaml"]
+
+
 def test_a_kit_name_the_fonts_lack_is_refused_and_nothing_written(cli, tmp_path):
     kit = tmp_path / "k.yaml"
     kit.write_text(f"name: Salon 東京\narmies: [{ARMIES / 'vampires.yaml'}]\n", encoding="utf-8")
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 1
-    assert (f"{kit}:1:7: error: name: the fonts cannot print '京' (U+4EAC), '東' (U+6771): it would print as a blank box"
-            in result.stderr.splitlines())
+    assert (
+        f"{kit}:1:7: error: name: the fonts cannot print '京' (U+4EAC), '東' (U+6771): it would print as a blank box"
+        in result.stderr.splitlines()
+    )
     assert not (tmp_path / "out").exists()
 
 
 def test_a_huge_number_in_a_kit_file_is_located(cli, tmp_path):
     kit = tmp_path / "k.yaml"
-    kit.write_text(f"name: Salon\narmies: [{ARMIES / 'vampires.yaml'}]\ntables: 0" + "7" * 5000 + "\nplayers: .inf\n", encoding="utf-8")
+    kit.write_text(
+        f"name: Salon\narmies: [{ARMIES / 'vampires.yaml'}]\ntables: 0" + "7" * 5000 + "\nplayers: .inf\n",
+        encoding="utf-8",
+    )
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 1
     assert [line for line in result.stderr.splitlines() if line.startswith(str(kit))] == [
-        f"{kit}:3:9: error: '0{'7' * 78}…' is too long to be a number " "(at most 40 characters); put it in quotes if it is text",
-        f"{kit}:4:10: error: '.inf' is not a finite number (YAML reads it as inf); write a number such as 5"]
+        f"{kit}:3:9: error: '0{'7' * 78}…' is too long to be a number "
+        "(at most 40 characters); put it in quotes if it is text",
+        f"{kit}:4:10: error: '.inf' is not a finite number (YAML reads it as inf); write a number such as 5",
+    ]
     assert not (tmp_path / "out").exists()
 
 
@@ -159,8 +195,10 @@ def test_an_army_entry_that_is_a_fifo_is_refused_without_waiting(cli, tmp_path):
     kit.write_text("name: X\narmies: [tuyau.yaml]\n", encoding="utf-8")
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 1
-    assert (f"{tmp_path / 'tuyau.yaml'}:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it"
-            in result.stderr.splitlines())
+    assert (
+        f"{tmp_path / 'tuyau.yaml'}:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it"
+        in result.stderr.splitlines()
+    )
     assert not (tmp_path / "out").exists()
 
 
@@ -169,7 +207,9 @@ def test_an_unknown_scenario_exits_1_located_with_a_suggestion_and_writes_nothin
     kit.write_text(f"name: X\narmies: [{ARMIES / 'vampires.yaml'}]\nscenario: premier-contac\n", encoding="utf-8")
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 1
-    assert (f"{kit}:3:11: error: scenario: unknown scenario 'premier-contac' (did you mean 'premier-contact'?); "
-            "scenarios: premier-contact") in result.stderr.splitlines()
+    assert (
+        f"{kit}:3:11: error: scenario: unknown scenario 'premier-contac' (did you mean 'premier-contact'?); "
+        "scenarios: premier-contact"
+    ) in result.stderr.splitlines()
     assert "nothing was written" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()

@@ -18,8 +18,13 @@ BOXES = set("╭╮╰╯│─")
 
 def run(*args, env=None, cwd=None):
     """The installed CLI in a subprocess: stderr is a pipe, not a terminal."""
-    return subprocess.run([sys.executable, "-m", "kolaps_print", *map(str, args)], capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "kolaps_print", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+    )
 
 
 @pytest.mark.parametrize("args", PAPER_COMMANDS, ids=lambda a: a[0])
@@ -38,8 +43,9 @@ def test_the_kit_file_says_it_in_the_same_words(cli, tmp_path):
     assert f"{kit}:3:8: error: paper: 'a5' is not one of 'a4', 'letter'.\n" in result.stderr
 
 
-@pytest.mark.parametrize("args", [["cards", ARMY, "--layout", "folded"], ["tables", "--layout", "folded"]],
-                         ids=["cards", "tables"])
+@pytest.mark.parametrize(
+    "args", [["cards", ARMY, "--layout", "folded"], ["tables", "--layout", "folded"]], ids=["cards", "tables"]
+)
 def test_a_bad_layout_names_the_choices_of_its_command(cli, args):
     result = cli(args)
     assert result.exit_code == 2
@@ -56,7 +62,12 @@ def test_help_lists_the_papers(cli, args):
 
 def test_help_lists_card_sizes_and_fixed_choices(cli):
     help = " ".join(cli(["cards", "--help"]).stdout.split())
-    for shown in ("--card <poker|tarot|mini|WxH>", "--layout <duplex|fold>", "--flip <long|short>", "--back-offset X,Y"):
+    for shown in (
+        "--card <poker|tarot|mini|WxH>",
+        "--layout <duplex|fold>",
+        "--flip <long|short>",
+        "--back-offset X,Y",
+    ):
         assert shown in help
 
 
@@ -69,8 +80,12 @@ def test_a_paper_added_to_the_data_is_offered_everywhere(cli, data_copy, tmp_pat
     box = PdfReader(tmp_path / "a3.pdf").pages[0].mediabox
     assert (round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)) == (297, 420)
     labels = data_copy / "labels" / "fr" / "kit.yaml"  # the packing list names the paper
-    labels.write_text(labels.read_text(encoding="utf-8").replace('      letter: "Letter"\n', '      letter: "Letter"\n      a3: "A3"\n'),
-                      encoding="utf-8")
+    labels.write_text(
+        labels.read_text(encoding="utf-8").replace(
+            '      letter: "Letter"\n', '      letter: "Letter"\n      a3: "A3"\n'
+        ),
+        encoding="utf-8",
+    )
     kit = tmp_path / "k.yaml"
     kit.write_text(f"name: X\narmies: [{ARMY}]\npaper: a3\nrulebook: none\ntokens: false\n", encoding="utf-8")
     result = cli(["kit", kit, "-o", tmp_path / "out"])
@@ -78,10 +93,14 @@ def test_a_paper_added_to_the_data_is_offered_everywhere(cli, data_copy, tmp_pat
 
 
 def test_a_broken_sizes_file_is_invalid_input_not_a_usage_error(cli, data_copy):
-    (data_copy / "layouts" / "sizes.yaml").write_text("cards: {poker: {width: 63, height: 88}}\npapers: {a4: {width: 210}}\n")
+    (data_copy / "layouts" / "sizes.yaml").write_text(
+        "cards: {poker: {width: 63, height: 88}}\npapers: {a4: {width: 210}}\n"
+    )
     result = cli(["calibrate", "--paper", "a4", "-o", "x.pdf"])
     assert result.exit_code == 1
-    assert result.stderr.startswith("data/layouts/sizes.yaml:2:14: error: papers.a4.height: missing required key 'height'\n")
+    assert result.stderr.startswith(
+        "data/layouts/sizes.yaml:2:14: error: papers.a4.height: missing required key 'height'\n"
+    )
     assert "nothing was written" in result.stderr
 
 
@@ -100,10 +119,18 @@ def test_help_is_plain_text_when_not_on_a_terminal():
 
 def complete(*words, env=None):
     """What bash completion offers after words (the last one being typed)."""
-    env = {**(env or {}), "_KOLAPS_PRINT_COMPLETE": "complete_bash", "COMP_WORDS": " ".join(["kolaps-print", *words]),
-           "COMP_CWORD": str(len(words))}
-    result = subprocess.run([sys.executable, "-c", "from kolaps_print.cli import main; main()"], capture_output=True,
-                            text=True, env={**os.environ, **env})
+    env = {
+        **(env or {}),
+        "_KOLAPS_PRINT_COMPLETE": "complete_bash",
+        "COMP_WORDS": " ".join(["kolaps-print", *words]),
+        "COMP_CWORD": str(len(words)),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", "from kolaps_print.cli import main; main()"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+    )
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     return result.stdout.split()

@@ -13,15 +13,43 @@ from kolaps_print import resources
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-keys = st.sampled_from(["name", "affiliation", "characters", "rank", "mvt", "cib", "avatar", "weapons",
-                        "specialisations", "copies", "id", "range", "traits", "color", "portrait", "x"])
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 200), st.floats(allow_nan=True),
-                    st.text(string.printable + "éàç«»’", max_size=12),
-                    st.sampled_from(["apc", "fusil-assaut", "couteau-combat", "discipline", "contact", "lourde"]))
-values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                       st.dictionaries(keys, inner, max_size=5)), max_leaves=25)
-armies = st.fixed_dictionaries({}, optional={"name": values, "affiliation": values, "characters": values,
-                                             "weapons": values, "affiliations": values})
+keys = st.sampled_from(
+    [
+        "name",
+        "affiliation",
+        "characters",
+        "rank",
+        "mvt",
+        "cib",
+        "avatar",
+        "weapons",
+        "specialisations",
+        "copies",
+        "id",
+        "range",
+        "traits",
+        "color",
+        "portrait",
+        "x",
+    ]
+)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 200),
+    st.floats(allow_nan=True),
+    st.text(string.printable + "éàç«»’", max_size=12),
+    st.sampled_from(["apc", "fusil-assaut", "couteau-combat", "discipline", "contact", "lourde"]),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=5)),
+    max_leaves=25,
+)
+armies = st.fixed_dictionaries(
+    {},
+    optional={"name": values, "affiliation": values, "characters": values, "weapons": values, "affiliations": values},
+)
 
 
 def assert_clean_exit(result):
@@ -54,31 +82,107 @@ def test_random_yaml_like_text_never_crashes_check(cli, tmp_path, text):
 
 
 # ---- issue 9: huge number literals, odd tags and control characters, written as raw text -----
-ARMY = ("name: Essai\naffiliation: apc\ncharacters:\n"
-        "  - name: Stefan\n    rank: {rank}\n    mvt: {mvt}\n    cib: {cib}\n    copies: {copies}\n"
-        "    avatar: {avatar}\n    archetype: {archetype}\n    weapons: [{weapon}]\n")
+ARMY = (
+    "name: Essai\naffiliation: apc\ncharacters:\n"
+    "  - name: Stefan\n    rank: {rank}\n    mvt: {mvt}\n    cib: {cib}\n    copies: {copies}\n"
+    "    avatar: {avatar}\n    archetype: {archetype}\n    weapons: [{weapon}]\n"
+)
 FIELDS = ("rank", "mvt", "cib", "copies", "avatar", "archetype", "weapon")
-VALID = {"rank": "2", "mvt": "4", "cib": "2", "copies": "1", "avatar": "true", "archetype": "Soldat", "weapon": "fusil-assaut"}
+VALID = {
+    "rank": "2",
+    "mvt": "4",
+    "cib": "2",
+    "copies": "1",
+    "avatar": "true",
+    "archetype": "Soldat",
+    "weapon": "fusil-assaut",
+}
 NUMBER_FIELDS = ("rank", "mvt", "cib", "copies")
 
 huge_numbers = st.one_of(
-    st.builds(lambda prefix, digits: prefix + digits, st.sampled_from(["0x", "0", "0b", "", "-", "+", "1.", "-0x"]),
-              st.text(alphabet="0123456789abcdefABCDEF_", min_size=41, max_size=6000)),
-    st.builds(lambda parts: "1" + "".join(":" + p for p in parts), st.lists(st.sampled_from(["0", "5", "59"]), min_size=14, max_size=3000)),
+    st.builds(
+        lambda prefix, digits: prefix + digits,
+        st.sampled_from(["0x", "0", "0b", "", "-", "+", "1.", "-0x"]),
+        st.text(alphabet="0123456789abcdefABCDEF_", min_size=41, max_size=6000),
+    ),
+    st.builds(
+        lambda parts: "1" + "".join(":" + p for p in parts),
+        st.lists(st.sampled_from(["0", "5", "59"]), min_size=14, max_size=3000),
+    ),
 )
-not_finite = st.sampled_from([".nan", ".NaN", ".NAN", ".inf", "-.inf", "+.Inf", ".INF", "1.0e+999", "-9.9e+400", '"nan"', "'inf'"])
-tags = st.sampled_from(["!!bool", "!!int", "!!float", "!!null", "!!str", "!!binary", "!!timestamp", "!!set", "!!omap",
-                        "!!pairs", "!!seq", "!!map", "!!merge", "!!value", "!chose", "!", "!<tag:yaml.org,2002:int>",
-                        "!!python/object/apply:os.system", "!!python/name:os.system"])
-tagged = st.builds(lambda tag, value: f"{tag} {value}", tags,
-                   st.one_of(st.sampled_from(['"abc"', "abc", "1", "0x1f", '""', "[]", "{}", "[1, 2]", "{a: 1}", "2027-03-14",
-                                              "aGVsbG8=", ".nan", "yes", "~"]),
-                             st.text(alphabet=string.ascii_letters + string.digits, max_size=8)))
+not_finite = st.sampled_from(
+    [".nan", ".NaN", ".NAN", ".inf", "-.inf", "+.Inf", ".INF", "1.0e+999", "-9.9e+400", '"nan"', "'inf'"]
+)
+tags = st.sampled_from(
+    [
+        "!!bool",
+        "!!int",
+        "!!float",
+        "!!null",
+        "!!str",
+        "!!binary",
+        "!!timestamp",
+        "!!set",
+        "!!omap",
+        "!!pairs",
+        "!!seq",
+        "!!map",
+        "!!merge",
+        "!!value",
+        "!chose",
+        "!",
+        "!<tag:yaml.org,2002:int>",
+        "!!python/object/apply:os.system",
+        "!!python/name:os.system",
+    ]
+)
+tagged = st.builds(
+    lambda tag, value: f"{tag} {value}",
+    tags,
+    st.one_of(
+        st.sampled_from(
+            [
+                '"abc"',
+                "abc",
+                "1",
+                "0x1f",
+                '""',
+                "[]",
+                "{}",
+                "[1, 2]",
+                "{a: 1}",
+                "2027-03-14",
+                "aGVsbG8=",
+                ".nan",
+                "yes",
+                "~",
+            ]
+        ),
+        st.text(alphabet=string.ascii_letters + string.digits, max_size=8),
+    ),
+)
 literals = st.one_of(huge_numbers, not_finite, tagged)
 # Characters YAML forbids, and some it allows that are easy to get wrong (NEL, BOM, line separator).
 # U+0085, U+2028, U+2029: YAML line breaks that editors do not show, refused so lines agree.
-FORBIDDEN = [chr(c) for c in [*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, 0x80, 0x84, 0x85, 0x86, 0x9F,
-                              0x2028, 0x2029, 0xFFFE, 0xFFFF]]
+FORBIDDEN = [
+    chr(c)
+    for c in [
+        *range(0x01, 0x09),
+        0x0B,
+        0x0C,
+        *range(0x0E, 0x20),
+        0x7F,
+        0x80,
+        0x84,
+        0x85,
+        0x86,
+        0x9F,
+        0x2028,
+        0x2029,
+        0xFFFE,
+        0xFFFF,
+    ]
+]
 controls = st.sampled_from(FORBIDDEN + ["\ufeff", "\t"])
 LOCATED = re.compile(r"^(?P<file>.+):(?P<line>\d+):(?P<col>\d+): (error|warning): ")
 
@@ -144,7 +248,15 @@ def test_control_characters_are_located_where_they_are(cli, tmp_path, spots):
 def test_odd_literals_in_a_kit_file_never_crash(cli, tmp_path, field, literal):
     folder = Path(tempfile.mkdtemp(dir=tmp_path))  # tmp_path is shared by every example
     kit, out = folder / "kit.yaml", folder / "out"
-    values = {"name": "Salon", "tables": "1", "players": "2", "tokens": "false", "paper": "a4", "date": "2027-03-14", field: literal}
+    values = {
+        "name": "Salon",
+        "tables": "1",
+        "players": "2",
+        "tokens": "false",
+        "paper": "a4",
+        "date": "2027-03-14",
+        field: literal,
+    }
     army = resources.data_dir() / "armies" / "vampires.yaml"
     text = "".join(f"{k}: {v}\n" for k, v in values.items()) + f"armies: [{army}]\nrulebook: none\n"
     kit.write_text(text, encoding="utf-8")

@@ -20,7 +20,9 @@ def test_writes_the_quickstart_where_asked(cli, tmp_path):
 
 def test_proof_and_paper_options(cli, tmp_path):
     output = tmp_path / "proof.pdf"
-    result = cli(["rulebook", "--edition", "quickstart", "--proof", "--paper", "LETTER", "--date", "2025-07-14", "-o", output])
+    result = cli(
+        ["rulebook", "--edition", "quickstart", "--proof", "--paper", "LETTER", "--date", "2025-07-14", "-o", output]
+    )
     assert result.exit_code == 0, result.stderr
     page = pypdf.PdfReader(output).pages[0]
     assert round(float(page.mediabox.width)) == 612
@@ -44,7 +46,9 @@ def test_bad_reference_exits_1_with_location_and_writes_nothing(cli, tmp_path):
 def test_unknown_edition_and_bad_date_are_reported(cli, tmp_path):
     result = cli(["rulebook", "--edition", "deluxe", "-o", tmp_path / "x.pdf"])
     assert result.exit_code == 2  # a usage error, like any bad choice
-    assert result.stderr.endswith("Error: Invalid value for '--edition': 'deluxe' is not one of 'full', 'quickstart'.\n")
+    assert result.stderr.endswith(
+        "Error: Invalid value for '--edition': 'deluxe' is not one of 'full', 'quickstart'.\n"
+    )
     result = cli(["rulebook", "--date", "14/07/2025", "-o", tmp_path / "x.pdf"])
     assert result.exit_code == 2 and "YYYY-MM-DD" in result.stderr
     assert not (tmp_path / "x.pdf").exists()
@@ -103,7 +107,8 @@ def test_every_problem_is_reported_in_one_run(cli, project):
     assert result.stderr.splitlines() == [
         f"data/rules/dice.yaml:{dice_line}:1: error: thresholds: missing required key 'thresholds'",
         f"data/rules/dice.yaml:{dice_line}:1: error: treshold: unknown key 'treshold' (did you mean 'thresholds'?)",
-        "templates/rulebook/04-actions.md.j2:3:1: error: template " "syntax: Expected an expression, got 'end of statement block'",
+        "templates/rulebook/04-actions.md.j2:3:1: error: template "
+        "syntax: Expected an expression, got 'end of statement block'",
         f"templates/rulebook/book.yaml:{chapter_line}:9: error: editions.full.chapters[1]: "
         "chapter file '02-tour.md.j2' not found in templates/rulebook",
         "kolaps-print: 4 error(s); nothing was written",
@@ -130,18 +135,23 @@ def test_data_option_is_where_the_labels_come_from_too(cli, project, tmp_path_fa
     elsewhere = tmp_path_factory.mktemp("elsewhere")
     shutil.move(project / "data", elsewhere / "mine")
     labels = elsewhere / "mine/labels/fr/rulebook.yaml"
-    labels.write_text(labels.read_text(encoding="utf-8").replace('kicker: "Livre de règles"', 'kicker: "Recueil maison"'),
-                      encoding="utf-8")
+    labels.write_text(
+        labels.read_text(encoding="utf-8").replace('kicker: "Livre de règles"', 'kicker: "Recueil maison"'),
+        encoding="utf-8",
+    )
     result = cli(["rulebook", "--edition", "quickstart", "--data", elsewhere / "mine", "-o", "book.pdf"])
     assert result.exit_code == 0, result.stderr
     cover = pypdf.PdfReader(project / "book.pdf").pages[0].extract_text()
     assert "RECUEIL MAISON" in cover and "LIVRE DE RÈGLES" not in cover  # the cover sets it in capitals
+
+
 def test_a_book_version_the_fonts_lack_is_refused_and_nothing_written(cli, tmp_path):
     output = tmp_path / "book.pdf"
     result = cli(["rulebook", "--book-version", "v2 ✈", "-o", output])
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == (
-        "<options>:1:1: error: --book-version: the fonts cannot print '✈' (U+2708): it would print as a blank box")
+        "<options>:1:1: error: --book-version: the fonts cannot print '✈' (U+2708): it would print as a blank box"
+    )
     assert not output.exists()
 
 

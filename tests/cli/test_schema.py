@@ -36,10 +36,18 @@ def test_demo_armies_are_valid_and_carry_the_modeline(schema, demo_armies):
         {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 2, "mvt": 4, "cib": 2, "wepons": []}]},
         {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 9, "mvt": 4, "cib": 2}]},
         {"name": "X", "affiliation": "apc", "characters": []},
-        {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
-         "weapons": [{"id": "w", "name": "W", "range": 10, "traits": ["lourd"]}]},
-        {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
-         "weapons": [{"id": "w", "name": "W", "range": "far"}]},
+        {
+            "name": "X",
+            "affiliation": "apc",
+            "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
+            "weapons": [{"id": "w", "name": "W", "range": 10, "traits": ["lourd"]}],
+        },
+        {
+            "name": "X",
+            "affiliation": "apc",
+            "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
+            "weapons": [{"id": "w", "name": "W", "range": "far"}],
+        },
     ],
     ids=["typo-key", "rank-range", "no-characters", "unknown-trait", "bad-range"],
 )
@@ -55,8 +63,12 @@ def test_schema_describes_fields_and_offers_known_ids(schema):
 
 
 def test_parameterised_traits_are_accepted(schema):
-    army = {"name": "X", "affiliation": "apc", "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
-            "weapons": [{"id": "lg", "name": "LG", "range": "contact", "traits": ["lourde", {"explosion": 5}]}]}
+    army = {
+        "name": "X",
+        "affiliation": "apc",
+        "characters": [{"name": "A", "rank": 1, "mvt": 4, "cib": 2}],
+        "weapons": [{"id": "lg", "name": "LG", "range": "contact", "traits": ["lourde", {"explosion": 5}]}],
+    }
     jsonschema.Draft7Validator(schema).validate(army)
 
 
@@ -66,8 +78,10 @@ def test_an_army_file_is_not_replaced_by_the_schema(cli, demo_armies, tmp_path):
     army.write_bytes(demo_armies[0].read_bytes())
     result = cli(["schema", "-o", army])
     assert result.exit_code == 1
-    assert result.stderr == (f"{army}: error: this file exists and is not a JSON file; kolaps-print replaces only a JSON "
-                             "file it could have written (move it away, or choose another -o)\nkolaps-print: nothing was written\n")
+    assert result.stderr == (
+        f"{army}: error: this file exists and is not a JSON file; kolaps-print replaces only a JSON "
+        "file it could have written (move it away, or choose another -o)\nkolaps-print: nothing was written\n"
+    )
     assert army.read_bytes() == demo_armies[0].read_bytes()
     assert os.listdir(tmp_path) == ["army.yaml"]
 
@@ -129,7 +143,12 @@ def test_kit_schema_flags_what_the_kit_file_check_flags(kit_schema, kit):
 
 
 def test_kit_schema_takes_papers_and_card_sizes_from_the_data(kit_schema):
-    kit = {"name": "X", "armies": ["a.yaml"], "paper": "letter", "cards": {"size": "tarot", "layout": "fold", "flip": "short"}}
+    kit = {
+        "name": "X",
+        "armies": ["a.yaml"],
+        "paper": "letter",
+        "cards": {"size": "tarot", "layout": "fold", "flip": "short"},
+    }
     jsonschema.Draft7Validator(kit_schema).validate(kit)
     jsonschema.Draft7Validator(kit_schema).validate({**kit, "cards": {"size": "60x90"}})
     assert kit_schema["properties"]["paper"]["enum"] == ["a4", "letter"]
@@ -146,7 +165,9 @@ def test_kit_schema_default_path(cli, tmp_path, monkeypatch):
     result = cli(["schema", "--for", "kit"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "schema written: output/kit.schema.json\n"
-    assert json.loads((tmp_path / "output" / "kit.schema.json").read_text(encoding="utf-8"))["$id"].endswith("/kit.schema.json")
+    assert json.loads((tmp_path / "output" / "kit.schema.json").read_text(encoding="utf-8"))["$id"].endswith(
+        "/kit.schema.json"
+    )
 
 
 def test_unknown_schema_is_a_usage_error(cli):

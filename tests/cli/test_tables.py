@@ -72,8 +72,10 @@ def test_unwritable_target_exits_1_and_keeps_the_previous_file(cli, tmp_path):
     folder.write_text("not a folder")
     result = cli(["tables", "-o", folder / "reference.pdf"])
     assert result.exit_code == 1
-    assert result.stderr == (f"{folder / 'reference.pdf'}: error: cannot create its folder (a file is in the way)\n"
-                             "kolaps-print: nothing was written\n")
+    assert result.stderr == (
+        f"{folder / 'reference.pdf'}: error: cannot create its folder (a file is in the way)\n"
+        "kolaps-print: nothing was written\n"
+    )
     assert folder.read_text() == "not a folder"
 
 

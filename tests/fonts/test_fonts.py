@@ -5,7 +5,9 @@ import pytest
 from kolaps_print.fonts import FAMILIES, missing_glyphs
 
 FRENCH = "àâäçéèêëîïôöùûüÿœæÀÂÇÉÈÊËÎÏÔÙÛÜŸŒÆ«»’‘“”…–—×−≤≥\u00a0\u202f€°≤≥−"
-STYLES = [name for family in FAMILIES for name in (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")]
+STYLES = [
+    name for family in FAMILIES for name in (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
+]
 
 
 @pytest.mark.parametrize("font", STYLES)

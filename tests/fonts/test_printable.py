@@ -26,8 +26,9 @@ def test_plain_text_does_not_read_the_fonts(monkeypatch):
 
 
 def test_each_text_is_located():
-    doc = parse_yaml("traits:\n  - id: a\n    name: \"Feu 🔥\"\n    short: [ok, \"→\"]\n", "traits.yaml")
+    doc = parse_yaml('traits:\n  - id: a\n    name: "Feu 🔥"\n    short: [ok, "→"]\n', "traits.yaml")
     assert [str(d) for d in unprintable_text(doc)] == [
         "traits.yaml:3:11: error: traits[0].name: the fonts cannot print '🔥' (U+1F525): it would print as a blank box",
-        "traits.yaml:4:17: error: traits[0].short[1]: the fonts " "cannot print '→' (U+2192): it would print as a blank box",
+        "traits.yaml:4:17: error: traits[0].short[1]: the fonts "
+        "cannot print '→' (U+2192): it would print as a blank box",
     ]

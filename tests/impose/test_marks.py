@@ -19,7 +19,12 @@ def test_marks_run_from_outside_the_cards_to_the_sheet_edge(gutter, bleed, card)
         xs, ys = sorted((line.x1, line.x2)), sorted((line.y1, line.y2))
         segment = Rect(xs[0], ys[0], xs[1] - xs[0], ys[1] - ys[0])
         assert not any(overlaps(segment, r) for r in printed), line
-        assert xs[0] == pytest.approx(0) or xs[1] == pytest.approx(A4.width) or ys[0] == pytest.approx(0) or ys[1] == pytest.approx(A4.height)
+        assert (
+            xs[0] == pytest.approx(0)
+            or xs[1] == pytest.approx(A4.width)
+            or ys[0] == pytest.approx(0)
+            or ys[1] == pytest.approx(A4.height)
+        )
 
 
 def test_every_cut_line_has_marks_on_both_sides():

@@ -86,5 +86,7 @@ def test_same_input_same_bytes():
 
 def test_progress_reports_every_face():
     seen = []
-    impose([Flood(i) for i in range(11)], ImposeOptions(POKER, A4), META, lambda done, total: seen.append((done, total)))
+    impose(
+        [Flood(i) for i in range(11)], ImposeOptions(POKER, A4), META, lambda done, total: seen.append((done, total))
+    )
     assert seen[-1] == (11, 11) and [d for d, _ in seen] == sorted(d for d, _ in seen)

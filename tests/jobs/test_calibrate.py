@@ -40,7 +40,11 @@ def test_the_back_rulers_sit_behind_the_front_targets(paper, flip):
         x, y = fx * width, height - fy * height  # the target on the front
         bx, by = (width - x, y) if flip == "long" else (x, height - y)  # what is behind it
         # the X ruler's 0 label sits below the ruler, centred on the zero tick
-        assert any(abs(zx - bx) < 0.5 and by - data.ruler_gap - 8 < zy < by - data.ruler_gap for zx, zy in found), (bx, by, found)
+        assert any(abs(zx - bx) < 0.5 and by - data.ruler_gap - 8 < zy < by - data.ruler_gap for zx, zy in found), (
+            bx,
+            by,
+            found,
+        )
 
 
 def test_the_back_offset_moves_the_rulers():

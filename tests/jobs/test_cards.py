@@ -24,8 +24,10 @@ A4_MM, LETTER_MM = (210, 297), (215.9, 279.4)
 
 # ---- reading the PDF back ----------------------------------------------------------------
 def page_sizes_mm(pdf: bytes):
-    return [(round(to_mm(float(p.mediabox.width)), 1), round(to_mm(float(p.mediabox.height)), 1))
-            for p in pypdf.PdfReader(BytesIO(pdf)).pages]
+    return [
+        (round(to_mm(float(p.mediabox.width)), 1), round(to_mm(float(p.mediabox.height)), 1))
+        for p in pypdf.PdfReader(BytesIO(pdf)).pages
+    ]
 
 
 def find(pdf: bytes, page: int, needle: str):
@@ -115,10 +117,10 @@ def test_front_and_back_mirror_about_the_sheet_centre_long_edge(kappa, kappa_pdf
 def test_back_offset_moves_every_back_and_no_front(kappa, kappa_pdf):
     moved = build_cards(kappa, CardOptions(back_offset=(2.0, -1.0)))
     name = kappa.members[0].character.name
-    (fx, fy), = find(moved.pdf, 0, name)
+    ((fx, fy),) = find(moved.pdf, 0, name)
     assert (fx, fy) == pytest.approx(find(kappa_pdf.pdf, 0, name)[0], abs=0.01)
-    (bx, by), = find(moved.pdf, 1, name)
-    (ox, oy), = find(kappa_pdf.pdf, 1, name)
+    ((bx, by),) = find(moved.pdf, 1, name)
+    ((ox, oy),) = find(kappa_pdf.pdf, 1, name)
     assert (bx - ox, by - oy) == pytest.approx((2.0, 1.0), abs=0.05)  # y down in these coordinates
 
 
@@ -191,8 +193,12 @@ def write_army_file(tmp_path):
 
 def test_text_cut_to_fit_is_a_located_warning(write_army_file):
     long = "Maximilien-Alexandre de La Tour d’Auvergne-Lauraguais, dit le Très Long"
-    path = write_army_file([{"name": "Court", "rank": 1, "mvt": 4, "cib": 2, "avatar": True},
-                            {"name": long, "rank": 1, "mvt": 4, "cib": 2}])
+    path = write_army_file(
+        [
+            {"name": "Court", "rank": 1, "mvt": 4, "cib": 2, "avatar": True},
+            {"name": long, "rank": 1, "mvt": 4, "cib": 2},
+        ]
+    )
     result = build_cards(load_army(path))
     cut = [w for w in result.warnings if w.path == "characters[1].name"]
     assert cut and cut[0].severity == "warning" and long in cut[0].message
@@ -211,7 +217,9 @@ def test_strict_turns_the_warning_into_an_error_and_writes_nothing(write_army_fi
 
 
 def test_a_character_the_font_lacks_is_an_error_naming_the_field(write_army_file):
-    path = write_army_file([{"name": "Wang 王", "archetype": "Soldat ☢", "rank": 1, "mvt": 4, "cib": 2, "avatar": True}])
+    path = write_army_file(
+        [{"name": "Wang 王", "archetype": "Soldat ☢", "rank": 1, "mvt": 4, "cib": 2, "avatar": True}]
+    )
     with pytest.raises(KolapsError) as caught:
         build_cards(load_army(path))
     paths = {d.path for d in caught.value.diagnostics}
@@ -261,13 +269,19 @@ def test_portraits_are_drawn_once_per_file_and_reproducibly(write_army_file, tmp
     from PIL import Image
 
     Image.new("RGBA", (30, 40), (200, 50, 50, 128)).save(tmp_path / "p.png")
-    chars = [{"name": f"Soldat {i}", "rank": 1, "mvt": 4, "cib": 2, "avatar": i == 0, "portrait": "p.png"} for i in range(3)]
+    chars = [
+        {"name": f"Soldat {i}", "rank": 1, "mvt": 4, "cib": 2, "avatar": i == 0, "portrait": "p.png"} for i in range(3)
+    ]
     path = write_army_file(chars)
     first, second = build_cards(load_army(path)), build_cards(load_army(path))
     assert first.pdf == second.pdf
     reader = pypdf.PdfReader(BytesIO(first.pdf))
-    images = {name for page in reader.pages for name, x in (page["/Resources"].get("/XObject") or {}).items()
-              if x.get_object()["/Subtype"] == "/Image"}
+    images = {
+        name
+        for page in reader.pages
+        for name, x in (page["/Resources"].get("/XObject") or {}).items()
+        if x.get_object()["/Subtype"] == "/Image"
+    }
     assert len(images) == 1
 
 
@@ -287,8 +301,10 @@ def print_shop(book, card="poker"):
     """The result, its document and {character name: front page} (one card per page, front then back)."""
     result = build_cards(book, CardOptions(print_shop=True, card=card))
     doc = pdfium.PdfDocument(result.pdf)
-    fronts = {m.character.name: next(i for i in range(0, len(doc), 2) if m.character.name in reading(doc[i]))
-              for m in book.members}
+    fronts = {
+        m.character.name: next(i for i in range(0, len(doc), 2) if m.character.name in reading(doc[i]))
+        for m in book.members
+    }
     return result, doc, fronts
 
 
@@ -310,7 +326,9 @@ def glyph_boxes(page):
         if text.get_text_range(i, 1).isspace():
             continue
         left, bottom, right, top = text.get_charbox(i, loose=False)
-        boxes.append((i, (to_mm(left - trim_left), to_mm(trim_top - top), to_mm(right - trim_left), to_mm(trim_top - bottom))))
+        boxes.append(
+            (i, (to_mm(left - trim_left), to_mm(trim_top - top), to_mm(right - trim_left), to_mm(trim_top - bottom)))
+        )
     return boxes
 
 
@@ -325,8 +343,9 @@ def entry(reminder) -> str:
 
 def test_a_weapon_trait_is_explained_on_the_front(write_army_file):
     weapon = {"id": "mortier", "name": "Mortier léger", "range": 40, "traits": ["lourde", {"explosion": 8}]}
-    path = write_army_file([{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["mortier"]}],
-                           weapons=[weapon])
+    path = write_army_file(
+        [{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["mortier"]}], weapons=[weapon]
+    )
     book = load_army(path)
     _, doc, fronts = print_shop(book)
     text = reading(doc[fronts["Anna"]])
@@ -341,11 +360,22 @@ def test_a_weapon_trait_is_explained_on_the_front(write_army_file):
 
 def test_no_traited_weapon_no_reminder(write_army_file):
     plain = {"id": "gourdin", "name": "Gourdin", "range": "contact"}
-    path = write_army_file([{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["gourdin"],
-                             "specialisations": ["discipline"]},
-                            {"name": "Bruno", "rank": 1, "mvt": 4, "cib": 2},
-                            {"name": "Carla", "rank": 1, "mvt": 4, "cib": 2, "weapons": ["gourdin", "pistolet"]}],
-                           weapons=[plain])
+    path = write_army_file(
+        [
+            {
+                "name": "Anna",
+                "rank": 2,
+                "mvt": 4,
+                "cib": 2,
+                "avatar": True,
+                "weapons": ["gourdin"],
+                "specialisations": ["discipline"],
+            },
+            {"name": "Bruno", "rank": 1, "mvt": 4, "cib": 2},
+            {"name": "Carla", "rank": 1, "mvt": 4, "cib": 2, "weapons": ["gourdin", "pistolet"]},
+        ],
+        weapons=[plain],
+    )
     _, doc, fronts = print_shop(load_army(path))
     heading = label("cards.front.reminders")
     assert heading not in reading(doc[fronts["Anna"]]) and "Gourdin" in reading(doc[fronts["Anna"]])
@@ -384,8 +414,9 @@ def test_mini_cards_drop_reminder_lines_with_a_warning_never_cut_weapons(write_a
     the traits left out are named in one warning (a player loses a rule: review finding 4)."""
     traits = ["tranchant", "contondant", "lourde"]
     weapon = {"id": "arme-totale", "name": "Arme totale", "range": "contact", "traits": traits}
-    path = write_army_file([{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["arme-totale"]}],
-                           weapons=[weapon])
+    path = write_army_file(
+        [{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["arme-totale"]}], weapons=[weapon]
+    )
     book = load_army(path)
     result, doc, fronts = print_shop(book, "mini")
     (warning,) = result.warnings
@@ -413,8 +444,9 @@ def name_size(page, needle: str) -> float:
 def test_a_weapon_line_cut_to_fit_is_a_located_warning(write_army_file):
     traits = ["deux-mains", "lourde", "automatique", "tranchant", "contondant", "couteau"]
     weapon = {"id": "arme-totale", "name": "Arme totale", "range": "contact", "traits": traits}
-    path = write_army_file([{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["arme-totale"]}],
-                           weapons=[weapon])
+    path = write_army_file(
+        [{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["arme-totale"]}], weapons=[weapon]
+    )
     result, doc, fronts = print_shop(load_army(path), "mini")
     assert "…" in reading(doc[fronts["Anna"]])  # six traits are wider than a mini card
     cut = [w for w in result.warnings if w.path == "characters[0].weapons[0]"]
@@ -425,7 +457,7 @@ def test_a_weapon_line_cut_to_fit_is_a_located_warning(write_army_file):
 def weapon_section(text: str, weapon: str, next_weapon: str) -> str:
     """A front's text from one weapon's name to the next weapon's: its traits and its range line."""
     start = text.index(weapon)
-    return text[start:text.index(next_weapon, start)]
+    return text[start : text.index(next_weapon, start)]
 
 
 def reach(distance: float, modifier: int = 0, name: str | None = None) -> str:
@@ -451,7 +483,9 @@ def test_the_shotgun_prints_fragmentation_s_bands_and_nothing_beyond(kappa, kapp
     assert label("cards.front.band_beyond") not in line, line
     general_beyond = next(b for b in kappa.rules.combat.range_bands if b.max_factor is None and b.below_cm is None)
     assert fmt.signed(general_beyond.modifier) not in line  # the general extreme (+2) is gone
-    assert line.count(label("cards.front.band_upto", distance=0).split()[0]) == len(frag)  # one '≤' per band of the trait
+    assert line.count(label("cards.front.band_upto", distance=0).split()[0]) == len(
+        frag
+    )  # one '≤' per band of the trait
 
 
 def test_a_plain_rifle_still_prints_the_general_bands(kappa, kappa_fronts):
@@ -463,8 +497,11 @@ def test_a_plain_rifle_still_prints_the_general_bands(kappa, kappa_fronts):
         if band.max_factor is not None:
             assert reach(rifle.range * band.max_factor, band.modifier) in line, line
         else:
-            beyond = label("cards.front.band_with_modifier", band=label("cards.front.band_beyond"),
-                           modifier=fmt.signed(band.modifier))
+            beyond = label(
+                "cards.front.band_with_modifier",
+                band=label("cards.front.band_beyond"),
+                modifier=fmt.signed(band.modifier),
+            )
             assert normal(beyond) in line, line
     assert len(bands) == 3
 
@@ -487,8 +524,13 @@ def test_editing_the_trait_s_bands_in_a_data_copy_changes_the_card(tmp_path, dem
     out = tmp_path / "cards.pdf"
     army = next(p for p in demo_armies if p.stem == "section-kappa")
     env = {k: v for k, v in os.environ.items() if not k.startswith("KOLAPS_")} | {"KOLAPS_DATA": str(data)}
-    run = subprocess.run([sys.executable, "-m", "kolaps_print", "cards", str(army), "-o", str(out), "--print-shop"],
-                         cwd=tmp_path, env=env, capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "kolaps_print", "cards", str(army), "-o", str(out), "--print-shop"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     pdf = pdfium.PdfDocument(out.read_bytes())
     karim = next(reading(pdf[i]) for i in range(0, len(pdf), 2) if "Karim Benali" in reading(pdf[i]))
@@ -536,8 +578,13 @@ def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(
         index, _ = text.search(loc.name, match_case=True).get_next()
         top = to_mm(height - text.get_charbox(index, loose=False)[3])
         assert row_texts(page, top, modifiers) == [fmt.signed(m) for m in loc.box_modifiers], loc.name
-    ticks = (sum(loc.capacity for loc in rules.wounds.locations) + len(rules.wounds.locations)  # wounds and C
-             + len(rules.actions.morale.levels) + rules.actions.fatigue.max + 1)  # morale, fatigue, Offensive
+    ticks = (
+        sum(loc.capacity for loc in rules.wounds.locations)
+        + len(rules.wounds.locations)  # wounds and C
+        + len(rules.actions.morale.levels)
+        + rules.actions.fatigue.max
+        + 1
+    )  # morale, fatigue, Offensive
     sides = squares_mm(page)
     assert len(sides) == ticks, sides
     assert min(sides) >= 3.5

@@ -46,7 +46,9 @@ class Printed:
 
 def _print_everything(folder: Path) -> Printed:
     data = load_game_data(folder)
-    armies = [load_army(folder / "armies" / f"{name}.yaml", data) for name in ("section-kappa", "les-damnes", "vampires")]
+    armies = [
+        load_army(folder / "armies" / f"{name}.yaml", data) for name in ("section-kappa", "les-damnes", "vampires")
+    ]
     pdfs = {
         "cartes": [build_cards(book).pdf for book in armies],
         "aide": [build_reference(TablesOptions(), data).pdf],
@@ -136,11 +138,16 @@ def test_invented_specialisations_are_marked_on_the_cards_and_in_the_book(defaul
 
 
 # ---- the right arm (E27), both ways ---------------------------------------------------------
-ACTIONS = ("Bras droit estropié Diff. 3 Échec",
-           "Ensuite, +2 à ses actions ; Ambidextre ne sert plus à manier deux armes, mais dispense du +2.",
-           "Bras droit estropié : pas de +2 à ses actions. † E27")
-SURVIVAL = ("Bras droit estropié Diff. 3, +2 sans Ambidextre Échec", None,
-            "Bras droit estropié : pas de +2 au test de survie. † E27")
+ACTIONS = (
+    "Bras droit estropié Diff. 3 Échec",
+    "Ensuite, +2 à ses actions ; Ambidextre ne sert plus à manier deux armes, mais dispense du +2.",
+    "Bras droit estropié : pas de +2 à ses actions. † E27",
+)
+SURVIVAL = (
+    "Bras droit estropié Diff. 3, +2 sans Ambidextre Échec",
+    None,
+    "Bras droit estropié : pas de +2 au test de survie. † E27",
+)
 
 
 @pytest.mark.parametrize("which, chosen, other", [("default", ACTIONS, SURVIVAL), ("switched", SURVIVAL, ACTIONS)])
@@ -158,12 +165,15 @@ def test_right_arm_follows_the_reading(which, chosen, other, request):
 
 
 # ---- the full location (E28), both ways -----------------------------------------------------
-@pytest.mark.parametrize("which, chosen, other", [("default", "on_fill", "on_overflow"), ("switched", "on_overflow", "on_fill")])
+@pytest.mark.parametrize(
+    "which, chosen, other", [("default", "on_fill", "on_overflow"), ("switched", "on_overflow", "on_fill")]
+)
 def test_full_location_follows_the_reading(which, chosen, other, request):
     printed = request.getfixturevalue(which)
     wounds = printed.data.rules.wounds
-    assert flat(wounds.full_location.text) != flat(request.getfixturevalue("switched" if which == "default" else "default")
-                                                      .data.rules.wounds.full_location.text)
+    assert flat(wounds.full_location.text) != flat(
+        request.getfixturevalue("switched" if which == "default" else "default").data.rules.wounds.full_location.text
+    )
     for product in ("aide", "cartes-aide", "demarrage", "livre"):
         text = printed.texts[product]
         assert flat(wounds.full_location.text) in text
@@ -239,7 +249,7 @@ def test_the_vampire_countess_keeps_her_two_hands_reminder(default):
     """Finding 4: her Soif de sang mark once pushed « Deux mains » off the card, without a word."""
     vampires = default.pdfs["cartes"][2]
     text = flat(" ".join(page_texts(vampires)))
-    countess = text[text.index("Comtesse Ilona Varga"):text.index("Mihail le Pâle")]
+    countess = text[text.index("Comtesse Ilona Varga") : text.index("Mihail le Pâle")]
     assert "Deux mains. Au contact, chaque 6 annule un échec" in countess
 
 
@@ -255,8 +265,13 @@ def test_the_book_states_each_rule_once_and_never_points_at_its_own_page(default
     """Finding 24: table notes no longer repeat the prose under them; no « voir p. 15 » on page 15."""
     wounds = default.data.rules.wounds
     book = default.texts["livre"]
-    for sentence in (wounds.full_location.text, wounds.secondary.text, wounds.cumulative_rule.text,
-                     wounds.haemorrhage, wounds.friendly_fire):
+    for sentence in (
+        wounds.full_location.text,
+        wounds.secondary.text,
+        wounds.cumulative_rule.text,
+        wounds.haemorrhage,
+        wounds.friendly_fire,
+    ):
         assert book.count(flat(sentence)) == 1, sentence
     for number, page in enumerate(page_texts(default.pdfs["livre"][0]), start=1):
         assert f"voir p. {number})" not in flat(page), number

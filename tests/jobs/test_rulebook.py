@@ -63,7 +63,9 @@ def outline(pdf: bytes) -> list[tuple[int, str, int]]:
 def chapter_titles() -> list[str]:
     """The level-1 headings, read from the chapter sources (not from the PDF)."""
     titles = []
-    for name in re.findall(r"^\s+- (\S+\.md\.j2)", (TEMPLATES / "book.yaml").read_text(encoding="utf-8").split("quickstart:")[0], re.M):
+    for name in re.findall(
+        r"^\s+- (\S+\.md\.j2)", (TEMPLATES / "book.yaml").read_text(encoding="utf-8").split("quickstart:")[0], re.M
+    ):
         for line in (TEMPLATES / name).read_text(encoding="utf-8").splitlines():
             if line.startswith("# "):
                 titles.append(re.sub(r"\s*\{#[^}]*\}\s*$", "", line[2:]).strip())
@@ -115,7 +117,12 @@ def test_cross_references_print_the_page_of_their_target(full):
 
 def test_links_are_internal_destinations(full):
     reader = pypdf.PdfReader(io.BytesIO(full.pdf))
-    links = [a.get_object() for page in reader.pages for a in page.get("/Annots", []) if a.get_object()["/Subtype"] == "/Link"]
+    links = [
+        a.get_object()
+        for page in reader.pages
+        for a in page.get("/Annots", [])
+        if a.get_object()["/Subtype"] == "/Link"
+    ]
     assert len(links) > 20  # contents lines and "voir p. N"
     assert all("/Dest" in link or "/A" in link for link in links)
 
@@ -145,8 +152,10 @@ def bundled_font_names() -> set[str]:
     """PostScript names of the TTF files shipped in kolaps_print/fonts."""
     from reportlab.pdfbase.ttfonts import TTFontFile
 
-    return {TTFontFile(str(p)).name.decode() if isinstance(TTFontFile(str(p)).name, bytes) else TTFontFile(str(p)).name
-            for p in resources.fonts_dir().glob("*.ttf")}
+    return {
+        TTFontFile(str(p)).name.decode() if isinstance(TTFontFile(str(p)).name, bytes) else TTFontFile(str(p)).name
+        for p in resources.fonts_dir().glob("*.ttf")
+    }
 
 
 def test_reruns_are_byte_identical(full):
@@ -164,9 +173,13 @@ def test_proof_is_stamped_on_every_page_with_version_date_and_hash(proof):
 
 def test_proof_ends_with_the_report_then_the_errata_then_the_marks(proof, full):
     texts = page_texts(proof.pdf)
-    first = {title: next(i for i, t in enumerate(texts) if title in t)
-             for title in ("Rapport de cohérence", "Errata à confirmer", "Marques de provenance")}
-    assert first["Rapport de cohérence"] < first["Errata à confirmer"] < first["Marques de provenance"] == len(texts) - 1
+    first = {
+        title: next(i for i, t in enumerate(texts) if title in t)
+        for title in ("Rapport de cohérence", "Errata à confirmer", "Marques de provenance")
+    }
+    assert (
+        first["Rapport de cohérence"] < first["Errata à confirmer"] < first["Marques de provenance"] == len(texts) - 1
+    )
     for title in first:
         assert title not in " ".join(page_texts(full.pdf))
 
@@ -298,7 +311,12 @@ def changed_data(tmp_path_factory):
     """A copy of data/ where every rule number the chapters' prose uses has another value."""
     folder = tmp_path_factory.mktemp("changed") / "data"
     shutil.copytree(DATA, folder)
-    for name, change in (("wounds", _change_wounds), ("combat", _change_combat), ("actions", _change_actions), ("dice", _change_dice)):
+    for name, change in (
+        ("wounds", _change_wounds),
+        ("combat", _change_combat),
+        ("actions", _change_actions),
+        ("dice", _change_dice),
+    ):
         _rewrite(folder / "rules" / f"{name}.yaml", change)
     return folder
 
@@ -328,9 +346,11 @@ def prose_numbers(rules) -> list[str]:
         f"ne descend sous {w.cumulative_floor} : un personnage de rang {w.cumulative_floor + 1} qui perd {worst} rangs "
         f"agit au rang {w.cumulative_floor}.",
         f"pour le frapper vaut {modifiers['cible-au-sol-contact'].base_difficulty}, quelle que soit sa CIB",
-        f"lui coûte {modifiers['embuscade'].extra_fatigue} " f"point{plural(modifiers['embuscade'].extra_fatigue)} de fatigue de plus",
+        f"lui coûte {modifiers['embuscade'].extra_fatigue} "
+        f"point{plural(modifiers['embuscade'].extra_fatigue)} de fatigue de plus",
         f"{next(b for b in c.range_bands if b.id == 'bout-portant').severity_dice} à bout portant",
-        f"perd {c.crossfire_morale_loss} point{plural(c.crossfire_morale_loss)} " "de moral : il est pris sous un feu croisé",
+        f"perd {c.crossfire_morale_loss} point{plural(c.crossfire_morale_loss)} "
+        "de moral : il est pris sous un feu croisé",
         f"comme si son MVT valait {a.ground_mvt}, quelle",
         f"« un test de difficulté {rally} » (pour se rallier",
         f"personnage de rang {a.fatigue.exhausted_rank} jusqu’à ce qu’il ait perdu",
@@ -339,10 +359,13 @@ def prose_numbers(rules) -> list[str]:
         f"Un moral de {m.good_minimum} ou plus est un bon moral",
         f"en dessous de {m.good_minimum}, il lui faut en plus réussir un test",
         f"pendant le tour perd {m.unmet_engagement_loss} point{plural(m.unmet_engagement_loss)} de moral",
-        f"Moral {shaken.level}. Avant de recevoir l’ordre offensif, le " f"personnage passe un test de difficulté {shaken.test_difficulty}.",
-        f"Moral {fleeing.level} : la fuite. Le personnage ne peut " "plus être offensif. Au début de chacune de ses activations, "
+        f"Moral {shaken.level}. Avant de recevoir l’ordre offensif, le "
+        f"personnage passe un test de difficulté {shaken.test_difficulty}.",
+        f"Moral {fleeing.level} : la fuite. Le personnage ne peut "
+        "plus être offensif. Au début de chacune de ses activations, "
         f"tant qu’il n’a pas réussi, il passe un test de difficulté {fleeing.test_difficulty}",
-        f"Moral {routed.level} : la déroute. Au début de chacune de " "ses activations, tant qu’il n’a pas réussi, le personnage "
+        f"Moral {routed.level} : la déroute. Au début de chacune de "
+        "ses activations, tant qu’il n’a pas réussi, le personnage "
         f"passe un test de difficulté {routed.test_difficulty}",
         f"rang 4 : {f'{ally4} point{plural(ally4)}' if ally4 else 'rien'}.",
     ]
@@ -419,8 +442,12 @@ def test_a_chosen_scenario_replaces_the_default_and_an_unknown_one_is_refused(tm
     shutil.copytree(resources.data_dir(), data)
     text = (data / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8")
     (data / "scenarios" / "ruines.yaml").write_text(
-        text.replace("id: premier-contact", "id: ruines").replace('"Premier contact"', '"Les Ruines"')
-            .replace("width_cm: 60", "width_cm: 90").replace("turns: 5", "turns: 7"), encoding="utf-8")
+        text.replace("id: premier-contact", "id: ruines")
+        .replace('"Premier contact"', '"Les Ruines"')
+        .replace("width_cm: 60", "width_cm: 90")
+        .replace("turns: 5", "turns: 7"),
+        encoding="utf-8",
+    )
     chosen = first_page(build_rulebook(RulebookOptions(edition="quickstart", data=data, scenario="ruines")))
     assert "Le scénario : Les Ruines" in chosen and "Table : 90 × 60 cm." in chosen and "Durée : 7 tours." in chosen
     default = first_page(build_rulebook(RulebookOptions(edition="quickstart", data=data)))
@@ -428,4 +455,5 @@ def test_a_chosen_scenario_replaces_the_default_and_an_unknown_one_is_refused(tm
     with pytest.raises(KolapsError) as caught:
         build_rulebook(RulebookOptions(edition="quickstart", data=data, scenario="ruine"))
     assert [str(d) for d in caught.value.diagnostics] == [
-        "<options>:1:1: error: unknown scenario 'ruine' (did you mean 'ruines'?); scenarios: premier-contact, ruines"]
+        "<options>:1:1: error: unknown scenario 'ruine' (did you mean 'ruines'?); scenarios: premier-contact, ruines"
+    ]

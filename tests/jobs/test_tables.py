@@ -193,7 +193,10 @@ def test_wound_notes_carry_the_wound_rule_numbers(data, text):
     assert norm(f"difficulté gravité {'−' if offset < 0 else '+'} {abs(offset)}") in text
     assert f"Gravité au-delà de {wounds.max_severity} : comme {wounds.max_severity}" in text
     assert norm(wounds.full_location.text) in text  # when a full location calls for the survival test (E28)
-    assert f"jusqu’à {wounds.max_counted_wounds}. MVT, CIB et RNG ne descendent jamais sous {wounds.cumulative_floor}" in text
+    assert (
+        f"jusqu’à {wounds.max_counted_wounds}. MVT, CIB et RNG ne descendent jamais sous {wounds.cumulative_floor}"
+        in text
+    )
     assert norm(wounds.text) in text
 
 

@@ -64,7 +64,9 @@ def test_blank_pages_have_the_size_of_the_page_before():
 
 
 def test_bookmarks_name_each_table_and_its_documents():
-    pdf, _ = assemble(part("P", 1), [part("A", 1), part("B", 2, per_table=2)], 2, Stamper("S"), "kit", lambda n: f"Table {n}")
+    pdf, _ = assemble(
+        part("P", 1), [part("A", 1), part("B", 2, per_table=2)], 2, Stamper("S"), "kit", lambda n: f"Table {n}"
+    )
     outline = PdfReader(BytesIO(pdf)).outline
     titles = [o.title if not isinstance(o, list) else [c.title for c in o] for o in outline]
     assert titles == ["P", "Table 1", ["A", "B"], "Table 2", ["A", "B"]]

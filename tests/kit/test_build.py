@@ -75,7 +75,9 @@ def test_kit_pdf_is_the_packing_list_then_each_table_in_print_order_with_blanks(
     for _ in range(SPEC["tables"]):
         for path, copies, simplex in documents(kit):
             own = texts(path.read_bytes())
-            one = [p for page in own for p in ([page, ""] if simplex else [page])] + ([""] if not simplex and len(own) % 2 else [])
+            one = [p for page in own for p in ([page, ""] if simplex else [page])] + (
+                [""] if not simplex and len(own) % 2 else []
+            )
             expected += one * copies
     assert len(pages) == len(expected)
     for got, want in zip(pages, expected, strict=True):
@@ -118,7 +120,9 @@ def test_one_300_dpi_preview_per_card_face(kit):
     assert sorted(n[: len(e)] for n, e in zip(names, sorted(expected), strict=True)) == sorted(expected)
     assert sum(n.endswith("-recto.png") for n in names) == sum(n.endswith("-verso.png") for n in names)
     assert "section-kappa-02-helene-marchal-recto.png" in names
-    card = yaml.safe_load((resources.data_dir() / "layouts" / "sizes.yaml").read_text(encoding="utf-8"))["cards"]["poker"]
+    card = yaml.safe_load((resources.data_dir() / "layouts" / "sizes.yaml").read_text(encoding="utf-8"))["cards"][
+        "poker"
+    ]
     for preview in previews:
         with Image.open(preview) as image:
             width, height = image.size
@@ -129,7 +133,9 @@ def test_one_300_dpi_preview_per_card_face(kit):
 
 def test_the_zip_holds_everything(kit):
     # but itself and the manifest, which lists the zip
-    files = sorted(p.relative_to(kit).as_posix() for p in kit.rglob("*") if p.is_file() and p.name not in ("demo.zip", MANIFEST))
+    files = sorted(
+        p.relative_to(kit).as_posix() for p in kit.rglob("*") if p.is_file() and p.name not in ("demo.zip", MANIFEST)
+    )
     with zipfile.ZipFile(kit / "demo.zip") as archive:
         assert archive.namelist() == [f"demo/{f}" for f in files]
         for f in files:
@@ -165,7 +171,11 @@ def test_a_rebuild_gives_the_same_bytes(kit, tmp_path):
 
 def test_a_bad_army_stops_the_kit_with_located_errors_and_writes_nothing(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("name: X\naffiliation: apc\ncharacters:\n  - " "{name: A, rank: 2, mvt: 4, cib: 9, avatar: true, weapons: [fusil]}\n", encoding="utf-8")
+    bad.write_text(
+        "name: X\naffiliation: apc\ncharacters:\n  - "
+        "{name: A, rank: 2, mvt: 4, cib: 9, avatar: true, weapons: [fusil]}\n",
+        encoding="utf-8",
+    )
     kit_file = tmp_path / "k.yaml"
     kit_file.write_text(f"name: X\narmies: [{ARMY_FILES[0]}, bad.yaml]\n", encoding="utf-8")
     out = tmp_path / "out" / "k"
@@ -196,8 +206,10 @@ A4_LANDSCAPE_PT = (297 / 25.4 * 72, 210 / 25.4 * 72)  # 4 poker cards folded ope
 def fold_kit(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("fold")
     kit_file = folder / "pli.yaml"
-    kit_file.write_text(f"name: Pli\ndate: 2027-03-14\narmies: [{ARMY_FILES[0]}]\nrulebook: none\n"
-                        "cards:\n  layout: fold\n", encoding="utf-8")
+    kit_file.write_text(
+        f"name: Pli\ndate: 2027-03-14\narmies: [{ARMY_FILES[0]}]\nrulebook: none\ncards:\n  layout: fold\n",
+        encoding="utf-8",
+    )
     build_kit(kit_file, folder / "out")
     return folder / "out"
 

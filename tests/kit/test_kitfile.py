@@ -17,7 +17,13 @@ def errors(path):
 
 def test_a_minimal_kit_takes_the_documented_defaults(kit_file):
     kit = load_kit(kit_file())
-    assert (kit.spec.tables, kit.spec.players, kit.spec.rulebook, kit.spec.tokens, kit.spec.paper) == (1, 2, "quickstart", True, "a4")
+    assert (kit.spec.tables, kit.spec.players, kit.spec.rulebook, kit.spec.tokens, kit.spec.paper) == (
+        1,
+        2,
+        "quickstart",
+        True,
+        "a4",
+    )
     assert [b.army.name for b in kit.books] == ["Section Kappa", "La Horde du Borgne"]
     assert kit.date == dt.date(2027, 3, 14)
 
@@ -31,7 +37,9 @@ def test_bad_values_are_each_located(kit_file):
     path = kit_file("tables: 0\nrulebook: quick\ntokens: maybe\n")
     found = errors(path)
     assert f"{path}:6:9: error: tables: must be at least 1 (got 0)" in found
-    assert any(e.startswith(f"{path}:7:11: error: rulebook: expected one of 'full', 'quickstart' or 'none'") for e in found)
+    assert any(
+        e.startswith(f"{path}:7:11: error: rulebook: expected one of 'full', 'quickstart' or 'none'") for e in found
+    )
     assert any(e.startswith(f"{path}:8:9: error: tokens: expected true or false") for e in found)
 
 
@@ -60,7 +68,10 @@ def test_army_paths_are_relative_to_the_kit_file(tmp_path):
 
 def test_a_bad_army_and_a_bad_kit_key_are_reported_together(tmp_path, kit_file):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("name: X\naffiliation: nope\ncharacters:\n  - {name: A, rank: 9, mvt: 4, cib: 2, avatar: true}\n", encoding="utf-8")
+    bad.write_text(
+        "name: X\naffiliation: nope\ncharacters:\n  - {name: A, rank: 9, mvt: 4, cib: 2, avatar: true}\n",
+        encoding="utf-8",
+    )
     path = tmp_path / "k.yaml"
     path.write_text(f"name: X\narmies: [{bad}]\ncolour: red\n", encoding="utf-8")
     found = errors(path)

@@ -33,9 +33,15 @@ def test_the_markdown_counts_dice_miniatures_and_copies(kit_file):
     md = to_markdown(packing_list(kit, PARTS, "STAMP", 40))
     dice = hardest_roll_dice()
     assert f"Dés à six faces\u00a0: {dice * 3 * 3} ({dice} par joueur" in md
-    assert "Figurines «\u00a0Section Kappa\u00a0»\u00a0: " f"{copies('section-kappa') * 3} ({copies('section-kappa')} par table)" in md
+    assert (
+        "Figurines «\u00a0Section Kappa\u00a0»\u00a0: "
+        f"{copies('section-kappa') * 3} ({copies('section-kappa')} par table)" in md
+    )
     assert f"Figurines «\u00a0La Horde du Borgne\u00a0»\u00a0: {copies('les-damnes') * 3}" in md
-    assert "| Aide de jeu | `reference.pdf` | 2 | 9 (3 × 3 tables) | A4, papier 80 à 120 g/m² | Recto verso, bord court |" in md
+    assert (
+        "| Aide de jeu | `reference.pdf` | 2 | 9 (3 × 3 tables) | A4, papier 80 à 120 g/m² | Recto verso, bord court |"
+        in md
+    )
     assert "| Jetons | `tokens.pdf` | 1 | 3 (3 × 1 tables)" not in md and "Recto seul" in md
     assert "- [ ] 3 × Aide de jeu" in md and "kit.pdf (40 pages" in md
     assert "STAMP" in md

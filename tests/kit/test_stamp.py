@@ -76,7 +76,9 @@ def test_a_long_kit_name_is_shortened_and_the_stamp_stays_narrow(tmp_path, kit_f
 
     from kolaps_print.kit.stamp import STAMP_MAX_WIDTH_MM, stamp_size
 
-    path = kit_file().read_text(encoding="utf-8").replace("name: Démo Test", "name: " + "Convention internationale " * 3)
+    path = (
+        kit_file().read_text(encoding="utf-8").replace("name: Démo Test", "name: " + "Convention internationale " * 3)
+    )
     (tmp_path / "long.yaml").write_text(path, encoding="utf-8")
     text = stamp_text(load_kit(tmp_path / "long.yaml"), "0123abcd")
     assert "…" in text and text.endswith("0123abcd")

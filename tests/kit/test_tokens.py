@@ -26,7 +26,9 @@ def miniatures(*names):
 
 
 def fatigue_max():
-    return yaml.safe_load((resources.data_dir() / "rules" / "actions.yaml").read_text(encoding="utf-8"))["fatigue"]["max"]
+    return yaml.safe_load((resources.data_dir() / "rules" / "actions.yaml").read_text(encoding="utf-8"))["fatigue"][
+        "max"
+    ]
 
 
 def test_one_offensive_haemorrhage_and_fatigue_token_per_miniature(kit_file):
@@ -45,7 +47,9 @@ def test_aff_numbers_come_in_pairs_one_pair_per_possible_affrontement(kit_file):
 
 def test_tokens_never_overlap_and_stay_on_the_page():
     grid = grid_for(210, 297)
-    pages = layout_sheet([TokenGroup("aff", (1,) * 30), TokenGroup("offensive", (0,) * 30), TokenGroup("fatigue", (6,) * 30)], grid)
+    pages = layout_sheet(
+        [TokenGroup("aff", (1,) * 30), TokenGroup("offensive", (0,) * 30), TokenGroup("fatigue", (6,) * 30)], grid
+    )
     assert len(pages) == 2  # 90 tokens do not fit one A4 page
     r = draw.DIAMETER_MM / 2
     for page in pages:
@@ -53,7 +57,7 @@ def test_tokens_never_overlap_and_stay_on_the_page():
         for x, y in centres:
             assert r <= x <= 210 - r and BOTTOM_MM + r <= y + 1e-9 and y <= 297 - r
         for i, (x1, y1) in enumerate(centres):
-            for x2, y2 in centres[i + 1:]:
+            for x2, y2 in centres[i + 1 :]:
                 assert math.hypot(x1 - x2, y1 - y2) >= draw.DIAMETER_MM + 1.9  # room for the scissors
     assert sum(len(p.tokens) for p in pages) == 90
 

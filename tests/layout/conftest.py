@@ -55,10 +55,17 @@ def write_army(tmp_path):
 @pytest.fixture
 def heavy_character():
     """A character with the most the army file allows: six weapons, specialisations, long text."""
-    return {"name": "Stefan Solmeyer", "archetype": "Officier", "function": "Chef de section", "rank": 3, "mvt": 4,
-            "cib": 3, "avatar": True,
-            "weapons": ["fusil-assaut", "pistolet", "mitrailleuse-lourde", "grenade", "couteau-combat", "lance-roquettes"],
-            "specialisations": ["discipline", "ambidextre", "premiers-secours"]}
+    return {
+        "name": "Stefan Solmeyer",
+        "archetype": "Officier",
+        "function": "Chef de section",
+        "rank": 3,
+        "mvt": 4,
+        "cib": 3,
+        "avatar": True,
+        "weapons": ["fusil-assaut", "pistolet", "mitrailleuse-lourde", "grenade", "couteau-combat", "lance-roquettes"],
+        "specialisations": ["discipline", "ambidextre", "premiers-secours"],
+    }
 
 
 @pytest.fixture

@@ -58,10 +58,10 @@ def _assert_clean(geo, shapes, size):
         assert left >= layout.margin - 0.3 and right <= size.width - layout.margin + 0.3, t
         assert bottom <= size.height - 2.0 and t.size >= layout.min_font - 1e-6, t
     for i, a in enumerate(texts):
-        for b in texts[i + 1:]:
+        for b in texts[i + 1 :]:
             assert not geo.overlap(geo.text_bounds(a), geo.text_bounds(b)), (a.text, b.text)
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             assert not geo.overlap(geo.box_bounds(a), geo.box_bounds(b)), (a, b)
     for t in texts:  # a text touching a box must be the hint printed inside it
         for bx in boxes:

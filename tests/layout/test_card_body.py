@@ -30,8 +30,12 @@ def names(shapes) -> list[str]:
 def test_blocks_that_fit_are_stacked_from_the_top():
     shapes, dropped = place_whole([HEADING, block("a", 1), block("b", 2)], 10.0, 30.0)
     assert names(shapes) == ["FACULTÉS", "a0", "b0", "b1"] and dropped == []
-    assert [round(s.y, 2) for s in shapes] == [round(10 + 1 + 2.4, 2), round(14 + 2.0, 2), round(16.5 + 0.5 + 2.0, 2),
-                                               round(19.5 + 2.0, 2)]
+    assert [round(s.y, 2) for s in shapes] == [
+        round(10 + 1 + 2.4, 2),
+        round(14 + 2.0, 2),
+        round(16.5 + 0.5 + 2.0, 2),
+        round(19.5 + 2.0, 2),
+    ]
 
 
 def test_a_block_that_does_not_fit_whole_ends_the_list_even_if_a_later_one_would_fit():

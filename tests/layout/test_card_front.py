@@ -81,12 +81,16 @@ def test_a_long_name_is_cut_with_a_warning_at_the_name(geo, write_army):
 
 
 def test_a_portrait_leaves_room_for_itself(geo, write_army, portrait):
-    book = write_army([{"name": "Hélène Marchal", "rank": 4, "mvt": 4, "cib": 3, "avatar": True, "portrait": portrait.name}])  # beside the army file
+    book = write_army(
+        [{"name": "Hélène Marchal", "rank": 4, "mvt": 4, "cib": 3, "avatar": True, "portrait": portrait.name}]
+    )  # beside the army file
     face = front_texts(book, book.members[0])
     assert_clean(geo, face, POKER)
     picture = next(s for s in face.shapes if isinstance(s, Picture))
     for t in (s for s in face.shapes if isinstance(s, Text) and s.y < picture.y + picture.height and s.y > picture.y):
-        assert not geo.overlap(geo.text_bounds(t), (picture.x, picture.y, picture.x + picture.width, picture.y + picture.height)), t
+        assert not geo.overlap(
+            geo.text_bounds(t), (picture.x, picture.y, picture.x + picture.width, picture.y + picture.height)
+        ), t
 
 
 @pytest.mark.parametrize("name", ["tarot", "mini"])
@@ -115,15 +119,16 @@ def without_reminder(monkeypatch, book, member, size):
 
 
 @pytest.mark.parametrize("name", ["poker", "tarot", "mini"])
-def test_the_reminder_never_takes_room_from_weapons_or_specialisations(monkeypatch, demo_armies, heavy_character,
-                                                                       write_army, name):
+def test_the_reminder_never_takes_room_from_weapons_or_specialisations(
+    monkeypatch, demo_armies, heavy_character, write_army, name
+):
     """The same weapons and specialisations, at the same size and place, with or without it."""
     size = card_size(name)
     books = [load_army(p) for p in demo_armies] + [write_army([heavy_character])]
     for book in books:
         for member in book.members:
             alone, full = without_reminder(monkeypatch, book, member, size), front_texts(book, member, size)
-            assert full.shapes[:len(alone.shapes)] == alone.shapes, member.character.name
+            assert full.shapes[: len(alone.shapes)] == alone.shapes, member.character.name
             assert [c for c in full.cuts if "no room on the card to remind" not in c.message] == alone.cuts
 
 
@@ -141,7 +146,10 @@ def test_the_reminder_sits_under_everything_else_and_drops_from_the_end(geo, dem
             above = [t for t in face.shapes if isinstance(t, Text) and t not in shown and t.y < shown[0].y]
             assert max(geo.text_bounds(t)[3] for t in above) < geo.text_bounds(shown[0])[1]
             present = [r.short in reading(shown) for r in card_text.trait_reminders(member.weapons, book.rules)]
-            assert any(present) and present == sorted(present, reverse=True), (member.character.name, present)  # a prefix
+            assert any(present) and present == sorted(present, reverse=True), (
+                member.character.name,
+                present,
+            )  # a prefix
 
 
 def reading(texts) -> str:

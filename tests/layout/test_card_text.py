@@ -31,17 +31,27 @@ def test_range_bands_follow_the_rules_data(rules):
 
 def test_a_trait_may_replace_the_range_bands(rules):
     # fragmentation (E20): no long range; up to twice the range at +1, named extreme; nothing beyond
-    assert card_text.weapon_range(_weapon(15, ["deux-mains", "fragmentation"]), rules) == "≤ 15 cm · ≤ 30 cm +1 (extrême)"
+    assert (
+        card_text.weapon_range(_weapon(15, ["deux-mains", "fragmentation"]), rules) == "≤ 15 cm · ≤ 30 cm +1 (extrême)"
+    )
     assert card_text.weapon_range(_weapon(15, ["deux-mains"]), rules) == "≤ 15 cm · ≤ 30 cm +1 · au-delà +2"
 
 
 def test_the_trait_s_bands_follow_the_data(rules):
     frag = rules.trait("fragmentation")
-    bands = [b.model_copy(update={"max_factor": 3, "modifier": 2}) if b.max_factor == 2 else b for b in frag.range_bands]
-    bands.append(frag.range_bands[0].model_copy(update={"id": "hors", "max_factor": None, "modifier": 4, "short": None}))
-    traits = [t.model_copy(update={"range_bands": bands}) if t.id == "fragmentation" else t for t in rules.traits.traits]
+    bands = [
+        b.model_copy(update={"max_factor": 3, "modifier": 2}) if b.max_factor == 2 else b for b in frag.range_bands
+    ]
+    bands.append(
+        frag.range_bands[0].model_copy(update={"id": "hors", "max_factor": None, "modifier": 4, "short": None})
+    )
+    traits = [
+        t.model_copy(update={"range_bands": bands}) if t.id == "fragmentation" else t for t in rules.traits.traits
+    ]
     changed = rules.model_copy(update={"traits": rules.traits.model_copy(update={"traits": traits})})
-    assert card_text.weapon_range(_weapon(10, ["fragmentation"]), changed) == "≤ 10 cm · ≤ 30 cm +2 (extrême) · au-delà +4"
+    assert (
+        card_text.weapon_range(_weapon(10, ["fragmentation"]), changed) == "≤ 10 cm · ≤ 30 cm +2 (extrême) · au-delà +4"
+    )
 
 
 def test_traits_with_a_parameter(rules):
@@ -86,7 +96,11 @@ def test_trait_reminders_list_each_trait_once_in_the_order_met(rules):
 
 
 def test_a_trait_reminder_shows_its_parameters(rules):
-    weapons = [_weapon(30, [{"explosion": 5}]), _weapon(60, ["lourde", {"explosion": 10}]), _weapon(30, [{"explosion": 5}])]
+    weapons = [
+        _weapon(30, [{"explosion": 5}]),
+        _weapon(60, ["lourde", {"explosion": 10}]),
+        _weapon(30, [{"explosion": 5}]),
+    ]
     first, second = card_text.trait_reminders(weapons, rules)
     explosion = rules.trait("explosion")
     assert (first.name, first.short) == (f"{explosion.name} (5 / 10)", explosion.short)  # both radii, once each

@@ -25,7 +25,7 @@ def test_slots_are_in_reading_order_and_do_not_overlap():
     assert slots[0].top > slots[3].top  # row 0 is the top row
     assert slots[0].x < slots[1].x
     for i, a in enumerate(slots):
-        for b in slots[i + 1:]:
+        for b in slots[i + 1 :]:
             assert not overlaps(a, b)
 
 

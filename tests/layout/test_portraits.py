@@ -13,13 +13,20 @@ def army(tmp_path):
     folder.mkdir()
     Image.new("RGB", (40, 60), (120, 80, 40)).save(folder / "tiny.png")
     box = card_layout().front.portrait
-    Image.new("RGB", (round(box.width / 25.4 * 160), round(box.height / 25.4 * 160)), (1, 2, 3)).save(folder / "sharp.png")
+    Image.new("RGB", (round(box.width / 25.4 * 160), round(box.height / 25.4 * 160)), (1, 2, 3)).save(
+        folder / "sharp.png"
+    )
     return write_portrait_army(folder, ["tiny.png", "sharp.png"])
 
 
 def soft(path, i, character, ppi, pixels, box):
-    return at(path, i, "warning", f"the portrait of '{character}' prints at {ppi} ppi ({pixels} pixels for {box} mm), "
-                                  "below the 150 ppi that prints sharp: use a larger picture")
+    return at(
+        path,
+        i,
+        "warning",
+        f"the portrait of '{character}' prints at {ppi} ppi ({pixels} pixels for {box} mm), "
+        "below the 150 ppi that prints sharp: use a larger picture",
+    )
 
 
 def test_a_soft_portrait_is_a_warning_and_the_cards_are_written(cli, army, tmp_path):
@@ -35,8 +42,10 @@ def test_a_soft_portrait_is_a_warning_and_the_cards_are_written(cli, army, tmp_p
 def test_strict_makes_it_an_error_and_writes_nothing(cli, army, tmp_path):
     out = tmp_path / "cards.pdf"
     result = cli(["cards", "--strict", army, "-o", out])
-    assert any(line.startswith(f"{army}:5:51: error: characters[1].portrait: the portrait of 'P1' prints at 60 ppi")
-               for line in result.stderr.splitlines())
+    assert any(
+        line.startswith(f"{army}:5:51: error: characters[1].portrait: the portrait of 'P1' prints at 60 ppi")
+        for line in result.stderr.splitlines()
+    )
     assert result.exit_code == 1
     assert not out.exists()
 

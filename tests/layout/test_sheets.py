@@ -6,8 +6,17 @@ from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.sheets import card_size, paper_size, parse_offset
 
 
-@pytest.mark.parametrize("text, size", [("poker", Size(63, 88)), ("Tarot", Size(70, 120)), ("mini", Size(44, 63)),
-                                        ("63x88", Size(63, 88)), ("63.5 X 89", Size(63.5, 89)), ("60,5×90", Size(60.5, 90))])
+@pytest.mark.parametrize(
+    "text, size",
+    [
+        ("poker", Size(63, 88)),
+        ("Tarot", Size(70, 120)),
+        ("mini", Size(44, 63)),
+        ("63x88", Size(63, 88)),
+        ("63.5 X 89", Size(63.5, 89)),
+        ("60,5×90", Size(60.5, 90)),
+    ],
+)
 def test_card_sizes(text, size):
     assert card_size(text) == size
 

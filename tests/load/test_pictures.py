@@ -18,8 +18,7 @@ from portrait_army import at, write_portrait_army  # tests/support
 from kolaps_print.layout.card_data import card_layout
 
 AGAIN = "copy or export it again"
-TOO_MANY = ("the limit is 50 million for a PNG, 150 million for a JPEG; scale it down "
-            "(a card portrait needs {} × {})")
+TOO_MANY = "the limit is 50 million for a PNG, 150 million for a JPEG; scale it down (a card portrait needs {} × {})"
 
 
 def needed_pixels() -> tuple[int, int]:
@@ -30,23 +29,27 @@ def needed_pixels() -> tuple[int, int]:
 
 def png_claiming(width: int, height: int) -> bytes:
     """A valid little PNG whose header announces width × height (what a decompression bomb does)."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 16)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 16)) + chunk(b"IEND", b"")
+    )
 
 
 def jpeg_claiming(good: bytes, width: int, height: int) -> bytes:
     data = bytearray(good)
     sof = data.index(b"\xff\xc0")  # baseline frame header: length, precision, height, width
-    data[sof + 5:sof + 9] = struct.pack(">HH", height, width)
+    data[sof + 5 : sof + 9] = struct.pack(">HH", height, width)
     return bytes(data)
 
 
 def bad_crc(png: bytes) -> bytes:
     data = bytearray(png)
     idat = data.index(b"IDAT")
-    length = struct.unpack(">I", data[idat - 4:idat])[0]
+    length = struct.unpack(">I", data[idat - 4 : idat])[0]
     data[idat + 4 + length] ^= 0xFF  # the chunk's checksum, not its data
     return bytes(data)
 
@@ -80,7 +83,17 @@ def pictures(tmp_path):
 
 
 def test_every_picture_problem_is_one_located_line_and_nothing_is_written(cli, pictures, tmp_path):
-    names = ["empty.png", "cut.png", "cut.jpg", "crc.png", "drawing.png", "notes.jpg", "huge.png", "huge.jpg", "bomb.png"]
+    names = [
+        "empty.png",
+        "cut.png",
+        "cut.jpg",
+        "crc.png",
+        "drawing.png",
+        "notes.jpg",
+        "huge.png",
+        "huge.jpg",
+        "bomb.png",
+    ]
     path = write_portrait_army(pictures, names)
     out = tmp_path / "out"
     result = cli(["cards", path, "-o", out / "cards.pdf"])
@@ -96,8 +109,10 @@ def test_every_picture_problem_is_one_located_line_and_nothing_is_written(cli, p
         f"the picture has too many pixels (12000 × 13000): {need}",
         f"the picture has too many pixels: {need}",
     ]
-    expected = [at(path, i, "error", f"cannot read the portrait of 'P{i}' ({name}): {reason}")
-                for i, (name, reason) in enumerate(zip(names, reasons, strict=True), 1)]
+    expected = [
+        at(path, i, "error", f"cannot read the portrait of 'P{i}' ({name}): {reason}")
+        for i, (name, reason) in enumerate(zip(names, reasons, strict=True), 1)
+    ]
     assert [line for line in result.stderr.splitlines() if line.startswith(str(path))] == expected
     assert result.exit_code == 1
     assert "0x" not in result.stderr and "PIL" not in result.stderr and "Traceback" not in result.stderr
@@ -114,9 +129,12 @@ def test_a_picture_used_by_many_is_one_shrunk_image_and_the_pdf_is_reproducible(
     assert cli(["cards", path, "-o", second]).exit_code == 0
     assert first.read_bytes() == second.read_bytes()
     reader = pypdf.PdfReader(first)
-    images = {(x.get_object()["/Width"], x.get_object()["/Height"])
-              for page in reader.pages for x in (page["/Resources"].get("/XObject") or {}).values()
-              if x.get_object()["/Subtype"] == "/Image"}
+    images = {
+        (x.get_object()["/Width"], x.get_object()["/Height"])
+        for page in reader.pages
+        for x in (page["/Resources"].get("/XObject") or {}).values()
+        if x.get_object()["/Subtype"] == "/Image"
+    }
     need_w, need_h = needed_pixels()
     cover = max(need_w / 3000, need_h / 2400)  # shrunk to still cover the box at 600 dpi
     assert images == {(math.ceil(3000 * cover), math.ceil(2400 * cover))}
@@ -129,8 +147,12 @@ def test_a_small_picture_is_never_enlarged(cli, tmp_path):
     path = write_portrait_army(folder, ["small.png"])
     assert cli(["cards", path, "-o", tmp_path / "c.pdf"]).exit_code == 0
     reader = pypdf.PdfReader(tmp_path / "c.pdf")
-    sizes = {(x.get_object()["/Width"], x.get_object()["/Height"]) for page in reader.pages
-             for x in (page["/Resources"].get("/XObject") or {}).values() if x.get_object()["/Subtype"] == "/Image"}
+    sizes = {
+        (x.get_object()["/Width"], x.get_object()["/Height"])
+        for page in reader.pages
+        for x in (page["/Resources"].get("/XObject") or {}).values()
+        if x.get_object()["/Subtype"] == "/Image"
+    }
     assert sizes == {(300, 320)}
 
 
@@ -151,14 +173,24 @@ def test_a_12000_pixel_jpeg_used_by_five_characters_takes_seconds_and_little_mem
     """It took 25 s and 5.4 GB when every card decoded the whole photo; JPEG is now read at 1/8 scale."""
     folder = tmp_path / "army"
     folder.mkdir()
-    make = "import sys; from PIL import Image; Image.new('RGB', " "(12000, 12000), (120, 100, 80)).save(sys.argv[1], quality=85)"
-    subprocess.run([sys.executable, "-c", make, str(folder / "big.jpg")], check=True)  # its 432 MB stay out of this process
+    make = (
+        "import sys; from PIL import Image; Image.new('RGB', "
+        "(12000, 12000), (120, 100, 80)).save(sys.argv[1], quality=85)"
+    )
+    subprocess.run(
+        [sys.executable, "-c", make, str(folder / "big.jpg")], check=True
+    )  # its 432 MB stay out of this process
     path = write_portrait_army(folder, ["big.jpg"] * 5)
     env = {k: v for k, v in os.environ.items() if not k.startswith("KOLAPS_")}
     peak = tmp_path / "peak-kb"
     start = time.monotonic()
-    run = subprocess.run([sys.executable, "-c", MEASURED, str(peak), "cards", str(path), "-o", str(tmp_path / "c.pdf")],
-                         env=env, capture_output=True, text=True, cwd=tmp_path)
+    run = subprocess.run(
+        [sys.executable, "-c", MEASURED, str(peak), "cards", str(path), "-o", str(tmp_path / "c.pdf")],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     elapsed = time.monotonic() - start
     assert run.returncode == 0, run.stderr
     assert int(peak.read_text()) < 300 * 1024, f"{int(peak.read_text()) // 1024} MB"
@@ -170,5 +202,7 @@ def test_check_decodes_the_pictures_too(cli, pictures):
     path = write_portrait_army(pictures, ["ok.png", "notes.jpg"])
     result = cli(["check", path])
     lines = [line for line in result.stderr.splitlines() if line.startswith(str(path))]
-    assert lines == [at(path, 2, "error", "cannot read the portrait of 'P2' (notes.jpg): this is not a PNG or JPEG picture")]
+    assert lines == [
+        at(path, 2, "error", "cannot read the portrait of 'P2' (notes.jpg): this is not a PNG or JPEG picture")
+    ]
     assert result.exit_code == 1

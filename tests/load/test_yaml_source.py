@@ -45,7 +45,7 @@ def test_python_tags_are_never_executed(tmp_path):
 def test_an_alias_bomb_is_refused_within_a_second():
     lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]']
     for i in range(1, 10):
-        refs = ",".join([f"*a{i-1}"] * 10)
+        refs = ",".join([f"*a{i - 1}"] * 10)
         lines.append(f"a{i}: &a{i} [{refs}]")
     start = time.perf_counter()
     (msg,) = messages("\n".join(lines) + "\n")
@@ -123,12 +123,14 @@ def test_a_huge_number_literal_is_a_located_error(kind):
     start = time.perf_counter()
     (msg,) = messages(f"name: a\nrank: {literal}\n")
     assert time.perf_counter() - start < 1.0
-    assert msg == (f"army.yaml:2:7: error: '{literal[:79]}…' is too long to be a number (at most 40 characters); "
-                   "put it in quotes if it is text")
+    assert msg == (
+        f"army.yaml:2:7: error: '{literal[:79]}…' is too long to be a number (at most 40 characters); "
+        "put it in quotes if it is text"
+    )
 
 
 def test_a_forty_character_number_is_still_read():
-    assert parse_yaml("n: 0x" + "f" * 38 + "\n", "a.yaml").data == {"n": 16 ** 38 - 1}
+    assert parse_yaml("n: 0x" + "f" * 38 + "\n", "a.yaml").data == {"n": 16**38 - 1}
 
 
 @pytest.mark.parametrize(
@@ -152,7 +154,12 @@ def test_a_scalar_its_tag_cannot_read_is_a_located_error(literal, expected):
 def test_every_unreadable_value_is_reported_in_one_run():
     text = "a: !!int x\nb: .nan\nc:\n  - !!bool peut-etre\n  - 0x" + "1" * 60 + "\nd: !!binary aGk=\n"
     assert [m.split(": error: ")[0] for m in messages(text)] == [
-        "army.yaml:1:4", "army.yaml:2:4", "army.yaml:4:5", "army.yaml:5:5", "army.yaml:6:4"]
+        "army.yaml:1:4",
+        "army.yaml:2:4",
+        "army.yaml:4:5",
+        "army.yaml:5:5",
+        "army.yaml:6:4",
+    ]
 
 
 def test_duplicate_keys_are_all_reported_with_the_other_problems():
@@ -164,10 +171,16 @@ def test_duplicate_keys_are_all_reported_with_the_other_problems():
 
 
 @pytest.mark.parametrize(
-    "char, kind", [("\x01", "a control character"), ("\x7f", "a control character"),
-                   ("\x80", "a control character"), ("\ufffe", "not a character")])
+    "char, kind",
+    [
+        ("\x01", "a control character"),
+        ("\x7f", "a control character"),
+        ("\x80", "a control character"),
+        ("\ufffe", "not a character"),
+    ],
+)
 def test_a_control_character_is_located_at_its_line_and_column_on_one_line(char, kind):
-    (msg,) = messages(f"name: a\nnote: \"ab{char}c\"\n")
+    (msg,) = messages(f'name: a\nnote: "ab{char}c"\n')
     assert msg == f"army.yaml:2:10: error: the character U+{ord(char):04X} ({kind}) is not allowed in YAML; delete it"
 
 
@@ -176,7 +189,8 @@ def test_a_hidden_line_break_is_refused_so_lines_agree_with_the_editor(char):
     """YAML breaks lines there, editors do not: a later error's line would be off by one."""
     assert messages(f"{char}name: a\nrank 1\n") == [
         f"army.yaml:1:1: error: the character U+{ord(char):04X} (a line break most editors do not show) is not allowed"
-        " in YAML; delete it"]
+        " in YAML; delete it"
+    ]
 
 
 def test_every_control_character_is_reported_at_once():
@@ -185,17 +199,24 @@ def test_every_control_character_is_reported_at_once():
 
 
 def test_a_flood_of_control_characters_is_counted_past_a_thousand():
-    found = messages("a: \"" + "\x01" * 5000 + "\"\n")
+    found = messages('a: "' + "\x01" * 5000 + '"\n')
     assert len(found) == 1001
-    assert found[-1] == "army.yaml:1:1005: error: 4,000 more characters YAML does not allow from here on; is it really a text file?"
+    assert (
+        found[-1]
+        == "army.yaml:1:1005: error: 4,000 more characters YAML does not allow from here on; is it really a text file?"
+    )
 
 
 def test_a_nul_is_located_at_its_column():
-    assert messages("a: 1\nb: x\x00y\n") == ["army.yaml:2:5: error: the file contains a NUL character; is it really YAML?"]
+    assert messages("a: 1\nb: x\x00y\n") == [
+        "army.yaml:2:5: error: the file contains a NUL character; is it really YAML?"
+    ]
 
 
 def test_ten_thousand_distinct_values_without_aliases_are_no_alias_bomb():
-    text = "characters:\n" + "".join(f"  - {{name: P{i}, rank: 1, mvt: 4, cib: 2, weapons: [a, b]}}\n" for i in range(10_000))
+    text = "characters:\n" + "".join(
+        f"  - {{name: P{i}, rank: 1, mvt: 4, cib: 2, weapons: [a, b]}}\n" for i in range(10_000)
+    )
     doc = parse_yaml(text, "a.yaml")
     assert len(doc.data["characters"]) == 10_000
 
@@ -218,5 +239,7 @@ def test_too_many_values_are_refused_before_they_are_built(monkeypatch):
     monkeypatch.setattr(yaml_source, "MAX_VALUES", 1_000)
     assert len(parse_yaml("a: [" + ",".join(["1"] * 990) + "]\n", "a.yaml").data["a"]) == 990
     (msg,) = messages("a: [" + ",".join(["1"] * 1_200) + "]\n")
-    assert msg == ("army.yaml:1:1999: error: the file holds more than 1,000 values (keys, texts, numbers, lists), "
-                   "the limit that keeps reading it within memory")
+    assert msg == (
+        "army.yaml:1:1999: error: the file holds more than 1,000 values (keys, texts, numbers, lists), "
+        "the limit that keeps reading it within memory"
+    )

@@ -43,8 +43,10 @@ class Edit:
 
 def entry(key: str, field: str, value: Any) -> Callable[[Any], Any]:
     """Find the list entry of key whose field equals value (stable when the data grows)."""
+
     def find(data: Any) -> dict:
         return next(e for e in data[key] if e[field] == value)
+
     return find
 
 
@@ -54,6 +56,7 @@ def set_(path: tuple, value: Any) -> Callable[[Any], None]:
         for part in path[:-1]:
             node = node[part]
         node[path[-1]] = value
+
     return change
 
 
@@ -63,6 +66,7 @@ def delete(path: tuple) -> Callable[[Any], None]:
         for part in path[:-1]:
             node = node[part]
         del node[path[-1]]
+
     return change
 
 
@@ -70,6 +74,7 @@ def apply(*changes: Callable[[Any], Any]) -> Callable[[Any], None]:
     def change(data: Any) -> None:
         for c in changes:
             c(data)
+
     return change
 
 
@@ -83,8 +88,10 @@ def drop_entry(key: str, field: str, value: Any) -> Callable[[Any], None]:
 
 def copy_field(key: str, field: str, source: Any, target: Any) -> Callable[[Any], None]:
     """Give the entry whose field is target the same field value as another entry's (a duplicate)."""
+
     def change(data: Any) -> None:
         entry(key, field, target)(data)[field] = entry(key, field, source)(data)[field]
+
     return change
 
 
@@ -98,7 +105,10 @@ BOOK_LABELS = ("check", "rulebook")
 CARD_LAYOUT = ("check", "cards")
 SIZES = ALL  # the rulebook's pages are sizes.yaml's papers too
 BOOK_LAYOUT = ("check", "rulebook")  # layouts/rulebook.yaml: only the rulebook reads it
-REFERENCE_LAYOUT = ("check", "tables")  # layouts/reference.yaml: the sheet and reference cards (the book has its own greys)
+REFERENCE_LAYOUT = (
+    "check",
+    "tables",
+)  # layouts/reference.yaml: the sheet and reference cards (the book has its own greys)
 
 EDITS = [
     # ---- dice.yaml: thresholds by rank, difficulties by level -------------------------------
@@ -117,55 +127,115 @@ EDITS = [
     Edit("location-id-twice", "rules/wounds.yaml", lambda d: d["locations"][3].update(id=d["locations"][2]["id"])),
     Edit("locations-missing", "rules/wounds.yaml", delete(("locations",))),
     Edit("severity-missing", "rules/wounds.yaml", drop_entry("severities", "roll", 3)),
-    Edit("severity-loss-rank-twice", "rules/wounds.yaml",
-         on_entry("severities", "roll", 5, lambda e: e["morale_loss"].append(dict(e["morale_loss"][0])))),
-    Edit("critical-unknown-location", "rules/wounds.yaml",
-         on_entry("critical_injuries", "roll", 1, lambda e: e.update(location="bras-gauch"))),
-    Edit("critical-unknown-specialisation", "rules/wounds.yaml",
-         on_entry("critical_injuries", "roll", 2, lambda e: e.update(extra_difficulty={"value": 2, "unless": "ambidextr"}))),
+    Edit(
+        "severity-loss-rank-twice",
+        "rules/wounds.yaml",
+        on_entry("severities", "roll", 5, lambda e: e["morale_loss"].append(dict(e["morale_loss"][0]))),
+    ),
+    Edit(
+        "critical-unknown-location",
+        "rules/wounds.yaml",
+        on_entry("critical_injuries", "roll", 1, lambda e: e.update(location="bras-gauch")),
+    ),
+    Edit(
+        "critical-unknown-specialisation",
+        "rules/wounds.yaml",
+        on_entry(
+            "critical_injuries", "roll", 2, lambda e: e.update(extra_difficulty={"value": 2, "unless": "ambidextr"})
+        ),
+    ),
     Edit("critical-roll-missing", "rules/wounds.yaml", drop_entry("critical_injuries", "roll", 3)),
     Edit("cumulative-row-missing", "rules/wounds.yaml", drop_entry("cumulative", "wounds", 3)),
     Edit("critical-failures-overlap", "rules/wounds.yaml", lambda d: d["critical_failures"][1].update(max=3)),
     Edit("critical-failures-empty", "rules/wounds.yaml", set_(("critical_failures",), [])),
     Edit("cumulative-empty", "rules/wounds.yaml", set_(("cumulative",), [])),
-    Edit("extra-difficulty-without-test", "rules/wounds.yaml",
-         on_entry("critical_injuries", "roll", 2, lambda e: e.update(test_difficulty=None))),
+    Edit(
+        "extra-difficulty-without-test",
+        "rules/wounds.yaml",
+        on_entry("critical_injuries", "roll", 2, lambda e: e.update(test_difficulty=None)),
+    ),
     # ---- combat.yaml -------------------------------------------------------------------------
-    Edit("no-band-beyond", "rules/combat.yaml", lambda d: d["range_bands"].remove(next(
-        b for b in d["range_bands"] if b.get("max_factor") is None and b.get("below_cm") is None))),
+    Edit(
+        "no-band-beyond",
+        "rules/combat.yaml",
+        lambda d: d["range_bands"].remove(
+            next(b for b in d["range_bands"] if b.get("max_factor") is None and b.get("below_cm") is None)
+        ),
+    ),
     Edit("band-id-twice", "rules/combat.yaml", lambda d: d["range_bands"][1].update(id=d["range_bands"][0]["id"])),
-    Edit("severity-dice-unreadable", "rules/combat.yaml", lambda d: next(
-        b for b in d["range_bands"] if b.get("severity_dice")).update(severity_dice="deux C6")),
+    Edit(
+        "severity-dice-unreadable",
+        "rules/combat.yaml",
+        lambda d: next(b for b in d["range_bands"] if b.get("severity_dice")).update(severity_dice="deux C6"),
+    ),
     # ---- traits.yaml, actions.yaml -----------------------------------------------------------
     Edit("trait-id-twice", "rules/traits.yaml", lambda d: d["traits"][1].update(id=d["traits"][0]["id"])),
-    Edit("trait-name-unprintable", "rules/traits.yaml", lambda d: d["traits"][0].update(name=d["traits"][0]["name"] + " 🔥")),
-    Edit("trait-unit-without-value", "rules/traits.yaml",
-         lambda d: next(t for t in d["traits"] if "param" not in t).update(unit="cm")),
-    Edit("trait-bands-empty", "rules/traits.yaml", on_entry("traits", "id", "fragmentation", lambda t: t.update(range_bands=[]))),
-    Edit("trait-bands-all-beyond", "rules/traits.yaml",
-         on_entry("traits", "id", "fragmentation", lambda t: [b.pop("max_factor", None) for b in t["range_bands"]])),
-    Edit("trait-bands-factor-text", "rules/traits.yaml",
-         on_entry("traits", "id", "fragmentation", lambda t: t["range_bands"][1].update(max_factor="double"))),
-    Edit("morale-test-missing", "rules/actions.yaml", morale(lambda m: next(
-        lv for lv in m["levels"] if lv["level"] == m["offensive_minimum"]).pop("test_difficulty"))),
-    Edit("morale-level-missing", "rules/actions.yaml", morale(lambda m: m["levels"].remove(
-        next(lv for lv in m["levels"] if lv["level"] == 2)))),
+    Edit(
+        "trait-name-unprintable",
+        "rules/traits.yaml",
+        lambda d: d["traits"][0].update(name=d["traits"][0]["name"] + " 🔥"),
+    ),
+    Edit(
+        "trait-unit-without-value",
+        "rules/traits.yaml",
+        lambda d: next(t for t in d["traits"] if "param" not in t).update(unit="cm"),
+    ),
+    Edit(
+        "trait-bands-empty",
+        "rules/traits.yaml",
+        on_entry("traits", "id", "fragmentation", lambda t: t.update(range_bands=[])),
+    ),
+    Edit(
+        "trait-bands-all-beyond",
+        "rules/traits.yaml",
+        on_entry("traits", "id", "fragmentation", lambda t: [b.pop("max_factor", None) for b in t["range_bands"]]),
+    ),
+    Edit(
+        "trait-bands-factor-text",
+        "rules/traits.yaml",
+        on_entry("traits", "id", "fragmentation", lambda t: t["range_bands"][1].update(max_factor="double")),
+    ),
+    Edit(
+        "morale-test-missing",
+        "rules/actions.yaml",
+        morale(
+            lambda m: next(lv for lv in m["levels"] if lv["level"] == m["offensive_minimum"]).pop("test_difficulty")
+        ),
+    ),
+    Edit(
+        "morale-level-missing",
+        "rules/actions.yaml",
+        morale(lambda m: m["levels"].remove(next(lv for lv in m["levels"] if lv["level"] == 2))),
+    ),
     Edit("phase-missing", "rules/actions.yaml", drop_entry("phases", "number", 3)),
     Edit("walking-backwards", "rules/actions.yaml", set_(("walk_cm_per_mvt",), -2.5)),
     Edit("action-id-twice", "rules/actions.yaml", lambda d: d["actions"][1].update(id=d["actions"][0]["id"])),
     Edit("morale-levels-shuffled", "rules/actions.yaml", morale(lambda m: m["levels"].reverse()), refused_by=()),
     Edit("fatigue-track-longest", "rules/actions.yaml", set_(("fatigue", "max"), 12), refused_by=()),
     # A chapter quotes this action: the rulebook names the file that lost it, the rest print.
-    Edit("action-quoted-by-rulebook", "rules/actions.yaml", drop_entry("actions", "id", "courir"), refused_by=("rulebook",)),
+    Edit(
+        "action-quoted-by-rulebook",
+        "rules/actions.yaml",
+        drop_entry("actions", "id", "courir"),
+        refused_by=("rulebook",),
+    ),
     # ---- catalogue -----------------------------------------------------------------------------
-    Edit("specialisation-twice", "affiliations.yaml",
-         lambda d: d["affiliations"][0]["specialisations"].append(dict(d["affiliations"][0]["specialisations"][0]))),
+    Edit(
+        "specialisation-twice",
+        "affiliations.yaml",
+        lambda d: d["affiliations"][0]["specialisations"].append(dict(d["affiliations"][0]["specialisations"][0])),
+    ),
     Edit("weapon-range-negative", "weapons.yaml", lambda d: d["weapons"][0].update(range=-5)),
     # ---- labels --------------------------------------------------------------------------------
     Edit("label-missing", "labels/fr/cards.yaml", delete(("front", "threshold")), CARDS_LABELS),
     Edit("label-a-number", "labels/fr/common.yaml", set_(("number", "decimal"), 5)),  # every product prints numbers
     Edit("label-not-text", "labels/fr/tables.yaml", set_(("format", "percent"), ["{value} %"]), TABLES_LABELS),
-    Edit("label-unknown-placeholder", "labels/fr/cards.yaml", set_(("front", "moves"), "{marche} cm / {run} cm"), CARDS_LABELS),
+    Edit(
+        "label-unknown-placeholder",
+        "labels/fr/cards.yaml",
+        set_(("front", "moves"), "{marche} cm / {run} cm"),
+        CARDS_LABELS,
+    ),
     Edit("label-bad-braces", "labels/fr/tables.yaml", set_(("format", "range"), "{low–{high}"), TABLES_LABELS),
     Edit("label-columns-short", "labels/fr/tables.yaml", lambda d: d["seuils"]["columns"].pop(), TABLES_LABELS),
     Edit("label-month-missing", "labels/fr/rulebook.yaml", lambda d: d["months"].pop(), BOOK_LABELS),
@@ -183,19 +253,41 @@ EDITS = [
     Edit("fold-dash-negative", "layouts/sheets.yaml", set_(("fold_line", "dash"), [-1, 0]), ("check", "cards")),
     Edit("reference-no-columns", "layouts/reference.yaml", set_(("sheet", "columns"), 0), REFERENCE_LAYOUT),
     Edit("reference-floor-above-top", "layouts/reference.yaml", set_(("type", "min_pt"), 12), REFERENCE_LAYOUT),
-    Edit("reference-colour-unreadable", "layouts/reference.yaml", set_(("colours", "sections", "test"), "bleu"),
-         REFERENCE_LAYOUT),
-    Edit("reference-marks-darker-than-notes", "layouts/reference.yaml", set_(("colours", "marks"), "#000000"),
-         REFERENCE_LAYOUT),
-    Edit("reference-section-colour-changed", "layouts/reference.yaml", set_(("colours", "sections", "test"), "#123456"),
-         refused_by=()),
+    Edit(
+        "reference-colour-unreadable",
+        "layouts/reference.yaml",
+        set_(("colours", "sections", "test"), "bleu"),
+        REFERENCE_LAYOUT,
+    ),
+    Edit(
+        "reference-marks-darker-than-notes",
+        "layouts/reference.yaml",
+        set_(("colours", "marks"), "#000000"),
+        REFERENCE_LAYOUT,
+    ),
+    Edit(
+        "reference-section-colour-changed",
+        "layouts/reference.yaml",
+        set_(("colours", "sections", "test"), "#123456"),
+        refused_by=(),
+    ),
     Edit("calibration-ticks-too-fine", "layouts/calibrate.yaml", set_(("tick_step",), 0.0001), ("check",)),
     Edit("calibration-target-off-sheet", "layouts/calibrate.yaml", set_(("targets", 0), [1.5, 0.5]), ("check",)),
     Edit("book-colour-unreadable", "layouts/rulebook.yaml", set_(("colours", "accent"), "red"), BOOK_LAYOUT),
     Edit("book-text-wider-than-paper", "layouts/rulebook.yaml", set_(("text_width",), 212), BOOK_LAYOUT),
-    Edit("book-margins-fill-the-page", "layouts/rulebook.yaml", apply(set_(("top",), 150), set_(("bottom",), 150)), BOOK_LAYOUT),
+    Edit(
+        "book-margins-fill-the-page",
+        "layouts/rulebook.yaml",
+        apply(set_(("top",), 150), set_(("bottom",), 150)),
+        BOOK_LAYOUT,
+    ),
     # Fits the default A4, not letter: `check` tries every paper, the A4 book still prints.
-    Edit("book-frame-taller-than-letter", "layouts/rulebook.yaml", apply(set_(("top",), 70), set_(("bottom",), 70)), ("check",)),
+    Edit(
+        "book-frame-taller-than-letter",
+        "layouts/rulebook.yaml",
+        apply(set_(("top",), 70), set_(("bottom",), 70)),
+        ("check",),
+    ),
 ]
 
 

@@ -115,17 +115,29 @@ def test_readings_choose_each_variant(tmp_path, data):
     assert switched.rules.wounds.full_location.text != data.rules.wounds.full_location.text
     assert "sans case libre" in switched.rules.wounds.full_location.text
     assert "remplit la zone" in data.rules.wounds.full_location.text
-    ambidextre = [a.specialisation("ambidextre").text for a in switched.catalogue.affiliations.values()
-                  if a.specialisation("ambidextre")]
+    ambidextre = [
+        a.specialisation("ambidextre").text
+        for a in switched.catalogue.affiliations.values()
+        if a.specialisation("ambidextre")
+    ]
     assert ambidextre and all("test de survie" in t for t in ambidextre)
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("right_arm_malus: actions", "right_arm_malus: both",
-     "readings.yaml:5:18: error: right_arm_malus: reading 'right_arm_malus' is one of actions, survival, not 'both'"),
-    ("right_arm_malus: actions", "right_arm_malu: actions",
-     "readings.yaml:5:1: error: right_arm_malu: unknown reading 'right_arm_malu' (did you mean 'right_arm_malus'?); "),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            "right_arm_malus: actions",
+            "right_arm_malus: both",
+            "readings.yaml:5:18: error: right_arm_malus: reading 'right_arm_malus' is one of actions, survival, not 'both'",
+        ),
+        (
+            "right_arm_malus: actions",
+            "right_arm_malu: actions",
+            "readings.yaml:5:1: error: right_arm_malu: unknown reading 'right_arm_malu' (did you mean 'right_arm_malus'?); ",
+        ),
+    ],
+)
 def test_a_bad_reading_is_a_located_error(tmp_path, old, new, message):
     folder = data_copy(tmp_path)
     edit(folder / "readings.yaml", old, new)
@@ -135,14 +147,19 @@ def test_a_bad_reading_is_a_located_error(tmp_path, old, new, message):
 def test_a_missing_choice_is_an_error_naming_the_options(tmp_path):
     folder = data_copy(tmp_path)
     edit(folder / "readings.yaml", "full_location_test: on_fill", "")
-    assert any("no choice for reading 'full_location_test': add 'full_location_test: on_fill' (one of on_fill, on_overflow)" in m
-               for m in errors(folder))
+    assert any(
+        "no choice for reading 'full_location_test': add 'full_location_test: on_fill' (one of on_fill, on_overflow)"
+        in m
+        for m in errors(folder)
+    )
 
 
 def test_a_variant_missing_an_option_is_a_located_error(tmp_path):
     folder = data_copy(tmp_path)
     edit(folder / "affiliations.yaml", "          survival: ", "          survivl: ")
-    found = [m for m in errors(folder) if "reading 'right_arm_malus' needs one value for each option: actions, survival" in m]
+    found = [
+        m for m in errors(folder) if "reading 'right_arm_malus' needs one value for each option: actions, survival" in m
+    ]
     assert found and all("affiliations.yaml:" in m and "(got by_reading" not in m for m in found)
 
 
@@ -164,5 +181,8 @@ def test_check_reports_a_bad_reading_and_writes_nothing(cli, tmp_path, monkeypat
     monkeypatch.setenv("KOLAPS_DATA", str(folder))
     result = cli(["check"])
     assert result.exit_code == 1
-    assert "readings.yaml:5:18: error: right_arm_malus: reading 'right_arm_malus' is one of actions, survival, not 'both'" in result.stderr
+    assert (
+        "readings.yaml:5:18: error: right_arm_malus: reading 'right_arm_malus' is one of actions, survival, not 'both'"
+        in result.stderr
+    )
     assert "Traceback" not in result.stdout + result.stderr

@@ -39,11 +39,13 @@ def test_colours_and_ids_keep_their_own_hints():
 
 @pytest.mark.parametrize("text", ['"nan"', '"inf"', '"-Infinity"'])
 def test_a_text_that_reads_as_infinity_or_nan_is_not_a_number(text):
-    assert messages(f"size: {text}\n") == [f"f.yaml:1:7: error: size: expected a finite number, got {text.replace(chr(34), chr(39))}"]
+    assert messages(f"size: {text}\n") == [
+        f"f.yaml:1:7: error: size: expected a finite number, got {text.replace(chr(34), chr(39))}"
+    ]
 
 
 def test_long_values_are_shortened_in_messages():
-    (msg,) = messages(f"rank: \"{'9' * 5000}\"\n")
+    (msg,) = messages(f'rank: "{"9" * 5000}"\n')
     assert msg == f"f.yaml:1:7: error: rank: expected a whole number, got '{'9' * 79}…'"
 
 

@@ -66,8 +66,8 @@ def test_strings_are_found_at_every_depth_with_their_path():
 def test_a_data_file_with_a_draft_sentence_is_reported(tmp_path):
     draft = "Un seul 1 dans le jet de dé signifiera un échec critique pour le tireur."
     bad = tmp_path / "bad.yaml"
-    bad.write_text("rolls:\n  - text: \"Un seul 1 dans le jet de dé signifiera un échec.\"\n", encoding="utf-8")
-    (tmp_path / "good.yaml").write_text("rolls:\n  - text: \"Sur un 1, le tir rate.\"\n", encoding="utf-8")
+    bad.write_text('rolls:\n  - text: "Un seul 1 dans le jet de dé signifiera un échec."\n', encoding="utf-8")
+    (tmp_path / "good.yaml").write_text('rolls:\n  - text: "Sur un 1, le tir rate."\n', encoding="utf-8")
     assert list(copied_runs(tmp_path, draft)) == ["bad.yaml:rolls.0.text"]
 
 

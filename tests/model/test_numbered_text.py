@@ -26,10 +26,15 @@ def _edit(path, old: str, new: str) -> None:
 @pytest.fixture
 def edited(data_copy):
     """The survival test at 3 (was 1), the secondary test at severity − 2 (was − 1), « Ébranlé » at 4 (was 1)."""
-    _edit(data_copy / "rules" / "wounds.yaml", "full_location_test_difficulty: 1\n", "full_location_test_difficulty: 3\n")
+    _edit(
+        data_copy / "rules" / "wounds.yaml", "full_location_test_difficulty: 1\n", "full_location_test_difficulty: 3\n"
+    )
     _edit(data_copy / "rules" / "wounds.yaml", "secondary_test_offset: -1\n", "secondary_test_offset: -2\n")
-    _edit(data_copy / "rules" / "actions.yaml", "name: \"Ébranlé\"\n      test_difficulty: 1\n",
-          "name: \"Ébranlé\"\n      test_difficulty: 4\n")
+    _edit(
+        data_copy / "rules" / "actions.yaml",
+        'name: "Ébranlé"\n      test_difficulty: 1\n',
+        'name: "Ébranlé"\n      test_difficulty: 4\n',
+    )
     return data_copy
 
 
@@ -74,24 +79,32 @@ def _line_col(path, needle: str) -> tuple[int, int]:
 
 def test_an_unknown_placeholder_is_a_located_error(cli, data_copy):
     wounds = data_copy / "rules" / "wounds.yaml"
-    _edit(wounds, "Test de survie (difficulté {full_location_test_difficulty}) pour chaque",
-          "Test de survie (difficulté {survival_difficulty}) pour chaque")
+    _edit(
+        wounds,
+        "Test de survie (difficulté {full_location_test_difficulty}) pour chaque",
+        "Test de survie (difficulté {survival_difficulty}) pour chaque",
+    )
     line, col = _line_col(wounds, "on_overflow: ")
     col += len("on_overflow: ")  # the text itself, a variant of a switchable reading
     result = cli(["check"])
     assert result.exit_code == 1
-    assert (f"data/rules/wounds.yaml:{line}:{col}: error: full_location.text.on_overflow: unknown placeholder "
-            "{survival_difficulty} (this text can use: ") in result.stderr
+    assert (
+        f"data/rules/wounds.yaml:{line}:{col}: error: full_location.text.on_overflow: unknown placeholder "
+        "{survival_difficulty} (this text can use: "
+    ) in result.stderr
     assert "{full_location_test_difficulty}" in result.stderr.split("unknown placeholder")[1]
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("difficulté {test_difficulty", "expected '}' before end of string: braces only go around a placeholder"),
-    ("difficulté {test_difficulty.__class__}", "unknown placeholder {test_difficulty.__class__}"),
-    ("difficulté {test_difficulty:>9}", "unknown placeholder {test_difficulty:>9}"),
-    ("difficulté {}", "unknown placeholder {}"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("difficulté {test_difficulty", "expected '}' before end of string: braces only go around a placeholder"),
+        ("difficulté {test_difficulty.__class__}", "unknown placeholder {test_difficulty.__class__}"),
+        ("difficulté {test_difficulty:>9}", "unknown placeholder {test_difficulty:>9}"),
+        ("difficulté {}", "unknown placeholder {}"),
+    ],
+)
 def test_a_malformed_placeholder_is_a_located_error(cli, data_copy, text, problem):
     combat = data_copy / "rules" / "combat.yaml"
     old = "réussir un test de difficulté {test_difficulty}"

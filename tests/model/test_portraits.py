@@ -38,14 +38,41 @@ def test_every_path_problem_is_located_and_reported_in_one_run(cli, folders):
     (folders / "loop-b.png").symlink_to(folders / "loop-a.png")
     (folders / "dir.png").mkdir()
     long = "x" * 300 + ".png"
-    path = write_portrait_army(folders, [str(secret), "../secret.png", "out.png", "a\0b.png", "loop-a.png", long,
-                                         "dir.png", "missing.png", "notes.txt"])
+    path = write_portrait_army(
+        folders,
+        [
+            str(secret),
+            "../secret.png",
+            "out.png",
+            "a\0b.png",
+            "loop-a.png",
+            long,
+            "dir.png",
+            "missing.png",
+            "notes.txt",
+        ],
+    )
     result, lines = check(cli, path)
     where = folders.resolve()
     assert lines == [
-        at(path, 1, "error", f"portrait '{secret}' is an absolute path: write it relative to the army file's folder ({where}), {WHY}"),
-        at(path, 2, "error", f"portrait '../secret.png' leads outside the army file's folder ({where}): a portrait must be inside it, {WHY}"),
-        at(path, 3, "error", f"portrait 'out.png' leads outside the army file's folder ({where}): a portrait must be inside it, {WHY}"),
+        at(
+            path,
+            1,
+            "error",
+            f"portrait '{secret}' is an absolute path: write it relative to the army file's folder ({where}), {WHY}",
+        ),
+        at(
+            path,
+            2,
+            "error",
+            f"portrait '../secret.png' leads outside the army file's folder ({where}): a portrait must be inside it, {WHY}",
+        ),
+        at(
+            path,
+            3,
+            "error",
+            f"portrait 'out.png' leads outside the army file's folder ({where}): a portrait must be inside it, {WHY}",
+        ),
         at(path, 4, "error", "portrait 'a\\x00b.png' contains a NUL byte, which no file name can hold"),
         at(path, 5, "error", "portrait 'loop-a.png' is a symbolic link that loops back on itself"),
         at(path, 6, "error", f"portrait '{'x' * 79}…' is a name too long for the file system"),
@@ -61,8 +88,13 @@ def test_path_problems_come_with_the_army_s_other_errors(cli, folders):
     col = path.read_text(encoding="utf-8").splitlines()[4].index("fusil-asaut") + 1
     result, lines = check(cli, path)
     assert lines == [
-        at(path, 1, "error", f"portrait '../secret.png' leads outside the army file's folder ({folders.resolve()}): "
-                             f"a portrait must be inside it, {WHY}"),
+        at(
+            path,
+            1,
+            "error",
+            f"portrait '../secret.png' leads outside the army file's folder ({folders.resolve()}): "
+            f"a portrait must be inside it, {WHY}",
+        ),
         f"{path}:5:{col}: error: characters[1].weapons[0]: unknown weapon 'fusil-asaut' (did you mean 'fusil-assaut'?)",
     ]
     assert result.exit_code == 1
@@ -73,7 +105,10 @@ def test_an_invalid_character_s_portrait_is_checked_too(cli, folders):
     result, lines = check(cli, path)
     assert result.exit_code == 1
     assert any("characters[1].copies" in line for line in lines)
-    assert any(line.startswith(f"{path}:5:51: error: characters[1].portrait: portrait '../secret.png' leads outside") for line in lines)
+    assert any(
+        line.startswith(f"{path}:5:51: error: characters[1].portrait: portrait '../secret.png' leads outside")
+        for line in lines
+    )
 
 
 def test_a_path_inside_the_folder_is_fine_even_through_dots_and_links(cli, folders):

@@ -17,8 +17,18 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 
 def _morale(**changes) -> dict:
     levels = [{"level": n, "name": "N", "short": "S", "text": "T"} for n in (6, 5, 4, 3, 2, 1)]
-    values = {"start": "S", "avatar_start": 6, "offensive_minimum": 3, "good_minimum": 4, "unmet_engagement_loss": 1,
-              "levels": levels, "bounds": {"text": "B"}, "ally_down_loss": [], "failure": "F", "text": "T"}
+    values = {
+        "start": "S",
+        "avatar_start": 6,
+        "offensive_minimum": 3,
+        "good_minimum": 4,
+        "unmet_engagement_loss": 1,
+        "levels": levels,
+        "bounds": {"text": "B"},
+        "ally_down_loss": [],
+        "failure": "F",
+        "text": "T",
+    }
     return values | changes
 
 
@@ -38,8 +48,9 @@ def test_morale_minimums_must_be_levels_in_order():
 
 
 def test_morale_range_comes_from_the_levels():
-    rules = MoraleRules.model_validate(_morale(levels=[MoraleLevel(level=n, name="N", short="S", text="T").model_dump()
-                                                       for n in (5, 4, 3, 2)]))
+    rules = MoraleRules.model_validate(
+        _morale(levels=[MoraleLevel(level=n, name="N", short="S", text="T").model_dump() for n in (5, 4, 3, 2)])
+    )
     assert (rules.highest, rules.lowest) == (5, 2)
 
 
@@ -48,11 +59,14 @@ def test_top_severity_follows_the_severity_table():
     trimmed = wounds.model_copy(update={"severities": wounds.severities[:5]})
     assert trimmed.max_severity == 5
 
+
 def test_a_missing_rule_number_is_a_located_error(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
     wounds = data / "rules" / "wounds.yaml"
-    wounds.write_text(wounds.read_text(encoding="utf-8").replace("full_location_test_difficulty: 1\n", ""), encoding="utf-8")
+    wounds.write_text(
+        wounds.read_text(encoding="utf-8").replace("full_location_test_difficulty: 1\n", ""), encoding="utf-8"
+    )
     with pytest.raises(KolapsError) as err:
         load_game_data(data)
     messages = [(Path(d.file).name, d.message) for d in err.value.diagnostics]

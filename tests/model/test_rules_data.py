@@ -214,8 +214,11 @@ def test_difficulty_modifiers(rules):
 
 
 def test_modifiers_that_are_not_a_plus_or_minus(rules):
-    got = {m.id: (m.base_difficulty, m.test_difficulty, m.extra_fatigue) for m in rules.combat.modifiers
-           if (m.base_difficulty, m.test_difficulty, m.extra_fatigue) != (None, None, 0)}
+    got = {
+        m.id: (m.base_difficulty, m.test_difficulty, m.extra_fatigue)
+        for m in rules.combat.modifiers
+        if (m.base_difficulty, m.test_difficulty, m.extra_fatigue) != (None, None, 0)
+    }
     assert got == {
         "cible-au-sol-contact": (0, None, 0),  # "une cible très facile au corps à corps" (E18)
         "riposte-autre-cible": (None, 3, 0),  # "un jet de difficulté 3 si ... une autre cible" (E17)
@@ -232,8 +235,15 @@ def test_aff_radius(rules):
 # ---- traits ----------------------------------------------------------------
 def test_trait_ids(rules):
     assert {t.id for t in rules.traits.traits} == {
-        "deux-mains", "automatique", "contondant", "couteau", "explosion",
-        "fragmentation", "lourde", "pistolet", "tranchant",
+        "deux-mains",
+        "automatique",
+        "contondant",
+        "couteau",
+        "explosion",
+        "fragmentation",
+        "lourde",
+        "pistolet",
+        "tranchant",
     }
 
 

@@ -34,24 +34,40 @@ def _broken_copy(tmp_path, monkeypatch, old: str, new: str) -> tuple[str, int]:
     shutil.copytree(resources.bundled("data"), tmp_path / "data")
     path = tmp_path / "data" / "scenarios" / "premier-contact.yaml"
     text = path.read_text(encoding="utf-8")
-    line = text[:text.index(old)].count("\n") + 1
+    line = text[: text.index(old)].count("\n") + 1
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / "data"))
     return "data/scenarios/premier-contact.yaml", line
 
 
-@pytest.mark.parametrize("old, new, column, message", [
-    ("turns: 5", "turns: 0", 8, "turns: must be at least 1 (got 0)"),
-    ("ruling: E46", "ruling: E460", 9,
-     "ruling: unknown erratum 'E460' (did you mean 'E46'?) (data/errata.yaml has no such id)"),
-    ("id: premier-contact", "id: premier", 5,
-     "id: scenario id 'premier' differs from its file name: "
-     "write id: premier-contact, or rename the file premier.yaml"),
-    ("deployment_depth_cm: 10", "deployment_depth_cm: 30", 22,
-     "deployment_depth_cm: the deployment zones (30 cm from each edge) meet or overlap on a table 60 cm deep"),
-    ("id: premier-contact", "turn: 6\nid: premier-contact", 1, "turn: unknown key 'turn' (did you mean 'turns'?)"),
-], ids=["too-few-turns", "unknown-ruling", "id-not-file-name", "zones-overlap", "unknown-key"])
+@pytest.mark.parametrize(
+    "old, new, column, message",
+    [
+        ("turns: 5", "turns: 0", 8, "turns: must be at least 1 (got 0)"),
+        (
+            "ruling: E46",
+            "ruling: E460",
+            9,
+            "ruling: unknown erratum 'E460' (did you mean 'E46'?) (data/errata.yaml has no such id)",
+        ),
+        (
+            "id: premier-contact",
+            "id: premier",
+            5,
+            "id: scenario id 'premier' differs from its file name: "
+            "write id: premier-contact, or rename the file premier.yaml",
+        ),
+        (
+            "deployment_depth_cm: 10",
+            "deployment_depth_cm: 30",
+            22,
+            "deployment_depth_cm: the deployment zones (30 cm from each edge) meet or overlap on a table 60 cm deep",
+        ),
+        ("id: premier-contact", "turn: 6\nid: premier-contact", 1, "turn: unknown key 'turn' (did you mean 'turns'?)"),
+    ],
+    ids=["too-few-turns", "unknown-ruling", "id-not-file-name", "zones-overlap", "unknown-key"],
+)
 def test_a_broken_scenario_is_a_located_error_through_check(cli, tmp_path, monkeypatch, old, new, column, message):
     file, line = _broken_copy(tmp_path, monkeypatch, old, new)
     result = cli(["check"])

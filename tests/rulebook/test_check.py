@@ -37,10 +37,13 @@ def test_unknown_reference_fails_at_its_file_line_and_column(templates_copy, tmp
     assert not output.exists()
 
 
-@pytest.mark.parametrize("chapter_name, line, message", [
-    ("02-tour.md.j2", "{{ rules.dice.no_such_thing }}", "no_such_thing"),
-    ("03-des.md.j2", 'Une règle de notre cru {{ ruling("E270") }}.', "unknown erratum 'E270'"),  # the marks' ids
-])
+@pytest.mark.parametrize(
+    "chapter_name, line, message",
+    [
+        ("02-tour.md.j2", "{{ rules.dice.no_such_thing }}", "no_such_thing"),
+        ("03-des.md.j2", 'Une règle de notre cru {{ ruling("E270") }}.', "unknown erratum 'E270'"),  # the marks' ids
+    ],
+)
 def test_template_error_is_located(templates_copy, chapter_name, line, message):
     chapter = templates_copy / chapter_name
     lines = chapter.read_text(encoding="utf-8").splitlines()
@@ -70,7 +73,9 @@ def test_strict_fails_when_the_book_leaves_data_unexplained(templates_copy, tmp_
     categories = {f.category for f in report.findings}
     assert {"trait-unexplained", "table-unshown"} <= categories
     assert len(report.by_category("table-unshown")) == 2
-    assert len(report.by_category("trait-unexplained")) == len({r.id for w in builtin_game_data().catalogue.weapons.values() for r in w.traits})
+    assert len(report.by_category("trait-unexplained")) == len(
+        {r.id for w in builtin_game_data().catalogue.weapons.values() for r in w.traits}
+    )
     output = tmp_path / "strict.pdf"
     with pytest.raises(KolapsError):
         write_rulebook(output, RulebookOptions(templates=templates_copy, strict=True))

@@ -26,12 +26,15 @@ def test_blocks_and_cross_references():
     assert (xref.anchor, xref.line) == ("embuscade", 1)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("#### Trop profond\n", "too deep"),
-    ("![image](x.png)\n", "images"),
-    ("```python\nprint()\n```\n", "fenced block 'python'"),
-    ("```table\ncumul sans-note\n```\n", "data table 'cumul': unknown option 'sans-note' (only 'without-note')"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("#### Trop profond\n", "too deep"),
+        ("![image](x.png)\n", "images"),
+        ("```python\nprint()\n```\n", "fenced block 'python'"),
+        ("```table\ncumul sans-note\n```\n", "data table 'cumul': unknown option 'sans-note' (only 'without-note')"),
+    ],
+)
 def test_unsupported_markdown_is_a_located_error(text, message):
     with pytest.raises(KolapsError) as err:
         parse("Intro.\n\n" + text)
@@ -41,7 +44,9 @@ def test_unsupported_markdown_is_a_located_error(text, message):
 
 def test_a_table_may_leave_its_note_to_the_prose():
     """{{ table("cumul", note=False) }} renders as ```table cumul without-note```; an empty fence is no crash."""
-    with_note, without, empty = parse("```table\ncumul\n```\n\n```table\ncumul without-note\n```\n\n```table\n```\n").blocks
+    with_note, without, empty = parse(
+        "```table\ncumul\n```\n\n```table\ncumul without-note\n```\n\n```table\n```\n"
+    ).blocks
     assert (with_note.name, with_note.note) == ("cumul", True)
     assert (without.name, without.note) == ("cumul", False)
     assert empty.name == ""  # the book's check then names it an unknown table, located

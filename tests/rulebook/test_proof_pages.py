@@ -63,7 +63,7 @@ def _from(pages: list[str], title: str) -> int:
 
 
 def test_every_erratum_has_its_heading_decision_and_two_boxes(pages, data):
-    errata = flat(" ".join(pages[_from(pages, "Errata à confirmer"):_from(pages, "Marques de provenance")]))
+    errata = flat(" ".join(pages[_from(pages, "Errata à confirmer") : _from(pages, "Marques de provenance")]))
     for e in data.errata:
         assert flat(f"{e.id} · {e.title}") in errata, e.id
         if e.decision:
@@ -76,7 +76,7 @@ def test_every_erratum_has_its_heading_decision_and_two_boxes(pages, data):
 
 
 def test_a_switchable_erratum_shows_the_chosen_reading_and_the_other(pages, data):
-    errata = flat(" ".join(pages[_from(pages, "Errata à confirmer"):]))
+    errata = flat(" ".join(pages[_from(pages, "Errata à confirmer") :]))
     for e in (x for x in data.errata if x.reading):
         chosen = data.readings[e.reading.id]
         name = label(f"rulebook.errata.options.{chosen}")
@@ -87,7 +87,7 @@ def test_a_switchable_erratum_shows_the_chosen_reading_and_the_other(pages, data
 
 def test_the_proof_speaks_french_not_data_ids(pages, data):
     """Finding 17: no option id nor file path in print; the French names stand for them."""
-    errata = flat(" ".join(pages[_from(pages, "Errata à confirmer"):]))
+    errata = flat(" ".join(pages[_from(pages, "Errata à confirmer") :]))
     for e in (x for x in data.errata if x.reading):
         assert e.reading.id not in errata
         for option in e.reading.option_ids:
@@ -96,7 +96,7 @@ def test_the_proof_speaks_french_not_data_ids(pages, data):
 
 
 def test_several_other_readings_are_listed_a_and_b(pages, data):
-    errata = flat(" ".join(pages[_from(pages, "Errata à confirmer"):]))
+    errata = flat(" ".join(pages[_from(pages, "Errata à confirmer") :]))
     e29 = data.erratum("E29")
     assert len(e29.readings) == 2
     assert flat(f"Autres lectures. (a) {e29.readings[0]} (b) {e29.readings[1]}") in errata

@@ -32,7 +32,9 @@ def build(cli, chapter_text: str, *options) -> object:
     return cli(["rulebook", "-o", "book.pdf", *options])
 
 
-def assert_one_error(result, message: str, file: str = f"templates/rulebook/{CHAPTER}", line: int = 4, col: int = 1) -> None:
+def assert_one_error(
+    result, message: str, file: str = f"templates/rulebook/{CHAPTER}", line: int = 4, col: int = 1
+) -> None:
     assert result.exit_code == 1, result.stderr
     assert result.stderr.splitlines() == [f"{file}:{line}:{col}: error: {message}", NOTHING_WRITTEN]
     assert not os.path.exists("book.pdf")
@@ -57,34 +59,55 @@ def test_a_template_cannot_run_a_command(cli, project, monkeypatch, route):
     assert not (project / "pwned").exists()
 
 
-@pytest.mark.parametrize("payload, message", [
-    ("{{ cycler.__init__.__globals__['os'].popen('touch pwned').read() }}",
-     "template: access to attribute '__init__' of 'type' object is unsafe."),
-    ("{{ fmt.number.__globals__['os'].popen('touch pwned').read() }}",
-     "template: access to attribute '__globals__' of 'function' object is unsafe."),
-    ("{{ ''.__class__.__mro__[1].__subclasses__() }}",
-     "template: access to attribute '__class__' of 'str' object is unsafe."),
-    # pydantic's parse_file would read any file; the data's own fields stay readable
-    ("{{ rules.dice.parse_file('/etc/hostname') }}",
-     "template: access to attribute 'parse_file' of 'DiceRules' object is unsafe."),
-    ("{{ book.model_construct() }}",
-     "template: access to attribute 'model_construct' of 'BookSpec' object is unsafe."),
-    ("{% set _ = rules.dice.roll_types.append(1) %}",
-     "template: access to attribute 'append' of 'list' object is unsafe."),
-])
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        (
+            "{{ cycler.__init__.__globals__['os'].popen('touch pwned').read() }}",
+            "template: access to attribute '__init__' of 'type' object is unsafe.",
+        ),
+        (
+            "{{ fmt.number.__globals__['os'].popen('touch pwned').read() }}",
+            "template: access to attribute '__globals__' of 'function' object is unsafe.",
+        ),
+        (
+            "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+            "template: access to attribute '__class__' of 'str' object is unsafe.",
+        ),
+        # pydantic's parse_file would read any file; the data's own fields stay readable
+        (
+            "{{ rules.dice.parse_file('/etc/hostname') }}",
+            "template: access to attribute 'parse_file' of 'DiceRules' object is unsafe.",
+        ),
+        (
+            "{{ book.model_construct() }}",
+            "template: access to attribute 'model_construct' of 'BookSpec' object is unsafe.",
+        ),
+        (
+            "{% set _ = rules.dice.roll_types.append(1) %}",
+            "template: access to attribute 'append' of 'list' object is unsafe.",
+        ),
+    ],
+)
 def test_python_internals_are_out_of_reach(cli, project, payload, message):
     assert_one_error(build(cli, HEAD + payload + "\n"), message)
     assert not (project / "pwned").exists()
 
 
 # ---- template errors: located at the template's own file and line, exit 1 ----------------
-@pytest.mark.parametrize("payload, message", [
-    ("{{ 1/0 }}", "template: ZeroDivisionError: division by zero"),
-    ("{{ nope }}", "template: 'nope' is undefined"),
-    (f'{{% include "{CHAPTER}" %}}', "template: templates include, import or call one another without end, or nest too deeply"),
-    ("{% if %}", "template syntax: Expected an expression, got 'end of statement block'"),
-    ('{% include "nulle-part.md.j2" %}', "template: no template 'nulle-part.md.j2' in templates/rulebook"),
-])
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ("{{ 1/0 }}", "template: ZeroDivisionError: division by zero"),
+        ("{{ nope }}", "template: 'nope' is undefined"),
+        (
+            f'{{% include "{CHAPTER}" %}}',
+            "template: templates include, import or call one another without end, or nest too deeply",
+        ),
+        ("{% if %}", "template syntax: Expected an expression, got 'end of statement block'"),
+        ('{% include "nulle-part.md.j2" %}', "template: no template 'nulle-part.md.j2' in templates/rulebook"),
+    ],
+)
 def test_template_errors_are_located(cli, project, payload, message):
     assert_one_error(build(cli, HEAD + payload + "\n"), message)
 
@@ -92,7 +115,9 @@ def test_template_errors_are_located(cli, project, payload, message):
 def test_an_error_in_an_included_file_is_located_there(cli, project):
     (project / "templates/rulebook/part.md.j2").write_text("Un morceau.\n\n{{ 1/0 }}\n", encoding="utf-8")
     result = build(cli, HEAD + '{% include "part.md.j2" %}\n')
-    assert_one_error(result, "template: ZeroDivisionError: division by zero", file="templates/rulebook/part.md.j2", line=3)
+    assert_one_error(
+        result, "template: ZeroDivisionError: division by zero", file="templates/rulebook/part.md.j2", line=3
+    )
 
 
 def test_an_absolute_templates_path_is_located_too(cli, project):
@@ -104,56 +129,89 @@ def test_an_absolute_templates_path_is_located_too(cli, project):
 OUTSIDE = "is outside templates/rulebook: a template may only include or import files inside its own folder"
 
 
-@pytest.mark.parametrize("statement, name", [
-    ('{% include "/etc/hostname" %}', "/etc/hostname"),
-    ('{% include "../../secret.txt" %}', "../../secret.txt"),
-    ('{% import "../../secret.txt" as secret %}', "../../secret.txt"),
-    ('{% from "demarrage/../../../secret.txt" import x %}', "demarrage/../../../secret.txt"),
-    ('{% extends "link.md.j2" %}', "link.md.j2"),  # a symbolic link to a file outside
-])
+@pytest.mark.parametrize(
+    "statement, name",
+    [
+        ('{% include "/etc/hostname" %}', "/etc/hostname"),
+        ('{% include "../../secret.txt" %}', "../../secret.txt"),
+        ('{% import "../../secret.txt" as secret %}', "../../secret.txt"),
+        ('{% from "demarrage/../../../secret.txt" import x %}', "demarrage/../../../secret.txt"),
+        ('{% extends "link.md.j2" %}', "link.md.j2"),  # a symbolic link to a file outside
+    ],
+)
 def test_includes_outside_the_folder_are_refused(cli, project, statement, name):
     (project / "secret.txt").write_text("SECRET\n", encoding="utf-8")
     (project / "templates/rulebook/link.md.j2").symlink_to(project / "secret.txt")
     assert_one_error(build(cli, HEAD + statement + "\n"), f"template: '{name}' {OUTSIDE}")
 
 
-@pytest.mark.parametrize("written, shown", [("../../secret.txt", "../../secret.txt"), ('"a\\0b.md.j2"', "a\\x00b.md.j2")])
+@pytest.mark.parametrize(
+    "written, shown", [("../../secret.txt", "../../secret.txt"), ('"a\\0b.md.j2"', "a\\x00b.md.j2")]
+)
 def test_a_chapter_outside_the_folder_is_refused_in_book_yaml(cli, project, written, shown):
     book = project / "templates/rulebook/book.yaml"
     text = book.read_text(encoding="utf-8")
     book.write_text(text.replace("- 02-tour.md.j2", f"- {written}"), encoding="utf-8")
     line = text.splitlines().index("      - 02-tour.md.j2") + 1
     result = cli(["rulebook", "-o", "book.pdf"])
-    assert_one_error(result, f"editions.full.chapters[1]: chapter file '{shown}' is outside templates/rulebook: "
-                     "chapters must be inside it", file="templates/rulebook/book.yaml", line=line, col=9)
+    assert_one_error(
+        result,
+        f"editions.full.chapters[1]: chapter file '{shown}' is outside templates/rulebook: chapters must be inside it",
+        file="templates/rulebook/book.yaml",
+        line=line,
+        col=9,
+    )
 
 
 # ---- bounded time and memory ----------------------------------------------------------------
-@pytest.mark.parametrize("payload, message", [
-    ("{% for i in range(10**9) %}x{% endfor %}",
-     "template: range(1000000000) counts more than 100,000 numbers, the most a template may"),
-    ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
-     f"template: this template runs too long: more than {MAX_STEPS:,} loop turns and calls"),
-    ("{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(60) }}",
-     f"template: this template runs too long: more than {MAX_STEPS:,} loop turns and calls"),
-    ("{{ 'x' * 10**10 }}",
-     "template: '*' would make about 10,000,000,000 characters, " f"items or digits; a template may make at most {MAX_SIZE:,}"),
-    ("{{ [0] * 10**10 }}",
-     "template: '*' would make about 10,000,000,000 characters, " f"items or digits; a template may make at most {MAX_SIZE:,}"),
-    ("{{ 2 ** (10 ** 10) }}",
-     "template: '**' would make about 3,010,299,957 characters, " f"items or digits; a template may make at most {MAX_SIZE:,}"),
-    ("{% for i in range(100000) %}{{ 'x' * 100 }}{% endfor %}",
-     f"template: this template renders more than {MAX_OUTPUT:,} characters"),
-])
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        (
+            "{% for i in range(10**9) %}x{% endfor %}",
+            "template: range(1000000000) counts more than 100,000 numbers, the most a template may",
+        ),
+        (
+            "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+            f"template: this template runs too long: more than {MAX_STEPS:,} loop turns and calls",
+        ),
+        (
+            "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(60) }}",
+            f"template: this template runs too long: more than {MAX_STEPS:,} loop turns and calls",
+        ),
+        (
+            "{{ 'x' * 10**10 }}",
+            "template: '*' would make about 10,000,000,000 characters, "
+            f"items or digits; a template may make at most {MAX_SIZE:,}",
+        ),
+        (
+            "{{ [0] * 10**10 }}",
+            "template: '*' would make about 10,000,000,000 characters, "
+            f"items or digits; a template may make at most {MAX_SIZE:,}",
+        ),
+        (
+            "{{ 2 ** (10 ** 10) }}",
+            "template: '**' would make about 3,010,299,957 characters, "
+            f"items or digits; a template may make at most {MAX_SIZE:,}",
+        ),
+        (
+            "{% for i in range(100000) %}{{ 'x' * 100 }}{% endfor %}",
+            f"template: this template renders more than {MAX_OUTPUT:,} characters",
+        ),
+    ],
+)
 def test_time_and_size_are_bounded(cli, project, payload, message):
     assert_one_error(build(cli, HEAD + payload + "\n"), message)
 
 
 @pytest.mark.skipif(not memory_cap_works(), reason="no address-space limit on this system")
-@pytest.mark.parametrize("payload", [
-    "{{ 'x' | center(10**10) }}",
-    "{{ '{:>10000000000}'.format(1) }}",
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        "{{ 'x' | center(10**10) }}",
+        "{{ '{:>10000000000}'.format(1) }}",
+    ],
+)
 def test_any_other_huge_value_is_out_of_memory_not_a_blowup(cli, project, payload):
     assert_one_error(build(cli, HEAD + payload + "\n"), "template: this template needs more than 512 MB of memory")
 

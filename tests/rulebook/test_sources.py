@@ -32,9 +32,12 @@ def test_book_yaml_naming_a_missing_chapter_is_located(tmp_path):
     assert "02-tour.md.j2" in lines[d.line - 1]
 
 
-@pytest.mark.parametrize("day, text", [
-    (dt.date(2025, 6, 1), "1ᵉʳ\u00a0juin 2025"),
-    (dt.date(2026, 8, 15), "15\u00a0août 2026"),
-])
+@pytest.mark.parametrize(
+    "day, text",
+    [
+        (dt.date(2025, 6, 1), "1ᵉʳ\u00a0juin 2025"),
+        (dt.date(2026, 8, 15), "15\u00a0août 2026"),
+    ],
+)
 def test_french_dates(day, text):
     assert french_date(day) == text

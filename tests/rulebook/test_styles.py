@@ -39,7 +39,8 @@ def test_page_size_and_colours_come_from_the_layout_file(tmp_path):
     book = build_rulebook(RulebookOptions(edition="quickstart", paper="letter", data=folder))
     reader = pypdf.PdfReader(io.BytesIO(book.pdf))
     assert {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in reader.pages} == {
-        (round(pt(200), 2), round(pt(260), 2))}
+        (round(pt(200), 2), round(pt(260), 2))
+    }
     # The cover's accent strip: 4 mm of solid accent just under the dark band (45 % up the page).
     scale = 2
     image = pdfium.PdfDocument(book.pdf)[0].render(scale=scale).to_pil().convert("RGB")
@@ -47,16 +48,25 @@ def test_page_size_and_colours_come_from_the_layout_file(tmp_path):
     assert image.getpixel((int(pt(20) * scale), int((pt(260) - strip_y) * scale))) == (0x12, 0x34, 0x56)
 
 
-@pytest.mark.parametrize("edits, message", [
-    ([('accent: "#8a1c1c"', 'accent: "red"')],
-     ':10:11: error: colours.accent: \'red\' is not a colour: write it as "#rrggbb", e.g. "#3a5f0b"'),
-    ([("text_width: 150", "text_width: 212")],
-     ":4:13: error: text_width: 212 mm leaves no margin on a4 paper (210 mm wide)"),
-    ([("top: 24", "top: 100"), ("bottom: 22", "bottom: 200")],
-     ":6:9: error: bottom: top and bottom (100 + 200 mm) " "leave less than 150 mm for text on a4 paper (297 mm high)"),
-    ([("  shade: \"#efebe2\"     # boxed quotes\n", "")],
-     ":9:3: error: colours.shade: missing required key 'shade'"),
-])
+@pytest.mark.parametrize(
+    "edits, message",
+    [
+        (
+            [('accent: "#8a1c1c"', 'accent: "red"')],
+            ':10:11: error: colours.accent: \'red\' is not a colour: write it as "#rrggbb", e.g. "#3a5f0b"',
+        ),
+        (
+            [("text_width: 150", "text_width: 212")],
+            ":4:13: error: text_width: 212 mm leaves no margin on a4 paper (210 mm wide)",
+        ),
+        (
+            [("top: 24", "top: 100"), ("bottom: 22", "bottom: 200")],
+            ":6:9: error: bottom: top and bottom (100 + 200 mm) "
+            "leave less than 150 mm for text on a4 paper (297 mm high)",
+        ),
+        ([('  shade: "#efebe2"     # boxed quotes\n', "")], ":9:3: error: colours.shade: missing required key 'shade'"),
+    ],
+)
 def test_a_broken_layout_value_is_a_located_error(cli, tmp_path, monkeypatch, edits, message):
     folder = data_copy(tmp_path)
     for old, new in edits:

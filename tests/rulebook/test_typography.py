@@ -27,7 +27,9 @@ def test_markdown_emphasis_counts_as_the_end_of_a_word():
 
 
 def test_times_urls_and_anchors_are_left_alone():
-    assert french("à 10:30, http://exemple.fr et [voir](#embuscade)") == "à 10:30, http://exemple.fr et [voir](#embuscade)"
+    assert (
+        french("à 10:30, http://exemple.fr et [voir](#embuscade)") == "à 10:30, http://exemple.fr et [voir](#embuscade)"
+    )
 
 
 def test_narrow_no_break_space_becomes_a_no_break_space():

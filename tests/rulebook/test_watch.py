@@ -64,6 +64,7 @@ def test_editor_droppings_do_not_trigger_a_rebuild():
 
 # ---- a rebuild reads every source afresh, and survives a bug ------------------------------
 
+
 def test_a_rebuild_sees_a_label_edited_since_the_last_build(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(resources.bundled("data"), data)

@@ -37,8 +37,15 @@ def text_objects(pdf: bytes) -> list[TextObject]:
                 obj.textpage = textpage
                 rgba = [ctypes.c_uint() for _ in range(4)]
                 pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *rgba)
-                out.append(TextObject(i, obj.extract(), obj.get_font().get_base_name(),
-                                      tuple(c.value for c in rgba[:3]), tuple(obj.get_bounds())))
+                out.append(
+                    TextObject(
+                        i,
+                        obj.extract(),
+                        obj.get_font().get_base_name(),
+                        tuple(c.value for c in rgba[:3]),
+                        tuple(obj.get_bounds()),
+                    )
+                )
     finally:
         document.close()
     return out

@@ -89,7 +89,10 @@ def test_a_device_is_refused_and_left_alone():
     before = os.stat("/dev/null")
     with pytest.raises(OSError) as info:
         write_atomically("/dev/null", b"%PDF-new", PDF)
-    assert info.value.strerror == "this is a device, not a file; kolaps-print writes only regular files (choose another -o)"
+    assert (
+        info.value.strerror
+        == "this is a device, not a file; kolaps-print writes only regular files (choose another -o)"
+    )
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and os.stat("/dev/null").st_ino == before.st_ino
 
 

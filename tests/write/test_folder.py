@@ -10,8 +10,10 @@ import pytest
 from kolaps_print.write import Inputs
 from kolaps_print.write.folder import MANIFEST, build_atomically, read_manifest
 
-GOLDEN_NOT_OURS = ("this folder is not a previous kit (it has no kolaps-manifest.sha256) and holds important.txt; "
-                   "kolaps-print replaces only a folder it made: choose an empty or new folder with -o")
+GOLDEN_NOT_OURS = (
+    "this folder is not a previous kit (it has no kolaps-manifest.sha256) and holds important.txt; "
+    "kolaps-print replaces only a folder it made: choose an empty or new folder with -o"
+)
 
 
 def fill(folder):
@@ -129,8 +131,10 @@ def test_a_file_of_ours_edited_since_is_not_overwritten(tmp_path):
     (kit / "notes.txt").write_text("mine")
     with pytest.raises(FileExistsError) as info:
         build_atomically(kit, fill)
-    assert info.value.strerror == ("holds kit.pdf, which the previous kit did not write (or which was changed since); "
-                                   "the new kit would overwrite it: move it away")
+    assert info.value.strerror == (
+        "holds kit.pdf, which the previous kit did not write (or which was changed since); "
+        "the new kit would overwrite it: move it away"
+    )
     assert (kit / "kit.pdf").read_bytes() == b"annotated by hand"
     assert (kit / "old.pdf").read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["demo"]
@@ -156,9 +160,13 @@ def test_a_link_to_a_folder_is_built_through_and_kept(tmp_path):
     assert (tmp_path / "real" / "kit.pdf").read_bytes() == b"new"
 
 
-@pytest.mark.parametrize("filename, named", [(lambda tmp: str(tmp / "previews" / "a.png"), "demo/previews/a.png"),
-                                              (lambda tmp: None, "demo")])
-def test_a_full_disk_while_building_names_the_users_folder_never_the_temporary_one(tmp_path, monkeypatch, filename, named):
+@pytest.mark.parametrize(
+    "filename, named",
+    [(lambda tmp: str(tmp / "previews" / "a.png"), "demo/previews/a.png"), (lambda tmp: None, "demo")],
+)
+def test_a_full_disk_while_building_names_the_users_folder_never_the_temporary_one(
+    tmp_path, monkeypatch, filename, named
+):
     monkeypatch.chdir(tmp_path)
 
     def full(folder):

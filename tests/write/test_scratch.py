@@ -36,7 +36,9 @@ def test_a_signal_while_building_a_folder_removes_the_temporary_folder(tmp_path)
 
 
 def dead_pid() -> int:
-    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True
+    )
     return int(done.stdout)
 
 

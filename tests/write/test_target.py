@@ -6,7 +6,9 @@ import pytest
 
 from kolaps_print.write import JSON, PDF, Inputs, check_output
 
-INPUT_MESSAGE = "this is the army file, which this run reads; kolaps-print never writes over its inputs (choose another -o)"
+INPUT_MESSAGE = (
+    "this is the army file, which this run reads; kolaps-print never writes over its inputs (choose another -o)"
+)
 
 
 @pytest.fixture
@@ -39,15 +41,21 @@ def test_a_file_of_a_source_folder_is_an_input(tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "weapons.yaml").write_text("[]")
     inputs = Inputs(folders=((tmp_path / "data", "the data folder data/"),))
-    assert refused(tmp_path / "data" / "weapons.yaml", None, inputs).startswith("this is a file of the data folder data/, which this run reads")
-    assert check_output(tmp_path / "data" / "new.pdf", PDF, inputs) == tmp_path / "data" / "new.pdf"  # not read: allowed
+    assert refused(tmp_path / "data" / "weapons.yaml", None, inputs).startswith(
+        "this is a file of the data folder data/, which this run reads"
+    )
+    assert (
+        check_output(tmp_path / "data" / "new.pdf", PDF, inputs) == tmp_path / "data" / "new.pdf"
+    )  # not read: allowed
     (tmp_path / "data" / "cards.pdf").write_bytes(b"%PDF-1.4 kept beside the armies")
     assert check_output(tmp_path / "data" / "cards.pdf", PDF, inputs) == tmp_path / "data" / "cards.pdf"
 
 
 def test_only_a_file_of_the_kind_we_write_is_replaced(tmp_path, army):
-    assert refused(army, PDF) == ("this file exists and is not a PDF; kolaps-print replaces only a PDF it could have "
-                                  "written (move it away, or choose another -o)")
+    assert refused(army, PDF) == (
+        "this file exists and is not a PDF; kolaps-print replaces only a PDF it could have "
+        "written (move it away, or choose another -o)"
+    )
     assert refused(army, JSON).startswith("this file exists and is not a JSON file;")
     (tmp_path / "old.pdf").write_bytes(b"%PDF-1.4 previous")
     (tmp_path / "old.json").write_text('{"$schema": "x"}')
