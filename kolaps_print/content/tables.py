@@ -30,6 +30,13 @@ class TableContent:
     align: tuple[Align, ...] = ()  # one per column; "l" where missing
     widths: tuple[float, ...] = ()  # relative column widths (hint); equal where missing
     shade: tuple[tuple[float | None, ...], ...] | None = None  # 0-1 per body cell (heat map), None: plain
+    rule: str | None = None  # a rule the table serves (when to roll it): the reference sets it bold, above
+    legend: str | None = None  # the marks' legend, on the first table that shows marks
+
+    @property
+    def full_note(self) -> str | None:
+        """Rule, note and legend as one note (the rulebook's tables set them together)."""
+        return " ".join(t for t in (self.rule, self.note, self.legend) if t) or None
 
     def column_align(self, i: int) -> Align:
         return self.align[i] if i < len(self.align) else "l"
@@ -37,7 +44,7 @@ class TableContent:
 
 def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...], columns: list[str] | None = None,
            note: str | None = None, shade: tuple[tuple[float | None, ...], ...] | None = None,
-           **note_values: object) -> TableContent:
+           rule: str | None = None, legend: str | None = None, **note_values: object) -> TableContent:
     """A table titled and headed from its labels (tables.<id>.title/columns/note).
 
     note_values fill the note label's placeholders: its numbers and rules come from the data.
@@ -53,6 +60,8 @@ def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...
         align=tuple(align),  # type: ignore[arg-type]
         widths=widths,
         shade=shade,
+        rule=rule,
+        legend=legend,
     )
 
 
@@ -133,8 +142,8 @@ def localisations(data: GameData) -> TableContent:
         for loc in wounds.locations
     ]
     full = wounds.full_location
-    return _table("localisations", rows, "clcc", (0.5, 1.5, 0.7, 1.4), rule=wounds.text, max=wounds.max_severity,
-                  full=marked(full.text, full.ruling))
+    return _table("localisations", rows, "clcc", (0.5, 1.5, 0.7, 1.4), rule=marked(full.text, full.ruling),
+                  hits=wounds.text, max=wounds.max_severity)
 
 
 def effets_secondaires(data: GameData) -> TableContent:

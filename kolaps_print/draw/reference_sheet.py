@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kolaps_print.fonts import SANS, SANS_BOLD
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.draw.flow_box import draw_box
-from kolaps_print.layout.reference.look import ink, muted
-from kolaps_print.layout.reference.sheet import SheetHeader, SheetLayout, column_gap
+from kolaps_print.layout.reference.look import ink, mark_grey, muted
+from kolaps_print.layout.reference.sheet import SheetFooter, SheetHeader, SheetLayout, column_gap
 
 
 def _draw_header(canvas: Canvas, header: SheetHeader) -> None:
@@ -27,11 +27,18 @@ def _draw_header(canvas: Canvas, header: SheetHeader) -> None:
     canvas.line(header.left, header.rule_y, header.right, header.rule_y)
 
 
+def _draw_footer(canvas: Canvas, footer: SheetFooter) -> None:
+    canvas.setFont(SANS_ITALIC, footer.size)
+    canvas.setFillColor(mark_grey())
+    canvas.drawString(footer.left, footer.baseline, footer.text)
+
+
 def draw_sheet(canvas: Canvas, layout: SheetLayout) -> None:
     """Both sides, one page each."""
     for header, boxes in zip(layout.headers, layout.boxes):
         canvas.setFont(SANS, layout.styles.body)  # never leave reportlab's default font selected
         _draw_header(canvas, header)
+        _draw_footer(canvas, layout.footer)
         for box in boxes:
             draw_box(canvas, box, gap=column_gap(layout.styles))
         canvas.showPage()

@@ -210,9 +210,9 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
     title = Paragraph(_markup(content.title), s["table_title"])
     title.keepWithNext = 1
     parts: list[Flowable] = [title, table]
-    if content.note and note:
+    if content.full_note and note:
         table.keepWithNext = 1  # the note reads with the table
-        parts.append(Paragraph(_markup(content.note), s["note"]))
+        parts.append(Paragraph(_markup(content.full_note), s["note"]))
     else:
         parts.append(Spacer(0, 8))
     _, height = table.wrap(width, frame_height)

@@ -215,16 +215,19 @@ def test_notes_carry_the_rules_and_numbers_of_the_data(data):
     morale = build_table("moral", data).note
     assert acts.morale.start in morale and acts.morale.failure in morale
     wounds = data.rules.wounds
-    locations = build_table("localisations", data).note
-    assert wounds.text in locations
+    table = build_table("localisations", data)
+    locations = table.full_note
+    assert wounds.text in table.note
     assert f"au-delà de {wounds.max_severity} : comme {wounds.max_severity}" in " ".join(locations.split())
+    # the lethal rule is the table's rule (bold on the reference), and first in the rulebook's note
+    assert table.rule.startswith(wounds.full_location.text) and wounds.full_location.text not in table.note
     assert locations.startswith(wounds.full_location.text)  # the lethal rule first, never the note's last line
     assert f"difficulté {wounds.full_location_test_difficulty}" in locations
     cumul = " ".join(build_table("cumul", data).note.split())  # « sous 0 » is bound by a no-break space
     assert f"jusqu’à {wounds.max_counted_wounds}" in cumul and f"sous {wounds.cumulative_floor}" in cumul
     offset = wounds.secondary_test_offset
-    assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in " ".join(build_table("effets-secondaires", data).note.split())
-    assert marked(wounds.secondary.text, wounds.secondary.ruling) == build_table("effets-secondaires", data).note  # E32
+    assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in " ".join(build_table("effets-secondaires", data).rule.split())
+    assert marked(wounds.secondary.text, wounds.secondary.ruling) == build_table("effets-secondaires", data).rule  # E32
     assert marked(wounds.full_location.text, wounds.full_location.ruling) in locations  # E28
     assert " ".join(marked(wounds.cumulative_rule.text, wounds.cumulative_rule.ruling).split()) in cumul  # E41
     assert marked(acts.morale.bounds.text, acts.morale.bounds.ruling) in morale  # E38

@@ -4,13 +4,18 @@ from io import BytesIO
 
 import pypdfium2 as pdfium
 import pytest
+from pdf_text import text_objects  # tests/support
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.content.reference import PLAN
 from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.draw.reference_sheet import draw_sheet
-from kolaps_print.layout.reference.look import reference_look, section_colour
+from kolaps_print.labels import label
+from kolaps_print.layout.reference.look import mark_grey, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import layout_sheet
+from kolaps_print.layout.reference.tables import continued_title
+from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import builtin_game_data
 
 
@@ -37,11 +42,15 @@ def sheet_pdf(data, paper="a4") -> bytes:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_nothing_is_drawn_in_the_margins(data, paper):
     pdf = sheet_pdf(data, paper)
-    margin_px = int(reference_look().sheet.margin / 25.4 * 40) - 2
+    spec = reference_look().sheet
+    margin_px = int(spec.margin / 25.4 * 40) - 2
+    # The footer line (the marks' legend) sits in the bottom margin's inner part; its descenders
+    # reach at most a quarter of the type size (7.75 pt: 0.7 mm) below its baseline.
+    outer_px = int((spec.margin - spec.footer - 1.0) / 25.4 * 40) - 1
     for page in range(2):
         image = render(pdf, page)
         w, h = image.size
-        for box in ((0, 0, w, margin_px), (0, h - margin_px, w, h), (0, 0, margin_px, h), (w - margin_px, 0, w, h)):
+        for box in ((0, 0, w, margin_px), (0, h - outer_px, w, h), (0, 0, margin_px, h), (w - margin_px, 0, w, h)):
             assert image.crop(box).getextrema() == ((255, 255),) * 3, (paper, page, box)
 
 
@@ -52,3 +61,66 @@ def test_each_section_band_shows_its_colour_on_its_side(data):
         for section_id, _ in sections:
             rgb = tuple(round(c * 255) for c in section_colour(section_id).rgb())
             assert any(all(abs(a - b) <= 2 for a, b in zip(p, rgb)) for p in pixels), section_id
+
+
+# ---- the print designer's review: a table whole with its lead-in, the rules, the legend -------
+def _flat(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+@pytest.fixture(scope="module")
+def objects(data):
+    return text_objects(sheet_pdf(data))
+
+
+def test_the_sheet_keeps_its_body_size(data):
+    assert layout_sheet(data, "a4").styles.body >= 7.75
+
+
+def test_secondary_effects_stand_whole_in_one_column_with_their_lead_in_above(data, objects):
+    wounds = data.rules.wounds
+    page = [o for o in objects if o.page == 1]
+    title = [o for o in page if o.text.strip() == label("tables.effets-secondaires.title")]
+    assert len(title) == 1, title  # never a second « (suite) » title
+    lead = [o for o in page if _flat(o.text) and _flat(wounds.secondary.text).startswith(_flat(o.text)[:40])]
+    rows = [o for o in page if any(_flat(o.text) and _flat(loc.secondary_effect).startswith(_flat(o.text)[:25])
+                                   for loc in wounds.locations)]
+    assert lead and len(rows) >= len(wounds.locations)
+    column = layout_sheet(data, "a4").geometry.column_boxes()[0].width
+    left = title[0].bounds[0]
+    lead_bottom = min(o.bounds[1] for o in lead)
+    assert max(o.bounds[3] for o in lead) < title[0].bounds[1]  # the lead-in under the title...
+    for o in rows:  # ...above every row, all in the title's column
+        assert o.bounds[3] < lead_bottom and left - 1 <= o.bounds[0] < left + column, o
+
+
+@pytest.mark.parametrize("rule", ["full_location", "secondary"])
+def test_the_lethal_and_frequent_rules_are_bold_in_body_colour(data, objects, rule):
+    start = _flat(getattr(data.rules.wounds, rule).text)[:25]
+    found = [o for o in objects if _flat(o.text).startswith(start)]
+    assert found, start
+    ink = tuple(round(c * 255) for c in HexColor(reference_look().colours.rule).rgb())
+    for o in found:
+        assert "Bold" in o.font and "Italic" not in o.font, o
+        assert all(abs(a - b) <= 1 for a, b in zip(o.fill, ink)), o
+
+
+def test_the_legend_is_the_footer_of_both_sides_and_nowhere_else(data, objects):
+    legend = _flat(label("common.ruling_legend"))
+    margin = pt(reference_look().sheet.margin)
+    grey = tuple(round(c * 255) for c in mark_grey().rgb())
+    for page in range(2):
+        lines = [o for o in objects if o.page == page and "provisoire" in o.text]
+        assert len(lines) == 1 and _flat(lines[0].text) == legend, lines
+        footer = lines[0]
+        assert footer.bounds[3] < margin and footer.fill == grey  # under the columns, quiet
+        assert all(o.bounds[1] > footer.bounds[3] for o in objects if o.page == page and o is not footer)
+
+
+@pytest.mark.parametrize("title, continued", [
+    ("Blessures critiques (réussite critique)", "Blessures critiques (suite)"),
+    ("Localisation (1D6)", "Localisation (suite)"),
+    ("Actions de base", "Actions de base (suite)"),
+])
+def test_a_continued_title_drops_its_own_parenthesis(title, continued):
+    assert continued_title(title) == continued

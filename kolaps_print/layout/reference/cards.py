@@ -108,7 +108,9 @@ def layout_faces(data: GameData, width: float, height: float, styles: Styles | N
     probe = _content_box(spec, width, height)
     sections = reference_sections(data)
     _check_widths(sections, probe.width, styles)
-    queue: list[Flowable] = [u for s in sections for u in section_flowables(s, probe.width, styles, loose=True)]
+    # The marks' legend rides in the first table's block: it opens the first face.
+    queue: list[Flowable] = [u for i, s in enumerate(sections)
+                             for u in section_flowables(s, probe.width, styles, loose=True, legend=i == 0)]
     boxes: list[FlowBox] = []
     while queue:
         if len(boxes) >= MAX_FACES:

@@ -226,7 +226,22 @@ def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float =
 
 
 def fill_boxes(boxes: list[FlowBox], queue: list[Flowable], gap: float, min_split: float = float("inf")) -> bool:
-    """Fill boxes in order; True when everything found a place."""
-    for box in boxes:
-        fill_box(box, queue, gap, min_split)
-    return not queue
+    """Fill boxes in order; True when everything found a place.
+
+    A block that fits a box whole moves on whole to the next box rather than split at
+    min_split, as long as the boxes after can still take everything: a table is best read
+    in one piece, with its title and its rule (the card faces follow the same rule).
+    """
+    if not boxes:
+        return not queue
+    box, rest = boxes[0], boxes[1:]
+    tries = [float("inf"), min_split] if min_split != float("inf") else [min_split]
+    for split_at in tries:
+        trial = list(queue)
+        box.placed.clear()
+        fill_box(box, trial, gap, split_at)
+        if fill_boxes(rest, trial, gap, min_split):
+            queue[:] = trial
+            return True
+    queue[:] = trial
+    return False

@@ -27,6 +27,7 @@ Share = Annotated[float, Field(ge=0, le=1)]
 class SheetSpec(Model):
     margin: Gap
     header: Length
+    footer: Length  # must leave the footer's ascent clear of the columns: see test_reference_sheet
     columns: int = Field(ge=1, le=6)
     gutter: Gap
     split_fraction: Share
@@ -70,6 +71,7 @@ class ChanceColours(Model):
 class Palette(Model):
     ink: Colour
     muted: Colour
+    rule: Colour
     marks: Colour
     other_section: Colour
     sections: dict[str, Colour]
@@ -155,6 +157,16 @@ class Styles:
     def note(self) -> ParagraphStyle:
         # Same size as the body (the legibility floor holds for notes too); italic sets it apart.
         return ParagraphStyle("note", fontName=SANS_ITALIC, fontSize=self.body, leading=self.leading, textColor=muted())
+
+    def rule(self) -> ParagraphStyle:
+        # A rule players must not miss (a survival test, a test after every hit): bold body, not a note.
+        return ParagraphStyle("rule", fontName=SANS_BOLD, fontSize=self.body, leading=self.leading,
+                              textColor=HexColor(reference_look().colours.rule))
+
+    def quiet(self) -> ParagraphStyle:
+        # The marks' legend: the notes' size in the marks' lighter grey, so it reads as an aside.
+        return ParagraphStyle("quiet", fontName=SANS_ITALIC, fontSize=self.body, leading=self.leading,
+                              textColor=mark_grey())
 
     def section_title(self) -> ParagraphStyle:
         return ParagraphStyle("section", fontName=SANS_BOLD, fontSize=self.section_title_size,

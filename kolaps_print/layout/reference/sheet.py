@@ -73,17 +73,22 @@ class SheetHeader:
     rule_pt: float
 
 
-def _row_units(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles) -> list[Flowable]:
-    """A row of tables: one block, side by side when they fit, else one block per table."""
+def _row_units(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles,
+               legend: bool = False) -> list[Flowable]:
+    """A row of tables: one block, side by side when they fit, else one block per table.
+
+    legend: the row's first table carries the marks' legend under it (the cards' first face).
+    """
     colour = section_colour(section.id)
     if len(row) == 1:
-        return [table_block(row[0], width, styles, colour, show_title=row[0].title != section.title)]
+        return [table_block(row[0], width, styles, colour, show_title=row[0].title != section.title, legend=legend)]
     gap = pt(3)
     weights = [sum(t.widths) or len(t.columns) for t in row]
     widths = [(width - gap * (len(row) - 1)) * w / sum(weights) for w in weights]
     if not all(fits_width(t, w, styles) for t, w in zip(row, widths)):  # too narrow: one under the other
-        return [table_block(t, width, styles, colour) for t in row]
-    return [side_by_side([table_block(t, w, styles, colour) for t, w in zip(row, widths)], widths, gap)]
+        return [table_block(t, width, styles, colour, legend=legend and i == 0) for i, t in enumerate(row)]
+    blocks = [table_block(t, w, styles, colour, legend=legend and i == 0) for i, (t, w) in enumerate(zip(row, widths))]
+    return [side_by_side(blocks, widths, gap)]
 
 
 def _row_flowable(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles) -> Flowable:
@@ -91,14 +96,17 @@ def _row_flowable(row: tuple[TableContent, ...], section: ReferenceSection, widt
     return units[0] if len(units) == 1 else Stack(units, gap=column_gap(styles))
 
 
-def section_flowables(section: ReferenceSection, width: float, styles: Styles, loose: bool = False) -> list[Stack]:
+def section_flowables(section: ReferenceSection, width: float, styles: Styles, loose: bool = False,
+                      legend: bool = False) -> list[Stack]:
     """A section as blocks to flow, tagged with its id; its band travels with its first block.
 
     loose: tables stacked for want of width become blocks of their own, free to move apart
-    (cards); otherwise a row stays one block (the sheet's columns).
+    (cards); otherwise a row stays one block (the sheet's columns). legend: the section's
+    first table carries the marks' legend (the cards; the sheet has it in its footer).
     """
     if loose:
-        units = [u for row in section.rows for u in _row_units(row, section, width, styles)]
+        units = [u for i, row in enumerate(section.rows)
+                 for u in _row_units(row, section, width, styles, legend=legend and i == 0)]
     else:
         units = [_row_flowable(row, section, width, styles) for row in section.rows]
     band = section_band(section.title, section_colour(section.id), styles)
@@ -128,6 +136,23 @@ def column_gap(styles: Styles) -> float:
     return styles.body * 0.9
 
 
+@dataclass(frozen=True)
+class SheetFooter:
+    """One side's footer line under the columns, in the bottom margin: the marks' legend, quiet (points)."""
+
+    left: float
+    baseline: float
+    text: str
+    size: float
+
+
+def _footer(geometry: SheetGeometry, styles: Styles) -> SheetFooter:
+    # In the bottom margin's inner part, so the columns keep their height (and the sheet its type size).
+    m = pt(geometry.spec.margin)
+    return SheetFooter(left=m, baseline=m - pt(geometry.spec.footer), text=label("common.ruling_legend"),
+                       size=styles.body)
+
+
 @dataclass
 class SheetLayout:
     geometry: SheetGeometry
@@ -135,6 +160,7 @@ class SheetLayout:
     pages: tuple[ReferencePage, ...]
     boxes: list[list[FlowBox]]  # per page, its filled columns
     headers: list[SheetHeader]  # per page
+    footer: SheetFooter  # the same on both sides
 
 
 def _sizes() -> list[float]:
@@ -165,5 +191,5 @@ def layout_sheet(data: GameData, paper: str = "a4") -> SheetLayout:
         boxes = [_fit_page(p, geometry, styles) for p in pages]
         if all(b is not None for b in boxes):
             headers = [_header(geometry, p, i, len(pages)) for i, p in enumerate(pages)]
-            return SheetLayout(geometry, styles, pages, boxes, headers)  # type: ignore[arg-type]
+            return SheetLayout(geometry, styles, pages, boxes, headers, _footer(geometry, styles))  # type: ignore[arg-type]
     raise SheetOverflow(f"the reference content does not fit two sides even at {reference_look().type.min_pt} pt")

@@ -19,17 +19,21 @@ from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.labels import label
 
 Cell = tuple[int, int]  # (row, column) of a body cell, 0-based
-NARROW_TEXT_PT = 60.0  # a long-text column narrower than this goes under its row instead
+UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
+MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead
 
 
 def _paragraph(text: str, style) -> Paragraph:
     return Paragraph(quiet_marks(escape(text)), style)
 
 
-def _longest_word(texts: list[str], font: str, size: float) -> float:
+def _words(texts: list[str]) -> list[str]:
     # Paragraphs break at plain spaces only (never at a no-break space).
-    words = [w for t in texts for w in re.split(r"[ \t\n]+", t) if w]
-    return max((stringWidth(w, font, size) for w in words), default=0.0)
+    return [w for t in texts for w in re.split(r"[ \t\n]+", t) if w]
+
+
+def _longest_word(texts: list[str], font: str, size: float) -> float:
+    return max((stringWidth(w, font, size) for w in _words(texts)), default=0.0)
 
 
 def _min_widths(table: TableContent, styles: Styles) -> list[float]:
@@ -101,11 +105,36 @@ def _shading(table: TableContent) -> dict[Cell, Color]:
     return {(r, c): chance_colour(v) for r, row in enumerate(table.shade) for c, v in enumerate(row) if v is not None}
 
 
-def _text_goes_under(table: TableContent, widths: list[float]) -> bool:
-    """Whether the last (long-text) column is too narrow here and reads better under its row."""
+def _words_a_line(texts: list[str], width: float, styles: Styles) -> float:
+    """How many words of these texts, on average, a line of this width holds."""
+    words = _words(texts)
+    if not words:
+        return float("inf")
+    space = stringWidth(" ", SANS, styles.body)
+    mean = sum(stringWidth(w, SANS, styles.body) for w in words) / len(words) + space
+    return (width - 2 * styles.padding * 1.4) / mean
+
+
+def _long_text_last(table: TableContent) -> bool:
+    """Whether the table ends in a column of running text (the widest by its hints) that may go under its row."""
     hints = table.widths
     return (len(table.columns) >= 4 and len(hints) == len(table.columns) and max(hints) == hints[-1]
-            and widths[-1] < NARROW_TEXT_PT and not table.shade)
+            and not table.shade)
+
+
+def _text_goes_under(table: TableContent, width: float, styles: Styles, colour: Color) -> bool:
+    """Whether the last column's text reads better on a full-width line under its row.
+
+    Counted in words a line and in height, never in raw points: under when the column would
+    hold fewer than MIN_WORDS_A_LINE words a line, or when the table is clearly shorter that way.
+    """
+    if not _long_text_last(table):
+        return False
+    widths = _widths(table, width, styles)
+    if _words_a_line([r[-1] for r in table.rows], widths[-1], styles) < MIN_WORDS_A_LINE:
+        return True
+    inline = _table_inline(table, widths, styles, colour).wrap(width, 1e9)[1]
+    return _table_text_under(table, width, styles, colour).wrap(width, 1e9)[1] < inline * (1 - UNDER_SAVING)
 
 
 def _grid_text_under(table: TableContent, styles: Styles) -> tuple[list[list], list[tuple]]:
@@ -121,9 +150,12 @@ def _grid_text_under(table: TableContent, styles: Styles) -> tuple[list[list], l
 
 def table_flowable(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
     """The table itself; it splits between rows and repeats its header row."""
-    widths = _widths(table, width, styles)
-    if _text_goes_under(table, widths):
+    if _text_goes_under(table, width, styles, colour):
         return _table_text_under(table, width, styles, colour)
+    return _table_inline(table, _widths(table, width, styles), styles, colour)
+
+
+def _table_inline(table: TableContent, widths: list[float], styles: Styles, colour: Color) -> RowTable:
     flowable = RowTable(_grid(table, styles), colWidths=widths, repeatRows=1, hAlign="LEFT")
     flowable.setStyle(_table_style(len(table.rows), colour, styles, _shading(table)))
     return flowable
@@ -144,16 +176,37 @@ def _table_text_under(table: TableContent, width: float, styles: Styles, colour:
     return flowable
 
 
-def table_block(table: TableContent, width: float, styles: Styles, colour: Color, show_title: bool = True) -> Stack:
-    """Title, table and note, kept together."""
+def continued_title(title: str) -> str:
+    """The title heading a table's second part: « Blessures critiques (réussite critique) » continues
+    as « Blessures critiques (suite) », never with two parentheses in a row."""
+    short = re.sub(r"\s*\([^()]*\)\s*$", "", title).strip() or title
+    return label("tables.format.continued", title=short)
+
+
+def table_block(table: TableContent, width: float, styles: Styles, colour: Color, show_title: bool = True,
+                legend: bool = False) -> Stack:
+    """Title, the rule it serves (bold, read first), table, note and (legend) the marks' legend, kept together.
+
+    The legend is never a table's note here: the sheet's footer carries it, and on the cards it
+    follows the first table in its own quiet paragraph.
+    """
     parts: list[Flowable] = []
     if show_title:
         parts.append(_paragraph(table.title, styles.table_title(colour)))
+    if table.rule:
+        parts.append(_paragraph(table.rule, styles.rule()))
     parts.append(table_flowable(table, width, styles, colour))
     if table.note:
         parts.append(_paragraph(table.note, styles.note()))
-    continued = _paragraph(label("tables.format.continued", title=table.title), styles.table_title(colour))
+    if legend:
+        parts.append(legend_paragraph(styles))
+    continued = _paragraph(continued_title(table.title), styles.table_title(colour))
     return Stack(parts, gap=styles.padding * 1.5, continued=continued)
+
+
+def legend_paragraph(styles: Styles) -> Paragraph:
+    """The marks' legend (« † En : … »), in the quiet style of the marks."""
+    return _paragraph(label("common.ruling_legend"), styles.quiet())
 
 
 def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> RowTable:
