@@ -54,7 +54,5 @@ def success_chance(rank: int, level: int, rules: DiceRules) -> Fraction:
 def chance_matrix(rules: DiceRules) -> dict[tuple[int, int], Fraction]:
     """{(rank, level): chance} for every rank and difficulty in the data."""
     return {
-        (t.rank, d.level): roll_chance(t.threshold, d.dice, rules)
-        for t in rules.thresholds
-        for d in rules.difficulties
+        (t.rank, d.level): roll_chance(t.threshold, d.dice, rules) for t in rules.thresholds for d in rules.difficulties
     }

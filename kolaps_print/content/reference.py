@@ -13,16 +13,22 @@ from kolaps_print.model.gamedata import GameData
 
 # page id -> sections; section id -> rows of tables (tables in one row sit side by side).
 PLAN: tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]], ...] = (
-    ("recto", (
-        ("test", (("seuils", "difficultes"), ("jets",), ("modificateurs",))),
-        ("chances", (("chances",),)),
-        ("tour", (("phases",), ("actions",), ("moral",))),
-    )),
-    ("verso", (
-        ("blessures", (("gravite",), ("localisations", "cumul"), ("effets-secondaires",))),
-        ("critiques", (("blessures-critiques",), ("echecs-critiques",))),
-        ("armes", (("traits",),)),
-    )),
+    (
+        "recto",
+        (
+            ("test", (("seuils", "difficultes"), ("jets",), ("modificateurs",))),
+            ("chances", (("chances",),)),
+            ("tour", (("phases",), ("actions",), ("moral",))),
+        ),
+    ),
+    (
+        "verso",
+        (
+            ("blessures", (("gravite",), ("localisations", "cumul"), ("effets-secondaires",))),
+            ("critiques", (("blessures-critiques",), ("echecs-critiques",))),
+            ("armes", (("traits",),)),
+        ),
+    ),
 )
 
 
@@ -55,8 +61,11 @@ def build_section(section_id: str, rows: tuple[tuple[str, ...], ...], data: Game
 def reference_pages(data: GameData) -> tuple[ReferencePage, ...]:
     """The two sides of the sheet, in order (recto, verso)."""
     return tuple(
-        ReferencePage(id=page_id, title=label(f"tables.sheet.pages.{page_id}"),
-             sections=tuple(build_section(sid, rows, data) for sid, rows in sections))
+        ReferencePage(
+            id=page_id,
+            title=label(f"tables.sheet.pages.{page_id}"),
+            sections=tuple(build_section(sid, rows, data) for sid, rows in sections),
+        )
         for page_id, sections in PLAN
     )
 

@@ -42,9 +42,18 @@ class TableContent:
         return self.align[i] if i < len(self.align) else "l"
 
 
-def _table(id_: str, rows: list[list[str]], align: str, widths: tuple[float, ...], columns: list[str] | None = None,
-           note: str | None = None, shade: tuple[tuple[float | None, ...], ...] | None = None,
-           rule: str | None = None, legend: str | None = None, **note_values: object) -> TableContent:
+def _table(
+    id_: str,
+    rows: list[list[str]],
+    align: str,
+    widths: tuple[float, ...],
+    columns: list[str] | None = None,
+    note: str | None = None,
+    shade: tuple[tuple[float | None, ...], ...] | None = None,
+    rule: str | None = None,
+    legend: str | None = None,
+    **note_values: object,
+) -> TableContent:
     """A table titled and headed from its labels (tables.<id>.title/columns/note).
 
     note_values fill the note label's placeholders: its numbers and rules come from the data.
@@ -70,23 +79,44 @@ def seuils(data: GameData) -> TableContent:
     dice = data.rules.dice
     rows = [[str(t.rank), fmt.threshold(t.threshold)] for t in dice.thresholds]
     # the marks' legend rides on the first table of the sheet, of the reference cards and of the quick-start
-    return _table("seuils", rows, "cc", (1, 1), success=dice.always_success, failure=dice.always_failure,
-                  legend=label("common.ruling_legend"))
+    return _table(
+        "seuils",
+        rows,
+        "cc",
+        (1, 1),
+        success=dice.always_success,
+        failure=dice.always_failure,
+        legend=label("common.ruling_legend"),
+    )
 
 
 def difficultes(data: GameData) -> TableContent:
     dice = data.rules.dice
     levels = sorted(dice.difficulties, key=lambda d: d.level)
     lowest, highest = levels[0], levels[-1]
-    rows = [[fmt.at_or_below(dice.automatic_at_or_below), label("tables.difficultes.automatic"),
-             label("tables.difficultes.no_roll")]]
+    rows = [
+        [
+            fmt.at_or_below(dice.automatic_at_or_below),
+            label("tables.difficultes.automatic"),
+            label("tables.difficultes.no_roll"),
+        ]
+    ]
     if dice.automatic_at_or_below + 1 < lowest.level:  # e.g. -2 to -1: rolled as the easiest level
-        rows.append([fmt.span(dice.automatic_at_or_below + 1, lowest.level - 1), fmt.like(lowest.name), lowest.dice.label])
+        rows.append(
+            [fmt.span(dice.automatic_at_or_below + 1, lowest.level - 1), fmt.like(lowest.name), lowest.dice.label]
+        )
     rows += [[fmt.number(d.level), d.name, d.dice.label] for d in levels]
     if highest.level + 1 < dice.impossible_at_or_above:  # e.g. 6 to 10: rolled as the hardest level
-        rows.append([fmt.span(highest.level + 1, dice.impossible_at_or_above - 1), fmt.like(highest.name), highest.dice.label])
-    rows.append([fmt.at_or_above(dice.impossible_at_or_above), label("tables.difficultes.impossible"),
-                 label("tables.difficultes.no_roll")])
+        rows.append(
+            [fmt.span(highest.level + 1, dice.impossible_at_or_above - 1), fmt.like(highest.name), highest.dice.label]
+        )
+    rows.append(
+        [
+            fmt.at_or_above(dice.impossible_at_or_above),
+            label("tables.difficultes.impossible"),
+            label("tables.difficultes.no_roll"),
+        ]
+    )
     return _table("difficultes", rows, "clc", (1, 2.2, 1))
 
 
@@ -113,8 +143,10 @@ def chances(data: GameData) -> TableContent:
 def modificateurs(data: GameData) -> TableContent:
     combat = data.rules.combat
     rows = [[b.name, fmt.modifier(b.modifier), b.text] for b in combat.range_bands]
-    rows += [[m.name, fmt.difficulty_effect(m.modifier, m.base_difficulty, m.test_difficulty), marked(m.text, m.ruling)]
-             for m in combat.modifiers]
+    rows += [
+        [m.name, fmt.difficulty_effect(m.modifier, m.base_difficulty, m.test_difficulty), marked(m.text, m.ruling)]
+        for m in combat.modifiers
+    ]
     return _table("modificateurs", rows, "lcl", (1.3, 0.6, 3.5))
 
 
@@ -131,8 +163,16 @@ def gravite(data: GameData) -> TableContent:
         + [fmt.count(s.loss_for(r)) for r in ranks]
         for s in data.rules.wounds.severities
     ]
-    return _table("gravite", rows, "clcc" + "c" * len(ranks), (0.6, 2, 1, 1.2) + (0.5,) * len(ranks), columns=columns,
-                  low=min(ranks), high=max(ranks), haemorrhage=data.rules.wounds.haemorrhage)
+    return _table(
+        "gravite",
+        rows,
+        "clcc" + "c" * len(ranks),
+        (0.6, 2, 1, 1.2) + (0.5,) * len(ranks),
+        columns=columns,
+        low=min(ranks),
+        high=max(ranks),
+        haemorrhage=data.rules.wounds.haemorrhage,
+    )
 
 
 def localisations(data: GameData) -> TableContent:
@@ -142,8 +182,15 @@ def localisations(data: GameData) -> TableContent:
         for loc in wounds.locations
     ]
     full = wounds.full_location
-    return _table("localisations", rows, "clcc", (0.5, 1.5, 0.7, 1.4), rule=marked(full.text, full.ruling),
-                  hits=wounds.text, max=wounds.max_severity)
+    return _table(
+        "localisations",
+        rows,
+        "clcc",
+        (0.5, 1.5, 0.7, 1.4),
+        rule=marked(full.text, full.ruling),
+        hits=wounds.text,
+        max=wounds.max_severity,
+    )
 
 
 def effets_secondaires(data: GameData) -> TableContent:
@@ -174,8 +221,11 @@ def critical_effect(data: GameData, injury: CriticalInjury) -> str:
     """The effect column: the injury's text, the lasting extra on his actions when it weighs there (E27), its mark."""
     extra, text = injury.extra_difficulty, injury.text
     if extra is not None and extra.applies_to == "actions":
-        text += " " + label("tables.format.lasting_extra", extra=fmt.modifier(extra.value),
-                            unless=_specialisation_name(data, extra.unless))
+        text += " " + label(
+            "tables.format.lasting_extra",
+            extra=fmt.modifier(extra.value),
+            unless=_specialisation_name(data, extra.unless),
+        )
     return marked(text, injury.ruling)
 
 
@@ -186,18 +236,26 @@ def blessures_critiques(data: GameData) -> TableContent:
         for c in wounds.critical_injuries
     ]
     losses = fmt.losses(wounds.critical_morale_loss)
-    note = f'{label("tables.format.critical_morale", losses=losses)} {wounds.critical_box}'
+    note = f"{label('tables.format.critical_morale', losses=losses)} {wounds.critical_box}"
     return _table("blessures-critiques", rows, "cllcl", (0.4, 1, 1.3, 1, 4.8), note=note)
 
 
 def cumul(data: GameData) -> TableContent:
     rows = [
-        [str(c.wounds)] + ([label("tables.format.all_zero")] * 3 if c.all_zero else [fmt.malus(v) for v in (c.mvt, c.cib, c.rng)])
+        [str(c.wounds)]
+        + ([label("tables.format.all_zero")] * 3 if c.all_zero else [fmt.malus(v) for v in (c.mvt, c.cib, c.rng)])
         for c in data.rules.wounds.cumulative
     ]
     wounds = data.rules.wounds
-    return _table("cumul", rows, "cccc", (1.2, 1, 1, 1), max=wounds.max_counted_wounds, floor=wounds.cumulative_floor,
-                  boxes=marked(wounds.cumulative_rule.text, wounds.cumulative_rule.ruling))
+    return _table(
+        "cumul",
+        rows,
+        "cccc",
+        (1.2, 1, 1, 1),
+        max=wounds.max_counted_wounds,
+        floor=wounds.cumulative_floor,
+        boxes=marked(wounds.cumulative_rule.text, wounds.cumulative_rule.ruling),
+    )
 
 
 def echecs_critiques(data: GameData) -> TableContent:
@@ -209,19 +267,35 @@ def echecs_critiques(data: GameData) -> TableContent:
 
 # ---- turn, actions, morale -----------------------------------------------------
 def phases(data: GameData) -> TableContent:
-    rows = [[str(p.number), p.name, marked(p.text, p.ruling)] for p in sorted(data.rules.actions.phases, key=lambda p: p.number)]
+    rows = [
+        [str(p.number), p.name, marked(p.text, p.ruling)]
+        for p in sorted(data.rules.actions.phases, key=lambda p: p.number)
+    ]
     return _table("phases", rows, "cll", (0.5, 1, 5))
 
 
 def actions(data: GameData) -> TableContent:
     rows = [
-        [a.name, fmt.offensive(a.offensive), fmt.count(a.fatigue),
-         fmt.difficulty_effect(a.modifier or None, a.difficulty, None), marked(a.short, a.ruling)]
+        [
+            a.name,
+            fmt.offensive(a.offensive),
+            fmt.count(a.fatigue),
+            fmt.difficulty_effect(a.modifier or None, a.difficulty, None),
+            marked(a.short, a.ruling),
+        ]
         for a in data.rules.actions.actions
     ]
     rules = data.rules.actions
-    return _table("actions", rows, "lcccl", (2.1, 0.6, 0.7, 0.7, 3.2), minimum=rules.morale.offensive_minimum,
-                  max=rules.fatigue.max, fatigue=rules.fatigue.text, recovery=rules.fatigue.recovery)
+    return _table(
+        "actions",
+        rows,
+        "lcccl",
+        (2.1, 0.6, 0.7, 0.7, 3.2),
+        minimum=rules.morale.offensive_minimum,
+        max=rules.fatigue.max,
+        fatigue=rules.fatigue.text,
+        recovery=rules.fatigue.recovery,
+    )
 
 
 def moral(data: GameData) -> TableContent:
@@ -235,9 +309,17 @@ def moral(data: GameData) -> TableContent:
             groups.append([m])
     rows = [[fmt.level_span(g[0].level, g[-1].level), g[0].name, marked(g[0].text, g[0].ruling)] for g in groups]
     morale = data.rules.actions.morale
-    return _table("moral", rows, "cll", (0.6, 1, 5), start=morale.start, avatar=morale.avatar_start,
-                  losses=fmt.losses(morale.ally_down_loss), failure=morale.failure,
-                  bounds=marked(morale.bounds.text, morale.bounds.ruling))
+    return _table(
+        "moral",
+        rows,
+        "cll",
+        (0.6, 1, 5),
+        start=morale.start,
+        avatar=morale.avatar_start,
+        losses=fmt.losses(morale.ally_down_loss),
+        failure=morale.failure,
+        bounds=marked(morale.bounds.text, morale.bounds.ruling),
+    )
 
 
 def traits(data: GameData) -> TableContent:
@@ -249,7 +331,11 @@ def traits(data: GameData) -> TableContent:
 def armes(data: GameData) -> TableContent:
     traits_by_id = data.catalogue.traits
     rows = [
-        [w.name, fmt.weapon_range(w.range), label("tables.format.list_sep").join(fmt.trait_ref(r, traits_by_id) for r in w.traits)]
+        [
+            w.name,
+            fmt.weapon_range(w.range),
+            label("tables.format.list_sep").join(fmt.trait_ref(r, traits_by_id) for r in w.traits),
+        ]
         for w in data.catalogue.weapons.values()
     ]
     return _table("armes", rows, "lcl", (1.6, 0.8, 2.5))

@@ -34,7 +34,9 @@ class ReferenceCard:
 def reference_cards(deck: ReferenceDeck) -> list[ReferenceCard]:
     """Faces paired front/back into cards; an odd last face gets a plain back."""
     faces = deck.faces
-    return [ReferenceCard(faces[i], faces[i + 1] if i + 1 < len(faces) else None, deck) for i in range(0, len(faces), 2)]
+    return [
+        ReferenceCard(faces[i], faces[i + 1] if i + 1 < len(faces) else None, deck) for i in range(0, len(faces), 2)
+    ]
 
 
 def _draw_strip(canvas: Canvas, strip: CardStrip, colour: Color, number: str) -> None:

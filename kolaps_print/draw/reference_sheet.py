@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.draw.flow_box import draw_box
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.layout.reference.look import ink, mark_grey, muted
 from kolaps_print.layout.reference.sheet import SheetFooter, SheetHeader, SheetLayout, column_gap
 
@@ -35,7 +35,7 @@ def _draw_footer(canvas: Canvas, footer: SheetFooter) -> None:
 
 def draw_sheet(canvas: Canvas, layout: SheetLayout) -> None:
     """Both sides, one page each."""
-    for header, boxes in zip(layout.headers, layout.boxes):
+    for header, boxes in zip(layout.headers, layout.boxes, strict=True):
         canvas.setFont(SANS, layout.styles.body)  # never leave reportlab's default font selected
         _draw_header(canvas, header)
         _draw_footer(canvas, layout.footer)

@@ -20,5 +20,6 @@ def quiet_marks(markup: str, grey: str | None = None) -> str:
     by default the reference material's (reference.yaml, colours.marks).
     """
     grey = grey or "#" + mark_grey().hexval()[2:]
-    return mark_pattern().sub(lambda m: f'<font face="{SANS_ITALIC}" color="{grey}">{m.group(0)}</font>',
-                              place_marks(markup))
+    return mark_pattern().sub(
+        lambda m: f'<font face="{SANS_ITALIC}" color="{grey}">{m.group(0)}</font>', place_marks(markup)
+    )

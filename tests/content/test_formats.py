@@ -26,8 +26,10 @@ def test_the_decimal_sign_and_minus_come_from_the_labels(tmp_path, monkeypatch):
     shutil.copytree(resources.bundled("data"), tmp_path / "data")
     common_labels = tmp_path / "data" / "labels" / "fr" / "common.yaml"
     text = common_labels.read_text(encoding="utf-8")
-    common_labels.write_text(text.replace('decimal: ","', 'decimal: "."').replace('minus: "\u2212{value}"', 'minus: "-{value}"'),
-                      encoding="utf-8")
+    common_labels.write_text(
+        text.replace('decimal: ","', 'decimal: "."').replace('minus: "\u2212{value}"', 'minus: "-{value}"'),
+        encoding="utf-8",
+    )
     monkeypatch.chdir(tmp_path)
     assert fmt.number(2.5) == "2.5"
     assert fmt.modifier(-1) == "-1"

@@ -32,9 +32,23 @@ def column(table: TableContent, header: str) -> list[str]:
 
 def test_names_are_the_documented_french_ids_in_order():
     assert TABLE_NAMES == (
-        "seuils", "difficultes", "jets", "modificateurs", "chances", "gravite", "localisations",
-        "effets-secondaires", "blessures-critiques", "cumul", "echecs-critiques", "phases",
-        "actions", "moral", "traits", "armes", "affiliations",
+        "seuils",
+        "difficultes",
+        "jets",
+        "modificateurs",
+        "chances",
+        "gravite",
+        "localisations",
+        "effets-secondaires",
+        "blessures-critiques",
+        "cumul",
+        "echecs-critiques",
+        "phases",
+        "actions",
+        "moral",
+        "traits",
+        "armes",
+        "affiliations",
     )
 
 
@@ -116,8 +130,11 @@ def test_severities(data):
         assert row[2] == (str(s.wounds) if s.wounds else "—")
         assert row[4:] == [str(s.loss_for(r)) if s.loss_for(r) else "—" for r in ranks]
         for face in s.haemorrhage_on:  # every triggering face is readable in the cell
-            assert row[3] == "toujours" or str(face) in row[3] or (
-                "–" in row[3] and int(row[3].split("–")[0]) <= face <= int(row[3].split("–")[1]))
+            assert (
+                row[3] == "toujours"
+                or str(face) in row[3]
+                or ("–" in row[3] and int(row[3].split("–")[0]) <= face <= int(row[3].split("–")[1]))
+            )
 
 
 def test_locations(data):
@@ -137,13 +154,18 @@ def test_secondary_effects_and_critical_injuries(data):
         test = "Aucun" if c.test_difficulty is None else f"Diff. {c.test_difficulty}"
         extra = c.extra_difficulty
         on_test = extra is not None and extra.applies_to == "survival"
-        assert row[3] == (f"{test}, {signed(extra.value)} sans {specialisation_name(data, extra.unless)}" if on_test else test)
+        assert row[3] == (
+            f"{test}, {signed(extra.value)} sans {specialisation_name(data, extra.unless)}" if on_test else test
+        )
     # the right arm as data/readings.yaml reads it (E27, right_arm_malus: actions): the test stays at 3,
     # the +2 weighs on his actions afterwards
     right_arm = next(r for r in crits.rows if r[2] == "Bras droit estropié")
     # finding 1: Ambidextre is no longer banned and waiving at once; it waives the +2, and says which
     flat_arm = " ".join(right_arm[4].split())
-    assert right_arm[3] == "Diff. 3" and "Ensuite, +2 à ses actions ; Ambidextre ne sert plus à manier deux armes, mais dispense du +2." in flat_arm
+    assert (
+        right_arm[3] == "Diff. 3"
+        and "Ensuite, +2 à ses actions ; Ambidextre ne sert plus à manier deux armes, mais dispense du +2." in flat_arm
+    )
     assert "Interdits pour la partie : Ambidextre" not in flat_arm
     for m in wounds.critical_morale_loss:
         assert f"R{m.rank} {m.loss}" in " ".join(crits.note.split())
@@ -164,7 +186,9 @@ def test_critical_failures(data):
 
 def test_phases_actions_morale(data):
     acts = data.rules.actions
-    assert [r[1] for r in build_table("phases", data).rows] == [p.name for p in sorted(acts.phases, key=lambda p: p.number)]
+    assert [r[1] for r in build_table("phases", data).rows] == [
+        p.name for p in sorted(acts.phases, key=lambda p: p.number)
+    ]
     for a, row in zip(acts.actions, build_table("actions", data).rows, strict=True):
         assert row[0] == a.name and row[1] == ("OFF" if a.offensive else "—")
         assert row[2] == (str(a.fatigue) if a.fatigue else "—")
@@ -177,7 +201,9 @@ def test_phases_actions_morale(data):
     levels = sorted((m.level for m in acts.morale.levels), reverse=True)
     assert shown[0] == levels[0] and shown[-1] == levels[-1]
     for m in acts.morale.levels:  # each level's rule is on the row whose span holds it
-        row = next(r for r in morale.rows if min(map(int, r[0].split("–"))) <= m.level <= max(map(int, r[0].split("–"))))
+        row = next(
+            r for r in morale.rows if min(map(int, r[0].split("–"))) <= m.level <= max(map(int, r[0].split("–")))
+        )
         assert row[1:] == [m.name, marked(m.text, m.ruling)]
 
 
@@ -226,7 +252,9 @@ def test_notes_carry_the_rules_and_numbers_of_the_data(data):
     cumul = " ".join(build_table("cumul", data).note.split())  # « sous 0 » is bound by a no-break space
     assert f"jusqu’à {wounds.max_counted_wounds}" in cumul and f"sous {wounds.cumulative_floor}" in cumul
     offset = wounds.secondary_test_offset
-    assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in " ".join(build_table("effets-secondaires", data).rule.split())
+    assert f"gravité {MINUS if offset < 0 else '+'} {abs(offset)}" in " ".join(
+        build_table("effets-secondaires", data).rule.split()
+    )
     assert marked(wounds.secondary.text, wounds.secondary.ruling) == build_table("effets-secondaires", data).rule  # E32
     assert marked(wounds.full_location.text, wounds.full_location.ruling) in locations  # E28
     assert " ".join(marked(wounds.cumulative_rule.text, wounds.cumulative_rule.ruling).split()) in cumul  # E41

@@ -9,11 +9,10 @@ from PIL import Image
 
 from kolaps_print.draw.card_face import Forms
 from kolaps_print.draw.card_render import ShapePainter
-from kolaps_print.write import new_canvas
 from kolaps_print.layout.card_face import FaceLayout
 from kolaps_print.layout.shapes import Box, Drop, Picture, Star, Text
 from kolaps_print.layout.units import pt, to_mm
-from kolaps_print.write import PdfMeta
+from kolaps_print.write import PdfMeta, new_canvas
 
 W, H = pt(63), pt(88)
 INK = (0.1, 0.1, 0.1)
@@ -113,19 +112,29 @@ def test_two_armies_in_one_document_keep_their_own_furniture():
 def test_consecutive_texts_keep_their_own_font_size_colour_and_tracking():
     """One text object for the run: nothing of a text (font, size, colour, spacing) leaks to the next."""
     red, blue = (0.9, 0.0, 0.0), (0.0, 0.0, 0.9)
-    shapes = [Text(5, 20, "HHHH", "KSans-Bold", 14, red, tracking=2.0),
-              Text(5, 40, "HHHH", "KSans", 7, blue),
-              Text(5, 60, "HHHH", "KSans-Bold", 14, red, tracking=2.0)]
+    shapes = [
+        Text(5, 20, "HHHH", "KSans-Bold", 14, red, tracking=2.0),
+        Text(5, 40, "HHHH", "KSans", 7, blue),
+        Text(5, 60, "HHHH", "KSans-Bold", 14, red, tracking=2.0),
+    ]
     pdf = render(lambda c: ShapePainter(c, H).paint(shapes))
     textpage = pdfium.PdfDocument(pdf)[0].get_textpage()
-    boxes = [textpage.get_charbox(i, loose=False) for i in range(textpage.count_chars()) if textpage.get_text_range(i, 1) == "H"]
+    boxes = [
+        textpage.get_charbox(i, loose=False)
+        for i in range(textpage.count_chars())
+        if textpage.get_text_range(i, 1) == "H"
+    ]
     first, second, third = boxes[0:4], boxes[4:8], boxes[8:12]
     height = lambda box: box[3] - box[1]  # noqa: E731
     assert height(first[0]) > 1.8 * height(second[0]) and height(third[0]) == pytest.approx(height(first[0]))
     gap = lambda run: run[1][0] - run[0][2]  # noqa: E731  from one H's right edge to the next H
     assert gap(first) > gap(second) + 1.5 and gap(third) == pytest.approx(gap(first))
     image = pdfium.PdfDocument(pdf)[0].render(scale=4).to_pil().convert("RGB")
-    inked = lambda run: {image.getpixel((int(x * 4), int((H - y) * 4)))  # noqa: E731
-                         for left, bottom, right, top in run for x in (left + 0.3,) for y in ((bottom + top) / 2,)}
+
+    def inked(run):
+        return {
+            image.getpixel((int((left + 0.3) * 4), int((H - (bottom + top) / 2) * 4))) for left, bottom, _, top in run
+        }
+
     assert {p for p in inked(first + third) if p[0] > 200 and p[2] < 60}  # red
     assert {p for p in inked(second) if p[2] > 200 and p[0] < 60}  # blue

@@ -9,8 +9,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.content.reference import PLAN
-from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.draw.reference_sheet import draw_sheet
+from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.look import mark_grey, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import layout_sheet
@@ -60,7 +60,7 @@ def test_each_section_band_shows_its_colour_on_its_side(data):
         pixels = {rgb for _, rgb in render(pdf, index, dpi=30).getcolors(maxcolors=1 << 20)}
         for section_id, _ in sections:
             rgb = tuple(round(c * 255) for c in section_colour(section_id).rgb())
-            assert any(all(abs(a - b) <= 2 for a, b in zip(p, rgb)) for p in pixels), section_id
+            assert any(all(abs(a - b) <= 2 for a, b in zip(p, rgb, strict=False)) for p in pixels), section_id
 
 
 # ---- the print designer's review: a table whole with its lead-in, the rules, the legend -------
@@ -83,8 +83,11 @@ def test_secondary_effects_stand_whole_in_one_column_with_their_lead_in_above(da
     title = [o for o in page if o.text.strip() == label("tables.effets-secondaires.title")]
     assert len(title) == 1, title  # never a second « (suite) » title
     lead = [o for o in page if _flat(o.text) and _flat(wounds.secondary.text).startswith(_flat(o.text)[:40])]
-    rows = [o for o in page if any(_flat(o.text) and _flat(loc.secondary_effect).startswith(_flat(o.text)[:25])
-                                   for loc in wounds.locations)]
+    rows = [
+        o
+        for o in page
+        if any(_flat(o.text) and _flat(loc.secondary_effect).startswith(_flat(o.text)[:25]) for loc in wounds.locations)
+    ]
     assert lead and len(rows) >= len(wounds.locations)
     column = layout_sheet(data, "a4").geometry.column_boxes()[0].width
     left = title[0].bounds[0]
@@ -102,7 +105,7 @@ def test_the_lethal_and_frequent_rules_are_bold_in_body_colour(data, objects, ru
     ink = tuple(round(c * 255) for c in HexColor(reference_look().colours.rule).rgb())
     for o in found:
         assert "Bold" in o.font and "Italic" not in o.font, o
-        assert all(abs(a - b) <= 1 for a, b in zip(o.fill, ink)), o
+        assert all(abs(a - b) <= 1 for a, b in zip(o.fill, ink, strict=False))  # fill may carry alpha, o
 
 
 def test_the_legend_is_the_footer_of_both_sides_and_nowhere_else(data, objects):
@@ -117,10 +120,13 @@ def test_the_legend_is_the_footer_of_both_sides_and_nowhere_else(data, objects):
         assert all(o.bounds[1] > footer.bounds[3] for o in objects if o.page == page and o is not footer)
 
 
-@pytest.mark.parametrize("title, continued", [
-    ("Blessures critiques (réussite critique)", "Blessures critiques (suite)"),
-    ("Localisation (1D6)", "Localisation (suite)"),
-    ("Actions de base", "Actions de base (suite)"),
-])
+@pytest.mark.parametrize(
+    "title, continued",
+    [
+        ("Blessures critiques (réussite critique)", "Blessures critiques (suite)"),
+        ("Localisation (1D6)", "Localisation (suite)"),
+        ("Actions de base", "Actions de base (suite)"),
+    ],
+)
 def test_a_continued_title_drops_its_own_parenthesis(title, continued):
     assert continued_title(title) == continued

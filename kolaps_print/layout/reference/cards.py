@@ -109,8 +109,9 @@ def layout_faces(data: GameData, width: float, height: float, styles: Styles | N
     sections = reference_sections(data)
     _check_widths(sections, probe.width, styles)
     # The marks' legend rides in the first table's block: it opens the first face.
-    queue: list[Flowable] = [u for i, s in enumerate(sections)
-                             for u in section_flowables(s, probe.width, styles, loose=True, legend=i == 0)]
+    queue: list[Flowable] = [
+        u for i, s in enumerate(sections) for u in section_flowables(s, probe.width, styles, loose=True, legend=i == 0)
+    ]
     boxes: list[FlowBox] = []
     while queue:
         if len(boxes) >= MAX_FACES:
@@ -119,7 +120,9 @@ def layout_faces(data: GameData, width: float, height: float, styles: Styles | N
         tag = getattr(queue[0], "tag", None) or ""
         fill_face(box, queue, gap=face_gap(styles))
         if not box.placed:
-            raise CardOverflow(f"a table of section '{tag}' does not fit on a card of this size; choose a larger --card")
+            raise CardOverflow(
+                f"a table of section '{tag}' does not fit on a card of this size; choose a larger --card"
+            )
         boxes.append(box)
     return boxes
 
@@ -130,15 +133,29 @@ def _first_tag(box: FlowBox) -> str:
 
 def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:
     strip, bleed = pt(spec.strip), pt(spec.strip_bleed)
-    return CardStrip(x=-bleed, y=height - strip, width=width + 2 * bleed, height=strip + bleed,
-                     left=pt(spec.padding), right=width - pt(spec.padding), baseline=height - strip + strip * 0.32,
-                     text=f"{label('common.game')} · {label('tables.sheet.title')}", size=spec.strip_pt)
+    return CardStrip(
+        x=-bleed,
+        y=height - strip,
+        width=width + 2 * bleed,
+        height=strip + bleed,
+        left=pt(spec.padding),
+        right=width - pt(spec.padding),
+        baseline=height - strip + strip * 0.32,
+        text=f"{label('common.game')} · {label('tables.sheet.title')}",
+        size=spec.strip_pt,
+    )
 
 
 def _blank(spec: CardSpec, width: float, height: float) -> BlankBack:
-    return BlankBack(centre=width / 2, baseline=height / 2, title=label("common.game"),
-                     subtitle=label("tables.sheet.title"), title_pt=spec.back_title_pt,
-                     subtitle_pt=spec.back_subtitle_pt, line=spec.back_line_pt)
+    return BlankBack(
+        centre=width / 2,
+        baseline=height / 2,
+        title=label("common.game"),
+        subtitle=label("tables.sheet.title"),
+        title_pt=spec.back_title_pt,
+        subtitle_pt=spec.back_subtitle_pt,
+        line=spec.back_line_pt,
+    )
 
 
 def layout_deck(data: GameData, width: float, height: float) -> ReferenceDeck:
@@ -146,7 +163,10 @@ def layout_deck(data: GameData, width: float, height: float) -> ReferenceDeck:
     spec = reference_look().cards
     styles = Styles(spec.body_pt)
     boxes = layout_faces(data, width, height, styles)
-    faces = [ReferenceFace(i + 1, section_colour(_first_tag(box)), box,
-                           label("tables.sheet.card_of", card=i + 1, cards=len(boxes)))
-             for i, box in enumerate(boxes)]
+    faces = [
+        ReferenceFace(
+            i + 1, section_colour(_first_tag(box)), box, label("tables.sheet.card_of", card=i + 1, cards=len(boxes))
+        )
+        for i, box in enumerate(boxes)
+    ]
     return ReferenceDeck(faces, styles, _strip(spec, width, height), _blank(spec, width, height))

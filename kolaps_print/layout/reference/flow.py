@@ -38,8 +38,9 @@ def _body_rows(table: Flowable) -> int:
     return (len(table.cells) - table.repeatRows) // table.row_group
 
 
-def split_keeping_rows(part: Flowable, aW: float, aH: float, min_rows: int = MIN_ROWS,
-                       back_off: bool = False) -> list[Flowable]:
+def split_keeping_rows(
+    part: Flowable, aW: float, aH: float, min_rows: int = MIN_ROWS, back_off: bool = False
+) -> list[Flowable]:
     """part split to fit aH, leaving at least min_rows body rows on each side; [] if impossible.
 
     back_off: when the fullest cut would leave too few rows after it, cut earlier (cards);
@@ -111,8 +112,9 @@ def _cut_last_rows(table: RowTable, aW: float, min_rows: int = MIN_ROWS) -> list
 class Stack(Flowable):
     """Flowables drawn one under the other, kept together; splits only inside its last table."""
 
-    def __init__(self, parts: list[Flowable], gap: float = 0.0, continued: Flowable | None = None,
-                 tag: str | None = None):
+    def __init__(
+        self, parts: list[Flowable], gap: float = 0.0, continued: Flowable | None = None, tag: str | None = None
+    ):
         super().__init__()
         self.parts = parts
         self.gap = gap
@@ -140,7 +142,7 @@ class Stack(Flowable):
                 continue
             pieces = split_keeping_rows(part, aW, aH - used, min_rows, back_off)
             if len(pieces) >= 2:
-                return self._halves(placed + [pieces[0]], list(pieces[1:]) + self.parts[i + 1:])
+                return self._halves(placed + [pieces[0]], list(pieces[1:]) + self.parts[i + 1 :])
             if placed and isinstance(placed[-1], RowTable):
                 # An uncuttable note after a whole table: the table's last rows go along with it.
                 pieces = _cut_last_rows(placed[-1], aW, max(min_rows, MIN_ROWS))
@@ -159,7 +161,7 @@ class Stack(Flowable):
 
     def draw(self) -> None:
         y = self.height
-        for part, h in zip(self.parts, self._heights):
+        for part, h in zip(self.parts, self._heights, strict=True):
             y -= h
             part.drawOn(self.canv, 0, y)
             y -= self.gap

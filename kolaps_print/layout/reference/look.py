@@ -42,7 +42,7 @@ class TypeSpec(Model):
     step_pt: float = Field(gt=0, le=2)
 
     @model_validator(mode="after")
-    def _ordered(self) -> "TypeSpec":
+    def _ordered(self) -> TypeSpec:
         if self.min_pt > self.max_pt:
             raise ValueError(f"min_pt ({self.min_pt:g}) is above max_pt ({self.max_pt:g})")
         return self
@@ -78,10 +78,12 @@ class Palette(Model):
     chances: ChanceColours
 
     @model_validator(mode="after")
-    def _marks_not_darker_than_notes(self) -> "Palette":
+    def _marks_not_darker_than_notes(self) -> Palette:
         marks, notes = HexColor(self.marks).rgb(), HexColor(self.muted).rgb()
-        if any(m < n for m, n in zip(marks, notes)):
-            raise ValueError(f"marks ({self.marks}) must be no darker than muted ({self.muted}) in each of red, green, blue")
+        if any(m < n for m, n in zip(marks, notes, strict=True)):
+            raise ValueError(
+                f"marks ({self.marks}) must be no darker than muted ({self.muted}) in each of red, green, blue"
+            )
         return self
 
 
@@ -124,7 +126,7 @@ def chance_colour(chance: float) -> Color:
     scale = reference_look().colours.chances
     low, mid, high = scale.low, scale.mid, scale.high
     a, b, t = (low, mid, chance / 0.5) if chance < 0.5 else (mid, high, (chance - 0.5) / 0.5)
-    return Color(*(x + (y - x) * t for x, y in zip(a, b)))
+    return Color(*(x + (y - x) * t for x, y in zip(a, b, strict=True)))
 
 
 @dataclass(frozen=True)
@@ -151,8 +153,14 @@ class Styles:
         return _cell_style(self.body, self.leading, align, bold, colour or ink())
 
     def table_title(self, colour: Color) -> ParagraphStyle:
-        return ParagraphStyle("table-title", fontName=SANS_BOLD, fontSize=self.table_title_size,
-                              leading=self.table_title_size * 1.15, textColor=colour, spaceAfter=0)
+        return ParagraphStyle(
+            "table-title",
+            fontName=SANS_BOLD,
+            fontSize=self.table_title_size,
+            leading=self.table_title_size * 1.15,
+            textColor=colour,
+            spaceAfter=0,
+        )
 
     def note(self) -> ParagraphStyle:
         # Same size as the body (the legibility floor holds for notes too); italic sets it apart.
@@ -160,22 +168,37 @@ class Styles:
 
     def rule(self) -> ParagraphStyle:
         # A rule players must not miss (a survival test, a test after every hit): bold body, not a note.
-        return ParagraphStyle("rule", fontName=SANS_BOLD, fontSize=self.body, leading=self.leading,
-                              textColor=HexColor(reference_look().colours.rule))
+        return ParagraphStyle(
+            "rule",
+            fontName=SANS_BOLD,
+            fontSize=self.body,
+            leading=self.leading,
+            textColor=HexColor(reference_look().colours.rule),
+        )
 
     def quiet(self) -> ParagraphStyle:
         # The marks' legend: the notes' size in the marks' lighter grey, so it reads as an aside.
-        return ParagraphStyle("quiet", fontName=SANS_ITALIC, fontSize=self.body, leading=self.leading,
-                              textColor=mark_grey())
+        return ParagraphStyle(
+            "quiet", fontName=SANS_ITALIC, fontSize=self.body, leading=self.leading, textColor=mark_grey()
+        )
 
     def section_title(self) -> ParagraphStyle:
-        return ParagraphStyle("section", fontName=SANS_BOLD, fontSize=self.section_title_size,
-                              leading=self.section_title_size * 1.1, textColor=white)
+        return ParagraphStyle(
+            "section",
+            fontName=SANS_BOLD,
+            fontSize=self.section_title_size,
+            leading=self.section_title_size * 1.1,
+            textColor=white,
+        )
 
 
 def _cell_style(size: float, leading: float, align: str, bold: bool, colour: Color) -> ParagraphStyle:
     alignment = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}[align]
     return ParagraphStyle(
-        f"cell-{size}-{align}-{bold}", fontName=SANS_BOLD if bold else SANS, fontSize=size,
-        leading=leading, alignment=alignment, textColor=colour,
+        f"cell-{size}-{align}-{bold}",
+        fontName=SANS_BOLD if bold else SANS,
+        fontSize=size,
+        leading=leading,
+        alignment=alignment,
+        textColor=colour,
     )

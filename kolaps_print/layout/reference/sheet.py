@@ -73,8 +73,9 @@ class SheetHeader:
     rule_pt: float
 
 
-def _row_units(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles,
-               legend: bool = False) -> list[Flowable]:
+def _row_units(
+    row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles, legend: bool = False
+) -> list[Flowable]:
     """A row of tables: one block, side by side when they fit, else one block per table.
 
     legend: the row's first table carries the marks' legend under it (the cards' first face).
@@ -85,9 +86,12 @@ def _row_units(row: tuple[TableContent, ...], section: ReferenceSection, width: 
     gap = pt(3)
     weights = [sum(t.widths) or len(t.columns) for t in row]
     widths = [(width - gap * (len(row) - 1)) * w / sum(weights) for w in weights]
-    if not all(fits_width(t, w, styles) for t, w in zip(row, widths)):  # too narrow: one under the other
+    if not all(fits_width(t, w, styles) for t, w in zip(row, widths, strict=True)):  # too narrow: one under the other
         return [table_block(t, width, styles, colour, legend=legend and i == 0) for i, t in enumerate(row)]
-    blocks = [table_block(t, w, styles, colour, legend=legend and i == 0) for i, (t, w) in enumerate(zip(row, widths))]
+    blocks = [
+        table_block(t, w, styles, colour, legend=legend and i == 0)
+        for i, (t, w) in enumerate(zip(row, widths, strict=True))
+    ]
     return [side_by_side(blocks, widths, gap)]
 
 
@@ -96,8 +100,9 @@ def _row_flowable(row: tuple[TableContent, ...], section: ReferenceSection, widt
     return units[0] if len(units) == 1 else Stack(units, gap=column_gap(styles))
 
 
-def section_flowables(section: ReferenceSection, width: float, styles: Styles, loose: bool = False,
-                      legend: bool = False) -> list[Stack]:
+def section_flowables(
+    section: ReferenceSection, width: float, styles: Styles, loose: bool = False, legend: bool = False
+) -> list[Stack]:
     """A section as blocks to flow, tagged with its id; its band travels with its first block.
 
     loose: tables stacked for want of width become blocks of their own, free to move apart
@@ -105,8 +110,11 @@ def section_flowables(section: ReferenceSection, width: float, styles: Styles, l
     first table carries the marks' legend (the cards; the sheet has it in its footer).
     """
     if loose:
-        units = [u for i, row in enumerate(section.rows)
-                 for u in _row_units(row, section, width, styles, legend=legend and i == 0)]
+        units = [
+            u
+            for i, row in enumerate(section.rows)
+            for u in _row_units(row, section, width, styles, legend=legend and i == 0)
+        ]
     else:
         units = [_row_flowable(row, section, width, styles) for row in section.rows]
     band = section_band(section.title, section_colour(section.id), styles)
@@ -149,8 +157,9 @@ class SheetFooter:
 def _footer(geometry: SheetGeometry, styles: Styles) -> SheetFooter:
     # In the bottom margin's inner part, so the columns keep their height (and the sheet its type size).
     m = pt(geometry.spec.margin)
-    return SheetFooter(left=m, baseline=m - pt(geometry.spec.footer), text=label("common.ruling_legend"),
-                       size=styles.body)
+    return SheetFooter(
+        left=m, baseline=m - pt(geometry.spec.footer), text=label("common.ruling_legend"), size=styles.body
+    )
 
 
 @dataclass
@@ -175,10 +184,19 @@ def _header(geometry: SheetGeometry, page: ReferencePage, index: int, pages: int
     m = pt(spec.margin)
     game, number = label("common.game"), label("tables.sheet.page_of", page=index + 1, pages=pages)
     return SheetHeader(
-        left=m, right=w - m, baseline=h - m - pt(spec.header) * 0.55, rule_y=h - m - pt(spec.header) * 0.85,
-        game=game, title=label("tables.sheet.title"), title_x=m + stringWidth(game + "  ", SANS_BOLD, spec.title_pt),
-        side=page.title, side_right=w - m - stringWidth(number + "   ", SANS_BOLD, spec.page_pt), number=number,
-        title_pt=spec.title_pt, page_pt=spec.page_pt, rule_pt=spec.rule_pt,
+        left=m,
+        right=w - m,
+        baseline=h - m - pt(spec.header) * 0.55,
+        rule_y=h - m - pt(spec.header) * 0.85,
+        game=game,
+        title=label("tables.sheet.title"),
+        title_x=m + stringWidth(game + "  ", SANS_BOLD, spec.title_pt),
+        side=page.title,
+        side_right=w - m - stringWidth(number + "   ", SANS_BOLD, spec.page_pt),
+        number=number,
+        title_pt=spec.title_pt,
+        page_pt=spec.page_pt,
+        rule_pt=spec.rule_pt,
     )
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Mapping
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
@@ -13,10 +13,10 @@ from reportlab.platypus import Flowable, Paragraph, TableStyle
 
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
+from kolaps_print.labels import label
 from kolaps_print.layout.reference.flow import RowTable, SectionBand, Stack
 from kolaps_print.layout.reference.look import Styles, chance_colour, tint
 from kolaps_print.layout.ruling_style import quiet_marks
-from kolaps_print.labels import label
 
 Cell = tuple[int, int]  # (row, column) of a body cell, 0-based
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
@@ -43,8 +43,9 @@ def _min_widths(table: TableContent, styles: Styles) -> list[float]:
     for i, header in enumerate(table.columns):
         cells = [row[i] for row in table.rows]
         body_font = SANS_BOLD if i == 0 else SANS
-        mins.append(max(_longest_word([header], SANS_BOLD, styles.body),
-                        _longest_word(cells, body_font, styles.body)) + pad)
+        mins.append(
+            max(_longest_word([header], SANS_BOLD, styles.body), _longest_word(cells, body_font, styles.body)) + pad
+        )
     return mins
 
 
@@ -118,8 +119,7 @@ def _words_a_line(texts: list[str], width: float, styles: Styles) -> float:
 def _long_text_last(table: TableContent) -> bool:
     """Whether the table ends in a column of running text (the widest by its hints) that may go under its row."""
     hints = table.widths
-    return (len(table.columns) >= 4 and len(hints) == len(table.columns) and max(hints) == hints[-1]
-            and not table.shade)
+    return len(table.columns) >= 4 and len(hints) == len(table.columns) and max(hints) == hints[-1] and not table.shade
 
 
 def _text_goes_under(table: TableContent, width: float, styles: Styles, colour: Color) -> bool:
@@ -183,8 +183,9 @@ def continued_title(title: str) -> str:
     return label("tables.format.continued", title=short)
 
 
-def table_block(table: TableContent, width: float, styles: Styles, colour: Color, show_title: bool = True,
-                legend: bool = False) -> Stack:
+def table_block(
+    table: TableContent, width: float, styles: Styles, colour: Color, show_title: bool = True, legend: bool = False
+) -> Stack:
     """Title, the rule it serves (bold, read first), table, note and (legend) the marks' legend, kept together.
 
     The legend is never a table's note here: the sheet's footer carries it, and on the cards it
@@ -212,22 +213,25 @@ def legend_paragraph(styles: Styles) -> Paragraph:
 def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> RowTable:
     """Blocks next to each other (small tables sharing a column), tops aligned."""
     cells, col_widths = [], []
-    for i, (block, w) in enumerate(zip(blocks, widths)):
+    for i, (block, w) in enumerate(zip(blocks, widths, strict=True)):
         cells.append(block)
         col_widths.append(w + (gap if i < len(blocks) - 1 else 0))
     holder = RowTable([cells], colWidths=col_widths, hAlign="LEFT")
-    holder.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-2, 0), gap),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-    ]))
+    holder.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), SANS),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-2, 0), gap),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
     return holder
 
 
 def section_band(title: str, colour: Color, styles: Styles) -> SectionBand:
     return SectionBand(_paragraph(title, styles.section_title()), colour, pad=styles.body * 0.6)
-

@@ -11,14 +11,14 @@ import pypdfium2 as pdfium
 import pytest
 
 from kolaps_print.content.reference import reference_sections
+from kolaps_print.jobs.tables import TablesOptions, build_reference
+from kolaps_print.labels import label
 from kolaps_print.layout.reference.cards import CardOverflow, _content_box, layout_deck, layout_faces
 from kolaps_print.layout.reference.faces import CARD_MIN_ROWS
 from kolaps_print.layout.reference.flow import RowTable, Stack, fill_box
 from kolaps_print.layout.reference.look import Styles, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import section_flowables
 from kolaps_print.layout.reference.tables import table_block
-from kolaps_print.jobs.tables import TablesOptions, build_reference
-from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import builtin_game_data
 
@@ -104,8 +104,8 @@ def _max_rows_a_face(table, styles, width, height):
     t = table_block(table, width, styles, section_colour("test")).parts[-2 if table.note else -1]
     t.wrap(width, 1e9)
     rows, group = t._rowHeights, t.row_group  # reportlab's own measure; a row with its text under it counts once
-    h = [rows[0]] + [sum(rows[i:i + group]) for i in range(1, len(rows), group)]
-    fits = [k for k in range(1, len(h)) if h[0] + max(sum(h[i:i + k]) for i in range(1, len(h) - k + 1)) <= height]
+    h = [rows[0]] + [sum(rows[i : i + group]) for i in range(1, len(rows), group)]
+    fits = [k for k in range(1, len(h)) if h[0] + max(sum(h[i : i + k]) for i in range(1, len(h) - k + 1)) <= height]
     return max(fits, default=1)
 
 
@@ -117,9 +117,12 @@ def test_splits_leave_three_rows_a_part_when_rows_allow(data):
         for t in _tables_on(box):
             key = tuple(_cell_text(c) for c in t.cells[0])
             rows_of.setdefault(key, []).append((len(t.cells) - 1) // t.row_group)
-    tables = {cols: (t, s, i) for s in reference_sections(data)
-              for i, t in enumerate(t for row in s.rows for t in row)
-              for cols in (tuple(t.columns), tuple(t.columns[:-1]))}  # text under its row: no last header
+    tables = {
+        cols: (t, s, i)
+        for s in reference_sections(data)
+        for i, t in enumerate(t for row in s.rows for t in row)
+        for cols in (tuple(t.columns), tuple(t.columns[:-1]))
+    }  # text under its row: no last header
     split = {k: v for k, v in rows_of.items() if len(v) > 1}
     assert split, "the long tables (modifiers, actions) must split"
     for key, parts in split.items():

@@ -27,8 +27,10 @@ def flowable(table, width):
 
 def texts(rows) -> list[tuple[str, ...]]:
     """A table's rows as their cells' texts (reportlab wraps a cell's flowable in a tuple)."""
+
     def text(cell):
         return cell.text if hasattr(cell, "text") else text(cell[0])
+
     return [tuple(text(c) for c in row) for row in rows]
 
 

@@ -27,8 +27,11 @@ def edit(path, section, key, value):
 
 def test_a_broken_value_is_a_located_error_and_nothing_is_written(cli, data_copy, tmp_path):
     edit(data_copy, "sheet", "columns", 0)
-    line = next(i for i, text in enumerate(data_copy.read_text(encoding="utf-8").splitlines(), 1)
-                if text.strip().startswith("columns:"))
+    line = next(
+        i
+        for i, text in enumerate(data_copy.read_text(encoding="utf-8").splitlines(), 1)
+        if text.strip().startswith("columns:")
+    )
     result = cli(["tables", "-o", tmp_path / "reference.pdf"])
     assert result.exit_code == 1
     assert f"bd/layouts/reference.yaml:{line}:12: error: sheet.columns: must be at least 1 (got 0)" in result.stderr
@@ -44,6 +47,7 @@ def test_a_type_floor_above_the_top_size_is_refused(cli, data_copy):
 
 def test_the_sheet_takes_its_section_colours_from_the_data_copy(cli, data_copy, tmp_path):
     """The first section's band in an unusual colour: the first side shows it, the default sheet does not."""
+
     def colours(pdf_path):
         image = pdfium.PdfDocument(pdf_path.read_bytes())[0].render(scale=30 / 72).to_pil().convert("RGB")
         return {rgb for _, rgb in image.getcolors(maxcolors=1 << 20)}
@@ -57,7 +61,8 @@ def test_the_sheet_takes_its_section_colours_from_the_data_copy(cli, data_copy, 
     after = tmp_path / "after.pdf"
     result = cli(["tables", "-o", after])
     assert result.exit_code == 0, result.stderr
+
     def shows_it(found) -> bool:
-        return any(all(abs(a - b) <= 2 for a, b in zip(rgb, (0x12, 0xA0, 0xF0))) for rgb in found)
+        return any(all(abs(a - b) <= 2 for a, b in zip(rgb, (0x12, 0xA0, 0xF0), strict=False)) for rgb in found)
 
     assert shows_it(colours(after)) and not shows_it(colours(before))

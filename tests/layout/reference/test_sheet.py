@@ -1,6 +1,7 @@
 """The sheet laid out: column geometry from data/layouts/reference.yaml, shrinking, word-safe columns."""
 
 import re
+from itertools import pairwise
 
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -40,7 +41,7 @@ def test_columns_sit_inside_the_margins_without_overlapping(paper):
     w, h = geometry.pagesize
     boxes = geometry.column_boxes()
     assert len(boxes) == spec.columns and w > h  # landscape
-    for a, b in zip(boxes, boxes[1:]):
+    for a, b in pairwise(boxes):
         assert a.x + a.width + pt(spec.gutter) == pytest.approx(b.x)
     assert boxes[0].x == pytest.approx(pt(spec.margin))
     assert boxes[-1].x + boxes[-1].width == pytest.approx(w - pt(spec.margin))
