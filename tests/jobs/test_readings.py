@@ -184,7 +184,8 @@ def test_full_location_follows_the_reading(which, chosen, other, request):
 
 
 # ---- the review of the renders (issue 10 polish) ---------------------------------------------
-LEGEND = "† En : décision provisoire de l’éditeur, en attendant l’auteur"
+# "E…", not "En": the legend must not read as the French word « en » (nor as the mark of E1)
+LEGEND = "† E… : règle provisoire de l’éditeur, en attendant l’auteur"
 
 
 @pytest.mark.parametrize("product", ["aide", "cartes-aide", "demarrage", "livre"])
@@ -228,7 +229,7 @@ def test_ambidextre_is_never_banned_and_waiving_at_once(default):
 
 def test_rallying_keeps_its_condition(default):
     for product in ("aide", "cartes-aide", "livre"):
-        assert "au bilan : +1 (+2 sur un 6)" in default.texts[product], product
+        assert "Sans AFF, bilan : diff. 2, +1 (+2 si 6)" in default.texts[product], product  # the condition, too
         assert "+1 moral ou +2" not in default.texts[product], product
 
 

@@ -5,9 +5,9 @@ located error. (The book and the quick-start: tests/jobs/test_rulebook.py, chang
 import re
 
 import pytest
+from pdf_text import page_texts  # tests/support
 
 from kolaps_print import resources
-from tests.support.pdf_text import page_texts
 
 ARMY = resources.data_dir() / "armies" / "vampires.yaml"
 
