@@ -8,7 +8,7 @@ with the game content.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 
@@ -20,6 +20,7 @@ from kolaps_print.fonts import SANS
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
+from kolaps_print.load.source_tree import digest_files, relative_name, source_files
 from kolaps_print.write import PdfMeta, new_canvas
 
 STAMP_SIZE_PT = 5.5
@@ -31,34 +32,19 @@ STAMP_BASELINE_MM = 5.5  # just above a home printer's 5 mm unprintable edge, be
 HASH_LENGTH = 8
 
 
-def _tree_files(folder: Path) -> list[Path]:
-    """Every file under folder, sorted; hidden files and editor backups skipped."""
-    if not folder.is_dir():
-        return []
-    return [
-        p
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-        and not p.name.endswith("~")
-    ]
-
-
-def _hash_files(digest, files: Iterable[Path], name_of) -> None:
-    for path in files:
-        digest.update(name_of(path).encode("utf-8") + b"\0")
-        digest.update(path.read_bytes() + b"\0")
-
-
 def data_hash(kit: Kit) -> str:
     """sha256 of the armies (and their portraits), data/ and templates/, cut to 8 hex digits."""
     digest = hashlib.sha256()
     for i, book in enumerate(kit.books):
         portraits = sorted({m.portrait for m in book.members if m.portrait is not None})
-        _hash_files(digest, [kit.army_paths[i], *portraits], lambda p, i=i: f"army{i}/{p.name}")
+        digest_files(digest, [kit.army_paths[i], *portraits], partial(_army_name, i))
     for root in _bundled_roots():
-        _hash_files(digest, _tree_files(root), lambda p, root=root: f"{root.name}/{p.relative_to(root).as_posix()}")
+        digest_files(digest, source_files(root), partial(relative_name, root, prefix=f"{root.name}/"))
     return digest.hexdigest()[:HASH_LENGTH]
+
+
+def _army_name(i: int, path: Path) -> str:
+    return f"army{i}/{path.name}"
 
 
 def _bundled_roots() -> list[Path]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from pydantic import Field
@@ -19,6 +20,7 @@ from kolaps_print.diagnostics import (
     shown,  # a file name as written, safe to print
 )
 from kolaps_print.load import load_yaml
+from kolaps_print.load.source_tree import digest_files, relative_name, source_files
 from kolaps_print.model.common import Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
 from kolaps_print.rulebook.sandbox import leaves_folder
@@ -94,22 +96,9 @@ def edition_of(sources: BookSources, edition: str) -> Edition:
         ) from None
 
 
-def source_files(*folders: Path) -> list[Path]:
-    """Every file under the folders, sorted, skipping editor droppings and hidden files."""
-    files = []
-    for folder in folders:
-        for path in sorted(folder.rglob("*")):
-            rel = path.relative_to(folder)
-            if path.is_file() and not any(p.startswith(".") for p in rel.parts) and not path.name.endswith("~"):
-                files.append(path)
-    return files
-
-
 def source_hash(*folders: Path) -> str:
     """A short hash of every source file's name and content: tells two proofs apart."""
     digest = hashlib.sha256()
     for folder in folders:
-        for path in source_files(folder):
-            digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
-            digest.update(path.read_bytes() + b"\0")
+        digest_files(digest, source_files(folder), partial(relative_name, folder))
     return digest.hexdigest()[:10]
