@@ -92,7 +92,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
 
     sheet = options.impose_options()
     check_printable(book)
-    layout = card_layout()
+    layout = card_layout().for_card(sheet.card.width, sheet.card.height)
     identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
     front, back = (
         FrontBuilder(identity, book.rules, layout, sheet.card),
@@ -102,9 +102,12 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
     faces = []
     for member in book.members:
-        face = CharacterFace(shared, front.build(member), back.name(member))
-        cuts += face.front.cuts + face.back.cuts
-        faces += [face] * member.character.copies
+        count = member.character.copies
+        for copy in [None] if count == 1 else [(n, count) for n in range(1, count + 1)]:
+            face = CharacterFace(shared, front.build(member, copy), back.name(member, copy))
+            cuts += face.front.cuts + face.back.cuts
+            faces.append(face)
+    _refuse_lost_rules(book, cuts)
     imposed = impose(faces, sheet, _meta(book), progress)
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
     return CardsResult(imposed.pdf, len(faces), imposed.sheets, imposed.pages, warnings)
@@ -188,21 +191,34 @@ def portrait_problems(book: ArmyBook) -> list[Diagnostic]:
     return problems
 
 
-def _warnings(book: ArmyBook, cuts: list[Cut]) -> list[Diagnostic]:
-    """One warning per field (a name cut on the front is usually cut on the back too)."""
+def _refuse_lost_rules(book: ArmyBook, cuts: list[Cut]) -> None:
+    """A card that would print with a rule left out or cut short is an error: no card is better."""
+    lost = _unique(cut for cut in cuts if cut.lost)
+    if lost:
+        advice = "; a larger card (--card poker or tarot) has room, or give the character fewer weapons"
+        raise KolapsError([_locate(book, cut.path, cut.message + advice, "error") for cut in lost])
+
+
+def _unique(cuts) -> list[Cut]:
+    """One per field (several copies of a card, or a name cut on both faces, say it once)."""
     seen, out = set(), []
     for cut in cuts:
         key = cut.path or cut.message  # () is the army as a whole: keep each distinct message
         if key not in seen:
             seen.add(key)
-            out.append(_locate(book, cut.path, cut.message, "warning"))
+            out.append(cut)
     return out
+
+
+def _warnings(book: ArmyBook, cuts: list[Cut]) -> list[Diagnostic]:
+    """One warning per field (a name cut on the front is usually cut on the back too)."""
+    return [_locate(book, cut.path, cut.message, "warning") for cut in _unique(cuts)]
 
 
 def _shrunk_back(book: ArmyBook, back: BackBuilder) -> list[Diagnostic]:
     if not back.shrunk:
         return []
-    box = card_layout().back.box * back.scale
+    box = back.layout.back.box * back.scale
     message = (
         f"this card size is too small for the back's tracks: they are printed at {back.scale:.0%} "
         f"(tick boxes {box:.1f} mm); a larger card (--card poker) keeps them pencil-sized"
