@@ -100,11 +100,19 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     )
     shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
-    faces = []
+    faces, keyed = [], {}
     for member in book.members:
-        count = member.character.copies
+        c = member.character
+        key = f"{c.rank}-{c.mvt}-{c.cib}"  # what the stat tiles and the wound table depend on
+        if key not in keyed:  # drawn once per stats as forms, not on every card
+            keyed[key] = ((f"front-{key}", front.stat_tiles(member)), (f"back-{key}", back.wound_values(member)))
+        if keyed[key][0][1].cuts:  # a value too wide: said at each character's own field
+            cuts += front.stat_tiles(member).cuts
+        count = c.copies
         for copy in [None] if count == 1 else [(n, count) for n in range(1, count + 1)]:
-            face = CharacterFace(shared, front.build(member, copy), back.name(member, copy))
+            face = CharacterFace(
+                shared, front.build(member, copy, stats=False), back.name(member, copy, values=False), *keyed[key]
+            )
             cuts += face.front.cuts + face.back.cuts
             faces.append(face)
     _refuse_lost_rules(book, cuts)

@@ -33,7 +33,6 @@ from kolaps_print.model.army_book import Member
 from kolaps_print.model.rules import Rules
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
-MAX_SPREAD = 3.0  # mm added to each gap at most when the card is taller than needed
 LABEL_GAP = 1.0  # mm at least between an inline label and its boxes
 
 
@@ -60,19 +59,26 @@ class BackBuilder:
         self.back = layout.back  # the arrangement in use: _fit() may take the compact one
         self._cells: list[list[tuple[float, float]]] = []  # the wound table's cells: (centre x, baseline)
         self._cell_width, self._cell_size = 0.0, 6.0
+        self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
+        self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
         self.scale, self._shapes, self.cuts = self._fit()
 
     # ---- public --------------------------------------------------------------------------
     def furniture(self) -> FaceLayout:
         return FaceLayout(list(self._shapes), list(self.cuts))
 
-    def name(self, member: Member, copy: tuple[int, int] | None = None) -> FaceLayout:
-        """The name (so a shuffled pile pairs up), the copy number, the stat line, this character's wound table."""
+    def name(self, member: Member, copy: tuple[int, int] | None = None, values: bool = True) -> FaceLayout:
+        """The name (so a shuffled pile pairs up), the copy number, the stat line, this character's wound table.
+
+        values=False leaves out the wound table's values (wound_values()), which the job draws once
+        per (rank, mvt, cib) as a shared form.
+        """
         s = self.scale
         shapes, fitted = self._band_texts(member, copy, stat_line=True)
         if fitted.cut:  # the name comes first: the front has the stats
             shapes, fitted = self._band_texts(member, copy, stat_line=False)
-        shapes += self._wound_values(member)
+        if values:
+            shapes += self._wound_values(member)
         out = FaceLayout([_scaled(shape, s) for shape in shapes])
         if fitted.cut:
             message = (
@@ -81,13 +87,32 @@ class BackBuilder:
             out.cuts.append(Cut(("characters", member.index, "name"), message))
         return out
 
+    def _stat_line(self, member: Member, room: float) -> Fitted | None:
+        """« 4+ · 10/20 cm · 4D6 », or without « cm » on a narrow card; never cut (None: no room)."""
+        key = (_stats(member), room)
+        if key not in self._stat_line_cache:
+            self._stat_line_cache[key] = self._fit_stat_line(member, room)
+        return self._stat_line_cache[key]
+
+    def _fit_stat_line(self, member: Member, room: float) -> Fitted | None:
+        threshold, moves, dice = card_text.table_values(*_stats(member), self.rules)
+        for key in ("stat_line", "stat_line_short"):
+            line = label(f"cards.back.{key}", rng=threshold, mvt=moves, cib=dice)
+            fitted = fit_line(line, BOLD, self.back.band.stats_size, self.layout.min_font, room)
+            if not fitted.cut:
+                return fitted
+        return None
+
+    def wound_values(self, member: Member) -> FaceLayout:
+        """This character's values after 1..6 wounds, in the shared table's cells (at the back's scale)."""
+        return FaceLayout([_scaled(shape, self.scale) for shape in self._wound_values(member)])
+
     def _band_texts(self, member: Member, copy: tuple[int, int] | None, stat_line: bool) -> tuple[list[Shape], Fitted]:
-        b, margin, shapes = self.back.band, self.layout.margin / self.scale, []
+        b, margin = self.back.band, self.layout.margin / self.scale
+        shapes: list[Shape] = []
         right = self.size.width / self.scale - margin
-        if stat_line:
-            threshold, moves, dice = card_text.table_values(*_stats(member), self.rules)
-            line = label("cards.back.stat_line", rng=threshold, mvt=moves, cib=dice)
-            stats = fit_line(line, BOLD, b.stats_size, self.layout.min_font, (right - margin) * b.stats_share)
+        stats = self._stat_line(member, (right - margin) * b.stats_share) if stat_line else None
+        if stats is not None:
             stats_w = width_mm(stats.text, BOLD, stats.size)
             baseline = band_baseline(b.height, stats.size)
             shapes.append(Text(right, baseline, stats.text, BOLD, stats.size, self.white, "right", width=stats_w))
@@ -136,7 +161,7 @@ class BackBuilder:
     def _stack(self, parts: list[Part], width: float, height: float) -> list[Shape]:
         gap = self.back.gap
         spare = height - self._needed(parts)
-        extra = min(MAX_SPREAD, max(0.0, spare) / max(1, len(parts) - 1))
+        extra = min(self.back.spread, max(0.0, spare) / max(1, len(parts) - 1))
         shapes: list[Shape] = []
         y = 0.0
         for part in parts:
@@ -410,9 +435,18 @@ class BackBuilder:
         return Box(-paint, top, self._right + self.layout.margin + 2 * paint, height, fill=fill)
 
     def _wound_values(self, member: Member) -> list[Shape]:
-        """This character's RNG, MVT and CIB after 1..6 wounds, in the cells of the shared grid."""
+        """This character's RNG, MVT and CIB after 1..6 wounds, in the cells of the shared grid.
+
+        The same stats give the same cells: laid out once per (rank, mvt, cib) in an army.
+        """
         if not self.back.cumulative.show or not self._cells:
             return []
+        key = _stats(member)
+        if key not in self._wound_cache:
+            self._wound_cache[key] = self._wound_cells(member)
+        return self._wound_cache[key]
+
+    def _wound_cells(self, member: Member) -> list[Shape]:
         shapes: list[Shape] = []
         for column, values in enumerate(card_text.wounded_values(member, self.rules)):
             for row, text in enumerate(values[1:]):

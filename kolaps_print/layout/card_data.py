@@ -178,6 +178,7 @@ class Back(Model):
     footer: Length  # a band of colour at the foot, as on the front: duplex drift shows colour against colour
     section: Section
     gap: Gap
+    spread: Gap = 3  # added to each gap at most when the card is taller than needed
     bottom: Mm = Field(ge=0)
     box: Mm = Field(ge=3.5, le=20, description="tick boxes must take a pencil mark")
     box_gap: Gap

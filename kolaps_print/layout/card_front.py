@@ -60,6 +60,7 @@ class FrontBuilder:
         self._weapon_blocks: dict[tuple[int, float], Block] = {}  # weapons repeat across an army
         self._spec_blocks: dict[tuple[int, float], Block] = {}
         self._reminder_blocks: dict[tuple[card_text.TraitReminder, float], Block] = {}
+        self._stat_tiles_cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
 
     # ---- shared by every card ---------------------------------------------------------
     def furniture(self) -> FaceLayout:
@@ -108,8 +109,12 @@ class FrontBuilder:
         return [(self.left + i * (w + gap), w) for i in range(3)]
 
     # ---- one character ------------------------------------------------------------------
-    def build(self, member: Member, copy: tuple[int, int] | None = None) -> FaceLayout:
-        """One character's front; copy (number, count) marks each of several identical cards."""
+    def build(self, member: Member, copy: tuple[int, int] | None = None, stats: bool = True) -> FaceLayout:
+        """One character's front; copy (number, count) marks each of several identical cards.
+
+        stats=False leaves out the stat tiles' texts (stat_tiles()), which the job draws once per
+        (rank, mvt, cib) as a shared form.
+        """
         out = FaceLayout()
         c, f = member.character, self.layout.front
         right = self.left + self.width
@@ -130,7 +135,8 @@ class FrontBuilder:
             where = "archetype" if c.archetype else "function"
             width = self.width - (self._portrait_size()[0] + f.avatar.gap if member.portrait else 0)
             out.extend(self._line(member, (where,), sub, ITALIC, f.subtitle, width, self.muted, "archetype · function"))
-        out.extend(self._stat_values(member))
+        if stats:
+            out.extend(self.stat_tiles(member))
         out.extend(self._body(member))
         return out
 
@@ -205,31 +211,41 @@ class FrontBuilder:
             )
         return shapes
 
-    def _stat_values(self, member: Member) -> FaceLayout:
-        """Per tile: the raw stat small on top, what the table uses large, what it is under it."""
+    def stat_tiles(self, member: Member) -> FaceLayout:
+        """Per tile: the raw stat small on top, what the table uses large, what it is under it.
+
+        The same stats give the same tiles: laid out once per (rank, mvt, cib) in an army.
+        """
+        c = member.character
+        key = (c.rank, c.mvt, c.cib)
+        if key not in self._stat_tiles_cache:
+            self._stat_tiles_cache[key] = self._stat_tiles_for(member)
+        shapes, cuts = self._stat_tiles_cache[key]
+        path = ("characters", member.index)
+        return FaceLayout(list(shapes), [Cut(path + (field,), f"'{c.name}': {message}") for field, message in cuts])
+
+    def _stat_tiles_for(self, member: Member) -> tuple[list[Shape], list[tuple[str, str]]]:
         st = self.layout.front.stats
-        out = FaceLayout()
+        out: tuple[list[Shape], list[tuple[str, str]]] = ([], [])
         columns, stats = self._tile_columns(), card_text.stats(member, self.rules)
         room = min(w for _, w in columns) - 1.2
         value_size = min(fit_line(s.value, BOLD, st.value.size, self.layout.min_font, room).size for s in stats)
         for (x, w), stat in zip(columns, stats, strict=True):
-            out.shapes.append(
+            out[0].append(
                 Text(x + w / 2, st.top + st.label.baseline, stat.label, BOLD, st.label.size, self.colour, "centre", 0.3)
             )
             value = fit_line(stat.value, BOLD, value_size, self.layout.min_font, room)
-            out.shapes.append(
-                Text(x + w / 2, st.top + st.value.baseline, value.text, BOLD, value.size, self.ink, "centre")
-            )
+            out[0].append(Text(x + w / 2, st.top + st.value.baseline, value.text, BOLD, value.size, self.ink, "centre"))
             detail = fit_line(stat.detail, REGULAR, st.detail.size, self.layout.min_font, room)
             if detail.cut:  # a narrow card: the short form, cut only if even that is too wide
                 detail = fit_line(stat.short, REGULAR, st.detail.size, self.layout.min_font, room)
             if detail.cut or value.cut:
                 message = (
-                    f"'{member.character.name}': {stat.label} '{stat.value} {stat.detail}' "
+                    f"{stat.label} '{stat.value} {stat.detail}' "
                     f"is too wide for the card; printed as '{value.text} {detail.text}'"
                 )
-                out.cuts.append(Cut(("characters", member.index, stat.field), message))
-            out.shapes.append(
+                out[1].append((stat.field, message))
+            out[0].append(
                 Text(x + w / 2, st.top + st.detail.baseline, detail.text, REGULAR, detail.size, self.muted, "centre")
             )
         return out
@@ -246,12 +262,12 @@ class FrontBuilder:
         top, bottom = f.body.top, self.size.height - f.footer.height - f.body.bottom_gap
         for names_only in (False, True) if member.specialisations else (False,):
             style, blocks = self._fitted_blocks(member, names_only, bottom - top)
-            shapes, cuts = place(blocks, top, bottom)
-            if not any(cut.lost for cut in cuts):
+            if needed_height(blocks) <= bottom - top + 1e-6:
                 break
-        blocks = self._spread(blocks, self._reminder(member, style), bottom - top)
-        shapes, cuts = place(blocks, top, bottom)
-        reminder, dropped = self._place_reminder(member, style, top + needed_height(blocks), bottom)
+        reminders = self._reminder(member, style)
+        blocks = self._spread(blocks, reminders, bottom - top)
+        shapes, cuts = place(blocks, top, bottom)  # what does not fit comes back as lost rules
+        reminder, dropped = self._place_reminder(reminders, top + needed_height(blocks), bottom)
         shapes += reminder
         if dropped:  # one warning per card (one per field is kept), naming every trait left out
             names, many = ", ".join(b.what for b in dropped), len(dropped) > 1
@@ -267,7 +283,7 @@ class FrontBuilder:
         so its content spreads over the face instead of leaving a blank band above the reminder."""
         spare = room - needed_height(blocks) - (whole_height(reminder) + self.layout.front.section.gap_before)
         sections = [i for i, b in enumerate(blocks) if b.path is None and i > 0]
-        if spare <= 0 or not sections:
+        if spare <= 1e-6 or not sections:
             return blocks
         extra = min(self.layout.front.body.spread, spare / (len(sections) + bool(reminder)))
         return [replace(b, gap_before=b.gap_before + extra) if i in sections else b for i, b in enumerate(blocks)]
@@ -356,7 +372,7 @@ class FrontBuilder:
 
     def _legend(self, style: Style) -> Block:
         """What « † E27 » means, in the marks' own quiet italic: wherever a mark is printed."""
-        key = (None, style.scale)
+        key = (0, style.scale)  # no specialisation's id() is 0
         if key not in self._spec_blocks:
             r = self.layout.front.reminder
             runs = [Run(label("common.ruling_legend"), ITALIC, self.muted)]
@@ -373,15 +389,12 @@ class FrontBuilder:
         return runs + [Run(text[start:], REGULAR)] if text[start:] else runs
 
     # ---- the traits' reminder ------------------------------------------------------------
-    def _place_reminder(
-        self, member: Member, style: Style, top: float, bottom: float
-    ) -> tuple[list[Shape], list[Block]]:
+    def _place_reminder(self, blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], list[Block]]:
         """The reminder in what weapons and specialisations left (never taking room from them).
 
         anchor 'bottom' sets it against the footer, so a card with little to say still ends
         with content rather than a blank third; 'flow' sets it right under the specialisations.
         """
-        blocks = self._reminder(member, style)
         if not blocks or top >= bottom:
             return [], [b for b in blocks if b.path is not None]
         if self.layout.front.reminder.anchor == "bottom":

@@ -1,5 +1,6 @@
 """The cards job, checked on the PDF it writes: pages, names front and back, mirroring, fonts."""
 
+import itertools
 import shutil
 import subprocess
 from io import BytesIO
@@ -756,7 +757,7 @@ def test_tarot_cards_grow_their_type_and_fill_the_face(damnes):
         assert body[-1] - body[0] > 0.8 * (footer - layout.front.body.top), (member.character.name, body)
         if member.specialisations:
             tops = sorted(w[2] for w in words)
-            assert max(b - a for a, b in zip(tops, tops[1:])) < 120 * 0.25, (member.character.name, tops)
+            assert max(b - a for a, b in itertools.pairwise(tops)) < 120 * 0.25, (member.character.name, tops)
 
 
 def test_a_mark_comes_with_its_legend_on_the_same_card(demo_armies):
@@ -810,11 +811,11 @@ def test_poker_backs_keep_severity_modifiers_beside_empty_boxes_in_black(damnes)
     modifiers = {fmt.signed(m) for loc in damnes.rules.wounds.locations for m in loc.box_modifiers}
     shown = [w for w in words_on(page) if w[0] in modifiers]
     assert len(shown) == sum(loc.capacity for loc in damnes.rules.wounds.locations)
-    for text, size, top, left, fill in shown:
+    for text, size, _, _, fill in shown:
         assert size >= 7 and max(fill) < 60, (text, size, fill)  # black, not the grey hint
     boxes = [b for b in squares_boxes(page) if 3.5 <= b[2] - b[0] < 5]
     assert len(boxes) >= len(shown)
-    for text, size, top, left, fill in shown:  # the text's left edge and middle height in no box
+    for text, _, top, left, _ in shown:  # the text's left edge and middle height in no box
         assert not any(b[0] - 0.1 <= left <= b[2] and b[1] <= top + 1 <= b[3] for b in boxes), text
 
 

@@ -59,7 +59,10 @@ def test_the_front_shows_name_stats_weapons_and_specialisations(demo_armies):
     assert label("cards.front.footer", army=book.army.name, affiliation=book.affiliation.name) in words
     assert all(w.name in words for w in member.weapons)
     c = member.character
-    raw = {label("cards.front.stat_label", label=label(f"cards.front.{k}"), value=v) for k, v in (("mvt", c.mvt), ("cib", c.cib))}
+    raw = {
+        label("cards.front.stat_label", label=label(f"cards.front.{k}"), value=v)
+        for k, v in (("mvt", c.mvt), ("cib", c.cib))
+    }
     assert raw <= words
 
 
