@@ -203,7 +203,7 @@ def _refuse_lost_rules(book: ArmyBook, cuts: list[Cut]) -> None:
     """A card that would print with a rule left out or cut short is an error: no card is better."""
     lost = _unique(cut for cut in cuts if cut.lost)
     if lost:
-        advice = "; a larger card (--card poker or tarot) has room, or give the character fewer weapons"
+        advice = "; a larger card (--card poker or tarot) has room, or give the character fewer weapons or specialisations"
         raise KolapsError([_locate(book, cut.path, cut.message + advice, "error") for cut in lost])
 
 

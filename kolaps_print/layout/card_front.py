@@ -367,7 +367,7 @@ class FrontBuilder:
         separator = label("cards.front.specialisation_name_separator")
         names = label("cards.front.specialisation_names", names=separator.join(s.name for s in member.specialisations))
         runs = [Run(names, BOLD), Run(label("cards.front.specialisations_elsewhere"), ITALIC, self.muted)]
-        what = "specialisations " + ", ".join(f"'{s.name}'" for s in member.specialisations)
+        what = "the line of specialisations " + ", ".join(f"'{s.name}'" for s in member.specialisations)
         return paragraph(style, runs, sp.size, sp.gap, ("characters", member.index, "specialisations"), what)
 
     def _legend(self, style: Style) -> Block:

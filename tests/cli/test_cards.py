@@ -204,3 +204,35 @@ def test_check_and_cards_refuse_the_same_unprintable_name(cli, army_file, tmp_pa
         assert result.exit_code == 1, command
         assert [line for line in result.stderr.splitlines() if line.startswith(str(army))] == expected, command
     assert not (tmp_path / "output").exists()
+
+
+def test_a_card_that_would_miss_a_rule_is_an_error_and_nothing_is_written(cli, army_file, tmp_path):
+    """Six weapons and a specialisation on a mini card: even the names leave rules out: exit 1, located."""
+    weapons = ["fusil-assaut", "pistolet", "mitrailleuse-lourde", "grenade", "couteau-combat", "lance-roquettes"]
+    path = army_file(
+        [
+            {
+                "name": "Anna",
+                "rank": 2,
+                "mvt": 4,
+                "cib": 2,
+                "avatar": True,
+                "weapons": weapons,
+                "specialisations": ["discipline"],
+            }
+        ]
+    )
+    out = tmp_path / "mini.pdf"
+    result = cli(["cards", path, "--card", "mini", "-o", out])
+    assert result.exit_code == 1
+    assert not out.exists()
+    lines = result.stderr.splitlines()
+    line = path.read_text(encoding="utf-8").splitlines().index("  specialisations:") + 2  # the list under the key
+    assert (
+        f"{path}:{line}:3: error: characters[0].specialisations: 'Anna': the line of specialisations 'Discipline' "
+        "does not fit on the card and is left out; a larger card (--card poker or tarot) has room, "
+        "or give the character fewer weapons or specialisations"
+    ) in lines, lines
+    assert lines[-1] == f"kolaps-print: {len(lines) - 1} error(s); nothing was written"
+    assert "Traceback" not in result.stderr
+    assert cli(["cards", path, "--card", "tarot", "-o", out]).exit_code == 0  # a larger card takes it
