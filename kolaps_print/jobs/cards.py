@@ -98,6 +98,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
         FrontBuilder(identity, book.rules, layout, sheet.card),
         BackBuilder(identity, book.rules, layout, sheet.card),
     )
+    front.size_stats(book.members)
     shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
     faces, keyed = [], {}
@@ -203,7 +204,9 @@ def _refuse_lost_rules(book: ArmyBook, cuts: list[Cut]) -> None:
     """A card that would print with a rule left out or cut short is an error: no card is better."""
     lost = _unique(cut for cut in cuts if cut.lost)
     if lost:
-        advice = "; a larger card (--card poker or tarot) has room, or give the character fewer weapons or specialisations"
+        advice = (
+            "; a larger card (--card poker or tarot) has room, or give the character fewer weapons or specialisations"
+        )
         raise KolapsError([_locate(book, cut.path, cut.message + advice, "error") for cut in lost])
 
 

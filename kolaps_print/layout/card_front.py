@@ -60,6 +60,7 @@ class FrontBuilder:
         self._weapon_blocks: dict[tuple[int, float], Block] = {}  # weapons repeat across an army
         self._spec_blocks: dict[tuple[int, float], Block] = {}
         self._reminder_blocks: dict[tuple[card_text.TraitReminder, float], Block] = {}
+        self._value_size: float | None = None  # size_stats(): one size for the whole army
         self._stat_tiles_cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
 
     # ---- shared by every card ---------------------------------------------------------
@@ -211,6 +212,15 @@ class FrontBuilder:
             )
         return shapes
 
+    def size_stats(self, members: list[Member]) -> None:
+        """One size for the tiles' large values on every card of the army: the largest all of them fit."""
+        self._value_size = min((self._values_size(card_text.stats(m, self.rules)) for m in members), default=None)
+
+    def _values_size(self, stats: tuple[card_text.Stat, ...]) -> float:
+        st = self.layout.front.stats
+        room = min(w for _, w in self._tile_columns()) - 1.2
+        return min(fit_line(s.value, BOLD, st.value.size, self.layout.min_font, room).size for s in stats)
+
     def stat_tiles(self, member: Member) -> FaceLayout:
         """Per tile: the raw stat small on top, what the table uses large, what it is under it.
 
@@ -229,7 +239,7 @@ class FrontBuilder:
         out: tuple[list[Shape], list[tuple[str, str]]] = ([], [])
         columns, stats = self._tile_columns(), card_text.stats(member, self.rules)
         room = min(w for _, w in columns) - 1.2
-        value_size = min(fit_line(s.value, BOLD, st.value.size, self.layout.min_font, room).size for s in stats)
+        value_size = self._value_size or self._values_size(stats)
         for (x, w), stat in zip(columns, stats, strict=True):
             out[0].append(
                 Text(x + w / 2, st.top + st.label.baseline, stat.label, BOLD, st.label.size, self.colour, "centre", 0.3)
