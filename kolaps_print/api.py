@@ -32,6 +32,7 @@ _EXPORTS = {
     "RulebookOptions": "kolaps_print.jobs.rulebook",
     "build_rulebook": "kolaps_print.jobs.rulebook",
     "write_rulebook": "kolaps_print.jobs.rulebook",
+    "preflight_file": "kolaps_print.jobs.preflight",
     "build_kit": "kolaps_print.kit.build",  # the kit sits above jobs: a job made of jobs
 }
 

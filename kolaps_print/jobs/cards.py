@@ -26,6 +26,7 @@ from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
+from kolaps_print.write.pdfx import press_ready
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
 
@@ -107,7 +108,8 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
         faces += [face] * member.character.copies
     imposed = impose(faces, sheet, _meta(book), progress)
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
-    return CardsResult(imposed.pdf, len(faces), imposed.sheets, imposed.pages, warnings)
+    pdf = press_ready(imposed.pdf) if options.print_shop else imposed.pdf  # the pages carry their boxes
+    return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, warnings)
 
 
 def write_cards(
