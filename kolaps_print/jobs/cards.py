@@ -7,6 +7,7 @@ written = write_cards("army.yaml", None, CardOptions(layout="fold"))        # ou
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,7 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity
 from kolaps_print.layout.choices import Flip, Layout
-from kolaps_print.layout.portraits import load_portrait
+from kolaps_print.layout.portraits import MIN_PPI, PRESS_PPI, load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
@@ -41,6 +42,7 @@ class CardOptions:
     gutter: float | None = None  # mm between cards; None: data/layouts/sheets.yaml
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page
     print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
+    press: bool = True  # with print_shop, made PDF/X-4 (False: the same pages for screens, in RGB)
 
     def impose_options(self) -> ResolvedOptions:
         """The sheet options; ValueError with a message for the user if one is wrong."""
@@ -56,6 +58,11 @@ class CardOptions:
             self.back_offset,
         )
         return options.resolved()
+
+    @property
+    def min_ppi(self) -> int:
+        """Portraits below this resolution are a warning: a print shop asks for more than a home printer."""
+        return PRESS_PPI if self.print_shop and self.press else MIN_PPI
 
     def check(self) -> None:
         """ValueError with a message for the user if these options cannot print a card."""
@@ -96,7 +103,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     layout = card_layout()
     identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
     front, back = (
-        FrontBuilder(identity, book.rules, layout, sheet.card),
+        FrontBuilder(identity, book.rules, layout, sheet.card, options.min_ppi),
         BackBuilder(identity, book.rules, layout, sheet.card),
     )
     shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
@@ -108,7 +115,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
         faces += [face] * member.character.copies
     imposed = impose(faces, sheet, _meta(book), progress)
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
-    pdf = press_ready(imposed.pdf) if options.print_shop else imposed.pdf  # the pages carry their boxes
+    pdf = press_ready(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # pages carry boxes
     return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, warnings)
 
 
@@ -126,6 +133,12 @@ def write_cards(
     result = build_cards(book, options, progress)
     fail_on_warnings(result.warnings, strict)
     return CardsWritten(out.write(result.pdf), result)
+
+
+def one_of_each(book: ArmyBook) -> ArmyBook:
+    """The army with every character once (a picture per character, not per copy)."""
+    members = [dataclasses.replace(m, character=m.character.model_copy(update={"copies": 1})) for m in book.members]
+    return dataclasses.replace(book, members=members)
 
 
 def portraits(book: ArmyBook) -> list[Path]:

@@ -27,7 +27,7 @@ from kolaps_print.layout.card_body import (
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.geometry import Size
-from kolaps_print.layout.portraits import load_portrait, soft_portrait
+from kolaps_print.layout.portraits import MIN_PPI, load_portrait, soft_portrait
 from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text, hex_rgb, mix
 from kolaps_print.layout.text_fit import Run, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
@@ -49,8 +49,9 @@ class Identity:
 
 
 class FrontBuilder:
-    def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size):
+    def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size, min_ppi: int = MIN_PPI):
         self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
+        self.min_ppi = min_ppi  # a portrait below this is a warning (300 for a print shop)
         c = layout.colours
         self.colour = hex_rgb(identity.colour)
         self.ink, self.muted, self.rule = hex_rgb(c.ink), hex_rgb(c.muted), hex_rgb(c.rule)
@@ -165,7 +166,7 @@ class FrontBuilder:
             Box(x - 0.4, p.top - 0.4, width + 0.8, height + 0.8, fill=self.white),
             Picture(x, p.top, width, height, portrait),
         ]
-        soft = soft_portrait(load_portrait(portrait), width, height, member.character.name)
+        soft = soft_portrait(load_portrait(portrait), width, height, member.character.name, self.min_ppi)
         return FaceLayout(shapes, [Cut(("characters", member.index, "portrait"), soft)] if soft else [])
 
     def _name_fits_beside_mark(self, name: str, right: float) -> bool:

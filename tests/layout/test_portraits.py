@@ -60,3 +60,18 @@ def test_the_resolution_is_judged_at_the_size_printed(cli, tmp_path):
     mini = cli(["cards", path, "--card", "mini", "-o", tmp_path / "mini.pdf"])
     assert "characters[1].portrait: the portrait of 'P1' prints at 131 ppi" in poker.stderr  # 90 px over 17.5 mm
     assert "characters[1].portrait" not in mini.stderr
+
+
+def test_a_print_shop_asks_for_300_ppi(cli, army, tmp_path):
+    """The 160 ppi portrait is sharp at home, soft for a print shop: both are named, with 300."""
+    result = cli(["cards", army, "--print-shop", "-o", tmp_path / "shop.pdf"])
+    lines = [line for line in result.stderr.splitlines() if line.startswith(str(army))]
+    shop = "below the 300 ppi that a print shop asks for: use a larger picture"
+    assert [line.split(" ppi (")[0].rsplit(" ", 1)[1] for line in lines] == ["60", "160"]
+    assert lines[0] == at(
+        army, 1, "warning", f"the portrait of 'P1' prints at 60 ppi (40 × 60 pixels for 17.0 × 17.5 mm), {shop}"
+    )
+    assert lines[1].startswith(at(army, 2, "warning", "the portrait of 'P2' prints at 160 ppi")) and lines[1].endswith(
+        shop
+    )
+    assert result.exit_code == 0
