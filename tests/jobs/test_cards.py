@@ -644,3 +644,28 @@ def test_print_shop_cards_pass_preflight_but_for_rgb_colours(demo_armies, army):
 def test_print_shop_cards_have_no_rgb_colour(demo_armies, army):
     book = load_army(next(p for p in demo_armies if p.stem == army))
     assert [line for line in press_findings(book) if ": error: " in line] == []
+
+
+def test_print_shop_portraits_are_cmyk_and_preflight_measures_them(tmp_path):
+    from PIL import Image
+    from portrait_army import write_portrait_army  # tests/support
+
+    from kolaps_print.preflight import preflight
+
+    box = card_layout().front.portrait
+    Image.new("RGB", (round(box.width / 25.4 * 160), round(box.height / 25.4 * 160)), (200, 40, 30)).save(
+        tmp_path / "soft.png"
+    )
+    book = load_army(write_portrait_army(tmp_path, ["soft.png"]))
+    pdf = build_cards(book, CardOptions(print_shop=True)).pdf
+    images = [
+        x.get_object()
+        for page in pypdf.PdfReader(BytesIO(pdf)).pages
+        for x in (page["/Resources"].get("/XObject") or {}).values()
+        if x.get_object()["/Subtype"] == "/Image"
+    ]
+    assert {str(i["/ColorSpace"]) for i in images} == {"/DeviceCMYK"}
+    findings = [f.message for f in preflight(pdf)]
+    assert not [m for m in findings if "RGB image" in m]
+    (soft,) = [m for m in findings if m.startswith("image ")]
+    assert " prints at 160 ppi " in soft
