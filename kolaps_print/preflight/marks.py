@@ -17,6 +17,8 @@ MAX_FORM_DEPTH = 8  # forms inside forms: a cycle or a bomb stops here
 RGB_OPERATORS = {b"rg", b"RG"}
 PAINT = {b"f", b"F", b"f*", b"S", b"s", b"B", b"B*", b"b", b"b*"}
 SHOW_TEXT = {b"Tj", b"TJ", b"'", b'"'}
+TEXT_STATE = {b"Tc": "char_space", b"Tw": "word_space", b"TL": "leading", b"Tz": "scale", b"Ts": "rise"}
+UNIT_SQUARE = ((0, 0), (1, 0), (0, 1), (1, 1))  # an image's space
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:
@@ -89,6 +91,21 @@ def is_rgb_space(space) -> bool:
     return False
 
 
+@dataclass
+class _Stream:
+    """What changes while one content stream is read: the graphics state and its saved copies,
+    the path being built, the text and line matrices."""
+
+    state: _State
+    stack: list[_State] = field(default_factory=list)
+    path: list[tuple[float, float]] = field(default_factory=list)
+    text: Matrix = IDENTITY
+    line: Matrix = IDENTITY
+
+    def next_line(self, tx: float, ty: float) -> None:
+        self.line = self.text = multiply((1, 0, 0, 1, tx, ty), self.line)
+
+
 class Reader:
     """Reads one page's content (and its forms') into PageMarks."""
 
@@ -100,63 +117,79 @@ class Reader:
         if content is None or depth > MAX_FORM_DEPTH:
             return
         resources = resources.get_object() if resources is not None else {}
-        stack: list[_State] = []
-        state = _State(ctm=ctm)
-        path: list[tuple[float, float]] = []
-        text_matrix = line_matrix = IDENTITY
+        stream = _Stream(_State(ctm=ctm))
         for operands, op in ContentStream(content, self.reader).operations:
-            if op == b"q":
-                stack.append(_State(**vars(state)))
-            elif op == b"Q":
-                state = stack.pop() if stack else state
-            elif op == b"cm":
-                state.ctm = multiply(_matrix(operands), state.ctm)
-            elif op in RGB_OPERATORS:
-                self.marks.rgb_operators[op.decode()] += 1
-            elif op in (b"cs", b"CS"):
-                self._colour_space(operands[0], resources)
-            elif op in (b"m", b"l"):
-                path.append(apply(state.ctm, float(operands[0]), float(operands[1])))
-            elif op in (b"c", b"v", b"y"):
-                nums = [float(v) for v in operands]
-                path += [apply(state.ctm, nums[i], nums[i + 1]) for i in range(0, len(nums), 2)]
-            elif op == b"re":
-                x, y, w, h = (float(v) for v in operands)
-                path += [apply(state.ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
-            elif op in (b"W", b"W*") and path:
-                state.clip = intersect(state.clip, bounds(path))
-            elif op in PAINT or op == b"n":
-                if op != b"n" and path:
-                    self._place("path", bounds(path), state)
-                path = []
-            elif op == b"BT":
-                text_matrix = line_matrix = IDENTITY
-            elif op == b"Tf":
-                state.font_size = float(operands[1])
-                state.widths = _widths(resources, operands[0])
-            elif op in (b"Tc", b"Tw", b"TL", b"Tz", b"Ts"):
-                value = float(operands[0])
-                key = {b"Tc": "char_space", b"Tw": "word_space", b"TL": "leading", b"Tz": "scale", b"Ts": "rise"}
-                setattr(state, key[op], value / 100 if op == b"Tz" else value)
-            elif op in (b"Td", b"TD"):
-                if op == b"TD":
-                    state.leading = -float(operands[1])
-                line_matrix = multiply((1, 0, 0, 1, float(operands[0]), float(operands[1])), line_matrix)
-                text_matrix = line_matrix
-            elif op == b"Tm":
-                text_matrix = line_matrix = _matrix(operands)
-            elif op == b"T*" or op in (b"'", b'"'):
-                line_matrix = multiply((1, 0, 0, 1, 0, -state.leading), line_matrix)
-                text_matrix = line_matrix
-            if op in SHOW_TEXT:
-                advance = self._show(operands[-1], state, text_matrix)
-                text_matrix = multiply((1, 0, 0, 1, advance, 0), text_matrix)
-            elif op == b"Do":
-                self._do(operands[0], resources, state, depth)
+            if not (self._graphics(op, operands, stream, resources) or self._path(op, operands, stream)):
+                self._text(op, operands, stream, resources)
+            if op == b"Do":
+                self._do(operands[0], resources, stream.state, depth)
             elif op == b"INLINE IMAGE":
-                self._place(
-                    "image", bounds([apply(state.ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]), state
-                )
+                self._inline_image(operands, stream.state)
+
+    def _graphics(self, op: bytes, operands, stream: _Stream, resources) -> bool:
+        """Graphics state and colour operators; False if op is none of them."""
+        if op == b"q":
+            stream.stack.append(_State(**vars(stream.state)))
+        elif op == b"Q":
+            stream.state = stream.stack.pop() if stream.stack else stream.state
+        elif op == b"cm":
+            stream.state.ctm = multiply(_matrix(operands), stream.state.ctm)
+        elif op in RGB_OPERATORS:
+            self.marks.rgb_operators[op.decode()] += 1
+        elif op in (b"cs", b"CS"):
+            self._colour_space(operands[0], resources)
+        else:
+            return False
+        return True
+
+    def _path(self, op: bytes, operands, stream: _Stream) -> bool:
+        """Path construction, clipping and painting; False if op is none of them."""
+        ctm, path = stream.state.ctm, stream.path
+        if op in (b"m", b"l", b"c", b"v", b"y"):
+            nums = [float(v) for v in operands]
+            path += [apply(ctm, nums[i], nums[i + 1]) for i in range(0, len(nums) - 1, 2)]
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            path += [apply(ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+        elif op in (b"W", b"W*"):
+            if path:  # the clip takes effect at the painting operator that follows; close enough
+                stream.state.clip = intersect(stream.state.clip, bounds(path))
+        elif op in PAINT or op == b"n":
+            if op != b"n" and path:
+                self._place("path", bounds(path), stream.state)
+            stream.path = []
+        else:
+            return False
+        return True
+
+    def _text(self, op: bytes, operands, stream: _Stream, resources) -> None:
+        """Text state, positioning and showing."""
+        state = stream.state
+        if op == b"BT":
+            stream.text = stream.line = IDENTITY
+        elif op == b"Tf":
+            state.font_size = float(operands[1])
+            state.widths = _widths(resources, operands[0])
+        elif op in TEXT_STATE:
+            value = float(operands[0])
+            setattr(state, TEXT_STATE[op], value / 100 if op == b"Tz" else value)
+        elif op in (b"Td", b"TD"):
+            if op == b"TD":
+                state.leading = -float(operands[1])
+            stream.next_line(float(operands[0]), float(operands[1]))
+        elif op == b"Tm":
+            stream.text = stream.line = _matrix(operands)
+        elif op in (b"T*", b"'", b'"'):
+            stream.next_line(0, -state.leading)
+        if op in SHOW_TEXT:
+            advance = self._show(operands[-1], state, stream.text)
+            stream.text = multiply((1, 0, 0, 1, advance, 0), stream.text)
+
+    def _inline_image(self, operands, state: _State) -> None:
+        settings = operands.get("settings", {}) if isinstance(operands, dict) else {}
+        if str(settings.get("/CS", settings.get("/ColorSpace", ""))) in ("/RGB", "/DeviceRGB"):
+            self.marks.rgb_images.add("(inline image)")
+        self._place("image", bounds([apply(state.ctm, x, y) for x, y in UNIT_SQUARE]), state)
 
     def _colour_space(self, name, resources) -> None:
         spaces = resources.get("/ColorSpace") or {}
@@ -194,7 +227,7 @@ class Reader:
             if is_rgb_space(xobject.get("/ColorSpace")):
                 self.marks.rgb_images.add(str(name))
             pixels = (int(xobject.get("/Width", 0)), int(xobject.get("/Height", 0)))
-            corners = [apply(state.ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+            corners = [apply(state.ctm, x, y) for x, y in UNIT_SQUARE]
             self._place("image", bounds(corners), state, pixels, str(name), _image_size(state.ctm))
 
     def _place(self, kind: str, box: Box, state: _State, pixels=(0, 0), name="", size=(0.0, 0.0)) -> None:

@@ -7,8 +7,9 @@ RGB to CMYK through that profile. What it cannot add: vector colours are the sty
 from data/layouts/), so an RGB colour left there is reported by `kolaps-print preflight`.
 
 pypdf writes the result. Its public API covers pages, boxes, document info and stream data; new
-indirect objects (the profile, the output intent) go through PdfWriter._add_object, the one
-private call, because a stream must be an indirect object and pypdf has no public way to add one.
+indirect objects (the profile, the output intent, the XMP) go through PdfWriter._add_object, the
+one private call, because a stream must be an indirect object and pypdf (4.2, our minimum) has no
+public way to add one.
 """
 
 from __future__ import annotations
@@ -143,7 +144,11 @@ def _add_version(writer: PdfWriter) -> None:
     created = _xmp_date(str(info.get("/CreationDate", "")))
     modified = _xmp_date(str(info.get("/ModDate", ""))) or created
     document_id = hashlib.sha256(f"{title}|{created}|{len(writer.pages)}".encode()).hexdigest()
-    writer.xmp_metadata = _xmp(title, str(info.get("/Producer", "")), created, modified, document_id).encode("utf-8")
+    xmp = DecodedStreamObject()  # left uncompressed, so any tool can read it
+    xmp.set_data(_xmp(title, str(info.get("/Producer", "")), created, modified, document_id).encode("utf-8"))
+    xmp[NameObject("/Type")] = NameObject("/Metadata")
+    xmp[NameObject("/Subtype")] = NameObject("/XML")
+    writer.root_object[NameObject("/Metadata")] = writer._add_object(xmp)  # private: see the module's docstring
 
 
 def _xmp_date(pdf_date: str) -> str:

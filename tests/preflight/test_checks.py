@@ -175,3 +175,11 @@ def press_ready_boxes(writer: PdfWriter) -> bytes:
     out = BytesIO()
     writer.write(out)
     return press_ready(out.getvalue())
+
+
+def test_an_rgb_inline_image_is_an_error():
+    def draw(c):
+        clean_card(c)
+        c.drawInlineImage(Image.new("RGB", (240, 240), (10, 200, 30)), 20 * mm, 30 * mm, 20 * mm, 20 * mm)
+
+    assert lines(press_ready(card_pdf(draw))) == ["f.pdf: page 1: error: RGB image (inline image)"]

@@ -44,7 +44,7 @@ def test_the_version_is_in_the_info_and_the_xmp_with_the_same_title_and_dates():
     xmp = reader.xmp_metadata
     assert xmp.dc_title == {"x-default": "Essai"}
     assert xmp.xmp_create_date.year == 2000  # reportlab's invariant date, as in the info
-    raw = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
+    raw = xmp.stream.get_data().decode("utf-8")
     assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in raw
     assert info["/CreationDate"] == "D:20000101000000+00'00'" and "2000-01-01T00:00:00+00:00" in raw
 
