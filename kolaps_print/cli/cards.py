@@ -60,7 +60,9 @@ def cards(
         "X,Y in mm: shift the backs to match the fronts (measure it with kolaps-print calibrate)."
     ),
     print_shop: bool = typer.Option(
-        False, "--print-shop", help="One card per page, front then back, 3 mm bleed, TrimBox and BleedBox set."
+        False,
+        "--print-shop",
+        help="For a print shop: PDF/X-4 (FOGRA39), one card per page, front then back, 3 mm bleed, TrimBox and BleedBox.",
     ),
     strict: bool = typer.Option(
         False, "--strict", help="Treat warnings (such as text cut to fit) as errors: nothing is written."
