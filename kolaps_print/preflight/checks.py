@@ -59,7 +59,7 @@ def _preflight(reader: PdfReader) -> list[Finding]:
     findings = _output_intent(reader)
     fonts = _Fonts()
     for number, page in enumerate(reader.pages, 1):
-        findings += _boxes(page, number)
+        findings += _boxes(page, number) + _annotations(page, number)
         marks = Reader(reader)
         marks.read(page.get_contents(), page.get("/Resources"))
         findings += _colours(marks.marks, number) + _pictures(marks.marks, number)
@@ -102,6 +102,18 @@ def _boxes(page, number: int) -> list[Finding]:
             )
         ]
     return []
+
+
+def _annotations(page, number: int) -> list[Finding]:
+    """Links, comments, form fields: PDF/X allows on the page only printer's marks and trap networks."""
+    kinds = [str(a.get_object().get("/Subtype", "/?"))[1:] for a in page.get("/Annots") or []]
+    kinds = [k for k in kinds if k not in ("PrinterMark", "TrapNet")]
+    if not kinds:
+        return []
+    names = ", ".join(sorted(set(kinds)))
+    return [
+        Finding(number, "warning", f"{len(kinds)} annotation(s) ({names}): a PDF/X preflight rejects them on the page")
+    ]
 
 
 def _colours(marks: PageMarks, number: int) -> list[Finding]:

@@ -53,6 +53,7 @@ def press_ready(pdf: bytes, bleed_mm: float = 0.0) -> bytes:
     for page in writer.pages:
         _set_boxes(page, bleed_mm * MM)
         _cmyk_images(page.get("/Resources"), converted)
+        _drop_links(page)
     _add_output_intent(writer)
     _add_version(writer)
     writer.pdf_header = "%PDF-1.6"  # PDF/X-4 is built on PDF 1.6
@@ -69,6 +70,19 @@ def _set_boxes(page, bleed: float) -> None:
     grown = RectangleObject([round(v, 3) for v in (left - bleed, bottom - bleed, right + bleed, top + bleed)])
     page.mediabox = grown
     page.bleedbox = RectangleObject(list(grown))
+
+
+def _drop_links(page) -> None:
+    """Links (the book's cross-references) mean nothing on paper, and PDF/X preflights reject
+    annotations on the page: the bookmarks stay, the links go."""
+    annots = page.get("/Annots")
+    if annots is None:
+        return
+    kept = ArrayObject(a for a in annots.get_object() if a.get_object().get("/Subtype") != "/Link")
+    if kept:
+        page[NameObject("/Annots")] = kept
+    else:
+        del page["/Annots"]
 
 
 # ---- portraits ------------------------------------------------------------------------------
@@ -145,7 +159,8 @@ def _add_version(writer: PdfWriter) -> None:
     modified = _xmp_date(str(info.get("/ModDate", ""))) or created
     document_id = hashlib.sha256(f"{title}|{created}|{len(writer.pages)}".encode()).hexdigest()
     xmp = DecodedStreamObject()  # left uncompressed, so any tool can read it
-    xmp.set_data(_xmp(title, str(info.get("/Producer", "")), created, modified, document_id).encode("utf-8"))
+    producer, creator = str(info.get("/Producer", "")), str(info.get("/Creator", ""))
+    xmp.set_data(_xmp(title, producer, creator, created, modified, document_id).encode("utf-8"))
     xmp[NameObject("/Type")] = NameObject("/Metadata")
     xmp[NameObject("/Subtype")] = NameObject("/XML")
     writer.root_object[NameObject("/Metadata")] = writer._add_object(xmp)  # private: see the module's docstring
@@ -160,7 +175,7 @@ def _xmp_date(pdf_date: str) -> str:
     return f"{y}-{mo}-{d}T{h}:{mi}:{s}{tz}:{tzm or '00'}"
 
 
-def _xmp(title: str, producer: str, created: str, modified: str, document_id: str) -> str:
+def _xmp(title: str, producer: str, creator: str, created: str, modified: str, document_id: str) -> str:
     from xml.sax.saxutils import escape
 
     uuid = f"{document_id[:8]}-{document_id[8:12]}-{document_id[12:16]}-{document_id[16:20]}-{document_id[20:32]}"
@@ -179,6 +194,7 @@ def _xmp(title: str, producer: str, created: str, modified: str, document_id: st
    <xmp:ModifyDate>{modified}</xmp:ModifyDate>
    <xmp:MetadataDate>{modified}</xmp:MetadataDate>
    <pdf:Producer>{escape(producer)}</pdf:Producer>
+   <xmp:CreatorTool>{escape(creator)}</xmp:CreatorTool>
    <pdf:Trapped>False</pdf:Trapped>
    <xmpMM:DocumentID>uuid:{uuid}</xmpMM:DocumentID>
    <xmpMM:InstanceID>uuid:{uuid}</xmpMM:InstanceID>

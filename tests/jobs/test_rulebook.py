@@ -473,7 +473,11 @@ def test_print_shop_pages_are_the_a4_trim_with_3_mm_of_bleed(shop, full):
         assert [round(float(v) / pt(1), 1) for v in page.trimbox] == [0, 0, 210, 297]
         assert [round(float(v) / pt(1), 1) for v in page.bleedbox] == [-3, -3, 213, 300]
         assert page.bleedbox == page.mediabox
-    assert "/OutputIntents" not in pypdf.PdfReader(io.BytesIO(full.pdf)).trailer["/Root"]
+    home = pypdf.PdfReader(io.BytesIO(full.pdf))
+    assert "/OutputIntents" not in home.trailer["/Root"]
+    # the links of the cross-references go (nothing to click on paper), the bookmarks stay
+    assert any("/Annots" in p for p in home.pages) and not any("/Annots" in p for p in reader.pages)
+    assert len(reader.outline) == len(home.outline) > 0
 
 
 def test_print_shop_cover_band_is_painted_into_the_bleed(shop):

@@ -183,3 +183,14 @@ def test_an_rgb_inline_image_is_an_error():
         c.drawInlineImage(Image.new("RGB", (240, 240), (10, 200, 30)), 20 * mm, 30 * mm, 20 * mm, 20 * mm)
 
     assert lines(press_ready(card_pdf(draw))) == ["f.pdf: page 1: error: RGB image (inline image)"]
+
+
+def test_a_link_on_the_page_is_a_warning_and_press_ready_drops_it():
+    def draw(c):
+        clean_card(c)
+        c.linkURL("https://example.org", (20 * mm, 20 * mm, 40 * mm, 30 * mm))
+
+    assert lines(card_pdf(draw))[1:] == [
+        "f.pdf: page 1: warning: 1 annotation(s) (Link): a PDF/X preflight rejects them on the page"
+    ]
+    assert lines(press_ready(card_pdf(draw))) == []

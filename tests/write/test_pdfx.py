@@ -47,6 +47,7 @@ def test_the_version_is_in_the_info_and_the_xmp_with_the_same_title_and_dates():
     raw = xmp.stream.get_data().decode("utf-8")
     assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in raw
     assert info["/CreationDate"] == "D:20000101000000+00'00'" and "2000-01-01T00:00:00+00:00" in raw
+    assert f"<xmp:CreatorTool>{info['/Creator']}</xmp:CreatorTool>" in raw
 
 
 def test_a_page_without_boxes_grows_by_the_bleed_and_keeps_its_trim():
