@@ -76,7 +76,8 @@ class _State:
 
 
 def is_rgb_space(space) -> bool:
-    """A colour space that is RGB: DeviceRGB, CalRGB, a three-component ICC, or one indexed on those."""
+    """A colour space that is RGB: DeviceRGB, CalRGB, a three-component ICC, or one indexed on
+    those, or a spot colour whose alternate is one of those."""
     space = space.get_object() if hasattr(space, "get_object") else space
     if isinstance(space, str):
         return space in ("/DeviceRGB", "/CalRGB", "/RGB")
@@ -88,6 +89,8 @@ def is_rgb_space(space) -> bool:
             return True
         if family in ("/Indexed", "/I") and len(space) > 1:
             return is_rgb_space(space[1])
+        if family in ("/Separation", "/DeviceN") and len(space) > 2:  # a spot colour's alternate
+            return is_rgb_space(space[2])
     return False
 
 

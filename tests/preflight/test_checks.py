@@ -194,3 +194,22 @@ def test_a_link_on_the_page_is_a_warning_and_press_ready_drops_it():
         "f.pdf: page 1: warning: 1 annotation(s) (Link): a PDF/X preflight rejects them on the page"
     ]
     assert lines(press_ready(card_pdf(draw))) == []
+
+
+def test_spot_colours_are_judged_by_their_alternate_space():
+    from pypdf.generic import ArrayObject, NameObject
+    from reportlab.lib.colors import CMYKColorSep
+
+    from kolaps_print.preflight.marks import is_rgb_space
+
+    def draw(c):
+        clean_card(c)
+        c.setFillColor(CMYKColorSep(0, 0.5, 1, 0, spotName="Orange"))
+        c.rect(20 * mm, 20 * mm, 5 * mm, 5 * mm, fill=1, stroke=0)
+
+    assert lines(press_ready(card_pdf(draw))) == []  # reportlab's spots fall back to CMYK
+
+    rgb_spot = ArrayObject([NameObject("/Separation"), NameObject("/Orange"), NameObject("/DeviceRGB")])
+    assert is_rgb_space(rgb_spot) and not is_rgb_space(
+        ArrayObject([NameObject("/Separation"), NameObject("/Orange"), NameObject("/DeviceCMYK")])
+    )
