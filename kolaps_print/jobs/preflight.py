@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pypdf.errors import FileNotDecryptedError
+
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.load.input_file import read_input
 from kolaps_print.preflight import Finding, preflight
@@ -49,6 +51,8 @@ def preflight_file(path: Path | str) -> PreflightResult:
         raise _unreadable(file, "this is not a PDF (it does not start with %PDF-)")
     try:
         findings = preflight(pdf)
+    except FileNotDecryptedError:
+        raise _unreadable(file, "this PDF is encrypted (it needs a password): preflight cannot read it") from None
     except RecursionError:
         raise _unreadable(file, "its objects nest too deeply to be read") from None
     except Exception as exc:  # noqa: BLE001 - a damaged or hostile PDF fails pypdf in many ways: the file's fault

@@ -88,3 +88,20 @@ def test_the_print_shop_outputs_of_the_cli_have_no_error_but_rgb_colours(cli, de
         errors = [ln for ln in result.stderr.splitlines() if ": error: " in ln]
         assert all(": error: RGB colour: operator " in ln for ln in errors), (name, errors[:3])
         assert result.exit_code == (1 if errors else 0)
+
+
+def test_an_encrypted_pdf_is_named_as_such(cli, tmp_path):
+    from io import BytesIO
+
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(BytesIO(press_ready(card_pdf(clean_card)))))
+    writer.encrypt(user_password="secret", algorithm="RC4-128")
+    path = tmp_path / "locked.pdf"
+    with open(path, "wb") as fh:
+        writer.write(fh)
+    result = cli(["preflight", path])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        f"{path}:1:1: error: this PDF is encrypted (it needs a password): preflight cannot read it"
+    )
