@@ -23,7 +23,7 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity
 from kolaps_print.layout.choices import Flip, Layout
-from kolaps_print.layout.portraits import MIN_PPI, PRESS_PPI, load_portrait
+from kolaps_print.layout.portraits import PRESS_PPI, load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
@@ -60,9 +60,10 @@ class CardOptions:
         return options.resolved()
 
     @property
-    def min_ppi(self) -> int:
-        """Portraits below this resolution are a warning: a print shop asks for more than a home printer."""
-        return PRESS_PPI if self.print_shop and self.press else MIN_PPI
+    def min_ppi(self) -> int | None:
+        """Portraits below this resolution are a warning: a print shop asks for more than a home
+        printer (None: layout.portraits' home bar)."""
+        return PRESS_PPI if self.print_shop and self.press else None
 
     def check(self) -> None:
         """ValueError with a message for the user if these options cannot print a card."""

@@ -27,7 +27,7 @@ from kolaps_print.layout.card_body import (
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.geometry import Size
-from kolaps_print.layout.portraits import MIN_PPI, load_portrait, soft_portrait
+from kolaps_print.layout.portraits import load_portrait, soft_portrait
 from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text, hex_rgb, mix
 from kolaps_print.layout.text_fit import Run, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
@@ -49,9 +49,8 @@ class Identity:
 
 
 class FrontBuilder:
-    def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size, min_ppi: int = MIN_PPI):
+    def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size, min_ppi: int | None = None):
         self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
-        self.min_ppi = min_ppi  # a portrait below this is a warning (300 for a print shop)
         c = layout.colours
         self.colour = hex_rgb(identity.colour)
         self.ink, self.muted, self.rule = hex_rgb(c.ink), hex_rgb(c.muted), hex_rgb(c.rule)
@@ -61,6 +60,7 @@ class FrontBuilder:
         self._weapon_blocks: dict[tuple[int, float], Block] = {}  # weapons repeat across an army
         self._spec_blocks: dict[tuple[int, float], Block] = {}
         self._reminder_blocks: dict[tuple[card_text.TraitReminder, float], Block] = {}
+        self.min_ppi = min_ppi  # a portrait below this is a warning (None: home printing's)
 
     # ---- shared by every card ---------------------------------------------------------
     def furniture(self) -> FaceLayout:

@@ -29,8 +29,12 @@ def load_portrait(path: Path) -> Bitmap:
     return read_picture(path, portrait_pixels())
 
 
-def soft_portrait(bitmap: Bitmap, width: float, height: float, character: str, min_ppi: int = MIN_PPI) -> str | None:
-    """A warning when the picture, covering a width × height mm box, has fewer than min_ppi."""
+def soft_portrait(
+    bitmap: Bitmap, width: float, height: float, character: str, min_ppi: int | None = None
+) -> str | None:
+    """A warning when the picture, covering a width × height mm box, has fewer than min_ppi
+    (None: MIN_PPI, for home printing)."""
+    min_ppi = min_ppi or MIN_PPI
     ppi = min(bitmap.width / (width / INCH), bitmap.height / (height / INCH))
     if ppi >= min_ppi:
         return None
