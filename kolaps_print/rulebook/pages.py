@@ -56,8 +56,9 @@ class Cover:
         c.drawString(x, pt(geometry.bottom_mm), french(self.version_line))
 
     @staticmethod
-    def _hatching(c: Canvas, w: float, h: float, bottom: float, b: float) -> None:
-        """Faint diagonal strokes in the band: a worn, military look without any image file."""
+    def _hatching(c: Canvas, w: float, h: float, bottom: float, b: float = 0.0) -> None:
+        """Faint diagonal strokes in the band: a worn, military look without any image file (b:
+        the bleed, in points, the band is painted into)."""
         c.saveState()
         p = c.beginPath()
         p.rect(0 - b, bottom, w + 2 * b, h - bottom + b)
