@@ -45,11 +45,12 @@ def _register_family(family: str) -> None:
     # without loading the PDF library at all.
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+
+    from kolaps_print.fonts.subset_tags import TaggedTTFont
 
     names = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
     for name, file in zip(names, FAMILIES[family], strict=True):
-        pdfmetrics.registerFont(TTFont(name, str(resources.fonts_dir() / f"{file}.ttf")))
+        pdfmetrics.registerFont(TaggedTTFont(name, str(resources.fonts_dir() / f"{file}.ttf")))
     for (bold, italic), name in zip(((0, 0), (1, 0), (0, 1), (1, 1)), names, strict=True):
         addMapping(family, bold, italic, name)
 

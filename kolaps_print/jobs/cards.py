@@ -7,6 +7,7 @@ written = write_cards("army.yaml", None, CardOptions(layout="fold"))        # ou
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,10 +23,11 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity
 from kolaps_print.layout.choices import Flip, Layout
-from kolaps_print.layout.portraits import load_portrait
+from kolaps_print.layout.portraits import PRESS_PPI, load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
+from kolaps_print.write.pdfx import press_ready
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
 
@@ -40,6 +42,7 @@ class CardOptions:
     gutter: float | None = None  # mm between cards; None: data/layouts/sheets.yaml
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page
     print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
+    press: bool = True  # with print_shop, made PDF/X-4 (False: the same pages for screens, in RGB)
 
     def impose_options(self) -> ResolvedOptions:
         """The sheet options; ValueError with a message for the user if one is wrong."""
@@ -55,6 +58,12 @@ class CardOptions:
             self.back_offset,
         )
         return options.resolved()
+
+    @property
+    def min_ppi(self) -> int | None:
+        """Portraits below this resolution are a warning: a print shop asks for more than a home
+        printer (None: layout.portraits' home bar)."""
+        return PRESS_PPI if self.print_shop and self.press else None
 
     def check(self) -> None:
         """ValueError with a message for the user if these options cannot print a card."""
@@ -95,7 +104,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     layout = card_layout().for_card(sheet.card.width, sheet.card.height)
     identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
     front, back = (
-        FrontBuilder(identity, book.rules, layout, sheet.card),
+        FrontBuilder(identity, book.rules, layout, sheet.card, options.min_ppi),
         BackBuilder(identity, book.rules, layout, sheet.card),
     )
     front.size_stats(book.members)
@@ -119,7 +128,8 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     _refuse_lost_rules(book, cuts)
     imposed = impose(faces, sheet, _meta(book), progress)
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
-    return CardsResult(imposed.pdf, len(faces), imposed.sheets, imposed.pages, warnings)
+    pdf = press_ready(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # pages carry boxes
+    return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, warnings)
 
 
 def write_cards(
@@ -136,6 +146,12 @@ def write_cards(
     result = build_cards(book, options, progress)
     fail_on_warnings(result.warnings, strict)
     return CardsWritten(out.write(result.pdf), result)
+
+
+def one_of_each(book: ArmyBook) -> ArmyBook:
+    """The army with every character once (a picture per character, not per copy)."""
+    members = [dataclasses.replace(m, character=m.character.model_copy(update={"copies": 1})) for m in book.members]
+    return dataclasses.replace(book, members=members)
 
 
 def portraits(book: ArmyBook) -> list[Path]:

@@ -49,7 +49,7 @@ class Identity:
 
 
 class FrontBuilder:
-    def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size):
+    def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size, min_ppi: int | None = None):
         self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
         c = layout.colours
         self.colour = hex_rgb(identity.colour)
@@ -62,6 +62,7 @@ class FrontBuilder:
         self._reminder_blocks: dict[tuple[card_text.TraitReminder, float], Block] = {}
         self._value_size: float | None = None  # size_stats(): one size for the whole army
         self._stat_tiles_cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
+        self.min_ppi = min_ppi  # a portrait below this is a warning (None: home printing's)
 
     # ---- shared by every card ---------------------------------------------------------
     def furniture(self) -> FaceLayout:
@@ -176,7 +177,7 @@ class FrontBuilder:
             Box(x - 0.4, p.top - 0.4, width + 0.8, height + 0.8, fill=self.white),
             Picture(x, p.top, width, height, portrait),
         ]
-        soft = soft_portrait(load_portrait(portrait), width, height, member.character.name)
+        soft = soft_portrait(load_portrait(portrait), width, height, member.character.name, self.min_ppi)
         return FaceLayout(shapes, [Cut(("characters", member.index, "portrait"), soft)] if soft else [])
 
     def _name_fits_beside_mark(self, name: str, right: float) -> bool:

@@ -24,6 +24,7 @@ class Printing:
     proof: bool  # stamp every page, add the consistency report and the appendix
     version: str | None  # default: book.yaml
     date: dt.date | None  # default: book.yaml
+    bleed_mm: float = 0.0  # the cover painted past the trim, for a print shop
 
 
 def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[MarkedPage]) -> LayoutResult:
@@ -51,6 +52,7 @@ def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMet
         label("rulebook.book.kicker"),
         book.edition.title,
         label("rulebook.book.version_line", version=version, date=date),
+        printing.bleed_mm,
     )
     meta = PdfMeta(
         title=title,

@@ -60,3 +60,20 @@ def test_the_resolution_is_judged_at_the_size_printed(cli, tmp_path):
     mini = cli(["cards", path, "--card", "mini", "-o", tmp_path / "mini.pdf"])
     assert "characters[1].portrait: the portrait of 'P1' prints at 142 ppi" in poker.stderr  # 70 px over 12.5 mm
     assert "characters[1].portrait" not in mini.stderr
+
+
+def test_a_print_shop_asks_for_300_ppi(cli, army, tmp_path):
+    """The same pictures at the same size: the soft one is named with 300 ppi as the bar, and
+    the one sharp enough at home (160 ppi) is named too."""
+    home = cli(["cards", army, "-o", tmp_path / "home.pdf"])
+    shop = cli(["cards", army, "--print-shop", "-o", tmp_path / "shop.pdf"])
+    home_lines, shop_lines = (
+        [line for line in r.stderr.splitlines() if line.startswith(str(army))] for r in (home, shop)
+    )
+    bar = "below the 300 ppi that a print shop asks for: use a larger picture"
+    assert len(home_lines) == 1 and len(shop_lines) == 2
+    assert shop_lines[0] == home_lines[0].replace("below the 150 ppi that prints sharp: use a larger picture", bar)
+    assert shop_lines[1].startswith(at(army, 2, "warning", "the portrait of 'P2' prints at ")) and shop_lines[
+        1
+    ].endswith(bar)
+    assert shop.exit_code == 0
