@@ -68,8 +68,9 @@ class Registry:
         self.pages[anchor] = page
         self.headings.append(Placed(level, title, anchor, page))
         if level <= 1:  # chapters, and the contents and report pages (level 0)
+            self.chapter_by_page.setdefault(page, title)  # the running head names the page's first
+        if level == 0:  # chapters run on; only the contents and report pages open a page
             self.opener_pages.add(page)
-            self.chapter_by_page[page] = title
         return True
 
     def chapter_on(self, page: int) -> str | None:
@@ -97,6 +98,26 @@ class HeadingFlowable(Paragraph):
         return []
 
 
+class BodyParagraph(Paragraph):
+    """A paragraph that never leaves a hyphenated word at the foot of a column: the reader
+    would carry half a word over a page turn. It breaks earlier, line by line (its style
+    keeps the widow and orphan rules)."""
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        while len(parts) == 2 and ends_hyphenated(parts[0]):  # two hyphenated lines may follow
+            availHeight -= self.style.leading
+            parts = super().split(availWidth, availHeight)
+        return parts
+
+
+def ends_hyphenated(paragraph: Paragraph) -> bool:
+    """Whether the paragraph's last laid-out line ends with a hyphen."""
+    line = paragraph.blPara.lines[-1]
+    words = line[1] if isinstance(line, tuple) else [getattr(w, "text", "") for w in line.words]
+    return "".join(words).rstrip().endswith(("-", "\u2010", "\u00ad"))
+
+
 class OutlineMark(Flowable):
     """An outline entry and link target for a page without a heading (title page, TOC)."""
 
@@ -112,6 +133,31 @@ class OutlineMark(Flowable):
         if self.registry.record(0, self.title, self.anchor, self.canv.getPageNumber()):
             self.canv.bookmarkHorizontal(self.anchor, 0, 0)
             self.canv.addOutlineEntry(self.title, self.anchor, level=self.registry.outline(0))
+
+
+class PageMark(Flowable):
+    """Records the page it lands on under an anchor, invisibly (no outline entry, no link)."""
+
+    def __init__(self, anchor: str, registry: Registry):
+        super().__init__()
+        self.anchor, self.registry = anchor, registry
+        self.width = self.height = 0
+
+    def wrap(self, availWidth, availHeight):
+        return 0, 0
+
+    def draw(self) -> None:
+        self.registry.pages.setdefault(self.anchor, self.canv.getPageNumber())
+
+
+class BlankPage(Flowable):
+    """Nothing, drawn: it makes its page exist (two page breaks in a row give one page)."""
+
+    def wrap(self, availWidth, availHeight):
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
 
 
 class TocLine(Flowable):
@@ -318,7 +364,7 @@ def block_flowables(
     if isinstance(block, Heading):
         return heading_flowables(block, ctx)
     if isinstance(block, MdParagraph):
-        return [Paragraph(render_inline(block.inline, inline_ctx), style)]
+        return [BodyParagraph(render_inline(block.inline, inline_ctx), style)]
     if isinstance(block, ListBlock):
         item_style = st.styles()["item"] if serif else style
         return [_list(block, ctx, item_style, serif)]

@@ -56,7 +56,7 @@ def test_page_size_and_colours_come_from_the_layout_file(tmp_path):
             ':10:11: error: colours.accent: \'red\' is not a colour: write it as "#rrggbb", e.g. "#3a5f0b"',
         ),
         (
-            [("text_width: 150", "text_width: 212")],
+            [("text_width: 182", "text_width: 212")],
             ":4:13: error: text_width: 212 mm leaves no margin on a4 paper (210 mm wide)",
         ),
         (
