@@ -34,7 +34,7 @@ from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.rulebook.typography import french
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
-SMALL_TABLE_SHARE = 0.45  # a table shorter than this share of the frame never splits
+SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
 MIN_ROWS_BEFORE_SPLIT = 3
 
 
@@ -202,10 +202,29 @@ def table_width(content: TableContent, width: float) -> float:
 
 
 def _column_widths(content: TableContent, width: float) -> list[float]:
+    """Widths by the table's weights, but never narrower than a column's longest word: in a
+    book column a header must not break inside a word (« Modi-f. »)."""
     n = len(content.columns)
     weights = list(content.widths[:n]) + [1.0] * (n - len(content.widths[:n]))
-    total = sum(weights)
-    return [width * w / total for w in weights]
+    floors = [_longest_word(content, i) + CELL_PADDING for i in range(n)]
+    fixed: dict[int, float] = {}
+    while True:
+        free = width - sum(fixed.values())
+        total = sum(w for i, w in enumerate(weights) if i not in fixed)
+        widths = [fixed.get(i, free * weights[i] / total) for i in range(n)]
+        narrow = {i: floors[i] for i in range(n) if i not in fixed and widths[i] < floors[i]}
+        if not narrow or len(fixed) + len(narrow) == n:
+            return widths
+        fixed.update(narrow)
+
+
+CELL_PADDING = 8  # the cells' left and right padding (_table_style)
+
+
+def _longest_word(content: TableContent, column: int) -> float:
+    head = [(w, SANS_BOLD) for w in french(content.columns[column]).split()]
+    cells = [(w, SANS) for row in content.rows if column < len(row) for w in french(row[column]).split()]
+    return max((stringWidth(word, font, 8.6) for word, font in head + cells), default=0)
 
 
 def _cell_style(base: ParagraphStyle, align: str) -> ParagraphStyle:
@@ -306,7 +325,8 @@ def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
         return [flow]
     ctx.chapter_number += 1
     kicker = Paragraph(french(label("rulebook.book.chapter", number=ctx.chapter_number)), s["kicker"])
-    rule = HRFlowable(width="100%", thickness=2.2, color=st.palette().accent, spaceBefore=0, spaceAfter=12)
+    rule = HRFlowable(width="100%", thickness=2.2, color=st.palette().accent, spaceBefore=0, spaceAfter=10)
+    rule.keepWithNext = 1  # a chapter's title never ends a column without its first lines
     return [kicker, flow, rule]
 
 

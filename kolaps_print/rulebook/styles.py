@@ -198,7 +198,7 @@ def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
             fontSize=10.5,
             leading=13,
             textColor=paint.accent,
-            spaceBefore=0,
+            spaceBefore=16,  # dropped at a column's top
             spaceAfter=2,
             keepWithNext=1,
         ),

@@ -3,6 +3,7 @@
 from io import BytesIO
 
 import pypdfium2 as pdfium
+from pdf_text import text_objects  # tests/support
 from reportlab.platypus import SimpleDocTemplate
 
 from kolaps_print.content.tables import TableContent
@@ -76,3 +77,16 @@ def test_a_paragraph_never_leaves_one_line_alone_at_the_top_of_a_column():
     parts = paragraph.split(width, (total - 1) * paragraph.style.leading + 0.5)
     assert len(parts) == 2
     assert len(parts[1].blPara.lines if hasattr(parts[1], "blPara") else parts[1].breakLines(width).lines) >= 2
+
+
+def test_a_narrow_column_is_never_narrower_than_its_longest_word():
+    """In a book column, weights alone would break « Modif. » into « Modi / f. »."""
+    register_fonts()
+    rows = [["Portée efficace", "+1", "Jusqu’à la portée de l’arme incluse : aucun ajustement. " * 3]]
+    content = TableContent("m", "Modificateurs", ["Situation", "Modif.", "Détail"], rows, None, "lcl", (1, 0.2, 3))
+    buffer = BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=(pt(88), pt(200)), invariant=1, initialFontName="KSans")
+    doc.leftMargin = doc.rightMargin = 0
+    doc.build(data_table(content, pt(88), doc.height))
+    words = [obj.text.strip() for obj in text_objects(buffer.getvalue())]
+    assert "Modif." in words, words
