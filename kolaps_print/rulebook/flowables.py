@@ -206,7 +206,7 @@ def _column_widths(content: TableContent, width: float) -> list[float]:
     book column a header must not break inside a word (« Modi-f. »)."""
     n = len(content.columns)
     weights = list(content.widths[:n]) + [1.0] * (n - len(content.widths[:n]))
-    floors = [_longest_word(content, i) + CELL_PADDING for i in range(n)]
+    floors = [_longest_word(content, i) + CELL_PADDING + 1 for i in range(n)]  # 1 pt: rounding
     fixed: dict[int, float] = {}
     while True:
         free = width - sum(fixed.values())
