@@ -167,13 +167,15 @@ def test_cross_references_are_italic_in_the_body_colour(a4):
         assert obj.fill == ink, obj
 
 
-def test_no_list_repeats_the_table_below_it(a4):
-    """The three ways to roll are told once, by their table, not by a list above it as well."""
-    text = re.sub(r"\s+", " ", " ".join(page_texts(a4.pdf)))
+def test_no_list_repeats_a_table(a4):
+    """The ways to roll and the range bands are told once, by their tables, not also by a list."""
     from kolaps_print.model.gamedata import builtin_game_data
 
-    for roll in builtin_game_data().rules.dice.roll_types:
-        assert text.count(roll.text.split(".")[0]) == 1, roll.name
+    text = re.sub(r"\s+", " ", " ".join(page_texts(a4.pdf))).replace("\ufffe", "").replace("\u00a0", " ")
+    rules = builtin_game_data().rules
+    told = [r.text for r in rules.dice.roll_types] + [b.text for b in rules.combat.range_bands]
+    for sentence in told:
+        assert text.count(sentence.split(".")[0].replace("\u00a0", " ")) == 1, sentence
 
 
 def test_the_outline_lists_every_chapter(a4):
