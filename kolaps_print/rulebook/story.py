@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import CondPageBreak, Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
+from reportlab.platypus import CondPageBreak, Flowable, Indenter, NextPageTemplate, PageBreak, Paragraph, Spacer
 
 from kolaps_print.content.tables import TableContent
 from kolaps_print.labels import label
@@ -91,26 +91,30 @@ def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable
     return out
 
 
-def _back_matter(story: StoryInput, pages: dict[str, int], registry: Registry, height: float) -> list[Flowable]:
+def _back_matter(
+    story: StoryInput, pages: dict[str, int], registry: Registry, geometry: st.PageGeometry
+) -> list[Flowable]:
     """Blank pages, then the credits as the last page, so that the page count is a multiple of
     story.pages_multiple_of. The text's last page is read from the previous layout pass."""
     end = [PageMark(TEXT_END_ANCHOR, registry)]
     last = pages.get(TEXT_END_ANCHOR)
-    credits = _credits_page(story.credits, height) if story.credits else []
+    _, _, width, height = geometry.column_frames[0]
+    credits = _credits_page(story.credits, width, geometry.frame[2], height) if story.credits else []
     if last is None or (story.pages_multiple_of == 1 and not credits):
         return end + ([NextPageTemplate("plain"), PageBreak()] + credits if credits else [])
     blank = -(last + (1 if credits else 0)) % story.pages_multiple_of
     return end + [NextPageTemplate("plain")] + [PageBreak(), BlankPage()] * blank + [PageBreak()] + credits
 
 
-def _credits_page(paragraphs: list[str], height: float) -> list[Flowable]:
-    """A colophon: the credits set small at the foot of the last page."""
+def _credits_page(paragraphs: list[str], width: float, page_width: float, height: float) -> list[Flowable]:
+    """A colophon: the credits set small at the foot of the last page, one column wide."""
     s = st.styles()
     title, *lines = paragraphs
     flow: list[Flowable] = [Paragraph(escape(title), s["h3"])]
     flow += [Paragraph(escape(line), s["colophon"]) for line in lines]
-    used = sum(f.wrap(s["colophon"].fontSize * 60, height)[1] + 6 for f in flow)
-    return [Spacer(0, max(height * 0.5, height - used - 40))] + flow
+    used = sum(f.wrap(width, height)[1] + 6 for f in flow)
+    narrow = page_width - width  # the plain page's frame spans both columns
+    return [Spacer(0, max(height * 0.5, height - used - 40)), Indenter(right=narrow)] + flow + [Indenter(right=-narrow)]
 
 
 def make_story_factory(
@@ -133,7 +137,7 @@ def make_story_factory(
                     parts[-1].keepWithNext = 1  # a table's introduction never stays behind on its own
                 flow = hoist_page_break(flow, parts, width, height)
         # The book's own pages first, so a proof numbers them as the printed book does.
-        flow += _back_matter(story, pages, registry, height) + [NextPageTemplate("body")]
+        flow += _back_matter(story, pages, registry, geometry) + [NextPageTemplate("body")]
         if story.report is not None:
             flow += _report_page(story.report, registry)
         if story.appendix is not None:
