@@ -4,7 +4,7 @@ example boxes, lists and the table of contents.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -103,8 +103,18 @@ class BodyParagraph(Paragraph):
     would carry half a word over a page turn. It breaks earlier, line by line (its style
     keeps the widow and orphan rules)."""
 
+    page_key: str | None = None  # set: record the page it is drawn on (Registry.pages)
+    registry: Registry | None = None
+
+    def draw(self) -> None:
+        if self.page_key and self.registry:
+            self.registry.pages.setdefault(self.page_key, self.canv.getPageNumber())
+        super().draw()
+
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
+        for part in parts:  # the first part drawn records the page
+            part.page_key, part.registry = self.page_key, self.registry
         while len(parts) == 2 and ends_hyphenated(parts[0]):  # two hyphenated lines may follow
             availHeight -= self.style.leading
             parts = super().split(availWidth, availHeight)
@@ -315,11 +325,14 @@ class StoryContext:
     width: float
     frame_height: float
     chapter_number: int = 0
+    placed: set[str] = field(default_factory=set)  # anchors of the headings already in the story
+    referring: int = 0  # paragraphs with a cross-reference so far: their keys in Registry.pages
 
 
 def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
     s = st.styles()
     text = render_inline(h.inline, InlineContext(ctx.inline.pages, ctx.inline.outside, serif=False))
+    ctx.placed.add(h.anchor)
     flow = HeadingFlowable(text, s[f"h{h.level}"], h.level, h.title, h.anchor, ctx.registry)
     if h.level != 1:
         return [flow]
@@ -369,6 +382,25 @@ def _quote(block: Quote, ctx: StoryContext) -> Flowable:
     return box  # a one-cell table never splits: the box stays whole
 
 
+def _paragraph(block: MdParagraph, ctx: StoryContext, inline: InlineContext, style: ParagraphStyle) -> Flowable:
+    """A paragraph; one with a cross-reference records its page, so that the next pass can
+    say « plus haut » where the target is on that same page."""
+    if not any(n.type == "link" and str(n.attrs.get("href", "")).startswith("#") for n in _walk(block.inline)):
+        return BodyParagraph(render_inline(block.inline, inline), style)
+    ctx.referring += 1
+    key = f"\u00b6{ctx.referring}"  # ¶n: no anchor starts with it
+    here = replace(inline, here=ctx.inline.pages.get(key), above=frozenset(ctx.placed))
+    paragraph = BodyParagraph(render_inline(block.inline, here), style)
+    paragraph.page_key, paragraph.registry = key, ctx.registry
+    return paragraph
+
+
+def _walk(nodes):
+    for node in nodes:
+        yield node
+        yield from _walk(node.children)
+
+
 def block_flowables_list(blocks: list[Block], ctx: StoryContext, style: ParagraphStyle, serif: bool) -> list[Flowable]:
     out: list[Flowable] = []
     for block in blocks:
@@ -384,7 +416,7 @@ def block_flowables(
     if isinstance(block, Heading):
         return heading_flowables(block, ctx)
     if isinstance(block, MdParagraph):
-        return [BodyParagraph(render_inline(block.inline, inline_ctx), style)]
+        return [_paragraph(block, ctx, inline_ctx, style)]
     if isinstance(block, ListBlock):
         item_style = st.styles()["item"] if serif else style
         return [_list(block, ctx, item_style, serif)]

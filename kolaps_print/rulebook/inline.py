@@ -20,6 +20,8 @@ class InlineContext:
     outside: frozenset[str]  # anchors this edition leaves out
     serif: bool = True  # body text: bold switches to KSans Bold (see styles.py)
     italic: bool = False  # inside emphasis
+    here: int | None = None  # the page the text landed on in the previous pass, when known
+    above: frozenset[str] = frozenset()  # anchors the story placed before this text
 
 
 def _strong(inner: str) -> str:
@@ -35,12 +37,17 @@ def _xref(anchor: str, inner: str, ctx: InlineContext) -> str:
     if anchor in ctx.outside:
         elsewhere = escape(label("rulebook.xref.elsewhere"))
         return f"{inner}\u00a0{elsewhere}" if inner else elsewhere
-    ref = escape(page_ref(anchor, ctx))
+    ref = escape(page_ref(anchor, ctx) if ctx.pages.get(anchor) != ctx.here else _nearby(anchor, ctx))
     text = f"{inner}\u00a0{ref}" if inner else ref
     # In italic and the body's colour: a cross-reference is read, not an alarm. Inside italic
     # text it turns upright, as emphasis does in italic.
     shape = ("", "") if ctx.italic else ("<i>", "</i>")
     return f'<a href="#{anchor}" color="{st.palette().hex("ink")}">{shape[0]}{text}{shape[1]}</a>'
+
+
+def _nearby(anchor: str, ctx: InlineContext) -> str:
+    """« plus haut » or « plus bas »: a reference never names the page it is printed on."""
+    return label("rulebook.xref.above" if anchor in ctx.above else "rulebook.xref.below")
 
 
 def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool = False) -> str:

@@ -182,3 +182,25 @@ def test_the_outline_lists_every_chapter(a4):
     reader = pypdf.PdfReader(io.BytesIO(a4.pdf))
     titles = [item.title for item in reader.outline if not isinstance(item, list)]
     assert "Présentation" in titles and "Aide-mémoire" in titles
+
+
+def test_a_reference_never_names_the_page_it_is_printed_on(book):
+    """Two columns bring a reference and its target onto one page: it then says « plus haut »
+    or « plus bas »."""
+    for number, page in enumerate(page_texts(book.pdf), start=1):
+        assert f"voir p. {number})" not in re.sub(r"\s+", " ", page).replace("\u00a0", " "), number
+
+
+def test_a_reference_to_a_heading_on_the_same_page_points_up_or_down():
+    from markdown_it import MarkdownIt
+    from markdown_it.tree import SyntaxTreeNode
+
+    from kolaps_print.rulebook.inline import InlineContext, render_inline
+
+    nodes = SyntaxTreeNode(MarkdownIt("commonmark").parse("[voir](#moral)")).children[0].children[0].children
+    pages = {"moral": 8}
+    assert "voir\u00a0plus haut" in render_inline(
+        nodes, InlineContext(pages, frozenset(), here=8, above=frozenset({"moral"}))
+    )
+    assert "voir\u00a0plus bas" in render_inline(nodes, InlineContext(pages, frozenset(), here=8))
+    assert "voir\u00a0p.\u00a08" in render_inline(nodes, InlineContext(pages, frozenset(), here=7))
