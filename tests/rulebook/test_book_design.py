@@ -204,3 +204,19 @@ def test_a_reference_to_a_heading_on_the_same_page_points_up_or_down():
     )
     assert "voir\u00a0plus bas" in render_inline(nodes, InlineContext(pages, frozenset(), here=8))
     assert "voir\u00a0p.\u00a08" in render_inline(nodes, InlineContext(pages, frozenset(), here=7))
+
+
+def test_a_proof_numbers_its_pages_as_the_printed_book_then_adds_its_appendix(a4):
+    proof = build_rulebook(RulebookOptions(proof=True))
+    book_pages, proof_pages = page_texts(a4.pdf), page_texts(proof.pdf)
+    assert len(proof_pages) > len(book_pages)
+    for number, (printed, proofed) in enumerate(zip(book_pages, proof_pages, strict=False), start=1):
+        assert proofed.startswith(printed.strip()[:40]), number
+    assert "Crédits" in book_pages[-1] and "Rapport de cohérence" in proof_pages[len(book_pages)]
+
+
+def test_an_edition_without_credits_is_not_made_up_to_four_pages():
+    """The quick-start (no `credits` in book.yaml) keeps its own page count and no credits."""
+    quickstart = build_rulebook(RulebookOptions(edition="quickstart"))
+    assert all("Crédits" not in text for text in page_texts(quickstart.pdf))
+    assert all(text.strip() for text in page_texts(quickstart.pdf))  # no blank make-up page
