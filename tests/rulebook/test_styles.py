@@ -11,6 +11,7 @@ from pathlib import Path
 import pypdf
 import pypdfium2 as pdfium
 import pytest
+import yaml
 
 from kolaps_print import resources
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
@@ -41,11 +42,11 @@ def test_page_size_and_colours_come_from_the_layout_file(tmp_path):
     assert {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in reader.pages} == {
         (round(pt(200), 2), round(pt(260), 2))
     }
-    # The cover's accent strip: 4 mm of solid accent just under the dark band (45 % up the page).
+    # The quick-start's accent strip: 2.2 mm of solid accent just under page 1's dark band.
     scale = 2
     image = pdfium.PdfDocument(book.pdf)[0].render(scale=scale).to_pil().convert("RGB")
-    strip_y = pt(260) * 0.45 - pt(2)
-    assert image.getpixel((int(pt(20) * scale), int((pt(260) - strip_y) * scale))) == (0x12, 0x34, 0x56)
+    band = yaml.safe_load((folder / "layouts" / "quickstart.yaml").read_text(encoding="utf-8"))["band"]
+    assert image.getpixel((int(pt(20) * scale), int(pt(band + 1.1) * scale))) == (0x12, 0x34, 0x56)
 
 
 @pytest.mark.parametrize(
