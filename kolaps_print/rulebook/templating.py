@@ -16,16 +16,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast, get_args
 
 import jinja2
 
 from kolaps_print import numbers
 from kolaps_print.content import formats
+from kolaps_print.content.attack import attack_steps
 from kolaps_print.content.tables import TABLE_NAMES
 from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path, shown
 from kolaps_print.labels import label
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.model.rules import Edition
 from kolaps_print.provenance import mark, marked
 from kolaps_print.rulebook.sandbox import MEMORY_HEADROOM, BookSandbox, FolderLoader
 from kolaps_print.rulebook.sources import BookSources
@@ -196,6 +198,8 @@ def template_context(
         "scenario": demo.scenario,  # the kit's, or the default; None when data has none
         "sides": demo.sides,  # its two armies (ArmyBook: .army.name, .affiliation.name...)
         "example": demo.example,  # the worked attack, every number from the rules and the two cards
+        # the attack's numbered steps (data/rules/attack.yaml) this edition prints, as the sheet does
+        "attack_steps": attack_steps(data, cast(Edition, edition) if edition in get_args(Edition) else "full"),
     }
 
 
