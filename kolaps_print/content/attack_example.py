@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kolaps_print.diagnostics import did_you_mean
 from kolaps_print.model.army_book import ArmyBook, Member
 from kolaps_print.model.rules import Rules
 from kolaps_print.model.scenario import Scenario
@@ -67,7 +68,7 @@ class WorkedAttack:
     secondary_difficulty: int
     secondary_dice: str
     secondary_rolls: tuple[int, ...]  # one die short of the target's threshold: the effect applies
-    secondary_effect: str
+    secondary_effect: str  # the demo's, where the zone has one (E85)
     second: SecondHit  # a second hit on the same zone: the box's modifier, then the full zone
 
     @property
@@ -93,8 +94,11 @@ def _failing_dice(count: int, threshold: int, top: int, keep_one: bool) -> tuple
 def _member(book: ArmyBook, name: str, field: str) -> Member:
     found = next((m for m in book.members if m.character.name == name), None)
     if found is None:
-        names = ", ".join(m.character.name for m in book.members)
-        raise ExampleError(("example", field), f"no character '{name}' in {book.army.name} ({names})")
+        names = [m.character.name for m in book.members]
+        raise ExampleError(
+            ("example", field),
+            f"no character '{name}'{did_you_mean(name, names)} in {book.army.name} ({', '.join(names)})",
+        )
     return found
 
 
@@ -168,7 +172,7 @@ def _work_out(
         secondary_difficulty=secondary_level,
         secondary_dice=secondary.label,
         secondary_rolls=_failing_dice(secondary.count, target.threshold, top, secondary.roll == "C"),
-        secondary_effect=location.secondary_effect,
+        secondary_effect=location.demo_effect.text if location.demo_effect else location.secondary_effect,
         second=_second_hit(
             scenario, rules, location.capacity - len(ticked), ticked[-1] if ticked else 0, full_location
         ),

@@ -88,6 +88,8 @@ class Location(Model):
     capacity: int = Field(ge=1, le=6)
     box_modifiers: list[int]  # severity modifier of each wound box, len == capacity
     secondary_effect: Text
+    # the quick-start's effect where the full one uses what the demo drops (fatigue, offensive orders): E85
+    demo_effect: Ruled | None = None
 
 
 class ExtraDifficulty(Model):
