@@ -378,6 +378,12 @@ BUILDERS: dict[str, Callable[[GameData], TableContent]] = {
     "affiliations": affiliations,
 }
 TABLE_NAMES: tuple[str, ...] = tuple(BUILDERS)
+DEMO_VARIANT = "-demo"  # effets-secondaires-demo: the quick-start's reading of effets-secondaires
+
+
+def base_table(name: str) -> str:
+    """The table a demo variant reads differently (itself for any other): the full book shows that one."""
+    return name.removesuffix(DEMO_VARIANT)
 
 
 def build_table(name: str, data: GameData) -> TableContent:
