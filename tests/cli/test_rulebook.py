@@ -136,7 +136,9 @@ def test_data_option_is_where_the_labels_come_from_too(cli, project, tmp_path_fa
     shutil.move(project / "data", elsewhere / "mine")
     labels = elsewhere / "mine/labels/fr/rulebook.yaml"
     labels.write_text(
-        labels.read_text(encoding="utf-8").replace('version_line: "Version {version}', 'version_line: "Tirage {version}'),
+        labels.read_text(encoding="utf-8").replace(
+            'version_line: "Version {version}', 'version_line: "Tirage {version}'
+        ),
         encoding="utf-8",
     )
     result = cli(["rulebook", "--edition", "quickstart", "--data", elsewhere / "mine", "-o", "book.pdf"])
