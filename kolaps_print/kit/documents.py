@@ -16,8 +16,8 @@ from kolaps_print.kit.tokens import tokens_pdf
 from kolaps_print.labels import label
 from kolaps_print.model.army_book import ArmyBook
 
-# The paper twice the kit's, that the quick-start's four pages fold out of (a name of
-# kit.packing.papers.paper_names, and the file's suffix).
+# The paper twice the kit's, that the quick-start's four pages fold out of: the file's suffix
+# (kit.packing.papers.folded_sheet names it in the packing list).
 FOLDED_SHEET = {"a4": "a3", "letter": "tabloid"}
 
 
@@ -88,17 +88,18 @@ def rulebook_parts(kit: Kit, stamper: Stamper) -> list[KitPart]:
     parts = [_part(edition, title, filename, book.pdf, 1, "long", "plain", stamper)]
     sheet = FOLDED_SHEET.get(kit.spec.paper)
     if edition == "quickstart" and sheet:
-        parts.append(_folded_sheet_part(parts[0], sheet))
+        parts.append(_folded_sheet_part(parts[0], sheet, kit.spec.paper))
     return parts
 
 
-def _folded_sheet_part(pages: KitPart, sheet: str) -> KitPart:
+def _folded_sheet_part(pages: KitPart, sheet: str, paper_of: str) -> KitPart:
     """The quick-start's four stamped pages imposed on one sheet, each half keeping its stamp.
     A landscape sheet: its inside reads upright when flipped on the short edge."""
     pdf = impose_folded_sheet(pages.pdf)
     filename = pages.filename.replace(".pdf", f"-{sheet}.pdf")
     title = label("kit.packing.documents.quickstart_sheet")
-    return KitPart("quickstart-sheet", title, filename, pdf, page_count(pdf), 1, "short", "plain", paper=sheet)
+    paper = label(f"kit.packing.papers.folded_sheet.{paper_of}")
+    return KitPart("quickstart-sheet", title, filename, pdf, page_count(pdf), 1, "short", "plain", paper=paper)
 
 
 def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:

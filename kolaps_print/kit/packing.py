@@ -50,7 +50,7 @@ def _copies_text(part: KitPart, tables: int) -> str:
 
 
 def _paper_text(part: KitPart, paper: str) -> str:
-    name = label(f"kit.packing.papers.paper_names.{part.paper or paper}")
+    name = part.paper or label(f"kit.packing.papers.paper_names.{paper}")
     return label(f"kit.packing.papers.{part.stock}", paper=name)
 
 

@@ -20,8 +20,8 @@ class KitPart:
     sides: Sides
     stock: Stock
     folded: bool = False  # fold sheets: one-sided, each card folded on its dashed line
-    # Another paper than the kit's (the quick-start's folded sheet: A3 for an A4 kit): a paper
-    # name of kit.packing.papers.paper_names; such a part has its own file, not in kit.pdf.
+    # Another paper than the kit's (the quick-start's folded sheet: A3 for an A4 kit), as the
+    # packing list names it; such a part has its own file, not in kit.pdf.
     paper: str | None = None
 
     @property
