@@ -51,7 +51,9 @@ def test_docs_and_data_list_the_same_errata(data):
     docs = DOCS.read_text(encoding="utf-8")
     in_docs = re.findall(r"^\*\*(E\d+)\.", docs, flags=re.MULTILINE)
     assert in_docs == [e.id for e in data.errata]
-    assert [e.number for e in data.errata] == list(range(1, len(data.errata) + 1))
+    numbers = [e.number for e in data.errata]
+    # Numbers rise with no repeat; a range may be left free (each branch in flight gets its own: E60–E69...).
+    assert numbers[0] == 1 and numbers == sorted(set(numbers))
 
 
 def test_docs_name_each_reading_its_options_and_the_chosen_one(data):
