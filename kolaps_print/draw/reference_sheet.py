@@ -21,7 +21,7 @@ def _draw_header(canvas: Canvas, header: SheetHeader) -> None:
     canvas.setFillColor(ink())
     canvas.drawRightString(header.right, header.baseline, header.number)
     canvas.setFont(SANS, header.page_pt)
-    canvas.drawRightString(header.side_right, header.baseline, header.side)
+    canvas.drawRightString(header.stamp_right, header.baseline, header.stamp)
     canvas.setStrokeColor(ink())
     canvas.setLineWidth(header.rule_pt)
     canvas.line(header.left, header.rule_y, header.right, header.rule_y)

@@ -78,6 +78,8 @@ def _grid(table: TableContent, styles: Styles) -> list[list[Paragraph]]:
         [_paragraph(cell, styles.cell(table.column_align(i), bold=(i == 0))) for i, cell in enumerate(row)]
         for row in table.rows
     ]
+    for r in table.strong:  # a rule players must not miss, in its row: the rule's bold
+        body[r][-1] = _paragraph(table.rows[r][-1], styles.rule())
     return [header] + body
 
 
@@ -137,13 +139,21 @@ def _text_goes_under(table: TableContent, width: float, styles: Styles, colour: 
     return _table_text_under(table, width, styles, colour).wrap(width, 1e9)[1] < inline * (1 - UNDER_SAVING)
 
 
+def _key_columns(table: TableContent) -> TableContent:
+    """The table less its last column (set under each row), and so less its strong texts."""
+    return replace(
+        table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1], strong=()
+    )
+
+
 def _grid_text_under(table: TableContent, styles: Styles) -> tuple[list[list], list[tuple]]:
     """Key columns on one row, the last column's text on a full-width row under it."""
-    keys = replace(table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1])
+    keys = _key_columns(table)
     grid, spans = [_grid(keys, styles)[0]], []
     for i, row in enumerate(_grid(keys, styles)[1:]):
         grid.append(row)
-        grid.append([_paragraph(table.rows[i][-1], styles.cell("l"))] + [""] * (len(row) - 1))
+        style = styles.rule() if i in table.strong else styles.cell("l")
+        grid.append([_paragraph(table.rows[i][-1], style)] + [""] * (len(row) - 1))
         spans.append(("SPAN", (0, len(grid) - 1), (-1, len(grid) - 1)))
     return grid, spans
 
@@ -162,7 +172,7 @@ def _table_inline(table: TableContent, widths: list[float], styles: Styles, colo
 
 
 def _table_text_under(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
-    keys = replace(table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1])
+    keys = _key_columns(table)
     grid, spans = _grid_text_under(table, styles)
     flowable = RowTable(grid, colWidths=_widths(keys, width, styles), repeatRows=1, hAlign="LEFT")
     style = _table_style(len(grid) - 1, colour, styles, {})

@@ -30,6 +30,13 @@ def with_longer_traits(data: GameData, times: int) -> GameData:
     return GameData(rules=rules, catalogue=data.catalogue, documents=data.documents)
 
 
+def with_longer_steps(data: GameData, times: int) -> GameData:
+    """The same data with every attack step's text written `times` over."""
+    steps = [s.model_copy(update={"text": " ".join([s.text] * times)}) for s in data.rules.attack.steps]
+    rules = data.rules.model_copy(update={"attack": data.rules.attack.model_copy(update={"steps": steps})})
+    return GameData(rules=rules, catalogue=data.catalogue, documents=data.documents)
+
+
 MIN_BODY_PT = reference_look().type.min_pt
 
 
@@ -54,12 +61,13 @@ def test_both_sides_fit_and_every_planned_table_is_placed(data):
     for boxes in layout.boxes:
         assert all(b.used + 1e-6 >= 0 and b.used <= b.height + 1e-6 for b in boxes)
     planned = [name for _, sections in PLAN for _, rows in sections for row in rows for name in row]
-    assert sorted(set(planned)) == sorted(set(TABLE_NAMES) - {"armes", "affiliations"})
+    assert sorted(set(planned)) == sorted(set(TABLE_NAMES) - {"armes", "affiliations"} | {"attaque"})
 
 
 def test_wordier_data_shrinks_the_type(data):
-    normal = layout_sheet(data, "a4").styles.body
-    wordy = layout_sheet(with_longer_traits(data, 2), "a4").styles.body
+    # The full sheet sits at the floor; the demo's has room to shrink (its verso: the wounds' notes).
+    normal = layout_sheet(data, "a4", "quickstart").styles.body
+    wordy = layout_sheet(with_longer_steps(data, 8), "a4", "quickstart").styles.body
     assert MIN_BODY_PT <= wordy < normal
 
 
