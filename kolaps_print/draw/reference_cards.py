@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.draw.flow_box import draw_box
@@ -39,20 +39,24 @@ def reference_cards(deck: ReferenceDeck) -> list[ReferenceCard]:
     ]
 
 
-def _draw_strip(canvas: Canvas, strip: CardStrip, colour: Color, number: str) -> None:
-    canvas.setFillColor(colour)
+def _draw_strip(canvas: Canvas, strip: CardStrip, face: ReferenceFace) -> None:
+    canvas.setFillColor(face.colour)
     canvas.rect(strip.x, strip.y, strip.width, strip.height, stroke=0, fill=1)  # bleeds past the trim
     canvas.setFillColor(white)
     canvas.setFont(SANS_BOLD, strip.size)
-    canvas.drawString(strip.left, strip.baseline, strip.text)
+    canvas.drawString(strip.left, strip.baseline, face.title or strip.text)
+    number = face.label
     canvas.setFont(SANS, strip.size)
     canvas.drawRightString(strip.right, strip.baseline, number)
 
 
 def _draw_face(canvas: Canvas, face: ReferenceFace, deck: ReferenceDeck) -> None:
     canvas.setFont(SANS, deck.styles.body)
-    _draw_strip(canvas, deck.strip, face.colour, face.label)
-    draw_box(canvas, face.box, gap=deck.gap)
+    _draw_strip(canvas, deck.strip, face)
+    if face.box.placed:
+        draw_box(canvas, face.box, gap=deck.gap)
+    else:  # a topic with nothing to explain: a plain back
+        _draw_blank_back(canvas, deck.blank)
 
 
 def _draw_blank_back(canvas: Canvas, blank: BlankBack) -> None:

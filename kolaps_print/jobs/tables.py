@@ -113,7 +113,7 @@ def _cards(options: TablesOptions, data: GameData) -> Reference:
             card=size, paper=paper_size(options.paper), mode=options.layout, flip=options.flip
         )
         slots_per_sheet(impose_options.resolved())  # the card fits the paper inside its margins
-        cards = reference_cards(layout_deck(data, pt(size.width), pt(size.height)))
+        cards = reference_cards(layout_deck(data, pt(size.width), pt(size.height), options.edition))
     except (ValueError, CardOverflow) as exc:
         raise _option_error(str(exc)) from None
     meta = PdfMeta(title=_title("tables.sheet.cards_title"), subject=label("tables.sheet.cards_subject"))

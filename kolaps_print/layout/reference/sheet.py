@@ -74,7 +74,7 @@ class SheetHeader:
     rule_pt: float
 
 
-def _row_units(
+def row_units(
     row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles, legend: bool = False
 ) -> list[Flowable]:
     """A row of tables: one block, side by side when they fit, else one block per table.
@@ -97,7 +97,7 @@ def _row_units(
 
 
 def _row_flowable(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles) -> Flowable:
-    units = _row_units(row, section, width, styles)
+    units = row_units(row, section, width, styles)
     return units[0] if len(units) == 1 else Stack(units, gap=column_gap(styles))
 
 
@@ -114,7 +114,7 @@ def section_flowables(
         units = [
             u
             for i, row in enumerate(section.rows)
-            for u in _row_units(row, section, width, styles, legend=legend and i == 0)
+            for u in row_units(row, section, width, styles, legend=legend and i == 0)
         ]
     else:
         units = [_row_flowable(row, section, width, styles) for row in section.rows]
