@@ -9,9 +9,15 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from kolaps_print.content.reference import PLAN, reference_pages
 from kolaps_print.content.tables import TABLE_NAMES, build_table
 from kolaps_print.fonts import SANS_BOLD, register_fonts
-from kolaps_print.layout.reference.flow import FlowBox, fill_box
+from kolaps_print.layout.reference.flow import FlowBox, Stack, fill_box
 from kolaps_print.layout.reference.look import Styles, reference_look, section_colour
-from kolaps_print.layout.reference.sheet import SheetGeometry, SheetOverflow, layout_sheet, section_flowables
+from kolaps_print.layout.reference.sheet import (
+    SheetGeometry,
+    SheetOverflow,
+    column_gap,
+    layout_sheet,
+    section_flowables,
+)
 from kolaps_print.layout.reference.tables import table_flowable
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
@@ -97,3 +103,18 @@ def test_a_long_block_continues_in_the_next_box_under_a_continued_title(data):
     fill_box(second, queue, gap=6, min_split=0)
     assert not queue and first.placed and second.placed
     assert first.used <= 200 + 0.01
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("edition", ["full", "quickstart"])
+def test_no_table_is_cut_while_a_column_stands_a_third_empty(data, paper, edition):
+    layout = layout_sheet(data, paper, edition)
+    for boxes in layout.boxes:
+        cut = any(
+            isinstance(f, Stack) and f.continued is not None and f.parts[0] is f.continued
+            for box in boxes
+            for f, _ in box.placed
+        )
+        if cut:  # a « (suite) » heads a column: every column of that side is at least two thirds full
+            gaps = [len(box.placed) * column_gap(layout.styles) for box in boxes]
+            assert all(box.used + gap >= box.height * 2 / 3 for box, gap in zip(boxes, gaps, strict=True))
