@@ -252,7 +252,7 @@ def test_cards_hold_every_sheet_number(data, cards):
         assert f" {c.wounds} {cells} " in text
     for t in data.rules.traits.traits:
         assert t.name in text
-    assert f"1/{cards.faces}" in text and f"{cards.faces}/{cards.faces}" in text
+    assert f"1/{cards.cards}" in text and f"{cards.cards}/{cards.cards}" in text  # a card: one number, both faces
 
 
 def test_cards_embed_their_fonts_and_rebuild_identically(cards):
