@@ -47,12 +47,12 @@ PLANS: dict[Edition, Plan] = {
             (
                 ("tour", (("phases",), ("actions",))),
                 ("test", (("seuils", "difficultes"), ("jets",), ("modificateurs",))),
-                ("chances", (("chances",),)),
             ),
         ),
         (
             "verso",
             (
+                ("chances", (("chances",),)),
                 ("attaque", (("attaque",),)),
                 ("blessures", (("gravite",), ("localisations", "cumul"))),
             ),
