@@ -54,7 +54,7 @@ PLANS: dict[Edition, Plan] = {
             (
                 ("chances", (("chances",),)),
                 ("attaque", (("attaque",),)),
-                ("blessures", (("gravite",), ("localisations", "cumul"))),
+                ("blessures", (("gravite",), ("localisations", "cumul"), ("effets-secondaires",))),
             ),
         ),
     ),

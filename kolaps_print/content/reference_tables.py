@@ -22,9 +22,9 @@ from kolaps_print.provenance import marked
 
 # Actions the demo has no use for: catching one's breath (fatigue), rallying (morale), ambush.
 DEMO_DROPS_ACTIONS = frozenset({"reprendre-son-souffle", "se-rallier", "embuscade"})
-# Modifiers the demo has no use for: a pistol in contact is a weapon trait; a riposte belongs to the
-# affrontement; the demo has no ambush.
-DEMO_DROPS_MODIFIERS = frozenset({"pistolet-contact", "riposte-autre-cible", "embuscade"})
+# Modifiers the demo has no use for: a pistol in contact is a weapon trait; the demo has no ambush.
+# The riposte stays: the quick-start plays it (E33).
+DEMO_DROPS_MODIFIERS = frozenset({"pistolet-contact", "embuscade"})
 
 
 def _keep(table: TableContent, columns: Sequence[int], rows: Sequence[int] | None = None) -> TableContent:
@@ -119,4 +119,5 @@ DEMO_BUILDERS: dict[str, Callable[[GameData], TableContent]] = {
     "jets": demo_jets,
     "gravite": demo_gravite,
     "localisations": sheet_localisations,
+    "effets-secondaires": lambda data: without_rule(tables.effets_secondaires(data, demo=True)),
 }

@@ -75,7 +75,7 @@ def test_the_attack_walk_through_is_numbered_from_the_data(data, sheets):
 def test_the_demo_sheet_shows_only_the_demo_rules(data, sheets):
     full, demo = sheets
     text = flat(" ".join(page_texts(demo.pdf)))
-    for title in ("moral", "traits", "blessures-critiques", "echecs-critiques", "effets-secondaires"):
+    for title in ("moral", "traits", "blessures-critiques", "echecs-critiques"):
         assert label(f"tables.{title}.title") not in text, title
     assert "Fatigue" not in text and "fatigue" not in text  # no fatigue charged, no fatigue column
     assert "enchérissent" not in text  # no bidding: the demo's own turn
@@ -93,3 +93,14 @@ def test_the_survival_and_secondary_rules_are_bold_in_the_walk_through(data, she
     for rule in (data.rules.wounds.full_location.text, data.rules.wounds.secondary.text):
         found = [o for o in objects if flat(o.text) and flat(rule).startswith(flat(o.text)[:30])]
         assert found and all("Bold" in o.font for o in found), rule
+
+
+def test_the_demo_sheet_keeps_what_the_quick_start_plays(data, sheets):
+    """The quick-start keeps the riposte (E33) and the secondary effect with the demo's own effects (E80, E85)."""
+    text = flat(" ".join(page_texts(sheets[1].pdf)))
+    riposte = next(m for m in data.rules.combat.modifiers if m.id == "riposte-autre-cible")
+    assert flat(riposte.name) in text
+    assert label("tables.effets-secondaires.title") in text
+    for loc in data.rules.wounds.locations:
+        if loc.demo_effect:
+            assert flat(loc.demo_effect.text)[:40] in text, loc.id
