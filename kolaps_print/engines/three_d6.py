@@ -29,17 +29,17 @@ def exploding_roll(extra_dice: int = 2, sides: int = 6) -> dict[int, Fraction]:
     return out
 
 
-def chance_at_least(target: int) -> Fraction:
+def chance_at_least(target: int, extra_dice: int = 2) -> Fraction:
     """P(the roll reaches target): the chance against DV - (characteristic + skill)."""
-    return at_least(exploding_roll(), target)
+    return at_least(exploding_roll(extra_dice), target)
 
 
 @cache
-def _difference() -> dict[int, Fraction]:
-    roll = exploding_roll()
+def _difference(extra_dice: int) -> dict[int, Fraction]:
+    roll = exploding_roll(extra_dice)
     return combine(roll, roll, lambda attack, defence: attack - defence)
 
 
-def opposed_chance(margin: int) -> Fraction:
-    """P(attacker's AV >= defender's DV) when both roll, margin = attacker's bonus - defender's."""
-    return at_least(_difference(), -margin)
+def opposed_chance(margin: int, extra_dice: int = 2) -> Fraction:
+    """P(attacker's AV >= defender's DV) when both roll (3D6-E2), margin = attacker's bonus - defender's."""
+    return at_least(_difference(extra_dice), -margin)

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+DICE_PATTERN = r"^[1-9][0-9]?[dD](3|4|6|8|10|12|20|100)([+-][1-9][0-9]?)?$"  # a ruleset's dice field: 2d10+2
 
 
 class Model(BaseModel):
