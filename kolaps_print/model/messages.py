@@ -160,7 +160,9 @@ def explain(error: ErrorDetails, model: type[BaseModel], loc: tuple) -> str:
     if kind == "union_tag_invalid":
         tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
         tag = str(ctx.get("tag", ""))
-        return f"unknown {_discriminator(ctx)} '{shown(tag)}'{did_you_mean(tag, tags)}; expected one of: {', '.join(tags)}"
+        return (
+            f"unknown {_discriminator(ctx)} '{shown(tag)}'{did_you_mean(tag, tags)}; expected one of: {', '.join(tags)}"
+        )
     if kind == "union_tag_not_found":
         if not isinstance(value, dict):
             return f"expected a mapping of keys (key: value), got {_got(value)}"

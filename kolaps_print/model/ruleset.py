@@ -50,7 +50,7 @@ class RulesetFile(Model):
 class RulesetErratum(Erratum):
     """An erratum of a ruleset: numbered within its ruleset (D100-E1), otherwise as KOLAPS's."""
 
-    id: RulingId  # type: ignore[assignment]  # a wider id than KOLAPS's E1
+    id: RulingId  # a wider id than KOLAPS's E1
 
     @property
     def number(self) -> int:

@@ -79,7 +79,9 @@ def _unique_ids(c: _Checker) -> None:
 
 def _catalogue_refs(c: _Checker) -> None:
     known = c.catalogues
-    places = [(("character", "fields", i), f) for i, f in enumerate(c.ruleset.character.fields)]
+    places: list[tuple[tuple, FieldDecl]] = [
+        (("character", "fields", i), f) for i, f in enumerate(c.ruleset.character.fields)
+    ]
     for j, catalogue in enumerate(c.ruleset.catalogues):
         places += [(("catalogues", j, "fields", i), f) for i, f in enumerate(catalogue.fields)]
     for path, decl in places:
@@ -155,12 +157,11 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
         _field_of(c, path + ("field",), block.field, ("skill_map",))
     elif isinstance(block, (WeaponsBlock, FeaturesBlock)):
         decl = _field_of(c, path + ("field",), block.field, ("reference", "references"))
-        columns = c.catalogues.get(getattr(decl, "catalogue", ""), [])
+        catalogue = getattr(decl, "catalogue", "")
+        columns = c.catalogues.get(catalogue, [])
         for j, id_ in enumerate(getattr(block, "columns", [])):
             if decl is not None and id_ not in {f.id for f in columns}:
-                c.unknown(
-                    path + ("columns", j), f"column of catalogue '{decl.catalogue}'", id_, [f.id for f in columns]
-                )
+                c.unknown(path + ("columns", j), f"column of catalogue '{catalogue}'", id_, [f.id for f in columns])
     elif isinstance(block, BoxTrackBlock):
         _operand(c, path + ("length",), block.length, c.numbers())
     elif isinstance(block, HitTrackBlock):

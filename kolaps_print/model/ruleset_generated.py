@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field, StringConstraints, create_model
 
 from kolaps_print.model.common import DICE_PATTERN, Id, Model, Name, Text
+from kolaps_print.model.ruleset import Entry
 from kolaps_print.model.ruleset_fields import (
     DiceField,
     FieldDecl,
@@ -71,7 +72,7 @@ def field_definitions(decls: list[FieldDecl]) -> dict[str, Any]:
 
 
 def character_model(decls: list[FieldDecl]) -> type[Model]:
-    return create_model(  # type: ignore[call-overload, no-any-return]
+    return create_model(
         "Character",
         __base__=Model,
         name=(Name, Field(description="Printed on the front and the back of the card")),
@@ -80,13 +81,11 @@ def character_model(decls: list[FieldDecl]) -> type[Model]:
     )
 
 
-def entry_model(catalogue: str, decls: list[FieldDecl]) -> type[Model]:
+def entry_model(catalogue: str, decls: list[FieldDecl]) -> type[Entry]:
     """A catalogue entry: id, name, an optional French text, and the declared fields."""
-    return create_model(  # type: ignore[call-overload, no-any-return]
+    return create_model(
         f"Entry_{catalogue.replace('-', '_')}",
-        __base__=Model,
-        id=(Id, ...),
-        name=(Name, ...),
+        __base__=Entry,
         text=(Text | None, None),
         **field_definitions(decls),
     )

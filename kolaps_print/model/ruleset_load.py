@@ -183,7 +183,8 @@ def load_ruleset(folder: Path) -> Ruleset:
     spec: RulesetFile | None = _validated(RulesetFile, docs["ruleset.yaml"], report)
     tables_file = _validated(TablesFile, docs["tables.yaml"], report)
     errata_file = _validated(RulesetErrataFile, docs["errata.yaml"], report)
-    tables = _tables(tables_file, docs["tables.yaml"], report)
+    tables_doc, errata_doc = docs["tables.yaml"], docs["errata.yaml"]
+    tables = _tables(tables_file, tables_doc, report)
     catalogues: dict[str, dict] = {}
     more: list[SourceDocument] = []
     if spec is not None:
@@ -193,17 +194,17 @@ def load_ruleset(folder: Path) -> Ruleset:
             report.add(
                 doc.diagnostic(("id",), f"ruleset id '{spec.id}' differs from its folder's name '{folder.name}'")
             )
-        if tables_file is not None:
+        if tables_file is not None and tables_doc is not None:
             check_ruleset(spec, doc, tables, report)
-            check_catalogue_tables(spec, list(tables_file.tables), docs["tables.yaml"], report)
-        if errata_file is not None:
-            _check_errata(errata_file, spec.errata_prefix, docs["errata.yaml"], report)
+            check_catalogue_tables(spec, list(tables_file.tables), tables_doc, report)
+        if errata_file is not None and errata_doc is not None:
+            _check_errata(errata_file, spec.errata_prefix, errata_doc, report)
         catalogues, more = _catalogues(folder, spec, doc, report)
-    if errata_file is not None:
+    if errata_file is not None and errata_doc is not None:
         known = {e.id for e in errata_file.errata}
-        for d in [docs["ruleset.yaml"], docs["tables.yaml"], *more]:
+        for d in [docs["ruleset.yaml"], tables_doc, *more]:
             if d is not None:
-                check_rulings(d, known, docs["errata.yaml"].file, report)
+                check_rulings(d, known, errata_doc.file, report)
     report.raise_if_errors()
     assert spec is not None and errata_file is not None
     return Ruleset(
