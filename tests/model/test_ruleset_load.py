@@ -216,3 +216,16 @@ def test_every_problem_of_every_file_in_one_run(tmp_path):
         ("errata.yaml", "id: D100-E2", "id: D12-E2"),
     )
     assert [m.split(":")[0] for m in messages] == ["d100/errata.yaml", "d100/ruleset.yaml", "d100/weapons.yaml"]
+
+
+def test_a_catalogue_linked_from_outside_the_folder_is_refused(tmp_path):
+    outside = tmp_path / "private.yaml"
+    outside.write_text("entries: [{id: secret, name: Secret}]\n", encoding="utf-8")
+    folder = tmp_path / "d100"
+    shutil.copytree(resources.data_dir() / "rulesets" / "d100", folder)
+    (folder / "armours.yaml").unlink()
+    (folder / "armours.yaml").symlink_to(outside)
+    with pytest.raises(KolapsError) as caught:
+        load_ruleset(folder)
+    (message,) = [d.message for d in caught.value.diagnostics]
+    assert message == "'armours.yaml' is outside the ruleset's folder: name a file inside it"
