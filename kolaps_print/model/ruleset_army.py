@@ -4,8 +4,10 @@ derived values computed. Located messages as for a KOLAPS army."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from pydantic import Field
@@ -13,13 +15,14 @@ from pydantic import Field
 from kolaps_print.diagnostics import Diagnostic, Report, fail_on_warnings
 from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.load import SourceDocument, load_yaml
-from kolaps_print.model.common import Id, Model, Name
+from kolaps_print.model.common import ID_PATTERN, Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
 from kolaps_print.model.ruleset_choice import ruleset_of
-from kolaps_print.model.ruleset_fields import NUMBER_TYPES
+from kolaps_print.model.ruleset_fields import NUMBER_TYPES, FieldDecl, ReferenceField, ReferencesField, SkillMapField
 from kolaps_print.model.ruleset_load import Ruleset, check_references
 from kolaps_print.model.ruleset_values import all_values
 
+ID_RE = re.compile(ID_PATTERN)
 MAX_CARDS = 20_000  # as a KOLAPS army (army_book.MAX_CARDS): one PDF built in memory
 
 
@@ -70,6 +73,26 @@ def _member(index: int, character: Any, ruleset: Ruleset) -> RulesetMember:
     return RulesetMember(index, character, all_values(numbers, decls.derived, ruleset.tables))
 
 
+def _id_or_none(value: Any) -> str | None:
+    """value if it is a well-formed id (a malformed one already has its message), else None."""
+    return value if isinstance(value, str) and ID_RE.match(value) else None
+
+
+def _references_as_written(raw: Any, decls: list[FieldDecl]) -> SimpleNamespace:
+    """An invalid character's reference fields, where they have the right shape (others: empty)."""
+    data = raw if isinstance(raw, dict) else {}
+    found: dict[str, Any] = {}
+    for decl in decls:
+        value = data.get(decl.id)
+        if isinstance(decl, ReferenceField):
+            found[decl.id] = _id_or_none(value)
+        elif isinstance(decl, ReferencesField):  # positions kept: a message names the item's index
+            found[decl.id] = [_id_or_none(v) for v in value] if isinstance(value, list) else []
+        elif isinstance(decl, SkillMapField):
+            found[decl.id] = [k for k in value if _id_or_none(k)] if isinstance(value, dict) else []
+    return SimpleNamespace(**found)
+
+
 def check_ruleset_army(doc: SourceDocument, ruleset: Ruleset, report: Report) -> RulesetArmy | None:
     """Every problem of the file in report; the army when there is none."""
     report.extend(unprintable_text(doc))  # what the cards could not print, as for a KOLAPS army
@@ -82,9 +105,11 @@ def check_ruleset_army(doc: SourceDocument, ruleset: Ruleset, report: Report) ->
         else []
     )
     members = []
+    fields, catalogues = ruleset.spec.character.fields, ruleset.catalogues
     for i, item in enumerate(raw):
         character = validate_model(ruleset.character, doc, item, ("characters", i), report)
-        if character is None:
+        if character is None:  # its references' typos still show in this run
+            check_references(fields, _references_as_written(item, fields), ("characters", i), doc, catalogues, report)
             continue
         check_references(ruleset.spec.character.fields, character, ("characters", i), doc, ruleset.catalogues, report)
         members.append(_member(i, character, ruleset))

@@ -110,3 +110,21 @@ def test_schema_ruleset_does_not_go_with_for_kit(cli):
     result = cli(["schema", "--ruleset", "d100", "--for", "kit"])
     assert result.exit_code == 2
     assert "--ruleset describes an army file; it does not go with --for kit" in result.stderr
+
+
+def test_a_broken_ruleset_folder_exits_1_with_its_located_messages_as_json(cli, data_copy):
+    ruleset = data_copy / "rulesets" / "d12" / "ruleset.yaml"
+    ruleset.write_text(
+        ruleset.read_text(encoding="utf-8").replace("kind: d12_ladder", "kind: d12_ladders"), encoding="utf-8"
+    )
+    result = cli(["check", "--ruleset", "d12", "--json"])
+    assert result.exit_code == 1
+    (message,) = json.loads(result.stdout)
+    assert (message["file"], message["path"], message["severity"]) == (
+        "data/rulesets/d12/ruleset.yaml",
+        "mechanic.kind",
+        "error",
+    )
+    assert message["message"].startswith("unknown kind 'd12_ladders' (did you mean 'd12_ladder'?)")
+    line = ruleset.read_text(encoding="utf-8").splitlines()[message["line"] - 1]
+    assert line[message["column"] - 1 :].startswith("d12_ladders")

@@ -60,10 +60,22 @@ def test_every_problem_of_the_characters_in_one_run(tmp_path):
         .replace("[revolver]", "[revolvr]")
         + "  - {name: Bo, for: 1, con: 1, tai: 1, dex: 1, pv: 1, agilite: 3}\n"
     )
-    # an invalid character's references wait until it is valid: one message per problem of its own
+    # an invalid character's references are checked as written, in the same run
     assert messages(tmp_path, text) == [
         "army.yaml:8:10: error: characters[0].dex: must be at most 25 (got 30)",
+        "army.yaml:10:19: error: characters[0].competences.poin: unknown competences entry 'poin' (did you mean 'poing'?)",
+        "army.yaml:11:13: error: characters[0].armes[0]: unknown armes entry 'revolvr' (did you mean 'revolver'?)",
         "army.yaml:12:55: error: characters[1].agilite: unknown key 'agilite'",
+    ]
+
+
+def test_a_malformed_reference_has_one_message(tmp_path):
+    text = "ruleset: d100\nname: Test\ncharacters:\n" + D100_CHARACTER.replace("[revolver]", "[Revolver, 3, couto]")
+    assert messages(tmp_path, text) == [
+        "army.yaml:11:13: error: characters[0].armes[0]: 'Revolver' is not a valid id: use lowercase letters, digits "
+        "and hyphens (e.g. fusil-assaut)",
+        "army.yaml:11:23: error: characters[0].armes[1]: expected text, got a number (3)",
+        "army.yaml:11:26: error: characters[0].armes[2]: unknown armes entry 'couto'",
     ]
 
 
