@@ -128,17 +128,27 @@ def _ladder(ruleset: Ruleset, table: LadderChances) -> TableContent:
     return TableContent(_title(ruleset, table), header, rows, table.note)
 
 
+def catalogue_columns(ruleset: Ruleset, catalogue: str, columns: list[str]) -> list[str]:
+    """The printed heading of each column: its field's label."""
+    decls = {f.id: f for c in ruleset.spec.catalogues if c.id == catalogue for f in c.fields}
+    return [decls[column].label for column in columns]
+
+
+def entry_cells(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> list[str]:
+    """An entry's name, then its values as printed (a reference: the entry it names)."""
+    decls = {f.id: f for c in ruleset.spec.catalogues if c.id == catalogue for f in c.fields}
+    cells = [entry.name]
+    for column in columns:
+        value = getattr(entry, column)
+        target = getattr(decls[column], "catalogue", None)
+        cells.append(_cell(ruleset.catalogues[target][value].name if target and value else value))
+    return cells
+
+
 def _catalogue(ruleset: Ruleset, table: CatalogueTable) -> TableContent:
-    decls = {f.id: f for c in ruleset.spec.catalogues if c.id == table.catalogue for f in c.fields}
-    header = [_c("name")] + [decls[column].label for column in table.columns]
-    rows = []
-    for entry in ruleset.catalogues[table.catalogue].values():
-        cells = [entry.name]
-        for column in table.columns:
-            value = getattr(entry, column)
-            target = getattr(decls[column], "catalogue", None)  # a reference prints its entry's name
-            cells.append(_cell(ruleset.catalogues[target][value].name if target and value else value))
-        rows.append(cells)
+    header = [_c("name")] + catalogue_columns(ruleset, table.catalogue, table.columns)
+    entries = ruleset.catalogues[table.catalogue].values()
+    rows = [entry_cells(ruleset, table.catalogue, entry, table.columns) for entry in entries]
     return TableContent(_title(ruleset, table), header, rows, table.note)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from pydantic import Field
+from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
@@ -19,6 +20,21 @@ from kolaps_print.layout.units import pt
 from kolaps_print.model.common import Model
 
 MAX_WEIGHT = 48  # characters: past this a column's text wraps rather than widening it further
+
+
+class CardLook(Model):
+    margin_mm: float = Field(ge=0, le=15)
+    band_mm: float = Field(ge=2, le=20)
+    name_pt: float = Field(ge=6, le=20)
+    body_pt: float = Field(ge=6, le=12)  # body text never below 6 pt
+    small_pt: float = Field(ge=6, le=12)
+    box_mm: float = Field(ge=2.5, le=10)  # a pencil needs room
+    box_gap_mm: float = Field(ge=0, le=5)
+    gap_mm: float = Field(ge=0, le=10)
+    rule_pt: float = Field(gt=0, le=3)
+    mark_pt: float = Field(gt=0, le=4)
+    negative_tint: float = Field(ge=0, le=1)
+    leading: float = Field(ge=1, le=2)
 
 
 class SheetLook(Model):
@@ -34,6 +50,7 @@ class SheetLook(Model):
     table_gap_mm: float = Field(ge=0, le=20)
     header_tint: float = Field(ge=0, le=1)
     rule_pt: float = Field(gt=0, le=3)
+    card: CardLook
 
 
 def sheet_look() -> SheetLook:
@@ -50,11 +67,14 @@ class _Styles:
     note: ParagraphStyle
 
 
+def paragraph_style(name: str, font: str, size: float, leading: float, colour: Color | None = None) -> ParagraphStyle:
+    """A text style of the rulesets' sheet and cards: leading in multiples of the size, ink unless said."""
+    return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * leading, textColor=colour or ink())
+
+
 def _styles(look: SheetLook) -> _Styles:
-    def style(name: str, font: str, size: float, colour=None) -> ParagraphStyle:
-        return ParagraphStyle(
-            name, fontName=font, fontSize=size, leading=size * look.leading, textColor=colour or ink()
-        )
+    def style(name: str, font: str, size: float, colour: Color | None = None) -> ParagraphStyle:
+        return paragraph_style(name, font, size, look.leading, colour)
 
     return _Styles(
         section=style("section", SANS_BOLD, look.section_pt),

@@ -46,7 +46,7 @@ def ruleset_of(doc: SourceDocument, report: Report) -> str | None:
 
 
 def not_kolaps(doc: SourceDocument, report: Report) -> bool:
-    """True (with a located error) when a KOLAPS-only command is given another ruleset's army."""
+    """True (with a located error) when a KOLAPS-only command (kit, the KOLAPS card job) is given another ruleset's army."""
     ruleset = ruleset_of(doc, report)
     if ruleset is None:
         return True
@@ -54,8 +54,8 @@ def not_kolaps(doc: SourceDocument, report: Report) -> bool:
         report.add(
             doc.diagnostic(
                 (RULESET_KEY,),
-                f"this army is for the '{ruleset}' ruleset, which prints no cards yet; "
-                f"kolaps-print check {doc.file} validates it",
+                f"this army is for the '{ruleset}' ruleset: this command takes KOLAPS armies only for now "
+                "(cards and check take every ruleset)",
             )
         )
         return True

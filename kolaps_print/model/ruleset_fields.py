@@ -86,6 +86,15 @@ FieldDecl = Annotated[
     | SkillMapField,
     Field(discriminator="type"),
 ]
+CatalogueField = ReferenceField | ReferencesField | SkillMapField
+
+
+def catalogue_of(decl: FieldDecl) -> str:
+    """The catalogue a reference, references or skill_map field names (ruleset_check made sure)."""
+    assert isinstance(decl, (ReferenceField, ReferencesField, SkillMapField)), decl.id
+    return decl.catalogue
+
+
 FIELD_TYPES = ("integer", "percentage", "text", "flag", "dice", "reference", "references", "skill_map")
 NUMBER_TYPES = ("integer", "percentage")
 

@@ -59,15 +59,6 @@ def test_an_unknown_ruleset_in_an_army_file_exits_1_located(cli, tmp_path):
     assert f"{army}:2:10: error: ruleset: unknown ruleset 'd1000' (did you mean 'd100'?)" in result.stderr
 
 
-def test_cards_of_another_ruleset_exit_1_and_write_nothing(cli, tmp_path):
-    (army,) = ruleset_armies("d100")
-    out = tmp_path / "cards.pdf"
-    result = cli(["cards", army, "-o", out])
-    assert result.exit_code == 1
-    assert "ruleset: this army is for the 'd100' ruleset, which prints no cards yet" in result.stderr
-    assert not out.exists()
-
-
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_schema_ruleset_accepts_its_demo_army_and_refuses_a_typo(cli, ruleset_id):
     result = cli(["schema", "--ruleset", ruleset_id, "-o", "-"])

@@ -13,11 +13,16 @@ def demo(ruleset_id: str):
     return ruleset, load_ruleset_army(doc, ruleset).members
 
 
+def trackers(ruleset, member):
+    """The back's tracks and boxes (its name and tables aside)."""
+    return [i for i in back_items(ruleset, member) if isinstance(i, (Track, Checkboxes))]
+
+
 def test_d12_hit_points_marked_at_half_and_quarter_of_each_total():
     ruleset, members = demo("d12")
     for member in members:
         pv = member.character.pv
-        track, boxes = back_items(ruleset, member)[:2]
+        track, boxes = trackers(ruleset, member)[:2]
         assert track == Track(
             "Points de vie",
             pv,
@@ -32,7 +37,7 @@ def test_d12_hit_points_marked_at_half_and_quarter_of_each_total():
 def test_3d6_coups_run_down_to_minus_twice_the_body():
     ruleset, members = demo("3d6")
     for member in members:
-        stun, kills = back_items(ruleset, member)[:2]
+        stun, kills = trackers(ruleset, member)[:2]
         assert stun.boxes == member.character.assommant
         assert stun.marks == (TrackMark(-(-member.character.assommant // 2), "½ : sonné si perdu d’un coup"),)
         assert (kills.boxes, kills.negative) == (member.character.coups, 2 * member.character.corps)
@@ -41,7 +46,7 @@ def test_3d6_coups_run_down_to_minus_twice_the_body():
 
 def test_d100_back_has_hit_points_ammunition_and_the_two_boxes():
     ruleset, members = demo("d100")
-    items = back_items(ruleset, members[0])
+    items = trackers(ruleset, members[0])
     assert items == [
         Track("Points de vie", members[0].character.pv),
         Track("Munitions", 30),

@@ -105,14 +105,14 @@ def test_a_d12_armour_left_out_counts_zero_in_the_defence(tmp_path):
     assert book.members[0].values["defense"] == 4
 
 
-def test_cards_refuse_another_ruleset_s_army_located(tmp_path):
+def test_the_kolaps_loader_refuses_another_ruleset_s_army_located(tmp_path):
     path = tmp_path / "army.yaml"
     path.write_text(f"ruleset: d100\nname: Test\ncharacters:\n{D100_CHARACTER}", encoding="utf-8")
     with pytest.raises(KolapsError) as caught:
         load_army(path)
     assert [str(d) for d in caught.value.diagnostics] == [
-        f"{path}:1:10: error: ruleset: this army is for the 'd100' ruleset, which prints no cards yet; "
-        f"kolaps-print check {path} validates it"
+        f"{path}:1:10: error: ruleset: this army is for the 'd100' ruleset: this command takes KOLAPS armies only "
+        "for now (cards and check take every ruleset)"
     ]
 
 
