@@ -20,6 +20,7 @@ from kolaps_print.layout.units import pt
 from kolaps_print.model.common import Model
 
 MAX_WEIGHT = 48  # characters: past this a column's text wraps rather than widening it further
+MIN_WEIGHT = 5  # characters: a column of « Dé » or « 12 » keeps its heading on one line
 
 
 class CardLook(Model):
@@ -88,7 +89,8 @@ def _styles(look: SheetLook) -> _Styles:
 def column_widths(table: TableContent, width: float) -> list[float]:
     """Each column as wide as its longest text asks, within MAX_WEIGHT; the whole width used."""
     columns = len(table.header)
-    weights = [min(MAX_WEIGHT, max(len(row[i]) for row in [table.header, *table.rows])) + 3 for i in range(columns)]
+    longest = [max(len(row[i]) for row in [table.header, *table.rows]) for i in range(columns)]
+    weights = [max(MIN_WEIGHT, min(MAX_WEIGHT, n)) + 3 for n in longest]
     return [width * w / sum(weights) for w in weights]
 
 
