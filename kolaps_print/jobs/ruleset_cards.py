@@ -18,6 +18,7 @@ from kolaps_print.layout.units import pt
 from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army, read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
+from kolaps_print.write.pdfx import press_ready
 
 DEFAULTS = CardOptions()
 
@@ -49,7 +50,8 @@ def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> C
         author=label("common.author"),
     )
     imposed = impose(faces, sheet, meta)
-    return CardsResult(imposed.pdf, len(faces), imposed.sheets, imposed.pages, list(army.warnings))
+    pdf = press_ready(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # PDF/X-4, as KOLAPS's
+    return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, list(army.warnings))
 
 
 def write_ruleset_cards(

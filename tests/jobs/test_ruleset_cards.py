@@ -96,3 +96,13 @@ def test_a_face_too_tall_is_located_at_its_character_and_nothing_is_written(cli,
         in result.stderr
     )
     assert not out.exists()
+
+
+def test_print_shop_cards_are_pdf_x_like_kolaps_s():
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(BytesIO(build_ruleset_cards(demo("d12"), SHOP).pdf))
+    assert "/OutputIntents" in reader.trailer["/Root"]
+    assert all("/TrimBox" in page and "/BleedBox" in page for page in reader.pages)
