@@ -82,8 +82,9 @@ def test_kit_pdf_is_the_packing_list_then_each_table_in_print_order_with_blanks(
             expected += one * copies
     assert len(pages) == len(expected)
     for got, want in zip(pages, expected, strict=True):
-        # a back turned 180° (short-edge flip) reads its text in another order: compare words
-        assert stamp_only(got) if want == "" else sorted(got.split()) == sorted(want.split())
+        # a page turned in kit.pdf (landscape, short-edge back) reads its text in another order,
+        # and the reader may find a word gap less there: compare the printed characters
+        assert stamp_only(got) if want == "" else sorted("".join(got.split())) == sorted("".join(want.split()))
 
 
 def test_page_counts_add_up(kit):
