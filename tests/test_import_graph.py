@@ -19,7 +19,7 @@ PACKAGE = Path(kolaps_print.__file__).resolve().parent
 # foundations and is what impose/, rulebook/ and kit/ draw into, so it sits just above them,
 # although writing the file is the pipeline's last step.
 STAGES = (
-    ("kolaps_print", "diagnostics", "resources", "labels", "numbers", "fonts", "provenance", "load"),
+    ("kolaps_print", "diagnostics", "resources", "typography", "labels", "numbers", "fonts", "provenance", "load"),
     ("write",),
     ("preflight",),  # reads PDFs back; needs only pypdf
     ("model",),

@@ -21,6 +21,7 @@ from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.units import pt
 from kolaps_print.load.source_tree import digest_files, relative_name, source_files
+from kolaps_print.numbers import date_words
 from kolaps_print.write import PdfMeta, new_canvas
 
 STAMP_SIZE_PT = 5.5
@@ -58,7 +59,7 @@ def _bundled_roots() -> list[Path]:
 
 def stamp_text(kit: Kit, hash_: str) -> str:
     name = kit.spec.name if len(kit.spec.name) <= NAME_MAX else kit.spec.name[: NAME_MAX - 1].rstrip() + "…"
-    return label("kit.stamp", name=name, date=kit.date.isoformat(), hash=hash_)
+    return label("kit.stamp", name=name, date=date_words(kit.date), hash=hash_)
 
 
 def stamp_size(text: str) -> float:

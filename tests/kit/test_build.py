@@ -24,7 +24,10 @@ from kolaps_print.write.folder import MANIFEST
 DEMO = resources.data_dir() / "kits" / "demo.yaml"
 SPEC = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
 ARMY_FILES = [(DEMO.parent / a).resolve() for a in SPEC["armies"]]
-STAMP = re.compile(re.escape(f"{SPEC['name']} · {SPEC['date']} · données ") + r"([0-9a-f]{8})")
+MONTHS = "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split()
+DAY = SPEC["date"]
+WORDS = f"{'1ᵉʳ' if DAY.day == 1 else DAY.day} {MONTHS[DAY.month - 1]} {DAY.year}"  # the date in words
+STAMP = re.compile(re.escape(f"{SPEC['name']} · {WORDS} · données ") + r"([0-9a-f]{8})")
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +171,7 @@ def test_the_packing_list_counts_from_the_kit_file(kit):
     for army in ARMY_FILES:
         minis = sum(c.get("copies", 1) for c in characters(army))
         name = yaml.safe_load(army.read_text(encoding="utf-8"))["name"]
-        assert f"Figurines «\u00a0{name}\u00a0»\u00a0: {minis * tables} ({minis} par table)" in md
+        assert f"Figurines «\u202f{name}\u202f»\u00a0: {minis * tables} ({minis} par table)" in md
     assert f"| `reference.pdf` | {pdf_pages(kit / 'reference.pdf')} | {SPEC['players'] * tables} (" in md
     assert f"kit.pdf ({pdf_pages(kit / 'kit.pdf')} pages" in md
 
@@ -187,7 +190,7 @@ def test_a_quickstart_kit_prints_the_demo_sheet_dated_as_the_kit(kit):
     sides = [" ".join(t.split()) for t in texts((kit / "reference.pdf").read_bytes())]
     day = SPEC["date"]
     assert all(label("tables.sheet.title_demo") in side for side in sides)
-    assert all(f"{day.day} {labels('rulebook.months')[day.month - 1]} {day.year}" in side for side in sides)
+    assert all(f"{day.day} {labels('common.months')[day.month - 1]} {day.year}" in side for side in sides)
     assert not any(label("tables.moral.title") in side for side in sides)  # the demo plays no morale
 
 
@@ -272,8 +275,8 @@ def test_fold_pages_get_a_blank_back_in_kit_pdf_and_pages_add_up(fold_kit):
     assert name in kit_pages[packing]  # the cards come first, after the packing list
     for i in range(card_pages):  # each fold page, then a blank holding only the stamp
         front, back = kit_pages[packing + 2 * i], kit_pages[packing + 2 * i + 1]
-        assert "Pli · 2027-03-14" in front and len(front) > 200
-        assert back.strip().startswith("Pli · 2027-03-14") and len(back.strip()) < 40, back
+        assert "Pli · 14 mars 2027" in front and len(front) > 200  # the date in words
+        assert back.strip().startswith("Pli · 14 mars 2027") and len(back.strip()) < 40, back
     md = (fold_kit / "packing-list.md").read_text(encoding="utf-8")
     assert f"kit.pdf ({len(kit_pages)} pages" in md
 

@@ -31,7 +31,7 @@ def test_the_hash_changes_when_an_army_changes(tmp_path, kit_file):
 def test_the_stamp_names_the_kit_the_date_and_the_hash(kit_file):
     kit = load_kit(kit_file())
     text = stamp_text(kit, "0123abcd")
-    assert "Démo Test" in text and "2027-03-14" in text and "0123abcd" in text
+    assert "Démo Test" in text and "14\u00a0mars 2027" in text and "0123abcd" in text  # the date in words
 
 
 def _text_boxes(pdf: bytes):
