@@ -57,6 +57,11 @@ def _bundled_roots() -> list[Path]:
     return roots
 
 
+def card_stamp_text(kit: Kit, hash_: str) -> str:
+    """The short stamp in each card's footer: the page stamp's margin is cut away."""
+    return label("kit.card_stamp", date=date_words(kit.date), hash=hash_)
+
+
 def stamp_text(kit: Kit, hash_: str) -> str:
     name = kit.spec.name if len(kit.spec.name) <= NAME_MAX else kit.spec.name[: NAME_MAX - 1].rstrip() + "…"
     return label("kit.stamp", name=name, date=date_words(kit.date), hash=hash_)
@@ -87,8 +92,9 @@ def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
 class Stamper:
     """Overlays one stamp text on pages of any size (one overlay per size, made once)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, card: str = ""):
         self.text = text
+        self.card = card  # the cards' own footer stamp
         self._overlays: dict[tuple[float, float], PageObject] = {}
 
     def overlay(self, width_pt: float, height_pt: float) -> PageObject:

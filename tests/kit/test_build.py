@@ -348,3 +348,35 @@ def test_the_folded_sheet_is_listed_on_its_paper_but_stays_out_of_kit_pdf(kit):
     assert "feuille à plier" not in per_table and "Règles de démarrage" in per_table
     widths = {round(float(p.mediabox.width)) for p in PdfReader(kit / "kit.pdf").pages}
     assert max(widths) < A3_LANDSCAPE_PT[0] - 100  # no A3 sheet among the kit's A4 pages
+
+
+def test_every_card_carries_the_kit_date_and_hash_in_its_own_footer(kit):
+    """The page stamp sits in the margin, which is cut away: each card's footer band holds the
+    date and the data hash too, inside the card's trim (read back: where the text sits on the sheet)."""
+    import pypdfium2 as pdfium
+
+    from kolaps_print.impose import plan_pages
+    from kolaps_print.jobs.cards import CardOptions
+    from kolaps_print.layout.units import to_mm
+
+    page_stamp = STAMP.search(texts((kit / "kit.pdf").read_bytes())[1])
+    assert page_stamp
+    card_stamp = f"{WORDS} · {page_stamp.group(1)}"
+    for army in ARMY_FILES:
+        document = pdfium.PdfDocument((kit / f"cards-{army.stem}.pdf").read_bytes())
+        cards = sum(c.get("copies", 1) for c in characters(army))
+        for index, page in enumerate(plan_pages(cards, CardOptions().impose_options())):
+            if page.side != "front":
+                continue
+            textpage = document[index].get_textpage()
+            text = textpage.get_text_range()
+            starts = [m.start() for m in re.finditer(re.escape(card_stamp), text.replace("\u00a0", " "))]
+            assert len(starts) == len(page.placements), army.stem
+            for start in starts:
+                left, bottom, _, _ = (to_mm(v) for v in textpage.get_charbox(start))
+                _, _, right, top = (to_mm(v) for v in textpage.get_charbox(start + len(card_stamp) - 1))
+                assert any(
+                    p.trim.x <= left and right <= p.trim.right and p.trim.y <= bottom and top <= p.trim.y + 5.5
+                    for p in page.placements
+                ), (left, bottom)  # in a card's footer band, not in the margin
+        document.close()
