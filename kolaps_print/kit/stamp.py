@@ -29,7 +29,8 @@ STAMP_MIN_PT = 4.0
 STAMP_MAX_WIDTH_MM = 56.0  # fits between the crop marks of the middle card column
 NAME_MAX = 40  # a longer kit name is shortened in the stamp
 STAMP_GREY = 0.6  # 0 black .. 1 white
-STAMP_BASELINE_MM = 5.5  # just above a home printer's 5 mm unprintable edge, below every content area
+# Nothing that matters within 6 mm of the edge, and below every content area (Letter cards start at 7.7 mm).
+STAMP_BASELINE_MM = 6.2
 HASH_LENGTH = 8
 
 
