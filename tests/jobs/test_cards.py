@@ -685,7 +685,7 @@ def test_the_fallback_points_at_the_chapter_that_holds_the_texts():
 
     chapter = (resources.templates_dir() / "rulebook" / "08-affiliations.md.j2").read_text(encoding="utf-8")
     title = next(line[2:].split("{")[0].strip() for line in chapter.splitlines() if line.startswith("# "))
-    assert f"«\u00a0{title}\u00a0»" in label("cards.front.specialisations_elsewhere")
+    assert f"«\u202f{title}\u202f»" in label("cards.front.specialisations_elsewhere")  # narrow no-break spaces
 
 
 def test_when_even_the_names_do_not_fit_it_is_a_located_error_and_nothing_is_written(write_army_file, tmp_path):
