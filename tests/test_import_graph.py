@@ -20,7 +20,18 @@ PACKAGE = Path(kolaps_print.__file__).resolve().parent
 # although writing the file is the pipeline's last step. engines/ (the exact dice odds of the
 # rulesets) is pure arithmetic that reads no data, so the model and the tables may both call it.
 STAGES = (
-    ("kolaps_print", "diagnostics", "resources", "labels", "numbers", "fonts", "provenance", "load", "engines"),
+    (
+        "kolaps_print",
+        "diagnostics",
+        "resources",
+        "typography",
+        "labels",
+        "numbers",
+        "fonts",
+        "provenance",
+        "load",
+        "engines",
+    ),
     ("write",),
     ("preflight",),  # reads PDFs back; needs only pypdf
     ("model",),
