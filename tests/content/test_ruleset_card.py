@@ -4,6 +4,7 @@ puts them, the negative zone of the 3d6 COUPS, the boxes to tick."""
 from kolaps_print.content.ruleset_card import Checkboxes, Track, TrackMark, back_items
 from kolaps_print.model.ruleset_army import load_ruleset_army, read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
+from kolaps_print.typography import french  # the labels go through French typography
 
 
 def demo(ruleset_id: str):
@@ -27,8 +28,8 @@ def test_d12_hit_points_marked_at_half_and_quarter_of_each_total():
             "Points de vie",
             pv,
             (
-                TrackMark(pv // 2, "50 % : hémorragie −1 PV/heure"),
-                TrackMark(pv // 4, "25 % : inconscient, −2 PV/heure"),
+                TrackMark(pv // 2, french("50 % : hémorragie −1 PV/heure")),
+                TrackMark(pv // 4, french("25 % : inconscient, −2 PV/heure")),
             ),
         )
         assert boxes == Checkboxes(("Armure perdue", "Arme enrayée", "Attaque totale", "Défense totale"))
@@ -39,7 +40,7 @@ def test_3d6_coups_run_down_to_minus_twice_the_body():
     for member in members:
         stun, kills = trackers(ruleset, member)[:2]
         assert stun.boxes == member.character.assommant
-        assert stun.marks == (TrackMark(-(-member.character.assommant // 2), "½ : sonné si perdu d’un coup"),)
+        assert stun.marks == (TrackMark(-(-member.character.assommant // 2), french("½ : sonné si perdu d’un coup")),)
         assert (kills.boxes, kills.negative) == (member.character.coups, 2 * member.character.corps)
         assert [m.after_box for m in kills.marks] == [member.character.coups // 2, member.character.coups // 4]
 

@@ -23,7 +23,7 @@ def numbers(ruleset_id: str, erratum: str) -> str:
     ruleset = load_ruleset(resources.data_dir() / "rulesets" / ruleset_id)
     found = ruleset.erratum(erratum)
     assert found is not None and found.numbers
-    return found.numbers
+    return found.numbers.replace("\u202f", " ").replace("\u00a0", " ")  # French typography's spaces, made plain
 
 
 def d12_hit_if_ties_hit(margin: int) -> Fraction:
