@@ -9,6 +9,7 @@ from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.calibration import Target, calibration_data, ruler_ticks
 from kolaps_print.layout.geometry import Size
+from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 
 MARGIN = 15.0  # mm: the instructions keep clear of unprintable edges
@@ -17,7 +18,7 @@ MARGIN = 15.0  # mm: the instructions keep clear of unprintable edges
 def draw_front(canvas: Canvas, paper: Size, targets: list[Target], flip: str) -> None:
     _title(canvas, paper, label("cards.calibrate.front_title"), [label("cards.calibrate.front_help", flip=_flip(flip))])
     data = calibration_data()
-    canvas.setStrokeGray(0)
+    canvas.setStrokeColor(colour("ink"))
     canvas.setLineWidth(0.35)
     for t in targets:
         x, y = pt(t.front[0]), pt(t.front[1])
@@ -45,8 +46,8 @@ def _ruler(canvas: Canvas, zero: tuple[float, float], horizontal: bool) -> None:
         y0 -= pt(gap)
     else:
         x0 += pt(gap)
-    canvas.setStrokeGray(0)
-    canvas.setFillGray(0)
+    canvas.setStrokeColor(colour("ink"))
+    canvas.setFillColor(colour("ink"))
     canvas.setLineWidth(0.25)
     canvas.setFont(SANS, 6)
     for value, rank in ruler_ticks():
@@ -72,7 +73,7 @@ def _ruler(canvas: Canvas, zero: tuple[float, float], horizontal: bool) -> None:
 
 
 def _title(canvas: Canvas, paper: Size, title: str, lines: list[str]) -> None:
-    canvas.setFillGray(0)
+    canvas.setFillColor(colour("ink"))
     canvas.setFont(SANS_BOLD, 12)
     top = pt(paper.height - MARGIN)
     canvas.drawString(pt(MARGIN), top, title)

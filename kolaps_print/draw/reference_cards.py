@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.draw.flow_box import draw_box
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.layout.reference.cards import BlankBack, CardStrip, ReferenceDeck, ReferenceFace
 from kolaps_print.layout.reference.look import ink
+from kolaps_print.layout.style import colour as house_colour
 
 
 @dataclass
@@ -42,7 +43,7 @@ def reference_cards(deck: ReferenceDeck) -> list[ReferenceCard]:
 def _draw_strip(canvas: Canvas, strip: CardStrip, colour: Color, number: str) -> None:
     canvas.setFillColor(colour)
     canvas.rect(strip.x, strip.y, strip.width, strip.height, stroke=0, fill=1)  # bleeds past the trim
-    canvas.setFillColor(white)
+    canvas.setFillColor(house_colour("paper"))
     canvas.setFont(SANS_BOLD, strip.size)
     canvas.drawString(strip.left, strip.baseline, strip.text)
     canvas.setFont(SANS, strip.size)

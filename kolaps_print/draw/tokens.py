@@ -1,5 +1,8 @@
 """Round game tokens for 25 mm bases: a coloured ring, a white face, a thin cut circle.
 
+Colours are names of the house palette (style.yaml); text is solid black, symbols take the
+ring's colour, so a token reads by its symbol and word as well as by its colour.
+
 Geometry is in millimetres (centre of the token); every text is KSans and comes from the
 caller (labels), every number from the rules data.
 """
@@ -9,30 +12,30 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.fonts import SANS_BOLD
+from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 
 DIAMETER_MM = 22.0  # sits beside, or on, a 25 mm base
 RING_MM = 2.4  # the coloured band that tells the kinds apart at a glance
 BLEED_MM = 0.6  # the ring's colour runs past the cut, so a cut slightly outside shows no white
 CUT_WIDTH_PT = 0.4
-CUT_GREY = 0.25
+CUT_COLOUR = "muted"
 
 
 @dataclass(frozen=True)
 class TokenStyle:
-    ring: str  # "#rrggbb"
-    ink: str  # text and symbols on the white face
+    ring: str  # palette names: the ring...
+    symbol: str  # ...and the symbol on the white face
 
 
-AFF = TokenStyle("#2f4f6f", "#1d3246")
-OFFENSIVE = TokenStyle("#b3261e", "#8c1d17")
-HAEMORRHAGE = TokenStyle("#6e0d12", "#c0141c")
-FATIGUE = TokenStyle("#8a6d1a", "#5c4811")
+AFF = TokenStyle("navy", "navy")
+OFFENSIVE = TokenStyle("scarlet", "scarlet")
+HAEMORRHAGE = TokenStyle("wine", "blood")
+FATIGUE = TokenStyle("ochre", "ochre")
 
 
 def radius() -> float:
@@ -56,26 +59,27 @@ def _centred_text(c: Canvas, text: str, font: str, size: float, x: float, y: flo
 
 
 def _blank_token(c: Canvas, x: float, y: float, style: TokenStyle) -> None:
-    c.setFillColor(HexColor(style.ring))
+    c.setFillColor(colour(style.ring))
     c.circle(pt(x), pt(y), pt(radius() + BLEED_MM), stroke=0, fill=1)
-    c.setFillColor(white)
+    c.setFillColor(colour("paper"))
     c.circle(pt(x), pt(y), pt(face_radius()), stroke=0, fill=1)
-    c.setStrokeGray(CUT_GREY)
+    c.setStrokeColor(colour(CUT_COLOUR))
     c.setLineWidth(CUT_WIDTH_PT)
     c.circle(pt(x), pt(y), pt(radius()), stroke=1, fill=0)
 
 
 def aff_token(c: Canvas, x: float, y: float, caption: str, number: int) -> None:
     _blank_token(c, x, y, AFF)
-    c.setFillColor(HexColor(AFF.ink))
+    c.setFillColor(colour("ink"))
     _centred_text(c, caption, SANS_BOLD, fitted_size(caption, SANS_BOLD, 6, 9), x, y + 4.8)
     _centred_text(c, str(number), SANS_BOLD, fitted_size(str(number), SANS_BOLD, 22, 13), x, y - 0.8)
 
 
 def offensive_token(c: Canvas, x: float, y: float, caption: str) -> None:
     _blank_token(c, x, y, OFFENSIVE)
-    c.setFillColor(HexColor(OFFENSIVE.ink))
+    c.setFillColor(colour(OFFENSIVE.symbol))
     _chevrons(c, x, y + 3.4)
+    c.setFillColor(colour("ink"))
     _centred_text(c, caption, SANS_BOLD, fitted_size(caption, SANS_BOLD, 6.5, 12.5), x, y - 3.6)
 
 
@@ -96,9 +100,9 @@ def _chevrons(c: Canvas, x: float, y: float) -> None:
 
 def haemorrhage_token(c: Canvas, x: float, y: float, caption: str) -> None:
     _blank_token(c, x, y, HAEMORRHAGE)
-    c.setFillColor(HexColor(HAEMORRHAGE.ink))
+    c.setFillColor(colour(HAEMORRHAGE.symbol))
     _drop(c, x, y + 1.2, 3.2)
-    c.setFillColor(HexColor(HAEMORRHAGE.ring))
+    c.setFillColor(colour("ink"))
     _centred_text(c, caption, SANS_BOLD, fitted_size(caption, SANS_BOLD, 5.5, 13.5), x, y - 5.3)
 
 
@@ -119,7 +123,7 @@ def _drop(c: Canvas, x: float, y: float, r: float) -> None:
 def fatigue_token(c: Canvas, x: float, y: float, caption: str, maximum: int) -> None:
     """A dial: 1..maximum around the face, each upright when turned to the top."""
     _blank_token(c, x, y, FATIGUE)
-    c.setFillColor(HexColor(FATIGUE.ink))
+    c.setFillColor(colour("ink"))
     _centred_text(c, caption, SANS_BOLD, fitted_size(caption, SANS_BOLD, 5, 8.5), x, y)
     reach = face_radius() - 2.1
     for value in range(1, maximum + 1):
@@ -135,7 +139,7 @@ def fatigue_token(c: Canvas, x: float, y: float, caption: str, maximum: int) -> 
 
 def _dial_ticks(c: Canvas, x: float, y: float, maximum: int) -> None:
     """Short ticks between the numbers, so the dial reads as one."""
-    c.setStrokeColor(HexColor(FATIGUE.ring))
+    c.setStrokeColor(colour(FATIGUE.symbol))
     c.setLineWidth(0.5)
     inner, outer = face_radius() - 1.1, face_radius() - 0.3
     for i in range(maximum):

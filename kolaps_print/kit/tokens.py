@@ -19,6 +19,7 @@ from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_size
+from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
@@ -123,11 +124,11 @@ def _token_drawer(kind: str) -> Callable[[Canvas, float, float, int], None]:
 
 def _draw_header(c: Canvas, kit: Kit, grid: TokenGrid) -> None:
     left = grid.x(0) - draw.DIAMETER_MM / 2
-    c.setFillGray(0)
+    c.setFillColor(colour("ink"))
     c.setFont(SANS_BOLD, TITLE_PT)
     c.drawString(pt(left), pt(grid.height - TOP_MM), label("kit.tokens.title"))
     c.setFont(SANS, SUBTITLE_PT)
-    c.setFillGray(0.3)
+    c.setFillColor(colour("muted"))
     c.drawString(
         pt(left),
         pt(grid.height - TOP_MM - 5.0),
@@ -137,10 +138,10 @@ def _draw_header(c: Canvas, kit: Kit, grid: TokenGrid) -> None:
 
 def _draw_heading(c: Canvas, kind: str, x: float, y: float) -> None:
     heading = label(f"kit.tokens.{kind}.heading")
-    c.setFillGray(0)
+    c.setFillColor(colour("ink"))
     c.setFont(SANS_BOLD, HEADING_PT)
     c.drawString(pt(x), pt(y), heading)
-    c.setFillGray(0.35)
+    c.setFillColor(colour("muted"))
     c.setFont(SANS, HELP_PT)
     c.drawString(pt(x) + stringWidth(heading, SANS_BOLD, HEADING_PT) + 6, pt(y), label(f"kit.tokens.{kind}.help"))
 

@@ -26,7 +26,8 @@ from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.card_front import Identity
 from kolaps_print.layout.geometry import Size
-from kolaps_print.layout.shapes import Box, Drop, Rule, Shape, Text, hex_rgb, mix
+from kolaps_print.layout.shapes import Box, Drop, Rule, Shape, Text
+from kolaps_print.layout.style import cmyk_of_hex, tint
 from kolaps_print.layout.text_fit import fit_line, width_mm
 from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import Member
@@ -52,11 +53,11 @@ class BackBuilder:
     def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size):
         self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
         c = layout.colours
-        self.colour = hex_rgb(identity.colour)
-        self.ink, self.muted, self.rule = hex_rgb(c.ink), hex_rgb(c.muted), hex_rgb(c.rule)
-        self.box_colour, self.hint, self.white = hex_rgb(c.box), hex_rgb(c.hint), hex_rgb(c.on_colour)
-        self.blood = hex_rgb(c.blood)
-        self.stripe = mix(self.colour, c.tint * 0.5)
+        self.colour = cmyk_of_hex(identity.colour)
+        self.ink, self.muted, self.rule = c.ink, c.muted, c.rule
+        self.box_colour, self.hint, self.white = c.box, c.hint, c.on_colour
+        self.blood = c.blood
+        self.stripe = tint(self.colour, c.tint * 0.5)
         self.back = layout.back  # the arrangement in use: _fit() may take the compact one
         self.scale, self._shapes, self.cuts = self._fit()
 
@@ -170,7 +171,7 @@ class BackBuilder:
         baseline = y + s.height * 0.72
         mid = baseline - cap(s.size) * 0.45
         return [
-            Text(x, baseline, title, BOLD, s.size, self.colour, tracking=s.tracking, width=title_w),
+            Text(x, baseline, title, BOLD, s.size, self.ink, tracking=s.tracking, width=title_w),
             Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt),
         ]
 
@@ -178,7 +179,7 @@ class BackBuilder:
         bk = self.back
         w = width or bk.box
         shapes: list[Shape] = [
-            Box(x, y, w, bk.box, stroke=self.box_colour, fill=(1.0, 1.0, 1.0), line_pt=bk.box_pt, radius=0.5)
+            Box(x, y, w, bk.box, stroke=self.box_colour, fill=self.white, line_pt=bk.box_pt, radius=0.5)
         ]
         if hint:
             shapes.append(
@@ -238,7 +239,7 @@ class BackBuilder:
                     title,
                     BOLD,
                     st.label_size,
-                    self.colour,
+                    self.ink,
                     tracking=bk.section.tracking,
                     width=title_w,
                 )
@@ -289,7 +290,7 @@ class BackBuilder:
                     if len(row) == 1:  # alone on its row: the boxes against the right margin
                         group_w = width
                     baseline = top + (bk.box / 2 + cap(st.label_size) / 2 if inline else cap(st.label_size) + 0.2)
-                    shapes.append(Text(x, baseline, title, BOLD, st.label_size, self.colour, tracking=tracking))
+                    shapes.append(Text(x, baseline, title, BOLD, st.label_size, self.ink, tracking=tracking))
                     shapes += draw(x + group_w - content_w if inline else x, top + label_h)
                     x += group_w + gap
             return shapes
@@ -314,9 +315,7 @@ class BackBuilder:
                 mid = row_top + lo.row / 2
                 if i % 2 == 0:
                     shapes.append(Box(left - 0.8, row_top, right - left + 1.6, lo.row, fill=self.stripe))
-                shapes.append(
-                    Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, self.colour)
-                )
+                shapes.append(Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, self.ink))
                 shapes.append(
                     Text(left + roll_w, mid + cap(lo.name_size) / 2, loc.name, REGULAR, lo.name_size, self.ink)
                 )
@@ -348,7 +347,7 @@ class BackBuilder:
         left, right = self._left, self._right
         label_w = max(width_mm(r[0], BOLD, cu.size, 0.3) for r in rows) + cu.label_gap
         column = (right - left - label_w) / len(cells)
-        tint = mix(self.colour, self.layout.colours.tint)
+        wash = tint(self.colour, self.layout.colours.tint)
 
         def emit(y: float) -> list[Shape]:
             shapes: list[Shape] = []
@@ -356,12 +355,12 @@ class BackBuilder:
                 top = y + r * cu.row
                 if r == 0 or r % 2 == 0:
                     shapes.append(
-                        Box(left - 0.8, top, right - left + 1.6, cu.row, fill=tint if r == 0 else self.stripe)
+                        Box(left - 0.8, top, right - left + 1.6, cu.row, fill=wash if r == 0 else self.stripe)
                     )
                 baseline = top + cu.row / 2 + cap(cu.size) / 2
-                shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.colour, tracking=0.3))
+                shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.ink, tracking=0.3))
                 for c, text in enumerate(texts[1:]):
-                    font, colour = (BOLD, self.colour) if r == 0 else (REGULAR, self.ink)
+                    font, colour = (BOLD, self.ink) if r == 0 else (REGULAR, self.ink)
                     shapes.append(
                         Text(left + label_w + (c + 0.5) * column, baseline, text, font, cu.size, colour, "centre")
                     )

@@ -28,7 +28,8 @@ from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.portraits import load_portrait, soft_portrait
-from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text, hex_rgb, mix
+from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text
+from kolaps_print.layout.style import cmyk_of_hex, tint
 from kolaps_print.layout.text_fit import Run, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import Member
@@ -52,9 +53,9 @@ class FrontBuilder:
     def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size):
         self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
         c = layout.colours
-        self.colour = hex_rgb(identity.colour)
-        self.ink, self.muted, self.rule = hex_rgb(c.ink), hex_rgb(c.muted), hex_rgb(c.rule)
-        self.white = hex_rgb(c.on_colour)
+        self.colour = cmyk_of_hex(identity.colour)
+        self.ink, self.muted, self.rule = c.ink, c.muted, c.rule
+        self.white = c.on_colour
         self.left = layout.margin
         self.width = size.width - 2 * layout.margin
         self._weapon_blocks: dict[tuple[int, float], Block] = {}  # weapons repeat across an army
@@ -104,13 +105,13 @@ class FrontBuilder:
 
     def _stat_tiles(self) -> list[Shape]:
         st = self.layout.front.stats
-        tint = mix(self.colour, self.layout.colours.tint)
+        wash = tint(self.colour, self.layout.colours.tint)
         labels = (label("cards.front.rng"), label("cards.front.mvt"), label("cards.front.cib"))
         shapes: list[Shape] = []
         for (x, w), text in zip(self._tile_columns(), labels, strict=True):
-            shapes.append(Box(x, st.top, w, st.height, fill=tint, radius=st.radius))
+            shapes.append(Box(x, st.top, w, st.height, fill=wash, radius=st.radius))
             shapes.append(
-                Text(x + w / 2, st.top + st.label.baseline, text, BOLD, st.label.size, self.colour, "centre", 0.4)
+                Text(x + w / 2, st.top + st.label.baseline, text, BOLD, st.label.size, self.ink, "centre", 0.4)
             )
         return shapes
 

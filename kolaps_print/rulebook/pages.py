@@ -38,10 +38,10 @@ class Cover:
         c.setFillColor(st.palette().accent)
         c.rect(0, band_bottom - pt(4), w, pt(4), stroke=0, fill=1)
         self._hatching(c, w, h, band_bottom)
-        c.setFillColorRGB(0.86, 0.42, 0.38)  # the accent, lightened to read on the dark band
+        c.setFillColor(st.palette().accent_light)  # the accent, lightened to read on the dark band
         c.setFont(SANS_BOLD, 13)
         c.drawString(x, band_bottom + pt(62), french(self.kicker).upper())
-        c.setFillColorRGB(1, 1, 1)
+        c.setFillColor(st.palette().paper)
         c.setFont(SANS_BOLD, 76)
         c.drawString(x - 3, band_bottom + pt(30), french(self.title))
         c.setFont(SANS, 30)
@@ -60,7 +60,7 @@ class Cover:
         p = c.beginPath()
         p.rect(0, bottom, w, h - bottom)
         c.clipPath(p, stroke=0, fill=0)
-        c.setStrokeColorRGB(1, 1, 1, alpha=0.05)
+        c.setStrokeColor(st.palette().faint("paper", 0.05))
         c.setLineWidth(6)
         step = pt(9)
         x = -h
@@ -81,7 +81,7 @@ class ProofStamp:
         c.setFont(SANS_BOLD, 7.5)
         c.drawRightString(w - pt(8), pt(7), french(self.text))
         c.saveState()
-        c.setFillColorRGB(0.55, 0.1, 0.1, alpha=0.07)
+        c.setFillColor(st.palette().faint("accent", 0.07))
         c.translate(w / 2, h / 2)
         c.rotate(54)
         c.setFont(SANS_BOLD, 96)
