@@ -23,16 +23,19 @@ COLUMN_SHARES = (0.24, 0.22, 0.07, 0.13, 0.2, 0.14)  # of the frame width; the f
 
 
 def _styles() -> dict[str, ParagraphStyle]:
+    base = ParagraphStyle("base", textColor=colour("ink"))  # reportlab's default black is RGB
     return {
-        "title": ParagraphStyle("title", fontName=SANS_BOLD, fontSize=17, leading=21, spaceAfter=3),
+        "title": ParagraphStyle("title", parent=base, fontName=SANS_BOLD, fontSize=17, leading=21, spaceAfter=3),
         "summary": ParagraphStyle(
             "summary", fontName=SANS, fontSize=9, leading=12, textColor=colour("muted"), spaceAfter=8
         ),
-        "heading": ParagraphStyle("heading", fontName=SANS_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4),
-        "body": ParagraphStyle("body", fontName=SANS, fontSize=9, leading=11.5, spaceAfter=5),
-        "cell": ParagraphStyle("cell", fontName=SANS, fontSize=8.5, leading=10.5),
-        "head": ParagraphStyle("head", fontName=SANS_BOLD, fontSize=8.5, leading=10.5),
-        "check": ParagraphStyle("check", fontName=SANS, fontSize=9.5, leading=12),
+        "heading": ParagraphStyle(
+            "heading", parent=base, fontName=SANS_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4
+        ),
+        "body": ParagraphStyle("body", parent=base, fontName=SANS, fontSize=9, leading=11.5, spaceAfter=5),
+        "cell": ParagraphStyle("cell", parent=base, fontName=SANS, fontSize=8.5, leading=10.5),
+        "head": ParagraphStyle("head", parent=base, fontName=SANS_BOLD, fontSize=8.5, leading=10.5),
+        "check": ParagraphStyle("check", parent=base, fontName=SANS, fontSize=9.5, leading=12),
     }
 
 

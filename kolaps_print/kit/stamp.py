@@ -28,7 +28,7 @@ STAMP_SIZE_PT = 5.5
 STAMP_MIN_PT = 4.0
 STAMP_MAX_WIDTH_MM = 56.0  # fits between the crop marks of the middle card column
 NAME_MAX = 40  # a longer kit name is shortened in the stamp
-STAMP_COLOUR = "rule"  # of the house palette: light, out of the way
+STAMP_COLOUR = "ink"  # small type is solid black (docs/style.md); its size keeps it quiet
 STAMP_BASELINE_MM = 5.5  # just above a home printer's 5 mm unprintable edge, below every content area
 HASH_LENGTH = 8
 

@@ -280,7 +280,7 @@ def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: boo
         items,
         leftIndent=pt(5),
         bulletFontSize=style.fontSize * 0.9,
-        bulletColor=st.palette().accent,
+        bulletColor=st.palette().ink,  # a small glyph in several inks blurs when the plates slip
         spaceAfter=st.styles()["body"].spaceAfter,
         **kwargs,
     )

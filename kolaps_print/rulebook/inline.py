@@ -36,7 +36,7 @@ def _xref(anchor: str, inner: str, ctx: InlineContext) -> str:
         return f"{inner}\u00a0{elsewhere}" if inner else elsewhere
     ref = escape(page_ref(anchor, ctx))
     text = f"{inner}\u00a0{ref}" if inner else ref
-    return f'<a href="#{anchor}" color="{st.palette().markup("accent")}">{text}</a>'
+    return f'<a href="#{anchor}" color="{st.palette().markup("ink")}">{text}</a>'
 
 
 def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool = False) -> str:

@@ -25,6 +25,7 @@ class TextFill:
     operator: str  # the fill operator in force when the text was shown: "k", "rg", "g"...
     values: tuple[float, ...]
     size: float  # the font size set with Tf (points, before any scaling)
+    length: int  # bytes shown: a long run of body text weighs more than a dot leader
 
 
 def colour_operators(pdf: bytes) -> list[tuple[int, str, tuple[float, ...]]]:
@@ -48,8 +49,14 @@ def text_fills(pdf: bytes) -> list[TextFill]:
             elif op == "Tf":
                 size = float(operands[1])
             elif op in TEXT_SHOWING:
-                out.append(TextFill(page, fill[0], fill[1], size))
+                out.append(TextFill(page, fill[0], fill[1], size, _shown_length(operands)))
     return out
+
+
+def _shown_length(operands) -> int:
+    shown = operands[-1]
+    parts = shown if isinstance(shown, list) else [shown]
+    return sum(len(part) for part in parts if isinstance(part, (str, bytes)))
 
 
 def _colour_ops(page: int, ops):

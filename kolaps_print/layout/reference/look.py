@@ -151,13 +151,14 @@ class Styles:
     def cell(self, align: str = "l", bold: bool = False, colour: Color | None = None) -> ParagraphStyle:
         return _cell_style(self.body, self.leading, align, bold, colour or ink())
 
-    def table_title(self, colour: Color) -> ParagraphStyle:
+    def table_title(self) -> ParagraphStyle:
+        # Black, not the section's colour: at this size several inks blur when the plates slip.
         return ParagraphStyle(
             "table-title",
             fontName=SANS_BOLD,
             fontSize=self.table_title_size,
             leading=self.table_title_size * 1.15,
-            textColor=colour,
+            textColor=ink(),
             spaceAfter=0,
         )
 

@@ -195,7 +195,7 @@ def table_block(
     """
     parts: list[Flowable] = []
     if show_title:
-        parts.append(_paragraph(table.title, styles.table_title(colour)))
+        parts.append(_paragraph(table.title, styles.table_title()))
     if table.rule:
         parts.append(_paragraph(table.rule, styles.rule()))
     parts.append(table_flowable(table, width, styles, colour))
@@ -203,7 +203,7 @@ def table_block(
         parts.append(_paragraph(table.note, styles.note()))
     if legend:
         parts.append(legend_paragraph(styles))
-    continued = _paragraph(continued_title(table.title), styles.table_title(colour))
+    continued = _paragraph(continued_title(table.title), styles.table_title())
     return Stack(parts, gap=styles.padding * 1.5, continued=continued)
 
 
