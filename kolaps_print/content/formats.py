@@ -159,5 +159,9 @@ def trait_ref(ref: TraitRef, traits: Mapping[str, Trait]) -> str:
     name = trait.name if trait else ref.id
     if ref.param is None:
         return name
-    value = _f("value_unit", value=number(ref.param), unit=trait.unit) if trait and trait.unit else number(ref.param)
-    return _f("trait_param", name=name, value=value)
+    return _f("trait_param", name=name, value=with_unit(number(ref.param), trait.unit if trait else None))
+
+
+def with_unit(value: str, unit: str | None) -> str:
+    """A trait's value with its unit ('5 cm'), on the cards as in the tables and the book."""
+    return _f("value_unit", value=value, unit=unit) if unit else value
