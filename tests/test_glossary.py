@@ -9,20 +9,11 @@ from io import BytesIO
 import pypdf
 import pytest
 from pdf_text import page_texts  # tests/support
+from products import PRINTED  # tests/support
 
 from kolaps_print.labels import labels
 
-PRODUCTS = (
-    "cards-section-kappa",
-    "cards-les-damnes",
-    "cards-vampires",
-    "tables",
-    "tables-cards",
-    "rulebook",
-    "quickstart",
-    "kit",
-    "tokens",
-)
+PRODUCTS = PRINTED
 TERMS = labels("glossary.terms")
 
 

@@ -113,8 +113,7 @@ def trait_reminders(weapons: list[Weapon], rules: Rules) -> list[TraitReminder]:
         if ref.param is not None and ref.param not in seen:
             seen.append(ref.param)
     return [
-        TraitReminder(_trait_name(rules.trait(id_), values), rules.trait(id_).short)
-        for id_, values in params.items()
+        TraitReminder(_trait_name(rules.trait(id_), values), rules.trait(id_).short) for id_, values in params.items()
     ]
 
 

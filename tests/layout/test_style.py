@@ -8,22 +8,11 @@ from collections import Counter
 
 import pytest
 from pdf_colours import colour_operators, text_fills  # tests/support
+from products import PRINTED  # tests/support
 
 from kolaps_print.layout import style
 from kolaps_print.layout.reference.look import chance_colour, reference_look
 
-PRINTED = (
-    "cards-section-kappa",
-    "cards-les-damnes",
-    "cards-vampires",
-    "tables",
-    "tables-cards",
-    "rulebook",
-    "quickstart",
-    "calibrate",
-    "kit",
-    "tokens",
-)
 DISPLAY_PT = 10  # below this, a colour of several inks blurs when the plates slip: black only
 SCREEN_PT = 7  # below this, a black tint's dots break the strokes up: solid black (or no ink) only
 
