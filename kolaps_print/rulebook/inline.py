@@ -36,7 +36,8 @@ def _xref(anchor: str, inner: str, ctx: InlineContext) -> str:
         return f"{inner}\u00a0{elsewhere}" if inner else elsewhere
     ref = escape(page_ref(anchor, ctx))
     text = f"{inner}\u00a0{ref}" if inner else ref
-    return f'<a href="#{anchor}" color="{st.palette().markup("ink")}">{text}</a>'
+    # Italic in the body's black (issue 12): told apart by shape, not by a colour that blurs.
+    return f'<a href="#{anchor}" color="{st.palette().markup("ink")}"><i>{text}</i></a>'
 
 
 def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool = False) -> str:
