@@ -103,7 +103,10 @@ def test_a_trait_reminder_shows_its_parameters(rules):
     ]
     first, second = card_text.trait_reminders(weapons, rules)
     explosion = rules.trait("explosion")
-    assert (first.name, first.short) == (f"{explosion.name} (5 / 10)", explosion.short)  # both radii, once each
+    assert (first.name, first.short) == (
+        f"{explosion.name} (5 / 10 cm)",
+        explosion.short,
+    )  # both radii, once each, one unit
     assert second.name == rules.trait("lourde").name
     only = card_text.trait_reminders([_weapon(30, [{"explosion": 7.5}])], rules)
     assert only[0].name == f"{explosion.name} (7,5)"
