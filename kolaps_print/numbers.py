@@ -33,3 +33,8 @@ def offset(value: float) -> str:
     if value < 0:
         return _sign("offset_minus", value=number(-value))
     return ""
+
+
+def with_unit(value: str, unit: str | None) -> str:
+    """A value with its unit ('5 cm'), the same on the cards, the sheet and in the book."""
+    return _sign("value_unit", value=value, unit=unit) if unit else value

@@ -15,7 +15,7 @@ from fractions import Fraction
 from kolaps_print.labels import label
 from kolaps_print.model.catalogue import TraitRef
 from kolaps_print.model.rules import MoraleLoss, Trait
-from kolaps_print.numbers import number, offset, signed  # noqa: F401  (re-exported: templates' fmt.*)
+from kolaps_print.numbers import number, offset, signed, with_unit  # noqa: F401  (re-exported: templates' fmt.*)
 
 
 def _f(key: str, **values: object) -> str:
@@ -160,8 +160,3 @@ def trait_ref(ref: TraitRef, traits: Mapping[str, Trait]) -> str:
     if ref.param is None:
         return name
     return _f("trait_param", name=name, value=with_unit(number(ref.param), trait.unit if trait else None))
-
-
-def with_unit(value: str, unit: str | None) -> str:
-    """A trait's value with its unit ('5 cm'), on the cards as in the tables and the book."""
-    return _f("value_unit", value=value, unit=unit) if unit else value

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kolaps_print.content.formats import number, signed, with_unit
+from kolaps_print.content.formats import number, signed
 from kolaps_print.labels import label
 from kolaps_print.model.army_book import Member
 from kolaps_print.model.catalogue import TraitRef, Weapon
 from kolaps_print.model.rules import Rules, Trait, WeaponBand
+from kolaps_print.numbers import with_unit
 
 
 @dataclass(frozen=True)

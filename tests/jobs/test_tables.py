@@ -254,7 +254,7 @@ def test_cards_embed_their_fonts_and_rebuild_identically(cards):
     assert fonts and all(fonts.values()), fonts
     assert b"Helvetica" not in cards.pdf
     assert build_reference(TablesOptions(format="cards")).pdf == cards.pdf
-    assert "Cartes de référence" in reader.metadata.title
+    assert "Cartes d’aide de jeu" in reader.metadata.title
 
 
 def test_the_cards_never_replace_the_sheet_by_default(tmp_path, monkeypatch):
