@@ -24,6 +24,8 @@ _EXPORTS = {
     "CardOptions": "kolaps_print.jobs.cards",
     "build_cards": "kolaps_print.jobs.cards",
     "write_cards": "kolaps_print.jobs.cards",
+    "ImageOptions": "kolaps_print.jobs.card_images",
+    "write_card_images": "kolaps_print.jobs.card_images",
     "CalibrateOptions": "kolaps_print.jobs.calibrate",
     "build_calibration": "kolaps_print.jobs.calibrate",
     "TablesOptions": "kolaps_print.jobs.tables",
@@ -32,6 +34,7 @@ _EXPORTS = {
     "RulebookOptions": "kolaps_print.jobs.rulebook",
     "build_rulebook": "kolaps_print.jobs.rulebook",
     "write_rulebook": "kolaps_print.jobs.rulebook",
+    "preflight_file": "kolaps_print.jobs.preflight",
     "build_kit": "kolaps_print.kit.build",  # the kit sits above jobs: a job made of jobs
 }
 

@@ -102,3 +102,8 @@ def rulebook_dir() -> Path:
 
 def fonts_dir() -> Path:
     return _PACKAGE / "fonts"
+
+
+def icc_dir() -> Path:
+    """The bundled colour profile (kolaps_print/icc/, with its licence and how it was made)."""
+    return _PACKAGE / "icc"

@@ -21,6 +21,7 @@ PACKAGE = Path(kolaps_print.__file__).resolve().parent
 STAGES = (
     ("kolaps_print", "diagnostics", "resources", "labels", "numbers", "fonts", "provenance", "load"),
     ("write",),
+    ("preflight",),  # reads PDFs back; needs only pypdf
     ("model",),
     ("content", "layout"),
     ("draw", "rulebook"),

@@ -42,7 +42,7 @@ def _root(
 
 def _register() -> None:
     # One module per command; each adds itself to app.
-    from kolaps_print.cli import calibrate, cards, check, kit, rulebook, schema, tables  # noqa: F401
+    from kolaps_print.cli import calibrate, cards, check, kit, preflight, rulebook, schema, tables  # noqa: F401
 
 
 def main() -> None:

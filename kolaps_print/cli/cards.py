@@ -13,7 +13,7 @@ import typer
 from kolaps_print.cli import app, common
 from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, offset_option, paper_option
 from kolaps_print.diagnostics import KolapsError
-from kolaps_print.layout.choices import Flip, Layout
+from kolaps_print.layout.choices import CardsFormat, Flip, Layout
 
 
 @app.command(
@@ -22,7 +22,19 @@ from kolaps_print.layout.choices import Flip, Layout
 )
 def cards(
     army: Path = typer.Argument(..., help="The army file (YAML)."),
-    output: str | None = common.output_option("The PDF to write (default: output/<army>-cards.pdf)."),
+    output: str | None = common.output_option(
+        "The PDF to write (default: output/<army>-cards.pdf); with --format png or tts, the folder "
+        "(default: output/<army>-png/, output/<army>-tts/)."
+    ),
+    format_: CardsFormat = choice_option(
+        "pdf",
+        "--format",
+        CardsFormat,
+        "pdf: to print; png: one picture per face, for screens; tts: Tabletop Simulator deck sheets and saved object.",
+    ),
+    dpi: int | None = typer.Option(
+        None, "--dpi", min=72, max=1200, help="With --format png or tts: pixels per inch (default: 300)."
+    ),
     paper: str = paper_option(),
     card: str = card_option("A card size of data/layouts/sizes.yaml (poker: 63×88 mm) or WIDTHxHEIGHT in mm."),
     layout: Layout = choice_option(
@@ -48,7 +60,9 @@ def cards(
         "X,Y in mm: shift the backs to match the fronts (measure it with kolaps-print calibrate)."
     ),
     print_shop: bool = typer.Option(
-        False, "--print-shop", help="One card per page, front then back, 3 mm bleed, TrimBox and BleedBox set."
+        False,
+        "--print-shop",
+        help="For a print shop: PDF/X-4 (FOGRA39), one card per page, front then back, 3 mm bleed, TrimBox and BleedBox.",
     ),
     strict: bool = typer.Option(
         False, "--strict", help="Treat warnings (such as text cut to fit) as errors: nothing is written."
@@ -56,6 +70,12 @@ def cards(
 ) -> None:
     """Print recto-verso character cards: 9 poker cards per A4 sheet, each back behind its front."""
     from kolaps_print.jobs.cards import CardOptions, write_cards
+
+    if format_ != "pdf":
+        _card_images(army, output, format_, card, dpi, print_shop, strict)
+        return
+    if dpi is not None:
+        raise typer.BadParameter("--dpi is for pictures: use it with --format png or tts", param_hint="'--dpi'")
 
     options = CardOptions(
         card=card,
@@ -76,6 +96,27 @@ def cards(
     with _progress_bar() as progress:
         written = common.run(lambda: write_cards(army, output, options, strict, progress))
     common.finish(written.result.warnings, strict)
+    typer.echo(written.summary())
+
+
+def _card_images(
+    army: Path, output: str | None, fmt: str, card: str, dpi: int | None, print_shop: bool, strict: bool
+) -> None:
+    """--format png or tts: pictures of the faces, for screens and virtual tabletops."""
+    from kolaps_print.jobs.card_images import ImageOptions, write_card_images
+
+    if print_shop:
+        raise typer.BadParameter(
+            f"--print-shop makes a PDF for a printer; --format {fmt} makes pictures: choose one",
+            param_hint="'--print-shop'",
+        )
+    options = ImageOptions(fmt, card, dpi)  # type: ignore[arg-type]  # fmt is png or tts here
+    try:
+        options.check()
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    written = common.run(lambda: write_card_images(army, output, options, strict))
+    common.finish(written.warnings, strict)
     typer.echo(written.summary())
 
 

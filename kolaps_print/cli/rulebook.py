@@ -72,6 +72,11 @@ def rulebook(
         None, "--templates", help="Folder with book.yaml and the chapters (default: the bundled one)."
     ),
     data: Path | None = typer.Option(None, "--data", help="Game data folder (default: the bundled data/)."),
+    print_shop: bool = typer.Option(
+        False,
+        "--print-shop",
+        help="For a print shop: PDF/X-4 (CMYK output intent), TrimBox and BleedBox on every page, the cover bled 3 mm.",
+    ),
     watch: bool = typer.Option(
         False, "--watch", help="Rebuild on every save under the templates and data folders; Ctrl-C stops."
     ),
@@ -90,6 +95,7 @@ def rulebook(
         date=date,
         templates=templates,
         data=data,
+        print_shop=print_shop,
     )
     _check_edition(options)
 

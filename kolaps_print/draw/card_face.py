@@ -45,14 +45,32 @@ class CardSides:
     forms: Forms
 
 
+Keyed = tuple[str, FaceLayout]  # a form's name and what it draws: shared by the cards with the same stats
+
+
 class CharacterFace:
-    def __init__(self, shared: CardSides, front: FaceLayout, back: FaceLayout):
+    """One card: the army's furniture, then the forms it shares with cards of the same stats, then its own shapes."""
+
+    def __init__(
+        self,
+        shared: CardSides,
+        front: FaceLayout,
+        back: FaceLayout,
+        front_keyed: Keyed | None = None,
+        back_keyed: Keyed | None = None,
+    ):
         self.shared, self.front, self.back = shared, front, back
+        self.front_keyed, self.back_keyed = front_keyed, back_keyed
 
     def draw_front(self, canvas: Canvas, width: float, height: float) -> None:
-        self.shared.forms.draw(canvas, "front", self.shared.front, width, height)
-        ShapePainter(canvas, height).paint(self.front.shapes)
+        self._draw(canvas, ("front", self.shared.front), self.front_keyed, self.front, width, height)
 
     def draw_back(self, canvas: Canvas, width: float, height: float) -> None:
-        self.shared.forms.draw(canvas, "back", self.shared.back, width, height)
-        ShapePainter(canvas, height).paint(self.back.shapes)
+        self._draw(canvas, ("back", self.shared.back), self.back_keyed, self.back, width, height)
+
+    def _draw(
+        self, canvas: Canvas, furniture: Keyed, keyed: Keyed | None, own: FaceLayout, width: float, height: float
+    ) -> None:
+        for name, layout in (furniture, keyed) if keyed else (furniture,):
+            self.shared.forms.draw(canvas, name, layout, width, height)
+        ShapePainter(canvas, height).paint(own.shapes)

@@ -7,6 +7,7 @@ written = write_cards("army.yaml", None, CardOptions(layout="fold"))        # ou
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,10 +23,11 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity
 from kolaps_print.layout.choices import Flip, Layout
-from kolaps_print.layout.portraits import load_portrait
+from kolaps_print.layout.portraits import PRESS_PPI, load_portrait
 from kolaps_print.load.pictures import PictureError
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
+from kolaps_print.write.pdfx import press_ready
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
 
@@ -40,6 +42,7 @@ class CardOptions:
     gutter: float | None = None  # mm between cards; None: data/layouts/sheets.yaml
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page
     print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
+    press: bool = True  # with print_shop, made PDF/X-4 (False: the same pages for screens, in RGB)
 
     def impose_options(self) -> ResolvedOptions:
         """The sheet options; ValueError with a message for the user if one is wrong."""
@@ -55,6 +58,12 @@ class CardOptions:
             self.back_offset,
         )
         return options.resolved()
+
+    @property
+    def min_ppi(self) -> int | None:
+        """Portraits below this resolution are a warning: a print shop asks for more than a home
+        printer (None: layout.portraits' home bar)."""
+        return PRESS_PPI if self.print_shop and self.press else None
 
     def check(self) -> None:
         """ValueError with a message for the user if these options cannot print a card."""
@@ -92,22 +101,35 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
 
     sheet = options.impose_options()
     check_printable(book)
-    layout = card_layout()
+    layout = card_layout().for_card(sheet.card.width, sheet.card.height)
     identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
     front, back = (
-        FrontBuilder(identity, book.rules, layout, sheet.card),
+        FrontBuilder(identity, book.rules, layout, sheet.card, options.min_ppi),
         BackBuilder(identity, book.rules, layout, sheet.card),
     )
+    front.size_stats(book.members)
     shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
-    faces = []
+    faces, keyed = [], {}
     for member in book.members:
-        face = CharacterFace(shared, front.build(member), back.name(member))
-        cuts += face.front.cuts + face.back.cuts
-        faces += [face] * member.character.copies
+        c = member.character
+        key = f"{c.rank}-{c.mvt}-{c.cib}"  # what the stat tiles and the wound table depend on
+        if key not in keyed:  # drawn once per stats as forms, not on every card
+            keyed[key] = ((f"front-{key}", front.stat_tiles(member)), (f"back-{key}", back.wound_values(member)))
+        if keyed[key][0][1].cuts:  # a value too wide: said at each character's own field
+            cuts += front.stat_tiles(member).cuts
+        count = c.copies
+        for copy in [None] if count == 1 else [(n, count) for n in range(1, count + 1)]:
+            face = CharacterFace(
+                shared, front.build(member, copy, stats=False), back.name(member, copy, values=False), *keyed[key]
+            )
+            cuts += face.front.cuts + face.back.cuts
+            faces.append(face)
+    _refuse_lost_rules(book, cuts)
     imposed = impose(faces, sheet, _meta(book), progress)
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
-    return CardsResult(imposed.pdf, len(faces), imposed.sheets, imposed.pages, warnings)
+    pdf = press_ready(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # pages carry boxes
+    return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, warnings)
 
 
 def write_cards(
@@ -124,6 +146,12 @@ def write_cards(
     result = build_cards(book, options, progress)
     fail_on_warnings(result.warnings, strict)
     return CardsWritten(out.write(result.pdf), result)
+
+
+def one_of_each(book: ArmyBook) -> ArmyBook:
+    """The army with every character once (a picture per character, not per copy)."""
+    members = [dataclasses.replace(m, character=m.character.model_copy(update={"copies": 1})) for m in book.members]
+    return dataclasses.replace(book, members=members)
 
 
 def portraits(book: ArmyBook) -> list[Path]:
@@ -188,21 +216,36 @@ def portrait_problems(book: ArmyBook) -> list[Diagnostic]:
     return problems
 
 
-def _warnings(book: ArmyBook, cuts: list[Cut]) -> list[Diagnostic]:
-    """One warning per field (a name cut on the front is usually cut on the back too)."""
+def _refuse_lost_rules(book: ArmyBook, cuts: list[Cut]) -> None:
+    """A card that would print with a rule left out or cut short is an error: no card is better."""
+    lost = _unique(cut for cut in cuts if cut.lost)
+    if lost:
+        advice = (
+            "; a larger card (--card poker or tarot) has room, or give the character fewer weapons or specialisations"
+        )
+        raise KolapsError([_locate(book, cut.path, cut.message + advice, "error") for cut in lost])
+
+
+def _unique(cuts) -> list[Cut]:
+    """One per field (several copies of a card, or a name cut on both faces, say it once)."""
     seen, out = set(), []
     for cut in cuts:
         key = cut.path or cut.message  # () is the army as a whole: keep each distinct message
         if key not in seen:
             seen.add(key)
-            out.append(_locate(book, cut.path, cut.message, "warning"))
+            out.append(cut)
     return out
+
+
+def _warnings(book: ArmyBook, cuts: list[Cut]) -> list[Diagnostic]:
+    """One warning per field (a name cut on the front is usually cut on the back too)."""
+    return [_locate(book, cut.path, cut.message, "warning") for cut in _unique(cuts)]
 
 
 def _shrunk_back(book: ArmyBook, back: BackBuilder) -> list[Diagnostic]:
     if not back.shrunk:
         return []
-    box = card_layout().back.box * back.scale
+    box = back.layout.back.box * back.scale
     message = (
         f"this card size is too small for the back's tracks: they are printed at {back.scale:.0%} "
         f"(tick boxes {box:.1f} mm); a larger card (--card poker) keeps them pencil-sized"

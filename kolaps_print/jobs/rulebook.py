@@ -19,7 +19,7 @@ from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label
-from kolaps_print.layout.sheets import paper_name
+from kolaps_print.layout.sheets import paper_name, sheets
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.rulebook.build import Printing, lay_out_book
@@ -29,6 +29,7 @@ from kolaps_print.rulebook.proof_pages import MarkedPage, face_marks, failed_pro
 from kolaps_print.rulebook.report import ConsistencyReport
 from kolaps_print.rulebook.sources import read_book
 from kolaps_print.write import PDF, planned_output, source_inputs
+from kolaps_print.write.pdfx import press_ready
 
 OUTPUT_ROOT = Path("output")
 
@@ -44,6 +45,7 @@ class RulebookOptions:
     templates: Path | None = None  # folder with book.yaml; default: resources.rulebook_dir()
     data: Path | None = None  # game data folder; default: resources.data_dir()
     scenario: str | None = None  # a scenario of data/scenarios, printed by the quick-start; default: the first
+    print_shop: bool = False  # PDF/X-4, trim and bleed boxes, the cover bled (data/layouts/sheets.yaml's bleed)
 
 
 @dataclass
@@ -110,8 +112,11 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
         _check_version(options.version)
         book = check_book(templates, data_dir, options.edition, options.strict, options.scenario)
         marks = marks_elsewhere(book.data, book.armies, _quickstart(options, book)) if options.proof else []
-        result = lay_out_book(book, Printing(options.paper, options.proof, options.version, options.date), marks)
-    return RulebookResult(result.pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
+        bleed = sheets().print_shop.bleed if options.print_shop else 0.0
+        printing = Printing(options.paper, options.proof, options.version, options.date, bleed)
+        result = lay_out_book(book, printing, marks)
+    pdf = press_ready(result.pdf, bleed) if options.print_shop else result.pdf
+    return RulebookResult(pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
 
 
 QUICKSTART = "quickstart"
@@ -121,7 +126,7 @@ def _quickstart(options: RulebookOptions, book) -> Callable[[], bytes] | None:
     """How to build the quick-start from the same sources, for the proof's marks page (None: no such edition)."""
     if options.edition == QUICKSTART or QUICKSTART not in book.sources.spec.editions:
         return None
-    return lambda: build_rulebook(replace(options, edition=QUICKSTART, proof=False, strict=False)).pdf
+    return lambda: build_rulebook(replace(options, edition=QUICKSTART, proof=False, strict=False, print_shop=False)).pdf
 
 
 def _cards_pdf(army: ArmyBook) -> Callable[[], bytes]:

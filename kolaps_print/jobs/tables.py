@@ -18,6 +18,7 @@ from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
+from kolaps_print.write.pdfx import press_ready
 
 DEFAULT_OUTPUT = Path("output/reference.pdf")
 DEFAULT_CARDS_OUTPUT = Path("output/reference-cards.pdf")
@@ -93,7 +94,8 @@ def _cards(options: TablesOptions, data: GameData) -> Reference:
         raise _option_error(str(exc)) from None
     meta = PdfMeta(title=_title("tables.sheet.cards_title"), subject=label("tables.sheet.cards_subject"))
     imposed = impose(cards, impose_options, meta)
-    return Reference(imposed.pdf, imposed.pages, None, faces=sum(2 if c.back else 1 for c in cards), cards=len(cards))
+    pdf = press_ready(imposed.pdf) if options.layout == "print-shop" else imposed.pdf  # PDF/X-4, as cards --print-shop
+    return Reference(pdf, imposed.pages, None, faces=sum(2 if c.back else 1 for c in cards), cards=len(cards))
 
 
 def _title(key: str) -> str:

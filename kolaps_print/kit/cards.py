@@ -4,10 +4,8 @@ for the previews."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from kolaps_print.diagnostics import Diagnostic
-from kolaps_print.jobs.cards import CardOptions, build_cards
+from kolaps_print.jobs.cards import CardOptions, build_cards, one_of_each
 from kolaps_print.kit.kitfile import KitCards
 from kolaps_print.kit.parts import Sides
 from kolaps_print.kit.previews import slug
@@ -26,16 +24,10 @@ def sides(cards: KitCards) -> Sides:
     return "simplex" if cards.layout == "fold" else cards.flip
 
 
-def _one_of_each(book: ArmyBook) -> ArmyBook:
-    """The army with every character once: a preview per character, not per copy."""
-    members = [dataclasses.replace(m, character=m.character.model_copy(update={"copies": 1})) for m in book.members]
-    return dataclasses.replace(book, members=members)
-
-
 def card_faces_pdf(book: ArmyBook, army_slug: str, size: str = "poker") -> tuple[bytes, list[str]]:
     """One page per face (front, back, front, ...) of each character at the kit's card size,
     and each page's PNG name."""
-    result = build_cards(_one_of_each(book), CardOptions(card=size, print_shop=True))
+    result = build_cards(one_of_each(book), CardOptions(card=size, print_shop=True, press=False))
     names = [
         f"{army_slug}-{i:02d}-{slug(m.character.name)}-{side}.png"
         for i, m in enumerate(book.members, 1)

@@ -24,17 +24,16 @@ from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
-from kolaps_print.layout.card_front import Identity
+from kolaps_print.layout.card_front import Identity, band_baseline, band_copy
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.shapes import Box, Drop, Rule, Shape, Text
 from kolaps_print.layout.style import cmyk_of_hex, tint
-from kolaps_print.layout.text_fit import fit_line, width_mm
+from kolaps_print.layout.text_fit import Fitted, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import Member
 from kolaps_print.model.rules import Rules
 
-BOLD, REGULAR = "KSans-Bold", "KSans"
-MAX_SPREAD = 3.0  # mm added to each gap at most when the card is taller than needed
+BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 LABEL_GAP = 1.0  # mm at least between an inline label and its boxes
 
 
@@ -59,26 +58,73 @@ class BackBuilder:
         self.blood = c.blood
         self.stripe = tint(self.colour, c.tint * 0.5)
         self.back = layout.back  # the arrangement in use: _fit() may take the compact one
+        self._cells: list[list[tuple[float, float]]] = []  # the wound table's cells: (centre x, baseline)
+        self._cell_width, self._cell_size = 0.0, 6.0
+        self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
+        self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
         self.scale, self._shapes, self.cuts = self._fit()
 
     # ---- public --------------------------------------------------------------------------
     def furniture(self) -> FaceLayout:
         return FaceLayout(list(self._shapes), list(self.cuts))
 
-    def name(self, member: Member) -> FaceLayout:
-        b, s = self.back.band, self.scale
-        room = (self.size.width - 2 * self.layout.margin) / s - self._army_width - 2
-        fitted = fit_line(member.character.name, BOLD, b.name_size, self.layout.min_font, room)
-        text = Text(
-            self.layout.margin / s, b.height / 2 + cap(fitted.size) / 2, fitted.text, BOLD, fitted.size, self.white
-        )
-        out = FaceLayout([_scaled(text, s)])
+    def name(self, member: Member, copy: tuple[int, int] | None = None, values: bool = True) -> FaceLayout:
+        """The name (so a shuffled pile pairs up), the copy number, the stat line, this character's wound table.
+
+        values=False leaves out the wound table's values (wound_values()), which the job draws once
+        per (rank, mvt, cib) as a shared form.
+        """
+        s = self.scale
+        shapes, fitted = self._band_texts(member, copy, stat_line=True)
+        if fitted.cut:  # the name comes first: the front has the stats
+            shapes, fitted = self._band_texts(member, copy, stat_line=False)
+        if values:
+            shapes += self._wound_values(member)
+        out = FaceLayout([_scaled(shape, s) for shape in shapes])
         if fitted.cut:
             message = (
                 f"'{member.character.name}': the name is too long for the back of the card; printed as '{fitted.text}'"
             )
             out.cuts.append(Cut(("characters", member.index, "name"), message))
         return out
+
+    def _stat_line(self, member: Member, room: float) -> Fitted | None:
+        """« 4+ · 10/20 cm · 4D6 », or without « cm » on a narrow card; never cut (None: no room)."""
+        key = (_stats(member), room)
+        if key not in self._stat_line_cache:
+            self._stat_line_cache[key] = self._fit_stat_line(member, room)
+        return self._stat_line_cache[key]
+
+    def _fit_stat_line(self, member: Member, room: float) -> Fitted | None:
+        threshold, moves, dice = card_text.table_values(*_stats(member), self.rules)
+        for key in ("stat_line", "stat_line_short"):
+            line = label(f"cards.back.{key}", rng=threshold, mvt=moves, cib=dice)
+            fitted = fit_line(line, BOLD, self.back.band.stats_size, self.layout.min_font, room)
+            if not fitted.cut:
+                return fitted
+        return None
+
+    def wound_values(self, member: Member) -> FaceLayout:
+        """This character's values after 1..6 wounds, in the shared table's cells (at the back's scale)."""
+        return FaceLayout([_scaled(shape, self.scale) for shape in self._wound_values(member)])
+
+    def _band_texts(self, member: Member, copy: tuple[int, int] | None, stat_line: bool) -> tuple[list[Shape], Fitted]:
+        b, margin = self.back.band, self.layout.margin / self.scale
+        shapes: list[Shape] = []
+        right = self.size.width / self.scale - margin
+        stats = self._stat_line(member, (right - margin) * b.stats_share) if stat_line else None
+        if stats is not None:
+            stats_w = width_mm(stats.text, BOLD, stats.size)
+            baseline = band_baseline(b.height, stats.size)
+            shapes.append(Text(right, baseline, stats.text, BOLD, stats.size, self.white, "right", width=stats_w))
+            right -= stats_w + 2
+        if copy is not None:
+            number_text = band_copy(b.height, b.name_size, self.layout.min_font, copy, right, self.white)
+            shapes.append(number_text)
+            right = number_text.x - number_text.width - 1.5
+        fitted = fit_line(member.character.name, BOLD, b.name_size, self.layout.min_font, right - margin)
+        shapes.append(Text(margin, band_baseline(b.height, fitted.size), fitted.text, BOLD, fitted.size, self.white))
+        return shapes, fitted
 
     @property
     def shrunk(self) -> bool:
@@ -92,7 +138,7 @@ class BackBuilder:
             self.back = back
             parts, cuts = self._parts(width)
             if self._fits(parts, width, height):
-                return 1.0, self._stack(parts, width, height), cuts
+                return 1.0, self._stack(parts, width, height) + self._footer(width, height), cuts
         scale = 1.0
         for _ in range(8):
             width, height = self.size.width / scale, self.size.height / scale
@@ -103,10 +149,11 @@ class BackBuilder:
             scale *= (
                 min(height / needed, width / max(width, max(p.width for p in parts) + 2 * self.layout.margin)) * 0.995
             )
-        return scale, [_scaled(s, scale) for s in self._stack(parts, width, height)], cuts
+        shapes = self._stack(parts, width, height) + self._footer(width, height)
+        return scale, [_scaled(s, scale) for s in shapes], cuts
 
     def _needed(self, parts: list[Part]) -> float:
-        return sum(p.height for p in parts) + self.back.gap * (len(parts) - 1) + self.back.bottom
+        return sum(p.height for p in parts) + self.back.gap * (len(parts) - 1) + self.back.bottom + self.back.footer
 
     def _fits(self, parts: list[Part], width: float, height: float) -> bool:
         room = width - 2 * self.layout.margin
@@ -114,8 +161,8 @@ class BackBuilder:
 
     def _stack(self, parts: list[Part], width: float, height: float) -> list[Shape]:
         gap = self.back.gap
-        spare = height - self.back.bottom - sum(p.height for p in parts) - gap * (len(parts) - 1)
-        extra = min(MAX_SPREAD, max(0.0, spare) / max(1, len(parts) - 1))
+        spare = height - self._needed(parts)
+        extra = min(self.back.spread, max(0.0, spare) / max(1, len(parts) - 1))
         shapes: list[Shape] = []
         y = 0.0
         for part in parts:
@@ -126,54 +173,40 @@ class BackBuilder:
     def _parts(self, width: float) -> tuple[list[Part], list[Cut]]:
         self._left, self._right = self.layout.margin, width - self.layout.margin
         cuts: list[Cut] = []
-        parts = [self._band(width, cuts), self._morale(cuts), self._status()]
+        parts = [self._band(width), self._morale(cuts), self._status()]
         if self.back.morale.style == "track":  # one block of evenly spaced rows with the status
             parts[1:] = [_joined(parts[1], parts[2], self.back.gap)]
         parts += self._wounds()
         return parts, cuts
 
     # ---- sections ------------------------------------------------------------------------
-    def _band(self, width: float, cuts: list[Cut]) -> Part:
+    def _band(self, width: float) -> Part:
+        """The band behind the name and stat line (both per character: see name())."""
         b, paint = self.back.band, self.layout.bleed_paint
-        room = (self._right - self._left) * b.army_share  # the character's name comes first
-        fitted = fit_line(self.identity.army, REGULAR, b.army_size, self.layout.min_font, room)
-        if fitted.cut:
-            cuts.append(
-                Cut(
-                    ("name",),
-                    f"army name '{self.identity.army}' is too long for "
-                    f"the back of the card; printed as '{fitted.text}'",
-                )
-            )
-        self._army_width = width_mm(fitted.text, REGULAR, fitted.size)
-        right = self._right
 
         def emit(y: float) -> list[Shape]:
-            return [
-                Box(-paint, -paint, width + 2 * paint, b.height + paint, fill=self.colour),
-                Text(
-                    right,
-                    b.height / 2 + cap(fitted.size) / 2,
-                    fitted.text,
-                    REGULAR,
-                    fitted.size,
-                    self.white,
-                    "right",
-                    width=self._army_width,
-                ),
-            ]
+            return [Box(-paint, -paint, width + 2 * paint, b.height + paint, fill=self.colour)]
 
         return Part(b.height, emit)
 
-    def _header(self, title: str, x: float, right: float, y: float) -> list[Shape]:
+    def _footer(self, width: float, height: float) -> list[Shape]:
+        """A band of colour at the foot, as on the front: a back printed 1–2 mm off meets colour with colour."""
+        foot, paint = self.back.footer, self.layout.bleed_paint
+        return [Box(-paint, height - foot, width + 2 * paint, foot + paint, fill=self.colour)]
+
+    def _header(self, title: str, x: float, right: float, y: float, note: str = "") -> list[Shape]:
+        """A section title, a rule to the right edge, and a short note at its end when it fits."""
         s = self.back.section
         title_w = width_mm(title, BOLD, s.size, s.tracking)
         baseline = y + s.height * 0.72
         mid = baseline - cap(s.size) * 0.45
-        return [
-            Text(x, baseline, title, BOLD, s.size, self.ink, tracking=s.tracking, width=title_w),
-            Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt),
-        ]
+        shapes: list[Shape] = [Text(x, baseline, title, BOLD, s.size, self.ink, tracking=s.tracking, width=title_w)]
+        note_w = width_mm(note, ITALIC, s.size) if note else 0.0
+        if note and title_w + 3 + note_w <= right - x:
+            shapes.append(Text(right, baseline, note, ITALIC, s.size, self.ink, "right", width=note_w))
+            right -= note_w + 1.2
+        shapes.append(Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt))
+        return shapes
 
     def _tick_box(self, x: float, y: float, hint: str = "", width: float | None = None) -> list[Shape]:
         bk = self.back
@@ -301,20 +334,27 @@ class BackBuilder:
         """The six hit locations: wound boxes with their modifiers, the drop and the C box."""
         bk, lo = self.back, self.back.locations
         locations = sorted(self.rules.wounds.locations, key=lambda loc: loc.roll)
-        pitch = bk.box + bk.box_gap
+        beside = lo.modifiers == "beside"
+        mod_w = (
+            max(width_mm(signed(m), REGULAR, lo.modifier_size) for loc in locations for m in loc.box_modifiers) + 0.5
+            if beside
+            else 0.0
+        )
+        pitch = mod_w + bk.box + bk.box_gap + (0.8 if beside else 0.0)  # a modifier keeps clear of the box before it
         roll_w = max(width_mm(number(loc.roll), BOLD, lo.roll_size) for loc in locations) + 1.0
         name_w = max(width_mm(loc.name, REGULAR, lo.name_size) for loc in locations) + lo.column_gap
         boxes_w = max(loc.capacity for loc in locations) * pitch
         left, right = self._left, self._right
 
         def emit(y: float) -> list[Shape]:
-            shapes = self._header(label("cards.back.locations"), left, right, y)
+            how = label("cards.back.how_to_mark") if bk.cumulative.show else ""  # the total is circled in the table
+            shapes = self._header(label("cards.back.locations"), left, right, y, how)
             top = y + bk.section.height
             for i, loc in enumerate(locations):
                 row_top = top + i * lo.row
                 mid = row_top + lo.row / 2
-                if i % 2 == 0:
-                    shapes.append(Box(left - 0.8, row_top, right - left + 1.6, lo.row, fill=self.stripe))
+                if i % 2 == 0:  # stripes run off the trim: a drifted back shows no sliver nor hairline
+                    shapes.append(self._stripe(row_top, lo.row, self.stripe))
                 shapes.append(Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, self.ink))
                 shapes.append(
                     Text(left + roll_w, mid + cap(lo.name_size) / 2, loc.name, REGULAR, lo.name_size, self.ink)
@@ -322,51 +362,102 @@ class BackBuilder:
                 box_y = mid - bk.box / 2
                 x = left + roll_w + name_w
                 for modifier in loc.box_modifiers:
-                    shapes += self._tick_box(x, box_y, signed(modifier))
+                    if beside:  # black, left of an empty box: never under the pencil mark
+                        text = signed(modifier)
+                        shapes.append(
+                            Text(
+                                x + mod_w - 0.5,
+                                mid + cap(lo.modifier_size) / 2,
+                                text,
+                                REGULAR,
+                                lo.modifier_size,
+                                self.ink,
+                                "right",
+                            )
+                        )
+                        shapes += self._tick_box(x + mod_w, box_y)
+                    else:
+                        shapes += self._tick_box(x, box_y, signed(modifier))
                     x += pitch
-                x = max(left + roll_w + name_w + boxes_w + lo.column_gap, right - pitch - bk.box)  # at the right edge
+                x = max(left + roll_w + name_w + boxes_w + lo.column_gap, right - bk.box - bk.box_gap - bk.box)
                 shapes.append(Drop(x, box_y - 0.15, bk.box, bk.box + 0.3, self.blood, bk.box_pt))
-                shapes += self._tick_box(x + pitch, box_y, label("cards.back.critical"))
+                shapes += self._tick_box(x + bk.box + bk.box_gap, box_y, label("cards.back.critical"))
             return shapes
 
         wounds = Part(
             bk.section.height + len(locations) * lo.row,
             emit,
-            roll_w + name_w + boxes_w + lo.column_gap + pitch + bk.box,
+            roll_w + name_w + boxes_w + lo.column_gap + 2 * bk.box + bk.box_gap,
         )
         return [wounds, self._cumulative()] if bk.cumulative.show else [wounds]
 
     def _cumulative(self) -> Part:
-        """Wounds 1..6 across, the MVT / CIB / RNG they cost down; the header row is the title."""
+        """How to mark, then wounds 1..6 across and this character's RNG / MVT / CIB down.
+
+        The grid is shared; the values are each character's own (name() writes them in the
+        cells this records), worked out from the cumulative table: no sum to do at the table.
+        """
         cu = self.back.cumulative
-        cells = card_text.cumulative_cells(self.rules)
-        heads = [label("cards.back.cumulative")] + [row[0] for row in cells]
-        rows = [heads] + [
-            [label(f"cards.back.{key}")] + [row[k] for row in cells] for k, key in enumerate(("mvt", "cib", "rng"), 1)
-        ]
+        count = len(self.rules.wounds.cumulative)
+        heads = [label("cards.back.cumulative")] + [number(i + 1) for i in range(count)]
+        keys = ("rng", "mvt", "cib")
+        rows = [heads] + [[label(f"cards.back.{key}")] for key in keys]
         left, right = self._left, self._right
         label_w = max(width_mm(r[0], BOLD, cu.size, 0.3) for r in rows) + cu.label_gap
-        column = (right - left - label_w) / len(cells)
+        column = (right - left - label_w) / count
         wash = tint(self.colour, self.layout.colours.tint)
 
         def emit(y: float) -> list[Shape]:
             shapes: list[Shape] = []
+            self._cells = []
             for r, texts in enumerate(rows):
                 top = y + r * cu.row
                 if r == 0 or r % 2 == 0:
-                    shapes.append(
-                        Box(left - 0.8, top, right - left + 1.6, cu.row, fill=wash if r == 0 else self.stripe)
-                    )
+                    shapes.append(self._stripe(top, cu.row, wash if r == 0 else self.stripe))
                 baseline = top + cu.row / 2 + cap(cu.size) / 2
                 shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.ink, tracking=0.3))
-                for c, text in enumerate(texts[1:]):
-                    font, colour = (BOLD, self.ink) if r == 0 else (REGULAR, self.ink)
-                    shapes.append(
-                        Text(left + label_w + (c + 0.5) * column, baseline, text, font, cu.size, colour, "centre")
-                    )
+                centres = [left + label_w + (c + 0.5) * column for c in range(count)]
+                if r == 0:
+                    shapes += [
+                        Text(x, baseline, t, BOLD, cu.size, self.ink, "centre")
+                        for x, t in zip(centres, texts[1:], strict=True)
+                    ]
+                else:
+                    self._cells.append([(x, baseline) for x in centres])
             return shapes
 
+        self._cell_width, self._cell_size = column - 0.6, cu.size
         return Part(len(rows) * cu.row, emit)
+
+    def _stripe(self, top: float, height: float, fill) -> Box:
+        paint = self.layout.bleed_paint
+        return Box(-paint, top, self._right + self.layout.margin + 2 * paint, height, fill=fill)
+
+    def _wound_values(self, member: Member) -> list[Shape]:
+        """This character's RNG, MVT and CIB after 1..6 wounds, in the cells of the shared grid.
+
+        The same stats give the same cells: laid out once per (rank, mvt, cib) in an army.
+        """
+        if not self.back.cumulative.show or not self._cells:
+            return []
+        key = _stats(member)
+        if key not in self._wound_cache:
+            self._wound_cache[key] = self._wound_cells(member)
+        return self._wound_cache[key]
+
+    def _wound_cells(self, member: Member) -> list[Shape]:
+        shapes: list[Shape] = []
+        for column, values in enumerate(card_text.wounded_values(member, self.rules)):
+            for row, text in enumerate(values[1:]):
+                x, baseline = self._cells[row][column]
+                fitted = fit_line(text, REGULAR, self._cell_size, self.layout.min_font, self._cell_width)
+                shapes.append(Text(x, baseline, fitted.text, REGULAR, fitted.size, self.ink, "centre"))
+        return shapes
+
+
+def _stats(member: Member) -> tuple[int, int, int]:
+    c = member.character
+    return c.rank, c.mvt, c.cib
 
 
 def _actions_file() -> str:

@@ -158,11 +158,13 @@ def place(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], 
         if partial:
             placed.append((block, partial))
             if block.path is not None:  # as for a cut line: a paragraph without a path has nowhere to be reported
-                cuts.append(Cut(block.path, f"{block.what} is too long for the card: its text is cut with '…'"))
+                cuts.append(Cut(block.path, f"{block.what} is too long for the card: its text is cut with '…'", True))
         elif block.path is not None:
-            cuts.append(Cut(block.path, f"{block.what} does not fit on the card and is left out"))
+            cuts.append(Cut(block.path, f"{block.what} does not fit on the card and is left out", True))
         cuts += [
-            Cut(b.path, f"{b.what} does not fit on the card and is left out") for b in blocks[index + 1 :] if b.path
+            Cut(b.path, f"{b.what} does not fit on the card and is left out", True)
+            for b in blocks[index + 1 :]
+            if b.path
         ]
         break
     while placed and placed[-1][0].path is None:  # never end on a header with nothing under it

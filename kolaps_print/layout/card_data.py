@@ -71,6 +71,7 @@ class Stats(Model):
 class Body(Model):
     top: Gap
     bottom_gap: Gap
+    spread: Gap = 0  # at most this much more space before each section when the card has room to spare
     shrink_step: float = Field(gt=0, lt=0.5)
 
 
@@ -109,8 +110,7 @@ class Footer(Model):
 
 
 class Front(Model):
-    band: Band
-    name: TextSpec
+    band: Band  # the character's name on the affiliation colour
     subtitle: TextSpec
     avatar: Avatar
     portrait: Portrait
@@ -126,10 +126,10 @@ class Front(Model):
 class BackBand(Model):
     height: Length
     name_size: FontSize
-    army_size: FontSize
-    army_share: float = Field(
-        0.35, gt=0, le=0.6
-    )  # of the width, at most, for the army name (the character's comes first)
+    stats_size: FontSize  # the stat line (4+ · 10/20 cm · 4D6), so players need not flip the card
+    stats_share: float = Field(
+        0.45, gt=0, le=0.6
+    )  # of the width, at most, for the stat line (the character's name comes first)
 
 
 class Morale(Model):
@@ -152,6 +152,9 @@ class Locations(Model):
     roll_size: FontSize
     name_size: FontSize
     column_gap: Gap
+    modifiers: Literal["beside", "inside"] = "beside"  # each box's severity modifier: left of it, in black,
+    # so the box stays empty for the pencil; inside (grey): where the card is too narrow for that
+    modifier_size: FontSize = 7
 
 
 class Cumulative(Model):
@@ -175,8 +178,10 @@ class CompactBack(Model):
 
 class Back(Model):
     band: BackBand
+    footer: Length  # a band of colour at the foot, as on the front: duplex drift shows colour against colour
     section: Section
     gap: Gap
+    spread: Gap = 3  # added to each gap at most when the card is taller than needed
     bottom: Mm = Field(ge=0)
     box: Mm = Field(ge=3.5, le=20, description="tick boxes must take a pencil mark")
     box_gap: Gap
@@ -196,14 +201,47 @@ class Back(Model):
         return [self, self.model_copy(update=changes | {"compact": None})]
 
 
+class ReferenceSize(Model):
+    width: Length
+    height: Length
+
+
 class CardLayout(Model):
     min_font: Annotated[float, StyleSize, Field(ge=4, le=12)]
     margin: Annotated[Mm, StyleSpace, Field(ge=0, le=10)]
     leading: float = Field(ge=1, le=2)
     bleed_paint: Mm = Field(ge=0, le=20)
+    reference_size: ReferenceSize
+    max_scale: float = Field(1.0, ge=1, le=3)
     colours: Colours
     front: Front
     back: Back
+
+    def scale_for(self, width: float, height: float) -> float:
+        """How much a card of this size grows the faces: by its area, never below 1 (small cards fit instead)."""
+        ref = self.reference_size
+        return min(self.max_scale, max(1.0, ((width * height) / (ref.width * ref.height)) ** 0.5))
+
+    def for_card(self, width: float, height: float) -> CardLayout:
+        """This layout with both faces' lengths and type sizes grown for a larger card (margins kept)."""
+        k = self.scale_for(width, height)
+        if k == 1.0:
+            return self
+        back_k = max(1.0, min(k, width / self.reference_size.width))  # the back's rows of boxes need the width
+        return self.model_copy(update={"front": _scaled(self.front, k), "back": _scaled(self.back, back_k)})
+
+
+_RATIOS = frozenset({"shrink_step", "army_share", "tint"})  # fractions, not lengths or sizes
+
+
+def _scaled(value, k: float):
+    """Every length and size of a layout section times k (a model copied, nested models too)."""
+    if isinstance(value, Model):
+        names = type(value).model_fields
+        return value.model_copy(update={n: _scaled(getattr(value, n), k) for n in names if n not in _RATIOS})
+    if isinstance(value, float | int) and not isinstance(value, bool):
+        return value * k
+    return value
 
 
 def card_layout() -> CardLayout:

@@ -13,6 +13,7 @@ class Cut:
 
     path: tuple  # where the field is written in the army file, e.g. ("characters", 2, "name")
     message: str
+    lost: bool = False  # a rule left out or cut short (not just a name shortened): never printed as is
 
 
 @dataclass

@@ -17,34 +17,32 @@ from kolaps_print.numbers import with_unit
 
 @dataclass(frozen=True)
 class Stat:
-    label: str
-    value: str
-    detail: str
+    label: str  # the raw stat, small: 'RNG 2'
+    value: str  # what is used at the table, large: '4+', '10/20', '3D6'
+    detail: str  # what the value is: 'seuil par dé'
     short: str  # the detail for narrow cards
     field: str  # the character's field it comes from
 
 
 def stats(member: Member, rules: Rules) -> tuple[Stat, Stat, Stat]:
-    c, actions = member.character, rules.actions
-    threshold = label("cards.front.threshold", threshold=rules.dice.threshold(c.rank))
-    rng = Stat(label("cards.front.rng"), number(c.rank), threshold, threshold, "rank")
-    walk, run = number(c.mvt * actions.walk_cm_per_mvt), number(c.mvt * actions.run_cm_per_mvt)
-    mvt = Stat(
-        label("cards.front.mvt"),
-        number(c.mvt),
-        label("cards.front.moves", walk=walk, run=run),
-        label("cards.front.moves_short", walk=walk, run=run),
-        "mvt",
+    c = member.character
+    threshold, moves, dice = table_values(c.rank, c.mvt, c.cib, rules)
+    return (
+        _stat("rng", c.rank, threshold, "threshold_detail", "rank"),
+        _stat("mvt", c.mvt, moves, "moves_detail", "mvt", "moves_short"),
+        _stat("cib", c.cib, dice, "cib_detail", "cib"),
     )
-    dice = rules.dice.difficulty(c.cib).dice.label
-    cib = Stat(
-        label("cards.front.cib"),
-        number(c.cib),
-        label("cards.front.cib_dice", dice=dice),
-        label("cards.front.cib_dice_short", dice=dice),
-        "cib",
+
+
+def _stat(key: str, raw: int, value: str, detail: str, field: str, short: str = "") -> Stat:
+    name = label(f"cards.front.{key}")
+    return Stat(
+        label("cards.front.stat_label", label=name, value=number(raw)),
+        value,
+        label(f"cards.front.{detail}"),
+        label(f"cards.front.{short or detail + '_short'}"),
+        field,
     )
-    return rng, mvt, cib
 
 
 def subtitle(member: Member) -> str:
@@ -135,14 +133,31 @@ def morale_rows(rules: Rules) -> list[MoraleRow]:
     return rows
 
 
-def cumulative_cells(rules: Rules) -> list[tuple[str, str, str, str]]:
-    """(wounds, MVT, CIB, RNG) per row of the cumulative-wounds table."""
-    none, zero = label("cards.number.none"), label("cards.number.all_zero")
+def table_values(rank: int, mvt: int, cib: int, rules: Rules) -> tuple[str, str, str]:
+    """What the table uses for these stats: the threshold, the walk/run distances, the dice to hit."""
+    actions = rules.actions
+    walk, run = number(mvt * actions.walk_cm_per_mvt), number(mvt * actions.run_cm_per_mvt)
+    return (
+        label("cards.front.threshold", threshold=rules.dice.threshold(rank)),
+        label("cards.front.moves", walk=walk, run=run),
+        label("cards.front.cib_dice", dice=rules.dice.difficulty(cib).dice.label),
+    )
+
+
+def wounded_values(member: Member, rules: Rules) -> list[tuple[str, str, str, str]]:
+    """(wounds, RNG threshold, MVT walk/run, CIB dice) of this character after 1..6 wounds.
+
+    The cumulative table worked out for one character: its own values, not the generic
+    −1 / −2; never below the floor of wounds.yaml (E12).
+    """
+    c, floor = member.character, rules.wounds.cumulative_floor
     rows = []
     for row in sorted(rules.wounds.cumulative, key=lambda r: r.wounds):
         if row.all_zero:
-            rows.append((number(row.wounds), zero, zero, zero))
+            rank, mvt, cib = floor, floor, floor
         else:
-            mvt, cib, rng = (number(v) if v else none for v in (row.mvt, row.cib, row.rng))
-            rows.append((number(row.wounds), mvt, cib, rng))
+            rank, mvt, cib = (
+                max(floor, base + malus) for base, malus in ((c.rank, row.rng), (c.mvt, row.mvt), (c.cib, row.cib))
+            )
+        rows.append((number(row.wounds), *table_values(rank, mvt, cib, rules)))
     return rows

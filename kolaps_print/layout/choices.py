@@ -14,6 +14,7 @@ Layout = Literal["duplex", "fold"]  # cards --layout, kit cards.layout
 Mode = Literal["duplex", "fold", "print-shop"]  # how cards are imposed (tables --layout)
 Flip = Literal["long", "short"]  # the edge a duplex printer turns the sheet on
 Format = Literal["sheet", "cards"]  # tables --format
+CardsFormat = Literal["pdf", "png", "tts"]  # cards --format: to print, for screens, for Tabletop Simulator
 Schema = Literal["army", "kit"]  # schema --for
 
 LAYOUTS: tuple[Layout, ...] = get_args(Layout)

@@ -13,7 +13,8 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.load.pictures import Bitmap, read_picture
 
 PRINT_DPI = 600  # the finest a print shop prints a photo
-MIN_PPI = 150  # below this, a portrait prints visibly soft
+MIN_PPI = 150  # below this, a portrait prints visibly soft at home
+PRESS_PPI = 300  # what a print shop asks for (--print-shop)
 INCH = 25.4  # mm
 
 
@@ -28,12 +29,17 @@ def load_portrait(path: Path) -> Bitmap:
     return read_picture(path, portrait_pixels())
 
 
-def soft_portrait(bitmap: Bitmap, width: float, height: float, character: str) -> str | None:
-    """A warning when the picture, covering a width × height mm box, has fewer than MIN_PPI."""
+def soft_portrait(
+    bitmap: Bitmap, width: float, height: float, character: str, min_ppi: int | None = None
+) -> str | None:
+    """A warning when the picture, covering a width × height mm box, has fewer than min_ppi
+    (None: MIN_PPI, for home printing)."""
+    min_ppi = min_ppi or MIN_PPI
     ppi = min(bitmap.width / (width / INCH), bitmap.height / (height / INCH))
-    if ppi >= MIN_PPI:
+    if ppi >= min_ppi:
         return None
+    needs = "a print shop asks for" if min_ppi == PRESS_PPI else "prints sharp"
     return (
         f"the portrait of '{character}' prints at {ppi:.0f} ppi ({bitmap.width} × {bitmap.height} pixels "
-        f"for {width:.1f} × {height:.1f} mm), below the {MIN_PPI} ppi that prints sharp: use a larger picture"
+        f"for {width:.1f} × {height:.1f} mm), below the {min_ppi} ppi that {needs}: use a larger picture"
     )

@@ -46,8 +46,8 @@ def _megabytes(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB"
 
 
-def read_input(path: Path | str, file: str) -> bytes:
-    """The bytes of a regular file of at most MAX_INPUT_BYTES; KolapsError (located at
+def read_input(path: Path | str, file: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a regular file of at most limit bytes; KolapsError (located at
     file:1:1) for anything else. file is the name messages use."""
     fd = _open(Path(path), file)
     try:
@@ -56,22 +56,22 @@ def read_input(path: Path | str, file: str) -> bytes:
             raise _refuse(file, "this is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise _refuse(file, f"this is {_kind(info.st_mode)}, not a regular file; refusing to read it")
-        if info.st_size > MAX_INPUT_BYTES:
+        if info.st_size > limit:
             raise _refuse(
                 file,
-                f"the file is {_megabytes(info.st_size)}; input files are limited to {_megabytes(MAX_INPUT_BYTES)}",
+                f"the file is {_megabytes(info.st_size)}; input files are limited to {_megabytes(limit)}",
             )
         chunks, size = [], 0
-        while size <= MAX_INPUT_BYTES:  # the file may grow while it is read: never past the limit
-            chunk = os.read(fd, min(1 << 20, MAX_INPUT_BYTES + 1 - size))
+        while size <= limit:  # the file may grow while it is read: never past the limit
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
-        if size > MAX_INPUT_BYTES:
+        if size > limit:
             raise _refuse(
                 file,
-                f"the file grew past {_megabytes(MAX_INPUT_BYTES)} while being read; input files are limited to that",
+                f"the file grew past {_megabytes(limit)} while being read; input files are limited to that",
             )
         return b"".join(chunks)
     except OSError as exc:

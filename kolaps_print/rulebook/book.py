@@ -58,16 +58,21 @@ class RulebookDoc(BaseDocTemplate):
             lang="fr-FR",
         )
         cover_frame = Frame(x, y, w, h, id="cover", showBoundary=0)
-        body_frame = Frame(x, y, w, h, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        columns = [_bare_frame(f"column-{i}", *box) for i, box in enumerate(geometry.column_frames)]
         self.addPageTemplates(
             [
                 PageTemplate("cover", [cover_frame], onPageEnd=self._cover_page),
-                PageTemplate("body", [body_frame], onPageEnd=self._body_page),
+                PageTemplate("body", columns, onPageEnd=self._body_page),
+                PageTemplate("plain", [_bare_frame("plain", x, y, w, h)], onPageEnd=self._plain_page),
             ]
         )
 
     def _cover_page(self, canvas, doc) -> None:
         self.furniture.cover(canvas, self.geometry)
+        self._stamp(canvas)
+
+    def _plain_page(self, canvas, doc) -> None:
+        """A blank page or the credits: no running head, no folio."""
         self._stamp(canvas)
 
     def _body_page(self, canvas, doc) -> None:
@@ -110,6 +115,10 @@ class RulebookDoc(BaseDocTemplate):
         canvas.setStrokeColor(st.palette().accent)
         canvas.setLineWidth(1.2)
         canvas.line(x + w / 2 - pt(9), base + pt(4.5), x + w / 2 + pt(9), base + pt(4.5))
+
+
+def _bare_frame(name: str, x: float, y: float, w: float, h: float) -> Frame:
+    return Frame(x, y, w, h, id=name, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
 
 def cover_story() -> list[Flowable]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from kolaps_print import __version__
+from kolaps_print.fonts import CREDITS
 from kolaps_print.labels import label
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, LayoutResult, layout
@@ -13,6 +15,7 @@ from kolaps_print.rulebook.check import CheckedBook
 from kolaps_print.rulebook.pages import Cover, ProofStamp, french_date
 from kolaps_print.rulebook.proof_pages import MarkedPage, OwnMarks, ProofAppendix
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
+from kolaps_print.rulebook.typography import french
 from kolaps_print.write.pdf import PdfMeta
 
 
@@ -24,13 +27,23 @@ class Printing:
     proof: bool  # stamp every page, add the consistency report and the appendix
     version: str | None  # default: book.yaml
     date: dt.date | None  # default: book.yaml
+    bleed_mm: float = 0.0  # the cover painted past the trim, for a print shop
 
 
 def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[MarkedPage]) -> LayoutResult:
     """marks_elsewhere: the other products' marks « † En », listed by the proof's appendix."""
     furniture, meta = _furniture(book, printing)
     appendix = _proof_appendix(book, marks_elsewhere) if printing.proof else None
-    story = StoryInput(book.chapters, book.tables, book.unresolved, book.report if printing.proof else None, appendix)
+    shape = st.rulebook_layout()
+    story = StoryInput(
+        book.chapters,
+        book.tables,
+        book.unresolved,
+        book.report if printing.proof else None,
+        appendix,
+        _credits(book, printing) if book.edition.credits else None,
+        shape.pages_multiple_of if book.edition.credits else 1,
+    )
     geometry = st.page_geometry(printing.paper)
     return layout(
         make_story_factory(story, geometry), geometry, meta, furniture, appendix.own.observe if appendix else None
@@ -51,6 +64,7 @@ def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMet
         label("rulebook.book.kicker"),
         book.edition.title,
         label("rulebook.book.version_line", version=version, date=date),
+        printing.bleed_mm,
     )
     meta = PdfMeta(
         title=title,
@@ -58,6 +72,38 @@ def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMet
         keywords=label("rulebook.book.version_line", version=version, date=date),
     )
     return Furniture(title, cover, stamp if printing.proof else None), meta
+
+
+def _credits(book: CheckedBook, printing: Printing) -> list[str]:
+    """The credits page's paragraphs, title first, in French."""
+    spec = book.sources.spec
+    (serif, serif_by, serif_licence), (sans, sans_by, sans_licence) = CREDITS["KSerif"], CREDITS["KSans"]
+    return [
+        french(text)
+        for text in (
+            label("rulebook.credits.title"),
+            label(
+                "rulebook.credits.edition",
+                title=spec.title,
+                subtitle=spec.subtitle,
+                edition=book.edition.title,
+                version=printing.version or spec.version,
+                date=french_date(printing.date or spec.date),
+            ),
+            label("rulebook.credits.made", tool=__version__, hash=book.digest),
+            label(
+                "rulebook.credits.fonts",
+                serif=serif,
+                serif_by=serif_by,
+                serif_licence=serif_licence,
+                sans=sans,
+                sans_by=sans_by,
+                sans_licence=sans_licence,
+            ),
+            label("rulebook.credits.errata"),
+            label("rulebook.credits.rights", game=label("common.game")),
+        )
+    ]
 
 
 def _proof_appendix(book: CheckedBook, marks_elsewhere: list[MarkedPage]) -> ProofAppendix:

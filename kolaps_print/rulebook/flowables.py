@@ -4,7 +4,7 @@ example boxes, lists and the table of contents.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -35,7 +35,7 @@ from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.rulebook.typography import french
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
-SMALL_TABLE_SHARE = 0.45  # a table shorter than this share of the frame never splits
+SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
 MIN_ROWS_BEFORE_SPLIT = 3
 
 
@@ -69,8 +69,9 @@ class Registry:
         self.pages[anchor] = page
         self.headings.append(Placed(level, title, anchor, page))
         if level <= 1:  # chapters, and the contents and report pages (level 0)
+            self.chapter_by_page.setdefault(page, title)  # the running head names the page's first
+        if level == 0:  # chapters run on; only the contents and report pages open a page
             self.opener_pages.add(page)
-            self.chapter_by_page[page] = title
         return True
 
     def chapter_on(self, page: int) -> str | None:
@@ -98,6 +99,36 @@ class HeadingFlowable(Paragraph):
         return []
 
 
+class BodyParagraph(Paragraph):
+    """A paragraph that never leaves a hyphenated word at the foot of a column: the reader
+    would carry half a word over a page turn. It breaks earlier, line by line (its style
+    keeps the widow and orphan rules)."""
+
+    page_key: str | None = None  # set: record the page it is drawn on (Registry.pages)
+    registry: Registry | None = None
+
+    def draw(self) -> None:
+        if self.page_key and self.registry:
+            self.registry.pages.setdefault(self.page_key, self.canv.getPageNumber())
+        super().draw()
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        for part in parts:  # the first part drawn records the page
+            part.page_key, part.registry = self.page_key, self.registry
+        while len(parts) == 2 and ends_hyphenated(parts[0]):  # two hyphenated lines may follow
+            availHeight -= self.style.leading
+            parts = super().split(availWidth, availHeight)
+        return parts
+
+
+def ends_hyphenated(paragraph: Paragraph) -> bool:
+    """Whether the paragraph's last laid-out line ends with a hyphen."""
+    line = paragraph.blPara.lines[-1]
+    words = line[1] if isinstance(line, tuple) else [getattr(w, "text", "") for w in line.words]
+    return "".join(words).rstrip().endswith(("-", "\u2010", "\u00ad"))
+
+
 class OutlineMark(Flowable):
     """An outline entry and link target for a page without a heading (title page, TOC)."""
 
@@ -113,6 +144,31 @@ class OutlineMark(Flowable):
         if self.registry.record(0, self.title, self.anchor, self.canv.getPageNumber()):
             self.canv.bookmarkHorizontal(self.anchor, 0, 0)
             self.canv.addOutlineEntry(self.title, self.anchor, level=self.registry.outline(0))
+
+
+class PageMark(Flowable):
+    """Records the page it lands on under an anchor, invisibly (no outline entry, no link)."""
+
+    def __init__(self, anchor: str, registry: Registry):
+        super().__init__()
+        self.anchor, self.registry = anchor, registry
+        self.width = self.height = 0
+
+    def wrap(self, availWidth, availHeight):
+        return 0, 0
+
+    def draw(self) -> None:
+        self.registry.pages.setdefault(self.anchor, self.canv.getPageNumber())
+
+
+class BlankPage(Flowable):
+    """Nothing, drawn: it makes its page exist (two page breaks in a row give one page)."""
+
+    def wrap(self, availWidth, availHeight):
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
 
 
 class TocLine(Flowable):
@@ -157,10 +213,29 @@ def table_width(content: TableContent, width: float) -> float:
 
 
 def _column_widths(content: TableContent, width: float) -> list[float]:
+    """Widths by the table's weights, but never narrower than a column's longest word: in a
+    book column a header must not break inside a word (« Modi-f. »)."""
     n = len(content.columns)
     weights = list(content.widths[:n]) + [1.0] * (n - len(content.widths[:n]))
-    total = sum(weights)
-    return [width * w / total for w in weights]
+    floors = [_longest_word(content, i) + CELL_PADDING + 1 for i in range(n)]  # 1 pt: rounding
+    fixed: dict[int, float] = {}
+    while True:
+        free = width - sum(fixed.values())
+        total = sum(w for i, w in enumerate(weights) if i not in fixed)
+        widths = [fixed.get(i, free * weights[i] / total) for i in range(n)]
+        narrow = {i: floors[i] for i in range(n) if i not in fixed and widths[i] < floors[i]}
+        if not narrow or len(fixed) + len(narrow) == n:
+            return widths
+        fixed.update(narrow)
+
+
+CELL_PADDING = 8  # the cells' left and right padding (_table_style)
+
+
+def _longest_word(content: TableContent, column: int) -> float:
+    head = [(w, SANS_BOLD) for w in french(content.columns[column]).split()]
+    cells = [(w, SANS) for row in content.rows if column < len(row) for w in french(row[column]).split()]
+    return max((stringWidth(word, font, 8.6) for word, font in head + cells), default=0)
 
 
 def _cell_style(base: ParagraphStyle, align: str) -> ParagraphStyle:
@@ -252,17 +327,21 @@ class StoryContext:
     width: float
     frame_height: float
     chapter_number: int = 0
+    placed: set[str] = field(default_factory=set)  # anchors of the headings already in the story
+    referring: int = 0  # paragraphs with a cross-reference so far: their keys in Registry.pages
 
 
 def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
     s = st.styles()
     text = render_inline(h.inline, InlineContext(ctx.inline.pages, ctx.inline.outside, serif=False))
+    ctx.placed.add(h.anchor)
     flow = HeadingFlowable(text, s[f"h{h.level}"], h.level, h.title, h.anchor, ctx.registry)
     if h.level != 1:
         return [flow]
     ctx.chapter_number += 1
     kicker = Paragraph(french(label("rulebook.book.chapter", number=ctx.chapter_number)), s["kicker"])
-    rule = HRFlowable(width="100%", thickness=2.2, color=st.palette().accent, spaceBefore=0, spaceAfter=12)
+    rule = HRFlowable(width="100%", thickness=2.2, color=st.palette().accent, spaceBefore=0, spaceAfter=10)
+    rule.keepWithNext = 1  # a chapter's title never ends a column without its first lines
     return [kicker, flow, rule]
 
 
@@ -306,6 +385,25 @@ def _quote(block: Quote, ctx: StoryContext) -> Flowable:
     return box  # a one-cell table never splits: the box stays whole
 
 
+def _paragraph(block: MdParagraph, ctx: StoryContext, inline: InlineContext, style: ParagraphStyle) -> Flowable:
+    """A paragraph; one with a cross-reference records its page, so that the next pass can
+    say « plus haut » where the target is on that same page."""
+    if not any(n.type == "link" and str(n.attrs.get("href", "")).startswith("#") for n in _walk(block.inline)):
+        return BodyParagraph(render_inline(block.inline, inline), style)
+    ctx.referring += 1
+    key = f"\u00b6{ctx.referring}"  # ¶n: no anchor starts with it
+    here = replace(inline, here=ctx.inline.pages.get(key), above=frozenset(ctx.placed))
+    paragraph = BodyParagraph(render_inline(block.inline, here), style)
+    paragraph.page_key, paragraph.registry = key, ctx.registry
+    return paragraph
+
+
+def _walk(nodes):
+    for node in nodes:
+        yield node
+        yield from _walk(node.children)
+
+
 def block_flowables_list(blocks: list[Block], ctx: StoryContext, style: ParagraphStyle, serif: bool) -> list[Flowable]:
     out: list[Flowable] = []
     for block in blocks:
@@ -321,7 +419,7 @@ def block_flowables(
     if isinstance(block, Heading):
         return heading_flowables(block, ctx)
     if isinstance(block, MdParagraph):
-        return [Paragraph(render_inline(block.inline, inline_ctx), style)]
+        return [_paragraph(block, ctx, inline_ctx, style)]
     if isinstance(block, ListBlock):
         item_style = st.styles()["item"] if serif else style
         return [_list(block, ctx, item_style, serif)]

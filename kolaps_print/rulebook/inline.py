@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from markdown_it.tree import SyntaxTreeNode
@@ -19,6 +19,9 @@ class InlineContext:
     pages: dict[str, int]  # anchor -> page number (from the previous layout pass)
     outside: frozenset[str]  # anchors this edition leaves out
     serif: bool = True  # body text: bold switches to KSans Bold (see styles.py)
+    italic: bool = False  # inside emphasis
+    here: int | None = None  # the page the text landed on in the previous pass, when known
+    above: frozenset[str] = frozenset()  # anchors the story placed before this text
 
 
 def _strong(inner: str) -> str:
@@ -34,10 +37,17 @@ def _xref(anchor: str, inner: str, ctx: InlineContext) -> str:
     if anchor in ctx.outside:
         elsewhere = escape(label("rulebook.xref.elsewhere"))
         return f"{inner}\u00a0{elsewhere}" if inner else elsewhere
-    ref = escape(page_ref(anchor, ctx))
+    ref = escape(page_ref(anchor, ctx) if ctx.pages.get(anchor) != ctx.here else _nearby(anchor, ctx))
     text = f"{inner}\u00a0{ref}" if inner else ref
-    # Italic in the body's black (issue 12): told apart by shape, not by a colour that blurs.
-    return f'<a href="#{anchor}" color="{st.palette().markup("ink")}"><i>{text}</i></a>'
+    # In italic and the body's colour: a cross-reference is read, not an alarm. Inside italic
+    # text it turns upright, as emphasis does in italic.
+    shape = ("", "") if ctx.italic else ("<i>", "</i>")
+    return f'<a href="#{anchor}" color="{st.palette().markup("ink")}">{shape[0]}{text}{shape[1]}</a>'
+
+
+def _nearby(anchor: str, ctx: InlineContext) -> str:
+    """« plus haut » or « plus bas »: a reference never names the page it is printed on."""
+    return label("rulebook.xref.above" if anchor in ctx.above else "rulebook.xref.below")
 
 
 def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool = False) -> str:
@@ -57,7 +67,7 @@ def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool 
         elif kind == "strong":
             out.append(_strong(render_inline(node.children, ctx, italic)))
         elif kind == "link":
-            out.append(_link(node, ctx, italic))
+            out.append(_link(node, replace(ctx, italic=italic), italic))
         else:
             out.append(render_inline(node.children, ctx, italic))
     return "".join(out)

@@ -28,16 +28,18 @@ class Cover:
     kicker: str  # "Livre de règles"
     edition: str
     version_line: str  # "Version 0.3 — 1ᵉʳ juin 2025"
+    bleed_mm: float = 0.0  # the band painted this far past the page's edges (--print-shop)
 
     def __call__(self, c: Canvas, geometry: st.PageGeometry) -> None:
         w, h = geometry.pagesize
         x = pt(geometry.margin_x_mm)
         band_bottom = h * 0.45
+        b = pt(self.bleed_mm)
         c.setFillColor(st.palette().head_fill)
-        c.rect(0, band_bottom, w, h - band_bottom, stroke=0, fill=1)
+        c.rect(0 - b, band_bottom, w + 2 * b, h - band_bottom + b, stroke=0, fill=1)
         c.setFillColor(st.palette().accent)
-        c.rect(0, band_bottom - pt(4), w, pt(4), stroke=0, fill=1)
-        self._hatching(c, w, h, band_bottom)
+        c.rect(0 - b, band_bottom - pt(4), w + 2 * b, pt(4), stroke=0, fill=1)
+        self._hatching(c, w, h, band_bottom, b)
         c.setFillColor(st.palette().accent_light)  # the accent, lightened to read on the dark band
         c.setFont(SANS_BOLD, 13)
         c.drawString(x, band_bottom + pt(62), french(self.kicker).upper())
@@ -54,18 +56,19 @@ class Cover:
         c.drawString(x, pt(geometry.bottom_mm), french(self.version_line))
 
     @staticmethod
-    def _hatching(c: Canvas, w: float, h: float, bottom: float) -> None:
-        """Faint diagonal strokes in the band: a worn, military look without any image file."""
+    def _hatching(c: Canvas, w: float, h: float, bottom: float, b: float = 0.0) -> None:
+        """Faint diagonal strokes in the band: a worn, military look without any image file (b:
+        the bleed, in points, the band is painted into)."""
         c.saveState()
         p = c.beginPath()
-        p.rect(0, bottom, w, h - bottom)
+        p.rect(0 - b, bottom, w + 2 * b, h - bottom + b)
         c.clipPath(p, stroke=0, fill=0)
         c.setStrokeColor(st.palette().faint("paper", 0.05))
         c.setLineWidth(6)
         step = pt(9)
         x = -h
-        while x < w:
-            c.line(x, bottom, x + (h - bottom), h)
+        while x < w + b:
+            c.line(x, bottom, x + (h + b - bottom), h + b)
             x += step
         c.restoreState()
 

@@ -33,6 +33,7 @@ class Edition(Model):
     title: Name  # printed on the title page, e.g. "Règles complètes"
     chapters: list[str] = Field(min_length=1)  # template files, in order
     coverage: bool = True  # report data the book never explains (off for a selection)
+    credits: bool = False  # a bound book: a credits page last, the page count made up (rulebook.yaml)
 
 
 class BookSpec(Model):

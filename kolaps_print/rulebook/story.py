@@ -6,15 +6,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
+from reportlab.platypus import CondPageBreak, Flowable, Indenter, NextPageTemplate, PageBreak, Paragraph, Spacer
 
 from kolaps_print.content.tables import TableContent
 from kolaps_print.labels import label
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import cover_story
 from kolaps_print.rulebook.flowables import (
+    BlankPage,
     HeadingFlowable,
     OutlineMark,
+    PageMark,
     Placed,
     Registry,
     StoryContext,
@@ -32,6 +34,8 @@ from kolaps_print.rulebook.typography import french
 TOC_ANCHOR = "sommaire"
 COVER_ANCHOR = "couverture"
 REPORT_ANCHOR = "rapport-de-coherence"
+TEXT_END_ANCHOR = "fin-du-texte"  # where the text ends: the blank pages and credits follow
+CHAPTER_ROOM = 0.22  # a chapter opening in less than this share of a column starts in the next one
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,8 @@ class StoryInput:
     outside: frozenset[str]  # anchors this edition leaves out
     report: ConsistencyReport | None  # set for a proof: printed after the chapters
     appendix: ProofAppendix | None = None  # set for a proof: the errata to confirm and the marks, last
+    credits: list[str] | None = None  # the last page's paragraphs (title first), in French
+    pages_multiple_of: int = 1  # blank pages before the credits make the count up to a multiple of this
 
 
 def _toc_entries(chapters: list[Chapter]) -> list[Placed]:
@@ -85,24 +91,53 @@ def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable
     return out
 
 
+def _back_matter(
+    story: StoryInput, pages: dict[str, int], registry: Registry, geometry: st.PageGeometry
+) -> list[Flowable]:
+    """Blank pages, then the credits as the last page, so that the page count is a multiple of
+    story.pages_multiple_of. The text's last page is read from the previous layout pass."""
+    end = [PageMark(TEXT_END_ANCHOR, registry)]
+    last = pages.get(TEXT_END_ANCHOR)
+    _, _, width, height = geometry.column_frames[0]
+    credits = _credits_page(story.credits, width, geometry.frame[2], height) if story.credits else []
+    if last is None or (story.pages_multiple_of == 1 and not credits):
+        return end + ([NextPageTemplate("plain"), PageBreak()] + credits if credits else [])
+    blank = -(last + (1 if credits else 0)) % story.pages_multiple_of
+    return end + [NextPageTemplate("plain")] + [PageBreak(), BlankPage()] * blank + [PageBreak()] + credits
+
+
+def _credits_page(paragraphs: list[str], width: float, page_width: float, height: float) -> list[Flowable]:
+    """A colophon: the credits set small at the foot of the last page, one column wide."""
+    s = st.styles()
+    title, *lines = paragraphs
+    flow: list[Flowable] = [Paragraph(escape(title), s["h3"])]
+    flow += [Paragraph(escape(line), s["colophon"]) for line in lines]
+    used = sum(f.wrap(width, height)[1] + 6 for f in flow)
+    narrow = page_width - width  # the plain page's frame spans both columns
+    return [Spacer(0, max(height * 0.5, height - used - 40)), Indenter(right=narrow)] + flow + [Indenter(right=-narrow)]
+
+
 def make_story_factory(
     story: StoryInput, geometry: st.PageGeometry
 ) -> Callable[[dict[str, int], Registry], list[Flowable]]:
-    _, _, width, height = geometry.frame
+    _, _, width, height = geometry.column_frames[0]  # text, tables and boxes fill one column
 
     def make(pages: dict[str, int], registry: Registry) -> list[Flowable]:
         ctx = StoryContext(InlineContext(pages, story.outside), story.tables, registry, width, height)
         flow: list[Flowable] = [OutlineMark(french(label("rulebook.book.cover_outline")), COVER_ANCHOR, registry)]
         flow += cover_story()
         flow += _contents(story.chapters, pages, registry)
+        flow.append(PageBreak())
         for chapter in story.chapters:
             for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
                 if isinstance(block, Heading) and block.level == 1:
-                    flow.append(PageBreak())
+                    flow.append(CondPageBreak(height * CHAPTER_ROOM))
                 parts = block_flowables(block, ctx)
                 if isinstance(following, TableBlock) and isinstance(block, MdParagraph):
                     parts[-1].keepWithNext = 1  # a table's introduction never stays behind on its own
                 flow = hoist_page_break(flow, parts, width, height)
+        # The book's own pages first, so a proof numbers them as the printed book does.
+        flow += _back_matter(story, pages, registry, geometry) + [NextPageTemplate("body")]
         if story.report is not None:
             flow += _report_page(story.report, registry)
         if story.appendix is not None:

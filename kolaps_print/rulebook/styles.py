@@ -1,8 +1,9 @@
-"""The book's look: text frame and colours (data/layouts/rulebook.yaml, mm), pages of
-data/layouts/sizes.yaml's papers, and paragraph styles.
+"""The book's look: text block, columns and colours (data/layouts/rulebook.yaml, mm), pages
+of data/layouts/sizes.yaml's papers, and paragraph styles.
 
-Body in KSerif 10.5 pt, justified and hyphenated in French; headings, tables and boxes in
-KSans (Roboto Condensed).
+Body in KSerif (Gentium Book Plus) 9.2 pt in columns of 88 mm, so a line holds 60-75
+characters; ragged right and hyphenated in French (no loose lines), never a lone line at a column's top, never a
+hyphenated word at its foot. Headings, tables and boxes in KSans (Roboto Condensed).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Annotated
 
 from pydantic import Field
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
 from kolaps_print import resources
@@ -27,6 +28,9 @@ from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Model
 
 TextWidth = Annotated[float, Field(ge=60, le=1000)]  # mm; narrower, table columns turn into a letter each
+Columns = Annotated[int, Field(ge=1, le=3)]
+Gap = Annotated[float, Field(ge=0, le=30)]  # mm between two columns
+MIN_COLUMN_MM = 60.0  # narrower, the tables' columns turn into a letter each
 Margin = Annotated[float, Field(ge=0, le=200)]  # mm: from a page edge to the text frame
 # Below this the chapter openers and the tallest table rows no longer fit in the frame and
 # reportlab gives up half-way through the book.
@@ -48,9 +52,13 @@ class BookColours(Model):
 
 
 class RulebookLayout(Model):
-    """The text frame (the same on every paper of sizes.yaml: the same line breaks) and colours."""
+    """The text block (the same on every paper of sizes.yaml: the same line breaks), its
+    columns and colours."""
 
     text_width: TextWidth
+    columns: Columns = 1
+    column_gap: Gap = 0
+    pages_multiple_of: Annotated[int, Field(ge=1, le=32)] = 1  # of an edition with credits: folded sheets
     top: Margin
     bottom: Margin
     colours: BookColours
@@ -64,9 +72,15 @@ def rulebook_layout() -> RulebookLayout:
 @dataclass(frozen=True)
 class PageGeometry:
     page_mm: tuple[float, float]
-    text_width_mm: float  # the same measure on every paper: the same line breaks
+    text_width_mm: float  # the same text block on every paper: the same line breaks
     top_mm: float
     bottom_mm: float
+    columns: int = 1
+    column_gap_mm: float = 0
+
+    @property
+    def column_width_mm(self) -> float:
+        return (self.text_width_mm - (self.columns - 1) * self.column_gap_mm) / self.columns
 
     @property
     def pagesize(self) -> tuple[float, float]:
@@ -86,6 +100,13 @@ class PageGeometry:
             pt(self.page_mm[1] - self.top_mm - self.bottom_mm),
         )
 
+    @property
+    def column_frames(self) -> list[tuple[float, float, float, float]]:
+        """x, y, width, height of each column, left to right, in points."""
+        x, y, _, h = self.frame
+        step = pt(self.column_width_mm + self.column_gap_mm)
+        return [(x + i * step, y, pt(self.column_width_mm), h) for i in range(self.columns)]
+
 
 def page_geometry(paper: str) -> PageGeometry:
     """The page of a paper of data/layouts/sizes.yaml around rulebook.yaml's text frame;
@@ -102,7 +123,14 @@ def page_geometry(paper: str) -> PageGeometry:
             f"top and bottom ({data.top:g} + {data.bottom:g} mm) leave less than "
             f"{MIN_TEXT_HEIGHT_MM:g} mm for text on {name} paper ({size.height:g} mm high)",
         )
-    return PageGeometry((size.width, size.height), data.text_width, data.top, data.bottom)
+    if (data.text_width - (data.columns - 1) * data.column_gap) / data.columns < MIN_COLUMN_MM:
+        raise _layout_error(
+            ("columns",),
+            f"{data.columns} columns of a {data.text_width:g} mm text block are narrower than {MIN_COLUMN_MM:g} mm",
+        )
+    return PageGeometry(
+        (size.width, size.height), data.text_width, data.top, data.bottom, data.columns, data.column_gap
+    )
 
 
 def check_every_paper() -> None:
@@ -157,11 +185,13 @@ def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
     body = ParagraphStyle(
         "body",
         fontName=SERIF,
-        fontSize=10.5,
-        leading=13.6,
-        alignment=TA_JUSTIFY,
+        fontSize=9.2,
+        leading=12.4,
+        alignment=TA_LEFT,  # ragged right, hyphenated: in an 88 mm column justification leaves loose lines
         textColor=paint.ink,
-        spaceAfter=5,
+        spaceAfter=4,
+        allowWidows=0,  # never a paragraph's last line alone at the top of a column
+        allowOrphans=0,
         hyphenationLang="fr_FR",
         embeddedHyphenation=1,
         uriWasteReduce=0.3,
@@ -171,7 +201,7 @@ def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
         "body": body,
         "item": ParagraphStyle("item", parent=body, spaceAfter=2.5),
         "h1": ParagraphStyle(
-            "h1", fontName=SANS_BOLD, fontSize=26, leading=30, textColor=paint.ink, spaceAfter=14, keepWithNext=1
+            "h1", fontName=SANS_BOLD, fontSize=21, leading=24, textColor=paint.ink, spaceAfter=8, keepWithNext=1
         ),
         "kicker": ParagraphStyle(
             "kicker",
@@ -179,31 +209,31 @@ def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
             fontSize=10.5,
             leading=13,
             textColor=paint.accent,
-            spaceBefore=0,
+            spaceBefore=16,  # dropped at a column's top
             spaceAfter=2,
             keepWithNext=1,
         ),
         "h2": ParagraphStyle(
             "h2",
             fontName=SANS_BOLD,
-            fontSize=14,
-            leading=17,
+            fontSize=12.5,
+            leading=15,
             textColor=paint.accent,
-            spaceBefore=13,
-            spaceAfter=5,
+            spaceBefore=11,
+            spaceAfter=4,
             keepWithNext=1,
         ),
         "h3": ParagraphStyle(
             "h3",
             fontName=SANS_BOLD,
-            fontSize=11,
-            leading=13.5,
+            fontSize=10.2,
+            leading=12.6,
             textColor=paint.ink,
-            spaceBefore=8,
-            spaceAfter=3,
+            spaceBefore=7,
+            spaceAfter=2,
             keepWithNext=1,
         ),
-        "box": ParagraphStyle("box", parent=sans, fontSize=9.4, leading=12, spaceAfter=3),
+        "box": ParagraphStyle("box", parent=sans, fontSize=9, leading=11.6, spaceAfter=3),
         "table_title": ParagraphStyle(
             "table_title",
             fontName=SANS_BOLD,
@@ -229,5 +259,6 @@ def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
         "toc1": ParagraphStyle("toc1", fontName=SANS_BOLD, fontSize=11, leading=13),
         "toc2": ParagraphStyle("toc2", fontName=SANS, fontSize=9.4, leading=11.2),
         "report": ParagraphStyle("report", parent=sans, fontSize=9.4, leading=12, spaceAfter=2),
+        "colophon": ParagraphStyle("colophon", parent=sans, fontSize=8.4, leading=11, spaceAfter=5),
         "center": ParagraphStyle("center", parent=body, alignment=TA_CENTER),
     }

@@ -204,3 +204,75 @@ def test_check_and_cards_refuse_the_same_unprintable_name(cli, army_file, tmp_pa
         assert result.exit_code == 1, command
         assert [line for line in result.stderr.splitlines() if line.startswith(str(army))] == expected, command
     assert not (tmp_path / "output").exists()
+
+
+def test_a_card_that_would_miss_a_rule_is_an_error_and_nothing_is_written(cli, army_file, tmp_path):
+    """Six weapons and a specialisation on a mini card: even the names leave rules out: exit 1, located."""
+    weapons = ["fusil-assaut", "pistolet", "mitrailleuse-lourde", "grenade", "couteau-combat", "lance-roquettes"]
+    path = army_file(
+        [
+            {
+                "name": "Anna",
+                "rank": 2,
+                "mvt": 4,
+                "cib": 2,
+                "avatar": True,
+                "weapons": weapons,
+                "specialisations": ["discipline"],
+            }
+        ]
+    )
+    out = tmp_path / "mini.pdf"
+    result = cli(["cards", path, "--card", "mini", "-o", out])
+    assert result.exit_code == 1
+    assert not out.exists()
+    lines = result.stderr.splitlines()
+    line = path.read_text(encoding="utf-8").splitlines().index("  specialisations:") + 2  # the list under the key
+    assert (
+        f"{path}:{line}:3: error: characters[0].specialisations: 'Anna': the line of specialisations 'Discipline' "
+        "does not fit on the card and is left out; a larger card (--card poker or tarot) has room, "
+        "or give the character fewer weapons or specialisations"
+    ) in lines, lines
+    assert lines[-1] == f"kolaps-print: {len(lines) - 1} error(s); nothing was written"
+    assert "Traceback" not in result.stderr
+    assert cli(["cards", path, "--card", "tarot", "-o", out]).exit_code == 0  # a larger card takes it
+
+
+# ---- --format png / tts ---------------------------------------------------------------------
+def test_format_png_writes_a_folder_and_says_how_many(cli, demo_armies, tmp_path):
+    army = next(p for p in demo_armies if p.stem == "section-kappa")
+    result = cli(["cards", army, "--format", "png", "--dpi", "100", "-o", tmp_path / "png"])
+    assert result.exit_code == 0, result.stderr
+    pictures = sorted((tmp_path / "png").glob("*.png"))
+    assert result.stdout == f"8 card(s), {len(pictures)} picture(s): {tmp_path / 'png'}\n" and len(pictures) == 16
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--dpi", "150"], "Invalid value for '--dpi': --dpi is for pictures: use it with --format png or tts"),
+        (
+            ["--format", "tts", "--print-shop"],
+            "Invalid value for '--print-shop': --print-shop makes a PDF for a printer; --format tts makes pictures: choose one",
+        ),
+    ],
+)
+def test_options_of_the_other_format_are_usage_errors(cli, demo_armies, tmp_path, args, message):
+    army = next(p for p in demo_armies if p.stem == "section-kappa")
+    result = cli(["cards", army, *args, "-o", tmp_path / "out"])
+    assert result.exit_code == 2 and message in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_format_png_refuses_a_folder_of_the_users(cli, demo_armies, tmp_path):
+    army = next(p for p in demo_armies if p.stem == "section-kappa")
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "x.png").write_bytes(b"mine")
+    result = cli(["cards", army, "--format", "png", "-o", tmp_path / "mine"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        f"{tmp_path / 'mine'}: error: this folder is not a previous set of card pictures (it has no "
+        "kolaps-manifest.sha256) and holds x.png; kolaps-print replaces only a folder it made: choose an empty or "
+        "new folder with -o"
+    )
+    assert (tmp_path / "mine" / "x.png").read_bytes() == b"mine"

@@ -37,7 +37,7 @@ def test_the_decimal_sign_and_minus_come_from_the_labels(tmp_path, monkeypatch):
     book = load_army(tmp_path / "data" / "armies" / "section-kappa.yaml")
     rules = book.rules.model_copy(update={"actions": book.rules.actions.model_copy(update={"walk_cm_per_mvt": 2.1})})
     member = book.members[0]
-    walk = card_text.stats(member, rules)[1].detail.split(" cm")[0]
+    walk = card_text.stats(member, rules)[1].value.split("/")[0]  # « 8.4/20 »: walk/run, large on the tile
     assert walk == f"{member.character.mvt * 2.1:g}" and "." in walk
 
 

@@ -283,8 +283,14 @@ def test_the_book_sets_the_lethal_rules_in_bold_body_type(default):
     wounds = default.data.rules.wounds
     objects = text_objects(default.pdfs["livre"][0])
     for sentence in (wounds.full_location.text, wounds.secondary.text):
-        start = flat(sentence)[:20]
-        bold = [o for o in objects if flat(o.text).startswith(start[:12])]
+        start = flat(sentence)[:12]
+        # the objects that print the sentence's start (a line may end after its first word)
+        runs = [
+            objects[i : i + 3]
+            for i in range(len(objects))
+            if flat(" ".join(o.text for o in objects[i : i + 3])).startswith(start)
+        ]
+        bold = [o for run in runs for o in run[: 1 + (len(flat(run[0].text)) < len(start))]]
         assert bold and all("Bold" in o.font and o.fill == seen(st.palette().ink) for o in bold), (sentence, bold)
 
 

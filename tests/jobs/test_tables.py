@@ -264,3 +264,28 @@ def test_the_cards_never_replace_the_sheet_by_default(tmp_path, monkeypatch):
     write_reference(options=TablesOptions(format="cards"))
     assert (tmp_path / "output" / "reference.pdf").read_bytes() == b"%PDF-the sheet"
     assert (tmp_path / "output" / "reference-cards.pdf").read_bytes()[:5] == b"%PDF-"
+
+
+# ---- reference cards for a print shop: PDF/X-4, preflight ------------------------------------
+@pytest.fixture(scope="module")
+def shop_reference_cards():
+    return build_reference(TablesOptions(format="cards", layout="print-shop")).pdf
+
+
+def test_print_shop_reference_cards_are_pdf_x4_and_pass_preflight_but_for_rgb(shop_reference_cards):
+    from kolaps_print.preflight import preflight
+
+    reader = pypdf.PdfReader(BytesIO(shop_reference_cards))
+    assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-4"
+    errors = [f.line("reference-cards.pdf") for f in preflight(shop_reference_cards) if f.severity == "error"]
+    assert [e for e in errors if "RGB colour" not in e] == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the reference colours are RGB until the house style (branch w12-style: data/layouts/style.yaml in CMYK) lands",
+)
+def test_print_shop_reference_cards_have_no_rgb_colour(shop_reference_cards):
+    from kolaps_print.preflight import preflight
+
+    assert [f.line("reference-cards.pdf") for f in preflight(shop_reference_cards) if f.severity == "error"] == []

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.kit.build import build_kit
+from kolaps_print.preflight import preflight
 from kolaps_print.write.folder import MANIFEST
 
 DEMO = resources.data_dir() / "kits" / "demo.yaml"
@@ -107,6 +108,15 @@ def test_every_font_is_embedded(kit):
     for path in sorted(kit.glob("*.pdf")):
         fonts = pdf_fonts(path.read_bytes())
         assert all(fonts.values()), (path.name, fonts)
+
+
+def test_kit_pdf_gives_each_font_subset_its_own_name(kit):
+    """kit.pdf joins every document: subsets of one font (13 of RobotoCondensed-Bold) must not
+    share a name, or a RIP caching fonts by name prints wrong glyphs."""
+    pdf = (kit / "kit.pdf").read_bytes()
+    assert [f.message for f in preflight(pdf) if "font" in f.message] == []
+    bold = [name for name in pdf_fonts(pdf) if name.endswith("+RobotoCondensed-Bold")]
+    assert len(bold) > 1 and all(re.fullmatch(r"/[A-Z]{6}\+RobotoCondensed-Bold", n) for n in bold)
 
 
 def test_one_300_dpi_preview_per_card_face(kit):

@@ -55,9 +55,15 @@ def test_the_front_shows_name_stats_weapons_and_specialisations(demo_armies):
     book = load_army(demo_armies[0])
     member = next(m for m in book.members if m.weapons and m.specialisations)
     words = {s.text for s in front_texts(book, member).shapes if isinstance(s, Text)}
-    assert member.character.name in words and book.army.name in words
+    assert member.character.name in words
+    assert label("cards.front.footer", army=book.army.name, affiliation=book.affiliation.name) in words
     assert all(w.name in words for w in member.weapons)
-    assert str(member.character.mvt) in words and str(member.character.cib) in words
+    c = member.character
+    raw = {
+        label("cards.front.stat_label", label=label(f"cards.front.{k}"), value=v)
+        for k, v in (("mvt", c.mvt), ("cib", c.cib))
+    }
+    assert raw <= words
 
 
 def test_an_overfull_card_shrinks_then_cuts_and_reports_each_field(geo, write_army, heavy_character):
@@ -68,6 +74,12 @@ def test_an_overfull_card_shrinks_then_cuts_and_reports_each_field(geo, write_ar
     for cut in face.cuts:
         assert cut.path[:2] == ("characters", 0) and cut.path[2] in ("weapons", "specialisations")
         assert "Stefan Solmeyer" in cut.message
+    texts = " ".join(s.text for s in face.shapes if isinstance(s, Text))
+    assert "Discipline · Ambidextre · Premiers secours." in texts  # the texts gave way to the names
+    assert not any(cut.lost for cut in face.cuts)  # and then every weapon fits: no rule is missing
+    mini = front_texts(book, book.members[0], card_size("mini"))
+    lost = {cut.path for cut in mini.cuts if cut.lost}
+    assert ("characters", 0, "weapons", 5) in lost  # on a mini card even the names leave a weapon out: refused
 
 
 def test_a_long_name_is_cut_with_a_warning_at_the_name(geo, write_army):

@@ -64,12 +64,13 @@ def test_stats_follow_the_rules_data(rules, demo_armies):
     member = book.members[0]
     c = member.character
     rng, mvt, cib = card_text.stats(member, rules)
-    assert rng.detail == f"{rules.dice.threshold(c.rank)}+"
+    assert rng.value == f"{rules.dice.threshold(c.rank)}+"  # what the table uses, large
+    assert rng.label == f"RNG {c.rank}"  # the raw stat, small
     walk = c.mvt * rules.actions.walk_cm_per_mvt
-    assert mvt.detail.startswith(number(walk) + " cm")
+    assert mvt.value.startswith(number(walk) + "/") and "cm" in mvt.detail
     faster = rules.model_copy(update={"actions": rules.actions.model_copy(update={"walk_cm_per_mvt": 3})})
-    assert card_text.stats(member, faster)[1].detail.startswith(number(c.mvt * 3) + " cm")
-    assert rules.dice.difficulty(c.cib).dice.label in cib.detail
+    assert card_text.stats(member, faster)[1].value.startswith(number(c.mvt * 3) + "/")
+    assert cib.value == rules.dice.difficulty(c.cib).dice.label and cib.detail == "pour le toucher"
 
 
 def test_morale_rows_group_levels_that_allow_the_same(rules):
@@ -81,9 +82,22 @@ def test_morale_rows_group_levels_that_allow_the_same(rules):
         assert {shorts[lv] for lv in row.levels} == {row.text}
 
 
-def test_cumulative_table_has_a_row_per_wound_count(rules):
-    cells = card_text.cumulative_cells(rules)
-    assert [c[0] for c in cells] == [str(r.wounds) for r in sorted(rules.wounds.cumulative, key=lambda r: r.wounds)]
+def test_the_wound_table_is_this_characters_own_values_after_each_wound(rules, demo_armies):
+    """Ézéchiel (RNG 4, MVT 4, CIB 4): 1 wound costs 1 MVT, 3 cost RNG too, 6 put all at the floor."""
+    member = load_army(demo_armies[0]).members[0]
+    c = member.character
+    rows = card_text.wounded_values(member, rules)
+    table = sorted(rules.wounds.cumulative, key=lambda r: r.wounds)
+    assert [r[0] for r in rows] == [str(r.wounds) for r in table]
+    for (_, rng, mvt, cib), row in zip(rows, table, strict=True):
+        floor = rules.wounds.cumulative_floor
+        rank = floor if row.all_zero else max(floor, c.rank + row.rng)
+        move = floor if row.all_zero else max(floor, c.mvt + row.mvt)
+        target = floor if row.all_zero else max(floor, c.cib + row.cib)
+        assert rng == f"{rules.dice.threshold(rank)}+"
+        assert mvt == f"{number(move * rules.actions.walk_cm_per_mvt)}/{number(move * rules.actions.run_cm_per_mvt)}"
+        assert cib == rules.dice.difficulty(target).dice.label
+    assert rows[0][1:] == ("2+", "7,5/15", "4D6") and rows[-1][1:] == ("5+", "0/0", "2C6")  # read off the draft by hand
 
 
 def test_trait_reminders_list_each_trait_once_in_the_order_met(rules):

@@ -143,7 +143,7 @@ def test_a_picture_used_by_many_is_one_shrunk_image_and_the_pdf_is_reproducible(
 def test_a_small_picture_is_never_enlarged(cli, tmp_path):
     folder = tmp_path / "army"
     folder.mkdir()
-    Image.new("RGB", (300, 320), (10, 90, 40)).save(folder / "small.png")
+    Image.new("RGB", (200, 214), (10, 90, 40)).save(folder / "small.png")  # below the cap for a 12.5 mm portrait
     path = write_portrait_army(folder, ["small.png"])
     assert cli(["cards", path, "-o", tmp_path / "c.pdf"]).exit_code == 0
     reader = pypdf.PdfReader(tmp_path / "c.pdf")
@@ -153,7 +153,7 @@ def test_a_small_picture_is_never_enlarged(cli, tmp_path):
         for x in (page["/Resources"].get("/XObject") or {}).values()
         if x.get_object()["/Subtype"] == "/Image"
     }
-    assert sizes == {(300, 320)}
+    assert sizes == {(200, 214)}
 
 
 MEASURED = """

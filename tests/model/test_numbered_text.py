@@ -54,8 +54,8 @@ def test_the_sheet_prints_the_edited_survival_and_secondary_tests(cli, edited, t
 
 def test_a_card_back_prints_the_edited_morale_test(cli, edited, tmp_path):
     cards = _pdf_text(cli, ["cards", ARMY], tmp_path / "cards.pdf")
-    assert "Offensif : test de difficulté 4" in cards
-    assert "Offensif : test de difficulté 1" not in cards
+    assert "Offensif : diff. 4 pour le rester" in cards
+    assert "Offensif : diff. 1 pour le rester" not in cards
 
 
 def test_the_bundled_texts_read_as_before(cli, data_copy, tmp_path):

@@ -3,6 +3,7 @@
 from io import BytesIO
 
 import pypdfium2 as pdfium
+from pdf_text import text_objects  # tests/support
 from reportlab.platypus import SimpleDocTemplate
 
 from kolaps_print.content.tables import TableContent
@@ -30,3 +31,62 @@ def test_short_cells_do_not_stretch_across_the_measure():
     wide = TableContent("w", "W", ["Nom", "Texte"], [["a", "un long texte " * 12]])
     assert table_width(narrow, 400) < 400
     assert table_width(wide, 400) == 400
+
+
+def _body_paragraph(text: str):
+    from kolaps_print.rulebook import styles as st
+    from kolaps_print.rulebook.flowables import BodyParagraph
+
+    return BodyParagraph(text, st.styles()["body"])
+
+
+def _lines_of(paragraph) -> int:
+    return len(paragraph.blPara.lines)
+
+
+def test_a_paragraph_never_ends_a_column_on_a_hyphenated_word():
+    from kolaps_print.rulebook.flowables import ends_hyphenated
+
+    register_fonts()
+    text = "Les modificateurs emmènent la difficulté anticonstitutionnellement hors de l’échelle. " * 12
+    paragraph = _body_paragraph(text)
+    width = pt(88)
+    _, height = paragraph.wrap(width, 10_000)
+    leading = paragraph.style.leading
+    hyphenated_feet = 0
+    for lines in range(2, int(height / leading) - 2):
+        plain = _body_paragraph(text)
+        plain.wrap(width, 10_000)
+        first, _ = super(type(plain), plain).split(width, lines * leading + 0.5)  # what reportlab alone does
+        hyphenated_feet += ends_hyphenated(first)
+        ours = _body_paragraph(text)
+        ours.wrap(width, 10_000)
+        head, tail = ours.split(width, lines * leading + 0.5)
+        assert not ends_hyphenated(head), lines
+        assert _lines_of(head) <= lines
+    assert hyphenated_feet > 0  # the text does hyphenate at some column feet without the rule
+
+
+def test_a_paragraph_never_leaves_one_line_alone_at_the_top_of_a_column():
+    register_fonts()
+    text = "Un personnage au sol se relève avant de faire ce qui lui est interdit. " * 4
+    paragraph = _body_paragraph(text)
+    width = pt(88)
+    paragraph.wrap(width, 10_000)
+    total = _lines_of(paragraph)
+    parts = paragraph.split(width, (total - 1) * paragraph.style.leading + 0.5)
+    assert len(parts) == 2
+    assert len(parts[1].blPara.lines if hasattr(parts[1], "blPara") else parts[1].breakLines(width).lines) >= 2
+
+
+def test_a_narrow_column_is_never_narrower_than_its_longest_word():
+    """In a book column, weights alone would break « Modif. » into « Modi / f. »."""
+    register_fonts()
+    rows = [["Portée efficace", "+1", "Jusqu’à la portée de l’arme incluse : aucun ajustement. " * 3]]
+    content = TableContent("m", "Modificateurs", ["Situation", "Modif.", "Détail"], rows, None, "lcl", (1, 0.2, 3))
+    buffer = BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=(pt(88), pt(200)), invariant=1, initialFontName="KSans")
+    doc.leftMargin = doc.rightMargin = 0
+    doc.build(data_table(content, pt(88), doc.height))
+    words = [obj.text.strip() for obj in text_objects(buffer.getvalue())]
+    assert "Modif." in words, words

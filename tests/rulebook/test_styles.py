@@ -64,7 +64,7 @@ def test_page_size_and_colours_come_from_the_layout_file(tmp_path):
             f":10:11: error: colours.accent: 'red' is not a colour of the house style (style.yaml has {PALETTE})",
         ),
         (
-            [("text_width: 150", "text_width: 212")],
+            [("text_width: 182", "text_width: 212")],
             ":4:13: error: text_width: 212 mm leaves no margin on a4 paper (210 mm wide)",
         ),
         (
@@ -73,6 +73,10 @@ def test_page_size_and_colours_come_from_the_layout_file(tmp_path):
             "leave less than 150 mm for text on a4 paper (297 mm high)",
         ),
         ([("  shade: shade         # boxed quotes\n", "")], ":9:3: error: colours.shade: missing required key 'shade'"),
+        (
+            [("columns: 2 ", "columns: 3 ")],
+            ":19:10: error: columns: 3 columns of a 182 mm text block are narrower than 60 mm",
+        ),
     ],
 )
 def test_a_broken_layout_value_is_a_located_error(cli, tmp_path, monkeypatch, edits, message):

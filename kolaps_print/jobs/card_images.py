@@ -1,0 +1,167 @@
+"""Cards as pictures, for screens and virtual tabletops (library API; `cards --format png|tts`).
+
+png: one PNG per face, `<character>-front.png` and `-back.png` (copies and namesakes numbered),
+at 300 dpi or --dpi. tts: Tabletop Simulator deck sheets (fronts, and backs as a matching sheet,
+since every back differs) and a saved object, `<army>.json`, pointing at them with file:/// paths.
+
+Faces are rendered with pypdfium2 from our own one-face-per-page PDF (write/raster), each
+character once, and written as a set: the folder is built aside and moved into place whole
+(write/folder: a folder of the user's is never overwritten).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from PIL import Image
+
+from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
+from kolaps_print.jobs.cards import CardOptions, build_cards, one_of_each, portraits
+from kolaps_print.jobs.tts import DeckSheet, grid_for, saved_object
+from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.model.army_book import ArmyBook, load_army
+from kolaps_print.write import source_inputs
+from kolaps_print.write.folder import build_atomically, check_folder, written_files
+from kolaps_print.write.raster import DPI, numbered, png_bytes, rendered_pages, slug
+
+ImageFormat = Literal["png", "tts"]  # CardsFormat but pdf
+SHEET_LIMIT = 4096  # px: the largest image Tabletop Simulator loads
+MM_PER_INCH = 25.4
+WHAT = "set of card pictures"  # what messages call the folder
+
+
+@dataclass(frozen=True)
+class ImageOptions:
+    format: ImageFormat = "png"
+    card: str = "poker"  # a card size of data/layouts/sizes.yaml, or WxH in mm
+    dpi: int | None = None  # png: 300; tts: 300, or less where a sheet would pass 4096 px
+
+    def check(self) -> None:
+        """ValueError with a message for the user if the card size is wrong."""
+        sheet_data.card_size(self.card)
+
+
+@dataclass
+class ImagesWritten:
+    folder: Path
+    files: list[str]  # relative to folder, the manifest included, sorted
+    cards: int
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    def summary(self) -> str:
+        pictures = sum(f.endswith(".png") for f in self.files)
+        return f"{self.cards} card(s), {pictures} picture(s): {self.folder}"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card to show (a copy is a card of its own): its name, and its faces' page indexes."""
+
+    name: str
+    file: str  # the file-name stem, unique in the set
+    front: int
+    back: int
+
+
+def default_folder(army_path: Path | str, fmt: ImageFormat) -> Path:
+    return Path("output") / f"{Path(army_path).stem}-{fmt}"
+
+
+def write_card_images(
+    army_path: Path | str,
+    output: Path | str | None = None,
+    options: ImageOptions = ImageOptions(),
+    strict: bool = False,
+) -> ImagesWritten:
+    """Load, render and write the folder as a set. With strict, any warning is an error and
+    nothing is written."""
+    book = load_army(army_path, strict=strict)
+    inputs = source_inputs().plus([army_path], "the army file").plus(portraits(book), "a portrait")
+    target = Path(output) if output is not None else default_folder(army_path, options.format)
+    real = check_folder(target, inputs, WHAT)  # before the slow part
+    result = build_cards(one_of_each(book), CardOptions(card=options.card, print_shop=True, press=False))
+    fail_on_warnings(result.warnings, strict)
+    cards = list(_cards(book))
+    if options.format == "png":
+        build_atomically(target, lambda tmp: _write_pngs(tmp, result.pdf, cards, options.dpi or DPI), inputs, WHAT)
+    else:
+        size = sheet_data.card_size(options.card)
+        build_atomically(
+            target,
+            lambda tmp: _write_tts(tmp, real, book, result.pdf, cards, (size.width, size.height), options),
+            inputs,
+            WHAT,
+        )
+    return ImagesWritten(target, written_files(target), len(cards), result.warnings)
+
+
+def _cards(book: ArmyBook) -> Iterator[Card]:
+    """Every card in army order, copies included; faces are pages 2i and 2i + 1 of the
+    one-of-each PDF."""
+    members = [(i, m) for i, m in enumerate(book.members) for _ in range(m.character.copies)]
+    files = numbered([slug(m.character.name) for _, m in members])
+    for (i, m), file in zip(members, files, strict=True):
+        yield Card(m.character.name, file, 2 * i, 2 * i + 1)
+
+
+# ---- png ------------------------------------------------------------------------------------
+def _write_pngs(folder: Path, pdf: bytes, cards: list[Card], dpi: int) -> list[str]:
+    """Each page rendered once, written for every copy that shows it."""
+    by_page: dict[int, list[str]] = {}
+    for card in cards:
+        by_page.setdefault(card.front, []).append(f"{card.file}-front.png")
+        by_page.setdefault(card.back, []).append(f"{card.file}-back.png")
+    written = []
+    for page, image in enumerate(rendered_pages(pdf, dpi)):
+        data = png_bytes(image, dpi)
+        for name in by_page.get(page, []):
+            (folder / name).write_bytes(data)
+            written.append(name)
+    return written
+
+
+# ---- Tabletop Simulator ---------------------------------------------------------------------
+def tts_dpi(card_mm: tuple[float, float], columns: int, rows: int, wanted: int | None) -> float:
+    """The finest resolution (at most wanted, 300 by default) at which a columns × rows sheet
+    stays within SHEET_LIMIT pixels each way."""
+    fit = min(SHEET_LIMIT / (columns * card_mm[0] / MM_PER_INCH), SHEET_LIMIT / (rows * card_mm[1] / MM_PER_INCH))
+    return min(float(wanted or DPI), fit)
+
+
+def _write_tts(
+    folder: Path, real: Path, book: ArmyBook, pdf: bytes, cards: list[Card], card_mm, options: ImageOptions
+) -> list[str]:
+    first = grid_for(len(cards))
+    dpi = tts_dpi(card_mm, first.columns, first.rows, options.dpi)
+    cell = (math.floor(card_mm[0] / MM_PER_INCH * dpi), math.floor(card_mm[1] / MM_PER_INCH * dpi))
+    faces = [image.resize(cell, Image.Resampling.LANCZOS) for image in rendered_pages(pdf, dpi)]
+    sheets, written = [], []
+    for number, chunk in enumerate(_chunks(cards, first.per_sheet), 1):
+        grid = grid_for(len(chunk))
+        names = (f"fronts-{number}.png", f"backs-{number}.png")
+        for name, side in zip(names, ("front", "back"), strict=True):
+            sheet = _sheet([faces[getattr(c, side)] for c in chunk], grid.columns, grid.rows, cell)
+            (folder / name).write_bytes(png_bytes(sheet, dpi))
+            written.append(name)
+        sheets.append(DeckSheet((real / names[0]).as_uri(), (real / names[1]).as_uri(), grid, [c.name for c in chunk]))
+    json_name = f"{slug(book.army.name)}.json"
+    (folder / json_name).write_text(saved_object(book.army.name, sheets), encoding="utf-8")
+    return [*written, json_name]
+
+
+def _chunks(cards: list[Card], size: int) -> Iterator[list[Card]]:
+    for start in range(0, len(cards), size):
+        yield cards[start : start + size]
+
+
+def _sheet(faces: list[Image.Image], columns: int, rows: int, cell: tuple[int, int]) -> Image.Image:
+    """Faces left to right, top to bottom; the free slots (the last one is the hidden card
+    Tabletop Simulator shows for a card in another player's hand) stay white."""
+    sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), "white")
+    for index, face in enumerate(faces):
+        sheet.paste(face, ((index % columns) * cell[0], (index // columns) * cell[1]))
+    return sheet

@@ -1,0 +1,164 @@
+"""cards --format png and tts, read back: file names from the army file, sizes at the dpi asked,
+the TTS JSON against its sheets (grid, card count, names in order), and the folder written as a
+set that never overwrites a user's file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+import yaml
+from PIL import Image, ImageChops, ImageStat
+
+from kolaps_print.jobs import card_images
+from kolaps_print.jobs.card_images import ImageOptions, write_card_images
+from kolaps_print.write.folder import MANIFEST
+
+
+def characters(army: Path) -> list[dict]:
+    return yaml.safe_load(army.read_text(encoding="utf-8"))["characters"]
+
+
+def printed_names(army: Path) -> list[str]:
+    return [c["name"] for c in characters(army) for _ in range(c.get("copies", 1))]
+
+
+@pytest.fixture
+def kappa(demo_armies):
+    return next(p for p in demo_armies if p.stem == "section-kappa")
+
+
+def px(mm: float, dpi: float) -> int:
+    return round(mm / 25.4 * dpi)
+
+
+def test_png_one_picture_per_face_named_for_the_character_copies_numbered(kappa, tmp_path):
+    written = write_card_images(kappa, tmp_path / "png")
+    assert "Recrue de la section" in [c["name"] for c in characters(kappa) if c.get("copies", 1) == 2]
+    files = sorted(p.name for p in (tmp_path / "png").iterdir())
+    expected = {"helene-marchal", "stefan-solmeyer", "recrue-de-la-section-1", "recrue-de-la-section-2"}
+    stems = {name.rsplit("-", 1)[0] for name in files if name.endswith(".png")}
+    assert expected <= stems and len(stems) == len(printed_names(kappa))
+    assert all(f"{stem}-{side}.png" in files for stem in stems for side in ("front", "back"))
+    assert files == written.files and MANIFEST in files
+    copy_1, copy_2 = (tmp_path / "png" / f"recrue-de-la-section-{n}-front.png" for n in (1, 2))
+    assert copy_1.read_bytes() == copy_2.read_bytes()
+
+
+@pytest.mark.parametrize("dpi", [300, 150])
+def test_png_faces_are_the_trimmed_card_at_the_dpi_asked(kappa, tmp_path, dpi):
+    write_card_images(kappa, tmp_path / "png", ImageOptions(dpi=None if dpi == 300 else dpi))
+    for side in ("front", "back"):
+        with Image.open(tmp_path / "png" / f"helene-marchal-{side}.png") as image:
+            assert abs(image.width - px(63, dpi)) <= 1 and abs(image.height - px(88, dpi)) <= 1
+            assert round(image.info["dpi"][0]) == dpi
+
+
+def test_png_reruns_are_byte_identical(kappa, tmp_path):
+    write_card_images(kappa, tmp_path / "a")
+    write_card_images(kappa, tmp_path / "b")
+    a, b = (sorted((tmp_path / n).iterdir()) for n in ("a", "b"))
+    assert [(p.name, p.read_bytes()) for p in a] == [(p.name, p.read_bytes()) for p in b]
+
+
+def test_a_failed_run_leaves_no_half_set_and_the_previous_set_intact(kappa, tmp_path, monkeypatch):
+    folder = tmp_path / "png"
+    write_card_images(kappa, folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    calls = []
+
+    def fail_on_the_third(image, dpi):
+        calls.append(1)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return b"png"
+
+    monkeypatch.setattr(card_images, "png_bytes", fail_on_the_third)
+    with pytest.raises(OSError):
+        write_card_images(kappa, folder)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["png"]  # no temporary folder left
+
+
+def test_a_folder_of_the_users_is_refused_and_a_users_file_kept(kappa, tmp_path):
+    mine = tmp_path / "photos"
+    mine.mkdir()
+    (mine / "holiday.png").write_bytes(b"mine")
+    with pytest.raises(OSError) as info:
+        write_card_images(kappa, mine)
+    assert info.value.strerror == (
+        "this folder is not a previous set of card pictures (it has no kolaps-manifest.sha256) and holds "
+        "holiday.png; kolaps-print replaces only a folder it made: choose an empty or new folder with -o"
+    )
+    assert sorted(p.name for p in mine.iterdir()) == ["holiday.png"]
+    ours = tmp_path / "png"
+    write_card_images(kappa, ours)
+    (ours / "notes.txt").write_text("mine")
+    write_card_images(kappa, ours)  # a rebuild keeps what the user added
+    assert (ours / "notes.txt").read_text() == "mine"
+
+
+# ---- Tabletop Simulator ---------------------------------------------------------------------
+def deck(folder: Path) -> dict:
+    (path,) = folder.glob("*.json")
+    (state,) = json.loads(path.read_text(encoding="utf-8"))["ObjectStates"]
+    return state
+
+
+def local(url: str) -> Path:
+    assert url.startswith("file:///")
+    return Path(unquote(urlparse(url).path))
+
+
+def test_tts_json_matches_its_sheets_grid_count_and_names(kappa, tmp_path):
+    folder = tmp_path / "table top"  # a space: the URLs must still name the files
+    write_card_images(kappa, folder, ImageOptions(format="tts"))
+    state = deck(folder)
+    names = printed_names(kappa)
+    assert state["Name"] == "DeckCustom" and len(state["CustomDeck"]) == 1
+    sheet = state["CustomDeck"]["1"]
+    assert sheet["UniqueBack"] is True
+    assert [c["Nickname"] for c in state["ContainedObjects"]] == names
+    assert state["DeckIDs"] == [100 + i for i in range(len(names))]
+    assert sheet["NumWidth"] * sheet["NumHeight"] > len(names)  # and the hidden card's slot
+    with Image.open(local(sheet["FaceURL"])) as fronts, Image.open(local(sheet["BackURL"])) as backs:
+        assert fronts.size == backs.size and max(fronts.size) <= 4096
+        cell = (fronts.width // sheet["NumWidth"], fronts.height // sheet["NumHeight"])
+        assert fronts.width % sheet["NumWidth"] == 0 and fronts.height % sheet["NumHeight"] == 0
+        assert abs(cell[0] / cell[1] - 63 / 88) < 0.01
+        # card i of the JSON is the picture in slot i: compare with its own PNG
+        write_card_images(kappa, tmp_path / "png")
+        for i, name in enumerate(names[:3]):
+            stem = {"Hélène Marchal": "helene-marchal"}.get(name, name.lower().replace(" ", "-"))
+            alone = Image.open(tmp_path / "png" / f"{stem}-front.png").convert("RGB").resize(cell)
+            slot = fronts.crop(
+                (
+                    i % sheet["NumWidth"] * cell[0],
+                    i // sheet["NumWidth"] * cell[1],
+                    (i % sheet["NumWidth"] + 1) * cell[0],
+                    (i // sheet["NumWidth"] + 1) * cell[1],
+                )
+            ).convert("RGB")
+            assert max(ImageStat.Stat(ImageChops.difference(slot, alone)).mean) < 8, name
+
+
+def test_tts_a_large_army_takes_several_sheets_of_at_most_10_by_7(tmp_path):
+    army = tmp_path / "army.yaml"
+    army.write_text(
+        "name: Horde\naffiliation: apc\ncharacters:\n"
+        "  - {name: Chef, rank: 1, mvt: 4, cib: 2, avatar: true}\n"
+        "  - {name: Soldat, rank: 1, mvt: 4, cib: 2, copies: 80}\n",
+        encoding="utf-8",
+    )
+    write_card_images(army, tmp_path / "tts", ImageOptions(format="tts"))
+    state = deck(tmp_path / "tts")
+    sheets = state["CustomDeck"]
+    assert len(state["ContainedObjects"]) == 81 and len(sheets) == 2
+    assert (sheets["1"]["NumWidth"], sheets["1"]["NumHeight"]) == (10, 7)
+    assert [c["CardID"] // 100 for c in state["ContainedObjects"]] == [1] * 69 + [2] * 12
+    for sheet in sheets.values():
+        with Image.open(local(sheet["FaceURL"])) as image:
+            assert max(image.size) <= 4096
+            assert image.width % sheet["NumWidth"] == 0 and image.height % sheet["NumHeight"] == 0

@@ -1,0 +1,222 @@
+"""The full rulebook read back as a book designer reads it: measure, face, spacing, breaks,
+page count, credits, cross-references (issue 12, « Rulebook »)."""
+
+from __future__ import annotations
+
+import io
+import re
+import statistics
+
+import pypdf
+import pytest
+from pdf_fonts import pdf_fonts  # tests/support
+from pdf_lines import body_lines, word_spacing  # tests/support
+from pdf_text import page_texts, text_objects  # tests/support
+
+from kolaps_print.fonts import missing_glyphs
+from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+from kolaps_print.layout.units import pt
+from kolaps_print.rulebook import styles as st
+
+BOOK_FACE = "GentiumBookPlus"
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def book(request):
+    return build_rulebook(RulebookOptions(paper=request.param))
+
+
+@pytest.fixture(scope="module")
+def a4():
+    return build_rulebook(RulebookOptions())
+
+
+def _columns_split(pdf: bytes) -> float:
+    width = float(pypdf.PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width)
+    return width / 2
+
+
+def _text_lines(pdf: bytes):
+    """Body lines of the chapters (after the title and contents pages)."""
+    return [line for line in body_lines(pdf, BOOK_FACE, _columns_split(pdf)) if line.page >= 2]
+
+
+def test_the_measure_is_60_to_75_characters(book):
+    lengths = [len(line.text) for line in _text_lines(book.pdf)]
+    assert len(lengths) > 300  # the chapters really are set in the book face
+    assert 60 <= statistics.median(lengths) <= 75
+
+
+def test_the_text_sits_in_two_columns_of_the_same_width_on_both_papers(book):
+    lefts = {round(line.left) for line in _text_lines(book.pdf)}
+    geometry = st.page_geometry(book_paper(book))
+    x_left, x_right = (round(f[0]) for f in geometry.column_frames)
+    assert {x_left, x_right} <= lefts
+    assert geometry.column_width_mm == pytest.approx(88, abs=3)
+
+
+def book_paper(result) -> str:
+    width = float(pypdf.PdfReader(io.BytesIO(result.pdf)).pages[0].mediabox.width)
+    return "a4" if abs(width - pt(210)) < 1 else "letter"
+
+
+def test_the_body_is_a_real_book_face_embedded_with_its_licence(a4):
+    fonts = pdf_fonts(a4.pdf)
+    faces = {name.split("+")[-1] for name in fonts}
+    assert {"GentiumBookPlus", "GentiumBookPlus-Italic", "GentiumBookPlus-Bold"} <= faces
+    assert not any("Liberation" in name or "Times" in name for name in fonts)
+    assert all(fonts.values())  # every font embedded
+    from kolaps_print import resources
+
+    licence = (resources.fonts_dir() / "LICENSE-GentiumBookPlus.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+
+
+@pytest.mark.parametrize("face", ["KSerif", "KSerif-Bold", "KSerif-Italic", "KSerif-BoldItalic"])
+def test_the_book_face_has_every_french_sign(face):
+    assert missing_glyphs("àâçéèêëîïôùûüÿœŒÀÇÉÈ«»’…—–\u00a0\u202f1ᵉʳ 6ᵉ † − ≤ ≥ × →", face) == []
+
+
+def test_no_line_is_stretched_by_justification(a4):
+    """Ragged right: no word space is widened, so there is no loose line at all."""
+    assert word_spacing(a4.pdf, st.styles()["body"].fontSize) == []
+
+
+def test_the_ragged_edge_is_even(a4):
+    """Hyphenation keeps lines full: most body lines reach the last tenth of their column."""
+    width = pt(st.page_geometry("a4").column_width_mm)
+    lines = _text_lines(a4.pdf)
+    lefts = sorted({round(line.left) for line in lines})
+    starts = [min(lefts), min(x for x in lefts if x > lefts[0] + width / 2)]
+    full = [line for line in lines if line.right - min(starts, key=lambda s: abs(s - line.left)) > width * 0.9]
+    assert len(full) / len(lines) > 0.6
+
+
+def test_no_hyphenated_word_at_the_foot_of_a_column(a4):
+    for page_lines in _by_page_column(_text_lines(a4.pdf)).values():
+        assert not page_lines[-1].text.endswith(("-", "\u2010")), page_lines[-1]
+
+
+def test_no_paragraph_leaves_its_last_line_alone_at_the_top_of_a_column(a4):
+    """A widow: a column opening on one short line that ends the sentence the previous
+    column's last line left open."""
+    width = pt(st.page_geometry("a4").column_width_mm)
+    columns = list(_by_page_column(_text_lines(a4.pdf)).values())
+    for before, lines in zip(columns, columns[1:], strict=False):
+        continues = not before[-1].text.endswith((".", ";", ":", "!", "?", "»", ")"))
+        first = lines[0]
+        if continues:
+            short_end = first.right - first.left < width * 0.8 and first.text.endswith((".", ";", ":", "!", "?"))
+            assert not short_end, (first.page + 1, first.text)
+
+
+def _by_page_column(lines):
+    out: dict = {}
+    for line in lines:
+        out.setdefault((line.page, line.left > 280), []).append(line)
+    return out
+
+
+def test_page_count_is_a_multiple_of_four_ending_with_the_credits(book):
+    pages = page_texts(book.pdf)
+    assert len(pages) % 4 == 0
+    credits = re.sub(r"\s+", " ", pages[-1])
+    assert credits.startswith("Crédits")
+    for fact in (
+        "Version 0.1 du 1ᵉʳ juin 2025",
+        "Gentium Book Plus",
+        "SIL Open Font License 1.1",
+        "Roboto Condensed",
+        "Apache 2.0",
+        "docs/errata.md",
+        book.source_hash,
+    ):
+        assert fact in credits.replace("\u00a0", " "), fact
+
+
+def test_blank_pages_and_credits_carry_no_folio(a4):
+    pages = page_texts(a4.pdf)
+    blank = [i for i, text in enumerate(pages) if not text.strip()]
+    assert all(i > len(pages) / 2 for i in blank)  # only the make-up pages before the credits
+    assert not re.search(rf"^{len(pages)}$", pages[-1], re.M)
+
+
+def test_chapters_run_on_instead_of_opening_a_page(a4):
+    """No page before the credits is left mostly empty: a new chapter follows on the same page."""
+    lines = _text_lines(a4.pdf)
+    last_text_page = max(line.page for line in lines if "Crédits" not in line.text)
+    geometry = st.page_geometry("a4")
+    bottom = geometry.frame[1]
+    for page in range(2, last_text_page):
+        lowest = min(obj.bounds[1] for obj in text_objects(a4.pdf) if obj.page == page and obj.bounds[1] > bottom - 2)
+        assert lowest < bottom + pt(geometry.page_mm[1] - geometry.top_mm - geometry.bottom_mm) * 0.35, page + 1
+
+
+def test_page_and_its_number_never_split(a4):
+    for line in _text_lines(a4.pdf):
+        assert not re.search(r"\bp\.$", line.text), line.text
+        assert not re.match(r"^\d+\)", line.text) or "p." in line.text, line.text
+
+
+def test_cross_references_are_italic_in_the_body_colour(a4):
+    refs = [obj for obj in text_objects(a4.pdf) if re.fullmatch(r"voir\s+p\.\s\d+", obj.text.strip())]
+    assert len(refs) > 20
+    ink = tuple(int(st.palette().ink.rgb()[i] * 255 + 0.5) for i in range(3))
+    for obj in refs:
+        assert "Italic" in obj.font, obj
+        assert obj.fill == ink, obj
+
+
+def test_no_list_repeats_a_table(a4):
+    """The ways to roll and the range bands are told once, by their tables, not also by a list."""
+    from kolaps_print.model.gamedata import builtin_game_data
+
+    text = re.sub(r"\s+", " ", " ".join(page_texts(a4.pdf))).replace("\ufffe", "").replace("\u00a0", " ")
+    rules = builtin_game_data().rules
+    told = [r.text for r in rules.dice.roll_types] + [b.text for b in rules.combat.range_bands]
+    for sentence in told:
+        assert text.count(sentence.split(".")[0].replace("\u00a0", " ")) == 1, sentence
+
+
+def test_the_outline_lists_every_chapter(a4):
+    reader = pypdf.PdfReader(io.BytesIO(a4.pdf))
+    titles = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert "Présentation" in titles and "Aide-mémoire" in titles
+
+
+def test_a_reference_never_names_the_page_it_is_printed_on(book):
+    """Two columns bring a reference and its target onto one page: it then says « plus haut »
+    or « plus bas »."""
+    for number, page in enumerate(page_texts(book.pdf), start=1):
+        assert f"voir p. {number})" not in re.sub(r"\s+", " ", page).replace("\u00a0", " "), number
+
+
+def test_a_reference_to_a_heading_on_the_same_page_points_up_or_down():
+    from markdown_it import MarkdownIt
+    from markdown_it.tree import SyntaxTreeNode
+
+    from kolaps_print.rulebook.inline import InlineContext, render_inline
+
+    nodes = SyntaxTreeNode(MarkdownIt("commonmark").parse("[voir](#moral)")).children[0].children[0].children
+    pages = {"moral": 8}
+    assert "voir\u00a0plus haut" in render_inline(
+        nodes, InlineContext(pages, frozenset(), here=8, above=frozenset({"moral"}))
+    )
+    assert "voir\u00a0plus bas" in render_inline(nodes, InlineContext(pages, frozenset(), here=8))
+    assert "voir\u00a0p.\u00a08" in render_inline(nodes, InlineContext(pages, frozenset(), here=7))
+
+
+def test_a_proof_numbers_its_pages_as_the_printed_book_then_adds_its_appendix(a4):
+    proof = build_rulebook(RulebookOptions(proof=True))
+    book_pages, proof_pages = page_texts(a4.pdf), page_texts(proof.pdf)
+    assert len(proof_pages) > len(book_pages)
+    for number, (printed, proofed) in enumerate(zip(book_pages, proof_pages, strict=False), start=1):
+        assert proofed.startswith(printed.strip()[:40]), number
+    assert "Crédits" in book_pages[-1] and "Rapport de cohérence" in proof_pages[len(book_pages)]
+
+
+def test_an_edition_without_credits_is_not_made_up_to_four_pages():
+    """The quick-start (no `credits` in book.yaml) keeps its own page count and no credits."""
+    quickstart = build_rulebook(RulebookOptions(edition="quickstart"))
+    assert all("Crédits" not in text for text in page_texts(quickstart.pdf))
+    assert all(text.strip() for text in page_texts(quickstart.pdf))  # no blank make-up page

@@ -1,0 +1,82 @@
+"""Lines of text as a reader meets them, read back from a PDF: for measure and spacing tests.
+
+body_lines (pypdfium2) groups the text objects set in one font family into lines by page,
+column and baseline. word_spacing (pypdf) reads the extra word spacing (the Tw operator)
+with which reportlab justifies each line.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from io import BytesIO
+
+from pdf_text import text_objects  # tests/support
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+
+@dataclass(frozen=True)
+class Line:
+    page: int  # from 0
+    left: float  # points
+    right: float
+    baseline: float  # the bottom of its lowest text object, points
+    text: str
+    fonts: frozenset[str]  # base font names, subset prefix removed
+
+
+def body_lines(pdf: bytes, family: str, columns_split: float | None = None) -> list[Line]:
+    """Lines made of text objects whose font name contains family, top to bottom, left column
+    first (columns_split: the x, in points, between the columns). Objects whose bottoms are
+    within LINE_TOLERANCE share a line (a descender lowers a bottom by a point or two)."""
+    columns: dict[tuple[int, int], list] = defaultdict(list)
+    for obj in text_objects(pdf):
+        if family in obj.font:
+            column = int(columns_split is not None and obj.bounds[0] >= columns_split)
+            columns[(obj.page, column)].append(obj)
+    lines = []
+    for (page, _), objs in sorted(columns.items()):
+        objs.sort(key=lambda o: -o.bounds[1])
+        groups: list[list] = []
+        for obj in objs:
+            if groups and groups[-1][0].bounds[1] - obj.bounds[1] < LINE_TOLERANCE:
+                groups[-1].append(obj)
+            else:
+                groups.append([obj])
+        lines += [_line(page, group) for group in groups]
+    return lines
+
+
+LINE_TOLERANCE = 4.0  # points; a line of 9.5 pt type is 12 pt below the previous one
+
+
+def _line(page: int, objs: list) -> Line:
+    objs.sort(key=lambda o: o.bounds[0])
+    text = objs[0].text
+    for before, obj in zip(objs, objs[1:], strict=False):
+        gap = obj.bounds[0] - before.bounds[2] > 1 and not text.endswith(" ")  # a space between runs
+        text += " " * gap + obj.text
+    text = text.replace("\r", "").replace("\n", " ").strip()
+    fonts = frozenset(o.font.split("+")[-1] for o in objs)
+    bottom = min(o.bounds[1] for o in objs)
+    return Line(page, objs[0].bounds[0], max(o.bounds[2] for o in objs), bottom, text, fonts)
+
+
+def word_spacing(pdf: bytes, font_size: float) -> list[tuple[int, float]]:
+    """(page from 0, extra word spacing in points) of every line shown at font_size with a
+    positive Tw: the justified lines."""
+    reader = PdfReader(BytesIO(pdf))
+    out = []
+    for number, page in enumerate(reader.pages):
+        size, spacing = 0.0, 0.0
+        for operands, operator in ContentStream(page.get_contents(), reader).operations:
+            if operator == b"Tf":
+                size = float(operands[1])
+            elif operator == b"Tw":
+                spacing = float(operands[0])
+            elif operator == b"Tj" and spacing > 0 and abs(size - font_size) < 0.01:
+                out.append((number, spacing))
+            elif operator == b"BT":
+                spacing = 0.0
+    return out
