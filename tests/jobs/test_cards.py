@@ -865,10 +865,6 @@ def test_print_shop_cards_pass_preflight_but_for_rgb_colours(demo_armies, army):
     assert errors == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="card colours are RGB until the house style (branch w12-style: data/layouts/style.yaml in CMYK) lands",
-)
 @pytest.mark.parametrize("army", ["section-kappa", "les-damnes", "vampires"])
 def test_print_shop_cards_have_no_rgb_colour(demo_armies, army):
     book = load_army(next(p for p in demo_armies if p.stem == army))

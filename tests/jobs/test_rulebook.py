@@ -499,10 +499,6 @@ def test_print_shop_rulebook_passes_preflight_but_for_rgb_colours(shop):
     assert problems == [] and not [f for f in preflight(shop.pdf) if f.severity == "warning"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the book's colours are RGB until the house style (branch w12-style: data/layouts/style.yaml in CMYK) lands",
-)
 def test_print_shop_rulebook_has_no_rgb_colour(shop):
     from kolaps_print.preflight import preflight
 

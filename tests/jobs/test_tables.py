@@ -281,10 +281,6 @@ def test_print_shop_reference_cards_are_pdf_x4_and_pass_preflight_but_for_rgb(sh
     assert [e for e in errors if "RGB colour" not in e] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reference colours are RGB until the house style (branch w12-style: data/layouts/style.yaml in CMYK) lands",
-)
 def test_print_shop_reference_cards_have_no_rgb_colour(shop_reference_cards):
     from kolaps_print.preflight import preflight
 

@@ -5,7 +5,6 @@ located error with nothing written."""
 from __future__ import annotations
 
 import io
-import re
 import shutil
 from pathlib import Path
 
@@ -14,12 +13,10 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 from pdf_colours import seen  # tests/support
-from pdf_text import text_objects  # tests/support
 
 from kolaps_print import resources
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.layout.units import pt
-from kolaps_print.rulebook import styles as st
 
 LAYOUT = Path("layouts") / "rulebook.yaml"
 SIZES = Path("layouts") / "sizes.yaml"
@@ -90,12 +87,3 @@ def test_a_broken_layout_value_is_a_located_error(cli, tmp_path, monkeypatch, ed
     assert result.exit_code == 1, result.stdout + result.stderr
     assert f"data/layouts/rulebook.yaml{message}\n" in result.stderr
     assert list(out.iterdir()) == []
-
-
-def test_cross_references_are_italic_in_the_body_black(tmp_path):
-    """Issue 12: a « p. 20 » reads as a reference by its shape, in the text's own solid black."""
-    book = build_rulebook(RulebookOptions(data=data_copy(tmp_path)))
-    refs = [o for o in text_objects(book.pdf) if re.search(r"\bp\.\s?\d", o.text)]
-    assert refs
-    for o in refs:
-        assert "Italic" in o.font and o.fill == seen(st.palette().ink), o
