@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from kolaps_print.content import formats as fmt
@@ -193,11 +194,18 @@ def localisations(data: GameData) -> TableContent:
     )
 
 
-def effets_secondaires(data: GameData) -> TableContent:
+def effets_secondaires(data: GameData, demo: bool = False) -> TableContent:
+    """demo: each zone's demo_effect where it has one (the quick-start drops fatigue and offensive orders)."""
     wounds = data.rules.wounds
-    rows = [[str(loc.roll), loc.name, loc.secondary_effect] for loc in wounds.locations]
+    rows = [
+        [str(loc.roll), loc.name, marked(loc.demo_effect.text, loc.demo_effect.ruling)]
+        if demo and loc.demo_effect
+        else [str(loc.roll), loc.name, loc.secondary_effect]
+        for loc in wounds.locations
+    ]
     secondary = wounds.secondary
-    return _table("effets-secondaires", rows, "cll", (0.4, 1.1, 5), rule=marked(secondary.text, secondary.ruling))
+    id_ = "effets-secondaires-demo" if demo else "effets-secondaires"
+    return _table(id_, rows, "cll", (0.4, 1.1, 5), rule=marked(secondary.text, secondary.ruling))
 
 
 def _specialisation_name(data: GameData, id_: str) -> str:
@@ -358,6 +366,7 @@ BUILDERS: dict[str, Callable[[GameData], TableContent]] = {
     "gravite": gravite,
     "localisations": localisations,
     "effets-secondaires": effets_secondaires,
+    "effets-secondaires-demo": partial(effets_secondaires, demo=True),
     "blessures-critiques": blessures_critiques,
     "cumul": cumul,
     "echecs-critiques": echecs_critiques,
@@ -369,6 +378,12 @@ BUILDERS: dict[str, Callable[[GameData], TableContent]] = {
     "affiliations": affiliations,
 }
 TABLE_NAMES: tuple[str, ...] = tuple(BUILDERS)
+DEMO_VARIANT = "-demo"  # effets-secondaires-demo: the quick-start's reading of effets-secondaires
+
+
+def base_table(name: str) -> str:
+    """The table a demo variant reads differently (itself for any other): the full book shows that one."""
+    return name.removesuffix(DEMO_VARIANT)
 
 
 def build_table(name: str, data: GameData) -> TableContent:

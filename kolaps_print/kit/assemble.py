@@ -71,7 +71,7 @@ def assemble(
     for table in range(1, tables + 1):
         first = len(kit.writer.pages)
         marks = []
-        for part in parts:
+        for part in (p for p in parts if p.in_kit_pdf):
             for _ in range(part.per_table):
                 kit.add(part, part.title)
             marks.append((part.title, kit.sections[-part.per_table].first_page))

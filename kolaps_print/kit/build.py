@@ -58,7 +58,7 @@ def default_folder(kit_file: Path | str) -> Path:
 
 def _kit_pages(packing_pages: int, parts: list[KitPart], tables: int) -> int:
     packing = packing_pages + packing_pages % 2
-    return packing + tables * sum(p.printed_pages() * p.per_table for p in parts)
+    return packing + tables * sum(p.printed_pages() * p.per_table for p in parts if p.in_kit_pdf)
 
 
 def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) -> tuple[PackingList, KitPart]:

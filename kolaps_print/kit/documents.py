@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from kolaps_print.diagnostics import Diagnostic
+from kolaps_print.impose.folded_sheet import impose_folded_sheet
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, edition_file
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.kit import cards as kit_cards
@@ -14,6 +15,10 @@ from kolaps_print.kit.stamp import Stamper
 from kolaps_print.kit.tokens import tokens_pdf
 from kolaps_print.labels import label
 from kolaps_print.model.army_book import ArmyBook
+
+# The paper twice the kit's, that the quick-start's four pages fold out of: the file's suffix
+# (kit.packing.papers.folded_sheet names it in the packing list).
+FOLDED_SHEET = {"a4": "a3", "letter": "tabloid"}
 
 
 def _part(
@@ -71,13 +76,30 @@ def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
     )
 
 
-def rulebook_part(kit: Kit, stamper: Stamper) -> KitPart | None:
+def rulebook_parts(kit: Kit, stamper: Stamper) -> list[KitPart]:
+    """The rules the kit asks for; the quick-start twice: its four pages in reading order (in
+    kit.pdf, on the kit's paper) and imposed on one sheet of twice the size, to fold (its own file)."""
     edition = kit.spec.rulebook
     if edition == "none":
-        return None
+        return []
     book = build_rulebook(RulebookOptions(edition=edition, paper=kit.spec.paper, scenario=kit.spec.scenario))
+    title = label(f"kit.packing.documents.{edition}")
     filename = edition_file(edition)
-    return _part(edition, label(f"kit.packing.documents.{edition}"), filename, book.pdf, 1, "long", "plain", stamper)
+    parts = [_part(edition, title, filename, book.pdf, 1, "long", "plain", stamper)]
+    sheet = FOLDED_SHEET.get(kit.spec.paper)
+    if edition == "quickstart" and sheet:
+        parts.append(_folded_sheet_part(parts[0], sheet, kit.spec.paper))
+    return parts
+
+
+def _folded_sheet_part(pages: KitPart, sheet: str, paper_of: str) -> KitPart:
+    """The quick-start's four stamped pages imposed on one sheet, each half keeping its stamp.
+    A landscape sheet: its inside reads upright when flipped on the short edge."""
+    pdf = impose_folded_sheet(pages.pdf)
+    filename = pages.filename.replace(".pdf", f"-{sheet}.pdf")
+    title = label("kit.packing.documents.quickstart_sheet")
+    paper = label(f"kit.packing.papers.folded_sheet.{paper_of}")
+    return KitPart("quickstart-sheet", title, filename, pdf, page_count(pdf), 1, "short", "plain", paper=paper)
 
 
 def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:
@@ -98,5 +120,6 @@ def kit_parts(kit: Kit, stamper: Stamper) -> tuple[list[KitPart], list[Diagnosti
         parts.append(part)
         warnings += [w for w in found if w not in warnings]
     parts.append(reference_part(kit, stamper))
-    parts += [p for p in (rulebook_part(kit, stamper), tokens_part(kit, stamper)) if p is not None]
+    parts += rulebook_parts(kit, stamper)
+    parts += [p for p in (tokens_part(kit, stamper),) if p is not None]
     return parts, warnings

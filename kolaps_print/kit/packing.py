@@ -50,7 +50,7 @@ def _copies_text(part: KitPart, tables: int) -> str:
 
 
 def _paper_text(part: KitPart, paper: str) -> str:
-    name = label(f"kit.packing.papers.paper_names.{paper}")
+    name = part.paper or label(f"kit.packing.papers.paper_names.{paper}")
     return label(f"kit.packing.papers.{part.stock}", paper=name)
 
 
@@ -101,7 +101,10 @@ def packing_list(kit: Kit, parts: list[KitPart], stamp: str, kit_pages: int) -> 
         print_intro=label("kit.packing.print_intro", pages=kit_pages),
         rows=[_row(p, kit) for p in parts],
         bring=_bring(kit, parts),
-        per_table=[label("kit.packing.table_line", copies=p.per_table, document=p.title) for p in parts],
+        # a part on another paper is another form of a document above (the folded quick-start): not twice on the table
+        per_table=[
+            label("kit.packing.table_line", copies=p.per_table, document=p.title) for p in parts if p.in_kit_pdf
+        ],
         on_table_heading=on_table_heading,
         on_table=on_table,
     )

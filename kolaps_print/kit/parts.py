@@ -20,6 +20,14 @@ class KitPart:
     sides: Sides
     stock: Stock
     folded: bool = False  # fold sheets: one-sided, each card folded on its dashed line
+    # Another paper than the kit's (the quick-start's folded sheet: A3 for an A4 kit), as the
+    # packing list names it; such a part has its own file, not in kit.pdf.
+    paper: str | None = None
+
+    @property
+    def in_kit_pdf(self) -> bool:
+        """kit.pdf is printed on the kit's paper: a part on another paper stays out of it."""
+        return self.paper is None
 
     @property
     def print_setting(self) -> str:

@@ -88,6 +88,8 @@ class Location(Model):
     capacity: int = Field(ge=1, le=6)
     box_modifiers: list[int]  # severity modifier of each wound box, len == capacity
     secondary_effect: Text
+    # the quick-start's effect where the full one uses what the demo drops (fatigue, offensive orders): E85
+    demo_effect: Ruled | None = None
 
 
 class ExtraDifficulty(Model):
@@ -324,14 +326,38 @@ class ActionRules(Model):
     morale: MoraleRules
 
 
+# ---- attack.yaml -----------------------------------------------------------
+Edition = Literal["full", "quickstart"]  # the rulebook's editions (templates/rulebook/book.yaml)
+
+
+class AttackStep(Model):
+    """One step of an attack, in play order: who rolls, in which editions it exists."""
+
+    id: Id
+    name: Name
+    who: Literal["attacker", "target"]
+    text: Annotated[str, Field(max_length=1200)] = ""
+    adds: Literal["full_location", "secondary", "haemorrhage"] | None = None  # a wounds.yaml rule it restates
+    editions: list[Edition] = Field(min_length=1)
+    ruling: ErratumId | None = None
+
+
+class AttackRules(Model):
+    steps: list[AttackStep] = Field(min_length=1)
+
+    def for_edition(self, edition: Edition) -> list[AttackStep]:
+        return [s for s in self.steps if edition in s.editions]
+
+
 class Rules(Model):
-    """All rules tables; loaded from data/rules/{dice,wounds,combat,traits,actions}.yaml."""
+    """All rules tables; loaded from data/rules/{dice,wounds,combat,traits,actions,attack}.yaml."""
 
     dice: DiceRules
     wounds: WoundRules
     combat: CombatRules
     traits: TraitRules
     actions: ActionRules
+    attack: AttackRules
 
     def trait(self, id_: str) -> Trait:
         return {t.id: t for t in self.traits.traits}[id_]
@@ -360,4 +386,4 @@ def _nearest_first(bands: list[WeaponBand]) -> list[WeaponBand]:
     return sorted(bands, key=lambda b: (b.max_factor is None, b.max_factor or 0))
 
 
-RULE_FILES = ("dice", "wounds", "combat", "traits", "actions")
+RULE_FILES = ("dice", "wounds", "combat", "traits", "actions", "attack")

@@ -20,6 +20,7 @@ from kolaps_print.load import SourceDocument
 from kolaps_print.model.army import Character
 from kolaps_print.model.rules import (
     ActionRules,
+    AttackRules,
     CombatRules,
     CriticalInjury,
     DiceRules,
@@ -349,12 +350,22 @@ def _check_morale(c: Checker, morale: MoraleRules) -> None:
     _losses(c, ("ally_down_loss",), morale.ally_down_loss)
 
 
+# ---- attack.yaml -----------------------------------------------------------------------------
+def check_attack(attack: AttackRules, doc: SourceDocument, report: Report) -> None:
+    c = Checker(doc, report)
+    c.unique("steps", attack.steps, "id", "attack step")
+    for i, step in enumerate(attack.steps):
+        if not step.text and step.adds is None:
+            c.error(("steps", i), "a step needs a text, or adds: naming the wounds rule it restates")
+
+
 CHECKS: dict[str, Callable[[Any, SourceDocument, Report], None]] = {
     "dice": check_dice,
     "wounds": check_wounds,
     "combat": check_combat,
     "traits": check_traits,
     "actions": check_actions,
+    "attack": check_attack,
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from kolaps_print.model.common import Id, Model, Name, Text
+from kolaps_print.model.common import D6, Id, Model, Name, Text
 from kolaps_print.model.errata import ErratumId
 
 
@@ -26,6 +26,25 @@ class Terrain(Model):
     effect: Text = Field(description="What it does: cover, blocked line of sight, movement")
 
 
+class ExampleRolls(Model):
+    """The dice of the worked example that are not the attack test's (those follow from the numbers)."""
+
+    severity: D6
+    location: D6
+    haemorrhage: D6
+    second_severity: D6 = Field(description="A second hit on the same zone: the severity die, before its box adds")
+
+
+class AttackExample(Model):
+    """The quick-start's worked attack: two characters of the scenario's armies, by name."""
+
+    attacker: Name = Field(description="A character of the first army (sides[0])")
+    weapon: Id = Field(description="One of the attacker's weapons, with a range")
+    target: Name = Field(description="A character of the second army (sides[1])")
+    distance_cm: int = Field(ge=1, le=400)
+    rolls: ExampleRolls
+
+
 class Scenario(Model):
     id: Id = Field(description="The file's name without .yaml; a kit file's `scenario:` names it")
     name: Name
@@ -39,6 +58,12 @@ class Scenario(Model):
     turns: int = Field(ge=1, le=20)
     victory: Text
     out_of_action: Text = Field(description="What counts as out of action (hors de combat)")
+    sides: list[Id] = Field(
+        min_length=2,
+        max_length=2,
+        description="The two armies, files of data/armies without .yaml; the first deploys first",
+    )
+    example: AttackExample
 
     @property
     def gap_cm(self) -> int:

@@ -33,6 +33,21 @@ class Furniture:
     stamp: Callable | None = None  # proof stamp: stamp(canvas, geometry, page)
 
 
+def document_options(meta: PdfMeta) -> dict:
+    """What every edition's document template is given: metadata, byte-identical reruns, French."""
+    return dict(
+        title=meta.title,
+        author=meta.author,
+        subject=meta.subject,
+        creator=f"kolaps-print {__version__}",
+        keywords=meta.keywords,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=SERIF,
+        lang="fr-FR",
+    )
+
+
 class RulebookDoc(BaseDocTemplate):
     def __init__(
         self, buffer: BytesIO, geometry: st.PageGeometry, meta: PdfMeta, furniture: Furniture, registry: Registry
@@ -47,15 +62,7 @@ class RulebookDoc(BaseDocTemplate):
             bottomMargin=y,
             rightMargin=geometry.pagesize[0] - x - w,
             topMargin=geometry.pagesize[1] - y - h,
-            title=meta.title,
-            author=meta.author,
-            subject=meta.subject,
-            creator=f"kolaps-print {__version__}",
-            keywords=meta.keywords,
-            invariant=1,
-            pageCompression=1,
-            initialFontName=SERIF,
-            lang="fr-FR",
+            **document_options(meta),
         )
         cover_frame = Frame(x, y, w, h, id="cover", showBoundary=0)
         columns = [_bare_frame(f"column-{i}", *box) for i, box in enumerate(geometry.column_frames)]
@@ -140,6 +147,7 @@ def layout(
     meta: PdfMeta,
     furniture: Furniture,
     observe: Callable[[bytes, Registry], bool] | None = None,
+    doc_class: type[BaseDocTemplate] = RulebookDoc,
 ) -> LayoutResult:
     """Build until every anchor lands where the previous pass said it would.
 
@@ -150,7 +158,7 @@ def layout(
     for attempt in range(1, MAX_PASSES + 1):  # noqa: B007 (the pass count is returned below)
         registry = Registry()
         buffer = BytesIO()
-        doc = RulebookDoc(buffer, geometry, meta, furniture, registry)
+        doc = doc_class(buffer, geometry, meta, furniture, registry)
         doc.build(make_story(pages, registry))
         moved = observe(buffer.getvalue(), registry) if observe else False
         if registry.pages == pages and not moved:

@@ -4,7 +4,7 @@ appendix, and the layout passes, on the paper asked for."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kolaps_print import __version__
 from kolaps_print.fonts import CREDITS
@@ -12,7 +12,9 @@ from kolaps_print.labels import label
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, LayoutResult, layout
 from kolaps_print.rulebook.check import CheckedBook
-from kolaps_print.rulebook.pages import Cover, ProofStamp, french_date
+from kolaps_print.rulebook.handout import HANDOUT_PAGES, HandoutDoc, handout_story_factory, too_long
+from kolaps_print.rulebook.handout_look import handout_layout
+from kolaps_print.rulebook.pages import Cover, HandoutBand, ProofStamp, french_date
 from kolaps_print.rulebook.proof_pages import MarkedPage, OwnMarks, ProofAppendix
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
 from kolaps_print.rulebook.typography import french
@@ -32,6 +34,8 @@ class Printing:
 
 def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[MarkedPage]) -> LayoutResult:
     """marks_elsewhere: the other products' marks « † En », listed by the proof's appendix."""
+    if book.edition.form == "handout":
+        return _lay_out_handout(book, printing)
     furniture, meta = _furniture(book, printing)
     appendix = _proof_appendix(book, marks_elsewhere) if printing.proof else None
     shape = st.rulebook_layout()
@@ -104,6 +108,25 @@ def _credits(book: CheckedBook, printing: Printing) -> list[str]:
             label("rulebook.credits.rights", game=label("common.game")),
         )
     ]
+
+
+def _lay_out_handout(book: CheckedBook, printing: Printing) -> LayoutResult:
+    """The quick-start: one sheet folded to four pages; a proof only stamps it (no report pages)."""
+    furniture, meta = _furniture(book, printing)
+    look = handout_layout()
+    spec = book.sources.spec
+    band = HandoutBand(spec.title, spec.subtitle, book.edition.title, meta.keywords, look.band, look.margin)
+    furniture = replace(furniture, cover=band)
+    geometry = st.page_geometry(printing.paper)
+
+    def lay_out(blank_pages: int) -> LayoutResult:
+        story = handout_story_factory(book.chapters, book.tables, book.unresolved, geometry, blank_pages)
+        return layout(story, geometry, meta, furniture, doc_class=HandoutDoc)
+
+    result = lay_out(0)
+    if result.pages > HANDOUT_PAGES:
+        raise too_long(result.pages, f"{book.sources.display}/book.yaml")
+    return result if result.pages == HANDOUT_PAGES else lay_out(HANDOUT_PAGES - result.pages)
 
 
 def _proof_appendix(book: CheckedBook, marks_elsewhere: list[MarkedPage]) -> ProofAppendix:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from kolaps_print.content.attack_example import ExampleError, worked_attack
 from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
 from kolaps_print.model.army_book import ArmyBook
@@ -16,7 +17,7 @@ from kolaps_print.rulebook.crossrefs import check_anchors, check_references, rea
 from kolaps_print.rulebook.markdown import Chapter, ListBlock, Quote, TableBlock, parse_chapter
 from kolaps_print.rulebook.report import ConsistencyReport, consistency_report, load_demo_armies
 from kolaps_print.rulebook.sources import BookSources, Edition, edition_of, read_book, source_hash
-from kolaps_print.rulebook.templating import check_syntax, make_environment, render_chapter
+from kolaps_print.rulebook.templating import NO_DEMO, Demo, check_syntax, make_environment, render_chapter
 from kolaps_print.rulebook.usage import Usage
 
 T = TypeVar("T")
@@ -82,7 +83,7 @@ def _parse_chapters(
     edition_id: str,
     army_weapons: list,
     report: Report,
-    scenario_id: str | None = None,
+    demo: Demo = NO_DEMO,
 ) -> list[tuple[Chapter, Usage]]:
     """Render and parse every chapter; each one's errors go to report, so one run shows every
     broken chapter. Without game data (it is broken) the chapters are only syntax-checked."""
@@ -93,7 +94,7 @@ def _parse_chapters(
             report.extend(check_syntax(env, sources, name))
             continue
         try:
-            rendered = render_chapter(env, sources, name, data, edition_id, army_weapons, scenario_id)
+            rendered = render_chapter(env, sources, name, data, edition_id, army_weapons, demo)
             out.append((parse_chapter(rendered, Path(name).name.split(".")[0]), rendered.usage))
         except KolapsError as exc:
             report.extend(exc.diagnostics)
@@ -143,6 +144,23 @@ def _table_blocks(blocks: list) -> list[TableBlock]:
     return found
 
 
+def _demo(data: GameData, armies: list[ArmyBook], scenario_id: str | None, report: Report) -> Demo:
+    """The scenario, its two armies and its worked attack; an example naming what is not there
+    is reported in the scenario's file."""
+    scenario = data.scenario(scenario_id)
+    if scenario is None:
+        return NO_DEMO
+    by_file = {Path(a.file).stem: a for a in armies}
+    try:
+        example = worked_attack(scenario, by_file, data.rules, data.readings.get("full_location_test", "on_fill"))
+    except ExampleError as exc:
+        where, message = exc.args
+        doc = next(d for d in data.documents if Path(d.file).as_posix().endswith(f"scenarios/{scenario.id}.yaml"))
+        report.add(doc.diagnostic(where, message))
+        return Demo(scenario, [], None)
+    return Demo(scenario, [by_file[s] for s in scenario.sides], example)
+
+
 def _read_sources(
     templates: Path, data_dir: Path, edition_id: str, scenario_id: str | None = None
 ) -> tuple[BookSources, Edition, list[str], GameData, list[ArmyBook], list[tuple[Chapter, Usage]]]:
@@ -161,8 +179,9 @@ def _read_sources(
     if data and scenario_id is not None and data.scenario(scenario_id) is None:
         report.add(Diagnostic("<options>", 1, 1, "error", data.unknown_scenario(scenario_id)))
     armies = load_demo_armies(data, data_dir / "armies")[0] if data else []
+    demo = _demo(data, armies, scenario_id, report) if data else NO_DEMO
     parsed = _parse_chapters(
-        sources, names, data, edition_id, [w for a in armies for w in a.army.weapons], report, scenario_id
+        sources, names, data, edition_id, [w for a in armies for w in a.army.weapons], report, demo
     )
     report.raise_if_errors()
     assert data is not None  # else its errors were raised just above

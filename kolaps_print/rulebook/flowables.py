@@ -306,6 +306,21 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
     return [CondPageBreak(head_rows + first_rows + 30)] + parts
 
 
+def _first_columns(content: TableContent, keep: int | None) -> TableContent:
+    """The table cut to its first columns (the quick-start's severities without the morale ones)."""
+    if keep is None or keep >= len(content.columns):
+        return content
+    shade = tuple(r[:keep] for r in content.shade) if content.shade else None
+    return replace(
+        content,
+        columns=content.columns[:keep],
+        rows=[r[:keep] for r in content.rows],
+        align=content.align[:keep],
+        widths=content.widths[:keep],
+        shade=shade,
+    )
+
+
 def hoist_page_break(flow: list[Flowable], parts: list[Flowable], width: float, frame_height: float) -> list[Flowable]:
     """Put a long table's CondPageBreak before the headings and lines kept with it, so they move too."""
     if not parts or not isinstance(parts[0], CondPageBreak):
@@ -329,15 +344,20 @@ class StoryContext:
     chapter_number: int = 0
     placed: set[str] = field(default_factory=set)  # anchors of the headings already in the story
     referring: int = 0  # paragraphs with a cross-reference so far: their keys in Registry.pages
+    styles: dict[str, ParagraphStyle] | None = None  # None: the book's (styles.styles()); a handout sets its own
+    numbered: bool = True  # chapter openers say « Chapitre N » (a handout's do not)
+
+    def style(self, name: str) -> ParagraphStyle:
+        return (self.styles or st.styles())[name]
 
 
 def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
-    s = st.styles()
     text = render_inline(h.inline, InlineContext(ctx.inline.pages, ctx.inline.outside, serif=False))
     ctx.placed.add(h.anchor)
-    flow = HeadingFlowable(text, s[f"h{h.level}"], h.level, h.title, h.anchor, ctx.registry)
-    if h.level != 1:
+    flow = HeadingFlowable(text, ctx.style(f"h{h.level}"), h.level, h.title, h.anchor, ctx.registry)
+    if h.level != 1 or not ctx.numbered:
         return [flow]
+    s = st.styles()
     ctx.chapter_number += 1
     kicker = Paragraph(french(label("rulebook.book.chapter", number=ctx.chapter_number)), s["kicker"])
     rule = HRFlowable(width="100%", thickness=2.2, color=st.palette().accent, spaceBefore=0, spaceAfter=10)
@@ -360,13 +380,13 @@ def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: boo
         leftIndent=pt(5),
         bulletFontSize=style.fontSize * 0.9,
         bulletColor=st.palette().ink,  # a small glyph in several inks blurs when the plates slip
-        spaceAfter=st.styles()["body"].spaceAfter,
+        spaceAfter=ctx.style("body").spaceAfter,
         **kwargs,
     )
 
 
 def _quote(block: Quote, ctx: StoryContext) -> Flowable:
-    inner = block_flowables_list(block.blocks, ctx, st.styles()["box"], serif=False)
+    inner = block_flowables_list(block.blocks, ctx, ctx.style("box"), serif=False)
     box = Table([[inner]], colWidths=[ctx.width - pt(4)], hAlign="RIGHT")
     box.setStyle(
         TableStyle(
@@ -414,19 +434,21 @@ def block_flowables_list(blocks: list[Block], ctx: StoryContext, style: Paragrap
 def block_flowables(
     block: Block, ctx: StoryContext, style: ParagraphStyle | None = None, serif: bool = True
 ) -> list[Flowable]:
-    style = style or st.styles()["body"]
+    style = style or ctx.style("body")
     inline_ctx = InlineContext(ctx.inline.pages, ctx.inline.outside, serif=serif)
     if isinstance(block, Heading):
         return heading_flowables(block, ctx)
     if isinstance(block, MdParagraph):
         return [_paragraph(block, ctx, inline_ctx, style)]
     if isinstance(block, ListBlock):
-        item_style = st.styles()["item"] if serif else style
+        item_style = ctx.style("item") if serif else style
         return [_list(block, ctx, item_style, serif)]
     if isinstance(block, Quote):
         return [_quote(block, ctx), Spacer(0, 7)]
     if isinstance(block, TableBlock):
-        return data_table(ctx.tables[block.name], ctx.width, ctx.frame_height, block.note)
+        return data_table(
+            _first_columns(ctx.tables[block.name], block.columns), ctx.width, ctx.frame_height, block.note
+        )
     if isinstance(block, ThematicBreak):
         return [HRFlowable(width="40%", thickness=0.6, color=st.palette().rule, spaceBefore=6, spaceAfter=10)]
     raise TypeError(f"unknown block {block!r}")

@@ -17,7 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
-from kolaps_print.rulebook.templating import TABLE_FENCE, WITHOUT_NOTE, RenderedChapter
+from kolaps_print.rulebook.templating import COLUMNS_OPTION, TABLE_FENCE, WITHOUT_NOTE, RenderedChapter
 from kolaps_print.rulebook.typography import french
 
 ANCHOR_RE = re.compile(r"\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
@@ -57,6 +57,7 @@ class TableBlock:
     name: str
     line: int
     note: bool = True  # False: the prose around it already says what the note would (no repeat)
+    columns: int | None = None  # only the first N columns (a selection leaves out what it does not use)
 
 
 @dataclass
@@ -164,9 +165,16 @@ class _Parser:
                 'data tables are written {{ table("name") }}',
             )
         name, *options = node.content.split() or [""]  # an empty fence: an unknown table, said later
-        if options not in ([], [WITHOUT_NOTE]):
-            raise self.fail(line, f"data table '{name}': unknown option '{' '.join(options)}' (only '{WITHOUT_NOTE}')")
-        return TableBlock(name, line, note=not options)
+        columns = [o for o in options if re.fullmatch(f"{COLUMNS_OPTION}=[1-9]", o)]
+        unknown = [o for o in options if o != WITHOUT_NOTE and o not in columns]
+        if unknown or len(columns) > 1:
+            raise self.fail(
+                line,
+                f"data table '{name}': unknown option '{' '.join(unknown or columns)}' "
+                f"(only '{WITHOUT_NOTE}' and '{COLUMNS_OPTION}=N')",
+            )
+        keep = int(columns[0].split("=")[1]) if columns else None
+        return TableBlock(name, line, note=WITHOUT_NOTE not in options, columns=keep)
 
     def inline(self, nodes: list[SyntaxTreeNode], line: int) -> list[SyntaxTreeNode]:
         for node in nodes:

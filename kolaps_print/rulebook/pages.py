@@ -90,3 +90,36 @@ class ProofStamp:
         c.setFont(SANS_BOLD, 96)
         c.drawCentredString(0, -30, french(self.watermark))
         c.restoreState()
+
+
+@dataclass(frozen=True)
+class HandoutBand:
+    """Page 1 of the quick-start: a dark band across the top with the game, the edition and the
+    version, the hatching of the book's cover; the set-up starts right below it."""
+
+    title: str
+    subtitle: str
+    edition: str  # "Règles de démarrage": what this sheet is (never « Livre de règles »)
+    version_line: str
+    band_mm: float
+    margin_mm: float
+
+    def __call__(self, c: Canvas, geometry: st.PageGeometry) -> None:
+        w, h = geometry.pagesize
+        x, bottom = pt(self.margin_mm), h - pt(self.band_mm)
+        c.setFillColor(st.palette().head_fill)
+        c.rect(0, bottom, w, h - bottom, stroke=0, fill=1)
+        c.setFillColor(st.palette().accent)
+        c.rect(0, bottom - pt(2.2), w, pt(2.2), stroke=0, fill=1)
+        Cover._hatching(c, w, h, bottom)
+        c.setFillColor(st.palette().paper)
+        c.setFont(SANS_BOLD, 44)
+        c.drawString(x - 2, bottom + pt(17), french(self.title))
+        c.setFont(SANS, 19)
+        c.drawString(x, bottom + pt(9), french(self.subtitle))
+        c.setFillColor(st.palette().accent_light)  # the cover's lightened accent, readable on the band
+        c.setFont(SANS_BOLD, 15)
+        c.drawRightString(w - x, bottom + pt(17), french(self.edition).upper())
+        c.setFillColor(st.palette().quiet_on_dark)
+        c.setFont(SANS, 9)
+        c.drawRightString(w - x, bottom + pt(9), french(self.version_line))

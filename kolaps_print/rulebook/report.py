@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kolaps_print.content.tables import TABLE_NAMES, build_table
+from kolaps_print.content.tables import TABLE_NAMES, base_table, build_table
 from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.army_book import ArmyBook, load_army
@@ -123,7 +123,7 @@ def _table_findings(data: GameData, usage: Usage, book_file: str) -> list[Findin
             ),
         )
         for name in TABLE_NAMES
-        if name not in usage.tables
+        if base_table(name) not in usage.tables  # a demo variant is shown when its table is
     ]
 
 

@@ -9,6 +9,7 @@ import hashlib
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 
@@ -34,6 +35,9 @@ class Edition(Model):
     chapters: list[str] = Field(min_length=1)  # template files, in order
     coverage: bool = True  # report data the book never explains (off for a selection)
     credits: bool = False  # a bound book: a credits page last, the page count made up (rulebook.yaml)
+    # book: title page, contents, numbered chapters; handout: one sheet folded to four pages,
+    # each chapter starting a page, no contents and no chapter numbers (the quick-start)
+    form: Literal["book", "handout"] = "book"
 
 
 class BookSpec(Model):

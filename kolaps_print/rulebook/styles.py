@@ -44,6 +44,7 @@ class BookColours(Model):
     accent: StyleColour
     accent_light: StyleColour  # the accent on the cover's dark band
     paper: StyleColour  # text reversed out of a dark fill
+    quiet_on_dark: StyleColour  # the quick-start's version line on its dark band
     muted: StyleColour
     rule: StyleColour
     shade: StyleColour
@@ -150,6 +151,7 @@ class Palette:
     accent: colors.CMYKColor  # dried-blood red
     accent_light: colors.CMYKColor
     paper: colors.CMYKColor
+    quiet_on_dark: colors.CMYKColor
     muted: colors.CMYKColor
     rule: colors.CMYKColor
     shade: colors.CMYKColor

@@ -16,16 +16,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast, get_args
 
 import jinja2
 
 from kolaps_print import numbers
 from kolaps_print.content import formats
+from kolaps_print.content.attack import attack_steps
 from kolaps_print.content.tables import TABLE_NAMES
 from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path, shown
 from kolaps_print.labels import label
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.model.rules import Edition
 from kolaps_print.provenance import mark, marked
 from kolaps_print.rulebook.sandbox import MEMORY_HEADROOM, BookSandbox, FolderLoader
 from kolaps_print.rulebook.sources import BookSources
@@ -33,6 +35,7 @@ from kolaps_print.rulebook.usage import Tracked, Usage, tracked_list
 
 TABLE_FENCE = "table"  # ```table NAME``` in the rendered Markdown
 WITHOUT_NOTE = "without-note"  # ```table NAME without-note```: the prose already says what the note would
+COLUMNS_OPTION = "columns"  # ```table NAME columns=4```: only the first 4 columns (a selection's tables)
 
 
 class TemplateUsageError(Exception):
@@ -81,7 +84,7 @@ def _functions(module) -> SimpleNamespace:
 
 
 def _table_call(usage: Usage, data: GameData):
-    def table(name: str, note: bool = True) -> str:
+    def table(name: str, note: bool = True, columns: int | None = None) -> str:
         if name not in TABLE_NAMES:
             raise TemplateUsageError(
                 f"unknown table '{name}'{did_you_mean(name, TABLE_NAMES)}; tables: {', '.join(TABLE_NAMES)}"
@@ -94,7 +97,9 @@ def _table_call(usage: Usage, data: GameData):
             usage.mark_all("weapon", data.catalogue.weapons)
         elif name == "affiliations":
             usage.mark_all("specialisation", data.catalogue.all_specialisations())
-        option = "" if note else f" {WITHOUT_NOTE}"
+        if columns is not None and (not isinstance(columns, int) or not 1 <= columns <= 9):
+            raise TemplateUsageError(f"table '{name}': columns must be a number of columns from 1 to 9")
+        option = ("" if note else f" {WITHOUT_NOTE}") + ("" if columns is None else f" {COLUMNS_OPTION}={columns}")
         return f"\n\n```{TABLE_FENCE}\n{name}{option}\n```\n\n"
 
     return table
@@ -149,8 +154,20 @@ def _file(data: GameData, name: str) -> str:
     return next((d.file for d in data.documents if Path(d.file).name == name), name)
 
 
+@dataclass(frozen=True)
+class Demo:
+    """What the quick-start prints about its demo table: the scenario, its two armies, the worked attack."""
+
+    scenario: Any  # model.scenario.Scenario, or None when data/scenarios holds none
+    sides: list[Any]  # the scenario's two ArmyBooks, in its order
+    example: Any  # content.attack_example.WorkedAttack, or None
+
+
+NO_DEMO = Demo(None, [], None)
+
+
 def template_context(
-    data: GameData, usage: Usage, edition: str, sources: BookSources, army_weapons: list, scenario_id: str | None = None
+    data: GameData, usage: Usage, edition: str, sources: BookSources, army_weapons: list, demo: Demo = NO_DEMO
 ) -> dict:
     catalogue, rules = data.catalogue, data.rules
     actions, combat, wounds, dice = (_file(data, f"{n}.yaml") for n in ("actions", "combat", "wounds", "dice"))
@@ -178,7 +195,11 @@ def template_context(
         "ruled": ruled,
         "edition": edition,
         "book": sources.spec,
-        "scenario": data.scenario(scenario_id),  # the kit's, or the default; None when data has none
+        "scenario": demo.scenario,  # the kit's, or the default; None when data has none
+        "sides": demo.sides,  # its two armies (ArmyBook: .army.name, .affiliation.name...)
+        "example": demo.example,  # the worked attack, every number from the rules and the two cards
+        # the attack's numbered steps (data/rules/attack.yaml) this edition prints, as the sheet does
+        "attack_steps": attack_steps(data, cast(Edition, edition) if edition in get_args(Edition) else "full"),
     }
 
 
@@ -189,11 +210,11 @@ def render_chapter(
     data: GameData,
     edition: str,
     army_weapons: Sequence[Any] = (),
-    scenario_id: str | None = None,
+    demo: Demo = NO_DEMO,
 ) -> RenderedChapter:
     usage = Usage()
     file = sources.display_path(name)
-    context = template_context(data, usage, edition, sources, list(army_weapons), scenario_id)
+    context = template_context(data, usage, edition, sources, list(army_weapons), demo)
     try:
         markdown = env.render(env.get_template(name), context)
     except KolapsError:  # a labels file the template reads is broken: located there already

@@ -32,12 +32,12 @@ def test_proof_and_paper_options(cli, tmp_path):
 def test_bad_reference_exits_1_with_location_and_writes_nothing(cli, tmp_path):
     templates = tmp_path / "rulebook"
     shutil.copytree(resources.templates_dir() / "rulebook", templates)
-    chapter = templates / "demarrage" / "02-tables.md.j2"
+    chapter = templates / "demarrage" / "04-tables.md.j2"
     chapter.write_text(chapter.read_text(encoding="utf-8") + "\nVoir [ceci](#nulle-part).\n", encoding="utf-8")
     output = tmp_path / "out.pdf"
     result = cli(["rulebook", "--edition", "quickstart", "--templates", templates, "-o", output])
     assert result.exit_code == 1
-    assert "02-tables.md.j2:" in result.stderr and "unknown anchor '#nulle-part'" in result.stderr
+    assert "04-tables.md.j2:" in result.stderr and "unknown anchor '#nulle-part'" in result.stderr
     assert "nothing was written" in result.stderr
     assert "Traceback" not in result.stderr
     assert not output.exists()
@@ -76,7 +76,7 @@ def test_the_quickstart_has_its_own_default_name(cli, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.stderr
     assert "rulebook written: output/quickstart.pdf (" in result.stdout
     assert (tmp_path / "output" / "rulebook.pdf").read_bytes() == b"%PDF-the full rules"
-    assert "Règles de démarrage" in pypdf.PdfReader(tmp_path / "output" / "quickstart.pdf").pages[0].extract_text()
+    assert "RÈGLES DE DÉMARRAGE" in pypdf.PdfReader(tmp_path / "output" / "quickstart.pdf").pages[0].extract_text()
     assert sorted(os.listdir(tmp_path / "output")) == ["quickstart.pdf", "rulebook.pdf"]
 
 
@@ -119,12 +119,12 @@ def test_every_problem_is_reported_in_one_run(cli, project):
 def test_every_broken_chapter_is_reported_in_one_run(cli, project):
     book = project / "templates/rulebook"
     (book / "03-des.md.j2").write_text("# Les dés {#des}\n\n{{ 1/0 }}\n", encoding="utf-8")
-    (book / "demarrage/02-tables.md.j2").write_text("# Tables {#tables}\n\n\n{{ nope }}\n", encoding="utf-8")
+    (book / "demarrage/04-tables.md.j2").write_text("# Tables {#tables}\n\n\n{{ nope }}\n", encoding="utf-8")
     result = cli(["rulebook", "--edition", "quickstart", "-o", "book.pdf"])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         "templates/rulebook/03-des.md.j2:3:1: error: template: ZeroDivisionError: division by zero",
-        "templates/rulebook/demarrage/02-tables.md.j2:4:1: error: template: 'nope' is undefined",
+        "templates/rulebook/demarrage/04-tables.md.j2:4:1: error: template: 'nope' is undefined",
         "kolaps-print: 2 error(s); nothing was written",
     ]
     assert not (project / "book.pdf").exists()
@@ -136,13 +136,15 @@ def test_data_option_is_where_the_labels_come_from_too(cli, project, tmp_path_fa
     shutil.move(project / "data", elsewhere / "mine")
     labels = elsewhere / "mine/labels/fr/rulebook.yaml"
     labels.write_text(
-        labels.read_text(encoding="utf-8").replace('kicker: "Livre de règles"', 'kicker: "Recueil maison"'),
+        labels.read_text(encoding="utf-8").replace(
+            'version_line: "Version {version}', 'version_line: "Tirage {version}'
+        ),
         encoding="utf-8",
     )
     result = cli(["rulebook", "--edition", "quickstart", "--data", elsewhere / "mine", "-o", "book.pdf"])
     assert result.exit_code == 0, result.stderr
-    cover = pypdf.PdfReader(project / "book.pdf").pages[0].extract_text()
-    assert "RECUEIL MAISON" in cover and "LIVRE DE RÈGLES" not in cover  # the cover sets it in capitals
+    cover = pypdf.PdfReader(project / "book.pdf").pages[0].extract_text()  # the quick-start's band
+    assert "Tirage 0.1" in cover and "Version 0.1" not in cover
 
 
 def test_a_book_version_the_fonts_lack_is_refused_and_nothing_written(cli, tmp_path):
@@ -166,7 +168,7 @@ def test_an_included_fifo_or_huge_template_is_refused_without_waiting(cli, proje
     with open(book / "gros.md", "wb") as fh:
         fh.truncate(25 * 1024 * 1024)  # sparse: 25 MB by its size, nothing written
     (book / "03-des.md.j2").write_text("# Les dés {#des}\n\n{% include 'tuyau.md' %}\n", encoding="utf-8")
-    (book / "demarrage/02-tables.md.j2").write_text("# Tables {#tables}\n\n{% include 'gros.md' %}\n", encoding="utf-8")
+    (book / "demarrage/04-tables.md.j2").write_text("# Tables {#tables}\n\n{% include 'gros.md' %}\n", encoding="utf-8")
     result = cli(["rulebook", "--edition", "quickstart", "-o", "book.pdf"])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [

@@ -40,6 +40,7 @@ def test_names_are_the_documented_french_ids_in_order():
         "gravite",
         "localisations",
         "effets-secondaires",
+        "effets-secondaires-demo",
         "blessures-critiques",
         "cumul",
         "echecs-critiques",

@@ -293,3 +293,43 @@ def test_the_packing_list_and_kit_pdf_page_1_list_the_scenarios_terrain(kit):
     for piece in scenario["terrain"]:
         line = f"{piece['count']} × {piece['name']} ({piece['size']})"
         assert line in page_1 and f"- [ ] {line}" in md
+
+
+# ---- the quick-start as one folded sheet (issue 12) ---------------------------------------
+A4_MM, A3_LANDSCAPE_PT = (210, 297), (1190.55, 841.89)
+
+
+def _halves(pdf: bytes, page: int) -> tuple[str, str]:
+    """The text of the left and right half of a sheet's side, by where each text object sits."""
+    from pdf_text import text_objects  # tests/support
+
+    objects = [o for o in text_objects(pdf) if o.page == page]
+    middle = A3_LANDSCAPE_PT[0] / 2
+    left = " ".join(o.text for o in objects if o.bounds[2] <= middle)
+    right = " ".join(o.text for o in objects if o.bounds[0] >= middle)
+    return left, right
+
+
+def test_the_quickstart_also_comes_as_one_a3_sheet_to_fold(kit):
+    sheet = kit / "quickstart-a3.pdf"
+    reader = PdfReader(sheet)
+    assert [(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in reader.pages] == [
+        A3_LANDSCAPE_PT
+    ] * 2
+    pdf, pages = sheet.read_bytes(), PdfReader(kit / "quickstart.pdf").pages
+    first_words = [page.extract_text().split()[0] for page in pages]  # each A4 page's first word
+    outside, inside = _halves(pdf, 0), _halves(pdf, 1)
+    # outside: page 4 | page 1; inside: page 2 | page 3 (flipped on the short edge)
+    for (left, right), (p_left, p_right) in ((outside, (3, 0)), (inside, (1, 2))):
+        assert left.split()[0] == first_words[p_left] and right.split()[0] == first_words[p_right]
+    assert pdf_fonts(pdf) and all(pdf_fonts(pdf).values())
+
+
+def test_the_folded_sheet_is_listed_on_its_paper_but_stays_out_of_kit_pdf(kit):
+    packing = (kit / "packing-list.md").read_text(encoding="utf-8")
+    row = next(line for line in packing.splitlines() if "`quickstart-a3.pdf`" in line)
+    assert "| A3, " in row and "Recto verso, bord court" in row
+    per_table = packing.split("## Pour chaque table")[1].split("##")[0]
+    assert "feuille à plier" not in per_table and "Règles de démarrage" in per_table
+    widths = {round(float(p.mediabox.width)) for p in PdfReader(kit / "kit.pdf").pages}
+    assert max(widths) < A3_LANDSCAPE_PT[0] - 100  # no A3 sheet among the kit's A4 pages

@@ -52,14 +52,8 @@ def test_docs_and_data_list_the_same_errata(data):
     in_docs = re.findall(r"^\*\*(E\d+)\.", docs, flags=re.MULTILINE)
     assert in_docs == [e.id for e in data.errata]
     numbers = [e.number for e in data.errata]
-    assert numbers == sorted(set(numbers))  # in order, none twice
-    first = [n for n in numbers if n < 100]
-    # The first series has no gap; from E100 up, numbers come in blocks of ten handed out to
-    # work done in parallel (so two branches never take the same one), each block from its start.
-    assert first == list(range(1, len(first) + 1))
-    for block in {n // 10 for n in numbers if n >= 100}:
-        taken = [n for n in numbers if n // 10 == block]
-        assert taken == list(range(block * 10, block * 10 + len(taken))), taken
+    # Numbers rise with no repeat; a range may be left free (each branch in flight gets its own: E60–E69...).
+    assert numbers[0] == 1 and numbers == sorted(set(numbers))
 
 
 def test_docs_name_each_reading_its_options_and_the_chosen_one(data):

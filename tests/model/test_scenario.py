@@ -47,9 +47,9 @@ def _broken_copy(tmp_path, monkeypatch, old: str, new: str) -> tuple[str, int]:
         ("turns: 5", "turns: 0", 8, "turns: must be at least 1 (got 0)"),
         (
             "ruling: E46",
-            "ruling: E460",
+            "ruling: E406",
             9,
-            "ruling: unknown erratum 'E460' (did you mean 'E46'?) (data/errata.yaml has no such id)",
+            "ruling: unknown erratum 'E406' (did you mean 'E46'?) (data/errata.yaml has no such id)",
         ),
         (
             "id: premier-contact",

@@ -32,7 +32,10 @@ def test_blocks_and_cross_references():
         ("#### Trop profond\n", "too deep"),
         ("![image](x.png)\n", "images"),
         ("```python\nprint()\n```\n", "fenced block 'python'"),
-        ("```table\ncumul sans-note\n```\n", "data table 'cumul': unknown option 'sans-note' (only 'without-note')"),
+        (
+            "```table\ncumul sans-note\n```\n",
+            "data table 'cumul': unknown option 'sans-note' (only 'without-note' and 'columns=N')",
+        ),
     ],
 )
 def test_unsupported_markdown_is_a_located_error(text, message):

@@ -1,0 +1,152 @@
+"""The quick-start as a handout: one sheet folded to four pages (issue 12).
+
+Page 1 opens with a title band, then the first chapter (the scenario and the set-up); every
+chapter starts a page; two columns everywhere, a --- in a chapter ends the column; no title
+page, no contents, no chapter numbers.
+Fewer than four pages are padded with blank ones (a fold has four); more than four is an
+error, located in book.yaml: the text must be cut, not the sheet extended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from io import BytesIO
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    FrameBreak,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Spacer,
+)
+
+from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
+from kolaps_print.layout.units import pt
+from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.book import Furniture, document_options
+from kolaps_print.rulebook.flowables import Registry, StoryContext, block_flowables, hoist_page_break
+from kolaps_print.rulebook.handout_look import Columns, columns, handout_layout, handout_styles
+from kolaps_print.rulebook.inline import InlineContext
+from kolaps_print.rulebook.markdown import Heading, TableBlock, ThematicBreak
+from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
+from kolaps_print.rulebook.typography import french
+from kolaps_print.write.pdf import PdfMeta
+
+HANDOUT_PAGES = 4  # one sheet folded once
+
+
+class HandoutDoc(BaseDocTemplate):
+    """Two columns a page; page 1 under the title band, the others under a running head."""
+
+    def __init__(
+        self, buffer: BytesIO, geometry: st.PageGeometry, meta: PdfMeta, furniture: Furniture, registry: Registry
+    ):
+        register_fonts()
+        self.geometry, self.furniture, self.registry = geometry, furniture, registry
+        look = handout_layout()
+        super().__init__(
+            buffer,
+            pagesize=geometry.pagesize,
+            leftMargin=0,
+            rightMargin=0,
+            topMargin=0,
+            bottomMargin=0,
+            **document_options(meta),
+        )
+        self.addPageTemplates(
+            [
+                _template("front", columns(geometry, look.band + look.margin * 0.6), self._front_page),
+                _template("inside", columns(geometry, look.margin + look.head), self._inside_page),
+            ]
+        )
+
+    def _front_page(self, canvas: Canvas, doc) -> None:
+        canvas.saveState()
+        self.furniture.cover(canvas, self.geometry)  # the band (see pages.HandoutBand)
+        self._folio(canvas)
+        canvas.restoreState()
+        self._stamp(canvas)
+
+    def _inside_page(self, canvas: Canvas, doc) -> None:
+        canvas.saveState()
+        self._running_head(canvas)
+        self._folio(canvas)
+        canvas.restoreState()
+        self._stamp(canvas)
+
+    def _stamp(self, canvas: Canvas) -> None:
+        if self.furniture.stamp:
+            canvas.saveState()
+            self.furniture.stamp(canvas, self.geometry, canvas.getPageNumber())
+            canvas.restoreState()
+
+    def _running_head(self, canvas: Canvas) -> None:
+        look, (w, h) = handout_layout(), self.geometry.pagesize
+        x, top = pt(look.margin), h - pt(look.margin)
+        canvas.setFont(SANS, 8)
+        canvas.setFillColor(st.palette().muted)
+        canvas.drawString(x, top - pt(3), french(self.furniture.running_title))
+        canvas.setStrokeColor(st.palette().rule)
+        canvas.setLineWidth(0.5)
+        canvas.line(x, top - pt(4.5), w - x, top - pt(4.5))
+
+    def _folio(self, canvas: Canvas) -> None:
+        look, (w, _) = handout_layout(), self.geometry.pagesize
+        canvas.setFont(SANS_BOLD, 9)
+        canvas.setFillColor(st.palette().ink)
+        canvas.drawCentredString(w / 2, pt(look.margin), str(canvas.getPageNumber()))
+
+
+def _template(name: str, cols: Columns, on_page: Callable) -> PageTemplate:
+    pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frames = [Frame(x, cols.bottom, cols.width, cols.height, id=f"{name}{i}", **pad) for i, x in enumerate(cols.xs)]
+    return PageTemplate(name, frames, onPageEnd=on_page)
+
+
+def handout_story_factory(chapters, tables, outside, geometry: st.PageGeometry, blank_pages: int = 0):
+    """The story of every layout pass: each chapter from a new page, in two columns, then
+    blank_pages empty pages (a folded sheet has four)."""
+    cols = columns(geometry, handout_layout().band)
+    styles = handout_styles()
+
+    def make(pages: dict[str, int], registry: Registry) -> list[Flowable]:
+        ctx = StoryContext(
+            InlineContext(pages, outside), tables, registry, cols.width, cols.height, styles=styles, numbered=False
+        )
+        flow: list[Flowable] = [NextPageTemplate("inside")]
+        for i, chapter in enumerate(chapters):
+            if i:
+                flow.append(PageBreak())
+            for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
+                if isinstance(block, ThematicBreak):  # in a handout, --- ends the column
+                    flow.append(FrameBreak())
+                    continue
+                parts = block_flowables(block, ctx)
+                if isinstance(following, TableBlock) and isinstance(block, (MdParagraph, Heading)):
+                    parts[-1].keepWithNext = 1
+                flow = hoist_page_break(flow, parts, cols.width, cols.height)
+        for _ in range(blank_pages):
+            flow += [PageBreak(), Spacer(0, 1)]
+        return flow
+
+    return make
+
+
+def too_long(pages: int, book_file: str) -> KolapsError:
+    return KolapsError(
+        [
+            Diagnostic(
+                book_file,
+                1,
+                1,
+                "error",
+                f"the quick-start is a handout of {HANDOUT_PAGES} pages (one folded sheet) "
+                f"but its chapters fill {pages}: shorten them",
+            )
+        ]
+    )

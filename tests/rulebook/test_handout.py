@@ -1,0 +1,191 @@
+"""The quick-start as a handout (issue 12) with one attack in one place (issue 16), read back
+from the PDF: four pages of the paper asked for, what each page carries, no contents, no
+chapter numbers, no morale columns, the worked attack's numbers worked out from the data."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+import yaml
+from pdf_fonts import pdf_fonts  # tests/support
+from pdf_text import page_texts  # tests/support
+
+from kolaps_print import resources
+from kolaps_print.diagnostics import KolapsError
+from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+from kolaps_print.layout.units import pt
+from kolaps_print.model.gamedata import builtin_game_data
+
+DATA = resources.bundled("data")
+TEMPLATES = resources.bundled("templates") / "rulebook"
+
+
+def flat(text: str) -> str:
+    """One line: pdfium's soft hyphens (U+FFFE) joined, every kind of space a plain one."""
+    return re.sub(r"[\s\u00a0\u202f]+", " ", re.sub("\ufffe\\s*", "", text))
+
+
+@pytest.fixture(scope="module")
+def handout():
+    return build_rulebook(RulebookOptions(edition="quickstart"))
+
+
+@pytest.fixture(scope="module")
+def pages(handout) -> list[str]:
+    return [flat(t) for t in page_texts(handout.pdf)]
+
+
+def scenario() -> dict:
+    return yaml.safe_load((DATA / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8"))
+
+
+def army(stem: str) -> dict:
+    return yaml.safe_load((DATA / "armies" / f"{stem}.yaml").read_text(encoding="utf-8"))
+
+
+def character(stem: str, name: str) -> dict:
+    return next(c for c in army(stem)["characters"] if c["name"] == name)
+
+
+# ---- the form: one sheet folded to four pages ------------------------------------------
+@pytest.mark.parametrize("paper, size_mm", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_four_pages_of_the_paper_asked_for(paper, size_mm):
+    pdf = build_rulebook(RulebookOptions(edition="quickstart", paper=paper)).pdf
+    boxes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+    assert len(boxes) == 4
+    for w, h in boxes:
+        assert w == pytest.approx(pt(size_mm[0]), abs=0.5) and h == pytest.approx(pt(size_mm[1]), abs=0.5)
+
+
+def test_each_page_carries_its_part(handout, pages):
+    by_anchor = {h.anchor: h.page for h in handout.headings}
+    assert by_anchor["demarrage"] == by_anchor["demarrage-scenario"] == 1  # cover and set-up
+    assert by_anchor["demarrage-tour"] == by_anchor["demarrage-activation"] == by_anchor["demarrage-test"] == 2
+    assert by_anchor["demarrage-attaque"] == by_anchor["demarrage-exemple"] == 3
+    assert by_anchor["demarrage-tables"] == 4
+    assert pages[0].startswith(scenario()["name"] + " ")
+    assert "RÈGLES DE DÉMARRAGE" in pages[0] and "KOLAPS" in pages[0]
+
+
+def test_no_contents_no_chapter_numbers_no_book_cover(pages):
+    text = " ".join(pages)
+    assert "Sommaire" not in text and "Chapitre" not in text
+    assert "LIVRE DE RÈGLES" not in text.upper().replace("RÈGLES DE DÉMARRAGE", "")
+
+
+def test_no_column_the_demo_does_not_use(pages):
+    """The severities without their morale columns (R0…R4): the demo has no morale."""
+    tables = pages[3]
+    assert "Gravité des blessures" in tables and "Hémorr." in tables
+    assert not re.search(r"\bR[0-4]\b", tables)
+    assert "moral" not in tables.lower()
+
+
+def test_the_demo_rules_never_print_what_they_drop(pages):
+    """It says to leave bidding, morale and fatigue aside: no table of them, no rule using them."""
+    text = " ".join(pages)
+    assert "pas de moral, pas de fatigue" in text
+    for dropped in ("Moral perdu", "Enchère", "Compteur de fatigue", "points de fatigue", "Initiative"):
+        assert dropped not in text.replace("(points de fatigue)", "")
+
+
+def test_reruns_are_byte_identical_and_every_font_is_embedded(handout):
+    again = build_rulebook(RulebookOptions(edition="quickstart"))
+    assert again.pdf == handout.pdf
+    fonts = pdf_fonts(handout.pdf)
+    assert fonts and all(fonts.values())
+
+
+def test_a_chapter_too_long_for_the_sheet_is_a_located_error(tmp_path):
+    templates = tmp_path / "rulebook"
+    shutil.copytree(TEMPLATES, templates)
+    chapter = templates / "demarrage" / "02-regles.md.j2"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\nUn long texte de remplissage.\n" * 400, "utf-8")
+    with pytest.raises(KolapsError) as caught:
+        build_rulebook(RulebookOptions(edition="quickstart", templates=templates))
+    (message,) = [str(d) for d in caught.value.diagnostics]
+    assert message.startswith(f"{templates}/book.yaml:1:1: error: the quick-start is a handout of 4 pages")
+    assert message.endswith(": shorten them")
+
+
+# ---- the content: one attack in one place, with its worked example ----------------------
+def test_the_attack_steps_are_numbered_in_play_order_on_one_page(pages):
+    data = builtin_game_data()
+    steps = [s.name for s in data.rules.attack.for_edition("quickstart")]
+    page = pages[2]
+    positions = [page.index(f"{i}. {name} (") for i, name in enumerate(steps, start=1)]
+    assert positions == sorted(positions)
+    assert steps[-1] == "Effet secondaire" and "Moral" not in steps  # the demo keeps it (E80), drops morale
+
+
+def test_the_worked_example_is_worked_out_from_the_two_cards(pages):
+    s, data = scenario(), builtin_game_data()
+    ex = s["example"]
+    shooter = character(s["sides"][0], ex["attacker"])
+    target = character(s["sides"][1], ex["target"])
+    threshold = data.rules.dice.threshold(shooter["rank"])
+    weapon = data.catalogue.weapons[ex["weapon"]]
+    assert ex["distance_cm"] <= weapon.range  # the example shoots at effective range: no modifier
+    difficulty = target["cib"]
+    dice = data.rules.dice.difficulty(difficulty).dice.label
+    page = pages[2]
+    assert f"{ex['attacker']} ({army(s['sides'][0])['name']}) a sur sa carte RNG {shooter['rank']}" in page
+    assert f"un seuil de {threshold}+" in page
+    assert f"{ex['target']} ({army(s['sides'][1])['name']}) a une CIB de {target['cib']}" in page
+    assert f"difficulté {difficulty}. 2. Dés. Difficulté {difficulty} : {dice}." in page
+    severity = next(x for x in data.rules.wounds.severities if x.roll == ex["rolls"]["severity"])
+    assert f"Le dé de gravité donne {severity.roll}" in page and f"{severity.wounds} blessures" in page
+    location = next(x for x in data.rules.wounds.locations if x.roll == ex["rolls"]["location"])
+    assert f"L’autre dé donne {location.roll} : {location.name.lower()}, {location.capacity} cases." in page
+    assert flat(location.secondary_effect) in page
+
+
+def test_the_example_follows_a_card_changed_in_the_data(tmp_path):
+    """Piotr's CIB lowered by one in his army file: the difficulty and the dice follow."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    s = scenario()
+    target = character(s["sides"][1], s["example"]["target"])
+    path = data / "armies" / f"{s['sides'][1]}.yaml"
+    text = path.read_text(encoding="utf-8")
+    at = text.index(f'name: "{target["name"]}"')
+    at = text.index(f"cib: {target['cib']}", at)
+    path.write_text(text[:at] + f"cib: {target['cib'] - 1}" + text[at + len(f"cib: {target['cib']}") :], "utf-8")
+    page = flat(page_texts(build_rulebook(RulebookOptions(edition="quickstart", data=data)).pdf)[2])
+    lower = target["cib"] - 1
+    dice = builtin_game_data().rules.dice.difficulty(lower).dice.label
+    assert f"a une CIB de {lower}" in page and f"Difficulté {lower} : {dice}." in page
+
+
+def test_the_critical_rule_agrees_with_the_sheet(pages):
+    """At 2C6 the kept die decides (the draft; the sheet says so too), not « all dice »."""
+    kept = next(r for r in builtin_game_data().rules.dice.roll_types if r.code == "C").critical_success
+    assert f"À 2C6, {kept[0].lower() + kept[1:]}" in pages[1]
+
+
+def test_the_demo_rulings_are_printed_with_their_marks(pages):
+    text = " ".join(pages)
+    for mark in ("E47", "E60", "E61", "E80", "E81", "E82", "E83", "E84", "E85"):
+        assert f"† {mark}" in text, mark
+    errata = {e.id: e for e in builtin_game_data().errata}
+    for mark in ("E80", "E81", "E82", "E83", "E84", "E85"):
+        assert "demarrage" in errata[mark].printed and errata[mark].mark
+
+
+def test_a_scenario_example_naming_nobody_is_a_located_error(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    path = data / "scenarios" / "premier-contact.yaml"
+    text = path.read_text(encoding="utf-8").replace('attacker: "Stefan Solmeyer"', 'attacker: "Stefan Solmayer"')
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, t in enumerate(text.splitlines(), start=1) if "Solmayer" in t)
+    with pytest.raises(KolapsError) as caught:
+        build_rulebook(RulebookOptions(edition="quickstart", data=data))
+    (message,) = [str(d) for d in caught.value.diagnostics]
+    assert message.startswith(f"{Path(path)}:{line}:13: error: example.attacker: no character 'Stefan Solmayer'")
+    assert "(did you mean 'Stefan Solmeyer'?)" in message
