@@ -7,6 +7,7 @@ import typer
 from kolaps_print.cli import app, common
 from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, paper_option
 from kolaps_print.layout.choices import Flip, Format, Mode
+from kolaps_print.model.rules import Edition
 
 
 @app.command(
@@ -29,11 +30,17 @@ def tables(
     flip: Flip = choice_option(
         "long", "--flip", Flip, "With --format cards and duplex: the edge your printer flips on."
     ),
+    edition: Edition = choice_option(
+        "full",
+        "--edition",
+        Edition,
+        "full: every rule; quickstart: only the rules of the quick-start (demo tables), as the demo kit prints.",
+    ),
 ) -> None:
     """Print the quick-reference tables: dice, chances, wounds, turn, actions, morale, traits."""
     from kolaps_print.jobs import tables as job
 
-    options = job.TablesOptions(paper=paper, format=format, card=card, layout=layout, flip=flip)
+    options = job.TablesOptions(paper=paper, format=format, card=card, layout=layout, flip=flip, edition=edition)
     target = output or job.default_output(options)
     reference = common.run(lambda: job.write_reference(target, options))
     typer.echo(f"wrote {target} ({reference.pages} pages{job.describe(reference)})")

@@ -20,6 +20,7 @@ class AttackStepText:
     name: str
     who: str  # « Attaquant », « Cible »
     text: str  # marks placed
+    strong: bool = False  # it restates a wounds rule players must not miss (survival, secondary effect)
 
 
 def _added(step: AttackStep, wounds: WoundRules) -> str:
@@ -40,6 +41,8 @@ def attack_steps(data: GameData, edition: Edition = "full") -> list[AttackStepTe
     """The steps of this edition, numbered from 1 in play order."""
     wounds = data.rules.wounds
     return [
-        AttackStepText(i, step.name, label(f"tables.attaque.who.{step.who}"), step_text(step, wounds))
+        AttackStepText(
+            i, step.name, label(f"tables.attaque.who.{step.who}"), step_text(step, wounds), step.adds is not None
+        )
         for i, step in enumerate(data.rules.attack.for_edition(edition), start=1)
     ]

@@ -1,35 +1,65 @@
 """What the quick-reference material holds: pages, their coloured sections, the tables in each.
 
-Shared by the two-sided sheet and the reference cards (one card run per section).
+Shared by the two-sided sheet and the reference cards (one card per topic). The sheet follows
+the turn: the turn and its actions, a test, an attack step by step, then what the attack
+leaves (wounds, criticals, morale at the Bilan) and the weapons' traits. The quick-start
+edition (the demo) holds only the rules the demo plays (content/reference_tables.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from kolaps_print.content.tables import TableContent, build_table
+from kolaps_print.content.reference_tables import DEMO_BUILDERS, SHEET_BUILDERS
+from kolaps_print.content.tables import TableContent, attaque, build_table
 from kolaps_print.labels import label
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.model.rules import Edition
+
+Plan = tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]], ...]
 
 # page id -> sections; section id -> rows of tables (tables in one row sit side by side).
-PLAN: tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]], ...] = (
-    (
-        "recto",
+PLANS: dict[Edition, Plan] = {
+    "full": (
         (
-            ("test", (("seuils", "difficultes"), ("jets",), ("modificateurs",))),
-            ("chances", (("chances",),)),
-            ("tour", (("phases",), ("actions",), ("moral",))),
+            "recto",
+            (
+                ("tour", (("phases",), ("actions",))),
+                ("test", (("seuils", "difficultes"), ("jets",), ("modificateurs",))),
+                ("chances", (("chances",),)),
+                ("attaque", (("attaque",),)),
+            ),
+        ),
+        (
+            "verso",
+            (
+                ("blessures", (("gravite",), ("localisations", "cumul"), ("effets-secondaires",))),
+                ("moral", (("moral",),)),
+                ("critiques", (("blessures-critiques",), ("echecs-critiques",))),
+                ("armes", (("traits",),)),
+            ),
         ),
     ),
-    (
-        "verso",
+    "quickstart": (
         (
-            ("blessures", (("gravite",), ("localisations", "cumul"), ("effets-secondaires",))),
-            ("critiques", (("blessures-critiques",), ("echecs-critiques",))),
-            ("armes", (("traits",),)),
+            "recto",
+            (
+                ("tour", (("phases",), ("actions",))),
+                ("test", (("seuils", "difficultes"), ("jets",), ("modificateurs",))),
+            ),
+        ),
+        (
+            "verso",
+            (
+                ("chances", (("chances",),)),
+                ("attaque", (("attaque",),)),
+                ("blessures", (("gravite",), ("localisations", "cumul"), ("effets-secondaires",))),
+            ),
         ),
     ),
-)
+}
+PLAN = PLANS["full"]
 
 
 @dataclass(frozen=True)
@@ -50,25 +80,37 @@ class ReferencePage:
     sections: tuple[ReferenceSection, ...]
 
 
-def build_section(section_id: str, rows: tuple[tuple[str, ...], ...], data: GameData) -> ReferenceSection:
+def _builder(name: str, edition: Edition) -> Callable[[GameData], TableContent]:
+    if name == "attaque":
+        return lambda data: attaque(data, edition)
+    if edition == "quickstart" and name in DEMO_BUILDERS:
+        return DEMO_BUILDERS[name]
+    if name in SHEET_BUILDERS:
+        return SHEET_BUILDERS[name]
+    return lambda data: build_table(name, data)
+
+
+def build_section(
+    section_id: str, rows: tuple[tuple[str, ...], ...], data: GameData, edition: Edition = "full"
+) -> ReferenceSection:
     return ReferenceSection(
         id=section_id,
         title=label(f"tables.sheet.sections.{section_id}"),
-        rows=tuple(tuple(build_table(name, data) for name in row) for row in rows),
+        rows=tuple(tuple(_builder(name, edition)(data) for name in row) for row in rows),
     )
 
 
-def reference_pages(data: GameData) -> tuple[ReferencePage, ...]:
+def reference_pages(data: GameData, edition: Edition = "full") -> tuple[ReferencePage, ...]:
     """The two sides of the sheet, in order (recto, verso)."""
     return tuple(
         ReferencePage(
             id=page_id,
             title=label(f"tables.sheet.pages.{page_id}"),
-            sections=tuple(build_section(sid, rows, data) for sid, rows in sections),
+            sections=tuple(build_section(sid, rows, data, edition) for sid, rows in sections),
         )
-        for page_id, sections in PLAN
+        for page_id, sections in PLANS[edition]
     )
 
 
-def reference_sections(data: GameData) -> tuple[ReferenceSection, ...]:
-    return tuple(s for page in reference_pages(data) for s in page.sections)
+def reference_sections(data: GameData, edition: Edition = "full") -> tuple[ReferenceSection, ...]:
+    return tuple(s for page in reference_pages(data, edition) for s in page.sections)

@@ -7,15 +7,16 @@ Every number comes from the data model; every French word from data/labels/fr/ta
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Literal
 
 from kolaps_print.content import formats as fmt
+from kolaps_print.content.attack import attack_steps
 from kolaps_print.content.probabilities import chance_matrix
 from kolaps_print.labels import label, labels
 from kolaps_print.model.gamedata import GameData
-from kolaps_print.model.rules import CriticalInjury
+from kolaps_print.model.rules import CriticalInjury, Edition
 from kolaps_print.provenance import marked
 
 Align = Literal["l", "c", "r"]
@@ -33,6 +34,7 @@ class TableContent:
     shade: tuple[tuple[float | None, ...], ...] | None = None  # 0-1 per body cell (heat map), None: plain
     rule: str | None = None  # a rule the table serves (when to roll it): the reference sets it bold, above
     legend: str | None = None  # the marks' legend, on the first table that shows marks
+    strong: tuple[int, ...] = ()  # body rows whose last cell is a rule players must not miss: set bold
 
     @property
     def full_note(self) -> str | None:
@@ -271,6 +273,14 @@ def echecs_critiques(data: GameData) -> TableContent:
     failure = data.rules.dice.always_failure  # "minus the number of 1s rolled"
     columns = [c.format(failure=failure) for c in labels("tables.echecs-critiques.columns")]
     return _table("echecs-critiques", rows, "cll", (1, 1.4, 5), columns=columns, note=data.rules.wounds.friendly_fire)
+
+
+def attaque(data: GameData, edition: Edition = "full") -> TableContent:
+    """The attack walk-through: numbered steps, who rolls, what to do (data/rules/attack.yaml)."""
+    steps = attack_steps(data, edition)
+    rows = [[str(s.number), s.name, s.who, s.text] for s in steps]
+    table = _table("attaque", rows, "clll", (0.3, 1.2, 0.9, 5))
+    return replace(table, strong=tuple(i for i, s in enumerate(steps) if s.strong))
 
 
 # ---- turn, actions, morale -----------------------------------------------------

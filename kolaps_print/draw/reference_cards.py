@@ -1,17 +1,20 @@
-"""Paint a laid-out reference deck (layout/reference/cards.py) as imposition Faces."""
+"""Paint a laid-out reference deck (layout/reference/cards.py) as imposition Faces.
+
+Each face's strip and a plain back are shapes (layout/reference/furniture.py) painted by the
+character cards' ShapePainter; the tables are the flowables the layout measured and placed.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from kolaps_print.draw.card_render import ShapePainter
 from kolaps_print.draw.flow_box import draw_box
-from kolaps_print.fonts import SANS, SANS_BOLD
-from kolaps_print.layout.reference.cards import BlankBack, CardStrip, ReferenceDeck, ReferenceFace
-from kolaps_print.layout.reference.look import ink
-from kolaps_print.layout.style import colour as house_colour
+from kolaps_print.fonts import SANS
+from kolaps_print.layout.reference.cards import ReferenceDeck, ReferenceFace
+from kolaps_print.layout.reference.furniture import blank_shapes, strip_shapes
 
 
 @dataclass
@@ -23,13 +26,13 @@ class ReferenceCard:
     deck: ReferenceDeck
 
     def draw_front(self, canvas: Canvas, width: float, height: float) -> None:
-        _draw_face(canvas, self.front, self.deck)
+        _draw_face(canvas, self.front, self.deck, height)
 
     def draw_back(self, canvas: Canvas, width: float, height: float) -> None:
         if self.back is None:
-            _draw_blank_back(canvas, self.deck.blank)
+            ShapePainter(canvas, height).paint(blank_shapes(self.deck.blank, height))
         else:
-            _draw_face(canvas, self.back, self.deck)
+            _draw_face(canvas, self.back, self.deck, height)
 
 
 def reference_cards(deck: ReferenceDeck) -> list[ReferenceCard]:
@@ -40,25 +43,10 @@ def reference_cards(deck: ReferenceDeck) -> list[ReferenceCard]:
     ]
 
 
-def _draw_strip(canvas: Canvas, strip: CardStrip, colour: Color, number: str) -> None:
-    canvas.setFillColor(colour)
-    canvas.rect(strip.x, strip.y, strip.width, strip.height, stroke=0, fill=1)  # bleeds past the trim
-    canvas.setFillColor(house_colour("paper"))
-    canvas.setFont(SANS_BOLD, strip.size)
-    canvas.drawString(strip.left, strip.baseline, strip.text)
-    canvas.setFont(SANS, strip.size)
-    canvas.drawRightString(strip.right, strip.baseline, number)
-
-
-def _draw_face(canvas: Canvas, face: ReferenceFace, deck: ReferenceDeck) -> None:
+def _draw_face(canvas: Canvas, face: ReferenceFace, deck: ReferenceDeck, height: float) -> None:
     canvas.setFont(SANS, deck.styles.body)
-    _draw_strip(canvas, deck.strip, face.colour, face.label)
+    shapes = strip_shapes(deck.strip, face.colour, face.title or deck.strip.text, face.label, height)
+    if not face.box.placed:  # a topic with nothing to explain: a plain back
+        shapes += blank_shapes(deck.blank, height)
+    ShapePainter(canvas, height).paint(shapes)
     draw_box(canvas, face.box, gap=deck.gap)
-
-
-def _draw_blank_back(canvas: Canvas, blank: BlankBack) -> None:
-    canvas.setFont(SANS_BOLD, blank.title_pt)
-    canvas.setFillColor(ink())
-    canvas.drawCentredString(blank.centre, blank.baseline, blank.title)
-    canvas.setFont(SANS, blank.subtitle_pt)
-    canvas.drawCentredString(blank.centre, blank.baseline - blank.line, blank.subtitle)

@@ -6,17 +6,22 @@ bytes and its page count); write_reference(output, options) writes it atomically
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
+from kolaps_print import __version__, resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.draw.reference_sheet import draw_sheet
 from kolaps_print.labels import label
 from kolaps_print.layout.choices import Flip, Format, Mode
-from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet
+from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet, sheet_title
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
+from kolaps_print.model.rules import Edition
+from kolaps_print.rulebook.pages import french_date
+from kolaps_print.rulebook.sources import load_sources
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
 
@@ -31,6 +36,8 @@ class TablesOptions:
     card: str = "poker"  # cards only: a size name from data/layouts/sizes.yaml or WxH in mm
     layout: Mode = "duplex"  # cards only: how faces are imposed (see kolaps_print.impose)
     flip: Flip = "long"
+    edition: Edition = "full"  # quickstart: only the rules the demo plays
+    date: dt.date | None = None  # printed in words; default: the rules' date in book.yaml (never the clock)
 
 
 @dataclass(frozen=True)
@@ -60,13 +67,30 @@ def _overflow_error(exc: SheetOverflow, data: GameData) -> KolapsError:
     )
 
 
+def _rules_date() -> dt.date | None:
+    """The date of the rules' version (templates/rulebook/book.yaml), as the rulebook prints it."""
+    try:
+        return load_sources(resources.rulebook_dir()).spec.date
+    except (FileNotFoundError, KolapsError):  # no templates installed: the version alone
+        return None
+
+
+def stamp_line(options: TablesOptions) -> str:
+    """« Version 0.1.0 · 1ᵉʳ juin 2025 »: the package's version, the date in words."""
+    day = options.date or _rules_date()
+    if day is None:
+        return label("tables.sheet.version", version=__version__)
+    return label("tables.sheet.stamp", version=__version__, date=french_date(day))
+
+
 def _sheet(options: TablesOptions, data: GameData) -> Reference:
     try:
-        layout = layout_sheet(data, options.paper)
+        layout = layout_sheet(data, options.paper, options.edition, stamp_line(options))
     except SheetOverflow as exc:
         raise _overflow_error(exc, data) from None
     buffer = BytesIO()
-    meta = PdfMeta(title=_title("tables.sheet.title"), subject=label("tables.sheet.subject"))
+    title = label("tables.sheet.pdf_title", game=label("common.game"), title=sheet_title(options.edition))
+    meta = PdfMeta(title=title, subject=label("tables.sheet.subject"))
     canvas = new_canvas(buffer, layout.geometry.pagesize, meta)
     draw_sheet(canvas, layout)
     canvas.save()
@@ -89,7 +113,7 @@ def _cards(options: TablesOptions, data: GameData) -> Reference:
             card=size, paper=paper_size(options.paper), mode=options.layout, flip=options.flip
         )
         slots_per_sheet(impose_options.resolved())  # the card fits the paper inside its margins
-        cards = reference_cards(layout_deck(data, pt(size.width), pt(size.height)))
+        cards = reference_cards(layout_deck(data, pt(size.width), pt(size.height), options.edition))
     except (ValueError, CardOverflow) as exc:
         raise _option_error(str(exc)) from None
     meta = PdfMeta(title=_title("tables.sheet.cards_title"), subject=label("tables.sheet.cards_subject"))

@@ -15,6 +15,7 @@ from kolaps_print.kit.stamp import Stamper
 from kolaps_print.kit.tokens import tokens_pdf
 from kolaps_print.labels import label
 from kolaps_print.model.army_book import ArmyBook
+from kolaps_print.model.rules import Edition
 
 # The paper twice the kit's, that the quick-start's four pages fold out of: the file's suffix
 # (kit.packing.papers.folded_sheet names it in the packing list).
@@ -62,7 +63,9 @@ def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[
 
 
 def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
-    reference = build_reference(TablesOptions(paper=kit.spec.paper))
+    # A quick-start kit prints the demo's sheet: only the rules its tables play. Dated as the kit's stamp.
+    edition: Edition = "quickstart" if kit.spec.rulebook == "quickstart" else "full"
+    reference = build_reference(TablesOptions(paper=kit.spec.paper, edition=edition, date=kit.date))
     # A landscape two-sided sheet: its back reads upright when flipped on the short edge.
     return _part(
         "reference",

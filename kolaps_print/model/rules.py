@@ -250,6 +250,7 @@ class Action(Model):
     modifier: int = 0  # difficulty modifier
     difficulty: Level | None = None  # base difficulty of the test the action calls for (rally: 2)
     short: Name  # a few words, for cards and sheets
+    demo_short: Name | None = None  # the quick-start's words where short speaks of what the demo drops (fatigue)
     text: Text
     ruling: ErratumId | None = None
 

@@ -83,3 +83,18 @@ def test_help_shows_an_example(cli):
     result = cli(["tables", "--help"])
     assert result.exit_code == 0
     assert "Example: kolaps-print tables" in result.stdout
+
+
+def test_the_quickstart_edition_writes_the_demo_sheet(cli, tmp_path):
+    target = tmp_path / "demo.pdf"
+    result = cli(["tables", "--edition", "quickstart", "-o", target])
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(p.extract_text() for p in pages(target))
+    assert "démonstration" in text and len(pages(target)) == 2
+
+
+def test_unknown_edition_is_a_usage_error_and_writes_nothing(cli, tmp_path):
+    target = tmp_path / "demo.pdf"
+    result = cli(["tables", "--edition", "demo", "-o", target])
+    assert result.exit_code == 2 and not target.exists()
+    assert "Invalid value for '--edition': 'demo' is not one of 'full', 'quickstart'." in result.stderr

@@ -19,6 +19,7 @@ def test_the_full_edition_follows_the_attack_in_play_order(data):
         "Difficulté",
         "Dés",
         "Seuil",
+        "Réussite critique",
         "Gravité",
         "Localisation",
         "Cases",
@@ -27,7 +28,7 @@ def test_the_full_edition_follows_the_attack_in_play_order(data):
         "Effet secondaire",
         "Moral",
     ]
-    assert [s.number for s in attack_steps(data, "full")] == list(range(1, 11))
+    assert [s.number for s in attack_steps(data, "full")] == list(range(1, 12))
 
 
 def test_the_quickstart_drops_what_the_demo_drops_and_numbers_again(data):

@@ -191,9 +191,11 @@ def test_every_product_with_marks_explains_them_once_in_one_line(default, produc
     assert flat(label("common.ruling_legend")).startswith(LEGEND)
 
 
-def test_the_legend_is_on_the_first_face_of_the_reference_cards(default):
-    first = page_texts(default.pdfs["cartes-aide"][0])[0]
-    assert LEGEND in flat(first)
+def test_the_legend_is_on_the_first_card_of_the_reference_cards(default):
+    fronts, backs = page_texts(default.pdfs["cartes-aide"][0])[:2]  # duplex: the first sheet's two sides
+    first_back = backs.split(label("tables.sheet.card_of", card=2, cards=1))[0]
+    assert LEGEND in flat(backs) and LEGEND not in flat(fronts)
+    assert first_back
 
 
 def test_a_mark_never_starts_a_line(default, switched):

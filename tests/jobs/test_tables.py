@@ -119,7 +119,14 @@ def test_roll_types(data, text):
 
 def test_modifiers(data, text):
     combat = data.rules.combat
+    actions = {a.id: a for a in data.rules.actions.actions}
     for item in list(combat.range_bands) + list(combat.modifiers):
+        action = actions.get(item.id)
+        if action is not None and action.modifier and action.modifier == item.modifier:
+            # a move that attacks: its action row states the modifier, once (« Marche et tire : +2 »)
+            assert norm(f"{action.name} OFF {action.fatigue} {signed(action.modifier)}") in text, item.name
+            assert norm(f"{item.name} {signed(item.modifier)} {item.text}") not in text, item.name
+            continue
         value = "—" if item.modifier is None else signed(item.modifier)
         if getattr(item, "base_difficulty", None) is not None:  # the base difficulty becomes this
             value = f"= {item.base_difficulty}"
@@ -245,7 +252,7 @@ def test_cards_hold_every_sheet_number(data, cards):
         assert f" {c.wounds} {cells} " in text
     for t in data.rules.traits.traits:
         assert t.name in text
-    assert f"1/{cards.faces}" in text and f"{cards.faces}/{cards.faces}" in text
+    assert f"1/{cards.cards}" in text and f"{cards.cards}/{cards.cards}" in text  # a card: one number, both faces
 
 
 def test_cards_embed_their_fonts_and_rebuild_identically(cards):

@@ -179,6 +179,17 @@ def test_a_rebuild_gives_the_same_bytes(kit, tmp_path):
         assert (again / path.relative_to(kit)).read_bytes() == path.read_bytes(), path.name
 
 
+def test_a_quickstart_kit_prints_the_demo_sheet_dated_as_the_kit(kit):
+    from kolaps_print.labels import label, labels
+
+    assert SPEC["rulebook"] == "quickstart"
+    sides = [" ".join(t.split()) for t in texts((kit / "reference.pdf").read_bytes())]
+    day = SPEC["date"]
+    assert all(label("tables.sheet.title_demo") in side for side in sides)
+    assert all(f"{day.day} {labels('rulebook.months')[day.month - 1]} {day.year}" in side for side in sides)
+    assert not any(label("tables.moral.title") in side for side in sides)  # the demo plays no morale
+
+
 def test_a_bad_army_stops_the_kit_with_located_errors_and_writes_nothing(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(

@@ -1,28 +1,31 @@
 """The reference tables laid out as two-sided cards (poker size by default), to join a deck.
 
-The sections flow face after face (front, back, next card's front...) exactly as on the
-sheet, at a smaller type; each face carries a strip in the colour of its first section
-and its number, so a shuffled stack goes back in order. Sizes are data/layouts/reference.yaml's;
-draw/reference_cards.py paints the result.
+One topic a card (a table, or two small tables read together, in the sheet's order): the
+table on the front, what explains it (its rule, its notes) on the back. A table too long
+for one face runs onto the back, never further; each face's strip names the topic in its
+section's colour, with the card's number, so a shuffled stack goes back in order. Sizes are
+data/layouts/reference.yaml's; draw/reference_cards.py paints the result.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable
 
 from kolaps_print.content.reference import ReferenceSection, reference_sections
+from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.faces import fill_face
 from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
-from kolaps_print.layout.reference.sheet import section_flowables
-from kolaps_print.layout.reference.tables import fits_width
+from kolaps_print.layout.reference.sheet import row_units, sheet_title
+from kolaps_print.layout.reference.tables import fits_width, legend_paragraph, paragraph, table_block
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.model.rules import Edition
 
 MAX_FACES = 200  # a guard against a flow that never ends
 
@@ -49,17 +52,18 @@ class CardStrip:
 
 @dataclass
 class ReferenceFace:
-    """One laid-out card face: its number (1-based, over all faces) and what it holds."""
+    """One laid-out card face: its number (1-based, over all faces), its topic and what it holds."""
 
     number: int
     colour: Color
-    box: FlowBox  # in points, relative to the trim's lower-left corner
+    box: FlowBox  # in points, relative to the trim's lower-left corner; empty: a plain back
     label: str  # "card N of M", for its strip
+    title: str = ""  # the topic, in its strip
 
 
 @dataclass(frozen=True)
 class BlankBack:
-    """An odd last face's back: the game's name and the sheet's title, centred."""
+    """A topic's back with nothing to explain: the game's name and the sheet's title, centred."""
 
     centre: float
     baseline: float
@@ -84,6 +88,23 @@ class ReferenceDeck:
         return face_gap(self.styles)
 
 
+@dataclass(frozen=True)
+class Topic:
+    """One card's subject: a row of the plan (a table, or two small ones read together)."""
+
+    section: ReferenceSection
+    tables: tuple[TableContent, ...]
+
+    @property
+    def title(self) -> str:
+        return label("tables.format.list_sep").join(t.title for t in self.tables)
+
+
+def card_styles(spec: CardSpec) -> Styles:
+    """A card's type: its long last column may go under its rows from two columns up; no cell over three lines."""
+    return Styles(spec.body_pt, under_from=2, max_lines=3)
+
+
 def face_gap(styles: Styles) -> float:
     """Between blocks down a face."""
     return styles.body * 0.8
@@ -100,35 +121,83 @@ def _check_widths(sections: tuple[ReferenceSection, ...], width: float, styles: 
             raise CardOverflow(f"table '{table.id}' is too wide for a card of this size; choose a larger --card")
 
 
-def layout_faces(data: GameData, width: float, height: float, styles: Styles | None = None) -> list[FlowBox]:
-    """Flow every section onto as many faces of width x height points as needed."""
-    register_fonts(SANS)
-    spec = reference_look().cards
-    styles = styles or Styles(spec.body_pt)
-    probe = _content_box(spec, width, height)
-    sections = reference_sections(data)
-    _check_widths(sections, probe.width, styles)
-    # The marks' legend rides in the first table's block: it opens the first face.
-    queue: list[Flowable] = [
-        u for i, s in enumerate(sections) for u in section_flowables(s, probe.width, styles, loose=True, legend=i == 0)
-    ]
+def topics(sections: tuple[ReferenceSection, ...]) -> list[Topic]:
+    return [Topic(s, row) for s in sections for row in s.rows]
+
+
+def _bare(table: TableContent) -> TableContent:
+    """The table alone, for a front: its rule and notes go to the back."""
+    return replace(table, rule=None, note=None, legend=None)
+
+
+def _front_units(topic: Topic, width: float, styles: Styles) -> list[Flowable]:
+    """The topic's tables, titled only when two share the card (the strip names a lone one)."""
+    colour = section_colour(topic.section.id)
+    alone = len(topic.tables) == 1
+    bare = tuple(_bare(t) for t in topic.tables)
+    if alone:
+        return [table_block(bare[0], width, styles, colour, show_title=False)]
+    return row_units(bare, replace(topic.section, title=""), width, styles)
+
+
+def _explanation(topic: Topic, styles: Styles, legend: bool) -> list[Flowable]:
+    """The back: each table's rule (bold), then its note; the marks' legend on the deck's first card."""
+    units: list[Flowable] = []
+    for table in topic.tables:
+        if len(topic.tables) > 1 and (table.rule or table.note):
+            units.append(paragraph(table.title, styles.table_title()))
+        units += [
+            paragraph(text, style) for text, style in ((table.rule, styles.rule()), (table.note, styles.note())) if text
+        ]
+    if legend:
+        units.append(legend_paragraph(styles))
+    return units
+
+
+def _fill(queue: list[Flowable], new_box, gap: float, tag: str) -> list[FlowBox]:
     boxes: list[FlowBox] = []
     while queue:
         if len(boxes) >= MAX_FACES:
             raise CardOverflow("the reference content does not fit on cards of this size")
-        box = _content_box(spec, width, height)
-        tag = getattr(queue[0], "tag", None) or ""
-        fill_face(box, queue, gap=face_gap(styles))
+        box = new_box()
+        fill_face(box, queue, gap=gap)
         if not box.placed:
-            raise CardOverflow(
-                f"a table of section '{tag}' does not fit on a card of this size; choose a larger --card"
-            )
+            raise CardOverflow(f"a table of '{tag}' does not fit on a card of this size; choose a larger --card")
         boxes.append(box)
     return boxes
 
 
-def _first_tag(box: FlowBox) -> str:
-    return next((getattr(f, "tag", None) for f, _ in box.placed if getattr(f, "tag", None)), "") or ""
+def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[FlowBox]:
+    """Table on the front (over the back too when it must), explanation after it, an even count of faces.
+
+    The explanation shares the table's last face only when that face is a back.
+    """
+    gap = face_gap(styles)
+    probe = new_box()
+    faces = _fill(_front_units(topic, probe.width, styles), new_box, gap, topic.title)
+    rest = _explanation(topic, styles, legend)
+    if rest and len(faces) % 2 == 0:
+        fill_face(faces[-1], rest, gap=gap)
+    faces += _fill(rest, new_box, gap, topic.title)
+    if len(faces) % 2:
+        faces.append(new_box())  # a plain back
+    return faces
+
+
+def layout_faces(
+    data: GameData, width: float, height: float, styles: Styles | None = None, edition: Edition = "full"
+) -> list[tuple[Topic, FlowBox]]:
+    """Each topic on its own card(s): faces of width x height points, with the topic each belongs to."""
+    register_fonts(SANS)
+    spec = reference_look().cards
+    styles = styles or card_styles(spec)
+    sections = reference_sections(data, edition)
+    _check_widths(sections, _content_box(spec, width, height).width, styles)
+    faces: list[tuple[Topic, FlowBox]] = []
+    for i, topic in enumerate(topics(sections)):
+        boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, legend=i == 0)
+        faces += [(topic, b) for b in boxes]
+    return faces
 
 
 def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:
@@ -146,27 +215,33 @@ def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:
     )
 
 
-def _blank(spec: CardSpec, width: float, height: float) -> BlankBack:
+def _blank(spec: CardSpec, width: float, height: float, subtitle: str) -> BlankBack:
     return BlankBack(
         centre=width / 2,
         baseline=height / 2,
         title=label("common.game"),
-        subtitle=label("tables.sheet.title"),
+        subtitle=subtitle,
         title_pt=spec.back_title_pt,
         subtitle_pt=spec.back_subtitle_pt,
         line=spec.back_line_pt,
     )
 
 
-def layout_deck(data: GameData, width: float, height: float) -> ReferenceDeck:
-    """The reference content on faces of width x height points, each with its strip's colour and number."""
+def layout_deck(data: GameData, width: float, height: float, edition: Edition = "full") -> ReferenceDeck:
+    """The reference content on faces of width x height points, each with its topic, colour and number."""
     spec = reference_look().cards
-    styles = Styles(spec.body_pt)
-    boxes = layout_faces(data, width, height, styles)
+    styles = card_styles(spec)
+    laid = layout_faces(data, width, height, styles, edition)
+    cards = len(laid) // 2
     faces = [
         ReferenceFace(
-            i + 1, section_colour(_first_tag(box)), box, label("tables.sheet.card_of", card=i + 1, cards=len(boxes))
+            i + 1,
+            section_colour(topic.section.id),
+            box,
+            label("tables.sheet.card_of", card=i // 2 + 1, cards=cards),
+            topic.title,
         )
-        for i, box in enumerate(boxes)
+        for i, (topic, box) in enumerate(laid)
     ]
-    return ReferenceDeck(faces, styles, _strip(spec, width, height), _blank(spec, width, height))
+    blank = _blank(spec, width, height, sheet_title(edition))
+    return ReferenceDeck(faces, styles, _strip(spec, width, height), blank)

@@ -217,7 +217,8 @@ def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float =
             queue.pop(0)
             continue
         if h > box.height or not box.placed or avail >= min_split:
-            pieces = split_keeping_rows(flowable, box.width, avail)
+            # back_off: a cut that would leave one row alone cuts a row earlier instead of not at all.
+            pieces = split_keeping_rows(flowable, box.width, avail, back_off=True)
             if len(pieces) < 2 and not box.placed:
                 # An empty box takes even a lone row or half a note: it would fit nowhere better.
                 pieces = split_keeping_rows(flowable, box.width, avail, 1)

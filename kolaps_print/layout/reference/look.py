@@ -131,6 +131,8 @@ def chance_colour(chance: float) -> Color:
 @dataclass(frozen=True)
 class Styles:
     body: float  # pt
+    under_from: int = 4  # a table of this many columns or more may set its long last column under each row
+    max_lines: int = 0  # a cell wrapping beyond this many lines sets the table's columns under its rows (0: never)
 
     @property
     def leading(self) -> float:

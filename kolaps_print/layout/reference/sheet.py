@@ -23,6 +23,7 @@ from kolaps_print.layout.reference.tables import fits_width, section_band, side_
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.model.rules import Edition
 
 
 class SheetOverflow(Exception):
@@ -54,7 +55,7 @@ class SheetGeometry:
 class SheetHeader:
     """One side's title line, in points from the page's lower-left corner.
 
-    The game's name (bold) then the sheet's title (muted) from the left; the side's name then
+    The game's name (bold) then the sheet's title (muted) from the left; the version and date then
     its number (bold) from the right; a rule under them across the page.
     """
 
@@ -65,15 +66,15 @@ class SheetHeader:
     game: str
     title: str
     title_x: float  # where the title starts, after the game's name
-    side: str
-    side_right: float  # where the side's name ends, before its number
+    stamp: str  # the version and date
+    stamp_right: float  # where the stamp ends, before the side's number
     number: str
     title_pt: float
     page_pt: float
     rule_pt: float
 
 
-def _row_units(
+def row_units(
     row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles, legend: bool = False
 ) -> list[Flowable]:
     """A row of tables: one block, side by side when they fit, else one block per table.
@@ -96,7 +97,7 @@ def _row_units(
 
 
 def _row_flowable(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles) -> Flowable:
-    units = _row_units(row, section, width, styles)
+    units = row_units(row, section, width, styles)
     return units[0] if len(units) == 1 else Stack(units, gap=column_gap(styles))
 
 
@@ -113,7 +114,7 @@ def section_flowables(
         units = [
             u
             for i, row in enumerate(section.rows)
-            for u in _row_units(row, section, width, styles, legend=legend and i == 0)
+            for u in row_units(row, section, width, styles, legend=legend and i == 0)
         ]
     else:
         units = [_row_flowable(row, section, width, styles) for row in section.rows]
@@ -178,7 +179,13 @@ def _sizes() -> list[float]:
     return [spec.max_pt - i * spec.step_pt for i in range(steps + 1)]
 
 
-def _header(geometry: SheetGeometry, page: ReferencePage, index: int, pages: int) -> SheetHeader:
+def sheet_title(edition: Edition) -> str:
+    """The sheet's one title: the header's, the PDF's (the demo's says so)."""
+    return label("tables.sheet.title_demo" if edition == "quickstart" else "tables.sheet.title")
+
+
+def _header(geometry: SheetGeometry, index: int, pages: int, title: str, stamp: str) -> SheetHeader:
+    """The game and the sheet's title on the left; the version and date, then the side's number, on the right."""
     spec = geometry.spec
     w, h = geometry.pagesize
     m = pt(spec.margin)
@@ -189,10 +196,10 @@ def _header(geometry: SheetGeometry, page: ReferencePage, index: int, pages: int
         baseline=h - m - pt(spec.header) * 0.55,
         rule_y=h - m - pt(spec.header) * 0.85,
         game=game,
-        title=label("tables.sheet.title"),
+        title=title,
         title_x=m + stringWidth(game + "  ", SANS_BOLD, spec.title_pt),
-        side=page.title,
-        side_right=w - m - stringWidth(number + "   ", SANS_BOLD, spec.page_pt),
+        stamp=stamp,
+        stamp_right=w - m - stringWidth(number + "   ", SANS_BOLD, spec.page_pt),
         number=number,
         title_pt=spec.title_pt,
         page_pt=spec.page_pt,
@@ -200,14 +207,17 @@ def _header(geometry: SheetGeometry, page: ReferencePage, index: int, pages: int
     )
 
 
-def layout_sheet(data: GameData, paper: str = "a4") -> SheetLayout:
-    """The largest body size at which both sides fit; SheetOverflow if none does."""
+def layout_sheet(data: GameData, paper: str = "a4", edition: Edition = "full", stamp: str = "") -> SheetLayout:
+    """The largest body size at which both sides fit; SheetOverflow if none does.
+
+    edition: the quick-start's sheet holds only the demo's rules; stamp: the version and date line.
+    """
     register_fonts(SANS)
-    geometry, pages = SheetGeometry(paper, reference_look().sheet), reference_pages(data)
+    geometry, pages = SheetGeometry(paper, reference_look().sheet), reference_pages(data, edition)
     for size in _sizes():
         styles = Styles(size)
         boxes = [_fit_page(p, geometry, styles) for p in pages]
         if all(b is not None for b in boxes):
-            headers = [_header(geometry, p, i, len(pages)) for i, p in enumerate(pages)]
+            headers = [_header(geometry, i, len(pages), sheet_title(edition), stamp) for i in range(len(pages))]
             return SheetLayout(geometry, styles, pages, boxes, headers, _footer(geometry, styles))  # type: ignore[arg-type]
     raise SheetOverflow(f"the reference content does not fit two sides even at {reference_look().type.min_pt} pt")

@@ -24,7 +24,7 @@ UNDER_SAVING = 0.05  # text goes under for height only when that saves at least 
 MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead
 
 
-def _paragraph(text: str, style) -> Paragraph:
+def paragraph(text: str, style) -> Paragraph:
     return Paragraph(quiet_marks(escape(text)), style)
 
 
@@ -73,12 +73,14 @@ def _widths(table: TableContent, width: float, styles: Styles) -> list[float]:
 
 
 def _grid(table: TableContent, styles: Styles) -> list[list[Paragraph]]:
-    header = [_paragraph(c, styles.cell(table.column_align(i), bold=True)) for i, c in enumerate(table.columns)]
+    header = [paragraph(c, styles.cell(table.column_align(i), bold=True)) for i, c in enumerate(table.columns)]
     body = [
         # The first column names the row (a rank, a die face, an action): bold reads faster.
-        [_paragraph(cell, styles.cell(table.column_align(i), bold=(i == 0))) for i, cell in enumerate(row)]
+        [paragraph(cell, styles.cell(table.column_align(i), bold=(i == 0))) for i, cell in enumerate(row)]
         for row in table.rows
     ]
+    for r in table.strong:  # a rule players must not miss, in its row: the rule's bold
+        body[r][-1] = paragraph(table.rows[r][-1], styles.rule())
     return [header] + body
 
 
@@ -118,10 +120,15 @@ def _words_a_line(texts: list[str], width: float, styles: Styles) -> float:
     return (width - 2 * styles.padding * 1.4) / mean
 
 
-def _long_text_last(table: TableContent) -> bool:
+def _long_text_last(table: TableContent, styles: Styles) -> bool:
     """Whether the table ends in a column of running text (the widest by its hints) that may go under its row."""
     hints = table.widths
-    return len(table.columns) >= 4 and len(hints) == len(table.columns) and max(hints) == hints[-1] and not table.shade
+    return (
+        len(table.columns) >= styles.under_from
+        and len(hints) == len(table.columns)
+        and max(hints) == hints[-1]
+        and not table.shade
+    )
 
 
 def _text_goes_under(table: TableContent, width: float, styles: Styles, colour: Color) -> bool:
@@ -130,7 +137,7 @@ def _text_goes_under(table: TableContent, width: float, styles: Styles, colour: 
     Counted in words a line and in height, never in raw points: under when the column would
     hold fewer than MIN_WORDS_A_LINE words a line, or when the table is clearly shorter that way.
     """
-    if not _long_text_last(table):
+    if not _long_text_last(table, styles):
         return False
     widths = _widths(table, width, styles)
     if _words_a_line([r[-1] for r in table.rows], widths[-1], styles) < MIN_WORDS_A_LINE:
@@ -139,22 +146,100 @@ def _text_goes_under(table: TableContent, width: float, styles: Styles, colour: 
     return _table_text_under(table, width, styles, colour).wrap(width, 1e9)[1] < inline * (1 - UNDER_SAVING)
 
 
+def _key_columns(table: TableContent) -> TableContent:
+    """The table less its last column (set under each row), and so less its strong texts."""
+    return replace(
+        table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1], strong=()
+    )
+
+
 def _grid_text_under(table: TableContent, styles: Styles) -> tuple[list[list], list[tuple]]:
     """Key columns on one row, the last column's text on a full-width row under it."""
-    keys = replace(table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1])
+    keys = _key_columns(table)
     grid, spans = [_grid(keys, styles)[0]], []
     for i, row in enumerate(_grid(keys, styles)[1:]):
         grid.append(row)
-        grid.append([_paragraph(table.rows[i][-1], styles.cell("l"))] + [""] * (len(row) - 1))
+        style = styles.rule() if i in table.strong else styles.cell("l")
+        grid.append([paragraph(table.rows[i][-1], style)] + [""] * (len(row) - 1))
         spans.append(("SPAN", (0, len(grid) - 1), (-1, len(grid) - 1)))
     return grid, spans
 
 
 def table_flowable(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
     """The table itself; it splits between rows and repeats its header row."""
+    if styles.max_lines:
+        return _card_table(table, width, styles, colour)
     if _text_goes_under(table, width, styles, colour):
         return _table_text_under(table, width, styles, colour)
     return _table_inline(table, _widths(table, width, styles), styles, colour)
+
+
+def _card_table(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
+    """A card's table: no cell beyond styles.max_lines lines. The sheet's choice if it keeps to that,
+    else the long last column under each row, else every column but the first under its row
+    (« Réussite critique : … »)."""
+    widths = _widths(table, width, styles)
+    inline = styles.max_lines >= (0 if table.shade else _most_lines(table, widths, styles))
+    under_ok = _long_text_last(table, styles) and _most_lines_under(table, width, styles) <= styles.max_lines
+    # Two short columns (rank, threshold) stay side by side; the sheet's rule judges three and more.
+    sheet_under = len(table.columns) >= 3 and _text_goes_under(table, width, styles, colour)
+    if under_ok and (sheet_under or not inline):
+        return _table_text_under(table, width, styles, colour)
+    if inline:
+        return _table_inline(table, widths, styles, colour)
+    return _table_stacked(table, width, styles, colour)
+
+
+def _lines(text: str, width: float, styles: Styles, bold: bool = False) -> int:
+    """How many lines text takes in a cell this wide (its padding aside)."""
+    style = styles.cell("l", bold=bold)
+    return round(paragraph(text, style).wrap(width - 2 * styles.padding * 1.4, 1e9)[1] / style.leading)
+
+
+def _most_lines(table: TableContent, widths: list[float], styles: Styles) -> int:
+    cells = [(t, w, i == 0) for row in table.rows for i, (t, w) in enumerate(zip(row, widths, strict=True))]
+    headers = [(t, w, True) for t, w in zip(table.columns, widths, strict=True)]
+    return max((_lines(t, w, styles, bold) for t, w, bold in cells + headers), default=0)
+
+
+def _most_lines_under(table: TableContent, width: float, styles: Styles) -> int:
+    keys = _key_columns(table)
+    return _most_lines(keys, _widths(keys, width, styles), styles)
+
+
+def _stacked_cell(header: str, value: str) -> str:
+    """« <b>Réussite critique :</b> Le dé gardé donne 6. » as Paragraph markup, marks quiet."""
+    body = quiet_marks(escape(value))
+    return f"<b>{escape(header)}\u00a0:</b> {body}" if header else body
+
+
+def _table_stacked(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
+    """One column: each row's first cell in bold, then each other cell on its own line, its header first."""
+    group = len(table.columns)
+    grid: list[list] = []
+    for r, row in enumerate(table.rows):
+        grid.append([paragraph(row[0], styles.cell("l", bold=True))])
+        for i in range(1, group):
+            style = styles.rule() if (r in table.strong and i == group - 1) else styles.cell("l")
+            grid.append([Paragraph(_stacked_cell(table.columns[i], row[i]), style)])
+    flowable = RowTable(grid, colWidths=[width], repeatRows=0, hAlign="LEFT")
+    pad = styles.padding
+    shades = [tint(colour, 0.02), tint(colour, 0.11)]
+    commands = [
+        ("FONTNAME", (0, 0), (-1, -1), SANS),
+        cell_ink(),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad * 1.4),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.6),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.8, colour),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.8, colour),
+    ]
+    commands += [("TOPPADDING", (0, r), (-1, r), pad) for r in range(0, len(grid), group)]
+    commands += [("BACKGROUND", (0, r), (-1, r), shades[(r // group) % 2]) for r in range(len(grid))]
+    flowable.setStyle(TableStyle(commands))
+    flowable.row_group = group  # a row and its lines under it: the flow never cuts between them
+    return flowable
 
 
 def _table_inline(table: TableContent, widths: list[float], styles: Styles, colour: Color) -> RowTable:
@@ -164,7 +249,7 @@ def _table_inline(table: TableContent, widths: list[float], styles: Styles, colo
 
 
 def _table_text_under(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
-    keys = replace(table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1])
+    keys = _key_columns(table)
     grid, spans = _grid_text_under(table, styles)
     flowable = RowTable(grid, colWidths=_widths(keys, width, styles), repeatRows=1, hAlign="LEFT")
     style = _table_style(len(grid) - 1, colour, styles, {})
@@ -195,21 +280,21 @@ def table_block(
     """
     parts: list[Flowable] = []
     if show_title:
-        parts.append(_paragraph(table.title, styles.table_title()))
+        parts.append(paragraph(table.title, styles.table_title()))
     if table.rule:
-        parts.append(_paragraph(table.rule, styles.rule()))
+        parts.append(paragraph(table.rule, styles.rule()))
     parts.append(table_flowable(table, width, styles, colour))
     if table.note:
-        parts.append(_paragraph(table.note, styles.note()))
+        parts.append(paragraph(table.note, styles.note()))
     if legend:
         parts.append(legend_paragraph(styles))
-    continued = _paragraph(continued_title(table.title), styles.table_title())
+    continued = paragraph(continued_title(table.title), styles.table_title())
     return Stack(parts, gap=styles.padding * 1.5, continued=continued)
 
 
 def legend_paragraph(styles: Styles) -> Paragraph:
     """The marks' legend (« † En : … »), in the quiet style of the marks."""
-    return _paragraph(label("common.ruling_legend"), styles.quiet())
+    return paragraph(label("common.ruling_legend"), styles.quiet())
 
 
 def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> RowTable:
@@ -237,4 +322,4 @@ def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> Row
 
 
 def section_band(title: str, colour: Color, styles: Styles) -> SectionBand:
-    return SectionBand(_paragraph(title, styles.section_title()), colour, pad=styles.body * 0.6)
+    return SectionBand(paragraph(title, styles.section_title()), colour, pad=styles.body * 0.6)

@@ -9,9 +9,15 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from kolaps_print.content.reference import PLAN, reference_pages
 from kolaps_print.content.tables import TABLE_NAMES, base_table, build_table
 from kolaps_print.fonts import SANS_BOLD, register_fonts
-from kolaps_print.layout.reference.flow import FlowBox, fill_box
+from kolaps_print.layout.reference.flow import FlowBox, Stack, fill_box
 from kolaps_print.layout.reference.look import Styles, reference_look, section_colour
-from kolaps_print.layout.reference.sheet import SheetGeometry, SheetOverflow, layout_sheet, section_flowables
+from kolaps_print.layout.reference.sheet import (
+    SheetGeometry,
+    SheetOverflow,
+    column_gap,
+    layout_sheet,
+    section_flowables,
+)
 from kolaps_print.layout.reference.tables import table_flowable
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
@@ -27,6 +33,13 @@ def with_longer_traits(data: GameData, times: int) -> GameData:
     """The same data with every trait's rule written `times` over (a wordier designer)."""
     traits = [t.model_copy(update={"text": " ".join([t.text] * times)}) for t in data.rules.traits.traits]
     rules = data.rules.model_copy(update={"traits": data.rules.traits.model_copy(update={"traits": traits})})
+    return GameData(rules=rules, catalogue=data.catalogue, documents=data.documents)
+
+
+def with_longer_steps(data: GameData, times: int) -> GameData:
+    """The same data with every attack step's text written `times` over."""
+    steps = [s.model_copy(update={"text": " ".join([s.text] * times)}) for s in data.rules.attack.steps]
+    rules = data.rules.model_copy(update={"attack": data.rules.attack.model_copy(update={"steps": steps})})
     return GameData(rules=rules, catalogue=data.catalogue, documents=data.documents)
 
 
@@ -55,12 +68,13 @@ def test_both_sides_fit_and_every_planned_table_is_placed(data):
         assert all(b.used + 1e-6 >= 0 and b.used <= b.height + 1e-6 for b in boxes)
     planned = [name for _, sections in PLAN for _, rows in sections for row in rows for name in row]
     variants = {n for n in TABLE_NAMES if base_table(n) != n}  # the quick-start's readings of a table
-    assert sorted(set(planned)) == sorted(set(TABLE_NAMES) - {"armes", "affiliations"} - variants)
+    assert sorted(set(planned)) == sorted(set(TABLE_NAMES) - {"armes", "affiliations"} - variants | {"attaque"})
 
 
 def test_wordier_data_shrinks_the_type(data):
-    normal = layout_sheet(data, "a4").styles.body
-    wordy = layout_sheet(with_longer_traits(data, 2), "a4").styles.body
+    # The full sheet sits at the floor; the demo's has room to shrink (its verso: the wounds' notes).
+    normal = layout_sheet(data, "a4", "quickstart").styles.body
+    wordy = layout_sheet(with_longer_steps(data, 8), "a4", "quickstart").styles.body
     assert MIN_BODY_PT <= wordy < normal
 
 
@@ -90,3 +104,18 @@ def test_a_long_block_continues_in_the_next_box_under_a_continued_title(data):
     fill_box(second, queue, gap=6, min_split=0)
     assert not queue and first.placed and second.placed
     assert first.used <= 200 + 0.01
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("edition", ["full", "quickstart"])
+def test_no_table_is_cut_while_a_column_stands_a_third_empty(data, paper, edition):
+    layout = layout_sheet(data, paper, edition)
+    for boxes in layout.boxes:
+        cut = any(
+            isinstance(f, Stack) and f.continued is not None and f.parts[0] is f.continued
+            for box in boxes
+            for f, _ in box.placed
+        )
+        if cut:  # a « (suite) » heads a column: every column of that side is at least two thirds full
+            gaps = [len(box.placed) * column_gap(layout.styles) for box in boxes]
+            assert all(box.used + gap >= box.height * 2 / 3 for box, gap in zip(boxes, gaps, strict=True))
