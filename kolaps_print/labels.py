@@ -1,4 +1,5 @@
-"""Every French string the tool prints comes from data/labels/fr/*.yaml, through here.
+"""Every French string the tool prints comes from data/labels/fr/*.yaml, through here, set in
+French typography (typography.french: no-break spaces, apostrophes, guillemets, ordinals).
 
 label("cards.front.walk") reads key front.walk in data/labels/fr/cards.yaml. An English
 edition would be a second folder, not a rewrite.
@@ -22,6 +23,7 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path
 from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.typography import french
 
 LANGUAGE = "fr"
 # Labels the program reads only if present (a table's note).
@@ -203,9 +205,9 @@ def label(key: str, **values: Any) -> str:
     if not isinstance(node, str):
         source.fail(tuple(rest.split(".")), f"label '{key}' must be text, got {_kind(node)}")
     if not values:
-        return node
+        return french(node)
     try:
-        return node.format(**values)
+        return french(node.format(**values))
     except (KeyError, IndexError, ValueError, AttributeError) as exc:
         source.fail(
             tuple(rest.split(".")),
@@ -215,5 +217,16 @@ def label(key: str, **values: Any) -> str:
 
 
 def labels(key: str) -> Any:
-    """A whole subtree of labels (a mapping or a list), e.g. labels('tables.headers')."""
-    return _node(key)[2]
+    """A whole subtree of labels (a mapping or a list), e.g. labels('tables.headers'), its texts
+    set in French typography as label() sets them."""
+    return _typeset(_node(key)[2])
+
+
+def _typeset(node: Any) -> Any:
+    if isinstance(node, str):
+        return french(node)
+    if isinstance(node, dict):
+        return {key: _typeset(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_typeset(value) for value in node]
+    return node

@@ -1,4 +1,5 @@
-"""How a plain number reads in print: the true minus sign, the decimal comma, a sign for a change.
+"""How a plain number reads in print: the true minus sign, the decimal comma, a sign for a change;
+and a date, in words.
 
 The core of the one number formatter (content/formats.py builds the table patterns on it). It
 sits with the foundations because the model fills the numbers of data texts with it when the
@@ -8,7 +9,9 @@ data is validated, and the model comes before content/. The conventions are labe
 
 from __future__ import annotations
 
-from kolaps_print.labels import label
+import datetime as dt
+
+from kolaps_print.labels import label, labels
 
 
 def _sign(key: str, **values: object) -> str:
@@ -38,3 +41,9 @@ def offset(value: float) -> str:
 def with_unit(value: str, unit: str | None) -> str:
     """A value with its unit ('5 cm'), the same on the cards, the sheet and in the book."""
     return _sign("value_unit", value=value, unit=unit) if unit else value
+
+
+def date_words(day: dt.date) -> str:
+    """'14 mars 2027', '1ᵉʳ mai 2027' (the month names and the first day are labels)."""
+    first = label("common.first_day") if day.day == 1 else str(day.day)
+    return label("common.date", day=first, month=labels("common.months")[day.month - 1], year=day.year)

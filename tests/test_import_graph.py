@@ -17,9 +17,21 @@ PACKAGE = Path(kolaps_print.__file__).resolve().parent
 # Earlier stages first; a module may import from its own stage and the ones before it.
 # write/ (the PDF canvas factory and metadata, atomic files and folders) needs only the
 # foundations and is what impose/, rulebook/ and kit/ draw into, so it sits just above them,
-# although writing the file is the pipeline's last step.
+# although writing the file is the pipeline's last step. engines/ (the exact dice odds of the
+# rulesets) is pure arithmetic that reads no data, so the model and the tables may both call it.
 STAGES = (
-    ("kolaps_print", "diagnostics", "resources", "labels", "numbers", "fonts", "provenance", "load"),
+    (
+        "kolaps_print",
+        "diagnostics",
+        "resources",
+        "typography",
+        "labels",
+        "numbers",
+        "fonts",
+        "provenance",
+        "load",
+        "engines",
+    ),
     ("write",),
     ("preflight",),  # reads PDFs back; needs only pypdf
     ("model",),

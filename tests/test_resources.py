@@ -63,7 +63,7 @@ def test_a_broken_project_data_file_is_a_located_error(project):
 # messages name that folder's files: here one named bd/, so "data/..." would be a wrong name.
 BROKEN = {
     "rules/dice.yaml": ("thresholds:", "treshold:"),
-    "labels/fr/rulebook.yaml": ("months: [janvier, ", "months: ["),
+    "labels/fr/rulebook.yaml": ('  elsewhere: "(voir', '  elsewhere: "{pages} (voir'),
     "weapons.yaml": ("    range: contact\n", "    range: -5\n"),
     "affiliations.yaml": ("affiliations:\n", "affiliations:\n  - {id: apc}\n"),
 }

@@ -70,6 +70,8 @@ def cards(
 ) -> None:
     """Print recto-verso character cards: 9 poker cards per A4 sheet, each back behind its front."""
     from kolaps_print.jobs.cards import CardOptions, write_cards
+    from kolaps_print.jobs.ruleset_cards import army_ruleset, write_ruleset_cards
+    from kolaps_print.model.ruleset import KOLAPS
 
     if format_ != "pdf":
         _card_images(army, output, format_, card, dpi, print_shop, strict)
@@ -93,6 +95,11 @@ def cards(
         raise typer.BadParameter(str(exc)) from None
     except KolapsError as exc:  # a broken layout data file
         common.invalid(exc)
+    if common.run(lambda: army_ruleset(army)) != KOLAPS:  # another game system: its own card blocks
+        written = common.run(lambda: write_ruleset_cards(army, output, options, strict))
+        common.finish(written.result.warnings, strict)
+        typer.echo(written.summary())
+        return
     with _progress_bar() as progress:
         written = common.run(lambda: write_cards(army, output, options, strict, progress))
     common.finish(written.result.warnings, strict)

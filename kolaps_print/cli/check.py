@@ -14,14 +14,17 @@ from typing import TypeVar
 import typer
 
 from kolaps_print.cli import app, common
+from kolaps_print.cli.options import DataChoicesCommand, ruleset_option
 from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print.model.ruleset import KOLAPS
 
 T = TypeVar("T")
 
 
 @app.command(
+    cls=DataChoicesCommand,
     epilog="Example: kolaps-print check data/armies/section-kappa.yaml   (no file: check the built-in data/)   "
-    "|   kolaps-print check --json army.yaml"
+    "|   kolaps-print check --json army.yaml   |   kolaps-print check --ruleset d100",
 )
 def check(
     files: list[Path] | None = typer.Argument(None, help="Army files (YAML). None: the built-in data/."),
@@ -32,12 +35,20 @@ def check(
         help="Print every message as one JSON array on stdout (objects with "
         "file, line, column, severity, path, message); summaries go to stderr.",
     ),
+    ruleset: str | None = ruleset_option(
+        "With no file: check this ruleset's folder (data/rulesets/ID/) and its demo armies instead of data/."
+    ),
 ) -> None:
     """Validate army files and print a short summary of each."""
     from kolaps_print.jobs import check as job
 
     summary = common.echo_err if as_json else typer.echo
-    if files:
+    if files and ruleset:
+        raise typer.BadParameter("give army files or --ruleset, not both (an army file names its own ruleset)")
+    if ruleset and ruleset != KOLAPS:
+        checked, results = _checked(lambda: job.check_ruleset(ruleset, strict), as_json)
+        summary(job.ruleset_summary(checked))
+    elif files:
         results = _checked(lambda: job.check_files(files, strict), as_json)
     else:
         data, results = _checked(lambda: job.check_builtin(strict), as_json)

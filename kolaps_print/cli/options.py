@@ -134,3 +134,33 @@ def card_option(help: str) -> Any:
 
 def offset_option(help: str) -> Any:
     return typer.Option("0,0", "--back-offset", parser=parsed_by(_offset), metavar="X,Y", help=help)
+
+
+def _ruleset(value: str) -> str:
+    from kolaps_print.model.ruleset_choice import ruleset_ids, unknown_ruleset
+
+    known = ruleset_ids()
+    if value not in known:
+        raise ValueError(unknown_ruleset(value, known))
+    return value
+
+
+def _rulesets() -> tuple[str, ...]:
+    from kolaps_print.model.ruleset_choice import ruleset_ids
+
+    return tuple(ruleset_ids())
+
+
+_LISTED["RULESET"] = _rulesets
+
+
+def ruleset_option(help: str) -> Any:
+    """--ruleset: kolaps or a folder of data/rulesets/ (a typo: exit 2, with a did-you-mean)."""
+    return typer.Option(
+        None,
+        "--ruleset",
+        parser=parsed_by(_ruleset),
+        metavar="RULESET",
+        autocompletion=_completion(_rulesets),
+        help=help,
+    )

@@ -5,9 +5,10 @@ from __future__ import annotations
 import typer
 
 from kolaps_print.cli import app, common
-from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, paper_option
+from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, paper_option, ruleset_option
 from kolaps_print.layout.choices import Flip, Format, Mode
 from kolaps_print.model.rules import Edition
+from kolaps_print.model.ruleset import KOLAPS
 
 
 @app.command(
@@ -36,11 +37,28 @@ def tables(
         Edition,
         "full: every rule; quickstart: only the rules of the quick-start (demo tables), as the demo kit prints.",
     ),
+    ruleset: str | None = ruleset_option(
+        "Another game system's sheet (data/rulesets/ID/), written to output/reference-ID.pdf."
+    ),
 ) -> None:
     """Print the quick-reference tables: dice, chances, wounds, turn, actions, morale, traits."""
     from kolaps_print.jobs import tables as job
+
+    if ruleset and ruleset != KOLAPS:
+        _ruleset_sheet(ruleset, output, paper, format)
+        return
 
     options = job.TablesOptions(paper=paper, format=format, card=card, layout=layout, flip=flip, edition=edition)
     target = output or job.default_output(options)
     reference = common.run(lambda: job.write_reference(target, options))
     typer.echo(f"wrote {target} ({reference.pages} pages{job.describe(reference)})")
+
+
+def _ruleset_sheet(ruleset: str, output: str | None, paper: str, format: Format) -> None:
+    from kolaps_print.jobs.ruleset_tables import default_ruleset_output, write_ruleset_sheet
+
+    if format != "sheet":
+        raise typer.BadParameter(f"--ruleset {ruleset} prints a sheet only (no --format cards yet)")
+    target = output or default_ruleset_output(ruleset)
+    reference = common.run(lambda: write_ruleset_sheet(ruleset, target, paper))
+    typer.echo(f"wrote {target} ({reference.pages} pages)")

@@ -5,14 +5,17 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.content.formats import number, signed
+from kolaps_print.draw.scale_bar import draw_scale_bar
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
+from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.calibration import Target, calibration_data, ruler_ticks
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 
 MARGIN = 15.0  # mm: the instructions keep clear of unprintable edges
+SCALE_Y = 18.0  # mm from the bottom edge: the scale bar, its explanation above it
 
 
 def draw_front(canvas: Canvas, paper: Size, targets: list[Target], flip: str) -> None:
@@ -25,6 +28,19 @@ def draw_front(canvas: Canvas, paper: Size, targets: list[Target], flip: str) ->
         canvas.circle(x, y, pt(data.target_radius), stroke=1, fill=0)
         canvas.line(x - pt(data.cross), y, x + pt(data.cross), y)
         canvas.line(x, y - pt(data.cross), x, y + pt(data.cross))
+    _scale_check(canvas)
+
+
+def _scale_check(canvas: Canvas) -> None:
+    """How to check the print was at 100 %, over a scale bar, low on the front page."""
+    length = number(sheet_data.sheets().scale_bar.length)
+    canvas.setFillColor(colour("ink"))
+    canvas.setFont(SANS_BOLD, 8.5)
+    canvas.drawString(pt(MARGIN), pt(SCALE_Y + 16), label("cards.calibrate.scale_title"))
+    canvas.setFont(SANS, 8.5)
+    for i, key in enumerate(("scale_help_1", "scale_help_2")):
+        canvas.drawString(pt(MARGIN), pt(SCALE_Y + 11) - i * 11, label(f"cards.calibrate.{key}", length=length))
+    draw_scale_bar(canvas, MARGIN, SCALE_Y)
 
 
 def draw_back(canvas: Canvas, paper: Size, targets: list[Target], offset: tuple[float, float]) -> None:

@@ -1,10 +1,9 @@
-"""Round game tokens for 25 mm bases: a coloured ring, a white face, a thin cut circle.
+"""Round game tokens at a standard punch size: a coloured ring, a face, no line on the cut.
 
-Colours are names of the house palette (style.yaml); text is solid black, symbols take the
-ring's colour, so a token reads by its symbol and word as well as by its colour.
-
-Geometry is in millimetres (centre of the token); every text is KSans and comes from the
-caller (labels), every number from the rules data.
+The colour runs past the cut circle (data/layouts/tokens.yaml: bleed), so a cut a little off
+the circle, by scissors or a punch, never shows white. Kinds are told apart by their word, their
+symbol and their face (white, or filled with the ring's colour), never by colour alone.
+Geometry is in millimetres (centre of the token); every text comes from the caller (labels).
 """
 
 from __future__ import annotations
@@ -12,98 +11,119 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.fonts import SANS_BOLD
 from kolaps_print.layout.style import colour
+from kolaps_print.layout.tokens import TokenSheet
 from kolaps_print.layout.units import pt
 
-DIAMETER_MM = 22.0  # sits beside, or on, a 25 mm base
-RING_MM = 2.4  # the coloured band that tells the kinds apart at a glance
-BLEED_MM = 0.6  # the ring's colour runs past the cut, so a cut slightly outside shows no white
-CUT_WIDTH_PT = 0.4
-CUT_COLOUR = "muted"
+MIN_TEXT_PT = 5.0  # a longer word is set smaller, never below this
 
 
 @dataclass(frozen=True)
 class TokenStyle:
-    ring: str  # palette names: the ring...
-    symbol: str  # ...and the symbol on the white face
+    ring: str  # a palette name (style.yaml)
+    ink: str  # text and symbols on a white face: solid black, as all small type
+    filled: bool = False  # the face takes the ring's colour, text and symbol in white
 
 
-AFF = TokenStyle("navy", "navy")
-OFFENSIVE = TokenStyle("scarlet", "scarlet")
-HAEMORRHAGE = TokenStyle("wine", "blood")
-FATIGUE = TokenStyle("ochre", "ochre")
+AFF = TokenStyle("navy", "ink")
+OFFENSIVE = TokenStyle("scarlet", "ink")
+HAEMORRHAGE = TokenStyle("wine", "ink", filled=True)
+FATIGUE = TokenStyle("ochre", "ink")
+# The three table states: greys as black tints and solid black (no new hue).
+ACTIVATED = TokenStyle("navy", "ink", filled=True)
+PRONE = TokenStyle("marks", "ink")
+OUT = TokenStyle("ink", "ink", filled=True)
 
 
-def radius() -> float:
-    return DIAMETER_MM / 2
+@dataclass(frozen=True)
+class Token:
+    """One token to draw: the sheet's geometry, its centre (mm) and its style."""
 
+    sheet: TokenSheet
+    x: float
+    y: float
+    style: TokenStyle
 
-def face_radius() -> float:
-    return radius() - RING_MM
+    @property
+    def face_radius(self) -> float:
+        return self.sheet.radius - self.sheet.ring
+
+    def ink(self) -> Color:
+        return colour("paper") if self.style.filled else colour(self.style.ink)
 
 
 def fitted_size(text: str, font: str, max_size: float, width_mm: float) -> float:
-    """The largest size up to max_size at which text fits in width_mm."""
+    """The largest size up to max_size at which text fits in width_mm (not under MIN_TEXT_PT)."""
     width = stringWidth(text, font, max_size)
-    return max_size if width <= pt(width_mm) else max_size * pt(width_mm) / width
+    return max_size if width <= pt(width_mm) else max(MIN_TEXT_PT, max_size * pt(width_mm) / width)
 
 
-def _centred_text(c: Canvas, text: str, font: str, size: float, x: float, y: float) -> None:
+def _centred_text(c: Canvas, text: str, size: float, x: float, y: float) -> None:
     """text centred on (x, y) in mm, optically: the baseline sits 0.35 em below the centre."""
-    c.setFont(font, size)
+    c.setFont(SANS_BOLD, size)
     c.drawCentredString(pt(x), pt(y) - 0.35 * size, text)
 
 
-def _blank_token(c: Canvas, x: float, y: float, style: TokenStyle) -> None:
-    c.setFillColor(colour(style.ring))
-    c.circle(pt(x), pt(y), pt(radius() + BLEED_MM), stroke=0, fill=1)
-    c.setFillColor(colour("paper"))
-    c.circle(pt(x), pt(y), pt(face_radius()), stroke=0, fill=1)
-    c.setStrokeColor(colour(CUT_COLOUR))
-    c.setLineWidth(CUT_WIDTH_PT)
-    c.circle(pt(x), pt(y), pt(radius()), stroke=1, fill=0)
+def _word(c: Canvas, t: Token, text: str, y: float, max_size: float) -> None:
+    """A word across the face at height y, as large as fits the face's chord there."""
+    chord = 2 * math.sqrt(max(t.face_radius**2 - (y - t.y) ** 2, 0)) - 2.4
+    c.setFillColor(t.ink())
+    _centred_text(c, text, fitted_size(text, SANS_BOLD, max_size, chord), t.x, y)
 
 
-def aff_token(c: Canvas, x: float, y: float, caption: str, number: int) -> None:
-    _blank_token(c, x, y, AFF)
-    c.setFillColor(colour("ink"))
-    _centred_text(c, caption, SANS_BOLD, fitted_size(caption, SANS_BOLD, 6, 9), x, y + 4.8)
-    _centred_text(c, str(number), SANS_BOLD, fitted_size(str(number), SANS_BOLD, 22, 13), x, y - 0.8)
+def blank_token(c: Canvas, t: Token) -> None:
+    """The coloured disc out to the bleed and the face; nothing is stroked on the cut circle."""
+    c.setFillColor(colour(t.style.ring))
+    c.circle(pt(t.x), pt(t.y), pt(t.sheet.radius + t.sheet.bleed), stroke=0, fill=1)
+    if not t.style.filled:
+        c.setFillColor(colour("paper"))
+        c.circle(pt(t.x), pt(t.y), pt(t.face_radius), stroke=0, fill=1)
+    else:  # a thin white line inside the ring still says where the face starts
+        c.setStrokeColor(colour("paper"))
+        c.setLineWidth(0.6)
+        c.circle(pt(t.x), pt(t.y), pt(t.face_radius), stroke=1, fill=0)
 
 
-def offensive_token(c: Canvas, x: float, y: float, caption: str) -> None:
-    _blank_token(c, x, y, OFFENSIVE)
-    c.setFillColor(colour(OFFENSIVE.symbol))
-    _chevrons(c, x, y + 3.4)
-    c.setFillColor(colour("ink"))
-    _centred_text(c, caption, SANS_BOLD, fitted_size(caption, SANS_BOLD, 6.5, 12.5), x, y - 3.6)
+def aff_token(c: Canvas, t: Token, caption: str, number: int) -> None:
+    blank_token(c, t)
+    _word(c, t, caption, t.y + 5.2, 6.5)
+    c.setFillColor(t.ink())
+    _centred_text(c, str(number), fitted_size(str(number), SANS_BOLD, 24, 13), t.x, t.y - 1.0)
+
+
+def offensive_token(c: Canvas, t: Token, caption: str) -> None:
+    blank_token(c, t)
+    c.setFillColor(t.ink())
+    _chevrons(c, t.x, t.y + 3.6)
+    _word(c, t, caption, t.y - 3.9, 7)
 
 
 def _chevrons(c: Canvas, x: float, y: float) -> None:
     """Two filled chevrons pointing up: 'forward', the Offensive directive."""
-    w = 3.8
-    for dy in (-1.4, 1.0):
+    w = 4.2
+    for dy in (-1.5, 1.1):
         p = c.beginPath()
-        p.moveTo(pt(x - w), pt(y + dy - 1.4))
-        p.lineTo(pt(x), pt(y + dy + 1.4))
-        p.lineTo(pt(x + w), pt(y + dy - 1.4))
-        p.lineTo(pt(x + w), pt(y + dy - 2.6))
+        p.moveTo(pt(x - w), pt(y + dy - 1.5))
+        p.lineTo(pt(x), pt(y + dy + 1.5))
+        p.lineTo(pt(x + w), pt(y + dy - 1.5))
+        p.lineTo(pt(x + w), pt(y + dy - 2.8))
         p.lineTo(pt(x), pt(y + dy + 0.2))
-        p.lineTo(pt(x - w), pt(y + dy - 2.6))
+        p.lineTo(pt(x - w), pt(y + dy - 2.8))
         p.close()
         c.drawPath(p, stroke=0, fill=1)
 
 
-def haemorrhage_token(c: Canvas, x: float, y: float, caption: str) -> None:
-    _blank_token(c, x, y, HAEMORRHAGE)
-    c.setFillColor(colour(HAEMORRHAGE.symbol))
-    _drop(c, x, y + 1.2, 3.2)
-    c.setFillColor(colour("ink"))
-    _centred_text(c, caption, SANS_BOLD, fitted_size(caption, SANS_BOLD, 5.5, 13.5), x, y - 5.3)
+def haemorrhage_token(c: Canvas, t: Token, caption: str) -> None:
+    """Filled face, white drop: unlike the white-faced Offensive token even in grey."""
+    blank_token(c, t)
+    c.setFillColor(colour("paper"))
+    _drop(c, t.x, t.y + 1.0, 3.3)
+    _word(c, t, caption, t.y - 5.4, 6.5)
 
 
 def _drop(c: Canvas, x: float, y: float, r: float) -> None:
@@ -120,33 +140,70 @@ def _drop(c: Canvas, x: float, y: float, r: float) -> None:
     c.drawPath(p, stroke=0, fill=1)
 
 
-def fatigue_token(c: Canvas, x: float, y: float, caption: str, maximum: int) -> None:
-    """A dial: 1..maximum around the face, each upright when turned to the top."""
-    _blank_token(c, x, y, FATIGUE)
-    c.setFillColor(colour("ink"))
-    _centred_text(c, caption, SANS_BOLD, fitted_size(caption, SANS_BOLD, 5, 8.5), x, y)
-    reach = face_radius() - 2.1
-    for value in range(1, maximum + 1):
-        angle = 360.0 * (value - 1) / maximum  # 1 at the top, clockwise
+def fatigue_token(c: Canvas, t: Token, caption: str, maximum: int) -> None:
+    """A dial: 0..maximum around the face, each with a white pointer in the ring (its index):
+    the value whose pointer touches the base counts."""
+    blank_token(c, t)
+    c.setFillColor(t.ink())
+    _word(c, t, caption, t.y, 6)
+    values = maximum + 1
+    reach = t.face_radius - 2.0
+    for value in range(values):
+        angle = 360.0 * value / values  # 0 at the top, clockwise
         c.saveState()
-        c.translate(pt(x), pt(y))
+        c.translate(pt(t.x), pt(t.y))
         c.rotate(-angle)
         c.setFont(SANS_BOLD, 7.5)
         c.drawCentredString(0, pt(reach) - 0.35 * 7.5, str(value))
+        _pointer(c, t)
         c.restoreState()
-    _dial_ticks(c, x, y, maximum)
 
 
-def _dial_ticks(c: Canvas, x: float, y: float, maximum: int) -> None:
-    """Short ticks between the numbers, so the dial reads as one."""
-    c.setStrokeColor(colour(FATIGUE.symbol))
-    c.setLineWidth(0.5)
-    inner, outer = face_radius() - 1.1, face_radius() - 0.3
-    for i in range(maximum):
-        a = math.radians(90 - 360.0 * (i + 0.5) / maximum)
-        c.line(
-            pt(x + inner * math.cos(a)),
-            pt(y + inner * math.sin(a)),
-            pt(x + outer * math.cos(a)),
-            pt(y + outer * math.sin(a)),
-        )
+def _pointer(c: Canvas, t: Token) -> None:
+    """A white triangle across the ring, pointing out: the index of the value under it."""
+    inner, outer, half = t.face_radius + 0.2, t.sheet.radius - 0.4, 1.1
+    c.setFillColor(colour("paper"))
+    p = c.beginPath()
+    p.moveTo(pt(-half), pt(inner))
+    p.lineTo(pt(half), pt(inner))
+    p.lineTo(0, pt(outer))
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def activated_token(c: Canvas, t: Token, caption: str) -> None:
+    blank_token(c, t)
+    c.setStrokeColor(colour("paper"))
+    c.setLineWidth(pt(1.3))
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    p = c.beginPath()  # a tick: done
+    p.moveTo(pt(t.x - 3.4), pt(t.y + 2.6))
+    p.lineTo(pt(t.x - 0.9), pt(t.y + 0.2))
+    p.lineTo(pt(t.x + 3.8), pt(t.y + 5.6))
+    c.drawPath(p, stroke=1, fill=0)
+    _word(c, t, caption, t.y - 4.2, 7)
+
+
+def prone_token(c: Canvas, t: Token, caption: str) -> None:
+    blank_token(c, t)
+    c.setFillColor(t.ink())
+    c.rect(pt(t.x - 5.5), pt(t.y + 1.2), pt(11), pt(1.4), stroke=0, fill=1)  # a figure lying down:
+    c.circle(pt(t.x + 6.2), pt(t.y + 1.9), pt(1.2), stroke=0, fill=1)  # body and head on the ground line
+    c.rect(pt(t.x - 7), pt(t.y + 0.2), pt(14.6), pt(0.5), stroke=0, fill=1)
+    _word(c, t, caption, t.y - 3.6, 7.5)
+
+
+def out_token(c: Canvas, t: Token, caption: str) -> None:
+    """Black face, a white cross, the words on two lines."""
+    blank_token(c, t)
+    c.setStrokeColor(colour("paper"))
+    c.setLineWidth(pt(1.3))
+    c.setLineCap(1)
+    arm = 2.6
+    cy = t.y + 3.6
+    c.line(pt(t.x - arm), pt(cy - arm), pt(t.x + arm), pt(cy + arm))
+    c.line(pt(t.x - arm), pt(cy + arm), pt(t.x + arm), pt(cy - arm))
+    first, _, rest = caption.partition(" ")
+    _word(c, t, first, t.y - 1.8, 6.5)
+    _word(c, t, rest, t.y - 5.0, 6.5)

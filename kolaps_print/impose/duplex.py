@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from kolaps_print.impose.marks import crop_marks
+from kolaps_print.impose.marks import sheet_guides
 from kolaps_print.impose.options import ResolvedOptions
 from kolaps_print.impose.plan import Page, Placement
-from kolaps_print.impose.slots import outer_bleed, slot_bleed
-from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.impose.slots import slot_bleed
 from kolaps_print.layout.grid import Grid, fit_grid, mirror, mirror_edges
 
 
@@ -19,16 +18,6 @@ def duplex_grid(options: ResolvedOptions) -> Grid:
 
 def duplex_pages(count: int, options: ResolvedOptions) -> list[Page]:
     grid = duplex_grid(options)
-    marks = tuple(
-        crop_marks(
-            options.paper,
-            grid.block,
-            outer_bleed(grid, options.bleed),
-            grid.cut_lines_x(),
-            grid.cut_lines_y(),
-            sheet_data.sheets().crop_marks,
-        )
-    )
     pages = []
     for sheet, first in enumerate(range(0, count, grid.capacity), start=1):
         fronts, backs = [], []
@@ -44,7 +33,8 @@ def duplex_pages(count: int, options: ResolvedOptions) -> list[Page]:
                     mirror_edges(bleed, options.flip),
                 )
             )
-        pages.append(Page(options.paper, sheet, "front", tuple(fronts), marks))
+        marks, bar = sheet_guides(grid, len(fronts), options.bleed)
+        pages.append(Page(options.paper, sheet, "front", tuple(fronts), marks, scale_bar=bar))
         pages.append(Page(options.paper, sheet, "back", tuple(backs), shift=options.back_offset))
     return pages
 

@@ -7,11 +7,10 @@ fits more pairs.
 
 from __future__ import annotations
 
-from kolaps_print.impose.marks import crop_marks
+from kolaps_print.impose.marks import sheet_guides
 from kolaps_print.impose.options import ResolvedOptions
 from kolaps_print.impose.plan import Page, Placement
-from kolaps_print.impose.slots import outer_bleed, slot_bleed
-from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.impose.slots import slot_bleed
 from kolaps_print.layout.geometry import Edges, Line, Rect, Size
 from kolaps_print.layout.grid import Grid, fit_grid
 
@@ -33,23 +32,15 @@ def fold_grid(options: ResolvedOptions) -> Grid:
 def fold_pages(count: int, options: ResolvedOptions) -> list[Page]:
     grid = fold_grid(options)
     sheet = grid.sheet
-    marks = tuple(
-        crop_marks(
-            sheet,
-            grid.block,
-            outer_bleed(grid, options.bleed),
-            grid.cut_lines_x(),
-            grid.cut_lines_y(),
-            sheet_data.sheets().crop_marks,
-        )
-    )
-    folds = tuple(_fold_line(grid, c) for c in range(grid.columns))
     pages = []
     for number, first in enumerate(range(0, count, grid.capacity), start=1):
         placements = []
         for slot, face in enumerate(range(first, min(first + grid.capacity, count))):
             placements += _pair(grid, face, *divmod(slot, grid.columns), options.bleed)
-        pages.append(Page(sheet, number, "front", tuple(placements), marks, folds))
+        filled = len(placements) // 2
+        marks, bar = sheet_guides(grid, filled, options.bleed)
+        folds = tuple(_fold_line(grid, c) for c in range(min(filled, grid.columns)))  # none in an empty column
+        pages.append(Page(sheet, number, "front", tuple(placements), marks, folds, scale_bar=bar))
     return pages
 
 

@@ -1,13 +1,48 @@
-"""Crop marks: thin lines along every cut line, from the printed block out to the sheet edge.
+"""Crop marks: thin black lines along every cut line, from the printed block out to the sheet edge.
 
 They stay outside the cards (and their bleed), so a cut never crosses a card; running to the
 edge means the first cut across the sheet leaves the marks for the next cuts on both pieces.
+A sheet's marks frame only its filled slots: the last sheet of an army marks no empty slot.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from kolaps_print.impose.scale_bar import ScaleBarPlace, place_scale_bar
+from kolaps_print.impose.slots import slot_bleed
+from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.geometry import Edges, Line, Rect, Size
+from kolaps_print.layout.grid import Grid
 from kolaps_print.layout.sheets import CropMarks
+
+
+def sheet_guides(grid: Grid, filled: int, bleed: float) -> tuple[tuple[Line, ...], ScaleBarPlace | None]:
+    """The crop marks around a sheet's first `filled` slots (reading order), and its scale bar."""
+    style = sheet_data.sheets()
+    return _guides(grid, filled, bleed, style.crop_marks, style.scale_bar.length)
+
+
+@lru_cache(maxsize=64)  # every full sheet of an army has the same guides
+def _guides(
+    grid: Grid, filled: int, bleed: float, style: CropMarks, bar_length: float
+) -> tuple[tuple[Line, ...], ScaleBarPlace | None]:
+    rows, columns = min(grid.rows, -(-filled // grid.columns)), min(filled, grid.columns)
+    first, last = grid.cell_rect(0, 0), grid.cell_rect(rows - 1, columns - 1)
+    block = Rect(first.x, last.y, last.right - first.x, first.top - last.y)
+    near, far = slot_bleed(grid, 0, 0, bleed), slot_bleed(grid, rows - 1, columns - 1, bleed)
+    outer = Edges(near.left, far.bottom, far.right, near.top)
+    xs = [x for x in grid.cut_lines_x() if block.x - 1e-6 <= x <= block.right + 1e-6]
+    ys = [y for y in grid.cut_lines_y() if block.y - 1e-6 <= y <= block.top + 1e-6]
+    marks = tuple(crop_marks(grid.sheet, block, outer, xs, ys, style))
+    gap = style.offset
+    printed = Rect(
+        block.x - outer.left - gap,
+        block.y - outer.bottom - gap,
+        block.width + outer.left + outer.right + 2 * gap,
+        block.height + outer.bottom + outer.top + 2 * gap,
+    )
+    return marks, place_scale_bar(grid.sheet, printed, marks, bar_length)
 
 
 def crop_marks(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from kolaps_print.impose.scale_bar import ScaleBarPlace
 from kolaps_print.layout.geometry import Edges, Line, Rect, Size
 
 Side = Literal["front", "back"]
@@ -32,3 +33,4 @@ class Page:
     shift: tuple[float, float] = (0.0, 0.0)  # the back offset, applied to everything on the page
     trim_box: Rect | None = None
     bleed_box: Rect | None = None
+    scale_bar: ScaleBarPlace | None = None  # home sheets: a line of known length, to check the scale

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
+from kolaps_print.draw.scale_bar import draw_scale_bar
 from kolaps_print.fonts import SANS
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.layout import sheets as sheet_data
@@ -87,6 +88,8 @@ def _draw_guides(canvas: Canvas, page: Page) -> None:
     style = sheet_data.sheets()
     if page.crop_marks:
         _lines(canvas, page.crop_marks, style.crop_marks.width_pt, style.crop_marks.grey)
+    if page.scale_bar:
+        draw_scale_bar(canvas, page.scale_bar.x, page.scale_bar.y, page.scale_bar.angle)
     if page.fold_lines:
         canvas.saveState()
         canvas.setDash([pt(d) for d in style.fold_line.dash])

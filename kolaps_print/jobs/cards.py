@@ -43,6 +43,7 @@ class CardOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page
     print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
     press: bool = True  # with print_shop, made PDF/X-4 (False: the same pages for screens, in RGB)
+    stamp: str = ""  # printed in every card's footer (a kit's date and data hash)
 
     def impose_options(self) -> ResolvedOptions:
         """The sheet options; ValueError with a message for the user if one is wrong."""
@@ -102,7 +103,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     sheet = options.impose_options()
     check_printable(book)
     layout = card_layout().for_card(sheet.card.width, sheet.card.height)
-    identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
+    identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color, options.stamp)
     front, back = (
         FrontBuilder(identity, book.rules, layout, sheet.card, options.min_ppi),
         BackBuilder(identity, book.rules, layout, sheet.card),

@@ -10,12 +10,15 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
 from kolaps_print.labels import check_labels
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
+from kolaps_print.model.ruleset import KOLAPS
+from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 
 
 @dataclass
 class CheckResult:
     file: str
-    book: ArmyBook | None = None
+    book: ArmyBook | RulesetArmy | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
@@ -27,6 +30,8 @@ class CheckResult:
             errors = sum(d.severity == "error" for d in self.diagnostics)
             return f"{self.file}: invalid ({errors} error(s))"
         b = self.book
+        if isinstance(b, RulesetArmy):
+            return b.summary()
         weapons = ", ".join(w.name for w in b.weapons_used()) or "none"
         return (
             f"{self.file}: ok: {b.army.name} ({b.affiliation.name}), "
@@ -48,6 +53,12 @@ def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
     results = []
     for path in files:
         try:
+            doc, ruleset = read_army_ruleset(path)
+            if ruleset != KOLAPS:
+                results.append(
+                    CheckResult(str(path), army := load_ruleset_army(doc, find_ruleset(ruleset), strict), army.warnings)
+                )
+                continue
             book = load_army(path, data, strict=strict)
         except KolapsError as exc:
             results.append(CheckResult(str(path), None, exc.diagnostics))
@@ -81,10 +92,11 @@ def check_layouts() -> list[Diagnostic]:
     from kolaps_print.layout.calibration import calibration_data
     from kolaps_print.layout.card_data import card_layout
     from kolaps_print.layout.reference.look import reference_look
+    from kolaps_print.layout.ruleset_sheet import sheet_look
     from kolaps_print.layout.sheets import sheets, sizes
     from kolaps_print.rulebook.styles import check_every_paper, rulebook_layout
 
-    files = _problems(card_layout, sizes, sheets, calibration_data, rulebook_layout, reference_look)
+    files = _problems(card_layout, sizes, sheets, calibration_data, rulebook_layout, reference_look, sheet_look)
     return files or _problems(check_every_paper)  # each file is right: does the book's frame fit every paper?
 
 
@@ -97,3 +109,18 @@ def _problems(*reads) -> list[Diagnostic]:
         except KolapsError as exc:
             problems += exc.diagnostics
     return problems
+
+
+def check_ruleset(ruleset_id: str, strict: bool = False) -> tuple[Ruleset, list[CheckResult]]:
+    """Validate a bundled ruleset's folder (data/rulesets/<id>/), then each of its demo armies."""
+    ruleset = find_ruleset(ruleset_id)
+    armies = sorted((ruleset.folder / "armies").glob("*.yaml"))
+    return ruleset, check_files([Path(display_path(p)) for p in armies], strict)
+
+
+def ruleset_summary(ruleset: Ruleset) -> str:
+    catalogues = ", ".join(f"{len(entries)} {name}" for name, entries in ruleset.catalogues.items())
+    return (
+        f"{display_path(ruleset.folder)}/: ok: ruleset {ruleset.id} ({ruleset.spec.name}), "
+        f"{len(ruleset.tables)} tables, {len(ruleset.errata)} errata; {catalogues or 'no catalogue'}"
+    )

@@ -72,8 +72,14 @@ def draft07(kind: Schema, schema: dict, defs: dict) -> dict:
     return _retarget_refs(out)
 
 
+def _ruleset_file_schema() -> dict:
+    from kolaps_print.jobs.ruleset_schema import ruleset_file_schema
+
+    return ruleset_file_schema()
+
+
 # The kit file's schema is the kit's (kolaps_print.kit.schema): the kit sits above the jobs.
-SCHEMAS: Mapping[Schema, Callable[[], dict]] = {"army": army_schema}
+SCHEMAS: Mapping[Schema, Callable[[], dict]] = {"army": army_schema, "ruleset": _ruleset_file_schema}
 
 
 def default_output(kind: Schema = "army") -> Path:

@@ -20,7 +20,7 @@ from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet, she
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.model.rules import Edition
-from kolaps_print.rulebook.pages import french_date
+from kolaps_print.numbers import date_words
 from kolaps_print.rulebook.sources import load_sources
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
@@ -80,7 +80,7 @@ def stamp_line(options: TablesOptions) -> str:
     day = options.date or _rules_date()
     if day is None:
         return label("tables.sheet.version", version=__version__)
-    return label("tables.sheet.stamp", version=__version__, date=french_date(day))
+    return label("tables.sheet.stamp", version=__version__, date=date_words(day))
 
 
 def _sheet(options: TablesOptions, data: GameData) -> Reference:

@@ -2,8 +2,13 @@
 
 Printed duplex from start to end (flipped on the long edge), every document must start on
 a front: a blank page (stamped like the others) follows an odd-length document, and every
-page of a one-sided document (the tokens sheet) so its back stays empty. Backs of a document
-meant for a short-edge flip are turned 180°. Bookmarks name each table and part.
+page of a one-sided document (the tokens sheet) so its back stays empty. Bookmarks name each
+table and part.
+
+Every page of kit.pdf is portrait, with no /Rotate: printer drivers honour /Rotate and turn
+landscape pages each their own way, so a landscape page's content is turned onto a portrait
+page (its top to the left), and a back meant for a short-edge flip is turned 180° more, in
+the content itself.
 """
 
 from __future__ import annotations
@@ -26,6 +31,16 @@ class KitSection:
     pages: int  # including its blanks
 
 
+def upright_turn(width: float, height: float, sides: str, number: int) -> int:
+    """Degrees (clockwise) a page's content turns in kit.pdf: a landscape page becomes portrait
+    with its top to the left; kit.pdf is flipped on the long edge, so a back meant for a
+    short-edge flip (an odd page) turns 180° more to read the right way up."""
+    turn = 270 if width > height else 0
+    if sides == "short" and number % 2:
+        turn += 180
+    return turn % 360
+
+
 class KitPdf:
     def __init__(self, stamper: Stamper, title: str):
         self.writer = PdfWriter()
@@ -36,16 +51,17 @@ class KitPdf:
     def add(self, part: KitPart, title: str) -> None:
         start = len(self.writer.pages)
         reader = PdfReader(BytesIO(part.pdf))
+        added = None
         for number, page in enumerate(reader.pages):
             added = self.writer.add_page(page)
-            if part.sides == "short" and number % 2:
-                # kit.pdf is printed flipped on the long edge: a back meant for a short-edge
-                # flip is turned upside down so it still reads the right way up.
-                added.rotate(180)
+            turn = upright_turn(float(page.mediabox.width), float(page.mediabox.height), part.sides, number)
+            if turn:
+                added.rotate(turn)
+                added.transfer_rotation_to_content()  # into the content: the page keeps no /Rotate
             if part.sides == "simplex":
-                self._blank_like(page)
-        if part.sides != "simplex" and len(reader.pages) % 2:
-            self._blank_like(reader.pages[-1])
+                self._blank_like(added)
+        if added is not None and part.sides != "simplex" and len(reader.pages) % 2:
+            self._blank_like(added)
         self.sections.append(KitSection(title, start, len(self.writer.pages) - start))
 
     def _blank_like(self, page) -> None:

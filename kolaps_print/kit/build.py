@@ -27,7 +27,7 @@ from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
 from kolaps_print.kit.packing_page import packing_pdf
 from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.previews import render_pages
-from kolaps_print.kit.stamp import Stamper, data_hash, stamp_text
+from kolaps_print.kit.stamp import Stamper, card_stamp_text, data_hash, stamp_text
 from kolaps_print.labels import label
 from kolaps_print.write import Inputs, build_atomically, check_folder, source_inputs, write_atomically
 from kolaps_print.write.folder import written_files
@@ -84,13 +84,13 @@ def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) 
     return pl, part
 
 
-def _preview_jobs(kit: Kit) -> list[tuple[bytes, list[str]]]:
+def _preview_jobs(kit: Kit, card_stamp: str) -> list[tuple[bytes, list[str]]]:
     """Per army file (once, even if a mirror match lists it twice): a one-face-per-page PDF
     and the PNG name of each page."""
     first = {path: i for i, path in reversed(list(enumerate(kit.army_paths)))}
     size = kit.spec.cards.size
     return [
-        kit_cards.card_faces_pdf(kit.books[i], path.stem, size)
+        kit_cards.card_faces_pdf(kit.books[i], path.stem, size, card_stamp)
         for path, i in sorted(first.items(), key=lambda item: item[1])
     ]
 
@@ -123,15 +123,16 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     target = Path(output) if output is not None else default_folder(kit_file)
     sources = _sources(kit)
     check_folder(target, sources)  # before the slow part
-    stamp = stamp_text(kit, data_hash(kit))
-    stamper = Stamper(stamp)
+    hash_ = data_hash(kit)
+    stamp = stamp_text(kit, hash_)
+    stamper = Stamper(stamp, card_stamp_text(kit, hash_))
     parts, warnings = kit_parts(kit, stamper)
     fail_on_warnings(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)
     kit_pdf, sections = assemble(
         packing, parts, kit.spec.tables, stamper, pl.title, lambda n: label("kit.table", number=n)
     )
-    previews = _preview_jobs(kit)
+    previews = _preview_jobs(kit, stamper.card)
     preview_names = build_atomically(
         target, lambda tmp: _write_folder(tmp, kit, parts, kit_pdf, to_markdown(pl), previews), sources
     )

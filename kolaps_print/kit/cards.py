@@ -12,9 +12,10 @@ from kolaps_print.kit.previews import slug
 from kolaps_print.model.army_book import ArmyBook
 
 
-def home_cards_pdf(book: ArmyBook, paper: str, cards: KitCards) -> tuple[bytes, list[Diagnostic]]:
-    """Every card of the army (copies included) as the kit file asks, on the kit's paper; and the job's warnings."""
-    result = build_cards(book, cards.options(paper))
+def home_cards_pdf(book: ArmyBook, paper: str, cards: KitCards, stamp: str) -> tuple[bytes, list[Diagnostic]]:
+    """Every card of the army (copies included) as the kit file asks, on the kit's paper, the
+    kit's card stamp in each footer; and the job's warnings."""
+    result = build_cards(book, cards.options(paper, stamp=stamp))
     return result.pdf, result.warnings
 
 
@@ -24,10 +25,10 @@ def sides(cards: KitCards) -> Sides:
     return "simplex" if cards.layout == "fold" else cards.flip
 
 
-def card_faces_pdf(book: ArmyBook, army_slug: str, size: str = "poker") -> tuple[bytes, list[str]]:
+def card_faces_pdf(book: ArmyBook, army_slug: str, size: str = "poker", stamp: str = "") -> tuple[bytes, list[str]]:
     """One page per face (front, back, front, ...) of each character at the kit's card size,
     and each page's PNG name."""
-    result = build_cards(one_of_each(book), CardOptions(card=size, print_shop=True, press=False))
+    result = build_cards(one_of_each(book), CardOptions(card=size, print_shop=True, press=False, stamp=stamp))
     names = [
         f"{army_slug}-{i:02d}-{slug(m.character.name)}-{side}.png"
         for i, m in enumerate(book.members, 1)

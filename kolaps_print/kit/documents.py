@@ -46,7 +46,7 @@ def _cards_filename(kit: Kit, index: int) -> str:
 
 def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[KitPart, list[Diagnostic]]:
     cards = kit.spec.cards
-    pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper, cards)
+    pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper, cards, stamper.card)
     title = label("kit.packing.documents.cards", army=book.army.name)
     part = _part(
         "cards",

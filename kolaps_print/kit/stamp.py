@@ -22,6 +22,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 from kolaps_print.load.source_tree import digest_files, relative_name, source_files
+from kolaps_print.numbers import date_words
 from kolaps_print.write import PdfMeta, new_canvas
 
 STAMP_SIZE_PT = 5.5
@@ -29,7 +30,8 @@ STAMP_MIN_PT = 4.0
 STAMP_MAX_WIDTH_MM = 56.0  # fits between the crop marks of the middle card column
 NAME_MAX = 40  # a longer kit name is shortened in the stamp
 STAMP_COLOUR = "ink"  # small type is solid black (docs/style.md); its size keeps it quiet
-STAMP_BASELINE_MM = 5.5  # just above a home printer's 5 mm unprintable edge, below every content area
+# Nothing that matters within 6 mm of the edge, and below every content area (Letter cards start at 7.7 mm).
+STAMP_BASELINE_MM = 6.2
 HASH_LENGTH = 8
 
 
@@ -57,9 +59,14 @@ def _bundled_roots() -> list[Path]:
     return roots
 
 
+def card_stamp_text(kit: Kit, hash_: str) -> str:
+    """The short stamp in each card's footer: the page stamp's margin is cut away."""
+    return label("kit.card_stamp", date=date_words(kit.date), hash=hash_)
+
+
 def stamp_text(kit: Kit, hash_: str) -> str:
     name = kit.spec.name if len(kit.spec.name) <= NAME_MAX else kit.spec.name[: NAME_MAX - 1].rstrip() + "…"
-    return label("kit.stamp", name=name, date=kit.date.isoformat(), hash=hash_)
+    return label("kit.stamp", name=name, date=date_words(kit.date), hash=hash_)
 
 
 def stamp_size(text: str) -> float:
@@ -87,8 +94,9 @@ def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
 class Stamper:
     """Overlays one stamp text on pages of any size (one overlay per size, made once)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, card: str = ""):
         self.text = text
+        self.card = card  # the cards' own footer stamp
         self._overlays: dict[tuple[float, float], PageObject] = {}
 
     def overlay(self, width_pt: float, height_pt: float) -> PageObject:

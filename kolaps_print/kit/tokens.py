@@ -1,12 +1,14 @@
-"""The tokens sheet: AFF numbers, Offensive markers, haemorrhage drops, fatigue dials.
+"""The tokens sheet: the table states and counters the kit's rules use, one grid of round tokens
+per kind.
 
-How many of each comes from the kit (miniatures at one table) and the rules (fatigue
-maximum); the sheet is laid out in sections, one grid of round tokens each, and spills
-onto a second page only when a big kit needs it.
+Which kinds, and how many, come from data/layouts/tokens.yaml (per rules edition: the
+quick-start has no AFF, Offensive or fatigue) and the kit (miniatures at one table, the rules'
+fatigue maximum); the sheet spills onto a second page only when a big kit needs it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from io import BytesIO
@@ -20,40 +22,38 @@ from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.style import colour
+from kolaps_print.layout.tokens import TokenEntry, TokenSheet, token_sheet
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
-GAP_MM = 2.0  # between two cut circles: room for the scissors
-SIDE_MARGIN_MM = 8.0  # at least; the grid is centred
-TOP_MM = 12.0  # from the top edge to the title's baseline
-BOTTOM_MM = 11.0  # stays clear of the stamp
 TITLE_PT, SUBTITLE_PT, HEADING_PT, HELP_PT = 15.0, 7.5, 9.0, 7.0
-HEADING_SPACE_MM = 7.0  # a heading line and the space under it
-SECTION_SPACE_MM = 3.0
+FIRST_ROW_BELOW_TITLE_MM = 14.0
 
 
 @dataclass(frozen=True)
 class TokenGroup:
-    kind: str  # aff, offensive, haemorrhage, fatigue: a key of kit.tokens labels
-    values: tuple[int, ...]  # one per token: the AFF number, or the dial's maximum
+    kind: str  # a key of kit.tokens labels
+    values: tuple[int, ...]  # one per token: the AFF number, the dial's maximum, else 0
 
 
 def miniatures_per_table(kit: Kit) -> int:
     return sum(book.card_count for book in kit.books)
 
 
+def _values(entry: TokenEntry, minis: int, fatigue_max: int) -> tuple[int, ...]:
+    if entry.count == "pairs":  # as many numbers as simultaneous affrontements (two miniatures each)
+        return tuple(n for n in range(1, max(1, minis // 2) + 1) for _ in range(2))
+    if entry.count == "dials":
+        return (fatigue_max,) * minis
+    return (0,) * (minis if entry.count == "miniatures" else math.ceil(minis / 2))
+
+
 def token_sections(kit: Kit) -> list[TokenGroup]:
-    """One Offensive, haemorrhage and fatigue token per miniature; AFF numbers in pairs,
-    as many numbers as there can be simultaneous affrontements (two miniatures each)."""
+    """The kinds the kit's rules edition uses, in the data's order, counted for one table."""
     minis = miniatures_per_table(kit)
     fatigue_max = kit.books[0].rules.actions.fatigue.max
-    numbers = max(1, minis // 2)
-    return [
-        TokenGroup("aff", tuple(n for n in range(1, numbers + 1) for _ in range(2))),
-        TokenGroup("offensive", (0,) * minis),
-        TokenGroup("haemorrhage", (0,) * minis),
-        TokenGroup("fatigue", (fatigue_max,) * minis),
-    ]
+    entries = token_sheet().kinds(kit.spec.rulebook)
+    return [TokenGroup(e.kind, _values(e, minis, fatigue_max)) for e in entries]
 
 
 @dataclass
@@ -68,71 +68,98 @@ class TokenGrid:
     height: float
     columns: int
     left: float  # centre x of the first column
+    sheet: TokenSheet
 
     @property
     def pitch(self) -> float:
-        return draw.DIAMETER_MM + GAP_MM
+        return self.sheet.pitch
 
     def x(self, column: int) -> float:
         return self.left + column * self.pitch
 
+    @property
+    def first_row_top(self) -> float:
+        return self.height - self.sheet.top - FIRST_ROW_BELOW_TITLE_MM
 
-def grid_for(width: float, height: float) -> TokenGrid:
-    pitch = draw.DIAMETER_MM + GAP_MM
-    columns = int((width - 2 * SIDE_MARGIN_MM + GAP_MM) // pitch)
-    used = columns * pitch - GAP_MM
-    return TokenGrid(width, height, columns, (width - used) / 2 + draw.DIAMETER_MM / 2)
+    @property
+    def lowest(self) -> float:
+        """No token's colour (cut circle plus bleed) comes lower than this."""
+        return self.sheet.bottom
+
+
+def grid_for(width: float, height: float, sheet: TokenSheet | None = None) -> TokenGrid:
+    """As many columns as fit with the colour (bleed included) inside the safe margins, centred."""
+    sheet = sheet or token_sheet()
+    room = width - 2 * (sheet.safe_margin + sheet.bleed)
+    columns = int((room + sheet.gap) // sheet.pitch)
+    used = columns * sheet.pitch - sheet.gap
+    return TokenGrid(width, height, columns, (width - used) / 2 + sheet.radius, sheet)
 
 
 def layout_sheet(sections: list[TokenGroup], grid: TokenGrid) -> list[SheetPage]:
-    """Place headings and tokens top to bottom; a section may continue on the next page."""
-    first_y = grid.height - TOP_MM - 14.0
-    pages, y = [SheetPage()], first_y
-
-    def heading(kind: str) -> None:
-        nonlocal y
-        pages[-1].headings.append((kind, grid.x(0) - draw.DIAMETER_MM / 2, y - HEADING_PT * 0.35))
-        y -= HEADING_SPACE_MM
-
-    for section in sections:
-        if y - HEADING_SPACE_MM - draw.DIAMETER_MM < BOTTOM_MM:
-            pages.append(SheetPage())
-            y = first_y
-        heading(section.kind)
-        for start in range(0, len(section.values), grid.columns):
-            if y - draw.DIAMETER_MM < BOTTOM_MM:  # continue on a new page, under the same heading
-                pages.append(SheetPage())
-                y = first_y
-                heading(section.kind)
-            row = section.values[start : start + grid.columns]
-            for column, value in enumerate(row):
-                pages[-1].tokens.append((section.kind, value, grid.x(column), y - draw.DIAMETER_MM / 2))
-            y -= grid.pitch
-        y -= SECTION_SPACE_MM
+    """A legend (each kind's heading and use) under the title, then every token in one grid,
+    kind after kind, row after row: a kind starts beside the last one, so no half-empty rows.
+    What does not fit goes to the next page, with its own legend."""
+    queue = [(s.kind, v) for s in sections for v in s.values]
+    pages: list[SheetPage] = []
+    while queue or not pages:
+        page, queue = _fill_page(queue, grid)
+        pages.append(page)
     return pages
 
 
-def _token_drawer(kind: str) -> Callable[[Canvas, float, float, int], None]:
+def _fill_page(queue: list[tuple[str, int]], grid: TokenGrid) -> tuple[SheetPage, list[tuple[str, int]]]:
+    s = grid.sheet
+    placed, rest = [], queue
+    for lines in range(1, len(queue) + 1):  # the shortest legend that names every kind placed under it
+        top = grid.first_row_top - lines * s.heading_space - s.section_space
+        rows = max(1, int((top - 2 * s.bleed - s.diameter - grid.lowest) // s.pitch) + 1)
+        placed, rest = queue[: rows * grid.columns], queue[rows * grid.columns :]
+        if len({kind for kind, _ in placed}) <= lines:
+            break
+    page = SheetPage()
+    for i, kind in enumerate(dict.fromkeys(kind for kind, _ in placed)):
+        page.headings.append((kind, grid.x(0) - s.radius, grid.first_row_top - i * s.heading_space - HEADING_PT * 0.35))
+    for i, (kind, value) in enumerate(placed):
+        row, column = divmod(i, grid.columns)
+        page.tokens.append((kind, value, grid.x(column), top - s.bleed - s.radius - row * s.pitch))
+    return page, rest
+
+
+def _token_drawer(kind: str) -> Callable[[Canvas, draw.Token, int], None]:
     caption = label(f"kit.tokens.{kind}.label")
     return {
-        "aff": lambda c, x, y, v: draw.aff_token(c, x, y, caption, v),
-        "offensive": lambda c, x, y, v: draw.offensive_token(c, x, y, caption),
-        "haemorrhage": lambda c, x, y, v: draw.haemorrhage_token(c, x, y, caption),
-        "fatigue": lambda c, x, y, v: draw.fatigue_token(c, x, y, caption, v),
+        "activated": lambda c, t, v: draw.activated_token(c, t, caption),
+        "aff": lambda c, t, v: draw.aff_token(c, t, caption, v),
+        "offensive": lambda c, t, v: draw.offensive_token(c, t, caption),
+        "haemorrhage": lambda c, t, v: draw.haemorrhage_token(c, t, caption),
+        "fatigue": lambda c, t, v: draw.fatigue_token(c, t, caption, v),
+        "prone": lambda c, t, v: draw.prone_token(c, t, caption),
+        "out": lambda c, t, v: draw.out_token(c, t, caption),
     }[kind]
 
 
+STYLES = {
+    "activated": draw.ACTIVATED,
+    "aff": draw.AFF,
+    "offensive": draw.OFFENSIVE,
+    "haemorrhage": draw.HAEMORRHAGE,
+    "fatigue": draw.FATIGUE,
+    "prone": draw.PRONE,
+    "out": draw.OUT,
+}
+
+
 def _draw_header(c: Canvas, kit: Kit, grid: TokenGrid) -> None:
-    left = grid.x(0) - draw.DIAMETER_MM / 2
+    left = grid.x(0) - grid.sheet.radius
     c.setFillColor(colour("ink"))
     c.setFont(SANS_BOLD, TITLE_PT)
-    c.drawString(pt(left), pt(grid.height - TOP_MM), label("kit.tokens.title"))
+    c.drawString(pt(left), pt(grid.height - grid.sheet.top), label("kit.tokens.title"))
     c.setFont(SANS, SUBTITLE_PT)
-    c.setFillColor(colour("muted"))
     c.drawString(
         pt(left),
-        pt(grid.height - TOP_MM - 5.0),
-        label("kit.tokens.subtitle", kit=kit.spec.name, diameter=f"{draw.DIAMETER_MM:g}"),
+        pt(grid.height - grid.sheet.top - 5.0),
+        label("kit.tokens.subtitle", kit=kit.spec.name, diameter=f"{grid.sheet.diameter:g}"),
     )
 
 
@@ -141,7 +168,6 @@ def _draw_heading(c: Canvas, kind: str, x: float, y: float) -> None:
     c.setFillColor(colour("ink"))
     c.setFont(SANS_BOLD, HEADING_PT)
     c.drawString(pt(x), pt(y), heading)
-    c.setFillColor(colour("muted"))
     c.setFont(SANS, HELP_PT)
     c.drawString(pt(x) + stringWidth(heading, SANS_BOLD, HEADING_PT) + 6, pt(y), label(f"kit.tokens.{kind}.help"))
 
@@ -154,13 +180,13 @@ def tokens_pdf(kit: Kit) -> tuple[bytes, int]:
     buffer = BytesIO()
     meta = PdfMeta(title=f"{label('common.game')} — {label('kit.tokens.title')}", subject=kit.spec.name)
     c = new_canvas(buffer, (pt(paper.width), pt(paper.height)), meta)
-    drawers = {kind: _token_drawer(kind) for kind in ("aff", "offensive", "haemorrhage", "fatigue")}
+    drawers = {kind: _token_drawer(kind) for kind in STYLES}
     for page in pages:
         _draw_header(c, kit, grid)
         for kind, x, y in page.headings:
             _draw_heading(c, kind, x, y)
         for kind, value, x, y in page.tokens:
-            drawers[kind](c, x, y, value)
+            drawers[kind](c, draw.Token(grid.sheet, x, y, STYLES[kind]), value)
         c.showPage()
     c.save()
     return buffer.getvalue(), len(pages)

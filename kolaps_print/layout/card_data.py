@@ -107,6 +107,7 @@ class Footer(Model):
     height: Length
     size: FontSize
     baseline: Gap  # from the top of the strip
+    stamp_size: FontSize = 5.0  # a kit's stamp (date and data hash), in place of the game's name
 
 
 class Front(Model):

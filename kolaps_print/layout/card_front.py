@@ -47,6 +47,7 @@ class Identity:
     army: str
     affiliation: str
     colour: str  # #rrggbb
+    stamp: str = ""  # a kit's date and data hash: on the card, so a loose card finds its rulebook
 
 
 class FrontBuilder:
@@ -79,12 +80,14 @@ class FrontBuilder:
         """The army and its affiliation, small at the foot: the band above is the character's."""
         foot, h = self.layout.front.footer, self.size.height
         baseline = h - foot.height + foot.baseline
-        game = label("cards.front.game")
-        game_w = width_mm(game, REGULAR, foot.size)
+        game, size = (
+            (self.identity.stamp, foot.stamp_size) if self.identity.stamp else (label("cards.front.game"), foot.size)
+        )  # a kit's date and hash in place of the game's name
+        game_w = width_mm(game, REGULAR, size)
         text = label("cards.front.footer", army=self.identity.army, affiliation=self.identity.affiliation)
         fitted = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width - game_w - 2)
         shapes: list[Shape] = [
-            Text(self.left + self.width, baseline, game, REGULAR, foot.size, self.white, align="right", width=game_w)
+            Text(self.left + self.width, baseline, game, REGULAR, size, self.white, align="right", width=game_w)
         ]
         if fitted.cut:  # a narrow card: the army before the game's name
             fitted, shapes = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width), []

@@ -15,7 +15,7 @@ Mode = Literal["duplex", "fold", "print-shop"]  # how cards are imposed (tables 
 Flip = Literal["long", "short"]  # the edge a duplex printer turns the sheet on
 Format = Literal["sheet", "cards"]  # tables --format
 CardsFormat = Literal["pdf", "png", "tts"]  # cards --format: to print, for screens, for Tabletop Simulator
-Schema = Literal["army", "kit"]  # schema --for
+Schema = Literal["army", "kit", "ruleset"]  # schema --for
 
 LAYOUTS: tuple[Layout, ...] = get_args(Layout)
 MODES: tuple[Mode, ...] = get_args(Mode)

@@ -86,6 +86,12 @@ class FoldLine(Model):
     dash: list[Annotated[float, Field(gt=0, le=20)]] = Field(min_length=2, max_length=2)  # mm drawn, mm skipped
 
 
+class ScaleBar(Model):
+    length: float = Field(ge=20, le=150)
+    text_pt: float = Field(ge=5, le=12)
+    width_pt: float = Field(gt=0, le=2)
+
+
 class PrintShop(Model):
     bleed: float = Field(ge=0, le=10)
 
@@ -94,6 +100,7 @@ class Sheets(Model):
     home: HomeSheet
     crop_marks: CropMarks
     fold_line: FoldLine
+    scale_bar: ScaleBar
     print_shop: PrintShop
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from kolaps_print.model.catalogue import Affiliation, Weapon
@@ -27,6 +29,9 @@ class Character(Model):
 
 
 class Army(Model):
+    ruleset: Literal["kolaps"] = Field(
+        default="kolaps", description="The game system: kolaps (the default), or d100, 3d6, d12 (their own schemas)"
+    )
     name: Name = Field(description="Army name, printed on every card")
     affiliation: Id = Field(description="An affiliation id, e.g. apc")
     characters: list[Character] = Field(min_length=1, description="At most 20,000 cards in all (copies included)")

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError
 
@@ -22,6 +22,7 @@ from kolaps_print.model.common import ID_PATTERN, FilePath, Id, Model, Name
 from kolaps_print.model.gamedata import Catalogue, GameData, Origin, builtin_game_data, validate_model
 from kolaps_print.model.portraits import find_portrait
 from kolaps_print.model.rules import Rules
+from kolaps_print.model.ruleset_choice import not_kolaps
 
 # A cards PDF is built in memory: 20,000 cards (about 2,200 sheets, a minute's work) is far past
 # any army and still well within memory. The number of characters itself is not limited.
@@ -32,6 +33,7 @@ ID_RE = re.compile(ID_PATTERN)
 class _ArmyShell(Model):
     """The army's top level, with its lists left for item-by-item validation."""
 
+    ruleset: Literal["kolaps"] = "kolaps"  # ruleset_choice.not_kolaps has turned the others away
     name: Name
     affiliation: Id
     characters: list[Any] = Field(min_length=1)
@@ -230,6 +232,8 @@ def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> 
     report = Report()
     if "armies" in doc.data and "characters" not in doc.data:
         report.add(doc.diagnostic((), f"this is a kit file, not an army file: run kolaps-print kit {doc.file}"))
+        return None, report
+    if not_kolaps(doc, report):
         return None, report
     shell = validate_model(_ArmyShell, doc, doc.data, (), report)
     shell_ok = shell is not None

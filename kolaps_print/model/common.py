@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+from kolaps_print.typography import french
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+DICE_PATTERN = r"^[1-9][0-9]?[dD](3|4|6|8|10|12|20|100)([+-][1-9][0-9]?)?$"  # a ruleset's dice field: 2d10+2
 
 
 class Model(BaseModel):
@@ -18,8 +21,9 @@ class Model(BaseModel):
 
 
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, min_length=1, max_length=40)]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=80)]
-Text = Annotated[str, StringConstraints(min_length=1, max_length=1200)]
+# Texts that get printed: set in French typography once, when the data is read.
+Name = Annotated[str, StringConstraints(min_length=1, max_length=80), AfterValidator(french)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=1200), AfterValidator(french)]
 Colour = Annotated[str, StringConstraints(pattern=COLOUR_PATTERN)]
 D6 = Annotated[int, Field(ge=1, le=6)]
 Rank = Annotated[int, Field(ge=0, le=4)]

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from kolaps_print.diagnostics import Diagnostic, did_you_mean, shown
 from kolaps_print.load import SourceDocument
-from kolaps_print.model.common import COLOUR_PATTERN, ID_PATTERN
+from kolaps_print.model.common import COLOUR_PATTERN, DICE_PATTERN, ID_PATTERN
 
 _KINDS = {
     str: "text",
@@ -43,24 +44,55 @@ def _got(value: Any) -> str:
 _PATTERN_HINTS = {
     ID_PATTERN: "is not a valid id: use lowercase letters, digits and hyphens (e.g. fusil-assaut)",
     COLOUR_PATTERN: 'is not a colour: write it as "#rrggbb", e.g. "#3a5f0b"',
+    DICE_PATTERN: "is not a dice expression: write it as 1d6, 2d10 or 1d6+2",
 }
 
 
 def _fields_at(model: type[BaseModel], loc: tuple) -> list[str]:
     """Field names allowed at loc inside model (for did-you-mean on unknown keys)."""
+    current = _inner_model(_walk(model, loc)[1])
+    return list(current.model_fields) if current is not None else []
+
+
+def _walk(model: type[BaseModel], loc: tuple) -> tuple[tuple, Any]:
+    """loc without the tags pydantic puts in it inside a tagged union (a ruleset's field
+    `{type: integer, ...}` is reported at ('fields', 0, 'integer', 'max')), and the annotation
+    reached at its end (None past what the model declares)."""
     current: Any = model
+    clean: list = []
     for part in loc:
         if isinstance(part, int):
+            clean.append(part)
             continue
-        if not (isinstance(current, type) and issubclass(current, BaseModel)):
-            return []
-        field = current.model_fields.get(part)
-        if field is None:
-            return []
-        current = _inner_model(field.annotation)
-    if isinstance(current, type) and issubclass(current, BaseModel):
-        return list(current.model_fields)
-    return []
+        members = _tagged_members(current)
+        if part in members:
+            current = members[part]
+            continue
+        found = _inner_model(current)
+        field = found.model_fields.get(part) if found is not None else None
+        current = field.annotation if field is not None else None
+        clean.append(part)
+    return tuple(clean), current
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
+
+
+def _tagged_members(annotation: Any) -> dict[str, type[BaseModel]]:
+    """{tag: model} when annotation is a union of models told apart by a one-value Literal."""
+    members = _models_in(annotation)
+    if len(members) < 2:
+        return {}
+    tags = {}
+    for member in members:
+        for field in member.model_fields.values():
+            values = typing.get_args(field.annotation) if typing.get_origin(field.annotation) is Literal else ()
+            if len(values) == 1 and isinstance(values[0], str):
+                tags[values[0]] = member
+    return tags
 
 
 def _inner_model(annotation: Any) -> Any:
@@ -125,9 +157,23 @@ def explain(error: ErrorDetails, model: type[BaseModel], loc: tuple) -> str:
         return f"has too many items (at most {ctx.get('max_length')})"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
+    if kind == "union_tag_invalid":
+        tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+        tag = str(ctx.get("tag", ""))
+        return (
+            f"unknown {_discriminator(ctx)} '{shown(tag)}'{did_you_mean(tag, tags)}; expected one of: {', '.join(tags)}"
+        )
+    if kind == "union_tag_not_found":
+        if not isinstance(value, dict):
+            return f"expected a mapping of keys (key: value), got {_got(value)}"
+        return f"missing required key '{_discriminator(ctx)}'"
     if kind == "literal_error":
         return f"expected one of {ctx.get('expected')}, got {_got(value)}"
     return error["msg"]
+
+
+def _discriminator(ctx: dict) -> str:
+    return str(ctx.get("discriminator", "type")).strip("'")
 
 
 def diagnostics_from(
@@ -135,6 +181,8 @@ def diagnostics_from(
 ) -> Iterable[Diagnostic]:
     for error in exc.errors():
         loc = tuple(error["loc"])
-        path = base + loc
+        path = base + _walk(model, loc)[0]
         at_key = error["type"] == "extra_forbidden"
+        if error["type"] == "union_tag_invalid":  # at the tag's value, not at the whole mapping
+            path += (_discriminator(error.get("ctx", {})),)
         yield doc.diagnostic(path, explain(error, model, loc), at_key=at_key)

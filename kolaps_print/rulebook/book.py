@@ -18,7 +18,7 @@ from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import Registry
-from kolaps_print.rulebook.typography import french
+from kolaps_print.typography import french
 from kolaps_print.write.pdf import PdfMeta
 
 MAX_PASSES = 5

@@ -9,15 +9,16 @@ from dataclasses import dataclass, replace
 from kolaps_print import __version__
 from kolaps_print.fonts import CREDITS
 from kolaps_print.labels import label
+from kolaps_print.numbers import date_words
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, LayoutResult, layout
 from kolaps_print.rulebook.check import CheckedBook
 from kolaps_print.rulebook.handout import HANDOUT_PAGES, HandoutDoc, handout_story_factory, too_long
 from kolaps_print.rulebook.handout_look import handout_layout
-from kolaps_print.rulebook.pages import Cover, HandoutBand, ProofStamp, french_date
+from kolaps_print.rulebook.pages import Cover, HandoutBand, ProofStamp
 from kolaps_print.rulebook.proof_pages import MarkedPage, OwnMarks, ProofAppendix
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
-from kolaps_print.rulebook.typography import french
+from kolaps_print.typography import french
 from kolaps_print.write.pdf import PdfMeta
 
 
@@ -57,7 +58,7 @@ def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[Ma
 def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMeta]:
     spec = book.sources.spec
     version = printing.version or spec.version
-    date = french_date(printing.date or spec.date)
+    date = date_words(printing.date or spec.date)
     title = label("rulebook.book.running_title", title=spec.title, subtitle=spec.subtitle, edition=book.edition.title)
     stamp = ProofStamp(
         label("rulebook.proof.stamp", version=version, date=date, hash=book.digest), label("rulebook.proof.watermark")
@@ -92,7 +93,7 @@ def _credits(book: CheckedBook, printing: Printing) -> list[str]:
                 subtitle=spec.subtitle,
                 edition=book.edition.title,
                 version=printing.version or spec.version,
-                date=french_date(printing.date or spec.date),
+                date=date_words(printing.date or spec.date),
             ),
             label("rulebook.credits.made", tool=__version__, hash=book.digest),
             label(

@@ -32,7 +32,7 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
-from kolaps_print.rulebook.typography import french
+from kolaps_print.typography import french, unstretchable
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
 SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
@@ -373,7 +373,7 @@ def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: boo
     kwargs = (
         dict(bulletType="1", bulletFormat="%s.", bulletFontName=SANS_BOLD)
         if block.ordered
-        else dict(bulletType="bullet", start="\u2022", bulletFontName=SANS)
+        else dict(bulletType="bullet", start="\u2013", bulletFontName=SANS)  # French lists: a dash
     )
     return ListFlowable(
         items,
@@ -409,11 +409,11 @@ def _paragraph(block: MdParagraph, ctx: StoryContext, inline: InlineContext, sty
     """A paragraph; one with a cross-reference records its page, so that the next pass can
     say « plus haut » where the target is on that same page."""
     if not any(n.type == "link" and str(n.attrs.get("href", "")).startswith("#") for n in _walk(block.inline)):
-        return BodyParagraph(render_inline(block.inline, inline), style)
+        return BodyParagraph(unstretchable(render_inline(block.inline, inline)), style)  # justified
     ctx.referring += 1
     key = f"\u00b6{ctx.referring}"  # ¶n: no anchor starts with it
     here = replace(inline, here=ctx.inline.pages.get(key), above=frozenset(ctx.placed))
-    paragraph = BodyParagraph(render_inline(block.inline, here), style)
+    paragraph = BodyParagraph(unstretchable(render_inline(block.inline, here)), style)
     paragraph.page_key, paragraph.registry = key, ctx.registry
     return paragraph
 

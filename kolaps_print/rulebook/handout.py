@@ -34,7 +34,7 @@ from kolaps_print.rulebook.handout_look import Columns, columns, handout_layout,
 from kolaps_print.rulebook.inline import InlineContext
 from kolaps_print.rulebook.markdown import Heading, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
-from kolaps_print.rulebook.typography import french
+from kolaps_print.typography import french
 from kolaps_print.write.pdf import PdfMeta
 
 HANDOUT_PAGES = 4  # one sheet folded once

@@ -18,7 +18,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.rulebook.templating import COLUMNS_OPTION, TABLE_FENCE, WITHOUT_NOTE, RenderedChapter
-from kolaps_print.rulebook.typography import french
+from kolaps_print.typography import french
 
 ANCHOR_RE = re.compile(r"\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 _PARSER = MarkdownIt("commonmark", {"html": False, "typographer": False})

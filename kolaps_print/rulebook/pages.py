@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF_ITALIC
-from kolaps_print.labels import label, labels
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
-from kolaps_print.rulebook.typography import french
-
-
-def french_date(day: dt.date) -> str:
-    """2025-06-01 -> '1ᵉʳ juin 2025'."""
-    month = labels("rulebook.months")[day.month - 1]
-    number = label("rulebook.first_of_month") if day.day == 1 else str(day.day)
-    return f"{number}\u00a0{month} {day.year}"
+from kolaps_print.typography import french
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from kolaps_print.model.errata import Erratum
 from kolaps_print.provenance import mark, marked_faces, marked_pages
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import HeadingFlowable, Registry
-from kolaps_print.rulebook.typography import french
+from kolaps_print.typography import french
 
 ERRATA_ANCHOR = "errata-a-confirmer"
 MARKS_ANCHOR = "marques-de-provenance"

@@ -29,7 +29,7 @@ from kolaps_print.rulebook.markdown import Chapter, Heading, TableBlock
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.rulebook.proof_pages import ProofAppendix, errata_pages, marks_pages
 from kolaps_print.rulebook.report import CATEGORIES, ConsistencyReport
-from kolaps_print.rulebook.typography import french
+from kolaps_print.typography import french
 
 TOC_ANCHOR = "sommaire"
 COVER_ANCHOR = "couverture"
@@ -83,7 +83,7 @@ def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable
             where = f"{f.diagnostic.file}:{f.diagnostic.line}"
             out.append(
                 Paragraph(
-                    f"\u2022 {escape(french(f.subject))} <font "
+                    f"\u2013 {escape(french(f.subject))} <font "
                     f"color='{st.palette().markup('muted')}' size='8'>{escape(where)}</font>",
                     s["report"],
                 )

@@ -212,7 +212,7 @@ def _bad_number_in(data: os.PathLike, relative: str, old: str, literal: str) -> 
     [
         ("rules/dice.yaml", "level: 0"),
         ("weapons.yaml", "range: 20"),
-        ("layouts/sheets.yaml", "margin: 5"),
+        ("layouts/sheets.yaml", "margin: 6"),
         ("labels/fr/common.yaml", 'game: "KOLAPS : Ground Zero"'),
     ],
 )
@@ -230,7 +230,7 @@ def test_a_huge_number_in_any_data_file_is_located(cli, tmp_path, monkeypatch, r
 
 def test_a_nan_in_the_game_data_is_refused(cli, tmp_path, monkeypatch):
     shutil.copytree(resources.bundled("data"), tmp_path / "data")
-    file, line, col = _bad_number_in(tmp_path / "data", "layouts/sheets.yaml", "margin: 5", "margin: .nan")
+    file, line, col = _bad_number_in(tmp_path / "data", "layouts/sheets.yaml", "margin: 6", "margin: .nan")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / "data"))
     result = cli(["check"])

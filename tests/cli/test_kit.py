@@ -16,7 +16,7 @@ def test_a_lean_kit_is_built_and_summarised(cli, tmp_path):
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 0, result.stderr
     assert f"kit written: {tmp_path / 'out'}/" in result.stdout
-    assert "Salon · 2027-01-02 · données " in result.stdout
+    assert "Salon · 2\u00a0janvier 2027 · données " in result.stdout  # the date in words
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert names == [
         "cards-vampires.pdf",

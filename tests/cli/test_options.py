@@ -141,7 +141,8 @@ def test_shell_completion_offers_commands_and_choices():
     assert complete("cards", "army.yaml", "--paper", "") == ["a4", "letter"]
     assert complete("cards", "army.yaml", "--card", "t") == ["tarot"]
     assert complete("tables", "--layout", "") == ["duplex", "fold", "print-shop"]
-    assert complete("schema", "--for", "") == ["army", "kit"]
+    assert complete("schema", "--for", "") == ["army", "kit", "ruleset"]
+    assert complete("check", "--ruleset", "d") == ["d100", "d12"]
 
 
 def test_shell_completion_script_is_available():

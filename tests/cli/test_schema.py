@@ -173,4 +173,4 @@ def test_kit_schema_default_path(cli, tmp_path, monkeypatch):
 def test_unknown_schema_is_a_usage_error(cli):
     result = cli(["schema", "--for", "armee"])
     assert result.exit_code == 2
-    assert result.stderr.endswith("Error: Invalid value for '--for': 'armee' is not one of 'army', 'kit'.\n")
+    assert result.stderr.endswith("Error: Invalid value for '--for': 'armee' is not one of 'army', 'kit', 'ruleset'.\n")

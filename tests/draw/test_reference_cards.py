@@ -5,7 +5,7 @@ from io import BytesIO
 import pypdfium2 as pdfium
 import pytest
 from pdf_colours import seen  # tests/support
-from pdf_text import page_texts, text_objects  # tests/support
+from pdf_text import as_printed, page_texts, text_objects  # tests/support
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.content.reference import reference_sections
@@ -70,7 +70,7 @@ def test_an_odd_last_face_gets_a_plain_back_naming_the_game(data):
     last = reference_cards(deck)[-1]
     assert last.back is None
     text = pdfium.PdfDocument(one_side(last, back=True))[0].get_textpage().get_text_range()
-    assert label("common.game") in text and label("tables.sheet.title") in text and "Résoudre" not in text
+    assert as_printed(label("common.game")) in text and label("tables.sheet.title") in text and "Résoudre" not in text
 
 
 def test_card_text_is_at_least_seven_points():

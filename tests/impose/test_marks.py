@@ -1,11 +1,16 @@
-"""Crop marks: on every cut line, outside every card, out to the sheet edge, thin and grey."""
+"""Crop marks: on every cut line of a filled slot, outside every card, out to the sheet edge,
+0.3 to 0.5 pt in solid black (read back from the PDF's content stream)."""
 
 import pytest
 from geometry import grow, overlaps  # tests/support
+from pdf_paths import stroked_segments  # tests/support
 
 from kolaps_print.impose import ImposeOptions, plan_pages
+from kolaps_print.jobs.cards import CardOptions, build_cards
 from kolaps_print.layout import sheets
 from kolaps_print.layout.geometry import Rect, Size
+from kolaps_print.layout.units import pt
+from kolaps_print.model.army_book import load_army
 
 A4 = Size(210, 297)
 
@@ -36,9 +41,46 @@ def test_every_cut_line_has_marks_on_both_sides():
         assert {min(ln.y1, ln.y2) == 0 for ln in ends} == {True, False}  # one below, one above
 
 
-def test_marks_are_thin_and_light():
-    style = sheets.sheets().crop_marks
-    assert style.width_pt <= 0.25 and style.grey >= 0.5
+def edge_strokes(pdf: bytes, sheet_pt: tuple[float, float]) -> list:
+    """The strokes of the first page that reach the sheet's edge: the crop marks."""
+    w, h = sheet_pt
+    return [
+        s
+        for s in stroked_segments(pdf)
+        if min(s.x1, s.x2) < 0.01 or min(s.y1, s.y2) < 0.01 or max(s.x1, s.x2) > w - 0.01 or max(s.y1, s.y2) > h - 0.01
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_marks_are_0_3_to_0_5_pt_in_solid_black_in_the_pdf(paper, demo_armies):
+    pdf = build_cards(
+        load_army(next(a for a in demo_armies if a.stem == "section-kappa")), CardOptions(paper=paper)
+    ).pdf
+    size = sheets.paper_size(paper)
+    marks = edge_strokes(pdf, (pt(size.width), pt(size.height)))
+    assert len(marks) >= 12  # 4 vertical and 4 horizontal cut lines, two ends each (fewer: the last row)
+    for mark in marks:
+        assert 0.3 <= mark.width <= 0.5 and mark.colour == (0.0,), mark
+
+
+def test_an_empty_row_or_column_gets_no_marks():
+    """Two cards on a 3 × 3 sheet: marks for one row and two columns only."""
+    front = plan_pages(2, ImposeOptions(Size(63, 88), A4).resolved())[0]
+    vertical = {round(ln.x1, 6) for ln in front.crop_marks if ln.x1 == ln.x2}
+    horizontal = {round(ln.y1, 6) for ln in front.crop_marks if ln.y1 == ln.y2}
+    cards_x = {round(x, 6) for p in front.placements for x in (p.trim.x, p.trim.right)}
+    cards_y = {round(y, 6) for p in front.placements for y in (p.trim.y, p.trim.top)}
+    assert vertical == cards_x and len(vertical) == 3
+    assert horizontal == cards_y and len(horizontal) == 2
+    for ln in front.crop_marks:  # every mark starts at the filled cards, not at the empty slots below
+        if ln.x1 == ln.x2 and min(ln.y1, ln.y2) == pytest.approx(0):
+            assert max(ln.y1, ln.y2) < min(cards_y)
+
+
+def test_a_fold_sheet_has_no_fold_line_through_an_empty_column():
+    options = ImposeOptions(Size(63, 88), A4, mode="fold").resolved()
+    full, last = plan_pages(5, options)
+    assert len(full.fold_lines) == 2 and len(last.fold_lines) == 1
 
 
 def test_backs_carry_no_marks():

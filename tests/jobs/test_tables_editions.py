@@ -15,7 +15,7 @@ from kolaps_print.content.attack import attack_steps
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label, labels
 from kolaps_print.model.gamedata import builtin_game_data
-from kolaps_print.rulebook.pages import french_date
+from kolaps_print.numbers import date_words
 from kolaps_print.rulebook.sources import load_sources
 
 
@@ -42,7 +42,7 @@ def test_one_title_and_the_version_and_date_in_words_on_each_side(sheets):
         for page in page_texts(sheet.pdf):
             text = flat(page)
             assert text.count(label(key)) == 1  # the header's, and no other title (no side name)
-            assert f"Version {__version__} · 30 {labels('rulebook.months')[10]} 2026" in text
+            assert f"Version {__version__} · 30 {labels('common.months')[10]} 2026" in text
 
 
 def test_reruns_are_byte_identical():
@@ -54,7 +54,7 @@ def test_reruns_are_byte_identical():
 def test_the_date_defaults_to_the_rules_date_in_book_yaml():
     day = load_sources(resources.rulebook_dir()).spec.date
     text = flat(page_texts(build_reference(TablesOptions()).pdf)[0])
-    assert flat(f"Version {__version__} · {french_date(day)}") in text
+    assert flat(f"Version {__version__} · {date_words(day)}") in text
 
 
 def _steps_in_order(text: str, steps) -> None:

@@ -2,6 +2,7 @@
 
 from io import BytesIO
 
+import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from kolaps_print.fonts import SANS
@@ -50,17 +51,49 @@ def test_every_document_starts_on_a_front_page():
     assert all(s.first_page % 2 == 0 for s in sections)
 
 
-def test_backs_meant_for_a_short_edge_flip_are_turned_upside_down():
+def reading_direction(pdf: bytes, page: int) -> tuple[float, float]:
+    """The direction (dx, dy) from a page's first character to its second, in page axes."""
+    document = pdfium.PdfDocument(BytesIO(pdf))
+    text = document[page].get_textpage()
+    (l1, b1, r1, t1), (l2, b2, r2, t2) = text.get_charbox(0), text.get_charbox(1)
+    document.close()
+    return (l2 + r2 - l1 - r1) / 2, (b2 + t2 - b1 - t1) / 2
+
+
+def test_no_page_is_turned_by_rotate_and_every_page_is_portrait():
+    """Printer drivers turn /Rotate pages their own way: landscape content is turned in the content."""
+    landscape = part("R", 2, sides="short", size=(842, 595))
+    pdf, _ = assemble(part("P", 1), [landscape, part("L", 1, size=(842, 595))], 1, Stamper("S"), "kit", str)
+    reader = PdfReader(BytesIO(pdf))
+    assert [p.get("/Rotate", 0) for p in reader.pages] == [0] * 6
+    for page in reader.pages:
+        assert float(page.mediabox.width) < float(page.mediabox.height)
+
+
+def test_landscape_reads_upwards_and_a_short_edge_back_downwards():
+    """Front: its top to the left, so text runs up the page; its back (short-edge flip, printed
+    long-edge) is turned half a turn more: text runs down. A portrait page reads left to right."""
     landscape = part("R", 2, sides="short", size=(842, 595))
     pdf, _ = assemble(part("P", 1), [landscape], 1, Stamper("S"), "kit", str)
-    rotations = [p.get("/Rotate", 0) for p in PdfReader(BytesIO(pdf)).pages]
-    assert rotations == [0, 0, 0, 180]
+    dx, dy = reading_direction(pdf, 0)
+    assert dx > 0 and abs(dy) < 1  # the portrait packing list
+    dx, dy = reading_direction(pdf, 2)
+    assert dy > 0 and abs(dx) < 1  # the landscape front, turned: reads upwards
+    dx, dy = reading_direction(pdf, 3)
+    assert dy < 0 and abs(dx) < 1  # its back, half a turn more: reads downwards
+
+
+def test_a_portrait_back_meant_for_a_short_edge_flip_is_upside_down_in_its_content():
+    pdf, _ = assemble(part("P", 1), [part("C", 2, sides="short")], 1, Stamper("S"), "kit", str)
+    assert PdfReader(BytesIO(pdf)).pages[3].get("/Rotate", 0) == 0
+    dx, dy = reading_direction(pdf, 3)
+    assert dx < 0 and abs(dy) < 1  # right to left on the page: upside down
 
 
 def test_blank_pages_have_the_size_of_the_page_before():
     pdf, _ = assemble(part("P", 1), [part("L", 1, size=(842, 595))], 1, Stamper("S"), "kit", str)
     sizes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in PdfReader(BytesIO(pdf)).pages]
-    assert sizes == [(595, 842), (595, 842), (842, 595), (842, 595)]
+    assert sizes == [(595, 842), (595, 842), (595, 842), (595, 842)]
 
 
 def test_bookmarks_name_each_table_and_its_documents():

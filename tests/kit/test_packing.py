@@ -34,10 +34,10 @@ def test_the_markdown_counts_dice_miniatures_and_copies(kit_file):
     dice = hardest_roll_dice()
     assert f"Dés à six faces\u00a0: {dice * 3 * 3} ({dice} par joueur" in md
     assert (
-        "Figurines «\u00a0Section Kappa\u00a0»\u00a0: "
+        "Figurines «\u202fSection Kappa\u202f»\u00a0: "
         f"{copies('section-kappa') * 3} ({copies('section-kappa')} par table)" in md
     )
-    assert f"Figurines «\u00a0La Horde du Borgne\u00a0»\u00a0: {copies('les-damnes') * 3}" in md
+    assert f"Figurines «\u202fLa Horde du Borgne\u202f»\u00a0: {copies('les-damnes') * 3}" in md
     assert (
         "| Aide de jeu | `reference.pdf` | 2 | 9 (3 × 3 tables) | A4, papier 80 à 120 g/m² | Recto verso, bord court |"
         in md
@@ -95,7 +95,7 @@ def scenario_yaml(name="premier-contact"):
 def test_the_markdown_lists_the_table_and_every_terrain_piece_under_the_marked_scenario(kit_file):
     md = to_markdown(packing_list(load_kit(kit_file()), PARTS, "STAMP", 40))
     scenario = scenario_yaml()
-    heading = f"Sur chaque table\u00a0: scénario «\u00a0{scenario['name']}\u00a0»"
+    heading = f"Sur chaque table\u00a0: scénario «\u202f{scenario['name']}\u202f»"
     assert f"## {heading}\u00a0†\u00a0{scenario['ruling']}" in md
     table = scenario["table"]
     assert f"- [ ] Une surface de jeu de {table['width_cm']} × {table['depth_cm']} cm" in md

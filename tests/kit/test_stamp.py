@@ -31,7 +31,7 @@ def test_the_hash_changes_when_an_army_changes(tmp_path, kit_file):
 def test_the_stamp_names_the_kit_the_date_and_the_hash(kit_file):
     kit = load_kit(kit_file())
     text = stamp_text(kit, "0123abcd")
-    assert "Démo Test" in text and "2027-03-14" in text and "0123abcd" in text
+    assert "Démo Test" in text and "14\u00a0mars 2027" in text and "0123abcd" in text  # the date in words
 
 
 def _text_boxes(pdf: bytes):
@@ -63,6 +63,7 @@ def test_every_page_gets_the_stamp_small_in_the_bottom_margin():
         right, top = max(b[2] for b in boxes), max(b[3] for b in boxes)
         assert abs((left + right) / 2 - width / 2) < 2  # centred
         assert pt(STAMP_BASELINE_MM) - 3 <= bottom and top <= pt(STAMP_BASELINE_MM) + 6  # 5-6 pt type, in the margin
+        assert bottom >= pt(6) - 0.05  # no descender in this text: its ink stays 6 mm off the edge
 
 
 def test_the_overlay_brings_no_standard_font(pdf_tools):

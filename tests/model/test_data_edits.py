@@ -102,7 +102,6 @@ def morale(change: Callable[[dict], None]) -> Callable[[Any], None]:
 CARDS_LABELS = ("check", "cards")  # labels/fr/cards.yaml: only the cards read it
 TABLES_LABELS = ("check", "tables", "rulebook")  # the rulebook prints the tables too
 BOOK_LABELS = ("check", "rulebook")
-DATE_LABELS = ("check", "tables", "rulebook")  # the months: the sheet prints its date in words too
 CARD_LAYOUT = ("check", "cards")
 SIZES = ALL  # the rulebook's pages are sizes.yaml's papers too
 BOOK_LAYOUT = ("check", "rulebook")  # layouts/rulebook.yaml: only the rulebook reads it
@@ -239,7 +238,7 @@ EDITS = [
     ),
     Edit("label-bad-braces", "labels/fr/tables.yaml", set_(("format", "range"), "{low–{high}"), TABLES_LABELS),
     Edit("label-columns-short", "labels/fr/tables.yaml", lambda d: d["seuils"]["columns"].pop(), TABLES_LABELS),
-    Edit("label-month-missing", "labels/fr/rulebook.yaml", lambda d: d["months"].pop(), DATE_LABELS),
+    Edit("label-month-missing", "labels/fr/common.yaml", lambda d: d["months"].pop()),  # every command reads common
     Edit("label-unprintable", "labels/fr/cards.yaml", set_(("front", "band_beyond"), "→"), CARDS_LABELS),
     Edit("labels-all-gone", "labels/fr/common.yaml", lambda d: d.clear() or d.update(x="y")),
     Edit("label-reworded", "labels/fr/tables.yaml", set_(("seuils", "title"), "Seuils"), refused_by=()),

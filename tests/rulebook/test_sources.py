@@ -5,7 +5,7 @@ import pytest
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
-from kolaps_print.rulebook.pages import french_date
+from kolaps_print.numbers import date_words
 from kolaps_print.rulebook.sources import load_sources, source_hash
 
 
@@ -37,7 +37,8 @@ def test_book_yaml_naming_a_missing_chapter_is_located(tmp_path):
     [
         (dt.date(2025, 6, 1), "1ᵉʳ\u00a0juin 2025"),
         (dt.date(2026, 8, 15), "15\u00a0août 2026"),
+        (dt.date(2027, 3, 14), "14\u00a0mars 2027"),
     ],
 )
 def test_french_dates(day, text):
-    assert french_date(day) == text
+    assert date_words(day) == text

@@ -8,6 +8,12 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 
+def as_printed(text: str) -> str:
+    """A label or data text as a PDF reader gives it back: reportlab draws a no-break space
+    (U+00A0) with the space's code, so it reads as an ordinary space."""
+    return text.replace("\u00a0", " ")
+
+
 def page_texts(pdf: bytes) -> list[str]:
     document = pdfium.PdfDocument(BytesIO(pdf))
     try:

@@ -1,0 +1,189 @@
+"""What a ruleset character's card back holds, as numbers: each track's boxes, where its marks
+fall for that character's own total, its negative zone, and the boxes to tick. The card layout
+(issue 13's next step) draws these; tracks are computed once per distinct value and shared."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from kolaps_print.content.ruleset_sheet import TableContent, catalogue_columns, entry_cells, table_contents
+from kolaps_print.labels import label
+from kolaps_print.model.ruleset_army import RulesetMember
+from kolaps_print.model.ruleset_cards import (
+    BandBlock,
+    BoxTrackBlock,
+    CheckboxesBlock,
+    FeaturesBlock,
+    HitTrackBlock,
+    LevelRowsBlock,
+    LocationTableBlock,
+    Mark,
+    MiniTableBlock,
+    NameBlock,
+    RemindersBlock,
+    SkillsBlock,
+    StatTilesBlock,
+    WeaponsBlock,
+)
+from kolaps_print.model.ruleset_fields import Operand, catalogue_of
+from kolaps_print.model.ruleset_load import Ruleset
+from kolaps_print.model.ruleset_values import mark_box, operand
+from kolaps_print.numbers import number
+from kolaps_print.provenance import marked
+
+
+@dataclass(frozen=True)
+class TrackMark:
+    after_box: int  # the line is drawn after this box, counted from 1
+    label: str
+
+
+@dataclass(frozen=True)
+class Track:
+    label: str
+    boxes: int
+    marks: tuple[TrackMark, ...] = ()
+    negative: int = 0  # boxes below zero
+    negative_label: str | None = None
+
+
+@dataclass(frozen=True)
+class Checkboxes:
+    labels: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Band:
+    text: str  # the army's name
+
+
+@dataclass(frozen=True)
+class Title:
+    name: str
+    subtitle: str = ""
+
+
+@dataclass(frozen=True)
+class Tiles:
+    tiles: tuple[tuple[str, str], ...]  # (label, value)
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Short texts one after the other: skills, features, reminders."""
+
+    lines: tuple[str, ...]
+    bold_lead: bool = False  # each line's text before « : » in bold (a feature's name)
+
+
+Item = Track | Checkboxes | Band | Title | Tiles | Lines | TableContent
+BackItem = Item
+
+
+@cache
+def _marks(total: int, marks: tuple[Mark, ...]) -> tuple[TrackMark, ...]:
+    """Marks for one total: cached, so an army of equal totals computes them once."""
+    return tuple(TrackMark(mark_box(total, m.numerator, m.denominator, m.rounding), m.label) for m in marks)
+
+
+def _value(term: Operand, member: RulesetMember) -> int:
+    known = {k: v for k, v in member.values.items() if v is not None}
+    return max(0, operand(term, known))
+
+
+def _shown(value: Any) -> str:
+    return label("rulesets.values.none") if value is None else number(value) if isinstance(value, int) else str(value)
+
+
+def _subtitle(block: NameBlock, member: RulesetMember) -> str:
+    parts = [getattr(member.character, f) for f in block.subtitle]
+    return label("rulesets.card.separator").join(str(p) for p in parts if p)
+
+
+def _skills(ruleset: Ruleset, block: SkillsBlock, member: RulesetMember) -> Lines:
+    decl = next(f for f in ruleset.spec.character.fields if f.id == block.field)
+    catalogue = ruleset.catalogues[catalogue_of(decl)]
+    written: dict[str, int] = getattr(member.character, block.field) or {}
+    shown = []
+    for id_, entry in catalogue.items():  # in the catalogue's order, so every card reads alike
+        value = written.get(id_, getattr(entry, "base", None) if block.show_base else None)
+        if value is not None:
+            shown.append(label("rulesets.card.skill", name=entry.name, value=_shown(value)))
+    return Lines((label("rulesets.card.skill_separator").join(shown),) if shown else ())
+
+
+def _referenced(ruleset: Ruleset, field_id: str, member: RulesetMember) -> tuple[str, list[Any]]:
+    decl = next(f for f in ruleset.spec.character.fields if f.id == field_id)
+    catalogue_id = catalogue_of(decl)
+    value = getattr(member.character, field_id)
+    ids = [value] if isinstance(value, str) else list(value or [])
+    return catalogue_id, [ruleset.catalogues[catalogue_id][i] for i in ids]
+
+
+def _weapons(ruleset: Ruleset, block: WeaponsBlock, member: RulesetMember) -> TableContent:
+    catalogue, entries = _referenced(ruleset, block.field, member)
+    header = [label("rulesets.card.weapon")] + catalogue_columns(ruleset, catalogue, block.columns)
+    rows = [entry_cells(ruleset, catalogue, entry, block.columns) for entry in entries]
+    return TableContent("", header, rows)
+
+
+def _features(ruleset: Ruleset, block: FeaturesBlock, member: RulesetMember) -> Lines:
+    _, entries = _referenced(ruleset, block.field, member)
+    lines = [label("rulesets.card.feature", name=e.name, text=e.text) if e.text else e.name for e in entries]
+    return Lines(tuple(lines), bold_lead=True)
+
+
+def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Item | None:
+    """One block as content; None for a block that draws nothing for this character."""
+    if isinstance(block, BandBlock):
+        return Band(army)
+    if isinstance(block, NameBlock):
+        return Title(member.name, _subtitle(block, member))
+    if isinstance(block, StatTilesBlock):
+        decls = {f.id: f.label for f in ruleset.spec.character.fields} | {
+            d.id: d.label for d in ruleset.spec.character.derived
+        }
+        return Tiles(tuple((decls[s], _shown(member.values.get(s))) for s in block.stats))
+    if isinstance(block, SkillsBlock):
+        return _skills(ruleset, block, member)
+    if isinstance(block, WeaponsBlock):
+        return _weapons(ruleset, block, member)
+    if isinstance(block, FeaturesBlock):
+        return _features(ruleset, block, member)
+    if isinstance(block, RemindersBlock):
+        erratum = ruleset.erratum(block.ruling) if block.ruling else None
+        ruling = block.ruling if erratum is not None and erratum.mark else None
+        return Lines(
+            tuple(marked(line, ruling) if i == len(block.lines) - 1 else line for i, line in enumerate(block.lines))
+        )
+    if isinstance(block, (MiniTableBlock, LocationTableBlock)):
+        return table_contents(ruleset, ruleset.tables[block.table])[0]
+    if isinstance(block, LevelRowsBlock):
+        return TableContent(
+            "", ["", *([""] * max(len(r.levels) for r in block.rows))], [[r.label, *r.levels] for r in block.rows]
+        )
+    return _tracker(block, member)
+
+
+def _tracker(block: Any, member: RulesetMember) -> Item | None:
+    if isinstance(block, HitTrackBlock):
+        total = _value(block.of, member)
+        negative = _value(block.negative_to, member) if block.negative_to is not None else 0
+        return Track(block.label, total, _marks(total, tuple(block.marks)), negative, block.negative_label)
+    if isinstance(block, BoxTrackBlock):
+        return Track(block.label, _value(block.length, member))
+    if isinstance(block, CheckboxesBlock):
+        return Checkboxes(tuple(block.boxes))
+    return None
+
+
+def front_items(ruleset: Ruleset, member: RulesetMember, army: str) -> list[Item]:
+    """The card front's content, block by block, in the order ruleset.yaml lists them."""
+    return [i for b in ruleset.spec.card.front if (i := _item(ruleset, b, member, army)) is not None]
+
+
+def back_items(ruleset: Ruleset, member: RulesetMember, army: str = "") -> list[Item]:
+    """The card back's content: its trackers and boxes where that character's values put them."""
+    return [i for b in ruleset.spec.card.back if (i := _item(ruleset, b, member, army)) is not None]

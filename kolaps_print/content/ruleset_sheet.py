@@ -1,0 +1,179 @@
+"""A ruleset's quick-reference sheet as content: its sections of tables, each table's header and
+rows as printed text, the chance tables filled exactly by the mechanic's engine. Shared by the
+sheet's layout and, later, the rulebook (issue 13)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from kolaps_print.content.formats import percent, span
+from kolaps_print.engines import d12, percentile, three_d6
+from kolaps_print.labels import label
+from kolaps_print.model.ruleset_load import Ruleset
+from kolaps_print.model.ruleset_mechanics import D12Ladder, Percentile, ThreeD6
+from kolaps_print.model.ruleset_tables import (
+    BandsTable,
+    CatalogueTable,
+    DvChances,
+    LadderChances,
+    OpposedChances,
+    PercentileChances,
+    RowsTable,
+    Table,
+)
+from kolaps_print.numbers import number, signed
+from kolaps_print.provenance import marked
+
+FOLD = 3  # a two-column chance list (value, chance) is printed as this many pairs side by side
+
+
+@dataclass(frozen=True)
+class TableContent:
+    title: str  # with its « † ID » when the table is our ruling
+    header: list[str]
+    rows: list[list[str]]
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class SectionContent:
+    title: str
+    tables: list[TableContent]
+
+
+def _c(key: str, **values: object) -> str:
+    return label(f"rulesets.columns.{key}", **values)
+
+
+def _cell(value: Any) -> str:
+    if value is None or value is False:
+        return label("rulesets.values.none")
+    if value is True:
+        return label("rulesets.values.yes")
+    return number(value) if isinstance(value, int) else str(value)
+
+
+def _title(ruleset: Ruleset, table: Table) -> str:
+    erratum = ruleset.erratum(table.ruling) if table.ruling else None
+    return marked(table.title, table.ruling if erratum is not None and erratum.mark else None)
+
+
+def _folded(first: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[list[str]]]:
+    """(value, chance) pairs laid FOLD pairs to a row, down the columns, so a long list stays short."""
+    height = -(-len(pairs) // FOLD)
+    columns = [pairs[i : i + height] for i in range(0, len(pairs), height)]
+    rows = [[cell for column in columns if r < len(column) for cell in column[r]] for r in range(height)]
+    width = 2 * len(columns)
+    return [first, _c("chance")] * len(columns), [row + [""] * (width - len(row)) for row in rows]
+
+
+def _percentile_tables(ruleset: Ruleset, table: PercentileChances) -> list[TableContent]:
+    mechanic = ruleset.spec.mechanic
+    assert isinstance(mechanic, Percentile)  # ruleset_check: the mechanic fills its tables
+
+    def grid(point_blank: bool) -> list[list[str]]:
+        return [
+            [number(skill)]
+            + [
+                percent(
+                    percentile.chance(
+                        percentile.effective_score(skill, m, point_blank, mechanic.point_blank_factor),
+                        mechanic.always_success,
+                        mechanic.always_failure,
+                    )
+                )
+                for m in table.modifiers
+            ]
+            for skill in table.skills
+        ]
+
+    header = [_c("score")] + [signed(m) for m in table.modifiers]
+    title = _title(ruleset, table)
+    out = [TableContent(title, header, grid(False), None if table.point_blank else table.note)]
+    if table.point_blank:
+        out.append(TableContent(_c("point_blank", title=table.title), header, grid(True), table.note))
+    return out
+
+
+def _opposed(ruleset: Ruleset) -> Callable[[int], Fraction]:
+    mechanic = ruleset.spec.mechanic
+    if isinstance(mechanic, ThreeD6):
+        return lambda margin: three_d6.opposed_chance(margin, mechanic.extra_dice)
+    return d12.hit_chance
+
+
+def _chance_table(ruleset: Ruleset, table: DvChances | OpposedChances) -> TableContent:
+    if isinstance(table, DvChances):
+        mechanic = ruleset.spec.mechanic
+        assert isinstance(mechanic, ThreeD6)
+        pairs = [(number(n), percent(three_d6.chance_at_least(n, mechanic.extra_dice))) for n in table.targets.values()]
+        header, rows = _folded(_c("target"), pairs)
+    else:
+        chance = _opposed(ruleset)
+        header, rows = _folded(_c("margin"), [(signed(m), percent(chance(m))) for m in table.margins.values()])
+    return TableContent(_title(ruleset, table), header, rows, table.note)
+
+
+def _ladder(ruleset: Ruleset, table: LadderChances) -> TableContent:
+    mechanic = ruleset.spec.mechanic
+    assert isinstance(mechanic, D12Ladder)
+    header = [_c("bonus")] + [_c("rung", name=r.name, threshold=r.threshold) for r in mechanic.ladder]
+    rows = [
+        [signed(b)] + [percent(d12.ladder_chance(b, r.threshold)) for r in mechanic.ladder]
+        for b in table.bonuses.values()
+    ]
+    return TableContent(_title(ruleset, table), header, rows, table.note)
+
+
+def catalogue_columns(ruleset: Ruleset, catalogue: str, columns: list[str]) -> list[str]:
+    """The printed heading of each column: its field's label."""
+    decls = {f.id: f for c in ruleset.spec.catalogues if c.id == catalogue for f in c.fields}
+    return [decls[column].label for column in columns]
+
+
+def entry_cells(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> list[str]:
+    """An entry's name, then its values as printed (a reference: the entry it names)."""
+    decls = {f.id: f for c in ruleset.spec.catalogues if c.id == catalogue for f in c.fields}
+    cells = [entry.name]
+    for column in columns:
+        value = getattr(entry, column)
+        target = getattr(decls[column], "catalogue", None)
+        cells.append(_cell(ruleset.catalogues[target][value].name if target and value else value))
+    return cells
+
+
+def _catalogue(ruleset: Ruleset, table: CatalogueTable) -> TableContent:
+    header = [_c("name")] + catalogue_columns(ruleset, table.catalogue, table.columns)
+    entries = ruleset.catalogues[table.catalogue].values()
+    rows = [entry_cells(ruleset, table.catalogue, entry, table.columns) for entry in entries]
+    return TableContent(_title(ruleset, table), header, rows, table.note)
+
+
+def table_contents(ruleset: Ruleset, table: Table) -> list[TableContent]:
+    """A table as printed (a percentile table with point blank prints as two)."""
+    if isinstance(table, PercentileChances):
+        return _percentile_tables(ruleset, table)
+    if isinstance(table, (DvChances, OpposedChances)):
+        return [_chance_table(ruleset, table)]
+    if isinstance(table, LadderChances):
+        return [_ladder(ruleset, table)]
+    if isinstance(table, CatalogueTable):
+        return [_catalogue(ruleset, table)]
+    if isinstance(table, BandsTable):
+        rows = [[span(b.low, b.high), number(b.value)] for b in table.bands]
+        return [TableContent(_title(ruleset, table), [_c("range"), table.value_label], rows, table.note)]
+    assert isinstance(table, RowsTable)  # the closed set ends here
+    rows = [[_cell(c) for c in row] for row in table.rows]
+    return [TableContent(_title(ruleset, table), list(table.columns), rows, table.note)]
+
+
+def sheet_content(ruleset: Ruleset) -> list[SectionContent]:
+    return [
+        SectionContent(
+            section.title, [t for id_ in section.tables for t in table_contents(ruleset, ruleset.tables[id_])]
+        )
+        for section in ruleset.spec.sheet.sections
+    ]

@@ -1,0 +1,56 @@
+"""Geometry of the kit's tokens sheet and which tokens each rules edition uses
+(data/layouts/tokens.yaml), in mm."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from kolaps_print.layout.data_files import load_layout
+from kolaps_print.model.common import Model
+
+Kind = Literal["activated", "aff", "offensive", "haemorrhage", "fatigue", "prone", "out"]
+Count = Literal["miniatures", "half", "pairs", "dials"]
+SAFE_EDGE_MM = 6.0  # home printers clip up to ~5 mm: nothing that matters closer to the sheet edge
+
+
+class TokenEntry(Model):
+    kind: Kind
+    count: Count
+
+
+class TokenSheet(Model):
+    diameter: float = Field(ge=15, le=40)
+    gap: float = Field(ge=0, le=10)
+    bleed: float = Field(ge=0, le=5)
+    ring: float = Field(gt=0, le=6)
+    safe_margin: float = Field(ge=SAFE_EDGE_MM, le=30)
+    top: float = Field(ge=SAFE_EDGE_MM, le=40)
+    bottom: float = Field(ge=SAFE_EDGE_MM, le=40)
+    heading_space: float = Field(ge=0, le=20)
+    section_space: float = Field(ge=0, le=20)
+    editions: dict[Literal["full", "quickstart"], list[TokenEntry]]
+
+    @model_validator(mode="after")
+    def _bleed_stays_in_the_gap(self) -> TokenSheet:
+        # colour past the cut must not reach the next token's cut line
+        if 2 * self.bleed > self.gap:
+            raise ValueError(f"bleed ({self.bleed:g} mm) must be at most half the gap ({self.gap:g} mm)")
+        return self
+
+    @property
+    def radius(self) -> float:
+        return self.diameter / 2
+
+    @property
+    def pitch(self) -> float:
+        return self.diameter + self.gap
+
+    def kinds(self, edition: str) -> list[TokenEntry]:
+        """The tokens a kit printing this rulebook edition uses ('none': the full rules)."""
+        return self.editions["quickstart" if edition == "quickstart" else "full"]
+
+
+def token_sheet() -> TokenSheet:
+    return load_layout("tokens", TokenSheet)

@@ -1,0 +1,68 @@
+"""ruleset.yaml: a game system as data (issue 13). Its character fields, derived values, dice
+mechanic, catalogues, quick-reference sheet and card are each chosen from closed sets, so a
+new system built from known mechanics needs YAML, not Python. docs/rulesets.md explains every
+field; `kolaps-print schema --for ruleset` publishes its JSON Schema."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
+
+from kolaps_print.model.common import FilePath, Id, Model, Name, Text
+from kolaps_print.model.errata import Erratum
+from kolaps_print.model.ruleset_cards import Card
+from kolaps_print.model.ruleset_fields import DerivedDecl, FieldDecl
+from kolaps_print.model.ruleset_mechanics import Mechanic
+from kolaps_print.model.ruleset_tables import RulingId, Sheet
+
+KOLAPS = "kolaps"  # the ruleset of an army file without a ruleset: key
+Prefix = Annotated[str, StringConstraints(pattern=r"^[A-Z0-9]{1,8}$")]
+
+
+class CatalogueDecl(Model):
+    """A list of entries (weapons, skills, armours) in a file of the ruleset's folder; each entry
+    has an id, a name and the fields declared here."""
+
+    id: Id
+    file: FilePath = Field(description="A YAML file of the ruleset's folder, holding `entries:`")
+    fields: list[FieldDecl] = Field(default_factory=list)
+
+
+class CharacterDecl(Model):
+    fields: list[FieldDecl] = Field(min_length=1, description="Besides name and copies, which every character has")
+    derived: list[DerivedDecl] = Field(default_factory=list, description="Computed in order from the fields")
+
+
+class RulesetFile(Model):
+    id: Id = Field(description="The ruleset's id, its folder's name: what an army file's ruleset: names")
+    name: Name = Field(description="The system's French name, printed on its sheet and cards")
+    seed: Annotated[str, StringConstraints(pattern=r"^[0-9]{3}$")] = Field(description="The seed text it comes from")
+    summary: Text = Field(description="One French sentence on the system")
+    errata_prefix: Prefix = Field(description="Its errata are numbered PREFIX-E1, PREFIX-E2...")
+    mechanic: Mechanic
+    catalogues: list[CatalogueDecl] = Field(default_factory=list)
+    character: CharacterDecl
+    sheet: Sheet
+    card: Card
+
+
+class RulesetErratum(Erratum):
+    """An erratum of a ruleset: numbered within its ruleset (D100-E1), otherwise as KOLAPS's."""
+
+    id: RulingId  # a wider id than KOLAPS's E1
+
+    @property
+    def number(self) -> int:
+        return int(self.id.rpartition("-E")[2])
+
+
+class RulesetErrataFile(Model):
+    errata: list[RulesetErratum] = Field(min_length=1)
+
+
+class Entry(Model):
+    """The part every catalogue entry shares; the rest is declared by the catalogue."""
+
+    id: Id
+    name: Name

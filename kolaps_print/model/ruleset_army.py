@@ -1,0 +1,145 @@
+"""An army file of a ruleset other than KOLAPS (`ruleset: d100`): its characters validated by
+the model built from the ruleset's fields, their references looked up in its catalogues, their
+derived values computed. Located messages as for a KOLAPS army."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from pydantic import Field
+
+from kolaps_print.diagnostics import Diagnostic, Report, fail_on_warnings
+from kolaps_print.fonts.printable import unprintable_text
+from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.model.common import ID_PATTERN, Id, Model, Name
+from kolaps_print.model.gamedata import validate_model
+from kolaps_print.model.ruleset_choice import ruleset_of
+from kolaps_print.model.ruleset_fields import NUMBER_TYPES, FieldDecl, ReferenceField, ReferencesField, SkillMapField
+from kolaps_print.model.ruleset_load import Ruleset, check_references
+from kolaps_print.model.ruleset_values import all_values
+
+ID_RE = re.compile(ID_PATTERN)
+MAX_CARDS = 20_000  # as a KOLAPS army (army_book.MAX_CARDS): one PDF built in memory
+
+
+class _Shell(Model):
+    ruleset: Id
+    name: Name = Field(description="Army name, printed on every card")
+    characters: list[Any] = Field(min_length=1)
+
+
+@dataclass(frozen=True)
+class RulesetMember:
+    index: int
+    character: Any  # an instance of ruleset.character
+    values: dict[str, int | None]  # number fields and derived values
+
+    @property
+    def name(self) -> str:
+        return str(self.character.name)
+
+
+@dataclass
+class RulesetArmy:
+    file: str
+    ruleset: Ruleset
+    name: str
+    members: list[RulesetMember]
+    warnings: list[Diagnostic] = field(default_factory=list)
+    doc: SourceDocument | None = None
+
+    @property
+    def card_count(self) -> int:
+        return sum(m.character.copies for m in self.members)
+
+    def summary(self) -> str:
+        return (
+            f"{self.file}: ok: {self.name} (ruleset {self.ruleset.id}), "
+            f"{len(self.members)} character(s), {self.card_count} card(s)"
+        )
+
+
+def _member(index: int, character: Any, ruleset: Ruleset) -> RulesetMember:
+    decls = ruleset.spec.character
+    numbers = {
+        f.id: getattr(character, f.id)
+        for f in decls.fields
+        if f.type in NUMBER_TYPES and getattr(character, f.id) is not None
+    }
+    return RulesetMember(index, character, all_values(numbers, decls.derived, ruleset.tables))
+
+
+def _id_or_none(value: Any) -> str | None:
+    """value if it is a well-formed id (a malformed one already has its message), else None."""
+    return value if isinstance(value, str) and ID_RE.match(value) else None
+
+
+def _references_as_written(raw: Any, decls: list[FieldDecl]) -> SimpleNamespace:
+    """An invalid character's reference fields, where they have the right shape (others: empty)."""
+    data = raw if isinstance(raw, dict) else {}
+    found: dict[str, Any] = {}
+    for decl in decls:
+        value = data.get(decl.id)
+        if isinstance(decl, ReferenceField):
+            found[decl.id] = _id_or_none(value)
+        elif isinstance(decl, ReferencesField):  # positions kept: a message names the item's index
+            found[decl.id] = [_id_or_none(v) for v in value] if isinstance(value, list) else []
+        elif isinstance(decl, SkillMapField):
+            found[decl.id] = [k for k in value if _id_or_none(k)] if isinstance(value, dict) else []
+    return SimpleNamespace(**found)
+
+
+def check_ruleset_army(doc: SourceDocument, ruleset: Ruleset, report: Report) -> RulesetArmy | None:
+    """Every problem of the file in report; the army when there is none."""
+    report.extend(unprintable_text(doc))  # what the cards could not print, as for a KOLAPS army
+    shell = validate_model(_Shell, doc, doc.data, (), report)
+    raw = (
+        shell.characters
+        if shell
+        else doc.data.get("characters")
+        if isinstance(doc.data.get("characters"), list)
+        else []
+    )
+    members = []
+    fields, catalogues = ruleset.spec.character.fields, ruleset.catalogues
+    for i, item in enumerate(raw):
+        character = validate_model(ruleset.character, doc, item, ("characters", i), report)
+        if character is None:  # its references' typos still show in this run
+            check_references(fields, _references_as_written(item, fields), ("characters", i), doc, catalogues, report)
+            continue
+        check_references(ruleset.spec.character.fields, character, ("characters", i), doc, ruleset.catalogues, report)
+        members.append(_member(i, character, ruleset))
+    cards = sum(m.character.copies for m in members)
+    if cards > MAX_CARDS:
+        report.add(
+            doc.diagnostic(
+                ("characters",), f"this army prints {cards:,} cards; the limit is {MAX_CARDS:,}: split it", at_key=True
+            )
+        )
+    if report.errors or shell is None:
+        return None
+    return RulesetArmy(doc.file, ruleset, shell.name, members, report.warnings, doc)
+
+
+def read_army_ruleset(path: Path) -> tuple[SourceDocument, str]:
+    """The army file as read, and the ruleset it names (KolapsError, located, if it names none we have)."""
+    doc = load_yaml(path, str(path))
+    report = Report()
+    ruleset = ruleset_of(doc, report)
+    report.raise_if_errors()
+    assert ruleset is not None
+    return doc, ruleset
+
+
+def load_ruleset_army(doc: SourceDocument, ruleset: Ruleset, strict: bool = False) -> RulesetArmy:
+    """A read army file of that ruleset, validated; raises KolapsError with every problem found."""
+    report = Report()
+    army = check_ruleset_army(doc, ruleset, report)
+    fail_on_warnings(report.warnings, strict)
+    report.raise_if_errors()
+    assert army is not None
+    return army

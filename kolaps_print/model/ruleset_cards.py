@@ -1,0 +1,121 @@
+"""A ruleset's character card: its front and back as lists of blocks, from a closed set. Each
+block names the fields it shows; model/ruleset_check.py checks that they exist and fit."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from kolaps_print.model.common import Id, Model, Name, Text
+from kolaps_print.model.ruleset_fields import Operand
+from kolaps_print.model.ruleset_tables import RulingId
+
+
+class BandBlock(Model):
+    block: Literal["band"]  # the army's name on a coloured band
+
+
+class NameBlock(Model):
+    block: Literal["name"]  # the character's name, and the subtitle fields under it
+    subtitle: list[Id] = Field(default_factory=list, description="Text fields printed under the name")
+
+
+class StatTilesBlock(Model):
+    block: Literal["stat_tiles"]
+    stats: list[Id] = Field(min_length=1, max_length=12, description="Number fields or derived values, one tile each")
+
+
+class SkillsBlock(Model):
+    block: Literal["skills"]
+    field: Id = Field(description="A skill_map field")
+    show_base: bool = Field(default=False, description="Skills left out print at their catalogue base")
+
+
+class WeaponsBlock(Model):
+    block: Literal["weapons"]
+    field: Id = Field(description="A reference or references field")
+    columns: list[Id] = Field(min_length=1, max_length=6, description="Fields of the catalogue's entries")
+
+
+class FeaturesBlock(Model):
+    block: Literal["features"]
+    field: Id = Field(description="A reference or references field whose entries have a text")
+
+
+class RemindersBlock(Model):
+    block: Literal["reminders"]
+    lines: list[Text] = Field(min_length=1, max_length=8)
+    ruling: RulingId | None = None
+
+
+class Mark(Model):
+    """A line across a hit-point track where that character's total puts it."""
+
+    numerator: int = Field(ge=1, le=100)
+    denominator: int = Field(ge=1, le=100)
+    rounding: Literal["up", "down", "nearest"]
+    label: Name
+
+
+class BoxTrackBlock(Model):
+    block: Literal["box_track"]
+    label: Name
+    length: Operand = Field(description="A field, a derived value or a number: how many boxes")
+
+
+class HitTrackBlock(Model):
+    block: Literal["hit_track"]
+    label: Name
+    of: Operand = Field(description="The track's total: a field, a derived value or a number")
+    marks: list[Mark] = Field(default_factory=list, max_length=4)
+    negative_to: Operand | None = Field(default=None, description="Boxes below zero, down to minus this value")
+    negative_label: Name | None = None
+
+
+class CheckboxesBlock(Model):
+    block: Literal["checkboxes"]
+    boxes: list[Name] = Field(min_length=1, max_length=8)
+
+
+class LevelRow(Model):
+    label: Name
+    levels: list[Name] = Field(min_length=1, max_length=8)
+
+
+class LevelRowsBlock(Model):
+    block: Literal["level_rows"]
+    rows: list[LevelRow] = Field(min_length=1, max_length=6)
+
+
+class LocationTableBlock(Model):
+    block: Literal["location_table"]
+    table: Id = Field(description="A rows table of tables.yaml: one row per location")
+
+
+class MiniTableBlock(Model):
+    block: Literal["mini_table"]
+    table: Id = Field(description="A table of tables.yaml, printed small")
+
+
+Block = Annotated[
+    BandBlock
+    | NameBlock
+    | StatTilesBlock
+    | SkillsBlock
+    | WeaponsBlock
+    | FeaturesBlock
+    | RemindersBlock
+    | BoxTrackBlock
+    | HitTrackBlock
+    | CheckboxesBlock
+    | LevelRowsBlock
+    | LocationTableBlock
+    | MiniTableBlock,
+    Field(discriminator="block"),
+]
+
+
+class Card(Model):
+    front: list[Block] = Field(min_length=1)
+    back: list[Block] = Field(min_length=1)

@@ -1,0 +1,191 @@
+"""What ruleset.yaml's models alone cannot see: every id a field, derived value, sheet section or
+card block names exists and has the right kind. Each problem located, with a did-you-mean."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from kolaps_print.diagnostics import Report, did_you_mean
+from kolaps_print.load import SourceDocument
+from kolaps_print.model.ruleset import RulesetFile
+from kolaps_print.model.ruleset_cards import (
+    BoxTrackBlock,
+    FeaturesBlock,
+    HitTrackBlock,
+    LocationTableBlock,
+    MiniTableBlock,
+    NameBlock,
+    SkillsBlock,
+    StatTilesBlock,
+    WeaponsBlock,
+)
+from kolaps_print.model.ruleset_fields import NUMBER_TYPES, FieldDecl, LookupOp, Operand, ProductOp, SumOp
+from kolaps_print.model.ruleset_generated import RESERVED
+from kolaps_print.model.ruleset_tables import CHANCE_TABLES, BandsTable, CatalogueTable, RowsTable
+
+
+@dataclass
+class _Checker:
+    ruleset: RulesetFile
+    doc: SourceDocument
+    tables: Mapping[str, object]
+    report: Report
+
+    def error(self, path: tuple, message: str) -> None:
+        self.report.add(self.doc.diagnostic(path, message))
+
+    def unknown(self, path: tuple, what: str, value: str, known) -> None:
+        self.error(path, f"unknown {what} '{value}'{did_you_mean(value, known)}")
+
+    @property
+    def fields(self) -> dict[str, FieldDecl]:
+        return {f.id: f for f in self.ruleset.character.fields}
+
+    @property
+    def catalogues(self) -> dict[str, list[FieldDecl]]:
+        return {c.id: c.fields for c in self.ruleset.catalogues}
+
+    def numbers(self, upto: int | None = None) -> set[str]:
+        """Number fields and the derived values declared before position upto."""
+        derived = self.ruleset.character.derived[:upto]
+        return {f.id for f in self.ruleset.character.fields if f.type in NUMBER_TYPES} | {d.id for d in derived}
+
+
+def check_ruleset(ruleset: RulesetFile, doc: SourceDocument, tables: Mapping[str, object], report: Report) -> None:
+    checker = _Checker(ruleset, doc, tables, report)
+    _unique_ids(checker)
+    _catalogue_refs(checker)
+    _derived(checker)
+    _sheet(checker)
+    _card(checker)
+
+
+def _unique_ids(c: _Checker) -> None:
+    seen: dict[str, str] = {}
+    places = [("fields", f.id) for f in c.ruleset.character.fields] + [
+        ("derived", d.id) for d in c.ruleset.character.derived
+    ]
+    counters = {"fields": 0, "derived": 0}
+    for kind, id_ in places:
+        path = ("character", kind, counters[kind], "id")
+        counters[kind] += 1
+        if id_ in RESERVED:
+            c.error(path, f"'{id_}' is a key every character already has: choose another id")
+        elif id_ in seen:
+            c.error(path, f"the id '{id_}' is used twice (also in character.{seen[id_]})")
+        seen.setdefault(id_, kind)
+
+
+def _catalogue_refs(c: _Checker) -> None:
+    known = c.catalogues
+    places: list[tuple[tuple, FieldDecl]] = [
+        (("character", "fields", i), f) for i, f in enumerate(c.ruleset.character.fields)
+    ]
+    for j, catalogue in enumerate(c.ruleset.catalogues):
+        places += [(("catalogues", j, "fields", i), f) for i, f in enumerate(catalogue.fields)]
+    for path, decl in places:
+        name = getattr(decl, "catalogue", None)
+        if name is not None and name not in known:
+            c.unknown(path + ("catalogue",), "catalogue", name, known)
+
+
+def _operand(c: _Checker, path: tuple, term: Operand, known: set[str]) -> None:
+    if isinstance(term, str) and term not in known:
+        c.error(
+            path,
+            f"unknown value '{term}'{did_you_mean(term, known)} (a number field, or a derived value declared above)",
+        )
+
+
+def _derived(c: _Checker) -> None:
+    for i, decl in enumerate(c.ruleset.character.derived):
+        path = ("character", "derived", i)
+        known = c.numbers(i)
+        if isinstance(decl, (SumOp, ProductOp)):
+            for j, term in enumerate(decl.of):
+                _operand(c, path + ("of", j), term, known)
+        else:
+            _operand(c, path + ("of",), decl.of, known)
+        if isinstance(decl, LookupOp):
+            _table(c, path + ("table",), decl.table, BandsTable, "a bands table")
+
+
+def _table(c: _Checker, path: tuple, id_: str, kind: type | None = None, what: str = "") -> None:
+    table = c.tables.get(id_)
+    if table is None:
+        c.unknown(path, "table", id_, c.tables)
+    elif kind is not None and not isinstance(table, kind):
+        c.error(path, f"table '{id_}' is not {what}")
+
+
+def _sheet(c: _Checker) -> None:
+    mechanic = c.ruleset.mechanic.kind
+    for i, section in enumerate(c.ruleset.sheet.sections):
+        for j, id_ in enumerate(section.tables):
+            path = ("sheet", "sections", i, "tables", j)
+            _table(c, path, id_)
+            kind = getattr(c.tables.get(id_), "kind", "")
+            if kind in CHANCE_TABLES and mechanic not in CHANCE_TABLES[kind]:
+                c.error(path, f"table '{id_}' is a {kind} table, which the {mechanic} mechanic cannot fill")
+
+
+def _card(c: _Checker) -> None:
+    for face in ("front", "back"):
+        for i, block in enumerate(getattr(c.ruleset.card, face)):
+            _block(c, ("card", face, i), block)
+
+
+def _field_of(c: _Checker, path: tuple, id_: str, types: tuple[str, ...]) -> FieldDecl | None:
+    decl = c.fields.get(id_)
+    if decl is None:
+        c.unknown(path, "field", id_, c.fields)
+    elif decl.type not in types:
+        c.error(path, f"field '{id_}' is a {decl.type} field; this block needs one of: {', '.join(types)}")
+        return None
+    return decl
+
+
+def _block(c: _Checker, path: tuple, block: object) -> None:
+    if isinstance(block, NameBlock):
+        for j, id_ in enumerate(block.subtitle):
+            _field_of(c, path + ("subtitle", j), id_, ("text",))
+    elif isinstance(block, StatTilesBlock):
+        for j, id_ in enumerate(block.stats):
+            _operand(c, path + ("stats", j), id_, c.numbers())
+    elif isinstance(block, SkillsBlock):
+        _field_of(c, path + ("field",), block.field, ("skill_map",))
+    elif isinstance(block, (WeaponsBlock, FeaturesBlock)):
+        decl = _field_of(c, path + ("field",), block.field, ("reference", "references"))
+        catalogue = getattr(decl, "catalogue", "")
+        columns = c.catalogues.get(catalogue, [])
+        for j, id_ in enumerate(getattr(block, "columns", [])):
+            if decl is not None and id_ not in {f.id for f in columns}:
+                c.unknown(path + ("columns", j), f"column of catalogue '{catalogue}'", id_, [f.id for f in columns])
+    elif isinstance(block, BoxTrackBlock):
+        _operand(c, path + ("length",), block.length, c.numbers())
+    elif isinstance(block, HitTrackBlock):
+        _operand(c, path + ("of",), block.of, c.numbers())
+        if block.negative_to is not None:
+            _operand(c, path + ("negative_to",), block.negative_to, c.numbers())
+    elif isinstance(block, LocationTableBlock):
+        _table(c, path + ("table",), block.table, RowsTable, "a rows table")
+    elif isinstance(block, MiniTableBlock):
+        _table(c, path + ("table",), block.table)
+
+
+def check_catalogue_tables(ruleset: RulesetFile, tables: list[object], doc: SourceDocument, report: Report) -> None:
+    """A catalogue table (in tables.yaml, doc) names a declared catalogue and fields its entries have."""
+    catalogues = {c.id: [f.id for f in c.fields] for c in ruleset.catalogues}
+    for i, table in enumerate(tables):
+        if not isinstance(table, CatalogueTable):
+            continue
+        if table.catalogue not in catalogues:
+            message = f"unknown catalogue '{table.catalogue}'{did_you_mean(table.catalogue, catalogues)}"
+            report.add(doc.diagnostic(("tables", i, "catalogue"), message))
+            continue
+        fields = catalogues[table.catalogue]
+        for j, id_ in enumerate(table.columns):
+            if id_ not in fields:
+                message = f"unknown column '{id_}'{did_you_mean(id_, fields)} of catalogue '{table.catalogue}'"
+                report.add(doc.diagnostic(("tables", i, "columns", j), message))

@@ -1,0 +1,231 @@
+"""A ruleset folder (data/rulesets/<id>/) read and checked: ruleset.yaml, tables.yaml,
+errata.yaml and the catalogues it declares. Every problem of every file in one run, located."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from kolaps_print import resources
+from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path, shown
+from kolaps_print.fonts.printable import unprintable_text
+from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.model.common import Model
+from kolaps_print.model.gamedata import check_rulings, validate_model
+from kolaps_print.model.ruleset import CatalogueDecl, RulesetErrataFile, RulesetErratum, RulesetFile
+from kolaps_print.model.ruleset_check import check_catalogue_tables, check_ruleset
+from kolaps_print.model.ruleset_choice import ruleset_ids, rulesets_dir, unknown_ruleset
+from kolaps_print.model.ruleset_fields import FieldDecl, ReferenceField, ReferencesField, SkillMapField
+from kolaps_print.model.ruleset_generated import RESERVED, character_model, entry_model
+from kolaps_print.model.ruleset_tables import Table, TablesFile
+
+FILES = ("ruleset.yaml", "tables.yaml", "errata.yaml")
+
+
+class _CatalogueShell(Model):
+    entries: list[Any] = Field(min_length=1)
+
+
+@dataclass
+class Ruleset:
+    """A checked ruleset, ready for its armies, tables and cards."""
+
+    folder: Path
+    spec: RulesetFile
+    tables: dict[str, Table]
+    errata: list[RulesetErratum]
+    catalogues: dict[str, dict[str, Any]]  # catalogue id -> entry id -> entry
+    character: type[Model]  # the army file's character, built from the declared fields
+    documents: list[SourceDocument] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def erratum(self, id_: str) -> RulesetErratum | None:
+        return next((e for e in self.errata if e.id == id_), None)
+
+
+def _read(folder: Path, name: str, report: Report) -> SourceDocument | None:
+    path = folder / name
+    try:
+        doc = load_yaml(path, display_path(path))
+    except KolapsError as exc:
+        report.extend(exc.diagnostics)
+        return None
+    report.extend(unprintable_text(doc))
+    return doc
+
+
+def _validated(model: type[BaseModel], doc: SourceDocument | None, report: Report) -> Any:
+    return None if doc is None else validate_model(model, doc, doc.data, (), report)
+
+
+def _check_errata(errata: RulesetErrataFile, prefix: str, doc: SourceDocument, report: Report) -> None:
+    """Each id carries the ruleset's prefix, once, in increasing order."""
+    previous = 0
+    for i, erratum in enumerate(errata.errata):
+        path = ("errata", i, "id")
+        if not erratum.id.startswith(f"{prefix}-E"):
+            report.add(
+                doc.diagnostic(path, f"erratum {erratum.id} of this ruleset is numbered {prefix}-E1, {prefix}-E2...")
+            )
+        elif erratum.number <= previous:
+            report.add(
+                doc.diagnostic(path, f"erratum {erratum.id} is out of order or listed twice: keep the ids increasing")
+            )
+        previous = max(previous, erratum.number)
+
+
+def _tables(tables: TablesFile | None, doc: SourceDocument | None, report: Report) -> dict[str, Table]:
+    found: dict[str, Table] = {}
+    for i, table in enumerate(tables.tables if tables else []):
+        if table.id in found:
+            assert doc is not None
+            report.add(doc.diagnostic(("tables", i, "id"), f"table id '{table.id}' is defined twice"))
+        found.setdefault(table.id, table)
+    return found
+
+
+def _catalogue_file(folder: Path, decl: CatalogueDecl, doc: SourceDocument, i: int, report: Report) -> Path | None:
+    """The catalogue's file, if it lies inside the ruleset's folder (a received ruleset reads nothing else)."""
+    path = (folder / decl.file).resolve()
+    if Path(decl.file).is_absolute() or not path.is_relative_to(folder.resolve()):
+        report.add(
+            doc.diagnostic(
+                ("catalogues", i, "file"),
+                f"'{shown(decl.file)}' is outside the ruleset's folder: name a file inside it",
+            )
+        )
+        return None
+    return path
+
+
+def _entries(decl: CatalogueDecl, doc: SourceDocument, report: Report) -> list[tuple[int, Any]]:
+    """(position, entry) of each valid entry whose id is new."""
+    shell = validate_model(_CatalogueShell, doc, doc.data, (), report)
+    model = entry_model(decl.id, decl.fields)
+    entries: list[tuple[int, Any]] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(shell.entries if shell else []):
+        entry = validate_model(model, doc, raw, ("entries", i), report)
+        if entry is None:
+            continue
+        if entry.id in seen:
+            report.add(doc.diagnostic(("entries", i, "id"), f"entry id '{entry.id}' is defined twice"))
+            continue
+        seen.add(entry.id)
+        entries.append((i, entry))
+    return entries
+
+
+def check_references(
+    decls: list[FieldDecl], value: Any, path: tuple, doc: SourceDocument, catalogues: dict[str, dict], report: Report
+) -> None:
+    """Every reference of a validated character or entry names an entry of its catalogue."""
+    for decl in decls:
+        if not isinstance(decl, (ReferenceField, ReferencesField, SkillMapField)) or decl.catalogue not in catalogues:
+            continue
+        known = catalogues[decl.catalogue]
+        written = getattr(value, decl.id)
+        ids = [written] if isinstance(decl, ReferenceField) else list(written or [])
+        for j, id_ in enumerate(ids):
+            if id_ is None or id_ in known:
+                continue
+            where = (
+                path + (decl.id,)
+                if isinstance(decl, ReferenceField)
+                else path + (decl.id, id_ if isinstance(decl, SkillMapField) else j)
+            )
+            report.add(
+                doc.diagnostic(
+                    where,
+                    f"unknown {decl.catalogue} entry '{id_}'{did_you_mean(id_, known)}",
+                    at_key=isinstance(decl, SkillMapField),
+                )
+            )
+
+
+def _catalogues(
+    folder: Path, spec: RulesetFile, doc: SourceDocument, report: Report
+) -> tuple[dict[str, dict], list[SourceDocument]]:
+    catalogues: dict[str, dict] = {}
+    read: list[tuple[CatalogueDecl, SourceDocument, list[tuple[int, Any]]]] = []
+    for i, decl in enumerate(spec.catalogues):
+        for j, f in enumerate(decl.fields):
+            if f.id in RESERVED:
+                report.add(
+                    doc.diagnostic(
+                        ("catalogues", i, "fields", j, "id"),
+                        f"'{f.id}' is a key every entry already has: choose another id",
+                    )
+                )
+        path = _catalogue_file(folder, decl, doc, i, report)
+        cat_doc = _read(folder, str(path.relative_to(folder.resolve())), report) if path else None
+        if cat_doc is not None:
+            entries = _entries(decl, cat_doc, report)
+            read.append((decl, cat_doc, entries))
+            catalogues[decl.id] = {entry.id: entry for _, entry in entries}
+    for decl, cat_doc, entries in read:  # cross-references between catalogues (a weapon's skill)
+        for i, entry in entries:
+            check_references(decl.fields, entry, ("entries", i), cat_doc, catalogues, report)
+    docs = [cat_doc for _, cat_doc, _ in read]
+    return catalogues, docs
+
+
+def load_ruleset(folder: Path) -> Ruleset:
+    """Read and check a ruleset folder; raises KolapsError listing every problem."""
+    report = Report()
+    docs = {name: _read(folder, name, report) for name in FILES}
+    spec: RulesetFile | None = _validated(RulesetFile, docs["ruleset.yaml"], report)
+    tables_file = _validated(TablesFile, docs["tables.yaml"], report)
+    errata_file = _validated(RulesetErrataFile, docs["errata.yaml"], report)
+    tables_doc, errata_doc = docs["tables.yaml"], docs["errata.yaml"]
+    tables = _tables(tables_file, tables_doc, report)
+    catalogues: dict[str, dict] = {}
+    more: list[SourceDocument] = []
+    if spec is not None:
+        doc = docs["ruleset.yaml"]
+        assert doc is not None
+        if spec.id != folder.name:
+            report.add(
+                doc.diagnostic(("id",), f"ruleset id '{spec.id}' differs from its folder's name '{folder.name}'")
+            )
+        if tables_file is not None and tables_doc is not None:
+            check_ruleset(spec, doc, tables, report)
+            check_catalogue_tables(spec, list(tables_file.tables), tables_doc, report)
+        if errata_file is not None and errata_doc is not None:
+            _check_errata(errata_file, spec.errata_prefix, errata_doc, report)
+        catalogues, more = _catalogues(folder, spec, doc, report)
+    if errata_file is not None and errata_doc is not None:
+        known = {e.id for e in errata_file.errata}
+        for d in [docs["ruleset.yaml"], tables_doc, *more]:
+            if d is not None:
+                check_rulings(d, known, errata_doc.file, report)
+    report.raise_if_errors()
+    assert spec is not None and errata_file is not None
+    return Ruleset(
+        folder,
+        spec,
+        tables,
+        errata_file.errata,
+        catalogues,
+        character_model(spec.character.fields),
+        [d for d in docs.values() if d is not None] + more,
+    )
+
+
+def find_ruleset(id_: str) -> Ruleset:
+    """The bundled ruleset of that id (data/rulesets/<id>/), read once per data folder."""
+    known = ruleset_ids()
+    if id_ not in known[1:]:
+        raise ValueError(unknown_ruleset(id_, known))
+    return _loaded(rulesets_dir() / id_)
+
+
+@resources.cached_read
+def _loaded(folder: Path) -> Ruleset:
+    return load_ruleset(folder)

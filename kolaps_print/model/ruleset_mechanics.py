@@ -1,0 +1,60 @@
+"""The dice mechanic a ruleset uses: one of a closed set, each with its exact engine
+(kolaps_print.engines; KOLAPS's d6 pool: content/probabilities.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from kolaps_print.model.common import Model, Name
+
+Face = Annotated[int, Field(ge=1, le=100)]
+Modifier = Annotated[int, Field(ge=-100, le=100)]
+
+
+class D6Pool(Model):
+    """KOLAPS: a pool of d6 against the rank's threshold (its rules: data/rules/dice.yaml)."""
+
+    kind: Literal["d6_pool"]
+
+
+class Burst(Model):
+    per_bullet: int = Field(ge=1, le=20, description="Points of skill each bullet adds")
+    cap_factor: int = Field(ge=1, le=5, description="The burst's score never passes this many times the skill")
+    min_bullets: int = Field(ge=1, le=100)
+    max_bullets: int = Field(ge=1, le=100)
+
+
+class Percentile(Model):
+    """d100 at most the score; modifiers first, then doubled at point blank."""
+
+    kind: Literal["percentile"]
+    always_success: list[Face] = Field(default_factory=list, description="Faces that succeed whatever the score")
+    always_failure: list[Face] = Field(default_factory=list, description="Faces that fail whatever the score")
+    point_blank_factor: int = Field(default=2, ge=1, le=5)
+    burst: Burst | None = None
+
+
+class ThreeD6(Model):
+    """3d6 + characteristic + skill (AV) against a difficulty (DV), success when AV >= DV; a
+    natural 18 adds extra_dice d6 once, a natural 3 takes them away once."""
+
+    kind: Literal["3d6_dv"]
+    extra_dice: int = Field(default=2, ge=1, le=4)
+
+
+class Rung(Model):
+    name: Name
+    threshold: int = Field(ge=1, le=40)
+
+
+class D12Ladder(Model):
+    """1d12 + skill + characteristic against a rung of the ladder; in combat, opposed d12s
+    (the attacker hits when strictly greater; a defender's natural 12 evades)."""
+
+    kind: Literal["d12_ladder"]
+    ladder: list[Rung] = Field(min_length=1)
+
+
+Mechanic = Annotated[D6Pool | Percentile | ThreeD6 | D12Ladder, Field(discriminator="kind")]

@@ -1,0 +1,89 @@
+"""French typography, applied in one place to every text the products print: labels (through
+labels.label), data texts (the model's Name and Text fields, so army files too) and the
+rulebook's rendered Markdown, table cells and page furniture. Numbers are numbers.py's.
+
+Rules: curly apostrophe; a narrow no-break space (U+202F) before ; ! ? and inside « »; a fixed
+no-break space (U+00A0) before :; straight double quotes become « »; three dots an ellipsis;
+ordinals in superscript (1ᵉʳ, 1ʳᵉ, 6ᵉ). Dates in words are numbers.date_words. No-break spaces are
+never broken nor stretched: reportlab keeps U+00A0 inside a word, and fonts.register_fonts
+makes its paragraphs do the same with U+202F (they would take it for an ordinary space).
+It is idempotent (french(french(t)) == french(t)): a label filled with data texts is set twice.
+
+In a justified reportlab paragraph a U+00A0 would stretch: reportlab encodes it as the space
+byte, which PDF word spacing (Tw) widens on every justified line, and a PDF reader extracts it
+as an ordinary space. Such text goes through unstretchable(), which draws every no-break space
+as U+202F: its own glyph code, so it keeps its width on every line (0.2 em in KSerif, against
+0.25 em for a word space; the same as a word space in KSans) and reads back as no-break.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+NBSP = "\u00a0"  # before :
+NNBSP = "\u202f"  # before ; ! ? and inside « »
+_SPACES = "[ \t\u00a0\u202f]"
+_AFTER_WORD = "(?<=[\\w\u00bb)\\]\u2019*_`%])"  # a word, or a closing sign or Markdown emphasis
+
+# "texte" -> « texte »: only a pair on the same run of text. Applied until nothing changes:
+# in '"":""' the first pass pairs the inner quotes only, which makes a new outer pair.
+_QUOTES = re.compile(r'"([^"\n]+)"')
+_ORDINAL_SUFFIXES = {"er": "\u1d49\u02b3", "re": "\u02b3\u1d49", "e": "\u1d49", "ème": "\u1d49", "eme": "\u1d49"}
+
+Rules = tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
+
+
+def _ordinal(match: re.Match[str]) -> str:
+    return match.group(1) + _ORDINAL_SUFFIXES[match.group(2)]
+
+
+_BEFORE_QUOTES: Rules = (
+    (re.compile(r"(?<=\w)'|'(?=\w)"), "\u2019"),
+    (re.compile(r"\.\.\."), "\u2026"),
+    # 1er, 1re, 2e, 6ème: a number of at most 3 digits standing alone (not inside a hash)
+    (re.compile(r"(?<![\w.,\u2212-])(\d{1,3})(er|re|ème|eme|e)(?![\w])"), _ordinal),
+)
+_AFTER_QUOTES: Rules = (
+    # « and », with the spaces inside them made narrow and unbreakable.
+    (re.compile(f"\u00ab{_SPACES}*"), "\u00ab" + NNBSP),
+    (re.compile(f"{_SPACES}*\u00bb"), NNBSP + "\u00bb"),
+    # ; ! ? after a word or a closing sign: one narrow no-break space before (not inside "?!" runs).
+    (re.compile(f"{_AFTER_WORD}{_SPACES}*([;!?]+)"), NNBSP + "\\1"),
+    # : is also used in 10:30 and in "http://": only when followed by a space or the end.
+    (re.compile(f"{_AFTER_WORD}{_SPACES}*:(?=\\s|$)"), NBSP + ":"),
+)
+
+
+# Anything one of the rules may change: most names and many labels have none (one search, not eight).
+_TRIGGER = re.compile("['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)")
+
+
+@lru_cache(maxsize=8192)
+def french(text: str) -> str:
+    """text with French typography; idempotent (french(french(t)) == french(t))."""
+    if not _TRIGGER.search(text):
+        return text
+    text = _apply(_BEFORE_QUOTES, text)
+    text = _pair_quotes(text)
+    return _apply(_AFTER_QUOTES, text)
+
+
+def _apply(rules: Rules, text: str) -> str:
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _pair_quotes(text: str) -> str:
+    while True:
+        paired = _QUOTES.sub("\u00ab\\1\u00bb", text)
+        if paired == text:
+            return text
+        text = paired
+
+
+def unstretchable(markup: str) -> str:
+    """Text for a justified reportlab paragraph: every no-break space as U+202F (see above)."""
+    return markup.replace(NBSP, NNBSP)

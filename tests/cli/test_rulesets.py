@@ -1,0 +1,121 @@
+"""The rulesets on the command line: check --ruleset, schema --ruleset, schema --for ruleset,
+an army file's ruleset: key (issue 13)."""
+
+import json
+
+import jsonschema
+import pytest
+import yaml
+
+from kolaps_print import resources
+
+RULESETS = ("3d6", "d100", "d12")
+
+
+def ruleset_armies(ruleset_id: str):
+    return sorted((resources.data_dir() / "rulesets" / ruleset_id / "armies").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_check_ruleset_validates_the_folder_and_its_demo_armies(cli, ruleset_id):
+    result = cli(["check", "--ruleset", ruleset_id])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"data/rulesets/{ruleset_id}/: ok: ruleset {ruleset_id} (")
+    (army,) = ruleset_armies(ruleset_id)
+    assert lines[1].startswith(f"data/rulesets/{ruleset_id}/armies/{army.name}: ok: ")
+    assert lines[1].endswith(f"(ruleset {ruleset_id}), 5 character(s), {5 + (ruleset_id == 'd100')} card(s)")
+
+
+def test_check_ruleset_kolaps_is_today_s_check(cli):
+    assert cli(["check", "--ruleset", "kolaps"]).stdout == cli(["check"]).stdout
+
+
+def test_an_unknown_ruleset_option_is_a_usage_error_with_a_did_you_mean(cli):
+    result = cli(["check", "--ruleset", "d10"])
+    assert result.exit_code == 2
+    assert "unknown ruleset 'd10' (did you mean 'd100'?); rulesets: kolaps, 3d6, d100, d12" in result.stderr
+
+
+def test_files_and_ruleset_together_are_a_usage_error(cli, demo_armies):
+    result = cli(["check", "--ruleset", "d100", demo_armies[0]])
+    assert result.exit_code == 2
+    assert "give army files or --ruleset, not both" in result.stderr
+
+
+def test_a_ruleset_army_is_checked_beside_a_kolaps_one(cli, demo_armies):
+    (d12,) = ruleset_armies("d12")
+    result = cli(["check", d12, demo_armies[0]])
+    assert result.exit_code == 0, result.stderr
+    assert f"{d12}: ok: Équipe Néon (ruleset d12), 5 character(s), 5 card(s)" in result.stdout
+    assert f"{demo_armies[0]}: ok: " in result.stdout
+
+
+def test_an_unknown_ruleset_in_an_army_file_exits_1_located(cli, tmp_path):
+    army = tmp_path / "army.yaml"
+    army.write_text("name: X\nruleset: d1000\ncharacters: []\n", encoding="utf-8")
+    result = cli(["check", army])
+    assert result.exit_code == 1
+    assert f"{army}:2:10: error: ruleset: unknown ruleset 'd1000' (did you mean 'd100'?)" in result.stderr
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_schema_ruleset_accepts_its_demo_army_and_refuses_a_typo(cli, ruleset_id):
+    result = cli(["schema", "--ruleset", ruleset_id, "-o", "-"])
+    assert result.exit_code == 0, result.stderr
+    schema = json.loads(result.stdout)
+    assert schema["$id"].endswith(f"army-{ruleset_id}.schema.json")
+    (army,) = ruleset_armies(ruleset_id)
+    data = yaml.safe_load(army.read_text(encoding="utf-8"))
+    jsonschema.Draft7Validator(schema).validate(data)
+    data["characters"][0]["armes"] = ["pas-une-arme"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft7Validator(schema).validate(data)
+
+
+def test_schema_ruleset_is_written_where_the_demo_armies_point(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(["schema", "--ruleset", "d12"])
+    assert result.exit_code == 0, result.stderr
+    (army,) = ruleset_armies("d12")
+    first = army.read_text(encoding="utf-8").splitlines()[0]
+    assert first.endswith("output/army-d12.schema.json")
+    assert json.loads((tmp_path / "output" / "army-d12.schema.json").read_text(encoding="utf-8"))["properties"]
+
+
+def test_the_ruleset_file_schema_accepts_the_bundled_three_and_refuses_an_unknown_mechanic(cli):
+    result = cli(["schema", "--for", "ruleset", "-o", "-"])
+    assert result.exit_code == 0, result.stderr
+    schema = json.loads(result.stdout)
+    for ruleset_id in RULESETS:
+        data = yaml.safe_load(
+            (resources.data_dir() / "rulesets" / ruleset_id / "ruleset.yaml").read_text(encoding="utf-8")
+        )
+        jsonschema.Draft7Validator(schema).validate(data)
+    data["mechanic"] = {"kind": "d20"}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft7Validator(schema).validate(data)
+
+
+def test_schema_ruleset_does_not_go_with_for_kit(cli):
+    result = cli(["schema", "--ruleset", "d100", "--for", "kit"])
+    assert result.exit_code == 2
+    assert "--ruleset describes an army file; it does not go with --for kit" in result.stderr
+
+
+def test_a_broken_ruleset_folder_exits_1_with_its_located_messages_as_json(cli, data_copy):
+    ruleset = data_copy / "rulesets" / "d12" / "ruleset.yaml"
+    ruleset.write_text(
+        ruleset.read_text(encoding="utf-8").replace("kind: d12_ladder", "kind: d12_ladders"), encoding="utf-8"
+    )
+    result = cli(["check", "--ruleset", "d12", "--json"])
+    assert result.exit_code == 1
+    (message,) = json.loads(result.stdout)
+    assert (message["file"], message["path"], message["severity"]) == (
+        "data/rulesets/d12/ruleset.yaml",
+        "mechanic.kind",
+        "error",
+    )
+    assert message["message"].startswith("unknown kind 'd12_ladders' (did you mean 'd12_ladder'?)")
+    line = ruleset.read_text(encoding="utf-8").splitlines()[message["line"] - 1]
+    assert line[message["column"] - 1 :].startswith("d12_ladders")

@@ -1,0 +1,66 @@
+"""Each demo character's card back as numbers: its tracks' lengths and marks where its own total
+puts them, the negative zone of the 3d6 COUPS, the boxes to tick."""
+
+from kolaps_print.content.ruleset_card import Checkboxes, Track, TrackMark, back_items
+from kolaps_print.model.ruleset_army import load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_load import find_ruleset
+
+
+def demo(ruleset_id: str):
+    ruleset = find_ruleset(ruleset_id)
+    (path,) = sorted((ruleset.folder / "armies").glob("*.yaml"))
+    doc, _ = read_army_ruleset(path)
+    return ruleset, load_ruleset_army(doc, ruleset).members
+
+
+def trackers(ruleset, member):
+    """The back's tracks and boxes (its name and tables aside)."""
+    return [i for i in back_items(ruleset, member) if isinstance(i, (Track, Checkboxes))]
+
+
+def test_d12_hit_points_marked_at_half_and_quarter_of_each_total():
+    ruleset, members = demo("d12")
+    for member in members:
+        pv = member.character.pv
+        track, boxes = trackers(ruleset, member)[:2]
+        assert track == Track(
+            "Points de vie",
+            pv,
+            (
+                TrackMark(pv // 2, "50 % : hémorragie −1 PV/heure"),
+                TrackMark(pv // 4, "25 % : inconscient, −2 PV/heure"),
+            ),
+        )
+        assert boxes == Checkboxes(("Armure perdue", "Arme enrayée", "Attaque totale", "Défense totale"))
+
+
+def test_3d6_coups_run_down_to_minus_twice_the_body():
+    ruleset, members = demo("3d6")
+    for member in members:
+        stun, kills = trackers(ruleset, member)[:2]
+        assert stun.boxes == member.character.assommant
+        assert stun.marks == (TrackMark(-(-member.character.assommant // 2), "½ : sonné si perdu d’un coup"),)
+        assert (kills.boxes, kills.negative) == (member.character.coups, 2 * member.character.corps)
+        assert [m.after_box for m in kills.marks] == [member.character.coups // 2, member.character.coups // 4]
+
+
+def test_d100_back_has_hit_points_ammunition_and_the_two_boxes():
+    ruleset, members = demo("d100")
+    items = trackers(ruleset, members[0])
+    assert items == [
+        Track("Points de vie", members[0].character.pv),
+        Track("Munitions", 30),
+        Checkboxes(("Parade utilisée", "Esquive annoncée")),
+    ]
+
+
+def test_marks_are_computed_once_per_distinct_total():
+    from kolaps_print.content import ruleset_card
+
+    ruleset, members = demo("3d6")
+    ruleset_card._marks.cache_clear()
+    for member in members * 3:
+        back_items(ruleset, member)
+    totals = {m.character.assommant for m in members} | {m.character.coups for m in members}
+    info = ruleset_card._marks.cache_info()
+    assert info.misses <= 2 * len(totals) and info.hits >= 2 * len(members) * 3 - info.misses

@@ -1,0 +1,108 @@
+"""`cards` for another ruleset's army, read back from the PDF: every character's front and back
+(one card a page with --print-shop, front then back, so a back is checked against its front), each track with
+its own total, the boxes to tick, fonts embedded, the same bytes twice; a face too tall for the
+card is a located error and nothing is written."""
+
+import re
+
+import pytest
+from pdf_fonts import pdf_fonts  # tests/support
+from pdf_text import page_texts  # tests/support
+
+from kolaps_print.jobs.cards import CardOptions
+from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+from kolaps_print.model.ruleset_army import load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_load import find_ruleset
+
+SHOP = CardOptions(print_shop=True)  # one face a page: front, then its back
+
+
+def demo(ruleset_id: str):
+    ruleset = find_ruleset(ruleset_id)
+    (path,) = sorted((ruleset.folder / "armies").glob("*.yaml"))
+    doc, _ = read_army_ruleset(path)
+    return load_ruleset_army(doc, ruleset)
+
+
+def plain(text: str) -> str:
+    return re.sub(r"[\s\u202f\u00a0]+", " ", text)
+
+
+def cards(ruleset_id: str) -> list[str]:
+    """Each card's text: its front's page and its back's page, joined."""
+    pages = [plain(t) for t in page_texts(build_ruleset_cards(demo(ruleset_id), SHOP).pdf)]
+    return [f"{front} || {back}" for front, back in zip(pages[::2], pages[1::2], strict=True)]
+
+
+def test_3d6_each_back_has_that_character_s_tracks_beside_its_front():
+    army = demo("3d6")
+    for member, page in zip(army.members, cards("3d6"), strict=True):
+        c = member.character
+        front, back = page.split(" || ")
+        assert c.name in front and c.name in back
+        assert f"ASSOMMANT ({c.assommant})" in page and f"COUPS ({c.coups})" in page
+        assert f"après {c.coups // 2} : ½ : −2 AV" in page and f"après {c.coups // 4} : ¼ : −4 AV" in page
+        assert f"{2 * c.corps} cases sous 0" in page
+        assert "Sonné (−5 AV)" in page
+
+
+def test_d12_marks_fall_at_each_character_s_own_half_and_quarter():
+    army = demo("d12")
+    for member, page in zip(army.members, cards("d12"), strict=True):
+        pv = member.character.pv
+        assert f"Points de vie ({pv})" in page
+        assert f"après {pv // 2} : 50 %" in page and f"après {pv // 4} : 25 %" in page
+        assert "Armure perdue" in page and "Arme enrayée" in page
+        assert f"DÉF {member.values['defense']}" in page
+
+
+def test_d100_front_lists_skills_weapons_and_the_back_its_boxes():
+    army = demo("d100")
+    pages = cards("d100")
+    first = army.members[0].character
+    assert "Armes de poing 55" in pages[0] and "Revolver Armes de poing 1d8 15 6" in pages[0]
+    assert f"Points de vie ({first.pv})" in pages[0] and "Munitions (30)" in pages[0]
+    assert "Parade utilisée" in pages[0] and "Esquive annoncée" in pages[0]
+    assert len(pages) == 6  # Élise Garnier has two copies
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
+def test_fonts_embedded_and_bytes_stable(ruleset_id):
+    army = demo(ruleset_id)
+    first, second = build_ruleset_cards(army).pdf, build_ruleset_cards(army).pdf
+    assert first == second
+    fonts = pdf_fonts(first)
+    assert fonts and all(fonts.values()), fonts
+
+
+def test_the_command_prints_a_ruleset_army(cli, tmp_path):
+    (path,) = sorted((find_ruleset("d12").folder / "armies").glob("*.yaml"))
+    out = tmp_path / "cards.pdf"
+    result = cli(["cards", path, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == f"5 card(s) on 1 sheet(s), 2 page(s): {out}\n"
+    assert out.read_bytes() == build_ruleset_cards(demo("d12")).pdf
+
+
+def test_a_face_too_tall_is_located_at_its_character_and_nothing_is_written(cli, tmp_path):
+    (path,) = sorted((find_ruleset("d100").folder / "armies").glob("*.yaml"))
+    out = tmp_path / "cards.pdf"
+    result = cli(["cards", path, "--card", "mini", "-o", out])
+    assert result.exit_code == 1
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines) if "- name: Ada Morel" in line) + 1
+    assert (
+        f"{path}:{first}:5: error: characters[0]: the front of 'Ada Morel' does not fit a 44 × 63 mm card"
+        in result.stderr
+    )
+    assert not out.exists()
+
+
+def test_print_shop_cards_are_pdf_x_like_kolaps_s():
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(BytesIO(build_ruleset_cards(demo("d12"), SHOP).pdf))
+    assert "/OutputIntents" in reader.trailer["/Root"]
+    assert all("/TrimBox" in page and "/BleedBox" in page for page in reader.pages)

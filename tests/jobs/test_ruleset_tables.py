@@ -1,0 +1,98 @@
+"""`tables --ruleset ID`: each system's sheet read back from the PDF: its tables, the exact
+chances its engine gives (formatted by the one formatter), marks of our rulings, fonts embedded,
+the same bytes on every run."""
+
+import re
+
+import pytest
+from pdf_fonts import pdf_fonts  # tests/support
+from pdf_text import page_texts  # tests/support
+
+from kolaps_print.content.formats import percent
+from kolaps_print.engines import d12, percentile, three_d6
+from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
+from kolaps_print.model.ruleset_load import find_ruleset
+
+
+def text_of(ruleset_id: str) -> str:
+    """The sheet's text, on one line per page, spaces of every width made plain."""
+    return "\n".join(re.sub(r"[\s\u202f\u00a0]+", " ", t) for t in page_texts(build_ruleset_sheet(ruleset_id).pdf))
+
+
+def row(*cells: str) -> str:
+    return " ".join(cells).replace("\u202f", " ")
+
+
+@pytest.fixture(scope="module")
+def sheets():
+    return {r: text_of(r) for r in ("3d6", "d100", "d12")}
+
+
+def test_every_section_and_table_title_is_printed(sheets):
+    for ruleset_id, text in sheets.items():
+        ruleset = find_ruleset(ruleset_id)
+        for section in ruleset.spec.sheet.sections:
+            assert section.title in text
+            for id_ in section.tables:
+                assert ruleset.tables[id_].title in text, (ruleset_id, id_)
+
+
+def test_the_d12_ladder_row_by_row(sheets):
+    ladder = find_ruleset("d12").spec.mechanic.ladder
+    for bonus in (-2, 0, 4, 10):
+        sign = "+" if bonus > 0 else "−" if bonus < 0 else ""
+        cells = [f"{sign}{abs(bonus)}"] + [percent(d12.ladder_chance(bonus, r.threshold)) for r in ladder]
+        assert row(*cells) in sheets["d12"]
+
+
+def test_the_d12_opposed_chances(sheets):
+    for margin in range(-6, 7):
+        sign = "+" if margin > 0 else "−" if margin < 0 else ""
+        assert row(f"{sign}{abs(margin)}", percent(d12.hit_chance(margin))) in sheets["d12"]
+
+
+def test_the_3d6_chances_of_reaching_a_number(sheets):
+    assert row("11", percent(three_d6.chance_at_least(11))) in sheets["3d6"]
+    assert percent(three_d6.chance_at_least(11)).replace("\u202f", " ") == "50 %"
+    assert row("21", percent(three_d6.chance_at_least(21))) in sheets["3d6"]
+
+
+def test_the_d100_grid_with_and_without_point_blank(sheets):
+    ruleset = find_ruleset("d100")
+    table = ruleset.tables["chances"]
+    for point_blank in (False, True):
+        cells = [
+            percent(percentile.chance(percentile.effective_score(30, m, point_blank), [1], [100]))
+            for m in table.modifiers
+        ]
+        assert row("30", *cells) in sheets["d100"]
+
+
+def test_our_rulings_carry_their_mark(sheets):
+    assert "Valeurs de Difficulté sans opposition † 3D6-E1" in sheets["3d6"]
+    assert "Chance de réussite (d100 ≤ score) † D100-E1" in sheets["d100"]
+    assert "Critiques en combat †" not in sheets["d12"]  # the seed's own table: no mark
+
+
+def test_the_catalogue_table_prints_the_seed_s_bases(sheets):
+    assert row("Bagarre", "50", "1d3") in sheets["d100"]
+    assert row("Mitraillettes", "10", "—") in sheets["d100"]
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
+def test_fonts_embedded_and_bytes_stable(ruleset_id):
+    first, second = build_ruleset_sheet(ruleset_id).pdf, build_ruleset_sheet(ruleset_id).pdf
+    assert first == second
+    fonts = pdf_fonts(first)
+    assert fonts and all(fonts.values()), fonts
+
+
+def test_the_command_writes_the_sheet_and_refuses_cards(cli, tmp_path):
+    out = tmp_path / "d12.pdf"
+    result = cli(["tables", "--ruleset", "d12", "-o", out])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == f"wrote {out} (1 pages)\n"
+    assert out.read_bytes() == build_ruleset_sheet("d12").pdf
+    refused = cli(["tables", "--ruleset", "d12", "--format", "cards", "-o", tmp_path / "c.pdf"])
+    assert refused.exit_code == 2 and "prints a sheet only" in refused.stderr
+    assert not (tmp_path / "c.pdf").exists()

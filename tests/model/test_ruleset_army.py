@@ -1,0 +1,125 @@
+"""An army file's ruleset: key, and a ruleset's army validated by the models built from its
+fields: located messages, did-you-mean, references into its catalogues, derived values."""
+
+import pytest
+
+from kolaps_print.diagnostics import KolapsError
+from kolaps_print.model.army_book import load_army
+from kolaps_print.model.ruleset_army import load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_load import find_ruleset
+
+D100_CHARACTER = """\
+  - name: Ada
+    for: 11
+    con: 13
+    tai: 12
+    dex: 15
+    pv: 13
+    competences: {poing: 55}
+    armes: [revolver]
+"""
+
+
+def army(tmp_path, text: str, name: str = "army.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    doc, ruleset = read_army_ruleset(path)
+    return load_ruleset_army(doc, find_ruleset(ruleset)), str(path)
+
+
+def messages(tmp_path, text: str) -> list[str]:
+    with pytest.raises(KolapsError) as caught:
+        army(tmp_path, text)
+    return [str(d).replace(str(tmp_path) + "/", "") for d in caught.value.diagnostics]
+
+
+def test_a_d100_army_is_read_with_its_derived_values(tmp_path):
+    book, _ = army(tmp_path, f"ruleset: d100\nname: Test\ncharacters:\n{D100_CHARACTER}")
+    (member,) = book.members
+    assert member.values["bout-portant"] == 15  # DEX in metres, as the seed says
+    assert member.character.competences == {"poing": 55}
+
+
+def test_an_unknown_ruleset_is_located_with_a_did_you_mean(tmp_path):
+    assert messages(tmp_path, "ruleset: d10\nname: Test\ncharacters: []\n") == [
+        "army.yaml:1:10: error: ruleset: unknown ruleset 'd10' (did you mean 'd100'?); rulesets: kolaps, 3d6, d100, d12"
+    ]
+
+
+def test_a_ruleset_that_is_not_text(tmp_path):
+    assert messages(tmp_path, "ruleset: [d100]\nname: Test\ncharacters: []\n") == [
+        "army.yaml:1:10: error: ruleset: expected a ruleset id such as d100, got ['d100']"
+    ]
+
+
+def test_every_problem_of_the_characters_in_one_run(tmp_path):
+    text = (
+        "ruleset: d100\nname: Test\ncharacters:\n"
+        + D100_CHARACTER.replace("dex: 15", "dex: 30")
+        .replace("poing: 55", "poin: 55")
+        .replace("[revolver]", "[revolvr]")
+        + "  - {name: Bo, for: 1, con: 1, tai: 1, dex: 1, pv: 1, agilite: 3}\n"
+    )
+    # an invalid character's references are checked as written, in the same run
+    assert messages(tmp_path, text) == [
+        "army.yaml:8:10: error: characters[0].dex: must be at most 25 (got 30)",
+        "army.yaml:10:19: error: characters[0].competences.poin: unknown competences entry 'poin' (did you mean 'poing'?)",
+        "army.yaml:11:13: error: characters[0].armes[0]: unknown armes entry 'revolvr' (did you mean 'revolver'?)",
+        "army.yaml:12:55: error: characters[1].agilite: unknown key 'agilite'",
+    ]
+
+
+def test_a_malformed_reference_has_one_message(tmp_path):
+    text = "ruleset: d100\nname: Test\ncharacters:\n" + D100_CHARACTER.replace("[revolver]", "[Revolver, 3, couto]")
+    assert messages(tmp_path, text) == [
+        "army.yaml:11:13: error: characters[0].armes[0]: 'Revolver' is not a valid id: use lowercase letters, digits "
+        "and hyphens (e.g. fusil-assaut)",
+        "army.yaml:11:23: error: characters[0].armes[1]: expected text, got a number (3)",
+        "army.yaml:11:26: error: characters[0].armes[2]: unknown armes entry 'couto'",
+    ]
+
+
+def test_references_are_checked_once_the_character_is_valid(tmp_path):
+    text = "ruleset: d100\nname: Test\ncharacters:\n" + D100_CHARACTER.replace("poing: 55", "poin: 55").replace(
+        "[revolver]", "[revolvr]"
+    )
+    assert messages(tmp_path, text) == [
+        "army.yaml:10:19: error: characters[0].competences.poin: unknown competences entry 'poin' (did you mean 'poing'?)",
+        "army.yaml:11:13: error: characters[0].armes[0]: unknown armes entry 'revolvr' (did you mean 'revolver'?)",
+    ]
+
+
+def test_a_3d6_army_computes_its_death_threshold(tmp_path):
+    text = (
+        "ruleset: 3d6\nname: T\ncharacters:\n  - {name: A, vitesse: 4, dex: 6, ref: 6, for: 5, corps: 6, "
+        "recuperation: 9, sd: 10, assommant: 25, coups: 30}\n"
+    )
+    book, _ = army(tmp_path, text)
+    assert book.members[0].values["mort"] == 12  # dead at -2 x Corps
+    assert book.members[0].values["bonus-charge"] == 2  # FOR 5 / 2, rounded down
+
+
+def test_a_d12_armour_left_out_counts_zero_in_the_defence(tmp_path):
+    text = "ruleset: d12\nname: T\ncharacters:\n  - {name: A, for: 1, dex: 4, int: 1, cha: 1, pv: 10}\n"
+    book, _ = army(tmp_path, text)
+    assert book.members[0].values["defense"] == 4
+
+
+def test_the_kolaps_loader_refuses_another_ruleset_s_army_located(tmp_path):
+    path = tmp_path / "army.yaml"
+    path.write_text(f"ruleset: d100\nname: Test\ncharacters:\n{D100_CHARACTER}", encoding="utf-8")
+    with pytest.raises(KolapsError) as caught:
+        load_army(path)
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"{path}:1:10: error: ruleset: this army is for the 'd100' ruleset: this command takes KOLAPS armies only "
+        "for now (cards and check take every ruleset)"
+    ]
+
+
+def test_a_kolaps_army_may_name_its_ruleset(tmp_path):
+    from kolaps_print import resources
+
+    text = (resources.data_dir() / "armies" / "section-kappa.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "kappa.yaml"
+    path.write_text("ruleset: kolaps\n" + text, encoding="utf-8")
+    assert load_army(path).army.ruleset == "kolaps"

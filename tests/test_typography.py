@@ -1,0 +1,172 @@
+import ctypes
+import re
+from io import BytesIO
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pdf_text import page_texts  # tests/support
+
+from kolaps_print.typography import NBSP, NNBSP, french
+
+
+def test_apostrophes_become_curly():
+    assert french("l'arme d'Hélène") == "l\u2019arme d\u2019Hélène"
+
+
+def test_narrow_no_break_space_before_semicolon_exclamation_question_a_fixed_one_before_colon():
+    assert (
+        french("Attention : deux ; trois ! quatre ?") == f"Attention{NBSP}: deux{NNBSP}; trois{NNBSP}! quatre{NNBSP}?"
+    )
+    assert french(f"deux{NBSP}; trois{NNBSP}:") == f"deux{NNBSP}; trois{NBSP}:"
+
+
+def test_space_is_added_when_missing():
+    assert french("Note: voir") == f"Note{NBSP}: voir"
+    assert french("Vraiment?") == f"Vraiment{NNBSP}?"
+
+
+def test_guillemets_get_inner_narrow_no_break_spaces():
+    assert french('un "couvert" solide') == f"un \u00ab{NNBSP}couvert{NNBSP}\u00bb solide"
+    assert french("« couvert »") == f"\u00ab{NNBSP}couvert{NNBSP}\u00bb"
+
+
+def test_markdown_emphasis_counts_as_the_end_of_a_word():
+    assert french("**Marcher** : avancer") == f"**Marcher**{NBSP}: avancer"
+
+
+def test_times_urls_and_anchors_are_left_alone():
+    assert (
+        french("à 10:30, http://exemple.fr et [voir](#embuscade)") == "à 10:30, http://exemple.fr et [voir](#embuscade)"
+    )
+
+
+def test_ordinals_are_superscript_but_hashes_and_dice_are_left_alone():
+    assert french("le 1er tour, la 1re fois, la 6e case, le 2ème") == "le 1ᵉʳ tour, la 1ʳᵉ fois, la 6ᵉ case, le 2ᵉ"
+    assert french("données 3d11e05, 1234567e, 2D6, 3C6, 1e5") == "données 3d11e05, 1234567e, 2D6, 3C6, 1e5"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="ab1e :;!?'\"«»\u202f\u00a0.", max_size=30))
+def test_idempotent(text):
+    once = french(text)
+    assert french(once) == once
+
+
+def test_nested_straight_quotes_are_paired_in_one_pass():
+    # found by test_idempotent: the inner pair hid the outer one until a second run
+    once = french('"":""')
+    assert '"' not in once
+    assert french(once) == once
+
+
+# ---- every product, read back from its PDF -------------------------------------------------
+PRODUCTS = ("cards", "calibration", "reference", "reference-cards", "rulebook", "quickstart", "kit", "tokens")
+
+
+@pytest.fixture(scope="module")
+def product_pdfs(tmp_path_factory, demo_armies):
+    """One PDF of each product, built through the library as the commands build them."""
+    from kolaps_print.jobs.calibrate import build_calibration
+    from kolaps_print.jobs.cards import build_cards
+    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+    from kolaps_print.jobs.tables import TablesOptions, build_reference
+    from kolaps_print.kit.build import build_kit
+    from kolaps_print.model.army_book import load_army
+
+    out = tmp_path_factory.mktemp("products")
+    kit_file = out / "kit.yaml"
+    armies = "\n".join(f"  - {a}" for a in demo_armies[:2])
+    kit_file.write_text(f"name: Démo\ndate: 2027-03-01\nplayers: 1\narmies:\n{armies}\n", encoding="utf-8")
+    build_kit(kit_file, out / "kit")
+    damnes = next(a for a in demo_armies if a.stem == "les-damnes")
+    return {
+        "cards": build_cards(load_army(damnes)).pdf,
+        "calibration": build_calibration(),
+        "reference": build_reference(TablesOptions()).pdf,
+        "reference-cards": build_reference(TablesOptions(format="cards")).pdf,
+        "rulebook": build_rulebook(RulebookOptions()).pdf,
+        "quickstart": build_rulebook(RulebookOptions(edition="quickstart")).pdf,
+        "kit": (out / "kit" / "kit.pdf").read_bytes(),
+        "tokens": (out / "kit" / "tokens.pdf").read_bytes(),
+    }
+
+
+def product_text(pdfs, product: str) -> str:
+    return "\n".join(page_texts(pdfs[product]))
+
+
+@pytest.mark.parametrize("product", PRODUCTS)
+def test_no_straight_quote_nor_bullet_and_double_signs_never_glued_or_broken_before(product_pdfs, product):
+    text = product_text(product_pdfs, product)
+    assert "'" not in text and '"' not in text and "\u2022" not in text
+    # ; ! ? after a word: always with the narrow no-break space (its own glyph, read back as U+202F)
+    glued = re.findall(r".{0,12}(?:\w|[ \u00a0\u00bb)])[;!?](?!\w).{0,4}", text)
+    assert glued == [], glued[:5]
+    # : after a word always has a space before it (a no-break one, which reportlab draws as a space)
+    assert re.findall(r".{0,12}[^\W\d]:(?=\s).{0,4}", text) == []
+    # no line of text starts with the sign: a line never breaks before it
+    lines = [line.strip() for page in page_texts(product_pdfs[product]) for line in page.splitlines()]
+    assert [line for line in lines if line[:1] in ";:!?\u00bb"] == []
+    assert re.findall("\u00ab[ \u00a0]|[ \u00a0]\u00bb", text) == []  # « » hold narrow no-break spaces
+
+
+@pytest.mark.parametrize("product", PRODUCTS)
+def test_ordinals_are_superscript(product_pdfs, product):
+    text = product_text(product_pdfs, product)
+    assert re.findall(r"(?<![\w.,])\d{1,3}(?:er|re|e|ème)(?!\w)", text) == []
+
+
+def test_the_kit_stamps_and_lists_its_date_in_words(product_pdfs):
+    text = product_text(product_pdfs, "kit")
+    assert "2027-03-01" not in text
+    assert "1ᵉʳ mars 2027" in text.replace("\u00a0", " ")
+
+
+def _font(textpage, index: int) -> str:
+    name = ctypes.create_string_buffer(200)
+    pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, 200, ctypes.byref(ctypes.c_int()))
+    return name.value.decode()
+
+
+def _origin_x(textpage, index: int) -> float:
+    x, y = ctypes.c_double(), ctypes.c_double()
+    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(x), ctypes.byref(y))
+    return x.value
+
+
+def test_a_no_break_space_before_a_colon_keeps_one_width_on_every_justified_line(product_pdfs):
+    """The rulebook's body is justified: word spaces widen from line to line, the no-break space
+    before « : » does not. Measured on the pages as drawn: from the pen position of the space
+    to that of the next character (its advance, plus any stretch), per face and size."""
+    document = pdfium.PdfDocument(BytesIO(product_pdfs["rulebook"]))
+    colon, word = {}, {}
+    try:
+        for index in range(len(document)):
+            textpage = document[index].get_textpage()
+            count = textpage.count_chars()
+            chars = [textpage.get_text_range(i, 1) for i in range(count)]
+            for i in range(1, count - 1):
+                if (
+                    chars[i] not in "\u202f "
+                    or not chars[i - 1].isalpha()
+                    or not (chars[i + 1] == ":" or chars[i + 1].isalpha())
+                ):
+                    continue
+                size = round(pdfium_c.FPDFText_GetFontSize(textpage.raw, i), 1)
+                if size < 8:
+                    continue
+                key = (size, _font(textpage, i))  # each face has its own space widths
+                width = round(_origin_x(textpage, i + 1) - _origin_x(textpage, i), 2)
+                if chars[i] == "\u202f" and chars[i + 1] == ":":
+                    colon.setdefault(key, set()).add(width)
+                elif chars[i] == " ":
+                    word.setdefault(key, set()).add(width)
+    finally:
+        document.close()
+    assert colon
+    assert any(len(widths) > 3 for widths in word.values())  # justification does stretch word spaces
+    for size, widths in colon.items():
+        assert max(widths) - min(widths) <= 0.05, (size, sorted(widths))
