@@ -126,7 +126,7 @@ def draw_bare(cards) -> bytes:
         for s in shapes:
             if isinstance(s, Text):
                 c.setFont(s.font, s.size)
-                c.setFillColorRGB(*s.colour)
+                c.setFillColorCMYK(*s.colour)
                 x = (
                     s.x
                     if s.align == "left"
@@ -135,9 +135,9 @@ def draw_bare(cards) -> bytes:
                 c.drawString(x * mm, h - s.y * mm, s.text)
             elif isinstance(s, Box):
                 if s.fill:
-                    c.setFillColorRGB(*s.fill)
+                    c.setFillColorCMYK(*s.fill)
                 if s.stroke:
-                    c.setStrokeColorRGB(*s.stroke)
+                    c.setStrokeColorCMYK(*s.stroke)
                 c.rect(
                     s.x * mm,
                     h - (s.y + s.height) * mm,

@@ -38,6 +38,11 @@ def offset(value: float) -> str:
     return ""
 
 
+def with_unit(value: str, unit: str | None) -> str:
+    """A value with its unit ('5 cm'), the same on the cards, the sheet and in the book."""
+    return _sign("value_unit", value=value, unit=unit) if unit else value
+
+
 def date_words(day: dt.date) -> str:
     """'14 mars 2027', '1ᵉʳ mai 2027' (the month names and the first day are labels)."""
     first = label("common.first_day") if day.day == 1 else str(day.day)

@@ -37,3 +37,32 @@ def data_copy(tmp_path, monkeypatch):
     monkeypatch.setenv("KOLAPS_DATA", str(data))
     monkeypatch.chdir(tmp_path)
     return data
+
+
+@pytest.fixture(scope="session")
+def every_product(cli, tmp_path_factory):
+    """Every printed product of the bundled data, built once through the CLI: name -> PDF bytes
+    (and the kit's packing list as text, under "packing-list")."""
+    out = tmp_path_factory.mktemp("every-product")
+    data = resources.data_dir()
+    commands = {
+        f"cards-{army}": ["cards", data / "armies" / f"{army}.yaml", "-o", out / f"{army}.pdf"]
+        for army in ("section-kappa", "les-damnes", "vampires")
+    }
+    commands |= {
+        "tables": ["tables", "-o", out / "tables.pdf"],
+        "tables-cards": ["tables", "--format", "cards", "-o", out / "tables-cards.pdf"],
+        "rulebook": ["rulebook", "-o", out / "rulebook.pdf"],
+        "quickstart": ["rulebook", "--edition", "quickstart", "-o", out / "quickstart.pdf"],
+        "calibrate": ["calibrate", "-o", out / "calibrate.pdf"],
+    }
+    products = {}
+    for name, args in commands.items():
+        result = cli(args)
+        assert result.exit_code == 0, (name, result.stderr)
+        products[name] = Path(args[-1]).read_bytes()
+    result = cli(["kit", data / "kits" / "demo.yaml", "-o", out / "kit"])
+    assert result.exit_code == 0, result.stderr
+    products |= {"kit": (out / "kit" / "kit.pdf").read_bytes(), "tokens": (out / "kit" / "tokens.pdf").read_bytes()}
+    products["packing-list"] = (out / "kit" / "packing-list.md").read_text(encoding="utf-8")
+    return products

@@ -15,7 +15,7 @@ from fractions import Fraction
 from kolaps_print.labels import label
 from kolaps_print.model.catalogue import TraitRef
 from kolaps_print.model.rules import MoraleLoss, Trait
-from kolaps_print.numbers import number, offset, signed  # noqa: F401  (re-exported: templates' fmt.*)
+from kolaps_print.numbers import number, offset, signed, with_unit  # noqa: F401  (re-exported: templates' fmt.*)
 
 
 def _f(key: str, **values: object) -> str:
@@ -159,5 +159,4 @@ def trait_ref(ref: TraitRef, traits: Mapping[str, Trait]) -> str:
     name = trait.name if trait else ref.id
     if ref.param is None:
         return name
-    value = _f("value_unit", value=number(ref.param), unit=trait.unit) if trait and trait.unit else number(ref.param)
-    return _f("trait_param", name=name, value=value)
+    return _f("trait_param", name=name, value=with_unit(number(ref.param), trait.unit if trait else None))

@@ -11,6 +11,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.calibration import Target, calibration_data, ruler_ticks
 from kolaps_print.layout.geometry import Size
+from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 
 MARGIN = 15.0  # mm: the instructions keep clear of unprintable edges
@@ -20,7 +21,7 @@ SCALE_Y = 18.0  # mm from the bottom edge: the scale bar, its explanation above 
 def draw_front(canvas: Canvas, paper: Size, targets: list[Target], flip: str) -> None:
     _title(canvas, paper, label("cards.calibrate.front_title"), [label("cards.calibrate.front_help", flip=_flip(flip))])
     data = calibration_data()
-    canvas.setStrokeGray(0)
+    canvas.setStrokeColor(colour("ink"))
     canvas.setLineWidth(0.35)
     for t in targets:
         x, y = pt(t.front[0]), pt(t.front[1])
@@ -33,7 +34,7 @@ def draw_front(canvas: Canvas, paper: Size, targets: list[Target], flip: str) ->
 def _scale_check(canvas: Canvas) -> None:
     """How to check the print was at 100 %, over a scale bar, low on the front page."""
     length = number(sheet_data.sheets().scale_bar.length)
-    canvas.setFillGray(0)
+    canvas.setFillColor(colour("ink"))
     canvas.setFont(SANS_BOLD, 8.5)
     canvas.drawString(pt(MARGIN), pt(SCALE_Y + 16), label("cards.calibrate.scale_title"))
     canvas.setFont(SANS, 8.5)
@@ -61,8 +62,8 @@ def _ruler(canvas: Canvas, zero: tuple[float, float], horizontal: bool) -> None:
         y0 -= pt(gap)
     else:
         x0 += pt(gap)
-    canvas.setStrokeGray(0)
-    canvas.setFillGray(0)
+    canvas.setStrokeColor(colour("ink"))
+    canvas.setFillColor(colour("ink"))
     canvas.setLineWidth(0.25)
     canvas.setFont(SANS, 6)
     for value, rank in ruler_ticks():
@@ -88,7 +89,7 @@ def _ruler(canvas: Canvas, zero: tuple[float, float], horizontal: bool) -> None:
 
 
 def _title(canvas: Canvas, paper: Size, title: str, lines: list[str]) -> None:
-    canvas.setFillGray(0)
+    canvas.setFillColor(colour("ink"))
     canvas.setFont(SANS_BOLD, 12)
     top = pt(paper.height - MARGIN)
     canvas.drawString(pt(MARGIN), top, title)

@@ -48,10 +48,10 @@ class ShapePainter:
     def y(self, mm: float) -> float:
         return self.height - pt(mm)
 
-    def fill(self, rgb: tuple) -> None:
-        if self._fill != rgb:
-            self.canvas.setFillColorRGB(*rgb)
-            self._fill = rgb
+    def fill(self, ink: tuple) -> None:
+        if self._fill != ink:
+            self.canvas.setFillColorCMYK(*ink)
+            self._fill = ink
 
     def forget(self) -> None:
         """After restoreState, the fill colour is no longer what was cached."""
@@ -64,7 +64,7 @@ class ShapePainter:
         font_key = None
         for t in texts:
             if t.colour != self._fill:
-                out.append(f"{fp_str(*t.colour)} rg")
+                out.append(f"{fp_str(*t.colour)} k")
                 self._fill = t.colour
             x = t.x
             if t.align != "left":
@@ -117,7 +117,7 @@ def _box(p: ShapePainter, b: Box) -> None:
     if b.fill:
         p.fill(b.fill)
     if b.stroke:
-        c.setStrokeColorRGB(*b.stroke)
+        c.setStrokeColorCMYK(*b.stroke)
         c.setLineWidth(b.line_pt)
     x, y, w, h = pt(b.x), p.y(b.y + b.height), pt(b.width), pt(b.height)
     if b.radius:
@@ -128,7 +128,7 @@ def _box(p: ShapePainter, b: Box) -> None:
 
 def _rule(p: ShapePainter, r: Rule) -> None:
     c = p.canvas
-    c.setStrokeColorRGB(*r.colour)
+    c.setStrokeColorCMYK(*r.colour)
     c.setLineWidth(r.line_pt)
     c.line(pt(r.x1), p.y(r.y1), pt(r.x2), p.y(r.y2))
 
@@ -148,7 +148,7 @@ def _drop(p: ShapePainter, d: Drop) -> None:
     path.curveTo(cx - k, cy - rp, cx - rp, cy - k, cx - rp, cy)
     path.curveTo(cx - rp, cy + k, cx - rp * 0.25, tip - (tip - cy) * 0.35, cx, tip)
     path.close()
-    c.setStrokeColorRGB(*d.stroke)
+    c.setStrokeColorCMYK(*d.stroke)
     c.setLineWidth(d.line_pt)
     c.drawPath(path, stroke=1, fill=0)
 

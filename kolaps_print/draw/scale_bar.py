@@ -8,6 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kolaps_print.fonts import SANS
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 from kolaps_print.numbers import number
 
@@ -21,8 +22,8 @@ def draw_scale_bar(canvas: Canvas, x: float, y: float, angle: int = 0) -> None:
     canvas.saveState()
     canvas.translate(pt(x), pt(y))
     canvas.rotate(angle)
-    canvas.setStrokeGray(0)
-    canvas.setFillGray(0)
+    canvas.setStrokeColor(colour("ink"))
+    canvas.setFillColor(colour("ink"))
     canvas.setLineWidth(style.width_pt)
     canvas.setLineCap(0)  # butt ends: the bar is exactly its length
     length, tick = pt(style.length), pt(TICK_MM)

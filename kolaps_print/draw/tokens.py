@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.fonts import SANS_BOLD
+from kolaps_print.layout.style import colour
 from kolaps_print.layout.tokens import TokenSheet
 from kolaps_print.layout.units import pt
 
@@ -24,19 +25,19 @@ MIN_TEXT_PT = 5.0  # a longer word is set smaller, never below this
 
 @dataclass(frozen=True)
 class TokenStyle:
-    ring: str  # "#rrggbb"
-    ink: str  # text and symbols on a white face
+    ring: str  # a palette name (style.yaml)
+    ink: str  # text and symbols on a white face: solid black, as all small type
     filled: bool = False  # the face takes the ring's colour, text and symbol in white
 
 
-AFF = TokenStyle("#2f4f6f", "#1d3246")
-OFFENSIVE = TokenStyle("#b3261e", "#8c1d17")
-HAEMORRHAGE = TokenStyle("#6e0d12", "#c0141c", filled=True)
-FATIGUE = TokenStyle("#8a6d1a", "#5c4811")
+AFF = TokenStyle("navy", "ink")
+OFFENSIVE = TokenStyle("scarlet", "ink")
+HAEMORRHAGE = TokenStyle("wine", "ink", filled=True)
+FATIGUE = TokenStyle("ochre", "ink")
 # The three table states: greys as black tints and solid black (no new hue).
-ACTIVATED = TokenStyle("#2f4f6f", "#1d3246", filled=True)
-PRONE = TokenStyle("#737373", "#000000")
-OUT = TokenStyle("#000000", "#000000", filled=True)
+ACTIVATED = TokenStyle("navy", "ink", filled=True)
+PRONE = TokenStyle("marks", "ink")
+OUT = TokenStyle("ink", "ink", filled=True)
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Token:
         return self.sheet.radius - self.sheet.ring
 
     def ink(self) -> Color:
-        return white if self.style.filled else HexColor(self.style.ink)
+        return colour("paper") if self.style.filled else colour(self.style.ink)
 
 
 def fitted_size(text: str, font: str, max_size: float, width_mm: float) -> float:
@@ -77,13 +78,13 @@ def _word(c: Canvas, t: Token, text: str, y: float, max_size: float) -> None:
 
 def blank_token(c: Canvas, t: Token) -> None:
     """The coloured disc out to the bleed and the face; nothing is stroked on the cut circle."""
-    c.setFillColor(HexColor(t.style.ring))
+    c.setFillColor(colour(t.style.ring))
     c.circle(pt(t.x), pt(t.y), pt(t.sheet.radius + t.sheet.bleed), stroke=0, fill=1)
     if not t.style.filled:
-        c.setFillColor(white)
+        c.setFillColor(colour("paper"))
         c.circle(pt(t.x), pt(t.y), pt(t.face_radius), stroke=0, fill=1)
     else:  # a thin white line inside the ring still says where the face starts
-        c.setStrokeColor(white)
+        c.setStrokeColor(colour("paper"))
         c.setLineWidth(0.6)
         c.circle(pt(t.x), pt(t.y), pt(t.face_radius), stroke=1, fill=0)
 
@@ -120,7 +121,7 @@ def _chevrons(c: Canvas, x: float, y: float) -> None:
 def haemorrhage_token(c: Canvas, t: Token, caption: str) -> None:
     """Filled face, white drop: unlike the white-faced Offensive token even in grey."""
     blank_token(c, t)
-    c.setFillColor(white)
+    c.setFillColor(colour("paper"))
     _drop(c, t.x, t.y + 1.0, 3.3)
     _word(c, t, caption, t.y - 5.4, 6.5)
 
@@ -161,7 +162,7 @@ def fatigue_token(c: Canvas, t: Token, caption: str, maximum: int) -> None:
 def _pointer(c: Canvas, t: Token) -> None:
     """A white triangle across the ring, pointing out: the index of the value under it."""
     inner, outer, half = t.face_radius + 0.2, t.sheet.radius - 0.4, 1.1
-    c.setFillColor(white)
+    c.setFillColor(colour("paper"))
     p = c.beginPath()
     p.moveTo(pt(-half), pt(inner))
     p.lineTo(pt(half), pt(inner))
@@ -172,7 +173,7 @@ def _pointer(c: Canvas, t: Token) -> None:
 
 def activated_token(c: Canvas, t: Token, caption: str) -> None:
     blank_token(c, t)
-    c.setStrokeColor(white)
+    c.setStrokeColor(colour("paper"))
     c.setLineWidth(pt(1.3))
     c.setLineCap(1)
     c.setLineJoin(1)
@@ -196,7 +197,7 @@ def prone_token(c: Canvas, t: Token, caption: str) -> None:
 def out_token(c: Canvas, t: Token, caption: str) -> None:
     """Black face, a white cross, the words on two lines."""
     blank_token(c, t)
-    c.setStrokeColor(white)
+    c.setStrokeColor(colour("paper"))
     c.setLineWidth(pt(1.3))
     c.setLineCap(1)
     arm = 2.6

@@ -5,7 +5,6 @@ from __future__ import annotations
 from io import BytesIO
 from xml.sax.saxutils import escape
 
-from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
@@ -13,29 +12,30 @@ from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.packing import PackingList
 from kolaps_print.labels import label, labels
 from kolaps_print.layout.sheets import paper_size
+from kolaps_print.layout.style import cell_ink, colour
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
 MARGIN_MM = 15.0
 BOTTOM_MM = 12.0  # above the stamp
 BOX_MM = 3.2
-RULE_GREY = 0.75
-HEADER_FILL = colors.Color(0.9, 0.9, 0.9)
-ZEBRA_FILL = colors.Color(0.965, 0.965, 0.965)
 COLUMN_SHARES = (0.24, 0.22, 0.07, 0.13, 0.2, 0.14)  # of the frame width; the file names are long
 
 
 def _styles() -> dict[str, ParagraphStyle]:
+    base = ParagraphStyle("base", textColor=colour("ink"))  # reportlab's default black is RGB
     return {
-        "title": ParagraphStyle("title", fontName=SANS_BOLD, fontSize=17, leading=21, spaceAfter=3),
+        "title": ParagraphStyle("title", parent=base, fontName=SANS_BOLD, fontSize=17, leading=21, spaceAfter=3),
         "summary": ParagraphStyle(
-            "summary", fontName=SANS, fontSize=9, leading=12, textColor=colors.Color(0.3, 0.3, 0.3), spaceAfter=8
+            "summary", fontName=SANS, fontSize=9, leading=12, textColor=colour("muted"), spaceAfter=8
         ),
-        "heading": ParagraphStyle("heading", fontName=SANS_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4),
-        "body": ParagraphStyle("body", fontName=SANS, fontSize=9, leading=11.5, spaceAfter=5),
-        "cell": ParagraphStyle("cell", fontName=SANS, fontSize=8.5, leading=10.5),
-        "head": ParagraphStyle("head", fontName=SANS_BOLD, fontSize=8.5, leading=10.5),
-        "check": ParagraphStyle("check", fontName=SANS, fontSize=9.5, leading=12),
+        "heading": ParagraphStyle(
+            "heading", parent=base, fontName=SANS_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4
+        ),
+        "body": ParagraphStyle("body", parent=base, fontName=SANS, fontSize=9, leading=11.5, spaceAfter=5),
+        "cell": ParagraphStyle("cell", parent=base, fontName=SANS, fontSize=8.5, leading=10.5),
+        "head": ParagraphStyle("head", parent=base, fontName=SANS_BOLD, fontSize=8.5, leading=10.5),
+        "check": ParagraphStyle("check", parent=base, fontName=SANS, fontSize=9.5, leading=12),
     }
 
 
@@ -47,7 +47,7 @@ class CheckBox(Flowable):
         self.width = self.height = pt(size_mm)
 
     def draw(self) -> None:
-        self.canv.setStrokeGray(0.2)
+        self.canv.setStrokeColor(colour("ink"))
         self.canv.setLineWidth(0.6)
         self.canv.rect(0, 0, self.width, self.height, stroke=1, fill=0)
 
@@ -62,13 +62,14 @@ def _print_table(pl: PackingList, width: float, st: dict) -> Table:
     table = Table([head] + body, colWidths=[width * s for s in COLUMN_SHARES], repeatRows=1, hAlign="LEFT")
     style = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # a cell's default font is Helvetica, even around a Paragraph
-        ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.Color(RULE_GREY, RULE_GREY, RULE_GREY)),
+        cell_ink(),
+        ("BACKGROUND", (0, 0), (-1, 0), colour("head")),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, colour("line")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]
-    style += [("BACKGROUND", (0, i), (-1, i), ZEBRA_FILL) for i in range(2, len(body) + 1, 2)]
+    style += [("BACKGROUND", (0, i), (-1, i), colour("zebra")) for i in range(2, len(body) + 1, 2)]
     table.setStyle(TableStyle(style))
     return table
 
@@ -80,6 +81,7 @@ def _checklist(items: list[str], width: float, st: dict) -> Table:
         TableStyle(
             [
                 ("FONTNAME", (0, 0), (-1, -1), SANS),
+                cell_ink(),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("TOPPADDING", (0, 0), (-1, -1), 2.5),

@@ -19,6 +19,7 @@ from kolaps_print import resources
 from kolaps_print.fonts import SANS
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
+from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 from kolaps_print.load.source_tree import digest_files, relative_name, source_files
 from kolaps_print.numbers import date_words
@@ -28,7 +29,7 @@ STAMP_SIZE_PT = 5.5
 STAMP_MIN_PT = 4.0
 STAMP_MAX_WIDTH_MM = 56.0  # fits between the crop marks of the middle card column
 NAME_MAX = 40  # a longer kit name is shortened in the stamp
-STAMP_GREY = 0.6  # 0 black .. 1 white
+STAMP_COLOUR = "ink"  # small type is solid black (docs/style.md); its size keeps it quiet
 # Nothing that matters within 6 mm of the edge, and below every content area (Letter cards start at 7.7 mm).
 STAMP_BASELINE_MM = 6.2
 HASH_LENGTH = 8
@@ -83,7 +84,7 @@ def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
     buffer = BytesIO()
     canvas = new_canvas(buffer, (width_pt, height_pt), PdfMeta(title=text, subject="stamp"))
     canvas.setFont(SANS, stamp_size(text))
-    canvas.setFillGray(STAMP_GREY)
+    canvas.setFillColor(colour(STAMP_COLOUR))
     canvas.drawCentredString(width_pt / 2, pt(STAMP_BASELINE_MM), text)
     canvas.showPage()
     canvas.save()

@@ -21,6 +21,7 @@ from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_size
+from kolaps_print.layout.style import colour
 from kolaps_print.layout.tokens import TokenEntry, TokenSheet, token_sheet
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
@@ -151,7 +152,7 @@ STYLES = {
 
 def _draw_header(c: Canvas, kit: Kit, grid: TokenGrid) -> None:
     left = grid.x(0) - grid.sheet.radius
-    c.setFillGray(0)
+    c.setFillColor(colour("ink"))
     c.setFont(SANS_BOLD, TITLE_PT)
     c.drawString(pt(left), pt(grid.height - grid.sheet.top), label("kit.tokens.title"))
     c.setFont(SANS, SUBTITLE_PT)
@@ -164,7 +165,7 @@ def _draw_header(c: Canvas, kit: Kit, grid: TokenGrid) -> None:
 
 def _draw_heading(c: Canvas, kind: str, x: float, y: float) -> None:
     heading = label(f"kit.tokens.{kind}.heading")
-    c.setFillGray(0)
+    c.setFillColor(colour("ink"))
     c.setFont(SANS_BOLD, HEADING_PT)
     c.drawString(pt(x), pt(y), heading)
     c.setFont(SANS, HELP_PT)

@@ -26,7 +26,8 @@ from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.card_front import Identity, band_baseline, band_copy
 from kolaps_print.layout.geometry import Size
-from kolaps_print.layout.shapes import Box, Drop, Rule, Shape, Text, hex_rgb, mix
+from kolaps_print.layout.shapes import Box, Drop, Rule, Shape, Text
+from kolaps_print.layout.style import cmyk_of_hex, tint
 from kolaps_print.layout.text_fit import Fitted, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import Member
@@ -51,11 +52,11 @@ class BackBuilder:
     def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size):
         self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
         c = layout.colours
-        self.colour = hex_rgb(identity.colour)
-        self.ink, self.muted, self.rule = hex_rgb(c.ink), hex_rgb(c.muted), hex_rgb(c.rule)
-        self.box_colour, self.hint, self.white = hex_rgb(c.box), hex_rgb(c.hint), hex_rgb(c.on_colour)
-        self.blood = hex_rgb(c.blood)
-        self.stripe = mix(self.colour, c.tint * 0.5)
+        self.colour = cmyk_of_hex(identity.colour)
+        self.ink, self.muted, self.rule = c.ink, c.muted, c.rule
+        self.box_colour, self.hint, self.white = c.box, c.hint, c.on_colour
+        self.blood = c.blood
+        self.stripe = tint(self.colour, c.tint * 0.5)
         self.back = layout.back  # the arrangement in use: _fit() may take the compact one
         self._cells: list[list[tuple[float, float]]] = []  # the wound table's cells: (centre x, baseline)
         self._cell_width, self._cell_size = 0.0, 6.0
@@ -199,7 +200,7 @@ class BackBuilder:
         title_w = width_mm(title, BOLD, s.size, s.tracking)
         baseline = y + s.height * 0.72
         mid = baseline - cap(s.size) * 0.45
-        shapes: list[Shape] = [Text(x, baseline, title, BOLD, s.size, self.colour, tracking=s.tracking, width=title_w)]
+        shapes: list[Shape] = [Text(x, baseline, title, BOLD, s.size, self.ink, tracking=s.tracking, width=title_w)]
         note_w = width_mm(note, ITALIC, s.size) if note else 0.0
         if note and title_w + 3 + note_w <= right - x:
             shapes.append(Text(right, baseline, note, ITALIC, s.size, self.ink, "right", width=note_w))
@@ -211,7 +212,7 @@ class BackBuilder:
         bk = self.back
         w = width or bk.box
         shapes: list[Shape] = [
-            Box(x, y, w, bk.box, stroke=self.box_colour, fill=(1.0, 1.0, 1.0), line_pt=bk.box_pt, radius=0.5)
+            Box(x, y, w, bk.box, stroke=self.box_colour, fill=self.white, line_pt=bk.box_pt, radius=0.5)
         ]
         if hint:
             shapes.append(
@@ -271,7 +272,7 @@ class BackBuilder:
                     title,
                     BOLD,
                     st.label_size,
-                    self.colour,
+                    self.ink,
                     tracking=bk.section.tracking,
                     width=title_w,
                 )
@@ -322,7 +323,7 @@ class BackBuilder:
                     if len(row) == 1:  # alone on its row: the boxes against the right margin
                         group_w = width
                     baseline = top + (bk.box / 2 + cap(st.label_size) / 2 if inline else cap(st.label_size) + 0.2)
-                    shapes.append(Text(x, baseline, title, BOLD, st.label_size, self.colour, tracking=tracking))
+                    shapes.append(Text(x, baseline, title, BOLD, st.label_size, self.ink, tracking=tracking))
                     shapes += draw(x + group_w - content_w if inline else x, top + label_h)
                     x += group_w + gap
             return shapes
@@ -354,9 +355,7 @@ class BackBuilder:
                 mid = row_top + lo.row / 2
                 if i % 2 == 0:  # stripes run off the trim: a drifted back shows no sliver nor hairline
                     shapes.append(self._stripe(row_top, lo.row, self.stripe))
-                shapes.append(
-                    Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, self.colour)
-                )
+                shapes.append(Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, self.ink))
                 shapes.append(
                     Text(left + roll_w, mid + cap(lo.name_size) / 2, loc.name, REGULAR, lo.name_size, self.ink)
                 )
@@ -406,7 +405,7 @@ class BackBuilder:
         left, right = self._left, self._right
         label_w = max(width_mm(r[0], BOLD, cu.size, 0.3) for r in rows) + cu.label_gap
         column = (right - left - label_w) / count
-        tint = mix(self.colour, self.layout.colours.tint)
+        wash = tint(self.colour, self.layout.colours.tint)
 
         def emit(y: float) -> list[Shape]:
             shapes: list[Shape] = []
@@ -414,13 +413,13 @@ class BackBuilder:
             for r, texts in enumerate(rows):
                 top = y + r * cu.row
                 if r == 0 or r % 2 == 0:
-                    shapes.append(self._stripe(top, cu.row, tint if r == 0 else self.stripe))
+                    shapes.append(self._stripe(top, cu.row, wash if r == 0 else self.stripe))
                 baseline = top + cu.row / 2 + cap(cu.size) / 2
-                shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.colour, tracking=0.3))
+                shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.ink, tracking=0.3))
                 centres = [left + label_w + (c + 0.5) * column for c in range(count)]
                 if r == 0:
                     shapes += [
-                        Text(x, baseline, t, BOLD, cu.size, self.colour, "centre")
+                        Text(x, baseline, t, BOLD, cu.size, self.ink, "centre")
                         for x, t in zip(centres, texts[1:], strict=True)
                     ]
                 else:

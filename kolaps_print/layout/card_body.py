@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut
-from kolaps_print.layout.shapes import RGB, Rule, Shape, Text
+from kolaps_print.layout.shapes import Ink, Rule, Shape, Text
 from kolaps_print.layout.text_fit import Line, Run, cut_last_line, fit_line, width_mm, wrap
 from kolaps_print.layout.units import to_mm
 
@@ -47,10 +47,10 @@ class Style:
     scale: float
     x: float
     width: float
-    colour: RGB
-    ink: RGB
-    muted: RGB
-    rule: RGB
+    colour: Ink
+    ink: Ink
+    muted: Ink
+    rule: Ink
 
     def size(self, nominal: float) -> float:
         return max(self.layout.min_font, round(nominal * self.scale * 4) / 4)
@@ -64,7 +64,7 @@ class Style:
 
 
 def text_line(
-    style: Style, text: str, font: str, nominal: float, colour: RGB, path: tuple | None = None, what: str = ""
+    style: Style, text: str, font: str, nominal: float, colour: Ink, path: tuple | None = None, what: str = ""
 ) -> BodyLine:
     """One line, shrunk then cut to the width; a cut is reported at path."""
     fitted = fit_line(text, font, style.size(nominal), style.layout.min_font, style.width)
@@ -82,7 +82,7 @@ def text_line(
 
 
 def pair_line(
-    style: Style, first: tuple[str, str, float, RGB], second: tuple[str, str, float, RGB], gap: float = 2.0
+    style: Style, first: tuple[str, str, float, Ink], second: tuple[str, str, float, Ink], gap: float = 2.0
 ) -> BodyLine | None:
     """Two texts (text, font, nominal size, colour) side by side on one baseline; None if too wide."""
     (t1, f1, n1, c1), (t2, f2, n2, c2) = first, second
@@ -98,12 +98,12 @@ def pair_line(
     return BodyLine(style.line_height(max(s1, s2)), emit)
 
 
-def section(style: Style, title: str, first: bool, colour: RGB | None = None) -> Block:
-    """A spaced capital title and a rule to the right edge, in the affiliation colour by default."""
+def section(style: Style, title: str, first: bool, colour: Ink | None = None) -> Block:
+    """A spaced capital title and a rule to the right edge; small text is solid black (docs/style.md)."""
     s = style.layout.front.section
     title_w = width_mm(title, "KSans-Bold", s.size, s.tracking)
     x, right = style.x, style.x + style.width
-    ink = colour or style.colour
+    ink = colour or style.ink
 
     def emit(y: float) -> list[Shape]:
         baseline = y + s.height * 0.72
@@ -117,7 +117,7 @@ def section(style: Style, title: str, first: bool, colour: RGB | None = None) ->
 
 
 def paragraph(
-    style: Style, runs: list[Run], nominal: float, gap: float, path: tuple | None, what: str, colour: RGB | None = None
+    style: Style, runs: list[Run], nominal: float, gap: float, path: tuple | None, what: str, colour: Ink | None = None
 ) -> Block:
     """A wrapped paragraph; when the card is full it may stop after any line, with '…'."""
     size = style.size(nominal)
@@ -134,7 +134,7 @@ def paragraph(
     return Block(lines + (BodyLine(gap * style.scale, _nothing),), 0.0, path, what)
 
 
-def _emit_line(style: Style, line: Line, size: float, colour: RGB) -> Emit:
+def _emit_line(style: Style, line: Line, size: float, colour: Ink) -> Emit:
     baseline = to_mm(size) * ASCENT
 
     def emit(y: float) -> list[Shape]:

@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from kolaps_print.layout.data_files import load_layout
-from kolaps_print.model.common import Colour, Model
+from kolaps_print.layout.style import StyleColour, StyleSize, StyleSpace
+from kolaps_print.model.common import Model
 
 Mm = float
 # What the renderers assume of a hand-edited card.yaml: sizes they divide by or stack are above
@@ -25,13 +26,15 @@ class TextSpec(Model):
 
 
 class Colours(Model):
-    ink: Colour
-    muted: Colour
-    rule: Colour
-    box: Colour
-    hint: Colour
-    blood: Colour
-    on_colour: Colour
+    """Names from the house palette (style.yaml), read as CMYK."""
+
+    ink: StyleColour
+    muted: StyleColour
+    rule: StyleColour
+    box: StyleColour
+    hint: StyleColour
+    blood: StyleColour
+    on_colour: StyleColour
     tint: float = Field(ge=0, le=1)
 
 
@@ -205,8 +208,8 @@ class ReferenceSize(Model):
 
 
 class CardLayout(Model):
-    min_font: float = Field(ge=4, le=12)
-    margin: Mm = Field(ge=0, le=10)
+    min_font: Annotated[float, StyleSize, Field(ge=4, le=12)]
+    margin: Annotated[Mm, StyleSpace, Field(ge=0, le=10)]
     leading: float = Field(ge=1, le=2)
     bleed_paint: Mm = Field(ge=0, le=20)
     reference_size: ReferenceSize

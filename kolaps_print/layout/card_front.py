@@ -28,7 +28,8 @@ from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.portraits import load_portrait, soft_portrait
-from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text, hex_rgb, mix
+from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text
+from kolaps_print.layout.style import cmyk_of_hex, tint
 from kolaps_print.layout.text_fit import Run, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import Member
@@ -53,9 +54,9 @@ class FrontBuilder:
     def __init__(self, identity: Identity, rules: Rules, layout: CardLayout, size: Size, min_ppi: int | None = None):
         self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
         c = layout.colours
-        self.colour = hex_rgb(identity.colour)
-        self.ink, self.muted, self.rule = hex_rgb(c.ink), hex_rgb(c.muted), hex_rgb(c.rule)
-        self.white = hex_rgb(c.on_colour)
+        self.colour = cmyk_of_hex(identity.colour)
+        self.ink, self.muted, self.rule = c.ink, c.muted, c.rule
+        self.white = c.on_colour
         self.left = layout.margin
         self.width = size.width - 2 * layout.margin
         self._weapon_blocks: dict[tuple[int, float], Block] = {}  # weapons repeat across an army
@@ -105,8 +106,8 @@ class FrontBuilder:
 
     def _stat_tiles(self) -> list[Shape]:
         st = self.layout.front.stats
-        tint = mix(self.colour, self.layout.colours.tint)
-        return [Box(x, st.top, w, st.height, fill=tint, radius=st.radius) for x, w in self._tile_columns()]
+        wash = tint(self.colour, self.layout.colours.tint)
+        return [Box(x, st.top, w, st.height, fill=wash, radius=st.radius) for x, w in self._tile_columns()]
 
     def _tile_columns(self) -> list[tuple[float, float]]:
         gap = self.layout.front.stats.gap
@@ -209,7 +210,7 @@ class FrontBuilder:
                     text,
                     BOLD,
                     a.size,
-                    self.colour,
+                    self.ink,
                     tracking=0.4,
                     width=text_w,
                 )
@@ -246,7 +247,7 @@ class FrontBuilder:
         value_size = self._value_size or self._values_size(stats)
         for (x, w), stat in zip(columns, stats, strict=True):
             out[0].append(
-                Text(x + w / 2, st.top + st.label.baseline, stat.label, BOLD, st.label.size, self.colour, "centre", 0.3)
+                Text(x + w / 2, st.top + st.label.baseline, stat.label, BOLD, st.label.size, self.ink, "centre", 0.3)
             )
             value = fit_line(stat.value, BOLD, value_size, self.layout.min_font, room)
             out[0].append(Text(x + w / 2, st.top + st.value.baseline, value.text, BOLD, value.size, self.ink, "centre"))

@@ -11,7 +11,8 @@ from kolaps_print.content.formats import number, signed
 from kolaps_print.labels import label
 from kolaps_print.model.army_book import Member
 from kolaps_print.model.catalogue import TraitRef, Weapon
-from kolaps_print.model.rules import Rules, WeaponBand
+from kolaps_print.model.rules import Rules, Trait, WeaponBand
+from kolaps_print.numbers import with_unit
 
 
 @dataclass(frozen=True)
@@ -83,19 +84,19 @@ def weapon_traits(weapon: Weapon, rules: Rules) -> str:
 
 
 def _trait(ref: TraitRef, rules: Rules) -> str:
-    return _trait_name(rules.trait(ref.id).name, [ref.param] if ref.param is not None else [])
+    return _trait_name(rules.trait(ref.id), [ref.param] if ref.param is not None else [])
 
 
-def _trait_name(name: str, params: list[float]) -> str:
+def _trait_name(trait: Trait, params: list[float]) -> str:
     if not params:
-        return name
+        return trait.name
     value = label("cards.front.trait_param_separator").join(number(p) for p in params)
-    return label("cards.front.trait_param", name=name, value=value)
+    return label("cards.front.trait_param", name=trait.name, value=with_unit(value, trait.unit))
 
 
 @dataclass(frozen=True)
 class TraitReminder:
-    name: str  # with its parameter(s): 'Explosion (5)'
+    name: str  # with its parameter(s): 'Explosion (5 cm)'
     short: str  # what it does, in a few words (traits.yaml `short`)
 
 
@@ -111,8 +112,7 @@ def trait_reminders(weapons: list[Weapon], rules: Rules) -> list[TraitReminder]:
         if ref.param is not None and ref.param not in seen:
             seen.append(ref.param)
     return [
-        TraitReminder(_trait_name(rules.trait(id_).name, values), rules.trait(id_).short)
-        for id_, values in params.items()
+        TraitReminder(_trait_name(rules.trait(id_), values), rules.trait(id_).short) for id_, values in params.items()
     ]
 
 

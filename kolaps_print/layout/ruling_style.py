@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from kolaps_print.fonts import SANS_ITALIC
 from kolaps_print.layout.reference.look import mark_grey
+from kolaps_print.layout.style import markup as colour_markup
 from kolaps_print.provenance import mark_pattern, place_marks
 
 
 def quiet_marks(markup: str, grey: str | None = None) -> str:
     """Escaped paragraph markup with every mark placed and set in the quiet style.
 
-    grey: '#rrggbb' of the marks; the rulebook passes the grey of its own notes (rulebook.yaml);
-    by default the reference material's (reference.yaml, colours.marks).
+    grey: the marks' colour as markup (style.markup); the rulebook passes the grey of its own
+    notes (rulebook.yaml); by default the reference material's (reference.yaml, colours.marks).
     """
-    grey = grey or "#" + mark_grey().hexval()[2:]
+    grey = grey or colour_markup(mark_grey().cmyk())
     return mark_pattern().sub(
         lambda m: f'<font face="{SANS_ITALIC}" color="{grey}">{m.group(0)}</font>', place_marks(markup)
     )

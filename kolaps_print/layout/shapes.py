@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal
 
 Align = Literal["left", "right", "centre"]
-RGB = tuple[float, float, float]
+Ink = tuple[float, float, float, float]  # CMYK, each 0..1: data/layouts/style.yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +21,7 @@ class Text:
     text: str
     font: str
     size: float  # points
-    colour: RGB
+    colour: Ink
     align: Align = "left"
     tracking: float = 0.0  # extra points between characters
     width: float = 0.0  # measured width in mm (for bounds)
@@ -33,8 +33,8 @@ class Box:
     y: float
     width: float
     height: float
-    stroke: RGB | None = None
-    fill: RGB | None = None
+    stroke: Ink | None = None
+    fill: Ink | None = None
     radius: float = 0.0
     line_pt: float = 0.5
 
@@ -45,7 +45,7 @@ class Rule:
     y1: float
     x2: float
     y2: float
-    colour: RGB
+    colour: Ink
     line_pt: float = 0.4
 
 
@@ -57,7 +57,7 @@ class Drop:
     y: float
     width: float
     height: float
-    stroke: RGB
+    stroke: Ink
     line_pt: float = 0.6
 
 
@@ -66,7 +66,7 @@ class Star:
     cx: float
     cy: float
     radius: float
-    fill: RGB
+    fill: Ink
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +79,3 @@ class Picture:
 
 
 Shape = Text | Box | Rule | Drop | Star | Picture
-
-
-def hex_rgb(colour: str) -> RGB:
-    value = colour.lstrip("#")
-    return tuple(int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
-
-
-def mix(colour: RGB, strength: float) -> RGB:
-    """colour laid over white at this strength (0: white, 1: the colour)."""
-    return tuple(1 - strength * (1 - c) for c in colour)  # type: ignore[return-value]

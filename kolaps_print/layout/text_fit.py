@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import register_fonts
-from kolaps_print.layout.shapes import RGB
+from kolaps_print.layout.shapes import Ink
 from kolaps_print.layout.units import to_mm
 
 ELLIPSIS = "…"
@@ -76,7 +76,7 @@ class Run:
 
     text: str
     font: str
-    colour: RGB | None = None
+    colour: Ink | None = None
 
 
 @dataclass(frozen=True)
@@ -84,12 +84,12 @@ class Segment:
     x: float  # mm from the line's start
     text: str
     font: str
-    colour: RGB | None = None
+    colour: Ink | None = None
 
 
 Line = tuple[Segment, ...]
 _GLUE = ("\u00a0", "\u202f")
-_Piece = tuple[str, str, RGB | None]  # text, font, colour
+_Piece = tuple[str, str, Ink | None]  # text, font, colour
 _Word = list[_Piece]  # pieces never broken apart
 
 

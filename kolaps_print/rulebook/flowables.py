@@ -26,6 +26,7 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.ruling_style import quiet_marks
+from kolaps_print.layout.style import cell_ink
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
@@ -254,12 +255,13 @@ def _cells(content: TableContent) -> list[list[Paragraph]]:
 
 
 def _markup(text: str) -> str:
-    return quiet_marks(escape(french(text)), st.palette().hex("muted"))  # never darker than a grey note
+    return quiet_marks(escape(french(text)), st.palette().markup("muted"))  # never darker than a grey note
 
 
 def _table_style(rows: int) -> TableStyle:
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's default is Helvetica, never embedded
+        cell_ink(),
         ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.6),
@@ -377,7 +379,7 @@ def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: boo
         items,
         leftIndent=pt(5),
         bulletFontSize=style.fontSize * 0.9,
-        bulletColor=st.palette().accent,
+        bulletColor=st.palette().ink,  # a small glyph in several inks blurs when the plates slip
         spaceAfter=ctx.style("body").spaceAfter,
         **kwargs,
     )
@@ -390,6 +392,7 @@ def _quote(block: Quote, ctx: StoryContext) -> Flowable:
         TableStyle(
             [
                 ("FONTNAME", (0, 0), (-1, -1), SANS),
+                cell_ink(),
                 ("BACKGROUND", (0, 0), (-1, -1), st.palette().shade),
                 ("LINEBEFORE", (0, 0), (0, -1), 2.4, st.palette().accent),
                 ("LEFTPADDING", (0, 0), (-1, -1), 9),

@@ -42,7 +42,7 @@ def _xref(anchor: str, inner: str, ctx: InlineContext) -> str:
     # In italic and the body's colour: a cross-reference is read, not an alarm. Inside italic
     # text it turns upright, as emphasis does in italic.
     shape = ("", "") if ctx.italic else ("<i>", "</i>")
-    return f'<a href="#{anchor}" color="{st.palette().hex("ink")}">{shape[0]}{text}{shape[1]}</a>'
+    return f'<a href="#{anchor}" color="{st.palette().markup("ink")}">{shape[0]}{text}{shape[1]}</a>'
 
 
 def _nearby(anchor: str, ctx: InlineContext) -> str:
@@ -55,7 +55,7 @@ def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool 
     for node in nodes:
         kind = node.type
         if kind == "text":
-            out.append(quiet_marks(escape(node.content), st.palette().hex("muted")))  # as grey as the notes
+            out.append(quiet_marks(escape(node.content), st.palette().markup("muted")))  # as grey as the notes
         elif kind == "softbreak":
             out.append(" ")
         elif kind == "hardbreak":

@@ -31,10 +31,10 @@ class Cover:
         c.setFillColor(st.palette().accent)
         c.rect(0 - b, band_bottom - pt(4), w + 2 * b, pt(4), stroke=0, fill=1)
         self._hatching(c, w, h, band_bottom, b)
-        c.setFillColorRGB(0.86, 0.42, 0.38)  # the accent, lightened to read on the dark band
+        c.setFillColor(st.palette().accent_light)  # the accent, lightened to read on the dark band
         c.setFont(SANS_BOLD, 13)
         c.drawString(x, band_bottom + pt(62), french(self.kicker).upper())
-        c.setFillColorRGB(1, 1, 1)
+        c.setFillColor(st.palette().paper)
         c.setFont(SANS_BOLD, 76)
         c.drawString(x - 3, band_bottom + pt(30), french(self.title))
         c.setFont(SANS, 30)
@@ -54,7 +54,7 @@ class Cover:
         p = c.beginPath()
         p.rect(0 - b, bottom, w + 2 * b, h - bottom + b)
         c.clipPath(p, stroke=0, fill=0)
-        c.setStrokeColorRGB(1, 1, 1, alpha=0.05)
+        c.setStrokeColor(st.palette().faint("paper", 0.05))
         c.setLineWidth(6)
         step = pt(9)
         x = -h
@@ -75,7 +75,7 @@ class ProofStamp:
         c.setFont(SANS_BOLD, 7.5)
         c.drawRightString(w - pt(8), pt(7), french(self.text))
         c.saveState()
-        c.setFillColorRGB(0.55, 0.1, 0.1, alpha=0.07)
+        c.setFillColor(st.palette().faint("accent", 0.07))
         c.translate(w / 2, h / 2)
         c.rotate(54)
         c.setFont(SANS_BOLD, 96)
@@ -103,14 +103,14 @@ class HandoutBand:
         c.setFillColor(st.palette().accent)
         c.rect(0, bottom - pt(2.2), w, pt(2.2), stroke=0, fill=1)
         Cover._hatching(c, w, h, bottom)
-        c.setFillColorRGB(1, 1, 1)
+        c.setFillColor(st.palette().paper)
         c.setFont(SANS_BOLD, 44)
         c.drawString(x - 2, bottom + pt(17), french(self.title))
         c.setFont(SANS, 19)
         c.drawString(x, bottom + pt(9), french(self.subtitle))
-        c.setFillColorRGB(0.86, 0.42, 0.38)  # the cover's lightened accent, readable on the band
+        c.setFillColor(st.palette().accent_light)  # the cover's lightened accent, readable on the band
         c.setFont(SANS_BOLD, 15)
         c.drawRightString(w - x, bottom + pt(17), french(self.edition).upper())
-        c.setFillColorRGB(0.85, 0.85, 0.82)
+        c.setFillColor(st.palette().quiet_on_dark)
         c.setFont(SANS, 9)
         c.drawRightString(w - x, bottom + pt(9), french(self.version_line))

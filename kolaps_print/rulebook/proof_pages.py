@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 
 from kolaps_print.fonts import SANS
 from kolaps_print.labels import label, labels
+from kolaps_print.layout.style import cell_ink
 from kolaps_print.layout.units import pt
 from kolaps_print.model.errata import Erratum
 from kolaps_print.provenance import mark, marked_faces, marked_pages
@@ -159,6 +160,7 @@ def _numbers(text: str) -> list[Flowable]:
         TableStyle(
             [
                 ("FONTNAME", (0, 0), (-1, -1), SANS),
+                cell_ink(),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.3, st.palette().rule),
                 ("TOPPADDING", (0, 0), (-1, -1), 1),
@@ -193,6 +195,7 @@ def _tick_boxes(names: list[str]) -> Table:
         TableStyle(
             [
                 ("FONTNAME", (0, 0), (-1, -1), SANS),
+                cell_ink(),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -214,6 +217,7 @@ def _writing_lines(title: str, lines: int) -> Table:
         TableStyle(
             [
                 ("FONTNAME", (0, 0), (-1, -1), SANS),
+                cell_ink(),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.4, st.palette().rule),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -236,7 +240,7 @@ def erratum_flowables(erratum: Erratum, readings: dict[str, str]) -> Flowable:
     kind = label(f"rulebook.errata.kinds.{erratum.kind}")
     parts: list[Flowable] = [
         Paragraph(
-            f"{escape(french(heading))} <font face='{SANS}' size='8' color='{st.palette().hex('muted')}'>"
+            f"{escape(french(heading))} <font face='{SANS}' size='8' color='{st.palette().markup('muted')}'>"
             f"{escape(kind)}</font>",
             st.styles()["h3"],
         )
@@ -294,6 +298,7 @@ def marks_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
         TableStyle(
             [
                 ("FONTNAME", (0, 0), (-1, -1), SANS),
+                cell_ink(),
                 ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.palette().rule),

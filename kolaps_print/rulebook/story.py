@@ -84,7 +84,7 @@ def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable
             out.append(
                 Paragraph(
                     f"\u2013 {escape(french(f.subject))} <font "
-                    f"color='{st.palette().hex('muted')}' size='8'>{escape(where)}</font>",
+                    f"color='{st.palette().markup('muted')}' size='8'>{escape(where)}</font>",
                     s["report"],
                 )
             )

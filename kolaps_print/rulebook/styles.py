@@ -22,9 +22,10 @@ from kolaps_print.diagnostics import KolapsError, display_path
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.sheets import paper_name, paper_names, paper_size
+from kolaps_print.layout.style import StyleColour, as_colour, markup
 from kolaps_print.layout.units import pt
 from kolaps_print.load import load_yaml
-from kolaps_print.model.common import Colour, Model
+from kolaps_print.model.common import Model
 
 TextWidth = Annotated[float, Field(ge=60, le=1000)]  # mm; narrower, table columns turn into a letter each
 Columns = Annotated[int, Field(ge=1, le=3)]
@@ -37,13 +38,18 @@ MIN_TEXT_HEIGHT_MM = 150.0
 
 
 class BookColours(Model):
-    ink: Colour
-    accent: Colour
-    muted: Colour
-    rule: Colour
-    shade: Colour
-    head_fill: Colour
-    zebra: Colour
+    """Names from the house palette (style.yaml), read as CMYK."""
+
+    ink: StyleColour
+    accent: StyleColour
+    accent_light: StyleColour  # the accent on the cover's dark band
+    paper: StyleColour  # text reversed out of a dark fill
+    quiet_on_dark: StyleColour  # the quick-start's version line on its dark band
+    muted: StyleColour
+    rule: StyleColour
+    shade: StyleColour
+    head_fill: StyleColour
+    zebra: StyleColour
 
 
 class RulebookLayout(Model):
@@ -141,17 +147,24 @@ def _layout_error(path: tuple, message: str) -> KolapsError:
 
 @dataclass(frozen=True)
 class Palette:
-    ink: colors.Color  # body text
-    accent: colors.Color  # dried-blood red
-    muted: colors.Color
-    rule: colors.Color
-    shade: colors.Color
-    head_fill: colors.Color
-    zebra: colors.Color
+    ink: colors.CMYKColor  # body text
+    accent: colors.CMYKColor  # dried-blood red
+    accent_light: colors.CMYKColor
+    paper: colors.CMYKColor
+    quiet_on_dark: colors.CMYKColor
+    muted: colors.CMYKColor
+    rule: colors.CMYKColor
+    shade: colors.CMYKColor
+    head_fill: colors.CMYKColor
+    zebra: colors.CMYKColor
 
-    def hex(self, name: str) -> str:
-        """'#rrggbb' of a colour, for paragraph markup."""
-        return "#" + getattr(self, name).hexval()[2:]
+    def markup(self, name: str) -> str:
+        """A colour as paragraph markup takes it (color=...), still CMYK."""
+        return markup(getattr(self, name).cmyk())
+
+    def faint(self, name: str, alpha: float) -> colors.CMYKColor:
+        """A colour laid at this opacity (the cover's hatching, the proof's watermark)."""
+        return colors.CMYKColor(*getattr(self, name).cmyk(), alpha=alpha)
 
 
 def palette() -> Palette:
@@ -160,7 +173,7 @@ def palette() -> Palette:
 
 @cache
 def _palette(colours: BookColours) -> Palette:
-    return Palette(**{name: colors.HexColor(value) for name, value in colours.model_dump().items()})
+    return Palette(**{name: as_colour(value) for name, value in colours.model_dump().items()})
 
 
 def styles() -> dict[str, ParagraphStyle]:
@@ -234,7 +247,7 @@ def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
             keepWithNext=1,
         ),
         "cell": ParagraphStyle("cell", parent=sans, fontSize=8.6, leading=10.6),
-        "head": ParagraphStyle("head", fontName=SANS_BOLD, fontSize=8.6, leading=10.4, textColor=colors.white),
+        "head": ParagraphStyle("head", fontName=SANS_BOLD, fontSize=8.6, leading=10.4, textColor=paint.paper),
         "note": ParagraphStyle(
             "note",
             parent=sans,

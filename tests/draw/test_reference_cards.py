@@ -4,8 +4,8 @@ from io import BytesIO
 
 import pypdfium2 as pdfium
 import pytest
+from pdf_colours import seen  # tests/support
 from pdf_text import as_printed, page_texts, text_objects  # tests/support
-from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.content.reference import reference_sections
@@ -194,7 +194,7 @@ def test_the_lethal_and_frequent_rules_are_bold_in_body_colour(data, faces, rule
     start = _flat(text)[:30]
     found = [o for _, objects in faces for o in objects if _flat(o.text).startswith(start)]
     assert found, start
-    ink = tuple(round(c * 255) for c in HexColor(reference_look().colours.rule).rgb())
+    ink = seen(reference_look().colours.rule)
     for o in found:
         assert "Bold" in o.font and "Italic" not in o.font, o
         assert all(abs(a - b) <= 1 for a, b in zip(o.fill, ink, strict=False))  # fill may carry alpha, o
@@ -204,6 +204,6 @@ def test_the_legend_is_on_the_first_card_s_back_in_the_quiet_grey(faces):
     legend = _flat(label("common.ruling_legend"))
     assert legend in _flat(faces[1][0])  # the first card's back: its explanation
     assert not any(legend in _flat(text) for i, (text, _) in enumerate(faces) if i != 1)
-    grey = tuple(round(c * 255) for c in mark_grey().rgb())
+    grey = seen(mark_grey())
     lines = [o for o in faces[1][1] if "provisoire" in o.text]
     assert lines and all(o.fill == grey for o in lines)

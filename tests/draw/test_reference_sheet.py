@@ -4,8 +4,8 @@ from io import BytesIO
 
 import pypdfium2 as pdfium
 import pytest
+from pdf_colours import seen  # tests/support
 from pdf_text import text_objects  # tests/support
-from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.content.reference import PLAN
@@ -59,7 +59,7 @@ def test_each_section_band_shows_its_colour_on_its_side(data):
     for index, (_, sections) in enumerate(PLAN):
         pixels = {rgb for _, rgb in render(pdf, index, dpi=30).getcolors(maxcolors=1 << 20)}
         for section_id, _ in sections:
-            rgb = tuple(round(c * 255) for c in section_colour(section_id).rgb())
+            rgb = seen(section_colour(section_id))
             assert any(all(abs(a - b) <= 2 for a, b in zip(p, rgb, strict=False)) for p in pixels), section_id
 
 
@@ -104,7 +104,7 @@ def test_the_lethal_and_frequent_rules_are_bold_in_body_colour(data, objects, ru
     start = _flat(getattr(data.rules.wounds, rule).text)[:25]
     found = [o for o in objects if _flat(o.text).startswith(start)]
     assert found, start
-    ink = tuple(round(c * 255) for c in HexColor(reference_look().colours.rule).rgb())
+    ink = seen(reference_look().colours.rule)
     for o in found:
         assert "Bold" in o.font and "Italic" not in o.font, o
         assert all(abs(a - b) <= 1 for a, b in zip(o.fill, ink, strict=False))  # fill may carry alpha, o
@@ -113,7 +113,7 @@ def test_the_lethal_and_frequent_rules_are_bold_in_body_colour(data, objects, ru
 def test_the_legend_is_the_footer_of_both_sides_and_nowhere_else(data, objects):
     legend = _flat(label("common.ruling_legend"))
     margin = pt(reference_look().sheet.margin)
-    grey = tuple(round(c * 255) for c in mark_grey().rgb())
+    grey = seen(mark_grey())
     for page in range(2):
         lines = [o for o in objects if o.page == page and "provisoire" in o.text]
         assert len(lines) == 1 and _flat(lines[0].text) == legend, lines

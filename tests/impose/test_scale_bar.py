@@ -49,7 +49,7 @@ def test_every_front_sheet_carries_a_50_mm_bar_clear_of_cards_marks_and_edges(ka
         assert CAPTION in texts[index].replace("\r\n", " ")
         assert len(found) == 1, found
         bar = found[0]
-        assert bar.colour == (0.0,) and 0.3 <= bar.width <= 1.0
+        assert bar.colour == (0.0, 0.0, 0.0, 1.0) and 0.3 <= bar.width <= 1.0
         w, h = page.size.width, page.size.height
         for x, y in ((bar.x1, bar.y1), (bar.x2, bar.y2)):
             assert 6 <= to_mm(x) <= w - 6 and 6 <= to_mm(y) <= h - 6

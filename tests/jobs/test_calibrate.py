@@ -78,6 +78,6 @@ def test_the_front_says_how_to_check_the_print_was_at_100_percent_over_a_50_mm_b
     assert as_printed(label("cards.calibrate.scale_help_1", length="50")) in text
     assert as_printed(label("cards.calibrate.scale_help_2")) in text and "100 %" in text
     bars = [s for s in stroked_segments(pdf, 0) if abs(to_mm(s.length) - 50) < 0.01 and s.y1 == s.y2]
-    assert len(bars) == 1 and bars[0].colour == (0.0,)
+    assert len(bars) == 1 and bars[0].colour == (0.0, 0.0, 0.0, 1.0)
     width, height = SIZES[paper]
     assert all(6 <= to_mm(v) <= width - 6 for v in (bars[0].x1, bars[0].x2)) and 6 <= to_mm(bars[0].y1) <= height - 6

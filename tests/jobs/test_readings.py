@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from pdf_colours import seen  # tests/support
 from pdf_text import page_texts, text_objects  # tests/support
 
 from kolaps_print.jobs.cards import build_cards
@@ -21,7 +22,6 @@ from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.reference.look import mark_grey, muted
-from kolaps_print.layout.shapes import hex_rgb
 from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import GameData, load_game_data
 from kolaps_print.provenance import find_marks
@@ -254,7 +254,7 @@ def test_the_vampire_countess_keeps_her_two_hands_reminder(default):
 
 
 def test_the_mark_on_character_cards_is_the_muted_grey_italic(default):
-    muted = tuple(round(c * 255) for c in hex_rgb(card_layout().colours.muted))
+    muted = seen(card_layout().colours.muted)
     marks = [o for pdf in default.pdfs["cartes"] for o in text_objects(pdf) if o.text.startswith("†")]
     assert marks, "no mark on the cards"
     for o in marks:
@@ -290,7 +290,7 @@ def test_the_book_sets_the_lethal_rules_in_bold_body_type(default):
             if flat(" ".join(o.text for o in objects[i : i + 3])).startswith(start)
         ]
         bold = [o for run in runs for o in run[: 1 + (len(flat(run[0].text)) < len(start))]]
-        assert bold and all("Bold" in o.font and o.fill == (29, 29, 27) for o in bold), (sentence, bold)
+        assert bold and all("Bold" in o.font and o.fill == seen(st.palette().ink) for o in bold), (sentence, bold)
 
 
 def _rgb255(colour) -> tuple[int, int, int]:
@@ -300,10 +300,10 @@ def _rgb255(colour) -> tuple[int, int, int]:
 def test_marks_are_never_darker_than_the_grey_notes_they_sit_in(default):
     """Finding 13: in the book a mark is the grey of its notes (rulebook.yaml); on the sheet and the
     reference cards a shade lighter than the notes' grey, so it stands apart from black body text."""
-    book_grey = _rgb255(st.palette().muted)
+    book_grey = seen(st.palette().muted)
     marks = [o for o in text_objects(default.pdfs["livre"][0]) if re.match(r"†\s*E\d", o.text)]
     assert marks and {o.fill for o in marks} == {book_grey}
     for product in ("aide", "cartes-aide"):
         marks = [o for o in text_objects(default.pdfs[product][0]) if re.match(r"†\s*E\d", o.text)]
-        assert marks and {o.fill for o in marks} == {_rgb255(mark_grey())}, product
+        assert marks and {o.fill for o in marks} == {seen(mark_grey())}, product
         assert all(m >= n for m, n in zip(_rgb255(mark_grey()), _rgb255(muted()), strict=True))

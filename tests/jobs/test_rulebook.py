@@ -359,10 +359,10 @@ def prose_numbers(rules) -> list[str]:
         f"Un moral de {m.good_minimum} ou plus est un bon moral",
         f"en dessous de {m.good_minimum}, il lui faut en plus réussir un test",
         f"pendant le tour perd {m.unmet_engagement_loss} point{plural(m.unmet_engagement_loss)} de moral",
-        f"Moral {shaken.level}. Avant de recevoir l’ordre offensif, le "
+        f"Moral {shaken.level}. Avant de passer en mode offensif, le "
         f"personnage passe un test de difficulté {shaken.test_difficulty}.",
         f"Moral {fleeing.level} : la fuite. Le personnage ne peut "
-        "plus être offensif. Au début de chacune de ses activations, "
+        "plus passer en mode offensif. Au début de chacune de ses activations, "
         f"tant qu’il n’a pas réussi, il passe un test de difficulté {fleeing.test_difficulty}",
         f"Moral {routed.level} : la déroute. Au début de chacune de "
         "ses activations, tant qu’il n’a pas réussi, le personnage "
@@ -499,10 +499,6 @@ def test_print_shop_rulebook_passes_preflight_but_for_rgb_colours(shop):
     assert problems == [] and not [f for f in preflight(shop.pdf) if f.severity == "warning"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the book's colours are RGB until the house style (branch w12-style: data/layouts/style.yaml in CMYK) lands",
-)
 def test_print_shop_rulebook_has_no_rgb_colour(shop):
     from kolaps_print.preflight import preflight
 

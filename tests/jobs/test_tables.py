@@ -261,7 +261,7 @@ def test_cards_embed_their_fonts_and_rebuild_identically(cards):
     assert fonts and all(fonts.values()), fonts
     assert b"Helvetica" not in cards.pdf
     assert build_reference(TablesOptions(format="cards")).pdf == cards.pdf
-    assert "Cartes de référence" in reader.metadata.title
+    assert "Cartes d’aide de jeu" in reader.metadata.title
 
 
 def test_the_cards_never_replace_the_sheet_by_default(tmp_path, monkeypatch):
@@ -288,10 +288,6 @@ def test_print_shop_reference_cards_are_pdf_x4_and_pass_preflight_but_for_rgb(sh
     assert [e for e in errors if "RGB colour" not in e] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reference colours are RGB until the house style (branch w12-style: data/layouts/style.yaml in CMYK) lands",
-)
 def test_print_shop_reference_cards_have_no_rgb_colour(shop_reference_cards):
     from kolaps_print.preflight import preflight
 

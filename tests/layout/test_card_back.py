@@ -120,15 +120,16 @@ def test_a_long_name_on_the_back_is_cut_and_reported(write_army):
 def test_duplex_drift_meets_colour_with_colour(book, name):
     """A back printed 1–2 mm off its front: a band of colour at the top and at the foot, both run off the
     trim, and the stripes run off the sides too (no sliver on the neighbour, no white hairline)."""
-    from kolaps_print.layout.shapes import Box, hex_rgb
+    from kolaps_print.layout.shapes import Box
+    from kolaps_print.layout.style import cmyk, cmyk_of_hex
 
     size = card_size(name)
     shapes = back(book, size).furniture().shapes
-    colour = hex_rgb(book.affiliation.color)
+    colour = cmyk_of_hex(book.affiliation.color)
     bands = [s for s in shapes if isinstance(s, Box) and s.fill == colour]
     assert any(b.y < -1 and b.x < -1 and b.x + b.width > size.width + 1 for b in bands)  # the top band
     assert any(b.y + b.height > size.height + 1 and b.y < size.height - 2 for b in bands)  # the foot band
-    stripes = [s for s in shapes if isinstance(s, Box) and s.fill not in (None, colour, (1.0, 1.0, 1.0))]
+    stripes = [s for s in shapes if isinstance(s, Box) and s.fill not in (None, colour, cmyk("paper"))]
     stripes = [s for s in stripes if s.stroke is None and s.width > size.width / 2]
     assert stripes
     for s in stripes:

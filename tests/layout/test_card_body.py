@@ -3,7 +3,7 @@
 from kolaps_print.layout.card_body import Block, BodyLine, place_whole, whole_height
 from kolaps_print.layout.shapes import Text
 
-INK = (0, 0, 0)
+INK = (0, 0, 0, 1)
 
 
 def line(name: str, height: float) -> BodyLine:

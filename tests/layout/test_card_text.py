@@ -56,7 +56,7 @@ def test_the_trait_s_bands_follow_the_data(rules):
 
 def test_traits_with_a_parameter(rules):
     text = card_text.weapon_traits(_weapon(30, ["deux-mains", {"explosion": 5}]), rules)
-    assert text == f"{rules.trait('deux-mains').name} · {rules.trait('explosion').name} (5)"
+    assert text == f"{rules.trait('deux-mains').name} · {rules.trait('explosion').name} (5 cm)"
 
 
 def test_stats_follow_the_rules_data(rules, demo_armies):
@@ -117,7 +117,10 @@ def test_a_trait_reminder_shows_its_parameters(rules):
     ]
     first, second = card_text.trait_reminders(weapons, rules)
     explosion = rules.trait("explosion")
-    assert (first.name, first.short) == (f"{explosion.name} (5 / 10)", explosion.short)  # both radii, once each
+    assert (first.name, first.short) == (
+        f"{explosion.name} (5 / 10 cm)",
+        explosion.short,
+    )  # both radii, once each, one unit
     assert second.name == rules.trait("lourde").name
     only = card_text.trait_reminders([_weapon(30, [{"explosion": 7.5}])], rules)
-    assert only[0].name == f"{explosion.name} (7,5)"
+    assert only[0].name == f"{explosion.name} (7,5 cm)"

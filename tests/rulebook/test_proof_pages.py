@@ -128,7 +128,7 @@ def test_the_marks_page_lists_the_other_products(pages, data):
     for page, ids in sheet:
         assert f"Aide de jeu {page} {', '.join(numeric(ids))}" in last
     assert re.search(r"Règles de démarrage \d+ E\d+", last), "the quick-start is missing"
-    faces = re.findall(r"Cartes de référence carte (\d+)", last)
+    faces = re.findall(r"Cartes d’aide de jeu carte (\d+)", last)
     assert faces and len(faces) > len(page_texts(build_reference(TablesOptions(format="cards"), data).pdf))
     assert faces == sorted(faces, key=int)
     kappa = load_army(resources.data_dir() / "armies" / "section-kappa.yaml", data)
@@ -144,7 +144,7 @@ def test_a_product_that_fails_to_build_is_listed_as_such(monkeypatch, data):
 
     monkeypatch.setattr(rulebook_job, "build_reference", overflow)
     found = marks_elsewhere(data, [])
-    assert [(p.product, p.errata) for p in found] == [("Aide de jeu", ()), ("Cartes de référence", ())]
+    assert [(p.product, p.errata) for p in found] == [("Aide de jeu", ()), ("Cartes d’aide de jeu", ())]
     assert all("impossible à imprimer" in p.where for p in found)
 
 

@@ -145,7 +145,7 @@ def _explanation(topic: Topic, styles: Styles, legend: bool) -> list[Flowable]:
     units: list[Flowable] = []
     for table in topic.tables:
         if len(topic.tables) > 1 and (table.rule or table.note):
-            units.append(paragraph(table.title, styles.table_title(section_colour(topic.section.id))))
+            units.append(paragraph(table.title, styles.table_title()))
         units += [
             paragraph(text, style) for text, style in ((table.rule, styles.rule()), (table.note, styles.note())) if text
         ]

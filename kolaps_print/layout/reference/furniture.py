@@ -8,18 +8,20 @@ become the shapes' millimetres from the top-left corner of the page or face (hei
 
 from __future__ import annotations
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import Color
 
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.layout.reference.cards import BlankBack, CardStrip
 from kolaps_print.layout.reference.look import ink, mark_grey, muted
 from kolaps_print.layout.reference.sheet import SheetFooter, SheetHeader
-from kolaps_print.layout.shapes import RGB, Align, Box, Rule, Shape, Text
+from kolaps_print.layout.shapes import Align, Box, Ink, Rule, Shape, Text
+from kolaps_print.layout.style import colour as house_colour
 from kolaps_print.layout.units import to_mm
 
 
-def _rgb(colour: Color) -> RGB:
-    return colour.rgb()
+def _ink(colour: Color) -> Ink:
+    """The style's CMYK colour as a shape carries it (the painter sets it with k / K)."""
+    return colour.cmyk()
 
 
 class _Area:
@@ -29,7 +31,7 @@ class _Area:
         self.height = height_pt
 
     def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: Color, align: Align) -> Text:
-        return Text(to_mm(x), to_mm(self.height - baseline), text, font, size, _rgb(colour), align)
+        return Text(to_mm(x), to_mm(self.height - baseline), text, font, size, _ink(colour), align)
 
 
 def sheet_furniture(header: SheetHeader, footer: SheetFooter, height_pt: float) -> list[Shape]:
@@ -41,7 +43,7 @@ def sheet_furniture(header: SheetHeader, footer: SheetFooter, height_pt: float) 
         a.text(header.title_x, header.baseline, header.title, SANS, header.title_pt, muted(), "left"),
         a.text(header.right, header.baseline, header.number, SANS_BOLD, header.page_pt, ink(), "right"),
         a.text(header.stamp_right, header.baseline, header.stamp, SANS, header.page_pt, ink(), "right"),
-        Rule(to_mm(header.left), y, to_mm(header.right), y, _rgb(ink()), header.rule_pt),
+        Rule(to_mm(header.left), y, to_mm(header.right), y, _ink(ink()), header.rule_pt),
         a.text(footer.left, footer.baseline, footer.text, SANS_ITALIC, footer.size, mark_grey(), "left"),
     ]
 
@@ -50,11 +52,11 @@ def strip_shapes(strip: CardStrip, colour: Color, title: str, number: str, heigh
     """A face's strip: a band bleeding past the trim, the topic on the left, the card's number on the right."""
     a = _Area(height_pt)
     top = to_mm(height_pt - strip.y - strip.height)
-    band = Box(to_mm(strip.x), top, to_mm(strip.width), to_mm(strip.height), fill=_rgb(colour))
+    band = Box(to_mm(strip.x), top, to_mm(strip.width), to_mm(strip.height), fill=_ink(colour))
     return [
         band,
-        a.text(strip.left, strip.baseline, title, SANS_BOLD, strip.size, white, "left"),
-        a.text(strip.right, strip.baseline, number, SANS, strip.size, white, "right"),
+        a.text(strip.left, strip.baseline, title, SANS_BOLD, strip.size, house_colour("paper"), "left"),
+        a.text(strip.right, strip.baseline, number, SANS, strip.size, house_colour("paper"), "right"),
     ]
 
 

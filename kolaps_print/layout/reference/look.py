@@ -10,17 +10,19 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from pydantic import Field, model_validator
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.layout.data_files import load_layout
-from kolaps_print.model.common import Colour, Model
+from kolaps_print.layout.style import StyleColour, StyleSize, StyleSpace, as_colour, colour
+from kolaps_print.layout.style import tint as screen
+from kolaps_print.model.common import Model
 
-Length = Annotated[float, Field(gt=0, le=100)]  # mm
-Gap = Annotated[float, Field(ge=0, le=50)]  # mm
-TypePt = Annotated[float, Field(ge=4, le=40)]  # points
+Length = Annotated[float, StyleSpace, Field(gt=0, le=100)]  # mm, or a step of style.yaml
+Gap = Annotated[float, StyleSpace, Field(ge=0, le=50)]  # mm, or a step of style.yaml
+TypePt = Annotated[float, StyleSize, Field(ge=4, le=40)]  # points, or a size of style.yaml
 Share = Annotated[float, Field(ge=0, le=1)]
 
 
@@ -59,31 +61,30 @@ class CardSpec(Model):
     back_line_pt: float = Field(ge=0, le=100)
 
 
-RGB = tuple[Share, Share, Share]
+class ChanceRamp(Model):
+    """The chances matrix on one hue, light (hopeless) to dark (sure): readable without telling
+    hues apart, and light enough at its darkest for black figures."""
 
-
-class ChanceColours(Model):
-    low: RGB
-    mid: RGB
-    high: RGB
+    colour: StyleColour
+    lightest: Share
+    darkest: Share
 
 
 class Palette(Model):
-    ink: Colour
-    muted: Colour
-    rule: Colour
-    marks: Colour
-    other_section: Colour
-    sections: dict[str, Colour]
-    chances: ChanceColours
+    """Names from the house palette (style.yaml), read as CMYK."""
+
+    ink: StyleColour
+    muted: StyleColour
+    rule: StyleColour
+    marks: StyleColour
+    other_section: StyleColour
+    sections: dict[str, StyleColour]
+    chances: ChanceRamp
 
     @model_validator(mode="after")
     def _marks_not_darker_than_notes(self) -> Palette:
-        marks, notes = HexColor(self.marks).rgb(), HexColor(self.muted).rgb()
-        if any(m < n for m, n in zip(marks, notes, strict=True)):
-            raise ValueError(
-                f"marks ({self.marks}) must be no darker than muted ({self.muted}) in each of red, green, blue"
-            )
+        if any(m < n for m, n in zip(as_colour(self.marks).rgb(), as_colour(self.muted).rgb(), strict=True)):
+            raise ValueError("marks must be no darker than muted in each of red, green, blue")
         return self
 
 
@@ -100,33 +101,31 @@ def reference_look() -> ReferenceLook:
 
 
 def ink() -> Color:
-    return HexColor(reference_look().colours.ink)
+    return as_colour(reference_look().colours.ink)
 
 
 def muted() -> Color:
-    return HexColor(reference_look().colours.muted)
+    return as_colour(reference_look().colours.muted)
 
 
 def mark_grey() -> Color:
-    return HexColor(reference_look().colours.marks)
+    return as_colour(reference_look().colours.marks)
 
 
 def section_colour(section_id: str) -> Color:
     colours = reference_look().colours
-    return HexColor(colours.sections.get(section_id, colours.other_section))
+    return as_colour(colours.sections.get(section_id, colours.other_section))
 
 
 def tint(colour: Color, amount: float) -> Color:
-    """colour mixed with white: amount 0 is white, 1 the colour itself."""
-    return Color(*(1 - amount * (1 - c) for c in colour.rgb()))
+    """colour screened: amount 0 is paper, 1 the colour itself."""
+    return as_colour(screen(colour.cmyk(), amount))
 
 
 def chance_colour(chance: float) -> Color:
-    """From the hopeless colour through the even one to the sure one, for the chances matrix."""
-    scale = reference_look().colours.chances
-    low, mid, high = scale.low, scale.mid, scale.high
-    a, b, t = (low, mid, chance / 0.5) if chance < 0.5 else (mid, high, (chance - 0.5) / 0.5)
-    return Color(*(x + (y - x) * t for x, y in zip(a, b, strict=True)))
+    """The ramp's tint for a chance (0..1): the likelier, the darker."""
+    ramp = reference_look().colours.chances
+    return as_colour(screen(ramp.colour, ramp.lightest + (ramp.darkest - ramp.lightest) * chance))
 
 
 @dataclass(frozen=True)
@@ -154,13 +153,14 @@ class Styles:
     def cell(self, align: str = "l", bold: bool = False, colour: Color | None = None) -> ParagraphStyle:
         return _cell_style(self.body, self.leading, align, bold, colour or ink())
 
-    def table_title(self, colour: Color) -> ParagraphStyle:
+    def table_title(self) -> ParagraphStyle:
+        # Black, not the section's colour: at this size several inks blur when the plates slip.
         return ParagraphStyle(
             "table-title",
             fontName=SANS_BOLD,
             fontSize=self.table_title_size,
             leading=self.table_title_size * 1.15,
-            textColor=colour,
+            textColor=ink(),
             spaceAfter=0,
         )
 
@@ -175,7 +175,7 @@ class Styles:
             fontName=SANS_BOLD,
             fontSize=self.body,
             leading=self.leading,
-            textColor=HexColor(reference_look().colours.rule),
+            textColor=as_colour(reference_look().colours.rule),
         )
 
     def quiet(self) -> ParagraphStyle:
@@ -190,7 +190,7 @@ class Styles:
             fontName=SANS_BOLD,
             fontSize=self.section_title_size,
             leading=self.section_title_size * 1.1,
-            textColor=white,
+            textColor=colour("paper"),
         )
 
 

@@ -17,6 +17,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.reference.flow import RowTable, SectionBand, Stack
 from kolaps_print.layout.reference.look import Styles, chance_colour, tint
 from kolaps_print.layout.ruling_style import quiet_marks
+from kolaps_print.layout.style import cell_ink
 
 Cell = tuple[int, int]  # (row, column) of a body cell, 0-based
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
@@ -87,6 +88,7 @@ def _table_style(n_rows: int, colour: Color, styles: Styles, backgrounds: Mappin
     pad = styles.padding
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # never reportlab's Helvetica default
+        cell_ink(),
         ("FONTNAME", (0, 0), (-1, 0), SANS_BOLD),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.4),
@@ -225,6 +227,7 @@ def _table_stacked(table: TableContent, width: float, styles: Styles, colour: Co
     shades = [tint(colour, 0.02), tint(colour, 0.11)]
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),
+        cell_ink(),
         ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.4),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad * 1.4),
         ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -277,7 +280,7 @@ def table_block(
     """
     parts: list[Flowable] = []
     if show_title:
-        parts.append(paragraph(table.title, styles.table_title(colour)))
+        parts.append(paragraph(table.title, styles.table_title()))
     if table.rule:
         parts.append(paragraph(table.rule, styles.rule()))
     parts.append(table_flowable(table, width, styles, colour))
@@ -285,7 +288,7 @@ def table_block(
         parts.append(paragraph(table.note, styles.note()))
     if legend:
         parts.append(legend_paragraph(styles))
-    continued = paragraph(continued_title(table.title), styles.table_title(colour))
+    continued = paragraph(continued_title(table.title), styles.table_title())
     return Stack(parts, gap=styles.padding * 1.5, continued=continued)
 
 
@@ -305,6 +308,7 @@ def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> Row
         TableStyle(
             [
                 ("FONTNAME", (0, 0), (-1, -1), SANS),
+                cell_ink(),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),

@@ -6,6 +6,7 @@ import shutil
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from pdf_colours import seen  # tests/support
 
 from kolaps_print import resources
 
@@ -45,8 +46,9 @@ def test_a_type_floor_above_the_top_size_is_refused(cli, data_copy):
     assert "bd/layouts/reference.yaml:" in result.stderr and "type: min_pt (10) is above max_pt (9)" in result.stderr
 
 
-def test_the_sheet_takes_its_section_colours_from_the_data_copy(cli, data_copy, tmp_path):
-    """The first section's band in an unusual colour: the first side shows it, the default sheet does not."""
+def test_the_sheet_takes_its_section_colours_from_the_house_palette_of_the_data_copy(cli, data_copy, tmp_path):
+    """The first section's band names a palette colour: made unusual in style.yaml, the first side
+    shows it, the default sheet does not."""
 
     def colours(pdf_path):
         image = pdfium.PdfDocument(pdf_path.read_bytes())[0].render(scale=30 / 72).to_pil().convert("RGB")
@@ -54,15 +56,17 @@ def test_the_sheet_takes_its_section_colours_from_the_data_copy(cli, data_copy, 
 
     before = tmp_path / "before.pdf"
     assert cli(["tables", "-o", before]).exit_code == 0
-    doc = yaml.safe_load(data_copy.read_text(encoding="utf-8"))
-    doc["colours"]["sections"]["test"] = "#12a0f0"
-    data_copy.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    section = yaml.safe_load(data_copy.read_text(encoding="utf-8"))["colours"]["sections"]["test"]
+    style = data_copy.parent / "style.yaml"
+    doc = yaml.safe_load(style.read_text(encoding="utf-8"))
+    doc["palette"][section] = [100, 0, 0, 0]  # pure cyan: no other colour of the sheet
+    style.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
     resources.clear_cached_reads()
     after = tmp_path / "after.pdf"
     result = cli(["tables", "-o", after])
     assert result.exit_code == 0, result.stderr
 
     def shows_it(found) -> bool:
-        return any(all(abs(a - b) <= 2 for a, b in zip(rgb, (0x12, 0xA0, 0xF0), strict=False)) for rgb in found)
+        return any(all(abs(a - b) <= 2 for a, b in zip(rgb, seen((1, 0, 0, 0)), strict=False)) for rgb in found)
 
     assert shows_it(colours(after)) and not shows_it(colours(before))

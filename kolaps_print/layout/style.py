@@ -1,0 +1,168 @@
+"""The house style (data/layouts/style.yaml): the one palette, type scale and spacing.
+
+Every product takes its colours from here, by name, as CMYK: a press prints inks, not screen
+light, and text must come out solid black on one plate. Product layout files name entries
+(`ink: ink`, `min_font: floor`) with the annotated types below, which check the name and
+resolve it when the file is read, so a typo is a located error in that file.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field
+from reportlab.lib.colors import CMYKColor
+
+from kolaps_print.layout.data_files import load_layout
+from kolaps_print.model.common import Model
+
+CMYK = tuple[float, float, float, float]  # each ink 0..1
+Percent = Annotated[float, Field(ge=0, le=100)]
+
+
+class HouseStyle(Model):
+    palette: dict[str, tuple[Percent, Percent, Percent, Percent]]
+    type: dict[str, Annotated[float, Field(ge=4, le=72)]]  # points
+    space: dict[str, Annotated[float, Field(ge=0, le=100)]]  # mm
+
+
+def house_style() -> HouseStyle:
+    """data/layouts/style.yaml of the data folder in use; KolapsError (located) if it is wrong."""
+    return load_layout("style", HouseStyle)
+
+
+def cmyk(name: str) -> CMYK:
+    """A palette colour as ink fractions; KeyError names the colours there are."""
+    palette = house_style().palette
+    if name not in palette:
+        raise KeyError(f"'{name}' is not a colour of the house style (style.yaml has {', '.join(palette)})")
+    return tuple(v / 100 for v in palette[name])  # type: ignore[return-value]
+
+
+def colour(name: str, alpha: float = 1.0) -> CMYKColor:
+    """A palette colour for reportlab (fills and strokes come out as k / K operators)."""
+    return CMYKColor(*cmyk(name), alpha=alpha)
+
+
+def as_colour(ink: CMYK) -> CMYKColor:
+    return CMYKColor(*ink)
+
+
+def tint(ink: CMYK, strength: float) -> CMYK:
+    """ink screened to this strength (0: paper, 1: the colour itself)."""
+    return tuple(v * strength for v in ink)  # type: ignore[return-value]
+
+
+def markup(ink: CMYK) -> str:
+    """The colour as paragraph markup reads it (<font color=...>), still CMYK."""
+    return "cmyk({:g},{:g},{:g},{:g})".format(*ink)
+
+
+def type_size(name: str) -> float:
+    return _named(house_style().type, name, "size")
+
+
+def space(name: str) -> float:
+    return _named(house_style().space, name, "spacing step")
+
+
+def _named(table: dict[str, float], name: str, what: str) -> float:
+    if name not in table:
+        raise KeyError(f"'{name}' is not a {what} of the house style (style.yaml has {', '.join(table)})")
+    return table[name]
+
+
+def _resolver(lookup):
+    def resolve(value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            return lookup(value)
+        except KeyError as exc:
+            raise ValueError(exc.args[0]) from None
+
+    return BeforeValidator(resolve)
+
+
+# For product layout files: a palette name (only: no second copy of a colour), a size or a step
+# by name (or a number, where a product needs its own).
+StyleColour = Annotated[CMYK, _resolver(cmyk)]
+StyleSize = _resolver(type_size)
+StyleSpace = _resolver(space)
+
+
+# An army's colour is written "#rrggbb" (data/affiliations.yaml, army files): this is the one
+# place it becomes inks. The naive formula (all the grey into black) prints dark colours flat
+# and muddy, so the mix is chosen in the model screens use to show CMYK (Adobe's corners of
+# the CMYK cube, as poppler and pdfium interpolate them): the inks that look like the colour.
+_CORNERS = {
+    (0, 0, 0, 0): (1, 1, 1),
+    (0, 0, 0, 1): (0.1373, 0.1216, 0.1255),
+    (0, 0, 1, 0): (1, 0.9490, 0),
+    (0, 0, 1, 1): (0.1098, 0.1020, 0),
+    (0, 1, 0, 0): (0.9255, 0, 0.5490),
+    (0, 1, 0, 1): (0.1412, 0, 0),
+    (0, 1, 1, 0): (0.9294, 0.1098, 0.1412),
+    (0, 1, 1, 1): (0.1333, 0, 0),
+    (1, 0, 0, 0): (0, 0.6784, 0.9373),
+    (1, 0, 0, 1): (0, 0.0588, 0.1412),
+    (1, 0, 1, 0): (0, 0.6510, 0.3137),
+    (1, 0, 1, 1): (0, 0.0745, 0),
+    (1, 1, 0, 0): (0.1804, 0.1922, 0.5725),
+    (1, 1, 0, 1): (0, 0, 0.0078),
+    (1, 1, 1, 0): (0.2118, 0.2119, 0.2106),
+    (1, 1, 1, 1): (0, 0, 0),
+}
+MAX_INK = 2.8  # total coverage a press takes without smearing (280 %)
+
+
+def _seen(ink: CMYK) -> tuple[float, float, float]:
+    """The screen colour of a CMYK mix: the corners weighted by how much of each ink is laid."""
+    rgb = [0.0, 0.0, 0.0]
+    for corner, corner_rgb in _CORNERS.items():
+        weight = 1.0
+        for laid, amount in zip(corner, ink, strict=True):
+            weight *= amount if laid else 1 - amount
+        for i in range(3):
+            rgb[i] += weight * corner_rgb[i]
+    return rgb[0], rgb[1], rgb[2]
+
+
+def _miss(target: tuple[float, ...], ink: CMYK) -> float:
+    over = max(0.0, sum(ink) - MAX_INK)
+    return sum((a - b) ** 2 for a, b in zip(target, _seen(ink), strict=True)) + over * over
+
+
+def _best_cmy(target: tuple[float, ...], black: float) -> CMYK:
+    """Cyan, magenta, yellow for this black, found by steps halved from 25 % down to 0.1 %."""
+    ink = [0.5, 0.5, 0.5, black]
+    step = 0.25
+    while step > 0.001:
+        moved = True
+        while moved:
+            moved = False
+            for i, sign in itertools.product(range(3), (1, -1)):
+                trial = list(ink)
+                trial[i] = min(1.0, max(0.0, trial[i] + sign * step))
+                if _miss(target, tuple(trial)) < _miss(target, tuple(ink)):  # type: ignore[arg-type]
+                    ink, moved = trial, True
+        step /= 2
+    return tuple(ink)  # type: ignore[return-value]
+
+
+@cache
+def cmyk_of_hex(hex_colour: str) -> CMYK:
+    """The CMYK mix (whole percents, so no float noise reaches the PDF) that looks most like
+    "#rrggbb": black tried in 5 % steps, the three colours fitted to each."""
+    value = hex_colour.lstrip("#")
+    target = tuple(int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    candidates = (_best_cmy(target, k / 20) for k in range(21))
+    best = min(candidates, key=lambda ink: _miss(target, ink))
+    return tuple(round(v * 100) / 100 for v in best)  # type: ignore[return-value]
+
+
+def cell_ink() -> tuple:
+    """A TableStyle command: cells' default text colour is reportlab's RGB black, not our ink."""
+    return ("TEXTCOLOR", (0, 0), (-1, -1), colour("ink"))
