@@ -109,6 +109,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
         BackBuilder(identity, book.rules, layout, sheet.card),
     )
     front.size_stats(book.members)
+    front.size_body(book.members)
     shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
     faces, keyed = [], {}

@@ -24,7 +24,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
-from kolaps_print.layout.card_front import Identity, band_baseline, band_copy
+from kolaps_print.layout.card_front import Identity, avatar_mark, band_baseline, band_copy
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.shapes import Box, Drop, Rule, Shape, Text
 from kolaps_print.layout.style import cmyk_of_hex, tint
@@ -62,6 +62,7 @@ class BackBuilder:
         self._cell_width, self._cell_size = 0.0, 6.0
         self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
         self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
+        self.scale = 1.0  # _fit() tries smaller ones when the back does not fit
         self.scale, self._shapes, self.cuts = self._fit()
 
     # ---- public --------------------------------------------------------------------------
@@ -115,16 +116,28 @@ class BackBuilder:
         stats = self._stat_line(member, (right - margin) * b.stats_share) if stat_line else None
         if stats is not None:
             stats_w = width_mm(stats.text, BOLD, stats.size)
-            baseline = band_baseline(b.height, stats.size)
+            baseline = band_baseline(self.band_height, stats.size)
             shapes.append(Text(right, baseline, stats.text, BOLD, stats.size, self.white, "right", width=stats_w))
             right -= stats_w + 2
         if copy is not None:
-            number_text = band_copy(b.height, b.name_size, self.layout.min_font, copy, right, self.white)
+            number_text = band_copy(self.band_height, b.name_size, self.layout.min_font, copy, right, self.white)
             shapes.append(number_text)
             right = number_text.x - number_text.width - 1.5
-        fitted = fit_line(member.character.name, BOLD, b.name_size, self.layout.min_font, right - margin)
-        shapes.append(Text(margin, band_baseline(b.height, fitted.size), fitted.text, BOLD, fitted.size, self.white))
+        left = margin
+        if member.character.avatar:  # the star as on the front: the side in play says who the Avatar is
+            a = self.layout.front.avatar
+            shapes += avatar_mark(a, self.band_height, margin + a.height, True, self.colour, self.white)
+            left += a.height + a.gap
+        fitted = fit_line(member.character.name, BOLD, b.name_size, self.layout.min_font, right - left)
+        shapes.append(
+            Text(left, band_baseline(self.band_height, fitted.size), fitted.text, BOLD, fitted.size, self.white)
+        )
         return shapes, fitted
+
+    @property
+    def band_height(self) -> float:
+        """The front's band height (in the back's units, which shrink with it): both faces share a frame."""
+        return self.layout.front.band.height / self.scale
 
     @property
     def shrunk(self) -> bool:
@@ -142,6 +155,7 @@ class BackBuilder:
         scale = 1.0
         for _ in range(8):
             width, height = self.size.width / scale, self.size.height / scale
+            self.scale = scale
             parts, cuts = self._parts(width)
             if self._fits(parts, width, height):
                 break
@@ -182,12 +196,12 @@ class BackBuilder:
     # ---- sections ------------------------------------------------------------------------
     def _band(self, width: float) -> Part:
         """The band behind the name and stat line (both per character: see name())."""
-        b, paint = self.back.band, self.layout.bleed_paint
+        height, paint = self.band_height, self.layout.bleed_paint
 
         def emit(y: float) -> list[Shape]:
-            return [Box(-paint, -paint, width + 2 * paint, b.height + paint, fill=self.colour)]
+            return [Box(-paint, -paint, width + 2 * paint, height + paint, fill=self.colour)]
 
-        return Part(b.height, emit)
+        return Part(height, emit)
 
     def _footer(self, width: float, height: float) -> list[Shape]:
         """A band of colour at the foot, as on the front: a back printed 1–2 mm off meets colour with colour."""

@@ -56,7 +56,7 @@ class Style:
         return max(self.layout.min_font, round(nominal * self.scale * 4) / 4)
 
     def line_height(self, size: float) -> float:
-        return to_mm(size * self.layout.leading)
+        return to_mm(size * (self.layout.front.body.leading or self.layout.leading))
 
     @property
     def at_minimum(self) -> bool:
@@ -170,39 +170,6 @@ def place(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], 
     while placed and placed[-1][0].path is None:  # never end on a header with nothing under it
         placed.pop()
     return [s for _, shapes in placed for s in shapes], cuts
-
-
-def place_whole(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], list[Block]]:
-    """Stack blocks from top while each fits whole; the rest is dropped (a reminder, not content).
-
-    Returns the shapes and the dropped blocks that say something (headers left out), for a warning.
-
-    Never ends on a header with nothing under it. A block that would only partly fit is left
-    out rather than cut with '…': a reminder is read at a glance, half a sentence is noise.
-    """
-    placed: list[tuple[Block, list[Shape]]] = []
-    y = top
-    for block in blocks:
-        if y + _inked_height(block) > bottom + 1e-6:  # its trailing gap may run into the bottom space
-            break
-        shapes, y = _emit_block(block, y)
-        placed.append((block, shapes))
-    while placed and placed[-1][0].path is None:
-        placed.pop()
-    dropped = [b for b in blocks[len(placed) :] if b.path is not None]
-    return [s for _, shapes in placed for s in shapes], dropped
-
-
-def whole_height(blocks: list[Block]) -> float:
-    """What place_whole needs to set every block: the last one's trailing gap left out."""
-    return sum(b.height for b in blocks[:-1]) + _inked_height(blocks[-1]) if blocks else 0.0
-
-
-def _inked_height(block: Block) -> float:
-    lines = list(block.lines)
-    while lines and lines[-1].emit is _nothing:
-        lines.pop()
-    return block.gap_before + sum(line.height for line in lines)
 
 
 def needed_height(blocks: list[Block]) -> float:

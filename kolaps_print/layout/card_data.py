@@ -65,13 +65,15 @@ class Stats(Model):
     radius: Gap
     label: TextSpec
     value: TextSpec
-    detail: TextSpec
+    detail: TextSpec | None = None  # what the value is (« seuil par dé »); none on small cards
+    fit: Literal["equal", "content", "auto"] = "equal"  # content: tiles as wide as their values need;
+    # auto: equal unless a value of the army would have to shrink in an equal tile
 
 
 class Body(Model):
     top: Gap
     bottom_gap: Gap
-    spread: Gap = 0  # at most this much more space before each section when the card has room to spare
+    leading: float | None = Field(None, ge=1, le=2)  # the body's own line height (small cards: tighter)
     shrink_step: float = Field(gt=0, lt=0.5)
 
 
@@ -93,14 +95,16 @@ class WeaponStyle(Model):
 class SpecialisationStyle(Model):
     size: FontSize
     gap: Gap
+    legend: bool = True  # what « † E27 » means, under the texts; small cards leave it to the book
 
 
 class ReminderStyle(Model):
-    """The weapon traits' reminder under the specialisations: secondary, dropped line by line."""
+    """FACULTÉS, under the weapons: what each of their traits does."""
 
     size: FontSize
     gap: Gap  # after each trait
-    anchor: Literal["bottom", "flow"] = "bottom"  # against the footer, or right under the specialisations
+    run_in: bool = False  # every trait in one paragraph (« Tranchant. … · Deux mains. … »), for small cards
+    heading: bool = True  # FACULTÉS over them; small cards set the paragraph right under the weapons instead
 
 
 class Footer(Model):
@@ -108,6 +112,19 @@ class Footer(Model):
     size: FontSize
     baseline: Gap  # from the top of the strip
     stamp_size: FontSize = 5.0  # a kit's stamp (date and data hash), in place of the game's name
+    shows: Literal["army", "subtitle"] = "army"  # subtitle: the archetype · function, freeing the line under the band
+
+
+class CompactFront(Model):
+    """What changes on a card narrower than the reference (mini): room goes to the rules."""
+
+    band: Band | None = None
+    stats: Stats | None = None
+    body: Body | None = None
+    section: Section | None = None
+    specialisation: SpecialisationStyle | None = None
+    reminder: ReminderStyle | None = None
+    footer: Footer | None = None
 
 
 class Front(Model):
@@ -122,10 +139,18 @@ class Front(Model):
     specialisation: SpecialisationStyle
     reminder: ReminderStyle
     footer: Footer
+    compact: CompactFront | None = None
+
+    def for_width(self, width: float, reference: float) -> Front:
+        """The compact arrangement on a card narrower than the reference (mini), else this one."""
+        if self.compact is None or width >= reference:
+            return self
+        changes = {k: v for k, v in self.compact if v is not None}
+        return self.model_copy(update=changes | {"compact": None})
 
 
 class BackBand(Model):
-    height: Length
+    # its height is the front band's: the two faces share one frame (the fold layout shows no step)
     name_size: FontSize
     stats_size: FontSize  # the stat line (4+ · 10/20 cm · 4D6), so players need not flip the card
     stats_share: float = Field(
@@ -214,6 +239,9 @@ class CardLayout(Model):
     bleed_paint: Mm = Field(ge=0, le=20)
     reference_size: ReferenceSize
     max_scale: float = Field(1.0, ge=1, le=3)
+    type_gain: float = Field(1.0, ge=1, le=3)  # a larger card's type grows this many times faster than its lengths
+    max_type_scale: float = Field(1.0, ge=1, le=3)
+    back_type_room: float = Field(1.0, ge=1, le=2)  # the back's type may outgrow its (width-bound) lengths this much
     colours: Colours
     front: Front
     back: Back
@@ -225,23 +253,34 @@ class CardLayout(Model):
 
     def for_card(self, width: float, height: float) -> CardLayout:
         """This layout with both faces' lengths and type sizes grown for a larger card (margins kept)."""
+        front = self.front.for_width(width, self.reference_size.width)
         k = self.scale_for(width, height)
         if k == 1.0:
-            return self
+            return self.model_copy(update={"front": front})
+        type_k = min(self.max_type_scale, 1 + (k - 1) * self.type_gain)  # type grows faster than lengths
         back_k = max(1.0, min(k, width / self.reference_size.width))  # the back's rows of boxes need the width
-        return self.model_copy(update={"front": _scaled(self.front, k), "back": _scaled(self.back, back_k)})
+        back_type = max(back_k, min(type_k, back_k * self.back_type_room))
+        return self.model_copy(
+            update={"front": _scaled(front, k, type_k), "back": _scaled(self.back, back_k, back_type)}
+        )
 
 
-_RATIOS = frozenset({"shrink_step", "army_share", "tint"})  # fractions, not lengths or sizes
+_RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fractions, not lengths or sizes
 
 
-def _scaled(value, k: float):
-    """Every length and size of a layout section times k (a model copied, nested models too)."""
+def _scaled(value, k: float, type_k: float):
+    """Every length of a layout section times k, every type size (a name ending in size) times type_k."""
     if isinstance(value, Model):
-        names = type(value).model_fields
-        return value.model_copy(update={n: _scaled(getattr(value, n), k) for n in names if n not in _RATIOS})
+        names = [n for n in type(value).model_fields if n not in _RATIOS]
+        return value.model_copy(update={n: _scaled_field(n, getattr(value, n), k, type_k) for n in names})
+    return value
+
+
+def _scaled_field(name: str, value, k: float, type_k: float):
+    if isinstance(value, Model):
+        return _scaled(value, k, type_k)
     if isinstance(value, float | int) and not isinstance(value, bool):
-        return value * k
+        return value * (type_k if name == "size" or name.endswith("_size") else k)
     return value
 
 

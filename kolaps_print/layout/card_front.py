@@ -6,7 +6,7 @@ form); build(member) is what belongs to one character.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from kolaps_print.labels import label
@@ -19,16 +19,14 @@ from kolaps_print.layout.card_body import (
     pair_line,
     paragraph,
     place,
-    place_whole,
     section,
     text_line,
-    whole_height,
 )
-from kolaps_print.layout.card_data import CardLayout
+from kolaps_print.layout.card_data import Avatar, CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.portraits import load_portrait, soft_portrait
-from kolaps_print.layout.shapes import Box, Picture, Shape, Star, Text
+from kolaps_print.layout.shapes import Box, Ink, Picture, Shape, Star, Text
 from kolaps_print.layout.style import cmyk_of_hex, tint
 from kolaps_print.layout.text_fit import Run, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
@@ -38,6 +36,10 @@ from kolaps_print.model.rules import Rules
 from kolaps_print.provenance import mark_pattern, marked
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
+# The body's arrangements, tried in turn: (specialisations by name, traits by name); a name
+# comes with where its text is. An army takes the first one every card of it fits.
+MODES = ((False, False), (True, False), (True, True))
+TILE_PAD = 1.2  # mm a stat tile keeps around its value
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,8 @@ class FrontBuilder:
         self._spec_blocks: dict[tuple[int, float], Block] = {}
         self._reminder_blocks: dict[tuple[card_text.TraitReminder, float], Block] = {}
         self._value_size: float | None = None  # size_stats(): one size for the whole army
+        self._tile_widths: list[float] | None = None  # size_stats(), stats.fit content: the army's widths
+        self._army_fit: tuple[int, float] | None = None  # size_body(): (mode, scale) for the whole army
         self._stat_tiles_cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
         self.min_ppi = min_ppi  # a portrait below this is a warning (None: home printing's)
 
@@ -76,19 +80,25 @@ class FrontBuilder:
         out.shapes += self._stat_tiles()
         return out
 
+    def _game(self) -> tuple[str, float]:
+        """The game's name at the foot, or a kit's date and hash in its place (a loose card finds its book)."""
+        foot = self.layout.front.footer
+        return (self.identity.stamp, foot.stamp_size) if self.identity.stamp else (label("cards.front.game"), foot.size)
+
+    def _game_name(self, baseline: float, game: str, size: float, width: float) -> Text:
+        return Text(self.left + self.width, baseline, game, REGULAR, size, self.white, align="right", width=width)
+
     def _footer_text(self) -> FaceLayout:
         """The army and its affiliation, small at the foot: the band above is the character's."""
         foot, h = self.layout.front.footer, self.size.height
         baseline = h - foot.height + foot.baseline
-        game, size = (
-            (self.identity.stamp, foot.stamp_size) if self.identity.stamp else (label("cards.front.game"), foot.size)
-        )  # a kit's date and hash in place of the game's name
+        game, size = self._game()
         game_w = width_mm(game, REGULAR, size)
+        if foot.shows == "subtitle":  # each card's archetype · function, then the game if it fits (build())
+            return FaceLayout()
         text = label("cards.front.footer", army=self.identity.army, affiliation=self.identity.affiliation)
         fitted = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width - game_w - 2)
-        shapes: list[Shape] = [
-            Text(self.left + self.width, baseline, game, REGULAR, size, self.white, align="right", width=game_w)
-        ]
+        shapes: list[Shape] = [self._game_name(baseline, game, size, game_w)]
         if fitted.cut:  # a narrow card: the army before the game's name
             fitted, shapes = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width), []
         shapes.append(Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white))
@@ -104,15 +114,56 @@ class FrontBuilder:
         )
         return FaceLayout(shapes, cuts)
 
+    def _footer_subtitle(self, member: Member, sub: str) -> FaceLayout:
+        """Archetype · function at the foot, white (small cards), then on the right what must be there:
+        what « † E… » means when a mark is printed (the body has no room for the legend) and a kit's
+        stamp; else the game's name when both fit. The subtitle gives way first (to the archetype)."""
+        foot, c = self.layout.front.footer, member.character
+        baseline = self.size.height - foot.height + foot.baseline
+        must: list[tuple[str, str, float]] = []
+        if not self.layout.front.specialisation.legend and any(s.ruling for s in member.specialisations):
+            must.append((label("common.ruling_legend_short"), ITALIC, foot.size))
+        if self.identity.stamp:
+            must.append((self.identity.stamp, REGULAR, foot.stamp_size))
+        optional = [] if must else [(label("cards.front.game"), REGULAR, foot.size)]
+        for short in dict.fromkeys([sub, c.archetype or c.function or sub]):
+            for right in (must + optional, must):
+                room = self.width - (_run_width(right) + 2 if right else 0.0)
+                if width_mm(short, ITALIC, foot.size) <= room:
+                    text = Text(self.left, baseline, short, ITALIC, foot.size, self.white)
+                    return FaceLayout([text, *self._right_aligned(right, baseline)])
+        room = self.width - (_run_width(must) + 2 if must else 0.0)
+        fitted = fit_line(sub, ITALIC, foot.size, self.layout.min_font, room)
+        shapes: list[Shape] = [Text(self.left, baseline, fitted.text, ITALIC, fitted.size, self.white)]
+        shapes += self._right_aligned(must, baseline)
+        if not fitted.cut:
+            return FaceLayout(shapes)
+        where = "archetype" if c.archetype else "function"
+        message = f"'{c.name}': archetype · function is too long for the card; printed as '{fitted.text}'"
+        return FaceLayout(shapes, [Cut(("characters", member.index, where), message)])
+
+    def _right_aligned(self, items: list[tuple[str, str, float]], baseline: float) -> list[Shape]:
+        """Texts (text, font, size) set from the right margin leftwards, 2 mm apart."""
+        shapes: list[Shape] = []
+        right = self.left + self.width
+        for text, font, size in reversed(items):
+            width = width_mm(text, font, size)
+            shapes.append(Text(right, baseline, text, font, size, self.white, align="right", width=width))
+            right -= width + 2
+        return shapes
+
     def _stat_tiles(self) -> list[Shape]:
         st = self.layout.front.stats
         wash = tint(self.colour, self.layout.colours.tint)
         return [Box(x, st.top, w, st.height, fill=wash, radius=st.radius) for x, w in self._tile_columns()]
 
     def _tile_columns(self) -> list[tuple[float, float]]:
+        """Three equal tiles, or (stats.fit: content) each as wide as the army's values in it need."""
         gap = self.layout.front.stats.gap
-        w = (self.width - 2 * gap) / 3
-        return [(self.left + i * (w + gap), w) for i in range(3)]
+        room = self.width - 2 * gap
+        widths = self._tile_widths or [room / 3] * 3
+        xs = [self.left + sum(widths[:i]) + i * gap for i in range(3)]
+        return list(zip(xs, widths, strict=True))
 
     # ---- one character ------------------------------------------------------------------
     def build(self, member: Member, copy: tuple[int, int] | None = None, stats: bool = True) -> FaceLayout:
@@ -137,7 +188,9 @@ class FrontBuilder:
             right = number.x - number.width - f.avatar.gap
         out.extend(self._name(member, right - self.left))
         sub = card_text.subtitle(member)
-        if sub:
+        if sub and f.footer.shows == "subtitle":
+            out.extend(self._footer_subtitle(member, sub))
+        elif sub:
             where = "archetype" if c.archetype else "function"
             width = self.width - (self._portrait_size()[0] + f.avatar.gap if member.portrait else 0)
             out.extend(self._line(member, (where,), sub, ITALIC, f.subtitle, width, self.muted, "archetype · function"))
@@ -190,41 +243,38 @@ class FrontBuilder:
         return width_mm(name, BOLD, self.layout.front.band.size * 0.75) <= room
 
     def _avatar_mark(self, right: float, compact: bool) -> list[Shape]:
-        """A white pill in the band with a star and AVATAR; just the star in a disc when the name needs the room."""
-        a, band = self.layout.front.avatar, self.layout.front.band
-        top = (band.height - a.height) / 2
-        text = label("cards.front.avatar")
-        text_w = 0.0 if compact else width_mm(text, BOLD, a.size, 0.4)
-        width = a.height if compact else a.pad + 2 * a.star + 0.9 + text_w + a.pad
-        x = right - width
-        star_x = x + width / 2 if compact else x + a.pad + a.star
-        shapes: list[Shape] = [
-            Box(x, top, width, a.height, fill=self.white, radius=a.height / 2),
-            Star(star_x, top + a.height / 2, a.star, self.colour),
-        ]
-        if not compact:
-            shapes.append(
-                Text(
-                    x + a.pad + 2 * a.star + 0.9,
-                    top + a.height / 2 + _cap_height(a.size) / 2,
-                    text,
-                    BOLD,
-                    a.size,
-                    self.ink,
-                    tracking=0.4,
-                    width=text_w,
-                )
-            )
-        return shapes
+        f = self.layout.front
+        return avatar_mark(f.avatar, f.band.height, right, compact, (self.colour, self.white, self.ink))
 
     def size_stats(self, members: list[Member]) -> None:
         """One size for the tiles' large values on every card of the army: the largest all of them fit."""
+        st = self.layout.front.stats
+        if st.fit != "equal" and members:
+            all_stats = [card_text.stats(m, self.rules) for m in members]
+            if st.fit == "content" or any(self._values_size(stats) < st.value.size for stats in all_stats):
+                self._tile_widths = self._content_widths(all_stats)
         self._value_size = min((self._values_size(card_text.stats(m, self.rules)) for m in members), default=None)
+
+    def _content_widths(self, all_stats: list[tuple[card_text.Stat, ...]]) -> list[float]:
+        """Each tile as wide as its widest value (or label) in the army, the room left shared evenly."""
+        st = self.layout.front.stats
+        needs = [
+            max(
+                max(width_mm(s[i].value, BOLD, st.value.size), width_mm(s[i].label, BOLD, st.label.size, 0.3))
+                + TILE_PAD
+                for s in all_stats
+            )
+            for i in range(3)
+        ]
+        spare = self.width - 2 * st.gap - sum(needs)
+        return [n + spare / 3 for n in needs] if spare >= 0 else [n * (1 + spare / sum(needs)) for n in needs]
 
     def _values_size(self, stats: tuple[card_text.Stat, ...]) -> float:
         st = self.layout.front.stats
-        room = min(w for _, w in self._tile_columns()) - 1.2
-        return min(fit_line(s.value, BOLD, st.value.size, self.layout.min_font, room).size for s in stats)
+        return min(
+            fit_line(s.value, BOLD, st.value.size, self.layout.min_font, w - TILE_PAD).size
+            for s, (_, w) in zip(stats, self._tile_columns(), strict=True)
+        )
 
     def stat_tiles(self, member: Member) -> FaceLayout:
         """Per tile: the raw stat small on top, what the table uses large, what it is under it.
@@ -243,14 +293,18 @@ class FrontBuilder:
         st = self.layout.front.stats
         out: tuple[list[Shape], list[tuple[str, str]]] = ([], [])
         columns, stats = self._tile_columns(), card_text.stats(member, self.rules)
-        room = min(w for _, w in columns) - 1.2
         value_size = self._value_size or self._values_size(stats)
         for (x, w), stat in zip(columns, stats, strict=True):
+            room = w - TILE_PAD
             out[0].append(
                 Text(x + w / 2, st.top + st.label.baseline, stat.label, BOLD, st.label.size, self.ink, "centre", 0.3)
             )
             value = fit_line(stat.value, BOLD, value_size, self.layout.min_font, room)
             out[0].append(Text(x + w / 2, st.top + st.value.baseline, value.text, BOLD, value.size, self.ink, "centre"))
+            if st.detail is None:  # small cards: the value alone, as large as the army allows
+                if value.cut:
+                    out[1].append((stat.field, f"{stat.label} '{stat.value}' is too wide for the card"))
+                continue
             detail = fit_line(stat.detail, REGULAR, st.detail.size, self.layout.min_font, room)
             if detail.cut:  # a narrow card: the short form, cut only if even that is too wide
                 detail = fit_line(stat.short, REGULAR, st.detail.size, self.layout.min_font, room)
@@ -265,66 +319,81 @@ class FrontBuilder:
             )
         return out
 
-    # ---- weapons and specialisations ---------------------------------------------------
-    def _body(self, member: Member) -> FaceLayout:
-        """Weapons and specialisations, shrunk to fit; never a rule left out.
+    # ---- weapons, their traits and specialisations ---------------------------------------
+    def size_body(self, members: list[Member]) -> None:
+        """One arrangement and one type size for the body of every card of the army.
 
-        When the specialisations' texts do not fit even at the smallest type, they are printed
-        as names only, with where their text is (the book's chapter); when even that does not
-        fit, every block left out is a lost rule (Cut.lost): the job refuses to print the card.
+        The same specialisation is then printed the same way on every card (its text, or its
+        name and where to read it), and a weapon name has one size across the army.
         """
+        fits = [self._body_fit(m) for m in members]
+        if not fits:
+            return
+        mode = max(mode for mode, _ in fits)
+        self._army_fit = (mode, min(self._body_fit(m, mode)[1] for m in members))
+
+    def _body_room(self) -> tuple[float, float]:
         f = self.layout.front
-        top, bottom = f.body.top, self.size.height - f.footer.height - f.body.bottom_gap
-        for names_only in (False, True) if member.specialisations else (False,):
-            style, blocks = self._fitted_blocks(member, names_only, bottom - top)
+        return f.body.top, self.size.height - f.footer.height - f.body.bottom_gap
+
+    def _body_fit(self, member: Member, at_least: int = 0) -> tuple[int, float]:
+        """The first mode (from at_least) whose blocks fit the body, and the scale they fit at."""
+        top, bottom = self._body_room()
+        for index in range(at_least, len(MODES)):
+            style, blocks = self._fitted_blocks(member, MODES[index], bottom - top)
             if needed_height(blocks) <= bottom - top + 1e-6:
-                break
-        reminders = self._reminder(member, style)
-        blocks = self._spread(blocks, reminders, bottom - top)
+                return index, style.scale
+        return len(MODES) - 1, style.scale
+
+    def _body(self, member: Member) -> FaceLayout:
+        """Weapons, what their traits do, then specialisations, stacked from the top; never a rule left out.
+
+        When the texts do not fit even at the smallest type, the specialisations, then the
+        traits, are printed as names only, with where their text is (the book's chapter); when
+        even that does not fit, every block left out is a lost rule (Cut.lost): the job refuses
+        to print the card.
+        """
+        top, bottom = self._body_room()
+        mode, scale = self._army_fit or self._body_fit(member)
+        style = self._style(scale)
+        blocks = self._blocks(member, style, MODES[mode])
+        if needed_height(blocks) > bottom - top + 1e-6:  # not an army's card (size_body): its own fit
+            mode, scale = self._body_fit(member, mode)
+            style = self._style(scale)
+            blocks = self._blocks(member, style, MODES[mode])
         shapes, cuts = place(blocks, top, bottom)  # what does not fit comes back as lost rules
-        reminder, dropped = self._place_reminder(reminders, top + needed_height(blocks), bottom)
-        shapes += reminder
-        if dropped:  # one warning per card (one per field is kept), naming every trait left out
-            names, many = ", ".join(b.what for b in dropped), len(dropped) > 1
-            message = (
-                f"no room on the card to remind what trait{'s' if many else ''} {names} {'do' if many else 'does'}"
-            )
-            cuts.append(Cut(("characters", member.index, "weapons"), message))
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
         return FaceLayout(shapes, named)
 
-    def _spread(self, blocks: list[Block], reminder: list[Block], room: float) -> list[Block]:
-        """A card with room to spare opens the space before each section (at most body.spread each),
-        so its content spreads over the face instead of leaving a blank band above the reminder."""
-        spare = room - needed_height(blocks) - (whole_height(reminder) + self.layout.front.section.gap_before)
-        sections = [i for i, b in enumerate(blocks) if b.path is None and i > 0]
-        if spare <= 1e-6 or not sections:
-            return blocks
-        extra = min(self.layout.front.body.spread, spare / (len(sections) + bool(reminder)))
-        return [replace(b, gap_before=b.gap_before + extra) if i in sections else b for i, b in enumerate(blocks)]
+    def _style(self, scale: float) -> Style:
+        return Style(self.layout, scale, self.left, self.width, self.colour, self.ink, self.muted, self.rule)
 
-    def _fitted_blocks(self, member: Member, names_only: bool, room: float) -> tuple[Style, list[Block]]:
+    def _fitted_blocks(self, member: Member, mode: tuple[bool, bool], room: float) -> tuple[Style, list[Block]]:
         """The blocks at the largest scale (down to the smallest type) at which they fit room."""
         f, scale = self.layout.front, 1.0
         while True:
-            style = Style(self.layout, scale, self.left, self.width, self.colour, self.ink, self.muted, self.rule)
-            blocks = self._blocks(member, style, names_only)
+            style = self._style(scale)
+            blocks = self._blocks(member, style, mode)
             if needed_height(blocks) <= room or style.at_minimum:
                 return style, blocks
             scale -= f.body.shrink_step
 
-    def _blocks(self, member: Member, style: Style, names_only: bool = False) -> list[Block]:
+    def _blocks(self, member: Member, style: Style, mode: tuple[bool, bool] = (False, False)) -> list[Block]:
+        """ARMES, then FACULTÉS (what the weapons' traits do: they explain the weapons), then SPÉCIALISATIONS."""
+        spec_names, trait_names = mode
         blocks: list[Block] = []
         if member.weapons:
             blocks.append(section(style, label("cards.front.weapons"), first=True))
             blocks += [self._weapon(member, j, w, style) for j, w in enumerate(member.weapons)]
+            blocks += self._reminder(member, style, trait_names)
         if member.specialisations:
             blocks.append(section(style, label("cards.front.specialisations"), first=not blocks))
-            if names_only:
+            if spec_names:
                 blocks.append(self._specialisation_names(member, style))
             else:
                 blocks += [self._specialisation(member, j, s, style) for j, s in enumerate(member.specialisations)]
-                if any(s.ruling for s in member.specialisations):  # a mark is printed: say what it means
+                if self.layout.front.specialisation.legend and any(s.ruling for s in member.specialisations):
+                    # a mark is printed: say what it means
                     blocks.append(self._legend(style))
         return blocks
 
@@ -404,39 +473,45 @@ class FrontBuilder:
         return runs + [Run(text[start:], REGULAR)] if text[start:] else runs
 
     # ---- the traits' reminder ------------------------------------------------------------
-    def _place_reminder(self, blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], list[Block]]:
-        """The reminder in what weapons and specialisations left (never taking room from them).
-
-        anchor 'bottom' sets it against the footer, so a card with little to say still ends
-        with content rather than a blank third; 'flow' sets it right under the specialisations.
-        """
-        if not blocks or top >= bottom:
-            return [], [b for b in blocks if b.path is not None]
-        if self.layout.front.reminder.anchor == "bottom":
-            top = max(top, bottom - whole_height(blocks))
-        return place_whole(blocks, top, bottom)
-
-    def _reminder(self, member: Member, style: Style) -> list[Block]:
-        """FACULTÉS: each weapon trait once, with what it does; lines from the end drop when short of room."""
+    def _reminder(self, member: Member, style: Style, names_only: bool = False) -> list[Block]:
+        """FACULTÉS: each weapon trait once with what it does, a line each or run in one paragraph."""
         reminders = card_text.trait_reminders(member.weapons, self.rules)
         if not reminders:
             return []
-        heading = section(
-            style, label("cards.front.reminders"), False, self.muted
-        )  # traits come with weapons: never first
-        return [heading] + [self._reminder_line(reminder, style) for reminder in reminders]
+        r = self.layout.front.reminder
+        heading = [section(style, label("cards.front.reminders"), False, self.muted)] if r.heading else []
+        path = ("characters", member.index, "weapons")
+        what = "the reminder of traits " + ", ".join(f"'{x.name}'" for x in reminders)
+        if names_only:  # the names are beside each weapon already: say where their texts are
+            runs = [Run(label("cards.front.reminders_elsewhere"), ITALIC, self.muted)]
+            block = paragraph(style, runs, r.size, r.gap, path, what, self.muted)
+            return [Block(block.lines, self.layout.front.section.gap_before * style.scale, path, what)]
+        if r.run_in:
+            runs = [run for i, x in enumerate(reminders) for run in self._reminder_runs(x, i > 0)]
+            return heading + [self._reminder_paragraph(style, runs, path, what)]
+        return heading + [self._reminder_line(reminder, style, path) for reminder in reminders]
 
-    def _reminder_line(self, reminder: card_text.TraitReminder, style: Style) -> Block:
-        """'Name.' in bold, then what the trait does; wrapped, but never cut (place_whole drops it whole)."""
+    def _reminder_paragraph(self, style: Style, runs: list[Run], path: tuple, what: str) -> Block:
+        """The traits in one paragraph; without a heading, a little space parts it from the weapons."""
+        r = self.layout.front.reminder
+        block = paragraph(style, runs, r.size, r.gap, path, what, self.muted)
+        gap = 0.0 if r.heading else self.layout.front.section.gap_before * style.scale
+        return Block(block.lines, gap, block.path, block.what)
+
+    def _reminder_runs(self, reminder: card_text.TraitReminder, separated: bool) -> list[Run]:
+        name = label("cards.front.reminder_name", name=reminder.name)
+        lead = [Run(label("cards.front.reminder_separator"), REGULAR)] if separated else []
+        return lead + [Run(name, BOLD), Run(reminder.short, REGULAR)]
+
+    def _reminder_line(self, reminder: card_text.TraitReminder, style: Style, path: tuple) -> Block:
+        """'Name.' in bold, then what the trait does; a rule like any other: never left out."""
         key = (reminder, style.scale)
         if key not in self._reminder_blocks:  # the same traits come back on most cards of an army
             r = self.layout.front.reminder
-            runs = [Run(label("cards.front.reminder_name", name=reminder.name), BOLD), Run(reminder.short, REGULAR)]
-            # a path (any non-None) marks it as content, so a heading is never left alone above nothing
-            self._reminder_blocks[key] = paragraph(
-                style, runs, r.size, r.gap, ("weapons",), f"'{reminder.name}'", self.muted
-            )
-        return self._reminder_blocks[key]
+            runs = self._reminder_runs(reminder, False)
+            self._reminder_blocks[key] = paragraph(style, runs, r.size, r.gap, (), "", self.muted)
+        block = self._reminder_blocks[key]
+        return Block(block.lines, block.gap_before, path, f"the reminder of trait '{reminder.name}'")
 
 
 def _relocate(line: BodyLine, cut: Cut, path: tuple) -> BodyLine:
@@ -444,9 +519,36 @@ def _relocate(line: BodyLine, cut: Cut, path: tuple) -> BodyLine:
     return BodyLine(line.height, line.emit, line.emit_cut, Cut(path, cut.message))
 
 
+def _run_width(items: list[tuple[str, str, float]]) -> float:
+    """Texts (text, font, size) side by side, 2 mm apart."""
+    return sum(width_mm(t, f, s) for t, f, s in items) + 2 * max(0, len(items) - 1)
+
+
 def band_baseline(height: float, size: float) -> float:
     """The baseline that centres capitals of this size in a band this tall."""
     return height / 2 + _cap_height(size) / 2
+
+
+def avatar_mark(a: Avatar, band_height: float, right: float, compact: bool, inks: tuple[Ink, Ink, Ink]) -> list[Shape]:
+    """A white pill in the band ending at right, with a star and AVATAR; just the star in a disc when compact.
+
+    inks: the star's (the affiliation colour), the pill's (white) and the word's (black text).
+    """
+    colour, white, ink = inks
+    top = (band_height - a.height) / 2
+    text = label("cards.front.avatar")
+    text_w = 0.0 if compact else width_mm(text, BOLD, a.size, 0.4)
+    width = a.height if compact else a.pad + 2 * a.star + 0.9 + text_w + a.pad
+    x = right - width
+    star_x = x + width / 2 if compact else x + a.pad + a.star
+    shapes: list[Shape] = [
+        Box(x, top, width, a.height, fill=white, radius=a.height / 2),
+        Star(star_x, top + a.height / 2, a.star, colour),
+    ]
+    if not compact:
+        baseline = top + a.height / 2 + _cap_height(a.size) / 2
+        shapes.append(Text(x + a.pad + 2 * a.star + 0.9, baseline, text, BOLD, a.size, ink, tracking=0.4, width=text_w))
+    return shapes
 
 
 def band_copy(height: float, size: float, min_size: float, copy: tuple[int, int], right: float, colour) -> Text:

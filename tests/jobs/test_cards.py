@@ -1,6 +1,5 @@
 """The cards job, checked on the PDF it writes: pages, names front and back, mirroring, fonts."""
 
-import itertools
 import shutil
 import subprocess
 from io import BytesIO
@@ -17,6 +16,7 @@ from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import card_layout
+from kolaps_print.layout.sheets import card_size
 from kolaps_print.layout.units import pt, to_mm
 from kolaps_print.model.army_book import load_army
 
@@ -106,13 +106,16 @@ def test_each_back_is_in_the_mirrored_slot(kappa, flip):
 
 
 def test_front_and_back_mirror_about_the_sheet_centre_long_edge(kappa, kappa_pdf):
-    margin = card_layout().margin  # both names are set at the card's left margin
+    layout = card_layout()
+    margin = layout.margin  # both names are set at the card's left margin (on the back, after the Avatar's star)
+    star = layout.front.avatar.height + layout.front.avatar.gap
     for member in kappa.members:
         name = member.character.name
+        back_margin = margin + (star if member.character.avatar else 0.0)
         for front in find(kappa_pdf.pdf, 0, name):
             card_left = front[0] - margin
             mirrored_left = A4_MM[0] - card_left - 63
-            assert any(abs((b[0] - margin) - mirrored_left) < 0.6 for b in find(kappa_pdf.pdf, 1, name)), name
+            assert any(abs((b[0] - back_margin) - mirrored_left) < 0.6 for b in find(kappa_pdf.pdf, 1, name)), name
 
 
 def test_back_offset_moves_every_back_and_no_front(kappa, kappa_pdf):
@@ -388,43 +391,46 @@ def test_no_traited_weapon_no_reminder(write_army_file):
 
 @pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
 def test_the_reminder_overlaps_nothing_and_stays_above_the_footer(demo_armies, card):
-    """Glyph by glyph: the reminder (drawn last on the front) touches no other text and ends above the footer."""
-    layout = card_layout()
+    """Glyph by glyph: the reminder (and the specialisations after it) touch no other text, sit under
+    the weapons and end above the footer."""
+    size = card_size(card)
+    layout = card_layout().for_card(size.width, size.height)
     checked = 0
     for path in demo_armies:
         book = load_army(path)
         _, doc, fronts = print_shop(book, card)
-        for name, index in fronts.items():
-            page = doc[index]
-            start = page.get_textpage().search(label("cards.front.reminders"), match_case=True).get_next()
-            if start is None:
+        for member in book.members:
+            reminders = card_text.trait_reminders(member.weapons, book.rules)
+            if not reminders:
                 continue
+            page = doc[fronts[member.character.name]]
+            opening = label("cards.front.reminder_name", name=reminders[0].name)
+            start = page.get_textpage().search(opening, match_case=True).get_next()
+            assert start is not None, (card, member.character.name)
             boxes = glyph_boxes(page)
-            reminder = [box for i, box in boxes if i >= start[0]]
+            footer_top = size.height - layout.front.footer.height
+            reminder = [box for i, box in boxes if i >= start[0] and box[1] < footer_top]
             others = [box for i, box in boxes if i < start[0]]
-            footer_top = to_mm(page.get_trimbox()[3] - page.get_trimbox()[1]) - layout.front.footer.height
-            assert max(box[3] for box in reminder) <= footer_top, name
-            assert min(box[1] for box in reminder) > max(box[3] for box in others if box[3] < footer_top), name  # last
+            assert max(box[3] for box in reminder) <= footer_top, member.character.name
+            weapons = [box for box in others if layout.front.body.top <= box[1] < footer_top]
+            assert min(box[1] for box in reminder) > max(box[3] for box in weapons), member.character.name
             for box in reminder:
-                assert not any(overlap(box, other) for other in others), (name, box)
+                assert not any(overlap(box, other) for other in others), (member.character.name, box)
             checked += 1
     assert checked, "no reminder printed at all"
 
 
-def test_mini_cards_drop_reminder_lines_with_a_warning_never_cut_weapons(write_army_file):
-    """One weapon with three traits on a mini card: the first fits, the long second does not, so neither
-    does the short third (lines go from the end, never from the middle). The weapon stays whole, full size;
-    the traits left out are named in one warning (a player loses a rule: review finding 4)."""
-    traits = ["contondant", "automatique", "lourde"]  # the body gained the band's room: a longer second trait
+def test_mini_cards_explain_every_trait_of_a_weapon_never_cut_weapons(write_army_file):
+    """One weapon with three traits on a mini card: every trait's text is on the card (a reminder is a
+    rule: never dropped with a warning, review finding 1), and the weapon stays whole, full size."""
+    traits = ["contondant", "automatique", "lourde"]
     weapon = {"id": "arme-totale", "name": "Arme totale", "range": "contact", "traits": traits}
     path = write_army_file(
         [{"name": "Anna", "rank": 2, "mvt": 4, "cib": 2, "avatar": True, "weapons": ["arme-totale"]}], weapons=[weapon]
     )
     book = load_army(path)
     result, doc, fronts = print_shop(book, "mini")
-    (warning,) = result.warnings
-    assert warning.path == "characters[0].weapons" and warning.severity == "warning"
-    assert warning.message == "'Anna': no room on the card to remind what traits 'Automatique', 'Lourde' do"
+    assert result.warnings == []
     page = doc[fronts["Anna"]]
     text = reading(page)
     weapon_line = normal(card_text.weapon_traits(book.members[0].weapons[0], book.rules))
@@ -432,7 +438,7 @@ def test_mini_cards_drop_reminder_lines_with_a_warning_never_cut_weapons(write_a
     assert "…" not in text
     assert name_size(page, "Arme totale") == pytest.approx(card_layout().front.weapon.name_size)  # not shrunk for it
     shown = [entry(r) in text for r in card_text.trait_reminders(book.members[0].weapons, book.rules)]
-    assert shown == [True, False, False], shown
+    assert shown == [True, True, True], shown
 
 
 def name_size(page, needle: str) -> float:
@@ -573,7 +579,8 @@ def row_texts(page, top: float, needles: set[str]) -> list[str]:
 def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(kappa):
     _, doc, fronts = print_shop(kappa, "mini")
     rules = kappa.rules
-    page = doc[fronts[kappa.members[0].character.name] + 1]
+    member = next(m for m in kappa.members if not m.character.avatar)  # no star in the band: only tick boxes
+    page = doc[fronts[member.character.name] + 1]
     text = page.get_textpage()
     height = page.get_size()[1]
     modifiers = {fmt.signed(m) for loc in rules.wounds.locations for m in loc.box_modifiers}
@@ -661,24 +668,45 @@ def damnes(demo_armies):
     return load_army(next(p for p in demo_armies if p.stem == "les-damnes"))
 
 
-def test_mini_cards_print_every_specialisation_whole_or_by_name_with_where_to_read_it(damnes):
-    """Les Damnés on mini cards: every specialisation is on its card, its text whole, or its name and
-    the book's chapter; nothing is cut, nothing left out, and no warning says so."""
+def test_mini_cards_of_les_damnes_print_every_rule_text_whole(damnes):
+    """Les Damnés on mini cards (review findings 1 and 2): every specialisation's text and every weapon
+    trait's text is on its card, whole; nothing is cut, nothing left out, and no warning says so."""
     result, doc, fronts = print_shop(damnes, "mini")
-    assert not [w for w in result.warnings if "specialisation" in w.message], result.warnings
-    fallback = 0
+    assert result.warnings == [], result.warnings
     for member in damnes.members:
         text = reading(doc[fronts[member.character.name]])
         for spec in member.specialisations:
-            assert spec.name in text, (member.character.name, spec.name)
-        whole = all(normal(spec.text) in text for spec in member.specialisations)
-        if not whole:
-            fallback += 1
-            names = label("cards.front.specialisation_name_separator").join(s.name for s in member.specialisations)
-            assert normal(label("cards.front.specialisation_names", names=names)) in text, text
-            assert normal(label("cards.front.specialisations_elsewhere")) in text, text
-        assert "…" not in text.replace(normal(label("common.ruling_legend")), ""), (member.character.name, text)
-    assert fallback, "the mini cards of Les Damnés are too small for some texts: the fallback is what is tested"
+            assert normal(spec.text) in text, (member.character.name, spec.name)
+        for reminder in card_text.trait_reminders(member.weapons, damnes.rules):
+            assert entry(reminder) in text, (member.character.name, reminder.name)
+        assert "…" not in text.replace(normal(label("common.ruling_legend_short")), ""), (member.character.name, text)
+
+
+def test_a_specialisation_too_long_for_one_card_is_by_name_on_every_card_of_the_army(write_army_file):
+    """When one card has no room for the texts, the army's cards give every specialisation by name with
+    where to read it: the same ability is never a text on one card and a pointer on another."""
+    heavy = {
+        "name": "Anna",
+        "rank": 2,
+        "mvt": 4,
+        "cib": 2,
+        "avatar": True,
+        "weapons": ["fusil-assaut", "grenade"],
+        "specialisations": ["discipline", "ambidextre", "premiers-secours"],
+    }
+    light = {"name": "Bruno", "rank": 1, "mvt": 4, "cib": 2, "specialisations": ["discipline"]}
+    book = load_army(write_army_file([heavy, light]))
+    result, doc, fronts = print_shop(book, "mini")
+    assert not [w for w in result.warnings if w.severity == "error"], result.warnings
+    for member in book.members:
+        text = reading(doc[fronts[member.character.name]])
+        names = label("cards.front.specialisation_name_separator").join(s.name for s in member.specialisations)
+        assert normal(label("cards.front.specialisation_names", names=names)) in text, text
+        assert normal(label("cards.front.specialisations_elsewhere")) in text, text
+        assert all(normal(s.text) not in text for s in member.specialisations), text
+    _, tarot, tarot_fronts = print_shop(book, "tarot")  # the same army on tarot cards has room: the texts
+    bruno = reading(tarot[tarot_fronts["Bruno"]])
+    assert normal(book.members[1].specialisations[0].text) in bruno
 
 
 def test_the_fallback_points_at_the_chapter_that_holds_the_texts():
@@ -741,11 +769,9 @@ def test_the_name_is_in_the_band_and_the_army_at_the_foot(damnes):
     assert army[1] < name[1]
 
 
-def test_tarot_cards_grow_their_type_and_fill_the_face(damnes):
-    """On a tarot card the weapons are set larger than on poker; the text block runs from under the stat
-    tiles to the footer, and a card with weapons and specialisations spreads them: no blank band over a
-    quarter of the face (a card with one weapon and nothing else keeps the army's type size)."""
-    layout = card_layout().for_card(70, 120)
+def test_tarot_cards_set_their_own_type_not_a_poker_card_blown_up(damnes):
+    """On a tarot card the weapons are set larger than on poker, the specialisations' text at 8.5–9.5 pt
+    (review finding 7: body 8.5–9 pt) and the values the table uses above 20 pt."""
     _, poker, poker_fronts = print_shop(damnes)
     _, tarot, tarot_fronts = print_shop(damnes, "tarot")
     for member in damnes.members:
@@ -753,13 +779,13 @@ def test_tarot_cards_grow_their_type_and_fill_the_face(damnes):
         small = one(words_on(poker[poker_fronts[member.character.name]]), weapon)
         words = words_on(tarot[tarot_fronts[member.character.name]])
         large = one(words, weapon)
-        assert large[1] > small[1] * 1.15, (weapon, small, large)
-        footer = 120 - layout.front.footer.height
-        body = sorted(w[2] for w in words if layout.front.body.top <= w[2] < footer)
-        assert body[-1] - body[0] > 0.8 * (footer - layout.front.body.top), (member.character.name, body)
-        if member.specialisations:
-            tops = sorted(w[2] for w in words)
-            assert max(b - a for a, b in itertools.pairwise(tops)) < 120 * 0.25, (member.character.name, tops)
+        assert large[1] > small[1] * 1.3, (weapon, small, large)
+        c = member.character
+        for value in card_text.table_values(c.rank, c.mvt, c.cib, damnes.rules):
+            assert one(words, value)[1] >= 20, (member.character.name, value)
+        for spec in member.specialisations:
+            body = [w for w in words if w[0].startswith(normal(spec.text)[:12])]
+            assert body and 8.5 <= body[0][1] <= 9.5, (spec.name, body)
 
 
 def test_a_mark_comes_with_its_legend_on_the_same_card(demo_armies):
@@ -769,8 +795,9 @@ def test_a_mark_comes_with_its_legend_on_the_same_card(demo_armies):
             _, doc, _ = print_shop(load_army(path), card)
             for i in range(0, len(doc), 2):
                 text = reading(doc[i]) + " " + reading(doc[i + 1])
-                if "† E" in text.replace("† E…", ""):
-                    assert legend in text, (path.name, card, text)
+                if "† E" in text.replace("† E…", ""):  # mini: the short legend at the foot, the body has no room
+                    short = normal(label("common.ruling_legend_short"))
+                    assert legend in text or (card == "mini" and short in text), (path.name, card, text)
 
 
 def test_several_copies_of_a_character_are_numbered_front_and_back(kappa):

@@ -1,6 +1,6 @@
-"""place_whole: the reminder's stacking, whole blocks only, dropped from the end (and said so)."""
+"""place: the front's body stacked from the top; what does not fit is a lost rule, said at its path."""
 
-from kolaps_print.layout.card_body import Block, BodyLine, place_whole, whole_height
+from kolaps_print.layout.card_body import Block, BodyLine, place
 from kolaps_print.layout.shapes import Text
 
 INK = (0, 0, 0, 1)
@@ -27,33 +27,20 @@ def names(shapes) -> list[str]:
     return [s.text for s in shapes]
 
 
-def test_blocks_that_fit_are_stacked_from_the_top():
-    shapes, dropped = place_whole([HEADING, block("a", 1), block("b", 2)], 10.0, 30.0)
-    assert names(shapes) == ["FACULTÉS", "a0", "b0", "b1"] and dropped == []
-    assert [round(s.y, 2) for s in shapes] == [
-        round(10 + 1 + 2.4, 2),
-        round(14 + 2.0, 2),
-        round(16.5 + 0.5 + 2.0, 2),
-        round(19.5 + 2.0, 2),
-    ]
+def test_blocks_that_fit_are_stacked_from_the_top_with_their_gaps():
+    shapes, cuts = place([HEADING, block("a", 1), block("b", 2)], 10.0, 40.0)
+    assert names(shapes) == ["FACULTÉS", "a0", "b0", "b1"] and cuts == []
+    ys = [s.y for s in shapes]
+    assert ys == [10 + 1 + 2.4, 10 + 1 + 3 + 2.0, 10 + 1 + 3 + 3 + 2.0, 10 + 1 + 3 + 3 + 2.5 + 2.0]
 
 
-def test_a_block_that_does_not_fit_whole_ends_the_list_even_if_a_later_one_would_fit():
-    blocks = [HEADING, block("a", 1), block("long", 3), block("c", 1)]
-    room = 1 + 3 + 3 + 2.5  # heading, a with its gap, then one more line: c would fit, long would not
-    shapes, dropped = place_whole(blocks, 0.0, room)
-    assert names(shapes) == ["FACULTÉS", "a0"]
-    assert [b.what for b in dropped] == ["long", "c"]  # each one a warning for the card
+def test_what_does_not_fit_is_a_lost_rule_never_a_silent_drop():
+    """FACULTÉS are rules: a reminder that does not fit is reported lost (the job refuses the card)."""
+    shapes, cuts = place([HEADING, block("a", 1), block("b", 4)], 0.0, 1 + 3 + 3 + 2.5)
+    assert [c.path for c in cuts] == [("weapons",)] and all(c.lost for c in cuts)
+    assert "a0" in names(shapes)
 
 
-def test_never_half_a_block_and_never_a_heading_alone():
-    shapes, dropped = place_whole([HEADING, block("long", 3)], 0.0, 1 + 3 + 5.0)
-    assert shapes == [] and [b.what for b in dropped] == ["long"]
-    assert place_whole([HEADING], 0.0, 50.0) == ([], [])  # a heading dropped says nothing
-
-
-def test_the_last_trailing_gap_may_run_into_the_bottom_space():
-    blocks = [HEADING, block("a", 1, after=2.0)]
-    assert whole_height(blocks) == 1 + 3 + 2.5
-    assert names(place_whole(blocks, 0.0, whole_height(blocks))[0]) == ["FACULTÉS", "a0"]
-    assert place_whole(blocks, 0.0, whole_height(blocks) - 0.1)[0] == []
+def test_a_heading_is_never_left_alone_at_the_foot():
+    shapes, cuts = place([block("a", 1), HEADING, block("b", 3)], 0.0, 3 + 1 + 3 + 0.1)
+    assert "FACULTÉS" not in names(shapes) and [c.path for c in cuts] == [("weapons",)]

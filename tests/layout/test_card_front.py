@@ -15,8 +15,12 @@ POKER = Size(63, 88)
 
 
 def builder(book, size=POKER):
+    """As the job builds them: the layout for this card size, one size of values and body for the army."""
     identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
-    return FrontBuilder(identity, book.rules, card_layout(), size)
+    front = FrontBuilder(identity, book.rules, card_layout().for_card(size.width, size.height), size)
+    front.size_stats(book.members)
+    front.size_body(book.members)
+    return front
 
 
 def front_texts(book, member, size=POKER):
@@ -27,7 +31,7 @@ def front_texts(book, member, size=POKER):
 
 
 def assert_clean(geo, face, size):
-    layout = card_layout()
+    layout = card_layout().for_card(size.width, size.height)
     footer_top = size.height - layout.front.footer.height
     texts = [s for s in face.shapes if isinstance(s, Text) and s.text]
     for t in texts:
@@ -70,16 +74,14 @@ def test_an_overfull_card_shrinks_then_cuts_and_reports_each_field(geo, write_ar
     book = write_army([heavy_character])
     face = front_texts(book, book.members[0])
     assert_clean(geo, face, POKER)
-    assert face.cuts, "six weapons and three specialisations cannot fit a poker card"
-    for cut in face.cuts:
-        assert cut.path[:2] == ("characters", 0) and cut.path[2] in ("weapons", "specialisations")
-        assert "Stefan Solmeyer" in cut.message
+    assert face.cuts == [], "by their names, six weapons' traits and three specialisations fit a poker card"
     texts = " ".join(s.text for s in face.shapes if isinstance(s, Text))
     assert "Discipline · Ambidextre · Premiers secours." in texts  # the texts gave way to the names
+    assert label("cards.front.reminders_elsewhere") in texts  # the traits' texts too: their names are by the weapons
     assert not any(cut.lost for cut in face.cuts)  # and then every weapon fits: no rule is missing
     mini = front_texts(book, book.members[0], card_size("mini"))
     lost = {cut.path for cut in mini.cuts if cut.lost}
-    assert ("characters", 0, "weapons", 5) in lost  # on a mini card even the names leave a weapon out: refused
+    assert ("characters", 0, "specialisations") in lost  # on a mini card even the names leave rules out: refused
 
 
 def test_a_long_name_is_cut_with_a_warning_at_the_name(geo, write_army):
@@ -114,67 +116,114 @@ def test_other_card_sizes_stay_clean(geo, demo_armies, name):
             assert_clean(geo, front_texts(book, member, size), size)
 
 
-# ---- FACULTÉS: the weapon traits' reminder -----------------------------------------------------
-def reminder_texts(face, size):
-    """The reminder's heading and the texts under it, down to the footer strip."""
-    heading = [s for s in face.shapes if isinstance(s, Text) and s.text == label("cards.front.reminders")]
-    if not heading:
-        return []
-    footer_top = size.height - card_layout().front.footer.height
-    return [s for s in face.shapes if isinstance(s, Text) and heading[0].y <= s.y < footer_top]
+# ---- FACULTÉS: the weapon traits' reminder, and where the sections sit ----------------------------
+def reading(texts) -> str:
+    """The texts in reading order, one space between pieces (a wrapped sentence reads whole)."""
+    return " ".join(t.text for t in sorted(texts, key=lambda t: (round(t.y, 2), t.x)))
 
 
-def without_reminder(monkeypatch, book, member, size):
-    with monkeypatch.context() as m:
-        m.setattr(FrontBuilder, "_place_reminder", lambda self, *args: ([], []))
-        return front_texts(book, member, size)
+def body_texts(face, size):
+    """The texts from ARMES down to the footer strip, in reading order."""
+    layout = card_layout().for_card(size.width, size.height)
+    top, footer_top = layout.front.body.top, size.height - layout.front.footer.height
+    return [s for s in face.shapes if isinstance(s, Text) and top <= s.y < footer_top]
 
 
-@pytest.mark.parametrize("name", ["poker", "tarot", "mini"])
-def test_the_reminder_never_takes_room_from_weapons_or_specialisations(
-    monkeypatch, demo_armies, heavy_character, write_army, name
-):
-    """The same weapons and specialisations, at the same size and place, with or without it."""
-    size = card_size(name)
-    books = [load_army(p) for p in demo_armies] + [write_army([heavy_character])]
-    for book in books:
-        for member in book.members:
-            alone, full = without_reminder(monkeypatch, book, member, size), front_texts(book, member, size)
-            assert full.shapes[: len(alone.shapes)] == alone.shapes, member.character.name
-            assert [c for c in full.cuts if "no room on the card to remind" not in c.message] == alone.cuts
+def heading(face, key):
+    hits = [s for s in face.shapes if isinstance(s, Text) and s.text == label(key)]
+    return hits[0] if hits else None
 
 
 @pytest.mark.parametrize("name", ["poker", "tarot", "mini"])
-def test_the_reminder_sits_under_everything_else_and_drops_from_the_end(geo, demo_armies, name):
+def test_every_trait_is_explained_on_every_demo_card_at_every_size(geo, demo_armies, name):
+    """FACULTÉS are rules: each weapon trait's text is on the card, whole (never dropped, never cut)."""
     size = card_size(name)
     for path in demo_armies:
         book = load_army(path)
         for member in book.members:
             face = front_texts(book, member, size)
             assert_clean(geo, face, size)
-            shown = reminder_texts(face, size)
-            if not shown:
-                continue
-            above = [t for t in face.shapes if isinstance(t, Text) and t not in shown and t.y < shown[0].y]
-            assert max(geo.text_bounds(t)[3] for t in above) < geo.text_bounds(shown[0])[1]
-            present = [r.short in reading(shown) for r in card_text.trait_reminders(member.weapons, book.rules)]
-            assert any(present) and present == sorted(present, reverse=True), (
-                member.character.name,
-                present,
-            )  # a prefix
+            assert face.cuts == [], (name, member.character.name, face.cuts)
+            shown = reading(body_texts(face, size))
+            assert "…" not in shown.replace(label("common.ruling_legend"), ""), (name, member.character.name)
+            for reminder in card_text.trait_reminders(member.weapons, book.rules):
+                entry = label("cards.front.reminder_name", name=reminder.name) + " " + reminder.short
+                assert entry in shown, (name, member.character.name, reminder.name)
 
 
-def reading(texts) -> str:
-    """The texts in reading order, one space between pieces (a wrapped sentence reads whole)."""
-    return " ".join(t.text for t in sorted(texts, key=lambda t: (round(t.y, 2), t.x)))
+@pytest.mark.parametrize("name", ["poker", "tarot", "mini"])
+def test_the_traits_sit_right_under_the_weapons_and_the_specialisations_under_them(geo, demo_armies, name):
+    """Stacked from the top with fixed gaps: no section floats to fill the card, the space left pools at the foot."""
+    size = card_size(name)
+    for path in demo_armies:
+        book, gaps = load_army(path), set()
+        for member in (m for m in book.members if card_text.trait_reminders(m.weapons, book.rules)):
+            face = front_texts(book, member, size)
+            texts = body_texts(face, size)
+            opening = label(
+                "cards.front.reminder_name", name=card_text.trait_reminders(member.weapons, book.rules)[0].name
+            )
+            first = next(t for t in texts if t.text == opening)
+            weapons = [t for t in texts if t.y < first.y]
+            last_weapon = max(geo.text_bounds(t)[3] for t in weapons)
+            gaps.add(round(geo.text_bounds(first)[1] - last_weapon, 1))
+            specs = heading(face, "cards.front.specialisations")
+            if specs is not None:
+                assert specs.y > max(t.y for t in texts if t.y < specs.y and t.font == "KSans"), member.character.name
+                assert all(
+                    t.y < specs.y
+                    for t in texts
+                    if t.font == "KSans" and t.text and member.specialisations and t.y <= first.y
+                )
+        assert len(gaps) == 1, (path.name, name, gaps)  # the same distance from the last weapon line on every card
 
 
-def test_tarot_cards_show_every_trait_of_the_demo_armies(demo_armies):
-    size = card_size("tarot")
+@pytest.mark.parametrize("name", ["poker", "tarot", "mini"])
+def test_every_card_of_an_army_opens_its_body_at_the_same_place(demo_armies, name):
+    size = card_size(name)
+    for path in demo_armies:
+        book = load_army(path)
+        tops = {heading(front_texts(book, m, size), "cards.front.weapons").y for m in book.members if m.weapons}
+        assert len(tops) == 1, (path.name, name, tops)
+
+
+def test_one_type_size_per_element_across_an_army(demo_armies):
+    """Mini: the weapon names (and every body text) have one size on every card of the army."""
+    size = card_size("mini")
+    for path in demo_armies:
+        book = load_army(path)
+        sizes = {
+            s.size
+            for m in book.members
+            for s in front_texts(book, m, size).shapes
+            if isinstance(s, Text) and s.font == "KSans-Bold" and s.text in {w.name for w in m.weapons}
+        }
+        assert len(sizes) == 1, (path.name, sizes)
+
+
+def test_mini_values_are_the_largest_text_on_the_card(demo_armies):
+    """What the table uses (4+, 12,5/25, 4D6) reads first: 14–16 pt, larger than the name in the band."""
+    size = card_size("mini")
     for path in demo_armies:
         book = load_army(path)
         for member in book.members:
-            shown = reading(reminder_texts(front_texts(book, member, size), size))
-            for reminder in card_text.trait_reminders(member.weapons, book.rules):
-                entry = label("cards.front.reminder_name", name=reminder.name) + " " + reminder.short
-                assert entry in shown, (member.character.name, reminder.name)
+            texts = [s for s in front_texts(book, member, size).shapes if isinstance(s, Text)]
+            values = card_text.table_values(
+                member.character.rank, member.character.mvt, member.character.cib, book.rules
+            )
+            shown = [t for t in texts if t.text in values]
+            assert len(shown) == 3, (member.character.name, [t.text for t in shown])
+            assert all(14 <= t.size <= 16 for t in shown), [(t.text, t.size) for t in shown]
+            assert max(t.size for t in texts if t not in shown) < min(t.size for t in shown)
+
+
+def test_tarot_type_is_set_for_the_tarot_not_scaled_from_poker(demo_armies):
+    """Tarot cards: specialisation text at 8.5–9 pt and values above 20 pt (poker: 6.7 and 15)."""
+    size = card_size("tarot")
+    book = load_army(next(p for p in demo_armies if p.stem == "vampires"))
+    member = next(m for m in book.members if m.specialisations)
+    texts = [s for s in front_texts(book, member, size).shapes if isinstance(s, Text)]
+    spec = next(t for t in texts if t.text.startswith(member.specialisations[0].name))
+    assert 8.5 <= spec.size <= 9.5, spec
+    values = card_text.table_values(member.character.rank, member.character.mvt, member.character.cib, book.rules)
+    assert all(t.size >= 20 for t in texts if t.text in values)
