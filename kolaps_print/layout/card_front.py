@@ -255,7 +255,7 @@ class FrontBuilder:
                 self._tile_widths = self._content_widths(all_stats)
         self._value_size = min((self._values_size(card_text.stats(m, self.rules)) for m in members), default=None)
 
-    def _content_widths(self, all_stats: list[tuple[card_text.Stat, ...]]) -> list[float]:
+    def _content_widths(self, all_stats: list[tuple[card_text.Stat, card_text.Stat, card_text.Stat]]) -> list[float]:
         """Each tile as wide as its widest value (or label) in the army, the room left shared evenly."""
         st = self.layout.front.stats
         needs = [
