@@ -329,8 +329,11 @@ class FrontBuilder:
         fits = [self._body_fit(m) for m in members]
         if not fits:
             return
-        mode = max(mode for mode, _ in fits)
-        self._army_fit = (mode, min(self._body_fit(m, mode)[1] for m in members))
+        mode = max(mode for mode, _ in fits)  # a card that fit an earlier mode is laid out again in this one
+        scales = [
+            scale if own == mode else self._body_fit(m, mode)[1] for m, (own, scale) in zip(members, fits, strict=True)
+        ]
+        self._army_fit = (mode, min(scales))
 
     def _body_room(self) -> tuple[float, float]:
         f = self.layout.front
