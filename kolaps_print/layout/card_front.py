@@ -65,6 +65,7 @@ class FrontBuilder:
         self._spec_blocks: dict[tuple[int, float], Block] = {}
         self._reminder_blocks: dict[tuple[card_text.TraitReminder, float], Block] = {}
         self._value_size: float | None = None  # size_stats(): one size for the whole army
+        self._name_size: float | None = None  # size_names(): one size for the whole army
         self._tile_widths: list[float] | None = None  # size_stats(), stats.fit content: the army's widths
         self._army_fit: tuple[int, float] | None = None  # size_body(): (mode, scale) for the whole army
         self._stat_tiles_cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
@@ -174,18 +175,13 @@ class FrontBuilder:
         """
         out = FaceLayout()
         c, f = member.character, self.layout.front
-        right = self.left + self.width
         if member.portrait is not None:
             out.extend(self._portrait(member, member.portrait))
-            right -= self._portrait_size()[0] + f.avatar.gap
-        if c.avatar:
-            mark = self._avatar_mark(right, compact=not self._name_fits_beside_mark(c.name, right))
-            out.shapes += mark
-            right = min(s.x for s in mark if isinstance(s, Box)) - f.avatar.gap
-        if copy is not None:
-            number = band_copy(f.band.height, f.band.size, self.layout.min_font, copy, right, self.white)
-            out.shapes.append(number)
-            right = number.x - number.width - f.avatar.gap
+        size = self._name_size or f.band.size
+        marks, right = self._band_marks(member, copy, compact=False)
+        if c.avatar and width_mm(c.name, BOLD, size) > right - self.left:  # the star alone leaves more room
+            marks, right = self._band_marks(member, copy, compact=True)
+        out.shapes += marks
         out.extend(self._name(member, right - self.left))
         sub = card_text.subtitle(member)
         if sub and f.footer.shows == "subtitle":
@@ -199,10 +195,39 @@ class FrontBuilder:
         out.extend(self._body(member))
         return out
 
+    def _band_marks(self, member: Member, copy: tuple[int, int] | None, compact: bool) -> tuple[list[Shape], float]:
+        """The Avatar mark and the copy number in the band, and where the name must end (its right)."""
+        f, shapes = self.layout.front, []
+        right = self.left + self.width
+        if member.portrait is not None:
+            right -= self._portrait_size()[0] + f.avatar.gap
+        if member.character.avatar:
+            mark = self._avatar_mark(right, compact)
+            shapes += mark
+            right = min(s.x for s in mark if isinstance(s, Box)) - f.avatar.gap
+        if copy is not None:
+            number = band_copy(f.band.height, f.band.size, self.layout.min_font, copy, right, self.white)
+            shapes.append(number)
+            right = number.x - number.width - f.avatar.gap
+        return shapes, right
+
+    def size_names(self, members: list[Member]) -> None:
+        """One size for the names in the band on every card of the army: the largest all of them fit
+        (an Avatar's mark reduced to its star when the name needs the room); a name too long even at
+        the smallest type is cut on its own card."""
+        band, sizes = self.layout.front.band, []
+        for m in members:
+            copies = m.character.copies
+            _, right = self._band_marks(m, (copies, copies) if copies > 1 else None, compact=True)
+            fitted = fit_line(m.character.name, BOLD, band.size, self.layout.min_font, right - self.left)
+            if not fitted.cut:
+                sizes.append(fitted.size)
+        self._name_size = min(sizes, default=None)
+
     def _name(self, member: Member, width: float) -> FaceLayout:
         """The character's name in the band, white on the affiliation colour."""
         band, name = self.layout.front.band, member.character.name
-        fitted = fit_line(name, BOLD, band.size, self.layout.min_font, width)
+        fitted = fit_line(name, BOLD, self._name_size or band.size, self.layout.min_font, width)
         baseline = band_baseline(band.height, fitted.size)
         shapes: list[Shape] = [Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white)]
         if not fitted.cut:
@@ -236,11 +261,6 @@ class FrontBuilder:
         ]
         soft = soft_portrait(load_portrait(portrait), width, height, member.character.name, self.min_ppi)
         return FaceLayout(shapes, [Cut(("characters", member.index, "portrait"), soft)] if soft else [])
-
-    def _name_fits_beside_mark(self, name: str, right: float) -> bool:
-        mark_w = right - min(s.x for s in self._avatar_mark(right, False) if isinstance(s, Box))
-        room = right - mark_w - self.layout.front.avatar.gap - self.left
-        return width_mm(name, BOLD, self.layout.front.band.size * 0.75) <= room
 
     def _avatar_mark(self, right: float, compact: bool) -> list[Shape]:
         f = self.layout.front

@@ -20,6 +20,7 @@ def builder(book, size=POKER):
     front = FrontBuilder(identity, book.rules, card_layout().for_card(size.width, size.height), size)
     front.size_stats(book.members)
     front.size_body(book.members)
+    front.size_names(book.members)
     return front
 
 
@@ -199,6 +200,13 @@ def test_one_type_size_per_element_across_an_army(demo_armies):
             if isinstance(s, Text) and s.font == "KSans-Bold" and s.text in {w.name for w in m.weapons}
         }
         assert len(sizes) == 1, (path.name, sizes)
+        names = {
+            s.size
+            for m in book.members
+            for s in front_texts(book, m, size).shapes
+            if isinstance(s, Text) and s.text == m.character.name
+        }
+        assert len(names) == 1, (path.name, names)  # the names in the band too
 
 
 def test_mini_values_are_the_largest_text_on_the_card(demo_armies):
