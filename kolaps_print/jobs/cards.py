@@ -111,6 +111,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     front.size_stats(book.members)
     front.size_body(book.members)
     front.size_names(book.members)
+    back.size_names(book.members)
     shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
     faces, keyed = [], {}

@@ -62,6 +62,7 @@ class BackBuilder:
         self._cell_width, self._cell_size = 0.0, 6.0
         self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
         self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
+        self._name_size: float | None = None  # size_names(): one size for the whole army
         self.scale = 1.0  # _fit() tries smaller ones when the back does not fit
         self.scale, self._shapes, self.cuts = self._fit()
 
@@ -88,6 +89,20 @@ class BackBuilder:
             )
             out.cuts.append(Cut(("characters", member.index, "name"), message))
         return out
+
+    def size_names(self, members: list[Member]) -> None:
+        """One size for the names in the band on every back of the army: the largest all of them fit
+        beside their stat line (a name that does not fit beside it even at the smallest type goes without it)."""
+        sizes = []
+        for m in members:
+            copies = m.character.copies
+            copy = (copies, copies) if copies > 1 else None
+            _, fitted = self._band_texts(m, copy, stat_line=True)
+            if fitted.cut:  # as name() does: the name without the stat line
+                _, fitted = self._band_texts(m, copy, stat_line=False)
+            if not fitted.cut:
+                sizes.append(fitted.size)
+        self._name_size = min(sizes, default=None)
 
     def _stat_line(self, member: Member, room: float) -> Fitted | None:
         """« 4+ · 10/20 cm · 4D6 », or without « cm » on a narrow card; never cut (None: no room)."""
@@ -128,7 +143,9 @@ class BackBuilder:
             a = self.layout.front.avatar
             shapes += avatar_mark(a, self.band_height, margin + a.height, True, self.colour, self.white)
             left += a.height + a.gap
-        fitted = fit_line(member.character.name, BOLD, b.name_size, self.layout.min_font, right - left)
+        fitted = fit_line(
+            member.character.name, BOLD, self._name_size or b.name_size, self.layout.min_font, right - left
+        )
         shapes.append(
             Text(left, band_baseline(self.band_height, fitted.size), fitted.text, BOLD, fitted.size, self.white)
         )

@@ -135,3 +135,21 @@ def test_duplex_drift_meets_colour_with_colour(book, name):
     assert stripes
     for s in stripes:
         assert s.x < -2 and s.x + s.width > size.width + 2, s  # never stopping 1–4 mm inside the trim
+
+
+def test_one_name_size_on_every_back_of_an_army(demo_armies):
+    """Review: one type size per element across an army (mini backs had names at 7.75, 8.75 and 9 pt)."""
+    for name in ("mini", "poker", "tarot"):
+        size = card_size(name)
+        for path in demo_armies:
+            book = load_army(path)
+            identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
+            b = BackBuilder(identity, book.rules, card_layout().for_card(size.width, size.height), size)
+            b.size_names(book.members)
+            sizes = {
+                s.size
+                for m in book.members
+                for s in b.name(m, (1, m.character.copies) if m.character.copies > 1 else None).shapes
+                if isinstance(s, Text) and s.text == m.character.name
+            }
+            assert len(sizes) == 1, (name, path.name, sizes)
