@@ -63,6 +63,7 @@ class FrontBuilder:
         self.width = size.width - 2 * layout.margin
         self._weapon_blocks: dict[tuple[int, float], Block] = {}  # weapons repeat across an army
         self._spec_blocks: dict[tuple[int, float], Block] = {}
+        self._sections: dict[tuple[str, bool, bool, float], Block] = {}
         self._reminder_blocks: dict[tuple[card_text.TraitReminder, float], Block] = {}
         self._value_size: float | None = None  # size_stats(): one size for the whole army
         self._name_size: float | None = None  # size_names(): one size for the whole army
@@ -269,11 +270,12 @@ class FrontBuilder:
     def size_stats(self, members: list[Member]) -> None:
         """One size for the tiles' large values on every card of the army: the largest all of them fit."""
         st = self.layout.front.stats
-        if st.fit != "equal" and members:
-            all_stats = [card_text.stats(m, self.rules) for m in members]
+        by_stats = {(m.character.rank, m.character.mvt, m.character.cib): m for m in members}  # same stats, same tiles
+        all_stats = [card_text.stats(m, self.rules) for m in by_stats.values()]
+        if st.fit != "equal" and all_stats:
             if st.fit == "content" or any(self._values_size(stats) < st.value.size for stats in all_stats):
                 self._tile_widths = self._content_widths(all_stats)
-        self._value_size = min((self._values_size(card_text.stats(m, self.rules)) for m in members), default=None)
+        self._value_size = min((self._values_size(stats) for stats in all_stats), default=None)
 
     def _content_widths(self, all_stats: list[tuple[card_text.Stat, card_text.Stat, card_text.Stat]]) -> list[float]:
         """Each tile as wide as its widest value (or label) in the army, the room left shared evenly."""
@@ -406,11 +408,11 @@ class FrontBuilder:
         spec_names, trait_names = mode
         blocks: list[Block] = []
         if member.weapons:
-            blocks.append(section(style, label("cards.front.weapons"), first=True))
+            blocks.append(self._section(style, "weapons", True))
             blocks += [self._weapon(member, j, w, style) for j, w in enumerate(member.weapons)]
             blocks += self._reminder(member, style, trait_names)
         if member.specialisations:
-            blocks.append(section(style, label("cards.front.specialisations"), first=not blocks))
+            blocks.append(self._section(style, "specialisations", not blocks))
             if spec_names:
                 blocks.append(self._specialisation_names(member, style))
             else:
@@ -419,6 +421,14 @@ class FrontBuilder:
                     # a mark is printed: say what it means
                     blocks.append(self._legend(style))
         return blocks
+
+    def _section(self, style: Style, key: str, first: bool, muted: bool = False) -> Block:
+        """A section heading (cards.front.KEY), laid out once per scale: every card of an army has it."""
+        cache = (key, first, muted, style.scale)
+        if cache not in self._sections:
+            colour = self.muted if muted else None
+            self._sections[cache] = section(style, label(f"cards.front.{key}"), first, colour)
+        return self._sections[cache]
 
     def _weapon(self, member: Member, j: int, weapon: Weapon, style: Style) -> Block:
         key = (id(weapon), style.scale)
@@ -502,7 +512,7 @@ class FrontBuilder:
         if not reminders:
             return []
         r = self.layout.front.reminder
-        heading = [section(style, label("cards.front.reminders"), False, self.muted)] if r.heading else []
+        heading = [self._section(style, "reminders", False, muted=True)] if r.heading else []
         path = ("characters", member.index, "weapons")
         what = "the reminder of traits " + ", ".join(f"'{x.name}'" for x in reminders)
         if names_only:  # the names are beside each weapon already: say where their texts are
