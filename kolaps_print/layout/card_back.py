@@ -141,7 +141,7 @@ class BackBuilder:
         left = margin
         if member.character.avatar:  # the star as on the front: the side in play says who the Avatar is
             a = self.layout.front.avatar
-            shapes += avatar_mark(a, self.band_height, margin + a.height, True, self.colour, self.white)
+            shapes += avatar_mark(a, self.band_height, margin + a.height, True, (self.colour, self.white, self.ink))
             left += a.height + a.gap
         fitted = fit_line(
             member.character.name, BOLD, self._name_size or b.name_size, self.layout.min_font, right - left
