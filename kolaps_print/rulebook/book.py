@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from io import BytesIO
 
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
 
 from kolaps_print import __version__
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
-from kolaps_print.rulebook.flowables import Registry
+from kolaps_print.rulebook.flowables import HeadingFlowable, Registry
 from kolaps_print.typography import french
 from kolaps_print.write.pdf import PdfMeta
 
@@ -54,6 +54,9 @@ class RulebookDoc(BaseDocTemplate):
     ):
         register_fonts()
         self.geometry, self.furniture, self.registry = geometry, furniture, registry
+        self._chapter: str | None = None  # the chapter being set (level 0 or 1 heading)
+        self._page_chapter: str | None = None  # the chapter in force at the top of this page
+        self._page_drawn = 0  # flowables with ink drawn on this page so far
         x, y, w, h = geometry.frame
         super().__init__(
             buffer,
@@ -73,6 +76,20 @@ class RulebookDoc(BaseDocTemplate):
                 PageTemplate("plain", [_bare_frame("plain", x, y, w, h)], onPageEnd=self._plain_page),
             ]
         )
+
+    def handle_pageBegin(self) -> None:
+        super().handle_pageBegin()
+        self._page_chapter, self._page_drawn = self._chapter, 0
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        """Follow the chapter in force: the running head names the chapter a page opens in,
+        or the one whose title (after its « Chapitre N » kicker) opens the page."""
+        if isinstance(flowable, HeadingFlowable) and flowable.level <= 1:
+            self._chapter = flowable.title
+            if self._page_drawn <= 1 and self.frame.id in ("column-0", "plain", "cover"):
+                self._page_chapter = flowable.title
+        if getattr(flowable, "height", 0) > 0 and not isinstance(flowable, Spacer):
+            self._page_drawn += 1
 
     def _cover_page(self, canvas, doc) -> None:
         self.furniture.cover(canvas, self.geometry)
@@ -104,7 +121,7 @@ class RulebookDoc(BaseDocTemplate):
         canvas.setFont(SANS, 8.5)
         canvas.setFillColor(st.palette().muted)
         canvas.drawString(x, top, french(self.furniture.running_title))
-        chapter = self.registry.chapter_on(page)
+        chapter = self._page_chapter
         if chapter:
             canvas.setFont(SANS_BOLD, 8.5)
             canvas.setFillColor(st.palette().ink)

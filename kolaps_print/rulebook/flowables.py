@@ -37,6 +37,7 @@ from kolaps_print.typography import french, unstretchable
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
 SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
 MIN_ROWS_BEFORE_SPLIT = 3
+MIN_HEIGHT_BEFORE_SPLIT = 60  # points: or two rows when they are at least this tall
 
 
 @dataclass
@@ -55,7 +56,6 @@ class Registry:
 
     pages: dict[str, int] = field(default_factory=dict)
     headings: list[Placed] = field(default_factory=list)
-    chapter_by_page: dict[int, str] = field(default_factory=dict)
     opener_pages: set[int] = field(default_factory=set)
     outline_level: int = -1  # of the last outline entry: a level may only go one deeper
 
@@ -68,16 +68,9 @@ class Registry:
             return False
         self.pages[anchor] = page
         self.headings.append(Placed(level, title, anchor, page))
-        if level <= 1:  # chapters, and the contents and report pages (level 0)
-            self.chapter_by_page.setdefault(page, title)  # the running head names the page's first
         if level == 0:  # chapters run on; only the contents and report pages open a page
             self.opener_pages.add(page)
         return True
-
-    def chapter_on(self, page: int) -> str | None:
-        """The chapter running on page: the last one opened on or before it."""
-        opened = [p for p in self.chapter_by_page if p <= page]
-        return self.chapter_by_page[max(opened)] if opened else None
 
 
 class HeadingFlowable(Paragraph):
@@ -127,6 +120,21 @@ def ends_hyphenated(paragraph: Paragraph) -> bool:
     line = paragraph.blPara.lines[-1]
     words = line[1] if isinstance(line, tuple) else [getattr(w, "text", "") for w in line.words]
     return "".join(words).rstrip().endswith(("-", "\u2010", "\u00ad"))
+
+
+class NoteParagraph(Paragraph):
+    """A table's note: read as one piece, it never splits unless a column break leaves at
+    least MIN_LINES of it on each side (else it moves whole to the next column)."""
+
+    MIN_LINES = 3
+
+    def split(self, availWidth, availHeight):
+        leading = self.style.leading
+        total = round(self.wrap(availWidth, 1e6)[1] / leading)
+        fit = int(availHeight // leading)
+        if fit < self.MIN_LINES or total - fit < self.MIN_LINES:
+            return []
+        return super().split(availWidth, availHeight)
 
 
 class OutlineMark(Flowable):
@@ -289,7 +297,7 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
     parts: list[Flowable] = [title, table]
     if content.full_note and note:
         table.keepWithNext = 1  # the note reads with the table
-        parts.append(Paragraph(_markup(content.full_note), s["note"]))
+        parts.append(NoteParagraph(_markup(content.full_note), s["note"]))
     else:
         parts.append(Spacer(0, 8))
     _, height = table.wrap(width, frame_height)
@@ -298,10 +306,11 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
         return parts  # a keep-with-next chain coming from the heading above)
     # A long table may split, but never leaving fewer than a few rows under its title.
     head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], widths, strict=True)) + 8
-    first_rows = sum(
-        max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False)) + 6
-        for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT]
-    )
+    first_rows = 0.0
+    for count, row in enumerate(cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT], start=1):
+        first_rows += max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False)) + 6
+        if count >= 2 and first_rows >= MIN_HEIGHT_BEFORE_SPLIT:
+            break  # two tall rows read as well as three short ones
     table.keepWithNext = 0
     return [CondPageBreak(head_rows + first_rows + 30)] + parts
 
@@ -330,6 +339,10 @@ def hoist_page_break(flow: list[Flowable], parts: list[Flowable], width: float, 
         start -= 1
     kept = flow[start:]
     extra = sum(f.wrap(width, frame_height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in kept)
+    # The break makes the room; kept together, the chain and the whole table would move as one
+    # block (reportlab's KeepTogether) and leave the column half empty instead of splitting.
+    for f in kept + parts[1:2]:
+        f.keepWithNext = 0
     return flow[:start] + [CondPageBreak(parts[0].height + extra)] + kept + parts[1:]
 
 

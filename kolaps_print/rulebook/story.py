@@ -35,7 +35,9 @@ TOC_ANCHOR = "sommaire"
 COVER_ANCHOR = "couverture"
 REPORT_ANCHOR = "rapport-de-coherence"
 TEXT_END_ANCHOR = "fin-du-texte"  # where the text ends: the blank pages and credits follow
-CHAPTER_ROOM = 0.22  # a chapter opening in less than this share of a column starts in the next one
+CHAPTER_ROOM = 0.5  # a chapter's opening never asks for more than this share of a column
+CHAPTER_LINES = 8  # a chapter's title keeps at least this many lines of text under it
+SECTION_LINES = 4  # the first section's heading keeps a few lines under it (with the heading's own height)
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,38 @@ def _credits_page(paragraphs: list[str], width: float, page_width: float, height
     return [Spacer(0, max(height * 0.5, height - used - 40)), Indenter(right=narrow)] + flow + [Indenter(right=-narrow)]
 
 
+def _chapter_flow(chapter: Chapter, ctx: StoryContext, width: float, height: float) -> list[Flowable]:
+    """A chapter runs on from the previous one; it opens in the next column only when this one
+    cannot hold its opening (see _opening_room)."""
+    flow: list[Flowable] = []
+    opening = 0  # flowables up to the end of the chapter's opening
+    for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
+        parts = block_flowables(block, ctx)
+        if isinstance(following, TableBlock) and isinstance(block, MdParagraph):
+            parts[-1].keepWithNext = 1  # a table's introduction never stays behind on its own
+        flow = hoist_page_break(flow, parts, width, height)
+        if not opening and (isinstance(block, TableBlock) or isinstance(following, Heading) and following.level == 2):
+            opening = len(flow)  # the opening ends before the first section, or with the first table
+    return [CondPageBreak(_opening_room(flow[: opening or len(flow)], width, height))] + flow
+
+
+def _opening_room(opening: list[Flowable], width: float, height: float) -> float:
+    """Room a chapter needs where it opens, so that it never shows only its title or its
+    introduction at a column's foot: its title and introduction, then the first section's
+    heading and a few lines (or, where the introduction leads to a table, that table's title
+    and first rows), and at least CHAPTER_LINES of text. Capped at CHAPTER_ROOM of a column."""
+    leading = st.styles()["body"].leading
+    used, needed = 0.0, 0.0
+    for f in opening:
+        if isinstance(f, CondPageBreak):  # a table's own break: it asks for its chain and first rows,
+            needed, used = used + f.height, 0.0  # and what follows can go to the next column
+            break
+        used += f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+    head = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in opening[:3])
+    wanted = max(needed, used + SECTION_LINES * leading, head + CHAPTER_LINES * leading)
+    return min(wanted, height * CHAPTER_ROOM)
+
+
 def make_story_factory(
     story: StoryInput, geometry: st.PageGeometry
 ) -> Callable[[dict[str, int], Registry], list[Flowable]]:
@@ -129,13 +163,7 @@ def make_story_factory(
         flow += _contents(story.chapters, pages, registry)
         flow.append(PageBreak())
         for chapter in story.chapters:
-            for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
-                if isinstance(block, Heading) and block.level == 1:
-                    flow.append(CondPageBreak(height * CHAPTER_ROOM))
-                parts = block_flowables(block, ctx)
-                if isinstance(following, TableBlock) and isinstance(block, MdParagraph):
-                    parts[-1].keepWithNext = 1  # a table's introduction never stays behind on its own
-                flow = hoist_page_break(flow, parts, width, height)
+            flow += _chapter_flow(chapter, ctx, width, height)
         # The book's own pages first, so a proof numbers them as the printed book does.
         flow += _back_matter(story, pages, registry, geometry) + [NextPageTemplate("body")]
         if story.report is not None:
