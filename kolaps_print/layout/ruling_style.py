@@ -8,7 +8,7 @@ same size as its text, condensed italic, muted grey.
 
 from __future__ import annotations
 
-from kolaps_print.fonts import SANS_ITALIC
+from kolaps_print.fonts import SANS, SANS_ITALIC
 from kolaps_print.layout.reference.look import mark_grey
 from kolaps_print.layout.style import markup as colour_markup
 from kolaps_print.provenance import mark_pattern, place_marks
@@ -23,4 +23,18 @@ def quiet_marks(markup: str, grey: str | None = None) -> str:
     grey = grey or colour_markup(mark_grey().cmyk())
     return mark_pattern().sub(
         lambda m: f'<font face="{SANS_ITALIC}" color="{grey}">{m.group(0)}</font>', place_marks(markup)
+    )
+
+
+RAISED_SIZE = 5.6  # points: a book mark is smaller than any text, not lighter (text stays solid ink)
+
+
+def raised_marks(markup: str, ink: str) -> str:
+    """Escaped markup with every mark placed and set as a small superscript in the text's own
+    ink: the book's marks step out of the reading line by size and position, never by grey."""
+    return mark_pattern().sub(
+        lambda m: (
+            f'<font face="{SANS}" color="{ink}"><super rise="3.2" size="{RAISED_SIZE}">{m.group(0)}</super></font>'
+        ),
+        place_marks(markup),
     )

@@ -70,6 +70,7 @@ def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMet
         book.edition.title,
         label("rulebook.book.version_line", version=version, date=date),
         printing.bleed_mm,
+        _byline() if book.edition.credits else "",
     )
     meta = PdfMeta(
         title=title,
@@ -77,6 +78,15 @@ def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMet
         keywords=label("rulebook.book.version_line", version=version, date=date),
     )
     return Furniture(title, cover, stamp if printing.proof else None), meta
+
+
+def _author() -> str:
+    """The game's designer, as the book names them (the draft gives no name to print)."""
+    return label("rulebook.book.author", game=label("common.game"))
+
+
+def _byline() -> str:
+    return label("rulebook.book.byline", author=_author())
 
 
 def _credits(book: CheckedBook, printing: Printing) -> list[str]:
@@ -95,6 +105,8 @@ def _credits(book: CheckedBook, printing: Printing) -> list[str]:
                 version=printing.version or spec.version,
                 date=date_words(printing.date or spec.date),
             ),
+            label("rulebook.credits.author", author=_author()),
+            label("rulebook.credits.copyright", year=(printing.date or spec.date).year, author=_author()),
             label("rulebook.credits.made", tool=__version__, hash=book.digest),
             label(
                 "rulebook.credits.fonts",

@@ -25,7 +25,7 @@ from reportlab.platypus import (
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
-from kolaps_print.layout.ruling_style import quiet_marks
+from kolaps_print.layout.ruling_style import raised_marks
 from kolaps_print.layout.style import cell_ink
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
@@ -37,7 +37,7 @@ from kolaps_print.typography import french, unstretchable
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
 SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
 MIN_ROWS_BEFORE_SPLIT = 3
-MIN_HEIGHT_BEFORE_SPLIT = 60  # points: or two rows when they are at least this tall
+MIN_HEIGHT_BEFORE_SPLIT = 60  # points: or fewer rows when they are at least this tall
 
 
 @dataclass
@@ -263,7 +263,7 @@ def _cells(content: TableContent) -> list[list[Paragraph]]:
 
 
 def _markup(text: str) -> str:
-    return quiet_marks(escape(french(text)), st.palette().markup("muted"))  # never darker than a grey note
+    return raised_marks(escape(french(text)), st.palette().markup("ink"))
 
 
 def _table_style(rows: int) -> TableStyle:
@@ -292,7 +292,7 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
     cells = _cells(content)
     widths = _column_widths(content, table_width(content, width))
     table = Table(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
-    title = Paragraph(_markup(content.title), s["table_title"])
+    title = Paragraph(_markup(content.title.upper()), s["table_title"])  # a caption, not a heading
     title.keepWithNext = 1
     parts: list[Flowable] = [title, table]
     if content.full_note and note:
@@ -307,10 +307,10 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
     # A long table may split, but never leaving fewer than a few rows under its title.
     head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], widths, strict=True)) + 8
     first_rows = 0.0
-    for count, row in enumerate(cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT], start=1):
+    for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT]:
         first_rows += max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False)) + 6
-        if count >= 2 and first_rows >= MIN_HEIGHT_BEFORE_SPLIT:
-            break  # two tall rows read as well as three short ones
+        if first_rows >= MIN_HEIGHT_BEFORE_SPLIT:
+            break  # a tall row (a paragraph of its own) or two read as well as three short ones
     table.keepWithNext = 0
     return [CondPageBreak(head_rows + first_rows + 30)] + parts
 

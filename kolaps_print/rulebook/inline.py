@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 from markdown_it.tree import SyntaxTreeNode
 
 from kolaps_print.labels import label
-from kolaps_print.layout.ruling_style import quiet_marks
+from kolaps_print.layout.ruling_style import raised_marks
 from kolaps_print.rulebook import styles as st
 
 PLACEHOLDER_PAGE = "00"  # before the first layout pass knows where anchors land
@@ -55,7 +55,7 @@ def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool 
     for node in nodes:
         kind = node.type
         if kind == "text":
-            out.append(quiet_marks(escape(node.content), st.palette().markup("muted")))  # as grey as the notes
+            out.append(raised_marks(escape(node.content), st.palette().markup("ink")))
         elif kind == "softbreak":
             out.append(" ")
         elif kind == "hardbreak":

@@ -20,6 +20,7 @@ class Cover:
     edition: str
     version_line: str  # "Version 0.3 — 1ᵉʳ juin 2025"
     bleed_mm: float = 0.0  # the band painted this far past the page's edges (--print-shop)
+    byline: str = ""  # who made the game and this edition, under the edition's title ("": none)
 
     def __call__(self, c: Canvas, geometry: st.PageGeometry) -> None:
         w, h = geometry.pagesize
@@ -42,6 +43,9 @@ class Cover:
         c.setFillColor(st.palette().ink)
         c.setFont(SERIF_ITALIC, 22)
         c.drawString(x, band_bottom - pt(24), french(self.edition))
+        if self.byline:
+            c.setFont(SANS, 11)
+            c.drawString(x, band_bottom - pt(42), french(self.byline))
         c.setFont(SANS, 10.5)
         c.setFillColor(st.palette().muted)
         c.drawString(x, pt(geometry.bottom_mm), french(self.version_line))

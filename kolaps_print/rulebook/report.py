@@ -124,7 +124,21 @@ def _table_findings(data: GameData, usage: Usage, book_file: str) -> list[Findin
         )
         for name in TABLE_NAMES
         if base_table(name) not in usage.tables  # a demo variant is shown when its table is
+        and not _told_entry_by_entry(name, data, usage)
     ]
+
+
+def _told_entry_by_entry(name: str, data: GameData, usage: Usage) -> bool:
+    """A glossary (the traits, the affiliations' specialisations) is shown when the chapters
+    print every entry's text: its table as well would repeat them word for word (issue 12)."""
+    entries = {
+        "traits": ("trait", set(data.catalogue.traits)),
+        "affiliations": ("specialisation", data.catalogue.all_specialisations()),
+    }
+    if name not in entries:
+        return False
+    kind, ids = entries[name]
+    return bool(ids) and ids <= usage.explained[kind]
 
 
 def _army_findings(book: ArmyBook, usage: Usage) -> list[Finding]:
