@@ -36,8 +36,8 @@ from kolaps_print.typography import french, unstretchable
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
 SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
-MIN_ROWS_BEFORE_SPLIT = 3
-MIN_HEIGHT_BEFORE_SPLIT = 60  # points: or fewer rows when they are at least this tall
+MIN_ROWS_BEFORE_SPLIT = 2  # rows a split table keeps under its title (its header repeats above the rest)
+MIN_HEIGHT_BEFORE_SPLIT = 60  # points: or one row when it is at least this tall
 
 
 @dataclass
@@ -92,6 +92,9 @@ class HeadingFlowable(Paragraph):
         return []
 
 
+LAST_PAGE = "\u2192"  # suffix of the key under which a referring paragraph records its last page
+
+
 class BodyParagraph(Paragraph):
     """A paragraph that never leaves a hyphenated word at the foot of a column: the reader
     would carry half a word over a page turn. It breaks earlier, line by line (its style
@@ -101,8 +104,9 @@ class BodyParagraph(Paragraph):
     registry: Registry | None = None
 
     def draw(self) -> None:
-        if self.page_key and self.registry:
+        if self.page_key and self.registry:  # its first page, and its last (a paragraph may turn a page)
             self.registry.pages.setdefault(self.page_key, self.canv.getPageNumber())
+            self.registry.pages[self.page_key + LAST_PAGE] = self.canv.getPageNumber()
         super().draw()
 
     def split(self, availWidth, availHeight):
@@ -292,7 +296,7 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
     cells = _cells(content)
     widths = _column_widths(content, table_width(content, width))
     table = Table(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
-    title = Paragraph(_markup(content.title.upper()), s["table_title"])  # a caption, not a heading
+    title = Paragraph(_markup(content.title), s["table_title"])
     title.keepWithNext = 1
     parts: list[Flowable] = [title, table]
     if content.full_note and note:
@@ -310,9 +314,10 @@ def data_table(content: TableContent, width: float, frame_height: float, note: b
     for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT]:
         first_rows += max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False)) + 6
         if first_rows >= MIN_HEIGHT_BEFORE_SPLIT:
-            break  # a tall row (a paragraph of its own) or two read as well as three short ones
+            break  # one tall row (a paragraph of its own) reads as well as two short ones
     table.keepWithNext = 0
-    return [CondPageBreak(head_rows + first_rows + 30)] + parts
+    caption = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
+    return [CondPageBreak(caption + head_rows + first_rows + 2)] + parts
 
 
 def _first_columns(content: TableContent, keep: int | None) -> TableContent:
@@ -425,7 +430,8 @@ def _paragraph(block: MdParagraph, ctx: StoryContext, inline: InlineContext, sty
         return BodyParagraph(unstretchable(render_inline(block.inline, inline)), style)  # justified
     ctx.referring += 1
     key = f"\u00b6{ctx.referring}"  # ¶n: no anchor starts with it
-    here = replace(inline, here=ctx.inline.pages.get(key), above=frozenset(ctx.placed))
+    spanned = frozenset(ctx.inline.pages[k] for k in (key, key + LAST_PAGE) if k in ctx.inline.pages)
+    here = replace(inline, here=spanned, above=frozenset(ctx.placed))
     paragraph = BodyParagraph(unstretchable(render_inline(block.inline, here)), style)
     paragraph.page_key, paragraph.registry = key, ctx.registry
     return paragraph

@@ -20,7 +20,7 @@ class InlineContext:
     outside: frozenset[str]  # anchors this edition leaves out
     serif: bool = True  # body text: bold switches to KSans Bold (see styles.py)
     italic: bool = False  # inside emphasis
-    here: int | None = None  # the page the text landed on in the previous pass, when known
+    here: frozenset[int] = frozenset()  # the pages the text spanned in the previous pass, when known
     above: frozenset[str] = frozenset()  # anchors the story placed before this text
 
 
@@ -37,7 +37,7 @@ def _xref(anchor: str, inner: str, ctx: InlineContext) -> str:
     if anchor in ctx.outside:
         elsewhere = escape(label("rulebook.xref.elsewhere"))
         return f"{inner}\u00a0{elsewhere}" if inner else elsewhere
-    ref = escape(page_ref(anchor, ctx) if ctx.pages.get(anchor) != ctx.here else _nearby(anchor, ctx))
+    ref = escape(page_ref(anchor, ctx) if ctx.pages.get(anchor) not in ctx.here else _nearby(anchor, ctx))
     text = f"{inner}\u00a0{ref}" if inner else ref
     # In italic and the body's colour: a cross-reference is read, not an alarm. Inside italic
     # text it turns upright, as emphasis does in italic.

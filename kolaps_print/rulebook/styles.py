@@ -236,10 +236,10 @@ def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
             keepWithNext=1,
         ),
         "box": ParagraphStyle("box", parent=sans, fontSize=9, leading=11.6, spaceAfter=3),
-        "table_title": ParagraphStyle(  # a caption, set in capitals (data_table): never read as a sub-heading
+        "table_title": ParagraphStyle(  # a caption: small and red, never read as a sub-heading (h3: large, ink)
             "table_title",
             fontName=SANS_BOLD,
-            fontSize=7.8,
+            fontSize=8.2,
             leading=10,
             textColor=paint.accent,
             spaceBefore=8,

@@ -236,10 +236,14 @@ def templates_copy(tmp_path):
 
 def test_proof_report_page_lists_the_findings(templates_copy):
     (templates_copy / "09-aide-memoire.md.j2").write_text("# Aide-mémoire {#aide-memoire}\n\nRien.\n", encoding="utf-8")
+    weapons = templates_copy / "07-armes.md.j2"  # the armoury and the traits: shown nowhere else
+    text = weapons.read_text(encoding="utf-8").replace('{{ table("armes") }}', "").replace("{{ t.text }}", "")
+    weapons.write_text(text, encoding="utf-8")
     result = build_rulebook(RulebookOptions(templates=templates_copy, proof=True))
     last = flat(next(t for t in page_texts(result.pdf) if "Rapport de cohérence" in t))
     assert "Tables de données jamais montrées (2)" in last
-    assert flat(build_table("affiliations", builtin_game_data()).title) in last
+    assert flat(build_table("armes", builtin_game_data()).title) in last
+    assert flat(build_table("traits", builtin_game_data()).title) in last
     assert result.report.by_category("table-unshown")[0].diagnostic.severity == "warning"
 
 

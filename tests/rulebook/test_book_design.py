@@ -201,10 +201,12 @@ def test_a_reference_to_a_heading_on_the_same_page_points_up_or_down():
     nodes = SyntaxTreeNode(MarkdownIt("commonmark").parse("[voir](#moral)")).children[0].children[0].children
     pages = {"moral": 8}
     assert "voir\u00a0plus haut" in render_inline(
-        nodes, InlineContext(pages, frozenset(), here=8, above=frozenset({"moral"}))
+        nodes, InlineContext(pages, frozenset(), here=frozenset({8}), above=frozenset({"moral"}))
     )
-    assert "voir\u00a0plus bas" in render_inline(nodes, InlineContext(pages, frozenset(), here=8))
-    assert "voir\u00a0p.\u00a08" in render_inline(nodes, InlineContext(pages, frozenset(), here=7))
+    assert "voir\u00a0plus bas" in render_inline(nodes, InlineContext(pages, frozenset(), here=frozenset({8})))
+    assert "voir\u00a0p.\u00a08" in render_inline(nodes, InlineContext(pages, frozenset(), here=frozenset({7})))
+    # a paragraph turning from page 7 to page 8 never says « voir p. 8 » on either of them
+    assert "voir\u00a0plus bas" in render_inline(nodes, InlineContext(pages, frozenset(), here=frozenset({7, 8})))
 
 
 def test_a_proof_numbers_its_pages_as_the_printed_book_then_adds_its_appendix(a4):
@@ -221,3 +223,184 @@ def test_an_edition_without_credits_is_not_made_up_to_four_pages():
     quickstart = build_rulebook(RulebookOptions(edition="quickstart"))
     assert all("Crédits" not in text for text in page_texts(quickstart.pdf))
     assert all(text.strip() for text in page_texts(quickstart.pdf))  # no blank make-up page
+
+
+# ---- the flow read back (review of the book: chapter breaks, tables, running heads) ----
+CAPTION_RED = tuple(int(st.palette().accent.rgb()[i] * 255 + 0.5) for i in range(3))
+INK = tuple(int(st.palette().ink.rgb()[i] * 255 + 0.5) for i in range(3))
+
+
+def _column_of(obj, geometry) -> int:
+    return int(obj.bounds[0] >= geometry.column_frames[1][0] - 1)
+
+
+def _in_frame(objs, geometry):
+    """The text objects inside the text frame (not the running head nor the folio)."""
+    x, y, w, h = geometry.frame
+    return [o for o in objs if y - 2 < o.bounds[1] and o.bounds[3] < y + h + 2]
+
+
+def test_each_text_column_is_filled_but_before_the_credits(a4):
+    """Chapters run on, and a table splits with its header rather than jumping to the next
+    column: no column of the text is left two fifths empty (the last page of text excepted)."""
+    geometry = st.page_geometry("a4")
+    x, y, w, h = geometry.frame
+    objs = _in_frame(text_objects(a4.pdf), geometry)
+    last = max(o.page for o in objs if "Crédits" not in o.text and o.page < len(page_texts(a4.pdf)) - 1)
+    for page in range(2, last):
+        for column in (0, 1):
+            inked = [o for o in objs if o.page == page and _column_of(o, geometry) == column]
+            lowest = min(o.bounds[1] for o in inked)
+            assert (lowest - y) / h < 0.40, (page + 1, column)
+
+
+def test_the_running_head_names_the_chapter_the_page_opens_in(a4):
+    geometry = st.page_geometry("a4")
+    x, y, w, h = geometry.frame
+    objs = text_objects(a4.pdf)
+    titles = [p for p in a4.headings if p.level == 1]
+    opened = {}  # page -> (first chapter whose title is the first thing on the page)
+    for p in titles:
+        on_page = [o for o in _in_frame(objs, geometry) if o.page == p.page - 1]
+        top = max(on_page, key=lambda o: (-_column_of(o, geometry), o.bounds[3]))
+        kicker_first = top.text.startswith("Chapitre")
+        if kicker_first and p.page not in opened:
+            opened[p.page] = p.title
+    checked = 0
+    for page in range(3, max(p.page for p in titles) + 2):
+        head = [o.text.strip() for o in objs if o.page == page - 1 and o.bounds[1] > y + h + 2 and o.fill == INK]
+        in_force = opened.get(page) or [p.title for p in titles if p.page < page][-1]
+        assert head == [in_force], (page, head, in_force)
+        checked += 1
+    assert checked > 10
+
+
+def test_a_chapter_never_shows_only_its_title_and_introduction_at_a_column_foot(a4):
+    """Where a chapter opens, its column also holds its first section's heading and lines, or
+    its first table's caption and rows, below the introduction."""
+    geometry = st.page_geometry("a4")
+    objs = _in_frame(text_objects(a4.pdf), geometry)
+    kickers = [o for o in objs if re.fullmatch(r"Chapitre \d+", o.text.strip())]
+    assert len(kickers) == 9
+    for kicker in kickers:
+        below = [
+            o
+            for o in objs
+            if o.page == kicker.page
+            and _column_of(o, geometry) == _column_of(kicker, geometry)
+            and o.bounds[3] < kicker.bounds[1]
+        ]
+        lines = {round(o.bounds[1]) for o in below}
+        red = [o for o in below if o.fill == CAPTION_RED]  # a section heading or a table caption
+        bottom = min(o.bounds[1] for o in below)
+        column_ends = bottom - geometry.frame[1] < 40
+        assert len(lines) >= 10 and (red or not column_ends), kicker.text
+
+
+def test_a_table_announced_below_is_below(a4):
+    """« La table ci-dessous » stays true: the next table caption is in the same column, lower."""
+    geometry = st.page_geometry("a4")
+    objs = _in_frame(text_objects(a4.pdf), geometry)
+    announcing = [o for o in objs if "ci-dessous" in o.text]
+    assert len(announcing) >= 2
+    captions = [
+        o for o in objs if o.fill == CAPTION_RED and "RobotoCondensed-Bold" in o.font and o.bounds[3] - o.bounds[1] < 9
+    ]
+    for line in announcing:
+        after = [
+            c
+            for c in captions
+            if (c.page, _column_of(c, geometry), -c.bounds[1])
+            > (line.page, _column_of(line, geometry), -line.bounds[1])
+        ]
+        first = min(after, key=lambda c: (c.page, _column_of(c, geometry), -c.bounds[1]))
+        assert (first.page, _column_of(first, geometry)) == (line.page, _column_of(line, geometry)), line.text
+
+
+def test_a_table_note_is_never_cut_with_fewer_than_three_lines_on_a_side(a4):
+    geometry = st.page_geometry("a4")
+    objs = _in_frame(text_objects(a4.pdf), geometry)
+    muted = tuple(int(st.palette().muted.rgb()[i] * 255 + 0.5) for i in range(3))
+    for page in range(1, max(o.page for o in objs) + 1):
+        for column in (0, 1):
+            col = sorted(
+                (o for o in objs if o.page == page and _column_of(o, geometry) == column), key=lambda o: -o.bounds[1]
+            )
+            if not col:
+                continue
+            top_notes = 0
+            for o in col:
+                if "Italic" not in o.font or o.fill != muted:
+                    break
+                top_notes += 1
+            if top_notes:  # the note goes on from the previous column: three lines here at least
+                assert top_notes >= 3, (page + 1, column)
+
+
+def test_ruling_marks_are_small_raised_and_in_ink(a4):
+    objs = text_objects(a4.pdf)
+    marks = [o for o in objs if re.fullmatch(r"†\s?E\d+", o.text.strip())]
+    assert len(marks) > 30
+    for mark in marks:
+        assert mark.fill == INK, mark  # never grey: smaller and higher instead
+        line = [
+            o
+            for o in objs
+            if o.page == mark.page
+            and o is not mark
+            and o.bounds[2] <= mark.bounds[0] + 1
+            and o.bounds[2] > mark.bounds[0] - 40
+            and abs(o.bounds[3] - mark.bounds[3]) < 4
+        ]
+        if not line:
+            continue
+        text = max(line, key=lambda o: o.bounds[2])
+        assert mark.bounds[3] - mark.bounds[1] < 0.75 * (text.bounds[3] - text.bounds[1]), mark
+        assert mark.bounds[1] > text.bounds[1] + 1, mark  # above the line's baseline
+
+
+def test_the_legend_of_the_marks_is_on_the_first_page_of_text_and_the_credits(a4):
+    pages = [re.sub(r"\s+", " ", t).replace("\u00a0", " ") for t in page_texts(a4.pdf)]
+    assert "† E… : règle provisoire de l’éditeur" in pages[2]
+    assert "« † E… » est une décision provisoire" in pages[-1]
+
+
+def test_the_credits_and_the_cover_name_the_author_the_rights_and_the_print_edition(a4):
+    pages = [re.sub(r"\s+", " ", t).replace("\u00a0", " ") for t in page_texts(a4.pdf)]
+    credits = pages[-1]
+    assert "Règles et univers : l’auteur de KOLAPS : Ground Zero" in credits
+    assert "© 2025 l’auteur de KOLAPS : Ground Zero" in credits
+    assert "Édition imprimée" in credits and "kolaps-print" in credits
+    assert "l’auteur de KOLAPS : Ground Zero" in pages[0] and "kolaps-print" in pages[0]
+
+
+def test_table_captions_are_not_set_like_sub_headings(a4):
+    s = st.styles()
+    caption, h3 = s["table_title"], s["h3"]
+    assert caption.fontSize <= h3.fontSize - 1.5 and caption.textColor != h3.textColor
+    objs = text_objects(a4.pdf)
+    caption_obj = next(o for o in objs if o.text.strip() == "Modificateurs de difficulté")
+    assert caption_obj.fill == CAPTION_RED
+
+
+def test_the_aide_memoire_gathers_the_tables_looked_up_mid_game_and_repeats_no_passage(a4):
+    pages = [re.sub(r"\s+", " ", t).replace("\u00a0", " ") for t in page_texts(a4.pdf)]
+    start = next(i for i, t in enumerate(pages) if "Chapitre 9" in t)
+    aide = " ".join(pages[start : start + 2])
+    aide = aide[aide.index("Aide-mémoire") :]
+    for caption in (
+        "Seuils de réussite",
+        "Difficultés",
+        "Modificateurs de difficulté",
+        "Gravité des blessures (1D6)",
+        "Localisation (1D6)",
+        "Moral",
+    ):
+        assert caption in aide, caption
+    assert "Traits des armes" not in " ".join(pages) and "Affiliations et spécialisations" not in " ".join(pages)
+    # no sentence of the book's own prose (the book face) is printed twice
+    lines = [line.text for line in body_lines(a4.pdf, BOOK_FACE, _columns_split(a4.pdf))]
+    prose = re.sub(r"-\ufffe?\s", "", " ".join(lines)).replace("\ufffe", "")
+    sentences = [s.strip() for s in re.split(r"(?<=[.;:!?])\s", prose) if len(s.split()) >= 8]
+    repeated = {s for s in sentences if sentences.count(s) > 1}
+    assert not repeated, repeated

@@ -68,6 +68,11 @@ def test_strict_fails_when_the_book_leaves_data_unexplained(templates_copy, tmp_
     (templates_copy / "09-aide-memoire.md.j2").write_text("# Aide-mémoire {#aide-memoire}\n\nRien.\n", encoding="utf-8")
     weapons = templates_copy / "07-armes.md.j2"
     weapons.write_text(weapons.read_text(encoding="utf-8").replace("{{ t.text }}", ""), encoding="utf-8")
+    # the glossaries are told entry by entry (issue 12: no table repeating them); without the
+    # specialisations' texts, the affiliations are shown nowhere
+    affiliations = templates_copy / "08-affiliations.md.j2"
+    text = affiliations.read_text(encoding="utf-8").replace("{{ ruled(s) }}", "")
+    affiliations.write_text(text, encoding="utf-8")
     options = RulebookOptions(templates=templates_copy)
     report = build_rulebook(options).report
     categories = {f.category for f in report.findings}
