@@ -303,9 +303,11 @@ def test_a_table_announced_below_is_below(a4):
     objs = _in_frame(text_objects(a4.pdf), geometry)
     announcing = [o for o in objs if "ci-dessous" in o.text]
     assert len(announcing) >= 2
-    captions = [
-        o for o in objs if o.fill == CAPTION_RED and "RobotoCondensed-Bold" in o.font and o.bounds[3] - o.bounds[1] < 9
-    ]
+    from kolaps_print.content.tables import TABLE_NAMES, build_table
+    from kolaps_print.model.gamedata import builtin_game_data
+
+    titles = {build_table(name, builtin_game_data()).title for name in TABLE_NAMES}
+    captions = [o for o in objs if o.fill == CAPTION_RED and o.text.strip() in titles]
     for line in announcing:
         after = [
             c
@@ -321,20 +323,28 @@ def test_a_table_note_is_never_cut_with_fewer_than_three_lines_on_a_side(a4):
     geometry = st.page_geometry("a4")
     objs = _in_frame(text_objects(a4.pdf), geometry)
     muted = tuple(int(st.palette().muted.rgb()[i] * 255 + 0.5) for i in range(3))
-    for page in range(1, max(o.page for o in objs) + 1):
-        for column in (0, 1):
-            col = sorted(
-                (o for o in objs if o.page == page and _column_of(o, geometry) == column), key=lambda o: -o.bounds[1]
-            )
-            if not col:
-                continue
-            top_notes = 0
-            for o in col:
-                if "Italic" not in o.font or o.fill != muted:
-                    break
-                top_notes += 1
-            if top_notes:  # the note goes on from the previous column: three lines here at least
-                assert top_notes >= 3, (page + 1, column)
+
+    def column(page: int, side: int) -> list:
+        inked = (o for o in objs if o.page == page and _column_of(o, geometry) == side)
+        return sorted(inked, key=lambda o: -o.bounds[1])
+
+    def note_lines(lines: list) -> int:  # a note's lines, from the start of the list given
+        count = 0
+        for o in lines:
+            if "Italic" not in o.font or o.fill != muted:
+                break
+            count += 1
+        return count
+
+    columns = [(page, side) for page in range(1, max(o.page for o in objs) + 1) for side in (0, 1)]
+    cut = 0
+    for before, (page, side) in zip(columns, columns[1:], strict=False):
+        top = note_lines(column(page, side))
+        if top:  # a note going on from the previous column: three lines at least on each side
+            foot = note_lines(column(*before)[::-1])
+            assert top >= 3 and foot >= 3, (page + 1, side, top, foot)
+            cut += 1
+    assert cut <= 2
 
 
 def test_ruling_marks_are_small_raised_and_in_ink(a4):

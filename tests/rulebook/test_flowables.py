@@ -90,3 +90,17 @@ def test_a_narrow_column_is_never_narrower_than_its_longest_word():
     doc.build(data_table(content, pt(88), doc.height))
     words = [obj.text.strip() for obj in text_objects(buffer.getvalue())]
     assert "Modif." in words, words
+
+
+def test_a_table_note_moves_whole_rather_than_leave_fewer_than_three_lines_on_a_side():
+    from kolaps_print.rulebook import styles as st
+    from kolaps_print.rulebook.flowables import NoteParagraph
+
+    style = st.styles()["note"]
+    note = NoteParagraph("Une note de table assez longue pour tenir sur plusieurs lignes. " * 6, style)
+    width = 200
+    lines = round(note.wrap(width, 1e6)[1] / style.leading)
+    assert lines >= 6
+    assert note.split(width, style.leading * 2.5) == []  # two lines would stay at the foot
+    assert note.split(width, style.leading * (lines - 1.5)) == []  # one line would go over
+    assert len(note.split(width, style.leading * 3.5)) == 2  # three lines on each side: it may split
