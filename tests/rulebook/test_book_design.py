@@ -226,8 +226,8 @@ def test_an_edition_without_credits_is_not_made_up_to_four_pages():
 
 
 # ---- the flow read back (review of the book: chapter breaks, tables, running heads) ----
-CAPTION_RED = tuple(int(st.palette().accent.rgb()[i] * 255 + 0.5) for i in range(3))
-INK = tuple(int(st.palette().ink.rgb()[i] * 255 + 0.5) for i in range(3))
+CAPTION_RED = seen(st.palette().accent)  # the CMYK inks as pdfium reads them back
+INK = seen(st.palette().ink)
 
 
 def _column_of(obj, geometry) -> int:
@@ -322,7 +322,7 @@ def test_a_table_announced_below_is_below(a4):
 def test_a_table_note_is_never_cut_with_fewer_than_three_lines_on_a_side(a4):
     geometry = st.page_geometry("a4")
     objs = _in_frame(text_objects(a4.pdf), geometry)
-    muted = tuple(int(st.palette().muted.rgb()[i] * 255 + 0.5) for i in range(3))
+    muted = seen(st.palette().muted)
 
     def column(page: int, side: int) -> list:
         inked = (o for o in objs if o.page == page and _column_of(o, geometry) == side)
