@@ -236,12 +236,12 @@ def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
             keepWithNext=1,
         ),
         "box": ParagraphStyle("box", parent=sans, fontSize=9, leading=11.6, spaceAfter=3),
-        "table_title": ParagraphStyle(  # a caption: small and red, never read as a sub-heading (h3: large, ink)
+        "table_title": ParagraphStyle(  # a caption: small bold, never read as a sub-heading (h3: 2 pt larger); black plate
             "table_title",
             fontName=SANS_BOLD,
             fontSize=8.2,
             leading=10,
-            textColor=paint.accent,
+            textColor=paint.ink,
             spaceBefore=8,
             spaceAfter=2.5,
             keepWithNext=1,
