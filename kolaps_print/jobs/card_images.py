@@ -5,7 +5,7 @@ at 300 dpi or --dpi. tts: Tabletop Simulator deck sheets (fronts, and backs as a
 since every back differs) and a saved object, `<army>.json`, pointing at them with file:/// paths.
 
 Faces are rendered with pypdfium2 from our own one-face-per-page PDF (write/raster), each
-character once, and written as a set: the folder is built aside and moved into place whole
+card once (copies of a character are numbered « 1/3 » as in the PDF), and written as a set: the folder is built aside and moved into place whole
 (write/folder: a folder of the user's is never overwritten).
 """
 
@@ -20,9 +20,10 @@ from typing import Literal
 from PIL import Image
 
 from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
-from kolaps_print.jobs.cards import CardOptions, build_cards, one_of_each, portraits
+from kolaps_print.jobs.cards import CardOptions, build_cards, portraits
 from kolaps_print.jobs.tts import DeckSheet, grid_for, saved_object
 from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.card_front import copy_label, copy_numbers
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import source_inputs
 from kolaps_print.write.folder import build_atomically, check_folder, written_files
@@ -83,7 +84,8 @@ def write_card_images(
     inputs = source_inputs().plus([army_path], "the army file").plus(portraits(book), "a portrait")
     target = Path(output) if output is not None else default_folder(army_path, options.format)
     real = check_folder(target, inputs, WHAT)  # before the slow part
-    result = build_cards(one_of_each(book), CardOptions(card=options.card, print_shop=True, press=False))
+    # Every copy is a face of its own, so that it carries its number as the printed card does.
+    result = build_cards(book, CardOptions(card=options.card, print_shop=True, press=False))
     fail_on_warnings(result.warnings, strict)
     cards = list(_cards(book))
     if options.format == "png":
@@ -100,12 +102,13 @@ def write_card_images(
 
 
 def _cards(book: ArmyBook) -> Iterator[Card]:
-    """Every card in army order, copies included; faces are pages 2i and 2i + 1 of the
-    one-of-each PDF."""
-    members = [(i, m) for i, m in enumerate(book.members) for _ in range(m.character.copies)]
-    files = numbered([slug(m.character.name) for _, m in members])
-    for (i, m), file in zip(members, files, strict=True):
-        yield Card(m.character.name, file, 2 * i, 2 * i + 1)
+    """Every card in army order, copies included, named as the card numbers it (« 1/3 »);
+    card i's faces are pages 2i and 2i + 1 of the PDF."""
+    copies = [(m, copy) for m in book.members for copy in copy_numbers(m.character.copies)]
+    files = numbered([slug(m.character.name) for m, _ in copies])
+    for i, ((m, copy), file) in enumerate(zip(copies, files, strict=True)):
+        name = m.character.name if copy is None else f"{m.character.name} {copy_label(copy)}"
+        yield Card(name, file, 2 * i, 2 * i + 1)
 
 
 # ---- png ------------------------------------------------------------------------------------
