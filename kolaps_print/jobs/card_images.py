@@ -2,7 +2,8 @@
 
 png: one PNG per face, `<character>-front.png` and `-back.png` (copies and namesakes numbered),
 at 300 dpi or --dpi. tts: Tabletop Simulator deck sheets (fronts, and backs as a matching sheet,
-since every back differs) and a saved object, `<army>.json`, pointing at them with file:/// paths.
+since every back differs) and a saved object, `<army>.json`, pointing at them with file:/// paths,
+or at --base-url + file name once the sheets are uploaded.
 
 Faces are rendered with pypdfium2 from our own one-face-per-page PDF (write/raster), each
 card once (copies of a character are numbered « 1/3 » as in the PDF), and written as a set: the folder is built aside and moved into place whole
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
+from urllib.parse import quote, urlsplit
 
 from PIL import Image
 
@@ -40,10 +42,35 @@ class ImageOptions:
     format: ImageFormat = "png"
     card: str = "poker"  # a card size of data/layouts/sizes.yaml, or WxH in mm
     dpi: int | None = None  # png: 300; tts: 300, or less where a sheet would pass 4096 px
+    base_url: str | None = None  # tts: where the sheets will be served; default: file:/// here
 
     def check(self) -> None:
-        """ValueError with a message for the user if the card size is wrong."""
+        """ValueError with a message for the user if the card size or the base URL is wrong."""
         sheet_data.card_size(self.card)
+        if self.base_url is not None:
+            check_base_url(self.base_url)
+
+
+def check_base_url(url: str) -> None:
+    """Only a web address the game can fetch from: http(s), a host, nothing after the path."""
+    parts = urlsplit(url)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or any(c.isspace() or not c.isprintable() for c in url)
+    ):
+        raise ValueError(
+            f"the deck's base URL must be an http:// or https:// address without spaces, query or #: {url!r}"
+        )
+
+
+def sheet_url(base_url: str | None, folder: Path, name: str) -> str:
+    """Where Tabletop Simulator fetches a sheet: base_url/name once uploaded, else this computer's file."""
+    if base_url is None:
+        return (folder / name).as_uri()
+    return f"{base_url.rstrip('/')}/{quote(name)}"
 
 
 @dataclass
@@ -150,7 +177,8 @@ def _write_tts(
             sheet = _sheet([faces[getattr(c, side)] for c in chunk], grid.columns, grid.rows, cell)
             (folder / name).write_bytes(png_bytes(sheet, dpi))
             written.append(name)
-        sheets.append(DeckSheet((real / names[0]).as_uri(), (real / names[1]).as_uri(), grid, [c.name for c in chunk]))
+        urls = [sheet_url(options.base_url, real, name) for name in names]
+        sheets.append(DeckSheet(urls[0], urls[1], grid, [c.name for c in chunk]))
     json_name = f"{slug(book.army.name)}.json"
     (folder / json_name).write_text(saved_object(book.army.name, sheets), encoding="utf-8")
     return [*written, json_name]

@@ -324,3 +324,35 @@ def test_format_tts_numbers_the_copies_on_the_sheet_and_in_the_nicknames(cli, de
         cells.append(fronts.crop((x, y, x + width, y + height)))
     for box in _band_differences(cells):
         assert box is not None and box[3] < height * 0.2, box
+
+
+def test_format_tts_base_url_points_the_deck_at_the_uploaded_sheets(cli, kappa, tmp_path):
+    base = "https://example.org/kolaps/decks/"
+    result = cli(["cards", kappa, "--format", "tts", "--dpi", "100", "--base-url", base, "-o", tmp_path / "tts"])
+    assert result.exit_code == 0, result.stderr
+    text = next((tmp_path / "tts").glob("*.json")).read_text(encoding="utf-8")
+    sheet = json.loads(text)["ObjectStates"][0]["CustomDeck"]["1"]
+    assert (sheet["FaceURL"], sheet["BackURL"]) == (base + "fronts-1.png", base + "backs-1.png")
+    assert (tmp_path / "tts" / "fronts-1.png").is_file() and "file://" not in text
+
+
+@pytest.mark.parametrize(
+    "url", ["file:///tmp/x", "ftp://example.org/x", "example.org/x", "https://", "https://a.b/x y"]
+)
+def test_format_tts_base_url_other_than_http_is_a_usage_error_and_writes_nothing(cli, kappa, tmp_path, url):
+    result = cli(["cards", kappa, "--format", "tts", "--base-url", url, "-o", tmp_path / "tts"])
+    assert result.exit_code == 2
+    assert (
+        "Invalid value for '--base-url': the deck's base URL must be an http:// or https:// address without "
+        f"spaces, query or #: {url!r}"
+    ) in " ".join(result.stderr.replace("│", " ").split())
+    assert not (tmp_path / "tts").exists()
+
+
+def test_base_url_with_another_format_is_a_usage_error(cli, kappa, tmp_path):
+    result = cli(["cards", kappa, "--format", "png", "--base-url", "https://example.org/", "-o", tmp_path / "out"])
+    assert result.exit_code == 2
+    assert "--base-url names where a Tabletop Simulator deck is served: use it with --format tts, not png" in " ".join(
+        result.stderr.replace("│", " ").split()
+    )
+    assert not (tmp_path / "out").exists()
