@@ -349,6 +349,7 @@ def test_the_folded_sheet_is_listed_on_its_paper_but_stays_out_of_kit_pdf(kit):
     packing = (kit / "packing-list.md").read_text(encoding="utf-8")
     row = next(line for line in packing.splitlines() if "`quickstart-a3.pdf`" in line)
     assert "| A3, " in row and "Recto verso, bord court" in row
+    assert row.split(" | ")[3].startswith("— (ou ")  # printed instead of the A4 pages, not as well
     per_table = packing.split("## Pour chaque table")[1].split("##")[0]
     assert "feuille à plier" not in per_table and "Règles de démarrage" in per_table
     widths = {round(float(p.mediabox.width)) for p in PdfReader(kit / "kit.pdf").pages}
