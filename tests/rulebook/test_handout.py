@@ -202,3 +202,11 @@ def test_the_cover_states_version_and_date_as_the_reference_sheet_does(pages):
     assert line in pages[0]
     assert line in sheet
     assert "—" not in pages[0].split("Version", 1)[1][:40]  # no second style of version line
+
+
+def test_the_marks_legend_is_on_the_page_of_the_first_mark(pages):
+    from kolaps_print.labels import label
+
+    legend = flat(label("common.ruling_legend"))
+    first = next(i for i, page in enumerate(pages) if "† E" in page)
+    assert legend in pages[first], pages[first][-300:]
