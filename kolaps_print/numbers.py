@@ -47,3 +47,10 @@ def date_words(day: dt.date) -> str:
     """'14 mars 2027', '1ᵉʳ mai 2027' (the month names and the first day are labels)."""
     first = label("common.first_day") if day.day == 1 else str(day.day)
     return label("common.date", day=first, month=labels("common.months")[day.month - 1], year=day.year)
+
+
+def version_line(version: str, day: dt.date | None) -> str:
+    """« Version 0.1 · 1ᵉʳ juin 2025 »: the one way every rules product states its version and date."""
+    if day is None:
+        return label("common.version", version=version)
+    return label("common.version_date", version=version, date=date_words(day))

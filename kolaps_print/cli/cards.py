@@ -35,6 +35,12 @@ def cards(
     dpi: int | None = typer.Option(
         None, "--dpi", min=72, max=1200, help="With --format png or tts: pixels per inch (default: 300)."
     ),
+    base_url: str | None = typer.Option(
+        None,
+        "--base-url",
+        help="With --format tts: the http(s) address the sheets will be uploaded to; the deck's URLs are "
+        "this address + the file name (default: file:/// paths, which load only on this computer).",
+    ),
     paper: str = paper_option(),
     card: str = card_option("A card size of data/layouts/sizes.yaml (poker: 63×88 mm) or WIDTHxHEIGHT in mm."),
     layout: Layout = choice_option(
@@ -74,10 +80,11 @@ def cards(
     from kolaps_print.model.ruleset import KOLAPS
 
     if format_ != "pdf":
-        _card_images(army, output, format_, card, dpi, print_shop, strict)
+        _card_images(army, output, format_, card, dpi, print_shop, strict, base_url)
         return
     if dpi is not None:
         raise typer.BadParameter("--dpi is for pictures: use it with --format png or tts", param_hint="'--dpi'")
+    _refuse_base_url(base_url, format_)
 
     options = CardOptions(
         card=card,
@@ -106,18 +113,39 @@ def cards(
     typer.echo(written.summary())
 
 
+def _refuse_base_url(base_url: str | None, fmt: str) -> None:
+    if base_url is not None and fmt != "tts":
+        raise typer.BadParameter(
+            f"--base-url names where a Tabletop Simulator deck is served: use it with --format tts, not {fmt}",
+            param_hint="'--base-url'",
+        )
+
+
 def _card_images(
-    army: Path, output: str | None, fmt: str, card: str, dpi: int | None, print_shop: bool, strict: bool
+    army: Path,
+    output: str | None,
+    fmt: str,
+    card: str,
+    dpi: int | None,
+    print_shop: bool,
+    strict: bool,
+    base_url: str | None,
 ) -> None:
     """--format png or tts: pictures of the faces, for screens and virtual tabletops."""
-    from kolaps_print.jobs.card_images import ImageOptions, write_card_images
+    from kolaps_print.jobs.card_images import ImageOptions, check_base_url, write_card_images
 
     if print_shop:
         raise typer.BadParameter(
             f"--print-shop makes a PDF for a printer; --format {fmt} makes pictures: choose one",
             param_hint="'--print-shop'",
         )
-    options = ImageOptions(fmt, card, dpi)  # type: ignore[arg-type]  # fmt is png or tts here
+    _refuse_base_url(base_url, fmt)
+    options = ImageOptions(fmt, card, dpi, base_url)  # type: ignore[arg-type]  # fmt is png or tts here
+    try:
+        if base_url is not None:
+            check_base_url(base_url)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--base-url'") from None
     try:
         options.check()
     except ValueError as exc:

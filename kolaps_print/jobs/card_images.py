@@ -2,10 +2,11 @@
 
 png: one PNG per face, `<character>-front.png` and `-back.png` (copies and namesakes numbered),
 at 300 dpi or --dpi. tts: Tabletop Simulator deck sheets (fronts, and backs as a matching sheet,
-since every back differs) and a saved object, `<army>.json`, pointing at them with file:/// paths.
+since every back differs) and a saved object, `<army>.json`, pointing at them with file:/// paths,
+or at --base-url + file name once the sheets are uploaded.
 
 Faces are rendered with pypdfium2 from our own one-face-per-page PDF (write/raster), each
-character once, and written as a set: the folder is built aside and moved into place whole
+card once (copies of a character are numbered « 1/3 » as in the PDF), and written as a set: the folder is built aside and moved into place whole
 (write/folder: a folder of the user's is never overwritten).
 """
 
@@ -16,13 +17,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
+from urllib.parse import quote, urlsplit
 
 from PIL import Image
 
 from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
-from kolaps_print.jobs.cards import CardOptions, build_cards, one_of_each, portraits
+from kolaps_print.jobs.cards import CardOptions, build_cards, portraits
 from kolaps_print.jobs.tts import DeckSheet, grid_for, saved_object
 from kolaps_print.layout import sheets as sheet_data
+from kolaps_print.layout.card_front import copy_label, copy_numbers
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import source_inputs
 from kolaps_print.write.folder import build_atomically, check_folder, written_files
@@ -39,10 +42,35 @@ class ImageOptions:
     format: ImageFormat = "png"
     card: str = "poker"  # a card size of data/layouts/sizes.yaml, or WxH in mm
     dpi: int | None = None  # png: 300; tts: 300, or less where a sheet would pass 4096 px
+    base_url: str | None = None  # tts: where the sheets will be served; default: file:/// here
 
     def check(self) -> None:
-        """ValueError with a message for the user if the card size is wrong."""
+        """ValueError with a message for the user if the card size or the base URL is wrong."""
         sheet_data.card_size(self.card)
+        if self.base_url is not None:
+            check_base_url(self.base_url)
+
+
+def check_base_url(url: str) -> None:
+    """Only a web address the game can fetch from: http(s), a host, nothing after the path."""
+    parts = urlsplit(url)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or any(c.isspace() or not c.isprintable() for c in url)
+    ):
+        raise ValueError(
+            f"the deck's base URL must be an http:// or https:// address without spaces, query or #: {url!r}"
+        )
+
+
+def sheet_url(base_url: str | None, folder: Path, name: str) -> str:
+    """Where Tabletop Simulator fetches a sheet: base_url/name once uploaded, else this computer's file."""
+    if base_url is None:
+        return (folder / name).as_uri()
+    return f"{base_url.rstrip('/')}/{quote(name)}"
 
 
 @dataclass
@@ -83,7 +111,8 @@ def write_card_images(
     inputs = source_inputs().plus([army_path], "the army file").plus(portraits(book), "a portrait")
     target = Path(output) if output is not None else default_folder(army_path, options.format)
     real = check_folder(target, inputs, WHAT)  # before the slow part
-    result = build_cards(one_of_each(book), CardOptions(card=options.card, print_shop=True, press=False))
+    # Every copy is a face of its own, so that it carries its number as the printed card does.
+    result = build_cards(book, CardOptions(card=options.card, print_shop=True, press=False))
     fail_on_warnings(result.warnings, strict)
     cards = list(_cards(book))
     if options.format == "png":
@@ -100,12 +129,13 @@ def write_card_images(
 
 
 def _cards(book: ArmyBook) -> Iterator[Card]:
-    """Every card in army order, copies included; faces are pages 2i and 2i + 1 of the
-    one-of-each PDF."""
-    members = [(i, m) for i, m in enumerate(book.members) for _ in range(m.character.copies)]
-    files = numbered([slug(m.character.name) for _, m in members])
-    for (i, m), file in zip(members, files, strict=True):
-        yield Card(m.character.name, file, 2 * i, 2 * i + 1)
+    """Every card in army order, copies included, named as the card numbers it (« 1/3 »);
+    card i's faces are pages 2i and 2i + 1 of the PDF."""
+    copies = [(m, copy) for m in book.members for copy in copy_numbers(m.character.copies)]
+    files = numbered([slug(m.character.name) for m, _ in copies])
+    for i, ((m, copy), file) in enumerate(zip(copies, files, strict=True)):
+        name = m.character.name if copy is None else f"{m.character.name} {copy_label(copy)}"
+        yield Card(name, file, 2 * i, 2 * i + 1)
 
 
 # ---- png ------------------------------------------------------------------------------------
@@ -147,7 +177,8 @@ def _write_tts(
             sheet = _sheet([faces[getattr(c, side)] for c in chunk], grid.columns, grid.rows, cell)
             (folder / name).write_bytes(png_bytes(sheet, dpi))
             written.append(name)
-        sheets.append(DeckSheet((real / names[0]).as_uri(), (real / names[1]).as_uri(), grid, [c.name for c in chunk]))
+        urls = [sheet_url(options.base_url, real, name) for name in names]
+        sheets.append(DeckSheet(urls[0], urls[1], grid, [c.name for c in chunk]))
     json_name = f"{slug(book.army.name)}.json"
     (folder / json_name).write_text(saved_object(book.army.name, sheets), encoding="utf-8")
     return [*written, json_name]

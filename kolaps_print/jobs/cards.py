@@ -21,7 +21,7 @@ from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.card_back import BackBuilder
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
-from kolaps_print.layout.card_front import FrontBuilder, Identity
+from kolaps_print.layout.card_front import FrontBuilder, Identity, copy_numbers
 from kolaps_print.layout.choices import Flip, Layout
 from kolaps_print.layout.portraits import PRESS_PPI, load_portrait
 from kolaps_print.load.pictures import PictureError
@@ -122,8 +122,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
             keyed[key] = ((f"front-{key}", front.stat_tiles(member)), (f"back-{key}", back.wound_values(member)))
         if keyed[key][0][1].cuts:  # a value too wide: said at each character's own field
             cuts += front.stat_tiles(member).cuts
-        count = c.copies
-        for copy in [None] if count == 1 else [(n, count) for n in range(1, count + 1)]:
+        for copy in copy_numbers(c.copies):
             face = CharacterFace(
                 shared, front.build(member, copy, stats=False), back.name(member, copy, values=False), *keyed[key]
             )

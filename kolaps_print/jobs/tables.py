@@ -20,7 +20,7 @@ from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet, she
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.model.rules import Edition
-from kolaps_print.numbers import date_words
+from kolaps_print.numbers import version_line
 from kolaps_print.rulebook.sources import load_sources
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
@@ -67,20 +67,19 @@ def _overflow_error(exc: SheetOverflow, data: GameData) -> KolapsError:
     )
 
 
-def _rules_date() -> dt.date | None:
-    """The date of the rules' version (templates/rulebook/book.yaml), as the rulebook prints it."""
+def _rules_version() -> tuple[str, dt.date | None]:
+    """The rules' version and its date (templates/rulebook/book.yaml), as the rulebook prints them."""
     try:
-        return load_sources(resources.rulebook_dir()).spec.date
-    except (FileNotFoundError, KolapsError):  # no templates installed: the version alone
-        return None
+        spec = load_sources(resources.rulebook_dir()).spec
+    except (FileNotFoundError, KolapsError):  # no templates installed: the tool's version alone
+        return __version__, None
+    return spec.version, spec.date
 
 
 def stamp_line(options: TablesOptions) -> str:
-    """« Version 0.1.0 · 1ᵉʳ juin 2025 »: the package's version, the date in words."""
-    day = options.date or _rules_date()
-    if day is None:
-        return label("tables.sheet.version", version=__version__)
-    return label("tables.sheet.stamp", version=__version__, date=date_words(day))
+    """« Version 0.1 · 1ᵉʳ juin 2025 »: the rules' version and date, as the rulebook and quick-start say."""
+    version, day = _rules_version()
+    return version_line(version, options.date or day)
 
 
 def _sheet(options: TablesOptions, data: GameData) -> Reference:
@@ -113,7 +112,9 @@ def _cards(options: TablesOptions, data: GameData) -> Reference:
             card=size, paper=paper_size(options.paper), mode=options.layout, flip=options.flip
         )
         slots_per_sheet(impose_options.resolved())  # the card fits the paper inside its margins
-        cards = reference_cards(layout_deck(data, pt(size.width), pt(size.height), options.edition))
+        cards = reference_cards(
+            layout_deck(data, pt(size.width), pt(size.height), options.edition, stamp_line(options))
+        )
     except (ValueError, CardOverflow) as exc:
         raise _option_error(str(exc)) from None
     meta = PdfMeta(title=_title("tables.sheet.cards_title"), subject=label("tables.sheet.cards_subject"))

@@ -63,9 +63,10 @@ def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[
 
 
 def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
-    # A quick-start kit prints the demo's sheet: only the rules its tables play. Dated as the kit's stamp.
+    # A quick-start kit prints the demo's sheet: only the rules its tables play. Its header keeps the
+    # rules' version and date, as the quick-start beside it; the kit's date is in the stamp (slug).
     edition: Edition = "quickstart" if kit.spec.rulebook == "quickstart" else "full"
-    reference = build_reference(TablesOptions(paper=kit.spec.paper, edition=edition, date=kit.date))
+    reference = build_reference(TablesOptions(paper=kit.spec.paper, edition=edition))
     # A landscape two-sided sheet: its back reads upright when flipped on the short edge.
     return _part(
         "reference",

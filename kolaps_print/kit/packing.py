@@ -29,12 +29,25 @@ class PrintRow:
 class PackingList:
     title: str
     summary: str
+    print_checks: list[str]  # before the table: print at full size, the calibration sheet first
     print_intro: str
     rows: list[PrintRow]
     bring: list[str]
     per_table: list[str]
     on_table_heading: str = ""  # the scenario's heading, with its mark; "" when the data has no scenario
     on_table: tuple[str, ...] = ()  # the table's size and its terrain pieces
+
+
+DICE_RULING = "E60"  # data/errata.yaml: the two wound dice, of different colours
+
+
+def _print_checks(parts: list[KitPart]) -> list[str]:
+    """Before printing anything: full size; and the calibration sheet first, if the kit has one."""
+    checks = [label("kit.packing.full_size")]
+    calibration = next((p for p in parts if p.kind == "calibration"), None)
+    if calibration is not None:
+        checks.append(label("kit.packing.calibrate_first", file=calibration.filename))
+    return checks
 
 
 def dice_per_player(kit: Kit) -> int:
@@ -44,6 +57,8 @@ def dice_per_player(kit: Kit) -> int:
 
 def _copies_text(part: KitPart, tables: int) -> str:
     total = part.copies(tables)
+    if part.alternative:
+        return label("kit.packing.copies_instead", total=total)
     if tables == 1:
         return str(total)
     return label("kit.packing.copies_per", total=total, each=part.per_table, tables=tables)
@@ -68,7 +83,8 @@ def _row(part: KitPart, kit: Kit) -> PrintRow:
 def _bring(kit: Kit, parts: list[KitPart]) -> list[str]:
     tables, players = kit.spec.tables, kit.spec.players
     each = dice_per_player(kit)
-    lines = [label("kit.packing.dice", total=each * players * tables, each=each)]
+    # two dice of different colours: gravity and location are rolled together (ruling E60)
+    lines = [marked(label("kit.packing.dice", total=each * players * tables, each=each), DICE_RULING)]
     for book in kit.books:
         lines.append(
             label("kit.packing.miniatures", army=book.army.name, total=book.card_count * tables, each=book.card_count)
@@ -98,6 +114,7 @@ def packing_list(kit: Kit, parts: list[KitPart], stamp: str, kit_pages: int) -> 
     return PackingList(
         title=f"{label('kit.packing.title')} — {kit.spec.name}",
         summary=label("kit.packing.summary", tables=kit.spec.tables, players=kit.spec.players, stamp=stamp),
+        print_checks=_print_checks(parts),
         print_intro=label("kit.packing.print_intro", pages=kit_pages),
         rows=[_row(p, kit) for p in parts],
         bring=_bring(kit, parts),
@@ -123,6 +140,8 @@ def to_markdown(pl: PackingList) -> str:
         pl.summary,
         "",
         f"## {label('kit.packing.print_heading')}",
+        "",
+        *[f"- [ ] {c}" for c in pl.print_checks],
         "",
         pl.print_intro,
         "",

@@ -98,6 +98,7 @@ def _story(pl: PackingList, width: float) -> list[Flowable]:
         Paragraph(escape(pl.title), st["title"]),
         Paragraph(escape(pl.summary), st["summary"]),
         Paragraph(escape(label("kit.packing.print_heading")), st["heading"]),
+        _checklist(pl.print_checks, width, st),
         Paragraph(escape(pl.print_intro), st["body"]),
         _print_table(pl, width, st),
         Spacer(1, 4),

@@ -11,7 +11,7 @@ Stock = Literal["card_stock", "plain"]
 
 @dataclass(frozen=True)
 class KitPart:
-    kind: str  # cards, reference, full, quickstart, tokens
+    kind: str  # cards, reference, full, quickstart, quickstart-sheet, tokens, calibration
     title: str  # as the packing list names it (French, from labels)
     filename: str  # in the kit folder
     pdf: bytes  # stamped
@@ -28,6 +28,12 @@ class KitPart:
     def in_kit_pdf(self) -> bool:
         """kit.pdf is printed on the kit's paper: a part on another paper stays out of it."""
         return self.paper is None
+
+    @property
+    def alternative(self) -> bool:
+        """Another form of the document listed before it (the quick-start's folded sheet): printed
+        instead of it, so its copies are not counted as well."""
+        return not self.in_kit_pdf
 
     @property
     def print_setting(self) -> str:

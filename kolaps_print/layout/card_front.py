@@ -584,9 +584,19 @@ def avatar_mark(a: Avatar, band_height: float, right: float, compact: bool, inks
     return shapes
 
 
+def copy_numbers(count: int) -> list[tuple[int, int] | None]:
+    """Each copy's (number, count), or [None] for a character printed once (no number)."""
+    return [None] if count == 1 else [(n, count) for n in range(1, count + 1)]
+
+
+def copy_label(copy: tuple[int, int]) -> str:
+    """« 1/3 »: how a copy's number reads, on the card and wherever the card is named."""
+    return label("cards.front.copy", number=copy[0], count=copy[1])
+
+
 def band_copy(height: float, size: float, min_size: float, copy: tuple[int, int], right: float, colour) -> Text:
     """« 1/2 »: which of several identical cards this is, right-aligned in the band before right."""
-    text = label("cards.front.copy", number=copy[0], count=copy[1])
+    text = copy_label(copy)
     small = max(min_size, size * 0.7)
     width = width_mm(text, REGULAR, small)
     return Text(right, band_baseline(height, small), text, REGULAR, small, colour, align="right", width=width)

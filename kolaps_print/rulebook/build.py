@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from kolaps_print import __version__
 from kolaps_print.fonts import CREDITS
 from kolaps_print.labels import label
-from kolaps_print.numbers import date_words
+from kolaps_print.numbers import date_words, version_line
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, LayoutResult, layout
 from kolaps_print.rulebook.check import CheckedBook
@@ -58,7 +58,8 @@ def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[Ma
 def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMeta]:
     spec = book.sources.spec
     version = printing.version or spec.version
-    date = date_words(printing.date or spec.date)
+    day = printing.date or spec.date
+    date, line = date_words(day), version_line(version, day)
     title = label("rulebook.book.running_title", title=spec.title, subtitle=spec.subtitle, edition=book.edition.title)
     stamp = ProofStamp(
         label("rulebook.proof.stamp", version=version, date=date, hash=book.digest), label("rulebook.proof.watermark")
@@ -68,14 +69,14 @@ def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMet
         spec.subtitle,
         label("rulebook.book.kicker"),
         book.edition.title,
-        label("rulebook.book.version_line", version=version, date=date),
+        line,
         printing.bleed_mm,
         _byline() if book.edition.credits else "",
     )
     meta = PdfMeta(
         title=title,
         subject=label("rulebook.book.subject", game=label("common.game")),
-        keywords=label("rulebook.book.version_line", version=version, date=date),
+        keywords=line,
     )
     return Furniture(title, cover, stamp if printing.proof else None), meta
 

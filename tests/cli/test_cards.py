@@ -1,11 +1,16 @@
 """`kolaps-print cards` and `calibrate` from the command line: exit codes, paths, messages."""
 
+import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
+from PIL import Image, ImageChops
+
+from kolaps_print.write.raster import slug
 
 
 @pytest.fixture
@@ -276,3 +281,78 @@ def test_format_png_refuses_a_folder_of_the_users(cli, demo_armies, tmp_path):
         "new folder with -o"
     )
     assert (tmp_path / "mine" / "x.png").read_bytes() == b"mine"
+
+
+def _copied(army: Path) -> tuple[str, int]:
+    """The army's first character printed more than once: its name and number of copies."""
+    character = next(
+        c for c in yaml.safe_load(army.read_text(encoding="utf-8"))["characters"] if c.get("copies", 1) > 1
+    )
+    return character["name"], character["copies"]
+
+
+def _band_differences(images: list[Image.Image]) -> list[tuple[int, int, int, int] | None]:
+    """Where each image differs from the first (None: identical)."""
+    return [ImageChops.difference(images[0].convert("RGB"), i.convert("RGB")).getbbox() for i in images[1:]]
+
+
+def test_format_png_numbers_the_copies_of_a_character_as_the_pdf_does(cli, demo_armies, tmp_path):
+    army = next(p for p in demo_armies if p.stem == "les-damnes")
+    name, copies = _copied(army)
+    assert cli(["cards", army, "--format", "png", "--dpi", "100", "-o", tmp_path / "png"]).exit_code == 0
+    fronts = sorted((tmp_path / "png").glob(f"{slug(name)}-[0-9]-front.png"))
+    assert len(fronts) == copies
+    images = [Image.open(f) for f in fronts]
+    for box in _band_differences(images):  # each copy differs, and only in its header band (its « n/N »)
+        assert box is not None and box[3] < images[0].height * 0.2, box
+
+
+def test_format_tts_numbers_the_copies_on_the_sheet_and_in_the_nicknames(cli, demo_armies, tmp_path):
+    army = next(p for p in demo_armies if p.stem == "les-damnes")
+    name, copies = _copied(army)
+    assert cli(["cards", army, "--format", "tts", "--dpi", "100", "-o", tmp_path / "tts"]).exit_code == 0
+    deck = json.loads(next((tmp_path / "tts").glob("*.json")).read_text(encoding="utf-8"))["ObjectStates"][0]
+    nicknames = [c["Nickname"] for c in deck["ContainedObjects"]]
+    numbered_names = [f"{name} {n}/{copies}" for n in range(1, copies + 1)]
+    assert [n for n in nicknames if n.startswith(name)] == numbered_names
+    sheet = deck["CustomDeck"]["1"]
+    fronts = Image.open(tmp_path / "tts" / "fronts-1.png")
+    width, height = fronts.width // sheet["NumWidth"], fronts.height // sheet["NumHeight"]
+    cells = []
+    for index in (nicknames.index(n) for n in numbered_names):
+        x, y = (index % sheet["NumWidth"]) * width, (index // sheet["NumWidth"]) * height
+        cells.append(fronts.crop((x, y, x + width, y + height)))
+    for box in _band_differences(cells):
+        assert box is not None and box[3] < height * 0.2, box
+
+
+def test_format_tts_base_url_points_the_deck_at_the_uploaded_sheets(cli, kappa, tmp_path):
+    base = "https://example.org/kolaps/decks/"
+    result = cli(["cards", kappa, "--format", "tts", "--dpi", "100", "--base-url", base, "-o", tmp_path / "tts"])
+    assert result.exit_code == 0, result.stderr
+    text = next((tmp_path / "tts").glob("*.json")).read_text(encoding="utf-8")
+    sheet = json.loads(text)["ObjectStates"][0]["CustomDeck"]["1"]
+    assert (sheet["FaceURL"], sheet["BackURL"]) == (base + "fronts-1.png", base + "backs-1.png")
+    assert (tmp_path / "tts" / "fronts-1.png").is_file() and "file://" not in text
+
+
+@pytest.mark.parametrize(
+    "url", ["file:///tmp/x", "ftp://example.org/x", "example.org/x", "https://", "https://a.b/x y"]
+)
+def test_format_tts_base_url_other_than_http_is_a_usage_error_and_writes_nothing(cli, kappa, tmp_path, url):
+    result = cli(["cards", kappa, "--format", "tts", "--base-url", url, "-o", tmp_path / "tts"])
+    assert result.exit_code == 2
+    assert (
+        "Invalid value for '--base-url': the deck's base URL must be an http:// or https:// address without "
+        f"spaces, query or #: {url!r}"
+    ) in " ".join(result.stderr.replace("│", " ").split())
+    assert not (tmp_path / "tts").exists()
+
+
+def test_base_url_with_another_format_is_a_usage_error(cli, kappa, tmp_path):
+    result = cli(["cards", kappa, "--format", "png", "--base-url", "https://example.org/", "-o", tmp_path / "out"])
+    assert result.exit_code == 2
+    assert "--base-url names where a Tabletop Simulator deck is served: use it with --format tts, not png" in " ".join(
+        result.stderr.replace("│", " ").split()
+    )
+    assert not (tmp_path / "out").exists()

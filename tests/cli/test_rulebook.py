@@ -135,10 +135,10 @@ def test_data_option_is_where_the_labels_come_from_too(cli, project, tmp_path_fa
     """--data names the folder of the rules and of the labels printed around them."""
     elsewhere = tmp_path_factory.mktemp("elsewhere")
     shutil.move(project / "data", elsewhere / "mine")
-    labels = elsewhere / "mine/labels/fr/rulebook.yaml"
+    labels = elsewhere / "mine/labels/fr/common.yaml"  # the one version line, for every rules product
     labels.write_text(
         labels.read_text(encoding="utf-8").replace(
-            'version_line: "Version {version}', 'version_line: "Tirage {version}'
+            'version_date: "Version {version}', 'version_date: "Tirage {version}'
         ),
         encoding="utf-8",
     )

@@ -25,6 +25,15 @@ def printed_names(army: Path) -> list[str]:
     return [c["name"] for c in characters(army) for _ in range(c.get("copies", 1))]
 
 
+def nicknames(army: Path) -> list[str]:
+    """The names the cards go by: copies numbered « 1/2 » as the card prints them."""
+    return [
+        c["name"] if c.get("copies", 1) == 1 else f"{c['name']} {n}/{c['copies']}"
+        for c in characters(army)
+        for n in range(1, c.get("copies", 1) + 1)
+    ]
+
+
 @pytest.fixture
 def kappa(demo_armies):
     return next(p for p in demo_armies if p.stem == "section-kappa")
@@ -44,7 +53,7 @@ def test_png_one_picture_per_face_named_for_the_character_copies_numbered(kappa,
     assert all(f"{stem}-{side}.png" in files for stem in stems for side in ("front", "back"))
     assert files == written.files and MANIFEST in files
     copy_1, copy_2 = (tmp_path / "png" / f"recrue-de-la-section-{n}-front.png" for n in (1, 2))
-    assert copy_1.read_bytes() == copy_2.read_bytes()
+    assert copy_1.read_bytes() != copy_2.read_bytes()  # each carries its number, « 1/2 », « 2/2 », as in the PDF
 
 
 @pytest.mark.parametrize("dpi", [300, 150])
@@ -120,7 +129,7 @@ def test_tts_json_matches_its_sheets_grid_count_and_names(kappa, tmp_path):
     assert state["Name"] == "DeckCustom" and len(state["CustomDeck"]) == 1
     sheet = state["CustomDeck"]["1"]
     assert sheet["UniqueBack"] is True
-    assert [c["Nickname"] for c in state["ContainedObjects"]] == names
+    assert [c["Nickname"] for c in state["ContainedObjects"]] == nicknames(kappa)
     assert state["DeckIDs"] == [100 + i for i in range(len(names))]
     assert sheet["NumWidth"] * sheet["NumHeight"] > len(names)  # and the hidden card's slot
     with Image.open(local(sheet["FaceURL"])) as fronts, Image.open(local(sheet["BackURL"])) as backs:

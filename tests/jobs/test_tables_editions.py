@@ -18,6 +18,8 @@ from kolaps_print.model.gamedata import builtin_game_data
 from kolaps_print.numbers import date_words
 from kolaps_print.rulebook.sources import load_sources
 
+RULES = load_sources(resources.rulebook_dir()).spec  # the rules' version and date (book.yaml)
+
 
 def flat(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
@@ -42,7 +44,7 @@ def test_one_title_and_the_version_and_date_in_words_on_each_side(sheets):
         for page in page_texts(sheet.pdf):
             text = flat(page)
             assert text.count(label(key)) == 1  # the header's, and no other title (no side name)
-            assert f"Version {__version__} · 30 {labels('common.months')[10]} 2026" in text
+            assert f"Version {RULES.version} · 30 {labels('common.months')[10]} 2026" in text
 
 
 def test_reruns_are_byte_identical():
@@ -52,9 +54,17 @@ def test_reruns_are_byte_identical():
 
 
 def test_the_date_defaults_to_the_rules_date_in_book_yaml():
-    day = load_sources(resources.rulebook_dir()).spec.date
+    day = RULES.date
     text = flat(page_texts(build_reference(TablesOptions()).pdf)[0])
-    assert flat(f"Version {__version__} · {date_words(day)}") in text
+    assert flat(f"Version {RULES.version} · {date_words(day)}") in text
+    assert f"Version {__version__} " not in text or __version__ == RULES.version  # the rules', not the tool's
+
+
+def test_the_reference_cards_carry_the_rules_version_and_date_on_their_plain_backs():
+    cards = build_reference(TablesOptions(format="cards"))
+    faces = [flat(t) for t in page_texts(cards.pdf)]
+    line = flat(f"Version {RULES.version} · {date_words(RULES.date)}")
+    assert any(line in face for face in faces)
 
 
 def _steps_in_order(text: str, steps) -> None:

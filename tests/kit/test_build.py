@@ -183,14 +183,19 @@ def test_a_rebuild_gives_the_same_bytes(kit, tmp_path):
         assert (again / path.relative_to(kit)).read_bytes() == path.read_bytes(), path.name
 
 
-def test_a_quickstart_kit_prints_the_demo_sheet_dated_as_the_kit(kit):
-    from kolaps_print.labels import label, labels
+def test_a_quickstart_kit_prints_the_demo_sheet_with_the_rules_date_and_the_kit_date_in_its_stamp(kit):
+    from kolaps_print import resources
+    from kolaps_print.labels import label
+    from kolaps_print.rulebook.sources import load_sources
 
     assert SPEC["rulebook"] == "quickstart"
-    sides = [" ".join(t.split()) for t in texts((kit / "reference.pdf").read_bytes())]
-    day = SPEC["date"]
+    sides = [" ".join(t.replace("\u00a0", " ").split()) for t in texts((kit / "reference.pdf").read_bytes())]
+    rules = load_sources(resources.rulebook_dir()).spec
+    rules_day = f"{'1ᵉʳ' if rules.date.day == 1 else rules.date.day} {MONTHS[rules.date.month - 1]} {rules.date.year}"
+    assert rules.date != DAY
     assert all(label("tables.sheet.title_demo") in side for side in sides)
-    assert all(f"{day.day} {labels('common.months')[day.month - 1]} {day.year}" in side for side in sides)
+    assert all(f"Version {rules.version} · {rules_day}" in side for side in sides)  # the header: the rules'
+    assert all(side.count(WORDS) == 1 and STAMP.search(side) for side in sides)  # the kit's date: its stamp only
     assert not any(label("tables.moral.title") in side for side in sides)  # the demo plays no morale
 
 
@@ -344,6 +349,7 @@ def test_the_folded_sheet_is_listed_on_its_paper_but_stays_out_of_kit_pdf(kit):
     packing = (kit / "packing-list.md").read_text(encoding="utf-8")
     row = next(line for line in packing.splitlines() if "`quickstart-a3.pdf`" in line)
     assert "| A3, " in row and "Recto verso, bord court" in row
+    assert row.split(" | ")[3].startswith("— (ou ")  # printed instead of the A4 pages, not as well
     per_table = packing.split("## Pour chaque table")[1].split("##")[0]
     assert "feuille à plier" not in per_table and "Règles de démarrage" in per_table
     widths = {round(float(p.mediabox.width)) for p in PdfReader(kit / "kit.pdf").pages}

@@ -101,3 +101,47 @@ def test_the_markdown_lists_the_table_and_every_terrain_piece_under_the_marked_s
     assert f"- [ ] Une surface de jeu de {table['width_cm']} × {table['depth_cm']} cm" in md
     for piece in scenario["terrain"]:
         assert f"- [ ] {piece['count']} × {piece['name']} ({piece['size']})" in md
+
+
+# ---- issue 12 (review #15, #17-19): printing at full size, the dice, one quick-start counted ----
+QUICKSTART = [
+    KitPart("quickstart", "Règles de démarrage", "quickstart.pdf", b"", 4, 1, "long", "plain"),
+    KitPart("quickstart-sheet", "Règles à plier", "quickstart-a3.pdf", b"", 2, 1, "short", "plain", paper="A3"),
+]
+
+
+def test_the_dice_line_asks_for_two_colours_with_its_ruling_mark_in_markdown_and_pdf(kit_file, pdf_tools):
+    from kolaps_print.provenance import mark
+
+    kit = load_kit(kit_file("tables: 2\n"))
+    pl = packing_list(kit, PARTS, "S", 4)
+    dice = pl.bring[0]
+    assert dice.startswith("Dés à six faces") and "dont deux de couleurs différentes" in dice
+    assert dice.endswith(mark("E60")) and mark("E60") in to_markdown(pl)
+    text = " ".join(pdf_tools.page_texts(packing_pdf(pl, "a4")[0])[0].split())
+    assert "deux de couleurs différentes" in text and " ".join(mark("E60").split()) in text
+
+
+def test_print_at_full_size_comes_first_and_the_calibration_sheet_only_when_the_kit_has_one(kit_file, pdf_tools):
+    kit = load_kit(kit_file())
+    md = to_markdown(packing_list(kit, PARTS, "S", 4))
+    after_heading = md.split("## À imprimer")[1].strip().splitlines()
+    assert after_heading[0].startswith("- [ ] Imprimez à 100") and "Taille réelle" in after_heading[0]
+    assert "calibrage" not in md
+    calibration = KitPart("calibration", "Calibrage", "calibrate.pdf", b"", 2, 1, "long", "card_stock")
+    pl = packing_list(kit, [calibration, *PARTS], "S", 4)
+    assert (
+        pl.print_checks[1]
+        == "Imprimez d’abord la feuille de calibrage (calibrate.pdf) et réglez le recto verso avant les cartes."
+    )
+    text = " ".join(pdf_tools.page_texts(packing_pdf(pl, "a4")[0])[0].split())
+    assert "Imprimez à 100" in text and "feuille de calibrage (calibrate.pdf)" in text
+
+
+def test_the_folded_quickstart_is_an_alternative_not_more_copies(kit_file):
+    kit = load_kit(kit_file("tables: 3\n"))
+    md = to_markdown(packing_list(kit, PARTS + QUICKSTART, "S", 4))
+    rows = {r.split("|")[2].strip(): [c.strip() for c in r.split("|")[1:-1]] for r in md.splitlines() if ".pdf`" in r}
+    assert rows["`quickstart.pdf`"][3] == "3 (1 × 3 tables)"
+    folded = rows["`quickstart-a3.pdf`"][3]
+    assert folded.startswith("—") and "à la place de la ligne précédente" in folded and "×" not in folded

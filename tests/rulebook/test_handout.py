@@ -189,3 +189,24 @@ def test_a_scenario_example_naming_nobody_is_a_located_error(tmp_path):
     (message,) = [str(d) for d in caught.value.diagnostics]
     assert message.startswith(f"{Path(path)}:{line}:13: error: example.attacker: no character 'Stefan Solmayer'")
     assert "(did you mean 'Stefan Solmeyer'?)" in message
+
+
+def test_the_cover_states_version_and_date_as_the_reference_sheet_does(pages):
+    from kolaps_print.jobs.tables import TablesOptions, build_reference
+    from kolaps_print.numbers import date_words
+    from kolaps_print.rulebook.sources import load_sources
+
+    spec = load_sources(TEMPLATES).spec
+    line = flat(f"Version {spec.version} · {date_words(spec.date)}")
+    sheet = flat(page_texts(build_reference(TablesOptions(edition="quickstart")).pdf)[0])
+    assert line in pages[0]
+    assert line in sheet
+    assert "—" not in pages[0].split("Version", 1)[1][:40]  # no second style of version line
+
+
+def test_the_marks_legend_is_on_the_page_of_the_first_mark(pages):
+    from kolaps_print.labels import label
+
+    legend = flat(label("common.ruling_legend"))
+    first = next(i for i, page in enumerate(pages) if "† E" in page)
+    assert legend in pages[first], pages[first][-300:]

@@ -77,7 +77,7 @@ def test_a_rebuild_sees_a_label_edited_since_the_last_build(tmp_path):
         return pypdf.PdfReader(output).pages[0].extract_text()
 
     assert "Version 0.1" in cover()  # the quick-start's band prints the version line
-    labels = data / "labels/fr/rulebook.yaml"
+    labels = data / "labels/fr/common.yaml"  # the one version line (numbers.version_line)
     labels.write_text(
         labels.read_text(encoding="utf-8").replace('"Version {version}', '"Tirage {version}'), encoding="utf-8"
     )

@@ -71,7 +71,9 @@ class BlankBack:
     subtitle: str
     title_pt: float
     subtitle_pt: float
-    line: float  # from the title's baseline down to the subtitle's
+    line: float  # from the title's baseline down to the subtitle's, and on to the version's
+    version: str = ""  # « Version 0.1 · 1ᵉʳ juin 2025 », as the sheet's header
+    version_pt: float = 0
 
 
 @dataclass
@@ -215,7 +217,7 @@ def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:
     )
 
 
-def _blank(spec: CardSpec, width: float, height: float, subtitle: str) -> BlankBack:
+def _blank(spec: CardSpec, width: float, height: float, subtitle: str, version: str) -> BlankBack:
     return BlankBack(
         centre=width / 2,
         baseline=height / 2,
@@ -224,10 +226,14 @@ def _blank(spec: CardSpec, width: float, height: float, subtitle: str) -> BlankB
         title_pt=spec.back_title_pt,
         subtitle_pt=spec.back_subtitle_pt,
         line=spec.back_line_pt,
+        version=version,
+        version_pt=spec.back_version_pt,
     )
 
 
-def layout_deck(data: GameData, width: float, height: float, edition: Edition = "full") -> ReferenceDeck:
+def layout_deck(
+    data: GameData, width: float, height: float, edition: Edition = "full", version: str = ""
+) -> ReferenceDeck:
     """The reference content on faces of width x height points, each with its topic, colour and number."""
     spec = reference_look().cards
     styles = card_styles(spec)
@@ -243,5 +249,5 @@ def layout_deck(data: GameData, width: float, height: float, edition: Edition = 
         )
         for i, (topic, box) in enumerate(laid)
     ]
-    blank = _blank(spec, width, height, sheet_title(edition))
+    blank = _blank(spec, width, height, sheet_title(edition), version)
     return ReferenceDeck(faces, styles, _strip(spec, width, height), blank)

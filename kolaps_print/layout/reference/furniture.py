@@ -61,9 +61,13 @@ def strip_shapes(strip: CardStrip, colour: Color, title: str, number: str, heigh
 
 
 def blank_shapes(blank: BlankBack, height_pt: float) -> list[Shape]:
-    """A plain back: the game's name and the sheet's title, centred."""
+    """A plain back: the game's name, the sheet's title and the rules' version, centred."""
     a = _Area(height_pt)
-    return [
+    shapes: list[Shape] = [
         a.text(blank.centre, blank.baseline, blank.title, SANS_BOLD, blank.title_pt, ink(), "centre"),
         a.text(blank.centre, blank.baseline - blank.line, blank.subtitle, SANS, blank.subtitle_pt, ink(), "centre"),
     ]
+    if blank.version:
+        down = blank.baseline - 2 * blank.line
+        shapes.append(a.text(blank.centre, down, blank.version, SANS, blank.version_pt, ink(), "centre"))
+    return shapes

@@ -59,6 +59,7 @@ class CardSpec(Model):
     back_title_pt: TypePt
     back_subtitle_pt: TypePt
     back_line_pt: float = Field(ge=0, le=100)
+    back_version_pt: TypePt
 
 
 class ChanceRamp(Model):
