@@ -47,7 +47,7 @@ def bundled_armies() -> list[Path]:
 def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
     """Check each file on its own so one bad army does not hide the others' problems.
     What `cards` would refuse (text the fonts lack, a portrait that does not decode) is refused here too."""
-    from kolaps_print.jobs.cards import check_printable  # the card stages, only for these checks
+    from kolaps_print.jobs.printable import check_printable
 
     data = builtin_game_data()
     results = []
