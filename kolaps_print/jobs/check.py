@@ -9,8 +9,8 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
 from kolaps_print.labels import check_labels
 from kolaps_print.model.army_book import ArmyBook, load_army
+from kolaps_print.model.choices import KOLAPS
 from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
-from kolaps_print.model.ruleset import KOLAPS
 from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army, read_army_ruleset
 from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 

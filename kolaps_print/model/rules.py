@@ -10,8 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from kolaps_print.model.choices import Edition
 from kolaps_print.model.common import D6, Id, Model, Name, Rank, Text
-from kolaps_print.model.editions import Edition
 from kolaps_print.model.errata import ErratumId, Ruled
 
 RollCode = Literal["D", "C", "M"]
