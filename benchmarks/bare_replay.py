@@ -11,6 +11,7 @@ imported: no YAML, no model, no layout, no fitting.
 import marshal
 import sys
 
+from reportlab.lib.colors import CMYKColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -21,6 +22,16 @@ def replay_path(canvas, ops):
     for name, args in ops:
         getattr(path, name)(*args)
     return path
+
+
+def replay_value(canvas, value):
+    """A recorded argument: paths and CMYK colours come as tagged tuples."""
+    if type(value) is tuple and value:
+        if value[0] == "path":
+            return replay_path(canvas, value[1])
+        if value[0] == "cmyk":
+            return CMYKColor(*value[1:5], alpha=value[5])
+    return value
 
 
 def replay_texts(canvas, run):
@@ -54,7 +65,7 @@ def main(source: str, target: str) -> None:
         if name == "texts":
             replay_texts(canvas, args)
             continue
-        args = [replay_path(canvas, a[1]) if type(a) is tuple and a and a[0] == "path" else a for a in args]
+        args = [replay_value(canvas, a) for a in args]
         getattr(canvas, name)(*args, **kwargs)
     canvas.save()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import marshal
 from pathlib import Path
 
+from reportlab.lib.colors import CMYKColor
 from reportlab.pdfbase import pdfmetrics
 
 
@@ -25,8 +26,11 @@ class RecordedPath:
 
 
 def _plain(value):
+    """value in what marshal can write: paths and CMYK colours as tagged tuples."""
     if isinstance(value, RecordedPath):
         return ("path", value.ops)
+    if isinstance(value, CMYKColor):
+        return ("cmyk", value.cyan, value.magenta, value.yellow, value.black, value.alpha)
     if isinstance(value, tuple):
         return list(value)
     return value
