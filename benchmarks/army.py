@@ -11,12 +11,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+import yaml
 
-import yaml  # noqa: E402
-
-from kolaps_print.model.gamedata import builtin_game_data  # noqa: E402
+from kolaps_print.model.gamedata import builtin_game_data
 
 FIRST = ["Anna", "Boris", "Chloé", "Dmitri", "Élise", "Fiodor", "Gaëlle", "Hugo", "Irina", "Jonas", "Karim", "Léa"]
 LAST = ["Solmeyer", "Marchal", "Weber", "Benali", "Dumont", "Hartmann", "Nicolescu", "Varga", "Brezina", "Kovač"]

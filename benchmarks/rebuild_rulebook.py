@@ -13,8 +13,6 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 
 def main(out: Path, runs: int) -> None:
     from kolaps_print.jobs import rulebook as job

@@ -102,5 +102,4 @@ def record(army: Path, out: Path) -> int:
 if __name__ == "__main__":
     import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     print(record(Path(sys.argv[1]), Path(sys.argv[2])))
