@@ -4,7 +4,7 @@
 
 Both sides are separate processes timed from start to the PDF written, on the same army
 (made in a temporary folder):
-- ours: `python -m kolaps_print cards army.yaml -o out.pdf`;
+- ours: `kolaps-print cards army.yaml -o out.pdf` (the script beside this Python);
 - bare: benchmarks/bare_replay.py, plain reportlab replaying the canvas operations our job
   emits (recorded once beforehand by record_cards.py, not timed), with the same techniques:
   forms for the shared furniture and blocks, rl_accel, one text object per run of texts.
@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure import HERE, KOLAPS, here, interleaved, load, prepare, run, verdict  # noqa: E402
+from measure import HERE, here, interleaved, kolaps_print, load, prepare, run, verdict  # noqa: E402
 
 TARGET = 1.2
 
@@ -35,7 +35,7 @@ def main() -> None:
         army = prepare(folder, args.cards)
         ops = int(here("record_cards.py", army, folder / "ops.marshal"))
         bare = [sys.executable, str(HERE / "bare_replay.py"), str(folder / "ops.marshal")]
-        ours = [*KOLAPS, "cards", str(army), "-o"]
+        ours = [*kolaps_print(), "cards", str(army), "-o"]
         costs = interleaved(
             {
                 "ours": lambda: run([*ours, str(folder / "ours.pdf")]),
