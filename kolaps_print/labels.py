@@ -41,12 +41,12 @@ class _Area:
         raise KolapsError([self.doc.diagnostic(path, message)])
 
 
-def _area(area: str) -> _Area:
+def _area(area: str, data_dir: Path) -> _Area:
     # A key may come from a template: only the bundled areas, whose placeholders the edited
     # copies are checked against (a label's {v.__init__...} would reach past the sandbox).
     if area not in _known_areas():
         raise ValueError(f"no labels area '{area}' (known: {', '.join(sorted(_known_areas()))})")
-    return _read_area(resources.data_dir(), area)
+    return _read_area(data_dir, area)
 
 
 @cache
@@ -178,8 +178,13 @@ def check_labels() -> list[Diagnostic]:
 
 # ---- reading labels ---------------------------------------------------------------------------
 def _node(key: str) -> tuple[_Area, str, Any]:
+    return _found(resources.data_dir(), key)
+
+
+@resources.cached_read  # a card job asks 20,000 times for the same hundred labels
+def _found(data_dir: Path, key: str) -> tuple[_Area, str, Any]:
     area, _, rest = key.partition(".")
-    source = _area(area)
+    source = _area(area, data_dir)
     node: Any = source.doc.data
     try:
         for part in rest.split(".") if rest else ():

@@ -23,6 +23,7 @@ STAGES = (
     (
         "kolaps_print",
         "diagnostics",
+        "collector",  # pauses the cycle collector: for the YAML reader and the CLI
         "resources",
         "typography",
         "labels",

@@ -77,7 +77,7 @@ def cards(
     """Print recto-verso character cards: 9 poker cards per A4 sheet, each back behind its front."""
     from kolaps_print.jobs.cards import CardOptions, write_cards
     from kolaps_print.jobs.ruleset_cards import army_ruleset, write_ruleset_cards
-    from kolaps_print.model.ruleset import KOLAPS
+    from kolaps_print.model.choices import KOLAPS
 
     if format_ != "pdf":
         _card_images(army, output, format_, card, dpi, print_shop, strict, base_url)

@@ -16,7 +16,7 @@ import typer
 from kolaps_print.cli import app, common
 from kolaps_print.cli.options import DataChoicesCommand, ruleset_option
 from kolaps_print.diagnostics import Diagnostic, KolapsError
-from kolaps_print.model.ruleset import KOLAPS
+from kolaps_print.model.choices import KOLAPS
 
 T = TypeVar("T")
 

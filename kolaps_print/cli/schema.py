@@ -7,7 +7,7 @@ import typer
 from kolaps_print.cli import app, common
 from kolaps_print.cli.options import DataChoicesCommand, choice_option, ruleset_option
 from kolaps_print.layout.choices import Schema
-from kolaps_print.model.ruleset import KOLAPS
+from kolaps_print.model.choices import KOLAPS
 
 STDOUT = "-"
 

@@ -7,8 +7,7 @@ import typer
 from kolaps_print.cli import app, common
 from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, paper_option, ruleset_option
 from kolaps_print.layout.choices import Flip, Format, Mode
-from kolaps_print.model.rules import Edition
-from kolaps_print.model.ruleset import KOLAPS
+from kolaps_print.model.choices import KOLAPS, Edition
 
 
 @app.command(

@@ -11,15 +11,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from kolaps_print.diagnostics import Diagnostic, shown
-from kolaps_print.fonts import missing_glyphs
+from kolaps_print.fonts import COMMON, missing_glyphs
 from kolaps_print.load import SourceDocument
 
-# ASCII, Latin-1 and French typography (U+202F, the superscript ordinals ᵉ ʳ): in every face of KSans and KSerif (tests/fonts/test_printable.py).
-COMMON = frozenset(
-    [chr(c) for c in range(0x20, 0x7F)]
-    + [chr(c) for c in range(0xA0, 0x100)]
-    + list("œŒ–—‘’“”…\u202f\u1d49\u02b3−≤≥•€\n")
-)
 FACES = tuple(f"{family}{style}" for family in ("KSans", "KSerif") for style in ("", "-Bold", "-Italic", "-BoldItalic"))
 
 

@@ -12,10 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError, Severity, fail_on_warnings, shown
-from kolaps_print.fonts import missing_glyphs
-from kolaps_print.fonts.printable import named_characters
+from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings
 from kolaps_print.impose import ImposeOptions, ResolvedOptions, impose
+from kolaps_print.jobs.printable import check_printable, locate
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.card_back import BackBuilder
@@ -23,8 +22,7 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity, copy_numbers
 from kolaps_print.layout.choices import Flip, Layout
-from kolaps_print.layout.portraits import PRESS_PPI, load_portrait
-from kolaps_print.load.pictures import PictureError
+from kolaps_print.layout.portraits import PRESS_PPI
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
@@ -162,63 +160,6 @@ def portraits(book: ArmyBook) -> list[Path]:
 
 
 # ---- checks and messages -------------------------------------------------------------------
-def check_printable(book: ArmyBook) -> None:
-    """Every character of every printed field must exist in the card fonts; portraits must load."""
-    problems = _glyph_problems(book) + portrait_problems(book)
-    if problems:
-        raise KolapsError(problems)
-
-
-def _printed_fields(book: ArmyBook):
-    """(path, what, text, font) for every user-written string a card prints."""
-    yield ("name",), "the army name", book.army.name, "KSans-Bold"
-    yield ("affiliation",), "the affiliation name", book.affiliation.name, "KSans-Bold"
-    for m in book.members:
-        c, base, name = (
-            m.character,
-            ("characters", m.index),
-            shown(m.character.name),
-        )  # shown: one line, even for "A\nB"
-        yield base + ("name",), f"the name of '{name}'", c.name, "KSans-Bold"
-        for key in ("archetype", "function"):
-            if getattr(c, key):
-                yield base + (key,), f"the {key} of '{name}'", getattr(c, key), "KSans-Italic"
-        for j, w in enumerate(m.weapons):
-            yield base + ("weapons", j), f"weapon '{w.id}' of '{name}'", w.name, "KSans-Bold"
-        for j, s in enumerate(m.specialisations):
-            yield base + ("specialisations", j), f"specialisation '{s.id}' of '{name}'", f"{s.name} {s.text}", "KSans"
-
-
-def _glyph_problems(book: ArmyBook) -> list[Diagnostic]:
-    problems = []
-    for path, what, text, font in _printed_fields(book):
-        missing = missing_glyphs(text, font)
-        if missing:
-            problems.append(
-                _locate(
-                    book,
-                    path,
-                    f"{what} has characters the card font cannot print: {named_characters(missing)}",
-                    "error",
-                )
-            )
-    return problems
-
-
-def portrait_problems(book: ArmyBook) -> list[Diagnostic]:
-    """Each picture decoded once (shared by every character using it); a failure at each portrait value."""
-    problems = []
-    for m in book.members:
-        if m.portrait is None:
-            continue
-        try:
-            load_portrait(m.portrait)
-        except PictureError as exc:
-            message = f"cannot read the portrait of '{m.character.name}' ({shown(m.character.portrait)}): {exc}"
-            problems.append(_locate(book, ("characters", m.index, "portrait"), message, "error"))
-    return problems
-
-
 def _refuse_lost_rules(book: ArmyBook, cuts: list[Cut]) -> None:
     """A card that would print with a rule left out or cut short is an error: no card is better."""
     lost = _unique(cut for cut in cuts if cut.lost)
@@ -226,7 +167,7 @@ def _refuse_lost_rules(book: ArmyBook, cuts: list[Cut]) -> None:
         advice = (
             "; a larger card (--card poker or tarot) has room, or give the character fewer weapons or specialisations"
         )
-        raise KolapsError([_locate(book, cut.path, cut.message + advice, "error") for cut in lost])
+        raise KolapsError([locate(book, cut.path, cut.message + advice, "error") for cut in lost])
 
 
 def _unique(cuts) -> list[Cut]:
@@ -242,7 +183,7 @@ def _unique(cuts) -> list[Cut]:
 
 def _warnings(book: ArmyBook, cuts: list[Cut]) -> list[Diagnostic]:
     """One warning per field (a name cut on the front is usually cut on the back too)."""
-    return [_locate(book, cut.path, cut.message, "warning") for cut in _unique(cuts)]
+    return [locate(book, cut.path, cut.message, "warning") for cut in _unique(cuts)]
 
 
 def _shrunk_back(book: ArmyBook, back: BackBuilder) -> list[Diagnostic]:
@@ -253,15 +194,7 @@ def _shrunk_back(book: ArmyBook, back: BackBuilder) -> list[Diagnostic]:
         f"this card size is too small for the back's tracks: they are printed at {back.scale:.0%} "
         f"(tick boxes {box:.1f} mm); a larger card (--card poker) keeps them pencil-sized"
     )
-    return [_locate(book, (), message, "warning")]
-
-
-def _locate(book: ArmyBook, path: tuple, message: str, severity: Severity) -> Diagnostic:
-    if book.doc is not None:
-        return book.doc.diagnostic(path, message, severity)
-    from kolaps_print.diagnostics import format_path
-
-    return Diagnostic(book.file, 1, 1, severity, message, format_path(path))
+    return [locate(book, (), message, "warning")]
 
 
 def _form_prefix(identity: Identity, sheet: ImposeOptions) -> str:

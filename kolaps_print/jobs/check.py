@@ -9,8 +9,8 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
 from kolaps_print.labels import check_labels
 from kolaps_print.model.army_book import ArmyBook, load_army
+from kolaps_print.model.choices import KOLAPS
 from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
-from kolaps_print.model.ruleset import KOLAPS
 from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army, read_army_ruleset
 from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 
@@ -47,7 +47,7 @@ def bundled_armies() -> list[Path]:
 def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
     """Check each file on its own so one bad army does not hide the others' problems.
     What `cards` would refuse (text the fonts lack, a portrait that does not decode) is refused here too."""
-    from kolaps_print.jobs.cards import check_printable  # the card stages, only for these checks
+    from kolaps_print.jobs.printable import check_printable
 
     data = builtin_game_data()
     results = []

@@ -20,7 +20,8 @@ def write_zip(folder: Path, target: Path, prefix: str) -> list[str]:
         for path in kit_files(folder, skip=target):
             name = f"{prefix}/{path.relative_to(folder).as_posix()}"
             info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            # a PNG is deflated already: deflating it again costs time and saves nothing
+            info.compress_type = zipfile.ZIP_STORED if path.suffix == ".png" else zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3  # Unix, whatever builds it, for identical bytes
             archive.writestr(info, path.read_bytes(), compresslevel=9)

@@ -8,13 +8,10 @@ values, and how much its aliases multiply them (an alias bomb is refused at once
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import gc
 import math
 import re
 import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -25,6 +22,7 @@ from yaml.events import CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import Reader
 
+from kolaps_print import collector
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Severity, format_path, shown
 from kolaps_print.load.input_file import decode_utf8, read_input
 
@@ -348,22 +346,8 @@ def parse_yaml(text: str, file: str, require_mapping: bool = True) -> SourceDocu
     if forbidden:
         raise KolapsError(forbidden)
     _check_value_count(text, file)
-    with _collector_paused():
+    with collector.paused():  # one node per value, all kept to the end, no cycles
         return _parse(text, file, require_mapping)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Reading makes one node per value and keeps them all until the end: the cycle collector
-    would walk them again and again for nothing (half the time of a 10,000-character army).
-    Nothing read here makes a cycle; plain reference counting frees it all."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _parse(text: str, file: str, require_mapping: bool) -> SourceDocument:

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from kolaps_print.model.choices import Edition
 from kolaps_print.model.common import D6, Id, Model, Name, Rank, Text
 from kolaps_print.model.errata import ErratumId, Ruled
 
@@ -328,7 +329,6 @@ class ActionRules(Model):
 
 
 # ---- attack.yaml -----------------------------------------------------------
-Edition = Literal["full", "quickstart"]  # the rulebook's editions (templates/rulebook/book.yaml)
 
 
 class AttackStep(Model):

@@ -16,7 +16,6 @@ from kolaps_print.model.ruleset_fields import DerivedDecl, FieldDecl
 from kolaps_print.model.ruleset_mechanics import Mechanic
 from kolaps_print.model.ruleset_tables import RulingId, Sheet
 
-KOLAPS = "kolaps"  # the ruleset of an army file without a ruleset: key
 Prefix = Annotated[str, StringConstraints(pattern=r"^[A-Z0-9]{1,8}$")]
 
 

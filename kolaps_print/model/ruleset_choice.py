@@ -11,7 +11,7 @@ from pathlib import Path
 from kolaps_print import resources
 from kolaps_print.diagnostics import Report, did_you_mean, shown
 from kolaps_print.load import SourceDocument
-from kolaps_print.model.ruleset import KOLAPS
+from kolaps_print.model.choices import KOLAPS
 
 RULESET_KEY = "ruleset"
 

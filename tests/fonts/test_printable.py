@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from kolaps_print.fonts import missing_glyphs, printable
+import kolaps_print.fonts as fonts
+from kolaps_print.fonts import missing_from_font_file, missing_glyphs, printable
 from kolaps_print.fonts.printable import COMMON, FACES, unprintable, unprintable_text
 from kolaps_print.load import parse_yaml
 
 
 def test_the_common_characters_are_in_every_face():
     text = "".join(sorted(COMMON))
-    assert {face: missing_glyphs(text, face) for face in FACES} == {face: [] for face in FACES}
+    assert {face: missing_from_font_file(text, face) for face in FACES} == {face: [] for face in FACES}
 
 
 def test_rare_characters_are_looked_up_in_every_face():
@@ -23,6 +24,14 @@ def test_plain_text_does_not_read_the_fonts(monkeypatch):
 
     monkeypatch.setattr(printable, "missing_glyphs", read_the_fonts)
     assert unprintable("Œil-de-bœuf : 2 × 3 … « − »") == []
+
+
+def test_the_glyph_check_does_not_read_the_fonts_for_common_text(monkeypatch):
+    def read_the_font(*args):
+        raise AssertionError("the font file was read for common text")
+
+    monkeypatch.setattr(fonts, "_charmap", read_the_font)
+    assert missing_glyphs("Œil-de-bœuf, 1ᵉʳ : 2 × 3 … « − » †", "KSans-Bold") == []
 
 
 def test_each_text_is_located():

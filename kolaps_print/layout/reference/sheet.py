@@ -7,6 +7,7 @@ type sizes are data/layouts/reference.yaml's; draw/reference_sheet.py paints the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.pagesizes import landscape
@@ -140,6 +141,18 @@ def _fit_page(page: ReferencePage, geometry: SheetGeometry, styles: Styles) -> l
     return boxes if fill_boxes(boxes, queue, gap=column_gap(styles), min_split=min_split) else None
 
 
+def _fit_pages(pages: Sequence[ReferencePage], geometry: SheetGeometry, styles: Styles) -> list[list[FlowBox]] | None:
+    """Every side's columns at this size, or None as soon as one side does not fit (each try
+    lays out whole pages: the full sheet tries seven sizes before one fits)."""
+    fitted = []
+    for page in pages:
+        boxes = _fit_page(page, geometry, styles)
+        if boxes is None:
+            return None
+        fitted.append(boxes)
+    return fitted
+
+
 def column_gap(styles: Styles) -> float:
     """Between blocks down a column."""
     return styles.body * 0.9
@@ -216,8 +229,8 @@ def layout_sheet(data: GameData, paper: str = "a4", edition: Edition = "full", s
     geometry, pages = SheetGeometry(paper, reference_look().sheet), reference_pages(data, edition)
     for size in _sizes():
         styles = Styles(size)
-        boxes = [_fit_page(p, geometry, styles) for p in pages]
-        if all(b is not None for b in boxes):
+        boxes = _fit_pages(pages, geometry, styles)
+        if boxes is not None:
             headers = [_header(geometry, i, len(pages), sheet_title(edition), stamp) for i in range(len(pages))]
-            return SheetLayout(geometry, styles, pages, boxes, headers, _footer(geometry, styles))  # type: ignore[arg-type]
+            return SheetLayout(geometry, styles, pages, boxes, headers, _footer(geometry, styles))
     raise SheetOverflow(f"the reference content does not fit two sides even at {reference_look().type.min_pt} pt")

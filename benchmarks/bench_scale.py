@@ -1,0 +1,57 @@
+"""10,000 cards: peak memory and time per card, next to 1000 cards.
+
+    .venv/bin/python benchmarks/bench_scale.py [--runs 3]
+
+Four armies, each drawn by `kolaps-print cards` in its own process: 1 character (the fixed
+cost: start-up, data, fonts), 1000 characters, 1000 characters with `copies: 10`, 10,000
+distinct characters. Time per card is the CPU time past the fixed cost, divided by the cards.
+Targets (issue 15): peak resident memory (ru_maxrss) under 100 MiB at 10,000 cards, and time
+per card at 10,000 within 1.2 x the time per card at 1000 (linear). Medians of --runs
+interleaved runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import interleaved, kolaps_print, load, prepare, run, verdict  # noqa: E402
+
+PEAK_MIB = 100
+LINEAR = 1.2
+ARMIES = {"1": (1, 1), "1000": (1000, 1), "1000 x copies 10": (1000, 10), "10,000 distinct": (10_000, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    kp = kolaps_print()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        armies = {name: prepare(folder, *size) for name, size in ARMIES.items()}
+
+        def cards(name: str):
+            return lambda: run([*kp, "cards", str(armies[name]), "-o", str(folder / "out.pdf")])
+
+        costs = interleaved({name: cards(name) for name in ARMIES}, args.runs)
+    print(f"medians of {args.runs} interleaved runs ({load()})")
+    per_card = {}
+    for name, c in costs.items():
+        count = ARMIES[name][0] * ARMIES[name][1]
+        per_card[name] = (c.cpu - costs["1"].cpu) / count
+        print(
+            f"  {name:17} cpu {c.cpu:7.3f} s   wall {c.wall:7.3f} s   {per_card[name] * 1000:5.3f} ms/card   "
+            f"peak {c.peak_mib:6.1f} MiB"
+            + (f"   target < {PEAK_MIB} MiB: {verdict(c.peak_mib, PEAK_MIB)}" if count >= 10_000 else "")
+        )
+    for name in ("1000 x copies 10", "10,000 distinct"):
+        ratio = per_card[name] / per_card["1000"]
+        print(f"  time per card, {name} / 1000: {ratio:4.2f}   target <= {LINEAR}: {verdict(ratio, LINEAR)}")
+
+
+if __name__ == "__main__":
+    main()
