@@ -44,7 +44,7 @@ def _broken_copy(tmp_path, monkeypatch, old: str, new: str) -> tuple[str, int]:
 @pytest.mark.parametrize(
     "old, new, column, message",
     [
-        ("turns: 5", "turns: 0", 8, "turns: must be at least 1 (got 0)"),
+        ("turns: 6", "turns: 0", 8, "turns: must be at least 1 (got 0)"),
         (
             "ruling: E46",
             "ruling: E406",
@@ -59,7 +59,7 @@ def _broken_copy(tmp_path, monkeypatch, old: str, new: str) -> tuple[str, int]:
             "write id: premier-contact, or rename the file premier.yaml",
         ),
         (
-            "deployment_depth_cm: 10",
+            "deployment_depth_cm: 20",
             "deployment_depth_cm: 30",
             22,
             "deployment_depth_cm: the deployment zones (30 cm from each edge) meet or overlap on a table 60 cm deep",
