@@ -37,6 +37,20 @@ def _check_edition(options: RulebookOptions) -> None:
         raise typer.BadParameter(str(exc), param_hint="'--edition'") from None
 
 
+def _check_scenario(options: RulebookOptions) -> None:
+    """A --scenario that data/scenarios does not hold is a usage error (exit 2), with the ids it
+    holds and the nearest one; data that cannot be read is left to the build (exit 1)."""
+    from kolaps_print.diagnostics import KolapsError
+    from kolaps_print.jobs.rulebook import unknown_scenario
+
+    try:
+        message = unknown_scenario(options)
+    except KolapsError:
+        return
+    if message is not None:
+        raise typer.BadParameter(message, param_hint="'--scenario'")
+
+
 @app.command(
     cls=DataChoicesCommand,
     epilog="Example: kolaps-print rulebook --proof   |   "
@@ -50,6 +64,11 @@ def rulebook(
         "full", "--edition", help="An edition of book.yaml: full (every rule) or quickstart (for demo tables)."
     ),
     paper: str = paper_option(),
+    scenario: str | None = typer.Option(
+        None,
+        "--scenario",
+        help="The demo scenario the quick-start prints, by id (a file of data/scenarios; default: the first).",
+    ),
     proof: bool = typer.Option(
         False,
         "--proof",
@@ -96,8 +115,10 @@ def rulebook(
         templates=templates,
         data=data,
         print_shop=print_shop,
+        scenario=scenario,
     )
     _check_edition(options)
+    _check_scenario(options)
 
     def build() -> job.RulebookResult:
         result = job.write_rulebook(output, options)

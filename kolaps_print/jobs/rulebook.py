@@ -79,6 +79,18 @@ def editions(options: RulebookOptions) -> tuple[str, ...]:
         return tuple(read_book(templates)[0].spec.editions)
 
 
+def unknown_scenario(options: RulebookOptions) -> str | None:
+    """The message for a --scenario the data folder in use does not hold (None: it holds it, or
+    none was asked); KolapsError if the data cannot be read."""
+    from kolaps_print.model.gamedata import load_game_data
+
+    if options.scenario is None:
+        return None
+    with _folders_of(options) as (_, data_dir):
+        data = load_game_data(data_dir)
+    return None if data.scenario(options.scenario) else data.unknown_scenario(options.scenario)
+
+
 def edition_file(edition: str) -> str:
     """An edition's file name: rulebook.pdf for the full rules, <edition>.pdf for another
     (quickstart.pdf), so building one never replaces the other."""

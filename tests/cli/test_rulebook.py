@@ -54,6 +54,22 @@ def test_unknown_edition_and_bad_date_are_reported(cli, tmp_path):
     assert not (tmp_path / "x.pdf").exists()
 
 
+def test_scenario_picks_what_the_quickstart_prints_and_an_unknown_one_is_a_usage_error(cli, tmp_path):
+    output = tmp_path / "relais.pdf"
+    result = cli(["rulebook", "--edition", "quickstart", "--scenario", "relais-radio", "-o", output])
+    assert result.exit_code == 0, result.stderr
+    first = pypdf.PdfReader(output).pages[0].extract_text()
+    assert "Le relais radio" in first and "Premier contact" not in first
+    assert "6 tours" in first.replace("\u202f", " ").replace("\xa0", " ")
+    result = cli(["rulebook", "--edition", "quickstart", "--scenario", "relais-radi", "-o", tmp_path / "x.pdf"])
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        "Error: Invalid value for '--scenario': unknown scenario 'relais-radi' (did you mean 'relais-radio'?); "
+        "scenarios: premier-contact, relais-radio\n"
+    )
+    assert not (tmp_path / "x.pdf").exists()
+
+
 def test_strict_turns_findings_into_errors(cli, tmp_path):
     templates = tmp_path / "rulebook"
     shutil.copytree(resources.templates_dir() / "rulebook", templates)

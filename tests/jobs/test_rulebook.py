@@ -449,7 +449,7 @@ def test_a_chosen_scenario_replaces_the_default_and_an_unknown_one_is_refused(tm
         text.replace("id: premier-contact", "id: ruines")
         .replace('"Premier contact"', '"Les Ruines"')
         .replace("width_cm: 60", "width_cm: 90")
-        .replace("turns: 5", "turns: 7"),
+        .replace("turns: 6", "turns: 7"),
         encoding="utf-8",
     )
     chosen = first_page(build_rulebook(RulebookOptions(edition="quickstart", data=data, scenario="ruines")))
