@@ -209,7 +209,7 @@ def test_an_unknown_scenario_exits_1_located_with_a_suggestion_and_writes_nothin
     assert result.exit_code == 1
     assert (
         f"{kit}:3:11: error: scenario: unknown scenario 'premier-contac' (did you mean 'premier-contact'?); "
-        "scenarios: premier-contact"
+        "scenarios: premier-contact, relais-radio"
     ) in result.stderr.splitlines()
     assert "nothing was written" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()

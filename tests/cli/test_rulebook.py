@@ -60,6 +60,7 @@ def test_scenario_picks_what_the_quickstart_prints_and_an_unknown_one_is_a_usage
     assert result.exit_code == 0, result.stderr
     first = pypdf.PdfReader(output).pages[0].extract_text()
     assert "Le relais radio" in first and "Premier contact" not in first
+    assert "E120" in first and "E46" not in first  # its own erratum's mark, not the default's
     assert "6 tours" in first.replace("\u202f", " ").replace("\xa0", " ")
     result = cli(["rulebook", "--edition", "quickstart", "--scenario", "relais-radi", "-o", tmp_path / "x.pdf"])
     assert result.exit_code == 2

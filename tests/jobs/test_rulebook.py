@@ -459,7 +459,7 @@ def test_a_chosen_scenario_replaces_the_default_and_an_unknown_one_is_refused(tm
     with pytest.raises(KolapsError) as caught:
         build_rulebook(RulebookOptions(edition="quickstart", data=data, scenario="ruine"))
     assert [str(d) for d in caught.value.diagnostics] == [
-        "<options>:1:1: error: unknown scenario 'ruine' (did you mean 'ruines'?); scenarios: premier-contact, ruines"
+        "<options>:1:1: error: unknown scenario 'ruine' (did you mean 'ruines'?); scenarios: premier-contact, relais-radio, ruines"
     ]
 
 
