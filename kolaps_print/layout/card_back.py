@@ -525,34 +525,17 @@ def _flow(widths: list[float], room: float, gap: float) -> list[list[int]]:
     return rows
 
 
+# the lengths of each shape type, which a scale multiplies (colours and texts stay)
+_LENGTHS: dict[type, tuple[str, ...]] = {
+    Text: ("x", "y", "size", "tracking", "width"),
+    Box: ("x", "y", "width", "height", "radius", "line_pt"),
+    Rule: ("x1", "y1", "x2", "y2", "line_pt"),
+    Drop: ("x", "y", "width", "height", "line_pt"),
+}
+
+
 def _scaled(shape: Shape, s: float) -> Shape:
-    if s == 1.0:
+    lengths = _LENGTHS.get(type(shape))
+    if s == 1.0 or lengths is None:
         return shape
-    if isinstance(shape, Text):
-        return dataclasses.replace(
-            shape, x=shape.x * s, y=shape.y * s, size=shape.size * s, tracking=shape.tracking * s, width=shape.width * s
-        )
-    if isinstance(shape, Box):
-        return dataclasses.replace(
-            shape,
-            x=shape.x * s,
-            y=shape.y * s,
-            width=shape.width * s,
-            height=shape.height * s,
-            radius=shape.radius * s,
-            line_pt=shape.line_pt * s,
-        )
-    if isinstance(shape, Rule):
-        return dataclasses.replace(
-            shape, x1=shape.x1 * s, y1=shape.y1 * s, x2=shape.x2 * s, y2=shape.y2 * s, line_pt=shape.line_pt * s
-        )
-    if isinstance(shape, Drop):
-        return dataclasses.replace(
-            shape,
-            x=shape.x * s,
-            y=shape.y * s,
-            width=shape.width * s,
-            height=shape.height * s,
-            line_pt=shape.line_pt * s,
-        )
-    return shape
+    return dataclasses.replace(shape, **{name: getattr(shape, name) * s for name in lengths})
