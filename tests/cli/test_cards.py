@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from overfull import overfull_character  # tests/support
 from PIL import Image, ImageChops
 
 from kolaps_print.write.raster import slug
@@ -213,20 +214,7 @@ def test_check_and_cards_refuse_the_same_unprintable_name(cli, army_file, tmp_pa
 
 def test_a_card_that_would_miss_a_rule_is_an_error_and_nothing_is_written(cli, army_file, tmp_path):
     """Six weapons and a specialisation on a mini card: even the names leave rules out: exit 1, located."""
-    weapons = ["fusil-assaut", "pistolet", "mitrailleuse-lourde", "grenade", "couteau-combat", "lance-roquettes"]
-    path = army_file(
-        [
-            {
-                "name": "Anna",
-                "rank": 2,
-                "mvt": 4,
-                "cib": 2,
-                "avatar": True,
-                "weapons": weapons,
-                "specialisations": ["discipline"],
-            }
-        ]
-    )
+    path = army_file([overfull_character()])
     out = tmp_path / "mini.pdf"
     result = cli(["cards", path, "--card", "mini", "-o", out])
     assert result.exit_code == 1

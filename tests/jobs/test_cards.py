@@ -8,6 +8,7 @@ import pypdf
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from overfull import overfull_character  # tests/support
 from pdf_fonts import pdf_fonts as fonts  # tests/support
 
 from kolaps_print.content import formats as fmt
@@ -719,20 +720,7 @@ def test_the_fallback_points_at_the_chapter_that_holds_the_texts():
 
 
 def test_when_even_the_names_do_not_fit_it_is_a_located_error_and_nothing_is_written(write_army_file, tmp_path):
-    weapons = ["fusil-assaut", "pistolet", "mitrailleuse-lourde", "grenade", "couteau-combat", "lance-roquettes"]
-    path = write_army_file(
-        [
-            {
-                "name": "Anna",
-                "rank": 2,
-                "mvt": 4,
-                "cib": 2,
-                "avatar": True,
-                "weapons": weapons,
-                "specialisations": ["discipline"],
-            }
-        ]
-    )
+    path = write_army_file([overfull_character()])
     out = tmp_path / "mini.pdf"
     with pytest.raises(KolapsError) as caught:
         write_cards(path, out, CardOptions(card="mini"))
