@@ -76,6 +76,7 @@ class Lines:
 
     lines: tuple[str, ...]
     bold_lead: bool = False  # each line's text before « : » in bold (a feature's name)
+    heading: str = ""  # the section's head (the field's label), none when empty
 
 
 Item = Track | Checkboxes | Band | Title | Tiles | Lines | TableContent
@@ -102,6 +103,10 @@ def _subtitle(block: NameBlock, member: RulesetMember) -> str:
     return label("rulesets.card.separator").join(str(p) for p in parts if p)
 
 
+def _field_label(ruleset: Ruleset, field_id: str) -> str:
+    return next(f.label for f in ruleset.spec.character.fields if f.id == field_id)
+
+
 def _skills(ruleset: Ruleset, block: SkillsBlock, member: RulesetMember) -> Lines:
     decl = next(f for f in ruleset.spec.character.fields if f.id == block.field)
     catalogue = ruleset.catalogues[catalogue_of(decl)]
@@ -111,7 +116,8 @@ def _skills(ruleset: Ruleset, block: SkillsBlock, member: RulesetMember) -> Line
         value = written.get(id_, getattr(entry, "base", None) if block.show_base else None)
         if value is not None:
             shown.append(label("rulesets.card.skill", name=entry.name, value=_shown(value)))
-    return Lines((label("rulesets.card.skill_separator").join(shown),) if shown else ())
+    text = (label("rulesets.card.skill_separator").join(shown),) if shown else ()
+    return Lines(text, heading=decl.label)
 
 
 def _referenced(ruleset: Ruleset, field_id: str, member: RulesetMember) -> tuple[str, list[Any]]:
@@ -126,13 +132,13 @@ def _weapons(ruleset: Ruleset, block: WeaponsBlock, member: RulesetMember) -> Ta
     catalogue, entries = _referenced(ruleset, block.field, member)
     header = [label("rulesets.card.weapon")] + catalogue_columns(ruleset, catalogue, block.columns)
     rows = [entry_cells(ruleset, catalogue, entry, block.columns) for entry in entries]
-    return TableContent("", header, rows)
+    return TableContent(_field_label(ruleset, block.field), header, rows)
 
 
 def _features(ruleset: Ruleset, block: FeaturesBlock, member: RulesetMember) -> Lines:
     _, entries = _referenced(ruleset, block.field, member)
     lines = [label("rulesets.card.feature", name=e.name, text=e.text) if e.text else e.name for e in entries]
-    return Lines(tuple(lines), bold_lead=True)
+    return Lines(tuple(lines), bold_lead=True, heading=_field_label(ruleset, block.field))
 
 
 def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Item | None:
@@ -156,7 +162,8 @@ def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Ite
         erratum = ruleset.erratum(block.ruling) if block.ruling else None
         ruling = block.ruling if erratum is not None and erratum.mark else None
         return Lines(
-            tuple(marked(line, ruling) if i == len(block.lines) - 1 else line for i, line in enumerate(block.lines))
+            tuple(marked(line, ruling) if i == len(block.lines) - 1 else line for i, line in enumerate(block.lines)),
+            heading=label("rulesets.card.reminders"),
         )
     if isinstance(block, (MiniTableBlock, LocationTableBlock)):
         return table_contents(ruleset, ruleset.tables[block.table])[0]

@@ -4,18 +4,19 @@ print shop). Library API: build_ruleset_cards(army, options); write_ruleset_card
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from kolaps_print.content.ruleset_card import back_items, front_items
+from kolaps_print.content.ruleset_card import Item, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.ruleset_card import RulesetCard
 from kolaps_print.impose import impose
 from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output
 from kolaps_print.labels import label
-from kolaps_print.layout.ruleset_card import face_story
-from kolaps_print.layout.ruleset_sheet import sheet_look
+from kolaps_print.layout.ruleset_card import RulesetFace, face_layout, spread, story_room
+from kolaps_print.layout.ruleset_sheet import CardLook, sheet_look
 from kolaps_print.layout.units import pt
-from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army, read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
@@ -26,24 +27,31 @@ DEFAULTS = CardOptions()
 def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> CardsResult:
     """The cards PDF in memory; KolapsError (located at the character) for a face that does not fit."""
     sheet = options.impose_options()
+    size = (pt(sheet.card.width), pt(sheet.card.height))
     look = sheet_look().card
-    width, height, margin = pt(sheet.card.width), pt(sheet.card.height), pt(look.margin_mm)
-    faces, problems = [], []
-    for member in army.members:
-        card = RulesetCard(
-            face_story(front_items(army.ruleset, member, army.name), width - 2 * margin, look),
-            face_story(back_items(army.ruleset, member, army.name), width - 2 * margin, look),
-            margin,
-            look.body_pt,
+    fronts, tall_fronts = _side(army, look, size, front_items)
+    backs, tall_backs = _side(army, look, size, back_items)
+    if tall_fronts or tall_backs:
+        mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
+        assert army.doc is not None
+        raise KolapsError(
+            [
+                army.doc.diagnostic(
+                    ("characters", m.index),
+                    f"the {side} of '{m.name}' does not fit a {mm} card: choose a larger --card (tarot)",
+                )
+                for m in army.members
+                for side, tall in (("front", tall_fronts), ("back", tall_backs))
+                if m in tall
+            ]
         )
-        for side in card.fits(width, height):
-            size = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
-            message = f"the {side} of '{member.name}' does not fit a {size} card: choose a larger --card (tarot)"
-            assert army.doc is not None
-            problems.append(army.doc.diagnostic(("characters", member.index), message))
-        faces += [card] * member.character.copies
-    if problems:
-        raise KolapsError(problems)
+    colour = look.colour(army.ruleset.spec.id)
+    foot = (army.name, label("rulesets.card.footer_system", name=army.ruleset.spec.name, id=army.ruleset.spec.id))
+    faces = [
+        RulesetCard(front, back, look, colour, foot)
+        for member, front, back in zip(army.members, fronts, backs, strict=True)
+        for _ in range(member.character.copies)
+    ]
     meta = PdfMeta(
         title=label("rulesets.card.pdf_title", army=army.name),
         subject=label("rulesets.card.subject"),
@@ -52,6 +60,24 @@ def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> C
     imposed = impose(faces, sheet, meta)
     pdf = press_ready(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # PDF/X-4, as KOLAPS's
     return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, list(army.warnings))
+
+
+def _side(
+    army: RulesetArmy, base: CardLook, size: tuple[float, float], items: Callable[..., list[Item]]
+) -> tuple[list[RulesetFace], list[RulesetMember]]:
+    """One side of every card, at the largest size (one for the whole army) where all of them fit
+    between the bands; at the smallest size, the characters whose side is still too tall."""
+    _, _, room_width, room = story_room(base, *size)
+    colour = base.colour(army.ruleset.spec.id)
+    faces: list[RulesetFace] = []
+    tall: list[RulesetMember] = []
+    for factor in base.scales():
+        look = base.scaled(factor)
+        faces = [face_layout(items(army.ruleset, m, army.name), room_width, look, colour) for m in army.members]
+        tall = [m for m, face in zip(army.members, faces, strict=True) if face.height(room_width, room) > room]
+        if not tall:
+            return [spread(face, room_width, room, pt(look.spread_mm)) for face in faces], []
+    return faces, tall
 
 
 def write_ruleset_cards(

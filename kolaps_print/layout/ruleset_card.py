@@ -1,61 +1,141 @@
-"""A ruleset character's card faces laid out: each content item of content/ruleset_card.py
-becomes a flowable that measures itself for the card's width (a track wraps its boxes, a table
-its cells); the faces stack them from the top. Block-driven: no mechanic is known here."""
+"""A ruleset character's card faces laid out in the house look of KOLAPS's cards: the name on a
+band of the system's colour, the subtitle under it, stat tiles whose value is the large thing,
+sections headed by a tracked capital line and a rule, and the army and system on a foot band.
+Each content item of content/ruleset_card.py becomes a flowable that measures itself for the
+card's width. Block-driven: no mechanic is known here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import white
+from reportlab.lib.colors import Color, white
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from kolaps_print.content.ruleset_card import Band, Checkboxes, Item, Lines, Tiles, Title, Track
 from kolaps_print.content.ruleset_sheet import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
-from kolaps_print.layout.reference.look import ink, muted, tint
-from kolaps_print.layout.ruleset_sheet import CardLook, column_widths, paragraph_style, sheet_look
+from kolaps_print.layout.reference.look import ink, tint
+from kolaps_print.layout.ruleset_sheet import CardLook, paragraph_style
 from kolaps_print.layout.units import pt
 
 
 @dataclass(frozen=True)
+class RulesetFace:
+    """One side: the name its band carries, then the flowables stacked under the band."""
+
+    name: str
+    story: list[Flowable]
+
+    def height(self, width: float, room: float) -> float:
+        """The story's height set width points wide."""
+        return sum(f.wrap(width, room)[1] for f in self.story)
+
+
+def spread(face: RulesetFace, width: float, room: float, most: float) -> RulesetFace:
+    """The face with the height its story leaves free shared among the gaps between blocks, each
+    growing by at most most points: a tall card breathes instead of pooling its space at the foot."""
+    gaps = [f for f in face.story if isinstance(f, Spacer)]
+    if not gaps:
+        return face
+    extra = min(most, max(0.0, room - face.height(width, room)) / len(gaps))
+    story = [Spacer(1, f.height + extra) if isinstance(f, Spacer) else f for f in face.story]
+    return RulesetFace(face.name, story)
+
+
+def story_room(look: CardLook, width: float, height: float) -> tuple[float, float, float, float]:
+    """x, y, width, height of the room between the name band and the foot band, inside the
+    safe margin, for a card width × height points."""
+    margin, gap = pt(look.margin_mm), pt(look.gap_mm)
+    bottom = pt(look.footer_mm) + gap
+    top = height - pt(look.band_mm) - gap
+    return margin, bottom, width - 2 * margin, top - bottom
+
+
+@dataclass(frozen=True)
 class _Styles:
-    name: ParagraphStyle
+    subtitle: ParagraphStyle
     body: ParagraphStyle
     bold: ParagraphStyle
     small: ParagraphStyle
-    quiet: ParagraphStyle
+    legend: ParagraphStyle
 
 
 def _styles(look: CardLook) -> _Styles:
     return _Styles(
-        paragraph_style("name", SANS_BOLD, look.name_pt, look.leading),
+        paragraph_style("subtitle", SANS_ITALIC, look.subtitle_pt, look.leading),
         paragraph_style("body", SANS, look.body_pt, look.leading),
         paragraph_style("bold", SANS_BOLD, look.body_pt, look.leading),
         paragraph_style("small", SANS, look.small_pt, look.leading),
-        paragraph_style("quiet", SANS_ITALIC, look.small_pt, look.leading, muted()),
+        paragraph_style("legend", SANS, look.small_pt, look.leading),  # solid black: small type in a tint breaks up
     )
 
 
-class BandFlowable(Flowable):
-    """The army's name, white on an ink band the full width of the face."""
+class SectionHead(Flowable):
+    """A section's name in tracked bold capitals, a hairline running from it to the right edge."""
 
-    def __init__(self, text: str, height: float, size: float):
+    def __init__(self, text: str, look: CardLook):
         super().__init__()
-        self.text, self.band, self.size = text, height, size
+        self.text, self.look = text.upper(), look
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
-        return aW, self.band
+        return aW, self.look.section_pt * 1.5
 
     def draw(self) -> None:
-        self.canv.setFillColor(ink())
-        self.canv.rect(0, 0, self.width, self.band, stroke=0, fill=1)
-        self.canv.setFillColor(white)
-        self.canv.setFont(SANS_BOLD, self.size)
-        self.canv.drawString(self.size * 0.5, (self.band - self.size * 0.7) / 2, self.text)
+        size, canvas = self.look.section_pt, self.canv
+        text = canvas.beginText(0, size * 0.35)
+        text.setFont(SANS_BOLD, size)
+        text.setCharSpace(self.look.section_tracking_pt)
+        text.setFillColor(ink())
+        text.textOut(self.text)
+        canvas.drawText(text)
+        end = stringWidth(self.text, SANS_BOLD, size) + self.look.section_tracking_pt * len(self.text) + size * 0.6
+        if end < self.width:  # a head as wide as the column goes without its rule
+            canvas.setStrokeColor(ink())
+            canvas.setLineWidth(self.look.rule_pt)
+            canvas.line(end, size * 0.65, self.width, size * 0.65)
+
+
+class TilesFlowable(Flowable):
+    """Equal tiles in one row: the stat's name small at the top (on two lines if it is long), its
+    value large under it, on a light tint of the system's colour."""
+
+    def __init__(self, tiles: Tiles, look: CardLook, colour: Color):
+        super().__init__()
+        self.tiles, self.look, self.colour = tiles.tiles, look, colour
+
+    def _tile_width(self) -> float:
+        gap = pt(self.look.tile_gap_mm)
+        return (self.width - gap * (len(self.tiles) - 1)) / len(self.tiles)
+
+    def _names(self) -> list[list[str]]:
+        room = self._tile_width() - pt(0.8)
+        return [simpleSplit(name, SANS_BOLD, self.look.tile_label_pt, room) or [""] for name, _ in self.tiles]
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        self.width = aW
+        lines = max(len(n) for n in self._names())
+        self.height = self.look.tile_label_pt * (0.6 + 1.05 * lines) + self.look.tile_value_pt * 1.15
+        return aW, self.height
+
+    def draw(self) -> None:
+        canvas, look = self.canv, self.look
+        w, gap, size = self._tile_width(), pt(look.tile_gap_mm), look.tile_label_pt
+        for i, ((_, value), names) in enumerate(zip(self.tiles, self._names(), strict=True)):
+            x = i * (w + gap)
+            canvas.setFillColor(tint(self.colour, look.tile_tint))
+            canvas.roundRect(x, 0, w, self.height, pt(look.tile_radius_mm), stroke=0, fill=1)
+            canvas.setFillColor(ink())
+            canvas.setFont(SANS_BOLD, size)
+            for n, line in enumerate(names):
+                canvas.drawCentredString(x + w / 2, self.height - size * (1.15 + 1.05 * n), line)
+            canvas.setFont(SANS_BOLD, look.tile_value_pt)
+            canvas.drawCentredString(x + w / 2, look.tile_value_pt * 0.3, value)
 
 
 class BoxesFlowable(Flowable):
@@ -86,7 +166,7 @@ class BoxesFlowable(Flowable):
             y = self.height - (i // per_row + 1) * step + self.gap
             below_zero = i >= self.track.boxes
             canvas.setFillColor(tint(ink(), self.look.negative_tint) if below_zero else white)
-            canvas.setLineWidth(self.look.rule_pt)
+            canvas.setLineWidth(self.look.box_pt)
             canvas.rect(x, y, self.box, self.box, stroke=1, fill=1)
             if i + 1 in marks:  # the line sits after the marked box, across its row
                 canvas.setLineWidth(self.look.mark_pt)
@@ -99,13 +179,12 @@ class BoxesFlowable(Flowable):
 
 
 def _track(track: Track, look: CardLook, styles: _Styles) -> list[Flowable]:
-    heading = f"<b>{escape(track.label)}</b> ({track.boxes})"
-    parts: list[Flowable] = [Paragraph(heading, styles.body), BoxesFlowable(track, look)]
+    heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
+    parts: list[Flowable] = [SectionHead(heading, look), BoxesFlowable(track, look)]
     legend = [label("rulesets.card.mark", box=m.after_box, text=m.label) for m in track.marks]
     if track.negative:
         legend.append(label("rulesets.card.negative", boxes=track.negative, text=track.negative_label or ""))
-    if legend:
-        parts.append(Paragraph(escape(label("rulesets.card.separator").join(legend)), styles.quiet))
+    parts += [Paragraph(escape(line), styles.legend) for line in legend]
     return parts
 
 
@@ -116,75 +195,90 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles) -> list[Flow
     size = pt(look.box_mm) + pt(look.box_gap_mm) * 2
     grid = Table(pairs, colWidths=[size, None, size, None])
     grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("FONTNAME", (0, 0), (-1, -1), SANS), *_tight()]))
-    return [grid]
+    return [SectionHead(label("rulesets.card.checkboxes"), look), grid]
 
 
 def _tight() -> list[tuple]:
     return [(side, (0, 0), (-1, -1), 1) for side in ("TOPPADDING", "BOTTOMPADDING", "LEFTPADDING", "RIGHTPADDING")]
 
 
-def _tiles(tiles: Tiles, look: CardLook, styles: _Styles) -> list[Flowable]:
-    row = [Paragraph(f"{escape(lab)}<br/><b>{escape(value)}</b>", styles.small) for lab, value in tiles.tiles]
-    grid = Table([row])
-    grid.setStyle(
-        TableStyle(
-            [
-                ("GRID", (0, 0), (-1, -1), look.rule_pt, tint(ink(), 0.4)),
-                ("FONTNAME", (0, 0), (-1, -1), SANS),
-                *_tight(),
-            ]
-        )
-    )
-    return [grid]
-
-
 def _table(table: TableContent, width: float, look: CardLook, styles: _Styles) -> list[Flowable]:
     cells = [[Paragraph(escape(h), styles.bold) for h in table.header]]
-    cells += [[Paragraph(escape(c), styles.small) for c in row] for row in table.rows]
-    grid = Table(cells, colWidths=column_widths(table, width), repeatRows=1)
+    cells += [[Paragraph(escape(c), styles.body) for c in row] for row in table.rows]
+    grid = Table(cells, colWidths=_columns(table, width, look), repeatRows=1)
     grid.setStyle(
         TableStyle(
             [
-                ("LINEBELOW", (0, 0), (-1, -1), look.rule_pt, tint(ink(), 0.3)),
+                ("LINEBELOW", (0, 0), (-1, 0), look.rule_pt, ink()),
+                ("LINEBELOW", (0, 1), (-1, -1), look.rule_pt, tint(ink(), 0.3)),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("FONTNAME", (0, 0), (-1, -1), SANS),
                 *_tight(),
             ]
         )
     )
-    title = [Paragraph(escape(table.title), styles.bold)] if table.title else []
+    title = [SectionHead(table.title, look)] if table.title else []
     return [*title, grid]
 
 
-def _lines(lines: Lines, styles: _Styles) -> list[Flowable]:
+def _columns(table: TableContent, width: float, look: CardLook) -> list[float]:
+    """Each column at least as wide as its longest word (so « Dégâts » never breaks), the width
+    left shared in proportion to what each column's longest text still lacks."""
+    pad = 2  # the cell's padding, both sides
+    rows = [(SANS_BOLD, table.header), *((SANS, row) for row in table.rows)]
+
+    def widest(i: int, whole: bool) -> float:
+        words = [(font, w) for font, cells in rows for w in ([cells[i]] if whole else cells[i].split())]
+        return max((stringWidth(w, font, look.body_pt) for font, w in words), default=0) + pad
+
+    least = [widest(i, False) for i in range(len(table.header))]
+    wanted = [max(a, widest(i, True)) for i, a in enumerate(least)]
+    spare, lacking = width - sum(least), sum(w - a for w, a in zip(wanted, least, strict=True))
+    if spare <= 0 or lacking <= 0:
+        return [width * a / sum(least) if spare <= 0 else a + spare / len(least) for a in least]
+    share = min(1.0, spare / lacking)
+    columns = [a + (w - a) * share for w, a in zip(wanted, least, strict=True)]
+    rest = (width - sum(columns)) / len(columns)  # all text fits on one line: the rest evenly
+    return [c + rest for c in columns]
+
+
+def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Flowable]:
     def text(line: str) -> str:
         lead, colon, rest = line.partition(" : ")
         return f"<b>{escape(lead)}</b>{colon}{escape(rest)}" if lines.bold_lead and colon else escape(line)
 
-    return [Paragraph(text(line), styles.body) for line in lines.lines]
+    if not lines.lines:
+        return []  # a section with nothing to list prints no head either
+    head: list[Flowable] = [SectionHead(lines.heading, look)] if lines.heading else []
+    return head + [Paragraph(text(line), styles.body) for line in lines.lines]
 
 
-def face_story(items: list[Item], width: float, look: CardLook | None = None) -> list[Flowable]:
-    """The flowables of one face, top to bottom, a gap between blocks."""
-    look = look or sheet_look().card
+def _parts(item: Item, width: float, look: CardLook, styles: _Styles, colour: Color) -> list[Flowable]:
+    if isinstance(item, Title):
+        return [Paragraph(escape(item.subtitle), styles.subtitle)] if item.subtitle else []
+    if isinstance(item, Tiles):
+        return [TilesFlowable(item, look, colour)]
+    if isinstance(item, Track):
+        return _track(item, look, styles)
+    if isinstance(item, Checkboxes):
+        return _checkboxes(item, look, styles)
+    if isinstance(item, Lines):
+        return _lines(item, look, styles)
+    assert isinstance(item, TableContent)
+    return _table(item, width, look, styles)
+
+
+def face_layout(items: list[Item], width: float, look: CardLook, colour: Color) -> RulesetFace:
+    """One face: the character's name for the band, the rest stacked from the top, a gap between
+    blocks. The army's name (a band block) goes to the foot band the painter draws."""
     register_fonts(SANS)
     styles = _styles(look)
+    name = next((item.name for item in items if isinstance(item, Title)), "")
     story: list[Flowable] = []
     for item in items:
         if isinstance(item, Band):
-            parts: list[Flowable] = [BandFlowable(item.text, pt(look.band_mm), look.body_pt)]
-        elif isinstance(item, Title):
-            parts = [Paragraph(escape(item.name), styles.name)]
-            parts += [Paragraph(escape(item.subtitle), styles.quiet)] if item.subtitle else []
-        elif isinstance(item, Tiles):
-            parts = _tiles(item, look, styles)
-        elif isinstance(item, Track):
-            parts = _track(item, look, styles)
-        elif isinstance(item, Checkboxes):
-            parts = _checkboxes(item, look, styles)
-        elif isinstance(item, Lines):
-            parts = _lines(item, styles)
-        else:
-            parts = _table(item, width, look, styles)
-        story += parts + [Spacer(1, pt(look.gap_mm))]
-    return story
+            continue
+        parts = _parts(item, width, look, styles, colour)
+        if parts:
+            story += parts + [Spacer(1, pt(look.gap_mm))]
+    return RulesetFace(name, story[:-1])

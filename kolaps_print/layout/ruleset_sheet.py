@@ -16,6 +16,7 @@ from kolaps_print.content.ruleset_sheet import SectionContent, TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.reference.look import ink, muted, tint
+from kolaps_print.layout.style import StyleColour, as_colour
 from kolaps_print.layout.units import pt
 from kolaps_print.model.common import Model
 
@@ -24,18 +25,49 @@ MIN_WEIGHT = 5  # characters: a column of « Dé » or « 12 » keeps its headin
 
 
 class CardLook(Model):
-    margin_mm: float = Field(ge=0, le=15)
+    margin_mm: float = Field(ge=3, le=15)  # the safe area: nothing printed nearer the trim
     band_mm: float = Field(ge=2, le=20)
+    footer_mm: float = Field(ge=2, le=12)
     name_pt: float = Field(ge=6, le=20)
+    subtitle_pt: float = Field(ge=6, le=14)
+    footer_pt: float = Field(ge=5, le=10)
+    section_pt: float = Field(ge=5.5, le=12)
+    section_tracking_pt: float = Field(ge=0, le=2)
     body_pt: float = Field(ge=6, le=12)  # body text never below 6 pt
     small_pt: float = Field(ge=6, le=12)
-    box_mm: float = Field(ge=2.5, le=10)  # a pencil needs room
+    tile_label_pt: float = Field(ge=5.5, le=10)
+    tile_value_pt: float = Field(ge=8, le=24)
+    tile_gap_mm: float = Field(ge=0, le=5)
+    tile_radius_mm: float = Field(ge=0, le=4)
+    tile_tint: float = Field(ge=0, le=1)
+    box_mm: float = Field(ge=3.5, le=10)  # a pencil needs room
     box_gap_mm: float = Field(ge=0, le=5)
+    box_pt: float = Field(gt=0, le=2)
     gap_mm: float = Field(ge=0, le=10)
+    spread_mm: float = Field(ge=0, le=10)  # what a gap may grow by when a card has room to spare
     rule_pt: float = Field(gt=0, le=3)
     mark_pt: float = Field(gt=0, le=4)
     negative_tint: float = Field(ge=0, le=1)
     leading: float = Field(ge=1, le=2)
+    max_scale: float = Field(ge=1, le=2)  # type and gaps grow by up to this to fill a card
+    scale_step: float = Field(gt=0, le=0.5)
+    colours: dict[str, StyleColour] = Field(description="A system's band colour by its id: a palette name")
+    default_colour: StyleColour
+
+    def scaled(self, factor: float) -> CardLook:
+        """The look with its type and gaps grown by factor (boxes and rules stay: a pencil's size)."""
+        grown = ("name_pt", "subtitle_pt", "section_pt", "body_pt", "small_pt", "tile_label_pt", "tile_value_pt")
+        values = {k: round(getattr(self, k) * factor, 2) for k in grown}
+        values["gap_mm"] = round(self.gap_mm * factor, 2)
+        return self.model_copy(update=values)
+
+    def scales(self) -> list[float]:
+        """The factors to try, largest first, down to 1."""
+        count = int(round((self.max_scale - 1) / self.scale_step))
+        return [round(1 + self.scale_step * i, 3) for i in range(count, -1, -1)]
+
+    def colour(self, ruleset_id: str) -> Color:
+        return as_colour(self.colours.get(ruleset_id, self.default_colour))
 
 
 class SheetLook(Model):

@@ -50,7 +50,7 @@ def test_d12_marks_fall_at_each_character_s_own_half_and_quarter():
     army = demo("d12")
     for member, page in zip(army.members, cards("d12"), strict=True):
         pv = member.character.pv
-        assert f"Points de vie ({pv})" in page
+        assert f"POINTS DE VIE ({pv})" in page
         assert f"après {pv // 2} : 50 %" in page and f"après {pv // 4} : 25 %" in page
         assert "Armure perdue" in page and "Arme enrayée" in page
         assert f"DÉF {member.values['defense']}" in page
@@ -61,7 +61,7 @@ def test_d100_front_lists_skills_weapons_and_the_back_its_boxes():
     pages = cards("d100")
     first = army.members[0].character
     assert "Armes de poing 55" in pages[0] and "Revolver Armes de poing 1d8 15 6" in pages[0]
-    assert f"Points de vie ({first.pv})" in pages[0] and "Munitions (30)" in pages[0]
+    assert f"POINTS DE VIE ({first.pv})" in pages[0] and "MUNITIONS (30)" in pages[0]
     assert "Parade utilisée" in pages[0] and "Esquive annoncée" in pages[0]
     assert len(pages) == 6  # Élise Garnier has two copies
 

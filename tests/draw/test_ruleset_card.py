@@ -1,0 +1,104 @@
+"""The ruleset cards' house look, read back from the print-shop PDF (one face a page, trim box
+known): the character's name on a band of the system's colour at the top of both sides, the army
+and the system on a foot band of the same colour, no text under 6 pt or within 3 mm of the trim,
+section heads in capitals, a skill's score on its name's line, and the room between the bands used."""
+
+from io import BytesIO
+
+import pypdfium2 as pdfium
+import pytest
+from pdf_colours import seen, text_fills  # tests/support
+from pdf_text import page_texts, text_objects  # tests/support
+from pypdf import PdfReader
+
+from kolaps_print.jobs.cards import CardOptions
+from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+from kolaps_print.layout.style import as_colour, cmyk
+from kolaps_print.model.ruleset_army import load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_load import find_ruleset
+
+SHOP = CardOptions(print_shop=True)
+MM = 72 / 25.4
+SYSTEM_COLOUR = {"d100": "rust", "3d6": "steel", "d12": "moss"}  # data/layouts/rulesets.yaml
+SYSTEM_NAME = {"d100": "Pourcentages", "3d6": "AV contre DV", "d12": "L’échelle du d12"}
+
+
+def demo(ruleset_id: str):
+    ruleset = find_ruleset(ruleset_id)
+    (path,) = sorted((ruleset.folder / "armies").glob("*.yaml"))
+    doc, _ = read_army_ruleset(path)
+    return load_ruleset_army(doc, ruleset)
+
+
+@pytest.fixture(scope="module", params=["d100", "3d6", "d12"])
+def printed(request):
+    army = demo(request.param)
+    return request.param, army, build_ruleset_cards(army, SHOP).pdf
+
+
+def _trim(pdf: bytes, page: int) -> tuple[float, float, float, float]:
+    return tuple(float(v) for v in PdfReader(BytesIO(pdf)).pages[page].trimbox)
+
+
+def _pixel(pdf: bytes, page: int, x: float, y: float) -> tuple[int, int, int]:
+    """The colour pdfium paints at (x, y) points from the page's lower-left corner (72 dpi)."""
+    doc = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        image = doc[page].render(scale=1).to_pil().convert("RGB")
+        return image.getpixel((int(x), int(image.height - y)))
+    finally:
+        doc.close()
+
+
+def _near(a, b, tolerance=12) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
+
+
+def test_both_sides_carry_the_name_band_and_the_foot_band_in_the_system_s_colour(printed):
+    ruleset_id, army, pdf = printed
+    colour = seen(as_colour(cmyk(SYSTEM_COLOUR[ruleset_id])))
+    for page in range(2 * len(army.members)):
+        left, bottom, right, top = _trim(pdf, page)
+        assert _near(_pixel(pdf, page, left + 1 * MM, top - 1 * MM), colour), page  # the band reaches the trim
+        assert _near(_pixel(pdf, page, right - 1 * MM, bottom + 1 * MM), colour), page
+    names = [obj for obj in text_objects(pdf) if obj.text == army.members[0].name]
+    assert {o.page for o in names} >= {0, 1}  # front and back
+    assert all(o.fill == (255, 255, 255) for o in names)  # reversed out of the band
+
+
+def test_the_foot_names_the_army_and_the_system_on_both_sides(printed):
+    ruleset_id, army, pdf = printed
+    for page, text in enumerate(page_texts(pdf)):
+        lines = text.replace("\r\n", "\n").split("\n")
+        assert f"{army.name} {SYSTEM_NAME[ruleset_id]} · {ruleset_id}" in lines, page  # one line: the foot
+
+
+def test_no_text_under_6_pt_nor_within_3_mm_of_the_trim(printed):
+    _, _, pdf = printed
+    assert min(f.size for f in text_fills(pdf)) >= 6
+    for obj in text_objects(pdf):
+        left, bottom, right, top = _trim(pdf, obj.page)
+        x0, y0, x1, y1 = obj.bounds
+        assert x0 >= left + 3 * MM - 0.5 and x1 <= right - 3 * MM + 0.5, obj
+        assert y1 <= top - 1.5 * MM and y0 >= bottom + 1.2 * MM, obj  # the bands' text sits mid-band
+
+
+def test_section_heads_are_capitals_and_a_score_stays_on_its_skill_s_line():
+    army = demo("d12")
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    texts = [o.text for o in text_objects(pdf)]
+    assert "COMPÉTENCES" in texts and "ARMES" in texts and "RAPPELS" in texts
+    oskar = next(i for i, m in enumerate(army.members) if m.name == "Oskar Brandt")
+    lines = [o for o in text_objects(pdf) if o.page == 2 * oskar and "Piratage" in o.text]
+    assert lines and any("Piratage\u00a0−2" in o.text or "Piratage −2" in o.text for o in lines)
+
+
+def test_the_fullest_front_uses_most_of_the_room_between_the_bands(printed):
+    """Type grows with the room: the tallest front reaches past two thirds of the card's height."""
+    _, army, pdf = printed
+    lowest = []
+    for i in range(len(army.members)):
+        _, bottom, _, top = _trim(pdf, 2 * i)
+        body = [o for o in text_objects(pdf) if o.page == 2 * i and o.bounds[1] > bottom + 6 * MM]
+        lowest.append((top - min(o.bounds[1] for o in body)) / (top - bottom))
+    assert max(lowest) > 0.67, lowest
