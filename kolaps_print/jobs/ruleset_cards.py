@@ -28,7 +28,8 @@ def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> C
     """The cards PDF in memory; KolapsError (located at the character) for a face that does not fit."""
     sheet = options.impose_options()
     size = (pt(sheet.card.width), pt(sheet.card.height))
-    look = sheet_look().card
+    sheet_style = sheet_look()
+    look = sheet_style.card
     fronts, tall_fronts = _side(army, look, size, front_items)
     backs, tall_backs = _side(army, look, size, back_items)
     if tall_fronts or tall_backs:
@@ -45,7 +46,7 @@ def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> C
                 if m in tall
             ]
         )
-    colour = look.colour(army.ruleset.spec.id)
+    colour = sheet_style.colour(army.ruleset.spec.id)
     foot = (army.name, label("rulesets.card.footer_system", name=army.ruleset.spec.name, id=army.ruleset.spec.id))
     faces = [
         RulesetCard(front, back, look, colour, foot)
@@ -68,7 +69,7 @@ def _side(
     """One side of every card, at the largest size (one for the whole army) where all of them fit
     between the bands; at the smallest size, the characters whose side is still too tall."""
     _, _, room_width, room = story_room(base, *size)
-    colour = base.colour(army.ruleset.spec.id)
+    colour = sheet_look().colour(army.ruleset.spec.id)
     faces: list[RulesetFace] = []
     tall: list[RulesetMember] = []
     for factor in base.scales():

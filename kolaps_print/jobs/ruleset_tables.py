@@ -9,16 +9,17 @@ from __future__ import annotations
 from io import BytesIO
 from pathlib import Path
 
+from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame
 from reportlab.platypus.doctemplate import ActionFlowable
 
-from kolaps_print.content.ruleset_sheet import sheet_content
+from kolaps_print.content.ruleset_sheet import SectionContent, sheet_content
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.jobs.tables import Reference
 from kolaps_print.labels import label
-from kolaps_print.layout.reference.look import ink, mark_grey
+from kolaps_print.layout.reference.look import mark_grey
 from kolaps_print.layout.ruleset_sheet import SheetLook, sheet_look, sheet_story
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
@@ -30,14 +31,21 @@ def default_ruleset_output(ruleset_id: str) -> Path:
     return Path("output") / f"reference-{ruleset_id}.pdf"
 
 
-def _page_furniture(canvas: Canvas, ruleset: Ruleset, look: SheetLook, size: tuple[float, float], page: int) -> None:
+def _page_furniture(
+    canvas: Canvas, ruleset: Ruleset, look: SheetLook, size: tuple[float, float], pages: tuple[int, int]
+) -> None:
+    """The title on a band of the system's colour painted to the sheet's top edge, the page as
+    « 1/2 » at its right, the source and the rulings' key at the foot."""
     width, height = size
-    margin = pt(look.margin_mm)
-    canvas.setFillColor(ink())
+    margin, band = pt(look.margin_mm), pt(look.header_mm)
+    canvas.setFillColor(look.colour(ruleset.spec.id))
+    canvas.rect(0, height - margin - band, width, margin + band, stroke=0, fill=1)
+    baseline = height - margin - band / 2 - look.title_pt * 0.35
+    canvas.setFillColor(white)
     canvas.setFont(SANS_BOLD, look.title_pt)
-    canvas.drawString(margin, height - margin - look.title_pt, ruleset.spec.sheet.title)
-    canvas.setFont(SANS, look.title_pt)
-    canvas.drawRightString(width - margin, height - margin - look.title_pt, str(page))
+    canvas.drawString(margin, baseline, ruleset.spec.sheet.title)
+    if pages[1] > 1:
+        canvas.drawRightString(width - margin, baseline, label("rulesets.sheet.page", page=pages[0], pages=pages[1]))
     canvas.setFont(SANS_ITALIC, look.body_pt)
     canvas.setFillColor(mark_grey())
     footer = label("rulesets.sheet.footer", name=ruleset.spec.name, seed=ruleset.spec.seed)
@@ -65,15 +73,22 @@ def _fill(frame: Frame, story: list, canvas: Canvas) -> bool:
     return placed
 
 
-def build_ruleset_sheet(ruleset_id: str, paper: str = "a4") -> Reference:
-    ruleset = find_ruleset(ruleset_id)
-    look = sheet_look()
-    paper_mm = paper_size(paper)
-    size = (pt(paper_mm.width), pt(paper_mm.height))
-    margin = pt(look.margin_mm)
-    frame_box = (margin, margin + pt(look.footer_mm), size[0] - 2 * margin)
-    frame_height = size[1] - 2 * margin - pt(look.header_mm) - pt(look.footer_mm)
-    story = sheet_story(sheet_content(ruleset), frame_box[2] - 12, look)  # Frame pads 6 pt a side
+def _columns(look: SheetLook, size: tuple[float, float]) -> list[tuple[float, float, float, float]]:
+    """x, y, width, height of each column of a page, left to right."""
+    margin, gap = pt(look.margin_mm), pt(look.column_gap_mm)
+    width = (size[0] - 2 * margin - gap * (look.columns - 1)) / look.columns
+    bottom = margin + pt(look.footer_mm)
+    height = size[1] - 2 * margin - pt(look.header_mm) - pt(look.footer_mm) - pt(look.section_bar_mm) / 2
+    return [(margin + i * (width + gap), bottom, width, height) for i in range(look.columns)]
+
+
+def _flow(
+    ruleset: Ruleset, sections: list[SectionContent], look: SheetLook, size: tuple[float, float], total: int = 0
+) -> tuple[bytes, int]:
+    """The sheet drawn, and its page count. The page count is printed (« 1/2 »), so a first run
+    with total 0 counts the pages and a second one draws them with it."""
+    columns = _columns(look, size)
+    story = sheet_story(sections, columns[0][2], look, look.colour(ruleset.spec.id))
     buffer = BytesIO()
     title = label("rulesets.sheet.pdf_title", name=ruleset.spec.name, title=ruleset.spec.sheet.title)
     canvas = new_canvas(buffer, size, PdfMeta(title=title, subject=label("rulesets.sheet.subject")))
@@ -81,13 +96,47 @@ def build_ruleset_sheet(ruleset_id: str, paper: str = "a4") -> Reference:
     while story:
         pages += 1
         canvas.setFont(SANS, look.body_pt)  # never leave reportlab's default font selected
-        _page_furniture(canvas, ruleset, look, size, pages)
-        if not _fill(Frame(*frame_box, frame_height), story, canvas):  # an empty page took nothing
-            where = str(ruleset.folder / "tables.yaml")
-            raise KolapsError([Diagnostic(where, 1, 1, "error", "a table does not fit on a page: split it")])
+        _page_furniture(canvas, ruleset, look, size, (pages, total))
+        for i, box in enumerate(columns):
+            frame = Frame(*box, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            if not _fill(frame, story, canvas) and i == 0:  # an empty page took nothing
+                where = str(ruleset.folder / "tables.yaml")
+                raise KolapsError([Diagnostic(where, 1, 1, "error", "a table does not fit on a page: split it")])
         canvas.showPage()
     canvas.save()
-    return Reference(buffer.getvalue(), pages)
+    return buffer.getvalue(), pages
+
+
+def build_ruleset_sheet(ruleset_id: str, paper: str = "a4") -> Reference:
+    ruleset = find_ruleset(ruleset_id)
+    look = sheet_look()
+    paper_mm = paper_size(paper)
+    size = (pt(paper_mm.width), pt(paper_mm.height))
+    sections = sheet_content(ruleset)
+    look, total = _fewest_pages(ruleset, sections, look, size)
+    pdf, pages = _flow(ruleset, sections, look, size, total)
+    return Reference(pdf, pages)
+
+
+def _fewest_pages(
+    ruleset: Ruleset, sections: list[SectionContent], look: SheetLook, size: tuple[float, float]
+) -> tuple[SheetLook, int]:
+    """The look at the largest body size (from max_body_pt down to min_body_pt) that prints the
+    sheet on the fewest pages, and that page count: a sheet spilling a few lines onto a second
+    page sets them a little smaller, a short one a little larger."""
+
+    def at(body: float) -> SheetLook:
+        return look.model_copy(update={"body_pt": body})
+
+    sizes = [look.max_body_pt]
+    while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
+        sizes.append(round(sizes[-1] - look.body_step_pt, 2))
+    fewest = _flow(ruleset, sections, at(sizes[-1]), size)[1]
+    for body in sizes[:-1]:
+        pages = _flow(ruleset, sections, at(body), size)[1]
+        if pages == fewest:
+            return at(body), pages
+    return at(sizes[-1]), fewest
 
 
 def write_ruleset_sheet(ruleset_id: str, output: Path | str | None = None, paper: str = "a4") -> Reference:

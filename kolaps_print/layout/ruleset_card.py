@@ -20,7 +20,7 @@ from kolaps_print.content.ruleset_sheet import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.look import ink, tint
-from kolaps_print.layout.ruleset_sheet import CardLook, paragraph_style
+from kolaps_print.layout.ruleset_sheet import CardLook, column_widths, paragraph_style
 from kolaps_print.layout.units import pt
 
 
@@ -205,7 +205,7 @@ def _tight() -> list[tuple]:
 def _table(table: TableContent, width: float, look: CardLook, styles: _Styles) -> list[Flowable]:
     cells = [[Paragraph(escape(h), styles.bold) for h in table.header]]
     cells += [[Paragraph(escape(c), styles.body) for c in row] for row in table.rows]
-    grid = Table(cells, colWidths=_columns(table, width, look), repeatRows=1)
+    grid = Table(cells, colWidths=column_widths(table, width, look.body_pt), repeatRows=1)
     grid.setStyle(
         TableStyle(
             [
@@ -219,27 +219,6 @@ def _table(table: TableContent, width: float, look: CardLook, styles: _Styles) -
     )
     title = [SectionHead(table.title, look)] if table.title else []
     return [*title, grid]
-
-
-def _columns(table: TableContent, width: float, look: CardLook) -> list[float]:
-    """Each column at least as wide as its longest word (so « Dégâts » never breaks), the width
-    left shared in proportion to what each column's longest text still lacks."""
-    pad = 2  # the cell's padding, both sides
-    rows = [(SANS_BOLD, table.header), *((SANS, row) for row in table.rows)]
-
-    def widest(i: int, whole: bool) -> float:
-        words = [(font, w) for font, cells in rows for w in ([cells[i]] if whole else cells[i].split())]
-        return max((stringWidth(w, font, look.body_pt) for font, w in words), default=0) + pad
-
-    least = [widest(i, False) for i in range(len(table.header))]
-    wanted = [max(a, widest(i, True)) for i, a in enumerate(least)]
-    spare, lacking = width - sum(least), sum(w - a for w, a in zip(wanted, least, strict=True))
-    if spare <= 0 or lacking <= 0:
-        return [width * a / sum(least) if spare <= 0 else a + spare / len(least) for a in least]
-    share = min(1.0, spare / lacking)
-    columns = [a + (w - a) * share for w, a in zip(wanted, least, strict=True)]
-    rest = (width - sum(columns)) / len(columns)  # all text fits on one line: the rest evenly
-    return [c + rest for c in columns]
 
 
 def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Flowable]:

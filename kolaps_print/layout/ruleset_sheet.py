@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from pydantic import Field
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import Color, white
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from kolaps_print.content.ruleset_sheet import SectionContent, TableContent
@@ -20,8 +21,8 @@ from kolaps_print.layout.style import StyleColour, as_colour
 from kolaps_print.layout.units import pt
 from kolaps_print.model.common import Model
 
-MAX_WEIGHT = 48  # characters: past this a column's text wraps rather than widening it further
-MIN_WEIGHT = 5  # characters: a column of « Dé » or « 12 » keeps its heading on one line
+CELL_PAD = 2  # points, a cell's padding on each side, when its column's width is measured
+SLACK = 1  # points: a word exactly as wide as its cell would still break on rounding
 
 
 class CardLook(Model):
@@ -51,8 +52,6 @@ class CardLook(Model):
     leading: float = Field(ge=1, le=2)
     max_scale: float = Field(ge=1, le=2)  # type and gaps grow by up to this to fill a card
     scale_step: float = Field(gt=0, le=0.5)
-    colours: dict[str, StyleColour] = Field(description="A system's band colour by its id: a palette name")
-    default_colour: StyleColour
 
     def scaled(self, factor: float) -> CardLook:
         """The look with its type and gaps grown by factor (boxes and rules stay: a pencil's size)."""
@@ -66,24 +65,34 @@ class CardLook(Model):
         count = int(round((self.max_scale - 1) / self.scale_step))
         return [round(1 + self.scale_step * i, 3) for i in range(count, -1, -1)]
 
-    def colour(self, ruleset_id: str) -> Color:
-        return as_colour(self.colours.get(ruleset_id, self.default_colour))
-
 
 class SheetLook(Model):
-    margin_mm: float = Field(ge=3, le=40)
+    margin_mm: float = Field(ge=6, le=40)  # nothing that matters within 6 mm of the sheet's edge
     header_mm: float = Field(ge=4, le=30)
     footer_mm: float = Field(ge=3, le=30)
+    columns: int = Field(ge=1, le=3)
+    column_gap_mm: float = Field(ge=2, le=20)
     title_pt: float = Field(ge=6, le=30)
     section_pt: float = Field(ge=6, le=24)
+    section_bar_mm: float = Field(ge=3, le=15)
     table_title_pt: float = Field(ge=6, le=20)
     body_pt: float = Field(ge=6, le=14)  # body text never below 6 pt
+    min_body_pt: float = Field(ge=6, le=14)
+    max_body_pt: float = Field(ge=6, le=14)
+    body_step_pt: float = Field(gt=0, le=2)
     leading: float = Field(ge=1, le=2)
     cell_padding_pt: float = Field(ge=0, le=10)
     table_gap_mm: float = Field(ge=0, le=20)
     header_tint: float = Field(ge=0, le=1)
+    zebra: StyleColour
     rule_pt: float = Field(gt=0, le=3)
+    colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
+    default_colour: StyleColour
     card: CardLook
+
+    def colour(self, ruleset_id: str) -> Color:
+        """The system's colour: its title band, section bars and card bands."""
+        return as_colour(self.colours.get(ruleset_id, self.default_colour))
 
 
 def sheet_look() -> SheetLook:
@@ -93,10 +102,7 @@ def sheet_look() -> SheetLook:
 
 @dataclass(frozen=True)
 class _Styles:
-    section: ParagraphStyle
     table_title: ParagraphStyle
-    cell: ParagraphStyle
-    head: ParagraphStyle
     note: ParagraphStyle
 
 
@@ -110,33 +116,88 @@ def _styles(look: SheetLook) -> _Styles:
         return paragraph_style(name, font, size, look.leading, colour)
 
     return _Styles(
-        section=style("section", SANS_BOLD, look.section_pt),
         table_title=style("table_title", SANS_BOLD, look.table_title_pt),
-        cell=style("cell", SANS, look.body_pt),
-        head=style("head", SANS_BOLD, look.body_pt),
         note=style("note", SANS_ITALIC, look.body_pt, muted()),
     )
 
 
-def column_widths(table: TableContent, width: float) -> list[float]:
-    """Each column as wide as its longest text asks, within MAX_WEIGHT; the whole width used."""
-    columns = len(table.header)
-    longest = [max(len(row[i]) for row in [table.header, *table.rows]) for i in range(columns)]
-    weights = [max(MIN_WEIGHT, min(MAX_WEIGHT, n)) + 3 for n in longest]
-    return [width * w / sum(weights) for w in weights]
+def _unbroken_size(table: TableContent, width: float, look: SheetLook) -> float:
+    """The body size, or the largest below it (down to min_body_pt) at which no word of the
+    table has to break: a wide table sets a little smaller than its neighbours."""
+    size = look.body_pt
+    while size - look.body_step_pt >= look.min_body_pt - 1e-9 and sum(_least_widths(table, size)) > width:
+        size = round(size - look.body_step_pt, 2)
+    return size
 
 
-def _table(table: TableContent, width: float, look: SheetLook, styles: _Styles, lead: list[Flowable]) -> Flowable:
-    """The table with its title and note, kept together with lead (its section's title, if first)."""
-    cells = [[Paragraph(escape(h), styles.head) for h in table.header]]
-    cells += [[Paragraph(escape(c), styles.cell) for c in row] for row in table.rows]
-    grid = Table(cells, colWidths=column_widths(table, width), repeatRows=1)
+def _least_widths(table: TableContent, size: float) -> list[float]:
+    """Each column's longest word at size points, padding included."""
+    rows = [(SANS_BOLD, table.header), *((SANS, row) for row in table.rows)]
+    return [
+        max((stringWidth(w, font, size) for font, cells in rows for w in cells[i].split()), default=0)
+        + 2 * CELL_PAD
+        + SLACK
+        for i in range(len(table.header))
+    ]
+
+
+def column_widths(table: TableContent, width: float, size: float) -> list[float]:
+    """Each column at least as wide as its longest word at size points (so « Bonus » never
+    breaks), the width left shared in proportion to what each column's longest text still lacks."""
+    pad = 2 * CELL_PAD + SLACK
+    rows = [(SANS_BOLD, table.header), *((SANS, row) for row in table.rows)]
+
+    def whole(i: int) -> float:
+        return max(stringWidth(cells[i], font, size) for font, cells in rows) + pad
+
+    least = _least_widths(table, size)
+    wanted = [max(a, whole(i)) for i, a in enumerate(least)]
+    spare, lacking = width - sum(least), sum(w - a for w, a in zip(wanted, least, strict=True))
+    if spare <= 0:
+        return [width * a / sum(least) for a in least]
+    share = min(1.0, spare / lacking) if lacking > 0 else 0.0
+    columns = [a + (w - a) * share for w, a in zip(wanted, least, strict=True)]
+    rest = (width - sum(columns)) / len(columns)  # every text fits on one line: the rest evenly
+    return [c + rest for c in columns]
+
+
+class SectionBar(Flowable):
+    """A section's title, white on a bar of the system's colour the column's width."""
+
+    def __init__(self, text: str, look: SheetLook, colour: Color):
+        super().__init__()
+        self.text, self.look, self.colour = text, look, colour
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        self.width = aW
+        return aW, pt(self.look.section_bar_mm)
+
+    def draw(self) -> None:
+        canvas, height, size = self.canv, pt(self.look.section_bar_mm), self.look.section_pt
+        canvas.setFillColor(self.colour)
+        canvas.rect(0, 0, self.width, height, stroke=0, fill=1)
+        canvas.setFillColor(white)
+        canvas.setFont(SANS_BOLD, size)
+        canvas.drawString(size * 0.6, height / 2 - size * 0.35, self.text)
+
+
+def _table(
+    table: TableContent, width: float, look: SheetLook, styles: _Styles, colour: Color, lead: list[Flowable]
+) -> Flowable:
+    """The table with its title and note, kept together with lead (its section's bar, if first)."""
+    size = _unbroken_size(table, width, look)
+    head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
+    cells = [[Paragraph(escape(h), head) for h in table.header]]
+    cells += [[Paragraph(escape(c), cell) for c in row] for row in table.rows]
+    grid = Table(cells, colWidths=column_widths(table, width, size), repeatRows=1)
     padding = look.cell_padding_pt
     grid.setStyle(
         TableStyle(
             [
-                ("BACKGROUND", (0, 0), (-1, 0), tint(ink(), look.header_tint)),
-                ("LINEBELOW", (0, 0), (-1, -1), look.rule_pt, tint(ink(), 0.3)),
+                ("BACKGROUND", (0, 0), (-1, 0), tint(colour, look.header_tint)),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, as_colour(look.zebra)]),
+                ("LINEBELOW", (0, 0), (-1, 0), look.rule_pt, ink()),
+                ("LINEBELOW", (0, -1), (-1, -1), look.rule_pt, ink()),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("FONTNAME", (0, 0), (-1, -1), SANS),  # an empty cell is drawn as text too: never Helvetica
                 ("TOPPADDING", (0, 0), (-1, -1), padding),
@@ -152,13 +213,12 @@ def _table(table: TableContent, width: float, look: SheetLook, styles: _Styles, 
     return KeepTogether(parts + [Spacer(1, pt(look.table_gap_mm))])
 
 
-def sheet_story(sections: list[SectionContent], width: float, look: SheetLook | None = None) -> list[Flowable]:
-    """The flowables of every section, in order: a section title, then its tables."""
-    look = look or sheet_look()
+def sheet_story(sections: list[SectionContent], width: float, look: SheetLook, colour: Color) -> list[Flowable]:
+    """The flowables of every section, in order: a section's bar, then its tables."""
     register_fonts(SANS)  # paragraphs measure with the fonts' bold and italic faces
     styles = _styles(look)
     story: list[Flowable] = []
     for section in sections:
-        title = [Paragraph(escape(section.title), styles.section)]  # never alone at a page's foot
-        story += [_table(t, width, look, styles, title if i == 0 else []) for i, t in enumerate(section.tables)]
+        bar = [SectionBar(section.title, look, colour), Spacer(1, pt(1.2))]  # never alone at a column's foot
+        story += [_table(t, width, look, styles, colour, bar if i == 0 else []) for i, t in enumerate(section.tables)]
     return story

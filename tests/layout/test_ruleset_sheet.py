@@ -1,0 +1,86 @@
+"""A ruleset's sheet in the house look, read back from the PDF: the title on a band of the
+system's colour reaching the sheet's top edge, section bars of the same colour, two columns, every
+demo system on one page (type set between 6.5 and 8.5 pt to get there), no column heading broken
+inside a word, nothing that matters within 6 mm of the edge."""
+
+from io import BytesIO
+
+import pypdfium2 as pdfium
+import pytest
+from pdf_colours import seen, text_fills  # tests/support
+from pdf_text import text_objects  # tests/support
+
+from kolaps_print.content.ruleset_sheet import sheet_content
+from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
+from kolaps_print.layout.style import as_colour, cmyk
+from kolaps_print.model.ruleset_load import find_ruleset
+
+MM = 72 / 25.4
+A4 = (595.28, 841.89)
+SYSTEM_COLOUR = {"d100": "rust", "3d6": "steel", "d12": "moss"}  # data/layouts/rulesets.yaml
+
+
+@pytest.fixture(scope="module", params=["d100", "3d6", "d12"])
+def sheet(request):
+    return request.param, build_ruleset_sheet(request.param)
+
+
+def _pixel(pdf: bytes, x: float, y: float) -> tuple[int, int, int]:
+    doc = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        image = doc[0].render(scale=1).to_pil().convert("RGB")
+        return image.getpixel((int(x), int(image.height - y)))
+    finally:
+        doc.close()
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+def _near(a, b, tolerance=12) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
+
+
+def test_each_demo_system_fits_one_page_in_type_no_smaller_than_6_5_pt(sheet):
+    _, reference = sheet
+    assert reference.pages == 1
+    body = [f.size for f in text_fills(reference.pdf) if f.length > 3]
+    assert min(body) >= 6.5
+
+
+def test_the_title_band_reaches_the_top_edge_in_the_system_s_colour(sheet):
+    ruleset_id, reference = sheet
+    colour = seen(as_colour(cmyk(SYSTEM_COLOUR[ruleset_id])))
+    assert _near(_pixel(reference.pdf, A4[0] / 2, A4[1] - 1), colour)
+    title = find_ruleset(ruleset_id).spec.sheet.title
+    (printed,) = [o for o in text_objects(reference.pdf) if _plain(o.text) == _plain(title)]
+    assert printed.fill == (255, 255, 255)
+
+
+def test_sections_sit_on_bars_of_the_system_s_colour_in_two_columns(sheet):
+    ruleset_id, reference = sheet
+    colour = seen(as_colour(cmyk(SYSTEM_COLOUR[ruleset_id])))
+    titles = {_plain(s.title) for s in find_ruleset(ruleset_id).spec.sheet.sections}
+    white = [o for o in text_objects(reference.pdf) if o.fill == (255, 255, 255)]  # a table may share a title
+    bars = [o for o in white if _plain(o.text) in titles]
+    assert {_plain(o.text) for o in bars} == titles
+    for bar in bars:
+        left, bottom, right, top = bar.bounds
+        assert _near(_pixel(reference.pdf, left - 2, (bottom + top) / 2), colour), bar.text
+    lefts = sorted({round(o.bounds[0]) for o in bars})
+    assert lefts[0] < A4[0] / 3 and lefts[-1] > A4[0] / 2  # a bar in each column
+
+
+def test_no_heading_is_broken_inside_a_word_and_nothing_within_6_mm_of_the_edge(sheet):
+    ruleset_id, reference = sheet
+    printed = text_objects(reference.pdf)
+    words = {w for o in printed for w in _plain(o.text).split()}
+    for section in sheet_content(find_ruleset(ruleset_id)):
+        for table in section.tables:
+            for heading in table.header:
+                for word in _plain(heading).split():
+                    assert word in words, (table.title, word)
+    for o in printed:
+        x0, y0, x1, y1 = o.bounds
+        assert x0 >= 6 * MM and x1 <= A4[0] - 6 * MM and y0 >= 6 * MM and y1 <= A4[1] - 6 * MM, o
