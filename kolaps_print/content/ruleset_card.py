@@ -4,6 +4,7 @@ fall for that character's own total, its negative zone, and the boxes to tick. T
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -23,10 +24,12 @@ from kolaps_print.model.ruleset_cards import (
     MiniTableBlock,
     NameBlock,
     RemindersBlock,
+    Roll,
     SkillsBlock,
     StatTilesBlock,
     WeaponsBlock,
 )
+from kolaps_print.model.ruleset_check import characteristic_field
 from kolaps_print.model.ruleset_fields import Operand, catalogue_of
 from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.model.ruleset_values import mark_box, operand
@@ -36,8 +39,10 @@ from kolaps_print.provenance import marked
 
 @dataclass(frozen=True)
 class TrackMark:
-    after_box: int  # the line is drawn after this box, counted from 1
+    after_box: int  # the line is drawn after this box, counted from 1 (boxes are ticked from the left)
     label: str
+    points: int = 0  # the fraction of the total: points left (or lost, see counts)
+    counts: str = "left"
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,13 @@ BackItem = Item
 @cache
 def _marks(total: int, marks: tuple[Mark, ...]) -> tuple[TrackMark, ...]:
     """Marks for one total: cached, so an army of equal totals computes them once."""
-    return tuple(TrackMark(mark_box(total, m.numerator, m.denominator, m.rounding), m.label) for m in marks)
+    return tuple(_mark(total, m) for m in marks)
+
+
+def _mark(total: int, mark: Mark) -> TrackMark:
+    points = mark_box(total, mark.numerator, mark.denominator, mark.rounding)
+    after = total - points if mark.counts == "left" else points
+    return TrackMark(after, mark.label, points, mark.counts)
 
 
 def _value(term: Operand, member: RulesetMember) -> int:
@@ -132,7 +143,34 @@ def _weapons(ruleset: Ruleset, block: WeaponsBlock, member: RulesetMember) -> Ta
     catalogue, entries = _referenced(ruleset, block.field, member)
     header = [label("rulesets.card.weapon")] + catalogue_columns(ruleset, catalogue, block.columns)
     rows = [entry_cells(ruleset, catalogue, entry, block.columns) for entry in entries]
-    return TableContent(_field_label(ruleset, block.field), header, rows)
+    title = _field_label(ruleset, block.field)
+    if block.roll is None:
+        return TableContent(title, header, rows)
+    roll = block.roll
+    rolls = [_roll(ruleset, roll, entry, member) for entry in entries]
+    return TableContent(
+        title,
+        [header[0], roll.label, *header[1:]],
+        [[r[0], x, *r[1:]] for r, x in zip(rows, rolls, strict=True)],
+        strong=1,
+    )
+
+
+def _roll(ruleset: Ruleset, roll: Roll, weapon: Any, member: RulesetMember) -> str:
+    """The character's roll with weapon: its score in the weapon's skill (the skill's base when it
+    has none written), plus the characteristic the skill names."""
+    skill_id = getattr(weapon, roll.skill)
+    decl = next(f for f in ruleset.spec.character.fields if f.id == roll.skills)
+    skill = ruleset.catalogues[catalogue_of(decl)][skill_id]
+    written: dict[str, int] = getattr(member.character, roll.skills) or {}
+    value = written.get(skill_id, getattr(skill, "base", None) or 0)
+    if roll.characteristic is not None:
+        field = characteristic_field(ruleset.spec, str(getattr(skill, roll.characteristic)))
+        value += (member.values.get(field) or 0) if field else 0
+    plus = re.search(r"\+(\s)\{value\}", roll.text)
+    if value < 0 and plus:  # « 1d12 − 2 », not « 1d12 + −2 »
+        return roll.text.replace(plus.group(0), f"−{plus.group(1)}{number(-value)}")
+    return roll.text.replace("{value}", number(value))
 
 
 def _features(ruleset: Ruleset, block: FeaturesBlock, member: RulesetMember) -> Lines:

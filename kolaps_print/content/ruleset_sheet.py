@@ -36,6 +36,7 @@ class TableContent:
     header: list[str]
     rows: list[list[str]]
     note: str | None = None
+    strong: int | None = None  # a column set large and bold: what is rolled at the table
 
 
 @dataclass(frozen=True)

@@ -38,10 +38,10 @@ class RulesetCard:
 
     def _draw(self, canvas: Canvas, face: RulesetFace, width: float, height: float) -> None:
         canvas.setFont(SANS, self.look.body_pt)  # never leave reportlab's default font selected
-        self._bands(canvas, face.name, width, height)
+        self._bands(canvas, face, width, height)
         self._frame(width, height).addFromList(list(face.story), canvas)
 
-    def _bands(self, canvas: Canvas, name: str, width: float, height: float) -> None:
+    def _bands(self, canvas: Canvas, face: RulesetFace, width: float, height: float) -> None:
         look, margin = self.look, pt(self.look.margin_mm)
         band, foot = pt(look.band_mm), pt(look.footer_mm)
         canvas.setFillColor(self.colour)
@@ -49,7 +49,10 @@ class RulesetCard:
         canvas.rect(-BLEED, -BLEED, width + 2 * BLEED, foot + BLEED, stroke=0, fill=1)
         canvas.setFillColor(white)
         canvas.setFont(SANS_BOLD, look.name_pt)
-        canvas.drawString(margin, height - band / 2 - look.name_pt * 0.35, name)
+        canvas.drawString(margin, height - band / 2 - look.name_pt * 0.35, face.name)
+        if face.copy:
+            canvas.setFont(SANS_BOLD, look.copy_pt)
+            canvas.drawRightString(width - margin, height - band / 2 - look.copy_pt * 0.35, face.copy)
         canvas.setFont(SANS_BOLD, look.footer_pt)
         baseline = foot / 2 - look.footer_pt * 0.35 + pt(0.4)  # a hair above centre: the cut's slack is below
         canvas.drawString(margin, baseline, self.foot[0])

@@ -5,7 +5,10 @@ print shop). Library API: build_ruleset_cards(army, options); write_ruleset_card
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+
+from reportlab.lib.colors import Color
 
 from kolaps_print.content.ruleset_card import Item, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
@@ -13,7 +16,7 @@ from kolaps_print.draw.ruleset_card import RulesetCard
 from kolaps_print.impose import impose
 from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output
 from kolaps_print.labels import label
-from kolaps_print.layout.ruleset_card import RulesetFace, face_layout, spread, story_room
+from kolaps_print.layout.ruleset_card import RulesetFace, deck_widths, face_layout, story_room
 from kolaps_print.layout.ruleset_sheet import CardLook, sheet_look
 from kolaps_print.layout.units import pt
 from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army, read_army_ruleset
@@ -28,11 +31,11 @@ def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> C
     """The cards PDF in memory; KolapsError (located at the character) for a face that does not fit."""
     sheet = options.impose_options()
     size = (pt(sheet.card.width), pt(sheet.card.height))
-    sheet_style = sheet_look()
-    look = sheet_style.card
-    fronts, tall_fronts = _side(army, look, size, front_items)
-    backs, tall_backs = _side(army, look, size, back_items)
-    if tall_fronts or tall_backs:
+    style = sheet_look()
+    look, colour = style.card, style.colour(army.ruleset.spec.id)
+    sides = {side: _side(army, look, colour, size, sheet.card.height, items) for side, items in SIDES.items()}
+    tall = {side: members for side, (_, members) in sides.items() if members}
+    if tall:
         mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
         assert army.doc is not None
         raise KolapsError(
@@ -42,16 +45,15 @@ def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> C
                     f"the {side} of '{m.name}' does not fit a {mm} card: choose a larger --card (tarot)",
                 )
                 for m in army.members
-                for side, tall in (("front", tall_fronts), ("back", tall_backs))
-                if m in tall
+                for side, members in tall.items()
+                if m in members
             ]
         )
-    colour = sheet_style.colour(army.ruleset.spec.id)
     foot = (army.name, label("rulesets.card.footer_system", name=army.ruleset.spec.name, id=army.ruleset.spec.id))
     faces = [
-        RulesetCard(front, back, look, colour, foot)
-        for member, front, back in zip(army.members, fronts, backs, strict=True)
-        for _ in range(member.character.copies)
+        RulesetCard(_copy(front, n, member), _copy(back, n, member), look, colour, foot)
+        for member, front, back in zip(army.members, sides["front"][0], sides["back"][0], strict=True)
+        for n in range(1, member.character.copies + 1)
     ]
     meta = PdfMeta(
         title=label("rulesets.card.pdf_title", army=army.name),
@@ -63,22 +65,38 @@ def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> C
     return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, list(army.warnings))
 
 
+SIDES: dict[str, Callable[..., list[Item]]] = {"front": front_items, "back": back_items}
+
+
 def _side(
-    army: RulesetArmy, base: CardLook, size: tuple[float, float], items: Callable[..., list[Item]]
+    army: RulesetArmy,
+    base: CardLook,
+    colour: Color,
+    size: tuple[float, float],
+    height_mm: float,
+    items: Callable[..., list[Item]],
 ) -> tuple[list[RulesetFace], list[RulesetMember]]:
     """One side of every card, at the largest size (one for the whole army) where all of them fit
-    between the bands; at the smallest size, the characters whose side is still too tall."""
+    between the bands, its tables alike on every card; at the smallest size, the characters whose
+    side is still too tall."""
     _, _, room_width, room = story_room(base, *size)
-    colour = sheet_look().colour(army.ruleset.spec.id)
+    contents = [items(army.ruleset, m, army.name) for m in army.members]
     faces: list[RulesetFace] = []
     tall: list[RulesetMember] = []
-    for factor in base.scales():
+    for factor in base.scales(height_mm):
         look = base.scaled(factor)
-        faces = [face_layout(items(army.ruleset, m, army.name), room_width, look, colour) for m in army.members]
+        widths = deck_widths(contents, room_width, look)
+        faces = [face_layout(c, room_width, look, colour, widths) for c in contents]
         tall = [m for m, face in zip(army.members, faces, strict=True) if face.height(room_width, room) > room]
         if not tall:
-            return [spread(face, room_width, room, pt(look.spread_mm)) for face in faces], []
+            break
     return faces, tall
+
+
+def _copy(face: RulesetFace, n: int, member: RulesetMember) -> RulesetFace:
+    """The face of copy n of member's card: « 1/2 » in its band when there are several."""
+    copies = member.character.copies
+    return replace(face, copy=label("rulesets.card.copy", n=n, of=copies)) if copies > 1 else face
 
 
 def write_ruleset_cards(

@@ -9,7 +9,6 @@ from __future__ import annotations
 from io import BytesIO
 from pathlib import Path
 
-from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame
 from reportlab.platypus.doctemplate import ActionFlowable
@@ -19,8 +18,8 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.jobs.tables import Reference
 from kolaps_print.labels import label
-from kolaps_print.layout.reference.look import mark_grey
-from kolaps_print.layout.ruleset_sheet import SheetLook, sheet_look, sheet_story
+from kolaps_print.layout.reference.look import ink, mark_grey
+from kolaps_print.layout.ruleset_sheet import Kept, SheetLook, sheet_look, sheet_story
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
 from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
@@ -34,22 +33,25 @@ def default_ruleset_output(ruleset_id: str) -> Path:
 def _page_furniture(
     canvas: Canvas, ruleset: Ruleset, look: SheetLook, size: tuple[float, float], pages: tuple[int, int]
 ) -> None:
-    """The title on a band of the system's colour painted to the sheet's top edge, the page as
-    « 1/2 » at its right, the source and the rulings' key at the foot."""
+    """The title in bold ink over a rule of the system's colour, as on KOLAPS's sheet (nothing
+    painted to the edge an office printer cannot reach), « 1/2 » at its right when there are
+    pages; the rulings' key at the foot."""
     width, height = size
-    margin, band = pt(look.margin_mm), pt(look.header_mm)
-    canvas.setFillColor(look.colour(ruleset.spec.id))
-    canvas.rect(0, height - margin - band, width, margin + band, stroke=0, fill=1)
-    baseline = height - margin - band / 2 - look.title_pt * 0.35
-    canvas.setFillColor(white)
+    margin = pt(look.margin_mm)
+    baseline = height - margin - look.title_pt
+    canvas.setFillColor(ink())
     canvas.setFont(SANS_BOLD, look.title_pt)
     canvas.drawString(margin, baseline, ruleset.spec.sheet.title)
     if pages[1] > 1:
+        canvas.setFont(SANS, look.title_pt)
         canvas.drawRightString(width - margin, baseline, label("rulesets.sheet.page", page=pages[0], pages=pages[1]))
+    canvas.setStrokeColor(look.colour(ruleset.spec.id))
+    canvas.setLineWidth(look.title_rule_pt)
+    rule = baseline - look.title_pt * 0.45
+    canvas.line(margin, rule, width - margin, rule)
     canvas.setFont(SANS_ITALIC, look.body_pt)
     canvas.setFillColor(mark_grey())
-    footer = label("rulesets.sheet.footer", name=ruleset.spec.name, seed=ruleset.spec.seed)
-    canvas.drawString(margin, margin, footer)
+    canvas.drawString(margin, margin, label("rulesets.sheet.footer", name=ruleset.spec.name))
 
 
 def _fill(frame: Frame, story: list, canvas: Canvas) -> bool:
@@ -97,7 +99,7 @@ def _flow(
         pages += 1
         canvas.setFont(SANS, look.body_pt)  # never leave reportlab's default font selected
         _page_furniture(canvas, ruleset, look, size, (pages, total))
-        for i, box in enumerate(columns):
+        for i, box in enumerate(_balanced(story, columns, size)):
             frame = Frame(*box, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
             if not _fill(frame, story, canvas) and i == 0:  # an empty page took nothing
                 where = str(ruleset.folder / "tables.yaml")
@@ -105,6 +107,35 @@ def _flow(
         canvas.showPage()
     canvas.save()
     return buffer.getvalue(), pages
+
+
+def _fits(story: list, columns: list[tuple[float, float, float, float]], size: tuple[float, float]) -> bool:
+    """Whether all of story fits these columns (tried on a scratch canvas; story is untouched)."""
+    rest = list(story)
+    scratch = Canvas(BytesIO(), pagesize=size)
+    for box in columns:
+        _fill(Frame(*box, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0), rest, scratch)
+    return not rest
+
+
+def _balanced(
+    story: list, columns: list[tuple[float, float, float, float]], size: tuple[float, float]
+) -> list[tuple[float, float, float, float]]:
+    """The columns, shortened alike from the bottom when what is left fits a page: the last page's
+    columns end level instead of one full and one nearly empty."""
+    if not _fits(story, columns, size):
+        return columns
+    full, width = columns[0][3], columns[0][2]
+    heights = [f.whole_height(width) if isinstance(f, Kept) else f.wrap(width, full)[1] for f in story]
+
+    def cut(height: float) -> list[tuple[float, float, float, float]]:
+        return [(x, y + full - height, w, height) for x, y, w, _ in columns]
+
+    low, high = max([*heights, sum(heights) / len(columns)]) - 1, full  # a kept table never splits
+    while high - low > pt(2):  # to 2 mm
+        middle = (low + high) / 2
+        low, high = (low, middle) if _fits(story, cut(middle), size) else (middle, high)
+    return cut(high)
 
 
 def build_ruleset_sheet(ruleset_id: str, paper: str = "a4") -> Reference:
@@ -132,11 +163,14 @@ def _fewest_pages(
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
     fewest = _flow(ruleset, sections, at(sizes[-1]), size)[1]
-    for body in sizes[:-1]:
-        pages = _flow(ruleset, sections, at(body), size)[1]
-        if pages == fewest:
-            return at(body), pages
-    return at(sizes[-1]), fewest
+    low, high = 0, len(sizes) - 1  # pages grow with the size: the first size at the fewest, by halves
+    while low < high:
+        middle = (low + high) // 2
+        if _flow(ruleset, sections, at(sizes[middle]), size)[1] == fewest:
+            high = middle
+        else:
+            low = middle + 1
+    return at(sizes[low]), fewest
 
 
 def write_ruleset_sheet(ruleset_id: str, output: Path | str | None = None, paper: str = "a4") -> Reference:

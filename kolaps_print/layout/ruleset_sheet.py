@@ -4,7 +4,7 @@ sheet's ink and greys). Any ruleset prints through it; nothing here knows a mech
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from pydantic import Field
@@ -29,13 +29,18 @@ class CardLook(Model):
     margin_mm: float = Field(ge=3, le=15)  # the safe area: nothing printed nearer the trim
     band_mm: float = Field(ge=2, le=20)
     footer_mm: float = Field(ge=2, le=12)
+    foot_gap_mm: float = Field(ge=2, le=10)  # kept free above the foot band
     name_pt: float = Field(ge=6, le=20)
+    copy_pt: float = Field(ge=6, le=12)
     subtitle_pt: float = Field(ge=6, le=14)
     footer_pt: float = Field(ge=5, le=10)
     section_pt: float = Field(ge=5.5, le=12)
     section_tracking_pt: float = Field(ge=0, le=2)
+    head_gap_mm: float = Field(ge=0, le=5)  # between a section's head and what it heads
     body_pt: float = Field(ge=6, le=12)  # body text never below 6 pt
+    max_body_pt: float = Field(ge=6, le=14)
     small_pt: float = Field(ge=6, le=12)
+    strong_scale: float = Field(ge=1, le=2)  # the rolled column's size, against the body
     tile_label_pt: float = Field(ge=5.5, le=10)
     tile_value_pt: float = Field(ge=8, le=24)
     tile_gap_mm: float = Field(ge=0, le=5)
@@ -43,26 +48,32 @@ class CardLook(Model):
     tile_tint: float = Field(ge=0, le=1)
     box_mm: float = Field(ge=3.5, le=10)  # a pencil needs room
     box_gap_mm: float = Field(ge=0, le=5)
+    box_group: int = Field(ge=1, le=10)  # boxes go in groups of this many, rows of whole groups
+    box_group_gap_mm: float = Field(ge=0, le=5)
+    box_radius_mm: float = Field(ge=0, le=2)
     box_pt: float = Field(gt=0, le=2)
     gap_mm: float = Field(ge=0, le=10)
-    spread_mm: float = Field(ge=0, le=10)  # what a gap may grow by when a card has room to spare
     rule_pt: float = Field(gt=0, le=3)
     mark_pt: float = Field(gt=0, le=4)
     negative_tint: float = Field(ge=0, le=1)
     leading: float = Field(ge=1, le=2)
-    max_scale: float = Field(ge=1, le=2)  # type and gaps grow by up to this to fill a card
+    reference_height_mm: float = Field(gt=0)  # the card these sizes are for (poker, 88 mm)
+    max_scale: float = Field(ge=1, le=2)  # on that card, type and gaps grow by up to this to fill it
     scale_step: float = Field(gt=0, le=0.5)
 
     def scaled(self, factor: float) -> CardLook:
-        """The look with its type and gaps grown by factor (boxes and rules stay: a pencil's size)."""
+        """The look with its type and gaps grown by factor, its boxes by the factor's root."""
         grown = ("name_pt", "subtitle_pt", "section_pt", "body_pt", "small_pt", "tile_label_pt", "tile_value_pt")
-        values = {k: round(getattr(self, k) * factor, 2) for k in grown}
-        values["gap_mm"] = round(self.gap_mm * factor, 2)
+        values: dict[str, float] = {k: round(getattr(self, k) * factor, 2) for k in grown}
+        values |= {k: round(getattr(self, k) * factor, 2) for k in ("gap_mm", "head_gap_mm")}
+        values["box_mm"] = round(self.box_mm * factor**0.5, 2)
         return self.model_copy(update=values)
 
-    def scales(self) -> list[float]:
-        """The factors to try, largest first, down to 1."""
-        count = int(round((self.max_scale - 1) / self.scale_step))
+    def scales(self, card_height_mm: float) -> list[float]:
+        """The factors to try, largest first, down to 1: a taller card may grow further, never
+        past max_body_pt."""
+        most = min(self.max_scale * card_height_mm / self.reference_height_mm, self.max_body_pt / self.body_pt)
+        count = max(0, int((most - 1) / self.scale_step + 1e-9))
         return [round(1 + self.scale_step * i, 3) for i in range(count, -1, -1)]
 
 
@@ -75,6 +86,8 @@ class SheetLook(Model):
     title_pt: float = Field(ge=6, le=30)
     section_pt: float = Field(ge=6, le=24)
     section_bar_mm: float = Field(ge=3, le=15)
+    section_radius_mm: float = Field(ge=0, le=4)
+    title_rule_pt: float = Field(gt=0, le=4)
     table_title_pt: float = Field(ge=6, le=20)
     body_pt: float = Field(ge=6, le=14)  # body text never below 6 pt
     min_body_pt: float = Field(ge=6, le=14)
@@ -121,36 +134,45 @@ def _styles(look: SheetLook) -> _Styles:
     )
 
 
-def _unbroken_size(table: TableContent, width: float, look: SheetLook) -> float:
-    """The body size, or the largest below it (down to min_body_pt) at which no word of the
-    table has to break: a wide table sets a little smaller than its neighbours."""
-    size = look.body_pt
-    while size - look.body_step_pt >= look.min_body_pt - 1e-9 and sum(_least_widths(table, size)) > width:
-        size = round(size - look.body_step_pt, 2)
+def unbroken_size(
+    table: TableContent, width: float, size: float, least: float, step: float = 0.25, strong: float = 1.0
+) -> float:
+    """size, or the largest below it (down to least) at which no word of the table has to break:
+    a wide table sets a little smaller than its neighbours."""
+    while size - step >= least - 1e-9 and sum(_least_widths(table, size, strong)) > width:
+        size = round(size - step, 2)
     return size
 
 
-def _least_widths(table: TableContent, size: float) -> list[float]:
-    """Each column's longest word at size points, padding included."""
-    rows = [(SANS_BOLD, table.header), *((SANS, row) for row in table.rows)]
+def _measured(table: TableContent, size: float, strong: float) -> list[list[tuple[str, str, float]]]:
+    """Each column's texts with the font and size they print in: headings bold, the strong
+    column bold and strong times larger."""
+    out = []
+    for i in range(len(table.header)):
+        font, body = (SANS_BOLD, size * strong) if i == table.strong else (SANS, size)
+        out.append([(table.header[i], SANS_BOLD, size), *((row[i], font, body) for row in table.rows)])
+    return out
+
+
+def _least_widths(table: TableContent, size: float, strong: float = 1.0) -> list[float]:
+    """Each column's longest word, padding included: words are cut at plain spaces only, as
+    reportlab cuts lines (« 55 % » and « 1d12 + 6 » written with no-break spaces stay whole)."""
     return [
-        max((stringWidth(w, font, size) for font, cells in rows for w in cells[i].split()), default=0)
-        + 2 * CELL_PAD
-        + SLACK
-        for i in range(len(table.header))
+        max((stringWidth(w, f, s) for text, f, s in column for w in text.split(" ")), default=0) + 2 * CELL_PAD + SLACK
+        for column in _measured(table, size, strong)
     ]
 
 
-def column_widths(table: TableContent, width: float, size: float) -> list[float]:
+def column_widths(table: TableContent, width: float, size: float, strong: float = 1.0) -> list[float]:
     """Each column at least as wide as its longest word at size points (so « Bonus » never
-    breaks), the width left shared in proportion to what each column's longest text still lacks."""
-    pad = 2 * CELL_PAD + SLACK
-    rows = [(SANS_BOLD, table.header), *((SANS, row) for row in table.rows)]
+    breaks), the width left shared in proportion to what each column's longest text still lacks.
+    The strong column (what is rolled) is measured at size × strong."""
+    texts = _measured(table, size, strong)
 
     def whole(i: int) -> float:
-        return max(stringWidth(cells[i], font, size) for font, cells in rows) + pad
+        return max(stringWidth(text, f, s) for text, f, s in texts[i]) + 2 * CELL_PAD + SLACK
 
-    least = _least_widths(table, size)
+    least = _least_widths(table, size, strong)
     wanted = [max(a, whole(i)) for i, a in enumerate(least)]
     spare, lacking = width - sum(least), sum(w - a for w, a in zip(wanted, least, strict=True))
     if spare <= 0:
@@ -175,7 +197,7 @@ class SectionBar(Flowable):
     def draw(self) -> None:
         canvas, height, size = self.canv, pt(self.look.section_bar_mm), self.look.section_pt
         canvas.setFillColor(self.colour)
-        canvas.rect(0, 0, self.width, height, stroke=0, fill=1)
+        canvas.roundRect(0, 0, self.width, height, pt(self.look.section_radius_mm), stroke=0, fill=1)
         canvas.setFillColor(white)
         canvas.setFont(SANS_BOLD, size)
         canvas.drawString(size * 0.6, height / 2 - size * 0.35, self.text)
@@ -185,7 +207,7 @@ def _table(
     table: TableContent, width: float, look: SheetLook, styles: _Styles, colour: Color, lead: list[Flowable]
 ) -> Flowable:
     """The table with its title and note, kept together with lead (its section's bar, if first)."""
-    size = _unbroken_size(table, width, look)
+    size = unbroken_size(table, width, look.body_pt, look.min_body_pt, look.body_step_pt)
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
     cells = [[Paragraph(escape(h), head) for h in table.header]]
     cells += [[Paragraph(escape(c), cell) for c in row] for row in table.rows]
@@ -207,10 +229,26 @@ def _table(
             ]
         )
     )
-    parts: list[Flowable] = [*lead, Paragraph(escape(table.title), styles.table_title), grid]
+    title = [Paragraph(escape(table.title), styles.table_title)] if table.title else []
+    parts: list[Flowable] = [*lead, *title, grid]
     if table.note:
         parts.append(Paragraph(escape(table.note), styles.note))
-    return KeepTogether(parts + [Spacer(1, pt(look.table_gap_mm))])
+    return Kept(parts + [Spacer(1, pt(look.table_gap_mm))])
+
+
+class Kept(KeepTogether):
+    """A table with its title, note and lead, kept in one column; it knows its own height."""
+
+    def __init__(self, parts: list[Flowable]):
+        super().__init__(parts)
+        self.parts = list(parts)
+
+    def whole_height(self, width: float) -> float:
+        return sum(f.wrap(width, 1e6)[1] for f in self.parts)
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
 
 
 def sheet_story(sections: list[SectionContent], width: float, look: SheetLook, colour: Color) -> list[Flowable]:
@@ -220,5 +258,8 @@ def sheet_story(sections: list[SectionContent], width: float, look: SheetLook, c
     story: list[Flowable] = []
     for section in sections:
         bar = [SectionBar(section.title, look, colour), Spacer(1, pt(1.2))]  # never alone at a column's foot
-        story += [_table(t, width, look, styles, colour, bar if i == 0 else []) for i, t in enumerate(section.tables)]
+        for i, table in enumerate(section.tables):
+            if i == 0 and _same(table.title, section.title):  # the bar already says it
+                table = replace(table, title="")
+            story.append(_table(table, width, look, styles, colour, bar if i == 0 else []))
     return story

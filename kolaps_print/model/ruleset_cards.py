@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from kolaps_print.model.common import Id, Model, Name, Text
 from kolaps_print.model.ruleset_fields import Operand
@@ -32,10 +32,31 @@ class SkillsBlock(Model):
     show_base: bool = Field(default=False, description="Skills left out print at their catalogue base")
 
 
+class Roll(Model):
+    """What a character rolls with a weapon, worked out for that character: its score in the
+    weapon's skill (or the skill's base), plus the characteristic the skill names, if any."""
+
+    label: Name = Field(description="The column's heading, « Jet »")
+    skill: Id = Field(description="The weapons catalogue's field naming the weapon's skill")
+    skills: Id = Field(description="The character's skill_map field holding its scores")
+    characteristic: Id | None = Field(
+        default=None, description="The skills catalogue's field naming a characteristic (its label: DEX) to add"
+    )
+    text: Text = Field(description="How the roll is printed, {value} standing for the number: « {value} % »")
+
+    @field_validator("text")
+    @classmethod
+    def _has_value(cls, text: str) -> str:
+        if "{value}" not in text:
+            raise ValueError("the text must hold {value}, where the number goes")
+        return text
+
+
 class WeaponsBlock(Model):
     block: Literal["weapons"]
     field: Id = Field(description="A reference or references field")
     columns: list[Id] = Field(min_length=1, max_length=6, description="Fields of the catalogue's entries")
+    roll: Roll | None = Field(default=None, description="A first column with the character's roll for each weapon")
 
 
 class FeaturesBlock(Model):
@@ -50,12 +71,17 @@ class RemindersBlock(Model):
 
 
 class Mark(Model):
-    """A line across a hit-point track where that character's total puts it."""
+    """A line across a hit-point track where that character's total puts it. Boxes are ticked
+    from the left, one per point lost: a state that starts when the points left fall to a
+    fraction of the total is marked after total − that many boxes."""
 
     numerator: int = Field(ge=1, le=100)
     denominator: int = Field(ge=1, le=100)
     rounding: Literal["up", "down", "nearest"]
     label: Name
+    counts: Literal["left", "lost"] = Field(
+        default="left", description="What the fraction counts: the points left (a state) or the points lost"
+    )
 
 
 class BoxTrackBlock(Model):

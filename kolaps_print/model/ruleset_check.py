@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from kolaps_print.diagnostics import Report, did_you_mean
 from kolaps_print.load import SourceDocument
@@ -16,6 +17,7 @@ from kolaps_print.model.ruleset_cards import (
     LocationTableBlock,
     MiniTableBlock,
     NameBlock,
+    Roll,
     SkillsBlock,
     StatTilesBlock,
     WeaponsBlock,
@@ -162,6 +164,8 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
         for j, id_ in enumerate(getattr(block, "columns", [])):
             if decl is not None and id_ not in {f.id for f in columns}:
                 c.unknown(path + ("columns", j), f"column of catalogue '{catalogue}'", id_, [f.id for f in columns])
+        if isinstance(block, WeaponsBlock) and block.roll is not None and decl is not None:
+            _roll(c, path + ("roll",), block.roll, columns)
     elif isinstance(block, BoxTrackBlock):
         _operand(c, path + ("length",), block.length, c.numbers())
     elif isinstance(block, HitTrackBlock):
@@ -172,6 +176,22 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
         _table(c, path + ("table",), block.table, RowsTable, "a rows table")
     elif isinstance(block, MiniTableBlock):
         _table(c, path + ("table",), block.table)
+
+
+def _roll(c: _Checker, path: tuple, roll: Roll, weapon_fields: list[FieldDecl]) -> None:
+    """The weapon's skill field references the catalogue the character's skill_map scores."""
+    skill = next((f for f in weapon_fields if f.id == roll.skill), None)
+    scores = _field_of(c, path + ("skills",), roll.skills, ("skill_map",))
+    if skill is None or skill.type != "reference":
+        c.error(path + ("skill",), f"'{roll.skill}' is not a reference field of the weapons' catalogue")
+        return
+    known_scores = scores is not None and getattr(scores, "catalogue", "") in c.catalogues  # else reported already
+    if known_scores and getattr(skill, "catalogue", "") != getattr(scores, "catalogue", ""):
+        c.error(path + ("skills",), f"'{roll.skills}' scores another catalogue than the weapons' '{roll.skill}'")
+        return
+    known = [f.id for f in c.catalogues.get(getattr(skill, "catalogue", ""), [])]
+    if roll.characteristic is not None and roll.characteristic not in known:
+        c.unknown(path + ("characteristic",), "field of the skills' catalogue", roll.characteristic, known)
 
 
 def check_catalogue_tables(ruleset: RulesetFile, tables: list[object], doc: SourceDocument, report: Report) -> None:
@@ -189,3 +209,30 @@ def check_catalogue_tables(ruleset: RulesetFile, tables: list[object], doc: Sour
             if id_ not in fields:
                 message = f"unknown column '{id_}'{did_you_mean(id_, fields)} of catalogue '{table.catalogue}'"
                 report.add(doc.diagnostic(("tables", i, "columns", j), message))
+
+
+def characteristic_field(ruleset: RulesetFile, name: str) -> str | None:
+    """The character's number field a skill names by label or id (« DEX », any case)."""
+    for f in ruleset.character.fields:
+        if f.type in NUMBER_TYPES and name.casefold() in (f.id.casefold(), f.label.casefold()):
+            return f.id
+    return None
+
+
+def check_roll_characteristics(
+    ruleset: RulesetFile, catalogue: str, entries: list[tuple[int, Any]], doc: SourceDocument, report: Report
+) -> None:
+    """Each skill of a catalogue a weapons roll reads names a characteristic the character has."""
+    for block in [*ruleset.card.front, *ruleset.card.back]:
+        roll = getattr(block, "roll", None)
+        if roll is None or roll.characteristic is None:
+            continue
+        scores = next((f for f in ruleset.character.fields if f.id == roll.skills), None)
+        if getattr(scores, "catalogue", None) != catalogue:
+            continue
+        numbers = [f.label for f in ruleset.character.fields if f.type in NUMBER_TYPES]
+        for i, entry in entries:
+            name = getattr(entry, roll.characteristic, None)
+            if name is not None and characteristic_field(ruleset, str(name)) is None:
+                message = f"unknown characteristic '{name}'{did_you_mean(str(name), numbers)}: the character has no such number field"
+                report.add(doc.diagnostic(("entries", i, roll.characteristic), message))

@@ -16,7 +16,7 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.common import Model
 from kolaps_print.model.gamedata import check_rulings, validate_model
 from kolaps_print.model.ruleset import CatalogueDecl, RulesetErrataFile, RulesetErratum, RulesetFile
-from kolaps_print.model.ruleset_check import check_catalogue_tables, check_ruleset
+from kolaps_print.model.ruleset_check import check_catalogue_tables, check_roll_characteristics, check_ruleset
 from kolaps_print.model.ruleset_choice import ruleset_ids, rulesets_dir, unknown_ruleset
 from kolaps_print.model.ruleset_fields import FieldDecl, ReferenceField, ReferencesField, SkillMapField
 from kolaps_print.model.ruleset_generated import RESERVED, character_model, entry_model
@@ -172,6 +172,7 @@ def _catalogues(
     for decl, cat_doc, entries in read:  # cross-references between catalogues (a weapon's skill)
         for i, entry in entries:
             check_references(decl.fields, entry, ("entries", i), cat_doc, catalogues, report)
+        check_roll_characteristics(spec, decl.id, entries, cat_doc, report)
     docs = [cat_doc for _, cat_doc, _ in read]
     return catalogues, docs
 

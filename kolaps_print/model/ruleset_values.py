@@ -59,5 +59,6 @@ def all_values(
 
 
 def mark_box(total: int, numerator: int, denominator: int, rounding: Rounding) -> int:
-    """The box (counted from 1) after which a track of total boxes is marked at that fraction."""
+    """That fraction of total, rounded: the points a track's mark stands for (content/ruleset_card.py
+    turns it into the box the line follows)."""
     return rounded(Fraction(total * numerator, denominator), rounding)

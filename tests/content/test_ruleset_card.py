@@ -24,12 +24,13 @@ def test_d12_hit_points_marked_at_half_and_quarter_of_each_total():
     for member in members:
         pv = member.character.pv
         track, boxes = trackers(ruleset, member)[:2]
+        # boxes are ticked from the left, a point lost each: the state starts with pv // 2 left (D12-E6)
         assert track == Track(
             "Points de vie",
             pv,
             (
-                TrackMark(pv // 2, french("50 % : hémorragie −1 PV/heure")),
-                TrackMark(pv // 4, french("25 % : inconscient, −2 PV/heure")),
+                TrackMark(pv - pv // 2, french("50 % : hémorragie −1 PV/heure"), pv // 2),
+                TrackMark(pv - pv // 4, french("25 % : inconscient, −2 PV/heure"), pv // 4),
             ),
         )
         assert boxes == Checkboxes(("Armure perdue", "Arme enrayée", "Attaque totale", "Défense totale"))
@@ -40,9 +41,12 @@ def test_3d6_coups_run_down_to_minus_twice_the_body():
     for member in members:
         stun, kills = trackers(ruleset, member)[:2]
         assert stun.boxes == member.character.assommant
-        assert stun.marks == (TrackMark(-(-member.character.assommant // 2), french("½ : sonné si perdu d’un coup")),)
+        half = -(-member.character.assommant // 2)  # half lost in one attack: counted from the left
+        assert stun.marks == (TrackMark(half, french("½ : sonné, −5 AV"), half, "lost"),)
         assert (kills.boxes, kills.negative) == (member.character.coups, 2 * member.character.corps)
-        assert [m.after_box for m in kills.marks] == [member.character.coups // 2, member.character.coups // 4]
+        coups = member.character.coups  # −2 AV with half the COUPS left, −4 AV with a quarter left
+        assert [m.after_box for m in kills.marks] == [coups - coups // 2, coups - coups // 4]
+        assert [m.points for m in kills.marks] == [coups // 2, coups // 4]
 
 
 def test_d100_back_has_hit_points_ammunition_and_the_two_boxes():

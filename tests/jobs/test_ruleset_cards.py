@@ -41,7 +41,7 @@ def test_3d6_each_back_has_that_character_s_tracks_beside_its_front():
         front, back = page.split(" || ")
         assert c.name in front and c.name in back
         assert f"ASSOMMANT ({c.assommant})" in page and f"COUPS ({c.coups})" in page
-        assert f"après {c.coups // 2} : ½ : −2 AV" in page and f"après {c.coups // 4} : ¼ : −4 AV" in page
+        assert f"{c.coups // 2} restants : ½ : −2 AV" in page and f"{c.coups // 4} restants : ¼ : −4 AV" in page
         assert f"{2 * c.corps} cases sous 0" in page
         assert "Sonné (−5 AV)" in page
 
@@ -51,7 +51,7 @@ def test_d12_marks_fall_at_each_character_s_own_half_and_quarter():
     for member, page in zip(army.members, cards("d12"), strict=True):
         pv = member.character.pv
         assert f"POINTS DE VIE ({pv})" in page
-        assert f"après {pv // 2} : 50 %" in page and f"après {pv // 4} : 25 %" in page
+        assert f"{pv // 2} restants : 50 %" in page and f"{pv // 4} restants : 25 %" in page
         assert "Armure perdue" in page and "Arme enrayée" in page
         assert f"DÉF {member.values['defense']}" in page
 
@@ -60,7 +60,7 @@ def test_d100_front_lists_skills_weapons_and_the_back_its_boxes():
     army = demo("d100")
     pages = cards("d100")
     first = army.members[0].character
-    assert "Armes de poing 55" in pages[0] and "Revolver Armes de poing 1d8 15 6" in pages[0]
+    assert "Armes de poing 55" in pages[0] and "Revolver 55 % Armes de poing 1d8 15 6" in pages[0]
     assert f"POINTS DE VIE ({first.pv})" in pages[0] and "MUNITIONS (30)" in pages[0]
     assert "Parade utilisée" in pages[0] and "Esquive annoncée" in pages[0]
     assert len(pages) == 6  # Élise Garnier has two copies
@@ -106,3 +106,51 @@ def test_print_shop_cards_are_pdf_x_like_kolaps_s():
     reader = PdfReader(BytesIO(build_ruleset_cards(demo("d12"), SHOP).pdf))
     assert "/OutputIntents" in reader.trailer["/Root"]
     assert all("/TrimBox" in page and "/BleedBox" in page for page in reader.pages)
+
+
+def test_each_weapon_prints_that_character_s_roll():
+    """d100: the score in the weapon's skill, or the skill's base when none is written; d12:
+    1d12 + the skill + the characteristic the skill names, from the data, not the card."""
+    d100 = demo("d100")
+    skills = d100.ruleset.catalogues["competences"]
+    weapons = d100.ruleset.catalogues["armes"]
+    for member, page in zip(d100.members, cards("d100"), strict=False):
+        for weapon_id in member.character.armes:
+            weapon = weapons[weapon_id]
+            score = member.character.competences.get(weapon.competence, skills[weapon.competence].base)
+            assert f"{weapon.name} {score} %" in page, (member.name, weapon.name)
+    d12 = demo("d12")
+    skills, weapons = d12.ruleset.catalogues["competences"], d12.ruleset.catalogues["armes"]
+    for member, page in zip(d12.members, cards("d12"), strict=True):
+        for weapon_id in member.character.armes:
+            weapon = weapons[weapon_id]
+            skill = skills[weapon.competence]
+            total = member.character.competences[weapon.competence] + getattr(member.character, skill.carac.lower())
+            assert f"{weapon.name} 1d12 + {total}" in page, (member.name, weapon.name)
+
+
+def test_a_negative_roll_reads_minus_not_plus_minus():
+    from dataclasses import replace
+
+    from kolaps_print.content.ruleset_card import front_items
+    from kolaps_print.content.ruleset_sheet import TableContent
+
+    army = demo("d12")
+    yuna = army.members[0]  # a pistol: armes de tir + DEX
+    clumsy = replace(
+        yuna,
+        character=yuna.character.model_copy(update={"competences": {"armes-tir": -3}}),
+        values={**yuna.values, "dex": 1},
+    )
+    (weapons,) = [i for i in front_items(army.ruleset, clumsy, army.name) if isinstance(i, TableContent)]
+    assert weapons.rows[0][1] == "1d12\u00a0−\u00a02"
+
+
+def test_copies_are_numbered_in_the_band_and_marked_faces_carry_the_key():
+    pages = cards("d100")
+    copies = [p for p in pages if p.startswith("Élise Garnier")]
+    assert len(copies) == 2 and "1/2" in copies[0] and "2/2" in copies[1]
+    assert all("1/2" not in p and "2/2" not in p for p in pages if not p.startswith("Élise"))
+    for page in cards("d12"):
+        front, back = page.split(" || ")
+        assert "† D12-E1" in front and "† : notre décision, voir l’errata du système." in front

@@ -1,7 +1,8 @@
-"""A ruleset's sheet in the house look, read back from the PDF: the title on a band of the
-system's colour reaching the sheet's top edge, section bars of the same colour, two columns, every
-demo system on one page (type set between 6.5 and 8.5 pt to get there), no column heading broken
-inside a word, nothing that matters within 6 mm of the edge."""
+"""A ruleset's sheet in the house look, read back from the PDF: the title in ink over a rule of
+the system's colour (nothing painted to the edge), section bars of that colour, two columns that
+end level, every demo system on one page (type set between 6.5 and 9.5 pt to get there), no column
+heading broken inside a word, no table title repeating its section's, a footer without the
+designer's shop talk, nothing that matters within 6 mm of the edge."""
 
 from io import BytesIO
 
@@ -25,11 +26,12 @@ def sheet(request):
     return request.param, build_ruleset_sheet(request.param)
 
 
-def _pixel(pdf: bytes, x: float, y: float) -> tuple[int, int, int]:
+def _pixel(pdf: bytes, x: float, y: float, scale: int = 1) -> tuple[int, int, int]:
+    """The colour pdfium paints at (x, y) points from the page's lower-left corner."""
     doc = pdfium.PdfDocument(BytesIO(pdf))
     try:
-        image = doc[0].render(scale=1).to_pil().convert("RGB")
-        return image.getpixel((int(x), int(image.height - y)))
+        image = doc[0].render(scale=scale).to_pil().convert("RGB")
+        return image.getpixel((int(x * scale), int(image.height - y * scale)))
     finally:
         doc.close()
 
@@ -49,13 +51,33 @@ def test_each_demo_system_fits_one_page_in_type_no_smaller_than_6_5_pt(sheet):
     assert min(body) >= 6.5
 
 
-def test_the_title_band_reaches_the_top_edge_in_the_system_s_colour(sheet):
+def test_the_title_is_ink_over_a_rule_in_the_system_s_colour_and_nothing_reaches_the_edge(sheet):
     ruleset_id, reference = sheet
     colour = seen(as_colour(cmyk(SYSTEM_COLOUR[ruleset_id])))
-    assert _near(_pixel(reference.pdf, A4[0] / 2, A4[1] - 1), colour)
     title = find_ruleset(ruleset_id).spec.sheet.title
     (printed,) = [o for o in text_objects(reference.pdf) if _plain(o.text) == _plain(title)]
-    assert printed.fill == (255, 255, 255)
+    assert printed.fill == seen(as_colour(cmyk("ink")))
+    under = [_pixel(reference.pdf, A4[0] / 2, printed.bounds[1] - d / 4, scale=4) for d in range(1, 40)]
+    assert any(_near(p, colour) for p in under)  # the rule just under the title
+    assert _near(_pixel(reference.pdf, A4[0] / 2, A4[1] - 2 * MM), (255, 255, 255))
+
+
+def test_the_columns_end_level(sheet):
+    """The two columns end within 45 mm of each other (a kept table never splits, so level to
+    the millimetre is not always possible); unbalanced, the d12 sheet's differed by 150 mm."""
+    _, reference = sheet
+    printed = [o for o in text_objects(reference.pdf) if 12 * MM < o.bounds[1] < A4[1] - 25 * MM]
+    left = min(o.bounds[1] for o in printed if o.bounds[0] < A4[0] / 2)
+    right = min(o.bounds[1] for o in printed if o.bounds[0] > A4[0] / 2)
+    assert abs(left - right) < 45 * MM, (left, right)
+
+
+def test_no_table_repeats_its_section_s_title_and_the_footer_talks_to_players(sheet):
+    ruleset_id, reference = sheet
+    texts = [_plain(o.text) for o in text_objects(reference.pdf)]
+    for section in find_ruleset(ruleset_id).spec.sheet.sections:
+        assert texts.count(_plain(section.title)) == 1, section.title
+    assert not any("graine" in t for t in texts)
 
 
 def test_sections_sit_on_bars_of_the_system_s_colour_in_two_columns(sheet):

@@ -116,8 +116,8 @@ ONE_EDIT = {
     ),
     "unknown value on a card": (
         "ruleset.yaml",
-        "pv, bout-portant]",
-        "pv, bout-portan]",
+        "dex, pv]}",
+        "dex, pv, bout-portan]}",
         "bout-portan]",
         "card.front[2].stats[5]: unknown value 'bout-portan' (did you mean 'bout-portant'?) (a number field, "
         "or a derived value declared above)",
@@ -178,6 +178,20 @@ ONE_EDIT = {
         "1d5",
         "entries[0].degats: '1d5' is not a dice expression: write it as 1d6, 2d10 or 1d6+2",
     ),
+    "a roll whose text has no place for the number": (
+        "ruleset.yaml",
+        'text: "{value} %"',
+        'text: "score %"',
+        '"score %"',
+        "card.front[4].roll.text: the text must hold {value}, where the number goes",
+    ),
+    "a roll reading a weapon field that names no skill": (
+        "ruleset.yaml",
+        'roll: {label: "Jet", skill: competence,',
+        'roll: {label: "Jet", skill: degats,',
+        "degats, skills",
+        "card.front[4].roll.skill: 'degats' is not a reference field of the weapons' catalogue",
+    ),
     "an id that is not the folder's name": (
         "ruleset.yaml",
         "id: d100",
@@ -186,6 +200,18 @@ ONE_EDIT = {
         "id: ruleset id 'd1000' differs from its folder's name 'd100'",
     ),
 }
+
+
+def test_a_skill_naming_a_characteristic_the_character_lacks(tmp_path):
+    messages, where = broken(
+        tmp_path,
+        ("skills.yaml", 'name: "Armes blanches", carac: DEX', 'name: "Armes blanches", carac: DEXT'),
+        ruleset_id="d12",
+    )
+    assert messages == [
+        f"{where('skills.yaml', 'DEXT')}: error: entries[0].carac: unknown characteristic 'DEXT' (did you mean "
+        "'DEX'?): the character has no such number field"
+    ]
 
 
 @pytest.mark.parametrize("case", ONE_EDIT, ids=list(ONE_EDIT))
