@@ -2,7 +2,8 @@
 
 The colour runs past the cut circle (data/layouts/tokens.yaml: bleed), so a cut a little off
 the circle, by scissors or a punch, never shows white. Kinds are told apart by their word, their
-symbol and their face (white, or filled with the ring's colour), never by colour alone.
+symbol and their face (white, or filled with the ring's colour), never by colour alone; each
+kind's look (colour, ink, face) is data (data/layouts/tokens.yaml: looks).
 Geometry is in millimetres (centre of the token); every text comes from the caller (labels).
 """
 
@@ -16,45 +17,28 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.fonts import SANS_BOLD
-from kolaps_print.layout.style import colour
-from kolaps_print.layout.tokens import TokenSheet
+from kolaps_print.layout.style import as_colour, colour
+from kolaps_print.layout.tokens import TokenLook, TokenSheet
 from kolaps_print.layout.units import pt
 
 MIN_TEXT_PT = 5.0  # a longer word is set smaller, never below this
 
 
 @dataclass(frozen=True)
-class TokenStyle:
-    ring: str  # a palette name (style.yaml)
-    ink: str  # text and symbols on a white face: solid black, as all small type
-    filled: bool = False  # the face takes the ring's colour, text and symbol in white
-
-
-AFF = TokenStyle("navy", "ink")
-OFFENSIVE = TokenStyle("scarlet", "ink")
-HAEMORRHAGE = TokenStyle("wine", "ink", filled=True)
-FATIGUE = TokenStyle("ochre", "ink")
-# The three table states: greys as black tints and solid black (no new hue).
-ACTIVATED = TokenStyle("navy", "ink", filled=True)
-PRONE = TokenStyle("marks", "ink")
-OUT = TokenStyle("ink", "ink", filled=True)
-
-
-@dataclass(frozen=True)
 class Token:
-    """One token to draw: the sheet's geometry, its centre (mm) and its style."""
+    """One token to draw: the sheet's geometry, its centre (mm) and its kind's look."""
 
     sheet: TokenSheet
     x: float
     y: float
-    style: TokenStyle
+    look: TokenLook
 
     @property
     def face_radius(self) -> float:
         return self.sheet.radius - self.sheet.ring
 
     def ink(self) -> Color:
-        return colour("paper") if self.style.filled else colour(self.style.ink)
+        return as_colour(self.look.ink)
 
 
 def fitted_size(text: str, font: str, max_size: float, width_mm: float) -> float:
@@ -78,13 +62,13 @@ def _word(c: Canvas, t: Token, text: str, y: float, max_size: float) -> None:
 
 def blank_token(c: Canvas, t: Token) -> None:
     """The coloured disc out to the bleed and the face; nothing is stroked on the cut circle."""
-    c.setFillColor(colour(t.style.ring))
+    c.setFillColor(as_colour(t.look.colour))
     c.circle(pt(t.x), pt(t.y), pt(t.sheet.radius + t.sheet.bleed), stroke=0, fill=1)
-    if not t.style.filled:
+    if not t.look.filled:
         c.setFillColor(colour("paper"))
         c.circle(pt(t.x), pt(t.y), pt(t.face_radius), stroke=0, fill=1)
-    else:  # a thin white line inside the ring still says where the face starts
-        c.setStrokeColor(colour("paper"))
+    else:  # a thin line in the token's ink inside the ring still says where the face starts
+        c.setStrokeColor(t.ink())
         c.setLineWidth(0.6)
         c.circle(pt(t.x), pt(t.y), pt(t.face_radius), stroke=1, fill=0)
 
@@ -119,9 +103,9 @@ def _chevrons(c: Canvas, x: float, y: float) -> None:
 
 
 def haemorrhage_token(c: Canvas, t: Token, caption: str) -> None:
-    """Filled face, white drop: unlike the white-faced Offensive token even in grey."""
+    """Filled face, a drop in the token's ink: unlike the white-faced Offensive token even in grey."""
     blank_token(c, t)
-    c.setFillColor(colour("paper"))
+    c.setFillColor(t.ink())
     _drop(c, t.x, t.y + 1.0, 3.3)
     _word(c, t, caption, t.y - 5.4, 6.5)
 
@@ -173,7 +157,7 @@ def _pointer(c: Canvas, t: Token) -> None:
 
 def activated_token(c: Canvas, t: Token, caption: str) -> None:
     blank_token(c, t)
-    c.setStrokeColor(colour("paper"))
+    c.setStrokeColor(t.ink())
     c.setLineWidth(pt(1.3))
     c.setLineCap(1)
     c.setLineJoin(1)
@@ -195,9 +179,9 @@ def prone_token(c: Canvas, t: Token, caption: str) -> None:
 
 
 def out_token(c: Canvas, t: Token, caption: str) -> None:
-    """Black face, a white cross, the words on two lines."""
+    """A filled face, a cross, the words on two lines."""
     blank_token(c, t)
-    c.setStrokeColor(colour("paper"))
+    c.setStrokeColor(t.ink())
     c.setLineWidth(pt(1.3))
     c.setLineCap(1)
     arm = 2.6

@@ -34,6 +34,7 @@ FIRST_ROW_BELOW_TITLE_MM = 14.0
 class TokenGroup:
     kind: str  # a key of kit.tokens labels
     values: tuple[int, ...]  # one per token: the AFF number, the dial's maximum, else 0
+    spares: bool = True  # may take spares to fill the sheet (not numbered pairs)
 
 
 def miniatures_per_table(kit: Kit) -> int:
@@ -53,13 +54,14 @@ def token_sections(kit: Kit) -> list[TokenGroup]:
     minis = miniatures_per_table(kit)
     fatigue_max = kit.books[0].rules.actions.fatigue.max
     entries = token_sheet().kinds(kit.spec.rulebook)
-    return [TokenGroup(e.kind, _values(e, minis, fatigue_max)) for e in entries]
+    return [TokenGroup(e.kind, _values(e, minis, fatigue_max), e.count != "pairs") for e in entries]
 
 
 @dataclass
 class SheetPage:
     headings: list[tuple[str, float, float]] = field(default_factory=list)  # kind, x, baseline y (mm)
     tokens: list[tuple[str, int, float, float]] = field(default_factory=list)  # kind, value, centre x, y
+    capacity: int = 0  # the tokens this page holds under its legend
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,46 @@ def grid_for(width: float, height: float, sheet: TokenSheet | None = None) -> To
     return TokenGrid(width, height, columns, (width - used) / 2 + sheet.radius, sheet)
 
 
+def with_spares(sections: list[TokenGroup], grid: TokenGrid) -> list[TokenGroup]:
+    """The sections grown to fill their sheets: spares (for a token lost or torn) shared among
+    the kinds in proportion to their counts (largest remainder, ties in the data's order), as
+    many as fit without a further sheet. AFF numbers come in pairs and get none: a third token
+    with one number would mislead."""
+    sheets = len(layout_sheet(sections, grid))
+    weights = {s.kind: len(s.values) for s in sections if s.spares}
+    room = sheets * _capacity(grid, 1) - sum(len(s.values) for s in sections)  # an upper bound
+    for spares in range(room, 0, -1):  # the most that keeps the sheet count
+        grown = [
+            TokenGroup(s.kind, s.values + s.values[-1:] * n, s.spares) for s, n in _paired(sections, spares, weights)
+        ]
+        if len(layout_sheet(grown, grid)) == sheets:
+            return grown
+    return sections
+
+
+def _paired(sections: list[TokenGroup], spares: int, weights: dict[str, int]):
+    shares = _shares(spares, weights)
+    return [(s, shares.get(s.kind, 0)) for s in sections]
+
+
+def _shares(total: int, weights: dict[str, int]) -> dict[str, int]:
+    """total split in proportion to weights, in whole tokens (largest remainder first)."""
+    whole = sum(weights.values())
+    if total <= 0 or whole == 0:
+        return {}
+    exact = {k: total * w / whole for k, w in weights.items()}
+    shares = {k: int(v) for k, v in exact.items()}
+    order = sorted(weights, key=lambda k: -(exact[k] - shares[k]))  # stable: ties keep the data's order
+    for k in order[: total - sum(shares.values())]:
+        shares[k] += 1
+    return shares
+
+
+def sheet_pages(kit: Kit, grid: TokenGrid) -> list[SheetPage]:
+    """The kit's tokens for one table, spares included, laid out on sheets."""
+    return layout_sheet(with_spares(token_sections(kit), grid), grid)
+
+
 def layout_sheet(sections: list[TokenGroup], grid: TokenGrid) -> list[SheetPage]:
     """A legend (each kind's heading and use) under the title, then every token in one grid,
     kind after kind, row after row: a kind starts beside the last one, so no half-empty rows.
@@ -108,16 +150,31 @@ def layout_sheet(sections: list[TokenGroup], grid: TokenGrid) -> list[SheetPage]
     return pages
 
 
+def _grid_top(grid: TokenGrid, legend_lines: int) -> float:
+    """The top of the first row's colour, under a legend of that many lines."""
+    return grid.first_row_top - legend_lines * grid.sheet.heading_space - grid.sheet.section_space
+
+
+def _rows(grid: TokenGrid, legend_lines: int) -> int:
+    s = grid.sheet
+    return max(1, int((_grid_top(grid, legend_lines) - 2 * s.bleed - s.diameter - grid.lowest) // s.pitch) + 1)
+
+
+def _capacity(grid: TokenGrid, legend_lines: int) -> int:
+    """How many tokens a page holds under a legend of that many lines."""
+    return _rows(grid, legend_lines) * grid.columns
+
+
 def _fill_page(queue: list[tuple[str, int]], grid: TokenGrid) -> tuple[SheetPage, list[tuple[str, int]]]:
     s = grid.sheet
-    placed, rest = [], queue
+    placed, rest, lines = [], queue, 1
     for lines in range(1, len(queue) + 1):  # the shortest legend that names every kind placed under it
-        top = grid.first_row_top - lines * s.heading_space - s.section_space
-        rows = max(1, int((top - 2 * s.bleed - s.diameter - grid.lowest) // s.pitch) + 1)
-        placed, rest = queue[: rows * grid.columns], queue[rows * grid.columns :]
+        capacity = _capacity(grid, lines)
+        placed, rest = queue[:capacity], queue[capacity:]
         if len({kind for kind, _ in placed}) <= lines:
             break
-    page = SheetPage()
+    top = _grid_top(grid, lines)
+    page = SheetPage(capacity=_capacity(grid, lines))
     for i, kind in enumerate(dict.fromkeys(kind for kind, _ in placed)):
         page.headings.append((kind, grid.x(0) - s.radius, grid.first_row_top - i * s.heading_space - HEADING_PT * 0.35))
     for i, (kind, value) in enumerate(placed):
@@ -139,18 +196,7 @@ def _token_drawer(kind: str) -> Callable[[Canvas, draw.Token, int], None]:
     }[kind]
 
 
-STYLES = {
-    "activated": draw.ACTIVATED,
-    "aff": draw.AFF,
-    "offensive": draw.OFFENSIVE,
-    "haemorrhage": draw.HAEMORRHAGE,
-    "fatigue": draw.FATIGUE,
-    "prone": draw.PRONE,
-    "out": draw.OUT,
-}
-
-
-def _draw_header(c: Canvas, kit: Kit, grid: TokenGrid) -> None:
+def _draw_header(c: Canvas, grid: TokenGrid) -> None:
     left = grid.x(0) - grid.sheet.radius
     c.setFillColor(colour("ink"))
     c.setFont(SANS_BOLD, TITLE_PT)
@@ -159,7 +205,7 @@ def _draw_header(c: Canvas, kit: Kit, grid: TokenGrid) -> None:
     c.drawString(
         pt(left),
         pt(grid.height - grid.sheet.top - 5.0),
-        label("kit.tokens.subtitle", kit=kit.spec.name, diameter=f"{grid.sheet.diameter:g}"),
+        label("kit.tokens.subtitle", diameter=f"{grid.sheet.diameter:g}"),
     )
 
 
@@ -176,17 +222,17 @@ def tokens_pdf(kit: Kit) -> tuple[bytes, int]:
     """The tokens sheet for one table: (PDF bytes, page count)."""
     paper = paper_size(kit.spec.paper)
     grid = grid_for(paper.width, paper.height)
-    pages = layout_sheet(token_sections(kit), grid)
+    pages = sheet_pages(kit, grid)
     buffer = BytesIO()
     meta = PdfMeta(title=f"{label('common.game')} — {label('kit.tokens.title')}", subject=kit.spec.name)
     c = new_canvas(buffer, (pt(paper.width), pt(paper.height)), meta)
-    drawers = {kind: _token_drawer(kind) for kind in STYLES}
+    drawers = {kind: _token_drawer(kind) for kind in grid.sheet.looks}
     for page in pages:
-        _draw_header(c, kit, grid)
+        _draw_header(c, grid)
         for kind, x, y in page.headings:
             _draw_heading(c, kind, x, y)
         for kind, value, x, y in page.tokens:
-            drawers[kind](c, draw.Token(grid.sheet, x, y, STYLES[kind]), value)
+            drawers[kind](c, draw.Token(grid.sheet, x, y, grid.sheet.looks[kind]), value)
         c.showPage()
     c.save()
     return buffer.getvalue(), len(pages)

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from kolaps_print.layout.data_files import load_layout
+from kolaps_print.layout.style import StyleColour
 from kolaps_print.model.common import Model
 
 Kind = Literal["activated", "aff", "offensive", "haemorrhage", "fatigue", "prone", "out"]
@@ -20,6 +21,14 @@ class TokenEntry(Model):
     count: Count
 
 
+class TokenLook(Model):
+    """How a kind looks: its ring's colour, the ink of its word and symbol, its face."""
+
+    colour: StyleColour  # a palette name of style.yaml
+    ink: StyleColour
+    filled: bool = False  # the face takes the ring's colour (else: white)
+
+
 class TokenSheet(Model):
     diameter: float = Field(ge=15, le=40)
     gap: float = Field(ge=0, le=10)
@@ -30,6 +39,7 @@ class TokenSheet(Model):
     bottom: float = Field(ge=SAFE_EDGE_MM, le=40)
     heading_space: float = Field(ge=0, le=20)
     section_space: float = Field(ge=0, le=20)
+    looks: dict[Kind, TokenLook]
     editions: dict[Literal["full", "quickstart"], list[TokenEntry]]
 
     @model_validator(mode="after")
@@ -37,6 +47,13 @@ class TokenSheet(Model):
         # colour past the cut must not reach the next token's cut line
         if 2 * self.bleed > self.gap:
             raise ValueError(f"bleed ({self.bleed:g} mm) must be at most half the gap ({self.gap:g} mm)")
+        return self
+
+    @model_validator(mode="after")
+    def _every_kind_has_a_look(self) -> TokenSheet:
+        missing = sorted({e.kind for entries in self.editions.values() for e in entries} - set(self.looks))
+        if missing:
+            raise ValueError(f"looks: no look for {', '.join(missing)}")
         return self
 
     @property

@@ -12,7 +12,7 @@ from pypdf.generic import ContentStream
 
 from kolaps_print import resources
 from kolaps_print.kit.kitfile import load_kit
-from kolaps_print.kit.tokens import TokenGroup, grid_for, layout_sheet, token_sections, tokens_pdf
+from kolaps_print.kit.tokens import TokenGroup, grid_for, layout_sheet, sheet_pages, token_sections, tokens_pdf
 from kolaps_print.labels import label
 
 ARMIES = resources.data_dir() / "armies"
@@ -51,13 +51,13 @@ def pixel(image, x_mm: float, y_mm: float, page_height: float = 297):
     return image.getpixel((px(x_mm), px(page_height - y_mm)))
 
 
-def test_the_full_rules_print_one_offensive_haemorrhage_fatigue_and_activated_token_per_miniature(kit_file):
+def test_the_full_rules_print_one_offensive_haemorrhage_fatigue_activated_and_out_token_per_miniature(kit_file):
     sections = {s.kind: s for s in token_sections(load_kit(kit_file("rulebook: full\n")))}
     minis = miniatures("section-kappa", "les-damnes")
-    for kind in ("offensive", "haemorrhage", "fatigue", "activated"):
+    for kind in ("offensive", "haemorrhage", "fatigue", "activated", "out"):
         assert len(sections[kind].values) == minis
     assert set(sections["fatigue"].values) == {fatigue_max()}
-    assert len(sections["prone"].values) == len(sections["out"].values) == math.ceil(minis / 2)
+    assert len(sections["prone"].values) == math.ceil(minis / 2)  # going to ground is a choice
 
 
 def test_aff_numbers_come_in_pairs_one_pair_per_possible_affrontement(kit_file):
@@ -115,7 +115,7 @@ def full_sheet(tmp_path_factory):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     kit = load_kit(path)
     pdf, _ = tokens_pdf(kit)
-    return pdf, layout_sheet(token_sections(kit), grid_for(210, 297))
+    return pdf, sheet_pages(kit, grid_for(210, 297))
 
 
 def test_tokens_are_25_mm_punches_with_colour_1_5_mm_past_an_unstroked_cut(full_sheet):
@@ -194,3 +194,136 @@ def test_the_sheet_embeds_its_fonts(full_sheet, pdf_tools):
     pdf, _ = full_sheet
     assert pdf_tools.fonts_not_embedded(pdf) == []
     assert len(PdfReader(BytesIO(pdf)).pages) == 2
+
+
+# ---- filling the sheet (issue 12: half the sheet was empty) ---------------------------------
+def sheet_geometry():
+    return yaml.safe_load((resources.data_dir() / "layouts" / "tokens.yaml").read_text(encoding="utf-8"))
+
+
+def test_the_demo_sheet_is_full_with_one_token_per_miniature_and_au_sol_for_two(kit_file, pdf_tools):
+    """Every figure may be activated, bleed or fall out of action at once; going to ground is a
+    choice: the demo table's 16 figures fill one A4 sheet to its last row, with no spare needed."""
+    kit = load_kit(kit_file("rulebook: quickstart\n"))
+    pdf, sheets = tokens_pdf(kit)
+    minis = miniatures("section-kappa", "les-damnes")
+    words = pdf_tools.page_texts(pdf)[0]
+    counts = {word: words.count(word) for word in ("ACTIVÉ", "HÉMORRAGIE", "AU SOL", "HORS")}
+    assert counts == {"ACTIVÉ": minis, "HÉMORRAGIE": minis, "AU SOL": math.ceil(minis / 2), "HORS": minis}
+    assert sheets == 1
+    (page,) = sheet_pages(kit, grid_for(210, 297))
+    assert_full(page)
+
+
+def assert_full(page) -> None:
+    """The last row is complete and there is no room for another row under it."""
+    g = sheet_geometry()
+    pitch, reach = g["diameter"] + g["gap"], g["diameter"] / 2 + g["bleed"]
+    columns = len({round(x, 3) for _, _, x, _ in page.tokens})
+    assert len(page.tokens) % columns == 0
+    lowest = min(y for _, _, _, y in page.tokens) - reach
+    assert g["bottom"] <= lowest < g["bottom"] + pitch
+
+
+def kinds_count(pages) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for page in pages:
+        for kind, _, _, _ in page.tokens:
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def test_a_smaller_table_fills_its_sheet_with_spares_in_proportion(kit_file, pdf_tools):
+    """One army of 8: 28 tokens needed; the free places take spares, shared by each kind's need."""
+    kit = load_kit(kit_file("rulebook: quickstart\n", armies=("section-kappa",)))
+    minis = miniatures("section-kappa")
+    need = {"activated": minis, "haemorrhage": minis, "prone": math.ceil(minis / 2), "out": minis}
+    grid = grid_for(210, 297)
+    (page,) = sheet_pages(kit, grid)
+    got = kinds_count([page])
+    assert_full(page)
+    assert all(got[k] >= n for k, n in need.items())
+    spares = {k: got[k] - n for k, n in need.items()}
+    share = sum(spares.values()) / sum(need.values())
+    assert all(abs(spares[k] - share * n) < 1 for k, n in need.items()), spares
+    assert tokens_pdf(kit)[1] == 1
+
+
+def test_aff_numbers_get_no_spares_and_spares_never_add_a_sheet(kit_file):
+    kit = load_kit(kit_file("rulebook: full\n", armies=("section-kappa",)))
+    grid = grid_for(210, 297)
+    needed = token_sections(kit)
+    pages = sheet_pages(kit, grid)
+    assert len(pages) == len(layout_sheet(needed, grid))
+    aff = [v for page in pages for kind, v, _, _ in page.tokens if kind == "aff"]
+    assert sorted(aff) == sorted(next(s for s in needed if s.kind == "aff").values)
+    assert sum(len(p.tokens) for p in pages) > sum(len(s.values) for s in needed)  # the last sheet was filled
+
+
+# ---- colours: no token reads as one army's --------------------------------------------------
+def lab(rgb) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour (0..255 each)."""
+
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    x, y, z = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+
+    def f(t):
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def army_colours() -> dict[str, tuple[int, int, int]]:
+    data = yaml.safe_load((resources.data_dir() / "affiliations.yaml").read_text(encoding="utf-8"))
+    entries = data["affiliations"] if isinstance(data, dict) else data
+    return {a["name"]: tuple(int(a["color"][i : i + 2], 16) for i in (1, 3, 5)) for a in entries}
+
+
+def ring_colours(full_sheet) -> dict[str, tuple[int, int, int]]:
+    """Each kind's ring as the page renders it, between two pointers of a fatigue dial."""
+    pdf, pages = full_sheet
+    seen = {}
+    for number, page in enumerate(pages):
+        image = render(pdf, number)
+        for kind, _, x, y in page.tokens:
+            if kind not in seen:
+                a = math.radians(25)
+                seen[kind] = pixel(image, x + 11 * math.sin(a), y + 11 * math.cos(a))
+    return seen
+
+
+def chroma(colour_lab) -> float:
+    return math.hypot(colour_lab[1], colour_lab[2])
+
+
+def test_no_token_colour_is_near_an_armys_colour(full_sheet):
+    """Every token's ring, rendered, is either a neutral grey or black (no army is: each has a
+    hue) or at least ΔE 30 from every army colour of the data (navy, maroon, purple): a blue or
+    red token must not read as one side's."""
+    rings = ring_colours(full_sheet)
+    assert len(rings) == 7
+    armies = {army: lab(rgb) for army, rgb in army_colours().items()}
+    assert all(chroma(a) > 20 for a in armies.values())  # every army has a hue
+    for kind, ring in rings.items():
+        if chroma(lab(ring)) < 5:
+            continue  # Au sol, Hors de combat: grey and black
+        for army, army_lab in armies.items():
+            assert math.dist(lab(ring), army_lab) >= 30, (kind, army, ring)
+
+
+def test_the_coloured_kinds_differ_from_each_other_in_hue(full_sheet):
+    rings = ring_colours(full_sheet)
+    coloured = {k: lab(v) for k, v in rings.items() if max(v) - min(v) > 40}  # not a grey
+    assert len(coloured) == 5
+    names = sorted(coloured)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert math.dist(coloured[a], coloured[b]) >= 25, (a, b)
