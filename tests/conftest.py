@@ -63,6 +63,7 @@ def every_product(cli, tmp_path_factory):
         products[name] = Path(args[-1]).read_bytes()
     result = cli(["kit", data / "kits" / "demo.yaml", "-o", out / "kit"])
     assert result.exit_code == 0, result.stderr
-    products |= {"kit": (out / "kit" / "kit.pdf").read_bytes(), "tokens": (out / "kit" / "tokens.pdf").read_bytes()}
+    for name in ("kit-carton", "kit-papier", "tokens"):  # the print runs, one per paper
+        products[name] = (out / "kit" / f"{name}.pdf").read_bytes()
     products["packing-list"] = (out / "kit" / "packing-list.md").read_text(encoding="utf-8")
     return products

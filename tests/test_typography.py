@@ -63,7 +63,17 @@ def test_nested_straight_quotes_are_paired_in_one_pass():
 
 
 # ---- every product, read back from its PDF -------------------------------------------------
-PRODUCTS = ("cards", "calibration", "reference", "reference-cards", "rulebook", "quickstart", "kit", "tokens")
+PRODUCTS = (
+    "cards",
+    "calibration",
+    "reference",
+    "reference-cards",
+    "rulebook",
+    "quickstart",
+    "kit-carton",
+    "kit-papier",
+    "tokens",
+)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +99,8 @@ def product_pdfs(tmp_path_factory, demo_armies):
         "reference-cards": build_reference(TablesOptions(format="cards")).pdf,
         "rulebook": build_rulebook(RulebookOptions()).pdf,
         "quickstart": build_rulebook(RulebookOptions(edition="quickstart")).pdf,
-        "kit": (out / "kit" / "kit.pdf").read_bytes(),
+        "kit-carton": (out / "kit" / "kit-carton.pdf").read_bytes(),
+        "kit-papier": (out / "kit" / "kit-papier.pdf").read_bytes(),
         "tokens": (out / "kit" / "tokens.pdf").read_bytes(),
     }
 
@@ -120,7 +131,7 @@ def test_ordinals_are_superscript(product_pdfs, product):
 
 
 def test_the_kit_stamps_and_lists_its_date_in_words(product_pdfs):
-    text = product_text(product_pdfs, "kit")
+    text = product_text(product_pdfs, "kit-papier")  # the packing list
     assert "2027-03-01" not in text
     assert "1ᵉʳ mars 2027" in text.replace("\u00a0", " ")
 

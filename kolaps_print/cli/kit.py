@@ -11,7 +11,7 @@ from kolaps_print.cli import app, common
 
 @app.command(
     epilog="Example: kolaps-print kit data/kits/demo.yaml   "
-    "(writes output/demo/: kit.pdf, packing-list.md, previews/, demo.zip ...)"
+    "(writes output/demo/: kit-carton.pdf, kit-papier.pdf, packing-list.md, previews/, demo.zip ...)"
 )
 def kit(
     file: Path = typer.Argument(..., help="The kit file (YAML): name, armies, tables, players, rulebook, tokens."),
@@ -21,14 +21,17 @@ def kit(
     ),
     strict: bool = typer.Option(False, "--strict", help="Treat the armies' warnings as errors."),
 ) -> None:
-    """Build a demo-day kit: cards, reference sheets, rules, tokens, kit.pdf, previews, packing list, zip."""
+    """Build a demo-day kit: cards, reference sheets, rules, tokens, one print file per paper
+    (kit-carton.pdf, kit-papier.pdf), previews, packing list, zip."""
     from kolaps_print.kit import build as job
 
     common.echo_err(f"building the kit {file} ...")
     result = common.run(lambda: job.build_kit(file, output, strict))
     common.finish(result.warnings, strict=False)
     typer.echo(f"kit written: {result.folder}/")
-    typer.echo(f"  kit.pdf: {result.kit_pages} pages, print two-sided, flip on the long edge")
+    for run in result.runs:
+        stock = "card stock" if run.stock == "card_stock" else "paper"
+        typer.echo(f"  {run.filename}: {run.pages} pages on {stock}, print two-sided, flip on the long edge")
     for part in result.parts:
         typer.echo(f"  {part.filename}: {part.pages} page(s) x {part.per_table} per table")
     typer.echo(f"  packing-list.md, {len(result.previews)} previews, {result.zip_name}")

@@ -1,11 +1,14 @@
-"""kit.pdf: the packing list, then each table's documents in print order, copies included.
+"""The kit's print runs: one PDF per stock (kit-carton.pdf: the cards and tokens of every
+table; kit-papier.pdf: the packing list, then every table's reference sheets and rules), each
+table's documents in print order, copies included. A copier takes one stock at a time, so a run
+never mixes card stock and paper.
 
-Printed duplex from start to end (flipped on the long edge), every document must start on
-a front: a blank page (stamped like the others) follows an odd-length document, and every
+Each run is printed duplex from start to end (flipped on the long edge): every document must
+start on a front: a blank page (stamped like the others) follows an odd-length document, and every
 page of a one-sided document (the tokens sheet) so its back stays empty. Bookmarks name each
 table and part.
 
-Every page of kit.pdf is portrait, with no /Rotate: printer drivers honour /Rotate and turn
+Every page of a run is portrait, with no /Rotate: printer drivers honour /Rotate and turn
 landscape pages each their own way, so a landscape page's content is turned onto a portrait
 page (its top to the left), and a back meant for a short-edge flip is turned 180° more, in
 the content itself.
@@ -24,7 +27,7 @@ from kolaps_print.kit.stamp import Stamper
 
 @dataclass(frozen=True)
 class KitSection:
-    """A run of pages in kit.pdf, for bookmarks and tests."""
+    """A document's pages in a print run, for bookmarks and tests."""
 
     title: str
     first_page: int  # 0-based
@@ -32,8 +35,8 @@ class KitSection:
 
 
 def upright_turn(width: float, height: float, sides: str, number: int) -> int:
-    """Degrees (clockwise) a page's content turns in kit.pdf: a landscape page becomes portrait
-    with its top to the left; kit.pdf is flipped on the long edge, so a back meant for a
+    """Degrees (clockwise) a page's content turns in a print run: a landscape page becomes portrait
+    with its top to the left; a run is flipped on the long edge, so a back meant for a
     short-edge flip (an odd page) turns 180° more to read the right way up."""
     turn = 270 if width > height else 0
     if sides == "short" and number % 2:
@@ -78,16 +81,18 @@ class KitPdf:
 
 
 def assemble(
-    packing: KitPart, parts: list[KitPart], tables: int, stamper: Stamper, title: str, table_title
+    lead: KitPart | None, parts: list[KitPart], tables: int, stamper: Stamper, title: str, table_title
 ) -> tuple[bytes, list[KitSection]]:
-    """table_title(n) names table n (1-based) in the bookmarks."""
+    """One print run: lead (the packing list, once) if any, then parts for each table.
+    table_title(n) names table n (1-based) in the bookmarks."""
     kit = KitPdf(stamper, title)
-    kit.add(packing, packing.title)
-    kit.bookmark(packing.title, 0)
+    if lead is not None:
+        kit.add(lead, lead.title)
+        kit.bookmark(lead.title, 0)
     for table in range(1, tables + 1):
         first = len(kit.writer.pages)
         marks = []
-        for part in (p for p in parts if p.in_kit_pdf):
+        for part in parts:
             for _ in range(part.per_table):
                 kit.add(part, part.title)
             marks.append((part.title, kit.sections[-part.per_table].first_page))

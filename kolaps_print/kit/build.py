@@ -6,8 +6,9 @@ job made of jobs (cards, tables, rulebook), and no job imports the kit.
 build_kit(kit_file, output) validates the kit file and every army (all problems in one
 KolapsError, nothing written), makes every document in memory, then writes the folder
 atomically: each army's cards, the reference sheet, the rulebook or quick-start, the
-tokens sheet, kit.pdf (all of it in print order, with copies), previews/ (a 300 dpi PNG of
-every card face), packing-list.md and <stem>.zip. Every page carries the kit's stamp.
+tokens sheet, the print runs (kit-carton.pdf and kit-papier.pdf: every document of every
+table on that stock, in print order, with copies), previews/ (a 300 dpi PNG of every card
+face), packing-list.md and <stem>.zip. Every page carries the kit's stamp.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from kolaps_print.kit.documents import kit_parts
 from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
 from kolaps_print.kit.packing_page import packing_pdf
-from kolaps_print.kit.parts import KitPart
+from kolaps_print.kit.parts import RUN_FILES, KitPart, Stock
 from kolaps_print.kit.previews import render_pages
 from kolaps_print.kit.stamp import Stamper, card_stamp_text, data_hash, stamp_text
 from kolaps_print.labels import label
@@ -33,17 +34,29 @@ from kolaps_print.write import Inputs, build_atomically, check_folder, source_in
 from kolaps_print.write.folder import written_files
 
 OUTPUT_ROOT = Path("output")
-KIT_PDF = "kit.pdf"
 PACKING_MD = "packing-list.md"
 PREVIEWS = "previews"
+
+
+@dataclass(frozen=True)
+class PrintRun:
+    """One stock's file: every document printed on it, for every table."""
+
+    filename: str
+    stock: Stock
+    pdf: bytes
+    sections: list[KitSection]  # where each document landed
+
+    @property
+    def pages(self) -> int:
+        return sum(s.pages for s in self.sections)
 
 
 @dataclass
 class KitResult:
     folder: Path
     files: list[str]  # relative to folder, sorted, the zip included
-    kit_pages: int
-    sections: list[KitSection]  # where each document landed in kit.pdf
+    runs: list[PrintRun]  # kit-carton.pdf, kit-papier.pdf
     parts: list[KitPart]
     previews: list[str]
     stamp: str
@@ -56,17 +69,24 @@ def default_folder(kit_file: Path | str) -> Path:
     return OUTPUT_ROOT / Path(kit_file).stem
 
 
-def _kit_pages(packing_pages: int, parts: list[KitPart], tables: int) -> int:
-    packing = packing_pages + packing_pages % 2
-    return packing + tables * sum(p.printed_pages() * p.per_table for p in parts if p.in_kit_pdf)
+def _run_parts(parts: list[KitPart]) -> dict[Stock, list[KitPart]]:
+    """Each stock's documents in print order; the paper run always (the packing list is on it)."""
+    runs = {stock: [p for p in parts if p.in_run and p.stock == stock] for stock in RUN_FILES}
+    return {stock: found for stock, found in runs.items() if found or stock == "plain"}
+
+
+def _run_pages(stock: Stock, parts: list[KitPart], tables: int, packing_pages: int) -> int:
+    lead = packing_pages + packing_pages % 2 if stock == "plain" else 0
+    return lead + tables * sum(p.printed_pages() * p.per_table for p in parts)
 
 
 def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) -> tuple[PackingList, KitPart]:
-    """The packing list states kit.pdf's page count, which includes the list itself:
+    """The packing list states the paper run's page count, which includes the list itself:
     lay it out until the count it states is the count it produces (one round in practice)."""
-    pages = 1
+    pages, runs = 1, _run_parts(parts)
     for _ in range(4):
-        pl = packing_list(kit, parts, stamp, _kit_pages(pages, parts, kit.spec.tables))
+        counts = {RUN_FILES[s]: _run_pages(s, found, kit.spec.tables, pages) for s, found in runs.items()}
+        pl = packing_list(kit, parts, stamp, counts)
         pdf, produced = packing_pdf(pl, kit.spec.paper)
         if produced == pages:
             break
@@ -84,6 +104,16 @@ def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) 
     return pl, part
 
 
+def _print_runs(kit: Kit, packing: KitPart, parts: list[KitPart], stamper: Stamper) -> list[PrintRun]:
+    runs = []
+    for stock, found in _run_parts(parts).items():
+        title = f"{kit.spec.name} — {label(f'kit.packing.stocks.{stock}')}"
+        lead = packing if stock == "plain" else None
+        pdf, sections = assemble(lead, found, kit.spec.tables, stamper, title, lambda n: label("kit.table", number=n))
+        runs.append(PrintRun(RUN_FILES[stock], stock, pdf, sections))
+    return runs
+
+
 def _preview_jobs(kit: Kit, card_stamp: str) -> list[tuple[bytes, list[str]]]:
     """Per army file (once, even if a mirror match lists it twice): a one-face-per-page PDF
     and the PNG name of each page."""
@@ -96,11 +126,17 @@ def _preview_jobs(kit: Kit, card_stamp: str) -> list[tuple[bytes, list[str]]]:
 
 
 def _write_folder(
-    folder: Path, kit: Kit, parts: list[KitPart], kit_pdf: bytes, markdown: str, previews: list[tuple[bytes, list[str]]]
+    folder: Path,
+    kit: Kit,
+    parts: list[KitPart],
+    runs: list[PrintRun],
+    markdown: str,
+    previews: list[tuple[bytes, list[str]]],
 ) -> list[str]:
     for part in parts:
         write_atomically(folder / part.filename, part.pdf)
-    write_atomically(folder / KIT_PDF, kit_pdf)
+    for run in runs:
+        write_atomically(folder / run.filename, run.pdf)
     write_atomically(folder / PACKING_MD, markdown.encode("utf-8"))
     names = []
     for pdf, pngs in previews:
@@ -129,19 +165,16 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     parts, warnings = kit_parts(kit, stamper)
     fail_on_warnings(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)
-    kit_pdf, sections = assemble(
-        packing, parts, kit.spec.tables, stamper, pl.title, lambda n: label("kit.table", number=n)
-    )
+    runs = _print_runs(kit, packing, parts, stamper)
     previews = _preview_jobs(kit, stamper.card)
     preview_names = build_atomically(
-        target, lambda tmp: _write_folder(tmp, kit, parts, kit_pdf, to_markdown(pl), previews), sources
+        target, lambda tmp: _write_folder(tmp, kit, parts, runs, to_markdown(pl), previews), sources
     )
     files = written_files(target)
     return KitResult(
         target,
         files,
-        sum(s.pages for s in sections),
-        sections,
+        runs,
         parts,
         preview_names,
         stamp,

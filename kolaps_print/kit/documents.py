@@ -82,7 +82,7 @@ def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
 
 def rulebook_parts(kit: Kit, stamper: Stamper) -> list[KitPart]:
     """The rules the kit asks for; the quick-start twice: its four pages in reading order (in
-    kit.pdf, on the kit's paper) and imposed on one sheet of twice the size, to fold (its own file)."""
+    the paper run, on the kit's paper) and imposed on one sheet of twice the size, to fold (its own file)."""
     edition = kit.spec.rulebook
     if edition == "none":
         return []

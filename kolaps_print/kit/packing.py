@@ -1,7 +1,7 @@
 """The packing list: what to print (how many, on what paper, duplex or not) and what to bring.
 
 One content model, two renderings: Markdown (packing-list.md) and a PDF page (the first
-page of kit.pdf). Every count comes from the kit file, the armies and the rules data.
+page of kit-papier.pdf). Every count comes from the kit file, the armies and the rules data.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ class PackingList:
     summary: str
     print_checks: list[str]  # before the table: print at full size, the calibration sheet first
     print_intro: str
+    runs: list[str]  # one line per print run: its file, sheets, stock and documents
     rows: list[PrintRow]
     bring: list[str]
     per_table: list[str]
@@ -67,6 +68,33 @@ def _copies_text(part: KitPart, tables: int) -> str:
 def _paper_text(part: KitPart, paper: str) -> str:
     name = part.paper or label(f"kit.packing.papers.paper_names.{paper}")
     return label(f"kit.packing.papers.{part.stock}", paper=name)
+
+
+def _sheets(count: int) -> str:
+    return label("kit.packing.sheets.one") if count == 1 else label("kit.packing.sheets.many", count=count)
+
+
+def _runs(kit: Kit, parts: list[KitPart], run_pages: dict[str, int]) -> list[str]:
+    """Which file goes on which stock: its sheets (two pages each, duplex) and its documents."""
+    lines = []
+    for run, pages in run_pages.items():
+        inside = [p for p in parts if p.run_file == run]
+        stock = inside[0].stock if inside else "plain"
+        documents = [label("kit.packing.documents.packing")] if stock == "plain" else []
+        documents += [p.title for p in inside]
+        lines.append(
+            label(
+                "kit.packing.run",
+                file=run,
+                sheets=_sheets((pages + 1) // 2),
+                paper=label(
+                    f"kit.packing.papers.{stock}", paper=label(f"kit.packing.papers.paper_names.{kit.spec.paper}")
+                ),
+                pages=pages,
+                documents=", ".join(documents),
+            )
+        )
+    return lines
 
 
 def _row(part: KitPart, kit: Kit) -> PrintRow:
@@ -108,20 +136,20 @@ def _on_table(scenario: Scenario | None) -> tuple[str, tuple[str, ...]]:
     return heading, (size, *pieces)
 
 
-def packing_list(kit: Kit, parts: list[KitPart], stamp: str, kit_pages: int) -> PackingList:
-    """kit_pages: the page count of kit.pdf, stated in the instructions."""
+def packing_list(kit: Kit, parts: list[KitPart], stamp: str, run_pages: dict[str, int]) -> PackingList:
+    """run_pages: each print run's file and page count (kit-carton.pdf, kit-papier.pdf), stated
+    in the instructions."""
     on_table_heading, on_table = _on_table(kit.scenario)
     return PackingList(
         title=f"{label('kit.packing.title')} — {kit.spec.name}",
         summary=label("kit.packing.summary", tables=kit.spec.tables, players=kit.spec.players, stamp=stamp),
         print_checks=_print_checks(parts),
-        print_intro=label("kit.packing.print_intro", pages=kit_pages),
+        print_intro=label("kit.packing.print_intro"),
+        runs=_runs(kit, parts, run_pages),
         rows=[_row(p, kit) for p in parts],
         bring=_bring(kit, parts),
         # a part on another paper is another form of a document above (the folded quick-start): not twice on the table
-        per_table=[
-            label("kit.packing.table_line", copies=p.per_table, document=p.title) for p in parts if p.in_kit_pdf
-        ],
+        per_table=[label("kit.packing.table_line", copies=p.per_table, document=p.title) for p in parts if p.in_run],
         on_table_heading=on_table_heading,
         on_table=on_table,
     )
@@ -144,6 +172,8 @@ def to_markdown(pl: PackingList) -> str:
         *[f"- [ ] {c}" for c in pl.print_checks],
         "",
         pl.print_intro,
+        "",
+        *[f"- [ ] {r}" for r in pl.runs],
         "",
         "| " + " | ".join(header) + " |",
         "| --- | --- | ---: | --- | --- | --- |",

@@ -1,4 +1,4 @@
-"""The packing list as a printed page (the first page of kit.pdf): a checklist to tick."""
+"""The packing list as a printed page (the first page of kit-papier.pdf): a checklist to tick."""
 
 from __future__ import annotations
 
@@ -100,6 +100,8 @@ def _story(pl: PackingList, width: float) -> list[Flowable]:
         Paragraph(escape(label("kit.packing.print_heading")), st["heading"]),
         _checklist(pl.print_checks, width, st),
         Paragraph(escape(pl.print_intro), st["body"]),
+        _checklist(pl.runs, width, st),
+        Spacer(1, 4),
         _print_table(pl, width, st),
         Spacer(1, 4),
         Paragraph(escape(label("kit.packing.bring_heading")), st["heading"]),

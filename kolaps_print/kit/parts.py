@@ -7,6 +7,9 @@ from typing import Literal
 
 Sides = Literal["long", "short", "simplex"]  # duplex flipped on the long or short edge, or one-sided
 Stock = Literal["card_stock", "plain"]
+# The kit's print runs: one file per stock, every document printed on it, for all tables
+# (kolaps_print/kit/assemble.py). A copier runs one stock at a time.
+RUN_FILES: dict[Stock, str] = {"card_stock": "kit-carton.pdf", "plain": "kit-papier.pdf"}
 
 
 @dataclass(frozen=True)
@@ -21,19 +24,24 @@ class KitPart:
     stock: Stock
     folded: bool = False  # fold sheets: one-sided, each card folded on its dashed line
     # Another paper than the kit's (the quick-start's folded sheet: A3 for an A4 kit), as the
-    # packing list names it; such a part has its own file, not in kit.pdf.
+    # packing list names it; such a part has its own file, in no print run.
     paper: str | None = None
 
     @property
-    def in_kit_pdf(self) -> bool:
-        """kit.pdf is printed on the kit's paper: a part on another paper stays out of it."""
+    def in_run(self) -> bool:
+        """The print runs are on the kit's paper: a part on another paper stays out of them."""
         return self.paper is None
+
+    @property
+    def run_file(self) -> str | None:
+        """The print run (kit-carton.pdf, kit-papier.pdf) that holds this part, if any."""
+        return RUN_FILES[self.stock] if self.in_run else None
 
     @property
     def alternative(self) -> bool:
         """Another form of the document listed before it (the quick-start's folded sheet): printed
         instead of it, so its copies are not counted as well."""
-        return not self.in_kit_pdf
+        return not self.in_run
 
     @property
     def print_setting(self) -> str:
@@ -44,7 +52,7 @@ class KitPart:
         return self.per_table * tables
 
     def printed_pages(self) -> int:
-        """Pages this part takes in kit.pdf, blanks included, so each copy starts on a front:
+        """Pages this part takes in its print run, blanks included, so each copy starts on a front:
         a one-sided part gets a blank after every page, a two-sided one after an odd last page."""
         if self.sides == "simplex":
             return 2 * self.pages

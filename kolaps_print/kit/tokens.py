@@ -22,7 +22,7 @@ from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.style import colour
-from kolaps_print.layout.tokens import TokenEntry, TokenSheet, token_sheet
+from kolaps_print.layout.tokens import TokenEntry, TokenLook, TokenSheet, token_sheet
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
@@ -226,13 +226,14 @@ def tokens_pdf(kit: Kit) -> tuple[bytes, int]:
     buffer = BytesIO()
     meta = PdfMeta(title=f"{label('common.game')} — {label('kit.tokens.title')}", subject=kit.spec.name)
     c = new_canvas(buffer, (pt(paper.width), pt(paper.height)), meta)
-    drawers = {kind: _token_drawer(kind) for kind in grid.sheet.looks}
+    looks: dict[str, TokenLook] = {str(k): v for k, v in grid.sheet.looks.items()}  # kinds as plain strings
+    drawers = {kind: _token_drawer(kind) for kind in looks}
     for page in pages:
         _draw_header(c, grid)
         for kind, x, y in page.headings:
             _draw_heading(c, kind, x, y)
         for kind, value, x, y in page.tokens:
-            drawers[kind](c, draw.Token(grid.sheet, x, y, grid.sheet.looks[kind]), value)
+            drawers[kind](c, draw.Token(grid.sheet, x, y, looks[kind]), value)
         c.showPage()
     c.save()
     return buffer.getvalue(), len(pages)

@@ -1,6 +1,7 @@
 """`kolaps-print kit`: exit codes, located messages, nothing written on bad input."""
 
 import pytest
+from pypdf import PdfReader
 
 from kolaps_print import resources
 
@@ -20,13 +21,19 @@ def test_a_lean_kit_is_built_and_summarised(cli, tmp_path):
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert names == [
         "cards-vampires.pdf",
-        "kit.pdf",
+        "kit-carton.pdf",
+        "kit-papier.pdf",
         "kolaps-manifest.sha256",
         "packing-list.md",
         "previews",
         "reference.pdf",
         "salon.zip",
     ]
+    # one print file per paper, each counted with its blank backs (the tokens: none asked)
+    cards = len(PdfReader(tmp_path / "out" / "cards-vampires.pdf").pages)
+    assert f"kit-carton.pdf: {cards + cards % 2} pages on card stock" in result.stdout
+    assert len(PdfReader(tmp_path / "out" / "kit-carton.pdf").pages) == cards + cards % 2
+    assert "kit-papier.pdf: " in result.stdout and " pages on paper" in result.stdout
 
 
 def test_a_bad_key_exits_1_with_its_place_and_writes_nothing(cli, tmp_path):

@@ -103,3 +103,13 @@ def test_bookmarks_name_each_table_and_its_documents():
     outline = PdfReader(BytesIO(pdf)).outline
     titles = [o.title if not isinstance(o, list) else [c.title for c in o] for o in outline]
     assert titles == ["P", "Table 1", ["A", "B"], "Table 2", ["A", "B"]]
+
+
+def test_a_run_without_a_lead_starts_with_table_1(pdf_tools):
+    """The card-stock run has no packing list: table 1's first document is its first page."""
+    pdf, sections = assemble(None, [part("C", 1), part("T", 1, sides="simplex")], 2, Stamper("S"), "kit", str)
+    got = [t.replace("S", "").strip() for t in texts(pdf, pdf_tools)]
+    assert got == ["C1", "", "T1", "", "C1", "", "T1", ""]
+    assert [s.title for s in sections] == ["C", "T", "C", "T"]
+    outline = PdfReader(BytesIO(pdf)).outline
+    assert [o.title for o in outline if not isinstance(o, list)] == ["1", "2"]

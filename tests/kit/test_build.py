@@ -48,22 +48,27 @@ def characters(army: Path) -> list[dict]:
     return yaml.safe_load(army.read_text(encoding="utf-8"))["characters"]
 
 
-def documents(kit: Path) -> list[tuple[Path, int, bool]]:
-    """(file, copies per table, one-sided?) in print order, from the kit file alone."""
-    docs = [(kit / f"cards-{a.stem}.pdf", 1, False) for a in ARMY_FILES]
-    docs.append((kit / "reference.pdf", SPEC["players"], False))
+CARTON, PAPIER = "kit-carton.pdf", "kit-papier.pdf"  # one print run per paper
+
+
+def documents(kit: Path, run: str | None = None) -> list[tuple[Path, int, bool]]:
+    """(file, copies per table, one-sided?) in print order, from the kit file alone; with run,
+    only those printed on its paper (card stock: the cards and tokens; paper: the rest)."""
+    carton = [(kit / f"cards-{a.stem}.pdf", 1, False) for a in ARMY_FILES]
+    papier = [(kit / "reference.pdf", SPEC["players"], False)]
     if SPEC["rulebook"] != "none":
-        docs.append((kit / ("quickstart.pdf" if SPEC["rulebook"] == "quickstart" else "rulebook.pdf"), 1, False))
+        papier.append((kit / ("quickstart.pdf" if SPEC["rulebook"] == "quickstart" else "rulebook.pdf"), 1, False))
     if SPEC["tokens"]:
-        docs.append((kit / "tokens.pdf", 1, True))
-    return docs
+        carton.append((kit / "tokens.pdf", 1, True))
+    return {CARTON: carton, PAPIER: papier}.get(run, carton + papier)
 
 
 def test_every_file_is_there(kit):
     for path, _, _ in documents(kit):
         assert path.is_file(), path
-    for name in ("kit.pdf", "packing-list.md", "demo.zip"):
+    for name in (CARTON, PAPIER, "packing-list.md", "demo.zip"):
         assert (kit / name).is_file()
+    assert not (kit / "kit.pdf").exists()  # no file mixing card stock and paper
     assert sorted(p.name for p in kit.parent.iterdir()) == ["demo"]  # no temporary folder left
 
 
@@ -71,31 +76,55 @@ def stamp_only(text: str) -> bool:
     return STAMP.sub("", text).strip() == ""
 
 
-def test_kit_pdf_is_the_packing_list_then_each_table_in_print_order_with_blanks(kit):
-    pages = texts((kit / "kit.pdf").read_bytes())
-    packing = [t for t in pages if t.startswith("Liste de préparation")]
-    assert len(packing) >= 1
-    expected = packing + [""] * (len(packing) % 2)
+def run_expected(kit: Path, run: str, lead: list[str]) -> list[str]:
+    """A run's pages: lead (and a blank to end it on a back), then each table's documents."""
+    expected = lead + [""] * (len(lead) % 2)
     for _ in range(SPEC["tables"]):
-        for path, copies, simplex in documents(kit):
+        for path, copies, simplex in documents(kit, run):
             own = texts(path.read_bytes())
             one = [p for page in own for p in ([page, ""] if simplex else [page])] + (
                 [""] if not simplex and len(own) % 2 else []
             )
             expected += one * copies
+    return expected
+
+
+@pytest.mark.parametrize("run", [CARTON, PAPIER])
+def test_each_print_run_is_its_papers_documents_table_by_table_with_blanks(kit, run):
+    """kit-carton.pdf: every table's cards and tokens; kit-papier.pdf: the packing list, then
+    every table's reference sheets and rules. Nothing printed on one paper is in the other."""
+    pages = texts((kit / run).read_bytes())
+    packing = [t for t in pages if t.startswith("Liste de préparation")]
+    assert bool(packing) == (run == PAPIER)
+    expected = run_expected(kit, run, packing)
     assert len(pages) == len(expected)
     for got, want in zip(pages, expected, strict=True):
-        # a page turned in kit.pdf (landscape, short-edge back) reads its text in another order,
+        # a page turned in a run (landscape, short-edge back) reads its text in another order,
         # and the reader may find a word gap less there: compare the printed characters
         assert stamp_only(got) if want == "" else sorted("".join(got.split())) == sorted("".join(want.split()))
 
 
-def test_page_counts_add_up(kit):
-    total = 2 * ((sum(t.startswith("Liste de préparation") for t in texts((kit / "kit.pdf").read_bytes())) + 1) // 2)
-    for path, copies, simplex in documents(kit):
+@pytest.mark.parametrize("run", [CARTON, PAPIER])
+def test_page_counts_add_up(kit, run):
+    packing = sum(t.startswith("Liste de préparation") for t in texts((kit / run).read_bytes()))
+    total = packing + packing % 2
+    for path, copies, simplex in documents(kit, run):
         n = pdf_pages(path)
         total += SPEC["tables"] * copies * (2 * n if simplex else n + n % 2)
-    assert pdf_pages(kit / "kit.pdf") == total
+    assert pdf_pages(kit / run) == total
+    md = (kit / "packing-list.md").read_text(encoding="utf-8").replace("\u00a0", " ")
+    assert f"- [ ] {run} sur A4, " in md and f": {(total + 1) // 2} feuilles ({total} pages)" in md
+
+
+def test_every_page_of_a_run_is_on_one_paper(kit):
+    """No page of the card-stock run belongs to a paper document, and no page of the paper run
+    to a card-stock one: read back, by the words each document alone prints."""
+    carton = " ".join(texts((kit / CARTON).read_bytes()))
+    papier = " ".join(texts((kit / PAPIER).read_bytes()))
+    assert "HÉMORRAGIE" in carton and "HÉMORRAGIE" not in papier  # the tokens' word
+    assert "Liste de préparation" in papier and "Liste de préparation" not in carton
+    first_rule_page = texts((kit / documents(kit, PAPIER)[-1][0]).read_bytes())[0].split()[0]
+    assert first_rule_page in papier
 
 
 def test_every_page_of_every_pdf_carries_the_same_stamp(kit):
@@ -114,10 +143,11 @@ def test_every_font_is_embedded(kit):
         assert all(fonts.values()), (path.name, fonts)
 
 
-def test_kit_pdf_gives_each_font_subset_its_own_name(kit):
-    """kit.pdf joins every document: subsets of one font (13 of RobotoCondensed-Bold) must not
+@pytest.mark.parametrize("run", [CARTON, PAPIER])
+def test_each_run_gives_each_font_subset_its_own_name(kit, run):
+    """A run joins documents: subsets of one font (13 of RobotoCondensed-Bold) must not
     share a name, or a RIP caching fonts by name prints wrong glyphs."""
-    pdf = (kit / "kit.pdf").read_bytes()
+    pdf = (kit / run).read_bytes()
     assert [f.message for f in preflight(pdf) if "font" in f.message] == []
     bold = [name for name in pdf_fonts(pdf) if name.endswith("+RobotoCondensed-Bold")]
     assert len(bold) > 1 and all(re.fullmatch(r"/[A-Z]{6}\+RobotoCondensed-Bold", n) for n in bold)
@@ -173,7 +203,8 @@ def test_the_packing_list_counts_from_the_kit_file(kit):
         name = yaml.safe_load(army.read_text(encoding="utf-8"))["name"]
         assert f"Figurines «\u202f{name}\u202f»\u00a0: {minis * tables} ({minis} par table)" in md
     assert f"| `reference.pdf` | {pdf_pages(kit / 'reference.pdf')} | {SPEC['players'] * tables} (" in md
-    assert f"kit.pdf ({pdf_pages(kit / 'kit.pdf')} pages" in md
+    for run in (CARTON, PAPIER):
+        assert f"({pdf_pages(kit / run)} pages)" in md
 
 
 def test_a_rebuild_gives_the_same_bytes(kit, tmp_path):
@@ -266,24 +297,24 @@ def test_the_packing_list_says_to_print_fold_cards_one_sided_and_fold(fold_kit):
     assert "pliez" in row and "Recto seul" in row
 
 
-def test_fold_pages_get_a_blank_back_in_kit_pdf_and_pages_add_up(fold_kit):
-    kit_pdf = (fold_kit / "kit.pdf").read_bytes()
-    kit_pages = texts(kit_pdf)
+def test_fold_pages_get_a_blank_back_in_the_card_run_and_pages_add_up(fold_kit):
+    carton = texts((fold_kit / CARTON).read_bytes())
     cards = fold_kit / f"cards-{ARMY_FILES[0].stem}.pdf"
     card_pages = pdf_pages(cards)
     tokens = pdf_pages(fold_kit / "tokens.pdf")
     reference = pdf_pages(fold_kit / "reference.pdf")
     packing = 2  # one packing page and its blank back
     players = 2  # the default
-    assert len(kit_pages) == packing + 2 * card_pages + players * (reference + reference % 2) + 2 * tokens
+    assert len(carton) == 2 * card_pages + 2 * tokens
+    assert pdf_pages(fold_kit / PAPIER) == packing + players * (reference + reference % 2)
     name = characters(ARMY_FILES[0])[0]["name"]
-    assert name in kit_pages[packing]  # the cards come first, after the packing list
+    assert name in carton[0]  # the cards come first
     for i in range(card_pages):  # each fold page, then a blank holding only the stamp
-        front, back = kit_pages[packing + 2 * i], kit_pages[packing + 2 * i + 1]
+        front, back = carton[2 * i], carton[2 * i + 1]
         assert "Pli · 14 mars 2027" in front and len(front) > 200  # the date in words
         assert back.strip().startswith("Pli · 14 mars 2027") and len(back.strip()) < 40, back
     md = (fold_kit / "packing-list.md").read_text(encoding="utf-8")
-    assert f"kit.pdf ({len(kit_pages)} pages" in md
+    assert f"({len(carton)} pages)" in md
 
 
 def test_previews_are_still_one_per_card_face(fold_kit):
@@ -303,9 +334,9 @@ def test_a_bad_card_size_stops_the_kit_located_and_writes_nothing(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["k.yaml"]
 
 
-def test_the_packing_list_and_kit_pdf_page_1_list_the_scenarios_terrain(kit):
+def test_the_packing_list_and_the_paper_runs_page_1_list_the_scenarios_terrain(kit):
     scenario = yaml.safe_load((resources.data_dir() / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8"))
-    page_1 = " ".join(page_texts((kit / "kit.pdf").read_bytes())[0].replace("\u00a0", " ").split())
+    page_1 = " ".join(page_texts((kit / PAPIER).read_bytes())[0].replace("\u00a0", " ").split())
     md = (kit / "packing-list.md").read_text(encoding="utf-8")
     size = f"{scenario['table']['width_cm']} × {scenario['table']['depth_cm']} cm"
     assert size in page_1 and size in md
@@ -345,15 +376,16 @@ def test_the_quickstart_also_comes_as_one_a3_sheet_to_fold(kit):
     assert pdf_fonts(pdf) and all(pdf_fonts(pdf).values())
 
 
-def test_the_folded_sheet_is_listed_on_its_paper_but_stays_out_of_kit_pdf(kit):
+def test_the_folded_sheet_is_listed_on_its_paper_but_stays_out_of_the_runs(kit):
     packing = (kit / "packing-list.md").read_text(encoding="utf-8")
     row = next(line for line in packing.splitlines() if "`quickstart-a3.pdf`" in line)
     assert "| A3, " in row and "Recto verso, bord court" in row
     assert row.split(" | ")[3].startswith("— (ou ")  # printed instead of the A4 pages, not as well
     per_table = packing.split("## Pour chaque table")[1].split("##")[0]
     assert "feuille à plier" not in per_table and "Règles de démarrage" in per_table
-    widths = {round(float(p.mediabox.width)) for p in PdfReader(kit / "kit.pdf").pages}
-    assert max(widths) < A3_LANDSCAPE_PT[0] - 100  # no A3 sheet among the kit's A4 pages
+    for run in (CARTON, PAPIER):
+        widths = {round(float(p.mediabox.width)) for p in PdfReader(kit / run).pages}
+        assert max(widths) < A3_LANDSCAPE_PT[0] - 100  # no A3 sheet among the kit's A4 pages
 
 
 def test_every_card_carries_the_kit_date_and_hash_in_its_own_footer(kit):
@@ -365,7 +397,7 @@ def test_every_card_carries_the_kit_date_and_hash_in_its_own_footer(kit):
     from kolaps_print.jobs.cards import CardOptions
     from kolaps_print.layout.units import to_mm
 
-    page_stamp = STAMP.search(texts((kit / "kit.pdf").read_bytes())[1])
+    page_stamp = STAMP.search(texts((kit / PAPIER).read_bytes())[1])
     assert page_stamp
     card_stamp = f"{WORDS} · {page_stamp.group(1)}"
     for army in ARMY_FILES:

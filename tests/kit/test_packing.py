@@ -26,11 +26,12 @@ PARTS = [
     KitPart("reference", "Aide de jeu", "reference.pdf", b"", 2, 3, "short", "plain"),
     KitPart("tokens", "Jetons", "tokens.pdf", b"", 1, 1, "simplex", "card_stock"),
 ]
+RUNS = {"kit-carton.pdf": 12, "kit-papier.pdf": 40}
 
 
 def test_the_markdown_counts_dice_miniatures_and_copies(kit_file):
     kit = load_kit(kit_file("tables: 3\nplayers: 3\n"))
-    md = to_markdown(packing_list(kit, PARTS, "STAMP", 40))
+    md = to_markdown(packing_list(kit, PARTS, "STAMP", RUNS))
     dice = hardest_roll_dice()
     assert f"Dés à six faces\u00a0: {dice * 3 * 3} ({dice} par joueur" in md
     assert (
@@ -43,13 +44,13 @@ def test_the_markdown_counts_dice_miniatures_and_copies(kit_file):
         in md
     )
     assert "| Jetons | `tokens.pdf` | 1 | 3 (3 × 1 tables)" not in md and "Recto seul" in md
-    assert "- [ ] 3 × Aide de jeu" in md and "kit.pdf (40 pages" in md
+    assert "- [ ] 3 × Aide de jeu" in md
     assert "STAMP" in md
 
 
 def test_one_table_gives_plain_copy_counts_and_no_tokens_says_so(kit_file):
     kit = load_kit(kit_file("tokens: false\n"))
-    md = to_markdown(packing_list(kit, PARTS[:2], "S", 10))
+    md = to_markdown(packing_list(kit, PARTS[:2], "S", RUNS))
     assert "| Aide de jeu | `reference.pdf` | 2 | 3 |" in md
     assert "Jetons\u00a0: aucun" in md
 
@@ -57,7 +58,7 @@ def test_one_table_gives_plain_copy_counts_and_no_tokens_says_so(kit_file):
 def test_a_pipe_in_a_name_does_not_break_the_table(kit_file):
     kit = load_kit(kit_file())
     odd = KitPart("cards", "Cartes « A|B »", "cards-a.pdf", b"", 2, 1, "long", "card_stock")
-    md = to_markdown(packing_list(kit, [odd], "S", 4))
+    md = to_markdown(packing_list(kit, [odd], "S", RUNS))
     row = next(line for line in md.splitlines() if "cards-a.pdf" in line)
     assert row.count(" | ") == 5 and "A\\|B" in row
 
@@ -65,7 +66,7 @@ def test_a_pipe_in_a_name_does_not_break_the_table(kit_file):
 def test_the_page_is_one_a4_or_letter_page_with_every_line(kit_file, pdf_tools):
     for paper, size in (("a4", (595, 842)), ("letter", (612, 792))):
         kit = load_kit(kit_file(f"paper: {paper}\n"))
-        pl = packing_list(kit, PARTS, "STAMP", 40)
+        pl = packing_list(kit, PARTS, "STAMP", RUNS)
         pdf, pages = packing_pdf(pl, paper)
         assert pages == 1
         assert pdf_tools.fonts_not_embedded(pdf) == []
@@ -83,7 +84,7 @@ def test_the_page_is_one_a4_or_letter_page_with_every_line(kit_file, pdf_tools):
 def test_token_sheets_count_every_page_of_the_tokens_pdf(kit_file):
     kit = load_kit(kit_file("tables: 3\n"))
     two_pages = KitPart("tokens", "Jetons", "tokens.pdf", b"", 2, 1, "simplex", "card_stock")
-    md = to_markdown(packing_list(kit, [two_pages], "S", 4))
+    md = to_markdown(packing_list(kit, [two_pages], "S", RUNS))
     assert "Planches de jetons\u00a0: 6 (2 par table)" in md
 
 
@@ -93,7 +94,7 @@ def scenario_yaml(name="premier-contact"):
 
 
 def test_the_markdown_lists_the_table_and_every_terrain_piece_under_the_marked_scenario(kit_file):
-    md = to_markdown(packing_list(load_kit(kit_file()), PARTS, "STAMP", 40))
+    md = to_markdown(packing_list(load_kit(kit_file()), PARTS, "STAMP", RUNS))
     scenario = scenario_yaml()
     heading = f"Sur chaque table\u00a0: scénario «\u202f{scenario['name']}\u202f»"
     assert f"## {heading}\u00a0†\u00a0{scenario['ruling']}" in md
@@ -114,7 +115,7 @@ def test_the_dice_line_asks_for_two_colours_with_its_ruling_mark_in_markdown_and
     from kolaps_print.provenance import mark
 
     kit = load_kit(kit_file("tables: 2\n"))
-    pl = packing_list(kit, PARTS, "S", 4)
+    pl = packing_list(kit, PARTS, "S", RUNS)
     dice = pl.bring[0]
     assert dice.startswith("Dés à six faces") and "dont deux de couleurs différentes" in dice
     assert dice.endswith(mark("E60")) and mark("E60") in to_markdown(pl)
@@ -124,12 +125,12 @@ def test_the_dice_line_asks_for_two_colours_with_its_ruling_mark_in_markdown_and
 
 def test_print_at_full_size_comes_first_and_the_calibration_sheet_only_when_the_kit_has_one(kit_file, pdf_tools):
     kit = load_kit(kit_file())
-    md = to_markdown(packing_list(kit, PARTS, "S", 4))
+    md = to_markdown(packing_list(kit, PARTS, "S", RUNS))
     after_heading = md.split("## À imprimer")[1].strip().splitlines()
     assert after_heading[0].startswith("- [ ] Imprimez à 100") and "Taille réelle" in after_heading[0]
     assert "calibrage" not in md
     calibration = KitPart("calibration", "Calibrage", "calibrate.pdf", b"", 2, 1, "long", "card_stock")
-    pl = packing_list(kit, [calibration, *PARTS], "S", 4)
+    pl = packing_list(kit, [calibration, *PARTS], "S", RUNS)
     assert (
         pl.print_checks[1]
         == "Imprimez d’abord la feuille de calibrage (calibrate.pdf) et réglez le recto verso avant les cartes."
@@ -140,8 +141,20 @@ def test_print_at_full_size_comes_first_and_the_calibration_sheet_only_when_the_
 
 def test_the_folded_quickstart_is_an_alternative_not_more_copies(kit_file):
     kit = load_kit(kit_file("tables: 3\n"))
-    md = to_markdown(packing_list(kit, PARTS + QUICKSTART, "S", 4))
+    md = to_markdown(packing_list(kit, PARTS + QUICKSTART, "S", RUNS))
     rows = {r.split("|")[2].strip(): [c.strip() for c in r.split("|")[1:-1]] for r in md.splitlines() if ".pdf`" in r}
     assert rows["`quickstart.pdf`"][3] == "3 (1 × 3 tables)"
     folded = rows["`quickstart-a3.pdf`"][3]
     assert folded.startswith("—") and "à la place de la ligne précédente" in folded and "×" not in folded
+
+
+def test_each_print_run_says_its_paper_its_sheets_and_the_documents_it_holds(kit_file):
+    """One file per paper: card stock for the cards and tokens, paper for the rest (and the list)."""
+    kit = load_kit(kit_file())
+    md = to_markdown(packing_list(kit, PARTS, "S", RUNS)).replace("\u00a0", " ").replace("\u202f", " ")
+    carton = next(line for line in md.splitlines() if line.startswith("- [ ] kit-carton.pdf"))
+    papier = next(line for line in md.splitlines() if line.startswith("- [ ] kit-papier.pdf"))
+    assert "papier cartonné 200 à 250 g/m²" in carton and ": 6 feuilles (12 pages)" in carton
+    assert "Cartes « Section Kappa »" in carton and "Jetons" in carton and "Aide de jeu" not in carton
+    assert "papier 80 à 120 g/m²" in papier and ": 20 feuilles (40 pages)" in papier
+    assert "Aide de jeu" in papier and "Liste de préparation" in papier and "Jetons" not in papier
