@@ -21,13 +21,12 @@ from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_size
-from kolaps_print.layout.style import colour
+from kolaps_print.layout.style import as_colour, colour
 from kolaps_print.layout.tokens import TokenEntry, TokenLook, TokenSheet, token_sheet
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
 TITLE_PT, SUBTITLE_PT, HEADING_PT, HELP_PT = 15.0, 7.5, 9.0, 7.0
-FIRST_ROW_BELOW_TITLE_MM = 14.0
 
 
 @dataclass(frozen=True)
@@ -81,7 +80,7 @@ class TokenGrid:
 
     @property
     def first_row_top(self) -> float:
-        return self.height - self.sheet.top - FIRST_ROW_BELOW_TITLE_MM
+        return self.height - self.sheet.top - self.sheet.legend_top
 
     @property
     def lowest(self) -> float:
@@ -209,13 +208,22 @@ def _draw_header(c: Canvas, grid: TokenGrid) -> None:
     )
 
 
-def _draw_heading(c: Canvas, kind: str, x: float, y: float) -> None:
+def _draw_heading(c: Canvas, kind: str, look: TokenLook, x: float, y: float, swatch: float) -> None:
+    """A small token of the kind's look (its colour and face), its name, its use."""
+    r = swatch / 2
+    cy = y + HEADING_PT * 0.35 / pt(1)  # on the capitals' middle
+    c.setFillColor(as_colour(look.colour))
+    c.circle(pt(x + r), pt(cy), pt(r), stroke=0, fill=1)
+    if not look.filled:
+        c.setFillColor(colour("paper"))
+        c.circle(pt(x + r), pt(cy), pt(r * 0.55), stroke=0, fill=1)
     heading = label(f"kit.tokens.{kind}.heading")
+    left = pt(x + swatch + 1.6)
     c.setFillColor(colour("ink"))
     c.setFont(SANS_BOLD, HEADING_PT)
-    c.drawString(pt(x), pt(y), heading)
+    c.drawString(left, pt(y), heading)
     c.setFont(SANS, HELP_PT)
-    c.drawString(pt(x) + stringWidth(heading, SANS_BOLD, HEADING_PT) + 6, pt(y), label(f"kit.tokens.{kind}.help"))
+    c.drawString(left + stringWidth(heading, SANS_BOLD, HEADING_PT) + 6, pt(y), label(f"kit.tokens.{kind}.help"))
 
 
 def tokens_pdf(kit: Kit) -> tuple[bytes, int]:
@@ -231,7 +239,7 @@ def tokens_pdf(kit: Kit) -> tuple[bytes, int]:
     for page in pages:
         _draw_header(c, grid)
         for kind, x, y in page.headings:
-            _draw_heading(c, kind, x, y)
+            _draw_heading(c, kind, looks[kind], x, y, grid.sheet.swatch)
         for kind, value, x, y in page.tokens:
             drawers[kind](c, draw.Token(grid.sheet, x, y, looks[kind]), value)
         c.showPage()

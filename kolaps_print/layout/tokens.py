@@ -37,8 +37,10 @@ class TokenSheet(Model):
     safe_margin: float = Field(ge=SAFE_EDGE_MM, le=30)
     top: float = Field(ge=SAFE_EDGE_MM, le=40)
     bottom: float = Field(ge=SAFE_EDGE_MM, le=40)
+    legend_top: float = Field(ge=0, le=40)
     heading_space: float = Field(ge=0, le=20)
     section_space: float = Field(ge=0, le=20)
+    swatch: float = Field(ge=0, le=10)
     looks: dict[Kind, TokenLook]
     editions: dict[Literal["full", "quickstart"], list[TokenEntry]]
 

@@ -327,3 +327,25 @@ def test_the_coloured_kinds_differ_from_each_other_in_hue(full_sheet):
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             assert math.dist(coloured[a], coloured[b]) >= 25, (a, b)
+
+
+def test_the_demo_fits_one_letter_sheet_too(kit_file, pdf_tools):
+    kit = load_kit(kit_file("paper: letter\nrulebook: quickstart\n"))
+    pdf, sheets = tokens_pdf(kit)
+    assert sheets == 1
+    minis = miniatures("section-kappa", "les-damnes")
+    assert pdf_tools.page_texts(pdf)[0].count("ACTIVÉ") == minis
+
+
+def test_each_legend_line_starts_with_a_small_token_of_its_kinds_colour(full_sheet):
+    """The legend links to the tokens by their look as well as by their name."""
+    pdf, pages = full_sheet
+    rings = ring_colours(full_sheet)
+    swatch = sheet_geometry()["swatch"]
+    for number, page in enumerate(pages):
+        image = render(pdf, number)
+        for kind, x, y in page.headings:
+            centre = pixel(image, x + swatch / 2, y + 1.1)
+            edge = pixel(image, x + swatch * 0.1, y + 1.1)  # inside the ring, off a white face
+            assert edge == rings[kind], kind
+            assert centre == (rings[kind] if kind in ("activated", "haemorrhage", "out") else (255, 255, 255)), kind
