@@ -220,3 +220,26 @@ def test_an_unknown_scenario_exits_1_located_with_a_suggestion_and_writes_nothin
     ) in result.stderr.splitlines()
     assert "nothing was written" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_token_look_naming_no_house_colour_exits_1_located_and_writes_nothing(cli, tmp_path, monkeypatch):
+    """data/layouts/tokens.yaml names palette entries: a typo is located in that file."""
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(resources.bundled("data"), data)
+    tokens = data / "layouts" / "tokens.yaml"
+    text = tokens.read_text(encoding="utf-8")
+    old = "activated: {colour: signal-yellow,"
+    assert old in text
+    tokens.write_text(text.replace(old, "activated: {colour: signal-yelow,"), encoding="utf-8")
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.strip().startswith(old))
+    monkeypatch.setenv("KOLAPS_DATA", str(data))
+    kit = tmp_path / "k.yaml"
+    kit.write_text(f"name: X\narmies: [{data / 'armies' / 'vampires.yaml'}]\n", encoding="utf-8")
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 1, result.stdout
+    assert f"tokens.yaml:{line}:" in result.stderr
+    assert "looks.activated.colour: 'signal-yelow' is not a colour of the house style" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
