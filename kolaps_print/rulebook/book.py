@@ -118,12 +118,13 @@ class RulebookDoc(BaseDocTemplate):
             return  # a chapter's first page has its big title instead
         x, y, w, h = self.geometry.frame
         top = y + h + pt(8)
-        canvas.setFont(SANS, 8.5)
+        size = st.rulebook_layout().furniture.running_head
+        canvas.setFont(SANS, size)
         canvas.setFillColor(st.palette().muted)
         canvas.drawString(x, top, french(self.furniture.running_title))
         chapter = self._page_chapter
         if chapter:
-            canvas.setFont(SANS_BOLD, 8.5)
+            canvas.setFont(SANS_BOLD, size)
             canvas.setFillColor(st.palette().ink)
             canvas.drawRightString(x + w, top, french(chapter))
         canvas.setStrokeColor(st.palette().rule)
@@ -133,7 +134,7 @@ class RulebookDoc(BaseDocTemplate):
     def _footer(self, canvas, page: int) -> None:
         x, y, w, _ = self.geometry.frame
         base = y - pt(11)
-        canvas.setFont(SANS_BOLD, 9.5)
+        canvas.setFont(SANS_BOLD, st.rulebook_layout().furniture.folio)
         canvas.setFillColor(st.palette().ink)
         canvas.drawCentredString(x + w / 2, base, str(page))
         canvas.setStrokeColor(st.palette().accent)

@@ -27,26 +27,27 @@ class Cover:
         x = pt(geometry.margin_x_mm)
         band_bottom = h * 0.45
         b = pt(self.bleed_mm)
+        size = st.rulebook_layout().cover
         c.setFillColor(st.palette().head_fill)
         c.rect(0 - b, band_bottom, w + 2 * b, h - band_bottom + b, stroke=0, fill=1)
         c.setFillColor(st.palette().accent)
         c.rect(0 - b, band_bottom - pt(4), w + 2 * b, pt(4), stroke=0, fill=1)
         self._hatching(c, w, h, band_bottom, b)
         c.setFillColor(st.palette().accent_light)  # the accent, lightened to read on the dark band
-        c.setFont(SANS_BOLD, 13)
+        c.setFont(SANS_BOLD, size.kicker)
         c.drawString(x, band_bottom + pt(62), french(self.kicker).upper())
         c.setFillColor(st.palette().paper)
-        c.setFont(SANS_BOLD, 76)
+        c.setFont(SANS_BOLD, size.title)
         c.drawString(x - 3, band_bottom + pt(30), french(self.title))
-        c.setFont(SANS, 30)
+        c.setFont(SANS, size.subtitle)
         c.drawString(x, band_bottom + pt(14), french(self.subtitle))
         c.setFillColor(st.palette().ink)
-        c.setFont(SERIF_ITALIC, 22)
+        c.setFont(SERIF_ITALIC, size.edition)
         c.drawString(x, band_bottom - pt(24), french(self.edition))
         if self.byline:
-            c.setFont(SANS, 11)
+            c.setFont(SANS, size.byline)
             c.drawString(x, band_bottom - pt(42), french(self.byline))
-        c.setFont(SANS, 10.5)
+        c.setFont(SANS, size.version)
         c.setFillColor(st.palette().muted)
         c.drawString(x, pt(geometry.bottom_mm), french(self.version_line))
 

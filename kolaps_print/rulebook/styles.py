@@ -22,7 +22,7 @@ from kolaps_print.diagnostics import KolapsError, display_path
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.sheets import paper_name, paper_names, paper_size
-from kolaps_print.layout.style import StyleColour, as_colour, markup
+from kolaps_print.layout.style import StyleColour, StyleSize, as_colour, markup
 from kolaps_print.layout.units import pt
 from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Model
@@ -52,6 +52,61 @@ class BookColours(Model):
     zebra: StyleColour
 
 
+class TextStyle(Model):
+    """One paragraph style: its size (a name of the house type scale, or points), its line
+    pitch and the space around it, in points."""
+
+    size: Annotated[float, StyleSize, Field(ge=6, le=40)]  # the issue's floor for printed text is 6 pt
+    leading: Annotated[float, Field(ge=6, le=48)]
+    before: Annotated[float, Field(ge=0, le=40)] = 0
+    after: Annotated[float, Field(ge=0, le=40)] = 0
+
+    def options(self) -> dict[str, float]:
+        """The style as ParagraphStyle's keywords."""
+        return dict(fontSize=self.size, leading=self.leading, spaceBefore=self.before, spaceAfter=self.after)
+
+
+class BookType(Model):
+    """The book's paragraph styles (data/layouts/rulebook.yaml `type`)."""
+
+    body: TextStyle
+    item: TextStyle
+    h1: TextStyle
+    kicker: TextStyle
+    h2: TextStyle
+    h3: TextStyle
+    box: TextStyle
+    table_title: TextStyle
+    cell: TextStyle
+    head: TextStyle
+    note: TextStyle
+    toc1: TextStyle
+    toc2: TextStyle
+    report: TextStyle
+    colophon: TextStyle
+
+
+PagePt = Annotated[float, StyleSize, Field(ge=6, le=120)]  # a drawn size: a name of the type scale, or points
+
+
+class FurnitureSizes(Model):
+    """Sizes of what every text page carries besides the text, in points."""
+
+    running_head: PagePt
+    folio: PagePt
+
+
+class CoverSizes(Model):
+    """The title page's type sizes, in points."""
+
+    kicker: PagePt  # « LIVRE DE RÈGLES » on the band
+    title: PagePt
+    subtitle: PagePt
+    edition: PagePt
+    byline: PagePt
+    version: PagePt
+
+
 class RulebookLayout(Model):
     """The text block (the same on every paper of sizes.yaml: the same line breaks), its
     columns and colours."""
@@ -63,6 +118,9 @@ class RulebookLayout(Model):
     top: Margin
     bottom: Margin
     colours: BookColours
+    type: BookType
+    furniture: FurnitureSizes
+    cover: CoverSizes
 
 
 def rulebook_layout() -> RulebookLayout:
@@ -177,90 +235,45 @@ def _palette(colours: BookColours) -> Palette:
 
 
 def styles() -> dict[str, ParagraphStyle]:
-    return _styles(rulebook_layout().colours)
+    data = rulebook_layout()
+    return _styles(data.type, data.colours)
 
 
-@cache  # one set per palette: another data folder may colour the book differently
-def _styles(colours: BookColours) -> dict[str, ParagraphStyle]:
+@cache  # one set per type and palette: another data folder may set the book differently
+def _styles(sizes: BookType, colours: BookColours) -> dict[str, ParagraphStyle]:
     register_fonts()
     paint = _palette(colours)
     body = ParagraphStyle(
         "body",
         fontName=SERIF,
-        fontSize=9.2,
-        leading=12.4,
         alignment=TA_LEFT,  # ragged right, hyphenated: in an 88 mm column justification leaves loose lines
         textColor=paint.ink,
-        spaceAfter=4,
         allowWidows=0,  # never a paragraph's last line alone at the top of a column
         allowOrphans=0,
         hyphenationLang="fr_FR",
         embeddedHyphenation=1,
         uriWasteReduce=0.3,
+        **sizes.body.options(),
     )
-    sans = ParagraphStyle("sans", fontName=SANS, fontSize=9.2, leading=11.6, textColor=paint.ink, alignment=TA_LEFT)
+    sans = ParagraphStyle("sans", fontName=SANS, textColor=paint.ink, alignment=TA_LEFT)
+    heading = dict(fontName=SANS_BOLD, keepWithNext=1)
     return {
         "body": body,
-        "item": ParagraphStyle("item", parent=body, spaceAfter=2.5),
-        "h1": ParagraphStyle(
-            "h1", fontName=SANS_BOLD, fontSize=21, leading=24, textColor=paint.ink, spaceAfter=8, keepWithNext=1
-        ),
-        "kicker": ParagraphStyle(
-            "kicker",
-            fontName=SANS_BOLD,
-            fontSize=10.5,
-            leading=13,
-            textColor=paint.accent,
-            spaceBefore=16,  # dropped at a column's top
-            spaceAfter=2,
-            keepWithNext=1,
-        ),
-        "h2": ParagraphStyle(
-            "h2",
-            fontName=SANS_BOLD,
-            fontSize=12.5,
-            leading=15,
-            textColor=paint.accent,
-            spaceBefore=11,
-            spaceAfter=4,
-            keepWithNext=1,
-        ),
-        "h3": ParagraphStyle(
-            "h3",
-            fontName=SANS_BOLD,
-            fontSize=10.2,
-            leading=12.6,
-            textColor=paint.ink,
-            spaceBefore=7,
-            spaceAfter=2,
-            keepWithNext=1,
-        ),
-        "box": ParagraphStyle("box", parent=sans, fontSize=9, leading=11.6, spaceAfter=3),
-        "table_title": ParagraphStyle(  # a caption: small bold, never read as a sub-heading (h3: 2 pt larger); black plate
-            "table_title",
-            fontName=SANS_BOLD,
-            fontSize=8.2,
-            leading=10,
-            textColor=paint.ink,
-            spaceBefore=8,
-            spaceAfter=2.5,
-            keepWithNext=1,
-        ),
-        "cell": ParagraphStyle("cell", parent=sans, fontSize=8.6, leading=10.6),
-        "head": ParagraphStyle("head", fontName=SANS_BOLD, fontSize=8.6, leading=10.4, textColor=paint.paper),
+        "item": ParagraphStyle("item", parent=body, **sizes.item.options()),
+        "h1": ParagraphStyle("h1", textColor=paint.ink, **heading, **sizes.h1.options()),
+        "kicker": ParagraphStyle("kicker", textColor=paint.accent, **heading, **sizes.kicker.options()),
+        "h2": ParagraphStyle("h2", textColor=paint.accent, **heading, **sizes.h2.options()),
+        "h3": ParagraphStyle("h3", textColor=paint.ink, **heading, **sizes.h3.options()),
+        "box": ParagraphStyle("box", parent=sans, **sizes.box.options()),
+        "table_title": ParagraphStyle("table_title", textColor=paint.ink, **heading, **sizes.table_title.options()),
+        "cell": ParagraphStyle("cell", parent=sans, **sizes.cell.options()),
+        "head": ParagraphStyle("head", fontName=SANS_BOLD, textColor=paint.paper, **sizes.head.options()),
         "note": ParagraphStyle(
-            "note",
-            parent=sans,
-            fontName="KSans-Italic",
-            fontSize=8.2,
-            leading=10.2,
-            textColor=paint.muted,
-            spaceBefore=2,
-            spaceAfter=8,
+            "note", parent=sans, fontName="KSans-Italic", textColor=paint.muted, **sizes.note.options()
         ),
-        "toc1": ParagraphStyle("toc1", fontName=SANS_BOLD, fontSize=11, leading=13),
-        "toc2": ParagraphStyle("toc2", fontName=SANS, fontSize=9.4, leading=11.2),
-        "report": ParagraphStyle("report", parent=sans, fontSize=9.4, leading=12, spaceAfter=2),
-        "colophon": ParagraphStyle("colophon", parent=sans, fontSize=8.4, leading=11, spaceAfter=5),
+        "toc1": ParagraphStyle("toc1", fontName=SANS_BOLD, **sizes.toc1.options()),
+        "toc2": ParagraphStyle("toc2", fontName=SANS, **sizes.toc2.options()),
+        "report": ParagraphStyle("report", parent=sans, **sizes.report.options()),
+        "colophon": ParagraphStyle("colophon", parent=sans, **sizes.colophon.options()),
         "center": ParagraphStyle("center", parent=body, alignment=TA_CENTER),
     }

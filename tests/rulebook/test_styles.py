@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pypdf
@@ -13,6 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 from pdf_colours import seen  # tests/support
+from pypdf.generic import ContentStream
 
 from kolaps_print import resources
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
@@ -86,4 +88,52 @@ def test_a_broken_layout_value_is_a_located_error(cli, tmp_path, monkeypatch, ed
     result = cli(["rulebook", "--data", folder, "-o", out / "rulebook.pdf"])
     assert result.exit_code == 1, result.stdout + result.stderr
     assert f"data/layouts/rulebook.yaml{message}\n" in result.stderr
+    assert list(out.iterdir()) == []
+
+
+def _most_used_size(pdf: bytes) -> float:
+    """The size most text is shown at (the glyphs of each text-showing operator counted under
+    its Tf, over every page): the running text's."""
+    sizes: Counter[float] = Counter()
+    size = 0.0
+    for page in pypdf.PdfReader(io.BytesIO(pdf)).pages:
+        for operands, operator in ContentStream(page.get_contents(), None).operations:
+            if operator == b"Tf":
+                size = round(float(operands[1]), 2)
+            elif operator == b"Tj":
+                sizes[size] += len(operands[0])
+    return sizes.most_common(1)[0][0]
+
+
+def test_the_books_type_sizes_are_names_of_the_house_type_scale(tmp_path):
+    """rulebook.yaml names the running text's size `body` of style.yaml: an edit of the house
+    type scale reaches the printed book, and so does an edit of the book's own style."""
+    scale = yaml.safe_load((resources.bundled("data") / STYLE).read_text(encoding="utf-8"))["type"]
+    book = yaml.safe_load((resources.bundled("data") / LAYOUT).read_text(encoding="utf-8"))["type"]
+    assert book["body"]["size"] == "body"
+    assert _most_used_size(build_rulebook(RulebookOptions()).pdf) == scale["body"]
+    folder = data_copy(tmp_path)
+    edit(folder / STYLE, f"body: {scale['body']:g} ", "body: 9.8 ")
+    assert _most_used_size(build_rulebook(RulebookOptions(data=folder)).pdf) == 9.8
+    folder = data_copy(tmp_path / "own")
+    edit(folder / LAYOUT, "body: {size: body,", "body: {size: table,")
+    edit(folder / LAYOUT, "item: {size: body,", "item: {size: table,")
+    assert _most_used_size(build_rulebook(RulebookOptions(data=folder)).pdf) == scale["table"]
+
+
+def test_a_type_size_the_scale_does_not_have_is_a_located_error(cli, tmp_path, monkeypatch):
+    folder = data_copy(tmp_path)
+    edit(folder / LAYOUT, "h2: {size: 12.5,", "h2: {size: huge,")
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    result = cli(["rulebook", "--data", folder, "-o", out / "rulebook.pdf"])
+    assert result.exit_code == 1, result.stdout + result.stderr
+    names = ", ".join(yaml.safe_load((folder / STYLE).read_text(encoding="utf-8"))["type"])
+    lines = (folder / LAYOUT).read_text(encoding="utf-8").splitlines()
+    line, column = next((n, text.index("huge") + 1) for n, text in enumerate(lines, 1) if "h2: {size: huge" in text)
+    assert (
+        f"data/layouts/rulebook.yaml:{line}:{column}: error: type.h2.size: "
+        f"'huge' is not a size of the house style (style.yaml has {names})\n"
+    ) in result.stderr
     assert list(out.iterdir()) == []
