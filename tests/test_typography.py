@@ -181,3 +181,81 @@ def test_a_no_break_space_before_a_colon_keeps_one_width_on_every_justified_line
     assert any(len(widths) > 3 for widths in word.values())  # justification does stretch word spaces
     for size, widths in colon.items():
         assert max(widths) - min(widths) <= 0.05, (size, sorted(widths))
+
+
+# ---- no capital after a colon mid-sentence (the book, the quick-start, the proof) ----------
+# A colon does not end a sentence: what follows starts in lower case (« Déploiement : chaque
+# joueur… »), unless it is a name: the game's, a glossary term, a character, an army, an
+# affiliation, a weapon or a specialisation. Quotations (« … ») keep their own capitals. Only a
+# colon and a word on one line are read: a line ending on a colon introduces a list, a table or a
+# form's next field.
+CAPITALISED = re.compile(r"[A-ZÀ-ÖØ-Þ](?:[a-zß-öø-ÿ’-]|$)")  # « Chaque », « À »; not « CIB », « R0 »
+
+
+def printed_names() -> set[str]:
+    """Every name the products may print with its capital after a colon."""
+    import yaml
+
+    from kolaps_print import resources
+    from kolaps_print.labels import label, labels
+
+    found = {label("common.game")} | {term["name"] for term in labels("glossary.terms").values()}
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            found.update(v for k, v in node.items() if k == "name" and isinstance(v, str))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    data = resources.data_dir()
+    for file in [data / "affiliations.yaml", data / "weapons.yaml", *sorted((data / "armies").glob("*.yaml"))]:
+        walk(yaml.safe_load(file.read_text(encoding="utf-8")))
+    return {french(name) for name in found}
+
+
+def capitals_after_colons(pages: list[str], names: set[str]) -> list[str]:
+    """Each « : Majuscule » on a line of these pages that does not start a name: its line up to the word."""
+    text = "\n".join(pages).replace("\r", "").replace("\u00a0", " ").replace("\u202f", " ")
+    text = re.sub("\ufffe\n?|\u00ad|\u2010\n", "", text)  # words hyphenated at a line's end
+    text = re.sub(r"«[^»]*»", "« »", text)
+    names = names | {name.rsplit(":", 1)[-1].strip() for name in names}  # « KOLAPS : Ground Zero »: its own colon
+    found = []
+    for match in re.finditer(r":[ ]+(\S+)", text):
+        following = " ".join(text[match.start(1) : match.start(1) + 80].split())  # a name may wrap
+        if CAPITALISED.match(match.group(1)) and not any(following.startswith(name) for name in names):
+            found.append(text[text.rfind("\n", 0, match.start()) + 1 : match.end()])  # its line, up to the word
+    return found
+
+
+def test_the_colon_check_finds_a_capital_and_lets_names_acronyms_and_quotations_be():
+    names = {"KOLAPS : Ground Zero", "La Horde du Borgne"}
+    assert capitals_after_colons(["– Déploiement : Chaque joueur\nVictoire : À la fin"], names) == [
+        "– Déploiement : Chaque",
+        "Victoire : À",
+    ]
+    fine = "KOLAPS : Ground Zero\nSecond camp : La Horde du\nBorgne.\nPortée : CIB 4, R0 2\n« Rang 2 : Seuil 2+ »\nDate :\nSignature"
+    assert capitals_after_colons([fine], names) == []
+
+
+@pytest.fixture(scope="module")
+def book_products(product_pdfs):
+    """The book, its proof and the quick-start with each bundled scenario."""
+    from kolaps_print import resources
+    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+
+    pdfs = {"rulebook": product_pdfs["rulebook"], "proof": build_rulebook(RulebookOptions(proof=True)).pdf}
+    for scenario in sorted((resources.data_dir() / "scenarios").glob("*.yaml")):
+        pdfs[f"quickstart-{scenario.stem}"] = build_rulebook(
+            RulebookOptions(edition="quickstart", scenario=scenario.stem)
+        ).pdf
+    return pdfs
+
+
+def test_no_capital_after_a_colon_in_the_book_the_proof_and_the_quick_starts(book_products):
+    names = printed_names()
+    found = {name: capitals_after_colons(page_texts(pdf), names) for name, pdf in book_products.items()}
+    assert {name: hits for name, hits in found.items() if hits} == {}
+    assert len(book_products) >= 4  # both scenarios were read
