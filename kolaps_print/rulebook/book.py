@@ -56,7 +56,7 @@ class RulebookDoc(BaseDocTemplate):
         self.geometry, self.furniture, self.registry = geometry, furniture, registry
         self._chapter: str | None = None  # the chapter being set (level 0 or 1 heading)
         self._page_chapter: str | None = None  # the chapter in force at the top of this page
-        self._page_drawn = 0  # flowables with ink drawn on this page so far
+        self._page_drawn = 0  # flowables with ink drawn on this page so far, a chapter's kicker aside
         x, y, w, h = geometry.frame
         super().__init__(
             buffer,
@@ -86,9 +86,11 @@ class RulebookDoc(BaseDocTemplate):
         or the one whose title (after its « Chapitre N » kicker) opens the page."""
         if isinstance(flowable, HeadingFlowable) and flowable.level <= 1:
             self._chapter = flowable.title
-            if self._page_drawn <= 1 and self.frame.id in ("column-0", "plain", "cover"):
+            if not self._page_drawn and self.frame.id in ("column-0", "plain", "cover"):
                 self._page_chapter = flowable.title
-        if getattr(flowable, "height", 0) > 0 and not isinstance(flowable, Spacer):
+        drawn = getattr(flowable, "height", 0) or getattr(flowable, "_height", 0)  # a table keeps it in _height
+        kicker = getattr(getattr(flowable, "style", None), "name", "") == "kicker"  # « Chapitre N » over a title
+        if drawn > 0 and not isinstance(flowable, Spacer) and not kicker:
             self._page_drawn += 1
 
     def _cover_page(self, canvas, doc) -> None:

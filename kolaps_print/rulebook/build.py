@@ -48,6 +48,7 @@ def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[Ma
         appendix,
         _credits(book, printing) if book.edition.credits else None,
         shape.pages_multiple_of if book.edition.credits else 1,
+        book.edition.index,
     )
     geometry = st.page_geometry(printing.paper)
     return layout(

@@ -102,17 +102,22 @@ class BodyParagraph(Paragraph):
 
     page_key: str | None = None  # set: record the page it is drawn on (Registry.pages)
     registry: Registry | None = None
+    defines: tuple[str, ...] = ()  # anchors of the index terms it defines (set in bold)
 
     def draw(self) -> None:
         if self.page_key and self.registry:  # its first page, and its last (a paragraph may turn a page)
             self.registry.pages.setdefault(self.page_key, self.canv.getPageNumber())
             self.registry.pages[self.page_key + LAST_PAGE] = self.canv.getPageNumber()
+        for anchor in self.defines:  # the index sends the reader to where a term is first defined
+            if self.registry and anchor not in self.registry.pages:
+                self.registry.pages[anchor] = self.canv.getPageNumber()
+                self.canv.bookmarkHorizontal(anchor, 0, self.height)
         super().draw()
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
         for part in parts:  # the first part drawn records the page
-            part.page_key, part.registry = self.page_key, self.registry
+            part.page_key, part.registry, part.defines = self.page_key, self.registry, self.defines
         while len(parts) == 2 and ends_hyphenated(parts[0]):  # two hyphenated lines may follow
             availHeight -= self.style.leading
             parts = super().split(availWidth, availHeight)
@@ -287,16 +292,37 @@ def _table_style(rows: int) -> TableStyle:
     return TableStyle(commands)
 
 
-def data_table(content: TableContent, width: float, frame_height: float, note: bool = True) -> list[Flowable]:
+class AnchoredTitle(Paragraph):
+    """A table's title that, drawn, becomes a link target and records its page (the index's entry)."""
+
+    def __init__(self, text: str, style: ParagraphStyle, anchor: str, registry: Registry):
+        super().__init__(text, style)
+        self.anchor, self.registry = anchor, registry
+
+    def draw(self) -> None:
+        if self.anchor not in self.registry.pages:
+            self.registry.pages[self.anchor] = self.canv.getPageNumber()
+            self.canv.bookmarkHorizontal(self.anchor, 0, self.height)
+        super().draw()
+
+
+def data_table(
+    content: TableContent, width: float, frame_height: float, note: bool = True, anchor: tuple | None = None
+) -> list[Flowable]:
     """Title, table (header repeated on every page it spans) and note, kept together when small.
 
-    note=False leaves the note out where the prose states the same rules in body type.
+    note=False leaves the note out where the prose states the same rules in body type; anchor,
+    (name, registry), makes the title a link target for the index.
     """
     s = st.styles()
     cells = _cells(content)
     widths = _column_widths(content, table_width(content, width))
     table = Table(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
-    title = Paragraph(_markup(content.title), s["table_title"])
+    title = (
+        AnchoredTitle(_markup(content.title), s["table_title"], *anchor)
+        if anchor
+        else Paragraph(_markup(content.title), s["table_title"])
+    )
     title.keepWithNext = 1
     parts: list[Flowable] = [title, table]
     if content.full_note and note:
@@ -364,6 +390,7 @@ class StoryContext:
     referring: int = 0  # paragraphs with a cross-reference so far: their keys in Registry.pages
     styles: dict[str, ParagraphStyle] | None = None  # None: the book's (styles.styles()); a handout sets its own
     numbered: bool = True  # chapter openers say « Chapitre N » (a handout's do not)
+    terms: dict[str, str] | None = None  # for an edition with an index: term set in bold where defined -> anchor
 
     def style(self, name: str) -> ParagraphStyle:
         return (self.styles or st.styles())[name]
@@ -378,9 +405,14 @@ def heading_flowables(h: Heading, ctx: StoryContext) -> list[Flowable]:
     s = st.styles()
     ctx.chapter_number += 1
     kicker = Paragraph(french(label("rulebook.book.chapter", number=ctx.chapter_number)), s["kicker"])
+    return [kicker, flow, title_rule()]
+
+
+def title_rule() -> HRFlowable:
+    """The accent rule under a chapter's title."""
     rule = HRFlowable(width="100%", thickness=2.2, color=st.palette().accent, spaceBefore=0, spaceAfter=10)
     rule.keepWithNext = 1  # a chapter's title never ends a column without its first lines
-    return [kicker, flow, rule]
+    return rule
 
 
 def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: bool) -> Flowable:
@@ -425,7 +457,34 @@ def _quote(block: Quote, ctx: StoryContext) -> Flowable:
 
 def _paragraph(block: MdParagraph, ctx: StoryContext, inline: InlineContext, style: ParagraphStyle) -> Flowable:
     """A paragraph; one with a cross-reference records its page, so that the next pass can
-    say « plus haut » where the target is on that same page."""
+    say « plus haut » where the target is on that same page. Its bold terms go to the index."""
+    paragraph = _linked_paragraph(block, ctx, inline, style)
+    if ctx.terms is not None:
+        paragraph.defines = tuple(_index_anchor(term, ctx.terms) for term in defined_terms(block.inline))
+        paragraph.registry = ctx.registry
+    return paragraph
+
+
+def defined_terms(nodes) -> list[str]:
+    """Words set in bold where the text defines them (« le **seuil** »), not run-in headings
+    (« **Marcher.** ») nor questions."""
+    terms = []
+    for node in _walk(nodes):
+        if node.type == "strong":
+            text = " ".join("".join(n.content for n in _walk(node.children) if n.type == "text").split())
+            if 1 < len(text) <= INDEX_TERM_MAX and not text.endswith((".", "?", "!", ":")) and not text[:1].isdigit():
+                terms.append(french(text))
+    return terms
+
+
+INDEX_TERM_MAX = 32  # characters: longer bold runs are emphasis, not a term
+
+
+def _index_anchor(term: str, terms: dict[str, str]) -> str:
+    return terms.setdefault(term, f"terme-{len(terms) + 1}")
+
+
+def _linked_paragraph(block: MdParagraph, ctx: StoryContext, inline: InlineContext, style: ParagraphStyle):
     if not any(n.type == "link" and str(n.attrs.get("href", "")).startswith("#") for n in _walk(block.inline)):
         return BodyParagraph(unstretchable(render_inline(block.inline, inline)), style)  # justified
     ctx.referring += 1
@@ -465,9 +524,11 @@ def block_flowables(
     if isinstance(block, Quote):
         return [_quote(block, ctx), Spacer(0, 7)]
     if isinstance(block, TableBlock):
-        return data_table(
-            _first_columns(ctx.tables[block.name], block.columns), ctx.width, ctx.frame_height, block.note
-        )
+        content = _first_columns(ctx.tables[block.name], block.columns)
+        anchor = None
+        if ctx.terms is not None:  # the index lists the table under its title, where it first appears
+            anchor = (ctx.terms.setdefault(content.title, f"table-{block.name}"), ctx.registry)
+        return data_table(content, ctx.width, ctx.frame_height, block.note, anchor)
     if isinstance(block, ThematicBreak):
         return [HRFlowable(width="40%", thickness=0.6, color=st.palette().rule, spaceBefore=6, spaceAfter=10)]
     raise TypeError(f"unknown block {block!r}")

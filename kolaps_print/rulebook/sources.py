@@ -35,6 +35,7 @@ class Edition(Model):
     chapters: list[str] = Field(min_length=1)  # template files, in order
     coverage: bool = True  # report data the book never explains (off for a selection)
     credits: bool = False  # a bound book: a credits page last, the page count made up (rulebook.yaml)
+    index: bool = False  # an index after the chapters: the terms the text defines in bold, and its sections
     # book: title page, contents, numbered chapters; handout: one sheet folded to four pages,
     # each chapter starting a page, no contents and no chapter numbers (the quick-start)
     form: Literal["book", "handout"] = "book"

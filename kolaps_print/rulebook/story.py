@@ -24,6 +24,7 @@ from kolaps_print.rulebook.flowables import (
     hoist_page_break,
     toc_flowables,
 )
+from kolaps_print.rulebook.index import INDEX_ANCHOR, index_flowables
 from kolaps_print.rulebook.inline import InlineContext
 from kolaps_print.rulebook.markdown import Chapter, Heading, TableBlock
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
@@ -35,7 +36,7 @@ TOC_ANCHOR = "sommaire"
 COVER_ANCHOR = "couverture"
 REPORT_ANCHOR = "rapport-de-coherence"
 TEXT_END_ANCHOR = "fin-du-texte"  # where the text ends: the blank pages and credits follow
-CHAPTER_ROOM = 0.5  # a chapter's opening never asks for more than this share of a column
+CHAPTER_ROOM = 0.31  # a chapter's opening never asks for more than this share of a column
 CHAPTER_LINES = 8  # a chapter's title keeps at least this many lines of text under it
 SECTION_LINES = 4  # the first section's heading keeps a few lines under it (with the heading's own height)
 
@@ -49,17 +50,21 @@ class StoryInput:
     appendix: ProofAppendix | None = None  # set for a proof: the errata to confirm and the marks, last
     credits: list[str] | None = None  # the last page's paragraphs (title first), in French
     pages_multiple_of: int = 1  # blank pages before the credits make the count up to a multiple of this
+    index: bool = False  # an index of the defined terms and the sections after the chapters
 
 
 def _toc_entries(chapters: list[Chapter]) -> list[Placed]:
     return [Placed(h.level, h.title, h.anchor, 0) for c in chapters for h in c.headings if h.level <= 2]
 
 
-def _contents(chapters: list[Chapter], pages: dict[str, int], registry: Registry) -> list[Flowable]:
+def _contents(chapters: list[Chapter], pages: dict[str, int], registry: Registry, index: bool) -> list[Flowable]:
     s = st.styles()
     title = french(label("rulebook.book.toc"))
     head = HeadingFlowable(escape(title), s["h1"], 0, title, TOC_ANCHOR, registry)
-    return [head, Spacer(0, 6)] + toc_flowables(_toc_entries(chapters), pages)
+    entries = _toc_entries(chapters)
+    if index:
+        entries.append(Placed(1, french(label("rulebook.book.index")), INDEX_ANCHOR, 0))
+    return [head, Spacer(0, 6)] + toc_flowables(entries, pages)
 
 
 def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable]:
@@ -131,14 +136,17 @@ def _chapter_flow(chapter: Chapter, ctx: StoryContext, width: float, height: flo
         flow = hoist_page_break(flow, parts, width, height)
         if not opening and (isinstance(block, TableBlock) or isinstance(following, Heading) and following.level == 2):
             opening = len(flow)  # the opening ends before the first section, or with the first table
-    return [CondPageBreak(_opening_room(flow[: opening or len(flow)], width, height))] + flow
+    section = flow[opening : opening + 2] if opening else []  # the first section's heading and what it keeps
+    section = section if all(isinstance(f, Paragraph) for f in section) else section[:1]
+    return [CondPageBreak(_opening_room(flow[: opening or len(flow)], section, width, height))] + flow
 
 
-def _opening_room(opening: list[Flowable], width: float, height: float) -> float:
+def _opening_room(opening: list[Flowable], section: list[Flowable], width: float, height: float) -> float:
     """Room a chapter needs where it opens, so that it never shows only its title or its
     introduction at a column's foot: its title and introduction, then the first section's
-    heading and a few lines (or, where the introduction leads to a table, that table's title
-    and first rows), and at least CHAPTER_LINES of text. Capped at CHAPTER_ROOM of a column."""
+    heading and what it keeps with it (its first block moves with it as one piece) or at least
+    a few lines (or, where the introduction leads to a table, that table's title and first
+    rows), and at least CHAPTER_LINES of text. Capped at CHAPTER_ROOM of a column."""
     leading = st.styles()["body"].leading
     used, needed = 0.0, 0.0
     for f in opening:
@@ -147,7 +155,8 @@ def _opening_room(opening: list[Flowable], width: float, height: float) -> float
             break
         used += f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
     head = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in opening[:3])
-    wanted = max(needed, used + SECTION_LINES * leading, head + CHAPTER_LINES * leading)
+    kept = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in section)
+    wanted = max(needed, used + max(SECTION_LINES * leading, kept), head + CHAPTER_LINES * leading)
     return min(wanted, height * CHAPTER_ROOM)
 
 
@@ -158,12 +167,15 @@ def make_story_factory(
 
     def make(pages: dict[str, int], registry: Registry) -> list[Flowable]:
         ctx = StoryContext(InlineContext(pages, story.outside), story.tables, registry, width, height)
+        ctx.terms = {} if story.index else None
         flow: list[Flowable] = [OutlineMark(french(label("rulebook.book.cover_outline")), COVER_ANCHOR, registry)]
         flow += cover_story()
-        flow += _contents(story.chapters, pages, registry)
+        flow += _contents(story.chapters, pages, registry, story.index)
         flow.append(PageBreak())
         for chapter in story.chapters:
             flow += _chapter_flow(chapter, ctx, width, height)
+        if ctx.terms is not None:
+            flow += index_flowables(story.chapters, ctx.terms, pages, registry, height)
         # The book's own pages first, so a proof numbers them as the printed book does.
         flow += _back_matter(story, pages, registry, geometry) + [NextPageTemplate("body")]
         if story.report is not None:

@@ -9,6 +9,7 @@ import statistics
 
 import pypdf
 import pytest
+from column_fill import column_fill  # tests/support
 from pdf_colours import seen  # tests/support
 from pdf_fonts import pdf_fonts  # tests/support
 from pdf_lines import body_lines, word_spacing  # tests/support
@@ -247,18 +248,24 @@ def _captions() -> set[str]:
     return {build_table(name, builtin_game_data()).title for name in TABLE_NAMES}
 
 
-def test_each_text_column_is_filled_but_before_the_credits(a4):
+def test_each_text_column_is_filled_but_before_the_credits(book):
     """Chapters run on, and a table splits with its header rather than jumping to the next
-    column: no column of the text is left two fifths empty (the last page of text excepted)."""
-    geometry = st.page_geometry("a4")
-    x, y, w, h = geometry.frame
-    objs = _in_frame(text_objects(a4.pdf), geometry)
-    last = max(o.page for o in objs if "Crédits" not in o.text and o.page < len(page_texts(a4.pdf)) - 1)
-    for page in range(2, last):
-        for column in (0, 1):
-            inked = [o for o in objs if o.page == page and _column_of(o, geometry) == column]
-            lowest = min(o.bounds[1] for o in inked)
-            assert (lowest - y) / h < 0.40, (page + 1, column)
+    column: no column of the text is left 30 % empty (the last page of text excepted; no
+    chapter is followed by a full-page element), on either paper."""
+    paper = "letter" if float(pypdf.PdfReader(io.BytesIO(book.pdf)).pages[0].mediabox.width) > pt(212) else "a4"
+    fill = column_fill(book.pdf, st.page_geometry(paper))
+    last = max(page for page, _ in fill if page < len(page_texts(book.pdf)) - 1)  # the credits aside
+    short = {key: f"{share:.0%}" for key, share in fill.items() if 2 <= key[0] < last and share < 0.7}
+    assert short == {}, "columns (page from 0, column) filled less than 70 %"
+    assert {(page, column) for page in range(2, last) for column in (0, 1)} <= set(fill)  # no empty column
+
+
+def test_no_page_is_left_blank_to_make_up_the_count(book):
+    """The count is a multiple of four with the credits page, and the text runs on (with the
+    index) to the page before it: no blank make-up page."""
+    pages = page_texts(book.pdf)
+    assert len(pages) % 4 == 0
+    assert [i + 1 for i, text in enumerate(pages) if not text.strip()] == []
 
 
 def test_the_running_head_names_the_chapter_the_page_opens_in(a4):
@@ -421,3 +428,38 @@ def test_the_aide_memoire_gathers_the_tables_looked_up_mid_game_and_repeats_no_p
     sentences = [s.strip() for s in re.split(r"(?<=[.;:!?])\s", prose) if len(s.split()) >= 8]
     repeated = {s for s in sentences if sentences.count(s) > 1}
     assert not repeated, repeated
+
+
+# ---- the index ------------------------------------------------------------------------------
+def _index_entries(pdf: bytes) -> list[tuple[str, int]]:
+    """(entry, page) of each line of the index, read back: « Seuil . . . . 5 »."""
+    text = "\n".join(page_texts(pdf)).replace("\r", "")
+    index = text[text.index("\nIndex\n") :]
+    return [(name, int(page)) for name, page in re.findall(r"^(\S.*?) (?:\. )+\.? ?(\d+)$", index, re.M)]
+
+
+def _reader_text(text: str) -> str:
+    """A page as a reader searches it: words hyphenated at a line's end joined, one space, lower case."""
+    text = re.sub("\ufffe\r?\n?|\u00ad|\u2010\r?\n", "", text)
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split()).lower()
+
+
+def test_the_index_sends_each_entry_to_a_page_that_prints_it(a4):
+    """Every term the text defines in bold, every section and every table is in the index, in
+    alphabetical order (articles and accents aside), with a page on which it is printed."""
+    from kolaps_print.rulebook.index import entry_name, sort_key
+
+    entries = _index_entries(a4.pdf)
+    assert len(entries) > 80
+    pages = [_reader_text(text) for text in page_texts(a4.pdf)]
+    index_from = next(i for i, text in enumerate(page_texts(a4.pdf)) if "\nIndex\r\n" in text)
+    wrong = [
+        (name, page) for name, page in entries if not 3 <= page <= index_from or name.lower() not in pages[page - 1]
+    ]
+    assert wrong == []
+    assert [sort_key(name) for name, _ in entries] == sorted(sort_key(name) for name, _ in entries)
+    names = {name for name, _ in entries}
+    assert {"Seuil", "Valeur de cible", "Mode offensif", "Gravité des blessures (1D6)", "Avatar"} <= names
+    listed = {sort_key(name).rstrip("sx") for name in names}  # a plural and its singular are one entry
+    sections = [h.title for h in a4.headings if h.level == 2]
+    assert [title for title in sections if sort_key(entry_name(title)).rstrip("sx") not in listed] == []
