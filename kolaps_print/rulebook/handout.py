@@ -88,7 +88,7 @@ class HandoutDoc(BaseDocTemplate):
     def _running_head(self, canvas: Canvas) -> None:
         look, (w, h) = handout_layout(), self.geometry.pagesize
         x, top = pt(look.margin), h - pt(look.margin)
-        canvas.setFont(SANS, 8)
+        canvas.setFont(SANS, look.furniture.running_head)
         canvas.setFillColor(st.palette().muted)
         canvas.drawString(x, top - pt(3), french(self.furniture.running_title))
         canvas.setStrokeColor(st.palette().rule)
@@ -97,7 +97,7 @@ class HandoutDoc(BaseDocTemplate):
 
     def _folio(self, canvas: Canvas) -> None:
         look, (w, _) = handout_layout(), self.geometry.pagesize
-        canvas.setFont(SANS_BOLD, 9)
+        canvas.setFont(SANS_BOLD, look.furniture.folio)
         canvas.setFillColor(st.palette().ink)
         canvas.drawCentredString(w / 2, pt(look.margin), str(canvas.getPageNumber()))
 

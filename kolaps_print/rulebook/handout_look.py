@@ -19,6 +19,22 @@ Mm = Annotated[float, Field(ge=0, le=120)]
 MIN_MARGIN_MM = 6.0  # nothing that matters closer to a trimmed edge (issue 12)
 
 
+class HandoutType(Model):
+    """The handout's own heading styles (the others are the book's)."""
+
+    h1: st.TextStyle
+    h2: st.TextStyle
+
+
+class BandSizes(Model):
+    """Page 1's title band, in points."""
+
+    title: st.PagePt
+    subtitle: st.PagePt
+    edition: st.PagePt
+    version: st.PagePt
+
+
 class HandoutLayout(Model):
     margin: Annotated[float, Field(ge=MIN_MARGIN_MM, le=40)]
     gutter: Annotated[float, Field(ge=3, le=30)]
@@ -27,6 +43,11 @@ class HandoutLayout(Model):
     foot: Mm
     body_size: Annotated[float, Field(ge=7, le=12)]  # the issue's floor for printed text is 6 pt
     body_leading: Annotated[float, Field(ge=8, le=16)]
+    type: HandoutType
+    body_after: Annotated[float, Field(ge=0, le=20)]
+    item_after: Annotated[float, Field(ge=0, le=20)]
+    furniture: st.FurnitureSizes
+    band_type: BandSizes
 
 
 def handout_layout() -> HandoutLayout:
@@ -55,23 +76,21 @@ def columns(geometry: st.PageGeometry, top_mm: float) -> Columns:
 
 
 def handout_styles() -> dict[str, ParagraphStyle]:
-    look = handout_layout()
-    return _styles(look.body_size, look.body_leading)
+    return _styles(handout_layout())
 
 
-@cache
-def _styles(size: float, leading: float) -> dict[str, ParagraphStyle]:
+@cache  # one set per layout: another data folder may set the handout differently
+def _styles(look: HandoutLayout) -> dict[str, ParagraphStyle]:
     book = st.styles()
+    size, leading = look.body_size, look.body_leading
     scale = size / book["body"].fontSize
-    body = ParagraphStyle("hbody", parent=book["body"], fontSize=size, leading=leading, spaceAfter=3.2)
+    body = ParagraphStyle("hbody", parent=book["body"], fontSize=size, leading=leading, spaceAfter=look.body_after)
     out = {name: style for name, style in book.items()}
     out.update(
         body=body,
-        item=ParagraphStyle("hitem", parent=body, spaceAfter=1.4),
-        h1=ParagraphStyle(
-            "hh1", parent=book["h1"], fontSize=17, leading=20, spaceAfter=5, textColor=book["h2"].textColor
-        ),
-        h2=ParagraphStyle("hh2", parent=book["h2"], fontSize=11.5, leading=13.5, spaceBefore=8, spaceAfter=3),
+        item=ParagraphStyle("hitem", parent=body, spaceAfter=look.item_after),
+        h1=ParagraphStyle("hh1", parent=book["h1"], textColor=book["h2"].textColor, **look.type.h1.options()),
+        h2=ParagraphStyle("hh2", parent=book["h2"], **look.type.h2.options()),
         h3=ParagraphStyle("hh3", parent=book["h3"], fontSize=size + 0.6, leading=leading, spaceBefore=5, spaceAfter=2),
         box=ParagraphStyle(
             "hbox", parent=book["box"], fontSize=book["box"].fontSize * scale, leading=leading - 0.6, spaceAfter=2

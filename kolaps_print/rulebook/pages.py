@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF_ITALIC
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.handout_look import handout_layout
 from kolaps_print.typography import french
 
 
@@ -103,19 +104,20 @@ class HandoutBand:
     def __call__(self, c: Canvas, geometry: st.PageGeometry) -> None:
         w, h = geometry.pagesize
         x, bottom = pt(self.margin_mm), h - pt(self.band_mm)
+        size = handout_layout().band_type
         c.setFillColor(st.palette().head_fill)
         c.rect(0, bottom, w, h - bottom, stroke=0, fill=1)
         c.setFillColor(st.palette().accent)
         c.rect(0, bottom - pt(2.2), w, pt(2.2), stroke=0, fill=1)
         Cover._hatching(c, w, h, bottom)
         c.setFillColor(st.palette().paper)
-        c.setFont(SANS_BOLD, 44)
+        c.setFont(SANS_BOLD, size.title)
         c.drawString(x - 2, bottom + pt(17), french(self.title))
-        c.setFont(SANS, 19)
+        c.setFont(SANS, size.subtitle)
         c.drawString(x, bottom + pt(9), french(self.subtitle))
         c.setFillColor(st.palette().accent_light)  # the cover's lightened accent, readable on the band
-        c.setFont(SANS_BOLD, 15)
+        c.setFont(SANS_BOLD, size.edition)
         c.drawRightString(w - x, bottom + pt(17), french(self.edition).upper())
         c.setFillColor(st.palette().quiet_on_dark)
-        c.setFont(SANS, 9)
+        c.setFont(SANS, size.version)
         c.drawRightString(w - x, bottom + pt(9), french(self.version_line))
