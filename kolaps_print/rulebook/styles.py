@@ -271,8 +271,10 @@ def _styles(sizes: BookType, colours: BookColours) -> dict[str, ParagraphStyle]:
         "note": ParagraphStyle(
             "note", parent=sans, fontName="KSans-Italic", textColor=paint.muted, **sizes.note.options()
         ),
-        "toc1": ParagraphStyle("toc1", fontName=SANS_BOLD, **sizes.toc1.options()),
-        "toc2": ParagraphStyle("toc2", fontName=SANS, **sizes.toc2.options()),
+        "toc1": ParagraphStyle(
+            "toc1", fontName=SANS_BOLD, textColor=paint.ink, **sizes.toc1.options()
+        ),  # the index's letters
+        "toc2": ParagraphStyle("toc2", fontName=SANS, textColor=paint.ink, **sizes.toc2.options()),
         "report": ParagraphStyle("report", parent=sans, **sizes.report.options()),
         "colophon": ParagraphStyle("colophon", parent=sans, **sizes.colophon.options()),
         "center": ParagraphStyle("center", parent=body, alignment=TA_CENTER),
