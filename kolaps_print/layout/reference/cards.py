@@ -4,12 +4,13 @@ One topic a card (a table, or two small tables read together, in the sheet's ord
 table on the front, what explains it (its rule, its notes) on the back. A table too long
 for one face runs onto the back, never further; each face's strip names the topic in its
 section's colour, with the card's number, so a shuffled stack goes back in order. Sizes are
-data/layouts/reference.yaml's; draw/reference_cards.py paints the result.
+data/layouts/reference.yaml's; each face's content becomes shapes here (as_shapes.py), which
+draw/reference_cards.py paints with the strip.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable
@@ -18,11 +19,13 @@ from kolaps_print.content.reference import ReferenceSection, reference_sections
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.labels import label
+from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.faces import fill_face
 from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import fits_width, legend_paragraph, paragraph, table_block
+from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
@@ -59,6 +62,7 @@ class ReferenceFace:
     box: FlowBox  # in points, relative to the trim's lower-left corner; empty: a plain back
     label: str  # "card N of M", for its strip
     title: str = ""  # the topic, in its strip
+    shapes: list[Shape] = field(default_factory=list)  # what box holds, as shapes on the face
 
 
 @dataclass(frozen=True)
@@ -246,6 +250,7 @@ def layout_deck(
             box,
             label("tables.sheet.card_of", card=i // 2 + 1, cards=cards),
             topic.title,
+            box_shapes(box, face_gap(styles), height),
         )
         for i, (topic, box) in enumerate(laid)
     ]
