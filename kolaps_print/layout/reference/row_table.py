@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable
 from kolaps_print.layout.shapes import Ink
 
 # What an empty cell under a span measured in reportlab's Table (its default 10 pt type, 1.2 leading):
-# a line of text set under its row is never shorter than this, as before.
+# on the sheet a line of text set under its row is never shorter than this, as it always printed.
 EMPTY_CELL_PT = 12.0
 BIG = 1e9  # pt: "no limit" when a cell is measured
 
@@ -50,6 +50,7 @@ class TableLook:
     rule_below_header: bool = False
     rule_above: bool = False  # above the first row (a table without a header row)
     rule_below: bool = False  # below the last row
+    empty_cell: float = EMPTY_CELL_PT  # pt: what an empty cell under a span measures (0: nothing)
 
 
 class RowTable(Flowable):
@@ -85,7 +86,7 @@ class RowTable(Flowable):
         tallest = 0.0
         for i, cell in enumerate(row.cells):
             if isinstance(cell, str):
-                content = EMPTY_CELL_PT if cell == "" else 0.0
+                content = self.look.empty_cell if cell == "" else 0.0
             else:
                 content = cell.wrap(self.cell_width(row, i), BIG)[1]
             tallest = max(tallest, content + row.top + row.bottom)

@@ -15,7 +15,7 @@ from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.flow import SectionBand, Stack
 from kolaps_print.layout.reference.look import Styles, chance_colour, tint
-from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
+from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.layout.shapes import Ink
 
@@ -102,6 +102,7 @@ def _look(colour: Color, styles: Styles, columns: int) -> TableLook:
         rule=_ink(colour),
         rule_below_header=True,
         rule_below=True,
+        empty_cell=0.0 if styles.tight_under else EMPTY_CELL_PT,
     )
 
 
