@@ -142,7 +142,7 @@ def test_every_folder_of_code_is_a_package():
 
 # Painters that take laid-out content (issue 11: "draw/ should receive laid-out content"):
 # stricter than the stage order, which lets draw/ import model/ and content/.
-LAID_OUT_ONLY = ("draw/reference_sheet.py", "draw/reference_cards.py", "draw/flow_box.py")
+LAID_OUT_ONLY = ("draw/reference_sheet.py", "draw/reference_cards.py")
 
 
 def test_the_reference_painters_never_read_the_game_data():
@@ -151,3 +151,10 @@ def test_the_reference_painters_never_read_the_game_data():
         path = PACKAGE / relative
         parts = {part(module) for _, module in imported_modules(path, module_name(path), modules)}
         assert "layout" in parts and not parts & {"load", "model", "content"}, (relative, sorted(parts))
+
+
+def test_the_reference_painters_draw_shapes_not_flowables():
+    """Issue 11: one painter for every product; platypus may measure in layout/, never paint in draw/."""
+    for relative in LAID_OUT_ONLY:
+        source = (PACKAGE / relative).read_text(encoding="utf-8")
+        assert "platypus" not in source and "drawOn" not in source and "ShapePainter" in source, relative

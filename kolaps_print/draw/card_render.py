@@ -70,9 +70,12 @@ class ShapePainter:
             if t.align != "left":
                 w = t.width or width_mm(t.text, t.font, t.size, t.tracking)
                 x -= w if t.align == "right" else w / 2
-            out.append(f"1 0 0 1 {fp_str(pt(x), self.y(t.y))} Tm")
+            if not t.follows:
+                out.append(f"1 0 0 1 {fp_str(pt(x), self.y(t.y))} Tm")
             if t.tracking:
                 out.append(f"{fp_str(t.tracking)} Tc")
+            if t.word_space:
+                out.append(f"{fp_str(t.word_space)} Tw")
             for subset_name, data in _encoded(doc, t.font, t.text):
                 key = (subset_name, t.size)
                 if key != font_key:
@@ -81,6 +84,8 @@ class ShapePainter:
                 out.append(f"({data}) Tj")
             if t.tracking:
                 out.append("0 Tc")
+            if t.word_space:
+                out.append("0 Tw")
         out.append("ET")
         canvas._code.append("\n".join(out))
 
@@ -130,7 +135,11 @@ def _rule(p: ShapePainter, r: Rule) -> None:
     c = p.canvas
     c.setStrokeColorCMYK(*r.colour)
     c.setLineWidth(r.line_pt)
+    if r.cap == "round":
+        c.setLineCap(1)
     c.line(pt(r.x1), p.y(r.y1), pt(r.x2), p.y(r.y2))
+    if r.cap == "round":
+        c.setLineCap(0)
 
 
 def _drop(p: ShapePainter, d: Drop) -> None:

@@ -1,7 +1,7 @@
 """Paint a laid-out reference deck (layout/reference/cards.py) as imposition Faces.
 
-Each face's strip and a plain back are shapes (layout/reference/furniture.py) painted by the
-character cards' ShapePainter; the tables are the flowables the layout measured and placed.
+Each face's strip, a plain back (layout/reference/furniture.py) and its content (the layout's
+shapes) are painted by the character cards' ShapePainter.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.draw.card_render import ShapePainter
-from kolaps_print.draw.flow_box import draw_box
 from kolaps_print.fonts import SANS
 from kolaps_print.layout.reference.cards import ReferenceDeck, ReferenceFace
 from kolaps_print.layout.reference.furniture import blank_shapes, strip_shapes
@@ -48,5 +47,4 @@ def _draw_face(canvas: Canvas, face: ReferenceFace, deck: ReferenceDeck, height:
     shapes = strip_shapes(deck.strip, face.colour, face.title or deck.strip.text, face.label, height)
     if not face.box.placed:  # a topic with nothing to explain: a plain back
         shapes += blank_shapes(deck.blank, height)
-    ShapePainter(canvas, height).paint(shapes)
-    draw_box(canvas, face.box, gap=deck.gap)
+    ShapePainter(canvas, height).paint(shapes + face.shapes)

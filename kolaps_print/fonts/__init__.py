@@ -59,6 +59,7 @@ def _register_family(family: str) -> None:
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
 
+    from kolaps_print.fonts import no_break
     from kolaps_print.fonts.subset_tags import TaggedTTFont
 
     names = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
@@ -66,29 +67,7 @@ def _register_family(family: str) -> None:
         pdfmetrics.registerFont(TaggedTTFont(name, str(resources.fonts_dir() / f"{file}.ttf")))
     for (bold, italic), name in zip(((0, 0), (1, 0), (0, 1), (1, 1)), names, strict=True):
         addMapping(family, bold, italic, name)
-    _keep_narrow_no_break_spaces()
-
-
-@cache
-def _keep_narrow_no_break_spaces() -> None:
-    """reportlab's paragraphs split words at U+202F (str.split and their own white-space set
-    both count it), which would break a line before « ; » and stretch the gap in justified
-    text: take it out of their white space, as reportlab already does for U+00A0."""
-    import re
-
-    from reportlab.platypus import paragraph
-
-    paragraph._wsc = paragraph._wsc.replace("\u202f", "")
-    paragraph._wsc_re_split = re.compile(f"[{re.escape(paragraph._wsc)}]+").split
-    paragraph._wsc_end_search = re.compile(f"[{re.escape(paragraph._wsc)}]+$").search
-    original = paragraph.split
-
-    def split(text, delim=None):
-        if delim is None and isinstance(text, str) and "\u202f" in text:
-            return paragraph._wsc_re_split(text)  # the path reportlab takes for U+00A0
-        return original(text, delim)
-
-    paragraph.split = split
+    no_break.patch()  # U+202F never breaks a paragraph's line
 
 
 @cache

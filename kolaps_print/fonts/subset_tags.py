@@ -7,7 +7,10 @@ characters of the subset, so equal names mean equal programs, and reruns stay by
 
 reportlab has no public hook for the tag: it builds every name in TTFont.addObjects from the
 module function ttfonts.SUBSETN(n). TaggedTTFont swaps that function while its own objects are
-added (one document at a time per process, as reportlab's font state already assumes).
+added (one document at a time per process, as reportlab's font state already assumes). This is
+the one place that patches reportlab's fonts: it fails loudly (RuntimeError) if a release drops
+SUBSETN, and tests/fonts/test_subset_tags.py fails if the tags stop reaching the PDF
+(docs/libraries.md).
 """
 
 from __future__ import annotations
@@ -41,7 +44,12 @@ class TaggedTTFont(ttfonts.TTFont):
         state = self._assignState(doc)  # reportlab's documented way to reach a document's subsets
         digest = _file_digest(self.face.filename)
         tags = [subset_tag(digest, codes).encode("ascii") for codes in state.subsets]
-        numbered = ttfonts.SUBSETN
+        numbered = getattr(ttfonts, "SUBSETN", None)
+        if numbered is None:
+            raise RuntimeError(
+                "reportlab.pdfbase.ttfonts.SUBSETN is gone: kolaps_print/fonts/subset_tags.py must find "
+                "this reportlab's way of naming font subsets"
+            )
         ttfonts.SUBSETN = lambda n, *_: tags[n]
         try:
             super().addObjects(doc)

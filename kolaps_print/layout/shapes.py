@@ -25,6 +25,10 @@ class Text:
     align: Align = "left"
     tracking: float = 0.0  # extra points between characters
     width: float = 0.0  # measured width in mm (for bounds)
+    # Set right after the previous text, where the PDF's own advance left it (x is then only for
+    # bounds): a line's runs in several fonts, placed as reportlab's paragraphs place them.
+    follows: bool = False
+    word_space: float = 0.0  # points added to each space (negative: a line shrunk to fit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,7 @@ class Rule:
     y2: float
     colour: Ink
     line_pt: float = 0.4
+    cap: Literal["butt", "round"] = "butt"  # round: the ends run half the line's width on, as tables' rules
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,10 +6,10 @@ in XMP metadata, trim and bleed boxes on every page that has none, and portraits
 RGB to CMYK through that profile. What it cannot add: vector colours are the style data's (CMYK
 from data/layouts/), so an RGB colour left there is reported by `kolaps-print preflight`.
 
-pypdf writes the result. Its public API covers pages, boxes, document info and stream data; new
-indirect objects (the profile, the output intent, the XMP) go through PdfWriter._add_object, the
-one private call, because a stream must be an indirect object and pypdf (4.2, our minimum) has no
-public way to add one.
+pypdf writes the result through its public API only: pages, boxes, document info, stream data,
+and new indirect objects (the profile, the output intent, the XMP: a stream must be indirect)
+made by cloning a fresh object into the writer (`_indirect`), since pypdf has no public
+`add_object` (4.2, our minimum, through 7.x).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from pypdf.generic import (
     ArrayObject,
     DecodedStreamObject,
     DictionaryObject,
+    IndirectObject,
     NameObject,
     NumberObject,
     RectangleObject,
@@ -134,7 +135,7 @@ def _add_output_intent(writer: PdfWriter) -> None:
     icc = DecodedStreamObject()
     icc.set_data(cmyk_profile())
     icc[NameObject("/N")] = NumberObject(4)
-    profile_ref = writer._add_object(icc.flate_encode())  # private: see the module's docstring
+    profile_ref = _indirect(writer, icc.flate_encode())
     intent = DictionaryObject(
         {
             NameObject("/Type"): NameObject("/OutputIntent"),
@@ -146,7 +147,15 @@ def _add_output_intent(writer: PdfWriter) -> None:
             NameObject("/DestOutputProfile"): profile_ref,
         }
     )
-    writer.root_object[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(intent)])
+    writer.root_object[NameObject("/OutputIntents")] = ArrayObject([_indirect(writer, intent)])
+
+
+def _indirect(writer: PdfWriter, obj: Any) -> IndirectObject:
+    """obj added to writer as a new indirect object, through public API: PdfObject.clone registers
+    the copy of an object whose indirect_reference is None as the writer's next object (pypdf's own
+    tests pin that behaviour; tests/write/test_pdfx.py checks it on every version we run)."""
+    obj.indirect_reference = None
+    return obj.clone(writer).indirect_reference
 
 
 def _add_version(writer: PdfWriter) -> None:
@@ -163,7 +172,7 @@ def _add_version(writer: PdfWriter) -> None:
     xmp.set_data(_xmp(title, producer, creator, created, modified, document_id).encode("utf-8"))
     xmp[NameObject("/Type")] = NameObject("/Metadata")
     xmp[NameObject("/Subtype")] = NameObject("/XML")
-    writer.root_object[NameObject("/Metadata")] = writer._add_object(xmp)  # private: see the module's docstring
+    writer.root_object[NameObject("/Metadata")] = _indirect(writer, xmp)
 
 
 def _xmp_date(pdf_date: str) -> str:

@@ -200,10 +200,92 @@ def test_the_lethal_and_frequent_rules_are_bold_in_body_colour(data, faces, rule
         assert all(abs(a - b) <= 1 for a, b in zip(o.fill, ink, strict=False))  # fill may carry alpha, o
 
 
-def test_the_legend_is_on_the_first_card_s_back_in_the_quiet_grey(faces):
+def test_the_legend_is_under_the_first_card_s_table_in_the_quiet_grey(faces):
+    """Under its table on the first card's front (designer review, item 11: no caption alone on a
+    back), once in the deck, below every row of that table."""
     legend = _flat(label("common.ruling_legend"))
-    assert legend in _flat(faces[1][0])  # the first card's back: its explanation
-    assert not any(legend in _flat(text) for i, (text, _) in enumerate(faces) if i != 1)
+    assert legend in _flat(faces[0][0])
+    assert not any(legend in _flat(text) for i, (text, _) in enumerate(faces) if i != 0)
     grey = seen(mark_grey())
-    lines = [o for o in faces[1][1] if "provisoire" in o.text]
+    lines = [o for o in faces[0][1] if "provisoire" in o.text]
     assert lines and all(o.fill == grey for o in lines)
+    cells = [o for o in faces[0][1] if o.font.endswith("Bold") and o.text.strip() in {"1", "2", "3"}]
+    assert cells and all(lines[0].bounds[1] < o.bounds[1] for o in cells)  # PDF y grows upwards
+
+
+# ---- pagination (designer review, item 11): one card a topic, captions with their tables -------
+@pytest.fixture(scope="module")
+def deck_pdf():
+    """The printed deck, one face a page (print-shop layout), read back: each face's text."""
+    cards = build_reference(TablesOptions(format="cards", layout="print-shop"))
+    return cards, page_texts(cards.pdf)
+
+
+def test_every_topic_is_one_card(data, deck_pdf):
+    cards, texts = deck_pdf
+    subjects = topics(reference_sections(data))
+    assert cards.cards == len(subjects) and len(texts) == 2 * len(subjects)
+    for i, topic in enumerate(subjects):
+        front, back = texts[2 * i], texts[2 * i + 1]
+        number = label("tables.sheet.card_of", card=i + 1, cards=len(subjects))
+        assert front.startswith(topic.title) and number in front.split("\n")[0], front[:80]
+        assert back.startswith(topic.title) and number in back.split("\n")[0], back[:80]
+
+
+def test_every_front_holds_its_table_and_no_face_only_a_note(data, deck_pdf):
+    """The first row of each topic's first table is on its front (card 3/15 once held only a note)."""
+    _, texts = deck_pdf
+    for i, topic in enumerate(topics(reference_sections(data))):
+        first_cell = _flat(topic.tables[0].rows[0][0])
+        assert first_cell in _flat(texts[2 * i]), (topic.title, first_cell)
+
+
+def _note_start(table) -> str:
+    return _flat(table.note)[:25]
+
+
+def test_a_note_sits_on_its_table_s_face_whenever_the_face_has_room(data, deck_pdf):
+    """Measured with the layout code, not read off the output: a topic whose tables with their rules
+    and notes fit one face prints its notes on the front, and leaves a plain back (the game's name);
+    only a topic too long for that prints its notes on the back."""
+    from kolaps_print.layout.reference.cards import _captioned_units, _content_box, card_styles, face_gap
+
+    _, texts = deck_pdf
+    styles = card_styles(reference_look().cards)
+    box = _content_box(reference_look().cards, *POKER)
+    plain, captioned = 0, 0
+    for i, topic in enumerate(topics(reference_sections(data))):
+        units = _captioned_units(topic, box.width, styles, legend=i == 0)
+        height = sum(u.wrap(box.width, box.height)[1] for u in units) + face_gap(styles) * (len(units) - 1)
+        notes = [_note_start(t) for t in topic.tables if t.note]
+        front, back = _flat(texts[2 * i]), _flat(texts[2 * i + 1])
+        if height <= box.height:
+            assert all(n in front for n in notes), topic.title
+            assert label("tables.sheet.title") in back and len(back.split()) < 20, back  # a plain back
+            plain += 1
+        else:
+            assert all(n in front + back for n in notes), topic.title
+            captioned += bool(notes)
+    assert plain >= 5 and captioned >= 1  # both cases occur in the bundled data
+
+
+def test_a_table_under_its_row_leaves_no_blank_line_height(data):
+    """On cards a text set under its row takes its own line's height: the key row and its text sit
+    one row apart, not with the sheet's 12 pt floor (which made « Actions de base » spill to a third face)."""
+    from kolaps_print.layout.reference.cards import card_styles
+    from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT
+
+    styles = card_styles(reference_look().cards)
+    table = next(t for s in reference_sections(data) for t in s.tables if t.id == "actions")
+    block = layout_block(table, styles)
+    under = [h for r, h in zip(block.rows, block.row_heights(), strict=True) if r.span]
+    assert under and min(under) < EMPTY_CELL_PT + styles.padding * 1.2 - 1
+
+
+def layout_block(table, styles):
+    from kolaps_print.layout.reference.look import section_colour
+    from kolaps_print.layout.reference.tables import table_flowable
+
+    block = table_flowable(table, POKER[0] - 2 * pt(reference_look().cards.padding), styles, section_colour("x"))
+    block.wrap(POKER[0], 1e9)
+    return block

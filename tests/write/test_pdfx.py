@@ -4,14 +4,17 @@ boxes, portraits in CMYK), and the same bytes on every run."""
 from __future__ import annotations
 
 from io import BytesIO
+from pathlib import Path
 
 from PIL import Image, ImageCms
 from press_pdf import BLEED, CARD, card_pdf, clean_card  # tests/support
 from pypdf import PdfReader
+from pypdf.generic import IndirectObject
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 
 from kolaps_print import resources
+from kolaps_print.write import pdfx
 from kolaps_print.write.pdfx import press_ready
 
 
@@ -82,3 +85,22 @@ def test_an_rgb_picture_becomes_cmyk_through_the_profile():
 
 def test_reruns_are_byte_identical():
     assert press_ready(card_pdf(clean_card)) == press_ready(card_pdf(clean_card))
+
+
+def test_the_profile_intent_and_xmp_are_indirect_objects_of_their_own():
+    """They are added through pypdf's public clone (no PdfWriter._add_object): each must still be
+    an indirect object, the profile referenced from the intent, one object each."""
+    root = read(press_ready(card_pdf(clean_card))).trailer["/Root"].get_object()
+    intent_ref = list.__getitem__(root["/OutputIntents"], 0)  # raw entries: the references themselves
+    refs = [
+        intent_ref,
+        dict.__getitem__(intent_ref.get_object(), "/DestOutputProfile"),
+        dict.__getitem__(root, "/Metadata"),
+    ]
+    assert all(isinstance(r, IndirectObject) for r in refs), refs
+    assert len({r.idnum for r in refs}) == 3
+    assert refs[2].get_object()["/Subtype"] == "/XML"
+
+
+def test_press_ready_reaches_no_private_pypdf_call():
+    assert "._add_object" not in Path(pdfx.__file__).read_text(encoding="utf-8")

@@ -4,12 +4,13 @@ One topic a card (a table, or two small tables read together, in the sheet's ord
 table on the front, what explains it (its rule, its notes) on the back. A table too long
 for one face runs onto the back, never further; each face's strip names the topic in its
 section's colour, with the card's number, so a shuffled stack goes back in order. Sizes are
-data/layouts/reference.yaml's; draw/reference_cards.py paints the result.
+data/layouts/reference.yaml's; each face's content becomes shapes here (as_shapes.py), which
+draw/reference_cards.py paints with the strip.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable
@@ -18,11 +19,13 @@ from kolaps_print.content.reference import ReferenceSection, reference_sections
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.labels import label
+from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.faces import fill_face
-from kolaps_print.layout.reference.flow import FlowBox
+from kolaps_print.layout.reference.flow import EPSILON, FlowBox
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import fits_width, legend_paragraph, paragraph, table_block
+from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
@@ -59,6 +62,7 @@ class ReferenceFace:
     box: FlowBox  # in points, relative to the trim's lower-left corner; empty: a plain back
     label: str  # "card N of M", for its strip
     title: str = ""  # the topic, in its strip
+    shapes: list[Shape] = field(default_factory=list)  # what box holds, as shapes on the face
 
 
 @dataclass(frozen=True)
@@ -103,8 +107,9 @@ class Topic:
 
 
 def card_styles(spec: CardSpec) -> Styles:
-    """A card's type: its long last column may go under its rows from two columns up; no cell over three lines."""
-    return Styles(spec.body_pt, under_from=2, max_lines=3)
+    """A card's type: its long last column may go under its rows from two columns up, each such line
+    only as tall as itself; no cell over three lines."""
+    return Styles(spec.body_pt, under_from=2, max_lines=3, tight_under=True)
 
 
 def face_gap(styles: Styles) -> float:
@@ -169,16 +174,45 @@ def _fill(queue: list[Flowable], new_box, gap: float, tag: str) -> list[FlowBox]
     return boxes
 
 
-def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[FlowBox]:
-    """Table on the front (over the back too when it must), explanation after it, an even count of faces.
+def _captioned_units(topic: Topic, width: float, styles: Styles, legend: bool) -> list[Flowable]:
+    """The topic as the sheet sets it: each table with its rule above and its note under it."""
+    colour = section_colour(topic.section.id)
+    if len(topic.tables) == 1:
+        return [table_block(topic.tables[0], width, styles, colour, show_title=False, legend=legend)]
+    return row_units(topic.tables, replace(topic.section, title=""), width, styles, legend=legend)
 
-    The explanation shares the table's last face only when that face is a back.
+
+def _fits_whole(box: FlowBox, units: list[Flowable], gap: float) -> bool:
+    """Whether units go into box after what it holds, all of them, none cut."""
+    room = box.height - box.used - gap * len(box.placed)
+    heights = [u.wrap(box.width, box.height)[1] for u in units]
+    return sum(heights) + gap * (len(heights) - (0 if box.placed else 1)) <= room + EPSILON
+
+
+def _place(box: FlowBox, units: list[Flowable]) -> None:
+    box.placed += [(u, u.wrap(box.width, box.height)[1]) for u in units]
+
+
+def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[FlowBox]:
+    """One card a topic wherever it fits, its captions with their tables (designer review, item 11):
+
+    - the whole topic on the front, each note under its own table, when it fits; the back stays plain;
+    - else the table on the front (over the back too when it must), its explanation under the
+      table's last face when it fits there whole, else on the back;
+    - an explanation that fits nowhere on the card gets faces of its own (the card count says so).
     """
     gap = face_gap(styles)
-    probe = new_box()
-    faces = _fill(_front_units(topic, probe.width, styles), new_box, gap, topic.title)
+    front = new_box()
+    captioned = _captioned_units(topic, front.width, styles, legend)
+    if _fits_whole(front, captioned, gap):
+        _place(front, captioned)
+        return [front, new_box()]
+    faces = _fill(_front_units(topic, front.width, styles), new_box, gap, topic.title)
     rest = _explanation(topic, styles, legend)
-    if rest and len(faces) % 2 == 0:
+    if rest and _fits_whole(faces[-1], rest, gap):
+        _place(faces[-1], rest)
+        rest = []
+    elif rest and len(faces) % 2 == 0:
         fill_face(faces[-1], rest, gap=gap)
     faces += _fill(rest, new_box, gap, topic.title)
     if len(faces) % 2:
@@ -246,6 +280,7 @@ def layout_deck(
             box,
             label("tables.sheet.card_of", card=i // 2 + 1, cards=cards),
             topic.title,
+            box_shapes(box, face_gap(styles), height),
         )
         for i, (topic, box) in enumerate(laid)
     ]

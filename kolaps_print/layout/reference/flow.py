@@ -10,25 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color
-from reportlab.platypus import Flowable, Paragraph, Table
+from reportlab.platypus import Flowable, Paragraph
+
+from kolaps_print.layout.reference.row_table import RowTable
 
 EPSILON = 0.01  # pt: rounding slack when comparing heights
 ROW_SLACK = 0.001  # pt: less than any row, more than rounding: a height just short of a row's bottom
 MIN_ROWS = 2  # a table split leaves at least this many body rows on each side
-
-
-class RowTable(Table):
-    """A reportlab Table that keeps what it was built from, so the flow can count its rows.
-
-    reportlab's split makes its pieces with this same class and their own rows, so every
-    piece answers too.
-    """
-
-    def __init__(self, data, colWidths=None, *args, **kwargs):
-        super().__init__(data, colWidths, *args, **kwargs)
-        self.cells = list(data)
-        self.column_widths = list(colWidths) if colWidths is not None else []
-        self.row_group = 1  # rows kept together (a row and its text under it); the flow cuts between groups
 
 
 def _body_rows(table: Flowable) -> int:
@@ -48,7 +36,7 @@ def split_keeping_rows(
     """
     if isinstance(part, Stack):
         return part.split_rows(aW, aH, min_rows, back_off)
-    if not isinstance(part, Table) and min_rows > 1:
+    if not isinstance(part, RowTable) and min_rows > 1:
         return []  # a note or title is cut only when nothing else can move (an empty box)
     if isinstance(part, RowTable):
         return _split_table(part, aW, aH, min_rows, back_off)
@@ -83,19 +71,11 @@ def _groups_fitting(table: RowTable, aW: float, aH: float) -> int:
 
 
 def _split_after(table: RowTable, aW: float, aH: float, rows: int) -> list[Flowable]:
-    """reportlab's split of table after exactly `rows` rows (header included); [] if it cannot.
-
-    reportlab measures row heights but shares them through no public API: lower the height
-    offered one row at a time, from aH (at least `rows` rows fit it), until its split cuts there.
-    """
-    while True:
-        pieces = table.split(aW, aH)
-        if len(pieces) < 2:
-            return []
-        first = len(pieces[0].cells)
-        if first <= rows:
-            return pieces if first == rows else []
-        aH = pieces[0].wrap(aW, 1e9)[1] - ROW_SLACK  # just short of the last row: one row fewer
+    """table cut after exactly `rows` rows (header included) when they fit aH and the whole does not; else []."""
+    heights = table.row_heights()
+    if rows <= table.repeatRows or sum(heights) <= aH or sum(heights[:rows]) > aH:
+        return []
+    return table.cut(rows)
 
 
 def _cut_last_rows(table: RowTable, aW: float, min_rows: int = MIN_ROWS) -> list[Flowable]:
@@ -148,7 +128,7 @@ class Stack(Flowable):
                 pieces = _cut_last_rows(placed[-1], aW, max(min_rows, MIN_ROWS))
                 if pieces:
                     return self._halves(placed[:-1] + [pieces[0]], list(pieces[1:]) + self.parts[i:])
-            if min_rows == 1 and any(isinstance(p, (Table, Stack)) for p in placed):
+            if min_rows == 1 and any(isinstance(p, (RowTable, Stack)) for p in placed):
                 # Last resort (an empty box): break before the part that cannot be cut.
                 return [Stack(placed, self.gap, tag=self.tag), Stack(self.parts[i:], self.gap, tag=self.tag)]
             break
@@ -159,12 +139,12 @@ class Stack(Flowable):
         lead = [self.continued] if self.continued is not None else []
         return [Stack(head, self.gap, tag=self.tag), Stack(lead + tail, self.gap, self.continued, self.tag)]
 
+    def part_heights(self) -> list[float]:
+        """Each part's height at the last wrap, top to bottom."""
+        return list(self._heights)
+
     def draw(self) -> None:
-        y = self.height
-        for part, h in zip(self.parts, self._heights, strict=True):
-            y -= h
-            part.drawOn(self.canv, 0, y)
-            y -= self.gap
+        raise TypeError("a Stack is painted as shapes (layout/reference/as_shapes.py), never drawn by platypus")
 
 
 class SectionBand(Flowable):
@@ -181,10 +161,7 @@ class SectionBand(Flowable):
         return aW, self.height
 
     def draw(self) -> None:
-        c = self.canv
-        c.setFillColor(self.colour)
-        c.roundRect(0, 0, self.width, self.height, self.pad * 0.6, stroke=0, fill=1)
-        self.text.drawOn(c, self.pad, self.pad * 0.6)
+        raise TypeError("a SectionBand is painted as shapes (layout/reference/as_shapes.py), never drawn by platypus")
 
 
 @dataclass

@@ -134,6 +134,9 @@ class Styles:
     body: float  # pt
     under_from: int = 4  # a table of this many columns or more may set its long last column under each row
     max_lines: int = 0  # a cell wrapping beyond this many lines sets the table's columns under its rows (0: never)
+    # A line set under its row takes only its own height (cards); the sheet keeps the taller rows it
+    # always printed (reportlab's table measured the empty cells beside that line at 12 pt).
+    tight_under: bool = False
 
     @property
     def leading(self) -> float:

@@ -2,7 +2,8 @@
 
 The type starts large and shrinks step by step, down to the legibility floor, until each
 side's content fits its columns; the sheet is always exactly two pages. The geometry and the
-type sizes are data/layouts/reference.yaml's; draw/reference_sheet.py paints the result.
+type sizes are data/layouts/reference.yaml's; the columns become shapes here (as_shapes.py), which
+draw/reference_sheet.py paints with the header and footer.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from kolaps_print.content.reference import ReferencePage, ReferenceSection, refe
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.labels import label
+from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.flow import FlowBox, Stack, fill_boxes
 from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.tables import fits_width, section_band, side_by_side, table_block
+from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
@@ -184,6 +187,7 @@ class SheetLayout:
     boxes: list[list[FlowBox]]  # per page, its filled columns
     headers: list[SheetHeader]  # per page
     footer: SheetFooter  # the same on both sides
+    content: list[list[Shape]]  # per page, its columns as shapes
 
 
 def _sizes() -> list[float]:
@@ -220,6 +224,11 @@ def _header(geometry: SheetGeometry, index: int, pages: int, title: str, stamp: 
     )
 
 
+def _page_shapes(columns: list[FlowBox], geometry: SheetGeometry, styles: Styles) -> list[Shape]:
+    height = geometry.pagesize[1]
+    return [shape for box in columns for shape in box_shapes(box, column_gap(styles), height)]
+
+
 def layout_sheet(data: GameData, paper: str = "a4", edition: Edition = "full", stamp: str = "") -> SheetLayout:
     """The largest body size at which both sides fit; SheetOverflow if none does.
 
@@ -232,5 +241,6 @@ def layout_sheet(data: GameData, paper: str = "a4", edition: Edition = "full", s
         boxes = _fit_pages(pages, geometry, styles)
         if boxes is not None:
             headers = [_header(geometry, i, len(pages), sheet_title(edition), stamp) for i in range(len(pages))]
-            return SheetLayout(geometry, styles, pages, boxes, headers, _footer(geometry, styles))
+            content = [_page_shapes(columns, geometry, styles) for columns in boxes]
+            return SheetLayout(geometry, styles, pages, boxes, headers, _footer(geometry, styles), content)
     raise SheetOverflow(f"the reference content does not fit two sides even at {reference_look().type.min_pt} pt")

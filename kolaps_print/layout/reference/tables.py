@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, TableStyle
+from reportlab.platypus import Flowable, Paragraph
 
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
-from kolaps_print.layout.reference.flow import RowTable, SectionBand, Stack
+from kolaps_print.layout.reference.flow import SectionBand, Stack
 from kolaps_print.layout.reference.look import Styles, chance_colour, tint
+from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.ruling_style import quiet_marks
-from kolaps_print.layout.style import cell_ink
+from kolaps_print.layout.shapes import Ink
 
-Cell = tuple[int, int]  # (row, column) of a body cell, 0-based
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
 MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead
 
@@ -84,30 +83,40 @@ def _grid(table: TableContent, styles: Styles) -> list[list[Paragraph]]:
     return [header] + body
 
 
-def _table_style(n_rows: int, colour: Color, styles: Styles, backgrounds: Mapping[Cell, Color]) -> TableStyle:
+def _ink(colour: Color) -> Ink:
+    return colour.cmyk()
+
+
+def _zebra(colour: Color) -> tuple[Ink, Ink]:
+    return _ink(tint(colour, 0.02)), _ink(tint(colour, 0.11))
+
+
+def _look(colour: Color, styles: Styles, columns: int) -> TableLook:
+    """A header row in the section's tint, zebra rows, the section's rule under the header and the last row."""
+    side = (styles.padding * 1.4,) * columns
+    return TableLook(
+        left=side,
+        right=side,
+        header_fill=_ink(tint(colour, 0.30)),
+        zebra=_zebra(colour),
+        rule=_ink(colour),
+        rule_below_header=True,
+        rule_below=True,
+        empty_cell=0.0 if styles.tight_under else EMPTY_CELL_PT,
+    )
+
+
+def _row(cells: list, styles: Styles, **kwargs) -> Row:
+    """A row with the tables' usual padding (a little more below, where the descenders are)."""
     pad = styles.padding
-    commands = [
-        ("FONTNAME", (0, 0), (-1, -1), SANS),  # never reportlab's Helvetica default
-        cell_ink(),
-        ("FONTNAME", (0, 0), (-1, 0), SANS_BOLD),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.4),
-        ("RIGHTPADDING", (0, 0), (-1, -1), pad * 1.4),
-        ("TOPPADDING", (0, 0), (-1, -1), pad),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 1.2),
-        ("BACKGROUND", (0, 0), (-1, 0), tint(colour, 0.30)),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [tint(colour, 0.02), tint(colour, 0.11)]),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colour),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.8, colour),
-    ]
-    commands += [("BACKGROUND", (c, r + 1), (c, r + 1), bg) for (r, c), bg in sorted(backgrounds.items())]
-    return TableStyle(commands)
+    return Row(tuple(cells), top=kwargs.pop("top", pad), bottom=pad * 1.2, **kwargs)
 
 
-def _shading(table: TableContent) -> dict[Cell, Color]:
+def _shading(table: TableContent, r: int) -> tuple[tuple[int, Ink], ...]:
+    """Row r's cells on the chances' ramp (the heat map)."""
     if not table.shade:
-        return {}
-    return {(r, c): chance_colour(v) for r, row in enumerate(table.shade) for c, v in enumerate(row) if v is not None}
+        return ()
+    return tuple((c, _ink(chance_colour(v))) for c, v in enumerate(table.shade[r]) if v is not None)
 
 
 def _words_a_line(texts: list[str], width: float, styles: Styles) -> float:
@@ -153,16 +162,17 @@ def _key_columns(table: TableContent) -> TableContent:
     )
 
 
-def _grid_text_under(table: TableContent, styles: Styles) -> tuple[list[list], list[tuple]]:
-    """Key columns on one row, the last column's text on a full-width row under it."""
+def _rows_text_under(table: TableContent, styles: Styles, colour: Color) -> list[Row]:
+    """Key columns on one row, the last column's text on a full-width row under it, each pair one zebra shade."""
     keys = _key_columns(table)
-    grid, spans = [_grid(keys, styles)[0]], []
-    for i, row in enumerate(_grid(keys, styles)[1:]):
-        grid.append(row)
+    grid = _grid(keys, styles)
+    rows = [_row(grid[0], styles)]
+    for i, cells in enumerate(grid[1:]):
+        shade = _zebra(colour)[i % 2]
         style = styles.rule() if i in table.strong else styles.cell("l")
-        grid.append([paragraph(table.rows[i][-1], style)] + [""] * (len(row) - 1))
-        spans.append(("SPAN", (0, len(grid) - 1), (-1, len(grid) - 1)))
-    return grid, spans
+        text = [paragraph(table.rows[i][-1], style)] + [""] * (len(cells) - 1)
+        rows += [_row(cells, styles, fill=shade), _row(text, styles, top=0, span=True, fill=shade)]
+    return rows
 
 
 def table_flowable(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
@@ -216,51 +226,34 @@ def _stacked_cell(header: str, value: str) -> str:
 def _table_stacked(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
     """One column: each row's first cell in bold, then each other cell on its own line, its header first."""
     group = len(table.columns)
-    grid: list[list] = []
+    pad = styles.padding
+    rows = []
     for r, row in enumerate(table.rows):
-        grid.append([paragraph(row[0], styles.cell("l", bold=True))])
+        shade = _zebra(colour)[r % 2]
+        cells = [paragraph(row[0], styles.cell("l", bold=True))]
         for i in range(1, group):
             style = styles.rule() if (r in table.strong and i == group - 1) else styles.cell("l")
-            grid.append([Paragraph(_stacked_cell(table.columns[i], row[i]), style)])
-    flowable = RowTable(grid, colWidths=[width], repeatRows=0, hAlign="LEFT")
-    pad = styles.padding
-    shades = [tint(colour, 0.02), tint(colour, 0.11)]
-    commands = [
-        ("FONTNAME", (0, 0), (-1, -1), SANS),
-        cell_ink(),
-        ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.4),
-        ("RIGHTPADDING", (0, 0), (-1, -1), pad * 1.4),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.6),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.8, colour),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.8, colour),
-    ]
-    commands += [("TOPPADDING", (0, r), (-1, r), pad) for r in range(0, len(grid), group)]
-    commands += [("BACKGROUND", (0, r), (-1, r), shades[(r // group) % 2]) for r in range(len(grid))]
-    flowable.setStyle(TableStyle(commands))
-    flowable.row_group = group  # a row and its lines under it: the flow never cuts between them
-    return flowable
+            cells.append(Paragraph(_stacked_cell(table.columns[i], row[i]), style))
+        rows += [Row((cell,), top=pad if i == 0 else 0, bottom=pad * 0.6, fill=shade) for i, cell in enumerate(cells)]
+    side = (pad * 1.4,)
+    look = TableLook(left=side, right=side, valign="bottom", rule=_ink(colour), rule_above=True, rule_below=True)
+    # a row and its lines under it: the flow never cuts between them
+    return RowTable(rows, [width], look, row_group=group)
 
 
 def _table_inline(table: TableContent, widths: list[float], styles: Styles, colour: Color) -> RowTable:
-    flowable = RowTable(_grid(table, styles), colWidths=widths, repeatRows=1, hAlign="LEFT")
-    flowable.setStyle(_table_style(len(table.rows), colour, styles, _shading(table)))
-    return flowable
+    grid = _grid(table, styles)
+    rows = [_row(grid[0], styles)]
+    rows += [_row(cells, styles, cell_fills=_shading(table, r)) for r, cells in enumerate(grid[1:])]
+    return RowTable(rows, widths, _look(colour, styles, len(widths)), repeat_rows=1)
 
 
 def _table_text_under(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
     keys = _key_columns(table)
-    grid, spans = _grid_text_under(table, styles)
-    flowable = RowTable(grid, colWidths=_widths(keys, width, styles), repeatRows=1, hAlign="LEFT")
-    style = _table_style(len(grid) - 1, colour, styles, {})
-    shades = [tint(colour, 0.02), tint(colour, 0.11)]
-    zebra = [("BACKGROUND", (0, r), (-1, r), shades[((r - 1) // 2) % 2]) for r in range(1, len(grid))]
-    tight = [("TOPPADDING", (0, r), (-1, r), 0) for r in range(2, len(grid), 2)]
-    for command in spans + zebra + tight:
-        style.add(*command)
-    flowable.setStyle(style)
-    flowable.row_group = 2  # a row and its text: the flow never cuts between them
-    return flowable
+    widths = _widths(keys, width, styles)
+    rows = _rows_text_under(table, styles, colour)
+    # a row and its text: the flow never cuts between them
+    return RowTable(rows, widths, _look(colour, styles, len(widths)), repeat_rows=1, row_group=2)
 
 
 def continued_title(title: str) -> str:
@@ -299,26 +292,12 @@ def legend_paragraph(styles: Styles) -> Paragraph:
 
 def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> RowTable:
     """Blocks next to each other (small tables sharing a column), tops aligned."""
-    cells, col_widths = [], []
-    for i, (block, w) in enumerate(zip(blocks, widths, strict=True)):
-        cells.append(block)
-        col_widths.append(w + (gap if i < len(blocks) - 1 else 0))
-    holder = RowTable([cells], colWidths=col_widths, hAlign="LEFT")
-    holder.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), SANS),
-                cell_ink(),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-2, 0), gap),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
+    last = len(blocks) - 1
+    col_widths = [w + (gap if i < last else 0) for i, w in enumerate(widths)]
+    look = TableLook(
+        left=(0.0,) * len(blocks), right=tuple(gap if i < last else 0.0 for i in range(len(blocks))), valign="top"
     )
-    return holder
+    return RowTable([Row(tuple(blocks), top=0, bottom=0)], col_widths, look)
 
 
 def section_band(title: str, colour: Color, styles: Styles) -> SectionBand:

@@ -82,7 +82,7 @@ def _max_rows_a_face(table, styles, width, height):
     """How many body rows of this table any empty face holds, wherever the cut (header repeated)."""
     t = table_block(table, width, styles, section_colour("test")).parts[-2 if table.note else -1]
     t.wrap(width, 1e9)
-    rows, group = t._rowHeights, t.row_group  # reportlab's own measure; a row with its text under it counts once
+    rows, group = t.row_heights(), t.row_group  # the table's own measure; a row with its text under it counts once
     h = [rows[0]] + [sum(rows[i : i + group]) for i in range(1, len(rows), group)]
     fits = [k for k in range(1, len(h)) if h[0] + max(sum(h[i : i + k]) for i in range(1, len(h) - k + 1)) <= height]
     return max(fits, default=1)

@@ -1,0 +1,177 @@
+"""Laid-out reference blocks (a filled FlowBox) as shapes (layout/shapes.py), for the shared painter.
+
+The flow measured its blocks in points from the lower-left corner of the page or face; here each
+block becomes shapes in millimetres from the top-left corner, placed where reportlab would have drawn
+it: a Stack's parts one under the other, a RowTable's fills, cells and rules, a Paragraph's lines as
+reportlab broke them (its public breakLines result, `blPara`), one Text per run of one font.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from reportlab import rl_config
+from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Paragraph
+
+from kolaps_print.layout.reference.flow import FlowBox, SectionBand, Stack
+from kolaps_print.layout.reference.row_table import BIG, Row, RowTable
+from kolaps_print.layout.shapes import Box, Ink, Rule, Shape, Text
+from kolaps_print.layout.units import to_mm
+
+SPACES = " \u00a0"  # what a PDF word spacing (Tw) widens: reportlab sets both as code 32
+ALMOST_ZERO = -1e-8  # reportlab's test for a line that must shrink its spaces
+
+
+class Area:
+    """Points from the lower-left corner of an area height_pt high, as shapes' millimetres from its top."""
+
+    def __init__(self, height_pt: float):
+        self.height = height_pt
+
+    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: Ink) -> Text:
+        return Text(to_mm(x), to_mm(self.height - baseline), text, font, size, colour)
+
+    def box(self, x: float, y: float, width: float, height: float, fill: Ink, radius: float = 0.0) -> Box:
+        top = to_mm(self.height - y - height)
+        return Box(to_mm(x), top, to_mm(width), to_mm(height), fill=fill, radius=to_mm(radius))
+
+    def rule(self, x1: float, x2: float, y: float, colour: Ink, line_pt: float) -> Rule:
+        return Rule(to_mm(x1), to_mm(self.height - y), to_mm(x2), to_mm(self.height - y), colour, line_pt, "round")
+
+
+def box_shapes(box: FlowBox, gap: float, height_pt: float) -> list[Shape]:
+    """What box holds, from its top, gap points apart."""
+    area, shapes = Area(height_pt), []
+    top = box.y + box.height
+    for flowable, h in box.placed:
+        flowable.wrap(box.width, box.height)
+        top -= h
+        shapes += block_shapes(flowable, box.x, top, area)
+        top -= gap
+    return shapes
+
+
+def block_shapes(block: Flowable, x: float, y: float, area: Area) -> list[Shape]:
+    """A wrapped block whose lower-left corner is at (x, y) points."""
+    if isinstance(block, Stack):
+        return _stack(block, x, y, area)
+    if isinstance(block, RowTable):
+        return _table(block, x, y, area)
+    if isinstance(block, SectionBand):
+        return _band(block, x, y, area)
+    if isinstance(block, Paragraph):
+        return _paragraph(block, x, y, area)
+    raise TypeError(f"no shapes for a {type(block).__name__}")
+
+
+def _stack(stack: Stack, x: float, y: float, area: Area) -> list[Shape]:
+    shapes: list[Shape] = []
+    top = y + stack.height
+    for part, h in zip(stack.parts, stack.part_heights(), strict=True):
+        top -= h
+        shapes += block_shapes(part, x, top, area)
+        top -= stack.gap
+    return shapes
+
+
+def _band(band: SectionBand, x: float, y: float, area: Area) -> list[Shape]:
+    """A rounded band in the section's colour, its title inset."""
+    shapes: list[Shape] = [area.box(x, y, band.width, band.height, _ink(band.colour), band.pad * 0.6)]
+    return shapes + _paragraph(band.text, x + band.pad, y + band.pad * 0.6, area)
+
+
+def _ink(colour: Color) -> Ink:
+    return colour.cmyk()
+
+
+# ---- tables ---------------------------------------------------------------------------------
+def _table(table: RowTable, x: float, y: float, area: Area) -> list[Shape]:
+    """Fills (header, zebra, a row's own, a cell's own), then the cells, then the rules, as reportlab's Table."""
+    heights, look = table.row_heights(), table.look
+    width = sum(table.column_widths)
+    bottoms = [y + sum(heights[i + 1 :]) for i in range(len(heights))]
+    lefts = [x + sum(table.column_widths[:c]) for c in range(len(table.column_widths))]
+    shapes: list[Shape] = []
+    head = table.repeatRows
+    if look.header_fill:
+        shapes += [area.box(x, bottoms[i], width, heights[i], look.header_fill) for i in range(head)]
+    if look.zebra:
+        zebra = look.zebra
+        shapes += [
+            area.box(x, bottoms[i], width, heights[i], zebra[(i - head) % len(zebra)])
+            for i in range(head, len(heights))
+        ]
+    shapes += [area.box(x, bottoms[i], width, heights[i], r.fill) for i, r in enumerate(table.rows) if r.fill]
+    for i, row in enumerate(table.rows):
+        for c, ink in row.cell_fills:
+            shapes.append(area.box(lefts[c], bottoms[i], table.column_widths[c], heights[i], ink))
+    for i, row in enumerate(table.rows):
+        for c, cell in enumerate(row.cells):
+            if not isinstance(cell, str):
+                shapes += _cell(table, row, c, cell, (lefts[c], bottoms[i], heights[i]), area)
+    if look.rule:
+        rules = [(look.rule_above, y + sum(heights)), (look.rule_below_header and head, y + sum(heights[head:]))]
+        rules.append((look.rule_below, y))
+        shapes += [area.rule(x, x + width, at, look.rule, look.rule_pt) for wanted, at in rules if wanted]
+    return shapes
+
+
+def _cell(table: RowTable, row: Row, column: int, cell: Flowable, where: tuple, area: Area) -> list[Shape]:
+    left, bottom, height = where
+    h = cell.wrap(table.cell_width(row, column), BIG)[1]
+    valign = table.look.valign
+    if valign == "top":
+        y = bottom + height - row.top - h
+    elif valign == "bottom":
+        y = bottom + row.bottom
+    else:
+        y = bottom + (height + row.bottom - row.top + h) / 2.0 - h
+    return block_shapes(cell, left + table.look.left[column], y, area)
+
+
+# ---- paragraphs -----------------------------------------------------------------------------
+def _paragraph(para: Paragraph, x: float, y: float, area: Area) -> list[Shape]:
+    """Each line as reportlab set it: aligned in the paragraph's width, runs of one font left to right."""
+    lines = para.blPara.lines
+    if not lines:
+        return []
+    leading, align = para.style.leading, para.style.alignment
+    first = para.blPara if para.blPara.kind == 0 else lines[0]
+    baseline = y + para.height - (first.fontSize if rl_config.paraFontSizeHeightOffset else first.ascent)
+    shapes: list[Shape] = []
+    for line in lines:
+        runs, extra, spaces = _runs(para, line)
+        shapes += _line(runs, extra, spaces, x, baseline, align, area)
+        baseline -= leading
+    return shapes
+
+
+Run = tuple[str, str, float, Ink, float]  # text, font, size, ink, rise
+
+
+def _runs(para: Paragraph, line) -> tuple[list[Run], float, int]:
+    """A line's runs of one font, its extra space (negative: its spaces shrink to fit) and the spaces
+    reportlab shares that among (its words' gaps and no-break spaces)."""
+    if para.blPara.kind == 0:
+        f, words = para.blPara, line[1]
+        text = " ".join(words)
+        return [(text, f.fontName, f.fontSize, _ink(f.textColor), 0.0)], line[0], len(words) + text.count("\u00a0") - 1
+    runs = [(w.text, w.fontName, w.fontSize, _ink(w.textColor), w.rise) for w in line.words if not hasattr(w, "cbDefn")]
+    return runs, line.extraSpace, line.wordCount + sum(r[0].count("\u00a0") for r in runs) - 1
+
+
+def _line(runs: list[Run], extra: float, spaces: int, x: float, baseline: float, align: int, area: Area) -> list[Shape]:
+    """The first run placed, the others following it as the PDF advances them (not at measured
+    positions, which a renderer rounding glyph widths would set a hair apart)."""
+    shrink = extra < ALMOST_ZERO and spaces > 0
+    word_space = extra / spaces if shrink else 0.0
+    if not shrink:
+        x += {0: 0.0, 1: 0.5 * extra, 2: extra}.get(align, 0.0)  # TA_LEFT, TA_CENTER, TA_RIGHT
+    shapes: list[Shape] = []
+    for i, (text, font, size, ink, rise) in enumerate(runs):
+        placed = area.text(x, baseline + rise, text, font, size, ink)
+        shapes.append(replace(placed, follows=i > 0 and not rise, word_space=word_space))
+        x += stringWidth(text, font, size) + word_space * sum(text.count(s) for s in SPACES)
+    return shapes

@@ -1,0 +1,122 @@
+"""A reference table as plain rows: measured and split here, painted as shapes (layout/reference/as_shapes.py).
+
+Its cells are reportlab Paragraphs (or blocks of them), which break their own lines; the grid around
+them (row heights, padding, fills, rules) is ours, so nothing reaches into reportlab's Table. The
+rows measure, split and sit exactly where reportlab's Table put them before (the same sums), so the
+sheet and the cards keep their pagination.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal, TypeAlias
+
+from reportlab.platypus import Flowable
+
+from kolaps_print.layout.shapes import Ink
+
+# What an empty cell under a span measured in reportlab's Table (its default 10 pt type, 1.2 leading):
+# on the sheet a line of text set under its row is never shorter than this, as it always printed.
+EMPTY_CELL_PT = 12.0
+BIG = 1e9  # pt: "no limit" when a cell is measured
+
+Cell: TypeAlias = Flowable | str  # "" where a spanning cell covers the row
+VAlign = Literal["top", "middle", "bottom"]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row: its cells, its own padding above and below, and its own background (after the zebra)."""
+
+    cells: tuple[Cell, ...]
+    top: float  # pt
+    bottom: float  # pt
+    span: bool = False  # the first cell covers the whole row
+    fill: Ink | None = None
+    cell_fills: tuple[tuple[int, Ink], ...] = ()  # (column, ink): the chances' heat map
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """What every row of a table shares, in points and inks."""
+
+    left: tuple[float, ...]  # padding per column
+    right: tuple[float, ...]
+    valign: VAlign = "middle"
+    header_fill: Ink | None = None
+    zebra: tuple[Ink, ...] = ()  # body rows cycle through these, from each piece's first body row
+    rule: Ink | None = None
+    rule_pt: float = 0.8
+    rule_below_header: bool = False
+    rule_above: bool = False  # above the first row (a table without a header row)
+    rule_below: bool = False  # below the last row
+    empty_cell: float = EMPTY_CELL_PT  # pt: what an empty cell under a span measures (0: nothing)
+
+
+class RowTable(Flowable):
+    """Rows under an optional repeated header; splits between rows, a piece of a split losing the rule
+    at its cut (the first piece its bottom rule, the second its top rule)."""
+
+    def __init__(
+        self,
+        rows: list[Row],
+        column_widths: list[float],
+        look: TableLook,
+        repeat_rows: int = 0,
+        row_group: int = 1,
+    ):
+        super().__init__()
+        self.rows, self.column_widths, self.look = rows, list(column_widths), look
+        self.repeatRows = repeat_rows
+        self.row_group = row_group  # rows kept together (a row and its text under it); the flow cuts between groups
+        self.cells = [list(r.cells) for r in rows]
+        self._heights: list[float] | None = None
+
+    def row_heights(self) -> list[float]:
+        if self._heights is None:
+            self._heights = [self._row_height(r) for r in self.rows]
+        return self._heights
+
+    def cell_width(self, row: Row, column: int) -> float:
+        """The width a cell's content is set in (its column, or the whole row under a span), padding aside."""
+        width = sum(self.column_widths) if row.span else self.column_widths[column]
+        return width - self.look.left[column] - self.look.right[column]
+
+    def _row_height(self, row: Row) -> float:
+        tallest = 0.0
+        for i, cell in enumerate(row.cells):
+            if isinstance(cell, str):
+                content = self.look.empty_cell if cell == "" else 0.0
+            else:
+                content = cell.wrap(self.cell_width(row, i), BIG)[1]
+            tallest = max(tallest, content + row.top + row.bottom)
+        return tallest
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        self.width, self.height = sum(self.column_widths), sum(self.row_heights())
+        return self.width, self.height
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        """As many rows as fit aH, then the header again and the rest; [self] if all fit, [] if no body row does."""
+        used, fits = 0.0, 0
+        for h in self.row_heights():
+            if used + h > aH:
+                break
+            used, fits = used + h, fits + 1
+        if fits <= self.repeatRows:
+            return []
+        if fits == len(self.rows):
+            return [self]
+        return self.cut(fits)
+
+    def cut(self, rows: int) -> list[Flowable]:
+        """The table cut after its first `rows` rows (header included); the second piece repeats the header."""
+        head = self.rows[: self.repeatRows]
+        first = RowTable(self.rows[:rows], self.column_widths, replace(self.look, rule_below=False), self.repeatRows)
+        rest_look = replace(self.look, rule_above=self.look.rule_above and self.repeatRows > 0)
+        rest = RowTable(head + self.rows[rows:], self.column_widths, rest_look, self.repeatRows)
+        first.row_group = rest.row_group = self.row_group
+        return [first, rest]
+
+    def draw(self) -> None:
+        raise TypeError("a RowTable is painted as shapes (layout/reference/as_shapes.py), never drawn by platypus")
