@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
-from kolaps_print import __version__, resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.draw.reference_sheet import draw_sheet
+from kolaps_print.jobs.stamp import rules_version_and_date
 from kolaps_print.labels import label
 from kolaps_print.layout.choices import Flip, Format, Mode
 from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet, sheet_title
@@ -21,7 +21,6 @@ from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.model.rules import Edition
 from kolaps_print.numbers import version_line
-from kolaps_print.rulebook.sources import load_sources
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
 
@@ -67,18 +66,9 @@ def _overflow_error(exc: SheetOverflow, data: GameData) -> KolapsError:
     )
 
 
-def _rules_version() -> tuple[str, dt.date | None]:
-    """The rules' version and its date (templates/rulebook/book.yaml), as the rulebook prints them."""
-    try:
-        spec = load_sources(resources.rulebook_dir()).spec
-    except (FileNotFoundError, KolapsError):  # no templates installed: the tool's version alone
-        return __version__, None
-    return spec.version, spec.date
-
-
 def stamp_line(options: TablesOptions) -> str:
     """« Version 0.1 · 1ᵉʳ juin 2025 »: the rules' version and date, as the rulebook and quick-start say."""
-    version, day = _rules_version()
+    version, day = rules_version_and_date()
     return version_line(version, options.date or day)
 
 

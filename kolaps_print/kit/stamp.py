@@ -7,21 +7,18 @@ with the game content.
 
 from __future__ import annotations
 
-import hashlib
-from functools import partial
 from io import BytesIO
-from pathlib import Path
 
 from pypdf import PageObject, PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from kolaps_print import resources
 from kolaps_print.fonts import SANS
+from kolaps_print.jobs.stamp import army_sources
+from kolaps_print.jobs.stamp import data_hash as cards_data_hash
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
-from kolaps_print.load.source_tree import digest_files, relative_name, source_files
 from kolaps_print.numbers import date_words
 from kolaps_print.write import PdfMeta, new_canvas
 
@@ -32,31 +29,11 @@ NAME_MAX = 40  # a longer kit name is shortened in the stamp
 STAMP_COLOUR = "ink"  # small type is solid black (docs/style.md); its size keeps it quiet
 # Nothing that matters within 6 mm of the edge, and below every content area (Letter cards start at 7.7 mm).
 STAMP_BASELINE_MM = 6.2
-HASH_LENGTH = 8
 
 
 def data_hash(kit: Kit) -> str:
-    """sha256 of the armies (and their portraits), data/ and templates/, cut to 8 hex digits."""
-    digest = hashlib.sha256()
-    for i, book in enumerate(kit.books):
-        portraits = sorted({m.portrait for m in book.members if m.portrait is not None})
-        digest_files(digest, [kit.army_paths[i], *portraits], partial(_army_name, i))
-    for root in _bundled_roots():
-        digest_files(digest, source_files(root), partial(relative_name, root, prefix=f"{root.name}/"))
-    return digest.hexdigest()[:HASH_LENGTH]
-
-
-def _army_name(i: int, path: Path) -> str:
-    return f"army{i}/{path.name}"
-
-
-def _bundled_roots() -> list[Path]:
-    roots = [resources.data_dir()]
-    try:
-        roots.append(resources.templates_dir())
-    except FileNotFoundError:  # an installation without templates still gets a stable hash
-        pass
-    return roots
+    """The cards' data hash (jobs/stamp.py) over every army of the kit."""
+    return cards_data_hash([army_sources(book, kit.army_paths[i]) for i, book in enumerate(kit.books)])
 
 
 def card_stamp_text(kit: Kit, hash_: str) -> str:

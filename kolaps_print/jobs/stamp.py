@@ -1,0 +1,71 @@
+"""The stamp a card carries in its footer: the data's short hash, so a loose card finds its rulebook.
+
+One source for both stamps: a standalone `cards` run (the rules' version and the hash) and a
+kit (its date and the hash, kit/stamp.py). The hash covers the army files and their portraits,
+data/ and templates/: a one-army kit and that army's own cards carry the same hash.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+
+from kolaps_print import __version__, resources
+from kolaps_print.diagnostics import KolapsError
+from kolaps_print.labels import label
+from kolaps_print.load.source_tree import digest_files, relative_name, source_files
+from kolaps_print.model.army_book import ArmyBook
+from kolaps_print.rulebook.sources import load_sources
+
+HASH_LENGTH = 8
+
+
+def data_hash(armies: Sequence[tuple[Path, Sequence[Path]]]) -> str:
+    """sha256 of each (army file, its portraits), data/ and templates/, cut to 8 hex digits."""
+    digest = hashlib.sha256()
+    for i, (army, portraits) in enumerate(armies):
+        digest_files(digest, [army, *sorted(set(portraits))], partial(_army_name, i))
+    for root in _bundled_roots():
+        digest_files(digest, source_files(root), partial(relative_name, root, prefix=f"{root.name}/"))
+    return digest.hexdigest()[:HASH_LENGTH]
+
+
+def army_sources(book: ArmyBook, path: Path | str | None = None) -> tuple[Path, list[Path]]:
+    """The files an army's cards are made from: its army file and its portraits."""
+    return Path(path or book.file), [m.portrait for m in book.members if m.portrait is not None]
+
+
+def cards_stamp(book: ArmyBook) -> str:
+    """« v0.1 · 3fa2b9c1 »: the rules' version and the data hash, in a standalone run's card footers."""
+    return label("cards.front.stamp", version=rules_version(), hash=data_hash([army_sources(book)]))
+
+
+def rules_version() -> str:
+    """The rules' version (templates/rulebook/book.yaml), as the rulebook prints it."""
+    return rules_version_and_date()[0]
+
+
+def rules_version_and_date() -> tuple[str, dt.date | None]:
+    """The rules' version and its date (templates/rulebook/book.yaml; without templates: the tool's
+    version alone), as the rulebook prints them."""
+    try:
+        spec = load_sources(resources.rulebook_dir()).spec
+    except (FileNotFoundError, KolapsError):
+        return __version__, None
+    return spec.version, spec.date
+
+
+def _army_name(i: int, path: Path) -> str:
+    return f"army{i}/{path.name}"
+
+
+def _bundled_roots() -> list[Path]:
+    roots = [resources.data_dir()]
+    try:
+        roots.append(resources.templates_dir())
+    except FileNotFoundError:  # an installation without templates still gets a stable hash
+        pass
+    return roots
