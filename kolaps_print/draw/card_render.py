@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.layout.portraits import load_portrait
-from kolaps_print.layout.shapes import Box, Drop, Picture, Rule, Shape, Star, Text
+from kolaps_print.layout.shapes import Box, Drop, Emblem, Picture, Rule, Shape, Star, Text
 from kolaps_print.layout.text_fit import width_mm
 from kolaps_print.layout.units import pt
 
@@ -175,6 +175,21 @@ def _star(p: ShapePainter, s: Star) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
+def _emblem(p: ShapePainter, e: Emblem) -> None:
+    c = p.canvas
+    p.fill(e.fill)
+    if e.sides == 0:
+        c.circle(pt(e.cx), p.y(e.cy), pt(e.radius), stroke=0, fill=1)
+        return
+    path = c.beginPath()
+    for i in range(e.sides):
+        angle = math.radians(e.rotation) + i * 2 * math.pi / e.sides
+        x, y = pt(e.cx) + pt(e.radius) * math.cos(angle), p.y(e.cy) + pt(e.radius) * math.sin(angle)
+        path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+
+
 def _picture(p: ShapePainter, pic: Picture) -> None:
     """The image scaled to cover its box (cropped, never stretched)."""
     c = p.canvas
@@ -205,5 +220,6 @@ _PAINTERS: dict[type, Callable[[ShapePainter, Any], None]] = {
     Rule: _rule,
     Drop: _drop,
     Star: _star,
+    Emblem: _emblem,
     Picture: _picture,
 }

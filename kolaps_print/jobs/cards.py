@@ -15,6 +15,7 @@ from pathlib import Path
 from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings
 from kolaps_print.impose import ImposeOptions, ResolvedOptions, impose
 from kolaps_print.jobs.printable import check_printable, locate
+from kolaps_print.jobs.stamp import cards_stamp
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.card_back import BackBuilder
@@ -41,7 +42,7 @@ class CardOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page
     print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
     press: bool = True  # with print_shop, made PDF/X-4 (False: the same pages for screens, in RGB)
-    stamp: str = ""  # printed in every card's footer (a kit's date and data hash)
+    stamp: str | None = None  # in every card's footer; None: the rules' version and data hash (jobs/stamp.py)
 
     def impose_options(self) -> ResolvedOptions:
         """The sheet options; ValueError with a message for the user if one is wrong."""
@@ -101,7 +102,9 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     sheet = options.impose_options()
     check_printable(book)
     layout = card_layout().for_card(sheet.card.width, sheet.card.height)
-    identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color, options.stamp)
+    stamp = cards_stamp(book) if options.stamp is None else options.stamp
+    affiliation = book.affiliation
+    identity = Identity(book.army.name, affiliation.name, affiliation.color, stamp, affiliation.emblem)
     front, back = (
         FrontBuilder(identity, book.rules, layout, sheet.card, options.min_ppi),
         BackBuilder(identity, book.rules, layout, sheet.card),

@@ -25,8 +25,9 @@ from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.card_front import Identity, avatar_mark, band_baseline, band_copy
+from kolaps_print.layout.emblems import emblem_mark
 from kolaps_print.layout.geometry import Size
-from kolaps_print.layout.shapes import Box, Drop, Rule, Shape, Text
+from kolaps_print.layout.shapes import Box, Drop, Emblem, Rule, Shape, Text
 from kolaps_print.layout.style import cmyk_of_hex, tint
 from kolaps_print.layout.text_fit import Fitted, fit_line, width_mm
 from kolaps_print.layout.units import to_mm
@@ -35,6 +36,7 @@ from kolaps_print.model.rules import Rules
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 LABEL_GAP = 1.0  # mm at least between an inline label and its boxes
+MODIFIER_CLEAR = 0.8  # mm between a box and the next box's modifier
 
 
 @dataclass(frozen=True)
@@ -131,23 +133,36 @@ class BackBuilder:
         stats = self._stat_line(member, (right - margin) * b.stats_share) if stat_line else None
         if stats is not None:
             stats_w = width_mm(stats.text, BOLD, stats.size)
-            baseline = band_baseline(self.band_height, stats.size)
+            baseline = band_baseline(self.band_height, stats.size, self.safe)
             shapes.append(Text(right, baseline, stats.text, BOLD, stats.size, self.white, "right", width=stats_w))
             right -= stats_w + 2
         if copy is not None:
-            number_text = band_copy(self.band_height, b.name_size, self.layout.min_font, copy, right, self.white)
+            number_text = band_copy(
+                (self.band_height, self.safe), b.name_size, self.layout.min_font, copy, right, self.white
+            )
             shapes.append(number_text)
             right = number_text.x - number_text.width - 1.5
         left = margin
         if member.character.avatar:  # the star as on the front: the side in play says who the Avatar is
             a = self.layout.front.avatar
-            shapes += avatar_mark(a, self.band_height, margin + a.height, True, (self.colour, self.white, self.ink))
+            shapes += avatar_mark(
+                a, (self.band_height, self.safe), margin + a.height, True, (self.colour, self.white, self.ink)
+            )
             left += a.height + a.gap
+        emblem, left = emblem_mark(self.identity.emblem, self.layout.front.emblem, left, self.band_height, self.white)
+        shapes += emblem
         fitted = fit_line(
             member.character.name, BOLD, self._name_size or b.name_size, self.layout.min_font, right - left
         )
         shapes.append(
-            Text(left, band_baseline(self.band_height, fitted.size), fitted.text, BOLD, fitted.size, self.white)
+            Text(
+                left,
+                band_baseline(self.band_height, fitted.size, self.safe),
+                fitted.text,
+                BOLD,
+                fitted.size,
+                self.white,
+            )
         )
         return shapes, fitted
 
@@ -155,6 +170,11 @@ class BackBuilder:
     def band_height(self) -> float:
         """The front's band height (in the back's units, which shrink with it): both faces share a frame."""
         return self.layout.front.band.height / self.scale
+
+    @property
+    def safe(self) -> float:
+        """The safe margin in the back's units (which shrink with it)."""
+        return self.layout.safe / self.scale
 
     @property
     def shrunk(self) -> bool:
@@ -225,13 +245,29 @@ class BackBuilder:
         foot, paint = self.back.footer, self.layout.bleed_paint
         return [Box(-paint, height - foot, width + 2 * paint, foot + paint, fill=self.colour)]
 
-    def _header(self, title: str, x: float, right: float, y: float, note: str = "") -> list[Shape]:
-        """A section title, a rule to the right edge, and a short note at its end when it fits."""
+    def _header(
+        self,
+        title: str,
+        x: float,
+        right: float,
+        y: float,
+        note: str = "",
+        heads: list[tuple[float, str]] | None = None,
+        head_size: float = 6.0,
+    ) -> list[Shape]:
+        """A section title, a rule to the right edge (or to the first column head, each head centred
+        on its column), and a short note at its end when it fits."""
         s = self.back.section
         title_w = width_mm(title, BOLD, s.size, s.tracking)
         baseline = y + s.height * 0.72
         mid = baseline - cap(s.size) * 0.45
         shapes: list[Shape] = [Text(x, baseline, title, BOLD, s.size, self.ink, tracking=s.tracking, width=title_w)]
+        for centre, head in heads or []:
+            head_w = width_mm(head, ITALIC, head_size)
+            if centre - head_w / 2 < x + title_w + 1.2:  # over the title: the column is under it, unheaded
+                continue
+            shapes.append(Text(centre, baseline, head, ITALIC, head_size, self.ink, "centre", width=head_w))
+            right = min(right, centre - head_w / 2 - 1.2)
         note_w = width_mm(note, ITALIC, s.size) if note else 0.0
         if note and title_w + 3 + note_w <= right - x:
             shapes.append(Text(right, baseline, note, ITALIC, s.size, self.ink, "right", width=note_w))
@@ -269,8 +305,10 @@ class BackBuilder:
             fitted.append(f)
         left, right = self._left, self._right
 
+        how = label("cards.back.how_to_mark") if bk.cumulative.show else ""  # the total is circled in the table
+
         def emit(y: float) -> list[Shape]:
-            shapes = self._header(label("cards.back.morale"), left, right, y)
+            shapes = self._header(label("cards.back.morale"), left, right, y, how)
             top = y + bk.section.height
             for i, (row, f) in enumerate(zip(rows, fitted, strict=True)):
                 row_top = top + i * bk.morale.row
@@ -362,57 +400,45 @@ class BackBuilder:
         return Part(len(rows) * row_h + (len(rows) - 1) * row_gap, emit, max(g[1] for g in sized))
 
     def _wounds(self) -> list[Part]:
-        """The six hit locations: wound boxes with their modifiers, the drop and the C box."""
+        """The six hit locations: wound boxes with their modifiers beside them, the drop and the C box,
+        under column heads set in the section's title row."""
         bk, lo = self.back, self.back.locations
         locations = sorted(self.rules.wounds.locations, key=lambda loc: loc.roll)
-        beside = lo.modifiers == "beside"
-        mod_w = (
-            max(width_mm(signed(m), REGULAR, lo.modifier_size) for loc in locations for m in loc.box_modifiers) + 0.5
-            if beside
-            else 0.0
-        )
-        pitch = mod_w + bk.box + bk.box_gap + (0.8 if beside else 0.0)  # a modifier keeps clear of the box before it
+        names = [(loc.short or loc.name) if lo.names == "short" else loc.name for loc in locations]
+        mod_w = max(width_mm(signed(m), REGULAR, lo.modifier_size) for loc in locations for m in loc.box_modifiers)
+        rows = [self._box_row(loc.box_modifiers, mod_w) for loc in locations]
         roll_w = max(width_mm(number(loc.roll), BOLD, lo.roll_size) for loc in locations) + 1.0
-        name_w = max(width_mm(loc.name, REGULAR, lo.name_size) for loc in locations) + lo.column_gap
-        boxes_w = max(loc.capacity for loc in locations) * pitch
+        name_w = max(width_mm(name, REGULAR, lo.name_size) for name in names) + lo.column_gap
+        boxes_w = max(width for _, width in rows)
         left, right = self._left, self._right
+        boxes_x = left + roll_w + name_w
+        drop_x = max(boxes_x + boxes_w + lo.column_gap, right - bk.box - bk.box_gap - bk.box)
+        critical_x = drop_x + bk.box + bk.box_gap
+        heads = [
+            (boxes_x + boxes_w / 2, label("cards.back.boxes_head")),
+            (drop_x + bk.box / 2, label("cards.back.bleeding_head")),
+            (critical_x + bk.box / 2, label("cards.back.critical")),
+        ]
 
         def emit(y: float) -> list[Shape]:
-            how = label("cards.back.how_to_mark") if bk.cumulative.show else ""  # the total is circled in the table
-            shapes = self._header(label("cards.back.locations"), left, right, y, how)
+            shapes = self._header(label("cards.back.locations"), left, right, y, heads=heads, head_size=lo.head_size)
             top = y + bk.section.height
-            for i, loc in enumerate(locations):
+            for i, (loc, name, (boxes, _)) in enumerate(zip(locations, names, rows, strict=True)):
                 row_top = top + i * lo.row
                 mid = row_top + lo.row / 2
                 if i % 2 == 0:  # stripes run off the trim: a drifted back shows no sliver nor hairline
                     shapes.append(self._stripe(row_top, lo.row, self.stripe))
                 shapes.append(Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, self.ink))
-                shapes.append(
-                    Text(left + roll_w, mid + cap(lo.name_size) / 2, loc.name, REGULAR, lo.name_size, self.ink)
-                )
+                shapes.append(Text(left + roll_w, mid + cap(lo.name_size) / 2, name, REGULAR, lo.name_size, self.ink))
                 box_y = mid - bk.box / 2
-                x = left + roll_w + name_w
-                for modifier in loc.box_modifiers:
-                    if beside:  # black, left of an empty box: never under the pencil mark
-                        text = signed(modifier)
-                        shapes.append(
-                            Text(
-                                x + mod_w - 0.5,
-                                mid + cap(lo.modifier_size) / 2,
-                                text,
-                                REGULAR,
-                                lo.modifier_size,
-                                self.ink,
-                                "right",
-                            )
-                        )
-                        shapes += self._tick_box(x + mod_w, box_y)
-                    else:
-                        shapes += self._tick_box(x, box_y, signed(modifier))
-                    x += pitch
-                x = max(left + roll_w + name_w + boxes_w + lo.column_gap, right - bk.box - bk.box_gap - bk.box)
-                shapes.append(Drop(x, box_y - 0.15, bk.box, bk.box + 0.3, self.blood, bk.box_pt))
-                shapes += self._tick_box(x + bk.box + bk.box_gap, box_y, label("cards.back.critical"))
+                for offset, modifier in boxes:
+                    if modifier:  # black, left of an empty box: never under the pencil mark
+                        baseline = mid + cap(lo.modifier_size) / 2
+                        x = boxes_x + offset - lo.modifier_gap
+                        shapes.append(Text(x, baseline, modifier, REGULAR, lo.modifier_size, self.ink, "right"))
+                    shapes += self._tick_box(boxes_x + offset, box_y)
+                shapes.append(Drop(drop_x, box_y, bk.box, bk.box, self.blood, bk.box_pt))  # no taller than a box
+                shapes += self._tick_box(critical_x, box_y)
             return shapes
 
         wounds = Part(
@@ -421,6 +447,19 @@ class BackBuilder:
             roll_w + name_w + boxes_w + lo.column_gap + 2 * bk.box + bk.box_gap,
         )
         return [wounds, self._cumulative()] if bk.cumulative.show else [wounds]
+
+    def _box_row(self, modifiers: list[int], mod_w: float) -> tuple[list[tuple[float, str]], float]:
+        """Each wound box's offset from the row's first and the modifier printed before it (beside:
+        every box; grouped: the first of each run of equal ones), and the row's width."""
+        bk, lo = self.back, self.back.locations
+        boxes, x = [], 0.0
+        for k, modifier in enumerate(modifiers):
+            shown = lo.modifiers == "beside" or k == 0 or modifier != modifiers[k - 1]
+            if shown:
+                x += (MODIFIER_CLEAR if k else 0.0) + mod_w + lo.modifier_gap
+            boxes.append((x, signed(modifier) if shown else ""))
+            x += bk.box + bk.box_gap
+        return boxes, x - bk.box_gap
 
     def _cumulative(self) -> Part:
         """How to mark, then wounds 1..6 across and this character's RNG / MVT / CIB down.
@@ -434,7 +473,7 @@ class BackBuilder:
         keys = ("rng", "mvt", "cib")
         rows = [heads] + [[label(f"cards.back.{key}")] for key in keys]
         left, right = self._left, self._right
-        label_w = max(width_mm(r[0], BOLD, cu.size, 0.3) for r in rows) + cu.label_gap
+        label_w = max(width_mm(r[0], BOLD, cu.size, 0.3) for r in rows) + cu.label_gap if cu.labels else 0.0
         column = (right - left - label_w) / count
         wash = tint(self.colour, self.layout.colours.tint)
 
@@ -446,7 +485,8 @@ class BackBuilder:
                 if r == 0 or r % 2 == 0:
                     shapes.append(self._stripe(top, cu.row, wash if r == 0 else self.stripe))
                 baseline = top + cu.row / 2 + cap(cu.size) / 2
-                shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.ink, tracking=0.3))
+                if cu.labels:
+                    shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.ink, tracking=0.3))
                 centres = [left + label_w + (c + 0.5) * column for c in range(count)]
                 if r == 0:
                     shapes += [
@@ -531,6 +571,7 @@ _LENGTHS: dict[type, tuple[str, ...]] = {
     Box: ("x", "y", "width", "height", "radius", "line_pt"),
     Rule: ("x1", "y1", "x2", "y2", "line_pt"),
     Drop: ("x", "y", "width", "height", "line_pt"),
+    Emblem: ("cx", "cy", "radius"),
 }
 
 

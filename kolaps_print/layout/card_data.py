@@ -51,6 +51,13 @@ class Avatar(Model):
     gap: Gap
 
 
+class EmblemStyle(Model):
+    """The affiliation's emblem before the name in the band (layout/emblems.py)."""
+
+    radius: Length  # the circle's; other shapes are scaled to look as large
+    gap: Gap  # between the emblem and the name
+
+
 class Portrait(Model):
     top: Gap
     width: Length
@@ -131,6 +138,7 @@ class Front(Model):
     band: Band  # the character's name on the affiliation colour
     subtitle: TextSpec
     avatar: Avatar
+    emblem: EmblemStyle
     portrait: Portrait
     stats: Stats
     body: Body
@@ -178,9 +186,12 @@ class Locations(Model):
     roll_size: FontSize
     name_size: FontSize
     column_gap: Gap
-    modifiers: Literal["beside", "inside"] = "beside"  # each box's severity modifier: left of it, in black,
-    # so the box stays empty for the pencil; inside (grey): where the card is too narrow for that
-    modifier_size: FontSize = 7
+    modifiers: Literal["beside", "grouped"] = "beside"  # each box's severity modifier left of it, in black,
+    # so the box stays empty for the pencil; grouped: once before each run of boxes with the same one (+1 □□ +2 □)
+    modifier_size: FontSize = Field(7, ge=7)  # read at arm's length, in solid black
+    modifier_gap: Gap = 0.5  # between a modifier and its box
+    names: Literal["full", "short"] = "full"  # short: wounds.yaml's short names (« Bras g. ») on small cards
+    head_size: FontSize = 6  # the column heads in the section's title row (gravité, Hém., C)
 
 
 class Cumulative(Model):
@@ -188,12 +199,15 @@ class Cumulative(Model):
     size: FontSize
     label_gap: Gap
     show: bool = True  # the reference sheet has the table too: small cards may leave it out
+    labels: bool = True  # False: no label column (small cards): the rows follow the band's stat line (4+ · 10/20 · 4D6)
 
 
 class CompactBack(Model):
     """What changes on a card too small for the back at full size; the rest is the back's."""
 
     gap: Gap | None = None
+    bottom: Mm | None = Field(None, ge=0)
+    box: Mm | None = Field(None, ge=3.5, le=20)
     band: BackBand | None = None
     section: Section | None = None
     morale: Morale | None = None
@@ -235,6 +249,7 @@ class ReferenceSize(Model):
 class CardLayout(Model):
     min_font: Annotated[float, StyleSize, Field(ge=4, le=12)]
     margin: Annotated[Mm, StyleSpace, Field(ge=0, le=10)]
+    safe: Annotated[Mm, StyleSpace, Field(ge=0, le=10)] = 0.0  # text keeps this far from every trim
     leading: float = Field(ge=1, le=2)
     bleed_paint: Mm = Field(ge=0, le=20)
     reference_size: ReferenceSize

@@ -5,6 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kolaps_print.layout.shapes import Shape
+from kolaps_print.layout.units import to_mm
+
+# How far a line of text reaches above and below its baseline, in ems, as a print shop's
+# preflight measures it (preflight/marks.py): what must stay inside the card's safe area.
+ASCENT, DESCENT = 0.8, 0.25
+
+
+def below_safe_top(safe: float, size: float) -> float:
+    """The highest baseline for type of this size (pt) that keeps safe mm from the top trim."""
+    return safe + to_mm(size * ASCENT)
+
+
+def above_safe_bottom(height: float, safe: float, size: float) -> float:
+    """The lowest baseline for type of this size (pt) that keeps safe mm from the bottom trim."""
+    return height - safe - to_mm(size * DESCENT)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ from kolaps_print.layout.card_body import (
     text_line,
 )
 from kolaps_print.layout.card_data import Avatar, CardLayout
-from kolaps_print.layout.card_face import Cut, FaceLayout
+from kolaps_print.layout.card_face import Cut, FaceLayout, above_safe_bottom, below_safe_top
+from kolaps_print.layout.emblems import emblem_mark
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.portraits import load_portrait, soft_portrait
 from kolaps_print.layout.shapes import Box, Ink, Picture, Shape, Star, Text
@@ -49,7 +50,8 @@ class Identity:
     army: str
     affiliation: str
     colour: str  # #rrggbb
-    stamp: str = ""  # a kit's date and data hash: on the card, so a loose card finds its rulebook
+    stamp: str = ""  # the rules' version (or a kit's date) and data hash: a loose card finds its rulebook
+    emblem: str | None = None  # the affiliation's shape before the name (layout/emblems.py)
 
 
 class FrontBuilder:
@@ -92,8 +94,7 @@ class FrontBuilder:
 
     def _footer_text(self) -> FaceLayout:
         """The army and its affiliation, small at the foot: the band above is the character's."""
-        foot, h = self.layout.front.footer, self.size.height
-        baseline = h - foot.height + foot.baseline
+        foot, baseline = self.layout.front.footer, self._footer_baseline()
         game, size = self._game()
         game_w = width_mm(game, REGULAR, size)
         if foot.shows == "subtitle":  # each card's archetype · function, then the game if it fits (build())
@@ -116,24 +117,33 @@ class FrontBuilder:
         )
         return FaceLayout(shapes, cuts)
 
+    def _footer_baseline(self) -> float:
+        """card.yaml's footer baseline, raised if need be to keep the line inside the safe area."""
+        foot, h = self.layout.front.footer, self.size.height
+        return min(h - foot.height + foot.baseline, above_safe_bottom(h, self.layout.safe, foot.size))
+
     def _footer_subtitle(self, member: Member, sub: str) -> FaceLayout:
         """Archetype · function at the foot, white (small cards), then on the right what must be there:
         what « † E… » means when a mark is printed (the body has no room for the legend) and a kit's
-        stamp; else the game's name when both fit. The subtitle gives way first (to the archetype)."""
+        stamp; else the game's name when both fit. The subtitle gives way first (to the archetype, then
+        the function, then it is left out: it has no rule)."""
         foot, c = self.layout.front.footer, member.character
-        baseline = self.size.height - foot.height + foot.baseline
+        baseline = self._footer_baseline()
         must: list[tuple[str, str, float]] = []
         if not self.layout.front.specialisation.legend and any(s.ruling for s in member.specialisations):
             must.append((label("common.ruling_legend_short"), ITALIC, foot.size))
         if self.identity.stamp:
             must.append((self.identity.stamp, REGULAR, foot.stamp_size))
         optional = [] if must else [(label("cards.front.game"), REGULAR, foot.size)]
-        for short in dict.fromkeys([sub, c.archetype or c.function or sub]):
+        for short in dict.fromkeys(s for s in (sub, c.archetype, c.function) if s):
             for right in (must + optional, must):
                 room = self.width - (_run_width(right) + 2 if right else 0.0)
                 if width_mm(short, ITALIC, foot.size) <= room:
                     text = Text(self.left, baseline, short, ITALIC, foot.size, self.white)
                     return FaceLayout([text, *self._right_aligned(right, baseline)])
+        if must and width_mm(c.archetype or c.function or sub, ITALIC, foot.size) <= self.width:
+            # the legend and the stamp took the line: the subtitle, which has no rule, is left out rather than cut
+            return FaceLayout(self._right_aligned(must, baseline))
         room = self.width - (_run_width(must) + 2 if must else 0.0)
         fitted = fit_line(sub, ITALIC, foot.size, self.layout.min_font, room)
         shapes: list[Shape] = [Text(self.left, baseline, fitted.text, ITALIC, fitted.size, self.white)]
@@ -180,7 +190,7 @@ class FrontBuilder:
             out.extend(self._portrait(member, member.portrait))
         size = self._name_size or f.band.size
         marks, right = self._band_marks(member, copy, compact=False)
-        if c.avatar and width_mm(c.name, BOLD, size) > right - self.left:  # the star alone leaves more room
+        if c.avatar and width_mm(c.name, BOLD, size) > right - self._emblem()[1]:  # the star alone leaves more room
             marks, right = self._band_marks(member, copy, compact=True)
         out.shapes += marks
         out.extend(self._name(member, right - self.left))
@@ -207,7 +217,9 @@ class FrontBuilder:
             shapes += mark
             right = min(s.x for s in mark if isinstance(s, Box)) - f.avatar.gap
         if copy is not None:
-            number = band_copy(f.band.height, f.band.size, self.layout.min_font, copy, right, self.white)
+            number = band_copy(
+                (f.band.height, self.layout.safe), f.band.size, self.layout.min_font, copy, right, self.white
+            )
             shapes.append(number)
             right = number.x - number.width - f.avatar.gap
         return shapes, right
@@ -220,7 +232,7 @@ class FrontBuilder:
         for m in members:
             copies = m.character.copies
             _, right = self._band_marks(m, (copies, copies) if copies > 1 else None, compact=True)
-            fitted = fit_line(m.character.name, BOLD, band.size, self.layout.min_font, right - self.left)
+            fitted = fit_line(m.character.name, BOLD, band.size, self.layout.min_font, right - self._emblem()[1])
             if not fitted.cut:
                 sizes.append(fitted.size)
         self._name_size = min(sizes, default=None)
@@ -228,13 +240,19 @@ class FrontBuilder:
     def _name(self, member: Member, width: float) -> FaceLayout:
         """The character's name in the band, white on the affiliation colour."""
         band, name = self.layout.front.band, member.character.name
-        fitted = fit_line(name, BOLD, self._name_size or band.size, self.layout.min_font, width)
-        baseline = band_baseline(band.height, fitted.size)
-        shapes: list[Shape] = [Text(self.left, baseline, fitted.text, BOLD, fitted.size, self.white)]
+        shapes, left = self._emblem()
+        fitted = fit_line(name, BOLD, self._name_size or band.size, self.layout.min_font, width - (left - self.left))
+        baseline = band_baseline(band.height, fitted.size, self.layout.safe)
+        shapes.append(Text(left, baseline, fitted.text, BOLD, fitted.size, self.white))
         if not fitted.cut:
             return FaceLayout(shapes)
         message = f"'{name}': the name is too long for the card; printed as '{fitted.text}'"
         return FaceLayout(shapes, [Cut(("characters", member.index, "name"), message)])
+
+    def _emblem(self) -> tuple[list[Shape], float]:
+        """The affiliation's emblem at the band's left, and where the name starts."""
+        f = self.layout.front
+        return emblem_mark(self.identity.emblem, f.emblem, self.left, f.band.height, self.white)
 
     def _line(
         self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str
@@ -265,7 +283,9 @@ class FrontBuilder:
 
     def _avatar_mark(self, right: float, compact: bool) -> list[Shape]:
         f = self.layout.front
-        return avatar_mark(f.avatar, f.band.height, right, compact, (self.colour, self.white, self.ink))
+        return avatar_mark(
+            f.avatar, (f.band.height, self.layout.safe), right, compact, (self.colour, self.white, self.ink)
+        )
 
     def size_stats(self, members: list[Member]) -> None:
         """One size for the tiles' large values on every card of the army: the largest all of them fit."""
@@ -557,18 +577,23 @@ def _run_width(items: list[tuple[str, str, float]]) -> float:
     return sum(width_mm(t, f, s) for t, f, s in items) + 2 * max(0, len(items) - 1)
 
 
-def band_baseline(height: float, size: float) -> float:
-    """The baseline that centres capitals of this size in a band this tall."""
-    return height / 2 + _cap_height(size) / 2
+def band_baseline(height: float, size: float, safe: float) -> float:
+    """The baseline that centres capitals of this size in a band this tall, lowered if need be to
+    keep the line safe mm inside the top trim (card.yaml sets the bands so that it rarely is)."""
+    return max(height / 2 + _cap_height(size) / 2, below_safe_top(safe, size))
 
 
-def avatar_mark(a: Avatar, band_height: float, right: float, compact: bool, inks: tuple[Ink, Ink, Ink]) -> list[Shape]:
+def avatar_mark(
+    a: Avatar, band: tuple[float, float], right: float, compact: bool, inks: tuple[Ink, Ink, Ink]
+) -> list[Shape]:
     """A white pill in the band ending at right, with a star and AVATAR; just the star in a disc when compact.
 
+    band: its height and the safe margin the pill keeps from the top trim;
     inks: the star's (the affiliation colour), the pill's (white) and the word's (black text).
     """
     colour, white, ink = inks
-    top = (band_height - a.height) / 2
+    band_height, safe = band
+    top = max((band_height - a.height) / 2, safe)
     text = label("cards.front.avatar")
     text_w = 0.0 if compact else width_mm(text, BOLD, a.size, 0.4)
     width = a.height if compact else a.pad + 2 * a.star + 0.9 + text_w + a.pad
@@ -594,12 +619,14 @@ def copy_label(copy: tuple[int, int]) -> str:
     return label("cards.front.copy", number=copy[0], count=copy[1])
 
 
-def band_copy(height: float, size: float, min_size: float, copy: tuple[int, int], right: float, colour) -> Text:
-    """« 1/2 »: which of several identical cards this is, right-aligned in the band before right."""
+def band_copy(
+    band: tuple[float, float], size: float, min_size: float, copy: tuple[int, int], right: float, colour
+) -> Text:
+    """« 1/2 »: which of several identical cards this is, right-aligned in the band (height, safe) before right."""
     text = copy_label(copy)
     small = max(min_size, size * 0.7)
     width = width_mm(text, REGULAR, small)
-    return Text(right, band_baseline(height, small), text, REGULAR, small, colour, align="right", width=width)
+    return Text(right, band_baseline(band[0], small, band[1]), text, REGULAR, small, colour, align="right", width=width)
 
 
 def _cap_height(size: float) -> float:

@@ -75,6 +75,18 @@ class Star:
 
 
 @dataclass(frozen=True, slots=True)
+class Emblem:
+    """A regular polygon (sides 0: a circle) centred on (cx, cy), a vertex at rotation degrees."""
+
+    cx: float
+    cy: float
+    radius: float
+    sides: int
+    rotation: float
+    fill: Ink
+
+
+@dataclass(frozen=True, slots=True)
 class Picture:
     x: float
     y: float
@@ -83,4 +95,4 @@ class Picture:
     path: Path
 
 
-Shape = Text | Box | Rule | Drop | Star | Picture
+Shape = Text | Box | Rule | Drop | Star | Emblem | Picture

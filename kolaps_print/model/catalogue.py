@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, PlainSerializer
 
-from kolaps_print.model.common import Colour, Id, Model, Name, Text
+from kolaps_print.model.common import Colour, Emblem, Id, Model, Name, Text
 from kolaps_print.model.errata import ErratumId
 
 
@@ -84,6 +84,11 @@ class Affiliation(Model):
     id: Id
     name: Name
     color: Colour
+    emblem: Emblem | None = Field(
+        None,
+        description="A white shape before the name on both faces of every card, so two affiliations are told "
+        "apart without their colour (greyscale print, colour-blind players); none if omitted",
+    )
     text: Text | None = None
     specialisations: list[Specialisation] = Field(default_factory=list)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
@@ -24,6 +24,8 @@ Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, min_length=1, max_leng
 # Texts that get printed: set in French typography once, when the data is read.
 Name = Annotated[str, StringConstraints(min_length=1, max_length=80), AfterValidator(french)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=1200), AfterValidator(french)]
+# The shape that tells an affiliation's cards from another's without colour (layout/emblems.py draws them).
+Emblem = Literal["circle", "square", "triangle", "diamond", "hexagon"]
 Colour = Annotated[str, StringConstraints(pattern=COLOUR_PATTERN)]
 D6 = Annotated[int, Field(ge=1, le=6)]
 Rank = Annotated[int, Field(ge=0, le=4)]

@@ -86,6 +86,7 @@ class Location(Model):
     roll: D6
     id: Id
     name: Name
+    short: Name | None = None  # where a small card's back has no room for the name (« Bras g. »)
     capacity: int = Field(ge=1, le=6)
     box_modifiers: list[int]  # severity modifier of each wound box, len == capacity
     secondary_effect: Text

@@ -17,6 +17,7 @@ from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import card_layout
+from kolaps_print.layout.emblems import emblem_mark
 from kolaps_print.layout.sheets import card_size
 from kolaps_print.layout.units import pt, to_mm
 from kolaps_print.model.army_book import load_army
@@ -108,7 +109,9 @@ def test_each_back_is_in_the_mirrored_slot(kappa, flip):
 
 def test_front_and_back_mirror_about_the_sheet_centre_long_edge(kappa, kappa_pdf):
     layout = card_layout()
-    margin = layout.margin  # both names are set at the card's left margin (on the back, after the Avatar's star)
+    # both names are set after the affiliation's emblem at the card's left margin (on the back, after the Avatar's star too)
+    emblem = emblem_mark(kappa.affiliation.emblem, layout.front.emblem, 0.0, 10.0, (0, 0, 0, 1))[1]
+    margin = layout.margin + emblem
     star = layout.front.avatar.height + layout.front.avatar.gap
     for member in kappa.members:
         name = member.character.name
@@ -586,9 +589,10 @@ def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(
     height = page.get_size()[1]
     modifiers = {fmt.signed(m) for loc in rules.wounds.locations for m in loc.box_modifiers}
     for loc in rules.wounds.locations:
-        index, _ = text.search(loc.name, match_case=True).get_next()
+        index, _ = text.search(loc.short or loc.name, match_case=True).get_next()  # mini: « Bras g. »
         top = to_mm(height - text.get_charbox(index, loose=False)[3])
-        assert row_texts(page, top, modifiers) == [fmt.signed(m) for m in loc.box_modifiers], loc.name
+        runs = [m for k, m in enumerate(loc.box_modifiers) if k == 0 or m != loc.box_modifiers[k - 1]]
+        assert row_texts(page, top, modifiers) == [fmt.signed(m) for m in runs], loc.name  # +1 □□ +2 □
     ticks = (
         sum(loc.capacity for loc in rules.wounds.locations)
         + len(rules.wounds.locations)  # wounds and C
