@@ -37,6 +37,7 @@ from kolaps_print.model.rules import Rules
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 LABEL_GAP = 1.0  # mm at least between an inline label and its boxes
 MODIFIER_CLEAR = 0.8  # mm between a box and the next box's modifier
+HEAD_CLEAR = 3.0  # mm at least between a section title and a column head (a rule shows between them)
 
 
 @dataclass(frozen=True)
@@ -264,7 +265,7 @@ class BackBuilder:
         shapes: list[Shape] = [Text(x, baseline, title, BOLD, s.size, self.ink, tracking=s.tracking, width=title_w)]
         for centre, head in heads or []:
             head_w = width_mm(head, ITALIC, head_size)
-            if centre - head_w / 2 < x + title_w + 1.2:  # over the title: the column is under it, unheaded
+            if centre - head_w / 2 < x + title_w + HEAD_CLEAR:  # too near the title: the column stays unheaded
                 continue
             shapes.append(Text(centre, baseline, head, ITALIC, head_size, self.ink, "centre", width=head_w))
             right = min(right, centre - head_w / 2 - 1.2)
@@ -517,8 +518,13 @@ class BackBuilder:
         return self._wound_cache[key]
 
     def _wound_cells(self, member: Member) -> list[Shape]:
+        """The values in their cells; a walk/run too wide for a narrow card's cell gives the walk alone
+        (for the whole row: the band's stat line shows both), never a value cut short."""
+        rows = card_text.wounded_values(member, self.rules)
+        if any(width_mm(values[2], REGULAR, self._cell_size) > self._cell_width for values in rows):
+            rows = card_text.wounded_values(member, self.rules, walk_only=True)
         shapes: list[Shape] = []
-        for column, values in enumerate(card_text.wounded_values(member, self.rules)):
+        for column, values in enumerate(rows):
             for row, text in enumerate(values[1:]):
                 x, baseline = self._cells[row][column]
                 fitted = fit_line(text, REGULAR, self._cell_size, self.layout.min_font, self._cell_width)

@@ -133,18 +133,19 @@ def morale_rows(rules: Rules) -> list[MoraleRow]:
     return rows
 
 
-def table_values(rank: int, mvt: int, cib: int, rules: Rules) -> tuple[str, str, str]:
-    """What the table uses for these stats: the threshold, the walk/run distances, the dice to hit."""
+def table_values(rank: int, mvt: int, cib: int, rules: Rules, walk_only: bool = False) -> tuple[str, str, str]:
+    """What the table uses for these stats: the threshold, the walk/run distances (or the walk
+    alone), the dice to hit."""
     actions = rules.actions
     walk, run = number(mvt * actions.walk_cm_per_mvt), number(mvt * actions.run_cm_per_mvt)
     return (
         label("cards.front.threshold", threshold=rules.dice.threshold(rank)),
-        label("cards.front.moves", walk=walk, run=run),
+        walk if walk_only else label("cards.front.moves", walk=walk, run=run),
         label("cards.front.cib_dice", dice=rules.dice.difficulty(cib).dice.label),
     )
 
 
-def wounded_values(member: Member, rules: Rules) -> list[tuple[str, str, str, str]]:
+def wounded_values(member: Member, rules: Rules, walk_only: bool = False) -> list[tuple[str, str, str, str]]:
     """(wounds, RNG threshold, MVT walk/run, CIB dice) of this character after 1..6 wounds.
 
     The cumulative table worked out for one character: its own values, not the generic
@@ -159,5 +160,5 @@ def wounded_values(member: Member, rules: Rules) -> list[tuple[str, str, str, st
             rank, mvt, cib = (
                 max(floor, base + malus) for base, malus in ((c.rank, row.rng), (c.mvt, row.mvt), (c.cib, row.cib))
             )
-        rows.append((number(row.wounds), *table_values(rank, mvt, cib, rules)))
+        rows.append((number(row.wounds), *table_values(rank, mvt, cib, rules, walk_only)))
     return rows

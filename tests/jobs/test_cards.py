@@ -1,8 +1,13 @@
 """The cards job, checked on the PDF it writes: pages, names front and back, mirroring, fonts."""
 
+import ctypes
+import itertools
+import re
 import shutil
 import subprocess
 from io import BytesIO
+from pathlib import Path
+from types import SimpleNamespace
 
 import pypdf
 import pypdfium2 as pdfium
@@ -10,7 +15,9 @@ import pytest
 import yaml
 from overfull import overfull_character  # tests/support
 from pdf_fonts import pdf_fonts as fonts  # tests/support
+from pdf_text import page_texts, text_objects  # tests/support
 
+from kolaps_print import resources
 from kolaps_print.content import formats as fmt
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
@@ -913,3 +920,213 @@ def test_print_shop_portraits_are_cmyk_and_preflight_measures_them(tmp_path):
     assert not [m for m in findings if "RGB image" in m]
     (soft,) = [m for m in findings if m.startswith("image ")]
     assert " prints at 160 ppi " in soft
+
+
+# ---- issue 12 (fourth wave): safe area, emblems, footer stamp, wound grid, mini backs -------
+CARD_SIZES = ("poker", "tarot", "mini")
+
+
+@pytest.fixture(scope="module")
+def demo_books(demo_armies):
+    return [load_army(path) for path in demo_armies]
+
+
+@pytest.mark.parametrize("card", CARD_SIZES)
+def test_nothing_printed_within_3_mm_of_the_trim_at_any_card_size(demo_books, card):
+    """What a print shop's preflight measures (text from its ascent to its descent, boxes, marks):
+    a cut 1–2 mm off must not touch anything, fronts and backs, every demo army."""
+    from kolaps_print.preflight.checks import SAFE_MM, preflight
+
+    assert SAFE_MM >= 3.0
+    for book in demo_books:
+        near = [f.line(book.army.name) for f in preflight(print_shop(book, card)[0].pdf) if "of the trim" in f.message]
+        assert near == [], near[:4]
+
+
+def test_the_safe_area_holds_on_a_custom_card_size_too(kappa):
+    from kolaps_print.preflight.checks import preflight
+
+    pdf = build_cards(kappa, CardOptions(print_shop=True, card="50x80")).pdf
+    assert [f.message for f in preflight(pdf) if "of the trim" in f.message] == []
+
+
+def _stamp_pattern() -> re.Pattern:
+    book_yaml = yaml.safe_load((resources.rulebook_dir() / "book.yaml").read_text(encoding="utf-8"))
+    return re.compile(rf"v{re.escape(str(book_yaml['version']))} · ([0-9a-f]{{8}})")
+
+
+@pytest.mark.parametrize("card", CARD_SIZES)
+def test_a_standalone_run_prints_the_rules_version_and_data_hash_in_every_card_footer(kappa, card):
+    """One stamp per front, inside the footer band (between the safe area and the band's top)."""
+    result, doc, fronts = print_shop(kappa, card)
+    layout = card_layout().for_card(*card_size(card))
+    pattern, hashes = _stamp_pattern(), set()
+    for index in fronts.values():
+        page = doc[index]
+        trim_bottom = page.get_trimbox()[1]
+        stamps = [o for o in text_objects(result.pdf) if o.page == index and pattern.fullmatch(o.text.strip())]
+        assert len(stamps) == 1, [o.text for o in text_objects(result.pdf) if o.page == index]
+        _, bottom, _, top = stamps[0].bounds
+        assert 3.0 - 0.05 <= to_mm(bottom - trim_bottom) and to_mm(top - trim_bottom) <= layout.front.footer.height
+        hashes.add(pattern.fullmatch(stamps[0].text.strip()).group(1))
+    assert len(hashes) == 1  # one army, one data set
+
+
+def test_the_stamp_follows_the_data_and_reruns_stay_byte_identical(tmp_path, demo_armies):
+    army = tmp_path / "army.yaml"
+    shutil.copy(demo_armies[0], army)
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    write_cards(army, first)
+    write_cards(army, second)
+    assert first.read_bytes() == second.read_bytes()
+    before = set(_stamp_pattern().findall(" ".join(page_texts(first.read_bytes()))))
+    army.write_text(army.read_text(encoding="utf-8") + "\n# une ligne de plus\n", encoding="utf-8")
+    write_cards(army, second)
+    after = set(_stamp_pattern().findall(" ".join(page_texts(second.read_bytes()))))
+    assert len(before) == len(after) == 1 and before != after
+
+
+def test_a_kit_and_a_standalone_run_share_the_stamp_code(demo_armies, kappa):
+    """One source: a one-army kit's hash is the standalone cards' hash of that army."""
+    from kolaps_print.jobs.stamp import army_sources, cards_stamp, data_hash
+    from kolaps_print.kit import stamp as kit_stamp
+
+    hash_ = data_hash([army_sources(kappa)])
+    assert cards_stamp(kappa).endswith(hash_)
+    kit = SimpleNamespace(books=[kappa], army_paths=[Path(kappa.file)])
+    assert kit_stamp.data_hash(kit) == hash_
+
+
+def _grey(page, scale: float = 300 / 72):
+    """The page rendered in greyscale (what a black-and-white print or a colour-blind eye keeps most of)."""
+    return page.render(scale=scale, grayscale=True).to_pil().convert("L"), scale
+
+
+def _emblem_shape(page, name: str) -> tuple[str, float]:
+    """The white shape just left of the name in the band, as greyscale pixels show it: where its widest
+    row is (top, middle, bottom third) and how much of its box it fills."""
+    import pypdfium2.raw as raw
+
+    text = page.get_textpage()
+    index, _ = text.search(name, match_case=True).get_next()
+    name_left, char_bottom, _, char_top = text.get_charbox(index, loose=False)
+    emblems = []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=5):
+        left, bottom, right, top = obj.get_bounds()
+        rgba = [ctypes.c_uint() for _ in range(4)]
+        raw.FPDFPageObj_GetFillColor(obj.raw, *rgba)
+        white = all(c.value > 240 for c in rgba[:3])
+        beside = 0 < to_mm(name_left - right) < 3 and char_bottom < (bottom + top) / 2 < char_top
+        if white and 1.5 < to_mm(right - left) < 4.5 and beside:
+            emblems.append((left, bottom, right, top))
+    assert len(emblems) == 1, (name, emblems)
+    left, bottom, right, top = emblems[0]
+    image, scale = _grey(page)
+    height = page.get_size()[1]
+    crop = image.crop(
+        (int(left * scale), int((height - top) * scale), int(right * scale), int((height - bottom) * scale))
+    )
+    rows = [sum(1 for x in range(crop.width) if crop.getpixel((x, y)) > 200) for y in range(crop.height)]
+    widest = rows.index(max(rows)) / len(rows)
+    where = "top" if widest < 0.3 else "bottom" if widest > 0.7 else "middle"
+    return where if max(rows) - min(rows) > 0.3 * max(rows) else "even", sum(rows) / (crop.width * crop.height)
+
+
+def test_each_affiliation_prints_its_own_emblem_on_both_faces_distinct_in_greyscale(demo_books):
+    shapes = {}
+    for book in demo_books:
+        _, doc, fronts = print_shop(book)
+        member = next(m for m in book.members if not m.character.avatar)
+        name = member.character.name
+        front, back = (_emblem_shape(doc[fronts[name] + side], name) for side in (0, 1))
+        assert front[0] == back[0] and abs(front[1] - back[1]) < 0.1, (book.army.name, front, back)
+        shapes[book.affiliation.id] = front
+    assert len({where for where, _ in shapes.values()}) == len(shapes) == 3, shapes  # three different outlines
+
+
+def _squares(page) -> list[tuple[float, float, float, float]]:
+    """The bounds (mm, y up) of every square path on the page: the tick boxes."""
+    import pypdfium2.raw as raw
+
+    out = []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=5):
+        box = tuple(to_mm(v) for v in obj.get_bounds())
+        if abs((box[2] - box[0]) - (box[3] - box[1])) < 0.2 and box[2] - box[0] < 10:
+            out.append(box)
+    return out
+
+
+@pytest.mark.parametrize("card", CARD_SIZES)
+def test_the_back_wound_grid_has_heads_over_the_drop_and_c_columns_and_nothing_taller_than_a_row(kappa, card):
+    result, doc, fronts = print_shop(kappa, card)
+    member = next(m for m in kappa.members if not m.character.avatar)
+    index = fronts[member.character.name] + 1
+    objects = [o for o in text_objects(result.pdf) if o.page == index]
+    c_head = next(o for o in objects if o.text.strip() == label("cards.back.critical"))
+    bleeding = next(o for o in objects if o.text.strip() == label("cards.back.bleeding_head"))
+    squares = [s for s in _squares(doc[index]) if s[3] < to_mm(c_head.bounds[1])]  # the grid, under its heads
+    right_column = max(s[0] for s in squares)
+    c_boxes = [s for s in squares if abs(s[0] - right_column) < 0.1]
+    assert len(c_boxes) == len(kappa.rules.wounds.locations)
+    side = c_boxes[0][2] - c_boxes[0][0]  # pdfium's bounds hold the outline's width on each side
+    assert side - to_mm(2 * card_layout().back.box_pt) >= 3.5 - 0.01  # a pencil tick
+    centre = (c_boxes[0][0] + c_boxes[0][2]) / 2
+    head_centre = lambda o: to_mm((o.bounds[0] + o.bounds[2]) / 2)  # noqa: E731
+    assert abs(head_centre(c_head) - centre) < 0.5
+    assert centre - side - 1.5 < head_centre(bleeding) < centre - side + 0.5  # over the drop, left of C
+    assert to_mm(c_head.bounds[1]) > max(s[3] for s in c_boxes)  # in the title row, above every row
+    rows = sorted(c_boxes, key=lambda s: -s[3])
+    assert all(a[1] >= b[3] - to_mm(card_layout().back.box_pt) for a, b in itertools.pairwise(rows))  # no overlap
+    drops = [d for d in _paths_in_column(doc[index], head_centre(bleeding), side) if d[3] < to_mm(c_head.bounds[1])]
+    assert len(drops) == len(rows) and all(d[3] - d[1] <= side + 0.1 for d in drops)  # no drop taller than a box
+
+
+def _paths_in_column(page, centre: float, side: float) -> list[tuple[float, ...]]:
+    import pypdfium2.raw as raw
+
+    found = []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=5):
+        box = tuple(to_mm(v) for v in obj.get_bounds())
+        if abs((box[0] + box[2]) / 2 - centre) < side / 2 and box[2] - box[0] < side + 0.5 and box[3] - box[1] > 2:
+            found.append(box)
+    return found
+
+
+def test_mini_back_modifiers_are_7_pt_black_beside_empty_boxes_with_the_characters_wound_table(demo_books):
+    """Never grey inside a box; the values after 1–6 wounds are this character's, whole."""
+    import pypdfium2.raw as raw
+
+    modifiers = {"+1", "+2", "+3"}
+    for book in demo_books:
+        _, doc, fronts = print_shop(book, "mini")
+        for member in book.members:
+            page = doc[fronts[member.character.name] + 1]
+            squares = _squares(page)
+            seen = 0
+            textpage = page.get_textpage()
+            for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT], max_depth=5):
+                obj.textpage = textpage
+                text = obj.extract()
+                if text.strip() not in modifiers:
+                    continue
+                seen += 1
+                rgba = [ctypes.c_uint() for _ in range(4)]
+                raw.FPDFPageObj_GetFillColor(obj.raw, *rgba)
+                fill = [c.value for c in rgba[:3]]
+                assert max(fill) < 60 and max(fill) - min(fill) < 8, (member.character.name, text, fill)  # solid K
+                assert obj.get_font_size() * _matrix_scale(obj) >= 7 - 0.01
+                box = tuple(to_mm(v) for v in obj.get_bounds())
+                assert not any(box[0] < s[2] and s[0] < box[2] and box[1] < s[3] and s[1] < box[3] for s in squares), (
+                    member.character.name,
+                    text,
+                )
+            assert seen >= len(book.rules.wounds.locations)
+            text = reading(page)
+            assert "…" not in text, member.character.name
+            for values in card_text.wounded_values(member, book.rules):
+                assert values[1] in text and values[3] in text, (member.character.name, values)
+
+
+def _matrix_scale(obj) -> float:
+    a, b, *_ = obj.get_matrix().get()
+    return (a * a + b * b) ** 0.5
