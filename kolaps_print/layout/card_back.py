@@ -518,10 +518,10 @@ class BackBuilder:
         return self._wound_cache[key]
 
     def _wound_cells(self, member: Member) -> list[Shape]:
-        """The values in their cells; a walk/run too wide for a narrow card's cell gives the walk alone
-        (for the whole row: the band's stat line shows both), never a value cut short."""
+        """The values in their cells; a walk/run too wide for a narrow card's cell even at the smallest
+        type gives the walk alone (for the whole row: the band's stat line shows both), never a value cut short."""
         rows = card_text.wounded_values(member, self.rules)
-        if any(width_mm(values[2], REGULAR, self._cell_size) > self._cell_width for values in rows):
+        if any(width_mm(values[2], REGULAR, self.layout.min_font) > self._cell_width for values in rows):
             rows = card_text.wounded_values(member, self.rules, walk_only=True)
         shapes: list[Shape] = []
         for column, values in enumerate(rows):
