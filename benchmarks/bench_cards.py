@@ -29,6 +29,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--before", type=Path, help="also run the kolaps_print package of this checkout, interleaved")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -36,13 +37,13 @@ def main() -> None:
         ops = int(here("record_cards.py", army, folder / "ops.marshal"))
         bare = [sys.executable, str(HERE / "bare_replay.py"), str(folder / "ops.marshal")]
         ours = [*kolaps_print(), "cards", str(army), "-o"]
-        costs = interleaved(
-            {
-                "ours": lambda: run([*ours, str(folder / "ours.pdf")]),
-                "bare": lambda: run([*bare, str(folder / "bare.pdf")]),
-            },
-            args.runs,
-        )
+        commands = {
+            "ours": lambda: run([*ours, str(folder / "ours.pdf")]),
+            "bare": lambda: run([*bare, str(folder / "bare.pdf")]),
+        }
+        if args.before:
+            commands["before"] = lambda: run([*ours, str(folder / "before.pdf")], checkout=args.before)
+        costs = interleaved(commands, args.runs)
         sizes = {name: (folder / f"{name}.pdf").stat().st_size / 1e3 for name in costs}
     ours_c, bare_c = costs["ours"], costs["bare"]
     print(f"{args.cards} cards, {ops} canvas operations, medians of {args.runs} interleaved runs ({load()})")
@@ -53,6 +54,8 @@ def main() -> None:
     for what in ("cpu", "wall"):
         ratio = getattr(ours_c, what) / getattr(bare_c, what)
         print(f"  ratio ours / bare ({what}): {ratio:4.2f}   target <= {TARGET}: {verdict(ratio, TARGET)}")
+        if args.before:
+            print(f"  ratio before / bare ({what}): {getattr(costs['before'], what) / getattr(bare_c, what):4.2f}")
 
 
 if __name__ == "__main__":

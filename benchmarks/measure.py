@@ -37,11 +37,19 @@ class Cost:
     peak_mib: float  # ru_maxrss
 
 
-def run(command: Sequence[str], cwd: Path = REPO) -> Cost:
-    """Run command to its end (process start to exit); fail loudly if it fails."""
+# What an installed copy has: compiled modules. With PYTHONDONTWRITEBYTECODE set (some shells
+# and CI set it), an editable install compiles every module of the package again on each run
+# (about 0.1 s), while reportlab's come precompiled: the comparison would not be fair.
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def run(command: Sequence[str], cwd: Path = REPO, checkout: Path | None = None) -> Cost:
+    """Run command to its end (process start to exit); fail loudly if it fails. checkout: a
+    folder holding another kolaps_print package, imported instead of the installed one."""
+    env = CHILD_ENV | ({"PYTHONPATH": str(checkout)} if checkout else {})
     start = time.perf_counter()
     with open(os.devnull, "wb") as devnull:
-        child = subprocess.Popen(list(command), cwd=cwd, stdout=devnull, stderr=subprocess.PIPE)
+        child = subprocess.Popen(list(command), cwd=cwd, stdout=devnull, stderr=subprocess.PIPE, env=env)
         err = child.stderr.read() if child.stderr else b""
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
@@ -57,7 +65,9 @@ def medians(costs: Sequence[Cost]) -> Cost:
 
 def interleaved(commands: dict[str, Callable[[], Cost]], runs: int) -> dict[str, Cost]:
     """Medians of runs rounds, each round running every command once in turn (load drifts
-    on a shared machine; interleaving spreads it evenly)."""
+    on a shared machine; interleaving spreads it evenly), after one round not counted."""
+    for command in commands.values():  # a first round not counted: modules compiled, files cached
+        command()
     costs: dict[str, list[Cost]] = {name: [] for name in commands}
     for _ in range(runs):
         for name, command in commands.items():
