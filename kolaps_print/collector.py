@@ -22,3 +22,16 @@ def paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+@contextlib.contextmanager
+def paused_until_exit() -> Iterator[None]:
+    """paused() for a whole one-shot process: on leaving, every object made is frozen
+    (gc.freeze) before the collector is back on. The process is about to exit, and the first
+    collection after a long pause (then the interpreter's own collection at shutdown) would
+    walk every object made: 0.1-0.15 s of a 1000-card run."""
+    with paused():
+        try:
+            yield
+        finally:
+            gc.freeze()

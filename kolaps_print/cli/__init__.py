@@ -49,6 +49,6 @@ def _register() -> None:
 def main() -> None:
     # A one-shot command keeps nearly all it makes until it exits: no cycle collection (peak
     # memory unchanged up to 10,000 cards). --watch runs for hours and keeps the collector.
-    with contextlib.nullcontext() if "--watch" in sys.argv else collector.paused():
+    with contextlib.nullcontext() if "--watch" in sys.argv else collector.paused_until_exit():
         _register()
         app(prog_name="kolaps-print")  # also under python -m: one name for usage lines and shell completion
