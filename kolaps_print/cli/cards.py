@@ -76,8 +76,8 @@ def cards(
 ) -> None:
     """Print recto-verso character cards: 9 poker cards per A4 sheet, each back behind its front."""
     from kolaps_print.jobs.cards import CardOptions, write_cards
-    from kolaps_print.jobs.ruleset_cards import army_ruleset, write_ruleset_cards
     from kolaps_print.model.choices import KOLAPS
+    from kolaps_print.model.ruleset_choice import read_army_ruleset
 
     if format_ != "pdf":
         _card_images(army, output, format_, card, dpi, print_shop, strict, base_url)
@@ -102,13 +102,16 @@ def cards(
         raise typer.BadParameter(str(exc)) from None
     except KolapsError as exc:  # a broken layout data file
         common.invalid(exc)
-    if common.run(lambda: army_ruleset(army)) != KOLAPS:  # another game system: its own card blocks
+    doc, ruleset = common.run(lambda: read_army_ruleset(army))
+    if ruleset != KOLAPS:  # another game system: its own card blocks
+        from kolaps_print.jobs.ruleset_cards import write_ruleset_cards
+
         written = common.run(lambda: write_ruleset_cards(army, output, options, strict))
         common.finish(written.result.warnings, strict)
         typer.echo(written.summary())
         return
     with _progress_bar() as progress:
-        written = common.run(lambda: write_cards(army, output, options, strict, progress))
+        written = common.run(lambda: write_cards(army, output, options, strict, progress, doc))
     common.finish(written.result.warnings, strict)
     typer.echo(written.summary())
 

@@ -24,6 +24,7 @@ from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity, copy_numbers
 from kolaps_print.layout.choices import Flip, Layout
 from kolaps_print.layout.portraits import PRESS_PPI
+from kolaps_print.load import SourceDocument
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
@@ -142,9 +143,11 @@ def write_cards(
     options: CardOptions = CardOptions(),
     strict: bool = False,
     progress: Progress | None = None,
+    doc: SourceDocument | None = None,
 ) -> CardsWritten:
-    """Load, build and write atomically. With strict, any warning is an error and nothing is written."""
-    book = load_army(army_path, strict=strict)
+    """Load, build and write atomically. With strict, any warning is an error and nothing is written.
+    doc: the army file as already read (by read_army_ruleset), not read again."""
+    book = load_army(army_path, strict=strict, doc=doc)
     inputs = source_inputs().plus([army_path], "the army file").plus(portraits(book), "a portrait")
     out = planned_output(output or default_output(army_path), PDF, inputs)  # refused before the slow part
     result = build_cards(book, options, progress)

@@ -11,7 +11,8 @@ from kolaps_print.labels import check_labels
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.model.choices import KOLAPS
 from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
-from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army
+from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 
 
@@ -59,7 +60,7 @@ def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
                     CheckResult(str(path), army := load_ruleset_army(doc, find_ruleset(ruleset), strict), army.warnings)
                 )
                 continue
-            book = load_army(path, data, strict=strict)
+            book = load_army(path, data, strict=strict, doc=doc)
         except KolapsError as exc:
             results.append(CheckResult(str(path), None, exc.diagnostics))
             continue

@@ -19,7 +19,8 @@ from kolaps_print.labels import label
 from kolaps_print.layout.ruleset_card import RulesetFace, deck_widths, face_layout, story_room
 from kolaps_print.layout.ruleset_sheet import CardLook, sheet_look
 from kolaps_print.layout.units import pt
-from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army
+from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
@@ -109,8 +110,3 @@ def write_ruleset_cards(
     result = build_ruleset_cards(army, options)
     fail_on_warnings(result.warnings, strict)
     return CardsWritten(out.write(result.pdf), result)
-
-
-def army_ruleset(army_path: Path | str) -> str:
-    """The ruleset an army file names (kolaps without the key); KolapsError, located, for an unknown one."""
-    return read_army_ruleset(Path(army_path))[1]

@@ -289,10 +289,13 @@ def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> 
     return ArmyBook(doc.file, army, affiliation, members, data.rules, catalogue, report.warnings, doc), report
 
 
-def load_army(path: Path | str, data: GameData | None = None, strict: bool = False) -> ArmyBook:
-    """Load and validate an army file; raises KolapsError with every problem found."""
+def load_army(
+    path: Path | str, data: GameData | None = None, strict: bool = False, doc: SourceDocument | None = None
+) -> ArmyBook:
+    """Load and validate an army file; raises KolapsError with every problem found. doc: the
+    file as already read (finding its ruleset reads it first: a 1000-character file once, not twice)."""
     path = Path(path)
-    doc = load_yaml(path, str(path))
+    doc = doc or load_yaml(path, str(path))
     book, report = check_army_document(doc, data or builtin_game_data(), path.resolve().parent)
     if strict and report.warnings:
         raise KolapsError(report.errors + [w.as_error() for w in report.warnings])

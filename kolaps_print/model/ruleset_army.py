@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -14,10 +13,9 @@ from pydantic import Field
 
 from kolaps_print.diagnostics import Diagnostic, Report, fail_on_warnings
 from kolaps_print.fonts.printable import unprintable_text
-from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.load import SourceDocument
 from kolaps_print.model.common import ID_PATTERN, Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
-from kolaps_print.model.ruleset_choice import ruleset_of
 from kolaps_print.model.ruleset_fields import NUMBER_TYPES, FieldDecl, ReferenceField, ReferencesField, SkillMapField
 from kolaps_print.model.ruleset_load import Ruleset, check_references
 from kolaps_print.model.ruleset_values import all_values
@@ -123,16 +121,6 @@ def check_ruleset_army(doc: SourceDocument, ruleset: Ruleset, report: Report) ->
     if report.errors or shell is None:
         return None
     return RulesetArmy(doc.file, ruleset, shell.name, members, report.warnings, doc)
-
-
-def read_army_ruleset(path: Path) -> tuple[SourceDocument, str]:
-    """The army file as read, and the ruleset it names (KolapsError, located, if it names none we have)."""
-    doc = load_yaml(path, str(path))
-    report = Report()
-    ruleset = ruleset_of(doc, report)
-    report.raise_if_errors()
-    assert ruleset is not None
-    return doc, ruleset
 
 
 def load_ruleset_army(doc: SourceDocument, ruleset: Ruleset, strict: bool = False) -> RulesetArmy:

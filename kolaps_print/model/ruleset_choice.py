@@ -10,7 +10,7 @@ from pathlib import Path
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Report, did_you_mean, shown
-from kolaps_print.load import SourceDocument
+from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.choices import KOLAPS
 
 RULESET_KEY = "ruleset"
@@ -60,3 +60,13 @@ def not_kolaps(doc: SourceDocument, report: Report) -> bool:
         )
         return True
     return False
+
+
+def read_army_ruleset(path: Path) -> tuple[SourceDocument, str]:
+    """The army file as read, and the ruleset it names (KolapsError, located, if it names none we have)."""
+    doc = load_yaml(path, str(path))
+    report = Report()
+    ruleset = ruleset_of(doc, report)
+    report.raise_if_errors()
+    assert ruleset is not None
+    return doc, ruleset

@@ -2,7 +2,8 @@
 puts them, the negative zone of the 3d6 COUPS, the boxes to tick."""
 
 from kolaps_print.content.ruleset_card import Checkboxes, Track, TrackMark, back_items
-from kolaps_print.model.ruleset_army import load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_army import load_ruleset_army
+from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
 from kolaps_print.typography import french  # the labels go through French typography
 

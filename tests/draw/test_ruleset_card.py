@@ -14,7 +14,8 @@ from pypdf import PdfReader
 from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 from kolaps_print.layout.style import as_colour, cmyk
-from kolaps_print.model.ruleset_army import load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_army import load_ruleset_army
+from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
 
 SHOP = CardOptions(print_shop=True)

@@ -5,7 +5,8 @@ import pytest
 
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.model.army_book import load_army
-from kolaps_print.model.ruleset_army import load_ruleset_army, read_army_ruleset
+from kolaps_print.model.ruleset_army import load_ruleset_army
+from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
 
 D100_CHARACTER = """\
