@@ -11,6 +11,7 @@ are CFF (.otf, which reportlab cannot embed) and lack a bold italic; Charis SIL 
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 
 from kolaps_print import resources
@@ -50,6 +51,13 @@ def register_fonts(*families: str) -> None:
     embedded on save. Parsing a family costs ~0.1 s, so card jobs register KSans only."""
     for family in families or tuple(FAMILIES):
         _register_family(family)
+    # U+202F never breaks a paragraph's line. Applied once reportlab's paragraphs are imported
+    # (every module making paragraphs imports them at its top and registers its fonts before it
+    # draws), not by importing them: the cards draw no paragraph (some 50 ms of every card run).
+    if "reportlab.platypus.paragraph" in sys.modules:
+        from kolaps_print.fonts import no_break
+
+        no_break.patch()
 
 
 @cache
@@ -59,7 +67,6 @@ def _register_family(family: str) -> None:
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
 
-    from kolaps_print.fonts import no_break
     from kolaps_print.fonts.subset_tags import TaggedTTFont
 
     names = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
@@ -67,7 +74,6 @@ def _register_family(family: str) -> None:
         pdfmetrics.registerFont(TaggedTTFont(name, str(resources.fonts_dir() / f"{file}.ttf")))
     for (bold, italic), name in zip(((0, 0), (1, 0), (0, 1), (1, 1)), names, strict=True):
         addMapping(family, bold, italic, name)
-    no_break.patch()  # U+202F never breaks a paragraph's line
 
 
 @cache

@@ -27,7 +27,6 @@ from kolaps_print.layout.portraits import PRESS_PPI
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
-from kolaps_print.write.pdfx import press_ready
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
 
@@ -133,8 +132,15 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     _refuse_lost_rules(book, cuts)
     imposed = impose(faces, sheet, _meta(book), progress)
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
-    pdf = press_ready(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # pages carry boxes
+    pdf = for_print_shop(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # pages carry boxes
     return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, warnings)
+
+
+def for_print_shop(pdf: bytes) -> bytes:
+    """PDF/X-4 for a print shop. pypdf is imported only then: a tenth of a second of every other run."""
+    from kolaps_print.write.pdfx import press_ready
+
+    return press_ready(pdf)
 
 
 def write_cards(

@@ -14,7 +14,7 @@ from kolaps_print.content.ruleset_card import Item, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.ruleset_card import RulesetCard
 from kolaps_print.impose import impose
-from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output
+from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
 from kolaps_print.labels import label
 from kolaps_print.layout.ruleset_card import RulesetFace, deck_widths, face_layout, story_room
 from kolaps_print.layout.ruleset_sheet import CardLook, sheet_look
@@ -23,7 +23,6 @@ from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_rul
 from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
-from kolaps_print.write.pdfx import press_ready
 
 DEFAULTS = CardOptions()
 
@@ -62,7 +61,7 @@ def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> C
         author=label("common.author"),
     )
     imposed = impose(faces, sheet, meta)
-    pdf = press_ready(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # PDF/X-4, as KOLAPS's
+    pdf = for_print_shop(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # PDF/X-4, as KOLAPS's
     return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, list(army.warnings))
 
 
