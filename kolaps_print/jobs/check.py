@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
@@ -11,9 +12,11 @@ from kolaps_print.labels import check_labels
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.model.choices import KOLAPS
 from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
-from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
-from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
+
+if TYPE_CHECKING:  # the other rulesets' models are imported for their armies only (a third of `check`)
+    from kolaps_print.model.ruleset_army import RulesetArmy
+    from kolaps_print.model.ruleset_load import Ruleset
 
 
 @dataclass
@@ -31,7 +34,7 @@ class CheckResult:
             errors = sum(d.severity == "error" for d in self.diagnostics)
             return f"{self.file}: invalid ({errors} error(s))"
         b = self.book
-        if isinstance(b, RulesetArmy):
+        if not isinstance(b, ArmyBook):  # another ruleset's army
             return b.summary()
         weapons = ", ".join(w.name for w in b.weapons_used()) or "none"
         return (
@@ -56,6 +59,9 @@ def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
         try:
             doc, ruleset = read_army_ruleset(path)
             if ruleset != KOLAPS:
+                from kolaps_print.model.ruleset_army import load_ruleset_army
+                from kolaps_print.model.ruleset_load import find_ruleset
+
                 results.append(
                     CheckResult(str(path), army := load_ruleset_army(doc, find_ruleset(ruleset), strict), army.warnings)
                 )
@@ -114,6 +120,8 @@ def _problems(*reads) -> list[Diagnostic]:
 
 def check_ruleset(ruleset_id: str, strict: bool = False) -> tuple[Ruleset, list[CheckResult]]:
     """Validate a bundled ruleset's folder (data/rulesets/<id>/), then each of its demo armies."""
+    from kolaps_print.model.ruleset_load import find_ruleset
+
     ruleset = find_ruleset(ruleset_id)
     armies = sorted((ruleset.folder / "armies").glob("*.yaml"))
     return ruleset, check_files([Path(display_path(p)) for p in armies], strict)
