@@ -35,7 +35,7 @@ plan_pages() gives the plan (pure geometry in mm) without drawing anything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from kolaps_print.impose.options import FLIPS, MODES, Flip, ImposeOptions, Mode, ResolvedOptions
@@ -47,12 +47,22 @@ if TYPE_CHECKING:  # at run time they come through __getattr__ below, on demand
     from kolaps_print.impose.render import Face, Imposed, Progress
 
 
-def impose(faces: Sequence[Face], options: ImposeOptions, meta: PdfMeta, progress: Progress | None = None) -> Imposed:
-    """Lay out the faces per options and draw them into a PDF held in memory."""
+def impose(
+    faces: Sequence[Face] | Iterable[Face],
+    options: ImposeOptions,
+    meta: PdfMeta,
+    progress: Progress | None = None,
+    count: int | None = None,
+) -> Imposed:
+    """Lay out the faces per options and draw them into a PDF held in memory.
+
+    faces may be a generator (then count says how many it yields): each face is taken when its
+    sheet is drawn and let go once that sheet is done, so 10,000 cards are never all in memory.
+    """
     from kolaps_print.impose.render import render
 
-    resolved = options.resolved()
-    return render(plan_pages(len(faces), resolved), faces, meta, progress)
+    total = len(faces) if count is None else count  # type: ignore[arg-type]
+    return render(plan_pages(total, options.resolved()), faces, meta, progress, total)
 
 
 def __getattr__(name: str):

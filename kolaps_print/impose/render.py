@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from io import BytesIO
 from typing import Protocol
@@ -39,25 +39,47 @@ class Imposed:
     sheets: int  # sheets of paper (a print-shop card counts as one)
 
 
-def render(pages: Sequence[Page], faces: Sequence[Face], meta: PdfMeta, progress: Progress | None = None) -> Imposed:
+def render(
+    pages: Sequence[Page], faces: Iterable[Face], meta: PdfMeta, progress: Progress | None, count: int
+) -> Imposed:
     buffer = BytesIO()
     canvas = new_canvas(buffer, _points(pages[0]) if pages else (pt(210), pt(297)), meta)
+    held = _Held(iter(faces))
     drawn = 0
-    for page in pages:
-        _draw_page(canvas, page, faces)
+    for i, page in enumerate(pages):
+        _draw_page(canvas, page, held)
         if page.side == "front" or page.fold_lines:
             drawn += sum(p.side == "front" for p in page.placements)
             if progress:
-                progress(drawn, len(faces))
+                progress(drawn, count)
+        if i + 1 == len(pages) or pages[i + 1].sheet != page.sheet:
+            held.release()  # a sheet's faces are drawn on its pages only
     canvas.save()
     return Imposed(buffer.getvalue(), len(pages), len({p.sheet for p in pages}))
+
+
+class _Held:
+    """The faces of the sheet being drawn, taken from the iterator as their index comes up
+    (sheets hold faces in order: sheet n holds the faces after those of sheet n - 1)."""
+
+    def __init__(self, faces: Iterator[Face]):
+        self._faces, self._held, self._taken = faces, {}, 0
+
+    def __getitem__(self, index: int) -> Face:
+        while self._taken <= index:
+            self._held[self._taken] = next(self._faces)
+            self._taken += 1
+        return self._held[index]
+
+    def release(self) -> None:
+        self._held.clear()
 
 
 def _points(page: Page) -> tuple[float, float]:
     return pt(page.size.width), pt(page.size.height)
 
 
-def _draw_page(canvas: Canvas, page: Page, faces: Sequence[Face]) -> None:
+def _draw_page(canvas: Canvas, page: Page, faces: _Held) -> None:
     canvas.setPageSize(_points(page))
     if page.trim_box:
         canvas.setTrimBox(_box(page.trim_box))

@@ -8,7 +8,7 @@ written = write_cards("army.yaml", None, CardOptions(layout="fold"))        # ou
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -115,25 +115,30 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     back.size_names(book.members)
     shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
-    faces, keyed = [], {}
-    for member in book.members:
-        c = member.character
-        key = f"{c.rank}-{c.mvt}-{c.cib}"  # what the stat tiles and the wound table depend on
-        if key not in keyed:  # drawn once per stats as forms, not on every card
-            keyed[key] = ((f"front-{key}", front.stat_tiles(member)), (f"back-{key}", back.wound_values(member)))
-        if keyed[key][0][1].cuts:  # a value too wide: said at each character's own field
-            cuts += front.stat_tiles(member).cuts
-        for copy in copy_numbers(c.copies):
-            face = CharacterFace(
-                shared, front.build(member, copy, stats=False), back.name(member, copy, values=False), *keyed[key]
-            )
-            cuts += face.front.cuts + face.back.cuts
-            faces.append(face)
-    _refuse_lost_rules(book, cuts)
-    imposed = impose(faces, sheet, _meta(book), progress)
+    keyed: dict = {}
+
+    def faces() -> Iterator[CharacterFace]:
+        """Laid out as the imposer draws them: a 10,000-card army is never all in memory."""
+        for member in book.members:
+            c = member.character
+            key = f"{c.rank}-{c.mvt}-{c.cib}"  # what the stat tiles and the wound table depend on
+            if key not in keyed:  # drawn once per stats as forms, not on every card
+                keyed[key] = ((f"front-{key}", front.stat_tiles(member)), (f"back-{key}", back.wound_values(member)))
+            if keyed[key][0][1].cuts:  # a value too wide: said at each character's own field
+                cuts.extend(front.stat_tiles(member).cuts)
+            for copy in copy_numbers(c.copies):
+                face = CharacterFace(
+                    shared, front.build(member, copy, stats=False), back.name(member, copy, values=False), *keyed[key]
+                )
+                cuts.extend(face.front.cuts + face.back.cuts)
+                yield face
+
+    count = book.card_count
+    imposed = impose(faces(), sheet, _meta(book), progress, count)
+    _refuse_lost_rules(book, cuts)  # after drawing, before anything is written
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
     pdf = for_print_shop(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # pages carry boxes
-    return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, warnings)
+    return CardsResult(pdf, count, imposed.sheets, imposed.pages, warnings)
 
 
 def for_print_shop(pdf: bytes) -> bytes:
