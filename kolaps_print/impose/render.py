@@ -63,7 +63,8 @@ class _Held:
     (sheets hold faces in order: sheet n holds the faces after those of sheet n - 1)."""
 
     def __init__(self, faces: Iterator[Face]):
-        self._faces, self._held, self._taken = faces, {}, 0
+        self._faces, self._taken = faces, 0
+        self._held: dict[int, Face] = {}
 
     def __getitem__(self, index: int) -> Face:
         while self._taken <= index:
