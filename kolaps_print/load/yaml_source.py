@@ -4,6 +4,9 @@ PyYAML is used at the node level (compose) so that nothing is ever constructed f
 (no !!python/...), duplicate keys are caught (PyYAML keeps the last one silently), and the
 cost of a file is bounded before it is paid: its size in bytes (input_file), its number of
 values, and how much its aliases multiply them (an alias bomb is refused at once).
+A well-formed file without aliases is read from the parser's events instead (_EventBuilder):
+the same data and marks without holding the node tree; anything unusual is read again by the
+node reader, whose messages are the documented ones.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import datetime as dt
 import math
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -21,6 +25,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.events import CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import Reader
+from yaml.resolver import Resolver
 
 from kolaps_print import collector
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Severity, format_path, shown
@@ -54,19 +59,21 @@ class SourceDocument:
 
     file: str
     data: Any
-    value_marks: dict[tuple, Mark] = field(default_factory=dict)
-    key_marks: dict[tuple, Mark] = field(default_factory=dict)
+    # line * _PACKED + column per path, in one int: a Mark tuple and its two ints for each of
+    # 220,000 values cost 20 MiB more at 10,000 characters
+    value_marks: dict[tuple, int] = field(default_factory=dict)
+    key_marks: dict[tuple, int] = field(default_factory=dict)
 
     def locate(self, path: tuple, at_key: bool = False) -> Mark:
         """The mark of path, or of its nearest written ancestor (a missing key: its parent)."""
         path = tuple(path)
         if at_key and path in self.key_marks:
-            return self.key_marks[path]
+            return _unpacked(self.key_marks[path])
         while path:
             if path in self.value_marks:
-                return self.value_marks[path]
+                return _unpacked(self.value_marks[path])
             path = path[:-1]
-        return self.value_marks.get((), Mark(1, 1))
+        return _unpacked(self.value_marks.get((), _PACKED + 1))
 
     def diagnostic(self, path: tuple, message: str, severity: Severity = "error", at_key: bool = False) -> Diagnostic:
         mark = self.locate(path, at_key)
@@ -130,7 +137,7 @@ class _Builder:
         return visit(root)
 
     def build(self, node: Node, path: tuple) -> Any:
-        self.doc.value_marks.setdefault(path, _mark(node))
+        self.doc.value_marks.setdefault(path, _packed(node.start_mark))
         if isinstance(node, ScalarNode):
             return self.scalar(node)
         if id(node) in self.in_progress:
@@ -188,14 +195,15 @@ class _Builder:
             key = self.key(key_node)
             if key is _REFUSED:
                 continue
+            child = path + (key,)  # one tuple for both marks
             if key in out:
-                first = self.doc.key_marks[path + (key,)]
+                first = _unpacked(self.doc.key_marks[child])
                 self.refuse(
                     key_node, f"duplicate key '{shown(key)}' (first written at line {first.line}, column {first.col})"
                 )
                 continue
-            self.doc.key_marks[path + (key,)] = _mark(key_node)
-            out[key] = self.build(value_node, path + (key,))
+            self.doc.key_marks[child] = _packed(key_node.start_mark)
+            out[key] = self.build(value_node, child)
         return out
 
     def key(self, node: Node) -> Any:
@@ -209,8 +217,105 @@ class _Builder:
         return key
 
 
+class _Unusual(Exception):
+    """The event reader met what only the node reader explains (an error, a tag, a duplicate)."""
+
+
+class _EventBuilder(_Builder):
+    """The same data and marks as _Builder, read from the parser's events instead of a node
+    tree: a node tree holds every value with two marks at once (80 MiB for a 2 MB army of
+    10,000 characters); events go one at a time. Only for well-formed files without aliases:
+    on anything else it raises _Unusual, and the node reader reads the file again to say what
+    is wrong, with its messages."""
+
+    def __init__(self, doc: SourceDocument, events: Iterator[yaml.Event]):
+        super().__init__(doc)
+        self.events = events
+        self.resolver = Resolver()  # the one CSafeLoader and SafeLoader use
+
+    def document(self, require_mapping: bool) -> Any:
+        if not isinstance(next(self.events), yaml.StreamStartEvent):
+            raise _Unusual
+        if not isinstance(next(self.events), yaml.DocumentStartEvent):
+            raise _Unusual  # an empty file
+        root = next(self.events)
+        if require_mapping and not isinstance(root, yaml.MappingStartEvent):
+            raise _Unusual
+        data = self.value(root, ())
+        if not isinstance(next(self.events), yaml.DocumentEndEvent):
+            raise _Unusual
+        if not isinstance(next(self.events), yaml.StreamEndEvent):
+            raise _Unusual  # a second document
+        return data
+
+    def value(self, event: yaml.Event, path: tuple) -> Any:
+        self.doc.value_marks.setdefault(path, _packed(event.start_mark))
+        if isinstance(event, yaml.ScalarEvent):
+            return self.plain(event)
+        if isinstance(event, yaml.SequenceStartEvent) and self.tag(event, SequenceNode) == _SEQ_TAG:
+            out: list = []
+            while not isinstance(item := next(self.events), yaml.SequenceEndEvent):
+                out.append(self.value(item, path + (len(out),)))
+            return out
+        if isinstance(event, yaml.MappingStartEvent) and self.tag(event, MappingNode) == _MAP_TAG:
+            return self.pairs(path)
+        raise _Unusual  # a tag on a list or mapping, an alias
+
+    def pairs(self, path: tuple) -> dict:
+        out: dict = {}
+        while not isinstance(event := next(self.events), yaml.MappingEndEvent):
+            key = self.key(self.node(event)) if isinstance(event, yaml.ScalarEvent) else _REFUSED
+            if key is _REFUSED or key in out:
+                raise _Unusual
+            child = path + (key,)
+            self.doc.key_marks[child] = _packed(event.start_mark)
+            out[key] = self.value(next(self.events), child)
+        return out
+
+    def plain(self, event: yaml.ScalarEvent) -> Any:
+        tag = self.tag(event, ScalarNode)
+        value = event.value if tag == _STR_TAG else self.scalar(self.node(event, tag))
+        if value is _REFUSED:
+            raise _Unusual
+        return value
+
+    def node(self, event: yaml.ScalarEvent, tag: str | None = None) -> ScalarNode:
+        tag = tag or self.tag(event, ScalarNode)
+        return ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)  # type: ignore[arg-type]
+
+    def tag(self, event: yaml.NodeEvent, kind: type) -> str:
+        """As the composer resolves it: a value without a tag (or with '!') by its form."""
+        tag = getattr(event, "tag", None)
+        if tag is None or tag == "!":
+            return self.resolver.resolve(kind, getattr(event, "value", None), event.implicit)  # type: ignore[attr-defined]
+        return tag
+
+
+def _from_events(text: str, file: str, require_mapping: bool) -> SourceDocument | None:
+    """The document read from the parser's events, or None when the node reader must read it."""
+    if "*" in text:  # aliases: values reached twice, the alias checks need the node tree
+        return None
+    doc = SourceDocument(file=file, data=None)
+    try:
+        doc.data = _EventBuilder(doc, yaml.parse(text, Loader=_LOADER)).document(require_mapping)
+    except (_Unusual, yaml.YAMLError, RecursionError, StopIteration):
+        return None
+    return doc
+
+
 def _mark(node: Node) -> Mark:
     return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+_PACKED = 1 << 32  # columns stay below it: a file is at most input_file.MAX_INPUT_BYTES
+
+
+def _packed(mark: Any) -> int:  # a yaml.Mark, from the Python or the C parser
+    return (mark.line + 1) * _PACKED + mark.column + 1
+
+
+def _unpacked(packed: int) -> Mark:
+    return Mark(*divmod(packed, _PACKED))
 
 
 def _tag_refused(tag: str) -> str:
@@ -351,6 +456,9 @@ def parse_yaml(text: str, file: str, require_mapping: bool = True) -> SourceDocu
 
 
 def _parse(text: str, file: str, require_mapping: bool) -> SourceDocument:
+    read = _from_events(text, file, require_mapping)
+    if read is not None:
+        return read
     doc = SourceDocument(file=file, data=None)
     try:
         root = yaml.compose(text, Loader=_LOADER)

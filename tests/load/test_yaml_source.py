@@ -3,6 +3,9 @@
 import time
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.load import load_yaml, parse_yaml
@@ -243,3 +246,81 @@ def test_too_many_values_are_refused_before_they_are_built(monkeypatch):
         "army.yaml:1:1999: error: the file holds more than 1,000 values (keys, texts, numbers, lists), "
         "the limit that keeps reading it within memory"
     )
+
+
+# ---- the event reader (no node tree) reads what the node reader reads ------------------------
+_SCALARS = st.one_of(
+    st.text(max_size=12),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.booleans(),
+    st.none(),
+    st.dates(),
+    st.sampled_from(["yes", "no", "on", "~", "0x1F", "0o17", "1_000", "2025-06-01", "12:30", "1e3", "!", "&a b"]),
+)
+_TREES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(min_size=1, max_size=8), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+def _node_read(text, require_mapping=True):
+    """What the node reader alone makes of text (the event reader stepped aside)."""
+    from kolaps_print.load import yaml_source
+
+    saved = yaml_source._from_events
+    yaml_source._from_events = lambda *args: None
+    try:
+        return parse_yaml(text, "a.yaml", require_mapping)
+    finally:
+        yaml_source._from_events = saved
+
+
+def _same_document(a, b):
+    assert repr(a.data) == repr(b.data)  # repr: 1 and True, 1.0 and 1 told apart
+    assert list(a.value_marks.items()) == list(b.value_marks.items())
+    assert list(a.key_marks.items()) == list(b.key_marks.items())
+
+
+@settings(max_examples=150, deadline=None)
+@given(_TREES, st.sampled_from(["block", "flow", "quoted"]))
+def test_the_event_reader_reads_what_the_node_reader_reads(tree, style):
+    text = yaml.safe_dump(
+        {"root": tree}, default_flow_style=style == "flow", default_style='"' if style == "quoted" else None
+    )
+    _same_document(parse_yaml(text, "a.yaml", False), _node_read(text, False))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: !!str 5\nb: !!int '7'\nc: !!float 1\n",  # tags on scalars
+        "? [1, 2]\n: x\n",  # a list as a key: an error, said by the node reader
+        "a: 1\na: 2\n",  # a duplicate
+        "a: !!set {x}\n",  # a tag on a mapping
+        "a: 1\n---\nb: 2\n",  # two documents
+        "- 1\n- 2\n",  # not a mapping
+        "",  # empty
+        "a: [1, 2\n",  # broken
+        "a: &x 1\nb: 2\n",  # an anchor without alias
+        "a: 1e400\n",  # not finite
+    ],
+)
+def test_files_the_event_reader_leaves_to_the_node_reader_read_the_same(text):
+    try:
+        expected = _node_read(text)
+    except KolapsError as exc:
+        assert messages(text, "a.yaml") == [str(d) for d in exc.diagnostics]
+        return
+    _same_document(parse_yaml(text, "a.yaml"), expected)
+
+
+def test_every_bundled_yaml_file_reads_the_same_both_ways():
+    from pathlib import Path
+
+    files = sorted(Path("data").rglob("*.yaml")) + sorted(Path("templates").rglob("*.yaml"))
+    assert len(files) > 50
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        _same_document(parse_yaml(text, str(path), False), _node_read(text, False))
