@@ -7,7 +7,9 @@ pages, so passes repeat until the pages stop moving.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -174,7 +176,9 @@ def layout(
     observe, when given, reads each finished pass (the proof's list of marked pages) and says
     whether what it read moved since the previous one: then another pass is needed too.
     """
-    pages: dict[str, int] = {}
+    remembered = _remembered.get()
+    key = (doc_class.__qualname__, repr(meta), repr(geometry))
+    pages: dict[str, int] = dict(remembered.get(key, {})) if remembered is not None else {}
     for attempt in range(1, MAX_PASSES + 1):  # noqa: B007 (the pass count is returned below)
         registry = Registry()
         buffer = BytesIO()
@@ -184,4 +188,23 @@ def layout(
         if registry.pages == pages and not moved:
             break
         pages = dict(registry.pages)
+    if remembered is not None:
+        remembered[key] = dict(registry.pages)
     return LayoutResult(buffer.getvalue(), doc.page, registry, attempt)
+
+
+# Within remember_pages() (each --watch rebuild), a layout starts from the pages the last layout
+# of the same book found, not from nothing: a rebuild whose edit moved no page reference is
+# laid out once instead of twice (a guess that moved costs the passes it always cost). A
+# one-shot build starts from nothing, as before.
+_remembered: ContextVar[dict | None] = ContextVar("kolaps_remembered_pages", default=None)
+
+
+@contextmanager
+def remember_pages(store: dict) -> Iterator[None]:
+    """Layouts within the block read and update store (kept by the caller across rebuilds)."""
+    token = _remembered.set(store)
+    try:
+        yield
+    finally:
+        _remembered.reset(token)

@@ -55,10 +55,30 @@ def lcfirst(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Each template's compiled code, kept for the process by file and checked against a hash
+    of its text (Jinja's buckets): a --watch rebuild compiles again only the chapters that were
+    edited, instead of all of them (a fifth of a rebuild). Memory only: nothing is written."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])  # dropped there if the text changed
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = CompiledTemplates()
+
+
 def make_environment(folder: Path) -> BookSandbox:
     """The sandbox a book's chapters render in; filters and globals are added here."""
     env = BookSandbox(
         FolderLoader(folder, display_path(folder)),
+        bytecode_cache=_COMPILED,
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # Markdown out, not HTML
         keep_trailing_newline=True,

@@ -3,6 +3,9 @@
 rebuild() is one build, timed, errors caught and printed: the loop only waits for changes.
 A broken edit prints its located error, a bug its one-line report, and the loop keeps watching.
 Each build reads every source afresh: the readers' caches (labels, layouts) are emptied first.
+Two things are kept between builds, each checked against what it stands for: each chapter's
+compiled template (by a hash of its text) and where each anchor landed (the layout starts
+from there and checks it, so an edit that moves no page reference is laid out once).
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 
 R = TypeVar("R")  # what a build returns, which describe summarises
+# Where the anchors of each book landed in the session's last build (rulebook.book.remember_pages)
+_PAGES: dict = {}
 
 
 @dataclass
@@ -40,10 +45,13 @@ def rebuild(
     """Run one build on fresh reads; print its summary (through result, default echo: the CLI
     puts results on stdout) or its errors. Never raises but for Ctrl-C: a bug is handed to
     on_bug (default: one line through echo)."""
+    from kolaps_print.rulebook.book import remember_pages  # reportlab: loaded by the build anyway
+
     resources.clear_cached_reads()
     start = time.perf_counter()
     try:
-        built = build()
+        with remember_pages(_PAGES):
+            built = build()
     except KolapsError as exc:
         seconds = time.perf_counter() - start
         for d in exc.diagnostics:

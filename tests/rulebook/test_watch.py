@@ -129,3 +129,37 @@ def test_by_default_a_bug_is_one_line():
 
     assert not rebuild(broken, str, lines.append).ok
     assert lines[0] == "internal error: KeyError: 'x'"
+
+
+def test_a_rebuild_sees_a_chapter_edited_since_the_last_build(tmp_path):
+    # Compiled templates are kept between rebuilds: an edited chapter must be compiled again.
+    templates = tmp_path / "templates"
+    shutil.copytree(resources.bundled("templates"), templates)
+    output = tmp_path / "book.pdf"
+    options = RulebookOptions(edition="quickstart", templates=templates / "rulebook")
+    lines: list[str] = []
+
+    def text() -> str:
+        assert rebuild(lambda: write_rulebook(output, options), str, lines.append).ok, lines
+        return " ".join(page.extract_text() for page in pypdf.PdfReader(output).pages)
+
+    assert "Zorglub" not in text()
+    chapter = templates / "rulebook/demarrage/01-premiers-pas.md.j2"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\nZorglub arrive.\n", encoding="utf-8")
+    assert "Zorglub arrive." in text()
+
+
+def test_an_unchanged_rebuild_is_laid_out_once_and_prints_what_a_fresh_build_prints(tmp_path):
+    output, fresh = tmp_path / "watched.pdf", tmp_path / "fresh.pdf"
+    results = []
+
+    def build():
+        results.append(write_rulebook(output, RulebookOptions()))
+        return results[-1]
+
+    assert rebuild(build, str, lambda _line: None).ok
+    assert rebuild(build, str, lambda _line: None).ok
+    once = write_rulebook(fresh, RulebookOptions())  # outside a watch: from nothing, as always
+    assert once.passes >= 2  # page references: the first pass cannot know them
+    assert results[-1].passes == 1
+    assert output.read_bytes() == fresh.read_bytes()
