@@ -26,28 +26,39 @@ REBUILD_TARGET = 0.3
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--before", type=Path, help="also run the kolaps_print package of this checkout, interleaved")
     args = parser.parse_args()
     kp = kolaps_print()
+    sides = {"": None} | ({"before ": args.before} if args.before else {})
     with tempfile.TemporaryDirectory() as tmp:
         kit = Path(tmp) / "kit"
-        costs = interleaved(
-            {
-                "--help": lambda: run([*kp, "--help"]),
-                "check": lambda: run([*kp, "check", str(REPO / "data/armies/section-kappa.yaml")]),
-                "kit": lambda: run([*kp, "kit", str(REPO / "data/kits/demo.yaml"), "-o", str(kit)]),
-            },
-            args.runs,
-        )
-        rebuild = float(here("rebuild_rulebook.py", Path(tmp) / "rulebook.pdf", args.runs))
+        commands = {}
+        for side, checkout in sides.items():
+            commands |= {
+                f"{side}--help": lambda c=checkout: run([*kp, "--help"], checkout=c),
+                f"{side}check": lambda c=checkout: run(
+                    [*kp, "check", str(REPO / "data/armies/section-kappa.yaml")], checkout=c
+                ),
+                f"{side}kit": lambda c=checkout: run(
+                    [*kp, "kit", str(REPO / "data/kits/demo.yaml"), "-o", str(kit)], checkout=c
+                ),
+            }
+        costs = interleaved(commands, args.runs)
+        rebuilds = {
+            side: float(here("rebuild_rulebook.py", Path(tmp) / "rulebook.pdf", args.runs, checkout=checkout))
+            for side, checkout in sides.items()
+        }
     print(f"medians of {args.runs} interleaved runs ({load()})")
     for name, c in costs.items():
-        target = TARGETS[name]
+        target = TARGETS[name.removeprefix("before ")]
         print(
-            f"  {name:8} cpu {c.cpu:6.3f} s   wall {c.wall:6.3f} s   target cpu <= {target} s: {verdict(c.cpu, target)}"
+            f"  {name:15} cpu {c.cpu:6.3f} s   wall {c.wall:6.3f} s   target cpu <= {target} s: {verdict(c.cpu, target)}"
         )
-    print(
-        f"  rulebook --watch rebuild: cpu {rebuild:6.3f} s   target <= {REBUILD_TARGET} s: {verdict(rebuild, REBUILD_TARGET)}"
-    )
+    for side, rebuild in rebuilds.items():
+        print(
+            f"  {side}rulebook --watch rebuild: cpu {rebuild:6.3f} s   "
+            f"target <= {REBUILD_TARGET} s: {verdict(rebuild, REBUILD_TARGET)}"
+        )
 
 
 if __name__ == "__main__":

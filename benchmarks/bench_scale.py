@@ -28,6 +28,7 @@ ARMIES = {"1": (1, 1), "1000": (1000, 1), "1000 x copies 10": (1000, 10), "10,00
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--before", type=Path, help="measure the kolaps_print package of this checkout instead")
     args = parser.parse_args()
     kp = kolaps_print()
     with tempfile.TemporaryDirectory() as tmp:
@@ -35,7 +36,7 @@ def main() -> None:
         armies = {name: prepare(folder, *size) for name, size in ARMIES.items()}
 
         def cards(name: str):
-            return lambda: run([*kp, "cards", str(armies[name]), "-o", str(folder / "out.pdf")])
+            return lambda: run([*kp, "cards", str(armies[name]), "-o", str(folder / "out.pdf")], checkout=args.before)
 
         costs = interleaved({name: cards(name) for name in ARMIES}, args.runs)
     print(f"medians of {args.runs} interleaved runs ({load()})")

@@ -20,10 +20,10 @@ KOLAPS = [sys.executable, "-m", "kolaps_print"]
 HERE = Path(__file__).resolve().parent
 
 
-def here(script: str, *args) -> str:
+def here(script: str, *args, checkout: Path | None = None) -> str:
     """Run one of the benchmarks' helper scripts in its own process (not timed); its output."""
     command = [sys.executable, str(HERE / script), *map(str, args)]
-    return subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip()
+    return subprocess.run(command, check=True, capture_output=True, text=True, env=child_env(checkout)).stdout.strip()
 
 
 def prepare(folder: Path, count: int, copies: int = 1) -> Path:
@@ -46,7 +46,7 @@ CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECOD
 def run(command: Sequence[str], cwd: Path = REPO, checkout: Path | None = None) -> Cost:
     """Run command to its end (process start to exit); fail loudly if it fails. checkout: a
     folder holding another kolaps_print package, imported instead of the installed one."""
-    env = CHILD_ENV | ({"PYTHONPATH": str(checkout)} if checkout else {})
+    env = child_env(checkout)
     start = time.perf_counter()
     with open(os.devnull, "wb") as devnull:
         child = subprocess.Popen(list(command), cwd=cwd, stdout=devnull, stderr=subprocess.PIPE, env=env)
@@ -57,6 +57,10 @@ def run(command: Sequence[str], cwd: Path = REPO, checkout: Path | None = None) 
     if child.returncode != 0:
         raise SystemExit(f"{' '.join(map(str, command))} failed ({child.returncode}):\n{err.decode()[-2000:]}")
     return Cost(usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024)
+
+
+def child_env(checkout: Path | None = None) -> dict[str, str]:
+    return CHILD_ENV | ({"PYTHONPATH": str(checkout)} if checkout else {})
 
 
 def medians(costs: Sequence[Cost]) -> Cost:
