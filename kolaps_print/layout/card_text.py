@@ -111,9 +111,8 @@ def trait_reminders(weapons: list[Weapon], rules: Rules) -> list[TraitReminder]:
         seen = params.setdefault(ref.id, [])
         if ref.param is not None and ref.param not in seen:
             seen.append(ref.param)
-    return [
-        TraitReminder(_trait_name(rules.trait(id_), values), rules.trait(id_).short) for id_, values in params.items()
-    ]
+    traits = {t.id: t for t in rules.traits.traits}  # rules.trait() builds this on every call
+    return [TraitReminder(_trait_name(traits[id_], values), traits[id_].short) for id_, values in params.items()]
 
 
 @dataclass(frozen=True)
