@@ -49,6 +49,20 @@ def folders(data: Path | None = None, templates: Path | None = None, rulebook: P
         _chosen.reset(token)
 
 
+@contextlib.contextmanager
+def data_folder_found_once() -> Iterator[None]:
+    """Within the block, the data folder is the one found on entering it (option, variable,
+    project or bundled copy), not looked up again on each read: a card job reads some 4000
+    labels, and each lookup asked the system for the working folder and the environment.
+    For a command line run, whose working folder and environment do not change."""
+    try:
+        found = data_dir()
+    except FileNotFoundError:  # a broken install: each read says so where it happens, as before
+        found = None
+    with folders(data=found):
+        yield
+
+
 def cached_read(function: F) -> F:
     """functools.cache for a reader of data files; clear_cached_reads() empties them all."""
     cached = cache(function)

@@ -106,3 +106,16 @@ def test_clear_cached_reads_makes_the_next_read_see_the_file(project):
         assert label("rulebook.book.kicker") == "Livre de règles"  # read once per process...
         resources.clear_cached_reads()
         assert label("rulebook.book.kicker") == "Recueil"  # ...until the caches are emptied
+
+
+def test_the_data_folder_found_once_stays_for_the_block_and_an_option_still_wins(project, tmp_path, monkeypatch):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    bundled = resources.data_dir()
+    with resources.data_folder_found_once():
+        monkeypatch.chdir(project)  # a command line run never does this: the lookup is not made again
+        assert resources.data_dir() == bundled
+        with resources.folders(data=project / "data"):  # --data, as the rulebook's option sets it
+            assert resources.data_dir() == (project / "data").resolve()
+    assert resources.data_dir() == (project / "data").resolve()  # outside: looked up again

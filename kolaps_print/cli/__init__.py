@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from kolaps_print import __version__, collector
+from kolaps_print import __version__, collector, resources
 from kolaps_print.cli import common
 
 app = typer.Typer(
@@ -51,4 +51,5 @@ def main() -> None:
     # memory unchanged up to 10,000 cards). --watch runs for hours and keeps the collector.
     with contextlib.nullcontext() if "--watch" in sys.argv else collector.paused_until_exit():
         _register()
-        app(prog_name="kolaps-print")  # also under python -m: one name for usage lines and shell completion
+        with resources.data_folder_found_once():
+            app(prog_name="kolaps-print")  # also under python -m: one name for usage lines and shell completion
