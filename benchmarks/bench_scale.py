@@ -28,30 +28,36 @@ ARMIES = {"1": (1, 1), "1000": (1000, 1), "1000 x copies 10": (1000, 10), "10,00
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--before", type=Path, help="measure the kolaps_print package of this checkout instead")
+    parser.add_argument(
+        "--before", type=Path, help="also measure the kolaps_print package of this checkout, interleaved"
+    )
     args = parser.parse_args()
     kp = kolaps_print()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         armies = {name: prepare(folder, *size) for name, size in ARMIES.items()}
 
-        def cards(name: str):
-            return lambda: run([*kp, "cards", str(armies[name]), "-o", str(folder / "out.pdf")], checkout=args.before)
+        def cards(name: str, checkout: Path | None):
+            return lambda: run([*kp, "cards", str(armies[name]), "-o", str(folder / "out.pdf")], checkout=checkout)
 
-        costs = interleaved({name: cards(name) for name in ARMIES}, args.runs)
-    print(f"medians of {args.runs} interleaved runs ({load()})")
-    per_card = {}
-    for name, c in costs.items():
-        count = ARMIES[name][0] * ARMIES[name][1]
-        per_card[name] = (c.cpu - costs["1"].cpu) / count
-        print(
-            f"  {name:17} cpu {c.cpu:7.3f} s   wall {c.wall:7.3f} s   {per_card[name] * 1000:5.3f} ms/card   "
-            f"peak {c.peak_mib:6.1f} MiB"
-            + (f"   target < {PEAK_MIB} MiB: {verdict(c.peak_mib, PEAK_MIB)}" if count >= 10_000 else "")
+        sides = {"": None} | ({"before ": args.before} if args.before else {})
+        costs = interleaved(
+            {side + name: cards(name, checkout) for name in ARMIES for side, checkout in sides.items()}, args.runs
         )
-    for name in ("1000 x copies 10", "10,000 distinct"):
-        ratio = per_card[name] / per_card["1000"]
-        print(f"  time per card, {name} / 1000: {ratio:4.2f}   target <= {LINEAR}: {verdict(ratio, LINEAR)}")
+    print(f"medians of {args.runs} interleaved runs ({load()})")
+    for side in sides:
+        per_card = {}
+        for name in ARMIES:
+            c, count = costs[side + name], ARMIES[name][0] * ARMIES[name][1]
+            per_card[name] = (c.cpu - costs[side + "1"].cpu) / count
+            print(
+                f"  {side + name:24} cpu {c.cpu:7.3f} s   wall {c.wall:7.3f} s   {per_card[name] * 1000:5.3f} ms/card   "
+                f"peak {c.peak_mib:6.1f} MiB"
+                + (f"   target < {PEAK_MIB} MiB: {verdict(c.peak_mib, PEAK_MIB)}" if count >= 10_000 else "")
+            )
+        for name in ("1000 x copies 10", "10,000 distinct"):
+            ratio = per_card[name] / per_card["1000"]
+            print(f"  {side}time per card, {name} / 1000: {ratio:4.2f}   target <= {LINEAR}: {verdict(ratio, LINEAR)}")
 
 
 if __name__ == "__main__":
