@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 
-from kolaps_print.content.probabilities import roll_chance
+from kolaps_print.content.probabilities import critical_chance, roll_chance
 from kolaps_print.model.rules import Dice, Rules
 
 SIXTH = Fraction(1, 6)
@@ -94,7 +94,8 @@ def kept_face_distribution(dice: Dice) -> dict[int, Fraction]:
 
 @dataclass(frozen=True)
 class HitChance:
-    """An attack's outcome: hit (critical included) and critical success (every die shows 6)."""
+    """An attack's outcome: hit (critical included) and critical success (every die that counts
+    shows 6: every die rolled, or the kept one of XC6)."""
 
     hit: Fraction
     critical: Fraction
@@ -110,7 +111,7 @@ def hit_chance(rank: int, difficulty: int, rules: Rules) -> HitChance:
     levels = [d.level for d in dice_rules.difficulties]
     dice = dice_rules.difficulty(min(max(difficulty, min(levels)), max(levels))).dice
     hit = roll_chance(dice_rules.threshold(rank), dice, rules.dice)
-    return HitChance(hit, SIXTH**dice.count)
+    return HitChance(hit, critical_chance(dice, rules.dice))
 
 
 def test_passes(rank: int, level: int, rules: Rules) -> Fraction:
