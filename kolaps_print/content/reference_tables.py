@@ -44,7 +44,7 @@ def demo_phases(data: GameData) -> TableContent:
     quick-start's words), a short Bilan (E47)."""
     table = tables.phases(data)
     texts = labels("tables.phases.demo")
-    riposte = label("common.riposte")  # the activation's end, in the quick-start's words
+    riposte = marked(label("common.riposte"), "E88")  # the activation's end, in the quick-start's words
     rows = [
         [row[0], row[1], f"{marked(text, 'E47')} {riposte}" if i == 1 else text]
         for i, (row, text) in enumerate(zip(table.rows, texts, strict=True))

@@ -161,3 +161,30 @@ def test_every_token_is_one_the_quick_start_tells_players_to_use(products):
         word = flat(label(f"kit.tokens.{kind}.heading")).lower()
         assert word in products["tokens"].lower(), kind
         assert word in qs, kind
+
+
+# ---- what the written playthrough (docs/playthrough.md) had to guess, now printed ---------
+def test_the_scenario_says_who_places_the_terrain_and_what_cannot_be_crossed(products):
+    scenario = DATA.scenario(SPEC["scenario"])
+    assert scenario is not None and scenario.placement
+    assert flat(scenario.placement) in products["quickstart"]
+    rubble = next(t for t in scenario.terrain if "gravats" in t.name)
+    assert "en courant" in rubble.effect and flat(rubble.effect) in products["quickstart"]
+
+
+def test_measuring_and_the_riposte_s_turn_are_ruled_where_they_are_used(products):
+    qs = products["quickstart"]
+    assert re.search(r"Mesurer : [^†]*d’un bord de socle à l’autre[^†]*† E87", qs)
+    assert "gravité sur 2C6 : deux dés de gravité dont on garde le meilleur, le dé de localisation à part" in qs
+    riposte = flat(label("common.riposte"))
+    assert "le camp de l’attaquant active ensuite" in riposte
+    assert qs.count(f"{riposte} † E88") == 2 and f"{riposte} † E88" in products["sheet"]
+
+
+def test_the_belly_s_effect_and_the_chest_s_both_last_until_the_next_activation(products):
+    effects = {loc.id: loc.demo_effect for loc in DATA.rules.wounds.locations if loc.demo_effect}
+    assert effects
+    for effect in effects.values():
+        assert "au tour suivant" not in effect.text
+        for name in ("quickstart", "sheet"):
+            assert flat(effect.text) in products[name], name
