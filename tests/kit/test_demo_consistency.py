@@ -144,7 +144,7 @@ def test_weapon_traits_and_specialisations_appear_on_no_demo_card(products):
 # ---- the riposte ------------------------------------------------------------------------
 def test_the_riposte_reads_the_same_on_both_quick_start_pages_and_the_sheet(products):
     riposte = flat(label("common.riposte"))
-    assert products["quickstart"].count(riposte) == 2  # the activation (p. 2), the attack (p. 3)
+    assert products["quickstart"].count(riposte) == 1  # the activation (p. 2); the attack (p. 3) points there
     assert products["sheet"].count(riposte) == 1  # the turn's Action row
     other_target = flat(next(m for m in DATA.rules.combat.modifiers if m.id == "riposte-autre-cible").text)
     other_target = other_target.replace("{test_difficulty}", "3")
@@ -169,16 +169,17 @@ def test_the_scenario_says_who_places_the_terrain_and_what_cannot_be_crossed(pro
     assert scenario is not None and scenario.placement
     assert flat(scenario.placement) in products["quickstart"]
     rubble = next(t for t in scenario.terrain if "gravats" in t.name)
-    assert "en courant" in rubble.effect and flat(rubble.effect) in products["quickstart"]
+    assert "même en courant" in rubble.effect and flat(rubble.effect) in products["quickstart"]
 
 
 def test_measuring_and_the_riposte_s_turn_are_ruled_where_they_are_used(products):
     qs = products["quickstart"]
     assert re.search(r"Mesurer : [^†]*d’un bord de socle à l’autre[^†]*† E87", qs)
-    assert "gravité sur 2C6 : deux dés de gravité dont on garde le meilleur, le dé de localisation à part" in qs
+    assert "gravité sur 2C6 : le meilleur de deux dés, plus celui de localisation" in qs
     riposte = flat(label("common.riposte"))
-    assert "le camp de l’attaquant active ensuite" in riposte
-    assert qs.count(f"{riposte} † E88") == 2 and f"{riposte} † E88" in products["sheet"]
+    assert "le camp de l’attaquant reprend la main" in riposte
+    assert qs.count(f"{riposte} † E88") == 1 and f"{riposte} † E88" in products["sheet"]
+    assert "Puis la riposte (page 2), si la cible touchée n’a pas encore joué." in qs  # the attack sends there
 
 
 def test_the_belly_s_effect_and_the_chest_s_both_last_until_the_next_activation(products):
