@@ -179,7 +179,9 @@ def test_measuring_and_the_riposte_s_turn_are_ruled_where_they_are_used(products
     riposte = flat(label("common.riposte"))
     assert "le camp de l’attaquant reprend la main" in riposte
     assert qs.count(f"{riposte} † E88") == 1 and f"{riposte} † E88" in products["sheet"]
-    assert "Puis la riposte (voir « Une activation »), si la cible touchée n’a pas encore joué." in qs  # the attack sends there
+    assert (
+        "Puis la riposte (voir « Une activation »), si la cible touchée n’a pas encore joué." in qs
+    )  # the attack sends there
 
 
 def test_the_belly_s_effect_and_the_chest_s_both_last_until_the_next_activation(products):
