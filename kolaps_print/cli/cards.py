@@ -14,6 +14,7 @@ from kolaps_print.cli import app, common
 from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, offset_option, paper_option
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.layout.choices import CardsFormat, Flip, Layout
+from kolaps_print.model.choices import Edition
 
 
 @app.command(
@@ -70,6 +71,13 @@ def cards(
         "--print-shop",
         help="For a print shop: PDF/X-4 (FOGRA39), one card per page, front then back, 3 mm bleed, TrimBox and BleedBox.",
     ),
+    edition: Edition = choice_option(
+        "full",
+        "--edition",
+        Edition,
+        "full: every rule; quickstart: the demo's cards, without what the quick-start does not play "
+        "(Avatar, traits, specialisations, morale, fatigue), as the demo kit prints.",
+    ),
     strict: bool = typer.Option(
         False, "--strict", help="Treat warnings (such as text cut to fit) as errors: nothing is written."
     ),
@@ -95,6 +103,7 @@ def cards(
         gutter=gutter,
         back_offset=back_offset,
         print_shop=print_shop,
+        edition=edition,
     )
     try:
         options.check()

@@ -21,15 +21,15 @@ lower CIB and rank of its cumulative table are exact (content/wound_state.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import median_high
 
 from kolaps_print.content.wound_state import (
-    DRY,
+    BLEEDING,
     OUT,
     HitChance,
+    Memo,
     State,
     WoundState,
     add,
@@ -173,7 +173,9 @@ def turn_plan(
     shot = best_ranged(rules, figure, target, distance_cm, reading)
     if shot is not None:
         return [shot] * turns
-    blade = next(w for w in figure.weapons if w.is_contact)
+    blade = next((w for w in figure.weapons if w.is_contact), None)
+    if blade is None:  # no weapon at all: it never attacks
+        return [None] * turns
     walk = figure.mvt * rules.actions.walk_cm_per_mvt
     run = figure.mvt * rules.actions.run_cm_per_mvt
     plan: list[WeaponUse | None] = []
@@ -206,37 +208,47 @@ class Pacing:
         return 1 - self.reached_by_turn[-1]
 
 
+NEGLIGIBLE = 1e-12  # a chain state less likely than this is dropped (see _Chain.attack)
+STRIDE = 1 << 24  # a chain key is figures out × STRIDE + the target state's number
+Row = list[tuple[int, float]]  # one attack's moves out of a target state: (key offset, chance)
+
+
 class _Chain:
     """The attacking army's chain: (figures out, current target's state) -> chance.
 
     It runs in floats: exact fractions would grow with every attack (thirty turns would take
     hours, not seconds); each single attack's own distribution is exact, then rounded once.
+    For speed (the proof prints it, issue 16): a target state is numbered once, the chain's
+    keys are plain ints (figures out × STRIDE + state number), and each attack's moves out of a
+    state are worked out once, as key offsets; one step is then additions over a dict of ints.
     """
 
     def __init__(self, rules: Rules, target: Target, half: int, reading: str) -> None:
         self.rules, self.target, self.half, self.reading = rules, target, half, reading
-        self.fresh = fresh_state(rules)
-        self.army: dict[tuple[int, State], float] = {(0, self.fresh): 1.0}
+        self._numbers: dict[WoundState, int] = {}
+        self._states: list[WoundState] = []
+        self.fresh = self._number(self._reduced(fresh_state(rules)))
+        self.army: dict[int, float] = {self.fresh: 1.0}
+        self.done = 0.0  # chance that half the enemy is out already
         self._chances: dict[tuple[int, int], tuple[float, float]] = {}
-        self._on_hit: dict[tuple, list[tuple[State, float]]] = {}
+        self._on_hit: dict[tuple[int, str, bool], list[tuple[State, float]]] = {}
+        self._locations: Memo = {}  # one hit's effect on one location, shared by every state
+        self._kernels: dict[tuple[int, int, str], dict[int, Row]] = {}
 
-    def _step(self, moves: Callable[[WoundState], list[tuple[State, float]]]) -> None:
-        out: dict[tuple[int, State], float] = {}
-        for (down, state), p in self.army.items():
-            if down >= self.half or state is None:
-                out[(down, state)] = out.get((down, state), 0.0) + p
-                continue
-            for after, q in moves(state):
-                key = (down + 1, self.fresh) if after is None else (down, after)
-                out[key] = out.get(key, 0.0) + p * q
-        self.army = out
+    def _number(self, state: WoundState) -> int:
+        if state not in self._numbers:
+            self._numbers[state] = len(self._states)
+            self._states.append(state)
+        return self._numbers[state]
 
     def _reduced(self, state: WoundState) -> WoundState:
         """The chain's simplification: no haemorrhage, and the cumulative table counts the
-        checked boxes at once rather than at the bilan."""
-        dry = (DRY,) * len(state.bleeding)
+        checked boxes at once rather than at the bilan. Every location is set as bleeding
+        already, which the chain never tests: a hit then never branches on a new haemorrhage
+        (half the work, the same states once merged)."""
+        bled = (BLEEDING,) * len(state.bleeding)
         counted = min(sum(state.boxes), self.rules.wounds.max_counted_wounds)
-        return canonical(self.rules, WoundState(state.boxes, dry, counted))
+        return canonical(self.rules, WoundState(state.boxes, bled, counted))
 
     def _chance(self, rank: int, difficulty: int) -> tuple[float, float]:
         if (rank, difficulty) not in self._chances:
@@ -244,31 +256,54 @@ class _Chain:
             self._chances[(rank, difficulty)] = (float(chance.hit), float(chance.critical))
         return self._chances[(rank, difficulty)]
 
-    def _hits(self, state: WoundState, dice: Dice, critical: bool) -> list[tuple[State, float]]:
-        key = (state, dice.label, critical)
+    def _hits(self, number: int, dice: Dice, critical: bool) -> list[tuple[State, float]]:
+        key = (number, dice.label, critical)
         if key not in self._on_hit:
             merged: dict[State, Fraction] = {}
-            for after, q in on_hit(self.rules, state, dice, self.target.rank, self.reading, critical).items():
+            state = self._states[number]
+            hits = on_hit(self.rules, state, dice, self.target.rank, self.reading, critical, self._locations)
+            for after, q in hits.items():
                 add(merged, None if after is None else self._reduced(after), q)
             self._on_hit[key] = [(s, float(q)) for s, q in merged.items()]
         return self._on_hit[key]
 
-    def _attack_moves(self, rank: int, use: WeaponUse, state: WoundState) -> list[tuple[State, float]]:
+    def _row(self, rank: int, use: WeaponUse, number: int) -> Row:
+        """One attack's moves out of a target state: a target out of action moves the chain to
+        the next figure, fresh."""
+        state = self._states[number]
         cib = modified_stat(self.rules, self.target.cib, "cib", state.counted)
         hit, critical = self._chance(rank, cib + use.modifier)
-        moves: list[tuple[State, float]] = [(state, 1.0 - hit)]
-        moves += (
-            [(s, q * (hit - critical)) for s, q in self._hits(state, use.severity, False)] if hit > critical else []
-        )
-        moves += [(s, q * critical) for s, q in self._hits(state, use.severity, True)] if critical else []
-        return moves
+        moves: dict[int, float] = {0: 1.0 - hit}
+        for is_critical, p in ((False, hit - critical), (True, critical)):
+            if p > 0:
+                for after, q in self._hits(number, use.severity, is_critical):
+                    offset = STRIDE + self.fresh - number if after is None else self._number(after) - number
+                    moves[offset] = moves.get(offset, 0.0) + p * q
+        return [(offset, q) for offset, q in moves.items() if q > 0]
 
     def attack(self, rank: int, use: WeaponUse) -> None:
-        self._step(lambda state: self._attack_moves(rank, use, state))
+        rows = self._kernels.setdefault((rank, use.modifier, use.severity.label), {})
+        out: dict[int, float] = {}
+        get, limit, done = out.get, self.half * STRIDE, 0.0
+        for key, p in self.army.items():
+            number = key % STRIDE
+            row = rows.get(number)
+            if row is None:
+                row = rows[number] = self._row(rank, use, number)
+            for offset, q in row:
+                after = key + offset
+                if after >= limit:
+                    done += p * q
+                else:
+                    out[after] = get(after, 0.0) + p * q
+        # A state this unlikely moves no printed figure (they are rounded to 0.1 %; a few
+        # thousand such states over hundreds of attacks stay below 1e-7): dropped, not followed.
+        self.army = {key: p for key, p in out.items() if p >= NEGLIGIBLE}
+        self.done += done
 
     @property
     def reached(self) -> float:
-        return sum(p for (down, _), p in self.army.items() if down >= self.half)
+        return self.done
 
 
 def pacing(rules: Rules, attackers: ArmyBook, defenders: ArmyBook, distance_cm: float, reading: str) -> Pacing:
@@ -285,3 +320,42 @@ def pacing(rules: Rules, attackers: ArmyBook, defenders: ArmyBook, distance_cm: 
         reached.append(chain.reached)
     expected = sum(1 - r for r in [0.0, *reached[:-1]])
     return Pacing(half, reached, expected)
+
+
+# ---- the proof's summary ----------------------------------------------------------
+@dataclass(frozen=True)
+class CharacterAttack:
+    """A character's attack as the turns model makes it, against the other side's typical figure."""
+
+    name: str
+    figures: AttackFigures
+
+    @property
+    def wounds_per_attack(self) -> Fraction:
+        return self.figures.hit * self.figures.wounds_per_hit
+
+
+@dataclass(frozen=True)
+class SidePacing:
+    """One side of a scenario attacking the other: each character's attack and the turns."""
+
+    army: str
+    target: Target
+    attacks: list[CharacterAttack]
+    pacing: Pacing
+
+
+def usual_attack(rules: Rules, figure: Figure, target: Target, distance_cm: float, reading: str) -> WeaponUse | None:
+    """What the figure attacks with once the fight is on: its best shot at this distance, else a
+    strike (None: it has no weapon)."""
+    shot = best_ranged(rules, figure, target, distance_cm, reading)
+    blade = next((w for w in figure.weapons if w.is_contact), None)
+    return shot or (contact_use(rules, blade, STATIC_STRIKE) if blade else None)
+
+
+def side_pacing(rules: Rules, attackers: ArmyBook, defenders: ArmyBook, distance_cm: float, reading: str) -> SidePacing:
+    target = typical_target(defenders)
+    seen: dict[str, Figure] = {f.name: f for f in figures(attackers)}  # a character's copies attack alike
+    uses = [(f, usual_attack(rules, f, target, distance_cm, reading)) for f in seen.values()]
+    attacks = [CharacterAttack(f.name, attack_figures(rules, f, use, target, reading)) for f, use in uses if use]
+    return SidePacing(attackers.army.name, target, attacks, pacing(rules, attackers, defenders, distance_cm, reading))

@@ -46,6 +46,16 @@ def roll_chance(threshold: int, dice: Dice, rules: DiceRules) -> Fraction:
     raise ValueError(f"unknown roll type '{dice.roll}'")
 
 
+def critical_chance(dice: Dice, rules: DiceRules) -> Fraction:
+    """Chance of a critical success: every die that counts shows the always-success face. XD6 and
+    XM6: every die rolled; XC6: the kept die, so one such face among them is enough (the draft: « un
+    seul dans le cas du jet de 2C6 »)."""
+    face = Fraction(1, len(FACES))
+    if dice.roll == "C":
+        return 1 - (1 - face) ** dice.count
+    return face**dice.count
+
+
 def success_chance(rank: int, level: int, rules: DiceRules) -> Fraction:
     """Chance that a character of this rank passes a test of this difficulty level (0-5)."""
     return roll_chance(rules.threshold(rank), rules.difficulty(level).dice, rules)

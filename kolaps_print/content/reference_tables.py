@@ -40,11 +40,13 @@ def _keep(table: TableContent, columns: Sequence[int], rows: Sequence[int] | Non
 
 
 def demo_phases(data: GameData) -> TableContent:
-    """The demo's turn: who starts from the scenario, one action an activation, a short Bilan (E47)."""
+    """The demo's turn: who starts from the scenario, one action an activation and the riposte (the
+    quick-start's words), a short Bilan (E47)."""
     table = tables.phases(data)
     texts = labels("tables.phases.demo")
+    riposte = marked(label("common.riposte"), "E88")  # the activation's end, in the quick-start's words
     rows = [
-        [row[0], row[1], marked(text, "E47") if i == 1 else text]
+        [row[0], row[1], f"{marked(text, 'E47')} {riposte}" if i == 1 else text]
         for i, (row, text) in enumerate(zip(table.rows, texts, strict=True))
     ]
     return replace(table, rows=rows)

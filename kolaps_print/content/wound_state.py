@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 
-from kolaps_print.content.probabilities import roll_chance
+from kolaps_print.content.probabilities import critical_chance, roll_chance
 from kolaps_print.model.rules import Dice, Rules
 
 SIXTH = Fraction(1, 6)
@@ -94,7 +94,8 @@ def kept_face_distribution(dice: Dice) -> dict[int, Fraction]:
 
 @dataclass(frozen=True)
 class HitChance:
-    """An attack's outcome: hit (critical included) and critical success (every die shows 6)."""
+    """An attack's outcome: hit (critical included) and critical success (every die that counts
+    shows 6: every die rolled, or the kept one of XC6)."""
 
     hit: Fraction
     critical: Fraction
@@ -110,7 +111,7 @@ def hit_chance(rank: int, difficulty: int, rules: Rules) -> HitChance:
     levels = [d.level for d in dice_rules.difficulties]
     dice = dice_rules.difficulty(min(max(difficulty, min(levels)), max(levels))).dice
     hit = roll_chance(dice_rules.threshold(rank), dice, rules.dice)
-    return HitChance(hit, SIXTH**dice.count)
+    return HitChance(hit, critical_chance(dice, rules.dice))
 
 
 def test_passes(rank: int, level: int, rules: Rules) -> Fraction:
@@ -133,20 +134,44 @@ def severity_total(rules: Rules, state: WoundState, location: int, die: int) -> 
     return min(die + modifier, rules.wounds.max_severity)
 
 
-def apply_hit(
-    rules: Rules, state: WoundState, location: int, severity: int, base_rank: int, reading: str
-) -> Distribution:
-    """The target's states after one hit of this severity on this location."""
+Memo = dict[tuple[int, int, int, int], tuple[int, Fraction, Fraction]]
+
+
+def _location_outcome(
+    rules: Rules, state: WoundState, location: int, severity: int, base_rank: int, reading: str, memo: Memo | None
+) -> tuple[int, Fraction, Fraction]:
+    """A hit's effect on its location: (boxes checked after, chance to survive, chance to bleed).
+    It depends on the location's boxes, the severity and the target's rank only: memo keeps it
+    across states (the pacing chain asks it thousands of times)."""
+    checked = state.boxes[location]
+    rank = modified_stat(rules, base_rank, "rng", state.counted)
+    key = (location, checked, severity, rank)
+    if memo is not None and key in memo:
+        return memo[key]
     sev = {s.roll: s for s in rules.wounds.severities}[severity]
     loc = rules.wounds.locations[location]
-    checked = state.boxes[location]
-    boxes = list(state.boxes)
-    boxes[location] = min(loc.capacity, checked + sev.wounds)
-    rank = modified_stat(rules, base_rank, "rng", state.counted)
     survive = test_passes(rank, rules.wounds.full_location_test_difficulty, rules) ** _tests_for(
         checked, sev.wounds, loc.capacity, reading
     )
-    bleeds = Fraction(len(sev.haemorrhage_on), 6)
+    outcome = (min(loc.capacity, checked + sev.wounds), survive, Fraction(len(sev.haemorrhage_on), 6))
+    if memo is not None:
+        memo[key] = outcome
+    return outcome
+
+
+def apply_hit(
+    rules: Rules,
+    state: WoundState,
+    location: int,
+    severity: int,
+    base_rank: int,
+    reading: str,
+    memo: Memo | None = None,
+) -> Distribution:
+    """The target's states after one hit of this severity on this location."""
+    checked, survive, bleeds = _location_outcome(rules, state, location, severity, base_rank, reading, memo)
+    boxes = list(state.boxes)
+    boxes[location] = checked
     after = replace(state, boxes=tuple(boxes))
     out: Distribution = {}
     add(out, OUT, 1 - survive)
@@ -161,7 +186,13 @@ def apply_hit(
 
 
 def on_hit(
-    rules: Rules, state: WoundState, severity_dice: Dice, base_rank: int, reading: str, critical: bool
+    rules: Rules,
+    state: WoundState,
+    severity_dice: Dice,
+    base_rank: int,
+    reading: str,
+    critical: bool,
+    memo: Memo | None = None,
 ) -> Distribution:
     """The target's states after a hit on a location of the D6: its severity is the severity
     die plus the location's last box, or the top severity on a critical success (E80)."""
@@ -171,7 +202,7 @@ def on_hit(
     for location in range(len(rules.wounds.locations)):
         for die, p in faces.items():
             severity = top if critical else severity_total(rules, state, location, die)
-            for after, q in apply_hit(rules, state, location, severity, base_rank, reading).items():
+            for after, q in apply_hit(rules, state, location, severity, base_rank, reading, memo).items():
                 add(out, after, p * q * SIXTH)
     return out
 

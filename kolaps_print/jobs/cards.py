@@ -20,12 +20,14 @@ from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.card_back import BackBuilder
 from kolaps_print.layout.card_data import card_layout
+from kolaps_print.layout.card_edition import shown_members
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity, copy_numbers
 from kolaps_print.layout.choices import Flip, Layout
 from kolaps_print.layout.portraits import PRESS_PPI
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.army_book import ArmyBook, load_army
+from kolaps_print.model.choices import Edition
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
@@ -43,6 +45,7 @@ class CardOptions:
     print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
     press: bool = True  # with print_shop, made PDF/X-4 (False: the same pages for screens, in RGB)
     stamp: str | None = None  # in every card's footer; None: the rules' version and data hash (jobs/stamp.py)
+    edition: Edition = "full"  # quickstart: only what the demo plays (card.yaml editions, E86)
 
     def impose_options(self) -> ResolvedOptions:
         """The sheet options; ValueError with a message for the user if one is wrong."""
@@ -101,7 +104,8 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
 
     sheet = options.impose_options()
     check_printable(book)
-    layout = card_layout().for_card(sheet.card.width, sheet.card.height)
+    layout = card_layout().for_edition(options.edition).for_card(sheet.card.width, sheet.card.height)
+    members = shown_members(book.members, layout.shows)
     stamp = cards_stamp(book) if options.stamp is None else options.stamp
     affiliation = book.affiliation
     identity = Identity(book.army.name, affiliation.name, affiliation.color, stamp, affiliation.emblem)
@@ -109,17 +113,17 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
         FrontBuilder(identity, book.rules, layout, sheet.card, options.min_ppi),
         BackBuilder(identity, book.rules, layout, sheet.card),
     )
-    front.size_stats(book.members)
-    front.size_body(book.members)
-    front.size_names(book.members)
-    back.size_names(book.members)
+    front.size_stats(members)
+    front.size_body(members)
+    front.size_names(members)
+    back.size_names(members)
     shared = CardSides(front.furniture(), back.furniture(), Forms(_form_prefix(identity, sheet), layout.bleed_paint))
     cuts: list[Cut] = shared.front.cuts + shared.back.cuts
     keyed: dict = {}
 
     def faces() -> Iterator[CharacterFace]:
         """Laid out as the imposer draws them: a 10,000-card army is never all in memory."""
-        for member in book.members:
+        for member in members:
             c = member.character
             key = f"{c.rank}-{c.mvt}-{c.cib}"  # what the stat tiles and the wound table depend on
             if key not in keyed:  # drawn once per stats as forms, not on every card

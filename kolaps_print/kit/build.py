@@ -120,7 +120,7 @@ def _preview_jobs(kit: Kit, card_stamp: str) -> list[tuple[bytes, list[str]]]:
     first = {path: i for i, path in reversed(list(enumerate(kit.army_paths)))}
     size = kit.spec.cards.size
     return [
-        kit_cards.card_faces_pdf(kit.books[i], path.stem, size, card_stamp)
+        kit_cards.card_faces_pdf(kit.books[i], path.stem, size, card_stamp, kit.edition)
         for path, i in sorted(first.items(), key=lambda item: item[1])
     ]
 

@@ -10,12 +10,15 @@ from kolaps_print.kit.kitfile import KitCards
 from kolaps_print.kit.parts import Sides
 from kolaps_print.kit.previews import slug
 from kolaps_print.model.army_book import ArmyBook
+from kolaps_print.model.choices import Edition
 
 
-def home_cards_pdf(book: ArmyBook, paper: str, cards: KitCards, stamp: str) -> tuple[bytes, list[Diagnostic]]:
+def home_cards_pdf(
+    book: ArmyBook, paper: str, cards: KitCards, stamp: str, edition: Edition = "full"
+) -> tuple[bytes, list[Diagnostic]]:
     """Every card of the army (copies included) as the kit file asks, on the kit's paper, the
-    kit's card stamp in each footer; and the job's warnings."""
-    result = build_cards(book, cards.options(paper, stamp=stamp))
+    kit's card stamp in each footer, in the kit's rules edition; and the job's warnings."""
+    result = build_cards(book, cards.options(paper, stamp=stamp, edition=edition))
     return result.pdf, result.warnings
 
 
@@ -25,10 +28,13 @@ def sides(cards: KitCards) -> Sides:
     return "simplex" if cards.layout == "fold" else cards.flip
 
 
-def card_faces_pdf(book: ArmyBook, army_slug: str, size: str = "poker", stamp: str = "") -> tuple[bytes, list[str]]:
-    """One page per face (front, back, front, ...) of each character at the kit's card size,
-    and each page's PNG name."""
-    result = build_cards(one_of_each(book), CardOptions(card=size, print_shop=True, press=False, stamp=stamp))
+def card_faces_pdf(
+    book: ArmyBook, army_slug: str, size: str = "poker", stamp: str = "", edition: Edition = "full"
+) -> tuple[bytes, list[str]]:
+    """One page per face (front, back, front, ...) of each character at the kit's card size and
+    rules edition, and each page's PNG name."""
+    options = CardOptions(card=size, print_shop=True, press=False, stamp=stamp, edition=edition)
+    result = build_cards(one_of_each(book), options)
     names = [
         f"{army_slug}-{i:02d}-{slug(m.character.name)}-{side}.png"
         for i, m in enumerate(book.members, 1)

@@ -15,7 +15,6 @@ from kolaps_print.kit.stamp import Stamper
 from kolaps_print.kit.tokens import tokens_pdf
 from kolaps_print.labels import label
 from kolaps_print.model.army_book import ArmyBook
-from kolaps_print.model.rules import Edition
 
 # The paper twice the kit's, that the quick-start's four pages fold out of: the file's suffix
 # (kit.packing.papers.folded_sheet names it in the packing list).
@@ -46,7 +45,7 @@ def _cards_filename(kit: Kit, index: int) -> str:
 
 def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[KitPart, list[Diagnostic]]:
     cards = kit.spec.cards
-    pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper, cards, stamper.card)
+    pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper, cards, stamper.card, kit.edition)
     title = label("kit.packing.documents.cards", army=book.army.name)
     part = _part(
         "cards",
@@ -65,8 +64,7 @@ def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[
 def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
     # A quick-start kit prints the demo's sheet: only the rules its tables play. Its header keeps the
     # rules' version and date, as the quick-start beside it; the kit's date is in the stamp (slug).
-    edition: Edition = "quickstart" if kit.spec.rulebook == "quickstart" else "full"
-    reference = build_reference(TablesOptions(paper=kit.spec.paper, edition=edition))
+    reference = build_reference(TablesOptions(paper=kit.spec.paper, edition=kit.edition))
     # A landscape two-sided sheet: its back reads upright when flipped on the short edge.
     return _part(
         "reference",

@@ -21,6 +21,7 @@ from kolaps_print.layout.choices import FLIPS, LAYOUTS, Flip, Layout, one_of
 from kolaps_print.layout.sheets import card_size, paper_name
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_book import ArmyBook, load_army
+from kolaps_print.model.choices import Edition
 from kolaps_print.model.common import FilePath, Id, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
 from kolaps_print.model.scenario import Scenario
@@ -117,6 +118,11 @@ class Kit:
     @property
     def date(self) -> dt.date:
         return self.spec.date or dt.date.today()
+
+    @property
+    def edition(self) -> Edition:
+        """The rules its sheet and cards print: a quick-start kit prints the demo's only."""
+        return "quickstart" if self.spec.rulebook == "quickstart" else "full"
 
 
 def _army_path(kit_file: Path, entry: str) -> Path:

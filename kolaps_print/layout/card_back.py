@@ -225,10 +225,11 @@ class BackBuilder:
     def _parts(self, width: float) -> tuple[list[Part], list[Cut]]:
         self._left, self._right = self.layout.margin, width - self.layout.margin
         cuts: list[Cut] = []
-        parts = [self._band(width), self._morale(cuts), self._status()]
-        if self.back.morale.style == "track":  # one block of evenly spaced rows with the status
-            parts[1:] = [_joined(parts[1], parts[2], self.back.gap)]
-        parts += self._wounds()
+        shows = self.layout.shows  # a rules edition without morale or fatigue has no track for them
+        tracks = ([self._morale(cuts)] if shows.morale else []) + ([self._status()] if shows.status else [])
+        if self.back.morale.style == "track" and len(tracks) == 2:  # one block of evenly spaced rows
+            tracks = [_joined(tracks[0], tracks[1], self.back.gap)]
+        parts = [self._band(width), *tracks, *self._wounds()]
         return parts, cuts
 
     # ---- sections ------------------------------------------------------------------------
@@ -362,15 +363,16 @@ class BackBuilder:
         bk, st = self.back, self.back.status
         fatigue = self.rules.actions.fatigue.max
         pitch = bk.box + bk.box_gap
-        groups = [
-            (label("cards.back.offensive"), bk.box, lambda x, y: self._tick_box(x, y)),
-            (label("cards.back.aff"), st.aff_width, lambda x, y: self._tick_box(x, y, width=st.aff_width)),
-            (
+        every = {
+            "offensive": (label("cards.back.offensive"), bk.box, lambda x, y: self._tick_box(x, y)),
+            "aff": (label("cards.back.aff"), st.aff_width, lambda x, y: self._tick_box(x, y, width=st.aff_width)),
+            "fatigue": (
                 label("cards.back.fatigue"),
                 fatigue * pitch - bk.box_gap,
                 lambda x, y: [s for i in range(fatigue) for s in self._tick_box(x + i * pitch, y, number(i + 1))],
             ),
-        ]
+        }
+        groups = [every[name] for name in self.layout.shows.status]  # the edition's, in the data's order
         tracking, inline = bk.section.tracking, st.labels == "inline"
         sized = [
             (title, _group_width(width_mm(title, BOLD, st.label_size, tracking), content, inline), content, draw)

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.style import StyleColour, StyleSize, StyleSpace
+from kolaps_print.model.choices import Edition
 from kolaps_print.model.common import Model
 
 Mm = float
@@ -241,6 +242,23 @@ class Back(Model):
         return [self, self.model_copy(update=changes | {"compact": None})]
 
 
+StatusGroup = Literal["offensive", "aff", "fatigue"]
+EVERY_STATUS: tuple[StatusGroup, ...] = ("offensive", "aff", "fatigue")
+
+
+class Shows(Model):
+    """Which elements a card prints: every one for the full rules; a rules edition that drops a
+    rule (the quick-start, E86) drops what only that rule uses. Labels and geometry stay the layout's."""
+
+    avatar: bool = True  # the AVATAR pill on the front, the star on the back
+    traits: bool = True  # each weapon's traits, FACULTÉS, and the bands a trait gives (else the general bands)
+    specialisations: bool = True
+    morale: bool = True  # the back's MORAL track
+    status: list[StatusGroup] = Field(default_factory=lambda: list(EVERY_STATUS))  # the back's boxes, in this order
+    note: str | None = None  # a label key (cards.front.KEY): a closing line saying which edition this is
+    ruling: str | None = Field(None, pattern=r"^E\d+$")  # the note's erratum, printed « † E86 »
+
+
 class ReferenceSize(Model):
     width: Length
     height: Length
@@ -260,6 +278,12 @@ class CardLayout(Model):
     colours: Colours
     front: Front
     back: Back
+    editions: dict[Edition, Shows] = Field(default_factory=dict)  # an edition not listed shows everything
+    shows: Shows = Field(default_factory=Shows)  # the edition in use (for_edition())
+
+    def for_edition(self, edition: Edition) -> CardLayout:
+        """This layout printing what the rules edition plays (the full rules: everything)."""
+        return self.model_copy(update={"shows": self.editions.get(edition, Shows())})
 
     def scale_for(self, width: float, height: float) -> float:
         """How much a card of this size grows the faces: by its area, never below 1 (small cards fit instead)."""

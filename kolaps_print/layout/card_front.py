@@ -440,7 +440,20 @@ class FrontBuilder:
                 if self.layout.front.specialisation.legend and any(s.ruling for s in member.specialisations):
                     # a mark is printed: say what it means
                     blocks.append(self._legend(style))
+        if self.layout.shows.note:
+            blocks.append(self._edition_note(member, style))
         return blocks
+
+    def _edition_note(self, member: Member, style: Style) -> Block:
+        """The closing line of an edition's card (the demo's: what it leaves out, and its ruling)."""
+        shows, r = self.layout.shows, self.layout.front.reminder
+        assert shows.note is not None
+        runs = [
+            Run(run.text, ITALIC, self.muted)
+            for run in self._marked_runs(marked(label(f"cards.front.{shows.note}"), shows.ruling))
+        ]
+        block = paragraph(style, runs, r.size, 0.0, ("characters", member.index), "the edition's note", self.muted)
+        return Block(block.lines, self.layout.front.section.gap_before * style.scale, block.path, block.what)
 
     def _section(self, style: Style, key: str, first: bool, muted: bool = False) -> Block:
         """A section heading (cards.front.KEY), laid out once per scale: every card of an army has it."""

@@ -52,6 +52,9 @@ class Scenario(Model):
     pitch: Text = Field(description="One or two sentences setting the scene")
     table: TableSize
     terrain: list[Terrain] = Field(min_length=1, max_length=12)
+    placement: Text | None = Field(
+        None, description="Who places the terrain, and where; what cannot be crossed (printed under the terrain)"
+    )
     deployment_depth_cm: int = Field(ge=1, le=100, description="Each side deploys within this distance of its own edge")
     deployment: Text = Field(description="How the figures are set up")
     first_player: Text = Field(description="Who activates first, and how that changes each turn")

@@ -15,6 +15,7 @@ from kolaps_print.rulebook.book import Furniture, LayoutResult, layout
 from kolaps_print.rulebook.check import CheckedBook
 from kolaps_print.rulebook.handout import HANDOUT_PAGES, HandoutDoc, handout_story_factory, too_long
 from kolaps_print.rulebook.handout_look import handout_layout
+from kolaps_print.rulebook.pacing_page import demo_pacing
 from kolaps_print.rulebook.pages import Cover, HandoutBand, ProofStamp
 from kolaps_print.rulebook.proof_pages import MarkedPage, OwnMarks, ProofAppendix
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
@@ -49,6 +50,7 @@ def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[Ma
         _credits(book, printing) if book.edition.credits else None,
         shape.pages_multiple_of if book.edition.credits else 1,
         book.edition.index,
+        demo_pacing(book.data, book.armies) if printing.proof else None,
     )
     geometry = st.page_geometry(printing.paper)
     return layout(

@@ -283,17 +283,16 @@ def marks_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
     places = appendix.own.pages + appendix.elsewhere
     if not places:
         return out + [_p(label("rulebook.marks.none"), "report")]
+    rows = [[french(p.product), p.where or str(p.page), ", ".join(p.errata)] for p in places]
+    return out + [report_table(labels("rulebook.marks.columns"), rows, ["36%", "22%", "42%"])]
+
+
+def report_table(columns: list[str], rows: list[list[str]], widths: list[str]) -> Table:
+    """A proof page's table: a shaded head, a rule under each row, as wide as the text block."""
     s = st.styles()
-    rows = [[Paragraph(escape(c), s["head"]) for c in labels("rulebook.marks.columns")]]
-    rows += [
-        [
-            Paragraph(escape(french(p.product)), s["cell"]),
-            Paragraph(escape(p.where or str(p.page)), s["cell"]),
-            Paragraph(escape(", ".join(p.errata)), s["cell"]),
-        ]
-        for p in places
-    ]
-    table = Table(rows, colWidths=["36%", "22%", "42%"], repeatRows=1, hAlign="LEFT")  # the text block's width
+    cells = [[Paragraph(escape(c), s["head"]) for c in columns]]
+    cells += [[Paragraph(escape(c), s["cell"]) for c in row] for row in rows]
+    table = Table(cells, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
@@ -307,4 +306,4 @@ def marks_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
             ]
         )
     )
-    return out + [table]
+    return table

@@ -28,6 +28,7 @@ from kolaps_print.rulebook.index import INDEX_ANCHOR, index_flowables
 from kolaps_print.rulebook.inline import InlineContext
 from kolaps_print.rulebook.markdown import Chapter, Heading, TableBlock
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
+from kolaps_print.rulebook.pacing_page import DemoPacing, pacing_flowables
 from kolaps_print.rulebook.proof_pages import ProofAppendix, errata_pages, marks_pages
 from kolaps_print.rulebook.report import CATEGORIES, ConsistencyReport
 from kolaps_print.typography import french
@@ -51,6 +52,7 @@ class StoryInput:
     credits: list[str] | None = None  # the last page's paragraphs (title first), in French
     pages_multiple_of: int = 1  # blank pages before the credits make the count up to a multiple of this
     index: bool = False  # an index of the defined terms and the sections after the chapters
+    pacing: DemoPacing = None  # set for a proof: the demo's pacing, on the report page
 
 
 def _toc_entries(chapters: list[Chapter]) -> list[Placed]:
@@ -179,7 +181,7 @@ def make_story_factory(
         # The book's own pages first, so a proof numbers them as the printed book does.
         flow += _back_matter(story, pages, registry, geometry) + [NextPageTemplate("body")]
         if story.report is not None:
-            flow += _report_page(story.report, registry)
+            flow += _report_page(story.report, registry) + pacing_flowables(story.pacing)
         if story.appendix is not None:
             flow += errata_pages(story.appendix, registry) + marks_pages(story.appendix, registry)
         return flow

@@ -27,6 +27,15 @@ def test_hit_chance_is_every_die_at_the_threshold_and_all_sixes_for_a_critical()
     assert hit_chance(3, 4, RULES) == HitChance(F(2, 3) ** 4, F(1, 1296))
 
 
+def test_a_critical_at_2c6_is_the_kept_die_showing_6_so_one_six_of_two_is_enough():
+    """The draft: every die a 6, « un seul dans le cas du jet de 2C6 »; the quick-start and the sheet
+    say the kept die. Counted by hand: of 36 throws, 11 hold at least one 6."""
+    for difficulty in (0, -1, -2):  # -2 and -1 roll as 0 (E2)
+        assert hit_chance(2, difficulty, RULES).critical == F(11, 36)
+    assert hit_chance(2, 1, RULES).critical == F(1, 6)  # 1D6: the one die
+    assert hit_chance(2, 2, RULES).critical == F(1, 36)  # 2D6: both dice
+
+
 def test_difficulties_beyond_the_scale_follow_e2():
     assert hit_chance(0, -3, RULES) == HitChance(F(1), F(0))  # automatic, no roll
     assert hit_chance(4, 11, RULES).hit == 0  # impossible

@@ -18,6 +18,8 @@ from pypdf import PdfReader
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.kit.build import build_kit
+from kolaps_print.labels import label
+from kolaps_print.layout.card_data import card_layout
 from kolaps_print.preflight import preflight
 from kolaps_print.write.folder import MANIFEST
 
@@ -418,3 +420,14 @@ def test_every_card_carries_the_kit_date_and_hash_in_its_own_footer(kit):
                     for p in page.placements
                 ), (left, bottom)  # in a card's footer band, not in the margin
         document.close()
+
+
+def test_a_quick_start_kit_prints_the_demo_edition_of_the_cards(kit):
+    """E86: the kit's rules are the quick-start's, so its cards drop what it does not play."""
+    assert SPEC["rulebook"] == "quickstart"
+    note = label(f"cards.front.{card_layout().editions['quickstart'].note}").replace("\u00a0", " ")
+    for army in ARMY_FILES:
+        text = " ".join(texts((kit / f"cards-{army.stem}.pdf").read_bytes())).replace("\u00a0", " ")
+        assert label("cards.back.fatigue") not in text and label("cards.back.morale") not in text
+        assert label("cards.back.locations") in text
+        assert " ".join(text.split()).count(" ".join(note.split())) == sum(c.get("copies", 1) for c in characters(army))

@@ -1,0 +1,89 @@
+"""The proof's pacing of the demo (issue 16): for the default scenario's two sides, each
+character's chance to hit the other side's typical figure and the wounds one attack inflicts,
+and the turns each side needs to put half the other out of action (content/pacing.py).
+
+Proof only: the designer reads whether the demo scenario gives a decided game in its turns.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Flowable, Paragraph, Spacer
+
+from kolaps_print.content.formats import percent
+from kolaps_print.content.pacing import SidePacing, side_pacing
+from kolaps_print.labels import label, labels
+from kolaps_print.model.army_book import ArmyBook
+from kolaps_print.model.gamedata import GameData
+from kolaps_print.numbers import number
+from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.proof_pages import report_table
+from kolaps_print.typography import french
+
+DemoPacing = tuple[str, int, int, list[SidePacing]] | None  # scenario name, gap cm, turns, sides
+
+
+def demo_pacing(data: GameData, armies: list[ArmyBook]) -> DemoPacing:
+    """(scenario name, gap in cm, its turns, each side attacking the other), or None when the
+    default scenario or one of its sides' armies is missing."""
+    scenario = data.scenario()
+    if scenario is None or len(scenario.sides) != 2:
+        return None
+    by_id = {_stem(book.file): book for book in armies}
+    if any(side not in by_id for side in scenario.sides):
+        return None
+    first, second = (by_id[side] for side in scenario.sides)
+    reading = data.readings["full_location_test"]
+    gap = scenario.gap_cm
+    sides = [side_pacing(data.rules, a, d, gap, reading) for a, d in ((first, second), (second, first))]
+    return scenario.name, gap, scenario.turns, sides
+
+
+def _stem(path: str) -> str:
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return name[: -len(".yaml")] if name.endswith(".yaml") else name
+
+
+def pacing_flowables(pacing: DemoPacing) -> list[Flowable]:
+    if pacing is None:
+        return []
+    name, gap, turns, sides = pacing
+    s = st.styles()
+    out: list[Flowable] = [
+        Paragraph(escape(french(label("rulebook.report.pacing.title", scenario=name))), s["h3"]),
+        Paragraph(escape(french(label("rulebook.report.pacing.intro", gap=gap))), s["body"]),
+    ]
+    for side in sides:
+        rows = [
+            [a.name, a.figures.use.weapon, percent(a.figures.hit), _decimal(a.wounds_per_attack, 2)]
+            for a in side.attacks
+        ]
+        heading = label("rulebook.report.pacing.side", army=side.army, cib=side.target.cib, rank=side.target.rank)
+        out += [
+            Spacer(0, 4),
+            Paragraph(escape(french(heading)), s["body"]),
+            report_table(labels("rulebook.report.pacing.columns"), rows, ["32%", "30%", "14%", "24%"]),
+            Spacer(0, 3),
+            Paragraph(escape(french(_turns_line(side, turns))), s["body"]),
+        ]
+    return out
+
+
+def _turns_line(side: SidePacing, turns: int) -> str:
+    p = side.pacing
+    return label(
+        "rulebook.report.pacing.turns",
+        army=side.army,
+        half=p.half,
+        expected=_decimal(Fraction(p.expected_turns), 1),
+        turns=turns,
+        chance=percent(Fraction(p.by(turns))),
+    )
+
+
+def _decimal(value: Fraction, places: int) -> str:
+    """Rounded half up to this many decimals, in the one number format (« 0,23 »)."""
+    scale = 10**places
+    return number(int(value * scale + Fraction(1, 2)) / scale)

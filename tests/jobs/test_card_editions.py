@@ -1,0 +1,110 @@
+"""The demo edition of the character cards (issue 16, E86), read back from the PDFs: what the
+quick-start does not play is not printed, what it plays is; the full edition keeps everything.
+
+Expected words come from the labels, the rules data and the army files, never from the PDF.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pdf_text import page_texts  # tests/support
+
+from kolaps_print import resources
+from kolaps_print.jobs.cards import CardOptions, build_cards
+from kolaps_print.labels import label
+from kolaps_print.layout import card_text
+from kolaps_print.layout.card_data import card_layout
+from kolaps_print.model.army_book import load_army
+from kolaps_print.model.gamedata import builtin_game_data
+
+ARMIES = resources.data_dir() / "armies"
+DROPPED_BACK = ("cards.back.morale", "cards.back.offensive", "cards.back.aff", "cards.back.fatigue")
+DROPPED_FRONT = ("cards.front.avatar", "cards.front.reminders", "cards.front.specialisations")
+
+
+def flat(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+@pytest.fixture(scope="module", params=["section-kappa", "les-damnes"])
+def printed(request):
+    """(army book, full edition's text, demo edition's text) of a demo army."""
+    book = load_army(ARMIES / f"{request.param}.yaml")
+    full, demo = (
+        flat(" ".join(page_texts(build_cards(book, CardOptions(edition=e)).pdf))) for e in ("full", "quickstart")
+    )
+    return book, full, demo
+
+
+def test_the_demo_back_has_no_morale_offensive_aff_or_fatigue_track(printed):
+    book, full, demo = printed
+    for key in DROPPED_BACK:
+        assert label(key) in full, key  # the test can fail: the full cards print each of them
+        assert label(key) not in demo, key
+    for key in ("cards.back.locations", "cards.back.cumulative"):
+        assert label(key) in demo, key
+
+    c_box = f" {label('cards.back.critical')} "  # kept: the haemorrhage rule names it (E87)
+    assert demo.count(c_box) == full.count(c_box) >= book.card_count
+
+
+def test_the_demo_front_has_no_avatar_traits_or_specialisations(printed):
+    book, full, demo = printed
+    for key in DROPPED_FRONT:
+        assert label(key) in full or key == "cards.front.avatar" and not any(m.character.avatar for m in book.members)
+        assert label(key) not in demo, key
+    traits = {t for m in book.members for w in m.weapons for t in card_text.weapon_traits(w, book.rules).split(" · ")}
+    specs = {s.name for m in book.members for s in m.specialisations}
+    assert traits and specs
+    for name in traits | specs:
+        assert f"{name}." not in demo, name  # « Tranchant. … », « Carapace. … »
+
+
+def test_the_demo_front_keeps_every_weapon_with_the_general_range_bands(printed):
+    book, _, demo = printed
+    data = builtin_game_data()
+    for member in book.members:
+        assert member.character.name in demo
+        for weapon in member.weapons:
+            assert weapon.name in demo
+            plain = weapon.model_copy(update={"traits": []})
+            assert flat(card_text.weapon_range(plain, data.rules)) in demo, weapon.name
+
+
+def test_every_demo_card_says_it_is_the_demo_s_with_its_ruling(printed):
+    book, full, demo = printed
+    shows = card_layout().editions["quickstart"]
+    note = flat(label(f"cards.front.{shows.note}"))
+    assert demo.count(f"{note} † {shows.ruling}") == book.card_count
+    assert note not in full
+
+
+def test_fragmentation_bands_give_way_to_the_general_ones_on_the_demo_card():
+    """Le Chien's shotgun: ≤ 15 cm · ≤ 30 cm +1 (extrême) in full, the general three bands in the demo."""
+    book = load_army(ARMIES / "les-damnes.yaml")
+    shotgun = next(w for m in book.members for w in m.weapons if any(t.id == "fragmentation" for t in w.traits))
+    full, demo = (
+        flat(" ".join(page_texts(build_cards(book, CardOptions(edition=e)).pdf))) for e in ("full", "quickstart")
+    )
+    own = flat(card_text.weapon_range(shotgun, book.rules))
+    general = flat(card_text.weapon_range(shotgun.model_copy(update={"traits": []}), book.rules))
+    assert own != general
+    assert own in full and own not in demo and general in demo
+
+
+def test_the_demo_cards_rerun_byte_identical():
+    book = load_army(ARMIES / "les-damnes.yaml")
+    options = CardOptions(edition="quickstart")
+    assert build_cards(book, options).pdf == build_cards(book, options).pdf
+
+
+def test_the_cli_prints_the_demo_edition_and_refuses_an_unknown_one(cli, tmp_path):
+    out = tmp_path / "demo.pdf"
+    result = cli(["cards", ARMIES / "les-damnes.yaml", "--edition", "quickstart", "-o", out])
+    assert result.exit_code == 0, result.stderr
+    text = flat(" ".join(page_texts(out.read_bytes())))
+    assert label("cards.back.fatigue") not in text and label("cards.back.locations") in text
+    bad = tmp_path / "bad.pdf"
+    result = cli(["cards", ARMIES / "les-damnes.yaml", "--edition", "demo", "-o", bad])
+    assert result.exit_code == 2 and "quickstart" in result.stderr
+    assert not bad.exists()
