@@ -102,7 +102,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     sheet = options.impose_options()
     check_printable(book)
     layout = card_layout().for_card(sheet.card.width, sheet.card.height)
-    stamp = cards_stamp(book) if options.stamp is None else options.stamp
+    stamp = cards_stamp() if options.stamp is None else options.stamp
     affiliation = book.affiliation
     identity = Identity(book.army.name, affiliation.name, affiliation.color, stamp, affiliation.emblem)
     front, back = (
