@@ -106,7 +106,7 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     check_printable(book)
     layout = card_layout().for_edition(options.edition).for_card(sheet.card.width, sheet.card.height)
     members = shown_members(book.members, layout.shows)
-    stamp = cards_stamp(book) if options.stamp is None else options.stamp
+    stamp = cards_stamp() if options.stamp is None else options.stamp
     affiliation = book.affiliation
     identity = Identity(book.army.name, affiliation.name, affiliation.color, stamp, affiliation.emblem)
     front, back = (

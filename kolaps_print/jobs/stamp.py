@@ -1,8 +1,10 @@
-"""The stamp a card carries in its footer: the data's short hash, so a loose card finds its rulebook.
+"""The stamp a card carries in its footer, so a loose card finds its rulebook.
 
-One source for both stamps: a standalone `cards` run (the rules' version and the hash) and a
-kit (its date and the hash, kit/stamp.py). The hash covers the army files and their portraits,
-data/ and templates/: a one-army kit and that army's own cards carry the same hash.
+A standalone `cards` run prints the rules' version and the rules' fingerprint: the very
+« empreinte » the rulebook prints on its credits page and its proofs (rulebook/sources.py's
+source_hash over the chapters and data/), so the same number on a card and a book means the
+same rules. A kit stamps its pages and cards with its own date and hash (kit/stamp.py), which
+also covers its army files and portraits: every page of one kit carries the same one.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from kolaps_print.diagnostics import KolapsError
 from kolaps_print.labels import label
 from kolaps_print.load.source_tree import digest_files, relative_name, source_files
 from kolaps_print.model.army_book import ArmyBook
-from kolaps_print.rulebook.sources import load_sources
+from kolaps_print.rulebook.sources import load_sources, source_hash
 
 HASH_LENGTH = 8
 
@@ -38,9 +40,18 @@ def army_sources(book: ArmyBook, path: Path | str | None = None) -> tuple[Path, 
     return Path(path or book.file), [m.portrait for m in book.members if m.portrait is not None]
 
 
-def cards_stamp(book: ArmyBook) -> str:
-    """« v0.1 · 3fa2b9c1 »: the rules' version and the data hash, in a standalone run's card footers."""
-    return label("cards.front.stamp", version=rules_version(), hash=data_hash([army_sources(book)]))
+def cards_stamp() -> str:
+    """« v0.1 · 3fa2b9c1d0 »: the rules' version and fingerprint, in a standalone run's card footers."""
+    return label("cards.front.stamp", version=rules_version(), hash=rules_hash())
+
+
+def rules_hash() -> str:
+    """The rulebook's fingerprint of the rules in use (its chapters and data/), as its credits print it;
+    without templates, of data/ alone."""
+    try:
+        return source_hash(resources.rulebook_dir(), resources.data_dir())
+    except FileNotFoundError:
+        return source_hash(resources.data_dir())
 
 
 def rules_version() -> str:

@@ -6,8 +6,6 @@ import re
 import shutil
 import subprocess
 from io import BytesIO
-from pathlib import Path
-from types import SimpleNamespace
 
 import pypdf
 import pypdfium2 as pdfium
@@ -952,7 +950,7 @@ def test_the_safe_area_holds_on_a_custom_card_size_too(kappa):
 
 def _stamp_pattern() -> re.Pattern:
     book_yaml = yaml.safe_load((resources.rulebook_dir() / "book.yaml").read_text(encoding="utf-8"))
-    return re.compile(rf"v{re.escape(str(book_yaml['version']))} · ([0-9a-f]{{8}})")
+    return re.compile(rf"v{re.escape(str(book_yaml['version']))} · ([0-9a-f]{{10}})")
 
 
 @pytest.mark.parametrize("card", CARD_SIZES)
@@ -976,29 +974,28 @@ def test_a_standalone_run_prints_the_rules_version_and_data_hash_in_every_card_f
     assert len(hashes) == 1  # one army, one data set
 
 
-def test_the_stamp_follows_the_data_and_reruns_stay_byte_identical(tmp_path, demo_armies):
-    army = tmp_path / "army.yaml"
-    shutil.copy(demo_armies[0], army)
+def test_the_stamp_is_the_rulebook_s_fingerprint_and_follows_the_data(tmp_path, demo_armies):
+    """A loose card finds its book: its footer prints the fingerprint the rulebook's credits print
+    for the same rules; an edit of data/ changes both, and reruns stay byte-identical."""
+    from kolaps_print import resources
+    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+
+    book = " ".join(page_texts(build_rulebook(RulebookOptions()).pdf)).replace("\n", " ")
+    (printed,) = set(re.findall(r"empreinte ([0-9a-f]{10})", book))
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    write_cards(army, first)
-    write_cards(army, second)
+    write_cards(demo_armies[0], first)
+    write_cards(demo_armies[0], second)
     assert first.read_bytes() == second.read_bytes()
-    before = set(_stamp_pattern().findall(" ".join(page_texts(first.read_bytes()))))
-    army.write_text(army.read_text(encoding="utf-8") + "\n# une ligne de plus\n", encoding="utf-8")
-    write_cards(army, second)
+    assert set(_stamp_pattern().findall(" ".join(page_texts(first.read_bytes())))) == {printed}
+    data = tmp_path / "data"
+    shutil.copytree(resources.data_dir(), data)
+    (data / "weapons.yaml").write_text(
+        (data / "weapons.yaml").read_text(encoding="utf-8") + "\n# une ligne de plus\n", encoding="utf-8"
+    )
+    with resources.folders(data=data):
+        write_cards(demo_armies[0], second)
     after = set(_stamp_pattern().findall(" ".join(page_texts(second.read_bytes()))))
-    assert len(before) == len(after) == 1 and before != after
-
-
-def test_a_kit_and_a_standalone_run_share_the_stamp_code(demo_armies, kappa):
-    """One source: a one-army kit's hash is the standalone cards' hash of that army."""
-    from kolaps_print.jobs.stamp import army_sources, cards_stamp, data_hash
-    from kolaps_print.kit import stamp as kit_stamp
-
-    hash_ = data_hash([army_sources(kappa)])
-    assert cards_stamp(kappa).endswith(hash_)
-    kit = SimpleNamespace(books=[kappa], army_paths=[Path(kappa.file)])
-    assert kit_stamp.data_hash(kit) == hash_
+    assert len(after) == 1 and after != {printed}
 
 
 def _grey(page, scale: float = 300 / 72):
