@@ -173,21 +173,29 @@ def _find_ruleset(ruleset_id: str) -> Ruleset:
 
 
 def ruleset_marks_elsewhere(ruleset: Ruleset) -> list[MarkedPage]:
-    """A ruleset's other products' marks « † D100-En »: its sheet and its demo armies' cards."""
-    from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
+    """A ruleset's other products' marks « † D100-En »: its sheet, its reference cards (by face)
+    and its demo armies' cards."""
+    from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
     from kolaps_print.model.ruleset_army import load_ruleset_army, read_army_ruleset
 
-    builds: list[tuple[str, Callable[[], bytes]]] = [
-        (label("rulebook.marks.sheet"), lambda: build_ruleset_sheet(ruleset.id).pdf)
+    builds: list[tuple[str, Callable[[], bytes], Callable[[str, bytes], list[MarkedPage]]]] = [
+        (label("rulebook.marks.sheet"), lambda: build_ruleset_sheet(ruleset.id).pdf, product_marks),
+        (
+            label("rulebook.marks.reference_cards"),
+            lambda: build_ruleset_reference_cards(ruleset.id).pdf,
+            face_marks,
+        ),
     ]
     for path in sorted((ruleset.folder / "armies").glob("*.yaml")):
         try:
             army = load_ruleset_army(read_army_ruleset(path)[0], ruleset)
         except KolapsError:  # `check --ruleset` says why; the proof lists it as not printable
-            builds.append((label("rulebook.marks.army_cards", army=path.stem), _unprintable))
+            builds.append((label("rulebook.marks.army_cards", army=path.stem), _unprintable, product_marks))
             continue
-        builds.append((label("rulebook.marks.army_cards", army=army.name), partial(_ruleset_cards_pdf, army)))
-    return _read_marks([(product, build, product_marks) for product, build in builds])
+        builds.append(
+            (label("rulebook.marks.army_cards", army=army.name), partial(_ruleset_cards_pdf, army), product_marks)
+        )
+    return _read_marks(builds)
 
 
 def _unprintable() -> bytes:

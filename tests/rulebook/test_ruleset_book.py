@@ -15,6 +15,7 @@ from pdf_fonts import pdf_fonts  # tests/support
 from pdf_text import page_texts  # tests/support
 
 from kolaps_print import resources
+from kolaps_print.content.formats import percent
 from kolaps_print.engines import d12, percentile, three_d6
 from kolaps_print.model.ruleset_load import find_ruleset
 from kolaps_print.provenance import find_marks
@@ -29,12 +30,6 @@ SEEDS = {"d100": "001_c62d5d2787869046.txt", "3d6": "002_0fc9685c052d0e37.txt", 
 
 def chapters_dir(ruleset_id: str) -> Path:
     return resources.templates_dir() / "rulesets" / ruleset_id
-
-
-def percent(chance: Fraction) -> str:
-    """As the book prints a chance: whole percent from 10 %, one decimal below (French comma)."""
-    value = float(chance) * 100
-    return f"{value:.0f} %" if value >= 10 or value == 0 else f"{value:.1f} %".replace(".", ",")
 
 
 @pytest.fixture(scope="module")
@@ -233,4 +228,5 @@ def test_the_proof_lists_the_ruleset_s_errata_and_where_they_are_printed(cli, tm
         assert f"D12-E{n} · " in listed
     marks = " ".join(t for t in texts if "Marques de provenance" in t)
     assert "Aide de jeu" in marks and "Cartes : Équipe Néon" in marks
+    assert re.search(r"Cartes d’aide de jeu carte \d+ D12-E", marks)  # the reference cards, by face
     assert "D12-E1" in marks
