@@ -9,14 +9,13 @@ import pypdf
 import pytest
 from pdf_fonts import pdf_fonts  # tests/support
 from pdf_text import page_texts, text_objects  # tests/support
+from ruleset_products import RULESETS, built_for_each  # tests/support
 
 from kolaps_print.content.formats import percent
 from kolaps_print.content.ruleset_sheet import sheet_content
 from kolaps_print.engines import d12, percentile, three_d6
 from kolaps_print.model.ruleset_load import find_ruleset
 from kolaps_print.rulebook.proof_pages import face_marks
-
-RULESETS = ("3d6", "d100", "d12")
 
 
 def plain(text: str) -> str:
@@ -25,14 +24,7 @@ def plain(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def decks(cli, tmp_path_factory):
-    out = tmp_path_factory.mktemp("ruleset-reference-cards")
-    built = {}
-    for ruleset_id in RULESETS:
-        target = out / f"{ruleset_id}.pdf"
-        result = cli(["tables", "--ruleset", ruleset_id, "--format", "cards", "-o", target])
-        assert result.exit_code == 0, result.stderr
-        built[ruleset_id] = (result.stdout, target.read_bytes())
-    return built
+    return built_for_each(cli, tmp_path_factory.mktemp("ruleset-reference-cards"), "tables", "--format", "cards")
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
