@@ -19,7 +19,7 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.tables import TablesOptions, build_reference
-from kolaps_print.labels import label
+from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.sheets import paper_name, sheets
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.choices import KOLAPS
@@ -148,7 +148,8 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
         book, marks = _checked(options, templates, data_dir)
         bleed = sheets().print_shop.bleed if options.print_shop else 0.0
         printing = Printing(options.paper, options.proof, options.version, options.date, bleed)
-        result = lay_out_book(book, printing, marks)
+        with overriding_labels(book.ruleset.labels_file if book.ruleset else None):
+            result = lay_out_book(book, printing, marks)
     pdf = press_ready(result.pdf, bleed) if options.print_shop else result.pdf
     return RulebookResult(pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
 
@@ -158,7 +159,8 @@ def _checked(options: RulebookOptions, templates: Path, data_dir: Path) -> tuple
     ruleset = _ruleset(options)
     if ruleset is not None:
         rules = _find_ruleset(ruleset)
-        book = check_ruleset_book(templates, rules, options.edition, options.strict)
+        with overriding_labels(rules.labels_file):
+            book = check_ruleset_book(templates, rules, options.edition, options.strict)
         return book, ruleset_marks_elsewhere(rules) if options.proof else []
     book = check_book(templates, data_dir, options.edition, options.strict, options.scenario)
     assert book.data is not None  # KOLAPS's book reads its game data

@@ -16,7 +16,7 @@ from kolaps_print.content.ruleset_sheet import SectionContent, sheet_content
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.jobs.tables import Reference, TablesOptions
-from kolaps_print.labels import label
+from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.reference.look import ink, mark_grey
 from kolaps_print.layout.ruleset_card import RulesetFace
 from kolaps_print.layout.ruleset_sheet import Kept, SheetLook, fill_frame, sheet_look, sheet_story
@@ -120,6 +120,11 @@ def _balanced(
 
 def build_ruleset_sheet(ruleset_id: str, paper: str = "a4") -> Reference:
     ruleset = find_ruleset(ruleset_id)
+    with overriding_labels(ruleset.labels_file):  # the ruleset's own labels first
+        return _sheet(ruleset, paper)
+
+
+def _sheet(ruleset: Ruleset, paper: str) -> Reference:
     look = sheet_look()
     paper_mm = paper_size(paper)
     size = (pt(paper_mm.width), pt(paper_mm.height))
@@ -159,12 +164,17 @@ SHEET = TablesOptions()
 
 def build_ruleset_reference_cards(ruleset_id: str, options: TablesOptions = CARDS) -> Reference:
     """The sheet's tables as reference cards, imposed like KOLAPS's (--card, --layout, --flip, --paper)."""
+    ruleset = find_ruleset(ruleset_id)
+    with overriding_labels(ruleset.labels_file):
+        return _reference_cards(ruleset, options)
+
+
+def _reference_cards(ruleset: Ruleset, options: TablesOptions) -> Reference:
     from kolaps_print.draw.ruleset_card import RulesetCard
     from kolaps_print.impose import ImposeOptions, impose, slots_per_sheet
     from kolaps_print.layout.ruleset_reference_cards import CardOverflow, reference_faces
     from kolaps_print.layout.sheets import card_size
 
-    ruleset = find_ruleset(ruleset_id)
     look = sheet_look()
     try:
         size = card_size(options.card)
