@@ -117,9 +117,7 @@ def write_card_images(
     fail_on_warnings(result.warnings, strict)
     cards = list(_cards(deck.characters))
     if options.format == "png":
-        build_atomically(
-            target, lambda tmp: _write_pngs(tmp, result.pdf, cards, options.dpi or DPI), deck.inputs, WHAT
-        )
+        build_atomically(target, lambda tmp: _write_pngs(tmp, result.pdf, cards, options.dpi or DPI), deck.inputs, WHAT)
     else:
         size = sheet_data.card_size(options.card)
         build_atomically(
