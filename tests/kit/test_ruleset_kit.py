@@ -46,7 +46,8 @@ def test_a_ruleset_kit_prints_its_cards_its_sheet_and_its_book(d12_kit):
         "cards-equipe-neon-2.pdf",
         "cards-equipe-neon.pdf",
         "demo-d12.zip",
-        "kit.pdf",
+        "kit-carton.pdf",
+        "kit-papier.pdf",
         "kolaps-manifest.sha256",
         "packing-list.md",
         "previews",
@@ -60,21 +61,26 @@ def test_a_ruleset_kit_prints_its_cards_its_sheet_and_its_book(d12_kit):
     cards = plain(" ".join(page_texts((out / "cards-equipe-neon.pdf").read_bytes())))
     assert "Yuna Kade" in cards and "Équipe Néon" in cards
     stamp = "Démo d12 · 14 mars 2027 · données "
-    assert all(stamp in plain(text) for text in page_texts((out / "kit.pdf").read_bytes()))
+    for kit_pdf in ("kit-carton.pdf", "kit-papier.pdf"):
+        assert all(stamp in plain(text) for text in page_texts((out / kit_pdf).read_bytes()))
     assert "tokens.pdf" not in result.stdout and "quickstart" not in result.stdout
 
 
-def test_the_kit_pdf_holds_every_document_once_per_table(d12_kit):
+def test_the_kit_pdfs_hold_every_document_once_per_table(d12_kit):
+    """kit-carton.pdf: the cards, table after table; kit-papier.pdf: the packing list, then each
+    table's sheets and book."""
     out, _ = d12_kit
     pages = {
         name: len(pypdf.PdfReader(out / name).pages)
         for name in ("cards-equipe-neon.pdf", "reference.pdf", "rulebook-d12.pdf")
     }
-    kit_text = [plain(t) for t in page_texts((out / "kit.pdf").read_bytes())]
-    assert sum("Nos décisions" in t and "Chapitre" in t for t in kit_text) == 2  # the book, once per table
-    assert len(kit_text) >= 2 * (
-        2 * pages["cards-equipe-neon.pdf"] + 2 * pages["reference.pdf"] + pages["rulebook-d12.pdf"]
-    )
+    paper = [plain(t) for t in page_texts((out / "kit-papier.pdf").read_bytes())]
+    assert sum("Nos décisions" in t and "Chapitre" in t for t in paper) == 2  # the book, once per table
+    assert sum("L’échelle du d12 : aide de jeu" in t for t in paper) == 2 * 2  # two players, two tables
+    assert len(paper) >= 2 * (2 * pages["reference.pdf"] + pages["rulebook-d12.pdf"])
+    carton = [plain(t) for t in page_texts((out / "kit-carton.pdf").read_bytes())]
+    assert sum("Yuna Kade" in t for t in carton) >= 2 * 2  # both armies' cards (a mirror match), both tables
+    assert len(carton) >= 2 * 2 * pages["cards-equipe-neon.pdf"]
 
 
 def test_the_packing_list_says_the_system_s_dice_and_miniatures(d12_kit):
