@@ -12,7 +12,10 @@ A problem is a located error in the edited file, never a KeyError in a renderer.
 
 from __future__ import annotations
 
+import contextlib
 import string
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cache
@@ -176,9 +179,88 @@ def check_labels() -> list[Diagnostic]:
     return problems
 
 
+# ---- a ruleset's own labels (data/rulesets/ID/labels.yaml) -----------------------------------
+# A ruleset folder may give its own text for some labels of one area (rulesets.yaml: the sheet's
+# column headings, how a card prints a skill...). The file holds only the keys it changes, each
+# checked against the data folder's copy of that area: a key it has, text where it is text, only
+# its {placeholders}. Within overriding_labels(), label() reads those first.
+OVERRIDABLE_AREA = "rulesets"
+_overrides: ContextVar[Path | None] = ContextVar("kolaps_label_overrides", default=None)
+
+
+@contextlib.contextmanager
+def overriding_labels(path: Path | None) -> Iterator[None]:
+    """Within the block, label() reads path's labels (when the file exists) before the area's."""
+    token = _overrides.set(path if path is not None and path.is_file() else None)
+    try:
+        yield
+    finally:
+        _overrides.reset(token)
+
+
+def check_overrides(path: Path) -> list[Diagnostic]:
+    """A ruleset's labels.yaml checked against the data folder's area (nothing if there is none)."""
+    if not path.is_file():
+        return []
+    try:
+        _read_overrides(resources.data_dir(), path)
+    except KolapsError as exc:
+        return exc.diagnostics
+    return []
+
+
+@resources.cached_read
+def _read_overrides(data_dir: Path, path: Path) -> _Area:
+    doc = load_yaml(path, display_path(path))
+    reference = _area(OVERRIDABLE_AREA, data_dir).doc.data
+    problems = unprintable_text(doc)
+    if not isinstance(doc.data, dict):
+        problems.append(doc.diagnostic((), f"expected labels as key: text, got {_kind(doc.data)}"))
+    else:
+        _compare_some(doc, doc.data, reference, (), OVERRIDABLE_AREA, problems)
+    if problems:
+        raise KolapsError(problems)
+    return _Area(doc)
+
+
+def _compare_some(
+    doc: SourceDocument, value: Any, ref: Any, path: tuple, area: str, problems: list[Diagnostic]
+) -> None:
+    """As _compare, for a file that gives only some of the area's labels."""
+    if not (isinstance(ref, dict) and isinstance(value, dict)):
+        return _compare(doc, value, ref, path, area, problems)
+    for key, given in value.items():
+        if key in ref:
+            _compare_some(doc, given, ref[key], path + (key,), area, problems)
+        else:
+            problems.append(
+                doc.diagnostic(
+                    path + (key,),
+                    f"unknown label '{_dotted(area, path + (str(key),))}'{did_you_mean(str(key), ref)}",
+                    at_key=True,
+                )
+            )
+
+
+@resources.cached_read
+def _overridden(data_dir: Path, path: Path, key: str) -> tuple[_Area, str, Any] | None:
+    area, _, rest = key.partition(".")
+    if area != OVERRIDABLE_AREA:
+        return None
+    source = _read_overrides(data_dir, path)
+    node: Any = source.doc.data
+    for part in rest.split(".") if rest else ():
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return source, rest, node
+
+
 # ---- reading labels ---------------------------------------------------------------------------
 def _node(key: str) -> tuple[_Area, str, Any]:
-    return _found(resources.data_dir(), key)
+    path = _overrides.get()
+    found = _overridden(resources.data_dir(), path, key) if path is not None else None
+    return found or _found(resources.data_dir(), key)
 
 
 @resources.cached_read  # a card job asks 20,000 times for the same hundred labels

@@ -13,6 +13,8 @@ from typing import Protocol
 from kolaps_print.labels import label
 
 _ID = "E0"
+# KOLAPS's E27, or a ruleset's own, behind its prefix (ruleset.yaml's errata_prefix): D100-E1, 3D6-E2
+ERRATUM_ID = r"((?:[A-Z0-9]{1,8}-)?E\d+)"
 
 
 def mark(ruling: str) -> str:
@@ -47,12 +49,18 @@ def _placement(one_mark: str) -> re.Pattern:
 @cache
 def _pattern(template: str) -> re.Pattern:
     before, _, after = template.partition(_ID)
-    return re.compile(re.escape(before) + r"(E\d+)" + re.escape(after))
+    return re.compile(re.escape(before) + ERRATUM_ID + re.escape(after))
 
 
 def mark_pattern() -> re.Pattern:
     """A regex matching one mark, its erratum id as group 1."""
     return _pattern(mark(_ID))
+
+
+def erratum_order(id_: str) -> tuple[str, int]:
+    """Sort key of an erratum id: by prefix, then by number (E2 before E10, D100-E1 after E99)."""
+    prefix, _, number = id_.rpartition("E")
+    return prefix, int(number)
 
 
 def find_marks(text: str) -> list[str]:

@@ -142,3 +142,56 @@ def test_each_file_is_read_and_checked_once(project, monkeypatch):
     monkeypatch.setattr(labels_module, "load_yaml", lambda *a: pytest.fail("read twice"))
     for _ in range(3):
         assert label("tables.format.range", low=1, high=2) == "1–2"
+
+
+# ---- a ruleset's own labels (data/rulesets/ID/labels.yaml, issue 13) ------------------------
+def test_a_ruleset_prints_its_own_labels_and_only_within_its_products(cli, tmp_path):
+    from pdf_text import page_texts  # tests/support
+
+    d100 = resources.data_dir() / "rulesets" / "d100" / "armies" / "les-convoyeurs.yaml"
+    assert cli(["cards", d100, "-o", tmp_path / "d100.pdf"]).exit_code == 0
+    text = " ".join(page_texts((tmp_path / "d100.pdf").read_bytes())).replace("\u202f", " ")
+    assert "Bagarre 60 %" in text  # d100's card.skill: « {name} {value} % »
+    d12 = resources.data_dir() / "rulesets" / "d12" / "armies" / "equipe-neon.yaml"
+    assert cli(["cards", d12, "-o", tmp_path / "d12.pdf"]).exit_code == 0
+    d12_text = " ".join(page_texts((tmp_path / "d12.pdf").read_bytes()))
+    assert "Armes de tir 2 · Pilotage auto 4" in d12_text  # the common card.skill: « {name} {value} »
+    assert label("rulesets.card.skill", name="Bagarre", value="60") == "Bagarre\u00a060"  # no leak once built
+    assert cli(["tables", "--ruleset", "d12", "-o", tmp_path / "sheet.pdf"]).exit_code == 0
+    assert "Attaque − défense" in " ".join(" ".join(page_texts((tmp_path / "sheet.pdf").read_bytes())).split())
+
+
+def test_a_ruleset_without_labels_file_prints_the_common_ones(cli, data_copy):
+    from pdf_text import page_texts  # tests/support
+
+    (data_copy / "rulesets" / "d12" / "labels.yaml").unlink()
+    result = cli(["tables", "--ruleset", "d12", "-o", "sheet.pdf"])
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(page_texts((data_copy.parent / "sheet.pdf").read_bytes()))
+    assert "Écart" in text and "Attaque − défense" not in text
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            '  margn: "Écart"',
+            "3:3: error: columns.margn: unknown label 'rulesets.columns.margn' (did you mean 'margin'?)",
+        ),
+        (
+            '  margin: "{ecart}"',
+            "3:11: error: columns.margin: label 'rulesets.columns.margin': unknown placeholder {ecart} "
+            "(this label can use: none)",
+        ),
+        ("  margin: [a, b]", "3:11: error: columns.margin: label 'rulesets.columns.margin' must be text, got a list"),
+    ],
+)
+def test_a_broken_ruleset_labels_file_is_located(cli, data_copy, line, message):
+    labels_file = data_copy / "rulesets" / "d12" / "labels.yaml"
+    labels_file.write_text(f"# libellés\ncolumns:\n{line}\n", encoding="utf-8")
+    result = cli(["check", "--ruleset", "d12"])
+    assert result.exit_code == 1
+    assert f"data/rulesets/d12/labels.yaml:{message}" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert cli(["tables", "--ruleset", "d12", "-o", "x.pdf"]).exit_code == 1
+    assert not (data_copy.parent / "x.pdf").exists()

@@ -1,6 +1,6 @@
 """The provenance mark: one label makes it, find_marks reads it back."""
 
-from kolaps_print.provenance import find_marks, mark, marked, place_marks
+from kolaps_print.provenance import erratum_order, find_marks, mark, marked, place_marks
 
 
 def test_the_mark_is_a_dagger_and_the_erratum_on_one_line():
@@ -21,3 +21,21 @@ def test_a_mark_follows_the_closing_punctuation_of_its_sentence():
 def test_marks_are_found_whatever_the_space_a_pdf_reader_returns():
     assert find_marks("a † E27 b †\u00a0E3 c †\u202fE41") == ["E27", "E3", "E41"]
     assert find_marks("E27 sans dague, † En, †E") == []
+
+
+def test_a_ruleset_s_marks_are_found_and_placed_like_kolaps_s():
+    text = f"Un 01 réussit {mark('D100-E2')}. AV ≥ DV {mark('3D6-E2')} ; égalité {mark('D12-E3')}: {mark('E27')}"
+    assert find_marks(text) == ["D100-E2", "3D6-E2", "D12-E3", "E27"]
+    assert place_marks(f"le score {mark('D100-E1')}.") == "le score.\u00a0†\u00a0D100-E1"
+    assert marked("Dès 7 PV", "D12-E6") == "Dès 7 PV\u00a0†\u00a0D12-E6"
+    assert find_marks("D100-E1 sans dague, ni † E ni † d12-E1") == []  # an id alone, or in lowercase, is no mark
+
+
+def test_erratum_ids_sort_by_prefix_then_number():
+    assert sorted(["E10", "D12-E10", "E2", "D12-E2", "3D6-E1"], key=erratum_order) == [
+        "E2",
+        "E10",
+        "3D6-E1",
+        "D12-E2",
+        "D12-E10",
+    ]

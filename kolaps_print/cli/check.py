@@ -1,4 +1,5 @@
-"""`kolaps-print check`: validate army files, or the built-in data with no file.
+"""`kolaps-print check`: validate army files, or with no file the built-in data (KOLAPS's, then
+every ruleset folder of data/rulesets/ with its demo armies).
 
 With --json, stdout holds one JSON array of every message (what editors and CI read); the
 summaries, which are for people, then go to stderr. The exit codes do not change.
@@ -27,7 +28,9 @@ T = TypeVar("T")
     "|   kolaps-print check --json army.yaml   |   kolaps-print check --ruleset d100",
 )
 def check(
-    files: list[Path] | None = typer.Argument(None, help="Army files (YAML). None: the built-in data/."),
+    files: list[Path] | None = typer.Argument(
+        None, help="Army files (YAML). None: the built-in data/ and every ruleset of data/rulesets/."
+    ),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     as_json: bool = typer.Option(
         False,
@@ -45,20 +48,27 @@ def check(
     summary = common.echo_err if as_json else typer.echo
     if files and ruleset:
         raise typer.BadParameter("give army files or --ruleset, not both (an army file names its own ruleset)")
+    sections: list[tuple[str | None, list]]  # (a data folder's summary line, its armies' results)
     if ruleset and ruleset != KOLAPS:
         checked, results = _checked(lambda: job.check_ruleset(ruleset, strict), as_json)
-        summary(job.ruleset_summary(checked))
+        sections = [(job.ruleset_summary(checked), results)]
     elif files:
-        results = _checked(lambda: job.check_files(files, strict), as_json)
+        sections = [(None, _checked(lambda: job.check_files(files, strict), as_json))]
     else:
         data, results = _checked(lambda: job.check_builtin(strict), as_json)
-        summary(_data_summary(data))
+        sections = [(_data_summary(data), results)]
+        if ruleset is None:  # plain check: every bundled ruleset too (--ruleset kolaps: KOLAPS's alone)
+            sections += common.run(lambda: job.check_every_ruleset(strict))
+    results = [result for _, section in sections for result in section]
     if as_json:
         _print_json([d for result in results for d in result.diagnostics])
-    for result in results:
-        if not as_json:
-            common.print_diagnostics(result.diagnostics)
-        summary(result.summary())
+    for headline, section in sections:
+        if headline:
+            summary(headline)
+        for result in section:
+            if not as_json:
+                common.print_diagnostics(result.diagnostics)
+            summary(result.summary())
     if not all(r.ok for r in results):
         raise typer.Exit(common.EXIT_INVALID)
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from kolaps_print.cli import app, common
-from kolaps_print.cli.options import DataChoicesCommand, paper_option, parsed_by
+from kolaps_print.cli.options import DataChoicesCommand, paper_option, parsed_by, ruleset_option
+from kolaps_print.model.choices import KOLAPS
 
 if TYPE_CHECKING:
     from kolaps_print.jobs.rulebook import RulebookOptions
@@ -99,6 +100,9 @@ def rulebook(
     watch: bool = typer.Option(
         False, "--watch", help="Rebuild on every save under the templates and data folders; Ctrl-C stops."
     ),
+    ruleset: str | None = ruleset_option(
+        "Another game system's short book (chapters in templates/rulesets/ID/), written to output/rulebook-ID.pdf."
+    ),
 ) -> None:
     """Build the rulebook PDF from the chapters in templates/rulebook and the game data."""
     from kolaps_print.jobs import rulebook as job
@@ -116,7 +120,12 @@ def rulebook(
         data=data,
         print_shop=print_shop,
         scenario=scenario,
+        ruleset=ruleset,
     )
+    if ruleset not in (None, KOLAPS) and scenario is not None:
+        raise typer.BadParameter(
+            "a demo scenario is KOLAPS's: give --scenario or --ruleset, not both", param_hint="'--scenario'"
+        )
     _check_edition(options)
     _check_scenario(options)
 

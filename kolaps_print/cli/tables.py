@@ -43,21 +43,26 @@ def tables(
     """Print the quick-reference tables: dice, chances, wounds, turn, actions, morale, traits."""
     from kolaps_print.jobs import tables as job
 
-    if ruleset and ruleset != KOLAPS:
-        _ruleset_sheet(ruleset, output, paper, format)
-        return
-
     options = job.TablesOptions(paper=paper, format=format, card=card, layout=layout, flip=flip, edition=edition)
+    if ruleset and ruleset != KOLAPS:
+        _ruleset_reference(ruleset, output, options)
+        return
     target = output or job.default_output(options)
     reference = common.run(lambda: job.write_reference(target, options))
     typer.echo(f"wrote {target} ({reference.pages} pages{job.describe(reference)})")
 
 
-def _ruleset_sheet(ruleset: str, output: str | None, paper: str, format: Format) -> None:
-    from kolaps_print.jobs.ruleset_tables import default_ruleset_output, write_ruleset_sheet
+def _ruleset_reference(ruleset: str, output: str | None, options) -> None:
+    from kolaps_print.jobs.ruleset_tables import (
+        default_ruleset_cards_output,
+        default_ruleset_output,
+        write_ruleset_reference,
+    )
+    from kolaps_print.jobs.tables import describe
 
-    if format != "sheet":
-        raise typer.BadParameter(f"--ruleset {ruleset} prints a sheet only (no --format cards yet)")
-    target = output or default_ruleset_output(ruleset)
-    reference = common.run(lambda: write_ruleset_sheet(ruleset, target, paper))
-    typer.echo(f"wrote {target} ({reference.pages} pages)")
+    if options.edition != "full":
+        raise typer.BadParameter(f"--ruleset {ruleset} has one edition: leave --edition out", param_hint="'--edition'")
+    cards = options.format == "cards"
+    target = output or (default_ruleset_cards_output(ruleset) if cards else default_ruleset_output(ruleset))
+    reference = common.run(lambda: write_ruleset_reference(ruleset, target, options))
+    typer.echo(f"wrote {target} ({reference.pages} pages{describe(reference)})")

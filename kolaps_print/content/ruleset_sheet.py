@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from kolaps_print.content import tables
 from kolaps_print.content.formats import percent, span
 from kolaps_print.engines import d12, percentile, three_d6
 from kolaps_print.labels import label
@@ -178,3 +179,34 @@ def sheet_content(ruleset: Ruleset) -> list[SectionContent]:
         )
         for section in ruleset.spec.sheet.sections
     ]
+
+
+def book_table_names(ruleset: Ruleset, table_id: str) -> list[str]:
+    """The names a ruleset's table goes by in the book: its id, then id-2... when it prints as
+    several (a percentile table and its point-blank twin)."""
+    count = len(table_contents(ruleset, ruleset.tables[table_id]))
+    return [table_id] + [f"{table_id}-{n}" for n in range(2, count + 1)]
+
+
+def book_tables(ruleset: Ruleset, table_ids: list[str]) -> dict[str, tables.TableContent]:
+    """The ruleset's tables as the rulebook sets them (content.tables.TableContent), by book name:
+    the first column left, the others centred (numbers and chances read down a column)."""
+    out: dict[str, tables.TableContent] = {}
+    for table_id in table_ids:
+        contents = table_contents(ruleset, ruleset.tables[table_id])
+        for name, content in zip(book_table_names(ruleset, table_id), contents, strict=True):
+            align = "l" + ("c" if _numeric(content) else "l") * (len(content.header) - 1)
+            out[name] = tables.TableContent(
+                name,
+                content.title,
+                content.header,
+                content.rows,
+                content.note,
+                tuple(align),  # type: ignore[arg-type]
+            )
+    return out
+
+
+def _numeric(content: TableContent) -> bool:
+    """A table of numbers and chances (every cell past the first short): centred columns."""
+    return all(len(cell) <= 8 for row in content.rows for cell in row[1:])

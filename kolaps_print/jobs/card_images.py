@@ -13,8 +13,9 @@ card once (copies of a character are numbered « 1/3 » as in the PDF), and writ
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Literal
 from urllib.parse import quote, urlsplit
@@ -22,12 +23,13 @@ from urllib.parse import quote, urlsplit
 from PIL import Image
 
 from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
-from kolaps_print.jobs.cards import CardOptions, build_cards, portraits
+from kolaps_print.jobs.cards import CardOptions, CardsResult, build_cards, portraits
 from kolaps_print.jobs.tts import DeckSheet, grid_for, saved_object
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.card_front import copy_label, copy_numbers
-from kolaps_print.model.army_book import ArmyBook, load_army
-from kolaps_print.write import source_inputs
+from kolaps_print.model.army_book import load_army
+from kolaps_print.model.choices import KOLAPS
+from kolaps_print.write import Inputs, source_inputs
 from kolaps_print.write.folder import build_atomically, check_folder, written_files
 from kolaps_print.write.raster import DPI, numbered, png_bytes, rendered_pages, slug
 
@@ -107,35 +109,61 @@ def write_card_images(
 ) -> ImagesWritten:
     """Load, render and write the folder as a set. With strict, any warning is an error and
     nothing is written."""
-    book = load_army(army_path, strict=strict)
-    inputs = source_inputs().plus([army_path], "the army file").plus(portraits(book), "a portrait")
+    deck = _deck(Path(army_path), strict)
     target = Path(output) if output is not None else default_folder(army_path, options.format)
-    real = check_folder(target, inputs, WHAT)  # before the slow part
+    real = check_folder(target, deck.inputs, WHAT)  # before the slow part
     # Every copy is a face of its own, so that it carries its number as the printed card does.
-    result = build_cards(book, CardOptions(card=options.card, print_shop=True, press=False))
+    result = deck.build(CardOptions(card=options.card, print_shop=True, press=False))
     fail_on_warnings(result.warnings, strict)
-    cards = list(_cards(book))
+    cards = list(_cards(deck.characters))
     if options.format == "png":
-        build_atomically(target, lambda tmp: _write_pngs(tmp, result.pdf, cards, options.dpi or DPI), inputs, WHAT)
+        build_atomically(target, lambda tmp: _write_pngs(tmp, result.pdf, cards, options.dpi or DPI), deck.inputs, WHAT)
     else:
         size = sheet_data.card_size(options.card)
         build_atomically(
             target,
-            lambda tmp: _write_tts(tmp, real, book, result.pdf, cards, (size.width, size.height), options),
-            inputs,
+            lambda tmp: _write_tts(tmp, real, deck.name, result.pdf, cards, (size.width, size.height), options),
+            deck.inputs,
             WHAT,
         )
     return ImagesWritten(target, written_files(target), len(cards), result.warnings)
 
 
-def _cards(book: ArmyBook) -> Iterator[Card]:
+@dataclass(frozen=True)
+class _Deck:
+    """What the pictures need of an army, whatever its ruleset."""
+
+    name: str  # the army's
+    characters: list[tuple[str, int]]  # (name, copies), in army order
+    inputs: Inputs  # the files read: a folder holding one is never replaced
+    build: Callable[[CardOptions], CardsResult]  # its cards job
+
+
+def _deck(army_path: Path, strict: bool) -> _Deck:
+    """A KOLAPS army (its portraits too), or another ruleset's (cards from its card blocks)."""
+    from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+    from kolaps_print.model.ruleset_army import load_ruleset_army
+    from kolaps_print.model.ruleset_choice import read_army_ruleset
+    from kolaps_print.model.ruleset_load import find_ruleset
+
+    inputs = source_inputs().plus([army_path], "the army file")
+    doc, ruleset_id = read_army_ruleset(army_path)
+    if ruleset_id != KOLAPS:
+        army = load_ruleset_army(doc, find_ruleset(ruleset_id), strict)
+        characters = [(m.name, m.character.copies) for m in army.members]
+        return _Deck(army.name, characters, inputs, partial(build_ruleset_cards, army))
+    book = load_army(army_path, strict=strict)
+    characters = [(m.character.name, m.character.copies) for m in book.members]
+    return _Deck(book.army.name, characters, inputs.plus(portraits(book), "a portrait"), partial(build_cards, book))
+
+
+def _cards(characters: list[tuple[str, int]]) -> Iterator[Card]:
     """Every card in army order, copies included, named as the card numbers it (« 1/3 »);
     card i's faces are pages 2i and 2i + 1 of the PDF."""
-    copies = [(m, copy) for m in book.members for copy in copy_numbers(m.character.copies)]
-    files = numbered([slug(m.character.name) for m, _ in copies])
-    for i, ((m, copy), file) in enumerate(zip(copies, files, strict=True)):
-        name = m.character.name if copy is None else f"{m.character.name} {copy_label(copy)}"
-        yield Card(name, file, 2 * i, 2 * i + 1)
+    copies = [(name, copy) for name, count in characters for copy in copy_numbers(count)]
+    files = numbered([slug(name) for name, _ in copies])
+    for i, ((name, copy), file) in enumerate(zip(copies, files, strict=True)):
+        yield Card(name if copy is None else f"{name} {copy_label(copy)}", file, 2 * i, 2 * i + 1)
 
 
 # ---- png ------------------------------------------------------------------------------------
@@ -163,7 +191,7 @@ def tts_dpi(card_mm: tuple[float, float], columns: int, rows: int, wanted: int |
 
 
 def _write_tts(
-    folder: Path, real: Path, book: ArmyBook, pdf: bytes, cards: list[Card], card_mm, options: ImageOptions
+    folder: Path, real: Path, army_name: str, pdf: bytes, cards: list[Card], card_mm, options: ImageOptions
 ) -> list[str]:
     first = grid_for(len(cards))
     dpi = tts_dpi(card_mm, first.columns, first.rows, options.dpi)
@@ -179,8 +207,8 @@ def _write_tts(
             written.append(name)
         urls = [sheet_url(options.base_url, real, name) for name in names]
         sheets.append(DeckSheet(urls[0], urls[1], grid, [c.name for c in chunk]))
-    json_name = f"{slug(book.army.name)}.json"
-    (folder / json_name).write_text(saved_object(book.army.name, sheets), encoding="utf-8")
+    json_name = f"{slug(army_name)}.json"
+    (folder / json_name).write_text(saved_object(army_name, sheets), encoding="utf-8")
     return [*written, json_name]
 
 

@@ -133,3 +133,21 @@ def ruleset_summary(ruleset: Ruleset) -> str:
         f"{display_path(ruleset.folder)}/: ok: ruleset {ruleset.id} ({ruleset.spec.name}), "
         f"{len(ruleset.tables)} tables, {len(ruleset.errata)} errata; {catalogues or 'no catalogue'}"
     )
+
+
+def check_every_ruleset(strict: bool = False) -> list[tuple[str | None, list[CheckResult]]]:
+    """Plain `check`: each bundled ruleset's folder and demo armies after KOLAPS's data, as
+    (its summary line, its armies' results); a broken folder is one invalid result (no summary),
+    so that it never hides the other rulesets' and KOLAPS's own."""
+    from kolaps_print.model.ruleset_choice import ruleset_ids, rulesets_dir
+
+    checked: list[tuple[str | None, list[CheckResult]]] = []
+    for ruleset_id in ruleset_ids()[1:]:
+        try:
+            ruleset, results = check_ruleset(ruleset_id, strict)
+        except KolapsError as exc:
+            folder = f"{display_path(rulesets_dir() / ruleset_id)}/"
+            checked.append((None, [CheckResult(folder, None, exc.diagnostics)]))
+            continue
+        checked.append((ruleset_summary(ruleset), results))
+    return checked

@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from kolaps_print import resources
@@ -18,15 +19,18 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.tables import TablesOptions, build_reference
-from kolaps_print.labels import label
+from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.sheets import paper_name, sheets
 from kolaps_print.model.army_book import ArmyBook
+from kolaps_print.model.choices import KOLAPS
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 from kolaps_print.rulebook.build import Printing, lay_out_book
-from kolaps_print.rulebook.check import check_book
+from kolaps_print.rulebook.check import CheckedBook, check_book
 from kolaps_print.rulebook.flowables import Placed
 from kolaps_print.rulebook.proof_pages import MarkedPage, face_marks, failed_product, product_marks
 from kolaps_print.rulebook.report import ConsistencyReport
+from kolaps_print.rulebook.ruleset_book import check_ruleset_book
 from kolaps_print.rulebook.sources import read_book
 from kolaps_print.write import PDF, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
@@ -46,6 +50,7 @@ class RulebookOptions:
     data: Path | None = None  # game data folder; default: resources.data_dir()
     scenario: str | None = None  # a scenario of data/scenarios, printed by the quick-start; default: the first
     print_shop: bool = False  # PDF/X-4, trim and bleed boxes, the cover bled (data/layouts/sheets.yaml's bleed)
+    ruleset: str | None = None  # another game system's short book (data/rulesets/ID, templates/rulesets/ID)
 
 
 @dataclass
@@ -59,12 +64,25 @@ class RulebookResult:
     path: Path | None = None  # where write_rulebook wrote it
 
 
+RULESET_TEMPLATES = "rulesets"  # templates/rulesets/<id>/: a ruleset's book.yaml and chapters
+
+
+def _ruleset(options: RulebookOptions) -> str | None:
+    """The other game system this book is for; None for KOLAPS."""
+    return options.ruleset if options.ruleset not in (None, KOLAPS) else None
+
+
 @contextlib.contextmanager
 def _folders_of(options: RulebookOptions) -> Iterator[tuple[Path, Path]]:
     """--templates and --data chosen for every reader (rules, labels, layouts) in the block:
-    yields the rulebook folder (with book.yaml) and the data folder."""
+    yields the rulebook folder (with book.yaml) and the data folder. A ruleset's book reads
+    templates/rulesets/<id>/ unless --templates names its folder."""
     with resources.folders(data=options.data, rulebook=options.templates):
-        yield resources.rulebook_dir(), resources.data_dir()
+        ruleset = _ruleset(options)
+        if ruleset is not None and options.templates is None:
+            yield resources.templates_dir() / RULESET_TEMPLATES / ruleset, resources.data_dir()
+        else:
+            yield resources.rulebook_dir(), resources.data_dir()
 
 
 def source_folders(options: RulebookOptions) -> list[Path]:
@@ -100,6 +118,11 @@ def edition_file(edition: str) -> str:
 
 
 def default_output(options: RulebookOptions) -> Path:
+    """output/rulebook.pdf, output/quickstart.pdf; a ruleset's: output/rulebook-<id>.pdf."""
+    ruleset = _ruleset(options)
+    if ruleset is not None:
+        name = edition_file(options.edition)
+        return OUTPUT_ROOT / f"{Path(name).stem}-{ruleset}.pdf"
     return OUTPUT_ROOT / edition_file(options.edition)
 
 
@@ -122,13 +145,70 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
     with _folders_of(options) as (templates, data_dir):  # --data: its labels and layouts too, not only its rules
         _check_paper(options.paper)  # a paper of the data folder in use
         _check_version(options.version)
-        book = check_book(templates, data_dir, options.edition, options.strict, options.scenario)
-        marks = marks_elsewhere(book.data, book.armies, _quickstart(options, book)) if options.proof else []
+        book, marks = _checked(options, templates, data_dir)
         bleed = sheets().print_shop.bleed if options.print_shop else 0.0
         printing = Printing(options.paper, options.proof, options.version, options.date, bleed)
-        result = lay_out_book(book, printing, marks)
+        with overriding_labels(book.ruleset.labels_file if book.ruleset else None):
+            result = lay_out_book(book, printing, marks)
     pdf = press_ready(result.pdf, bleed) if options.print_shop else result.pdf
     return RulebookResult(pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
+
+
+def _checked(options: RulebookOptions, templates: Path, data_dir: Path) -> tuple[CheckedBook, list[MarkedPage]]:
+    """The book checked, and for a proof the other products' marks."""
+    ruleset = _ruleset(options)
+    if ruleset is not None:
+        rules = _find_ruleset(ruleset)
+        with overriding_labels(rules.labels_file):
+            book = check_ruleset_book(templates, rules, options.edition, options.strict)
+        return book, ruleset_marks_elsewhere(rules) if options.proof else []
+    book = check_book(templates, data_dir, options.edition, options.strict, options.scenario)
+    assert book.data is not None  # KOLAPS's book reads its game data
+    return book, marks_elsewhere(book.data, book.armies, _quickstart(options, book)) if options.proof else []
+
+
+def _find_ruleset(ruleset_id: str) -> Ruleset:
+    try:
+        return find_ruleset(ruleset_id)
+    except ValueError as exc:  # a library caller's typo (the command line checks it first)
+        raise KolapsError([Diagnostic("<options>", 1, 1, "error", str(exc))]) from None
+
+
+def ruleset_marks_elsewhere(ruleset: Ruleset) -> list[MarkedPage]:
+    """A ruleset's other products' marks « † D100-En »: its sheet, its reference cards (by face)
+    and its demo armies' cards."""
+    from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
+    from kolaps_print.model.ruleset_army import load_ruleset_army
+    from kolaps_print.model.ruleset_choice import read_army_ruleset
+
+    builds: list[tuple[str, Callable[[], bytes], Callable[[str, bytes], list[MarkedPage]]]] = [
+        (label("rulebook.marks.sheet"), lambda: build_ruleset_sheet(ruleset.id).pdf, product_marks),
+        (
+            label("rulebook.marks.reference_cards"),
+            lambda: build_ruleset_reference_cards(ruleset.id).pdf,
+            face_marks,
+        ),
+    ]
+    for path in sorted((ruleset.folder / "armies").glob("*.yaml")):
+        try:
+            army = load_ruleset_army(read_army_ruleset(path)[0], ruleset)
+        except KolapsError:  # `check --ruleset` says why; the proof lists it as not printable
+            builds.append((label("rulebook.marks.army_cards", army=path.stem), _unprintable, product_marks))
+            continue
+        builds.append(
+            (label("rulebook.marks.army_cards", army=army.name), partial(_ruleset_cards_pdf, army), product_marks)
+        )
+    return _read_marks(builds)
+
+
+def _unprintable() -> bytes:
+    raise KolapsError([])
+
+
+def _ruleset_cards_pdf(army) -> bytes:
+    from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+
+    return build_ruleset_cards(army).pdf
 
 
 QUICKSTART = "quickstart"
@@ -165,6 +245,12 @@ def marks_elsewhere(
         ),
     ]
     builds += [(label("rulebook.marks.army_cards", army=a.army.name), _cards_pdf(a), product_marks) for a in armies]
+    return _read_marks(builds)
+
+
+def _read_marks(
+    builds: list[tuple[str, Callable[[], bytes], Callable[[str, bytes], list[MarkedPage]]]],
+) -> list[MarkedPage]:
     found: list[MarkedPage] = []
     for product, build, read in builds:
         try:

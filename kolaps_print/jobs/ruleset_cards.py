@@ -15,7 +15,7 @@ from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.ruleset_card import RulesetCard
 from kolaps_print.impose import impose
 from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
-from kolaps_print.labels import label
+from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.ruleset_card import RulesetFace, deck_widths, face_layout, story_room
 from kolaps_print.layout.ruleset_sheet import CardLook, sheet_look
 from kolaps_print.layout.units import pt
@@ -29,6 +29,11 @@ DEFAULTS = CardOptions()
 
 def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> CardsResult:
     """The cards PDF in memory; KolapsError (located at the character) for a face that does not fit."""
+    with overriding_labels(army.ruleset.labels_file):  # the ruleset's own labels first
+        return _cards(army, options)
+
+
+def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
     sheet = options.impose_options()
     size = (pt(sheet.card.width), pt(sheet.card.height))
     style = sheet_look()

@@ -11,19 +11,20 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame
-from reportlab.platypus.doctemplate import ActionFlowable
 
 from kolaps_print.content.ruleset_sheet import SectionContent, sheet_content
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
-from kolaps_print.jobs.tables import Reference
-from kolaps_print.labels import label
+from kolaps_print.jobs.tables import Reference, TablesOptions
+from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.reference.look import ink, mark_grey
-from kolaps_print.layout.ruleset_sheet import Kept, SheetLook, sheet_look, sheet_story
+from kolaps_print.layout.ruleset_card import RulesetFace
+from kolaps_print.layout.ruleset_sheet import Kept, SheetLook, fill_frame, sheet_look, sheet_story
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.units import pt
 from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
+from kolaps_print.write.pdfx import press_ready
 
 
 def default_ruleset_output(ruleset_id: str) -> Path:
@@ -54,27 +55,6 @@ def _page_furniture(
     canvas.drawString(margin, margin, label("rulesets.sheet.footer", name=ruleset.spec.name))
 
 
-def _fill(frame: Frame, story: list, canvas: Canvas) -> bool:
-    """Flow story into frame, splitting what does not fit whole (a table between rows, a kept
-    group before its table); True if anything was placed. What is placed leaves story."""
-    placed = False
-    while story:
-        if isinstance(story[0], ActionFlowable):  # a kept group's « go on at the next frame »
-            del story[0]
-            if placed:
-                return True
-            continue
-        if frame.add(story[0], canvas, trySplit=0):
-            del story[0]
-            placed = True
-            continue
-        parts = frame.split(story[0], canvas)
-        if not parts or (len(parts) == 1 and parts[0] is story[0]):
-            return placed
-        story[0:1] = parts
-    return placed
-
-
 def _columns(look: SheetLook, size: tuple[float, float]) -> list[tuple[float, float, float, float]]:
     """x, y, width, height of each column of a page, left to right."""
     margin, gap = pt(look.margin_mm), pt(look.column_gap_mm)
@@ -101,7 +81,7 @@ def _flow(
         _page_furniture(canvas, ruleset, look, size, (pages, total))
         for i, box in enumerate(_balanced(story, columns, size)):
             frame = Frame(*box, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-            if not _fill(frame, story, canvas) and i == 0:  # an empty page took nothing
+            if not fill_frame(frame, story, canvas) and i == 0:  # an empty page took nothing
                 where = str(ruleset.folder / "tables.yaml")
                 raise KolapsError([Diagnostic(where, 1, 1, "error", "a table does not fit on a page: split it")])
         canvas.showPage()
@@ -114,7 +94,7 @@ def _fits(story: list, columns: list[tuple[float, float, float, float]], size: t
     rest = list(story)
     scratch = Canvas(BytesIO(), pagesize=size)
     for box in columns:
-        _fill(Frame(*box, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0), rest, scratch)
+        fill_frame(Frame(*box, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0), rest, scratch)
     return not rest
 
 
@@ -140,6 +120,11 @@ def _balanced(
 
 def build_ruleset_sheet(ruleset_id: str, paper: str = "a4") -> Reference:
     ruleset = find_ruleset(ruleset_id)
+    with overriding_labels(ruleset.labels_file):  # the ruleset's own labels first
+        return _sheet(ruleset, paper)
+
+
+def _sheet(ruleset: Ruleset, paper: str) -> Reference:
     look = sheet_look()
     paper_mm = paper_size(paper)
     size = (pt(paper_mm.width), pt(paper_mm.height))
@@ -173,9 +158,65 @@ def _fewest_pages(
     return at(sizes[low]), fewest
 
 
-def write_ruleset_sheet(ruleset_id: str, output: Path | str | None = None, paper: str = "a4") -> Reference:
-    """Build, then write atomically: on any error nothing is written."""
-    out = planned_output(output or default_ruleset_output(ruleset_id), PDF, source_inputs())
-    reference = build_ruleset_sheet(ruleset_id, paper)
+CARDS = TablesOptions(format="cards")
+SHEET = TablesOptions()
+
+
+def build_ruleset_reference_cards(ruleset_id: str, options: TablesOptions = CARDS) -> Reference:
+    """The sheet's tables as reference cards, imposed like KOLAPS's (--card, --layout, --flip, --paper)."""
+    ruleset = find_ruleset(ruleset_id)
+    with overriding_labels(ruleset.labels_file):
+        return _reference_cards(ruleset, options)
+
+
+def _reference_cards(ruleset: Ruleset, options: TablesOptions) -> Reference:
+    from kolaps_print.draw.ruleset_card import RulesetCard
+    from kolaps_print.impose import ImposeOptions, impose, slots_per_sheet
+    from kolaps_print.layout.ruleset_reference_cards import CardOverflow, reference_faces
+    from kolaps_print.layout.sheets import card_size
+
+    look = sheet_look()
+    try:
+        size = card_size(options.card)
+        impose_options = ImposeOptions(
+            card=size, paper=paper_size(options.paper), mode=options.layout, flip=options.flip
+        )
+        slots_per_sheet(impose_options.resolved())  # the card fits the paper inside its margins
+        faces = reference_faces(ruleset, sheet_content(ruleset), pt(size.width), pt(size.height), look)
+    except (ValueError, CardOverflow) as exc:
+        raise KolapsError([Diagnostic("<options>", 1, 1, "error", str(exc))]) from None
+    foot = (ruleset.spec.name, label("rulesets.sheet.cards_foot"))
+    colour = look.colour(ruleset.id)
+    blank = RulesetFace("", [])
+    cards = [
+        RulesetCard(faces[i], faces[i + 1] if i + 1 < len(faces) else blank, look.card, colour, foot)
+        for i in range(0, len(faces), 2)
+    ]
+    title = label("rulesets.sheet.cards_title", name=ruleset.spec.name)
+    imposed = impose(cards, impose_options, PdfMeta(title=title, subject=label("rulesets.sheet.cards_subject")))
+    pdf = press_ready(imposed.pdf) if options.layout == "print-shop" else imposed.pdf  # PDF/X-4, as KOLAPS's cards
+    return Reference(pdf, imposed.pages, None, faces=len(faces), cards=len(cards))
+
+
+def default_ruleset_cards_output(ruleset_id: str) -> Path:
+    return Path("output") / f"reference-cards-{ruleset_id}.pdf"
+
+
+def write_ruleset_reference(
+    ruleset_id: str, output: Path | str | None = None, options: TablesOptions = SHEET
+) -> Reference:
+    """The sheet, or with format cards the reference cards; built, then written atomically:
+    on any error nothing is written."""
+    cards = options.format == "cards"
+    default = default_ruleset_cards_output(ruleset_id) if cards else default_ruleset_output(ruleset_id)
+    out = planned_output(output or default, PDF, source_inputs())
+    reference = (
+        build_ruleset_reference_cards(ruleset_id, options) if cards else build_ruleset_sheet(ruleset_id, options.paper)
+    )
     out.write(reference.pdf)
     return reference
+
+
+def write_ruleset_sheet(ruleset_id: str, output: Path | str | None = None, paper: str = "a4") -> Reference:
+    """Build, then write atomically: on any error nothing is written."""
+    return write_ruleset_reference(ruleset_id, output, TablesOptions(paper=paper))

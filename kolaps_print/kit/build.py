@@ -18,7 +18,6 @@ from pathlib import Path
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
-from kolaps_print.jobs.cards import portraits
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import KitSection, assemble
@@ -149,7 +148,8 @@ def _write_folder(
 def _sources(kit: Kit) -> Inputs:
     """What the kit reads: a folder holding one of them is never replaced."""
     inputs = source_inputs(templates=resources.templates_dir()).plus([kit.file], "the kit file")
-    return inputs.plus(kit.army_paths, "an army file").plus([p for b in kit.books for p in portraits(b)], "a portrait")
+    pictures = [p for b in kit.books for p in kit_cards.army_portraits(b)]
+    return inputs.plus(kit.army_paths, "an army file").plus(pictures, "a portrait")
 
 
 def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bool = False) -> KitResult:

@@ -4,22 +4,53 @@ for the previews."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from kolaps_print.diagnostics import Diagnostic
-from kolaps_print.jobs.cards import CardOptions, build_cards, one_of_each
+from kolaps_print.jobs.cards import CardOptions, CardsResult, build_cards, one_of_each, portraits
+from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 from kolaps_print.kit.kitfile import KitCards
 from kolaps_print.kit.parts import Sides
 from kolaps_print.kit.previews import slug
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.choices import Edition
+from kolaps_print.model.ruleset_army import RulesetArmy
+
+Army = ArmyBook | RulesetArmy  # a KOLAPS army, or another ruleset's
+
+
+def army_name(book: Army) -> str:
+    return book.name if isinstance(book, RulesetArmy) else book.army.name
+
+
+def army_portraits(book: Army) -> list[Path]:
+    """The pictures an army's cards print (another ruleset's cards have none)."""
+    return [] if isinstance(book, RulesetArmy) else portraits(book)
+
+
+def _build(book: Army, options: CardOptions) -> CardsResult:
+    """The cards job of the army's ruleset: KOLAPS's cards, or the ruleset's card blocks."""
+    if isinstance(book, RulesetArmy):
+        return build_ruleset_cards(book, options)
+    return build_cards(book, options)
 
 
 def home_cards_pdf(
-    book: ArmyBook, paper: str, cards: KitCards, stamp: str, edition: Edition = "full"
+    book: Army, paper: str, cards: KitCards, stamp: str, edition: Edition = "full"
 ) -> tuple[bytes, list[Diagnostic]]:
     """Every card of the army (copies included) as the kit file asks, on the kit's paper, the
-    kit's card stamp in each footer, in the kit's rules edition; and the job's warnings."""
-    result = build_cards(book, cards.options(paper, stamp=stamp, edition=edition))
+    kit's card stamp in each footer (KOLAPS's cards; another ruleset's carry the page stamp
+    only), in the kit's rules edition; and the job's warnings."""
+    result = _build(book, cards.options(paper, stamp=stamp, edition=edition))
     return result.pdf, result.warnings
+
+
+def _one_of_each(book: Army) -> Army:
+    if isinstance(book, RulesetArmy):
+        members = [replace(m, character=m.character.model_copy(update={"copies": 1})) for m in book.members]
+        return replace(book, members=members)
+    return one_of_each(book)
 
 
 def sides(cards: KitCards) -> Sides:
@@ -29,15 +60,16 @@ def sides(cards: KitCards) -> Sides:
 
 
 def card_faces_pdf(
-    book: ArmyBook, army_slug: str, size: str = "poker", stamp: str = "", edition: Edition = "full"
+    book: Army, army_slug: str, size: str = "poker", stamp: str = "", edition: Edition = "full"
 ) -> tuple[bytes, list[str]]:
     """One page per face (front, back, front, ...) of each character at the kit's card size and
     rules edition, and each page's PNG name."""
     options = CardOptions(card=size, print_shop=True, press=False, stamp=stamp, edition=edition)
-    result = build_cards(one_of_each(book), options)
+    result = _build(_one_of_each(book), options)
+    characters = [str(m.character.name) for m in book.members]
     names = [
-        f"{army_slug}-{i:02d}-{slug(m.character.name)}-{side}.png"
-        for i, m in enumerate(book.members, 1)
+        f"{army_slug}-{i:02d}-{slug(name)}-{side}.png"
+        for i, name in enumerate(characters, 1)
         for side in ("recto", "verso")
     ]
     return result.pdf, names

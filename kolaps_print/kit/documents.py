@@ -6,6 +6,7 @@ from __future__ import annotations
 from kolaps_print.diagnostics import Diagnostic
 from kolaps_print.impose.folded_sheet import impose_folded_sheet
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, edition_file
+from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.kitfile import Kit
@@ -14,7 +15,6 @@ from kolaps_print.kit.pdfs import page_count
 from kolaps_print.kit.stamp import Stamper
 from kolaps_print.kit.tokens import tokens_pdf
 from kolaps_print.labels import label
-from kolaps_print.model.army_book import ArmyBook
 
 # The paper twice the kit's, that the quick-start's four pages fold out of: the file's suffix
 # (kit.packing.papers.folded_sheet names it in the packing list).
@@ -43,10 +43,10 @@ def _cards_filename(kit: Kit, index: int) -> str:
     return f"cards-{stem}.pdf" if seen == 0 else f"cards-{stem}-{seen + 1}.pdf"
 
 
-def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[KitPart, list[Diagnostic]]:
+def cards_part(kit: Kit, index: int, book: kit_cards.Army, stamper: Stamper) -> tuple[KitPart, list[Diagnostic]]:
     cards = kit.spec.cards
     pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper, cards, stamper.card, kit.edition)
-    title = label("kit.packing.documents.cards", army=book.army.name)
+    title = label("kit.packing.documents.cards", army=kit_cards.army_name(book))
     part = _part(
         "cards",
         title,
@@ -62,6 +62,10 @@ def cards_part(kit: Kit, index: int, book: ArmyBook, stamper: Stamper) -> tuple[
 
 
 def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
+    if kit.ruleset is not None:  # another game system: its own sheet, portrait, page after page
+        sheet = build_ruleset_sheet(kit.ruleset.id, kit.spec.paper)
+        title = label("kit.packing.documents.reference")
+        return _part("reference", title, "reference.pdf", sheet.pdf, kit.spec.players, "long", "plain", stamper)
     # A quick-start kit prints the demo's sheet: only the rules its tables play. Its header keeps the
     # rules' version and date, as the quick-start beside it; the kit's date is in the stamp (slug).
     reference = build_reference(TablesOptions(paper=kit.spec.paper, edition=kit.edition))
@@ -84,6 +88,10 @@ def rulebook_parts(kit: Kit, stamper: Stamper) -> list[KitPart]:
     edition = kit.spec.rulebook
     if edition == "none":
         return []
+    if kit.ruleset is not None:  # another game system: its short book, whichever edition is asked
+        book = build_rulebook(RulebookOptions(paper=kit.spec.paper, ruleset=kit.ruleset.id))
+        title = label("kit.packing.documents.ruleset_book", name=kit.ruleset.spec.name)
+        return [_part("full", title, f"rulebook-{kit.ruleset.id}.pdf", book.pdf, 1, "long", "plain", stamper)]
     book = build_rulebook(RulebookOptions(edition=edition, paper=kit.spec.paper, scenario=kit.spec.scenario))
     title = label(f"kit.packing.documents.{edition}")
     filename = edition_file(edition)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,9 +21,12 @@ from kolaps_print.layout.choices import FLIPS, LAYOUTS, Flip, Layout, one_of
 from kolaps_print.layout.sheets import card_size, paper_name
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army_book import ArmyBook, load_army
-from kolaps_print.model.choices import Edition
+from kolaps_print.model.choices import KOLAPS, Edition
 from kolaps_print.model.common import FilePath, Id, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
+from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army
+from kolaps_print.model.ruleset_choice import read_army_ruleset
+from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 from kolaps_print.model.scenario import Scenario
 
 RulebookChoice = Literal["full", "quickstart", "none"]
@@ -103,13 +106,15 @@ class Kit:
 
     file: Path
     spec: KitFile
-    books: list[ArmyBook]
+    books: list[ArmyBook | RulesetArmy]  # KOLAPS's armies, or every one of one other ruleset
     army_paths: list[Path]
     scenario: Scenario | None = None  # the kit file's, or the default one; None when the data has none
+    ruleset: Ruleset | None = None  # the other game system its armies are written for; None: KOLAPS
+    file_warnings: list[Diagnostic] = field(default_factory=list)  # the kit file's own
 
     @property
     def warnings(self) -> list[Diagnostic]:
-        return [w for book in self.books for w in book.warnings]
+        return [w for book in self.books for w in book.warnings] + self.file_warnings
 
     @property
     def stem(self) -> str:
@@ -143,8 +148,12 @@ def _army_entries(doc: SourceDocument, spec: KitFile | None) -> list[tuple[int, 
 
 def _load_armies(
     doc: SourceDocument, kit_file: Path, entries: list[tuple[int, str]], data: GameData, report: Report
-) -> tuple[list[ArmyBook], list[Path]]:
-    books, paths = [], []
+) -> tuple[list[ArmyBook | RulesetArmy], list[Path], str]:
+    """The armies, and the ruleset they share (the first one's); an army of another ruleset is
+    an error at its entry: a kit prints one game system's sheet and rules."""
+    books: list[ArmyBook | RulesetArmy] = []
+    paths: list[Path] = []
+    first: str | None = None
     for i, entry in entries:
         path = _army_path(kit_file, entry)
         if not path.exists():  # a FIFO or device exists: load_army refuses it with its own message
@@ -155,11 +164,46 @@ def _load_armies(
             )
             continue
         try:
-            books.append(load_army(path, data))
+            army_doc, ruleset_id = read_army_ruleset(path)
+            if first is not None and ruleset_id != first:
+                report.add(
+                    doc.diagnostic(
+                        ("armies", i),
+                        f"army file '{shown(entry)}' is for the '{ruleset_id}' ruleset, the kit's first army for "
+                        f"'{first}': a kit prints one game system (make one kit per ruleset)",
+                    )
+                )
+                continue
+            first = first or ruleset_id
+            book = (
+                load_army(path, data) if ruleset_id == KOLAPS else load_ruleset_army(army_doc, find_ruleset(ruleset_id))
+            )
+            books.append(book)
             paths.append(path)
         except KolapsError as exc:
             report.extend(exc.diagnostics)
-    return books, paths
+    return books, paths, first or KOLAPS
+
+
+def _check_for_ruleset(doc: SourceDocument, spec: KitFile, ruleset_id: str, report: Report) -> list[Diagnostic]:
+    """What a kit of another ruleset cannot print: a scenario (an error: KOLAPS's demo tables),
+    tokens asked for in so many words (a warning: the kit is made without them)."""
+    given = doc.data if isinstance(doc.data, dict) else {}
+    if spec.scenario is not None:
+        report.add(
+            doc.diagnostic(
+                ("scenario",), f"scenarios are KOLAPS's demo tables: a '{ruleset_id}' kit has none (remove scenario:)"
+            )
+        )
+    if given.get("tokens") is True:
+        return [
+            doc.diagnostic(
+                ("tokens",),
+                f"the tokens sheet is KOLAPS's: the '{ruleset_id}' kit is made without it (write tokens: false)",
+                "warning",
+            )
+        ]
+    return []
 
 
 def _check_cards(doc: SourceDocument, spec: KitFile, report: Report) -> None:
@@ -184,10 +228,16 @@ def load_kit(path: Path | str, data: GameData | None = None) -> Kit:
         if unprintable:
             report.add(doc.diagnostic(("name",), unprintable))
     data = data or builtin_game_data()
+    books, paths, ruleset_id = _load_armies(doc, path, _army_entries(doc, spec), data, report)
+    if ruleset_id != KOLAPS:
+        warnings = _check_for_ruleset(doc, spec, ruleset_id, report) if spec is not None else []
+        report.raise_if_errors()
+        assert spec is not None
+        ruleset = find_ruleset(ruleset_id)
+        return Kit(path, spec.model_copy(update={"tokens": False}), books, paths, None, ruleset, warnings)
     scenario = data.scenario(spec.scenario) if spec is not None else None
     if spec is not None and spec.scenario is not None and scenario is None:
         report.add(doc.diagnostic(("scenario",), data.unknown_scenario(spec.scenario)))
-    books, paths = _load_armies(doc, path, _army_entries(doc, spec), data, report)
     report.raise_if_errors()
     assert spec is not None
     return Kit(path, spec, books, paths, scenario)

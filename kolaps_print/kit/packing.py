@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kolaps_print.kit.cards import army_name
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.kit.parts import KitPart
-from kolaps_print.labels import label, labels
+from kolaps_print.labels import label, labels, overriding_labels
+from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.scenario import Scenario
 from kolaps_print.provenance import marked
 
@@ -52,8 +54,10 @@ def _print_checks(parts: list[KitPart]) -> list[str]:
 
 
 def dice_per_player(kit: Kit) -> int:
-    """Enough d6 for the hardest roll the rules allow."""
-    return max(d.dice.count for d in kit.books[0].rules.dice.difficulties)
+    """Enough d6 for the hardest roll the rules allow (KOLAPS)."""
+    book = kit.books[0]
+    assert isinstance(book, ArmyBook)  # a ruleset's kit says its dice in its labels (_dice)
+    return max(d.dice.count for d in book.rules.dice.difficulties)
 
 
 def _copies_text(part: KitPart, tables: int) -> str:
@@ -108,14 +112,22 @@ def _row(part: KitPart, kit: Kit) -> PrintRow:
     )
 
 
-def _bring(kit: Kit, parts: list[KitPart]) -> list[str]:
+def _dice(kit: Kit) -> str:
     tables, players = kit.spec.tables, kit.spec.players
+    if kit.ruleset is not None:  # its own dice, said in its own labels (data/rulesets/ID/labels.yaml)
+        with overriding_labels(kit.ruleset.labels_file):
+            return label("rulesets.kit.dice", players=players * tables)
     each = dice_per_player(kit)
     # two dice of different colours: gravity and location are rolled together (ruling E60)
-    lines = [marked(label("kit.packing.dice", total=each * players * tables, each=each), DICE_RULING)]
+    return marked(label("kit.packing.dice", total=each * players * tables, each=each), DICE_RULING)
+
+
+def _bring(kit: Kit, parts: list[KitPart]) -> list[str]:
+    tables = kit.spec.tables
+    lines = [_dice(kit)]
     for book in kit.books:
         lines.append(
-            label("kit.packing.miniatures", army=book.army.name, total=book.card_count * tables, each=book.card_count)
+            label("kit.packing.miniatures", army=army_name(book), total=book.card_count * tables, each=book.card_count)
         )
     token_parts = [p for p in parts if p.kind == "tokens"]
     if token_parts:

@@ -13,8 +13,8 @@ from pypdf import PageObject, PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import SANS
-from kolaps_print.jobs.stamp import army_sources
 from kolaps_print.jobs.stamp import data_hash as cards_data_hash
+from kolaps_print.kit.cards import army_portraits
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.style import colour
@@ -33,7 +33,7 @@ STAMP_BASELINE_MM = 6.2
 
 def data_hash(kit: Kit) -> str:
     """The cards' data hash (jobs/stamp.py) over every army of the kit."""
-    return cards_data_hash([army_sources(book, kit.army_paths[i]) for i, book in enumerate(kit.books)])
+    return cards_data_hash([(kit.army_paths[i], army_portraits(book)) for i, book in enumerate(kit.books)])
 
 
 def card_stamp_text(kit: Kit, hash_: str) -> str:

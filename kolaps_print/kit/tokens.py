@@ -24,6 +24,7 @@ from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.style import as_colour, colour
 from kolaps_print.layout.tokens import TokenEntry, TokenLook, TokenSheet, token_sheet
 from kolaps_print.layout.units import pt
+from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.write import PdfMeta, new_canvas
 
 TITLE_PT, SUBTITLE_PT, HEADING_PT, HELP_PT = 15.0, 7.5, 9.0, 7.0
@@ -51,7 +52,9 @@ def _values(entry: TokenEntry, minis: int, fatigue_max: int) -> tuple[int, ...]:
 def token_sections(kit: Kit) -> list[TokenGroup]:
     """The kinds the kit's rules edition uses, in the data's order, counted for one table."""
     minis = miniatures_per_table(kit)
-    fatigue_max = kit.books[0].rules.actions.fatigue.max
+    book = kit.books[0]
+    assert isinstance(book, ArmyBook)  # KOLAPS's tokens: a ruleset's kit has none (kitfile.load_kit)
+    fatigue_max = book.rules.actions.fatigue.max
     entries = token_sheet().kinds(kit.spec.rulebook)
     return [TokenGroup(e.kind, _values(e, minis, fatigue_max), e.count != "pairs") for e in entries]
 

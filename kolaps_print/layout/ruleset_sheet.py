@@ -5,13 +5,17 @@ sheet's ink and greys). Any ruleset prints through it; nothing here knows a mech
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
 from xml.sax.saxutils import escape
 
 from pydantic import Field
 from reportlab.lib.colors import Color, white
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.doctemplate import ActionFlowable
 
 from kolaps_print.content.ruleset_sheet import SectionContent, TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
@@ -21,6 +25,7 @@ from kolaps_print.layout.style import StyleColour, as_colour
 from kolaps_print.layout.units import pt
 from kolaps_print.model.common import Model
 
+SOFT_HYPHEN = "\u00ad"  # reportlab breaks a word there, with a hyphen, only where it must
 CELL_PAD = 2  # points, a cell's padding on each side, when its column's width is measured
 SLACK = 1  # points: a word exactly as wide as its cell would still break on rounding
 
@@ -77,6 +82,18 @@ class CardLook(Model):
         return [round(1 + self.scale_step * i, 3) for i in range(count, -1, -1)]
 
 
+class ReferenceCardsLook(Model):
+    """What the reference cards change of the sheet's look: smaller type, tighter cells."""
+
+    section_pt: float = Field(ge=6, le=24)
+    section_bar_mm: float = Field(ge=3, le=15)
+    table_title_pt: float = Field(ge=6, le=20)
+    body_pt: float = Field(ge=6, le=14)  # body text never below 6 pt
+    min_body_pt: float = Field(ge=6, le=14)
+    cell_padding_pt: float = Field(ge=0, le=10)
+    table_gap_mm: float = Field(ge=0, le=20)
+
+
 class SheetLook(Model):
     margin_mm: float = Field(ge=6, le=40)  # nothing that matters within 6 mm of the sheet's edge
     header_mm: float = Field(ge=4, le=30)
@@ -102,6 +119,11 @@ class SheetLook(Model):
     colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
     default_colour: StyleColour
     card: CardLook
+    reference_cards: ReferenceCardsLook
+
+    def for_cards(self) -> SheetLook:
+        """The sheet's look with the reference cards' sizes."""
+        return self.model_copy(update=self.reference_cards.model_dump())
 
     def colour(self, ruleset_id: str) -> Color:
         """The system's colour: its title band, section bars and card bands."""
@@ -183,6 +205,23 @@ def column_widths(table: TableContent, width: float, size: float, strong: float 
     return [c + rest for c in columns]
 
 
+@cache
+def _french_syllables() -> Any:
+    import pyphen  # the French patterns reportlab's own hyphenation uses for the rulebook
+
+    return pyphen.Pyphen(lang="fr_FR")
+
+
+def breakable(heading: str, room: float, size: float) -> str:
+    """A heading whose words wider than room (pt, in bold at size: a table too wide even at the
+    smallest size, on a narrow card) may break at a French syllable, with a hyphen (soft
+    hyphens: « Sui­ci­daire »), never at any letter. A word that fits never breaks."""
+    return " ".join(
+        _french_syllables().inserted(word, hyphen=SOFT_HYPHEN) if stringWidth(word, SANS_BOLD, size) > room else word
+        for word in heading.split(" ")
+    )
+
+
 class SectionBar(Flowable):
     """A section's title, white on a bar of the system's colour the column's width."""
 
@@ -209,9 +248,11 @@ def _table(
     """The table with its title and note, kept together with lead (its section's bar, if first)."""
     size = unbroken_size(table, width, look.body_pt, look.min_body_pt, look.body_step_pt)
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
-    cells = [[Paragraph(escape(h), head) for h in table.header]]
+    widths = column_widths(table, width, size)
+    header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(table.header, widths, strict=True)]
+    cells = [[Paragraph(escape(h), head) for h in header]]
     cells += [[Paragraph(escape(c), cell) for c in row] for row in table.rows]
-    grid = Table(cells, colWidths=column_widths(table, width, size), repeatRows=1)
+    grid = Table(cells, colWidths=widths, repeatRows=1)
     padding = look.cell_padding_pt
     grid.setStyle(
         TableStyle(
@@ -263,3 +304,26 @@ def sheet_story(sections: list[SectionContent], width: float, look: SheetLook, c
                 table = replace(table, title="")
             story.append(_table(table, width, look, styles, colour, bar if i == 0 else []))
     return story
+
+
+def fill_frame(frame: Frame, story: list[Flowable], canvas: Canvas) -> list[Flowable]:
+    """Flow story into frame (drawn on canvas), splitting what does not fit whole (a table
+    between rows, a kept group before its table): what was placed, in order, which leaves story."""
+    placed: list[Flowable] = []
+    while story:
+        if isinstance(story[0], ActionFlowable):  # a kept group's « go on at the next frame »
+            del story[0]
+            if placed:
+                return placed
+            continue
+        if frame.add(story[0], canvas, trySplit=0):
+            placed.append(story.pop(0))
+            continue
+        if isinstance(story[0], KeepTogether) and not placed:  # at a frame's top: its parts, one by one
+            story[0:1] = list(story[0]._content)  # (reportlab's own split there needs a document template)
+            continue
+        parts = frame.split(story[0], canvas)
+        if not parts or (len(parts) == 1 and parts[0] is story[0]):
+            return placed
+        story[0:1] = parts
+    return placed

@@ -46,7 +46,8 @@ def ruleset_of(doc: SourceDocument, report: Report) -> str | None:
 
 
 def not_kolaps(doc: SourceDocument, report: Report) -> bool:
-    """True (with a located error) when a KOLAPS-only command (kit, the KOLAPS card job) is given another ruleset's army."""
+    """True (with a located error) when KOLAPS's army loader (model.army_book.load_army, the KOLAPS
+    card job) is given another ruleset's army: the commands pick the ruleset's loader first."""
     ruleset = ruleset_of(doc, report)
     if ruleset is None:
         return True
@@ -54,8 +55,8 @@ def not_kolaps(doc: SourceDocument, report: Report) -> bool:
         report.add(
             doc.diagnostic(
                 (RULESET_KEY,),
-                f"this army is for the '{ruleset}' ruleset: this command takes KOLAPS armies only for now "
-                "(cards and check take every ruleset)",
+                f"this army is for the '{ruleset}' ruleset: KOLAPS's army loader takes KOLAPS armies only "
+                "(load it with model.ruleset_army.load_ruleset_army; every command takes every ruleset)",
             )
         )
         return True

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path, shown
 from kolaps_print.fonts.printable import unprintable_text
+from kolaps_print.labels import check_overrides
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.common import Model
 from kolaps_print.model.gamedata import check_rulings, validate_model
@@ -23,6 +24,7 @@ from kolaps_print.model.ruleset_generated import RESERVED, character_model, entr
 from kolaps_print.model.ruleset_tables import Table, TablesFile
 
 FILES = ("ruleset.yaml", "tables.yaml", "errata.yaml")
+LABELS_FILE = "labels.yaml"  # optional: labels.overriding_labels reads it
 
 
 class _CatalogueShell(Model):
@@ -44,6 +46,11 @@ class Ruleset:
     @property
     def id(self) -> str:
         return self.spec.id
+
+    @property
+    def labels_file(self) -> Path:
+        """Its own French labels (optional): what it prints differently from data/labels/fr/rulesets.yaml."""
+        return self.folder / LABELS_FILE
 
     def erratum(self, id_: str) -> RulesetErratum | None:
         return next((e for e in self.errata if e.id == id_), None)
@@ -206,6 +213,7 @@ def load_ruleset(folder: Path) -> Ruleset:
         for d in [docs["ruleset.yaml"], tables_doc, *more]:
             if d is not None:
                 check_rulings(d, known, errata_doc.file, report)
+    report.extend(check_overrides(folder / LABELS_FILE))
     report.raise_if_errors()
     assert spec is not None and errata_file is not None
     return Ruleset(

@@ -50,7 +50,7 @@ def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[Ma
         _credits(book, printing) if book.edition.credits else None,
         shape.pages_multiple_of if book.edition.credits else 1,
         book.edition.index,
-        demo_pacing(book.data, book.armies) if printing.proof else None,
+        demo_pacing(book.data, book.armies) if printing.proof and book.data is not None else None,
     )
     geometry = st.page_geometry(printing.paper)
     return layout(
@@ -76,11 +76,12 @@ def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMet
         printing.bleed_mm,
         _byline() if book.edition.credits else "",
     )
-    meta = PdfMeta(
-        title=title,
-        subject=label("rulebook.book.subject", game=label("common.game")),
-        keywords=line,
+    subject = (
+        label("rulesets.book.subject", name=book.ruleset.spec.name)
+        if book.ruleset is not None
+        else label("rulebook.book.subject", game=label("common.game"))
     )
+    meta = PdfMeta(title=title, subject=subject, keywords=line)
     return Furniture(title, cover, stamp if printing.proof else None), meta
 
 
@@ -147,5 +148,4 @@ def _lay_out_handout(book: CheckedBook, printing: Printing) -> LayoutResult:
 
 
 def _proof_appendix(book: CheckedBook, marks_elsewhere: list[MarkedPage]) -> ProofAppendix:
-    data = book.data
-    return ProofAppendix(data.errata, data.readings, marks_elsewhere, OwnMarks(book.edition.title))
+    return ProofAppendix(book.errata, book.readings, marks_elsewhere, OwnMarks(book.edition.title))

@@ -12,7 +12,9 @@ from kolaps_print.content.attack_example import ExampleError, worked_attack
 from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
 from kolaps_print.model.army_book import ArmyBook
+from kolaps_print.model.errata import Erratum
 from kolaps_print.model.gamedata import GameData, load_game_data
+from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.rulebook.crossrefs import check_anchors, check_references, read_sources
 from kolaps_print.rulebook.markdown import Chapter, ListBlock, Quote, TableBlock, parse_chapter
 from kolaps_print.rulebook.report import ConsistencyReport, consistency_report, load_demo_armies
@@ -34,8 +36,21 @@ class CheckedBook:
     report: ConsistencyReport
     unresolved: frozenset[str]  # anchors this edition leaves out
     digest: str  # short hash of templates and data
-    data: GameData
+    data: GameData | None  # KOLAPS's game data; None for another ruleset's book
     armies: list[ArmyBook]  # the demo armies (data/armies), for the proof's list of marks
+    ruleset: Ruleset | None = None  # the ruleset a book of data/rulesets/<id>/ prints (issue 13)
+
+    @property
+    def errata(self) -> list[Erratum]:
+        """The errata this book's rulings mark: KOLAPS's data/errata.yaml, or the ruleset's own."""
+        if self.ruleset is not None:
+            return list(self.ruleset.errata)
+        assert self.data is not None
+        return self.data.errata
+
+    @property
+    def readings(self) -> dict[str, str]:
+        return self.data.readings if self.data is not None else {}
 
 
 def check_book(

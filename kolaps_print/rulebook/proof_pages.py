@@ -18,7 +18,7 @@ from kolaps_print.labels import label, labels
 from kolaps_print.layout.style import cell_ink
 from kolaps_print.layout.units import pt
 from kolaps_print.model.errata import Erratum
-from kolaps_print.provenance import mark, marked_faces, marked_pages
+from kolaps_print.provenance import erratum_order, mark, marked_faces, marked_pages
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import HeadingFlowable, Registry
 from kolaps_print.typography import french
@@ -39,7 +39,7 @@ class MarkedPage:
 
 
 def _numeric(ids) -> tuple[str, ...]:
-    return tuple(sorted(ids, key=lambda i: int(i[1:])))
+    return tuple(sorted(ids, key=erratum_order))
 
 
 def product_marks(product: str, pdf: bytes) -> list[MarkedPage]:

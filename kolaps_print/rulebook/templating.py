@@ -103,6 +103,17 @@ def _functions(module) -> SimpleNamespace:
     )
 
 
+def formatters() -> SimpleNamespace:
+    """`fmt` in a template: the number formats of kolaps_print.numbers and content.formats."""
+    return SimpleNamespace(**vars(_functions(numbers)), **vars(_functions(formats)))
+
+
+def table_fence(name: str, note: bool = True, columns: int | None = None) -> str:
+    """The fenced block the Markdown parser turns into a data table (TableBlock)."""
+    option = ("" if note else f" {WITHOUT_NOTE}") + ("" if columns is None else f" {COLUMNS_OPTION}={columns}")
+    return f"\n\n```{TABLE_FENCE}\n{name}{option}\n```\n\n"
+
+
 def _table_call(usage: Usage, data: GameData):
     def table(name: str, note: bool = True, columns: int | None = None) -> str:
         if name not in TABLE_NAMES:
@@ -119,15 +130,14 @@ def _table_call(usage: Usage, data: GameData):
             usage.mark_all("specialisation", data.catalogue.all_specialisations())
         if columns is not None and (not isinstance(columns, int) or not 1 <= columns <= 9):
             raise TemplateUsageError(f"table '{name}': columns must be a number of columns from 1 to 9")
-        option = ("" if note else f" {WITHOUT_NOTE}") + ("" if columns is None else f" {COLUMNS_OPTION}={columns}")
-        return f"\n\n```{TABLE_FENCE}\n{name}{option}\n```\n\n"
+        return table_fence(name, note, columns)
 
     return table
 
 
-def _ruling_call(data: GameData):
-    """ruling("E27") -> « † E27 »: the mark of our rulings, the one the cards and the sheet print."""
-    known, file = [e.id for e in data.errata], _file(data, "errata.yaml")
+def ruling_call(known: list[str], file: str):
+    """ruling("E27") -> « † E27 »: the mark of our rulings, the one the cards and the sheet print.
+    known: the errata ids of the book's errata file (KOLAPS's, or a ruleset's D100-E1...)."""
 
     def ruling(id_: str) -> str:
         if id_ not in known:
@@ -209,9 +219,9 @@ def template_context(
         "difficulty": _ById("difficulty", {d.level: d for d in rules.dice.difficulties}, dice),
         "threshold": _ById("threshold", {t.rank: t.threshold for t in rules.dice.thresholds}, dice),
         "trait_by_id": catalogue.traits,  # for fmt.trait_ref(ref, trait_by_id)
-        "fmt": SimpleNamespace(**vars(_functions(numbers)), **vars(_functions(formats))),  # the one number formatter
+        "fmt": formatters(),  # the one number formatter
         "label": label,
-        "ruling": _ruling_call(data),
+        "ruling": ruling_call([e.id for e in data.errata], _file(data, "errata.yaml")),
         "ruled": ruled,
         "edition": edition,
         "book": sources.spec,
@@ -233,8 +243,15 @@ def render_chapter(
     demo: Demo = NO_DEMO,
 ) -> RenderedChapter:
     usage = Usage()
-    file = sources.display_path(name)
     context = template_context(data, usage, edition, sources, list(army_weapons), demo)
+    return render_in_context(env, sources, name, context, usage)
+
+
+def render_in_context(
+    env: BookSandbox, sources: BookSources, name: str, context: dict, usage: Usage
+) -> RenderedChapter:
+    """A chapter rendered with the names its book gives it (KOLAPS's data, or a ruleset's)."""
+    file = sources.display_path(name)
     try:
         markdown = env.render(env.get_template(name), context)
     except KolapsError:  # a labels file the template reads is broken: located there already

@@ -27,8 +27,53 @@ def test_check_ruleset_validates_the_folder_and_its_demo_armies(cli, ruleset_id)
     assert lines[1].endswith(f"(ruleset {ruleset_id}), 5 character(s), {5 + (ruleset_id == 'd100')} card(s)")
 
 
-def test_check_ruleset_kolaps_is_today_s_check(cli):
-    assert cli(["check", "--ruleset", "kolaps"]).stdout == cli(["check"]).stdout
+def test_check_ruleset_kolaps_is_kolaps_s_part_of_plain_check(cli):
+    """Plain check is KOLAPS's data and armies, then every ruleset's; --ruleset kolaps, the first part."""
+    kolaps = cli(["check", "--ruleset", "kolaps"]).stdout
+    plain = cli(["check"]).stdout
+    assert plain.startswith(kolaps) and "data/rulesets/" not in kolaps
+
+
+def test_plain_check_checks_every_ruleset_folder_and_its_demo_armies(cli):
+    result = cli(["check"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    for ruleset_id in RULESETS:
+        alone = cli(["check", "--ruleset", ruleset_id]).stdout.splitlines()
+        at = lines.index(alone[0])  # the folder's line, then its armies', as check --ruleset ID prints them
+        assert lines[at : at + len(alone)] == alone
+    assert lines[0].startswith("data/: ok: ")
+
+
+def test_plain_check_reports_a_broken_ruleset_located_without_hiding_the_others(cli, data_copy):
+    data = data_copy
+    tables = data / "rulesets" / "d12" / "tables.yaml"
+    tables.write_text(tables.read_text(encoding="utf-8").replace("kind: ladder_chances", "kind: ladder_chance", 1))
+    army = data / "rulesets" / "3d6" / "armies" / "brigade-nocturne.yaml"
+    army.write_text(army.read_text(encoding="utf-8").replace("ruleset: 3d6", "ruleset: 3d6\nbonus: 1", 1))
+    result = cli(["check"])
+    assert result.exit_code == 1
+    line = next(n for n, text in enumerate(tables.read_text().splitlines(), 1) if "ladder_chance" in text)
+    assert (
+        f"data/rulesets/d12/tables.yaml:{line}:11: error: tables[0].kind: unknown kind 'ladder_chance'" in result.stderr
+    )
+    assert "data/rulesets/d12/: invalid (1 error(s))" in result.stdout
+    assert "data/rulesets/3d6/armies/brigade-nocturne.yaml:4:1: error: bonus: unknown key 'bonus'" in result.stderr
+    assert "data/rulesets/3d6/armies/brigade-nocturne.yaml: invalid (1 error(s))" in result.stdout
+    assert "data/rulesets/d100/: ok: ruleset d100" in result.stdout  # the others are still checked
+    assert "section-kappa.yaml: ok" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_plain_check_json_lists_the_rulesets_messages(cli, data_copy):
+    data = data_copy
+    army = data / "rulesets" / "d12" / "armies" / "equipe-neon.yaml"
+    army.write_text(army.read_text(encoding="utf-8").replace("ruleset: d12", "ruleset: d12\nbonus: 1", 1))
+    result = cli(["check", "--json"])
+    assert result.exit_code == 1
+    messages = json.loads(result.stdout)
+    assert [m["file"] for m in messages] == [str(army.relative_to(data.parent))]
+    assert "data/rulesets/d100/: ok" in result.stderr  # summaries go to stderr with --json
 
 
 def test_an_unknown_ruleset_option_is_a_usage_error_with_a_did_you_mean(cli):

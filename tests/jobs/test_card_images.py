@@ -171,3 +171,66 @@ def test_tts_a_large_army_takes_several_sheets_of_at_most_10_by_7(tmp_path):
         with Image.open(local(sheet["FaceURL"])) as image:
             assert max(image.size) <= 4096
             assert image.width % sheet["NumWidth"] == 0 and image.height % sheet["NumHeight"] == 0
+
+
+# ---- another ruleset's army (issue 13) ------------------------------------------------------
+def ruleset_army(ruleset_id: str) -> Path:
+    from kolaps_print import resources
+
+    (army,) = (resources.data_dir() / "rulesets" / ruleset_id / "armies").glob("*.yaml")
+    return army
+
+
+def test_png_of_a_ruleset_army_is_its_printed_faces(cli, tmp_path):
+    import pypdfium2 as pdfium
+
+    army = ruleset_army("d100")
+    result = cli(["cards", army, "--format", "png", "--dpi", "100", "-o", tmp_path / "png"])
+    assert result.exit_code == 0, result.stderr
+    names = printed_names(army)
+    assert result.stdout == f"{len(names)} card(s), {2 * len(names)} picture(s): {tmp_path / 'png'}\n"
+    stems = sorted({p.name.rsplit("-", 1)[0] for p in (tmp_path / "png").glob("*.png")})
+    assert stems == sorted(
+        ["ada-morel", "bastien-roux", "celeste-vidal", "dimitri-lenoir"] + ["elise-garnier-1", "elise-garnier-2"]
+    )
+    # the pictures are the print-shop PDF's trimmed faces: the same cards as `cards` prints
+    assert cli(["cards", army, "--print-shop", "-o", tmp_path / "shop.pdf"]).exit_code == 0
+    document = pdfium.PdfDocument(str(tmp_path / "shop.pdf"))
+    try:
+        for page, name in ((0, "ada-morel-front"), (1, "ada-morel-back")):
+            box = document[page].get_trimbox()
+            rendered = document[page].render(scale=100 / 72, crop=_crop(document[page], box)).to_pil().convert("RGB")
+            with Image.open(tmp_path / "png" / f"{name}.png") as picture:
+                assert abs(picture.width - px(63, 100)) <= 1 and abs(picture.height - px(88, 100)) <= 1
+                alone = picture.convert("RGB").resize(rendered.size)
+                assert max(ImageStat.Stat(ImageChops.difference(rendered, alone)).mean) < 8, name
+    finally:
+        document.close()
+    front, back = (tmp_path / "png" / f"ada-morel-{side}.png" for side in ("front", "back"))
+    assert front.read_bytes() != back.read_bytes()
+
+
+def _crop(page, trim) -> tuple[float, float, float, float]:
+    """pypdfium2's crop (left, bottom, right, top margins in pt) that leaves the trim box."""
+    left, bottom, right, top = trim
+    width, height = page.get_size()
+    return (left, bottom, width - right, height - top)
+
+
+def test_tts_of_a_ruleset_army_is_one_deck_with_its_names(cli, tmp_path):
+    army = ruleset_army("3d6")
+    result = cli(["cards", army, "--format", "tts", "--dpi", "100", "-o", tmp_path / "tts"])
+    assert result.exit_code == 0, result.stderr
+    state = deck(tmp_path / "tts")
+    assert state["Nickname"] == yaml.safe_load(army.read_text(encoding="utf-8"))["name"]
+    assert [c["Nickname"] for c in state["ContainedObjects"]] == nicknames(army)
+    assert (tmp_path / "tts" / "brigade-nocturne.json").is_file()
+
+
+def test_png_of_a_broken_ruleset_army_is_located_and_writes_nothing(cli, tmp_path):
+    army = tmp_path / "army.yaml"
+    army.write_text(ruleset_army("d12").read_text(encoding="utf-8").replace("dex: 4", "dex: 9", 1), encoding="utf-8")
+    result = cli(["cards", army, "--format", "png", "-o", tmp_path / "png"])
+    assert result.exit_code == 1
+    assert f"{army}:" in result.stderr and "dex" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "png").exists()

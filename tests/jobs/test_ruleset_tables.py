@@ -91,12 +91,15 @@ def test_fonts_embedded_and_bytes_stable(ruleset_id):
     assert fonts and all(fonts.values()), fonts
 
 
-def test_the_command_writes_the_sheet_and_refuses_cards(cli, tmp_path):
+def test_the_command_writes_the_sheet_and_with_format_cards_the_cards(cli, tmp_path):
     out = tmp_path / "d12.pdf"
     result = cli(["tables", "--ruleset", "d12", "-o", out])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"wrote {out} (1 pages)\n"
     assert out.read_bytes() == build_ruleset_sheet("d12").pdf
-    refused = cli(["tables", "--ruleset", "d12", "--format", "cards", "-o", tmp_path / "c.pdf"])
-    assert refused.exit_code == 2 and "prints a sheet only" in refused.stderr
-    assert not (tmp_path / "c.pdf").exists()
+    cards = cli(["tables", "--ruleset", "d12", "--format", "cards", "-o", tmp_path / "c.pdf"])
+    assert cards.exit_code == 0, (
+        cards.stderr
+    )  # issue 13: the reference cards (tests/layout/test_ruleset_reference_cards.py)
+    assert cards.stdout == f"wrote {tmp_path / 'c.pdf'} (2 pages, 2 cards)\n"
+    assert (tmp_path / "c.pdf").read_bytes() != out.read_bytes()

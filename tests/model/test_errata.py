@@ -188,3 +188,15 @@ def test_check_reports_a_bad_reading_and_writes_nothing(cli, tmp_path, monkeypat
         in result.stderr
     )
     assert "Traceback" not in result.stdout + result.stderr
+
+
+# ---- docs/rulesets.md and each ruleset's errata.yaml list the same entries (issue 13) -------
+@pytest.mark.parametrize("ruleset_id", ["d100", "3d6", "d12"])
+def test_docs_list_each_ruleset_s_errata_and_whether_marked(ruleset_id):
+    from kolaps_print.model.ruleset_load import find_ruleset
+
+    docs = (REPO / "docs" / "rulesets.md").read_text(encoding="utf-8")
+    ruleset = find_ruleset(ruleset_id)
+    prefix = ruleset.spec.errata_prefix
+    listed = re.findall(rf"^- \*\*({prefix}-E\d+)\.\*\* [^(]*\(([a-z]+)(, marked)?\)", docs, flags=re.MULTILINE)
+    assert [(id_, bool(marked)) for id_, _, marked in listed] == [(e.id, e.mark) for e in ruleset.errata]

@@ -112,8 +112,8 @@ def test_the_kolaps_loader_refuses_another_ruleset_s_army_located(tmp_path):
     with pytest.raises(KolapsError) as caught:
         load_army(path)
     assert [str(d) for d in caught.value.diagnostics] == [
-        f"{path}:1:10: error: ruleset: this army is for the 'd100' ruleset: this command takes KOLAPS armies only "
-        "for now (cards and check take every ruleset)"
+        f"{path}:1:10: error: ruleset: this army is for the 'd100' ruleset: KOLAPS's army loader takes KOLAPS "
+        "armies only (load it with model.ruleset_army.load_ruleset_army; every command takes every ruleset)"
     ]
 
 

@@ -1,0 +1,112 @@
+"""`tables --ruleset ID --format cards` (issue 13): each system's reference cards, built through
+the CLI and read back: every table of its sheet, the exact chances of its engine, each face
+numbered, the marks of our rulings found on the faces that print them, the card options."""
+
+import re
+from io import BytesIO
+
+import pypdf
+import pytest
+from pdf_fonts import pdf_fonts  # tests/support
+from pdf_text import page_texts, text_objects  # tests/support
+from ruleset_products import RULESETS, built_for_each  # tests/support
+
+from kolaps_print.content.formats import percent
+from kolaps_print.content.ruleset_sheet import sheet_content
+from kolaps_print.engines import d12, percentile, three_d6
+from kolaps_print.model.ruleset_load import find_ruleset
+from kolaps_print.rulebook.proof_pages import face_marks
+
+
+def plain(text: str) -> str:
+    return re.sub(r"[\s\u202f\u00a0]+", " ", text)
+
+
+@pytest.fixture(scope="module")
+def decks(cli, tmp_path_factory):
+    return built_for_each(cli, tmp_path_factory.mktemp("ruleset-reference-cards"), "tables", "--format", "cards")
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_table_of_the_sheet_is_on_a_card_and_every_face_is_numbered(decks, ruleset_id):
+    stdout, pdf = decks[ruleset_id]
+    text = plain(" ".join(page_texts(pdf)))
+    ruleset = find_ruleset(ruleset_id)
+    for section in sheet_content(ruleset):
+        assert plain(section.title) in text
+        for table in section.tables:
+            assert plain(table.title) in text
+    cards = int(re.search(r", (\d+) cards\)$", stdout.strip()).group(1))
+    bands = re.findall(re.escape(plain(ruleset.spec.sheet.title)) + r" (\d+)/(\d+)", text)
+    total = int(bands[0][1])
+    assert sorted(int(face) for face, _ in bands) == list(range(1, total + 1))
+    assert {int(of) for _, of in bands} == {total} and total > 1
+    assert cards == -(-total // 2)  # two faces a card, the last back blank when odd
+
+
+def test_the_chances_are_the_engines(decks):
+    d12_text = plain(" ".join(page_texts(decks["d12"][1])))
+    assert plain("+4 " + " ".join(percent(d12.ladder_chance(4, t)) for t in (2, 6, 8, 12, 16, 20))) in d12_text
+    d100_text = plain(" ".join(page_texts(decks["d100"][1])))
+    row = plain("30 " + " ".join(percent(percentile.chance(30 + m, [1], [100])) for m in (-20, -10, 0, 10, 20)))
+    assert row in d100_text and row == "30 10 % 20 % 30 % 40 % 50 %"
+    d6 = plain(" ".join(page_texts(decks["3d6"][1])))
+    assert plain(f"11 {percent(three_d6.chance_at_least(11))}") in d6 and "11 50 %" in d6
+
+
+def test_headings_stay_whole_and_on_a_mini_card_break_at_a_french_syllable(cli, decks, tmp_path):
+    """On poker cards a wide table sets smaller until no heading's word breaks; on a mini card,
+    where even the smallest size cannot hold them, a word breaks at a syllable with a hyphen
+    (« Suici- / daire »: pdfium reads the line-end hyphen as U+0002), never at any letter."""
+    d12_words = {o.text.strip() for o in text_objects(decks["d12"][1])}
+    assert {"Suicidaire", "Difficile", "Bonus", "Chance", "Normal"} <= d12_words
+    mini = tmp_path / "mini.pdf"
+    assert cli(["tables", "--ruleset", "d12", "--format", "cards", "--card", "mini", "-o", mini]).exit_code == 0
+    words = {o.text.strip() for o in text_objects(mini.read_bytes())}
+    assert {"Suici\x02", "daire", "Nor\x02", "mal"} <= words
+    assert not {"Suicidair", "Suicid", "Norm"} & words
+
+
+@pytest.mark.parametrize(("ruleset_id", "erratum"), [("d100", "D100-E1"), ("3d6", "3D6-E2"), ("d12", "D12-E3")])
+def test_the_faces_that_print_a_ruling_carry_its_mark(decks, ruleset_id, erratum):
+    marked = face_marks("Cartes d’aide", decks[ruleset_id][1])
+    assert any(erratum in m.errata for m in marked)
+    assert all(m.errata and m.where == f"carte {m.page}" for m in marked)
+
+
+def test_fonts_are_embedded_and_reruns_are_identical(cli, decks, tmp_path):
+    pdf = decks["d12"][1]
+    assert all(pdf_fonts(pdf).values())
+    again = tmp_path / "again.pdf"
+    assert cli(["tables", "--ruleset", "d12", "--format", "cards", "-o", again]).exit_code == 0
+    assert again.read_bytes() == pdf
+
+
+def test_card_size_layout_and_paper_are_the_kolaps_cards_options(cli, decks, tmp_path):
+    tarot = tmp_path / "tarot.pdf"
+    result = cli(["tables", "--ruleset", "3d6", "--format", "cards", "--card", "tarot", "-o", tarot])
+    assert result.exit_code == 0, result.stderr
+    assert int(re.search(r", (\d+) cards\)", result.stdout).group(1)) < int(
+        re.search(r", (\d+) cards\)", decks["3d6"][0]).group(1)
+    )
+    fold = tmp_path / "fold.pdf"
+    result = cli(
+        ["tables", "--ruleset", "d12", "--format", "cards", "--layout", "fold", "--paper", "letter", "-o", fold]
+    )
+    assert result.exit_code == 0, result.stderr
+    page = pypdf.PdfReader(BytesIO(fold.read_bytes())).pages[0]
+    assert sorted(round(float(v)) for v in (page.mediabox.width, page.mediabox.height)) == [612, 792]
+
+
+def test_default_output_and_errors(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(["tables", "--ruleset", "d12", "--format", "cards"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("wrote output/reference-cards-d12.pdf (")
+    small = cli(["tables", "--ruleset", "3d6", "--format", "cards", "--card", "20x30", "-o", tmp_path / "s.pdf"])
+    assert small.exit_code == 1
+    assert "<options>:1:1: error: a table does not fit on one card face: choose a larger --card (tarot)" in small.stderr
+    assert not (tmp_path / "s.pdf").exists()
+    edition = cli(["tables", "--ruleset", "d12", "--edition", "quickstart", "-o", tmp_path / "e.pdf"])
+    assert edition.exit_code == 2 and "--ruleset d12 has one edition: leave --edition out" in edition.stderr
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["reference-cards-d12.pdf"]

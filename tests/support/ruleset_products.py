@@ -1,0 +1,18 @@
+"""Shared by the rulesets' product tests (issue 13): the bundled systems, their seeds, and each
+one's product built once through the real CLI."""
+
+from pathlib import Path
+
+RULESETS = ("3d6", "d100", "d12")
+SEEDS = {"d100": "001_c62d5d2787869046.txt", "3d6": "002_0fc9685c052d0e37.txt", "d12": "003_5e5ce97196184d44.txt"}
+
+
+def built_for_each(cli, folder: Path, *command: str) -> dict[str, tuple[str, bytes]]:
+    """ruleset id -> (stdout, PDF bytes) of `kolaps-print COMMAND --ruleset ID -o FILE`, each exiting 0."""
+    built = {}
+    for ruleset_id in RULESETS:
+        target = folder / f"{ruleset_id}.pdf"
+        result = cli([*command, "--ruleset", ruleset_id, "-o", target])
+        assert result.exit_code == 0, result.stderr
+        built[ruleset_id] = (result.stdout, target.read_bytes())
+    return built
