@@ -67,3 +67,19 @@ def test_bleed_into_a_gutter_takes_at_most_half_of_it():
 def test_a_card_larger_than_the_paper_is_refused():
     with pytest.raises(ValueError, match="does not fit"):
         plan_pages(1, ImposeOptions(Size(250, 100), A4).resolved())
+
+
+def test_home_sheets_bleed_2_mm_into_the_margins_by_default_never_into_the_6_mm_frame():
+    """sheets.yaml home.bleed: a cut a little outside the trim leaves colour, not a white hairline.
+    A4 poker: 10.5 mm of side margin, so the full 2 mm; Letter: 7.7 mm above and below, so 1.5 mm
+    (whole half-millimetres, never within 6 mm of the edge)."""
+    a4 = plan_pages(9, ImposeOptions(POKER, A4).resolved())[0]
+    corner = next(p for p in a4.placements if p.trim.x < 15 and p.trim.top > 280)
+    assert (corner.bleed.left, corner.bleed.top) == (2, 2)
+    letter = Size(215.9, 279.4)
+    page = plan_pages(9, ImposeOptions(POKER, letter).resolved())[0]
+    for p in page.placements:
+        assert p.trim.x - p.bleed.left >= 6 and p.trim.y - p.bleed.bottom >= 6
+        assert p.trim.right + p.bleed.right <= letter.width - 6 and p.trim.top + p.bleed.top <= letter.height - 6
+    top = next(p for p in page.placements if p.trim.top > 270)
+    assert top.bleed.top == 1.5
