@@ -62,7 +62,7 @@ class BackBuilder:
         self.stripe = tint(self.colour, c.tint * 0.5)
         self.back = layout.back  # the arrangement in use: _fit() may take the compact one
         self._cells: list[list[tuple[float, float]]] = []  # the wound table's cells: (centre x, baseline)
-        self._cell_width, self._cell_size = 0.0, 6.0
+        self._column, self._cell_size = 0.0, 6.0
         self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
         self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
         self._name_size: float | None = None  # size_names(): one size for the whole army
@@ -500,7 +500,7 @@ class BackBuilder:
                     self._cells.append([(x, baseline) for x in centres])
             return shapes
 
-        self._cell_width, self._cell_size = column - 0.6, cu.size
+        self._column, self._cell_size = column, cu.size
         return Part(len(rows) * cu.row, emit)
 
     def _stripe(self, top: float, height: float, fill) -> Box:
@@ -519,18 +519,24 @@ class BackBuilder:
             self._wound_cache[key] = self._wound_cells(member)
         return self._wound_cache[key]
 
+    def _cell_room(self) -> float:
+        """A value's width in its cell: the column less the clear gap, which a back printed smaller
+        (scale < 1) must still keep on paper."""
+        return self._column - self.back.cumulative.value_gap / self.scale
+
     def _wound_cells(self, member: Member) -> list[Shape]:
         """The values in their cells; a walk/run too wide for a narrow card's cell even at the smallest
         type gives the walk alone (for the whole row: the band's stat line shows both), never a value cut short."""
+        room = self._cell_room()
         rows = card_text.wounded_values(member, self.rules)
-        if any(width_mm(values[2], REGULAR, self.layout.min_font) > self._cell_width for values in rows):
+        if any(width_mm(values[2], REGULAR, self.layout.min_font) > room for values in rows):
             rows = card_text.wounded_values(member, self.rules, walk_only=True)
         shapes: list[Shape] = []
-        for column, values in enumerate(rows):
-            for row, text in enumerate(values[1:]):
-                x, baseline = self._cells[row][column]
-                fitted = fit_line(text, REGULAR, self._cell_size, self.layout.min_font, self._cell_width)
-                shapes.append(Text(x, baseline, fitted.text, REGULAR, fitted.size, self.ink, "centre"))
+        for row, texts in enumerate(zip(*(values[1:] for values in rows), strict=True)):
+            # one size along a row: a shrunk 7,5/15 beside a full-size 5/10 reads as a different value
+            size = min(fit_line(text, REGULAR, self._cell_size, self.layout.min_font, room).size for text in texts)
+            for (x, baseline), text in zip(self._cells[row], texts, strict=True):
+                shapes.append(Text(x, baseline, text, REGULAR, size, self.ink, "centre"))
         return shapes
 
 

@@ -199,6 +199,7 @@ class Cumulative(Model):
     row: Length
     size: FontSize
     label_gap: Gap
+    value_gap: Gap = 1.5  # kept clear between the values of neighbouring columns (7,5/15 │ 5/10)
     show: bool = True  # the reference sheet has the table too: small cards may leave it out
     labels: bool = True  # False: no label column (small cards): the rows follow the band's stat line (4+ · 10/20 · 4D6)
 

@@ -1131,3 +1131,48 @@ def test_mini_back_modifiers_are_7_pt_black_beside_empty_boxes_with_the_characte
 def _matrix_scale(obj) -> float:
     a, b, *_ = obj.get_matrix().get()
     return (a * a + b * b) ** 0.5
+
+
+# ---- the back's wound table: neighbouring values keep clear of each other (review rev4, item 1) ----
+def text_boxes_mm(page) -> list[tuple[str, float, float, float]]:
+    """(text, top, left, right) in mm from the card's trim corner of every text object, forms included."""
+    import pypdfium2.raw as raw
+
+    trim_left, _, _, trim_top = page.get_trimbox()
+    textpage = page.get_textpage()
+    out = []
+    for obj, (left, _, right, top) in placed_objects(page, raw.FPDF_PAGEOBJ_TEXT):
+        obj.textpage = textpage
+        out.append((obj.extract().strip(), to_mm(trim_top - top), to_mm(left - trim_left), to_mm(right - trim_left)))
+    return out
+
+
+def value_row(boxes, values: list[str]):
+    """The six text boxes of one wound-table row (values in order on one line), or None."""
+    for top in {round(b[1], 1) for b in boxes}:
+        line = sorted((b for b in boxes if abs(b[1] - top) < 0.6), key=lambda b: b[2])
+        texts = [b[0] for b in line]
+        for i in range(len(texts) - len(values) + 1):
+            if texts[i : i + len(values)] == values:
+                return line[i : i + len(values)]
+    return None
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
+def test_wound_table_values_keep_1_5_mm_between_columns(demo_armies, card):
+    """Tarot Damnés printed « 7,5/157,5/15 »: every row of every back, each army, each size, keeps
+    ≥ 1.5 mm between neighbouring values, whether it prints walk/run or the walk alone."""
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, card)
+        for member in book.members:
+            boxes = text_boxes_mm(doc[fronts[member.character.name] + 1])
+            for walk_only in (False, True):
+                table = card_text.wounded_values(member, book.rules, walk_only)
+                rows = [value_row(boxes, [r[k] for r in table]) for k in (1, 2, 3)]
+                if all(rows):
+                    break
+            assert all(rows), (path.stem, card, member.character.name, [b[0] for b in boxes])
+            for row in rows:
+                gaps = [b[2] - a[3] for a, b in itertools.pairwise(row)]
+                assert min(gaps) >= 1.5 - 0.02, (path.stem, card, member.character.name, [b[0] for b in row], gaps)
