@@ -119,7 +119,8 @@ class Footer(Model):
     height: Length
     size: FontSize
     baseline: Gap  # from the top of the strip
-    stamp_size: FontSize = 5.0  # a kit's stamp (date and data hash), in place of the game's name
+    # the stamp (version or kit date, data hash), in place of the game's name: printed, so >= 6 pt
+    stamp_size: FontSize = Field(6.0, ge=6)
     shows: Literal["army", "subtitle"] = "army"  # subtitle: the archetype · function, freeing the line under the band
 
 
@@ -306,12 +307,15 @@ class CardLayout(Model):
 
 
 _RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fractions, not lengths or sizes
+# the footer's stamp is looked up, not read at arm's length: the same 6 pt on every card size, so a
+# tarot's (type × 1.4) stays inside its footer band
+_UNSCALED = _RATIOS | {"stamp_size"}
 
 
 def _scaled(value, k: float, type_k: float):
     """Every length of a layout section times k, every type size (a name ending in size) times type_k."""
     if isinstance(value, Model):
-        names = [n for n in type(value).model_fields if n not in _RATIOS]
+        names = [n for n in type(value).model_fields if n not in _UNSCALED]
         return value.model_copy(update={n: _scaled_field(n, getattr(value, n), k, type_k) for n in names})
     return value
 

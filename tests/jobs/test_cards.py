@@ -19,6 +19,7 @@ from kolaps_print import resources
 from kolaps_print.content import formats as fmt
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.cards import CardOptions, build_cards, write_cards
+from kolaps_print.jobs.stamp import cards_stamp
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import card_layout
@@ -1134,16 +1135,17 @@ def _matrix_scale(obj) -> float:
 
 
 # ---- the back's wound table: neighbouring values keep clear of each other (review rev4, item 1) ----
-def text_boxes_mm(page) -> list[tuple[str, float, float, float]]:
-    """(text, top, left, right) in mm from the card's trim corner of every text object, forms included."""
+def text_boxes_mm(page) -> list[tuple[str, float, float, float, float]]:
+    """(text, top, left, right, bottom) in mm from the card's trim corner of every text object, forms included."""
     import pypdfium2.raw as raw
 
     trim_left, _, _, trim_top = page.get_trimbox()
     textpage = page.get_textpage()
     out = []
-    for obj, (left, _, right, top) in placed_objects(page, raw.FPDF_PAGEOBJ_TEXT):
+    for obj, (left, bottom, right, top) in placed_objects(page, raw.FPDF_PAGEOBJ_TEXT):
         obj.textpage = textpage
-        out.append((obj.extract().strip(), to_mm(trim_top - top), to_mm(left - trim_left), to_mm(right - trim_left)))
+        edges = (to_mm(trim_top - top), to_mm(left - trim_left), to_mm(right - trim_left), to_mm(trim_top - bottom))
+        out.append((obj.extract().strip(), *edges))
     return out
 
 
@@ -1176,3 +1178,28 @@ def test_wound_table_values_keep_1_5_mm_between_columns(demo_armies, card):
             for row in rows:
                 gaps = [b[2] - a[3] for a, b in itertools.pairwise(row)]
                 assert min(gaps) >= 1.5 - 0.02, (path.stem, card, member.character.name, [b[0] for b in row], gaps)
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
+def test_the_footer_stamp_is_at_least_6_pt_and_overlaps_nothing(demo_armies, card):
+    """The stamp (« v0.1 · <hash> ») was 5–5.6 pt: on every front of every army at every size it is
+    ≥ 6 pt, whole, and its box touches no other text (the army line, the role line, the body)."""
+    stamp = cards_stamp()
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, card)
+        for name, index in fronts.items():
+            page = doc[index]
+            sizes = [w[1] for w in words_on(page) if w[0] == stamp]
+            assert sizes and min(sizes) >= 6 - 0.01, (path.stem, card, name, sizes)
+            boxes = text_boxes_mm(page)
+            mark = next(b for b in boxes if b[0] == stamp)
+            for other in boxes:
+                if other is not mark and other[0]:
+                    clear = (
+                        other[2] >= mark[3] + 0.5
+                        or other[3] <= mark[2] - 0.5
+                        or other[4] <= mark[1]
+                        or other[1] >= mark[4]
+                    )
+                    assert clear, (path.stem, card, name, other[0], other[1:], mark[1:])
