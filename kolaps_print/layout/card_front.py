@@ -130,7 +130,7 @@ class FrontBuilder:
         foot, c = self.layout.front.footer, member.character
         baseline = self._footer_baseline()
         must: list[tuple[str, str, float]] = []
-        if not self.layout.front.specialisation.legend and any(s.ruling for s in member.specialisations):
+        if not self.layout.front.specialisation.legend and self._marked(member):
             must.append((label("common.ruling_legend_short"), ITALIC, foot.size))
         if self.identity.stamp:
             must.append((self.identity.stamp, REGULAR, foot.stamp_size))
@@ -437,12 +437,16 @@ class FrontBuilder:
                 blocks.append(self._specialisation_names(member, style))
             else:
                 blocks += [self._specialisation(member, j, s, style) for j, s in enumerate(member.specialisations)]
-                if self.layout.front.specialisation.legend and any(s.ruling for s in member.specialisations):
-                    # a mark is printed: say what it means
-                    blocks.append(self._legend(style))
         if self.layout.shows.note:
             blocks.append(self._edition_note(member, style))
+        if self.layout.front.specialisation.legend and self._marked(member, spec_names):
+            blocks.append(self._legend(style))  # a mark is printed: say what it means
         return blocks
+
+    def _marked(self, member: Member, spec_names: bool = False) -> bool:
+        """Whether the card prints a « † E… » mark: a specialisation's text (not just its name), or the edition's note."""
+        specs = not spec_names and any(s.ruling for s in member.specialisations)
+        return specs or bool(self.layout.shows.note and self.layout.shows.ruling)
 
     def _edition_note(self, member: Member, style: Style) -> Block:
         """The closing line of an edition's card (the demo's: what it leaves out, and its ruling)."""

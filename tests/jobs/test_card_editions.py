@@ -79,6 +79,20 @@ def test_every_demo_card_says_it_is_the_demo_s_with_its_ruling(printed):
     assert note not in full
 
 
+@pytest.mark.parametrize(
+    ("card", "legend"), [("poker", "ruling_legend"), ("tarot", "ruling_legend"), ("mini", "ruling_legend_short")]
+)
+def test_every_demo_card_explains_its_mark(card, legend):
+    """The note's « † E86 » is explained on the card itself: the full legend under the note, or on a
+    mini card the short one in the footer (review rev4, item 3)."""
+    for army in ("section-kappa", "les-damnes", "vampires"):
+        book = load_army(ARMIES / f"{army}.yaml")
+        fronts = page_texts(build_cards(book, CardOptions(edition="quickstart", card=card, print_shop=True)).pdf)[::2]
+        assert len(fronts) == book.card_count
+        for text in fronts:
+            assert flat(label(f"common.{legend}")) in flat(text), (army, card, flat(text))
+
+
 def test_fragmentation_bands_give_way_to_the_general_ones_on_the_demo_card():
     """Le Chien's shotgun: ≤ 15 cm · ≤ 30 cm +1 (extrême) in full, the general three bands in the demo."""
     book = load_army(ARMIES / "les-damnes.yaml")
