@@ -50,6 +50,9 @@ class Avatar(Model):
     pad: Gap
     star: Length  # star radius
     gap: Gap
+    # the labelled pill when every name of the army fits beside its marks at this size or more
+    # (the name still reads first); else the bare star, only on the Avatar whose name needs the room
+    pill_name_floor: FontSize = 11
 
 
 class EmblemStyle(Model):
@@ -309,7 +312,7 @@ class CardLayout(Model):
 _RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fractions, not lengths or sizes
 # the footer's stamp is looked up, not read at arm's length: the same 6 pt on every card size, so a
 # tarot's (type × 1.4) stays inside its footer band
-_UNSCALED = _RATIOS | {"stamp_size"}
+_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor"}  # the floor: a name's size on any card
 
 
 def _scaled(value, k: float, type_k: float):

@@ -226,16 +226,25 @@ class FrontBuilder:
 
     def size_names(self, members: list[Member]) -> None:
         """One size for the names in the band on every card of the army: the largest all of them fit
-        (an Avatar's mark reduced to its star when the name needs the room); a name too long even at
-        the smallest type is cut on its own card."""
+        beside the Avatar's labelled pill, if that is at least avatar.pill_name_floor; else beside its
+        bare star (build() then keeps the pill where it still fits). A name too long even at the
+        smallest type is cut on its own card."""
+        with_pill = self._fitting_name_size(members, compact=False)
+        if with_pill is not None and with_pill >= self.layout.front.avatar.pill_name_floor:
+            self._name_size = with_pill
+        else:
+            self._name_size = self._fitting_name_size(members, compact=True)
+
+    def _fitting_name_size(self, members: list[Member], compact: bool) -> float | None:
+        """The largest size at which every name fits beside its band marks (None: none fits uncut)."""
         band, sizes = self.layout.front.band, []
         for m in members:
             copies = m.character.copies
-            _, right = self._band_marks(m, (copies, copies) if copies > 1 else None, compact=True)
+            _, right = self._band_marks(m, (copies, copies) if copies > 1 else None, compact=compact)
             fitted = fit_line(m.character.name, BOLD, band.size, self.layout.min_font, right - self._emblem()[1])
             if not fitted.cut:
                 sizes.append(fitted.size)
-        self._name_size = min(sizes, default=None)
+        return min(sizes, default=None)
 
     def _name(self, member: Member, width: float) -> FaceLayout:
         """The character's name in the band, white on the affiliation colour."""

@@ -1203,3 +1203,19 @@ def test_the_footer_stamp_is_at_least_6_pt_and_overlaps_nothing(demo_armies, car
                         or other[1] >= mark[4]
                     )
                     assert clear, (path.stem, card, name, other[0], other[1:], mark[1:])
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_every_avatar_front_prints_the_labelled_pill(demo_armies, card):
+    """Vampires poker and every tarot Avatar had a bare star while Kappa and Damnés poker had
+    « ★ AVATAR »: one rule everywhere, the pill wherever the names fit beside it (review rev4, item 4)."""
+    pill = label("cards.front.avatar")
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, card)
+        avatars = [m.character.name for m in book.members if m.character.avatar]
+        assert avatars, path.stem  # every demo army has one: the test can fail
+        for name in avatars:
+            assert pill in reading(doc[fronts[name]]), (path.stem, card, name)
+        for name in set(fronts) - set(avatars):
+            assert pill not in reading(doc[fronts[name]]), (path.stem, card, name)
