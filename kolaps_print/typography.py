@@ -4,7 +4,8 @@ rulebook's rendered Markdown, table cells and page furniture. Numbers are number
 
 Rules: curly apostrophe; a narrow no-break space (U+202F) before ; ! ? and inside « »; a fixed
 no-break space (U+00A0) before :; straight double quotes become « »; three dots an ellipsis;
-ordinals in superscript (1ᵉʳ, 1ʳᵉ, 6ᵉ). Dates in words are numbers.date_words. No-break spaces are
+ordinals in superscript (1ᵉʳ, 1ʳᵉ, 6ᵉ); a number and its unit (25 cm, 50 %, 3 PV) held together
+by a fixed no-break space, so a line never ends on the number. Dates in words are numbers.date_words. No-break spaces are
 never broken nor stretched: reportlab keeps U+00A0 inside a word, and fonts.register_fonts
 makes its paragraphs do the same with U+202F (they would take it for an ordinary space).
 It is idempotent (french(french(t)) == french(t)): a label filled with data texts is set twice.
@@ -30,6 +31,10 @@ _AFTER_WORD = "(?<=[\\w\u00bb)\\]\u2019*_`%])"  # a word, or a closing sign or M
 # "texte" -> « texte »: only a pair on the same run of text. Applied until nothing changes:
 # in '"":""' the first pass pairs the inner quotes only, which makes a new outer pair.
 _QUOTES = re.compile(r'"([^"\n]+)"')
+# The units a number is bound to: a closed list (a word such as « à » or « tours » may break away).
+# Set in the rules like the ordinal suffixes: the typography's own vocabulary, not a label.
+UNITS = ("cm", "mm", "km", "m", "%", "‰", "pt", "pts", "PV", "PA", "kg", "g", "min", "h", "€", "°", "ppp", "dpi")
+_UNIT = "(?:" + "|".join(re.escape(u) for u in UNITS) + ")(?![\\w])"
 _ORDINAL_SUFFIXES = {"er": "\u1d49\u02b3", "re": "\u02b3\u1d49", "e": "\u1d49", "ème": "\u1d49", "eme": "\u1d49"}
 
 Rules = tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
@@ -53,11 +58,13 @@ _AFTER_QUOTES: Rules = (
     (re.compile(f"{_AFTER_WORD}{_SPACES}*([;!?]+)"), NNBSP + "\\1"),
     # : is also used in 10:30 and in "http://": only when followed by a space or the end.
     (re.compile(f"{_AFTER_WORD}{_SPACES}*:(?=\\s|$)"), NBSP + ":"),
+    # 25 cm, 7,5 mm, 50 %: the space between a number and its unit never breaks.
+    (re.compile(f"(?<=\\d)[ \t]+(?={_UNIT})"), NBSP),
 )
 
 
 # Anything one of the rules may change: most names and many labels have none (one search, not eight).
-_TRIGGER = re.compile("['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)")
+_TRIGGER = re.compile(f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+{_UNIT}")
 
 
 @lru_cache(maxsize=8192)

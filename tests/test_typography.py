@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pdf_text import page_texts  # tests/support
 
-from kolaps_print.typography import NBSP, NNBSP, french
+from kolaps_print.typography import NBSP, NNBSP, UNITS, french
 
 
 def test_apostrophes_become_curly():
@@ -53,6 +53,15 @@ def test_ordinals_are_superscript_but_hashes_and_dice_are_left_alone():
 def test_idempotent(text):
     once = french(text)
     assert french(once) == once
+
+
+def test_a_number_is_bound_to_its_unit_but_not_to_an_ordinary_word():
+    assert (
+        french("à plus de 25 cm, 7,5 mm ou 50 % ; 3 PV")
+        == f"à plus de 25{NBSP}cm, 7,5{NBSP}mm ou 50{NBSP}%{NNBSP}; 3{NBSP}PV"
+    )
+    assert french("2 à 3 tours, 10 minutes, 4 ml") == "2 à 3 tours, 10 minutes, 4 ml"
+    assert french(f"(10{NBSP}cm)") == f"(10{NBSP}cm)"
 
 
 def test_nested_straight_quotes_are_paired_in_one_pass():
@@ -122,6 +131,29 @@ def test_no_straight_quote_nor_bullet_and_double_signs_never_glued_or_broken_bef
     lines = [line.strip() for page in page_texts(product_pdfs[product]) for line in page.splitlines()]
     assert [line for line in lines if line[:1] in ";:!?\u00bb"] == []
     assert re.findall("\u00ab[ \u00a0]|[ \u00a0]\u00bb", text) == []  # « » hold narrow no-break spaces
+
+
+def split_units(pages: list[str]) -> list[str]:
+    """Each line of running text ending on a number whose unit starts the next line: « 25 / cm ».
+    A line that is only a value (a card's « 10/20 » over its caption « cm, marche/course ») is a
+    stat box, not a broken line; « (10 » is running text."""
+    lines = [line.strip() for page in pages for line in page.replace("\r", "").splitlines()]
+    unit = re.compile("(?:" + "|".join(re.escape(u) for u in UNITS) + r")(?!\w)")
+    return [
+        f"{a} / {b}"
+        for a, b in zip(lines, lines[1:], strict=False)
+        if re.search(r"(?:[^\W\d]|\().*\d$", a) and unit.match(b)
+    ]
+
+
+def test_the_split_unit_check_finds_a_number_left_at_a_line_end():
+    assert split_units(["plus de 25\ncm vers", "(10\ncm)"]) == ["plus de 25 / cm vers", "(10 / cm)"]
+    assert split_units(["Rang 0\n(5+)", "25 cm\nmoral", "10/20\ncm, marche/course"]) == []
+
+
+@pytest.mark.parametrize("product", PRODUCTS)
+def test_no_line_ends_on_a_number_whose_unit_starts_the_next(product_pdfs, product):
+    assert split_units(page_texts(product_pdfs[product])) == []
 
 
 @pytest.mark.parametrize("product", PRODUCTS)
