@@ -130,10 +130,29 @@ def test_page_count_is_a_multiple_of_four_ending_with_the_credits(book):
         "SIL Open Font License 1.1",
         "Roboto Condensed",
         "Apache 2.0",
-        "docs/errata.md",
+        "publiée avec les règles",
         book.source_hash,
     ):
         assert fact in credits.replace("\u00a0", " "), fact
+
+
+# A file of the tool (docs/errata.md, templates/x.yaml) or one of its commands (« rulebook --proof »).
+TOOL_TEXT = re.compile(r"[\w-]+/[\w./-]+\.(?:md|yaml|py|pdf|json)\b|(?<![\w-])--[a-z][\w-]*|kolaps-print\s+[a-z]+\s+-")
+
+
+def test_the_tool_check_finds_paths_and_commands():
+    for printed in (
+        "le fichier docs/errata.md livré",
+        "une épreuve (rulebook --proof)",
+        "lancer kolaps-print tables -o",
+    ):
+        assert len(TOOL_TEXT.findall(printed)) == 1, printed
+    assert TOOL_TEXT.findall("Composé par kolaps-print 0.4 ; 2 – 3 cm ; E/S ; 1/2") == []
+
+
+def test_the_player_book_prints_no_tool_path_nor_command(book):
+    text = " ".join(page_texts(book.pdf))
+    assert TOOL_TEXT.findall(text) == []
 
 
 def test_blank_pages_and_credits_carry_no_folio(a4):
