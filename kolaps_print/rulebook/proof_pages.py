@@ -144,8 +144,15 @@ _ITEMS = re.compile(r"[ \u00a0\u202f];[ \u00a0]")
 _LABEL_BEFORE_VALUE = re.compile(r"[ \u00a0\u202f]:[ \u00a0]")
 
 
+# Prose, not a list of items: a second sentence, or a « ; » or « : » inside parentheses.
+_SENTENCE = re.compile(r"[.!?][ \u00a0\u202f]+[A-ZÀ-ÖØ-Þ]|\([^)]*[;:][^)]*\)")
+
+
 def _numbers(text: str) -> list[Flowable]:
-    """« Chiffres »: « situation : chiffre » items as a two-column table, a leading « titre : » above it."""
+    """« Chiffres »: « situation : chiffre » items as a two-column table, a leading « titre : » above it;
+    prose (E46: two sentences, a « ; » inside parentheses) stays one paragraph of text."""
+    if _SENTENCE.search(text):
+        return [_field(label("rulebook.errata.numbers"), text)]
     items = [i.strip() for i in _ITEMS.split(text.rstrip("."))]
     head = _LABEL_BEFORE_VALUE.split(items[0], maxsplit=1) if len(_LABEL_BEFORE_VALUE.findall(items[0])) > 1 else []
     if head:

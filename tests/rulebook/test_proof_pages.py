@@ -19,6 +19,7 @@ from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import builtin_game_data
 from kolaps_print.provenance import find_marks, marked_pages
 from kolaps_print.rulebook import styles as st
+from kolaps_print.typography import french
 
 
 def numeric(ids) -> list[str]:
@@ -73,6 +74,18 @@ def test_every_erratum_has_its_heading_decision_and_two_boxes(pages, data):
     assert errata.count("lecture retenue autre lecture à revoir") == len(data.errata) - len(plain) == 2
     assert errata.count("Remarque ou autre décision :") == len(data.errata)
     assert "Relecture Initiales : Date : Signature :" in errata  # the sign-off, once, at the end
+
+
+def test_numbers_written_as_prose_print_as_one_text_not_a_table(proof, pages, data):
+    """E46's « Chiffres » are two sentences with a « ; » and a « : » inside parentheses: set as
+    text, they read back whole; cut into a two-column table they lose their separators."""
+    errata = flat(" ".join(pages[_from(pages, "Errata à confirmer") : _from(pages, "Marques de provenance")]))
+    e46 = data.erratum("E46")
+    assert e46.numbers and ". " in e46.numbers and ";" in e46.numbers
+    assert flat(f"Chiffres. {french(e46.numbers)}") in errata
+    # the « situation : chiffre » lists (E-wounds' survival rates) are still a table: no « ; » left
+    listed = next(e for e in data.errata if e.numbers and e.numbers.count(";") >= 3 and ". " not in e.numbers)
+    assert flat(french(listed.numbers)) not in errata
 
 
 def test_a_switchable_erratum_shows_the_chosen_reading_and_the_other(pages, data):
