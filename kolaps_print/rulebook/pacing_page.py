@@ -22,6 +22,12 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.proof_pages import report_table
 from kolaps_print.typography import french
 
+# A side with less than this chance to put half the other out by the last turn hardly ever wins
+# the demo in time: the page says so in words, not only in figures.
+WARN_BELOW = Fraction(1, 4)
+# Wide enough for every head word and weapon name (« Touche » broke as « Touch/e » in 14 %).
+COLUMN_WIDTHS = ["29%", "31%", "17%", "23%"]
+
 DemoPacing = tuple[str, int, int, list[SidePacing]] | None  # scenario name, gap cm, turns, sides
 
 
@@ -64,11 +70,23 @@ def pacing_flowables(pacing: DemoPacing) -> list[Flowable]:
         out += [
             Spacer(0, 4),
             Paragraph(escape(french(heading)), s["body"]),
-            report_table(labels("rulebook.report.pacing.columns"), rows, ["32%", "30%", "14%", "24%"]),
+            report_table(labels("rulebook.report.pacing.columns"), rows, COLUMN_WIDTHS),
             Spacer(0, 3),
             Paragraph(escape(french(_turns_line(side, turns))), s["body"]),
         ]
+        if side.pacing.by(turns) < WARN_BELOW:
+            out.append(_warning(side, turns))
     return out
+
+
+def _warning(side: SidePacing, turns: int) -> Paragraph:
+    """The designer's alarm: bold, in the accent colour, under the side's figures."""
+    text = label(
+        "rulebook.report.pacing.warning", army=side.army, turns=turns, chance=percent(Fraction(side.pacing.by(turns)))
+    )
+    return Paragraph(
+        f'<b><font color="{st.palette().markup("accent")}">{escape(french(text))}</font></b>', st.styles()["body"]
+    )
 
 
 def _turns_line(side: SidePacing, turns: int) -> str:

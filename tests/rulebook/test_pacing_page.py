@@ -155,3 +155,23 @@ def test_each_side_s_turns_to_half_the_enemy_are_printed_within_the_model_s_boun
 def test_the_plain_book_has_no_pacing():
     text = flat(" ".join(page_texts(build_rulebook(RulebookOptions()).pdf)))
     assert "Rythme de la démonstration" not in text
+
+
+def test_no_head_word_of_the_pacing_tables_breaks(report):
+    """« Touch/e »: each word of the column heads reads back whole, once per side's table."""
+    from kolaps_print.labels import labels
+
+    words = {w for column in labels("rulebook.report.pacing.columns") for w in column.split()}
+    assert {w: len(re.findall(rf"(?<!\w){re.escape(w)}(?!\w)", report)) >= 2 for w in words} == dict.fromkeys(
+        words, True
+    )
+
+
+def test_a_side_unlikely_to_win_in_time_is_flagged_in_words(report):
+    """Below a quarter of chances by the last turn, a warning line names the side; above, none."""
+    for side in SIDES:
+        name = army(side)["name"]
+        chance = re.search(rf"{re.escape(name)} met la moitié .*? ; (\d+(?:,\d)?) % de chances", report).group(1)
+        warned = f"À revoir : {name} n’a que {chance} % de chances de gagner avant la fin du tour {SCENARIO['turns']}."
+        assert (warned in report) == (float(chance.replace(",", ".")) < 25), name
+    assert "À revoir" in report  # the bundled demo has such a side (Section Kappa, under 10 %)
