@@ -482,3 +482,28 @@ def test_the_index_sends_each_entry_to_a_page_that_prints_it(a4):
     listed = {sort_key(name).rstrip("sx") for name in names}  # a plural and its singular are one entry
     sections = [h.title for h in a4.headings if h.level == 2]
     assert [title for title in sections if sort_key(entry_name(title)).rstrip("sx") not in listed] == []
+
+
+def test_every_heading_keeps_two_lines_of_what_follows_under_it(book):
+    """« Les Vampires » with one line at a page's foot: a section's heading is never the last
+    thing in its column but for fewer than two lines of its text."""
+    paper = "letter" if float(pypdf.PdfReader(io.BytesIO(book.pdf)).pages[0].mediabox.width) > pt(212) else "a4"
+    geometry = st.page_geometry(paper)
+    objs = _in_frame(text_objects(book.pdf), geometry)
+    headings = [p for p in book.headings if p.level > 1]
+    assert len(headings) > 20
+    alone = []
+    for p in headings:
+        drawn = [o for o in objs if o.page == p.page - 1 and " ".join(o.text.split()) == " ".join(p.title.split())]
+        assert drawn, p.title
+        heading = drawn[0]
+        below = {
+            round(o.bounds[1])
+            for o in objs
+            if o.page == heading.page
+            and _column_of(o, geometry) == _column_of(heading, geometry)
+            and o.bounds[3] < heading.bounds[1]
+        }
+        if len(below) < 2:
+            alone.append((p.page, p.title))
+    assert alone == []
