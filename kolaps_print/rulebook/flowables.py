@@ -250,8 +250,9 @@ CELL_PADDING = 8  # the cells' left and right padding (_table_style)
 
 
 def _longest_word(content: TableContent, column: int) -> float:
-    head = [(w, SANS_BOLD) for w in french(content.columns[column]).split()]
-    cells = [(w, SANS) for row in content.rows if column < len(row) for w in french(row[column]).split()]
+    # Words as a line may break them: not at a no-break space (« −2 à −1 » is one)
+    head = [(w, SANS_BOLD) for w in french(content.columns[column]).split(" ")]
+    cells = [(w, SANS) for row in content.rows if column < len(row) for w in french(row[column]).split(" ")]
     return max((stringWidth(word, font, 8.6) for word, font in head + cells), default=0)
 
 

@@ -140,3 +140,19 @@ def test_a_card_too_narrow_for_a_table_is_refused_naming_it(data):
         layout_deck(data, pt(44), pt(63))
     with pytest.raises(CardOverflow, match="does not fit"):
         layout_deck(data, pt(63), pt(30))
+
+
+def test_short_runs_of_the_printed_cells_never_break():
+    """« −2 à / −1 », « pas de / jet », « Rang 0 / (5+) » (cards 3 and 6): each reads back whole,
+    on one line of the printed cards."""
+    from pdf_text import page_texts  # tests/support
+
+    pages = page_texts(build_reference(TablesOptions(format="cards")).pdf)
+    lines = {" ".join(line.replace("\u00a0", " ").split()) for page in pages for line in page.splitlines()}
+    runs = [
+        label("tables.difficultes.no_roll"),
+        label("tables.format.span", low="\u22122", high="\u22121"),
+        label("tables.format.rank_threshold", rank=0, threshold=label("tables.format.threshold", value=5)),
+    ]
+    for run in (" ".join(r.replace("\u00a0", " ").split()) for r in runs):
+        assert any(run in line for line in lines), run
