@@ -1,4 +1,5 @@
-"""Card strings come from the rules data: change the data, the card changes."""
+"""Card strings come from the rules data: change the data, the card changes. A number and its
+unit are bound by a no-break space (typography.french), written \u00a0 here."""
 
 import pytest
 
@@ -19,22 +20,23 @@ def _weapon(range_, traits=()):
 
 
 def test_range_bands_are_worked_out_from_the_weapon_range(rules):
-    assert card_text.weapon_range(_weapon(30), rules) == "≤ 30 cm · ≤ 60 cm +1 · au-delà +2"
+    assert card_text.weapon_range(_weapon(30), rules) == "≤ 30\u00a0cm · ≤ 60\u00a0cm +1 · au-delà +2"
     assert card_text.weapon_range(_weapon("contact"), rules) == "Contact"
 
 
 def test_range_bands_follow_the_rules_data(rules):
     bands = [b.model_copy(update={"max_factor": 3}) if b.id == "longue" else b for b in rules.combat.range_bands]
     changed = rules.model_copy(update={"combat": rules.combat.model_copy(update={"range_bands": bands})})
-    assert "≤ 90 cm +1" in card_text.weapon_range(_weapon(30), changed)
+    assert "≤ 90\u00a0cm +1" in card_text.weapon_range(_weapon(30), changed)
 
 
 def test_a_trait_may_replace_the_range_bands(rules):
     # fragmentation (E20): no long range; up to twice the range at +1, named extreme; nothing beyond
     assert (
-        card_text.weapon_range(_weapon(15, ["deux-mains", "fragmentation"]), rules) == "≤ 15 cm · ≤ 30 cm +1 (extrême)"
+        card_text.weapon_range(_weapon(15, ["deux-mains", "fragmentation"]), rules)
+        == "≤ 15\u00a0cm · ≤ 30\u00a0cm +1 (extrême)"
     )
-    assert card_text.weapon_range(_weapon(15, ["deux-mains"]), rules) == "≤ 15 cm · ≤ 30 cm +1 · au-delà +2"
+    assert card_text.weapon_range(_weapon(15, ["deux-mains"]), rules) == "≤ 15\u00a0cm · ≤ 30\u00a0cm +1 · au-delà +2"
 
 
 def test_the_trait_s_bands_follow_the_data(rules):
@@ -50,13 +52,14 @@ def test_the_trait_s_bands_follow_the_data(rules):
     ]
     changed = rules.model_copy(update={"traits": rules.traits.model_copy(update={"traits": traits})})
     assert (
-        card_text.weapon_range(_weapon(10, ["fragmentation"]), changed) == "≤ 10 cm · ≤ 30 cm +2 (extrême) · au-delà +4"
+        card_text.weapon_range(_weapon(10, ["fragmentation"]), changed)
+        == "≤ 10\u00a0cm · ≤ 30\u00a0cm +2 (extrême) · au-delà +4"
     )
 
 
 def test_traits_with_a_parameter(rules):
     text = card_text.weapon_traits(_weapon(30, ["deux-mains", {"explosion": 5}]), rules)
-    assert text == f"{rules.trait('deux-mains').name} · {rules.trait('explosion').name} (5 cm)"
+    assert text == f"{rules.trait('deux-mains').name} · {rules.trait('explosion').name} (5\u00a0cm)"
 
 
 def test_stats_follow_the_rules_data(rules, demo_armies):
@@ -118,9 +121,9 @@ def test_a_trait_reminder_shows_its_parameters(rules):
     first, second = card_text.trait_reminders(weapons, rules)
     explosion = rules.trait("explosion")
     assert (first.name, first.short) == (
-        f"{explosion.name} (5 / 10 cm)",
+        f"{explosion.name} (5 / 10\u00a0cm)",
         explosion.short,
     )  # both radii, once each, one unit
     assert second.name == rules.trait("lourde").name
     only = card_text.trait_reminders([_weapon(30, [{"explosion": 7.5}])], rules)
-    assert only[0].name == f"{explosion.name} (7,5 cm)"
+    assert only[0].name == f"{explosion.name} (7,5\u00a0cm)"
