@@ -64,7 +64,7 @@ def test_haemorrhage_faces():
 
 
 def test_result_bands():
-    assert fmt.bounds(1, 5) == "1 à 5"
+    assert fmt.bounds(1, 5) == "1\u00a0à\u00a05"  # never broken in a cell
     assert fmt.bounds(0, 0) == "0"
     assert fmt.bounds(None, -1) == "\u22121 ou moins"
     assert fmt.bounds(7, None) == "7 ou plus"

@@ -215,7 +215,7 @@ def test_traits_weapons_affiliations(data):
     weapons = build_table("armes", data)
     for w, row in zip(cat.weapons.values(), weapons.rows, strict=True):
         assert row[0] == w.name
-        assert row[1] == ("Contact" if w.range is None else f"{w.range:g} cm".replace(".", ","))
+        assert row[1] == ("Contact" if w.range is None else f"{w.range:g}\u00a0cm".replace(".", ","))
         assert all(cat.traits[ref.id].name in row[2] for ref in w.traits)
     affs = build_table("affiliations", data)
     assert [r[1] for r in affs.rows] == [s.name for a in cat.affiliations.values() for s in a.specialisations]

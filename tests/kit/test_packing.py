@@ -7,6 +7,7 @@ from kolaps_print.kit.kitfile import load_kit
 from kolaps_print.kit.packing import packing_list, to_markdown
 from kolaps_print.kit.packing_page import packing_pdf
 from kolaps_print.kit.parts import KitPart
+from kolaps_print.typography import french
 
 ARMIES = resources.data_dir() / "armies"
 
@@ -40,7 +41,7 @@ def test_the_markdown_counts_dice_miniatures_and_copies(kit_file):
     )
     assert f"Figurines «\u202fLa Horde du Borgne\u202f»\u00a0: {copies('les-damnes') * 3}" in md
     assert (
-        "| Aide de jeu | `reference.pdf` | 2 | 9 (3 × 3 tables) | A4, papier 80 à 120 g/m² | Recto verso, bord court |"
+        "| Aide de jeu | `reference.pdf` | 2 | 9 (3 × 3 tables) | A4, papier 80 à 120\u00a0g/m² | Recto verso, bord court |"
         in md
     )
     assert "| Jetons | `tokens.pdf` | 1 | 3 (3 × 1 tables)" not in md and "Recto seul" in md
@@ -99,9 +100,10 @@ def test_the_markdown_lists_the_table_and_every_terrain_piece_under_the_marked_s
     heading = f"Sur chaque table\u00a0: scénario «\u202f{scenario['name']}\u202f»"
     assert f"## {heading}\u00a0†\u00a0{scenario['ruling']}" in md
     table = scenario["table"]
-    assert f"- [ ] Une surface de jeu de {table['width_cm']} × {table['depth_cm']} cm" in md
+    assert f"- [ ] Une surface de jeu de {table['width_cm']} × {table['depth_cm']}\u00a0cm" in md
     for piece in scenario["terrain"]:
-        assert f"- [ ] {piece['count']} × {piece['name']} ({piece['size']})" in md
+        line = f"{piece['count']} × {piece['name']} ({piece['size']})"
+        assert f"- [ ] {french(line)}" in md  # the file keeps the no-break space before « cm »
 
 
 # ---- issue 12 (review #15, #17-19): printing at full size, the dice, one quick-start counted ----
