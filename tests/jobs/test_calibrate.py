@@ -74,7 +74,7 @@ def test_the_front_says_how_to_check_the_print_was_at_100_percent_over_a_50_mm_b
 
     pdf = build_calibration(CalibrateOptions(paper=paper))
     text = page_texts(pdf)[0].replace("\r\n", " ")
-    assert label("cards.sheet.scale_bar", length="50") in text
+    assert as_printed(label("cards.sheet.scale_bar", length="50")) in text
     assert as_printed(label("cards.calibrate.scale_help_1", length="50")) in text
     assert as_printed(label("cards.calibrate.scale_help_2")) in text and "100 %" in text
     bars = [s for s in stroked_segments(pdf, 0) if abs(to_mm(s.length) - 50) < 0.01 and s.y1 == s.y2]
