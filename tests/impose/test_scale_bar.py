@@ -7,7 +7,7 @@ from io import BytesIO
 import pypdfium2 as pdfium
 import pytest
 from pdf_paths import stroked_segments  # tests/support
-from pdf_text import page_texts  # tests/support
+from pdf_text import as_printed, page_texts  # tests/support
 
 from kolaps_print.impose import plan_pages
 from kolaps_print.jobs.cards import CardOptions, build_cards
@@ -16,7 +16,7 @@ from kolaps_print.layout import sheets
 from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import load_army
 
-CAPTION = label("cards.sheet.scale_bar", length="50")
+CAPTION = as_printed(label("cards.sheet.scale_bar", length="50"))
 CASES = [
     CardOptions(),
     CardOptions(paper="letter"),  # the cards fill the height: the bar goes in a side margin
