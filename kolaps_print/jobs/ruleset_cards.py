@@ -16,7 +16,7 @@ from kolaps_print.draw.ruleset_card import RulesetCard
 from kolaps_print.impose import impose
 from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
 from kolaps_print.labels import label, overriding_labels
-from kolaps_print.layout.ruleset_card import RulesetFace, deck_widths, face_layout, story_room
+from kolaps_print.layout.ruleset_card import RulesetFace, deck_widths, face_layout, story_room, unbroken
 from kolaps_print.layout.ruleset_sheet import CardLook, sheet_look
 from kolaps_print.layout.units import pt
 from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army
@@ -93,7 +93,7 @@ def _side(
         widths = deck_widths(contents, room_width, look)
         faces = [face_layout(c, room_width, look, colour, widths) for c in contents]
         tall = [m for m, face in zip(army.members, faces, strict=True) if face.height(room_width, room) > room]
-        if not tall:
+        if not tall and (unbroken(widths) or factor == 1):  # a word squeezed apart: try smaller type
             break
     return faces, tall
 

@@ -21,7 +21,14 @@ from kolaps_print.content.ruleset_sheet import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.look import ink, tint
-from kolaps_print.layout.ruleset_sheet import CELL_PAD, CardLook, column_widths, paragraph_style, unbroken_size
+from kolaps_print.layout.ruleset_sheet import (
+    CELL_PAD,
+    CardLook,
+    column_widths,
+    least_widths,
+    paragraph_style,
+    unbroken_size,
+)
 from kolaps_print.layout.units import pt
 
 
@@ -183,6 +190,17 @@ class BoxesFlowable(Flowable):
 Widths = Mapping[tuple[str, ...], tuple[float, list[float]]]  # a table's heading → its size and columns
 
 
+def unbroken(widths: Widths) -> bool:
+    """Whether every table of a deck sets whole words in its columns (none had to be squeezed)."""
+    return all(getattr(columns, "whole", True) for _, columns in widths.values())
+
+
+class _Columns(list):
+    """Column widths, and whether every word of the table fits them whole."""
+
+    whole = True
+
+
 def deck_widths(
     faces: list[list[Item]], width: float, look: CardLook
 ) -> dict[tuple[str, ...], tuple[float, list[float]]]:
@@ -196,10 +214,12 @@ def deck_widths(
                 key = tuple(item.header)
                 rows = merged[key].rows if key in merged else []
                 merged[key] = TableContent(item.title, list(item.header), rows + item.rows, strong=item.strong)
-    out = {}
+    out: dict[tuple[str, ...], tuple[float, list[float]]] = {}
     for key, table in merged.items():
         size = unbroken_size(table, width, look.body_pt, look.small_pt, strong=look.strong_scale)
-        out[key] = (size, column_widths(table, width, size, look.strong_scale))
+        columns = _Columns(column_widths(table, width, size, look.strong_scale))
+        columns.whole = sum(least_widths(table, size, look.strong_scale)) <= width + 1e-6
+        out[key] = (size, columns)
     return out
 
 

@@ -161,7 +161,7 @@ def unbroken_size(
 ) -> float:
     """size, or the largest below it (down to least) at which no word of the table has to break:
     a wide table sets a little smaller than its neighbours."""
-    while size - step >= least - 1e-9 and sum(_least_widths(table, size, strong)) > width:
+    while size - step >= least - 1e-9 and sum(least_widths(table, size, strong)) > width:
         size = round(size - step, 2)
     return size
 
@@ -176,7 +176,7 @@ def _measured(table: TableContent, size: float, strong: float) -> list[list[tupl
     return out
 
 
-def _least_widths(table: TableContent, size: float, strong: float = 1.0) -> list[float]:
+def least_widths(table: TableContent, size: float, strong: float = 1.0) -> list[float]:
     """Each column's longest word, padding included: words are cut at plain spaces only, as
     reportlab cuts lines (« 55 % » and « 1d12 + 6 » written with no-break spaces stay whole)."""
     return [
@@ -194,7 +194,7 @@ def column_widths(table: TableContent, width: float, size: float, strong: float 
     def whole(i: int) -> float:
         return max(stringWidth(text, f, s) for text, f, s in texts[i]) + 2 * CELL_PAD + SLACK
 
-    least = _least_widths(table, size, strong)
+    least = least_widths(table, size, strong)
     wanted = [max(a, whole(i)) for i, a in enumerate(least)]
     spare, lacking = width - sum(least), sum(w - a for w, a in zip(wanted, least, strict=True))
     if spare <= 0:

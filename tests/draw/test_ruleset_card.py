@@ -103,3 +103,22 @@ def test_the_fullest_front_uses_most_of_the_room_between_the_bands(printed):
         body = [o for o in text_objects(pdf) if o.page == 2 * i and o.bounds[1] > bottom + 6 * MM]
         lowest.append((top - min(o.bounds[1] for o in body)) / (top - bottom))
     assert max(lowest) > 0.67, lowest
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_no_word_of_a_card_table_is_broken(printed, card):
+    """Type grows to fill a card only while every table still sets its words whole (the 3d6
+    « assommants » and « Matraque » broke in their columns at the largest size)."""
+    from kolaps_print.content.ruleset_card import front_items
+    from kolaps_print.content.ruleset_sheet import TableContent
+
+    ruleset_id, army, _ = printed
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+    pages = [" ".join(t.replace("\u202f", " ").replace("\u00a0", " ").split()) for t in page_texts(pdf)]
+    firsts = [sum(m.character.copies for m in army.members[:i]) for i in range(len(army.members))]
+    for member, page in zip(army.members, [pages[2 * i] for i in firsts], strict=True):
+        for item in front_items(army.ruleset, member, army.name):
+            if isinstance(item, TableContent):
+                for cell in (c for row in item.rows for c in row):
+                    for word in cell.replace("\u202f", " ").replace("\u00a0", " ").split():
+                        assert word in page.split(), (ruleset_id, card, member.name, word)
