@@ -29,6 +29,7 @@ class RulesetCard:
     look: CardLook
     colour: Color
     foot: tuple[str, str]  # the army's name at the left, the system's at the right
+    back_foot: tuple[str, str] = ("", "")  # on the back: the army's name, the rules' version and fingerprint
 
     def draw_front(self, canvas: Canvas, width: float, height: float) -> None:
         self._draw(canvas, self.front, width, height)
@@ -38,10 +39,12 @@ class RulesetCard:
 
     def _draw(self, canvas: Canvas, face: RulesetFace, width: float, height: float) -> None:
         canvas.setFont(SANS, self.look.body_pt)  # never leave reportlab's default font selected
-        self._bands(canvas, face, width, height)
+        self._bands(canvas, face, width, height, self.back_foot if face is self.back else self.foot)
         self._frame(width, height).addFromList(list(face.story), canvas)
 
-    def _bands(self, canvas: Canvas, face: RulesetFace, width: float, height: float) -> None:
+    def _bands(
+        self, canvas: Canvas, face: RulesetFace, width: float, height: float, foot_text: tuple[str, str]
+    ) -> None:
         look, margin = self.look, pt(self.look.margin_mm)
         band, foot = pt(look.band_mm), pt(look.footer_mm)
         canvas.setFillColor(self.colour)
@@ -55,8 +58,8 @@ class RulesetCard:
             canvas.drawRightString(width - margin, height - band / 2 - look.copy_pt * 0.35, face.copy)
         canvas.setFont(SANS_BOLD, look.footer_pt)
         baseline = foot / 2 - look.footer_pt * 0.35 + pt(0.4)  # a hair above centre: the cut's slack is below
-        canvas.drawString(margin, baseline, self.foot[0])
-        canvas.drawRightString(width - margin, baseline, self.foot[1])
+        canvas.drawString(margin, baseline, foot_text[0])
+        canvas.drawRightString(width - margin, baseline, foot_text[1])
 
     def _frame(self, width: float, height: float) -> Frame:
         x, y, w, h = story_room(self.look, width, height)

@@ -18,6 +18,7 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.jobs.cards import build_cards
+from kolaps_print.jobs.stamp import RULESET_TEMPLATES
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.sheets import paper_name, sheets
@@ -62,9 +63,6 @@ class RulebookResult:
     source_hash: str = ""
     passes: int = 1
     path: Path | None = None  # where write_rulebook wrote it
-
-
-RULESET_TEMPLATES = "rulesets"  # templates/rulesets/<id>/: a ruleset's book.yaml and chapters
 
 
 def _ruleset(options: RulebookOptions) -> str | None:

@@ -15,6 +15,7 @@ from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.ruleset_card import RulesetCard
 from kolaps_print.impose import impose
 from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
+from kolaps_print.jobs.stamp import ruleset_cards_stamp
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.ruleset_card import RulesetFace, deck_widths, face_layout, story_room, unbroken
 from kolaps_print.layout.ruleset_sheet import CardLook, sheet_look
@@ -55,8 +56,12 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
             ]
         )
     foot = (army.name, label("rulesets.card.footer_system", name=army.ruleset.spec.name, id=army.ruleset.spec.id))
+    back_foot = (
+        army.name,
+        ruleset_cards_stamp(army.ruleset.spec.id, army.ruleset.folder),
+    )  # a loose card finds its book
     faces = [
-        RulesetCard(_copy(front, n, member), _copy(back, n, member), look, colour, foot)
+        RulesetCard(_copy(front, n, member), _copy(back, n, member), look, colour, foot, back_foot)
         for member, front, back in zip(army.members, sides["front"][0], sides["back"][0], strict=True)
         for n in range(1, member.character.copies + 1)
     ]

@@ -23,6 +23,7 @@ from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.rulebook.sources import load_sources, source_hash
 
 HASH_LENGTH = 8
+RULESET_TEMPLATES = "rulesets"  # templates/rulesets/<id>/: a ruleset's book.yaml and chapters
 
 
 def data_hash(armies: Sequence[tuple[Path, Sequence[Path]]]) -> str:
@@ -43,6 +44,17 @@ def army_sources(book: ArmyBook, path: Path | str | None = None) -> tuple[Path, 
 def cards_stamp() -> str:
     """« v0.1 · 3fa2b9c1d0 »: the rules' version and fingerprint, in a standalone run's card footers."""
     return label("cards.front.stamp", version=rules_version(), hash=rules_hash())
+
+
+def ruleset_cards_stamp(ruleset_id: str, folder: Path) -> str:
+    """« v0.1 · 3fa2b9c1d0 » for another ruleset's cards: its short book's version and the
+    fingerprint its proofs print (templates/rulesets/ID and the ruleset's data folder)."""
+    book = resources.templates_dir() / RULESET_TEMPLATES / ruleset_id
+    try:
+        version, digest = load_sources(book).spec.version, source_hash(book, folder)
+    except (FileNotFoundError, KolapsError):  # no templates installed: the tool's version, the data alone
+        version, digest = __version__, source_hash(folder)
+    return label("cards.front.stamp", version=version, hash=digest)
 
 
 def rules_hash() -> str:

@@ -155,3 +155,16 @@ def test_copies_are_numbered_in_the_band_and_marked_faces_carry_the_key():
     for page in cards("d12"):
         front, back = page.split(" || ")
         assert "† D12-E1" in front and "† : notre décision, voir l’errata du système." in front
+
+
+def test_each_back_carries_the_version_and_fingerprint_its_book_s_proof_prints():
+    """A loose card finds its book: the back's foot prints « v0.1 · <hash> », the version of the
+    system's short book and the fingerprint its proof prints; the front keeps the system's name."""
+    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+
+    proof = " ".join(page_texts(build_rulebook(RulebookOptions(ruleset="d12", proof=True)).pdf))
+    (version, digest), *_ = re.findall(r"version (\S+) · .*? · sources ([0-9a-f]{10})", proof.replace("\n", " "))
+    for page in cards("d12"):
+        front, back = page.split(" || ")
+        assert f"v{version} · {digest}" in back and digest not in front
+        assert "L’échelle du d12 · d12" in front
