@@ -67,8 +67,9 @@ def _columns(look: SheetLook, size: tuple[float, float]) -> list[tuple[float, fl
 def _flow(
     ruleset: Ruleset, sections: list[SectionContent], look: SheetLook, size: tuple[float, float], total: int = 0
 ) -> tuple[bytes, int]:
-    """The sheet drawn, and its page count. The page count is printed (« 1/2 »), so a first run
-    with total 0 counts the pages and a second one draws them with it."""
+    """The sheet drawn, and its page count. The page count is printed (« 1/2 »), so runs with
+    total 0 only count the pages (the last page's columns are not balanced: that never changes
+    the count) and a last one draws them with it."""
     columns = _columns(look, size)
     story = sheet_story(sections, columns[0][2], look, look.colour(ruleset.spec.id))
     buffer = BytesIO()
@@ -79,7 +80,7 @@ def _flow(
         pages += 1
         canvas.setFont(SANS, look.body_pt)  # never leave reportlab's default font selected
         _page_furniture(canvas, ruleset, look, size, (pages, total))
-        for i, box in enumerate(_balanced(story, columns, size)):
+        for i, box in enumerate(_balanced(story, columns, size) if total else columns):
             frame = Frame(*box, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
             if not fill_frame(frame, story, canvas) and i == 0:  # an empty page took nothing
                 where = str(ruleset.folder / "tables.yaml")

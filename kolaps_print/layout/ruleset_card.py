@@ -79,8 +79,7 @@ class SectionHead(Flowable):
 
     def __init__(self, text: str, look: CardLook):
         super().__init__()
-        words, mark, ruling = text.partition(" † ")  # « † D100-E4 » keeps its case
-        self.text, self.look = words.upper() + mark + ruling, look
+        self.text, self.look = text.upper(), look  # a mark « † D100-E4 » is in capitals already
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
@@ -187,23 +186,24 @@ class BoxesFlowable(Flowable):
                 canvas.line(after, y - self.gap / 2, after, y + self.box + self.gap / 2)
 
 
-Widths = Mapping[tuple[str, ...], tuple[float, list[float]]]  # a table's heading → its size and columns
+@dataclass(frozen=True)
+class DeckTable:
+    """How one kind of table is set on every card of a deck."""
+
+    size: float  # points
+    columns: list[float]
+    whole: bool  # every word fits its column (False: the columns had to squeeze one apart)
+
+
+Widths = Mapping[tuple[str, ...], DeckTable]  # by the table's heading
 
 
 def unbroken(widths: Widths) -> bool:
-    """Whether every table of a deck sets whole words in its columns (none had to be squeezed)."""
-    return all(getattr(columns, "whole", True) for _, columns in widths.values())
+    """Whether every table of a deck sets whole words in its columns."""
+    return all(table.whole for table in widths.values())
 
 
-class _Columns(list):
-    """Column widths, and whether every word of the table fits them whole."""
-
-    whole = True
-
-
-def deck_widths(
-    faces: list[list[Item]], width: float, look: CardLook
-) -> dict[tuple[str, ...], tuple[float, list[float]]]:
+def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[tuple[str, ...], DeckTable]:
     """One size and one set of column widths for each kind of table across a deck (every card's
     weapons table alike), measured on all their rows together."""
     register_fonts(SANS)  # measured with the bold face too
@@ -214,12 +214,11 @@ def deck_widths(
                 key = tuple(item.header)
                 rows = merged[key].rows if key in merged else []
                 merged[key] = TableContent(item.title, list(item.header), rows + item.rows, strong=item.strong)
-    out: dict[tuple[str, ...], tuple[float, list[float]]] = {}
+    out = {}
     for key, table in merged.items():
         size = unbroken_size(table, width, look.body_pt, look.small_pt, strong=look.strong_scale)
-        columns = _Columns(column_widths(table, width, size, look.strong_scale))
-        columns.whole = sum(least_widths(table, size, look.strong_scale)) <= width + 1e-6
-        out[key] = (size, columns)
+        whole = sum(least_widths(table, size, look.strong_scale)) <= width + 1e-6
+        out[key] = DeckTable(size, column_widths(table, width, size, look.strong_scale), whole)
     return out
 
 
@@ -256,10 +255,9 @@ def _padded() -> list[tuple]:
 
 
 def _table(table: TableContent, width: float, look: CardLook, widths: Widths) -> list[Flowable]:
-    size, columns = widths.get(tuple(table.header)) or (
-        look.body_pt,
-        column_widths(table, width, look.body_pt, look.strong_scale),
-    )
+    deck = widths.get(tuple(table.header))
+    size = deck.size if deck else look.body_pt
+    columns = deck.columns if deck else column_widths(table, width, size, look.strong_scale)
     head, body = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
     strong = paragraph_style("strong", SANS_BOLD, size * look.strong_scale, look.leading)
     cells = [[Paragraph(escape(h), head) for h in table.header]]

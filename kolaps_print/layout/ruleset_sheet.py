@@ -179,9 +179,13 @@ def _measured(table: TableContent, size: float, strong: float) -> list[list[tupl
 def least_widths(table: TableContent, size: float, strong: float = 1.0) -> list[float]:
     """Each column's longest word, padding included: words are cut at plain spaces only, as
     reportlab cuts lines (« 55 % » and « 1d12 + 6 » written with no-break spaces stay whole)."""
+    return _least(_measured(table, size, strong))
+
+
+def _least(texts: list[list[tuple[str, str, float]]]) -> list[float]:
     return [
         max((stringWidth(w, f, s) for text, f, s in column for w in text.split(" ")), default=0) + 2 * CELL_PAD + SLACK
-        for column in _measured(table, size, strong)
+        for column in texts
     ]
 
 
@@ -194,7 +198,7 @@ def column_widths(table: TableContent, width: float, size: float, strong: float 
     def whole(i: int) -> float:
         return max(stringWidth(text, f, s) for text, f, s in texts[i]) + 2 * CELL_PAD + SLACK
 
-    least = least_widths(table, size, strong)
+    least = _least(texts)
     wanted = [max(a, whole(i)) for i, a in enumerate(least)]
     spare, lacking = width - sum(least), sum(w - a for w, a in zip(wanted, least, strict=True))
     if spare <= 0:
