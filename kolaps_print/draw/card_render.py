@@ -59,7 +59,7 @@ class ShapePainter:
 
     def _texts(self, texts: list[Text]) -> None:
         canvas = self.canvas
-        doc = canvas._doc
+        doc = _document(canvas)
         out = ["BT"]
         font_key = None
         for t in texts:
@@ -87,10 +87,19 @@ class ShapePainter:
             if t.word_space:
                 out.append("0 Tw")
         out.append("ET")
-        canvas._code.append("\n".join(out))
+        canvas.addLiteral("\n".join(out))
 
 
 _ENCODED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _document(canvas: Canvas) -> Any:
+    """The canvas's PDF document, which reportlab's subsetter numbers fonts in and which has no
+    public getter (docs/libraries.md); fail loudly if a release renames it."""
+    doc = getattr(canvas, "_doc", None)
+    if doc is None:
+        raise RuntimeError("reportlab's Canvas no longer keeps its document in _doc: see docs/libraries.md")
+    return doc
 
 
 def _encoded(doc, font_name: str, text: str) -> list[tuple[str, str]]:
