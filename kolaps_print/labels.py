@@ -37,14 +37,14 @@ _FORMATTER = string.Formatter()
 
 
 @dataclass(frozen=True)
-class _Area:
+class _LabelArea:
     doc: SourceDocument
 
     def fail(self, path: tuple, message: str) -> NoReturn:
         raise KolapsError([self.doc.diagnostic(path, message)])
 
 
-def _area(area: str, data_dir: Path) -> _Area:
+def _area(area: str, data_dir: Path) -> _LabelArea:
     # A key may come from a template: only the bundled areas, whose placeholders the edited
     # copies are checked against (a label's {v.__init__...} would reach past the sandbox).
     if area not in _known_areas():
@@ -58,7 +58,7 @@ def _known_areas() -> frozenset[str]:
 
 
 @resources.cached_read
-def _read_area(data_dir: Path, area: str) -> _Area:
+def _read_area(data_dir: Path, area: str) -> _LabelArea:
     path = data_dir / "labels" / LANGUAGE / f"{area}.yaml"
     doc = load_yaml(path, display_path(path))
     reference = _reference(data_dir, area)
@@ -67,7 +67,7 @@ def _read_area(data_dir: Path, area: str) -> _Area:
         _compare(doc, doc.data, reference.data, (), area, problems)
         if problems:
             raise KolapsError(problems)
-    return _Area(doc)
+    return _LabelArea(doc)
 
 
 def _reference(data_dir: Path, area: str) -> SourceDocument | None:
@@ -210,7 +210,7 @@ def check_overrides(path: Path) -> list[Diagnostic]:
 
 
 @resources.cached_read
-def _read_overrides(data_dir: Path, path: Path) -> _Area:
+def _read_overrides(data_dir: Path, path: Path) -> _LabelArea:
     doc = load_yaml(path, display_path(path))
     reference = _area(OVERRIDABLE_AREA, data_dir).doc.data
     problems = unprintable_text(doc)
@@ -220,7 +220,7 @@ def _read_overrides(data_dir: Path, path: Path) -> _Area:
         _compare_some(doc, doc.data, reference, (), OVERRIDABLE_AREA, problems)
     if problems:
         raise KolapsError(problems)
-    return _Area(doc)
+    return _LabelArea(doc)
 
 
 def _compare_some(
@@ -243,7 +243,7 @@ def _compare_some(
 
 
 @resources.cached_read
-def _overridden(data_dir: Path, path: Path, key: str) -> tuple[_Area, str, Any] | None:
+def _overridden(data_dir: Path, path: Path, key: str) -> tuple[_LabelArea, str, Any] | None:
     area, _, rest = key.partition(".")
     if area != OVERRIDABLE_AREA:
         return None
@@ -257,14 +257,14 @@ def _overridden(data_dir: Path, path: Path, key: str) -> tuple[_Area, str, Any] 
 
 
 # ---- reading labels ---------------------------------------------------------------------------
-def _node(key: str) -> tuple[_Area, str, Any]:
+def _node(key: str) -> tuple[_LabelArea, str, Any]:
     path = _overrides.get()
     found = _overridden(resources.data_dir(), path, key) if path is not None else None
     return found or _found(resources.data_dir(), key)
 
 
 @resources.cached_read  # a card job asks 20,000 times for the same hundred labels
-def _found(data_dir: Path, key: str) -> tuple[_Area, str, Any]:
+def _found(data_dir: Path, key: str) -> tuple[_LabelArea, str, Any]:
     area, _, rest = key.partition(".")
     source = _area(area, data_dir)
     node: Any = source.doc.data

@@ -62,7 +62,7 @@ class Figure:
 
 
 @dataclass(frozen=True)
-class Target:
+class Opponent:
     """The other army's typical figure: median CIB and median rank."""
 
     cib: int
@@ -98,9 +98,9 @@ def figures(book: ArmyBook) -> list[Figure]:
     ]
 
 
-def typical_target(book: ArmyBook) -> Target:
+def typical_target(book: ArmyBook) -> Opponent:
     army = figures(book)
-    return Target(cib=median_high(f.cib for f in army), rank=median_high(f.rank for f in army))
+    return Opponent(cib=median_high(f.cib for f in army), rank=median_high(f.rank for f in army))
 
 
 def half_of(book: ArmyBook) -> int:
@@ -138,7 +138,7 @@ def wounds_per_hit(rules: Rules, chance: HitChance, severity: Dice) -> Fraction:
     return ((chance.hit - chance.critical) * normal + chance.critical * critical) / chance.hit
 
 
-def attack_figures(rules: Rules, figure: Figure, use: WeaponUse, target: Target, reading: str) -> AttackFigures:
+def attack_figures(rules: Rules, figure: Figure, use: WeaponUse, target: Opponent, reading: str) -> AttackFigures:
     chance = hit_chance(figure.rank, target.cib + use.modifier, rules)
     after = attack(rules, fresh_state(rules), chance, use.severity, target.rank, reading)
     return AttackFigures(
@@ -154,7 +154,7 @@ def weapon_uses(rules: Rules, figure: Figure, distance_cm: float) -> list[Weapon
     ]
 
 
-def best_ranged(rules: Rules, figure: Figure, target: Target, distance_cm: float, reading: str) -> WeaponUse | None:
+def best_ranged(rules: Rules, figure: Figure, target: Opponent, distance_cm: float, reading: str) -> WeaponUse | None:
     ranged = [ranged_use(rules, w, distance_cm) for w in figure.weapons if not w.is_contact]
     if not ranged:
         return None
@@ -167,7 +167,7 @@ def _expected_wounds(a: AttackFigures) -> Fraction:
 
 # ---- the turns: who attacks when -------------------------------------------------
 def turn_plan(
-    rules: Rules, figure: Figure, target: Target, distance_cm: float, reading: str, turns: int
+    rules: Rules, figure: Figure, target: Opponent, distance_cm: float, reading: str, turns: int
 ) -> list[WeaponUse | None]:
     """What the figure does each turn: an attack, or None while it runs toward the enemy."""
     shot = best_ranged(rules, figure, target, distance_cm, reading)
@@ -223,7 +223,7 @@ class _Chain:
     state are worked out once, as key offsets; one step is then additions over a dict of ints.
     """
 
-    def __init__(self, rules: Rules, target: Target, half: int, reading: str) -> None:
+    def __init__(self, rules: Rules, target: Opponent, half: int, reading: str) -> None:
         self.rules, self.target, self.half, self.reading = rules, target, half, reading
         self._numbers: dict[WoundState, int] = {}
         self._states: list[WoundState] = []
@@ -340,12 +340,12 @@ class SidePacing:
     """One side of a scenario attacking the other: each character's attack and the turns."""
 
     army: str
-    target: Target
+    target: Opponent
     attacks: list[CharacterAttack]
     pacing: Pacing
 
 
-def usual_attack(rules: Rules, figure: Figure, target: Target, distance_cm: float, reading: str) -> WeaponUse | None:
+def usual_attack(rules: Rules, figure: Figure, target: Opponent, distance_cm: float, reading: str) -> WeaponUse | None:
     """What the figure attacks with once the fight is on: its best shot at this distance, else a
     strike (None: it has no weapon)."""
     shot = best_ranged(rules, figure, target, distance_cm, reading)

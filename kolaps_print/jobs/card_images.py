@@ -88,7 +88,7 @@ class ImagesWritten:
 
 
 @dataclass(frozen=True)
-class Card:
+class PreviewCard:
     """One card to show (a copy is a card of its own): its name, and its faces' page indexes."""
 
     name: str
@@ -157,17 +157,17 @@ def _deck(army_path: Path, strict: bool) -> _Deck:
     return _Deck(book.army.name, characters, inputs.plus(portraits(book), "a portrait"), partial(build_cards, book))
 
 
-def _cards(characters: list[tuple[str, int]]) -> Iterator[Card]:
+def _cards(characters: list[tuple[str, int]]) -> Iterator[PreviewCard]:
     """Every card in army order, copies included, named as the card numbers it (« 1/3 »);
     card i's faces are pages 2i and 2i + 1 of the PDF."""
     copies = [(name, copy) for name, count in characters for copy in copy_numbers(count)]
     files = numbered([slug(name) for name, _ in copies])
     for i, ((name, copy), file) in enumerate(zip(copies, files, strict=True)):
-        yield Card(name if copy is None else f"{name} {copy_label(copy)}", file, 2 * i, 2 * i + 1)
+        yield PreviewCard(name if copy is None else f"{name} {copy_label(copy)}", file, 2 * i, 2 * i + 1)
 
 
 # ---- png ------------------------------------------------------------------------------------
-def _write_pngs(folder: Path, pdf: bytes, cards: list[Card], dpi: int) -> list[str]:
+def _write_pngs(folder: Path, pdf: bytes, cards: list[PreviewCard], dpi: int) -> list[str]:
     """Each page rendered once, written for every copy that shows it."""
     by_page: dict[int, list[str]] = {}
     for card in cards:
@@ -191,7 +191,7 @@ def tts_dpi(card_mm: tuple[float, float], columns: int, rows: int, wanted: int |
 
 
 def _write_tts(
-    folder: Path, real: Path, army_name: str, pdf: bytes, cards: list[Card], card_mm, options: ImageOptions
+    folder: Path, real: Path, army_name: str, pdf: bytes, cards: list[PreviewCard], card_mm, options: ImageOptions
 ) -> list[str]:
     first = grid_for(len(cards))
     dpi = tts_dpi(card_mm, first.columns, first.rows, options.dpi)
@@ -212,7 +212,7 @@ def _write_tts(
     return [*written, json_name]
 
 
-def _chunks(cards: list[Card], size: int) -> Iterator[list[Card]]:
+def _chunks(cards: list[PreviewCard], size: int) -> Iterator[list[PreviewCard]]:
     for start in range(0, len(cards), size):
         yield cards[start : start + size]
 

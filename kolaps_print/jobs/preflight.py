@@ -1,4 +1,4 @@
-"""`preflight`: a PDF's problems for a print shop, one Finding each with its page (library API).
+"""`preflight`: a PDF's problems for a print shop, one PreflightFinding each with its page (library API).
 
 from kolaps_print.jobs.preflight import preflight_file
 result = preflight_file("output/section-kappa-cards.pdf")   # PreflightResult(file, findings)
@@ -16,7 +16,7 @@ from pypdf.errors import FileNotDecryptedError
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.load.input_file import read_input
-from kolaps_print.preflight import Finding, preflight
+from kolaps_print.preflight import PreflightFinding, preflight
 
 MAX_PDF_BYTES = 500 * 1024 * 1024  # a whole rulebook with pictures is far below
 
@@ -24,14 +24,14 @@ MAX_PDF_BYTES = 500 * 1024 * 1024  # a whole rulebook with pictures is far below
 @dataclass(frozen=True)
 class PreflightResult:
     file: str
-    findings: list[Finding]
+    findings: list[PreflightFinding]
 
     @property
-    def errors(self) -> list[Finding]:
+    def errors(self) -> list[PreflightFinding]:
         return [f for f in self.findings if f.severity == "error"]
 
     @property
-    def warnings(self) -> list[Finding]:
+    def warnings(self) -> list[PreflightFinding]:
         return [f for f in self.findings if f.severity == "warning"]
 
     def lines(self) -> list[str]:

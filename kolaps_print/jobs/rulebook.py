@@ -28,7 +28,7 @@ from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 from kolaps_print.rulebook.build import Printing, lay_out_book
 from kolaps_print.rulebook.check import CheckedBook, check_book
-from kolaps_print.rulebook.flowables import Placed
+from kolaps_print.rulebook.flowables import HeadingPlace
 from kolaps_print.rulebook.proof_pages import MarkedPage, face_marks, failed_product, product_marks
 from kolaps_print.rulebook.report import ConsistencyReport
 from kolaps_print.rulebook.ruleset_book import check_ruleset_book
@@ -59,7 +59,7 @@ class RulebookResult:
     pdf: bytes
     pages: int
     report: ConsistencyReport
-    headings: list[Placed] = field(default_factory=list)  # where each heading landed
+    headings: list[HeadingPlace] = field(default_factory=list)  # where each heading landed
     source_hash: str = ""
     passes: int = 1
     path: Path | None = None  # where write_rulebook wrote it

@@ -18,7 +18,7 @@ MIN_SIDE = 2  # the game's deck importer takes at least 2 × 2
 
 
 @dataclass(frozen=True)
-class Grid:
+class DeckGrid:
     columns: int
     rows: int
 
@@ -27,7 +27,7 @@ class Grid:
         return self.columns * self.rows - 1  # the last slot: the hidden card
 
 
-def grid_for(cards: int) -> Grid:
+def grid_for(cards: int) -> DeckGrid:
     """The squarest grid with room for cards (at most 69) and the hidden card."""
     slots = min(cards, MAX_COLUMNS * MAX_ROWS - 1) + 1
     columns = min(MAX_COLUMNS, max(MIN_SIDE, math.ceil(math.sqrt(slots))))
@@ -35,14 +35,14 @@ def grid_for(cards: int) -> Grid:
     while rows > MAX_ROWS:
         columns += 1
         rows = math.ceil(slots / columns)
-    return Grid(columns, rows)
+    return DeckGrid(columns, rows)
 
 
 @dataclass(frozen=True)
 class DeckSheet:
     face_url: str
     back_url: str
-    grid: Grid
+    grid: DeckGrid
     names: list[str]  # the cards on the sheet, in order
 
 

@@ -39,7 +39,7 @@ class Colours(Model):
     tint: float = Field(ge=0, le=1)
 
 
-class Band(Model):
+class NameBand(Model):
     height: Length
     size: FontSize
 
@@ -130,7 +130,7 @@ class Footer(Model):
 class CompactFront(Model):
     """What changes on a card narrower than the reference (mini): room goes to the rules."""
 
-    band: Band | None = None
+    band: NameBand | None = None
     stats: Stats | None = None
     body: Body | None = None
     section: Section | None = None
@@ -140,7 +140,7 @@ class CompactFront(Model):
 
 
 class Front(Model):
-    band: Band  # the character's name on the affiliation colour
+    band: NameBand  # the character's name on the affiliation colour
     subtitle: TextSpec
     avatar: Avatar
     emblem: EmblemStyle

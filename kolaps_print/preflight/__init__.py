@@ -4,6 +4,6 @@
 page). It is not a PDF/X validator: docs/print-shop.md lists what it checks and what it does not.
 """
 
-from kolaps_print.preflight.checks import Finding, preflight
+from kolaps_print.preflight.checks import PreflightFinding, preflight
 
-__all__ = ["Finding", "preflight"]
+__all__ = ["PreflightFinding", "preflight"]

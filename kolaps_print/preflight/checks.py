@@ -1,4 +1,4 @@
-"""The preflight's checks over a whole PDF: each problem one Finding, with its page.
+"""The preflight's checks over a whole PDF: each problem one PreflightFinding, with its page.
 
 Errors are what a print shop's preflight rejects (RGB, no output intent, no trim or bleed box,
 a font not embedded or two fonts under one name); warnings are what it would ask about
@@ -26,7 +26,7 @@ PRESS_PPI = 300
 
 
 @dataclass(frozen=True, order=True)
-class Finding:
+class PreflightFinding:
     page: int  # 1-based; 0: the document as a whole
     severity: Literal["error", "warning"]
     message: str
@@ -36,7 +36,7 @@ class Finding:
         return f"{file}:{where} {self.severity}: {self.message}"
 
 
-def preflight(pdf: bytes) -> list[Finding]:
+def preflight(pdf: bytes) -> list[PreflightFinding]:
     """Every finding of the PDF, in page order (ValueError and pypdf's errors if it is no PDF)."""
     with _quiet_pypdf():
         return _preflight(PdfReader(BytesIO(pdf)))
@@ -55,7 +55,7 @@ def _quiet_pypdf() -> Iterator[None]:
         logger.setLevel(level)
 
 
-def _preflight(reader: PdfReader) -> list[Finding]:
+def _preflight(reader: PdfReader) -> list[PreflightFinding]:
     findings = _output_intent(reader)
     fonts = _Fonts()
     for number, page in enumerate(reader.pages, 1):
@@ -68,7 +68,7 @@ def _preflight(reader: PdfReader) -> list[Finding]:
     return sorted(findings)
 
 
-def _output_intent(reader: PdfReader) -> list[Finding]:
+def _output_intent(reader: PdfReader) -> list[PreflightFinding]:
     root: Any = reader.trailer["/Root"]
     intents = root.get("/OutputIntents") or []
     for intent in intents:
@@ -77,17 +77,19 @@ def _output_intent(reader: PdfReader) -> list[Finding]:
             profile = intent["/DestOutputProfile"].get_object()
             if int(profile.get("/N", 0)) == 4:
                 return []
-            return [Finding(0, "error", "the output intent's profile is not CMYK (a print shop prints CMYK)")]
+            return [PreflightFinding(0, "error", "the output intent's profile is not CMYK (a print shop prints CMYK)")]
     return [
-        Finding(0, "error", "no PDF/X output intent: the printer cannot tell which press and paper the colours are for")
+        PreflightFinding(
+            0, "error", "no PDF/X output intent: the printer cannot tell which press and paper the colours are for"
+        )
     ]
 
 
-def _boxes(page, number: int) -> list[Finding]:
+def _boxes(page, number: int) -> list[PreflightFinding]:
     missing = [name for name in ("/TrimBox", "/BleedBox") if name not in page]
     if missing:
         return [
-            Finding(
+            PreflightFinding(
                 number, "error", f"no {' and no '.join(n[1:] for n in missing)}: the printer cannot tell where to cut"
             )
         ]
@@ -95,7 +97,7 @@ def _boxes(page, number: int) -> list[Finding]:
     short = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) / MM
     if short < BLEED_MM - 0.05:
         return [
-            Finding(
+            PreflightFinding(
                 number,
                 "error",
                 f"the bleed is {max(short, 0):.1f} mm on its narrowest side; a print shop needs {BLEED_MM:.0f} mm",
@@ -104,7 +106,7 @@ def _boxes(page, number: int) -> list[Finding]:
     return []
 
 
-def _annotations(page, number: int) -> list[Finding]:
+def _annotations(page, number: int) -> list[PreflightFinding]:
     """Links, comments, form fields: PDF/X allows on the page only printer's marks and trap networks."""
     kinds = [str(a.get_object().get("/Subtype", "/?"))[1:] for a in page.get("/Annots") or []]
     kinds = [k for k in kinds if k not in ("PrinterMark", "TrapNet")]
@@ -112,21 +114,25 @@ def _annotations(page, number: int) -> list[Finding]:
         return []
     names = ", ".join(sorted(set(kinds)))
     return [
-        Finding(number, "warning", f"{len(kinds)} annotation(s) ({names}): a PDF/X preflight rejects them on the page")
+        PreflightFinding(
+            number, "warning", f"{len(kinds)} annotation(s) ({names}): a PDF/X preflight rejects them on the page"
+        )
     ]
 
 
-def _colours(marks: PageMarks, number: int) -> list[Finding]:
+def _colours(marks: PageMarks, number: int) -> list[PreflightFinding]:
     found = [
-        Finding(number, "error", f"RGB colour: operator {op} used {n} time(s); a press prints CMYK")
+        PreflightFinding(number, "error", f"RGB colour: operator {op} used {n} time(s); a press prints CMYK")
         for op, n in sorted(marks.rgb_operators.items())
     ]
-    found += [Finding(number, "error", f"RGB colour space {name} (cs/CS)") for name in sorted(marks.rgb_spaces)]
-    found += [Finding(number, "error", f"RGB image {name}") for name in sorted(marks.rgb_images)]
+    found += [
+        PreflightFinding(number, "error", f"RGB colour space {name} (cs/CS)") for name in sorted(marks.rgb_spaces)
+    ]
+    found += [PreflightFinding(number, "error", f"RGB image {name}") for name in sorted(marks.rgb_images)]
     return found
 
 
-def _pictures(marks: PageMarks, number: int) -> list[Finding]:
+def _pictures(marks: PageMarks, number: int) -> list[PreflightFinding]:
     found = []
     for placed in marks.placed:
         if placed.kind != "image" or not all(placed.size):
@@ -135,7 +141,7 @@ def _pictures(marks: PageMarks, number: int) -> list[Finding]:
         if ppi < PRESS_PPI - 0.5:
             w, h = (v / MM for v in placed.size)
             found.append(
-                Finding(
+                PreflightFinding(
                     number,
                     "warning",
                     f"image {placed.name} prints at {ppi:.0f} ppi ({placed.pixels[0]} × {placed.pixels[1]} pixels "
@@ -145,7 +151,7 @@ def _pictures(marks: PageMarks, number: int) -> list[Finding]:
     return found
 
 
-def _near_trim(marks: PageMarks, page, number: int) -> list[Finding]:
+def _near_trim(marks: PageMarks, page, number: int) -> list[PreflightFinding]:
     """Text, pictures and drawings inside the trim but closer to it than SAFE_MM (a hundredth of
     a millimetre of slack for rounding). Paint that crosses the trim is bleed, on purpose."""
     if "/TrimBox" not in page:
@@ -163,7 +169,7 @@ def _near_trim(marks: PageMarks, page, number: int) -> list[Finding]:
         if gap < SAFE_MM - 0.01:
             closest.setdefault(placed.kind, []).append(max(gap, 0.0))
     return [
-        Finding(
+        PreflightFinding(
             number,
             "warning",
             f"{len(gaps)} {kind} mark(s) within {SAFE_MM:.0f} mm of the trim (the closest {min(gaps):.1f} mm): "
@@ -181,7 +187,7 @@ class _Fonts:
         self.reported: set[str] = set()
         self.seen: set[int] = set()
 
-    def visit(self, resources, number: int, depth: int = 0) -> list[Finding]:
+    def visit(self, resources, number: int, depth: int = 0) -> list[PreflightFinding]:
         if resources is None or depth > 8:
             return []
         resources = resources.get_object()
@@ -198,7 +204,7 @@ class _Fonts:
                 found += self.visit(xobject.get("/Resources"), number, depth + 1)
         return found
 
-    def _font(self, font, number: int) -> list[Finding]:
+    def _font(self, font, number: int) -> list[PreflightFinding]:
         name = str(font.get("/BaseFont", font.get("/Name", "?")))[1:] if font.get("/Subtype") != "/Type3" else None
         if name is None:
             return []  # a Type 3 font draws its glyphs itself: always embedded
@@ -206,14 +212,14 @@ class _Fonts:
         descriptors = [h["/FontDescriptor"].get_object() for h in holders if "/FontDescriptor" in h]
         programs = [d[k].get_object() for d in descriptors for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in d]
         if not programs:
-            return self._once(name, Finding(number, "error", f"font {name} is not embedded"))
+            return self._once(name, PreflightFinding(number, "error", f"font {name} is not embedded"))
         digest = hashlib.sha256(b"".join(p.get_data() for p in programs)).hexdigest()
         if self.programs.setdefault(name, digest) != digest:
             message = f"font name {name} is given to different font programs: a printer may use the wrong glyphs"
-            return self._once(name, Finding(number, "error", message))
+            return self._once(name, PreflightFinding(number, "error", message))
         return []
 
-    def _once(self, name: str, finding: Finding) -> list[Finding]:
+    def _once(self, name: str, finding: PreflightFinding) -> list[PreflightFinding]:
         if name in self.reported:
             return []
         self.reported.add(name)

@@ -41,7 +41,7 @@ MIN_HEIGHT_BEFORE_SPLIT = 60  # points: or one row when it is at least this tall
 
 
 @dataclass
-class Placed:
+class HeadingPlace:
     """Where a heading landed in a layout pass."""
 
     level: int
@@ -55,7 +55,7 @@ class Registry:
     """Filled while drawing: anchor pages and the headings in order (for TOC and headers)."""
 
     pages: dict[str, int] = field(default_factory=dict)
-    headings: list[Placed] = field(default_factory=list)
+    headings: list[HeadingPlace] = field(default_factory=list)
     opener_pages: set[int] = field(default_factory=set)
     outline_level: int = -1  # of the last outline entry: a level may only go one deeper
 
@@ -67,7 +67,7 @@ class Registry:
         if anchor in self.pages:
             return False
         self.pages[anchor] = page
-        self.headings.append(Placed(level, title, anchor, page))
+        self.headings.append(HeadingPlace(level, title, anchor, page))
         if level == 0:  # chapters run on; only the contents and report pages open a page
             self.opener_pages.add(page)
         return True
@@ -535,7 +535,7 @@ def block_flowables(
     raise TypeError(f"unknown block {block!r}")
 
 
-def toc_flowables(placed: list[Placed], registry_pages: dict[str, int]) -> list[Flowable]:
+def toc_flowables(placed: list[HeadingPlace], registry_pages: dict[str, int]) -> list[Flowable]:
     """One line per chapter and section, with the page found in the previous pass."""
     s = st.styles()
     out: list[Flowable] = []

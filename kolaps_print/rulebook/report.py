@@ -29,7 +29,7 @@ CATEGORIES = (
 
 
 @dataclass(frozen=True)
-class Finding:
+class ProofFinding:
     category: str  # one of CATEGORIES
     subject: str  # in French, for the proof page
     diagnostic: Diagnostic  # in English, located, for the terminal
@@ -37,14 +37,14 @@ class Finding:
 
 @dataclass
 class ConsistencyReport:
-    findings: list[Finding]
+    findings: list[ProofFinding]
     checked_coverage: bool  # False for a selection (quick-start): only references are checked
 
     @property
     def warnings(self) -> list[Diagnostic]:
         return [f.diagnostic for f in self.findings]
 
-    def by_category(self, category: str) -> list[Finding]:
+    def by_category(self, category: str) -> list[ProofFinding]:
         return [f for f in self.findings if f.category == category]
 
     def raise_if_strict(self, strict: bool) -> None:
@@ -79,14 +79,14 @@ def _trait_users(data: GameData, armies: list[ArmyBook]) -> dict[str, list[tuple
     return users
 
 
-def _trait_findings(data: GameData, armies: list[ArmyBook], usage: Usage) -> list[Finding]:
+def _trait_findings(data: GameData, armies: list[ArmyBook], usage: Usage) -> list[ProofFinding]:
     users = _trait_users(data, armies)
     traits_doc = _doc(data, "traits.yaml")
     out = []
     for i, trait in enumerate(data.rules.traits.traits):
         if trait.id not in users:
             out.append(
-                Finding(
+                ProofFinding(
                     "trait-unused",
                     trait.name,
                     _at(
@@ -105,13 +105,13 @@ def _trait_findings(data: GameData, armies: list[ArmyBook], usage: Usage) -> lis
                 if where
                 else Diagnostic("data/weapons.yaml", 1, 1, "warning", message)
             )
-            out.append(Finding("trait-unexplained", trait.name, d))
+            out.append(ProofFinding("trait-unexplained", trait.name, d))
     return out
 
 
-def _table_findings(data: GameData, usage: Usage, book_file: str) -> list[Finding]:
+def _table_findings(data: GameData, usage: Usage, book_file: str) -> list[ProofFinding]:
     return [
-        Finding(
+        ProofFinding(
             "table-unshown",
             build_table(name, data).title,
             Diagnostic(
@@ -141,7 +141,7 @@ def _told_entry_by_entry(name: str, data: GameData, usage: Usage) -> bool:
     return bool(ids) and ids <= usage.explained[kind]
 
 
-def _army_findings(book: ArmyBook, usage: Usage) -> list[Finding]:
+def _army_findings(book: ArmyBook, usage: Usage) -> list[ProofFinding]:
     out = []
     doc = book.doc
     for member in book.members:
@@ -150,7 +150,7 @@ def _army_findings(book: ArmyBook, usage: Usage) -> list[Finding]:
             if weapon.id not in usage.explained["weapon"]:
                 message = f"'{c.name}' carries weapon '{weapon.id}', which the rulebook never describes"
                 out.append(
-                    Finding(
+                    ProofFinding(
                         "army-weapon",
                         f"{c.name} : {weapon.name}",
                         _at(doc, ("characters", member.index, "weapons", j), message, book.file),
@@ -160,7 +160,7 @@ def _army_findings(book: ArmyBook, usage: Usage) -> list[Finding]:
             if spec.id not in usage.explained["specialisation"]:
                 message = f"'{c.name}' has specialisation '{spec.id}', which the rulebook never explains"
                 out.append(
-                    Finding(
+                    ProofFinding(
                         "army-specialisation",
                         f"{c.name} : {spec.name}",
                         _at(doc, ("characters", member.index, "specialisations", j), message, book.file),
@@ -169,7 +169,7 @@ def _army_findings(book: ArmyBook, usage: Usage) -> list[Finding]:
     return out
 
 
-def load_demo_armies(data: GameData, folder: Path) -> tuple[list[ArmyBook], list[Finding]]:
+def load_demo_armies(data: GameData, folder: Path) -> tuple[list[ArmyBook], list[ProofFinding]]:
     armies, findings = [], []
     for path in sorted(folder.glob("*.yaml")):
         try:
@@ -183,13 +183,13 @@ def load_demo_armies(data: GameData, folder: Path) -> tuple[list[ArmyBook], list
                 "warning",
                 f"demo army not checked against the rulebook: {first.message}",
             )
-            findings.append(Finding("army-invalid", path.name, d))
+            findings.append(ProofFinding("army-invalid", path.name, d))
     return armies, findings
 
 
-def reference_findings(unresolved: list[Unresolved]) -> list[Finding]:
+def reference_findings(unresolved: list[Unresolved]) -> list[ProofFinding]:
     return [
-        Finding(
+        ProofFinding(
             "reference",
             f"#{u.anchor}",
             Diagnostic(

@@ -16,7 +16,7 @@ from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.rulebook.check import CheckedBook
 from kolaps_print.rulebook.crossrefs import check_anchors, check_references, read_sources
 from kolaps_print.rulebook.markdown import Chapter, parse_chapter
-from kolaps_print.rulebook.report import ConsistencyReport, Finding, reference_findings
+from kolaps_print.rulebook.report import ConsistencyReport, ProofFinding, reference_findings
 from kolaps_print.rulebook.ruleset_context import ruleset_context
 from kolaps_print.rulebook.sources import BookSources, edition_of, load_sources, source_hash
 from kolaps_print.rulebook.templating import make_environment, render_in_context
@@ -41,10 +41,10 @@ def _chapters(sources: BookSources, names: list[str], ruleset: Ruleset, edition:
     return chapters, usage
 
 
-def _unshown_tables(ruleset: Ruleset, usage: Usage, book_file: str) -> list[Finding]:
+def _unshown_tables(ruleset: Ruleset, usage: Usage, book_file: str) -> list[ProofFinding]:
     """Each table of tables.yaml that no chapter prints: the book should give every rule's table."""
     return [
-        Finding(
+        ProofFinding(
             "table-unshown",
             table.title,
             Diagnostic(

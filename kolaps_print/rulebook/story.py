@@ -15,9 +15,9 @@ from kolaps_print.rulebook.book import cover_story
 from kolaps_print.rulebook.flowables import (
     BlankPage,
     HeadingFlowable,
+    HeadingPlace,
     OutlineMark,
     PageMark,
-    Placed,
     Registry,
     StoryContext,
     block_flowables,
@@ -56,8 +56,8 @@ class StoryInput:
     pacing: DemoPacing = None  # set for a proof: the demo's pacing, on the report page
 
 
-def _toc_entries(chapters: list[Chapter]) -> list[Placed]:
-    return [Placed(h.level, h.title, h.anchor, 0) for c in chapters for h in c.headings if h.level <= 2]
+def _toc_entries(chapters: list[Chapter]) -> list[HeadingPlace]:
+    return [HeadingPlace(h.level, h.title, h.anchor, 0) for c in chapters for h in c.headings if h.level <= 2]
 
 
 def _contents(chapters: list[Chapter], pages: dict[str, int], registry: Registry, index: bool) -> list[Flowable]:
@@ -66,7 +66,7 @@ def _contents(chapters: list[Chapter], pages: dict[str, int], registry: Registry
     head = HeadingFlowable(escape(title), s["h1"], 0, title, TOC_ANCHOR, registry)
     entries = _toc_entries(chapters)
     if index:
-        entries.append(Placed(1, french(label("rulebook.book.index")), INDEX_ANCHOR, 0))
+        entries.append(HeadingPlace(1, french(label("rulebook.book.index")), INDEX_ANCHOR, 0))
     return [head, Spacer(0, 6)] + toc_flowables(entries, pages)
 
 

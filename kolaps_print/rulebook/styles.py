@@ -204,7 +204,7 @@ def _layout_error(path: tuple, message: str) -> KolapsError:
 
 
 @dataclass(frozen=True)
-class Palette:
+class BookPalette:
     ink: colors.CMYKColor  # body text
     accent: colors.CMYKColor  # dried-blood red
     accent_light: colors.CMYKColor
@@ -225,13 +225,13 @@ class Palette:
         return colors.CMYKColor(*getattr(self, name).cmyk(), alpha=alpha)
 
 
-def palette() -> Palette:
+def palette() -> BookPalette:
     return _palette(rulebook_layout().colours)
 
 
 @cache
-def _palette(colours: BookColours) -> Palette:
-    return Palette(**{name: as_colour(value) for name, value in colours.model_dump().items()})
+def _palette(colours: BookColours) -> BookPalette:
+    return BookPalette(**{name: as_colour(value) for name, value in colours.model_dump().items()})
 
 
 def styles() -> dict[str, ParagraphStyle]:

@@ -31,7 +31,7 @@ class Usage:
             self.explained[kind] |= ids
 
 
-class Entry(Protocol):
+class DataEntry(Protocol):
     """A data entry (trait, weapon, specialisation...): a model with an id."""
 
     @property
@@ -43,7 +43,7 @@ class Tracked:
 
     __slots__ = ("_model", "_kind", "_usage")
 
-    def __init__(self, model: Entry, kind: str, usage: Usage):
+    def __init__(self, model: DataEntry, kind: str, usage: Usage):
         self._model = model
         self._kind = kind
         self._usage = usage

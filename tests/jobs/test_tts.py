@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kolaps_print.jobs.tts import DeckSheet, Grid, grid_for, saved_object
+from kolaps_print.jobs.tts import DeckGrid, DeckSheet, grid_for, saved_object
 
 
 @pytest.mark.parametrize("cards", [1, 2, 3, 8, 15, 24, 35, 48, 60, 68, 69, 70, 200])
@@ -18,13 +18,13 @@ def test_a_grid_holds_the_cards_and_the_hidden_card_within_10_by_7(cards):
 
 
 def test_a_full_sheet_is_10_by_7_with_69_cards():
-    assert grid_for(69) == Grid(10, 7) and grid_for(69).per_sheet == 69
+    assert grid_for(69) == DeckGrid(10, 7) and grid_for(69).per_sheet == 69
 
 
 def test_the_saved_object_is_one_deck_with_a_card_per_name_in_order():
     sheets = [
-        DeckSheet("file:///a/f1.png", "file:///a/b1.png", Grid(10, 7), [f"C{i}" for i in range(69)]),
-        DeckSheet("file:///a/f2.png", "file:///a/b2.png", Grid(2, 2), ["Z", "Y"]),
+        DeckSheet("file:///a/f1.png", "file:///a/b1.png", DeckGrid(10, 7), [f"C{i}" for i in range(69)]),
+        DeckSheet("file:///a/f2.png", "file:///a/b2.png", DeckGrid(2, 2), ["Z", "Y"]),
     ]
     (deck,) = json.loads(saved_object("Armée", sheets))["ObjectStates"]
     assert deck["Name"] == "DeckCustom" and deck["Nickname"] == "Armée"
@@ -45,7 +45,7 @@ def test_the_saved_object_is_one_deck_with_a_card_per_name_in_order():
 
 
 def test_a_single_card_is_a_card_not_a_deck():
-    (state,) = json.loads(saved_object("A", [DeckSheet("file:///f", "file:///b", Grid(2, 2), ["Seul"])]))[
+    (state,) = json.loads(saved_object("A", [DeckSheet("file:///f", "file:///b", DeckGrid(2, 2), ["Seul"])]))[
         "ObjectStates"
     ]
     assert (state["Name"], state["Nickname"], state["CardID"]) == ("Card", "Seul", 100)
