@@ -12,9 +12,6 @@ from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 from kolaps_print.numbers import number
 
-TICK_MM = 1.5
-CAPTION_MM = 1.0  # from the bar to the caption's baseline
-
 
 def draw_scale_bar(canvas: Canvas, x: float, y: float, angle: int = 0) -> None:
     """From (x, y) mm along angle (0: rightwards, 90: upwards); ticks and caption on its left side."""
@@ -26,8 +23,8 @@ def draw_scale_bar(canvas: Canvas, x: float, y: float, angle: int = 0) -> None:
     canvas.setFillColor(colour("ink"))
     canvas.setLineWidth(style.width_pt)
     canvas.setLineCap(0)  # butt ends: the bar is exactly its length
-    length, tick = pt(style.length), pt(TICK_MM)
+    length, tick = pt(style.length), pt(style.tick)
     canvas.lines([(0, 0, length, 0), (0, 0, 0, tick), (length, 0, length, tick)])
     canvas.setFont(SANS, style.text_pt)
-    canvas.drawCentredString(length / 2, pt(CAPTION_MM), label("cards.sheet.scale_bar", length=number(style.length)))
+    canvas.drawCentredString(length / 2, pt(style.caption), label("cards.sheet.scale_bar", length=number(style.length)))
     canvas.restoreState()

@@ -17,18 +17,13 @@ from kolaps_print.jobs.stamp import data_hash as cards_data_hash
 from kolaps_print.kit.cards import army_portraits
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
+from kolaps_print.layout.kit_pages import kit_pages
 from kolaps_print.layout.style import colour
 from kolaps_print.layout.units import pt
 from kolaps_print.numbers import date_words
 from kolaps_print.write import PdfMeta, new_canvas
 
-STAMP_SIZE_PT = 5.5
-STAMP_MIN_PT = 4.0
-STAMP_MAX_WIDTH_MM = 56.0  # fits between the crop marks of the middle card column
-NAME_MAX = 40  # a longer kit name is shortened in the stamp
 STAMP_COLOUR = "ink"  # small type is solid black (docs/style.md); its size keeps it quiet
-# Nothing that matters within 6 mm of the edge, and below every content area (Letter cards start at 7.7 mm).
-STAMP_BASELINE_MM = 6.2
 
 
 def data_hash(kit: Kit) -> str:
@@ -42,18 +37,16 @@ def card_stamp_text(kit: Kit, hash_: str) -> str:
 
 
 def stamp_text(kit: Kit, hash_: str) -> str:
-    name = kit.spec.name if len(kit.spec.name) <= NAME_MAX else kit.spec.name[: NAME_MAX - 1].rstrip() + "…"
+    most = kit_pages().stamp.name_max
+    name = kit.spec.name if len(kit.spec.name) <= most else kit.spec.name[: most - 1].rstrip() + "…"
     return label("kit.stamp", name=name, date=date_words(kit.date), hash=hash_)
 
 
 def stamp_size(text: str) -> float:
-    """5.5 pt, or smaller (not under 4 pt) so a long stamp stays narrow."""
-    width = stringWidth(text, SANS, STAMP_SIZE_PT)
-    return (
-        max(STAMP_MIN_PT, min(STAMP_SIZE_PT, STAMP_SIZE_PT * pt(STAMP_MAX_WIDTH_MM) / width))
-        if width
-        else STAMP_SIZE_PT
-    )
+    """The stamp's size, or smaller (down to its minimum) so a long stamp stays narrow."""
+    look = kit_pages().stamp
+    width = stringWidth(text, SANS, look.size_pt)
+    return max(look.min_pt, min(look.size_pt, look.size_pt * pt(look.max_width) / width)) if width else look.size_pt
 
 
 def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
@@ -62,7 +55,7 @@ def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
     canvas = new_canvas(buffer, (width_pt, height_pt), PdfMeta(title=text, subject="stamp"))
     canvas.setFont(SANS, stamp_size(text))
     canvas.setFillColor(colour(STAMP_COLOUR))
-    canvas.drawCentredString(width_pt / 2, pt(STAMP_BASELINE_MM), text)
+    canvas.drawCentredString(width_pt / 2, pt(kit_pages().stamp.baseline), text)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -15,6 +15,7 @@ from kolaps_print.layout.geometry import Size
 from kolaps_print.model.common import Model
 
 MIN_CARD_MM, MAX_CARD_MM = 20.0, 400.0
+SAFE_EDGE_MM = 6.0  # nothing that matters closer to a sheet's edge: home printers clip up to ~5 mm (issue 12)
 WXH = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*[xX×]\s*(\d+(?:[.,]\d+)?)\s*$")
 
 
@@ -68,7 +69,7 @@ class Sizes(Model):
 
 
 class HomeSheet(Model):
-    margin: float = Field(ge=0, le=50)
+    margin: float = Field(ge=SAFE_EDGE_MM, le=50)
     gutter: float = Field(ge=0, le=50)
     bleed: float = Field(ge=0, le=10)
 
@@ -90,6 +91,11 @@ class ScaleBar(Model):
     length: float = Field(ge=20, le=150)
     text_pt: float = Field(ge=5, le=12)
     width_pt: float = Field(gt=0, le=2)
+    tick: float = Field(gt=0, le=5)
+    caption: float = Field(ge=0, le=5)
+    extent: float = Field(gt=0, le=10)
+    clear: float = Field(ge=0, le=10)
+    under_stamp: float = Field(ge=0, le=10)
 
 
 class PrintShop(Model):

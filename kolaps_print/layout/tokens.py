@@ -8,12 +8,12 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from kolaps_print.layout.data_files import load_layout
+from kolaps_print.layout.sheets import SAFE_EDGE_MM
 from kolaps_print.layout.style import StyleColour
 from kolaps_print.model.common import Model
 
 Kind = Literal["activated", "aff", "offensive", "haemorrhage", "fatigue", "prone", "out"]
 Count = Literal["miniatures", "half", "pairs", "dials"]
-SAFE_EDGE_MM = 6.0  # home printers clip up to ~5 mm: nothing that matters closer to the sheet edge
 
 
 class TokenEntry(Model):

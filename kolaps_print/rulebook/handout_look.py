@@ -11,12 +11,12 @@ from pydantic import Field
 from reportlab.lib.styles import ParagraphStyle
 
 from kolaps_print.layout.data_files import load_layout
+from kolaps_print.layout.sheets import SAFE_EDGE_MM
 from kolaps_print.layout.units import pt
 from kolaps_print.model.common import Model
 from kolaps_print.rulebook import styles as st
 
 Mm = Annotated[float, Field(ge=0, le=120)]
-MIN_MARGIN_MM = 6.0  # nothing that matters closer to a trimmed edge (issue 12)
 
 
 class HandoutType(Model):
@@ -36,7 +36,7 @@ class BandSizes(Model):
 
 
 class HandoutLayout(Model):
-    margin: Annotated[float, Field(ge=MIN_MARGIN_MM, le=40)]
+    margin: Annotated[float, Field(ge=SAFE_EDGE_MM, le=40)]
     gutter: Annotated[float, Field(ge=3, le=30)]
     band: Annotated[float, Field(ge=20, le=120)]
     head: Mm

@@ -7,7 +7,8 @@ from io import BytesIO
 import pypdfium2 as pdfium
 
 from kolaps_print.kit.kitfile import load_kit
-from kolaps_print.kit.stamp import STAMP_BASELINE_MM, Stamper, data_hash, stamp_page_pdf, stamp_text
+from kolaps_print.kit.stamp import Stamper, data_hash, stamp_page_pdf, stamp_text
+from kolaps_print.layout.kit_pages import kit_pages
 from kolaps_print.layout.units import pt
 
 
@@ -62,7 +63,8 @@ def test_every_page_gets_the_stamp_small_in_the_bottom_margin():
         left, bottom = min(b[0] for b in boxes), min(b[1] for b in boxes)
         right, top = max(b[2] for b in boxes), max(b[3] for b in boxes)
         assert abs((left + right) / 2 - width / 2) < 2  # centred
-        assert pt(STAMP_BASELINE_MM) - 3 <= bottom and top <= pt(STAMP_BASELINE_MM) + 6  # 5-6 pt type, in the margin
+        baseline = pt(kit_pages().stamp.baseline)
+        assert baseline - 3 <= bottom and top <= baseline + 6  # 5-6 pt type, in the margin
         assert bottom >= pt(6) - 0.05  # no descender in this text: its ink stays 6 mm off the edge
 
 
@@ -75,7 +77,7 @@ def test_the_overlay_brings_no_standard_font(pdf_tools):
 def test_a_long_kit_name_is_shortened_and_the_stamp_stays_narrow(tmp_path, kit_file):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from kolaps_print.kit.stamp import STAMP_MAX_WIDTH_MM, stamp_size
+    from kolaps_print.kit.stamp import stamp_size
 
     path = (
         kit_file().read_text(encoding="utf-8").replace("name: Démo Test", "name: " + "Convention internationale " * 3)
@@ -84,4 +86,4 @@ def test_a_long_kit_name_is_shortened_and_the_stamp_stays_narrow(tmp_path, kit_f
     text = stamp_text(load_kit(tmp_path / "long.yaml"), "0123abcd")
     assert "…" in text and text.endswith("0123abcd")
     assert 4 <= stamp_size(text) <= 5.5
-    assert stringWidth(text, "KSans", stamp_size(text)) <= pt(STAMP_MAX_WIDTH_MM) + 0.01
+    assert stringWidth(text, "KSans", stamp_size(text)) <= pt(kit_pages().stamp.max_width) + 0.01
