@@ -142,7 +142,9 @@ def test_every_folder_of_code_is_a_package():
 
 # Painters that take laid-out content (issue 11: "draw/ should receive laid-out content"):
 # stricter than the stage order, which lets draw/ import model/ and content/.
-LAID_OUT_ONLY = ("draw/reference_sheet.py", "draw/reference_cards.py")
+LAID_OUT_ONLY = ("draw/reference_sheet.py", "draw/reference_cards.py", "draw/ruleset_card.py")
+# Jobs that only call layout, then draw, then write: no flowable is placed there either.
+LAYOUT_DRAW_WRITE = ("jobs/ruleset_cards.py", "jobs/ruleset_tables.py")
 
 
 def test_the_reference_painters_never_read_the_game_data():
@@ -158,3 +160,11 @@ def test_the_reference_painters_draw_shapes_not_flowables():
     for relative in LAID_OUT_ONLY:
         source = (PACKAGE / relative).read_text(encoding="utf-8")
         assert "platypus" not in source and "drawOn" not in source and "ShapePainter" in source, relative
+
+
+def test_the_ruleset_jobs_place_no_flowables():
+    """The rulesets' cards and sheets left platypus frames as the reference products did: layout/
+    lays them out as shapes, draw/ paints them."""
+    for relative in LAYOUT_DRAW_WRITE:
+        source = (PACKAGE / relative).read_text(encoding="utf-8")
+        assert "platypus" not in source and "Frame" not in source and "drawOn" not in source, relative

@@ -99,7 +99,7 @@ def check_layouts() -> list[Diagnostic]:
     from kolaps_print.layout.calibration import calibration_data
     from kolaps_print.layout.card_data import card_layout
     from kolaps_print.layout.reference.look import reference_look
-    from kolaps_print.layout.ruleset_sheet import sheet_look
+    from kolaps_print.layout.ruleset.look import sheet_look
     from kolaps_print.layout.sheets import sheets, sizes
     from kolaps_print.rulebook.styles import check_every_paper, rulebook_layout
 

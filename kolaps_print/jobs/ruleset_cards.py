@@ -17,8 +17,16 @@ from kolaps_print.impose import impose
 from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
 from kolaps_print.jobs.stamp import ruleset_cards_stamp
 from kolaps_print.labels import label, overriding_labels
-from kolaps_print.layout.ruleset_card import RulesetFace, deck_widths, face_layout, story_room, unbroken
-from kolaps_print.layout.ruleset_sheet import CardLook, sheet_look
+from kolaps_print.layout.ruleset.card import (
+    FaceSetting,
+    RulesetFace,
+    deck_widths,
+    face_layout,
+    face_shapes,
+    story_room,
+    unbroken,
+)
+from kolaps_print.layout.ruleset.look import CardLook, sheet_look
 from kolaps_print.layout.units import pt
 from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
@@ -60,8 +68,13 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
         army.name,
         ruleset_cards_stamp(army.ruleset.spec.id, army.ruleset.folder),
     )  # a loose card finds its book
+    setting = FaceSetting(look, colour, size)
     faces = [
-        RulesetCard(_copy(front, n, member), _copy(back, n, member), look, colour, foot, back_foot)
+        RulesetCard(
+            face_shapes(_copy(front, n, member), setting, foot),
+            face_shapes(_copy(back, n, member), setting, back_foot),
+            look.body_pt,
+        )
         for member, front, back in zip(army.members, sides["front"][0], sides["back"][0], strict=True)
         for n in range(1, member.character.copies + 1)
     ]

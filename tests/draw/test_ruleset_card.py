@@ -11,13 +11,11 @@ import pytest
 from pdf_colours import seen, text_fills  # tests/support
 from pdf_text import page_texts, text_objects  # tests/support
 from pypdf import PdfReader
+from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 from kolaps_print.layout.style import as_colour, cmyk
-from kolaps_print.model.ruleset_army import load_ruleset_army
-from kolaps_print.model.ruleset_choice import read_army_ruleset
-from kolaps_print.model.ruleset_load import find_ruleset
 
 SHOP = CardOptions(print_shop=True)
 MM = 72 / 25.4
@@ -25,16 +23,9 @@ SYSTEM_COLOUR = {"d100": "rust", "3d6": "steel", "d12": "moss"}  # data/layouts/
 SYSTEM_NAME = {"d100": "Pourcentages", "3d6": "AV contre DV", "d12": "L’échelle du d12"}
 
 
-def demo(ruleset_id: str):
-    ruleset = find_ruleset(ruleset_id)
-    (path,) = sorted((ruleset.folder / "armies").glob("*.yaml"))
-    doc, _ = read_army_ruleset(path)
-    return load_ruleset_army(doc, ruleset)
-
-
 @pytest.fixture(scope="module", params=["d100", "3d6", "d12"])
 def printed(request):
-    army = demo(request.param)
+    army = demo_army(request.param)
     return request.param, army, build_ruleset_cards(army, SHOP).pdf
 
 
@@ -89,7 +80,7 @@ def test_no_text_under_6_pt_nor_within_3_mm_of_the_trim(printed):
 
 
 def test_section_heads_are_capitals_and_a_score_stays_on_its_skill_s_line():
-    army = demo("d12")
+    army = demo_army("d12")
     pdf = build_ruleset_cards(army, SHOP).pdf
     texts = [o.text for o in text_objects(pdf)]
     assert "COMPÉTENCES" in texts and "ARMES" in texts and "RAPPELS" in texts
@@ -126,3 +117,21 @@ def test_no_word_of_a_card_table_is_broken(printed, card):
                 for cell in (c for row in item.rows for c in row):
                     for word in cell.replace("\u202f", " ").replace("\u00a0", " ").split():
                         assert word in page.split(), (ruleset_id, card, member.name, word)
+
+
+def test_cards_sheet_and_reference_cards_are_painted_without_platypus(monkeypatch):
+    """Issue 11: the ruleset products are laid out as shapes and painted by the one painter, as the
+    reference products are; no flowable is drawn and no frame placed while they are made."""
+    from reportlab.platypus import Flowable, Frame
+
+    from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("platypus painted something")
+
+    monkeypatch.setattr(Flowable, "drawOn", refuse)
+    monkeypatch.setattr(Frame, "add", refuse)
+    monkeypatch.setattr(Frame, "addFromList", refuse)
+    assert page_texts(build_ruleset_cards(demo_army("d12"), SHOP).pdf)[0].strip()
+    assert page_texts(build_ruleset_sheet("3d6").pdf)[0].strip()
+    assert page_texts(build_ruleset_reference_cards("d100").pdf)[0].strip()

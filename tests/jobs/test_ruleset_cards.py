@@ -8,21 +8,13 @@ import re
 import pytest
 from pdf_fonts import pdf_fonts  # tests/support
 from pdf_text import page_texts  # tests/support
+from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
-from kolaps_print.model.ruleset_army import load_ruleset_army
-from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
 
 SHOP = CardOptions(print_shop=True)  # one face a page: front, then its back
-
-
-def demo(ruleset_id: str):
-    ruleset = find_ruleset(ruleset_id)
-    (path,) = sorted((ruleset.folder / "armies").glob("*.yaml"))
-    doc, _ = read_army_ruleset(path)
-    return load_ruleset_army(doc, ruleset)
 
 
 def plain(text: str) -> str:
@@ -31,12 +23,12 @@ def plain(text: str) -> str:
 
 def cards(ruleset_id: str) -> list[str]:
     """Each card's text: its front's page and its back's page, joined."""
-    pages = [plain(t) for t in page_texts(build_ruleset_cards(demo(ruleset_id), SHOP).pdf)]
+    pages = [plain(t) for t in page_texts(build_ruleset_cards(demo_army(ruleset_id), SHOP).pdf)]
     return [f"{front} || {back}" for front, back in zip(pages[::2], pages[1::2], strict=True)]
 
 
 def test_3d6_each_back_has_that_character_s_tracks_beside_its_front():
-    army = demo("3d6")
+    army = demo_army("3d6")
     for member, page in zip(army.members, cards("3d6"), strict=True):
         c = member.character
         front, back = page.split(" || ")
@@ -48,7 +40,7 @@ def test_3d6_each_back_has_that_character_s_tracks_beside_its_front():
 
 
 def test_d12_marks_fall_at_each_character_s_own_half_and_quarter():
-    army = demo("d12")
+    army = demo_army("d12")
     for member, page in zip(army.members, cards("d12"), strict=True):
         pv = member.character.pv
         assert f"POINTS DE VIE ({pv})" in page
@@ -58,7 +50,7 @@ def test_d12_marks_fall_at_each_character_s_own_half_and_quarter():
 
 
 def test_d100_front_lists_skills_weapons_and_the_back_its_boxes():
-    army = demo("d100")
+    army = demo_army("d100")
     pages = cards("d100")
     first = army.members[0].character
     assert "Armes de poing 55" in pages[0] and "Revolver 55 % Armes de poing 1d8 15 6" in pages[0]
@@ -69,7 +61,7 @@ def test_d100_front_lists_skills_weapons_and_the_back_its_boxes():
 
 @pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
 def test_fonts_embedded_and_bytes_stable(ruleset_id):
-    army = demo(ruleset_id)
+    army = demo_army(ruleset_id)
     first, second = build_ruleset_cards(army).pdf, build_ruleset_cards(army).pdf
     assert first == second
     fonts = pdf_fonts(first)
@@ -82,7 +74,7 @@ def test_the_command_prints_a_ruleset_army(cli, tmp_path):
     result = cli(["cards", path, "-o", out])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"5 card(s) on 1 sheet(s), 2 page(s): {out}\n"
-    assert out.read_bytes() == build_ruleset_cards(demo("d12")).pdf
+    assert out.read_bytes() == build_ruleset_cards(demo_army("d12")).pdf
 
 
 def test_a_face_too_tall_is_located_at_its_character_and_nothing_is_written(cli, tmp_path):
@@ -104,7 +96,7 @@ def test_print_shop_cards_are_pdf_x_like_kolaps_s():
 
     from pypdf import PdfReader
 
-    reader = PdfReader(BytesIO(build_ruleset_cards(demo("d12"), SHOP).pdf))
+    reader = PdfReader(BytesIO(build_ruleset_cards(demo_army("d12"), SHOP).pdf))
     assert "/OutputIntents" in reader.trailer["/Root"]
     assert all("/TrimBox" in page and "/BleedBox" in page for page in reader.pages)
 
@@ -112,7 +104,7 @@ def test_print_shop_cards_are_pdf_x_like_kolaps_s():
 def test_each_weapon_prints_that_character_s_roll():
     """d100: the score in the weapon's skill, or the skill's base when none is written; d12:
     1d12 + the skill + the characteristic the skill names, from the data, not the card."""
-    d100 = demo("d100")
+    d100 = demo_army("d100")
     skills = d100.ruleset.catalogues["competences"]
     weapons = d100.ruleset.catalogues["armes"]
     for member, page in zip(d100.members, cards("d100"), strict=False):
@@ -120,7 +112,7 @@ def test_each_weapon_prints_that_character_s_roll():
             weapon = weapons[weapon_id]
             score = member.character.competences.get(weapon.competence, skills[weapon.competence].base)
             assert f"{weapon.name} {score} %" in page, (member.name, weapon.name)
-    d12 = demo("d12")
+    d12 = demo_army("d12")
     skills, weapons = d12.ruleset.catalogues["competences"], d12.ruleset.catalogues["armes"]
     for member, page in zip(d12.members, cards("d12"), strict=True):
         for weapon_id in member.character.armes:
@@ -136,7 +128,7 @@ def test_a_negative_roll_reads_minus_not_plus_minus():
     from kolaps_print.content.ruleset_card import front_items
     from kolaps_print.content.ruleset_sheet import TableContent
 
-    army = demo("d12")
+    army = demo_army("d12")
     yuna = army.members[0]  # a pistol: armes de tir + DEX
     clumsy = replace(
         yuna,

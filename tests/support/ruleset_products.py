@@ -3,6 +3,10 @@ one's product built once through the real CLI."""
 
 from pathlib import Path
 
+from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army
+from kolaps_print.model.ruleset_choice import read_army_ruleset
+from kolaps_print.model.ruleset_load import find_ruleset
+
 RULESETS = ("3d6", "d100", "d12")
 SEEDS = {"d100": "001_c62d5d2787869046.txt", "3d6": "002_0fc9685c052d0e37.txt", "d12": "003_5e5ce97196184d44.txt"}
 
@@ -16,3 +20,11 @@ def built_for_each(cli, folder: Path, *command: str) -> dict[str, tuple[str, byt
         assert result.exit_code == 0, result.stderr
         built[ruleset_id] = (result.stdout, target.read_bytes())
     return built
+
+
+def demo_army(ruleset_id: str) -> RulesetArmy:
+    """The system's one bundled demo army (data/rulesets/ID/armies/), loaded."""
+    ruleset = find_ruleset(ruleset_id)
+    (path,) = sorted((ruleset.folder / "armies").glob("*.yaml"))
+    doc, _ = read_army_ruleset(path)
+    return load_ruleset_army(doc, ruleset)

@@ -9,15 +9,16 @@ reportlab broke them (its public breakLines result, `blPara`), one Text per run 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Literal
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kolaps_print.layout.reference.flow import FlowBox, SectionBand, Stack
 from kolaps_print.layout.reference.row_table import BIG, Row, RowTable
-from kolaps_print.layout.shapes import Box, Ink, Rule, Shape, Text
+from kolaps_print.layout.shapes import Align, Box, Ink, Rule, Shape, Text
 from kolaps_print.layout.units import to_mm
 
 SPACES = " \u00a0"  # what a PDF word spacing (Tw) widens: reportlab sets both as code 32
@@ -30,15 +31,53 @@ class Area:
     def __init__(self, height_pt: float):
         self.height = height_pt
 
-    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: Ink) -> Text:
-        return Text(to_mm(x), to_mm(self.height - baseline), text, font, size, colour)
+    def text(
+        self,
+        x: float,
+        baseline: float,
+        text: str,
+        font: str,
+        size: float,
+        colour: Ink,
+        align: Align = "left",
+        tracking: float = 0.0,
+    ) -> Text:
+        return Text(to_mm(x), to_mm(self.height - baseline), text, font, size, colour, align, tracking)
 
-    def box(self, x: float, y: float, width: float, height: float, fill: Ink, radius: float = 0.0) -> Box:
+    def box(
+        self,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        fill: Ink | None,
+        radius: float = 0.0,
+        stroke: Ink | None = None,
+        line_pt: float = 0.5,
+    ) -> Box:
         top = to_mm(self.height - y - height)
-        return Box(to_mm(x), top, to_mm(width), to_mm(height), fill=fill, radius=to_mm(radius))
+        return Box(to_mm(x), top, to_mm(width), to_mm(height), stroke, fill, to_mm(radius), line_pt)
 
-    def rule(self, x1: float, x2: float, y: float, colour: Ink, line_pt: float) -> Rule:
-        return Rule(to_mm(x1), to_mm(self.height - y), to_mm(x2), to_mm(self.height - y), colour, line_pt, "round")
+    def rule(
+        self, x1: float, x2: float, y: float, colour: Ink, line_pt: float, cap: Literal["butt", "round"] = "round"
+    ) -> Rule:
+        return Rule(to_mm(x1), to_mm(self.height - y), to_mm(x2), to_mm(self.height - y), colour, line_pt, cap)
+
+    def upright(self, x: float, y1: float, y2: float, colour: Ink, line_pt: float) -> Rule:
+        """A vertical rule from y1 to y2 (points), square-ended."""
+        return Rule(to_mm(x), to_mm(self.height - y1), to_mm(x), to_mm(self.height - y2), colour, line_pt)
+
+
+class ShapedBlock(Flowable):
+    """A block that measures itself like a flowable (wrap) and lays itself out as shapes: what a
+    product adds to the tables and paragraphs here (the ruleset cards' tiles, tracks, heads)."""
+
+    def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
+        """The block's shapes, its lower-left corner at (x, y) points, after a wrap."""
+        raise NotImplementedError
+
+    def draw(self) -> None:
+        raise TypeError(f"a {type(self).__name__} is painted as shapes (layout/reference/as_shapes.py)")
 
 
 def box_shapes(box: FlowBox, gap: float, height_pt: float) -> list[Shape]:
@@ -63,6 +102,10 @@ def block_shapes(block: Flowable, x: float, y: float, area: Area) -> list[Shape]
         return _band(block, x, y, area)
     if isinstance(block, Paragraph):
         return _paragraph(block, x, y, area)
+    if isinstance(block, ShapedBlock):
+        return block.shapes(x, y, area)
+    if isinstance(block, Spacer):
+        return []
     raise TypeError(f"no shapes for a {type(block).__name__}")
 
 
@@ -115,6 +158,8 @@ def _table(table: RowTable, x: float, y: float, area: Area) -> list[Shape]:
         rules = [(look.rule_above, y + sum(heights)), (look.rule_below_header and head, y + sum(heights[head:]))]
         rules.append((look.rule_below, y))
         shapes += [area.rule(x, x + width, at, look.rule, look.rule_pt) for wanted, at in rules if wanted]
+    if look.row_rule:  # under every body row
+        shapes += [area.rule(x, x + width, bottoms[i], look.row_rule, look.rule_pt) for i in range(head, len(heights))]
     return shapes
 
 

@@ -50,6 +50,7 @@ class TableLook:
     rule_below_header: bool = False
     rule_above: bool = False  # above the first row (a table without a header row)
     rule_below: bool = False  # below the last row
+    row_rule: Ink | None = None  # a rule of this ink (rule_pt wide) under every body row
     empty_cell: float = EMPTY_CELL_PT  # pt: what an empty cell under a span measures (0: nothing)
 
 

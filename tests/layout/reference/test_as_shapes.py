@@ -1,12 +1,15 @@
 """Laid-out reference blocks as shapes: every cell's text, placed in its row; a cut table's rules;
 a line reportlab shrank keeps its shrink (the PDFs these make are read back in tests/draw/)."""
 
+from dataclasses import replace
+
 import pytest
 
 from kolaps_print.content.tables import build_table
 from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.reference.as_shapes import Area, block_shapes
 from kolaps_print.layout.reference.look import Styles, section_colour
+from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.reference.tables import paragraph, table_flowable
 from kolaps_print.layout.shapes import Rule, Text
 from kolaps_print.layout.units import pt, to_mm
@@ -72,3 +75,16 @@ def test_a_line_set_tighter_than_its_width_keeps_reportlabs_word_spacing():
     for i, line in shrunk:
         assert texts[i].word_space == pytest.approx(line[0] / (len(line[1]) - 1))
     assert all(t.word_space == 0 for i, t in enumerate(texts) if i not in dict(shrunk))
+
+
+def test_a_row_rule_runs_under_every_body_row_but_not_the_header(modifiers):
+    """The ruleset cards' tables: a light rule under each row, the header's own rule in ink."""
+    _, block = modifiers
+    light = (0.0, 0.0, 0.0, 0.3)
+    ruled = RowTable(block.rows, block.column_widths, replace(block.look, row_rule=light), block.repeatRows)
+    rules = [s for s in shapes_of(ruled) if isinstance(s, Rule)]
+    plain = [s for s in shapes_of(block) if isinstance(s, Rule)]
+    under_rows = [r for r in rules if r.colour == light]
+    assert len(under_rows) == len(block.rows) - block.repeatRows and len(rules) == len(plain) + len(under_rows)
+    header_bottom = min(r.y1 for r in plain)
+    assert all(r.y1 > header_bottom for r in under_rows)

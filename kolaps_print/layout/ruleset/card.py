@@ -1,8 +1,9 @@
 """A ruleset character's card faces laid out in the house look of KOLAPS's cards: the name on a
 band of the system's colour, the subtitle under it, stat tiles whose value is the large thing,
 sections headed by a tracked capital line and a rule, and the army and system on a foot band.
-Each content item of content/ruleset_card.py becomes a flowable that measures itself for the
-card's width. Block-driven: no mechanic is known here."""
+Each content item of content/ruleset_card.py becomes a block that measures itself for the
+card's width (a paragraph, a RowTable, or a block of layout/ruleset/blocks.py); face_shapes lays
+a side out as shapes for the one painter. Block-driven: no mechanic is known here."""
 
 from __future__ import annotations
 
@@ -10,31 +11,32 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kolaps_print.content.ruleset_card import Band, Checkboxes, Item, Lines, Tiles, Title, Track
 from kolaps_print.content.ruleset_sheet import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
+from kolaps_print.layout.reference.as_shapes import Area, box_shapes
+from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import ink, tint
-from kolaps_print.layout.ruleset_sheet import (
-    CELL_PAD,
-    CardLook,
-    column_widths,
-    least_widths,
-    paragraph_style,
-    unbroken_size,
-)
+from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
+from kolaps_print.layout.ruleset.blocks import BoxesBlock, SectionHead, TilesBlock
+from kolaps_print.layout.ruleset.columns import CELL_PAD, column_widths, least_widths, unbroken_size
+from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
+from kolaps_print.layout.shapes import Align, Shape
+from kolaps_print.layout.style import colour as house_colour
 from kolaps_print.layout.units import pt
+
+BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them
+CELL_PAD_Y = 1  # points above and below a card table's cell
 
 
 @dataclass(frozen=True)
 class RulesetFace:
-    """One side: the name its band carries (and « 1/2 » for a copy), then the flowables stacked
+    """One side: the name its band carries (and « 1/2 » for a copy), then the blocks stacked
     under the band."""
 
     name: str
@@ -72,118 +74,6 @@ def _styles(look: CardLook) -> _Styles:
         paragraph_style("small", SANS, look.small_pt, look.leading),
         paragraph_style("legend", SANS, look.small_pt, look.leading),  # solid black: small type in a tint breaks up
     )
-
-
-class SectionHead(Flowable):
-    """A section's name in tracked bold capitals, a hairline running from it to the right edge."""
-
-    def __init__(self, text: str, look: CardLook):
-        super().__init__()
-        self.text, self.look = text.upper(), look  # a mark « † D100-E4 » is in capitals already
-
-    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        self.width = aW
-        return aW, self.look.section_pt * 1.2 + pt(self.look.head_gap_mm)
-
-    def draw(self) -> None:
-        size, canvas = self.look.section_pt, self.canv
-        base = pt(self.look.head_gap_mm) + size * 0.25
-        text = canvas.beginText(0, base)
-        text.setFont(SANS_BOLD, size)
-        text.setCharSpace(self.look.section_tracking_pt)
-        text.setFillColor(ink())
-        text.textOut(self.text)
-        canvas.drawText(text)
-        end = stringWidth(self.text, SANS_BOLD, size) + self.look.section_tracking_pt * len(self.text) + size * 0.6
-        if end < self.width:  # a head as wide as the column goes without its rule
-            canvas.setStrokeColor(ink())
-            canvas.setLineWidth(self.look.rule_pt)
-            canvas.line(end, base + size * 0.3, self.width, base + size * 0.3)
-
-
-class TilesFlowable(Flowable):
-    """Equal tiles in one row: the stat's name small at the top (on two lines if it is long), its
-    value large under it, on a light tint of the system's colour."""
-
-    def __init__(self, tiles: Tiles, look: CardLook, colour: Color):
-        super().__init__()
-        self.tiles, self.look, self.colour = tiles.tiles, look, colour
-
-    def _tile_width(self) -> float:
-        gap = pt(self.look.tile_gap_mm)
-        return (self.width - gap * (len(self.tiles) - 1)) / len(self.tiles)
-
-    def _names(self) -> list[list[str]]:
-        room = self._tile_width() - pt(0.8)
-        return [simpleSplit(name.upper(), SANS_BOLD, self.look.tile_label_pt, room) or [""] for name, _ in self.tiles]
-
-    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        self.width = aW
-        lines = max(len(n) for n in self._names())
-        self.height = self.look.tile_label_pt * (0.6 + 1.05 * lines) + self.look.tile_value_pt * 1.15
-        return aW, self.height
-
-    def draw(self) -> None:
-        canvas, look = self.canv, self.look
-        w, gap, size = self._tile_width(), pt(look.tile_gap_mm), look.tile_label_pt
-        for i, ((_, value), names) in enumerate(zip(self.tiles, self._names(), strict=True)):
-            x = i * (w + gap)
-            canvas.setFillColor(tint(self.colour, look.tile_tint))
-            canvas.roundRect(x, 0, w, self.height, pt(look.tile_radius_mm), stroke=0, fill=1)
-            canvas.setFillColor(ink())
-            canvas.setFont(SANS_BOLD, size)
-            for n, line in enumerate(names):
-                canvas.drawCentredString(x + w / 2, self.height - size * (1.15 + 1.05 * n), line)
-            canvas.setFont(SANS_BOLD, look.tile_value_pt)
-            canvas.drawCentredString(x + w / 2, look.tile_value_pt * 0.3, value)
-
-
-class BoxesFlowable(Flowable):
-    """A track's boxes in rows of whole groups (10 a row in groups of 5 on a poker card), ticked
-    from the left; a thick line after each marked box, the boxes below zero tinted."""
-
-    def __init__(self, track: Track, look: CardLook):
-        super().__init__()
-        self.track, self.look = track, look
-        self.box, self.gap, self.group_gap = pt(look.box_mm), pt(look.box_gap_mm), pt(look.box_group_gap_mm)
-
-    def _group_width(self) -> float:
-        n = self.look.box_group
-        return n * self.box + (n - 1) * self.gap
-
-    def _per_row(self, width: float) -> int:
-        groups = int((width + self.group_gap) // (self._group_width() + self.group_gap))
-        if groups >= 1:
-            return groups * self.look.box_group
-        return max(1, int((width + self.gap) // (self.box + self.gap)))
-
-    def _x(self, i: int) -> float:
-        """The left of the row's i-th box (from 0)."""
-        n = self.look.box_group
-        return (i // n) * (self._group_width() + self.group_gap) + (i % n) * (self.box + self.gap)
-
-    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        self.width = aW
-        total = self.track.boxes + self.track.negative
-        rows = max(1, -(-total // self._per_row(aW)))
-        self.height = rows * (self.box + self.gap) - self.gap
-        return aW, self.height
-
-    def draw(self) -> None:
-        canvas, per_row, radius = self.canv, self._per_row(self.width), pt(self.look.box_radius_mm)
-        marks = {m.after_box for m in self.track.marks}
-        canvas.setStrokeColor(ink())
-        for i in range(self.track.boxes + self.track.negative):
-            x = self._x(i % per_row)
-            y = self.height - (i // per_row) * (self.box + self.gap) - self.box
-            below_zero = i >= self.track.boxes
-            canvas.setFillColor(tint(ink(), self.look.negative_tint) if below_zero else white)
-            canvas.setLineWidth(self.look.box_pt)
-            canvas.roundRect(x, y, self.box, self.box, radius, stroke=1, fill=1)
-            if i + 1 in marks:  # the line sits after the marked box, across its row
-                canvas.setLineWidth(self.look.mark_pt)
-                after = x + self.box + (self.group_gap if (i + 1) % self.look.box_group == 0 else self.gap) / 2
-                canvas.line(after, y - self.gap / 2, after, y + self.box + self.gap / 2)
 
 
 @dataclass(frozen=True)
@@ -224,7 +114,7 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
 
 def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Flowable]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
-    parts: list[Flowable] = [SectionHead(heading, look), BoxesFlowable(track, look)]
+    parts: list[Flowable] = [SectionHead(heading, look), BoxesBlock(track, look)]
     legend = [label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label) for m in track.marks]
     if track.negative:
         legend.append(label("rulesets.card.negative", boxes=track.negative, text=track.negative_label or ""))
@@ -235,49 +125,48 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[F
     return parts
 
 
-def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles) -> list[Flowable]:
+def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float) -> list[Flowable]:
+    """Two boxes and their labels a row."""
     empty = Track("", 1)
-    cells = [[BoxesFlowable(empty, look), Paragraph(escape(text), styles.body)] for text in boxes.labels]
+    cells: list[list[Flowable | str]] = [
+        [BoxesBlock(empty, look), Paragraph(escape(text), styles.body)] for text in boxes.labels
+    ]
     pairs = [cells[i] + (cells[i + 1] if i + 1 < len(cells) else ["", ""]) for i in range(0, len(cells), 2)]
     size = pt(look.box_mm) + pt(look.box_gap_mm) * 2
-    grid = Table(pairs, colWidths=[size, None, size, None])
-    grid.setStyle(
-        TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("FONTNAME", (0, 0), (-1, -1), SANS), *_padded()])
+    grid = RowTable(
+        [Row(tuple(pair), CELL_PAD_Y, CELL_PAD_Y) for pair in pairs],
+        [size, (width - 2 * size) / 2, size, (width - 2 * size) / 2],
+        TableLook(left=(CELL_PAD,) * 4, right=(CELL_PAD,) * 4),
     )
     return [SectionHead(label("rulesets.card.checkboxes"), look), grid]
 
 
-def _padded() -> list[tuple]:
-    """Cells 1 pt from top and bottom, CELL_PAD from their neighbours: a gutter that keeps
-    « Matraque » and « 2d6 » apart."""
-    sides = [(side, (0, 0), (-1, -1), 1) for side in ("TOPPADDING", "BOTTOMPADDING")]
-    return sides + [(side, (0, 0), (-1, -1), CELL_PAD) for side in ("LEFTPADDING", "RIGHTPADDING")]
-
-
 def _table(table: TableContent, width: float, look: CardLook, widths: Widths) -> list[Flowable]:
+    """Its heads in bold over an ink rule, the rolled column larger, a light rule under each row."""
     deck = widths.get(tuple(table.header))
     size = deck.size if deck else look.body_pt
     columns = deck.columns if deck else column_widths(table, width, size, look.strong_scale)
     head, body = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
     strong = paragraph_style("strong", SANS_BOLD, size * look.strong_scale, look.leading)
-    cells = [[Paragraph(escape(h), head) for h in table.header]]
-    cells += [
-        [Paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row)] for row in table.rows
-    ]
-    grid = Table(cells, colWidths=columns, repeatRows=1)
-    grid.setStyle(
-        TableStyle(
-            [
-                ("LINEBELOW", (0, 0), (-1, 0), look.rule_pt, ink()),
-                ("LINEBELOW", (0, 1), (-1, -1), look.rule_pt, tint(ink(), 0.3)),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("FONTNAME", (0, 0), (-1, -1), SANS),
-                *_padded(),
-            ]
+    rows = [Row(tuple(Paragraph(escape(h), head) for h in table.header), CELL_PAD_Y, CELL_PAD_Y)]
+    rows += [
+        Row(
+            tuple(Paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row)),
+            CELL_PAD_Y,
+            CELL_PAD_Y,
         )
+        for row in table.rows
+    ]
+    grid_look = TableLook(
+        left=(CELL_PAD,) * len(columns),
+        right=(CELL_PAD,) * len(columns),
+        rule=ink().cmyk(),
+        rule_pt=look.rule_pt,
+        rule_below_header=True,
+        row_rule=tint(ink(), 0.3).cmyk(),
     )
     title = [SectionHead(table.title, look)] if table.title else []
-    return [*title, grid]
+    return [*title, RowTable(rows, columns, grid_look, repeat_rows=1)]
 
 
 def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Flowable]:
@@ -321,7 +210,7 @@ def face_layout(
         elif isinstance(item, Track):
             parts = _track(item, look, styles, item is first_track)
         else:
-            parts = _parts(item, look, styles, colour)
+            parts = _parts(item, look, styles, colour, width)
         if parts:
             story += parts + [Spacer(1, pt(look.gap_mm))]
     if any(_marked(item) for item in items):
@@ -331,12 +220,53 @@ def face_layout(
     return RulesetFace(name, story, copy)
 
 
-def _parts(item: Item, look: CardLook, styles: _Styles, colour: Color) -> list[Flowable]:
+def _parts(item: Item, look: CardLook, styles: _Styles, colour: Color, width: float) -> list[Flowable]:
     if isinstance(item, Title):
         return [Paragraph(escape(item.subtitle), styles.subtitle)] if item.subtitle else []
     if isinstance(item, Tiles):
-        return [TilesFlowable(item, look, colour)]
+        return [TilesBlock(item, look, colour)]
     if isinstance(item, Checkboxes):
-        return _checkboxes(item, look, styles)
+        return _checkboxes(item, look, styles, width)
     assert isinstance(item, Lines)
     return _lines(item, look, styles)
+
+
+@dataclass(frozen=True)
+class FaceSetting:
+    """What every face of a deck shares: its look, the system's colour, the card's size (pt)."""
+
+    look: CardLook
+    colour: Color
+    size: tuple[float, float]
+
+
+def face_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) -> list[Shape]:
+    """A side as shapes: the name band at the top and the foot band in the system's colour, both
+    past the trim (the sheet clips them: colour meets colour when front and back drift), then
+    the face's blocks stacked between them inside the safe margin."""
+    look, (width, height) = setting.look, setting.size
+    area, margin, paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
+    band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
+    shapes: list[Shape] = [
+        area.box(-BLEED, height - band, width + 2 * BLEED, band + BLEED, colour),
+        area.box(-BLEED, -BLEED, width + 2 * BLEED, foot_band + BLEED, colour),
+    ]
+    texts: list[tuple[float, float, str, float, Align]] = [
+        (margin, height - band / 2 - look.name_pt * 0.35, face.name, look.name_pt, "left")
+    ]
+    if face.copy:
+        texts.append((width - margin, height - band / 2 - look.copy_pt * 0.35, face.copy, look.copy_pt, "right"))
+    baseline = foot_band / 2 - look.footer_pt * 0.35 + pt(0.4)  # a hair above centre: the cut's slack is below
+    texts += [
+        (margin, baseline, foot[0], look.footer_pt, "left"),
+        (width - margin, baseline, foot[1], look.footer_pt, "right"),
+    ]
+    shapes += [area.text(x, y, text, SANS_BOLD, size, paper, align) for x, y, text, size, align in texts if text]
+    return shapes + box_shapes(_room_filled(face, look, width, height), 0, height)
+
+
+def _room_filled(face: RulesetFace, look: CardLook, width: float, height: float) -> FlowBox:
+    """The room between the bands with the face's blocks in it, from the top."""
+    box = FlowBox(*story_room(look, width, height))
+    box.placed = [(block, block.wrap(box.width, box.height)[1]) for block in face.story]
+    return box

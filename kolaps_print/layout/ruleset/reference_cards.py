@@ -6,16 +6,15 @@ number « 2/7 » (the proof reads each face's marks by that number)."""
 
 from __future__ import annotations
 
-from io import BytesIO
-
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame
+from reportlab.platypus import Flowable
 
 from kolaps_print.content.ruleset_sheet import SectionContent
-from kolaps_print.fonts import SANS
 from kolaps_print.labels import label
-from kolaps_print.layout.ruleset_card import RulesetFace, story_room
-from kolaps_print.layout.ruleset_sheet import SheetLook, fill_frame, sheet_look, sheet_story
+from kolaps_print.layout.reference.flow import FlowBox
+from kolaps_print.layout.ruleset.card import RulesetFace, story_room
+from kolaps_print.layout.ruleset.flow import fill_column
+from kolaps_print.layout.ruleset.look import SheetLook, sheet_look
+from kolaps_print.layout.ruleset.sheet import sheet_story
 from kolaps_print.model.ruleset_load import Ruleset
 
 SLACK = 0.5  # pt: faces are filled this much short of the room the card will give them
@@ -26,22 +25,21 @@ class CardOverflow(ValueError):
 
 
 def _pour(story: list[Flowable], width: float, height: float) -> list[list[Flowable]]:
-    """The story cut into faces of width × height: each face's flowables, in order."""
-    scratch = Canvas(BytesIO())  # the frame measures by drawing; these strokes are thrown away
-    scratch.setFont(SANS, 6)
+    """The story cut into faces of width × height: each face's blocks, in order."""
     faces = []
     while story:
-        placed = fill_frame(Frame(0, 0, width, height, 0, 0, 0, 0), story, scratch)
-        if not placed:
+        face = FlowBox(0, 0, width, height)
+        fill_column(face, story)
+        if not face.placed:
             raise CardOverflow("a table does not fit on one card face: choose a larger --card (tarot)")
-        faces.append(placed)
+        faces.append([block for block, _ in face.placed])
     return faces
 
 
 def reference_faces(
     ruleset: Ruleset, sections: list[SectionContent], width: float, height: float, look: SheetLook | None = None
 ) -> list[RulesetFace]:
-    """Every face for a card of width × height (pt), its story between the card's bands."""
+    """Every face for a card of width × height (pt), its blocks between the card's bands."""
     look = look or sheet_look()
     _, _, room_width, room_height = story_room(look.card, width, height)
     story = sheet_story(sections, room_width, look.for_cards(), look.colour(ruleset.id))

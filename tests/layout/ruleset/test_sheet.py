@@ -14,6 +14,9 @@ from pdf_text import text_objects  # tests/support
 from kolaps_print.content.ruleset_sheet import sheet_content
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
 from kolaps_print.labels import overriding_labels
+from kolaps_print.layout.ruleset.look import sheet_look
+from kolaps_print.layout.ruleset.sheet import SheetSetting, layout_sheet, page_furniture, paginate, sheet_story
+from kolaps_print.layout.shapes import Rule, Text
 from kolaps_print.layout.style import as_colour, cmyk
 from kolaps_print.model.ruleset_load import find_ruleset
 
@@ -110,3 +113,64 @@ def test_no_heading_is_broken_inside_a_word_and_nothing_within_6_mm_of_the_edge(
     for o in printed:
         x0, y0, x1, y1 = o.bounds
         assert x0 >= 6 * MM and x1 <= A4[0] - 6 * MM and y0 >= 6 * MM and y1 <= A4[1] - 6 * MM, o
+
+
+# ---- the layout itself, as shapes (no PDF) ----------------------------------------------------
+def _laid(ruleset_id: str, paper=A4):
+    ruleset = find_ruleset(ruleset_id)
+    look = sheet_look()
+    setting = SheetSetting(paper, ruleset.spec.sheet.title, ruleset.spec.name, look.colour(ruleset_id))
+    with overriding_labels(ruleset.labels_file):
+        return setting, sheet_content(ruleset), layout_sheet(sheet_content(ruleset), look, setting)
+
+
+@pytest.fixture(scope="module", params=["d100", "3d6", "d12"])
+def laid(request):
+    return _laid(request.param)
+
+
+def test_no_two_texts_of_a_page_overlap_and_all_sit_inside_the_margins(laid, geo):
+    setting, _, sheet = laid
+    margin = sheet.look.margin_mm
+    width, height = (v / MM for v in setting.size)
+    for page in sheet.pages:
+        texts = [s for s in page if isinstance(s, Text) and s.text.strip()]
+        bounds = [geo.text_bounds(t) for t in texts]
+        for i, a in enumerate(bounds):
+            assert margin - 0.01 <= a[0] and a[2] <= width - margin + 0.01, texts[i]
+            assert margin - 0.01 <= a[1] and a[3] <= height - margin + 2, texts[i]  # the footer's descent
+            for j in range(i + 1, len(bounds)):
+                assert not geo.overlap(a, bounds[j], tolerance=0.1), (texts[i].text, texts[j].text)
+
+
+def test_the_body_is_the_largest_size_on_the_fewest_pages(laid):
+    setting, sections, sheet = laid
+    look = sheet.look
+    assert look.min_body_pt <= look.body_pt <= look.max_body_pt
+    if look.body_pt < look.max_body_pt:
+        bigger = look.model_copy(update={"body_pt": look.body_pt + look.body_step_pt})
+        columns = (setting.size[0] - 2 * bigger.margin_mm * MM - bigger.column_gap_mm * MM) / 2
+        story = sheet_story(sections, columns, bigger, setting.colour)
+        assert len(paginate(story, bigger, setting.size, balance=False)) > len(sheet.pages)
+
+
+def test_the_furniture_numbers_pages_only_when_there_are_several(laid):
+    setting, _, sheet = laid
+    one, first = page_furniture(sheet.look, setting, 1, 1), page_furniture(sheet.look, setting, 1, 2)
+    assert [t.text for t in one if isinstance(t, Text)][0] == setting.title
+    assert len(first) == len(one) + 1
+    (number,) = [t for t in first if isinstance(t, Text) and t.align == "right"]
+    assert number.text == "1/2" and number.x == pytest.approx(setting.size[0] / MM - sheet.look.margin_mm)
+    (rule,) = [r for r in one if isinstance(r, Rule)]
+    assert rule.colour == setting.colour.cmyk() and rule.y1 == rule.y2
+    title = next(t for t in one if isinstance(t, Text))
+    assert title.y < rule.y1 < title.y + 3  # just under the title's baseline
+
+
+def test_a_long_sheet_continues_on_a_second_page_numbered():
+    """On A5 the d100 sheet needs more than one page: each page gets its furniture and « n/N »."""
+    setting, _, sheet = _laid("d100", (148 * MM, 210 * MM))  # A5: no paper of sizes.yaml, but a size
+    assert len(sheet.pages) > 1
+    for n, page in enumerate(sheet.pages, start=1):
+        texts = [t.text for t in page if isinstance(t, Text)]
+        assert texts[0] == setting.title and texts[1] == f"{n}/{len(sheet.pages)}"

@@ -1,0 +1,87 @@
+"""Measuring a ruleset table's columns (sheet, reference cards, character cards): each column at
+least as wide as its longest word, the type a little smaller for a table too wide for that, a
+heading that still cannot fit broken at a French syllable."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from kolaps_print.content.ruleset_sheet import TableContent
+from kolaps_print.fonts import SANS, SANS_BOLD
+
+SOFT_HYPHEN = "\u00ad"  # reportlab breaks a word there, with a hyphen, only where it must
+CELL_PAD = 2  # points, a cell's padding on each side, when its column's width is measured
+SLACK = 1  # points: a word exactly as wide as its cell would still break on rounding
+
+
+def unbroken_size(
+    table: TableContent, width: float, size: float, least: float, step: float = 0.25, strong: float = 1.0
+) -> float:
+    """size, or the largest below it (down to least) at which no word of the table has to break:
+    a wide table sets a little smaller than its neighbours."""
+    while size - step >= least - 1e-9 and sum(least_widths(table, size, strong)) > width:
+        size = round(size - step, 2)
+    return size
+
+
+def _measured(table: TableContent, size: float, strong: float) -> list[list[tuple[str, str, float]]]:
+    """Each column's texts with the font and size they print in: headings bold, the strong
+    column bold and strong times larger."""
+    out = []
+    for i in range(len(table.header)):
+        font, body = (SANS_BOLD, size * strong) if i == table.strong else (SANS, size)
+        out.append([(table.header[i], SANS_BOLD, size), *((row[i], font, body) for row in table.rows)])
+    return out
+
+
+def least_widths(table: TableContent, size: float, strong: float = 1.0) -> list[float]:
+    """Each column's longest word, padding included: words are cut at plain spaces only, as
+    reportlab cuts lines (« 55 % » and « 1d12 + 6 » written with no-break spaces stay whole)."""
+    return _least(_measured(table, size, strong))
+
+
+def _least(texts: list[list[tuple[str, str, float]]]) -> list[float]:
+    return [
+        max((stringWidth(w, f, s) for text, f, s in column for w in text.split(" ")), default=0) + 2 * CELL_PAD + SLACK
+        for column in texts
+    ]
+
+
+def column_widths(table: TableContent, width: float, size: float, strong: float = 1.0) -> list[float]:
+    """Each column at least as wide as its longest word at size points (so « Bonus » never
+    breaks), the width left shared in proportion to what each column's longest text still lacks.
+    The strong column (what is rolled) is measured at size × strong."""
+    texts = _measured(table, size, strong)
+
+    def whole(i: int) -> float:
+        return max(stringWidth(text, f, s) for text, f, s in texts[i]) + 2 * CELL_PAD + SLACK
+
+    least = _least(texts)
+    wanted = [max(a, whole(i)) for i, a in enumerate(least)]
+    spare, lacking = width - sum(least), sum(w - a for w, a in zip(wanted, least, strict=True))
+    if spare <= 0:
+        return [width * a / sum(least) for a in least]
+    share = min(1.0, spare / lacking) if lacking > 0 else 0.0
+    columns = [a + (w - a) * share for w, a in zip(wanted, least, strict=True)]
+    rest = (width - sum(columns)) / len(columns)  # every text fits on one line: the rest evenly
+    return [c + rest for c in columns]
+
+
+@cache
+def _french_syllables() -> Any:
+    import pyphen  # the French patterns reportlab's own hyphenation uses for the rulebook
+
+    return pyphen.Pyphen(lang="fr_FR")
+
+
+def breakable(heading: str, room: float, size: float) -> str:
+    """A heading whose words wider than room (pt, in bold at size: a table too wide even at the
+    smallest size, on a narrow card) may break at a French syllable, with a hyphen (soft
+    hyphens: « Sui­ci­daire »), never at any letter. A word that fits never breaks."""
+    return " ".join(
+        _french_syllables().inserted(word, hyphen=SOFT_HYPHEN) if stringWidth(word, SANS_BOLD, size) > room else word
+        for word in heading.split(" ")
+    )

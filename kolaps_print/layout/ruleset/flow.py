@@ -1,0 +1,42 @@
+"""Pouring a ruleset sheet's blocks into columns and card faces (FlowBox, as the reference
+products' flow), by the rules the rulesets' pagination was fitted on: a block goes whole where it
+fits; a kept group (a table with its bar, title and note: a Stack) that does not moves on to the
+next box as loose parts, so a group taller than a whole box splits there; a loose table splits
+between its rows, its header repeated, and a note between its lines."""
+
+from __future__ import annotations
+
+from reportlab.platypus import Flowable
+
+from kolaps_print.layout.reference.flow import FlowBox, Stack
+
+FUZZ = 1e-6  # pt: a block this much taller than the room left still fits
+
+
+def fill_column(box: FlowBox, story: list[Flowable]) -> None:
+    """Move blocks from story into box, top down, splitting what straddles its foot as said above."""
+    while story:
+        block, room = story[0], box.height - box.used
+        if room > 0:
+            height = block.wrap(box.width, room)[1]
+            if height <= room + FUZZ:
+                box.placed.append((block, height))
+                story.pop(0)
+                continue
+        if isinstance(block, Stack):  # kept together: on to the next box, where it may split
+            story[0:1] = list(block.parts)
+            if box.placed:
+                return
+            continue
+        pieces = block.split(box.width, room)
+        if not pieces or (len(pieces) == 1 and pieces[0] is block):
+            return
+        story[0:1] = pieces
+
+
+def fits(story: list[Flowable], boxes: list[FlowBox]) -> bool:
+    """Whether all of story goes into empty boxes like these (story and boxes are left untouched)."""
+    rest = list(story)
+    for box in boxes:
+        fill_column(FlowBox(box.x, box.y, box.width, box.height), rest)
+    return not rest

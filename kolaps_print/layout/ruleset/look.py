@@ -1,0 +1,124 @@
+"""The look of the rulesets' sheet, reference cards and character cards: data/layouts/rulesets.yaml
+as a checked model (its colours: the KOLAPS sheet's ink and greys), and the paragraph style its
+sizes derive."""
+
+from __future__ import annotations
+
+from pydantic import Field
+from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
+
+from kolaps_print.layout.data_files import load_layout
+from kolaps_print.layout.reference.look import ink
+from kolaps_print.layout.style import StyleColour, as_colour
+from kolaps_print.model.common import Model
+
+
+class CardLook(Model):
+    margin_mm: float = Field(ge=3, le=15)  # the safe area: nothing printed nearer the trim
+    band_mm: float = Field(ge=2, le=20)
+    footer_mm: float = Field(ge=2, le=12)
+    foot_gap_mm: float = Field(ge=2, le=10)  # kept free above the foot band
+    name_pt: float = Field(ge=6, le=20)
+    copy_pt: float = Field(ge=6, le=12)
+    subtitle_pt: float = Field(ge=6, le=14)
+    footer_pt: float = Field(ge=5, le=10)
+    section_pt: float = Field(ge=5.5, le=12)
+    section_tracking_pt: float = Field(ge=0, le=2)
+    head_gap_mm: float = Field(ge=0, le=5)  # between a section's head and what it heads
+    body_pt: float = Field(ge=6, le=12)  # body text never below 6 pt
+    max_body_pt: float = Field(ge=6, le=14)
+    small_pt: float = Field(ge=6, le=12)
+    strong_scale: float = Field(ge=1, le=2)  # the rolled column's size, against the body
+    tile_label_pt: float = Field(ge=5.5, le=10)
+    tile_value_pt: float = Field(ge=8, le=24)
+    tile_gap_mm: float = Field(ge=0, le=5)
+    tile_radius_mm: float = Field(ge=0, le=4)
+    tile_tint: float = Field(ge=0, le=1)
+    box_mm: float = Field(ge=3.5, le=10)  # a pencil needs room
+    box_gap_mm: float = Field(ge=0, le=5)
+    box_group: int = Field(ge=1, le=10)  # boxes go in groups of this many, rows of whole groups
+    box_group_gap_mm: float = Field(ge=0, le=5)
+    box_radius_mm: float = Field(ge=0, le=2)
+    box_pt: float = Field(gt=0, le=2)
+    gap_mm: float = Field(ge=0, le=10)
+    rule_pt: float = Field(gt=0, le=3)
+    mark_pt: float = Field(gt=0, le=4)
+    negative_tint: float = Field(ge=0, le=1)
+    leading: float = Field(ge=1, le=2)
+    reference_height_mm: float = Field(gt=0)  # the card these sizes are for (poker, 88 mm)
+    max_scale: float = Field(ge=1, le=2)  # on that card, type and gaps grow by up to this to fill it
+    scale_step: float = Field(gt=0, le=0.5)
+
+    def scaled(self, factor: float) -> CardLook:
+        """The look with its type and gaps grown by factor, its boxes by the factor's root."""
+        grown = ("name_pt", "subtitle_pt", "section_pt", "body_pt", "small_pt", "tile_label_pt", "tile_value_pt")
+        values: dict[str, float] = {k: round(getattr(self, k) * factor, 2) for k in grown}
+        values |= {k: round(getattr(self, k) * factor, 2) for k in ("gap_mm", "head_gap_mm")}
+        values["box_mm"] = round(self.box_mm * factor**0.5, 2)
+        return self.model_copy(update=values)
+
+    def scales(self, card_height_mm: float) -> list[float]:
+        """The factors to try, largest first, down to 1: a taller card may grow further, never
+        past max_body_pt."""
+        most = min(self.max_scale * card_height_mm / self.reference_height_mm, self.max_body_pt / self.body_pt)
+        count = max(0, int((most - 1) / self.scale_step + 1e-9))
+        return [round(1 + self.scale_step * i, 3) for i in range(count, -1, -1)]
+
+
+class ReferenceCardsLook(Model):
+    """What the reference cards change of the sheet's look: smaller type, tighter cells."""
+
+    section_pt: float = Field(ge=6, le=24)
+    section_bar_mm: float = Field(ge=3, le=15)
+    table_title_pt: float = Field(ge=6, le=20)
+    body_pt: float = Field(ge=6, le=14)  # body text never below 6 pt
+    min_body_pt: float = Field(ge=6, le=14)
+    cell_padding_pt: float = Field(ge=0, le=10)
+    table_gap_mm: float = Field(ge=0, le=20)
+
+
+class SheetLook(Model):
+    margin_mm: float = Field(ge=6, le=40)  # nothing that matters within 6 mm of the sheet's edge
+    header_mm: float = Field(ge=4, le=30)
+    footer_mm: float = Field(ge=3, le=30)
+    columns: int = Field(ge=1, le=3)
+    column_gap_mm: float = Field(ge=2, le=20)
+    title_pt: float = Field(ge=6, le=30)
+    section_pt: float = Field(ge=6, le=24)
+    section_bar_mm: float = Field(ge=3, le=15)
+    section_radius_mm: float = Field(ge=0, le=4)
+    title_rule_pt: float = Field(gt=0, le=4)
+    table_title_pt: float = Field(ge=6, le=20)
+    body_pt: float = Field(ge=6, le=14)  # body text never below 6 pt
+    min_body_pt: float = Field(ge=6, le=14)
+    max_body_pt: float = Field(ge=6, le=14)
+    body_step_pt: float = Field(gt=0, le=2)
+    leading: float = Field(ge=1, le=2)
+    cell_padding_pt: float = Field(ge=0, le=10)
+    table_gap_mm: float = Field(ge=0, le=20)
+    header_tint: float = Field(ge=0, le=1)
+    zebra: StyleColour
+    rule_pt: float = Field(gt=0, le=3)
+    colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
+    default_colour: StyleColour
+    card: CardLook
+    reference_cards: ReferenceCardsLook
+
+    def for_cards(self) -> SheetLook:
+        """The sheet's look with the reference cards' sizes."""
+        return self.model_copy(update=self.reference_cards.model_dump())
+
+    def colour(self, ruleset_id: str) -> Color:
+        """The system's colour: its title band, section bars and card bands."""
+        return as_colour(self.colours.get(ruleset_id, self.default_colour))
+
+
+def sheet_look() -> SheetLook:
+    """data/layouts/rulesets.yaml; KolapsError (located) if a value is wrong."""
+    return load_layout("rulesets", SheetLook)
+
+
+def paragraph_style(name: str, font: str, size: float, leading: float, colour: Color | None = None) -> ParagraphStyle:
+    """A text style of the rulesets' sheet and cards: leading in multiples of the size, ink unless said."""
+    return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * leading, textColor=colour or ink())

@@ -1,0 +1,208 @@
+"""A ruleset's quick-reference sheet laid out as shapes: generic « sections of tables » from
+content/ruleset_sheet.py, in the look of data/layouts/rulesets.yaml, poured down the columns of
+portrait pages (layout/ruleset/flow.py), the body at the largest size that prints on the fewest
+pages and the last page's columns ending level. Any ruleset prints through it; nothing here knows
+a mechanic."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color
+from reportlab.platypus import Flowable, Paragraph, Spacer
+
+from kolaps_print.content.ruleset_sheet import SectionContent, TableContent
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
+from kolaps_print.labels import label
+from kolaps_print.layout.reference.as_shapes import Area, box_shapes
+from kolaps_print.layout.reference.flow import FlowBox, Stack
+from kolaps_print.layout.reference.look import ink, mark_grey, muted, tint
+from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
+from kolaps_print.layout.ruleset.blocks import SectionBar
+from kolaps_print.layout.ruleset.columns import CELL_PAD, SLACK, breakable, column_widths, unbroken_size
+from kolaps_print.layout.ruleset.flow import fill_column, fits
+from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
+from kolaps_print.layout.shapes import Shape
+from kolaps_print.layout.style import as_colour
+from kolaps_print.layout.style import colour as house_colour
+from kolaps_print.layout.units import pt
+
+BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
+
+
+class TableTooTall(ValueError):
+    """A table (with its title) taller than a whole column."""
+
+
+def _table(table: TableContent, width: float, look: SheetLook, colour: Color, lead: list[Flowable]) -> Stack:
+    """The table with its title and note, kept together with lead (its section's bar, if first)."""
+    size = unbroken_size(table, width, look.body_pt, look.min_body_pt, look.body_step_pt)
+    head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
+    widths = column_widths(table, width, size)
+    header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(table.header, widths, strict=True)]
+    pad = look.cell_padding_pt
+    rows = [Row(tuple(Paragraph(escape(h), head) for h in header), pad, pad)]
+    rows += [Row(tuple(Paragraph(escape(c), cell) for c in row), pad, pad) for row in table.rows]
+    grid_look = TableLook(
+        left=(pad,) * len(widths),
+        right=(pad,) * len(widths),
+        valign="top",
+        header_fill=tint(colour, look.header_tint).cmyk(),
+        zebra=(house_colour("paper").cmyk(), as_colour(look.zebra).cmyk()),
+        rule=ink().cmyk(),
+        rule_pt=look.rule_pt,
+        rule_below_header=True,
+        rule_below=True,
+    )
+    parts: list[Flowable] = [*lead]
+    if table.title:
+        parts.append(
+            Paragraph(escape(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
+        )
+    parts.append(RowTable(rows, widths, grid_look, repeat_rows=1))
+    if table.note:
+        parts.append(
+            Paragraph(escape(table.note), paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted()))
+        )
+    return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
+
+
+def sheet_story(sections: list[SectionContent], width: float, look: SheetLook, colour: Color) -> list[Flowable]:
+    """The blocks of every section, in order: each table kept with its title and note, the first
+    with its section's bar."""
+    register_fonts(SANS)  # paragraphs measure with the fonts' bold and italic faces
+    story: list[Flowable] = []
+    for section in sections:
+        bar = [SectionBar(section.title, look, colour), Spacer(1, pt(BAR_GAP_MM))]
+        for i, table in enumerate(section.tables):
+            if i == 0 and _same(table.title, section.title):  # the bar already says it
+                table = replace(table, title="")
+            story.append(_table(table, width, look, colour, bar if i == 0 else []))
+    return story
+
+
+@dataclass(frozen=True)
+class SheetSetting:
+    """What the sheet prints with: its paper (pt), its system's title, name and colour."""
+
+    size: tuple[float, float]
+    title: str
+    name: str
+    colour: Color
+
+
+@dataclass(frozen=True)
+class SheetPages:
+    """The laid-out sheet: its look (at the chosen body size) and each page's shapes."""
+
+    look: SheetLook
+    pages: list[list[Shape]]
+
+
+def _columns(look: SheetLook, size: tuple[float, float]) -> list[FlowBox]:
+    """Each column of a page, left to right, empty."""
+    margin, gap = pt(look.margin_mm), pt(look.column_gap_mm)
+    width = (size[0] - 2 * margin - gap * (look.columns - 1)) / look.columns
+    bottom = margin + pt(look.footer_mm)
+    height = size[1] - 2 * margin - pt(look.header_mm) - pt(look.footer_mm) - pt(look.section_bar_mm) / 2
+    return [FlowBox(margin + i * (width + gap), bottom, width, height) for i in range(look.columns)]
+
+
+def _balanced(story: list[Flowable], columns: list[FlowBox]) -> list[FlowBox]:
+    """The columns, shortened alike from the bottom when what is left fits a page: the last page's
+    columns end level instead of one full and one nearly empty."""
+    if not fits(story, columns):
+        return columns
+    full, width = columns[0].height, columns[0].width
+    heights = [block.wrap(width, full)[1] for block in story]
+
+    def cut(height: float) -> list[FlowBox]:
+        return [FlowBox(c.x, c.y + full - height, c.width, height) for c in columns]
+
+    low, high = max([*heights, sum(heights) / len(columns)]) - 1, full  # a kept table never splits
+    while high - low > pt(2):  # to 2 mm
+        middle = (low + high) / 2
+        low, high = (low, middle) if fits(story, cut(middle)) else (middle, high)
+    return cut(high)
+
+
+def paginate(story: list[Flowable], look: SheetLook, size: tuple[float, float], balance: bool) -> list[list[FlowBox]]:
+    """The story poured into pages of filled columns; with balance, the last page's columns end
+    level (which never changes the page count, so the runs that only count pages skip it)."""
+    story, pages = list(story), []
+    while story:
+        columns = _columns(look, size)
+        columns = _balanced(story, columns) if balance else columns
+        for i, column in enumerate(columns):
+            fill_column(column, story)
+            if i == 0 and not column.placed:  # an empty page took nothing
+                raise TableTooTall("a table does not fit on a page: split it")
+        pages.append(columns)
+    return pages
+
+
+def _story(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> list[Flowable]:
+    return sheet_story(sections, _columns(look, setting.size)[0].width, look, setting.colour)
+
+
+def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> SheetLook:
+    """The look at the largest body size (from max_body_pt down to min_body_pt) that prints the
+    sheet on the fewest pages: a sheet spilling a few lines onto a second page sets them a little
+    smaller, a short one a little larger."""
+
+    def at(body: float) -> SheetLook:
+        return look.model_copy(update={"body_pt": body})
+
+    def pages(body: float) -> int:
+        return len(paginate(_story(sections, at(body), setting), at(body), setting.size, balance=False))
+
+    sizes = [look.max_body_pt]
+    while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
+        sizes.append(round(sizes[-1] - look.body_step_pt, 2))
+    fewest = pages(sizes[-1])
+    low, high = 0, len(sizes) - 1  # pages grow with the size: the first size at the fewest, by halves
+    while low < high:
+        middle = (low + high) // 2
+        if pages(sizes[middle]) == fewest:
+            high = middle
+        else:
+            low = middle + 1
+    return at(sizes[low])
+
+
+def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int) -> list[Shape]:
+    """The title in bold ink over a rule of the system's colour, as on KOLAPS's sheet (nothing
+    painted to the edge an office printer cannot reach), « 1/2 » at its right when there are
+    pages; the rulings' key at the foot."""
+    width, height = setting.size
+    area, margin = Area(height), pt(look.margin_mm)
+    baseline = height - margin - look.title_pt
+    black = ink().cmyk()
+    shapes: list[Shape] = [area.text(margin, baseline, setting.title, SANS_BOLD, look.title_pt, black)]
+    if pages > 1:
+        number = label("rulesets.sheet.page", page=page, pages=pages)
+        shapes.append(area.text(width - margin, baseline, number, SANS, look.title_pt, black, "right"))
+    rule = baseline - look.title_pt * 0.45
+    shapes.append(area.rule(margin, width - margin, rule, setting.colour.cmyk(), look.title_rule_pt, "butt"))
+    footer = label("rulesets.sheet.footer", name=setting.name)
+    return shapes + [area.text(margin, margin, footer, SANS_ITALIC, look.body_pt, mark_grey().cmyk())]
+
+
+def layout_sheet(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> SheetPages:
+    """Every page's shapes, its furniture first; TableTooTall if a table cannot fit a column."""
+    look = _fewest_pages(sections, look, setting)
+    pages = paginate(_story(sections, look, setting), look, setting.size, balance=True)
+    height = setting.size[1]
+    return SheetPages(
+        look,
+        [
+            page_furniture(look, setting, n, len(pages))
+            + [s for column in columns for s in box_shapes(column, 0, height)]
+            for n, columns in enumerate(pages, start=1)
+        ],
+    )

@@ -1,0 +1,72 @@
+"""The rulesets' own blocks as shapes: a track's boxes in groups of five with a line after a marked
+box, a section head's rule that stops where the head is too wide, a tile's value centred in its
+tile, a sheet section's white title on its bar."""
+
+import pytest
+
+from kolaps_print.content.ruleset_card import Tiles, Track, TrackMark
+from kolaps_print.fonts import register_fonts
+from kolaps_print.layout.reference.as_shapes import Area, block_shapes
+from kolaps_print.layout.ruleset.blocks import BoxesBlock, SectionBar, SectionHead, TilesBlock
+from kolaps_print.layout.ruleset.look import sheet_look
+from kolaps_print.layout.shapes import Box, Rule, Text
+from kolaps_print.layout.style import cmyk, colour
+from kolaps_print.layout.units import pt, to_mm
+
+LOOK = sheet_look().card
+
+
+def shapes_of(block, width: float):
+    register_fonts()
+    block.wrap(width, 1e6)
+    return block_shapes(block, 0, 0, Area(1000))
+
+
+def test_boxes_go_in_groups_of_five_with_a_line_after_a_marked_box():
+    look = LOOK
+    block = BoxesBlock(Track("PV", 12, (TrackMark(5, "blessé"),)), look)
+    block.wrap(pt(56), 1e6)
+    shapes = block_shapes(block, 0, 0, Area(1000))
+    boxes = sorted((s for s in shapes if isinstance(s, Box)), key=lambda b: (round(b.y, 2), b.x))
+    assert len(boxes) == 12 and block.per_row(pt(56)) == 10
+    first_row = boxes[:10]
+    gaps = [round(b.x - a.x - a.width, 2) for a, b in zip(first_row, first_row[1:], strict=False)]
+    assert gaps[4] == look.box_group_gap_mm and set(gaps[:4] + gaps[5:]) == {look.box_gap_mm}
+    (mark,) = [s for s in shapes if isinstance(s, Rule)]
+    assert first_row[4].x + first_row[4].width < mark.x1 < first_row[5].x and mark.line_pt == look.mark_pt
+
+
+def test_boxes_below_zero_are_tinted_and_a_narrow_track_keeps_whole_boxes():
+    block = BoxesBlock(Track("Santé", 3, negative=2), LOOK)
+    boxes = [s for s in shapes_of(block, pt(20)) if isinstance(s, Box)]
+    assert [b.fill != cmyk("paper") for b in boxes] == [False, False, False, True, True]
+    assert all(b.x + b.width <= 20 + 1e-6 for b in boxes)  # no group fits 20 mm: as many boxes as do
+
+
+def test_a_section_head_is_tracked_capitals_and_its_rule_runs_to_the_edge_unless_too_wide():
+    (text, rule) = shapes_of(SectionHead("armes", LOOK), pt(50))
+    assert isinstance(text, Text) and text.text == "ARMES" and text.tracking == LOOK.section_tracking_pt
+    assert isinstance(rule, Rule) and rule.x2 == pytest.approx(50) and text.x < rule.x1
+    wide = shapes_of(SectionHead("compétences", LOOK), pt(12))
+    assert [type(s) for s in wide] == [Text]
+
+
+def test_a_tile_s_value_is_centred_in_its_tile_under_its_name():
+    block = TilesBlock(Tiles((("FOR", "3"), ("Dextérité", "12"))), LOOK, colour("moss"))
+    shapes = shapes_of(block, pt(40))
+    tiles = [s for s in shapes if isinstance(s, Box)]
+    assert len(tiles) == 2 and tiles[1].x - tiles[0].x - tiles[0].width == pytest.approx(LOOK.tile_gap_mm)
+    for tile, value in zip(tiles, ("3", "12"), strict=True):
+        (printed,) = [t for t in shapes if isinstance(t, Text) and t.text == value]
+        assert printed.align == "centre" and printed.x == pytest.approx(tile.x + tile.width / 2)
+        assert printed.size == LOOK.tile_value_pt and tile.y < printed.y <= tile.y + tile.height
+        name = next(t for t in shapes if isinstance(t, Text) and t.x == printed.x and t.size == LOOK.tile_label_pt)
+        assert name.y < printed.y
+
+
+def test_a_section_bar_prints_its_title_in_paper_white_inside_the_bar():
+    look = sheet_look()
+    bar, title = shapes_of(SectionBar("Combat", look, colour("moss")), pt(80))
+    assert isinstance(bar, Box) and bar.fill == cmyk("moss") and bar.width == pytest.approx(80)
+    assert title.colour == cmyk("paper") and bar.y < title.y < bar.y + bar.height
+    assert to_mm(look.section_pt * 0.6) == pytest.approx(title.x)
