@@ -9,7 +9,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.content.ruleset_card import Tiles, Track
-from kolaps_print.fonts import SANS_BOLD
+from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock
 from kolaps_print.layout.reference.look import ink, tint
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook
@@ -129,18 +129,24 @@ class BoxesBlock(ShapedBlock):
 
 
 class SectionBar(ShapedBlock):
-    """A sheet section's title, white on a bar of the system's colour the column's width."""
+    """A sheet section's title, white on a bar of the system's colour the column's width; a bar
+    repeated where the section goes on in the next column adds a small « (suite) » after it."""
 
-    def __init__(self, text: str, look: SheetLook, colour: Color):
+    def __init__(self, text: str, look: SheetLook, colour: Color, continued: str = ""):
         super().__init__()
-        self.text, self.look, self.colour = text, look, colour
+        self.text, self.look, self.colour, self.continued = text, look, colour, continued
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
         return aW, pt(self.look.section_bar_mm)
 
     def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
-        height, size = pt(self.look.section_bar_mm), self.look.section_pt
-        bar = area.box(x, y, self.width, height, self.colour.cmyk(), pt(self.look.section_radius_mm))
-        baseline = y + height / 2 - size * 0.35
-        return [bar, area.text(x + size * 0.6, baseline, self.text, SANS_BOLD, size, house_colour("paper").cmyk())]
+        look, paper = self.look, house_colour("paper").cmyk()
+        height, size = pt(look.section_bar_mm), look.section_pt
+        bar = area.box(x, y, self.width, height, self.colour.cmyk(), pt(look.section_radius_mm))
+        baseline, left = y + height / 2 - size * 0.35, x + size * 0.6
+        shapes: list[Shape] = [bar, area.text(left, baseline, self.text, SANS_BOLD, size, paper)]
+        if self.continued:  # a word space after the title
+            after = left + stringWidth(self.text + " ", SANS_BOLD, size)
+            shapes.append(area.text(after, baseline, self.continued, SANS, look.section_continued_pt, paper))
+        return shapes

@@ -32,11 +32,3 @@ def fill_column(box: FlowBox, story: list[Flowable]) -> None:
         if not pieces or (len(pieces) == 1 and pieces[0] is block):
             return
         story[0:1] = pieces
-
-
-def fits(story: list[Flowable], boxes: list[FlowBox]) -> bool:
-    """Whether all of story goes into empty boxes like these (story and boxes are left untouched)."""
-    rest = list(story)
-    for box in boxes:
-        fill_column(FlowBox(box.x, box.y, box.width, box.height), rest)
-    return not rest

@@ -21,7 +21,7 @@ from kolaps_print.layout.reference.look import ink, mark_grey, muted, tint
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import SectionBar
 from kolaps_print.layout.ruleset.columns import CELL_PAD, SLACK, breakable, column_widths, unbroken_size
-from kolaps_print.layout.ruleset.flow import fill_column, fits
+from kolaps_print.layout.ruleset.flow import fill_column
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import as_colour
@@ -113,10 +113,64 @@ def _columns(look: SheetLook, size: tuple[float, float]) -> list[FlowBox]:
     return [FlowBox(margin + i * (width + gap), bottom, width, height) for i in range(look.columns)]
 
 
-def _balanced(story: list[Flowable], columns: list[FlowBox]) -> list[FlowBox]:
+@dataclass(frozen=True)
+class _Thread:
+    """What a column needs to head a section it opens in the middle of: the section's bar again,
+    with « (suite) »."""
+
+    look: SheetLook
+    colour: Color
+
+    def resume(self, story: list[Flowable], section: str) -> tuple[Flowable, ...]:
+        """A continued bar put ahead of story when story goes on with section (kept with the
+        block it heads); the blocks put."""
+        first = next((block for block in story if not isinstance(block, Spacer)), None)
+        if not section or first is None or _opened(first):
+            return ()
+        while isinstance(story[0], Spacer):  # the bar brings its own gap
+            story.pop(0)
+        bar = (
+            SectionBar(section, self.look, self.colour, label("rulesets.sheet.continued")),
+            Spacer(1, pt(BAR_GAP_MM)),
+        )
+        if isinstance(story[0], Stack):
+            story[0] = Stack([*bar, *story[0].parts])
+        else:
+            story[0:0] = bar
+        return bar
+
+    def fill(self, columns: list[FlowBox], story: list[Flowable], section: str) -> str:
+        """Fill a page's columns from story; the section its last block belongs to."""
+        for i, column in enumerate(columns):
+            bar = self.resume(story, section)
+            fill_column(column, story)
+            if column.placed and all(any(block is b for b in bar) for block, _ in column.placed):
+                column.placed.clear()  # a bar alone heads nothing: the next column heads it again
+            if i == 0 and not column.placed:  # an empty page took nothing
+                raise TableTooTall("a table does not fit on a page: split it")
+            section = next((_opened(b) for b, _ in reversed(column.placed) if _opened(b)), section)
+        return section
+
+    def fits(self, story: list[Flowable], columns: list[FlowBox], section: str) -> bool:
+        """Whether all of story goes into empty columns like these (story is left untouched)."""
+        rest = list(story)
+        try:
+            self.fill([FlowBox(c.x, c.y, c.width, c.height) for c in columns], rest, section)
+        except TableTooTall:
+            return False
+        return not rest
+
+
+def _opened(block: Flowable) -> str:
+    """The title of the section block opens (its bar leads it), or ""."""
+    first = block.parts[0] if isinstance(block, Stack) and block.parts else block
+    return first.text if isinstance(first, SectionBar) else ""
+
+
+def _balanced(story: list[Flowable], columns: list[FlowBox], thread: _Thread, section: str) -> list[FlowBox]:
     """The columns, shortened alike from the bottom when what is left fits a page: the last page's
     columns end level instead of one full and one nearly empty."""
-    if not fits(story, columns):
+    if not thread.fits(story, columns, section):
         return columns
     full, width = columns[0].height, columns[0].width
     heights = [block.wrap(width, full)[1] for block in story]
@@ -127,21 +181,21 @@ def _balanced(story: list[Flowable], columns: list[FlowBox]) -> list[FlowBox]:
     low, high = max([*heights, sum(heights) / len(columns)]) - 1, full  # a kept table never splits
     while high - low > pt(2):  # to 2 mm
         middle = (low + high) / 2
-        low, high = (low, middle) if fits(story, cut(middle)) else (middle, high)
+        low, high = (low, middle) if thread.fits(story, cut(middle), section) else (middle, high)
     return cut(high)
 
 
-def paginate(story: list[Flowable], look: SheetLook, size: tuple[float, float], balance: bool) -> list[list[FlowBox]]:
-    """The story poured into pages of filled columns; with balance, the last page's columns end
-    level (which never changes the page count, so the runs that only count pages skip it)."""
-    story, pages = list(story), []
+def paginate(
+    story: list[Flowable], look: SheetLook, size: tuple[float, float], colour: Color, balance: bool
+) -> list[list[FlowBox]]:
+    """The story poured into pages of filled columns, a section going on in the next column headed
+    by its bar again; with balance, the last page's columns end level (which never changes the page
+    count, so the runs that only count pages skip it)."""
+    story, pages, thread, section = list(story), [], _Thread(look, colour), ""
     while story:
         columns = _columns(look, size)
-        columns = _balanced(story, columns) if balance else columns
-        for i, column in enumerate(columns):
-            fill_column(column, story)
-            if i == 0 and not column.placed:  # an empty page took nothing
-                raise TableTooTall("a table does not fit on a page: split it")
+        columns = _balanced(story, columns, thread, section) if balance else columns
+        section = thread.fill(columns, story, section)
         pages.append(columns)
     return pages
 
@@ -159,7 +213,8 @@ def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: Shee
         return look.model_copy(update={"body_pt": body})
 
     def pages(body: float) -> int:
-        return len(paginate(_story(sections, at(body), setting), at(body), setting.size, balance=False))
+        story = _story(sections, at(body), setting)
+        return len(paginate(story, at(body), setting.size, setting.colour, balance=False))
 
     sizes = [look.max_body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
@@ -196,7 +251,7 @@ def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int
 def layout_sheet(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> SheetPages:
     """Every page's shapes, its furniture first; TableTooTall if a table cannot fit a column."""
     look = _fewest_pages(sections, look, setting)
-    pages = paginate(_story(sections, look, setting), look, setting.size, balance=True)
+    pages = paginate(_story(sections, look, setting), look, setting.size, setting.colour, balance=True)
     height = setting.size[1]
     return SheetPages(
         look,

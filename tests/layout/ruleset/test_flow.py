@@ -1,11 +1,10 @@
 """Pouring a ruleset sheet's blocks into boxes: a kept table moves on whole while it can, one
-taller than a whole box splits between its rows with its header again, a trial pour leaves the
-story as it was."""
+taller than a whole box splits between its rows with its header again."""
 
 from kolaps_print.content.ruleset_sheet import SectionContent, TableContent
 from kolaps_print.layout.reference.flow import FlowBox, Stack
 from kolaps_print.layout.reference.row_table import RowTable
-from kolaps_print.layout.ruleset.flow import fill_column, fits
+from kolaps_print.layout.ruleset.flow import fill_column
 from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.layout.ruleset.sheet import sheet_story
 from kolaps_print.layout.style import colour
@@ -49,12 +48,3 @@ def test_a_table_taller_than_a_box_splits_between_rows_with_its_header_again():
     assert first.rows[0] is second.rows[0]
     assert not first.look.rule_below and second.look.rule_below  # the rule under the table's end only
     assert isinstance(placed[0], Stack) is False  # at the top of an empty box the group came apart
-
-
-def test_a_trial_pour_leaves_the_story_and_the_boxes_as_they_were():
-    blocks = story(10, 30, 5)
-    boxes = [FlowBox(0, 0, WIDTH, 200), FlowBox(300, 0, WIDTH, 200)]
-    before = list(blocks)
-    assert not fits(blocks, boxes[:1])
-    assert blocks == before and all(not b.placed for b in boxes)
-    assert fits(blocks, [FlowBox(0, 0, WIDTH, sum(height(b) for b in blocks))])

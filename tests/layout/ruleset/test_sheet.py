@@ -14,8 +14,17 @@ from pdf_text import text_objects  # tests/support
 from kolaps_print.content.ruleset_sheet import sheet_content
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
 from kolaps_print.labels import overriding_labels
+from kolaps_print.layout.reference.flow import Stack
+from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.ruleset.look import sheet_look
-from kolaps_print.layout.ruleset.sheet import SheetSetting, layout_sheet, page_furniture, paginate, sheet_story
+from kolaps_print.layout.ruleset.sheet import (
+    BAR_GAP_MM,
+    SheetSetting,
+    layout_sheet,
+    page_furniture,
+    paginate,
+    sheet_story,
+)
 from kolaps_print.layout.shapes import Rule, Text
 from kolaps_print.layout.style import as_colour, cmyk
 from kolaps_print.model.ruleset_load import find_ruleset
@@ -73,15 +82,53 @@ def test_the_columns_end_level(sheet):
     printed = [o for o in text_objects(reference.pdf) if 12 * MM < o.bounds[1] < A4[1] - 25 * MM]
     left = min(o.bounds[1] for o in printed if o.bounds[0] < A4[0] / 2)
     right = min(o.bounds[1] for o in printed if o.bounds[0] > A4[0] / 2)
-    assert abs(left - right) < 45 * MM, (left, right)
+    # A section going on at the right column's top heads it again: its « (suite) » bar (and the
+    # gap under it) lengthen that column by as much, whatever the balancing does.
+    look = sheet_look()
+    repeated = (look.section_bar_mm + BAR_GAP_MM) * len(_continued(printed))
+    assert abs(left - right) < (45 + repeated) * MM, (left, right)
+
+
+def _continued(printed) -> list:
+    """The titles that head a « (suite) » bar: white, on the same baseline, just left of it."""
+    marks = [o for o in printed if _plain(o.text) == "(suite)"]
+    return [
+        next(
+            o
+            for o in printed
+            if o.page == m.page and abs(o.bounds[1] - m.bounds[1]) < 2 and 0 < m.bounds[0] - o.bounds[2] < 6
+        )
+        for m in marks
+    ]
 
 
 def test_no_table_repeats_its_section_s_title_and_the_footer_talks_to_players(sheet):
+    """A section's title prints once, on its bar, and again only on the bar of « (suite) »."""
     ruleset_id, reference = sheet
-    texts = [_plain(o.text) for o in text_objects(reference.pdf)]
+    printed = text_objects(reference.pdf)
+    texts = [_plain(o.text) for o in printed]
+    again = [_plain(o.text) for o in _continued(printed)]
     for section in find_ruleset(ruleset_id).spec.sheet.sections:
-        assert texts.count(_plain(section.title)) == 1, section.title
+        assert texts.count(_plain(section.title)) == 1 + again.count(_plain(section.title)), section.title
     assert not any("graine" in t for t in texts)
+
+
+def test_a_section_going_on_in_the_next_column_heads_it_again_with_suite():
+    """The d12 sheet's « Combat » runs on at the top of the right column: its bar again there, with
+    a small white « (suite) » after the title; a column opening with a new section has none."""
+    printed = text_objects(build_ruleset_sheet("d12").pdf)
+    bars = {_plain(s.title) for s in find_ruleset("d12").spec.sheet.sections}
+    (title,) = _continued(printed)
+    (mark,) = [o for o in printed if _plain(o.text) == "(suite)"]
+    assert _plain(title.text) == "Combat" and mark.fill == title.fill == (255, 255, 255)
+    first = [o for o in printed if _plain(o.text) == "Combat" and o is not title]
+    assert len(first) == 1 and first[0].bounds[0] < A4[0] / 2 < title.bounds[0]
+    right = [o for o in printed if o.bounds[0] > A4[0] / 2 and o.bounds[3] < A4[1] - 25 * MM]
+    assert all(o.bounds[1] < title.bounds[1] for o in right if o not in (title, mark))  # the column's top
+    assert mark.bounds[3] - mark.bounds[1] < title.bounds[3] - title.bounds[1]  # small beside the title
+    openers = [o for o in right if _plain(o.text) in bars and o is not title]
+    assert openers  # « Blessures » opens fresh in that column: no mark on its bar
+    assert all(abs(o.bounds[1] - mark.bounds[1]) > 2 for o in openers)
 
 
 def test_sections_sit_on_bars_of_the_system_s_colour_in_two_columns(sheet):
@@ -151,7 +198,7 @@ def test_the_body_is_the_largest_size_on_the_fewest_pages(laid):
         bigger = look.model_copy(update={"body_pt": look.body_pt + look.body_step_pt})
         columns = (setting.size[0] - 2 * bigger.margin_mm * MM - bigger.column_gap_mm * MM) / 2
         story = sheet_story(sections, columns, bigger, setting.colour)
-        assert len(paginate(story, bigger, setting.size, balance=False)) > len(sheet.pages)
+        assert len(paginate(story, bigger, setting.size, setting.colour, balance=False)) > len(sheet.pages)
 
 
 def test_the_furniture_numbers_pages_only_when_there_are_several(laid):
@@ -174,3 +221,27 @@ def test_a_long_sheet_continues_on_a_second_page_numbered():
     for n, page in enumerate(sheet.pages, start=1):
         texts = [t.text for t in page if isinstance(t, Text)]
         assert texts[0] == setting.title and texts[1] == f"{n}/{len(sheet.pages)}"
+    texts = [t for page in sheet.pages for t in page if isinstance(t, Text)]
+    marks = [i for i, t in enumerate(texts) if t.text == "(suite)"]
+    assert marks  # a section runs on into another column or page
+    titles = {s.title for s in find_ruleset("d100").spec.sheet.sections}
+    for i in marks:
+        title = texts[i - 1]  # the bar's title, just before its mark
+        assert title.text in titles and title.y == texts[i].y and title.x < texts[i].x
+        assert any(t.text == title.text for t in texts[: i - 1])  # the section began before
+
+
+def test_paginating_leaves_the_story_as_it_was_and_places_every_block_once(laid):
+    """The balancing pours the last page many times on trial: none of it may eat the story."""
+    setting, sections, sheet = laid
+    width = (setting.size[0] - 2 * sheet.look.margin_mm * MM - sheet.look.column_gap_mm * MM) / 2
+    story = sheet_story(sections, width, sheet.look, setting.colour)
+    before, parts = list(story), [list(block.parts) for block in story]
+    pages = paginate(story, sheet.look, setting.size, setting.colour, balance=True)
+    assert story == before and [list(block.parts) for block in story] == parts
+    placed = [block for columns in pages for column in columns for block, _ in column.placed]
+    tables = [b for b in placed if isinstance(b, RowTable)] + [
+        p for b in placed if isinstance(b, Stack) for p in b.parts if isinstance(p, RowTable)
+    ]
+    body_rows = sum(len(t.rows) - t.repeatRows for t in tables)
+    assert body_rows == sum(len(t.rows) for s in sections for t in s.tables)
