@@ -9,7 +9,9 @@ from pdf_fonts import pdf_fonts  # tests/support
 from pdf_text import page_texts  # tests/support
 
 from kolaps_print.content.formats import percent
+from kolaps_print.content.ruleset_sheet import SectionContent, TableContent
 from kolaps_print.engines import d12, percentile, three_d6
+from kolaps_print.jobs import ruleset_tables
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
 from kolaps_print.model.ruleset_load import find_ruleset
 
@@ -100,6 +102,20 @@ def test_the_command_writes_the_sheet_and_with_format_cards_the_cards(cli, tmp_p
     cards = cli(["tables", "--ruleset", "d12", "--format", "cards", "-o", tmp_path / "c.pdf"])
     assert cards.exit_code == 0, (
         cards.stderr
-    )  # issue 13: the reference cards (tests/layout/test_ruleset_reference_cards.py)
+    )  # issue 13: the reference cards (tests/layout/ruleset/test_reference_cards.py)
     assert cards.stdout == f"wrote {tmp_path / 'c.pdf'} (2 pages, 2 cards)\n"
     assert (tmp_path / "c.pdf").read_bytes() != out.read_bytes()
+
+
+def test_a_table_taller_than_a_page_is_a_located_error_and_nothing_is_written(cli, tmp_path, monkeypatch):
+    """One row no column can hold (the sheet splits tables between rows only): the command names
+    the system's tables file, exits 1 and writes nothing."""
+    endless = " ".join(["interminable"] * 4000)
+    monster = [SectionContent("Combat", [TableContent("Règle", ["Cas", "Effet"], [["1", endless]])])]
+    monkeypatch.setattr(ruleset_tables, "sheet_content", lambda ruleset: monster)
+    out = tmp_path / "d12.pdf"
+    result = cli(["tables", "--ruleset", "d12", "-o", out])
+    assert result.exit_code == 1
+    where = find_ruleset("d12").folder / "tables.yaml"
+    assert f"{where}:1:1: error: a table does not fit on a page: split it" in result.stderr
+    assert "Traceback" not in result.stderr and not out.exists()
