@@ -61,8 +61,6 @@ def story_room(look: CardLook, width: float, height: float) -> tuple[float, floa
 class _Styles:
     subtitle: ParagraphStyle
     body: ParagraphStyle
-    bold: ParagraphStyle
-    small: ParagraphStyle
     legend: ParagraphStyle
 
 
@@ -70,8 +68,6 @@ def _styles(look: CardLook) -> _Styles:
     return _Styles(
         paragraph_style("subtitle", SANS_ITALIC, look.subtitle_pt, look.leading),
         paragraph_style("body", SANS, look.body_pt, look.leading),
-        paragraph_style("bold", SANS_BOLD, look.body_pt, look.leading),
-        paragraph_style("small", SANS, look.small_pt, look.leading),
         paragraph_style("legend", SANS, look.small_pt, look.leading),  # solid black: small type in a tint breaks up
     )
 
