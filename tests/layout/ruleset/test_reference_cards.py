@@ -14,8 +14,15 @@ from ruleset_products import RULESETS, built_for_each  # tests/support
 from kolaps_print.content.formats import percent
 from kolaps_print.content.ruleset_sheet import sheet_content
 from kolaps_print.engines import d12, percentile, three_d6
+from kolaps_print.labels import overriding_labels
+from kolaps_print.layout.ruleset.card import FaceSetting, face_shapes, story_room
+from kolaps_print.layout.ruleset.look import sheet_look
+from kolaps_print.layout.ruleset.reference_cards import reference_faces
+from kolaps_print.layout.shapes import Text
 from kolaps_print.model.ruleset_load import find_ruleset
 from kolaps_print.rulebook.proof_pages import face_marks
+
+MM = 72 / 25.4
 
 
 def plain(text: str) -> str:
@@ -110,3 +117,29 @@ def test_default_output_and_errors(cli, tmp_path, monkeypatch):
     edition = cli(["tables", "--ruleset", "d12", "--edition", "quickstart", "-o", tmp_path / "e.pdf"])
     assert edition.exit_code == 2 and "--ruleset d12 has one edition: leave --edition out" in edition.stderr
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["reference-cards-d12.pdf"]
+
+
+# ---- the faces as shapes (no PDF) -------------------------------------------------------------
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+@pytest.mark.parametrize("card", [(63, 88), (70, 120)])
+def test_each_face_s_blocks_fit_its_room_and_no_two_texts_overlap(ruleset_id, card, geo):
+    ruleset = find_ruleset(ruleset_id)
+    look = sheet_look()
+    size = (card[0] * MM, card[1] * MM)
+    with overriding_labels(ruleset.labels_file):
+        faces = reference_faces(ruleset, sheet_content(ruleset), *size, look)
+    setting = FaceSetting(look.card, look.colour(ruleset_id), size)
+    x, y, width, height = story_room(look.card, *size)
+    top, bottom = (size[1] - y - height) / MM, (size[1] - y) / MM
+    assert [f.copy for f in faces] == [f"{i}/{len(faces)}" for i in range(1, len(faces) + 1)]
+    for face in faces:
+        assert sum(block.wrap(width, height)[1] for block in face.story) <= height
+        shapes = face_shapes(face, setting, ("Système", "Aide de jeu"))
+        texts = [s for s in shapes if isinstance(s, Text) and s.text.strip()]
+        inside = [t for t in texts if top <= t.y <= bottom]
+        assert inside and all(x / MM - 0.01 <= geo.text_bounds(t)[0] for t in inside)
+        assert all(geo.text_bounds(t)[2] <= (x + width) / MM + 0.3 for t in inside), face.copy
+        bounds = [geo.text_bounds(t) for t in texts]
+        for i, a in enumerate(bounds):
+            for j in range(i + 1, len(bounds)):
+                assert not geo.overlap(a, bounds[j], tolerance=0.1), (face.copy, texts[i].text, texts[j].text)
