@@ -122,6 +122,20 @@ def test_each_weapon_prints_that_character_s_roll():
             assert f"{weapon.name} 1d12 + {total}" in page, (member.name, weapon.name)
 
 
+def test_3d6_weapons_print_the_attack_value_of_ruling_e9():
+    """3D6-E9: DEX + the weapon's skill (0 when the character has none) + 3d6, marked on the card."""
+    army = demo("3d6")
+    weapons = army.ruleset.catalogues["armes"]
+    for member, page in zip(army.members, cards("3d6"), strict=True):
+        for weapon_id in member.character.armes:
+            weapon = weapons[weapon_id]
+            total = member.character.dex + member.character.competences.get(weapon.competence, 0)
+            assert f"{weapon.name} 3d6 + {total}" in page, (member.name, weapon.name)
+        assert "3D6-E9" in page
+    karim = next(m for m in army.members if m.name == "Karim Besson")
+    assert (karim.character.dex, karim.character.competences["armes-feu"]) == (7, 7)  # the erratum's example
+
+
 def test_a_negative_roll_reads_minus_not_plus_minus():
     from dataclasses import replace
 
