@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from kolaps_print.content.ruleset_sheet import TableContent, catalogue_columns, entry_cells, table_contents
+from kolaps_print.content.ruleset_sheet import RulesetTable, catalogue_columns, entry_cells, table_contents
 from kolaps_print.labels import label
 from kolaps_print.model.ruleset_army import RulesetMember
 from kolaps_print.model.ruleset_cards import (
@@ -20,7 +20,7 @@ from kolaps_print.model.ruleset_cards import (
     HitTrackBlock,
     LevelRowsBlock,
     LocationTableBlock,
-    Mark,
+    MarkSpec,
     MiniTableBlock,
     NameBlock,
     RemindersBlock,
@@ -60,7 +60,7 @@ class Checkboxes:
 
 
 @dataclass(frozen=True)
-class Band:
+class FootBand:
     text: str  # the army's name
 
 
@@ -84,17 +84,17 @@ class Lines:
     heading: str = ""  # the section's head (the field's label), none when empty
 
 
-Item = Track | Checkboxes | Band | Title | Tiles | Lines | TableContent
+Item = Track | Checkboxes | FootBand | Title | Tiles | Lines | RulesetTable
 BackItem = Item
 
 
 @cache
-def _marks(total: int, marks: tuple[Mark, ...]) -> tuple[TrackMark, ...]:
+def _marks(total: int, marks: tuple[MarkSpec, ...]) -> tuple[TrackMark, ...]:
     """Marks for one total: cached, so an army of equal totals computes them once."""
     return tuple(_mark(total, m) for m in marks)
 
 
-def _mark(total: int, mark: Mark) -> TrackMark:
+def _mark(total: int, mark: MarkSpec) -> TrackMark:
     points = mark_box(total, mark.numerator, mark.denominator, mark.rounding)
     after = total - points if mark.counts == "left" else points
     return TrackMark(after, mark.label, points, mark.counts)
@@ -139,16 +139,16 @@ def _referenced(ruleset: Ruleset, field_id: str, member: RulesetMember) -> tuple
     return catalogue_id, [ruleset.catalogues[catalogue_id][i] for i in ids]
 
 
-def _weapons(ruleset: Ruleset, block: WeaponsBlock, member: RulesetMember) -> TableContent:
+def _weapons(ruleset: Ruleset, block: WeaponsBlock, member: RulesetMember) -> RulesetTable:
     catalogue, entries = _referenced(ruleset, block.field, member)
     header = [label("rulesets.card.weapon")] + catalogue_columns(ruleset, catalogue, block.columns)
     rows = [entry_cells(ruleset, catalogue, entry, block.columns) for entry in entries]
     title = _field_label(ruleset, block.field)
     if block.roll is None:
-        return TableContent(title, header, rows)
+        return RulesetTable(title, header, rows)
     roll = block.roll
     rolls = [_roll(ruleset, roll, entry, member) for entry in entries]
-    return TableContent(
+    return RulesetTable(
         title,
         [header[0], roll.label, *header[1:]],
         [[r[0], x, *r[1:]] for r, x in zip(rows, rolls, strict=True)],
@@ -182,7 +182,7 @@ def _features(ruleset: Ruleset, block: FeaturesBlock, member: RulesetMember) -> 
 def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Item | None:
     """One block as content; None for a block that draws nothing for this character."""
     if isinstance(block, BandBlock):
-        return Band(army)
+        return FootBand(army)
     if isinstance(block, NameBlock):
         return Title(member.name, _subtitle(block, member))
     if isinstance(block, StatTilesBlock):
@@ -206,7 +206,7 @@ def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Ite
     if isinstance(block, (MiniTableBlock, LocationTableBlock)):
         return table_contents(ruleset, ruleset.tables[block.table])[0]
     if isinstance(block, LevelRowsBlock):
-        return TableContent(
+        return RulesetTable(
             "", ["", *([""] * max(len(r.levels) for r in block.rows))], [[r.label, *r.levels] for r in block.rows]
         )
     return _tracker(block, member)

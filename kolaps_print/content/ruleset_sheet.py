@@ -32,7 +32,7 @@ FOLD = 3  # a two-column chance list (value, chance) is printed as this many pai
 
 
 @dataclass(frozen=True)
-class TableContent:
+class RulesetTable:
     title: str  # with its « † ID » when the table is our ruling
     header: list[str]
     rows: list[list[str]]
@@ -43,7 +43,7 @@ class TableContent:
 @dataclass(frozen=True)
 class SectionContent:
     title: str
-    tables: list[TableContent]
+    tables: list[RulesetTable]
 
 
 def _c(key: str, **values: object) -> str:
@@ -72,7 +72,7 @@ def _folded(first: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[l
     return [first, _c("chance")] * len(columns), [row + [""] * (width - len(row)) for row in rows]
 
 
-def _percentile_tables(ruleset: Ruleset, table: PercentileChances) -> list[TableContent]:
+def _percentile_tables(ruleset: Ruleset, table: PercentileChances) -> list[RulesetTable]:
     mechanic = ruleset.spec.mechanic
     assert isinstance(mechanic, Percentile)  # ruleset_check: the mechanic fills its tables
 
@@ -94,9 +94,9 @@ def _percentile_tables(ruleset: Ruleset, table: PercentileChances) -> list[Table
 
     header = [_c("score")] + [signed(m) for m in table.modifiers]
     title = _title(ruleset, table)
-    out = [TableContent(title, header, grid(False), None if table.point_blank else table.note)]
+    out = [RulesetTable(title, header, grid(False), None if table.point_blank else table.note)]
     if table.point_blank:
-        out.append(TableContent(_c("point_blank", title=table.title), header, grid(True), table.note))
+        out.append(RulesetTable(_c("point_blank", title=table.title), header, grid(True), table.note))
     return out
 
 
@@ -107,7 +107,7 @@ def _opposed(ruleset: Ruleset) -> Callable[[int], Fraction]:
     return d12.hit_chance
 
 
-def _chance_table(ruleset: Ruleset, table: DvChances | OpposedChances) -> TableContent:
+def _chance_table(ruleset: Ruleset, table: DvChances | OpposedChances) -> RulesetTable:
     if isinstance(table, DvChances):
         mechanic = ruleset.spec.mechanic
         assert isinstance(mechanic, ThreeD6)
@@ -116,10 +116,10 @@ def _chance_table(ruleset: Ruleset, table: DvChances | OpposedChances) -> TableC
     else:
         chance = _opposed(ruleset)
         header, rows = _folded(_c("margin"), [(signed(m), percent(chance(m))) for m in table.margins.values()])
-    return TableContent(_title(ruleset, table), header, rows, table.note)
+    return RulesetTable(_title(ruleset, table), header, rows, table.note)
 
 
-def _ladder(ruleset: Ruleset, table: LadderChances) -> TableContent:
+def _ladder(ruleset: Ruleset, table: LadderChances) -> RulesetTable:
     mechanic = ruleset.spec.mechanic
     assert isinstance(mechanic, D12Ladder)
     header = [_c("bonus")] + [_c("rung", name=r.name, threshold=r.threshold) for r in mechanic.ladder]
@@ -127,7 +127,7 @@ def _ladder(ruleset: Ruleset, table: LadderChances) -> TableContent:
         [signed(b)] + [percent(d12.ladder_chance(b, r.threshold)) for r in mechanic.ladder]
         for b in table.bonuses.values()
     ]
-    return TableContent(_title(ruleset, table), header, rows, table.note)
+    return RulesetTable(_title(ruleset, table), header, rows, table.note)
 
 
 def catalogue_columns(ruleset: Ruleset, catalogue: str, columns: list[str]) -> list[str]:
@@ -147,14 +147,14 @@ def entry_cells(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]
     return cells
 
 
-def _catalogue(ruleset: Ruleset, table: CatalogueTable) -> TableContent:
+def _catalogue(ruleset: Ruleset, table: CatalogueTable) -> RulesetTable:
     header = [_c("name")] + catalogue_columns(ruleset, table.catalogue, table.columns)
     entries = ruleset.catalogues[table.catalogue].values()
     rows = [entry_cells(ruleset, table.catalogue, entry, table.columns) for entry in entries]
-    return TableContent(_title(ruleset, table), header, rows, table.note)
+    return RulesetTable(_title(ruleset, table), header, rows, table.note)
 
 
-def table_contents(ruleset: Ruleset, table: Table) -> list[TableContent]:
+def table_contents(ruleset: Ruleset, table: Table) -> list[RulesetTable]:
     """A table as printed (a percentile table with point blank prints as two)."""
     if isinstance(table, PercentileChances):
         return _percentile_tables(ruleset, table)
@@ -166,10 +166,10 @@ def table_contents(ruleset: Ruleset, table: Table) -> list[TableContent]:
         return [_catalogue(ruleset, table)]
     if isinstance(table, BandsTable):
         rows = [[span(b.low, b.high), number(b.value)] for b in table.bands]
-        return [TableContent(_title(ruleset, table), [_c("range"), table.value_label], rows, table.note)]
+        return [RulesetTable(_title(ruleset, table), [_c("range"), table.value_label], rows, table.note)]
     assert isinstance(table, RowsTable)  # the closed set ends here
     rows = [[_cell(c) for c in row] for row in table.rows]
-    return [TableContent(_title(ruleset, table), list(table.columns), rows, table.note)]
+    return [RulesetTable(_title(ruleset, table), list(table.columns), rows, table.note)]
 
 
 def sheet_content(ruleset: Ruleset) -> list[SectionContent]:
@@ -207,6 +207,6 @@ def book_tables(ruleset: Ruleset, table_ids: list[str]) -> dict[str, tables.Tabl
     return out
 
 
-def _numeric(content: TableContent) -> bool:
+def _numeric(content: RulesetTable) -> bool:
     """A table of numbers and chances (every cell past the first short): centred columns."""
     return all(len(cell) <= 8 for row in content.rows for cell in row[1:])

@@ -63,8 +63,9 @@ def build_ruleset_reference_cards(ruleset_id: str, options: TablesOptions = CARD
 def _reference_cards(ruleset: Ruleset, options: TablesOptions) -> Reference:
     from kolaps_print.draw.ruleset_card import RulesetCard
     from kolaps_print.impose import ImposeOptions, impose, slots_per_sheet
+    from kolaps_print.layout.reference.cards import CardOverflow
     from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, face_shapes
-    from kolaps_print.layout.ruleset.reference_cards import CardOverflow, reference_faces
+    from kolaps_print.layout.ruleset.reference_cards import reference_faces
     from kolaps_print.layout.sheets import card_size
 
     look = sheet_look()

@@ -11,7 +11,7 @@ from pydantic import Field, StringConstraints
 
 from kolaps_print.model.common import FilePath, Id, Model, Name, Text
 from kolaps_print.model.errata import Erratum
-from kolaps_print.model.ruleset_cards import Card
+from kolaps_print.model.ruleset_cards import CardBlocks
 from kolaps_print.model.ruleset_fields import DerivedDecl, FieldDecl
 from kolaps_print.model.ruleset_mechanics import Mechanic
 from kolaps_print.model.ruleset_tables import RulingId, Sheet
@@ -43,7 +43,7 @@ class RulesetFile(Model):
     catalogues: list[CatalogueDecl] = Field(default_factory=list)
     character: CharacterDecl
     sheet: Sheet
-    card: Card
+    card: CardBlocks
 
 
 class RulesetErratum(Erratum):

@@ -70,7 +70,7 @@ class RemindersBlock(Model):
     ruling: RulingId | None = None
 
 
-class Mark(Model):
+class MarkSpec(Model):
     """A line across a hit-point track where that character's total puts it. Boxes are ticked
     from the left, one per point lost: a state that starts when the points left fall to a
     fraction of the total is marked after total − that many boxes."""
@@ -94,7 +94,7 @@ class HitTrackBlock(Model):
     block: Literal["hit_track"]
     label: Name
     of: Operand = Field(description="The track's total: a field, a derived value or a number")
-    marks: list[Mark] = Field(default_factory=list, max_length=4)
+    marks: list[MarkSpec] = Field(default_factory=list, max_length=4)
     negative_to: Operand | None = Field(default=None, description="Boxes below zero, down to minus this value")
     negative_label: Name | None = None
 
@@ -142,6 +142,6 @@ Block = Annotated[
 ]
 
 
-class Card(Model):
+class CardBlocks(Model):
     front: list[Block] = Field(min_length=1)
     back: list[Block] = Field(min_length=1)

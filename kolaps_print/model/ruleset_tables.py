@@ -33,7 +33,7 @@ class RowsTable(_Table):
         return self
 
 
-class Band(Model):
+class ValueBand(Model):
     low: int = Field(ge=-1000, le=1000, description="The band holds low..high")
     high: int = Field(ge=-1000, le=1000)
     value: int = Field(ge=-1000, le=1000)
@@ -42,7 +42,7 @@ class Band(Model):
 class BandsTable(_Table):
     kind: Literal["bands"]
     value_label: Name
-    bands: list[Band] = Field(min_length=1)
+    bands: list[ValueBand] = Field(min_length=1)
 
 
 class CatalogueTable(_Table):

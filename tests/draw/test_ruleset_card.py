@@ -105,7 +105,7 @@ def test_no_word_of_a_card_table_is_broken(printed, card):
     """Type grows to fill a card only while every table still sets its words whole (the 3d6
     « assommants » and « Matraque » broke in their columns at the largest size)."""
     from kolaps_print.content.ruleset_card import front_items
-    from kolaps_print.content.ruleset_sheet import TableContent
+    from kolaps_print.content.ruleset_sheet import RulesetTable
 
     ruleset_id, army, _ = printed
     pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
@@ -113,7 +113,7 @@ def test_no_word_of_a_card_table_is_broken(printed, card):
     firsts = [sum(m.character.copies for m in army.members[:i]) for i in range(len(army.members))]
     for member, page in zip(army.members, [pages[2 * i] for i in firsts], strict=True):
         for item in front_items(army.ruleset, member, army.name):
-            if isinstance(item, TableContent):
+            if isinstance(item, RulesetTable):
                 for cell in (c for row in item.rows for c in row):
                     for word in cell.replace("\u202f", " ").replace("\u00a0", " ").split():
                         assert word in page.split(), (ruleset_id, card, member.name, word)

@@ -124,7 +124,7 @@ def test_each_weapon_prints_that_character_s_roll():
 
 def test_3d6_weapons_print_the_attack_value_of_ruling_e9():
     """3D6-E9: DEX + the weapon's skill (0 when the character has none) + 3d6, marked on the card."""
-    army = demo("3d6")
+    army = demo_army("3d6")
     weapons = army.ruleset.catalogues["armes"]
     for member, page in zip(army.members, cards("3d6"), strict=True):
         for weapon_id in member.character.armes:
@@ -140,7 +140,7 @@ def test_a_negative_roll_reads_minus_not_plus_minus():
     from dataclasses import replace
 
     from kolaps_print.content.ruleset_card import front_items
-    from kolaps_print.content.ruleset_sheet import TableContent
+    from kolaps_print.content.ruleset_sheet import RulesetTable
 
     army = demo_army("d12")
     yuna = army.members[0]  # a pistol: armes de tir + DEX
@@ -149,7 +149,7 @@ def test_a_negative_roll_reads_minus_not_plus_minus():
         character=yuna.character.model_copy(update={"competences": {"armes-tir": -3}}),
         values={**yuna.values, "dex": 1},
     )
-    (weapons,) = [i for i in front_items(army.ruleset, clumsy, army.name) if isinstance(i, TableContent)]
+    (weapons,) = [i for i in front_items(army.ruleset, clumsy, army.name) if isinstance(i, RulesetTable)]
     assert weapons.rows[0][1] == "1d12\u00a0−\u00a02"
 
 

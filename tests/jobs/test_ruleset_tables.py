@@ -9,7 +9,7 @@ from pdf_fonts import pdf_fonts  # tests/support
 from pdf_text import page_texts  # tests/support
 
 from kolaps_print.content.formats import percent
-from kolaps_print.content.ruleset_sheet import SectionContent, TableContent
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent
 from kolaps_print.engines import d12, percentile, three_d6
 from kolaps_print.jobs import ruleset_tables
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
@@ -111,7 +111,7 @@ def test_a_table_taller_than_a_page_is_a_located_error_and_nothing_is_written(cl
     """One row no column can hold (the sheet splits tables between rows only): the command names
     the system's tables file, exits 1 and writes nothing."""
     endless = " ".join(["interminable"] * 4000)
-    monster = [SectionContent("Combat", [TableContent("Règle", ["Cas", "Effet"], [["1", endless]])])]
+    monster = [SectionContent("Combat", [RulesetTable("Règle", ["Cas", "Effet"], [["1", endless]])])]
     monkeypatch.setattr(ruleset_tables, "sheet_content", lambda ruleset: monster)
     out = tmp_path / "d12.pdf"
     result = cli(["tables", "--ruleset", "d12", "-o", out])

@@ -15,8 +15,8 @@ from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from kolaps_print.content.ruleset_card import Band, Checkboxes, Item, Lines, Tiles, Title, Track
-from kolaps_print.content.ruleset_sheet import TableContent
+from kolaps_print.content.ruleset_card import Checkboxes, FootBand, Item, Lines, Tiles, Title, Track
+from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
@@ -93,13 +93,13 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
     """One size and one set of column widths for each kind of table across a deck (every card's
     weapons table alike), measured on all their rows together."""
     register_fonts(SANS)  # measured with the bold face too
-    merged: dict[tuple[str, ...], TableContent] = {}
+    merged: dict[tuple[str, ...], RulesetTable] = {}
     for items in faces:
         for item in items:
-            if isinstance(item, TableContent):
+            if isinstance(item, RulesetTable):
                 key = tuple(item.header)
                 rows = merged[key].rows if key in merged else []
-                merged[key] = TableContent(item.title, list(item.header), rows + item.rows, strong=item.strong)
+                merged[key] = RulesetTable(item.title, list(item.header), rows + item.rows, strong=item.strong)
     out = {}
     for key, table in merged.items():
         size = unbroken_size(table, width, look.body_pt, look.small_pt, strong=look.strong_scale)
@@ -137,7 +137,7 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     return [SectionHead(label("rulesets.card.checkboxes"), look), grid]
 
 
-def _table(table: TableContent, width: float, look: CardLook, widths: Widths) -> list[Flowable]:
+def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) -> list[Flowable]:
     """Its heads in bold over an ink rule, the rolled column larger, a light rule under each row."""
     deck = widths.get(tuple(table.header))
     size = deck.size if deck else look.body_pt
@@ -178,7 +178,7 @@ def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Flowable]:
 
 def _marked(item: Item) -> bool:
     """Whether an item prints a ruling's « † » mark."""
-    if isinstance(item, TableContent):
+    if isinstance(item, RulesetTable):
         return "†" in item.title or any("†" in c for row in item.rows for c in row) or "†" in (item.note or "")
     if isinstance(item, Lines):
         return any("†" in line for line in item.lines)
@@ -199,9 +199,9 @@ def face_layout(
     first_track = next((item for item in items if isinstance(item, Track)), None)
     story: list[Flowable] = []
     for item in items:
-        if isinstance(item, Band):
+        if isinstance(item, FootBand):
             continue
-        if isinstance(item, TableContent):
+        if isinstance(item, RulesetTable):
             parts = _table(item, width, look, widths or {})
         elif isinstance(item, Track):
             parts = _track(item, look, styles, item is first_track)

@@ -9,7 +9,7 @@ from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from kolaps_print.content.ruleset_sheet import TableContent
+from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD
 
 SOFT_HYPHEN = "\u00ad"  # reportlab breaks a word there, with a hyphen, only where it must
@@ -18,7 +18,7 @@ SLACK = 1  # points: a word exactly as wide as its cell would still break on rou
 
 
 def unbroken_size(
-    table: TableContent, width: float, size: float, least: float, step: float = 0.25, strong: float = 1.0
+    table: RulesetTable, width: float, size: float, least: float, step: float = 0.25, strong: float = 1.0
 ) -> float:
     """size, or the largest below it (down to least) at which no word of the table has to break:
     a wide table sets a little smaller than its neighbours."""
@@ -27,7 +27,7 @@ def unbroken_size(
     return size
 
 
-def _measured(table: TableContent, size: float, strong: float) -> list[list[tuple[str, str, float]]]:
+def _measured(table: RulesetTable, size: float, strong: float) -> list[list[tuple[str, str, float]]]:
     """Each column's texts with the font and size they print in: headings bold, the strong
     column bold and strong times larger."""
     out = []
@@ -37,7 +37,7 @@ def _measured(table: TableContent, size: float, strong: float) -> list[list[tupl
     return out
 
 
-def least_widths(table: TableContent, size: float, strong: float = 1.0) -> list[float]:
+def least_widths(table: RulesetTable, size: float, strong: float = 1.0) -> list[float]:
     """Each column's longest word, padding included: words are cut at plain spaces only, as
     reportlab cuts lines (« 55 % » and « 1d12 + 6 » written with no-break spaces stay whole)."""
     return _least(_measured(table, size, strong))
@@ -50,7 +50,7 @@ def _least(texts: list[list[tuple[str, str, float]]]) -> list[float]:
     ]
 
 
-def column_widths(table: TableContent, width: float, size: float, strong: float = 1.0) -> list[float]:
+def column_widths(table: RulesetTable, width: float, size: float, strong: float = 1.0) -> list[float]:
     """Each column at least as wide as its longest word at size points (so « Bonus » never
     breaks), the width left shared in proportion to what each column's longest text still lacks.
     The strong column (what is rolled) is measured at size × strong."""

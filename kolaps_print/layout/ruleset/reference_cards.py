@@ -10,6 +10,7 @@ from reportlab.platypus import Flowable
 
 from kolaps_print.content.ruleset_sheet import SectionContent
 from kolaps_print.labels import label
+from kolaps_print.layout.reference.cards import CardOverflow
 from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.ruleset.card import RulesetFace, story_room
 from kolaps_print.layout.ruleset.flow import fill_column
@@ -18,10 +19,6 @@ from kolaps_print.layout.ruleset.sheet import sheet_story
 from kolaps_print.model.ruleset_load import Ruleset
 
 SLACK = 0.5  # pt: faces are filled this much short of the room the card will give them
-
-
-class CardOverflow(ValueError):
-    """A table (with its title) taller than a whole face."""
 
 
 def _pour(story: list[Flowable], width: float, height: float) -> list[list[Flowable]]:

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from kolaps_print.content.ruleset_sheet import SectionContent, TableContent
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
@@ -35,7 +35,7 @@ class TableTooTall(ValueError):
     """A table (with its title) taller than a whole column."""
 
 
-def _table(table: TableContent, width: float, look: SheetLook, colour: Color, lead: list[Flowable]) -> Stack:
+def _table(table: RulesetTable, width: float, look: SheetLook, colour: Color, lead: list[Flowable]) -> Stack:
     """The table with its title and note, kept together with lead (its section's bar, if first)."""
     size = unbroken_size(table, width, look.body_pt, look.min_body_pt, look.body_step_pt)
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))

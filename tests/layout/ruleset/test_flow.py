@@ -1,7 +1,7 @@
 """Pouring a ruleset sheet's blocks into boxes: a kept table moves on whole while it can, one
 taller than a whole box splits between its rows with its header again."""
 
-from kolaps_print.content.ruleset_sheet import SectionContent, TableContent
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent
 from kolaps_print.layout.reference.flow import FlowBox, Stack
 from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.ruleset.flow import fill_column
@@ -15,7 +15,7 @@ WIDTH = 250.0
 def story(*lengths: int):
     """One section's tables of these many rows each."""
     tables = [
-        TableContent(f"Table {i}", ["Jet", "Effet"], [[str(r), "rien"] for r in range(n)])
+        RulesetTable(f"Table {i}", ["Jet", "Effet"], [[str(r), "rien"] for r in range(n)])
         for i, n in enumerate(lengths)
     ]
     return sheet_story([SectionContent("Section", tables)], WIDTH, sheet_look(), colour("ink"))
