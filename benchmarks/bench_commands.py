@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/bench_commands.py [--runs 7]
 
 - `kolaps-print --help` (target 0.1 s CPU);
-- `kolaps-print check data/armies/section-kappa.yaml` (0.15 s);
-- `kolaps-print kit data/kits/demo.yaml` (1 s);
+- `kolaps-print check data/rulesets/kolaps/armies/section-kappa.yaml` (0.15 s);
+- `kolaps-print kit data/rulesets/kolaps/kits/demo.yaml` (1 s);
 - one `rulebook --watch` rebuild, the rebuild function timed in process (0.3 s).
 Medians of --runs interleaved runs.
 """
@@ -37,10 +37,10 @@ def main() -> None:
             commands |= {
                 f"{side}--help": lambda c=checkout: run([*kp, "--help"], checkout=c),
                 f"{side}check": lambda c=checkout: run(
-                    [*kp, "check", str(REPO / "data/armies/section-kappa.yaml")], checkout=c
+                    [*kp, "check", str(REPO / "data/rulesets/kolaps/armies/section-kappa.yaml")], checkout=c
                 ),
                 f"{side}kit": lambda c=checkout: run(
-                    [*kp, "kit", str(REPO / "data/kits/demo.yaml"), "-o", str(kit)], checkout=c
+                    [*kp, "kit", str(REPO / "data/rulesets/kolaps/kits/demo.yaml"), "-o", str(kit)], checkout=c
                 ),
             }
         costs = interleaved(commands, args.runs)

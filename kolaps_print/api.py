@@ -1,7 +1,7 @@
 """The library API in one place: what the command line calls, for scripts and other tools.
 
     from kolaps_print import api
-    book = api.load_army("data/armies/section-kappa.yaml")
+    book = api.load_army("data/rulesets/kolaps/armies/section-kappa.yaml")
     result = api.build_cards(book, api.CardOptions(paper="letter"))
 
 Bad input raises api.KolapsError, whose .diagnostics are FILE:LINE:COL messages.

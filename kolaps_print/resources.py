@@ -6,6 +6,11 @@ data/ and templates/ folders of the current folder when it is a kolaps-print pro
 checkout, or a copy of the bundled folders), and last the copies bundled with the package.
 Editing data/ in a project folder therefore changes what is printed, even after a plain
 `pip install .`.
+
+KOLAPS's own files (rules/, weapons, affiliations, errata, readings, armies/, scenarios/,
+kits/) sit in data/rulesets/kolaps/, beside the other systems; the files every system shares
+(layouts/, labels/) stay in data/. A data folder of the old layout, with KOLAPS's files in data/
+itself, still reads as KOLAPS (kolaps_folder).
 """
 
 from __future__ import annotations
@@ -19,8 +24,13 @@ from pathlib import Path
 from typing import TypeVar
 
 _PACKAGE = Path(__file__).resolve().parent
-# name -> (environment variable, a file that marks a real folder of that kind)
-_KINDS = {"data": ("KOLAPS_DATA", "rules/dice.yaml"), "templates": ("KOLAPS_TEMPLATES", "rulebook/book.yaml")}
+KOLAPS_FOLDER = "rulesets/kolaps"  # KOLAPS's own files, under the data folder (docs/rulesets.md)
+_DICE = "rules/dice.yaml"
+# name -> (environment variable, files of which one marks a real folder of that kind)
+_KINDS = {
+    "data": ("KOLAPS_DATA", (f"{KOLAPS_FOLDER}/{_DICE}", _DICE)),  # the layout of data/rulesets/, or the old one
+    "templates": ("KOLAPS_TEMPLATES", ("rulebook/book.yaml",)),
+}
 # Folders chosen by option: data, templates, and rulebook (--templates of `rulebook` names the
 # folder holding book.yaml, i.e. templates/rulebook).
 # No shared mutable default: a run that chose nothing reads a fresh empty dict (_folders).
@@ -79,7 +89,7 @@ def clear_cached_reads() -> None:
 def bundled(name: str) -> Path:
     """The copy shipped with the package (inside it in a wheel, beside it in a checkout)."""
     for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
-        if (candidate / _KINDS[name][1]).is_file():
+        if _is_folder_of(name, candidate):
             return candidate
     raise FileNotFoundError(f"bundled folder '{name}' is missing from the installation")
 
@@ -96,13 +106,43 @@ def _lookup(name: str, cwd: str, variable: str) -> Path:
     if variable:
         return Path(variable).resolve()
     project = Path(cwd) / name
-    if (project / _KINDS[name][1]).is_file():
+    if _is_folder_of(name, project):
         return project.resolve()
     return bundled(name)
 
 
+def _is_folder_of(name: str, folder: Path) -> bool:
+    return any((folder / marker).is_file() for marker in _KINDS[name][1])
+
+
 def data_dir() -> Path:
     return _resolve("data")
+
+
+def kolaps_folder(data: Path) -> Path:
+    """The folder of KOLAPS's own files in a data folder: data/rulesets/kolaps/, or, in a data
+    folder of the old layout (no such folder), the data folder itself."""
+    own = data / KOLAPS_FOLDER
+    return own if own.is_dir() else data
+
+
+def kolaps_dir() -> Path:
+    """KOLAPS's own files in the data folder in use (kolaps_folder)."""
+    return kolaps_folder(data_dir())
+
+
+def moved_kolaps_file(path: Path | str) -> Path | None:
+    """Where a missing file named by its place in the old layout now is, if it is there:
+    data/armies/x.yaml -> data/rulesets/kolaps/armies/x.yaml (the first folder above it that
+    holds rulesets/kolaps/ is taken for the data folder). For the message of a path that no
+    longer exists, so users' scripts learn the new place."""
+    absolute = Path(os.path.abspath(path))
+    for folder in absolute.parents:
+        own = folder / KOLAPS_FOLDER
+        if own.is_dir():
+            moved = own / absolute.relative_to(folder)
+            return moved if moved.is_file() else None
+    return None
 
 
 def templates_dir() -> Path:

@@ -26,7 +26,7 @@ def cli():
 
 @pytest.fixture(scope="session")
 def demo_armies():
-    return sorted((resources.data_dir() / "armies").glob("*.yaml"))
+    return sorted((resources.kolaps_dir() / "armies").glob("*.yaml"))
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def every_product(cli, tmp_path_factory):
     out = tmp_path_factory.mktemp("every-product")
     data = resources.data_dir()
     commands = {
-        f"cards-{army}": ["cards", data / "armies" / f"{army}.yaml", "-o", out / f"{army}.pdf"]
+        f"cards-{army}": ["cards", resources.kolaps_folder(data) / "armies" / f"{army}.yaml", "-o", out / f"{army}.pdf"]
         for army in ("section-kappa", "les-damnes", "vampires")
     }
     commands |= {
@@ -61,7 +61,7 @@ def every_product(cli, tmp_path_factory):
         result = cli(args)
         assert result.exit_code == 0, (name, result.stderr)
         products[name] = Path(args[-1]).read_bytes()
-    result = cli(["kit", data / "kits" / "demo.yaml", "-o", out / "kit"])
+    result = cli(["kit", resources.kolaps_folder(data) / "kits" / "demo.yaml", "-o", out / "kit"])
     assert result.exit_code == 0, result.stderr
     for name in ("kit-carton", "kit-papier", "tokens"):  # the print runs, one per paper
         products[name] = (out / "kit" / f"{name}.pdf").read_bytes()

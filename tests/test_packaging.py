@@ -15,8 +15,8 @@ INSTALLED = "site-packages" in str(PACKAGE)
 
 
 def test_bundled_folders_are_found():
-    assert (resources.data_dir() / "rules" / "dice.yaml").is_file()
-    assert (resources.data_dir() / "armies" / "section-kappa.yaml").is_file()
+    assert (resources.kolaps_dir() / "rules" / "dice.yaml").is_file()
+    assert (resources.kolaps_dir() / "armies" / "section-kappa.yaml").is_file()
     assert any(resources.templates_dir().rglob("*"))
     assert (resources.fonts_dir() / "RobotoCondensed-Regular.ttf").is_file()
 
@@ -65,7 +65,7 @@ def test_the_readme_main_job_runs_from_the_console_script(tmp_path):
     if not script.exists():
         pytest.skip("no kolaps-print script beside this Python")
     army = tmp_path / "section-kappa.yaml"
-    shutil.copy(resources.data_dir() / "armies" / "section-kappa.yaml", army)
+    shutil.copy(resources.kolaps_dir() / "armies" / "section-kappa.yaml", army)
     out = subprocess.run([str(script), "cards", str(army)], cwd=tmp_path, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     pdf = tmp_path / "output" / "section-kappa-cards.pdf"
@@ -97,8 +97,8 @@ def test_the_pre_commit_hook_runs_a_real_command_on_army_files():
     hooks = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     (hook,) = hooks
     assert hook["entry"].split() == ["kolaps-print", "check"]
-    assert re.search(hook["files"], "data/armies/section-kappa.yaml")
-    assert not re.search(hook["files"], "data/rules/dice.yaml")
+    assert re.search(hook["files"], "data/rulesets/kolaps/armies/section-kappa.yaml")
+    assert not re.search(hook["files"], "data/rulesets/kolaps/rules/dice.yaml")
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ def readme_commands() -> list[str]:
 def test_readme_gives_exactly_two_setup_commands():
     commands = readme_commands()
     assert len(commands) == 2
-    assert "kolaps-print cards data/armies/section-kappa.yaml" in commands[0]
+    assert "kolaps-print cards data/rulesets/kolaps/armies/section-kappa.yaml" in commands[0]
     assert "pytest" in commands[1]
 
 
@@ -25,4 +25,4 @@ def test_ci_runs_the_readme_test_command():
 
 
 def test_the_demo_army_named_in_the_readme_exists():
-    assert (REPO / "data" / "armies" / "section-kappa.yaml").is_file()
+    assert (REPO / "data" / "rulesets" / "kolaps" / "armies" / "section-kappa.yaml").is_file()

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+from data_layouts import old_layout_copy  # tests/support
 
 from kolaps_print import resources
 
@@ -14,7 +15,7 @@ def project(tmp_path):
     """A project folder: a copy of the bundled data/ and templates/, with one weapon renamed."""
     shutil.copytree(resources.bundled("data"), tmp_path / "data")
     shutil.copytree(resources.bundled("templates"), tmp_path / "templates")
-    weapons = tmp_path / "data" / "weapons.yaml"
+    weapons = tmp_path / "data" / "rulesets" / "kolaps" / "weapons.yaml"
     weapons.write_text(
         weapons.read_text(encoding="utf-8").replace('"Fusil d’assaut"', '"Fusil modifié"'), encoding="utf-8"
     )
@@ -51,21 +52,21 @@ def test_the_environment_variable_wins_over_the_folder(project, tmp_path_factory
 
 
 def test_a_broken_project_data_file_is_a_located_error(project):
-    dice = project / "data" / "rules" / "dice.yaml"
+    dice = project / "data" / "rulesets" / "kolaps" / "rules" / "dice.yaml"
     dice.write_text(dice.read_text(encoding="utf-8").replace("thresholds:", "treshold:", 1), encoding="utf-8")
     out = run_check(project)
     assert out.returncode == 1
-    assert "rules/dice.yaml:" in out.stderr and "unknown key 'treshold'" in out.stderr
+    assert "data/rulesets/kolaps/rules/dice.yaml:" in out.stderr and "unknown key 'treshold'" in out.stderr
     assert "Traceback" not in out.stderr
 
 
 # --data (rulebook) and KOLAPS_DATA read every kind of data file from the folder given, and
 # messages name that folder's files: here one named bd/, so "data/..." would be a wrong name.
 BROKEN = {
-    "rules/dice.yaml": ("thresholds:", "treshold:"),
+    "rulesets/kolaps/rules/dice.yaml": ("thresholds:", "treshold:"),
     "labels/fr/rulebook.yaml": ('  elsewhere: "(voir', '  elsewhere: "{pages} (voir'),
-    "weapons.yaml": ("    range: contact\n", "    range: -5\n"),
-    "affiliations.yaml": ("affiliations:\n", "affiliations:\n  - {id: apc}\n"),
+    "rulesets/kolaps/weapons.yaml": ("    range: contact\n", "    range: -5\n"),
+    "rulesets/kolaps/affiliations.yaml": ("affiliations:\n", "affiliations:\n  - {id: apc}\n"),
 }
 
 
@@ -119,3 +120,61 @@ def test_the_data_folder_found_once_stays_for_the_block_and_an_option_still_wins
         with resources.folders(data=project / "data"):  # --data, as the rulebook's option sets it
             assert resources.data_dir() == (project / "data").resolve()
     assert resources.data_dir() == (project / "data").resolve()  # outside: looked up again
+
+
+# ---- the old layout: KOLAPS's files in data/ itself, no data/rulesets/kolaps/ (issue 13) -------
+def _cards(cli, army, out):
+    result = cli(["cards", army, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    return out.read_bytes()
+
+
+def test_a_project_folder_of_the_old_layout_reads_as_kolaps(cli, tmp_path, monkeypatch):
+    new = _cards(cli, resources.kolaps_dir() / "armies" / "vampires.yaml", tmp_path / "new.pdf")
+    project = tmp_path / "project"
+    old_layout_copy(resources.bundled("data"), project / "data")
+    assert not (project / "data" / "rulesets" / "kolaps").exists() and (project / "data" / "weapons.yaml").is_file()
+    out = run_check(project)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("data/: ok")
+    assert "data/armies/vampires.yaml: ok" in out.stdout  # its demo armies are checked where they are
+    monkeypatch.chdir(project)
+    monkeypatch.delenv("KOLAPS_DATA", raising=False)
+    # The same files in the other layout: the same cards, fingerprint included.
+    assert _cards(cli, "data/armies/vampires.yaml", tmp_path / "old.pdf") == new
+
+
+def test_kolaps_data_may_name_a_folder_of_the_old_layout(cli, tmp_path, monkeypatch):
+    old = old_layout_copy(resources.bundled("data"), tmp_path / "ancien")
+    weapons = old / "weapons.yaml"
+    weapons.write_text(weapons.read_text(encoding="utf-8").replace('"Fusil d’assaut"', '"Fusil ancien"'), "utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = run_check(elsewhere, {"KOLAPS_DATA": str(old)})
+    assert out.returncode == 0, out.stderr
+    assert "Fusil ancien" in out.stdout
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.setenv("KOLAPS_DATA", str(old))
+    result = cli(["rulebook", "--edition", "quickstart", "-o", "qs.pdf"])
+    assert result.exit_code == 0, result.stderr
+    broken = old / "rules" / "dice.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace("thresholds:", "treshold:", 1), encoding="utf-8")
+    result = cli(["tables", "-o", "ref.pdf"])
+    assert result.exit_code == 1
+    assert f"{old}/rules/dice.yaml:" in result.stderr and "unknown key 'treshold'" in result.stderr
+    assert not (elsewhere / "ref.pdf").exists()
+
+
+def test_an_army_named_at_its_old_place_is_an_error_naming_the_new_one(cli, tmp_path, monkeypatch):
+    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("KOLAPS_DATA", raising=False)
+    result = cli(["cards", "data/armies/section-kappa.yaml", "-o", "cards.pdf"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "data/armies/section-kappa.yaml:1:1: error: no such file; KOLAPS's files moved into the data folder's "
+        "rulesets/kolaps/ (did you mean data/rulesets/kolaps/armies/section-kappa.yaml?)"
+    )
+    assert not (tmp_path / "cards.pdf").exists()
+    result = cli(["cards", "data/armies/nobody.yaml", "-o", "cards.pdf"])  # nothing there either: no hint
+    assert result.stderr.splitlines()[0] == "data/armies/nobody.yaml:1:1: error: no such file"

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pdf_text import page_texts  # tests/support
 
+from kolaps_print import resources
 from kolaps_print.typography import NBSP, NNBSP, UNITS, french
 
 
@@ -228,7 +229,6 @@ def printed_names() -> set[str]:
     """Every name the products may print with its capital after a colon."""
     import yaml
 
-    from kolaps_print import resources
     from kolaps_print.labels import label, labels
 
     found = {label("common.game")} | {term["name"] for term in labels("glossary.terms").values()}
@@ -242,7 +242,7 @@ def printed_names() -> set[str]:
             for value in node:
                 walk(value)
 
-    data = resources.data_dir()
+    data = resources.kolaps_dir()
     for file in [data / "affiliations.yaml", data / "weapons.yaml", *sorted((data / "armies").glob("*.yaml"))]:
         walk(yaml.safe_load(file.read_text(encoding="utf-8")))
     return {french(name) for name in found}
@@ -275,11 +275,10 @@ def test_the_colon_check_finds_a_capital_and_lets_names_acronyms_and_quotations_
 @pytest.fixture(scope="module")
 def book_products(product_pdfs):
     """The book, its proof and the quick-start with each bundled scenario."""
-    from kolaps_print import resources
     from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 
     pdfs = {"rulebook": product_pdfs["rulebook"], "proof": build_rulebook(RulebookOptions(proof=True)).pdf}
-    for scenario in sorted((resources.data_dir() / "scenarios").glob("*.yaml")):
+    for scenario in sorted((resources.kolaps_dir() / "scenarios").glob("*.yaml")):
         pdfs[f"quickstart-{scenario.stem}"] = build_rulebook(
             RulebookOptions(edition="quickstart", scenario=scenario.stem)
         ).pdf

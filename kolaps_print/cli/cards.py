@@ -19,7 +19,7 @@ from kolaps_print.model.choices import Edition
 
 @app.command(
     cls=DataChoicesCommand,
-    epilog="Example: kolaps-print cards data/armies/section-kappa.yaml --paper letter --layout fold",
+    epilog="Example: kolaps-print cards data/rulesets/kolaps/armies/section-kappa.yaml --paper letter --layout fold",
 )
 def cards(
     army: Path = typer.Argument(..., help="The army file (YAML)."),

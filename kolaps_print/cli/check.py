@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 @app.command(
     cls=DataChoicesCommand,
-    epilog="Example: kolaps-print check data/armies/section-kappa.yaml   (no file: check the built-in data/)   "
+    epilog="Example: kolaps-print check data/rulesets/kolaps/armies/section-kappa.yaml   (no file: check the built-in data/)   "
     "|   kolaps-print check --json army.yaml   |   kolaps-print check --ruleset d100",
 )
 def check(

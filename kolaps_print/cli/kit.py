@@ -10,7 +10,7 @@ from kolaps_print.cli import app, common
 
 
 @app.command(
-    epilog="Example: kolaps-print kit data/kits/demo.yaml   "
+    epilog="Example: kolaps-print kit data/rulesets/kolaps/kits/demo.yaml   "
     "(writes output/demo/: kit-carton.pdf, kit-papier.pdf, packing-list.md, previews/, demo.zip ...)"
 )
 def kit(

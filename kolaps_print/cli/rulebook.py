@@ -39,7 +39,7 @@ def _check_edition(options: RulebookOptions) -> None:
 
 
 def _check_scenario(options: RulebookOptions) -> None:
-    """A --scenario that data/scenarios does not hold is a usage error (exit 2), with the ids it
+    """A --scenario that data/rulesets/kolaps/scenarios does not hold is a usage error (exit 2), with the ids it
     holds and the nearest one; data that cannot be read is left to the build (exit 1)."""
     from kolaps_print.diagnostics import KolapsError
     from kolaps_print.jobs.rulebook import unknown_scenario
@@ -68,7 +68,7 @@ def rulebook(
     scenario: str | None = typer.Option(
         None,
         "--scenario",
-        help="The demo scenario the quick-start prints, by id (a file of data/scenarios; default: the first).",
+        help="The demo scenario the quick-start prints, by id (a file of data/rulesets/kolaps/scenarios; default: the first).",
     ),
     proof: bool = typer.Option(
         False,

@@ -1,4 +1,4 @@
-"""One attack, step by step (data/rules/attack.yaml): numbered, each with who rolls, for an edition.
+"""One attack, step by step (data/rulesets/kolaps/rules/attack.yaml): numbered, each with who rolls, for an edition.
 
 The reference sheet prints it; the quick-start can print the same steps. A step that restates a
 wounds rule (adds:) takes that rule's own text, so the rule is written once.

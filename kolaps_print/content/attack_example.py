@@ -38,7 +38,7 @@ class SecondHit:
     severity_name: str
     wounds: int
     free: int  # boxes still free in the zone before this hit
-    tests: int  # survival tests this hit calls for (data/readings.yaml: full_location_test)
+    tests: int  # survival tests this hit calls for (data/rulesets/kolaps/readings.yaml: full_location_test)
     test_dice: str  # the survival test's dice
 
 
@@ -108,11 +108,13 @@ def _side(member: Member, book: ArmyBook, rules: Rules) -> Side:
 
 
 def worked_attack(scenario: Scenario, armies: dict[str, ArmyBook], rules: Rules, full_location: str) -> WorkedAttack:
-    """The example of scenario, armies by file name (data/armies/<id>.yaml); full_location: the
-    reading chosen in data/readings.yaml (on_fill, on_overflow). ExampleError if it names what is not there."""
+    """The example of scenario, armies by file name (data/rulesets/kolaps/armies/<id>.yaml); full_location: the
+    reading chosen in data/rulesets/kolaps/readings.yaml (on_fill, on_overflow). ExampleError if it names what is not there."""
     for i, side in enumerate(scenario.sides):
         if side not in armies:
-            raise ExampleError(("sides", i), f"no army '{side}' in data/armies ({', '.join(sorted(armies)) or 'none'})")
+            raise ExampleError(
+                ("sides", i), f"no army '{side}' in data/rulesets/kolaps/armies ({', '.join(sorted(armies)) or 'none'})"
+            )
     ex = scenario.example
     first, second = armies[scenario.sides[0]], armies[scenario.sides[1]]
     shooter, target = _member(first, ex.attacker, "attacker"), _member(second, ex.target, "target")

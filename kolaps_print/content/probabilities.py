@@ -1,4 +1,4 @@
-"""Exact success chances of a test, from the dice rules in data/rules/dice.yaml.
+"""Exact success chances of a test, from the dice rules in data/rulesets/kolaps/rules/dice.yaml.
 
 A die succeeds on the rank's threshold or more; the always-success face (6) always
 succeeds and the always-failure face (1) always fails. Then by roll type:

@@ -276,7 +276,7 @@ def echecs_critiques(data: GameData) -> TableContent:
 
 
 def attaque(data: GameData, edition: Edition = "full") -> TableContent:
-    """The attack walk-through: numbered steps, who rolls, what to do (data/rules/attack.yaml)."""
+    """The attack walk-through: numbered steps, who rolls, what to do (data/rulesets/kolaps/rules/attack.yaml)."""
     steps = attack_steps(data, edition)
     rows = [[str(s.number), s.name, s.who, s.text] for s in steps]
     table = _table("attaque", rows, "clll", (0.3, 1.2, 0.9, 5))

@@ -1,6 +1,6 @@
 """One character's wound state and what one attack does to it, exactly, for the demo's pacing.
 
-The rules are read from data/rules (dice.yaml, wounds.yaml) and the chosen reading of the
+The rules are read from data/rulesets/kolaps/rules (dice.yaml, wounds.yaml) and the chosen reading of the
 full-location test (E28). The demo edition's attack (E80): weapon traits, specialisations,
 morale and fatigue are left out, and a critical success counts as the top severity.
 What the turns model leaves out is said in content/pacing.py and docs/kit.md.

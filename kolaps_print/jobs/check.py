@@ -45,7 +45,7 @@ class CheckResult:
 
 def bundled_armies() -> list[Path]:
     """The data folder's demo armies, named relative to the working folder where possible."""
-    return [Path(display_path(p)) for p in sorted((resources.data_dir() / "armies").glob("*.yaml"))]
+    return [Path(display_path(p)) for p in sorted((resources.kolaps_dir() / "armies").glob("*.yaml"))]
 
 
 def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:

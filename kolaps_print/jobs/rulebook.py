@@ -49,7 +49,9 @@ class RulebookOptions:
     date: dt.date | None = None  # default: book.yaml (never the clock: reruns stay identical)
     templates: Path | None = None  # folder with book.yaml; default: resources.rulebook_dir()
     data: Path | None = None  # game data folder; default: resources.data_dir()
-    scenario: str | None = None  # a scenario of data/scenarios, printed by the quick-start; default: the first
+    scenario: str | None = (
+        None  # a scenario of data/rulesets/kolaps/scenarios, printed by the quick-start; default: the first
+    )
     print_shop: bool = False  # PDF/X-4, trim and bleed boxes, the cover bled (data/layouts/sheets.yaml's bleed)
     ruleset: str | None = None  # another game system's short book (data/rulesets/ID, templates/rulesets/ID)
 

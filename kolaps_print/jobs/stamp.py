@@ -18,7 +18,7 @@ from pathlib import Path
 from kolaps_print import __version__, resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.labels import label
-from kolaps_print.load.source_tree import digest_files, relative_name, source_files
+from kolaps_print.load.source_tree import digest_files, digest_folder
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.rulebook.sources import load_sources, source_hash
 
@@ -32,7 +32,7 @@ def data_hash(armies: Sequence[tuple[Path, Sequence[Path]]]) -> str:
     for i, (army, portraits) in enumerate(armies):
         digest_files(digest, [army, *sorted(set(portraits))], partial(_army_name, i))
     for root in _bundled_roots():
-        digest_files(digest, source_files(root), partial(relative_name, root, prefix=f"{root.name}/"))
+        digest_folder(digest, root, prefix=f"{root.name}/")
     return digest.hexdigest()[:HASH_LENGTH]
 
 

@@ -20,6 +20,7 @@ from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.layout.choices import FLIPS, LAYOUTS, Flip, Layout, one_of
 from kolaps_print.layout.sheets import card_size, paper_name
 from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.load.input_file import moved_hint
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.model.choices import KOLAPS, Edition
 from kolaps_print.model.common import FilePath, Id, Model, Name
@@ -77,7 +78,7 @@ class KitFile(Model):
     date: dt.date | None = Field(default=None, description="Stamped on every page (default: today)")
     scenario: Id | None = Field(
         default=None,
-        description="A scenario of data/scenarios (default: the first), "
+        description="A scenario of data/rulesets/kolaps/scenarios (default: the first), "
         "printed in the quick-start and the packing list",
     )
 
@@ -131,7 +132,7 @@ class Kit:
 
 
 def _army_path(kit_file: Path, entry: str) -> Path:
-    # Relative to the kit file; normalised so messages read data/armies/x.yaml, not data/kits/../armies/x.yaml.
+    # Relative to the kit file; normalised so messages read armies/x.yaml, not kits/../armies/x.yaml.
     return Path(os.path.normpath(kit_file.parent / entry))
 
 
@@ -159,7 +160,8 @@ def _load_armies(
         if not path.exists():  # a FIFO or device exists: load_army refuses it with its own message
             report.add(
                 doc.diagnostic(
-                    ("armies", i), f"army file '{shown(entry)}' not found (looked for {shown(str(path), 4096)})"
+                    ("armies", i),
+                    f"army file '{shown(entry)}' not found (looked for {shown(str(path), 4096)}){moved_hint(path)}",
                 )
             )
             continue

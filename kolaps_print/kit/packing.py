@@ -41,7 +41,7 @@ class PackingList:
     on_table: tuple[str, ...] = ()  # the table's size and its terrain pieces
 
 
-DICE_RULING = "E60"  # data/errata.yaml: the two wound dice, of different colours
+DICE_RULING = "E60"  # data/rulesets/kolaps/errata.yaml: the two wound dice, of different colours
 
 
 def _print_checks(parts: list[KitPart]) -> list[str]:

@@ -14,11 +14,11 @@ from kolaps_print.model.gamedata import builtin_game_data
 
 def kit_schema() -> dict:
     """The kit file: papers and named card sizes from data/layouts/sizes.yaml, scenarios from
-    data/scenarios, as the kit file's own checks read them."""
+    data/rulesets/kolaps/scenarios, as the kit file's own checks read them."""
     schema = KitFile.model_json_schema()
     defs = schema.pop("$defs", {})
     schema["properties"]["paper"]["enum"] = list(paper_names())
-    scenario = schema["properties"]["scenario"]  # the ids of data/scenarios, as load_kit checks them
+    scenario = schema["properties"]["scenario"]  # the ids of data/rulesets/kolaps/scenarios, as load_kit checks them
     scenario["anyOf"] = [{"type": "string", "enum": [s.id for s in builtin_game_data().scenarios]}, {"type": "null"}]
     size = defs["KitCards"]["properties"]["size"]
     del size["type"]

@@ -547,7 +547,7 @@ def _stats(member: Member) -> tuple[int, int, int]:
 
 def _actions_file() -> str:
     """The rules file holding the morale texts, as messages name it (the data folder may be renamed)."""
-    return display_path(resources.data_dir() / "rules" / "actions.yaml")
+    return display_path(resources.kolaps_dir() / "rules" / "actions.yaml")
 
 
 def _joined(first: Part, second: Part, gap: float) -> Part:

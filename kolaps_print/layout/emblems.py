@@ -1,7 +1,7 @@
 """The affiliation's emblem in a card's band: a white shape before the name, on both faces.
 
 Two armies' cards differ by their band colour, which a greyscale print or a colour-blind player
-loses; the shape (data/affiliations.yaml, `emblem:`) survives both. Each shape is drawn the same
+loses; the shape (data/rulesets/kolaps/affiliations.yaml, `emblem:`) survives both. Each shape is drawn the same
 apparent size: its radius is scaled so that its area matches the circle's.
 """
 

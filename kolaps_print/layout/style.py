@@ -93,7 +93,7 @@ StyleSize = _resolver(type_size)
 StyleSpace = _resolver(space)
 
 
-# An army's colour is written "#rrggbb" (data/affiliations.yaml, army files): this is the one
+# An army's colour is written "#rrggbb" (data/rulesets/kolaps/affiliations.yaml, army files): this is the one
 # place it becomes inks. The naive formula (all the grey into black) prints dark colours flat
 # and muddy, so the mix is chosen in the model screens use to show CMYK (Adobe's corners of
 # the CMYK cube, as poppler and pdfium interpolate them): the inks that look like the colour.

@@ -11,7 +11,8 @@ import os
 import stat
 from pathlib import Path
 
-from kolaps_print.diagnostics import Diagnostic, KolapsError
+from kolaps_print import resources
+from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024  # far above any army, data or template file (the largest is ~100 KB)
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
@@ -37,9 +38,18 @@ def _open(path: Path, file: str) -> int:
     try:
         return os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
-        raise _refuse(file, "no such file") from None
+        raise _refuse(file, f"no such file{moved_hint(path)}") from None
     except OSError as exc:
         raise _refuse(file, f"cannot read the file: {exc.strerror}") from None
+
+
+def moved_hint(path: Path) -> str:
+    """'; KOLAPS's files moved ... (did you mean ...?)' for a path of the old data layout whose
+    file is now in data/rulesets/kolaps/; '' otherwise."""
+    moved = resources.moved_kolaps_file(path)
+    if moved is None:
+        return ""
+    return f"; KOLAPS's files moved into the data folder's {resources.KOLAPS_FOLDER}/ (did you mean {display_path(moved)}?)"
 
 
 def _megabytes(size: int) -> str:

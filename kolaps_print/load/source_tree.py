@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol
 
+from kolaps_print import resources
+
 CHUNK = 1 << 20
 
 
@@ -43,3 +45,19 @@ def digest_files(digest: Digest, files: Iterable[Path], name_of: Callable[[Path]
 def relative_name(root: Path, path: Path, prefix: str = "") -> str:
     """A file's name in a digest: its path under root, after prefix (for functools.partial)."""
     return prefix + path.relative_to(root).as_posix()
+
+
+def digest_folder(digest: Digest, root: Path, prefix: str = "") -> None:
+    """Feed every source file of root to digest (digest_files), named by its path under root
+    after prefix, in the order of those names. KOLAPS's own files in a data folder
+    (data/rulesets/kolaps/, resources.kolaps_folder) are named from that folder, as in the old
+    layout where they sat in data/ itself: a fingerprint tells the files apart, not where the
+    folder keeps them, so moving KOLAPS into rulesets/ changed no printed fingerprint."""
+    named = sorted(((_layout_free_parts(root, path), path) for path in source_files(root)), key=lambda n: n[0])
+    names = {path: prefix + "/".join(parts) for parts, path in named}
+    digest_files(digest, [path for _, path in named], names.__getitem__)
+
+
+def _layout_free_parts(root: Path, path: Path) -> tuple[str, ...]:
+    own = resources.kolaps_folder(root)  # root itself for templates/, a ruleset or an old data folder
+    return path.relative_to(own if own != root and path.is_relative_to(own) else root).parts

@@ -1,9 +1,9 @@
-"""The errata (data/errata.yaml) and the readings chosen for the switchable ones (data/readings.yaml).
+"""The errata (data/rulesets/kolaps/errata.yaml) and the readings chosen for the switchable ones (data/rulesets/kolaps/readings.yaml).
 
 An erratum records where the draft rules contradict themselves, are ambiguous or say nothing,
 and what we print meanwhile. The proof prints them all for the designer to confirm; marked
 ones (`mark: true`, our own rulings) carry « † En » wherever the products print them.
-A switchable erratum names a reading with its options; data/readings.yaml picks one, and any
+A switchable erratum names a reading with its options; data/rulesets/kolaps/readings.yaml picks one, and any
 data text written as {by_reading: id, option: text, ...} follows it (see readings.py).
 """
 
@@ -28,7 +28,7 @@ class ReadingOption(Model):
 
 
 class Reading(Model):
-    """A switch: data/readings.yaml sets `id: option` and the products follow."""
+    """A switch: data/rulesets/kolaps/readings.yaml sets `id: option` and the products follow."""
 
     id: ReadingId
     options: list[ReadingOption] = Field(min_length=2)

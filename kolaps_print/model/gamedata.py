@@ -137,7 +137,7 @@ class GameData:
     documents: list[SourceDocument]
     errata: list[Erratum] = field(default_factory=list)  # errata.yaml, in order
     readings: dict[str, str] = field(default_factory=dict)  # reading id -> chosen option (readings.yaml)
-    scenarios: list[Scenario] = field(default_factory=list)  # data/scenarios/*.yaml, by file name
+    scenarios: list[Scenario] = field(default_factory=list)  # data/rulesets/kolaps/scenarios/*.yaml, by file name
 
     def erratum(self, id_: str) -> Erratum | None:
         return next((e for e in self.errata if e.id == id_), None)
@@ -149,11 +149,11 @@ class GameData:
         return next((s for s in self.scenarios if s.id == id_), None)
 
     def unknown_scenario(self, id_: str) -> str:
-        """The message for a scenario id that data/scenarios does not hold."""
+        """The message for a scenario id that data/rulesets/kolaps/scenarios does not hold."""
         known = [s.id for s in self.scenarios]
         return (
             f"unknown scenario '{shown(id_)}'{did_you_mean(id_, known)}; "
-            f"scenarios: {', '.join(known) or 'none (data/scenarios holds no scenario)'}"
+            f"scenarios: {', '.join(known) or 'none (data/rulesets/kolaps/scenarios holds no scenario)'}"
         )
 
 
@@ -312,8 +312,9 @@ def _load_entries(
 
 
 def load_game_data(base: Path | None = None) -> GameData:
-    """Load and validate data/; raises KolapsError listing every problem."""
-    base = base or resources.data_dir()
+    """Load and validate KOLAPS's files of a data folder (data/rulesets/kolaps/, or data/ itself in
+    the old layout: resources.kolaps_folder); raises KolapsError listing every problem."""
+    base = resources.kolaps_folder(base or resources.data_dir())
     report = Report()
     docs: list[SourceDocument] = []
     try:

@@ -1,7 +1,7 @@
-"""Switchable readings: data/readings.yaml picks an option for each ambiguity the errata declare,
+"""Switchable readings: data/rulesets/kolaps/readings.yaml picks an option for each ambiguity the errata declare,
 and any data value written {by_reading: id, option: value, ...} becomes the chosen option's value.
 
-So a designer who overrules an erratum changes one line of data/readings.yaml, and the cards,
+So a designer who overrules an erratum changes one line of data/rulesets/kolaps/readings.yaml, and the cards,
 the reference material and the book print the other reading. Every problem is a located error.
 """
 
@@ -24,7 +24,7 @@ def declared_readings(errata: list[Erratum]) -> dict[str, Reading]:
 def chosen_readings(
     doc: SourceDocument, declared: dict[str, Reading], errata_file: str, report: Report
 ) -> dict[str, str]:
-    """reading id -> chosen option, from data/readings.yaml (every declared reading, known options only)."""
+    """reading id -> chosen option, from data/rulesets/kolaps/readings.yaml (every declared reading, known options only)."""
     chosen: dict[str, str] = {}
     for key, value in doc.data.items():
         reading = declared.get(key)

@@ -1,4 +1,4 @@
-"""The game's rules tables (data/rules/*.yaml): one model per file, gathered in Rules.
+"""The game's rules tables (data/rulesets/kolaps/rules/*.yaml): one model per file, gathered in Rules.
 
 Every number the cards, reference sheets and rulebook print comes from here.
 """
@@ -352,7 +352,7 @@ class AttackRules(Model):
 
 
 class Rules(Model):
-    """All rules tables; loaded from data/rules/{dice,wounds,combat,traits,actions,attack}.yaml."""
+    """All rules tables; loaded from data/rulesets/kolaps/rules/{dice,wounds,combat,traits,actions,attack}.yaml."""
 
     dice: DiceRules
     wounds: WoundRules

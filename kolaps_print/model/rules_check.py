@@ -370,6 +370,6 @@ CHECKS: dict[str, Callable[[Any, SourceDocument, Report], None]] = {
 
 
 def check_rule_file(name: str, section: Any | None, doc: SourceDocument, report: Report) -> None:
-    """The table checks of data/rules/<name>.yaml, once its shape is valid (section not None)."""
+    """The table checks of data/rulesets/kolaps/rules/<name>.yaml, once its shape is valid (section not None)."""
     if section is not None:
         CHECKS[name](section, doc, report)

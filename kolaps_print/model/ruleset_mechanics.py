@@ -14,7 +14,7 @@ Modifier = Annotated[int, Field(ge=-100, le=100)]
 
 
 class D6Pool(Model):
-    """KOLAPS: a pool of d6 against the rank's threshold (its rules: data/rules/dice.yaml)."""
+    """KOLAPS: a pool of d6 against the rank's threshold (its rules: data/rulesets/kolaps/rules/dice.yaml)."""
 
     kind: Literal["d6_pool"]
 

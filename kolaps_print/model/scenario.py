@@ -1,4 +1,4 @@
-"""Demo scenarios (data/scenarios/*.yaml): the table, its terrain, the deployment, the turns
+"""Demo scenarios (data/rulesets/kolaps/scenarios/*.yaml): the table, its terrain, the deployment, the turns
 and how the game is won. Each is ours, not the draft's: `ruling` names its erratum, and the
 quick-start prints its mark. A kit file picks one by id (`scenario:`); the first by file name
 is the default.
@@ -64,7 +64,7 @@ class Scenario(Model):
     sides: list[Id] = Field(
         min_length=2,
         max_length=2,
-        description="The two armies, files of data/armies without .yaml; the first deploys first",
+        description="The two armies, files of data/rulesets/kolaps/armies without .yaml; the first deploys first",
     )
     example: AttackExample
 

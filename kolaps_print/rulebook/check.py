@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from kolaps_print import resources
 from kolaps_print.content.attack_example import ExampleError, worked_attack
 from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_mean
@@ -37,12 +38,12 @@ class CheckedBook:
     unresolved: frozenset[str]  # anchors this edition leaves out
     digest: str  # short hash of templates and data
     data: GameData | None  # KOLAPS's game data; None for another ruleset's book
-    armies: list[ArmyBook]  # the demo armies (data/armies), for the proof's list of marks
+    armies: list[ArmyBook]  # the demo armies (data/rulesets/kolaps/armies), for the proof's list of marks
     ruleset: Ruleset | None = None  # the ruleset a book of data/rulesets/<id>/ prints (issue 13)
 
     @property
     def errata(self) -> list[Erratum]:
-        """The errata this book's rulings mark: KOLAPS's data/errata.yaml, or the ruleset's own."""
+        """The errata this book's rulings mark: KOLAPS's data/rulesets/kolaps/errata.yaml, or the ruleset's own."""
         if self.ruleset is not None:
             return list(self.ruleset.errata)
         assert self.data is not None
@@ -67,7 +68,12 @@ def check_book(
     unresolved = check_references(in_edition, check_anchors(chapters, source_of), source_of)
     tables = _tables(in_edition, data)
     report = consistency_report(
-        data, usage, unresolved, data_dir / "armies", f"{sources.display}/book.yaml", edition_spec.coverage
+        data,
+        usage,
+        unresolved,
+        resources.kolaps_folder(data_dir) / "armies",
+        f"{sources.display}/book.yaml",
+        edition_spec.coverage,
     )
     report.raise_if_strict(strict)
     return CheckedBook(
@@ -193,7 +199,7 @@ def _read_sources(
     names = [n for n in _every_chapter(sources, edition) if n not in unreadable]
     if data and scenario_id is not None and data.scenario(scenario_id) is None:
         report.add(Diagnostic("<options>", 1, 1, "error", data.unknown_scenario(scenario_id)))
-    armies = load_demo_armies(data, data_dir / "armies")[0] if data else []
+    armies = load_demo_armies(data, resources.kolaps_folder(data_dir) / "armies")[0] if data else []
     demo = _demo(data, armies, scenario_id, report) if data else NO_DEMO
     parsed = _parse_chapters(
         sources, names, data, edition_id, [w for a in armies for w in a.army.weapons], report, demo

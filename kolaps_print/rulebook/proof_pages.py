@@ -1,7 +1,7 @@
 """The proof's last pages: the errata for the designer to confirm, and where the marks « † En » print.
 
-Both are proof pages only (absent from the final book). The errata come from data/errata.yaml,
-the chosen readings from data/readings.yaml; the marks are read back from the PDFs themselves
+Both are proof pages only (absent from the final book). The errata come from data/rulesets/kolaps/errata.yaml,
+the chosen readings from data/rulesets/kolaps/readings.yaml; the marks are read back from the PDFs themselves
 (this book's previous layout pass, the reference sheet and cards, the demo armies' cards).
 """
 

@@ -93,7 +93,7 @@ def _trait_findings(data: GameData, armies: list[ArmyBook], usage: Usage) -> lis
                         traits_doc,
                         ("traits", i, "id"),
                         f"trait '{trait.id}' has a glossary entry but no weapon uses it",
-                        "data/rules/traits.yaml",
+                        "data/rulesets/kolaps/rules/traits.yaml",
                     ),
                 )
             )
@@ -103,7 +103,7 @@ def _trait_findings(data: GameData, armies: list[ArmyBook], usage: Usage) -> lis
             d = (
                 Diagnostic(where.file, where.line, where.col, "warning", message, where.path)
                 if where
-                else Diagnostic("data/weapons.yaml", 1, 1, "warning", message)
+                else Diagnostic("data/rulesets/kolaps/weapons.yaml", 1, 1, "warning", message)
             )
             out.append(ProofFinding("trait-unexplained", trait.name, d))
     return out

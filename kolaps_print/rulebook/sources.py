@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Literal
 
@@ -21,7 +20,7 @@ from kolaps_print.diagnostics import (
     shown,  # a file name as written, safe to print
 )
 from kolaps_print.load import load_yaml
-from kolaps_print.load.source_tree import digest_files, relative_name, source_files
+from kolaps_print.load.source_tree import digest_folder
 from kolaps_print.model.common import Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
 from kolaps_print.rulebook.sandbox import leaves_folder
@@ -106,5 +105,5 @@ def source_hash(*folders: Path) -> str:
     """A short hash of every source file's name and content: tells two proofs apart."""
     digest = hashlib.sha256()
     for folder in folders:
-        digest_files(digest, source_files(folder), partial(relative_name, folder))
+        digest_folder(digest, folder)
     return digest.hexdigest()[:10]

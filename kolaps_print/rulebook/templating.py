@@ -180,7 +180,7 @@ class _ById(dict):
 
 
 def _file(data: GameData, name: str) -> str:
-    """A data file as messages name it (data/rules/actions.yaml)."""
+    """A data file as messages name it (data/rulesets/kolaps/rules/actions.yaml)."""
     return next((d.file for d in data.documents if Path(d.file).name == name), name)
 
 
@@ -188,7 +188,7 @@ def _file(data: GameData, name: str) -> str:
 class Demo:
     """What the quick-start prints about its demo table: the scenario, its two armies, the worked attack."""
 
-    scenario: Any  # model.scenario.Scenario, or None when data/scenarios holds none
+    scenario: Any  # model.scenario.Scenario, or None when data/rulesets/kolaps/scenarios holds none
     sides: list[Any]  # the scenario's two ArmyBooks, in its order
     example: Any  # content.attack_example.WorkedAttack, or None
 
@@ -228,7 +228,7 @@ def template_context(
         "scenario": demo.scenario,  # the kit's, or the default; None when data has none
         "sides": demo.sides,  # its two armies (ArmyBook: .army.name, .affiliation.name...)
         "example": demo.example,  # the worked attack, every number from the rules and the two cards
-        # the attack's numbered steps (data/rules/attack.yaml) this edition prints, as the sheet does
+        # the attack's numbered steps (data/rulesets/kolaps/rules/attack.yaml) this edition prints, as the sheet does
         "attack_steps": attack_steps(data, cast(Edition, edition) if edition in get_args(Edition) else "full"),
     }
 

@@ -177,7 +177,7 @@ def test_json_reports_a_broken_data_folder_too(cli, tmp_path, monkeypatch):
         (["tables", "-o", "x.pdf"], "wrote x.pdf (2 pages, body text "),
         (["schema", "-o", "x.json"], "schema written: x.json"),
         (
-            ["cards", resources.data_dir() / "armies" / "vampires.yaml", "-o", "x.pdf"],
+            ["cards", resources.kolaps_dir() / "armies" / "vampires.yaml", "-o", "x.pdf"],
             "7 card(s) on 1 sheet(s), 2 page(s): x.pdf",
         ),
     ],
@@ -210,8 +210,8 @@ def _bad_number_in(data: os.PathLike, relative: str, old: str, literal: str) -> 
 @pytest.mark.parametrize(
     "relative, old",
     [
-        ("rules/dice.yaml", "level: 0"),
-        ("weapons.yaml", "range: 20"),
+        ("rulesets/kolaps/rules/dice.yaml", "level: 0"),
+        ("rulesets/kolaps/weapons.yaml", "range: 20"),
         ("layouts/sheets.yaml", "margin: 6"),
         ("labels/fr/common.yaml", 'game: "KOLAPS : Ground Zero"'),
     ],

@@ -12,7 +12,7 @@ import pytest
 
 from kolaps_print import resources
 
-ARMY = resources.data_dir() / "armies" / "vampires.yaml"
+ARMY = resources.kolaps_dir() / "armies" / "vampires.yaml"
 NOTHING = "kolaps-print: nothing was written\n"
 INPUT = "error: this is {what}, which this run reads; kolaps-print never writes over its inputs (choose another -o)\n"
 
@@ -38,12 +38,12 @@ def untouched(path: Path, before: bytes) -> bool:
 )
 def test_every_command_refuses_to_write_over_a_data_file(cli, sources, args):
     shutil.copy(ARMY, "army.yaml")
-    weapons = sources[0] / "weapons.yaml"
+    weapons = resources.kolaps_folder(sources[0]) / "weapons.yaml"
     before = weapons.read_bytes()
-    result = cli([*args, "-o", "data/weapons.yaml"])
+    result = cli([*args, "-o", "data/rulesets/kolaps/weapons.yaml"])
     assert result.exit_code == 1, result.stderr
     assert result.stderr.endswith(
-        "data/weapons.yaml: " + INPUT.format(what="a file of the data folder data/") + NOTHING
+        "data/rulesets/kolaps/weapons.yaml: " + INPUT.format(what="a file of the data folder data/") + NOTHING
     )
     assert untouched(weapons, before)
 

@@ -5,7 +5,7 @@ from pypdf import PdfReader
 
 from kolaps_print import resources
 
-ARMIES = resources.data_dir() / "armies"
+ARMIES = resources.kolaps_dir() / "armies"
 
 
 def test_a_lean_kit_is_built_and_summarised(cli, tmp_path):
@@ -236,7 +236,9 @@ def test_a_token_look_naming_no_house_colour_exits_1_located_and_writes_nothing(
     line = next(i for i, t in enumerate(text.splitlines(), 1) if t.strip().startswith(old))
     monkeypatch.setenv("KOLAPS_DATA", str(data))
     kit = tmp_path / "k.yaml"
-    kit.write_text(f"name: X\narmies: [{data / 'armies' / 'vampires.yaml'}]\n", encoding="utf-8")
+    kit.write_text(
+        f"name: X\narmies: [{resources.kolaps_folder(data) / 'armies' / 'vampires.yaml'}]\n", encoding="utf-8"
+    )
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 1, result.stdout
     assert f"tokens.yaml:{line}:" in result.stderr

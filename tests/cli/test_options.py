@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from kolaps_print import resources
 
-ARMY = resources.data_dir() / "armies" / "vampires.yaml"
+ARMY = resources.kolaps_dir() / "armies" / "vampires.yaml"
 BAD_PAPER = "Error: Invalid value for '--paper': 'a5' is not one of 'a4', 'letter'.\n"
 PAPER_COMMANDS = [["cards", ARMY], ["calibrate"], ["tables"], ["rulebook"]]
 BOXES = set("╭╮╰╯│─")

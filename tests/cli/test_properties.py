@@ -257,7 +257,7 @@ def test_odd_literals_in_a_kit_file_never_crash(cli, tmp_path, field, literal):
         "date": "2027-03-14",
         field: literal,
     }
-    army = resources.data_dir() / "armies" / "vampires.yaml"
+    army = resources.kolaps_dir() / "armies" / "vampires.yaml"
     text = "".join(f"{k}: {v}\n" for k, v in values.items()) + f"armies: [{army}]\nrulebook: none\n"
     kit.write_text(text, encoding="utf-8")
     result = cli(["kit", kit, "-o", out])

@@ -117,14 +117,14 @@ def test_every_problem_is_reported_in_one_run(cli, project):
     book = project / "templates/rulebook"
     (book / "02-tour.md.j2").unlink()
     (book / "04-actions.md.j2").write_text("# Les actions {#actions}\n\n{% if %}\n", encoding="utf-8")
-    dice = project / "data/rules/dice.yaml"
+    dice = project / "data/rulesets/kolaps/rules/dice.yaml"
     dice.write_text(dice.read_text(encoding="utf-8").replace("thresholds:", "treshold:", 1), encoding="utf-8")
     result = cli(["rulebook", "-o", "book.pdf"])
     assert result.exit_code == 1
     dice_line, chapter_line = line_of(dice, "treshold:"), line_of(book / "book.yaml", "      - 02-tour.md.j2")
     assert result.stderr.splitlines() == [
-        f"data/rules/dice.yaml:{dice_line}:1: error: thresholds: missing required key 'thresholds'",
-        f"data/rules/dice.yaml:{dice_line}:1: error: treshold: unknown key 'treshold' (did you mean 'thresholds'?)",
+        f"data/rulesets/kolaps/rules/dice.yaml:{dice_line}:1: error: thresholds: missing required key 'thresholds'",
+        f"data/rulesets/kolaps/rules/dice.yaml:{dice_line}:1: error: treshold: unknown key 'treshold' (did you mean 'thresholds'?)",
         "templates/rulebook/04-actions.md.j2:3:1: error: template "
         "syntax: Expected an expression, got 'end of statement block'",
         f"templates/rulebook/book.yaml:{chapter_line}:9: error: editions.full.chapters[1]: "

@@ -122,7 +122,7 @@ def test_kit_schema_is_draft_07_and_accepts_the_demo_kit(kit_schema):
     assert kit_schema["$schema"] == "http://json-schema.org/draft-07/schema#"
     assert "$defs" not in json.dumps(kit_schema)
     jsonschema.Draft7Validator.check_schema(kit_schema)
-    jsonschema.Draft7Validator(kit_schema).validate(as_an_editor_reads(resources.data_dir() / "kits" / "demo.yaml"))
+    jsonschema.Draft7Validator(kit_schema).validate(as_an_editor_reads(resources.kolaps_dir() / "kits" / "demo.yaml"))
 
 
 @pytest.mark.parametrize(
@@ -154,7 +154,7 @@ def test_kit_schema_takes_papers_and_card_sizes_from_the_data(kit_schema):
     assert kit_schema["properties"]["paper"]["enum"] == ["a4", "letter"]
     from kolaps_print import resources
 
-    scenarios = sorted(p.stem for p in (resources.data_dir() / "scenarios").glob("*.yaml"))
+    scenarios = sorted(p.stem for p in (resources.kolaps_dir() / "scenarios").glob("*.yaml"))
     assert scenarios
     for scenario in scenarios:
         jsonschema.Draft7Validator(kit_schema).validate({**kit, "scenario": scenario})

@@ -1,4 +1,4 @@
-"""The attack walk-through's steps (data/rules/attack.yaml) as the sheet and the quick-start read them."""
+"""The attack walk-through's steps (data/rulesets/kolaps/rules/attack.yaml) as the sheet and the quick-start read them."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ def test_the_decimal_sign_and_minus_come_from_the_labels(tmp_path, monkeypatch):
     assert fmt.number(2.5) == "2.5"
     assert fmt.modifier(-1) == "-1"
     assert fmt.percent(Fraction(1, 243)) == "0.4\u202f%"
-    book = load_army(tmp_path / "data" / "armies" / "section-kappa.yaml")
+    book = load_army(tmp_path / "data" / "rulesets" / "kolaps" / "armies" / "section-kappa.yaml")
     rules = book.rules.model_copy(update={"actions": book.rules.actions.model_copy(update={"walk_cm_per_mvt": 2.1})})
     member = book.members[0]
     walk = card_text.stats(member, rules)[1].value.split("/")[0]  # « 8.4/20 »: walk/run, large on the tile

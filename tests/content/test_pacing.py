@@ -10,7 +10,7 @@ from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import builtin_game_data
 
 DATA = builtin_game_data()
-ARMIES = Path(__file__).parents[2] / "data" / "armies"
+ARMIES = Path(__file__).parents[2] / "data" / "rulesets" / "kolaps" / "armies"
 
 
 def _army(folder: Path, name: str, body: str) -> Path:

@@ -158,7 +158,7 @@ def test_secondary_effects_and_critical_injuries(data):
         assert row[3] == (
             f"{test}, {signed(extra.value)} sans {specialisation_name(data, extra.unless)}" if on_test else test
         )
-    # the right arm as data/readings.yaml reads it (E27, right_arm_malus: actions): the test stays at 3,
+    # the right arm as data/rulesets/kolaps/readings.yaml reads it (E27, right_arm_malus: actions): the test stays at 3,
     # the +2 weighs on his actions afterwards
     right_arm = next(r for r in crits.rows if r[2] == "Bras droit estropié")
     # finding 1: Ambidextre is no longer banned and waiving at once; it waives the +2, and says which

@@ -1,4 +1,4 @@
-"""The wound chain against fractions worked out by hand from data/rules (a typical rank 2
+"""The wound chain against fractions worked out by hand from data/rulesets/kolaps/rules (a typical rank 2
 target: threshold 4+, so a survival test of difficulty 1 passes half the time)."""
 
 from fractions import Fraction as F

@@ -17,7 +17,7 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import builtin_game_data
 
-ARMIES = resources.data_dir() / "armies"
+ARMIES = resources.kolaps_dir() / "armies"
 DROPPED_BACK = ("cards.back.morale", "cards.back.offensive", "cards.back.aff", "cards.back.fatigue")
 DROPPED_FRONT = ("cards.front.avatar", "cards.front.reminders", "cards.front.specialisations")
 

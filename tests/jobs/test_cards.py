@@ -534,7 +534,7 @@ def test_editing_the_trait_s_bands_in_a_data_copy_changes_the_card(tmp_path, dem
 
     data = tmp_path / "data"
     shutil.copytree(resources.bundled("data"), data)
-    traits_file = data / "rules" / "traits.yaml"
+    traits_file = resources.kolaps_folder(data) / "rules" / "traits.yaml"
     doc = yaml.safe_load(traits_file.read_text(encoding="utf-8"))
     frag = next(t for t in doc["traits"] if t["id"] == "fragmentation")
     extreme = next(b for b in frag["range_bands"] if b["max_factor"] == 2)
@@ -553,7 +553,7 @@ def test_editing_the_trait_s_bands_in_a_data_copy_changes_the_card(tmp_path, dem
     assert run.returncode == 0, run.stderr
     pdf = pdfium.PdfDocument(out.read_bytes())
     karim = next(reading(pdf[i]) for i in range(0, len(pdf), 2) if "Karim Benali" in reading(pdf[i]))
-    weapons = yaml.safe_load((data / "weapons.yaml").read_text(encoding="utf-8"))["weapons"]
+    weapons = yaml.safe_load((resources.kolaps_folder(data) / "weapons.yaml").read_text(encoding="utf-8"))["weapons"]
     shotgun = next(w for w in weapons if w["id"] == "fusil-pompe")
     line = weapon_section(karim, shotgun["name"], next(w["name"] for w in weapons if w["id"] == "couteau-combat"))
     assert reach(shotgun["range"] * 3, 2, "très loin") in line, line
@@ -990,8 +990,9 @@ def test_the_stamp_is_the_rulebook_s_fingerprint_and_follows_the_data(tmp_path, 
     assert set(_stamp_pattern().findall(" ".join(page_texts(first.read_bytes())))) == {printed}
     data = tmp_path / "data"
     shutil.copytree(resources.data_dir(), data)
-    (data / "weapons.yaml").write_text(
-        (data / "weapons.yaml").read_text(encoding="utf-8") + "\n# une ligne de plus\n", encoding="utf-8"
+    (resources.kolaps_folder(data) / "weapons.yaml").write_text(
+        (resources.kolaps_folder(data) / "weapons.yaml").read_text(encoding="utf-8") + "\n# une ligne de plus\n",
+        encoding="utf-8",
     )
     with resources.folders(data=data):
         write_cards(demo_armies[0], second)

@@ -16,6 +16,7 @@ import pytest
 from pdf_colours import seen  # tests/support
 from pdf_text import page_texts, text_objects  # tests/support
 
+from kolaps_print import resources
 from kolaps_print.jobs.cards import build_cards
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.jobs.tables import TablesOptions, build_reference
@@ -47,7 +48,8 @@ class Printed:
 def _print_everything(folder: Path) -> Printed:
     data = load_game_data(folder)
     armies = [
-        load_army(folder / "armies" / f"{name}.yaml", data) for name in ("section-kappa", "les-damnes", "vampires")
+        load_army(resources.kolaps_folder(folder) / "armies" / f"{name}.yaml", data)
+        for name in ("section-kappa", "les-damnes", "vampires")
     ]
     pdfs = {
         "cartes": [build_cards(book).pdf for book in armies],
@@ -68,7 +70,7 @@ def default():
 def switched(tmp_path_factory):
     folder = tmp_path_factory.mktemp("readings") / "data"
     shutil.copytree(REPO / "data", folder)
-    readings = folder / "readings.yaml"
+    readings = resources.kolaps_folder(folder) / "readings.yaml"
     text = readings.read_text(encoding="utf-8")
     text = text.replace("right_arm_malus: actions", "right_arm_malus: survival")
     text = text.replace("full_location_test: on_fill", "full_location_test: on_overflow")

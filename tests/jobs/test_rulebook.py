@@ -321,7 +321,7 @@ def changed_data(tmp_path_factory):
         ("actions", _change_actions),
         ("dice", _change_dice),
     ):
-        _rewrite(folder / "rules" / f"{name}.yaml", change)
+        _rewrite(resources.kolaps_folder(folder) / "rules" / f"{name}.yaml", change)
     return folder
 
 
@@ -402,7 +402,7 @@ def scenario_yaml(name="premier-contact", data=None) -> dict:
     import yaml
 
     folder = data or resources.data_dir()
-    return yaml.safe_load((folder / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load((resources.kolaps_folder(folder) / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 def unwrapped(text: str) -> str:
@@ -444,8 +444,8 @@ def test_a_chosen_scenario_replaces_the_default_and_an_unknown_one_is_refused(tm
 
     data = tmp_path / "data"
     shutil.copytree(resources.data_dir(), data)
-    text = (data / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8")
-    (data / "scenarios" / "ruines.yaml").write_text(
+    text = (resources.kolaps_folder(data) / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8")
+    (resources.kolaps_folder(data) / "scenarios" / "ruines.yaml").write_text(
         text.replace("id: premier-contact", "id: ruines")
         .replace('"Premier contact"', '"Les Ruines"')
         .replace("width_cm: 60", "width_cm: 90")

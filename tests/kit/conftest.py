@@ -11,7 +11,7 @@ from pdf_text import page_texts  # tests/support
 
 from kolaps_print import resources
 
-ARMIES = resources.data_dir() / "armies"
+ARMIES = resources.kolaps_dir() / "armies"
 
 
 def fonts_not_embedded(pdf: bytes) -> list[str]:

@@ -24,7 +24,7 @@ from kolaps_print.preflight import preflight
 from kolaps_print.typography import french
 from kolaps_print.write.folder import MANIFEST
 
-DEMO = resources.data_dir() / "kits" / "demo.yaml"
+DEMO = resources.kolaps_dir() / "kits" / "demo.yaml"
 SPEC = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
 ARMY_FILES = [(DEMO.parent / a).resolve() for a in SPEC["armies"]]
 MONTHS = "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split()
@@ -338,7 +338,9 @@ def test_a_bad_card_size_stops_the_kit_located_and_writes_nothing(tmp_path):
 
 
 def test_the_packing_list_and_the_paper_runs_page_1_list_the_scenarios_terrain(kit):
-    scenario = yaml.safe_load((resources.data_dir() / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8"))
+    scenario = yaml.safe_load(
+        (resources.kolaps_dir() / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8")
+    )
     page_1 = " ".join(page_texts((kit / PAPIER).read_bytes())[0].replace("\u00a0", " ").split())
     md = (kit / "packing-list.md").read_text(encoding="utf-8")
     size = f"{scenario['table']['width_cm']} × {scenario['table']['depth_cm']} cm"

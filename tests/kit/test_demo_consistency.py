@@ -24,7 +24,7 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.tokens import token_sheet
 from kolaps_print.model.gamedata import builtin_game_data
 
-DEMO = resources.data_dir() / "kits" / "demo.yaml"
+DEMO = resources.kolaps_dir() / "kits" / "demo.yaml"
 SPEC = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
 DATA = builtin_game_data()
 

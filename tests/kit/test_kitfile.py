@@ -59,7 +59,7 @@ def test_a_missing_army_is_located_at_its_entry(tmp_path):
 def test_army_paths_are_relative_to_the_kit_file(tmp_path):
     (tmp_path / "kits").mkdir()
     (tmp_path / "armies").mkdir()
-    (tmp_path / "armies" / "a.yaml").write_bytes((resources.data_dir() / "armies" / "vampires.yaml").read_bytes())
+    (tmp_path / "armies" / "a.yaml").write_bytes((resources.kolaps_dir() / "armies" / "vampires.yaml").read_bytes())
     path = tmp_path / "kits" / "k.yaml"
     path.write_text("name: X\narmies: [../armies/a.yaml]\n", encoding="utf-8")
     kit = load_kit(path)
@@ -88,7 +88,9 @@ def test_a_long_army_path_is_accepted(tmp_path):
     deep = tmp_path / ("dossier-aux-armees-de-demonstration-" * 4) / "armies"
     deep.mkdir(parents=True)
     army = deep / "section-kappa.yaml"
-    army.write_bytes((resources.bundled("data") / "armies" / "section-kappa.yaml").read_bytes())
+    army.write_bytes(
+        (resources.kolaps_folder(resources.bundled("data")) / "armies" / "section-kappa.yaml").read_bytes()
+    )
     kit = tmp_path / "kit.yaml"
     kit.write_text(f"name: Démo\narmies:\n  - {army}\n", encoding="utf-8")
     assert len(str(army)) > 80

@@ -9,11 +9,11 @@ from kolaps_print.kit.packing_page import packing_pdf
 from kolaps_print.kit.parts import KitPart
 from kolaps_print.typography import french
 
-ARMIES = resources.data_dir() / "armies"
+ARMIES = resources.kolaps_dir() / "armies"
 
 
 def hardest_roll_dice():
-    dice = yaml.safe_load((resources.data_dir() / "rules" / "dice.yaml").read_text(encoding="utf-8"))
+    dice = yaml.safe_load((resources.kolaps_dir() / "rules" / "dice.yaml").read_text(encoding="utf-8"))
     return max(d["dice"]["count"] for d in dice["difficulties"])
 
 
@@ -89,9 +89,9 @@ def test_token_sheets_count_every_page_of_the_tokens_pdf(kit_file):
     assert "Planches de jetons\u00a0: 6 (2 par table)" in md
 
 
-# ---- issue 16: what to put on the table, from the kit's scenario (data/scenarios) ----------
+# ---- issue 16: what to put on the table, from the kit's scenario (data/rulesets/kolaps/scenarios) ----------
 def scenario_yaml(name="premier-contact"):
-    return yaml.safe_load((resources.data_dir() / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load((resources.kolaps_dir() / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 def test_the_markdown_lists_the_table_and_every_terrain_piece_under_the_marked_scenario(kit_file):

@@ -100,7 +100,7 @@ def test_previews_are_the_ruleset_cards_faces(d12_kit):
 
 
 def test_a_kit_mixing_rulesets_is_located_at_the_army_and_writes_nothing(cli, tmp_path):
-    kappa = resources.data_dir() / "armies" / "section-kappa.yaml"
+    kappa = resources.kolaps_dir() / "armies" / "section-kappa.yaml"
     kit = write_kit(tmp_path, str(kappa), army("d12"))
     result = cli(["kit", kit, "-o", tmp_path / "out"])
     assert result.exit_code == 1

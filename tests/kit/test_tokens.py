@@ -15,7 +15,7 @@ from kolaps_print.kit.kitfile import load_kit
 from kolaps_print.kit.tokens import TokenGroup, grid_for, layout_sheet, sheet_pages, token_sections, tokens_pdf
 from kolaps_print.labels import label
 
-ARMIES = resources.data_dir() / "armies"
+ARMIES = resources.kolaps_dir() / "armies"
 DPI = 200
 DEMO_KINDS = ("activated", "haemorrhage", "prone", "out")
 FULL_ONLY = ("aff", "offensive", "fatigue")
@@ -31,7 +31,7 @@ def miniatures(*names):
 
 
 def fatigue_max():
-    return yaml.safe_load((resources.data_dir() / "rules" / "actions.yaml").read_text(encoding="utf-8"))["fatigue"][
+    return yaml.safe_load((resources.kolaps_dir() / "rules" / "actions.yaml").read_text(encoding="utf-8"))["fatigue"][
         "max"
     ]
 
@@ -282,7 +282,7 @@ def lab(rgb) -> tuple[float, float, float]:
 
 
 def army_colours() -> dict[str, tuple[int, int, int]]:
-    data = yaml.safe_load((resources.data_dir() / "affiliations.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((resources.kolaps_dir() / "affiliations.yaml").read_text(encoding="utf-8"))
     entries = data["affiliations"] if isinstance(data, dict) else data
     return {a["name"]: tuple(int(a["color"][i : i + 2], 16) for i in (1, 3, 5)) for a in entries}
 

@@ -24,7 +24,7 @@ from kolaps_print import resources
 
 COMMANDS = {
     "check": lambda out: ["check"],
-    "cards": lambda out: ["cards", "bd/armies/section-kappa.yaml", "-o", out / "cards.pdf"],
+    "cards": lambda out: ["cards", "bd/rulesets/kolaps/armies/section-kappa.yaml", "-o", out / "cards.pdf"],
     "tables": lambda out: ["tables", "-o", out / "reference.pdf"],
     "rulebook": lambda out: ["rulebook", "-o", out / "rulebook.pdf"],
 }
@@ -112,120 +112,149 @@ REFERENCE_LAYOUT = (
 
 EDITS = [
     # ---- dice.yaml: thresholds by rank, difficulties by level -------------------------------
-    Edit("threshold-rank-missing", "rules/dice.yaml", drop_entry("thresholds", "rank", 4)),
-    Edit("threshold-rank-twice", "rules/dice.yaml", set_(("thresholds", 1, "rank"), 0)),
-    Edit("threshold-not-a-number", "rules/dice.yaml", set_(("thresholds", 0, "threshold"), "cinq")),
-    Edit("difficulty-level-missing", "rules/dice.yaml", drop_entry("difficulties", "level", 3)),
-    Edit("difficulties-reversed", "rules/dice.yaml", lambda d: d["difficulties"].reverse()),
-    Edit("natural-six-fails", "rules/dice.yaml", lambda d: d.update(always_failure=d["always_success"])),
-    Edit("automatic-overlaps-levels", "rules/dice.yaml", set_(("automatic_at_or_below",), 0)),
-    Edit("impossible-below-top-level", "rules/dice.yaml", set_(("impossible_at_or_above",), 4)),
-    Edit("roll-type-used-but-missing", "rules/dice.yaml", drop_entry("roll_types", "code", "C")),
+    Edit("threshold-rank-missing", "rulesets/kolaps/rules/dice.yaml", drop_entry("thresholds", "rank", 4)),
+    Edit("threshold-rank-twice", "rulesets/kolaps/rules/dice.yaml", set_(("thresholds", 1, "rank"), 0)),
+    Edit("threshold-not-a-number", "rulesets/kolaps/rules/dice.yaml", set_(("thresholds", 0, "threshold"), "cinq")),
+    Edit("difficulty-level-missing", "rulesets/kolaps/rules/dice.yaml", drop_entry("difficulties", "level", 3)),
+    Edit("difficulties-reversed", "rulesets/kolaps/rules/dice.yaml", lambda d: d["difficulties"].reverse()),
+    Edit(
+        "natural-six-fails", "rulesets/kolaps/rules/dice.yaml", lambda d: d.update(always_failure=d["always_success"])
+    ),
+    Edit("automatic-overlaps-levels", "rulesets/kolaps/rules/dice.yaml", set_(("automatic_at_or_below",), 0)),
+    Edit("impossible-below-top-level", "rulesets/kolaps/rules/dice.yaml", set_(("impossible_at_or_above",), 4)),
+    Edit("roll-type-used-but-missing", "rulesets/kolaps/rules/dice.yaml", drop_entry("roll_types", "code", "C")),
     # ---- wounds.yaml -------------------------------------------------------------------------
-    Edit("capacity-not-boxes", "rules/wounds.yaml", on_entry("locations", "roll", 1, lambda e: e.update(capacity=4))),
-    Edit("location-roll-twice", "rules/wounds.yaml", copy_field("locations", "roll", 1, 2)),
-    Edit("location-id-twice", "rules/wounds.yaml", lambda d: d["locations"][3].update(id=d["locations"][2]["id"])),
-    Edit("locations-missing", "rules/wounds.yaml", delete(("locations",))),
-    Edit("severity-missing", "rules/wounds.yaml", drop_entry("severities", "roll", 3)),
+    Edit(
+        "capacity-not-boxes",
+        "rulesets/kolaps/rules/wounds.yaml",
+        on_entry("locations", "roll", 1, lambda e: e.update(capacity=4)),
+    ),
+    Edit("location-roll-twice", "rulesets/kolaps/rules/wounds.yaml", copy_field("locations", "roll", 1, 2)),
+    Edit(
+        "location-id-twice",
+        "rulesets/kolaps/rules/wounds.yaml",
+        lambda d: d["locations"][3].update(id=d["locations"][2]["id"]),
+    ),
+    Edit("locations-missing", "rulesets/kolaps/rules/wounds.yaml", delete(("locations",))),
+    Edit("severity-missing", "rulesets/kolaps/rules/wounds.yaml", drop_entry("severities", "roll", 3)),
     Edit(
         "severity-loss-rank-twice",
-        "rules/wounds.yaml",
+        "rulesets/kolaps/rules/wounds.yaml",
         on_entry("severities", "roll", 5, lambda e: e["morale_loss"].append(dict(e["morale_loss"][0]))),
     ),
     Edit(
         "critical-unknown-location",
-        "rules/wounds.yaml",
+        "rulesets/kolaps/rules/wounds.yaml",
         on_entry("critical_injuries", "roll", 1, lambda e: e.update(location="bras-gauch")),
     ),
     Edit(
         "critical-unknown-specialisation",
-        "rules/wounds.yaml",
+        "rulesets/kolaps/rules/wounds.yaml",
         on_entry(
             "critical_injuries", "roll", 2, lambda e: e.update(extra_difficulty={"value": 2, "unless": "ambidextr"})
         ),
     ),
-    Edit("critical-roll-missing", "rules/wounds.yaml", drop_entry("critical_injuries", "roll", 3)),
-    Edit("cumulative-row-missing", "rules/wounds.yaml", drop_entry("cumulative", "wounds", 3)),
-    Edit("critical-failures-overlap", "rules/wounds.yaml", lambda d: d["critical_failures"][1].update(max=3)),
-    Edit("critical-failures-empty", "rules/wounds.yaml", set_(("critical_failures",), [])),
-    Edit("cumulative-empty", "rules/wounds.yaml", set_(("cumulative",), [])),
+    Edit("critical-roll-missing", "rulesets/kolaps/rules/wounds.yaml", drop_entry("critical_injuries", "roll", 3)),
+    Edit("cumulative-row-missing", "rulesets/kolaps/rules/wounds.yaml", drop_entry("cumulative", "wounds", 3)),
+    Edit(
+        "critical-failures-overlap",
+        "rulesets/kolaps/rules/wounds.yaml",
+        lambda d: d["critical_failures"][1].update(max=3),
+    ),
+    Edit("critical-failures-empty", "rulesets/kolaps/rules/wounds.yaml", set_(("critical_failures",), [])),
+    Edit("cumulative-empty", "rulesets/kolaps/rules/wounds.yaml", set_(("cumulative",), [])),
     Edit(
         "extra-difficulty-without-test",
-        "rules/wounds.yaml",
+        "rulesets/kolaps/rules/wounds.yaml",
         on_entry("critical_injuries", "roll", 2, lambda e: e.update(test_difficulty=None)),
     ),
     # ---- combat.yaml -------------------------------------------------------------------------
     Edit(
         "no-band-beyond",
-        "rules/combat.yaml",
+        "rulesets/kolaps/rules/combat.yaml",
         lambda d: d["range_bands"].remove(
             next(b for b in d["range_bands"] if b.get("max_factor") is None and b.get("below_cm") is None)
         ),
     ),
-    Edit("band-id-twice", "rules/combat.yaml", lambda d: d["range_bands"][1].update(id=d["range_bands"][0]["id"])),
+    Edit(
+        "band-id-twice",
+        "rulesets/kolaps/rules/combat.yaml",
+        lambda d: d["range_bands"][1].update(id=d["range_bands"][0]["id"]),
+    ),
     Edit(
         "severity-dice-unreadable",
-        "rules/combat.yaml",
+        "rulesets/kolaps/rules/combat.yaml",
         lambda d: next(b for b in d["range_bands"] if b.get("severity_dice")).update(severity_dice="deux C6"),
     ),
     # ---- traits.yaml, actions.yaml -----------------------------------------------------------
-    Edit("trait-id-twice", "rules/traits.yaml", lambda d: d["traits"][1].update(id=d["traits"][0]["id"])),
+    Edit(
+        "trait-id-twice", "rulesets/kolaps/rules/traits.yaml", lambda d: d["traits"][1].update(id=d["traits"][0]["id"])
+    ),
     Edit(
         "trait-name-unprintable",
-        "rules/traits.yaml",
+        "rulesets/kolaps/rules/traits.yaml",
         lambda d: d["traits"][0].update(name=d["traits"][0]["name"] + " 🔥"),
     ),
     Edit(
         "trait-unit-without-value",
-        "rules/traits.yaml",
+        "rulesets/kolaps/rules/traits.yaml",
         lambda d: next(t for t in d["traits"] if "param" not in t).update(unit="cm"),
     ),
     Edit(
         "trait-bands-empty",
-        "rules/traits.yaml",
+        "rulesets/kolaps/rules/traits.yaml",
         on_entry("traits", "id", "fragmentation", lambda t: t.update(range_bands=[])),
     ),
     Edit(
         "trait-bands-all-beyond",
-        "rules/traits.yaml",
+        "rulesets/kolaps/rules/traits.yaml",
         on_entry("traits", "id", "fragmentation", lambda t: [b.pop("max_factor", None) for b in t["range_bands"]]),
     ),
     Edit(
         "trait-bands-factor-text",
-        "rules/traits.yaml",
+        "rulesets/kolaps/rules/traits.yaml",
         on_entry("traits", "id", "fragmentation", lambda t: t["range_bands"][1].update(max_factor="double")),
     ),
     Edit(
         "morale-test-missing",
-        "rules/actions.yaml",
+        "rulesets/kolaps/rules/actions.yaml",
         morale(
             lambda m: next(lv for lv in m["levels"] if lv["level"] == m["offensive_minimum"]).pop("test_difficulty")
         ),
     ),
     Edit(
         "morale-level-missing",
-        "rules/actions.yaml",
+        "rulesets/kolaps/rules/actions.yaml",
         morale(lambda m: m["levels"].remove(next(lv for lv in m["levels"] if lv["level"] == 2))),
     ),
-    Edit("phase-missing", "rules/actions.yaml", drop_entry("phases", "number", 3)),
-    Edit("walking-backwards", "rules/actions.yaml", set_(("walk_cm_per_mvt",), -2.5)),
-    Edit("action-id-twice", "rules/actions.yaml", lambda d: d["actions"][1].update(id=d["actions"][0]["id"])),
-    Edit("morale-levels-shuffled", "rules/actions.yaml", morale(lambda m: m["levels"].reverse()), refused_by=()),
-    Edit("fatigue-track-longest", "rules/actions.yaml", set_(("fatigue", "max"), 12), refused_by=()),
+    Edit("phase-missing", "rulesets/kolaps/rules/actions.yaml", drop_entry("phases", "number", 3)),
+    Edit("walking-backwards", "rulesets/kolaps/rules/actions.yaml", set_(("walk_cm_per_mvt",), -2.5)),
+    Edit(
+        "action-id-twice",
+        "rulesets/kolaps/rules/actions.yaml",
+        lambda d: d["actions"][1].update(id=d["actions"][0]["id"]),
+    ),
+    Edit(
+        "morale-levels-shuffled",
+        "rulesets/kolaps/rules/actions.yaml",
+        morale(lambda m: m["levels"].reverse()),
+        refused_by=(),
+    ),
+    Edit("fatigue-track-longest", "rulesets/kolaps/rules/actions.yaml", set_(("fatigue", "max"), 12), refused_by=()),
     # A chapter quotes this action: the rulebook names the file that lost it, the rest print.
     Edit(
         "action-quoted-by-rulebook",
-        "rules/actions.yaml",
+        "rulesets/kolaps/rules/actions.yaml",
         drop_entry("actions", "id", "courir"),
         refused_by=("rulebook",),
     ),
     # ---- catalogue -----------------------------------------------------------------------------
     Edit(
         "specialisation-twice",
-        "affiliations.yaml",
+        "rulesets/kolaps/affiliations.yaml",
         lambda d: d["affiliations"][0]["specialisations"].append(dict(d["affiliations"][0]["specialisations"][0])),
     ),
-    Edit("weapon-range-negative", "weapons.yaml", lambda d: d["weapons"][0].update(range=-5)),
+    Edit("weapon-range-negative", "rulesets/kolaps/weapons.yaml", lambda d: d["weapons"][0].update(range=-5)),
     # ---- labels --------------------------------------------------------------------------------
     Edit("label-missing", "labels/fr/cards.yaml", delete(("front", "threshold")), CARDS_LABELS),
     Edit("label-a-number", "labels/fr/common.yaml", set_(("number", "decimal"), 5)),  # every product prints numbers

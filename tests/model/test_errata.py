@@ -1,4 +1,4 @@
-"""The errata as data (data/errata.yaml), the readings (data/readings.yaml), and docs/errata.md.
+"""The errata as data (data/rulesets/kolaps/errata.yaml), the readings (data/rulesets/kolaps/readings.yaml), and docs/errata.md.
 
 The docs and the data must list the same entries; the readings switch data texts; every
 problem in those files is a located error through `kolaps-print check`; the numbers an
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from kolaps_print import resources
 from kolaps_print.content import formats as fmt
 from kolaps_print.content.probabilities import success_chance
 from kolaps_print.diagnostics import KolapsError
@@ -46,7 +47,7 @@ def errors(folder: Path) -> list[str]:
     return [str(d) for d in caught.value.diagnostics]
 
 
-# ---- docs/errata.md and data/errata.yaml list the same entries ------------------------
+# ---- docs/errata.md and data/rulesets/kolaps/errata.yaml list the same entries ------------------------
 def test_docs_and_data_list_the_same_errata(data):
     docs = DOCS.read_text(encoding="utf-8")
     in_docs = re.findall(r"^\*\*(E\d+)\.", docs, flags=re.MULTILINE)
@@ -109,8 +110,12 @@ def test_readings_choose_each_variant(tmp_path, data):
     assert data.readings == {"right_arm_malus": "actions", "full_location_test": "on_fill"}
     assert data.rules.wounds.critical_injuries[1].extra_difficulty.applies_to == "actions"
     folder = data_copy(tmp_path)
-    edit(folder / "readings.yaml", "right_arm_malus: actions", "right_arm_malus: survival")
-    edit(folder / "readings.yaml", "full_location_test: on_fill", "full_location_test: on_overflow")
+    edit(resources.kolaps_folder(folder) / "readings.yaml", "right_arm_malus: actions", "right_arm_malus: survival")
+    edit(
+        resources.kolaps_folder(folder) / "readings.yaml",
+        "full_location_test: on_fill",
+        "full_location_test: on_overflow",
+    )
     switched = load_game_data(folder)
     assert switched.readings == {"right_arm_malus": "survival", "full_location_test": "on_overflow"}
     assert switched.rules.wounds.critical_injuries[1].extra_difficulty.applies_to == "survival"
@@ -142,13 +147,13 @@ def test_readings_choose_each_variant(tmp_path, data):
 )
 def test_a_bad_reading_is_a_located_error(tmp_path, old, new, message):
     folder = data_copy(tmp_path)
-    edit(folder / "readings.yaml", old, new)
+    edit(resources.kolaps_folder(folder) / "readings.yaml", old, new)
     assert any(message in m for m in errors(folder)), errors(folder)
 
 
 def test_a_missing_choice_is_an_error_naming_the_options(tmp_path):
     folder = data_copy(tmp_path)
-    edit(folder / "readings.yaml", "full_location_test: on_fill", "")
+    edit(resources.kolaps_folder(folder) / "readings.yaml", "full_location_test: on_fill", "")
     assert any(
         "no choice for reading 'full_location_test': add 'full_location_test: on_fill' (one of on_fill, on_overflow)"
         in m
@@ -158,7 +163,7 @@ def test_a_missing_choice_is_an_error_naming_the_options(tmp_path):
 
 def test_a_variant_missing_an_option_is_a_located_error(tmp_path):
     folder = data_copy(tmp_path)
-    edit(folder / "affiliations.yaml", "          survival: ", "          survivl: ")
+    edit(resources.kolaps_folder(folder) / "affiliations.yaml", "          survival: ", "          survivl: ")
     found = [
         m for m in errors(folder) if "reading 'right_arm_malus' needs one value for each option: actions, survival" in m
     ]
@@ -167,19 +172,19 @@ def test_a_variant_missing_an_option_is_a_located_error(tmp_path):
 
 def test_an_unknown_ruling_is_a_located_error(tmp_path):
     folder = data_copy(tmp_path)
-    edit(folder / "rules" / "combat.yaml", "ruling: E33", "ruling: E330")
+    edit(resources.kolaps_folder(folder) / "rules" / "combat.yaml", "ruling: E33", "ruling: E330")
     assert any("combat.yaml:" in m and "unknown erratum 'E330'" in m for m in errors(folder))
 
 
 def test_errata_out_of_order_are_reported(tmp_path):
     folder = data_copy(tmp_path)
-    edit(folder / "errata.yaml", "  - id: E2\n", "  - id: E1\n")
+    edit(resources.kolaps_folder(folder) / "errata.yaml", "  - id: E2\n", "  - id: E1\n")
     assert any("errata.yaml:" in m and "erratum E1 is out of order or listed twice" in m for m in errors(folder))
 
 
 def test_check_reports_a_bad_reading_and_writes_nothing(cli, tmp_path, monkeypatch):
     folder = data_copy(tmp_path)
-    edit(folder / "readings.yaml", "right_arm_malus: actions", "right_arm_malus: both")
+    edit(resources.kolaps_folder(folder) / "readings.yaml", "right_arm_malus: actions", "right_arm_malus: both")
     monkeypatch.setenv("KOLAPS_DATA", str(folder))
     result = cli(["check"])
     assert result.exit_code == 1

@@ -40,7 +40,12 @@ def test_a_data_file_with_a_draft_sentence_is_reported(tmp_path):
 def test_the_data_has_texts_to_check():
     data = resources.data_dir()
     names = {p.relative_to(data).as_posix() for p in data.rglob("*.yaml")}
-    assert {"rules/wounds.yaml", "weapons.yaml", "affiliations.yaml", "labels/fr/tables.yaml"} <= names
+    assert {
+        "rulesets/kolaps/rules/wounds.yaml",
+        "rulesets/kolaps/weapons.yaml",
+        "rulesets/kolaps/affiliations.yaml",
+        "labels/fr/tables.yaml",
+    } <= names
 
 
 @pytest.mark.skipif(_draft() is None, reason="the draft rules (shared/seeds) are not beside this checkout")

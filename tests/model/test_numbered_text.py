@@ -9,7 +9,7 @@ from pdf_text import page_texts  # tests/support
 
 from kolaps_print import resources
 
-ARMY = resources.data_dir() / "armies" / "vampires.yaml"
+ARMY = resources.kolaps_dir() / "armies" / "vampires.yaml"
 
 
 def flat(text: str) -> str:
@@ -27,11 +27,17 @@ def _edit(path, old: str, new: str) -> None:
 def edited(data_copy):
     """The survival test at 3 (was 1), the secondary test at severity − 2 (was − 1), « Ébranlé » at 4 (was 1)."""
     _edit(
-        data_copy / "rules" / "wounds.yaml", "full_location_test_difficulty: 1\n", "full_location_test_difficulty: 3\n"
+        resources.kolaps_folder(data_copy) / "rules" / "wounds.yaml",
+        "full_location_test_difficulty: 1\n",
+        "full_location_test_difficulty: 3\n",
     )
-    _edit(data_copy / "rules" / "wounds.yaml", "secondary_test_offset: -1\n", "secondary_test_offset: -2\n")
     _edit(
-        data_copy / "rules" / "actions.yaml",
+        resources.kolaps_folder(data_copy) / "rules" / "wounds.yaml",
+        "secondary_test_offset: -1\n",
+        "secondary_test_offset: -2\n",
+    )
+    _edit(
+        resources.kolaps_folder(data_copy) / "rules" / "actions.yaml",
         'name: "Ébranlé"\n      test_difficulty: 1\n',
         'name: "Ébranlé"\n      test_difficulty: 4\n',
     )
@@ -65,7 +71,11 @@ def test_the_bundled_texts_read_as_before(cli, data_copy, tmp_path):
 
 
 def test_every_reading_of_a_switchable_text_gets_its_number(cli, edited, tmp_path):
-    _edit(edited / "readings.yaml", "full_location_test: on_fill", "full_location_test: on_overflow")
+    _edit(
+        resources.kolaps_folder(edited) / "readings.yaml",
+        "full_location_test: on_fill",
+        "full_location_test: on_overflow",
+    )
     sheet = _pdf_text(cli, ["tables"], tmp_path / "sheet.pdf")
     assert "Test de survie (difficulté 3) pour chaque blessure sans case libre" in sheet
 
@@ -78,7 +88,7 @@ def _line_col(path, needle: str) -> tuple[int, int]:
 
 
 def test_an_unknown_placeholder_is_a_located_error(cli, data_copy):
-    wounds = data_copy / "rules" / "wounds.yaml"
+    wounds = resources.kolaps_folder(data_copy) / "rules" / "wounds.yaml"
     _edit(
         wounds,
         "Test de survie (difficulté {full_location_test_difficulty}) pour chaque",
@@ -89,7 +99,7 @@ def test_an_unknown_placeholder_is_a_located_error(cli, data_copy):
     result = cli(["check"])
     assert result.exit_code == 1
     assert (
-        f"data/rules/wounds.yaml:{line}:{col}: error: full_location.text.on_overflow: unknown placeholder "
+        f"data/rulesets/kolaps/rules/wounds.yaml:{line}:{col}: error: full_location.text.on_overflow: unknown placeholder "
         "{survival_difficulty} (this text can use: "
     ) in result.stderr
     assert "{full_location_test_difficulty}" in result.stderr.split("unknown placeholder")[1]
@@ -106,12 +116,14 @@ def test_an_unknown_placeholder_is_a_located_error(cli, data_copy):
     ],
 )
 def test_a_malformed_placeholder_is_a_located_error(cli, data_copy, text, problem):
-    combat = data_copy / "rules" / "combat.yaml"
+    combat = resources.kolaps_folder(data_copy) / "rules" / "combat.yaml"
     old = "réussir un test de difficulté {test_difficulty}"
     line, col = _line_col(combat, old)
     _edit(combat, old, text)
     result = cli(["check"])
     assert result.exit_code == 1
     start = combat.read_text(encoding="utf-8").splitlines()[line - 1].index('"') + 1
-    assert f"data/rules/combat.yaml:{line}:{start}: error: modifiers[7].text: {problem}" in result.stderr
+    assert (
+        f"data/rulesets/kolaps/rules/combat.yaml:{line}:{start}: error: modifiers[7].text: {problem}" in result.stderr
+    )
     assert "Traceback" not in result.stderr

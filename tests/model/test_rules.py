@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.model.gamedata import load_game_data
 from kolaps_print.model.rules import DifficultyModifier, MoraleLevel, MoraleRules
@@ -63,7 +64,7 @@ def test_top_severity_follows_the_severity_table():
 def test_a_missing_rule_number_is_a_located_error(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
-    wounds = data / "rules" / "wounds.yaml"
+    wounds = resources.kolaps_folder(data) / "rules" / "wounds.yaml"
     wounds.write_text(
         wounds.read_text(encoding="utf-8").replace("full_location_test_difficulty: 1\n", ""), encoding="utf-8"
     )

@@ -23,10 +23,10 @@ def bundled(tmp_path_factory) -> Path:
 
 
 def problems(tmp_path: Path, file: str, change) -> list[tuple[str, str, str]]:
-    """(file name, path, message) of every error once change has edited data/<file>."""
+    """(file name, path, message) of every error once change has edited its KOLAPS file (data/rulesets/kolaps/<file>)."""
     data = tmp_path / "data"
     shutil.copytree(resources.bundled("data"), data)
-    path = data / file
+    path = resources.kolaps_folder(data) / file
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
     change(doc)
     path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
@@ -190,7 +190,9 @@ def test_a_weapon_with_two_traits_replacing_the_bands_is_refused_in_weapons_yaml
     found = problems(
         tmp_path, "rules/traits.yaml", lambda d: by(d["traits"], "id", "deux-mains").update(range_bands=bands)
     )
-    shotgun = yaml.safe_load((resources.bundled("data") / "weapons.yaml").read_text(encoding="utf-8"))["weapons"]
+    shotgun = yaml.safe_load(
+        (resources.kolaps_folder(resources.bundled("data")) / "weapons.yaml").read_text(encoding="utf-8")
+    )["weapons"]
     index = next(i for i, w in enumerate(shotgun) if w["id"] == "fusil-pompe")
     assert found == [
         (
@@ -247,9 +249,9 @@ def test_every_rules_file_is_checked_in_one_run(tmp_path):
         ("rules/traits.yaml", lambda d: d["traits"][0].update(short="")),
         ("rules/actions.yaml", lambda d: d["phases"].pop()),
     ):
-        doc = yaml.safe_load((data / file).read_text(encoding="utf-8"))
+        doc = yaml.safe_load((resources.kolaps_folder(data) / file).read_text(encoding="utf-8"))
         change(doc)
-        (data / file).write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+        (resources.kolaps_folder(data) / file).write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     with pytest.raises(KolapsError) as exc:
         load_game_data(data)
     files = {Path(d.file).name for d in exc.value.diagnostics}

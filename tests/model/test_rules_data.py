@@ -14,7 +14,7 @@ import pytest
 from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import load_game_data
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data" / "rulesets" / "kolaps"  # KOLAPS's own files
 DEMO_ARMIES = ["section-kappa.yaml", "les-damnes.yaml"]
 
 

@@ -120,7 +120,7 @@ def test_the_kolaps_loader_refuses_another_ruleset_s_army_located(tmp_path):
 def test_a_kolaps_army_may_name_its_ruleset(tmp_path):
     from kolaps_print import resources
 
-    text = (resources.data_dir() / "armies" / "section-kappa.yaml").read_text(encoding="utf-8")
+    text = (resources.kolaps_dir() / "armies" / "section-kappa.yaml").read_text(encoding="utf-8")
     path = tmp_path / "kappa.yaml"
     path.write_text("ruleset: kolaps\n" + text, encoding="utf-8")
     assert load_army(path).army.ruleset == "kolaps"

@@ -1,4 +1,4 @@
-"""Demo scenarios (data/scenarios): validated with the game data, located errors through `check`."""
+"""Demo scenarios (data/rulesets/kolaps/scenarios): validated with the game data, located errors through `check`."""
 
 import shutil
 
@@ -8,7 +8,7 @@ import yaml
 from kolaps_print import resources
 from kolaps_print.model.gamedata import builtin_game_data
 
-SCENARIOS = resources.data_dir() / "scenarios"
+SCENARIOS = resources.kolaps_dir() / "scenarios"
 
 
 def test_every_bundled_scenario_is_loaded_in_file_order_and_marked_as_ours():
@@ -32,13 +32,13 @@ def test_the_default_scenario_is_for_the_two_demo_armies_on_a_small_table():
 def _broken_copy(tmp_path, monkeypatch, old: str, new: str) -> tuple[str, int]:
     """A copy of the data folder whose scenario has old replaced by new; (file as shown, line of the change)."""
     shutil.copytree(resources.bundled("data"), tmp_path / "data")
-    path = tmp_path / "data" / "scenarios" / "premier-contact.yaml"
+    path = tmp_path / "data" / "rulesets" / "kolaps" / "scenarios" / "premier-contact.yaml"
     text = path.read_text(encoding="utf-8")
     line = text[: text.index(old)].count("\n") + 1
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("KOLAPS_DATA", str(tmp_path / "data"))
-    return "data/scenarios/premier-contact.yaml", line
+    return "data/rulesets/kolaps/scenarios/premier-contact.yaml", line
 
 
 @pytest.mark.parametrize(
@@ -49,7 +49,7 @@ def _broken_copy(tmp_path, monkeypatch, old: str, new: str) -> tuple[str, int]:
             "ruling: E46",
             "ruling: E406",
             9,
-            "ruling: unknown erratum 'E406' (did you mean 'E46'?) (data/errata.yaml has no such id)",
+            "ruling: unknown erratum 'E406' (did you mean 'E46'?) (data/rulesets/kolaps/errata.yaml has no such id)",
         ),
         (
             "id: premier-contact",

@@ -41,11 +41,13 @@ def pages(handout) -> list[str]:
 
 
 def scenario() -> dict:
-    return yaml.safe_load((DATA / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load(
+        (resources.kolaps_folder(DATA) / "scenarios" / "premier-contact.yaml").read_text(encoding="utf-8")
+    )
 
 
 def army(stem: str) -> dict:
-    return yaml.safe_load((DATA / "armies" / f"{stem}.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load((resources.kolaps_folder(DATA) / "armies" / f"{stem}.yaml").read_text(encoding="utf-8"))
 
 
 def character(stem: str, name: str) -> dict:
@@ -151,7 +153,7 @@ def test_the_example_follows_a_card_changed_in_the_data(tmp_path):
     shutil.copytree(DATA, data)
     s = scenario()
     target = character(s["sides"][1], s["example"]["target"])
-    path = data / "armies" / f"{s['sides'][1]}.yaml"
+    path = resources.kolaps_folder(data) / "armies" / f"{s['sides'][1]}.yaml"
     text = path.read_text(encoding="utf-8")
     at = text.index(f'name: "{target["name"]}"')
     at = text.index(f"cib: {target['cib']}", at)
@@ -180,7 +182,7 @@ def test_the_demo_rulings_are_printed_with_their_marks(pages):
 def test_a_scenario_example_naming_nobody_is_a_located_error(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
-    path = data / "scenarios" / "premier-contact.yaml"
+    path = resources.kolaps_folder(data) / "scenarios" / "premier-contact.yaml"
     text = path.read_text(encoding="utf-8").replace('attacker: "Stefan Solmeyer"', 'attacker: "Stefan Solmayer"')
     path.write_text(text, encoding="utf-8")
     line = next(i for i, t in enumerate(text.splitlines(), start=1) if "Solmayer" in t)

@@ -18,7 +18,7 @@ from pdf_text import page_texts  # tests/support
 
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data" / "rulesets" / "kolaps"  # KOLAPS's own files
 
 
 def _yaml(path: Path):

@@ -144,7 +144,7 @@ def test_the_marks_page_lists_the_other_products(pages, data):
     faces = re.findall(r"Cartes d’aide de jeu carte (\d+)", last)
     assert faces and len(faces) > len(page_texts(build_reference(TablesOptions(format="cards"), data).pdf))
     assert faces == sorted(faces, key=int)
-    kappa = load_army(resources.data_dir() / "armies" / "section-kappa.yaml", data)
+    kappa = load_army(resources.kolaps_dir() / "armies" / "section-kappa.yaml", data)
     assert any(
         p.product == f"Cartes\u00a0: {kappa.army.name}" and "E26" in p.errata for p in marks_elsewhere(data, [kappa])
     )

@@ -58,7 +58,7 @@ def test_then_a_fixed_edit_builds_again():
 def test_editor_droppings_do_not_trigger_a_rebuild():
     assert is_source("templates/rulebook/03-des.md.j2")
     assert not is_source("templates/rulebook/.03-des.md.j2.swp")
-    assert not is_source("data/rules/dice.yaml~")
+    assert not is_source("data/rulesets/kolaps/rules/dice.yaml~")
     assert not is_source("output/.rulebook.pdf.abc.tmp")
 
 
@@ -114,7 +114,12 @@ def test_a_bug_in_a_rebuild_is_reported_and_the_watch_goes_on():
     def on_change():
         rebuild(build, lambda result: f"built {result}", lines.append, bugs.append)
 
-    watch([], on_change, lines.append, changes=[{"templates/rulebook/03-des.md.j2"}, {"data/rules/dice.yaml"}])
+    watch(
+        [],
+        on_change,
+        lines.append,
+        changes=[{"templates/rulebook/03-des.md.j2"}, {"data/rulesets/kolaps/rules/dice.yaml"}],
+    )
     assert len(builds) == 2
     assert [str(b) for b in bugs] == ["a bug"]
     assert lines[1].startswith("build failed in ") and "internal error" in lines[1]
@@ -163,3 +168,51 @@ def test_an_unchanged_rebuild_is_laid_out_once_and_prints_what_a_fresh_build_pri
     assert once.passes >= 2  # page references: the first pass cannot know them
     assert results[-1].passes == 1
     assert output.read_bytes() == fresh.read_bytes()
+
+
+# ---- rulebook --ruleset ID --watch (issue 13) ------------------------------------------------
+
+
+def test_a_ruleset_book_rebuilds_on_each_save_of_its_chapters_and_its_data(tmp_path):
+    """The loop the CLI runs for `rulebook --ruleset d12 --watch`: the folders it watches hold the
+    files edited, and each save rebuilds the book from what was saved, a broken save included."""
+    from kolaps_print.jobs.rulebook import source_folders
+
+    book = tmp_path / "livret"
+    shutil.copytree(resources.bundled("templates") / "rulesets" / "d12", book)
+    data = tmp_path / "data"
+    shutil.copytree(resources.bundled("data"), data)
+    options = RulebookOptions(ruleset="d12", templates=book, data=data)
+    output = tmp_path / "book.pdf"
+    chapter, ruleset_file = book / "01-actions.md.j2", data / "rulesets" / "d12" / "ruleset.yaml"
+    folders = source_folders(options)
+    assert folders == [book.resolve(), data.resolve()]
+    lines: list[str] = []
+    texts: list[str] = []
+
+    def on_change() -> None:
+        if rebuild(lambda: write_rulebook(output, options), str, lines.append).ok:
+            texts.append(" ".join(page.extract_text() for page in pypdf.PdfReader(output).pages))
+
+    def edit(path, old, new):
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        assert any(path.resolve().is_relative_to(folder) for folder in folders)  # watchfiles would see it
+        return {str(path)}
+
+    def saves():
+        yield edit(chapter, "# Réussir une action {#actions}\n", "# Réussir une action {#actions}\n\nZorglub arrive.\n")
+        yield edit(ruleset_file, 'summary: "Un d12,', 'summary: "Un dé à douze faces,')
+        yield edit(chapter, "{{ ruleset.summary }}", "{{ ruleset.sommaire }}")
+        yield edit(chapter, "{{ ruleset.sommaire }}", "{{ ruleset.summary }}")
+
+    on_change()  # the first build, before the loop (cli/rulebook.py)
+    watch(folders, on_change, lines.append, changes=saves())
+    assert len(texts) == 4, lines  # the first build, two good saves, the fix; not the broken save
+    assert "Zorglub arrive." not in texts[0] and "Zorglub arrive." in texts[1]
+    assert "Un dé à douze faces," not in texts[1] and "Un dé à douze faces," in texts[2]
+    broken = [line for line in lines if ": error: " in line]
+    assert broken and broken[0].startswith(f"{chapter}:"), lines
+    assert "build failed" in lines[lines.index(broken[0]) + 1]
+    assert texts[3] == texts[2] and lines[-1] == "stopped watching"

@@ -30,11 +30,11 @@ Runner = Callable[[Sequence[object]], object]
 
 def demo_army(name: str) -> Path:
     """A KOLAPS demo army file of the data folder in use."""
-    return resources.data_dir() / "armies" / f"{name}.yaml"
+    return resources.kolaps_dir() / "armies" / f"{name}.yaml"
 
 
 def demo_kit() -> Path:
-    return resources.data_dir() / "kits" / DEMO_KIT
+    return resources.kolaps_dir() / "kits" / DEMO_KIT
 
 
 def _commands(out: Path) -> dict[str, list[object]]:
