@@ -245,3 +245,24 @@ def test_a_token_look_naming_no_house_colour_exits_1_located_and_writes_nothing(
     assert "looks.activated.colour: 'signal-yelow' is not a colour of the house style" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_kit_left_in_the_old_data_kits_is_told_where_its_armies_went(cli, tmp_path, monkeypatch):
+    """A user's kit file in data/kits/ naming ../armies/x.yaml, after KOLAPS moved into
+    data/rulesets/kolaps/ (issue 13): the entry's error names the new place; nothing is built."""
+    import shutil
+
+    shutil.copytree(resources.bundled("data"), tmp_path / "data")
+    (tmp_path / "data" / "kits").mkdir()
+    kit = tmp_path / "data" / "kits" / "club.yaml"
+    kit.write_text("name: Club\narmies:\n  - ../armies/vampires.yaml\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("KOLAPS_DATA", raising=False)
+    result = cli(["kit", "data/kits/club.yaml", "-o", "out"])
+    assert result.exit_code == 1
+    assert (
+        "data/kits/club.yaml:3:5: error: armies[0]: army file '../armies/vampires.yaml' not found "
+        "(looked for data/armies/vampires.yaml); KOLAPS's files moved into the data "
+        "folder's rulesets/kolaps/ (did you mean data/rulesets/kolaps/armies/vampires.yaml?)"
+    ) in result.stderr.splitlines()
+    assert not (tmp_path / "out").exists()
