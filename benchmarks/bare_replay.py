@@ -53,7 +53,9 @@ def replay_texts(canvas, run):
     canvas.drawText(text)
 
 
-def main(source: str, target: str) -> None:
+def recorded_canvas(source: str, target: str) -> tuple[dict, Canvas]:
+    """The recording (marshal) and a canvas set up as kolaps-print's: its fonts registered,
+    invariant, page compression, the recorded initial font. Shared with bare_calls.py."""
     with open(source, "rb") as f:
         recorded = marshal.load(f)
     for name, file in recorded["fonts"]:
@@ -61,6 +63,11 @@ def main(source: str, target: str) -> None:
     canvas = Canvas(
         target, pagesize=recorded["pagesize"], invariant=1, pageCompression=1, initialFontName=recorded["initial_font"]
     )
+    return recorded, canvas
+
+
+def main(source: str, target: str) -> None:
+    recorded, canvas = recorded_canvas(source, target)
     for name, args, kwargs in recorded["ops"]:
         if name == "texts":
             replay_texts(canvas, args)

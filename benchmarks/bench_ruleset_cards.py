@@ -1,0 +1,62 @@
+"""`kolaps-print cards` for each other ruleset next to bare reportlab drawing the same cards.
+
+    .venv/bin/python benchmarks/bench_ruleset_cards.py [--cards 1000] [--runs 5] [--ruleset d12 ...]
+
+For each ruleset (default: every bundled one), its demo army scaled to --cards characters
+(ruleset_army.py, in a temporary folder), then, each side a separate process timed from start
+to the PDF written:
+- ours: `kolaps-print cards army.yaml -o out.pdf`;
+- bare: benchmarks/bare_calls.py, plain reportlab performing the canvas calls our job made
+  (recorded once beforehand by record_calls.py, not timed): the same forms, text objects and
+  paths, none of our loading, card blocks, platypus layout or type fitting.
+CPU time (user + system of the child) and wall time, medians of --runs interleaved runs, and
+the ratio ours / bare per ruleset, against KOLAPS's bar (bench_cards.py: 1.2 x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_cards import TARGET  # noqa: E402
+from measure import HERE, here, interleaved, kolaps_print, load, run, verdict  # noqa: E402
+
+RULESETS = ("d100", "3d6", "d12")
+
+
+def bench(ruleset_id: str, folder: Path, cards: int, runs: int) -> None:
+    army = Path(here("ruleset_army.py", folder, ruleset_id, cards))
+    calls = int(here("record_calls.py", army, folder / f"{ruleset_id}.marshal"))
+    bare = [sys.executable, str(HERE / "bare_calls.py"), str(folder / f"{ruleset_id}.marshal")]
+    ours = [*kolaps_print(), "cards", str(army), "-o"]
+    costs = interleaved(
+        {
+            "ours": lambda: run([*ours, str(folder / "ours.pdf")]),
+            "bare": lambda: run([*bare, str(folder / "bare.pdf")]),
+        },
+        runs,
+    )
+    print(f"{ruleset_id}: {cards} cards, {calls} canvas calls, medians of {runs} interleaved runs ({load()})")
+    for name, c in costs.items():
+        print(f"  {name}: cpu {c.cpu:6.3f} s   wall {c.wall:6.3f} s   peak {c.peak_mib:5.1f} MiB")
+    for what in ("cpu", "wall"):
+        ratio = getattr(costs["ours"], what) / getattr(costs["bare"], what)
+        print(f"  ratio ours / bare ({what}): {ratio:4.2f}   KOLAPS's bar <= {TARGET}: {verdict(ratio, TARGET)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--ruleset", action="append", choices=RULESETS, help="only this ruleset (repeatable)")
+    args = parser.parse_args()
+    for ruleset_id in args.ruleset or RULESETS:
+        with tempfile.TemporaryDirectory() as tmp:
+            bench(ruleset_id, Path(tmp), args.cards, args.runs)
+
+
+if __name__ == "__main__":
+    main()
