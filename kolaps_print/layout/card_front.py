@@ -41,6 +41,7 @@ BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 # comes with where its text is. An army takes the first one every card of it fits.
 MODES = ((False, False), (True, False), (True, True))
 TILE_PAD = 1.2  # mm a stat tile keeps around its value
+FOOTER_GAP = 2.0  # mm between two texts of the footer line
 
 
 @dataclass(frozen=True)
@@ -97,10 +98,10 @@ class FrontBuilder:
         foot, baseline = self.layout.front.footer, self._footer_baseline()
         game, size = self._game()
         game_w = width_mm(game, REGULAR, size)
-        if foot.shows == "subtitle":  # each card's archetype · function, then the game if it fits (build())
-            return FaceLayout()
+        if foot.shows == "marks":  # the stamp alone; a card with a mark adds its legend (build())
+            return FaceLayout([self._game_name(baseline, game, size, game_w)])
         text = label("cards.front.footer", army=self.identity.army, affiliation=self.identity.affiliation)
-        fitted = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width - game_w - 2)
+        fitted = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width - game_w - FOOTER_GAP)
         shapes: list[Shape] = [self._game_name(baseline, game, size, game_w)]
         if fitted.cut:  # a narrow card: the army before the game's name
             fitted, shapes = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width), []
@@ -122,47 +123,37 @@ class FrontBuilder:
         foot, h = self.layout.front.footer, self.size.height
         return min(h - foot.height + foot.baseline, above_safe_bottom(h, self.layout.safe, foot.size))
 
-    def _footer_subtitle(self, member: Member, sub: str) -> FaceLayout:
-        """Archetype · function at the foot, white (small cards), then on the right what must be there:
-        what « † E… » means when a mark is printed (the body has no room for the legend) and a kit's
-        stamp; else the game's name when both fit. The subtitle gives way first (to the archetype, then
-        the function, then it is left out: it has no rule)."""
-        foot, c = self.layout.front.footer, member.character
-        baseline = self._footer_baseline()
-        must: list[tuple[str, str, float]] = []
-        if not self.layout.front.specialisation.legend and self._marked(member):
-            must.append((label("common.ruling_legend_short"), ITALIC, foot.size))
-        if self.identity.stamp:
-            must.append((self.identity.stamp, REGULAR, foot.stamp_size))
-        optional = [] if must else [(label("cards.front.game"), REGULAR, foot.size)]
-        for short in dict.fromkeys(s for s in (sub, c.archetype, c.function) if s):
-            for right in (must + optional, must):
-                room = self.width - (_run_width(right) + 2 if right else 0.0)
-                if width_mm(short, ITALIC, foot.size) <= room:
-                    text = Text(self.left, baseline, short, ITALIC, foot.size, self.white)
-                    return FaceLayout([text, *self._right_aligned(right, baseline)])
-        if must and width_mm(c.archetype or c.function or sub, ITALIC, foot.size) <= self.width:
-            # the legend and the stamp took the line: the subtitle, which has no rule, is left out rather than cut
-            return FaceLayout(self._right_aligned(must, baseline))
-        room = self.width - (_run_width(must) + 2 if must else 0.0)
-        fitted = fit_line(sub, ITALIC, foot.size, self.layout.min_font, room)
-        shapes: list[Shape] = [Text(self.left, baseline, fitted.text, ITALIC, fitted.size, self.white)]
-        shapes += self._right_aligned(must, baseline)
+    def _footer_legend(self, member: Member) -> FaceLayout:
+        """What « † E… » means, before the stamp at the foot, on a card that prints a mark (small cards:
+        the body has no room). A legend the line cannot hold whole is set smaller, then cut with a
+        warning: never dropped unsaid."""
+        if self.layout.front.specialisation.legend or not self._marked(member):
+            return FaceLayout()
+        foot, baseline = self.layout.front.footer, self._footer_baseline()
+        game, size = self._game()
+        legend, before = label("common.ruling_legend_short"), width_mm(game, REGULAR, size) + FOOTER_GAP
+        fitted = fit_line(legend, ITALIC, foot.size, self.layout.min_font, self.width - before)
+        right, width = self.left + self.width - before, width_mm(fitted.text, ITALIC, fitted.size)
+        shapes: list[Shape] = [
+            Text(right, baseline, fitted.text, ITALIC, fitted.size, self.white, align="right", width=width)
+        ]
         if not fitted.cut:
             return FaceLayout(shapes)
-        where = "archetype" if c.archetype else "function"
-        message = f"'{c.name}': archetype · function is too long for the card; printed as '{fitted.text}'"
-        return FaceLayout(shapes, [Cut(("characters", member.index, where), message)])
+        message = f"'{member.character.name}': the marks' legend is too long for the footer; printed as '{fitted.text}'"
+        return FaceLayout(shapes, [Cut(("characters", member.index), message)])
 
-    def _right_aligned(self, items: list[tuple[str, str, float]], baseline: float) -> list[Shape]:
-        """Texts (text, font, size) set from the right margin leftwards, 2 mm apart."""
-        shapes: list[Shape] = []
-        right = self.left + self.width
-        for text, font, size in reversed(items):
-            width = width_mm(text, font, size)
-            shapes.append(Text(right, baseline, text, font, size, self.white, align="right", width=width))
-            right -= width + 2
-        return shapes
+    def _band_subtitle(self, member: Member, sub: str, right: float) -> FaceLayout:
+        """Archetype · function under the name, in white, from where the name starts to the band's marks;
+        too long, the archetype alone (or the function), said in a warning; only then cut short."""
+        spec, left, c = self.layout.front.band.subtitle, self._emblem()[1], member.character
+        assert spec is not None
+        where = "archetype" if c.archetype else "function"
+        for text in dict.fromkeys(t for t in (sub, c.archetype, c.function) if t):
+            if width_mm(text, ITALIC, spec.size) <= right - left:
+                shown = Text(left, spec.baseline, text, ITALIC, spec.size, self.white)
+                message = f"'{c.name}': archetype · function is too long for the card; printed as '{text}'"
+                return FaceLayout([shown], [] if text == sub else [Cut(("characters", member.index, where), message)])
+        return self._line(member, (where,), sub, ITALIC, spec, right - left, self.white, "archetype · function", left)
 
     def _stat_tiles(self) -> list[Shape]:
         st = self.layout.front.stats
@@ -195,8 +186,10 @@ class FrontBuilder:
         out.shapes += marks
         out.extend(self._name(member, right - self.left))
         sub = card_text.subtitle(member)
-        if sub and f.footer.shows == "subtitle":
-            out.extend(self._footer_subtitle(member, sub))
+        if f.footer.shows == "marks":
+            out.extend(self._footer_legend(member))
+        if sub and f.band.subtitle is not None:
+            out.extend(self._band_subtitle(member, sub, right))
         elif sub:
             where = "archetype" if c.archetype else "function"
             width = self.width - (self._portrait_size()[0] + f.avatar.gap if member.portrait else 0)
@@ -251,23 +244,32 @@ class FrontBuilder:
         band, name = self.layout.front.band, member.character.name
         shapes, left = self._emblem()
         fitted = fit_line(name, BOLD, self._name_size or band.size, self.layout.min_font, width - (left - self.left))
-        baseline = band_baseline(band.height, fitted.size, self.layout.safe)
-        shapes.append(Text(left, baseline, fitted.text, BOLD, fitted.size, self.white))
+        shapes.append(Text(left, self._name_baseline(fitted.size), fitted.text, BOLD, fitted.size, self.white))
         if not fitted.cut:
             return FaceLayout(shapes)
         message = f"'{name}': the name is too long for the card; printed as '{fitted.text}'"
         return FaceLayout(shapes, [Cut(("characters", member.index, "name"), message)])
 
+    def _name_baseline(self, size: float) -> float:
+        """Centred in the band; with the role line under it (band.subtitle), as high as the safe area allows."""
+        band = self.layout.front.band
+        if band.subtitle is None:
+            return band_baseline(band.height, size, self.layout.safe)
+        return below_safe_top(self.layout.safe, size)
+
     def _emblem(self) -> tuple[list[Shape], float]:
-        """The affiliation's emblem at the band's left, and where the name starts."""
+        """The affiliation's emblem at the band's left, level with the name, and where the name starts."""
         f = self.layout.front
-        return emblem_mark(self.identity.emblem, f.emblem, self.left, f.band.height, self.white)
+        size = self._name_size or f.band.size
+        middle = self._name_baseline(size) - _cap_height(size) / 2
+        return emblem_mark(self.identity.emblem, f.emblem, self.left, middle, self.white, self.layout.safe)
 
     def _line(
-        self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str
+        self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str, left=None
     ) -> FaceLayout:
         fitted = fit_line(text, font, spec.size, self.layout.min_font, width)
-        shapes: list[Shape] = [Text(self.left, spec.baseline, fitted.text, font, fitted.size, colour)]
+        x = self.left if left is None else left
+        shapes: list[Shape] = [Text(x, spec.baseline, fitted.text, font, fitted.size, colour)]
         if not fitted.cut:
             return FaceLayout(shapes)
         message = f"'{member.character.name}': {what} is too long for the card; printed as '{fitted.text}'"
@@ -596,11 +598,6 @@ class FrontBuilder:
 def _relocate(line: BodyLine, cut: Cut, path: tuple) -> BodyLine:
     """A cached weapon line's cut, pointed at this character's reference to the weapon."""
     return BodyLine(line.height, line.emit, line.emit_cut, Cut(path, cut.message))
-
-
-def _run_width(items: list[tuple[str, str, float]]) -> float:
-    """Texts (text, font, size) side by side, 2 mm apart."""
-    return sum(width_mm(t, f, s) for t, f, s in items) + 2 * max(0, len(items) - 1)
 
 
 def band_baseline(height: float, size: float, safe: float) -> float:
