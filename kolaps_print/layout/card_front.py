@@ -72,6 +72,7 @@ class FrontBuilder:
         self._name_size: float | None = None  # size_names(): one size for the whole army
         self._tile_widths: list[float] | None = None  # size_stats(), stats.fit content: the army's widths
         self._army_fit: tuple[int, float] | None = None  # size_body(): (mode, scale) for the whole army
+        self._grow = 1.0  # size_body(): how much the body may grow (the edition's, within the card's width)
         self._stat_tiles_cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
         self.min_ppi = min_ppi  # a portrait below this is a warning (None: home printing's)
 
@@ -379,6 +380,7 @@ class FrontBuilder:
         The same specialisation is then printed the same way on every card (its text, or its
         name and where to read it), and a weapon name has one size across the army.
         """
+        self._grow = min([self.layout.shows.grow] + [self._width_cap(m) for m in members])
         fits = [self._body_fit(m) for m in members]
         if not fits:
             return
@@ -387,6 +389,14 @@ class FrontBuilder:
             scale if own == mode else self._body_fit(m, mode)[1] for m, (own, scale) in zip(members, fits, strict=True)
         ]
         self._army_fit = (mode, min(scales))
+
+    def _width_cap(self, member: Member) -> float:
+        """How much the weapons' lines may grow before one is wider than the card (then it would
+        shrink alone: one line smaller than its neighbours)."""
+        ws = self.layout.front.weapon
+        lines = [(w.name, BOLD, ws.name_size) for w in member.weapons]
+        lines += [(card_text.weapon_range(w, self.rules), REGULAR, ws.range_size) for w in member.weapons]
+        return min((self.width / width_mm(text, font, size) for text, font, size in lines if text), default=1.0)
 
     def _body_room(self) -> tuple[float, float]:
         f = self.layout.front
@@ -425,8 +435,8 @@ class FrontBuilder:
         return Style(self.layout, scale, self.left, self.width, self.colour, self.ink, self.muted, self.rule)
 
     def _fitted_blocks(self, member: Member, mode: tuple[bool, bool], room: float) -> tuple[Style, list[Block]]:
-        """The blocks at the largest scale (down to the smallest type) at which they fit room."""
-        f, scale = self.layout.front, 1.0
+        """The blocks at the largest scale (from the edition's growth, down to the smallest type) at which they fit room."""
+        f, scale = self.layout.front, max(1.0, self._grow)
         while True:
             style = self._style(scale)
             blocks = self._blocks(member, style, mode)
@@ -448,10 +458,11 @@ class FrontBuilder:
                 blocks.append(self._specialisation_names(member, style))
             else:
                 blocks += [self._specialisation(member, j, s, style) for j, s in enumerate(member.specialisations)]
+        quiet = style if style.scale <= 1 else self._style(1.0)  # the note and legend never grow: the rules do
         if self.layout.shows.note:
-            blocks.append(self._edition_note(member, style))
+            blocks.append(self._edition_note(member, quiet))
         if self.layout.front.specialisation.legend and self._marked(member, spec_names):
-            blocks.append(self._legend(style))  # a mark is printed: say what it means
+            blocks.append(self._legend(quiet))  # a mark is printed: say what it means
         return blocks
 
     def _marked(self, member: Member, spec_names: bool = False) -> bool:
