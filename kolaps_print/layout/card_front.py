@@ -73,6 +73,7 @@ class FrontBuilder:
         self._tile_widths: list[float] | None = None  # size_stats(), stats.fit content: the army's widths
         self._army_fit: tuple[int, float] | None = None  # size_body(): (mode, scale) for the whole army
         self._grow = 1.0  # size_body(): how much the body may grow (the edition's, within the card's width)
+        self._emblems: dict[float, tuple[list[Shape], float]] = {}  # by the names' size
         self._stat_tiles_cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
         self.min_ppi = min_ppi  # a portrait below this is a warning (None: home printing's)
 
@@ -262,8 +263,13 @@ class FrontBuilder:
         """The affiliation's emblem at the band's left, level with the name, and where the name starts."""
         f = self.layout.front
         size = self._name_size or f.band.size
-        middle = self._name_baseline(size) - _cap_height(size) / 2
-        return emblem_mark(self.identity.emblem, f.emblem, self.left, middle, self.white, self.layout.safe)
+        if size not in self._emblems:  # the same for every card of the army, asked several times a card
+            middle = self._name_baseline(size) - _cap_height(size) / 2
+            self._emblems[size] = emblem_mark(
+                self.identity.emblem, f.emblem, self.left, middle, self.white, self.layout.safe
+            )
+        shapes, left = self._emblems[size]
+        return list(shapes), left
 
     def _line(
         self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str, left=None
@@ -380,7 +386,8 @@ class FrontBuilder:
         The same specialisation is then printed the same way on every card (its text, or its
         name and where to read it), and a weapon name has one size across the army.
         """
-        self._grow = min([self.layout.shows.grow] + [self._width_cap(m) for m in members])
+        grow = self.layout.shows.grow
+        self._grow = min([grow] + [self._width_cap(m) for m in members]) if grow > 1 else 1.0
         fits = [self._body_fit(m) for m in members]
         if not fits:
             return
