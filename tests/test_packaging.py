@@ -24,16 +24,18 @@ def test_bundled_folders_are_found():
 def test_every_bundled_font_ships_with_its_licence():
     """Each face the families name is in the package, and each font's licence beside it,
     named by the project's LICENSE (the wheel ships kolaps_print/fonts/ whole)."""
-    from kolaps_print.fonts import FAMILIES
+    from kolaps_print.fonts import FACES, FAMILIES
 
     fonts = resources.fonts_dir()
     assert [f for files in FAMILIES.values() for f in files if not (fonts / f"{f}.ttf").is_file()] == []
+    assert [f for f in FACES.values() if not (fonts / f"{f}.ttf").is_file()] == []
     licences = sorted(p.name for p in fonts.glob("LICENSE-*.txt"))
-    assert licences == ["LICENSE-GentiumBookPlus.txt", "LICENSE-Roboto.txt"]
+    assert licences == ["LICENSE-DejaVuSansMono.txt", "LICENSE-GentiumBookPlus.txt", "LICENSE-Roboto.txt"]
     project_licence = (PACKAGE.parent / "LICENSE").read_text(encoding="utf-8") if not INSTALLED else ""
     for name in licences if project_licence else []:
         assert f"kolaps_print/fonts/{name}" in project_licence
     assert "SIL OPEN FONT LICENSE Version 1.1" in (fonts / "LICENSE-GentiumBookPlus.txt").read_text(encoding="utf-8")
+    assert "Bitstream Vera" in (fonts / "LICENSE-DejaVuSansMono.txt").read_text(encoding="utf-8")
 
 
 @pytest.mark.skipif(not INSTALLED, reason="runs against a non-editable install (as CI does)")

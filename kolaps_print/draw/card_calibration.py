@@ -6,7 +6,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.content.formats import number, signed
 from kolaps_print.draw.scale_bar import draw_scale_bar
-from kolaps_print.fonts import SANS, SANS_BOLD
+from kolaps_print.fonts import MONO, SANS, SANS_BOLD, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.calibration import Target, calibration_data, ruler_ticks
@@ -19,7 +19,12 @@ SCALE_Y = 18.0  # mm from the bottom edge: the scale bar, its explanation above 
 
 
 def draw_front(canvas: Canvas, paper: Size, targets: list[Target], flip: str) -> None:
-    _title(canvas, paper, label("cards.calibrate.front_title"), [label("cards.calibrate.front_help", flip=_flip(flip))])
+    _title(
+        canvas,
+        paper,
+        label("cards.calibrate.front_title"),
+        [(label("cards.calibrate.front_help", flip=_flip(flip)), SANS)],
+    )
     data = calibration_data()
     canvas.setStrokeColor(colour("ink"))
     canvas.setLineWidth(0.35)
@@ -45,9 +50,10 @@ def _scale_check(canvas: Canvas) -> None:
 
 def draw_back(canvas: Canvas, paper: Size, targets: list[Target], offset: tuple[float, float]) -> None:
     """Drawn after the page is shifted by the back offset, like the cards' backs."""
-    lines = [label(f"cards.calibrate.back_help_{i}") for i in (1, 2, 3, 4)]
+    keys = ("back_help_1", "back_help_2", "back_command", "back_help_3")
+    lines = [(label(f"cards.calibrate.{key}"), MONO if key == "back_command" else SANS) for key in keys]
     if offset != (0.0, 0.0):
-        lines.append(label("cards.calibrate.offset_used", x=number(offset[0]), y=number(offset[1])))
+        lines.append((label("cards.calibrate.offset_used", x=number(offset[0]), y=number(offset[1])), SANS))
     _title(canvas, paper, label("cards.calibrate.back_title"), lines)
     for t in targets:
         _ruler(canvas, t.back, horizontal=True)
@@ -88,13 +94,15 @@ def _ruler(canvas: Canvas, zero: tuple[float, float], horizontal: bool) -> None:
         canvas.drawCentredString(x0 + pt(1.5), y0 + pt(calibration_data().ruler_half_length + 1.5), axis)
 
 
-def _title(canvas: Canvas, paper: Size, title: str, lines: list[str]) -> None:
+def _title(canvas: Canvas, paper: Size, title: str, lines: list[tuple[str, str]]) -> None:
+    """The title, then its lines (text, font): a command to type is set in the monospace face."""
     canvas.setFillColor(colour("ink"))
     canvas.setFont(SANS_BOLD, 12)
     top = pt(paper.height - MARGIN)
     canvas.drawString(pt(MARGIN), top, title)
-    canvas.setFont(SANS, 8.5)
-    for i, line in enumerate(lines):
+    for i, (line, font) in enumerate(lines):
+        register_fonts(font)
+        canvas.setFont(font, calibration_data().command_pt if font == MONO else 8.5)
         canvas.drawString(pt(MARGIN), top - 16 - i * 11, line)
 
 

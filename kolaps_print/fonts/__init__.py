@@ -31,10 +31,15 @@ FAMILIES = {
         "GentiumBookPlus-BoldItalic",
     ),
 }
+# faces used alone, outside a family -> their font file in kolaps_print/fonts/: KMono is DejaVu
+# Sans Mono (Bitstream Vera licence), for what a user types (the calibration sheet's command line):
+# reportlab's Courier is a standard font it never embeds, and every font must be.
+FACES = {"KMono": "DejaVuSansMono"}
 # family -> (typeface, its designer, its licence): what the rulebook's credits page prints
 CREDITS = {
     "KSans": ("Roboto Condensed", "Google", "Apache 2.0"),
     "KSerif": ("Gentium Book Plus", "SIL International", "SIL Open Font License 1.1"),
+    "KMono": ("DejaVu Sans Mono", "Bitstream, DejaVu", "Bitstream Vera"),
 }
 # ASCII, Latin-1, French typography, the ordinals' superscripts (1ᵉʳ, 6ᵉ) and the errata dagger:
 # in every face of KSans and KSerif (tests/fonts/test_printable.py). Text made only of these
@@ -44,13 +49,15 @@ COMMON = frozenset(
 )
 SANS, SANS_BOLD, SANS_ITALIC = "KSans", "KSans-Bold", "KSans-Italic"
 SERIF, SERIF_BOLD, SERIF_ITALIC = "KSerif", "KSerif-Bold", "KSerif-Italic"
+MONO = "KMono"
 
 
 def register_fonts(*families: str) -> None:
-    """Register the named families (default: all), once per process; fonts are subset and
-    embedded on save. Parsing a family costs ~0.1 s, so card jobs register KSans only."""
+    """Register the named families (default: all) or lone faces (FACES, only when named), once
+    per process; fonts are subset and embedded on save. Parsing a family costs ~0.1 s, so card
+    jobs register KSans only."""
     for family in families or tuple(FAMILIES):
-        _register_family(family)
+        _register_face(family) if family in FACES else _register_family(family)
     # U+202F never breaks a paragraph's line. Applied once reportlab's paragraphs are imported
     # (every module making paragraphs imports them at its top and registers its fonts before it
     # draws), not by importing them: the cards draw no paragraph (some 50 ms of every card run).
@@ -74,6 +81,15 @@ def _register_family(family: str) -> None:
         pdfmetrics.registerFont(TaggedTTFont(name, str(resources.fonts_dir() / f"{file}.ttf")))
     for (bold, italic), name in zip(((0, 0), (1, 0), (0, 1), (1, 1)), names, strict=True):
         addMapping(family, bold, italic, name)
+
+
+@cache
+def _register_face(name: str) -> None:
+    from reportlab.pdfbase import pdfmetrics
+
+    from kolaps_print.fonts.subset_tags import TaggedTTFont
+
+    pdfmetrics.registerFont(TaggedTTFont(name, str(resources.fonts_dir() / f"{FACES[name]}.ttf")))
 
 
 @cache

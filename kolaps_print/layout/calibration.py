@@ -29,6 +29,7 @@ class CalibrationData(Model):
     ruler_half_length: float = Field(gt=0, le=30)
     tick_step: float = Field(ge=0.1, le=5)  # finer ticks could not be told apart (and would take minutes to draw)
     label_step: float = Field(gt=0, le=10)
+    command_pt: float = Field(8.0, ge=6, le=14)  # the command to type, in the monospace face (wider than the sans)
 
 
 @dataclass(frozen=True)

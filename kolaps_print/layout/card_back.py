@@ -150,7 +150,9 @@ class BackBuilder:
                 a, (self.band_height, self.safe), margin + a.height, True, (self.colour, self.white, self.ink)
             )
             left += a.height + a.gap
-        emblem, left = emblem_mark(self.identity.emblem, self.layout.front.emblem, left, self.band_height, self.white)
+        emblem, left = emblem_mark(
+            self.identity.emblem, self.layout.front.emblem, left, self.band_height / 2, self.white
+        )
         shapes += emblem
         fitted = fit_line(
             member.character.name, BOLD, self._name_size or b.name_size, self.layout.min_font, right - left
@@ -472,36 +474,42 @@ class BackBuilder:
         """
         cu = self.back.cumulative
         count = len(self.rules.wounds.cumulative)
-        heads = [label("cards.back.cumulative")] + [number(i + 1) for i in range(count)]
-        keys = ("rng", "mvt", "cib")
-        rows = [heads] + [[label(f"cards.back.{key}")] for key in keys]
+        short = cu.names == "short"
+        heads = [label("cards.back.cumulative") if not short else "", *(number(i + 1) for i in range(count))]
+        # (label, lines): the stats down, each on one line, or MVT's walk and run on two (split_moves)
+        groups = [(label(f"cards.{'front' if short else 'back'}.{key}"), 1) for key in ("rng", "mvt", "cib")]
+        if cu.split_moves:
+            groups[1] = (groups[1][0], 2)
         left, right = self._left, self._right
-        label_w = max(width_mm(r[0], BOLD, cu.size, 0.3) for r in rows) + cu.label_gap if cu.labels else 0.0
+        label_w = max(width_mm(g[0], BOLD, cu.size, 0.3) for g in [(heads[0], 1), *groups]) + cu.label_gap
+        label_w = label_w if cu.labels else 0.0
         column = (right - left - label_w) / count
+        centres = [left + label_w + (c + 0.5) * column for c in range(count)]
         wash = tint(self.colour, self.layout.colours.tint)
 
         def emit(y: float) -> list[Shape]:
-            shapes: list[Shape] = []
-            self._cells = []
-            for r, texts in enumerate(rows):
-                top = y + r * cu.row
-                if r == 0 or r % 2 == 0:
-                    shapes.append(self._stripe(top, cu.row, wash if r == 0 else self.stripe))
-                baseline = top + cu.row / 2 + cap(cu.size) / 2
-                if cu.labels:
-                    shapes.append(Text(left, baseline, texts[0], BOLD, cu.size, self.ink, tracking=0.3))
-                centres = [left + label_w + (c + 0.5) * column for c in range(count)]
-                if r == 0:
-                    shapes += [
-                        Text(x, baseline, t, BOLD, cu.size, self.ink, "centre")
-                        for x, t in zip(centres, texts[1:], strict=True)
-                    ]
-                else:
-                    self._cells.append([(x, baseline) for x in centres])
+            shapes: list[Shape] = [self._stripe(y, cu.row, wash)]
+            baseline = y + cu.row / 2 + cap(cu.size) / 2
+            if cu.labels and heads[0]:
+                shapes.append(Text(left, baseline, heads[0], BOLD, cu.size, self.ink, tracking=0.3))
+            shapes += [
+                Text(x, baseline, t, BOLD, cu.size, self.ink, "centre") for x, t in zip(centres, heads[1:], strict=True)
+            ]
+            self._cells, top = [], y + cu.row
+            for g, (name, lines) in enumerate(groups):
+                height = lines * cu.row
+                if g % 2 == 1:  # the group's lines share one stripe: a walk and its run read together
+                    shapes.append(self._stripe(top, height, self.stripe))
+                if cu.labels:  # centred on its lines
+                    middle = top + height / 2 + cap(cu.size) / 2
+                    shapes.append(Text(left, middle, name, BOLD, cu.size, self.ink, tracking=0.3))
+                for line in range(lines):
+                    self._cells.append([(x, top + (line + 0.5) * cu.row + cap(cu.size) / 2) for x in centres])
+                top += height
             return shapes
 
         self._column, self._cell_size = column, cu.size
-        return Part(len(rows) * cu.row, emit)
+        return Part((1 + sum(lines for _, lines in groups)) * cu.row, emit)
 
     def _stripe(self, top: float, height: float, fill) -> Box:
         paint = self.layout.bleed_paint
@@ -525,14 +533,21 @@ class BackBuilder:
         return self._column - self.back.cumulative.value_gap / self.scale
 
     def _wound_cells(self, member: Member) -> list[Shape]:
-        """The values in their cells; a walk/run too wide for a narrow card's cell even at the smallest
-        type gives the walk alone (for the whole row: the band's stat line shows both), never a value cut short."""
+        """The values in their cells (the walk and the run on lines of their own with split_moves); a
+        walk/run too wide for a cell even at the smallest type gives the walk alone (for the whole row:
+        the band's stat line shows both), never a value cut short."""
         room = self._cell_room()
-        rows = card_text.wounded_values(member, self.rules)
-        if any(width_mm(values[2], REGULAR, self.layout.min_font) > room for values in rows):
-            rows = card_text.wounded_values(member, self.rules, walk_only=True)
+        lines: list[tuple[str, ...]]
+        if self.back.cumulative.split_moves:  # per wound: threshold, walk, run, dice
+            walks, runs = (card_text.wounded_values(member, self.rules, moves) for moves in ("walk", "run"))
+            lines = [(w[1], w[2], r[2], w[3]) for w, r in zip(walks, runs, strict=True)]
+        else:  # per wound: threshold, moves, dice
+            rows = card_text.wounded_values(member, self.rules)
+            if any(width_mm(values[2], REGULAR, self.layout.min_font) > room for values in rows):
+                rows = card_text.wounded_values(member, self.rules, "walk")
+            lines = [values[1:] for values in rows]
         shapes: list[Shape] = []
-        for row, texts in enumerate(zip(*(values[1:] for values in rows), strict=True)):
+        for row, texts in enumerate(zip(*lines, strict=True)):
             # one size along a row: a shrunk 7,5/15 beside a full-size 5/10 reads as a different value
             size = min(fit_line(text, REGULAR, self._cell_size, self.layout.min_font, room).size for text in texts)
             for (x, baseline), text in zip(self._cells[row], texts, strict=True):

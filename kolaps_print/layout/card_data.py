@@ -42,6 +42,9 @@ class Colours(Model):
 class NameBand(Model):
     height: Length
     size: FontSize
+    # archetype · function under the name (small cards: the footer keeps the stamp and the legend);
+    # the name then sits as high as the safe area allows
+    subtitle: TextSpec | None = None
 
 
 class Avatar(Model):
@@ -124,7 +127,9 @@ class Footer(Model):
     baseline: Gap  # from the top of the strip
     # the stamp (version or kit date, data hash), in place of the game's name: printed, so >= 6 pt
     stamp_size: FontSize = Field(6.0, ge=6)
-    shows: Literal["army", "subtitle"] = "army"  # subtitle: the archetype · function, freeing the line under the band
+    # army: the army · affiliation; marks: only what must be there (the stamp, and the marks' legend
+    # when a card prints one), on small cards whose band holds the archetype · function
+    shows: Literal["army", "marks"] = "army"
 
 
 class CompactFront(Model):
@@ -205,7 +210,13 @@ class Cumulative(Model):
     label_gap: Gap
     value_gap: Gap = 1.5  # kept clear between the values of neighbouring columns (7,5/15 │ 5/10)
     show: bool = True  # the reference sheet has the table too: small cards may leave it out
-    labels: bool = True  # False: no label column (small cards): the rows follow the band's stat line (4+ · 10/20 · 4D6)
+    labels: bool = True  # False: no label column: the rows follow the band's stat line (4+ · 10/20 · 4D6)
+    names: Literal["full", "short"] = (
+        "full"  # short: the stats' names (RNG, MVT, CIB) label the rows, as on the front's tiles
+    )
+    split_moves: bool = (
+        False  # the walk and the run on two lines under one MVT label (a narrow cell: 12,5/25 is too wide)
+    )
 
 
 class CompactBack(Model):
@@ -262,6 +273,9 @@ class Shows(Model):
     status: list[StatusGroup] = Field(default_factory=lambda: list(EVERY_STATUS))  # the back's boxes, in this order
     note: str | None = None  # a label key (cards.front.KEY): a closing line saying which edition this is
     ruling: str | None = Field(None, pattern=r"^E\d+$")  # the note's erratum, printed « † E86 »
+    # the front's body type may grow up to this much (one size for the army, the largest its cards
+    # hold): an edition that prints little (the demo's) fills its cards instead of leaving them 60 % empty
+    grow: float = Field(1.0, ge=1, le=2)
 
 
 class ReferenceSize(Model):

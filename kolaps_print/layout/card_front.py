@@ -41,6 +41,7 @@ BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 # comes with where its text is. An army takes the first one every card of it fits.
 MODES = ((False, False), (True, False), (True, True))
 TILE_PAD = 1.2  # mm a stat tile keeps around its value
+FOOTER_GAP = 2.0  # mm between two texts of the footer line
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ class FrontBuilder:
         self._name_size: float | None = None  # size_names(): one size for the whole army
         self._tile_widths: list[float] | None = None  # size_stats(), stats.fit content: the army's widths
         self._army_fit: tuple[int, float] | None = None  # size_body(): (mode, scale) for the whole army
+        self._grow = 1.0  # size_body(): how much the body may grow (the edition's, within the card's width)
+        self._emblems: dict[float, tuple[list[Shape], float]] = {}  # by the names' size
         self._stat_tiles_cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
         self.min_ppi = min_ppi  # a portrait below this is a warning (None: home printing's)
 
@@ -97,10 +100,10 @@ class FrontBuilder:
         foot, baseline = self.layout.front.footer, self._footer_baseline()
         game, size = self._game()
         game_w = width_mm(game, REGULAR, size)
-        if foot.shows == "subtitle":  # each card's archetype · function, then the game if it fits (build())
-            return FaceLayout()
+        if foot.shows == "marks":  # the stamp alone; a card with a mark adds its legend (build())
+            return FaceLayout([self._game_name(baseline, game, size, game_w)])
         text = label("cards.front.footer", army=self.identity.army, affiliation=self.identity.affiliation)
-        fitted = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width - game_w - 2)
+        fitted = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width - game_w - FOOTER_GAP)
         shapes: list[Shape] = [self._game_name(baseline, game, size, game_w)]
         if fitted.cut:  # a narrow card: the army before the game's name
             fitted, shapes = fit_line(text, BOLD, foot.size, self.layout.min_font, self.width), []
@@ -122,47 +125,37 @@ class FrontBuilder:
         foot, h = self.layout.front.footer, self.size.height
         return min(h - foot.height + foot.baseline, above_safe_bottom(h, self.layout.safe, foot.size))
 
-    def _footer_subtitle(self, member: Member, sub: str) -> FaceLayout:
-        """Archetype · function at the foot, white (small cards), then on the right what must be there:
-        what « † E… » means when a mark is printed (the body has no room for the legend) and a kit's
-        stamp; else the game's name when both fit. The subtitle gives way first (to the archetype, then
-        the function, then it is left out: it has no rule)."""
-        foot, c = self.layout.front.footer, member.character
-        baseline = self._footer_baseline()
-        must: list[tuple[str, str, float]] = []
-        if not self.layout.front.specialisation.legend and self._marked(member):
-            must.append((label("common.ruling_legend_short"), ITALIC, foot.size))
-        if self.identity.stamp:
-            must.append((self.identity.stamp, REGULAR, foot.stamp_size))
-        optional = [] if must else [(label("cards.front.game"), REGULAR, foot.size)]
-        for short in dict.fromkeys(s for s in (sub, c.archetype, c.function) if s):
-            for right in (must + optional, must):
-                room = self.width - (_run_width(right) + 2 if right else 0.0)
-                if width_mm(short, ITALIC, foot.size) <= room:
-                    text = Text(self.left, baseline, short, ITALIC, foot.size, self.white)
-                    return FaceLayout([text, *self._right_aligned(right, baseline)])
-        if must and width_mm(c.archetype or c.function or sub, ITALIC, foot.size) <= self.width:
-            # the legend and the stamp took the line: the subtitle, which has no rule, is left out rather than cut
-            return FaceLayout(self._right_aligned(must, baseline))
-        room = self.width - (_run_width(must) + 2 if must else 0.0)
-        fitted = fit_line(sub, ITALIC, foot.size, self.layout.min_font, room)
-        shapes: list[Shape] = [Text(self.left, baseline, fitted.text, ITALIC, fitted.size, self.white)]
-        shapes += self._right_aligned(must, baseline)
+    def _footer_legend(self, member: Member) -> FaceLayout:
+        """What « † E… » means, before the stamp at the foot, on a card that prints a mark (small cards:
+        the body has no room). A legend the line cannot hold whole is set smaller, then cut with a
+        warning: never dropped unsaid."""
+        if self.layout.front.specialisation.legend or not self._marked(member):
+            return FaceLayout()
+        foot, baseline = self.layout.front.footer, self._footer_baseline()
+        game, size = self._game()
+        legend, before = label("common.ruling_legend_short"), width_mm(game, REGULAR, size) + FOOTER_GAP
+        fitted = fit_line(legend, ITALIC, foot.size, self.layout.min_font, self.width - before)
+        right, width = self.left + self.width - before, width_mm(fitted.text, ITALIC, fitted.size)
+        shapes: list[Shape] = [
+            Text(right, baseline, fitted.text, ITALIC, fitted.size, self.white, align="right", width=width)
+        ]
         if not fitted.cut:
             return FaceLayout(shapes)
-        where = "archetype" if c.archetype else "function"
-        message = f"'{c.name}': archetype · function is too long for the card; printed as '{fitted.text}'"
-        return FaceLayout(shapes, [Cut(("characters", member.index, where), message)])
+        message = f"'{member.character.name}': the marks' legend is too long for the footer; printed as '{fitted.text}'"
+        return FaceLayout(shapes, [Cut(("characters", member.index), message)])
 
-    def _right_aligned(self, items: list[tuple[str, str, float]], baseline: float) -> list[Shape]:
-        """Texts (text, font, size) set from the right margin leftwards, 2 mm apart."""
-        shapes: list[Shape] = []
-        right = self.left + self.width
-        for text, font, size in reversed(items):
-            width = width_mm(text, font, size)
-            shapes.append(Text(right, baseline, text, font, size, self.white, align="right", width=width))
-            right -= width + 2
-        return shapes
+    def _band_subtitle(self, member: Member, sub: str, right: float) -> FaceLayout:
+        """Archetype · function under the name, in white, from where the name starts to the band's marks;
+        too long, the archetype alone (or the function), said in a warning; only then cut short."""
+        spec, left, c = self.layout.front.band.subtitle, self._emblem()[1], member.character
+        assert spec is not None
+        where = "archetype" if c.archetype else "function"
+        for text in dict.fromkeys(t for t in (sub, c.archetype, c.function) if t):
+            if width_mm(text, ITALIC, spec.size) <= right - left:
+                shown = Text(left, spec.baseline, text, ITALIC, spec.size, self.white)
+                message = f"'{c.name}': archetype · function is too long for the card; printed as '{text}'"
+                return FaceLayout([shown], [] if text == sub else [Cut(("characters", member.index, where), message)])
+        return self._line(member, (where,), sub, ITALIC, spec, right - left, self.white, "archetype · function", left)
 
     def _stat_tiles(self) -> list[Shape]:
         st = self.layout.front.stats
@@ -195,8 +188,10 @@ class FrontBuilder:
         out.shapes += marks
         out.extend(self._name(member, right - self.left))
         sub = card_text.subtitle(member)
-        if sub and f.footer.shows == "subtitle":
-            out.extend(self._footer_subtitle(member, sub))
+        if f.footer.shows == "marks":
+            out.extend(self._footer_legend(member))
+        if sub and f.band.subtitle is not None:
+            out.extend(self._band_subtitle(member, sub, right))
         elif sub:
             where = "archetype" if c.archetype else "function"
             width = self.width - (self._portrait_size()[0] + f.avatar.gap if member.portrait else 0)
@@ -251,23 +246,37 @@ class FrontBuilder:
         band, name = self.layout.front.band, member.character.name
         shapes, left = self._emblem()
         fitted = fit_line(name, BOLD, self._name_size or band.size, self.layout.min_font, width - (left - self.left))
-        baseline = band_baseline(band.height, fitted.size, self.layout.safe)
-        shapes.append(Text(left, baseline, fitted.text, BOLD, fitted.size, self.white))
+        shapes.append(Text(left, self._name_baseline(fitted.size), fitted.text, BOLD, fitted.size, self.white))
         if not fitted.cut:
             return FaceLayout(shapes)
         message = f"'{name}': the name is too long for the card; printed as '{fitted.text}'"
         return FaceLayout(shapes, [Cut(("characters", member.index, "name"), message)])
 
+    def _name_baseline(self, size: float) -> float:
+        """Centred in the band; with the role line under it (band.subtitle), as high as the safe area allows."""
+        band = self.layout.front.band
+        if band.subtitle is None:
+            return band_baseline(band.height, size, self.layout.safe)
+        return below_safe_top(self.layout.safe, size)
+
     def _emblem(self) -> tuple[list[Shape], float]:
-        """The affiliation's emblem at the band's left, and where the name starts."""
+        """The affiliation's emblem at the band's left, level with the name, and where the name starts."""
         f = self.layout.front
-        return emblem_mark(self.identity.emblem, f.emblem, self.left, f.band.height, self.white)
+        size = self._name_size or f.band.size
+        if size not in self._emblems:  # the same for every card of the army, asked several times a card
+            middle = self._name_baseline(size) - _cap_height(size) / 2
+            self._emblems[size] = emblem_mark(
+                self.identity.emblem, f.emblem, self.left, middle, self.white, self.layout.safe
+            )
+        shapes, left = self._emblems[size]
+        return list(shapes), left
 
     def _line(
-        self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str
+        self, member: Member, field: tuple, text: str, font: str, spec, width: float, colour, what: str, left=None
     ) -> FaceLayout:
         fitted = fit_line(text, font, spec.size, self.layout.min_font, width)
-        shapes: list[Shape] = [Text(self.left, spec.baseline, fitted.text, font, fitted.size, colour)]
+        x = self.left if left is None else left
+        shapes: list[Shape] = [Text(x, spec.baseline, fitted.text, font, fitted.size, colour)]
         if not fitted.cut:
             return FaceLayout(shapes)
         message = f"'{member.character.name}': {what} is too long for the card; printed as '{fitted.text}'"
@@ -377,6 +386,8 @@ class FrontBuilder:
         The same specialisation is then printed the same way on every card (its text, or its
         name and where to read it), and a weapon name has one size across the army.
         """
+        grow = self.layout.shows.grow
+        self._grow = min([grow] + [self._width_cap(m) for m in members]) if grow > 1 else 1.0
         fits = [self._body_fit(m) for m in members]
         if not fits:
             return
@@ -385,6 +396,14 @@ class FrontBuilder:
             scale if own == mode else self._body_fit(m, mode)[1] for m, (own, scale) in zip(members, fits, strict=True)
         ]
         self._army_fit = (mode, min(scales))
+
+    def _width_cap(self, member: Member) -> float:
+        """How much the weapons' lines may grow before one is wider than the card (then it would
+        shrink alone: one line smaller than its neighbours)."""
+        ws = self.layout.front.weapon
+        lines = [(w.name, BOLD, ws.name_size) for w in member.weapons]
+        lines += [(card_text.weapon_range(w, self.rules), REGULAR, ws.range_size) for w in member.weapons]
+        return min((self.width / width_mm(text, font, size) for text, font, size in lines if text), default=1.0)
 
     def _body_room(self) -> tuple[float, float]:
         f = self.layout.front
@@ -423,8 +442,8 @@ class FrontBuilder:
         return Style(self.layout, scale, self.left, self.width, self.colour, self.ink, self.muted, self.rule)
 
     def _fitted_blocks(self, member: Member, mode: tuple[bool, bool], room: float) -> tuple[Style, list[Block]]:
-        """The blocks at the largest scale (down to the smallest type) at which they fit room."""
-        f, scale = self.layout.front, 1.0
+        """The blocks at the largest scale (from the edition's growth, down to the smallest type) at which they fit room."""
+        f, scale = self.layout.front, max(1.0, self._grow)
         while True:
             style = self._style(scale)
             blocks = self._blocks(member, style, mode)
@@ -446,10 +465,11 @@ class FrontBuilder:
                 blocks.append(self._specialisation_names(member, style))
             else:
                 blocks += [self._specialisation(member, j, s, style) for j, s in enumerate(member.specialisations)]
+        quiet = style if style.scale <= 1 else self._style(1.0)  # the note and legend never grow: the rules do
         if self.layout.shows.note:
-            blocks.append(self._edition_note(member, style))
+            blocks.append(self._edition_note(member, quiet))
         if self.layout.front.specialisation.legend and self._marked(member, spec_names):
-            blocks.append(self._legend(style))  # a mark is printed: say what it means
+            blocks.append(self._legend(quiet))  # a mark is printed: say what it means
         return blocks
 
     def _marked(self, member: Member, spec_names: bool = False) -> bool:
@@ -596,11 +616,6 @@ class FrontBuilder:
 def _relocate(line: BodyLine, cut: Cut, path: tuple) -> BodyLine:
     """A cached weapon line's cut, pointed at this character's reference to the weapon."""
     return BodyLine(line.height, line.emit, line.emit_cut, Cut(path, cut.message))
-
-
-def _run_width(items: list[tuple[str, str, float]]) -> float:
-    """Texts (text, font, size) side by side, 2 mm apart."""
-    return sum(width_mm(t, f, s) for t, f, s in items) + 2 * max(0, len(items) - 1)
 
 
 def band_baseline(height: float, size: float, safe: float) -> float:

@@ -6,6 +6,7 @@ No number is typed here: thresholds, distances, range bands, modifiers all come 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from kolaps_print.content.formats import number, signed
 from kolaps_print.labels import label
@@ -13,6 +14,8 @@ from kolaps_print.model.army_book import Member
 from kolaps_print.model.catalogue import TraitRef, Weapon
 from kolaps_print.model.rules import Rules, Trait, WeaponBand
 from kolaps_print.numbers import with_unit
+
+Moves = Literal["both", "walk", "run"]  # « 10/20 », or one of the two distances (a narrow cell)
 
 
 @dataclass(frozen=True)
@@ -132,19 +135,20 @@ def morale_rows(rules: Rules) -> list[MoraleRow]:
     return rows
 
 
-def table_values(rank: int, mvt: int, cib: int, rules: Rules, walk_only: bool = False) -> tuple[str, str, str]:
+def table_values(rank: int, mvt: int, cib: int, rules: Rules, moves: Moves = "both") -> tuple[str, str, str]:
     """What the table uses for these stats: the threshold, the walk/run distances (or the walk
-    alone), the dice to hit."""
+    alone, or the run alone), the dice to hit."""
     actions = rules.actions
     walk, run = number(mvt * actions.walk_cm_per_mvt), number(mvt * actions.run_cm_per_mvt)
+    distances = {"walk": walk, "run": run, "both": label("cards.front.moves", walk=walk, run=run)}
     return (
         label("cards.front.threshold", threshold=rules.dice.threshold(rank)),
-        walk if walk_only else label("cards.front.moves", walk=walk, run=run),
+        distances[moves],
         label("cards.front.cib_dice", dice=rules.dice.difficulty(cib).dice.label),
     )
 
 
-def wounded_values(member: Member, rules: Rules, walk_only: bool = False) -> list[tuple[str, str, str, str]]:
+def wounded_values(member: Member, rules: Rules, moves: Moves = "both") -> list[tuple[str, str, str, str]]:
     """(wounds, RNG threshold, MVT walk/run, CIB dice) of this character after 1..6 wounds.
 
     The cumulative table worked out for one character: its own values, not the generic
@@ -159,5 +163,5 @@ def wounded_values(member: Member, rules: Rules, walk_only: bool = False) -> lis
             rank, mvt, cib = (
                 max(floor, base + malus) for base, malus in ((c.rank, row.rng), (c.mvt, row.mvt), (c.cib, row.cib))
             )
-        rows.append((number(row.wounds), *table_values(rank, mvt, cib, rules, walk_only)))
+        rows.append((number(row.wounds), *table_values(rank, mvt, cib, rules, moves)))
     return rows

@@ -22,8 +22,11 @@ SHAPES: dict[str, tuple[int, float, float]] = {
 }
 
 
-def emblem_mark(kind: str | None, style: EmblemStyle, left: float, band_height: float, fill: Ink) -> tuple[list, float]:
-    """The emblem with its left edge at left, centred in the band, and where the name may start."""
+def emblem_mark(
+    kind: str | None, style: EmblemStyle, left: float, middle: float, fill: Ink, safe: float = 0.0
+) -> tuple[list, float]:
+    """The emblem with its left edge at left, its centre at height middle (the name's) but never within
+    safe mm of the top trim, and where the name may start."""
     if kind is None:
         return [], left
     sides, rotation, factor = SHAPES[kind]
@@ -31,4 +34,4 @@ def emblem_mark(kind: str | None, style: EmblemStyle, left: float, band_height: 
     half = radius * (
         max(abs(math.cos(math.radians(rotation) + i * 2 * math.pi / sides)) for i in range(sides)) if sides else 1
     )
-    return [Emblem(left + half, band_height / 2, radius, sides, rotation, fill)], left + 2 * half + style.gap
+    return [Emblem(left + half, max(middle, safe + radius), radius, sides, rotation, fill)], left + 2 * half + style.gap

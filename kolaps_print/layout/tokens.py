@@ -33,6 +33,7 @@ class TokenSheet(Model):
     diameter: float = Field(ge=15, le=40)
     gap: float = Field(ge=0, le=10)
     bleed: float = Field(ge=0, le=5)
+    gutter: float = Field(0.0, ge=0, le=10)  # white kept between two neighbours' colour
     ring: float = Field(gt=0, le=6)
     safe_margin: float = Field(ge=SAFE_EDGE_MM, le=30)
     top: float = Field(ge=SAFE_EDGE_MM, le=40)
@@ -46,9 +47,12 @@ class TokenSheet(Model):
 
     @model_validator(mode="after")
     def _bleed_stays_in_the_gap(self) -> TokenSheet:
-        # colour past the cut must not reach the next token's cut line
-        if 2 * self.bleed > self.gap:
-            raise ValueError(f"bleed ({self.bleed:g} mm) must be at most half the gap ({self.gap:g} mm)")
+        # colour past the cut must not reach the next token's cut line, and leaves the gutter white
+        if 2 * self.bleed + self.gutter > self.gap + 1e-9:
+            raise ValueError(
+                f"bleed ({self.bleed:g} mm) twice and the gutter ({self.gutter:g} mm) "
+                f"must fit in the gap ({self.gap:g} mm)"
+            )
         return self
 
     @model_validator(mode="after")

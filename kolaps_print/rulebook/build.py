@@ -13,7 +13,13 @@ from kolaps_print.numbers import date_words, version_line
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, LayoutResult, layout
 from kolaps_print.rulebook.check import CheckedBook
-from kolaps_print.rulebook.handout import HANDOUT_PAGES, HandoutDoc, handout_story_factory, too_long
+from kolaps_print.rulebook.handout import (
+    HANDOUT_PAGES,
+    HandoutDoc,
+    handout_story_factory,
+    page_fits,
+    too_long,
+)
 from kolaps_print.rulebook.handout_look import handout_layout
 from kolaps_print.rulebook.pacing_page import demo_pacing
 from kolaps_print.rulebook.pages import Cover, HandoutBand, ProofStamp
@@ -136,10 +142,12 @@ def _lay_out_handout(book: CheckedBook, printing: Printing) -> LayoutResult:
     band = HandoutBand(spec.title, spec.subtitle, book.edition.title, meta.keywords, look.band, look.margin)
     furniture = replace(furniture, cover=band)
     geometry = st.page_geometry(printing.paper)
+    fits = page_fits(book.chapters, book.tables, book.unresolved, geometry)
+    balanced = type(HandoutDoc.__name__, (HandoutDoc,), {"fits": fits})  # its columns end level
 
     def lay_out(blank_pages: int) -> LayoutResult:
-        story = handout_story_factory(book.chapters, book.tables, book.unresolved, geometry, blank_pages)
-        return layout(story, geometry, meta, furniture, doc_class=HandoutDoc)
+        story = handout_story_factory(book.chapters, book.tables, book.unresolved, geometry, blank_pages, fits)
+        return layout(story, geometry, meta, furniture, doc_class=balanced)
 
     result = lay_out(0)
     if result.pages > HANDOUT_PAGES:

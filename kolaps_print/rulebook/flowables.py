@@ -219,22 +219,23 @@ class TocLine(Flowable):
 
 
 # ---- tables -------------------------------------------------------------------
-def table_width(content: TableContent, width: float) -> float:
-    """A table of short cells (seuils, cumul) takes what it needs, not the whole measure."""
+def table_width(content: TableContent, width: float, scale: float = 1.0) -> float:
+    """A table of short cells (seuils, cumul) takes what it needs, not the whole measure (its type
+    scale times the book's: a handout's page of tables sets them larger)."""
     rows = [content.columns] + content.rows
     natural = sum(
-        max(stringWidth(french(r[i]) if i < len(r) else "", SANS_BOLD, 8.6) for r in rows) + 8
+        max(stringWidth(french(r[i]) if i < len(r) else "", SANS_BOLD, 8.6 * scale) for r in rows) + 8 * scale
         for i in range(len(content.columns))
     )
     return width if natural * 1.8 > width else max(natural * 1.8, width * 0.5)
 
 
-def _column_widths(content: TableContent, width: float) -> list[float]:
+def _column_widths(content: TableContent, width: float, scale: float = 1.0) -> list[float]:
     """Widths by the table's weights, but never narrower than a column's longest word: in a
     book column a header must not break inside a word (« Modi-f. »)."""
     n = len(content.columns)
     weights = list(content.widths[:n]) + [1.0] * (n - len(content.widths[:n]))
-    floors = [_longest_word(content, i) + CELL_PADDING + 1 for i in range(n)]  # 1 pt: rounding
+    floors = [_longest_word(content, i, scale) + CELL_PADDING * scale + 1 for i in range(n)]  # 1 pt: rounding
     fixed: dict[int, float] = {}
     while True:
         free = width - sum(fixed.values())
@@ -249,24 +250,28 @@ def _column_widths(content: TableContent, width: float) -> list[float]:
 CELL_PADDING = 8  # the cells' left and right padding (_table_style)
 
 
-def _longest_word(content: TableContent, column: int) -> float:
+def _longest_word(content: TableContent, column: int, scale: float = 1.0) -> float:
     # Words as a line may break them: not at a no-break space (« −2 à −1 » is one)
     head = [(w, SANS_BOLD) for w in french(content.columns[column]).split(" ")]
     cells = [(w, SANS) for row in content.rows if column < len(row) for w in french(row[column]).split(" ")]
-    return max((stringWidth(word, font, 8.6) for word, font in head + cells), default=0)
+    return max((stringWidth(word, font, 8.6 * scale) for word, font in head + cells), default=0)
 
 
-def _cell_style(base: ParagraphStyle, align: str) -> ParagraphStyle:
-    return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align])
+def _cell_style(base: ParagraphStyle, align: str, scale: float = 1.0) -> ParagraphStyle:
+    if scale == 1.0:
+        return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align])
+    size, leading = base.fontSize * scale, base.leading * scale
+    return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align], fontSize=size, leading=leading)
 
 
-def _cells(content: TableContent) -> list[list[Paragraph]]:
+def _cells(content: TableContent, scale: float = 1.0) -> list[list[Paragraph]]:
     s = st.styles()
     head = [
-        Paragraph(_markup(c), _cell_style(s["head"], content.column_align(i))) for i, c in enumerate(content.columns)
+        Paragraph(_markup(c), _cell_style(s["head"], content.column_align(i), scale))
+        for i, c in enumerate(content.columns)
     ]
     rows = [
-        [Paragraph(_markup(cell), _cell_style(s["cell"], content.column_align(i))) for i, cell in enumerate(row)]
+        [Paragraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale)) for i, cell in enumerate(row)]
         for row in content.rows
     ]
     return [head] + rows
@@ -276,16 +281,16 @@ def _markup(text: str) -> str:
     return raised_marks(escape(french(text)), st.palette().markup("ink"))
 
 
-def _table_style(rows: int) -> TableStyle:
+def _table_style(rows: int, scale: float = 1.0) -> TableStyle:
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's default is Helvetica, never embedded
         cell_ink(),
         ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.2),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.6 * scale),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.2 * scale),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4 * scale),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4 * scale),
         ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.palette().rule),
         ("LINEBELOW", (0, -1), (-1, -1), 0.9, st.palette().ink),
     ]
@@ -308,17 +313,23 @@ class AnchoredTitle(Paragraph):
 
 
 def data_table(
-    content: TableContent, width: float, frame_height: float, note: bool = True, anchor: tuple | None = None
+    content: TableContent,
+    width: float,
+    frame_height: float,
+    note: bool = True,
+    anchor: tuple | None = None,
+    scale: float = 1.0,
 ) -> list[Flowable]:
     """Title, table (header repeated on every page it spans) and note, kept together when small.
 
     note=False leaves the note out where the prose states the same rules in body type; anchor,
-    (name, registry), makes the title a link target for the index.
+    (name, registry), makes the title a link target for the index; scale sets the cells' type and
+    padding larger (a handout's page of tables).
     """
     s = st.styles()
-    cells = _cells(content)
-    widths = _column_widths(content, table_width(content, width))
-    table = Table(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells)), hAlign="LEFT")
+    cells = _cells(content, scale)
+    widths = _column_widths(content, table_width(content, width, scale), scale)
+    table = Table(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
     title = (
         AnchoredTitle(_markup(content.title), s["table_title"], *anchor)
         if anchor
@@ -362,6 +373,17 @@ def _first_columns(content: TableContent, keep: int | None) -> TableContent:
     )
 
 
+HEADING_LINES = 2  # a section's heading keeps at least this many lines of what follows
+
+
+def too_short(parts: list[Flowable], width: float, height: float, leading: float) -> bool:
+    """A heading's first block shorter than HEADING_LINES lines of this leading: keepWithNext on
+    the heading alone would leave it at a column's foot with one line (« Les Vampires », rulebook p. 12)."""
+    if len(parts) != 1 or not isinstance(parts[0], Paragraph):
+        return False
+    return parts[0].wrap(width, height)[1] < HEADING_LINES * leading
+
+
 def hoist_page_break(flow: list[Flowable], parts: list[Flowable], width: float, frame_height: float) -> list[Flowable]:
     """Put a long table's CondPageBreak before the headings and lines kept with it, so they move too."""
     if not parts or not isinstance(parts[0], CondPageBreak):
@@ -392,6 +414,7 @@ class StoryContext:
     styles: dict[str, ParagraphStyle] | None = None  # None: the book's (styles.styles()); a handout sets its own
     numbered: bool = True  # chapter openers say « Chapitre N » (a handout's do not)
     terms: dict[str, str] | None = None  # for an edition with an index: term set in bold where defined -> anchor
+    table_scale: float = 1.0  # the tables' cells set this much larger (a handout's page of tables)
 
     def style(self, name: str) -> ParagraphStyle:
         return (self.styles or st.styles())[name]
@@ -529,7 +552,7 @@ def block_flowables(
         anchor = None
         if ctx.terms is not None:  # the index lists the table under its title, where it first appears
             anchor = (ctx.terms.setdefault(content.title, f"table-{block.name}"), ctx.registry)
-        return data_table(content, ctx.width, ctx.frame_height, block.note, anchor)
+        return data_table(content, ctx.width, ctx.frame_height, block.note, anchor, ctx.table_scale)
     if isinstance(block, ThematicBreak):
         return [HRFlowable(width="40%", thickness=0.6, color=st.palette().rule, spaceBefore=6, spaceAfter=10)]
     raise TypeError(f"unknown block {block!r}")

@@ -10,6 +10,8 @@ error, located in book.yaml: the text must be cut, not the sheet extended.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from io import BytesIO
 
 from reportlab.pdfgen.canvas import Canvas
@@ -18,6 +20,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     FrameBreak,
+    LayoutError,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -29,7 +32,7 @@ from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, document_options
-from kolaps_print.rulebook.flowables import Registry, StoryContext, block_flowables, hoist_page_break
+from kolaps_print.rulebook.flowables import Registry, StoryContext, block_flowables, hoist_page_break, too_short
 from kolaps_print.rulebook.handout_look import Columns, columns, handout_layout, handout_styles
 from kolaps_print.rulebook.inline import InlineContext
 from kolaps_print.rulebook.markdown import Heading, TableBlock, ThematicBreak
@@ -38,17 +41,23 @@ from kolaps_print.typography import french
 from kolaps_print.write.pdf import PdfMeta
 
 HANDOUT_PAGES = 4  # one sheet folded once
+BALANCE_STEP = 2.0  # points: how close page_fits() gets to the least height
 
 
 class HandoutDoc(BaseDocTemplate):
-    """Two columns a page; page 1 under the title band, the others under a running head."""
+    """Two columns a page; page 1 under the title band, the others under a running head.
+
+    fits: each chapter page's columns, balanced (page_fits(); a subclass sets them); a page not
+    listed has its columns at full height.
+    """
+
+    fits: tuple[PageFit, ...] = ()
 
     def __init__(
         self, buffer: BytesIO, geometry: st.PageGeometry, meta: PdfMeta, furniture: Furniture, registry: Registry
     ):
         register_fonts()
         self.geometry, self.furniture, self.registry = geometry, furniture, registry
-        look = handout_layout()
         super().__init__(
             buffer,
             pagesize=geometry.pagesize,
@@ -58,12 +67,12 @@ class HandoutDoc(BaseDocTemplate):
             bottomMargin=0,
             **document_options(meta),
         )
-        self.addPageTemplates(
-            [
-                _template("front", columns(geometry, look.band + look.margin * 0.6), self._front_page),
-                _template("inside", columns(geometry, look.margin + look.head), self._inside_page),
-            ]
-        )
+        front, inside = page_columns(geometry)
+        balanced = [
+            _template(f"page{i}", (inside if i else front).balanced(h), self._inside_page if i else self._front_page)
+            for i, h in enumerate([f.height for f in self.fits] or [None])
+        ]
+        self.addPageTemplates(balanced + [_template("inside", inside, self._inside_page)])
 
     def _front_page(self, canvas: Canvas, doc) -> None:
         canvas.saveState()
@@ -108,33 +117,118 @@ def _template(name: str, cols: Columns, on_page: Callable) -> PageTemplate:
     return PageTemplate(name, frames, onPageEnd=on_page)
 
 
-def handout_story_factory(chapters, tables, outside, geometry: st.PageGeometry, blank_pages: int = 0):
-    """The story of every layout pass: each chapter from a new page, in two columns, then
-    blank_pages empty pages (a folded sheet has four)."""
+def page_columns(geometry: st.PageGeometry) -> tuple[Columns, Columns]:
+    """Page 1's columns (under the title band) and the other pages' (under the running head)."""
+    look = handout_layout()
+    return columns(geometry, look.band + look.margin * 0.6), columns(geometry, look.margin + look.head)
+
+
+def _context(
+    pages: dict[str, int], registry: Registry, tables, outside, geometry: st.PageGeometry, table_scale: float = 1.0
+) -> StoryContext:
     cols = columns(geometry, handout_layout().band)
-    styles = handout_styles()
+    inline, styles = InlineContext(pages, outside), handout_styles()
+    return StoryContext(
+        inline, tables, registry, cols.width, cols.height, styles=styles, numbered=False, table_scale=table_scale
+    )
+
+
+def _chapter_flow(chapter, ctx: StoryContext) -> list[Flowable]:
+    """One chapter's blocks for its page's two columns: --- ends the column; a heading keeps two
+    lines of what follows (as in the book), and a table's introduction stays with it."""
+    flow: list[Flowable] = []
+    previous = None
+    leading = handout_styles()["body"].leading
+    for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
+        if isinstance(block, ThematicBreak):  # in a handout, --- ends the column
+            flow.append(FrameBreak())
+            previous = block
+            continue
+        parts = block_flowables(block, ctx)
+        if isinstance(previous, Heading) and too_short(parts, ctx.width, ctx.frame_height, leading):
+            parts[-1].keepWithNext = 1  # the heading keeps this and the next block: two lines at least
+        if isinstance(following, TableBlock) and isinstance(block, (MdParagraph, Heading)):
+            parts[-1].keepWithNext = 1
+        previous = block
+        flow = hoist_page_break(flow, parts, ctx.width, ctx.frame_height)
+    return flow
+
+
+@dataclass(frozen=True)
+class PageFit:
+    """How a chapter's page is set: its columns' height (points) and its tables' scale."""
+
+    height: float
+    table_scale: float = 1.0
+
+
+def handout_story_factory(
+    chapters, tables, outside, geometry: st.PageGeometry, blank_pages: int = 0, fits: tuple[PageFit, ...] = ()
+):
+    """The story of every layout pass: each chapter from a new page (page{i}: its balanced
+    columns), its tables at fits[i]'s scale, in two columns, then blank_pages empty pages (a
+    folded sheet has four)."""
 
     def make(pages: dict[str, int], registry: Registry) -> list[Flowable]:
-        ctx = StoryContext(
-            InlineContext(pages, outside), tables, registry, cols.width, cols.height, styles=styles, numbered=False
-        )
         flow: list[Flowable] = [NextPageTemplate("inside")]
         for i, chapter in enumerate(chapters):
             if i:
-                flow.append(PageBreak())
-            for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
-                if isinstance(block, ThematicBreak):  # in a handout, --- ends the column
-                    flow.append(FrameBreak())
-                    continue
-                parts = block_flowables(block, ctx)
-                if isinstance(following, TableBlock) and isinstance(block, (MdParagraph, Heading)):
-                    parts[-1].keepWithNext = 1
-                flow = hoist_page_break(flow, parts, cols.width, cols.height)
+                flow += [NextPageTemplate(f"page{i}"), PageBreak()]
+            scale = fits[i].table_scale if i < len(fits) else 1.0
+            flow += _chapter_flow(chapter, _context(pages, registry, tables, outside, geometry, scale))
         for _ in range(blank_pages):
-            flow += [PageBreak(), Spacer(0, 1)]
+            flow += [NextPageTemplate("inside"), PageBreak(), Spacer(0, 1)]
         return flow
 
     return make
+
+
+def page_fits(chapters, tables, outside, geometry: st.PageGeometry) -> tuple[PageFit, ...]:
+    """Each chapter page's setting. A page of tables only (the back) takes its tables as large as
+    still fits (quickstart.yaml table_scale_max); then its columns' height is the least at which
+    the chapter still fills exactly its two columns, so both end level (found by laying the
+    chapter out alone, BALANCE_STEP points apart). A chapter longer than its page keeps full columns."""
+    front, inside = page_columns(geometry)
+    out = []
+    for i, chapter in enumerate(chapters):
+        full = (inside if i else front).height
+
+        def fits(height: float, scale: float, chapter=chapter) -> bool:
+            return _fits_one_page(chapter, height, _context({}, Registry(), tables, outside, geometry, scale))
+
+        scale = _table_scale(chapter, partial(fits, full))
+        if not fits(full, scale):
+            out.append(PageFit(full, scale))
+            continue
+        low, high = full / 2, full
+        while high - low > BALANCE_STEP:
+            middle = (low + high) / 2
+            low, high = (low, middle) if fits(middle, scale) else (middle, high)
+        out.append(PageFit(high, scale))
+    return tuple(out)
+
+
+def _table_scale(chapter, fits: Callable[[float], bool]) -> float:
+    """The largest table scale (by the layout's step, up to its maximum) at which a chapter of
+    tables only still fits its page; 1 for any other chapter."""
+    look = handout_layout()
+    if not all(isinstance(b, (Heading, TableBlock, ThematicBreak)) for b in chapter.blocks):
+        return 1.0
+    steps = int((look.table_scale_max - 1) / look.table_scale_step + 1e-9)
+    scales = [round(1 + k * look.table_scale_step, 4) for k in range(steps, 0, -1)]
+    return next((s for s in scales if fits(s)), 1.0)
+
+
+def _fits_one_page(chapter, height: float, ctx: StoryContext) -> bool:
+    """Whether the chapter alone (in its own context: a throwaway registry) goes into two columns of this height."""
+    trial = BaseDocTemplate(BytesIO(), leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0)
+    frames = Columns((0.0, ctx.width + 10), 0.0, ctx.width, height)
+    trial.addPageTemplates([_template("trial", frames, lambda canvas, doc: None)])
+    try:
+        trial.build(_chapter_flow(chapter, ctx))
+    except LayoutError:  # a block taller than the column
+        return False
+    return trial.page == 1
 
 
 def too_long(pages: int, book_file: str) -> KolapsError:

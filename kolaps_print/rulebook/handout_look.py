@@ -48,6 +48,10 @@ class HandoutLayout(Model):
     item_after: Annotated[float, Field(ge=0, le=20)]
     furniture: st.FurnitureSizes
     band_type: BandSizes
+    # a page of tables only (the back) sets its tables up to this much larger, by table_scale_step,
+    # as large as still fits the page: read at arm's length, and the page is not left a third empty
+    table_scale_max: Annotated[float, Field(ge=1, le=2)] = 1.0
+    table_scale_step: Annotated[float, Field(gt=0, le=0.5)] = 0.05
 
 
 def handout_layout() -> HandoutLayout:
@@ -63,6 +67,12 @@ class Columns:
     bottom: float
     width: float
     height: float
+
+    def balanced(self, height: float | None) -> Columns:
+        """The same columns ending height points under their top (None: as they are)."""
+        if height is None or height >= self.height:
+            return self
+        return Columns(self.xs, self.bottom + self.height - height, self.width, height)
 
 
 def columns(geometry: st.PageGeometry, top_mm: float) -> Columns:

@@ -23,6 +23,7 @@ from kolaps_print.rulebook.flowables import (
     block_flowables,
     hoist_page_break,
     toc_flowables,
+    too_short,
 )
 from kolaps_print.rulebook.index import INDEX_ANCHOR, index_flowables
 from kolaps_print.rulebook.inline import InlineContext
@@ -39,7 +40,6 @@ REPORT_ANCHOR = "rapport-de-coherence"
 TEXT_END_ANCHOR = "fin-du-texte"  # where the text ends: the blank pages and credits follow
 CHAPTER_ROOM = 0.31  # a chapter's opening never asks for more than this share of a column
 CHAPTER_LINES = 8  # a chapter's title keeps at least this many lines of text under it
-HEADING_LINES = 2  # a section's heading keeps at least this many lines of what follows
 SECTION_LINES = 4  # the first section's heading keeps a few lines under it (with the heading's own height)
 
 
@@ -135,7 +135,11 @@ def _chapter_flow(chapter: Chapter, ctx: StoryContext, width: float, height: flo
     previous = None
     for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
         parts = block_flowables(block, ctx)
-        if isinstance(previous, Heading) and previous.level > 1 and _too_short(parts, width, height):
+        if (
+            isinstance(previous, Heading)
+            and previous.level > 1
+            and too_short(parts, width, height, st.styles()["body"].leading)
+        ):
             parts[-1].keepWithNext = 1  # the heading keeps this and the next block: two lines at least
         previous = block
         if isinstance(following, TableBlock) and isinstance(block, MdParagraph):
@@ -146,14 +150,6 @@ def _chapter_flow(chapter: Chapter, ctx: StoryContext, width: float, height: flo
     section = flow[opening : opening + 2] if opening else []  # the first section's heading and what it keeps
     section = section if all(isinstance(f, Paragraph) for f in section) else section[:1]
     return [CondPageBreak(_opening_room(flow[: opening or len(flow)], section, width, height))] + flow
-
-
-def _too_short(parts: list[Flowable], width: float, height: float) -> bool:
-    """A heading's first block shorter than HEADING_LINES lines: keepWithNext on the heading
-    alone would leave it at a column's foot with one line (« Les Vampires », rulebook p. 12)."""
-    if len(parts) != 1 or not isinstance(parts[0], Paragraph):
-        return False
-    return parts[0].wrap(width, height)[1] < HEADING_LINES * st.styles()["body"].leading
 
 
 def _opening_room(opening: list[Flowable], section: list[Flowable], width: float, height: float) -> float:

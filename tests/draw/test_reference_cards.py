@@ -73,15 +73,69 @@ def test_an_odd_last_face_gets_a_plain_back_naming_the_game(data):
     assert as_printed(label("common.game")) in text and label("tables.sheet.title") in text and "Résoudre" not in text
 
 
-def test_card_text_is_at_least_seven_points():
-    cards = build_reference(TablesOptions(format="cards"))
-    pdf = pdfium.PdfDocument(BytesIO(cards.pdf))
-    sizes = [
-        obj.get_font_size()
-        for i in range(len(pdf))
-        for obj in pdf[i].get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT])
-    ]
-    assert sizes and min(sizes) >= 7.0 - 1e-6, min(sizes)
+def test_card_text_is_at_least_seven_points_but_where_a_note_keeps_its_table_s_face():
+    """7 pt everywhere, except a topic whose note goes under its table only in smaller type (issue 12,
+    fifth wave: « Localisation / Cumul », « Moral »): its front is set smaller, never below 6 pt, and
+    it is only such fronts."""
+    spec = reference_look().cards
+    assert spec.body_pt >= 7 and spec.note_min_pt >= 6
+    cards = build_reference(TablesOptions(format="cards", layout="print-shop"))
+    pdf, texts = pdfium.PdfDocument(BytesIO(cards.pdf)), page_texts(cards.pdf)
+    smaller = {}
+    for i in range(len(pdf)):
+        sizes = [obj.get_font_size() for obj in pdf[i].get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT])]
+        assert sizes and min(sizes) >= spec.note_min_pt - 1e-6, (i, min(sizes))
+        body = [s for s in sizes if s < spec.strip_pt - 1e-6]  # the strip keeps its own size
+        if body and min(body) < spec.body_pt - 1e-6:
+            smaller[i] = texts[i].split("\n")[0]
+    assert smaller and all(i % 2 == 0 for i in smaller), smaller  # fronts only
+    expected = _smaller_topics()
+    assert sorted(next(t for t in expected if line.startswith(t)) for line in smaller.values()) == sorted(expected)
+
+
+def _smaller_topics() -> list[str]:
+    """The topics whose table holds on a front at 7 pt but whose notes join it only in smaller type:
+    measured with the layout code at the smallest size, not read off the output."""
+    from dataclasses import replace
+
+    from kolaps_print.layout.reference.cards import _captioned_units, _content_box, _front_units, card_styles
+
+    spec, data = reference_look().cards, builtin_game_data()
+    styles, box = card_styles(spec), _content_box(reference_look().cards, *POKER)
+    gap = styles.body * 0.8
+
+    def height(units) -> float:
+        return sum(u.wrap(box.width, box.height)[1] for u in units) + gap * (len(units) - 1)
+
+    out = []
+    for i, topic in enumerate(topics(reference_sections(data))):
+        if height(_captioned_units(topic, box.width, styles, i == 0)) <= box.height:
+            continue  # fits at full size
+        small = replace(styles, body=spec.note_min_pt)
+        fits = height(_front_units(topic, box.width, styles)) <= box.height
+        if fits and height(_captioned_units(topic, box.width, small, i == 0)) <= box.height:
+            out.append(topic.title)
+    return out
+
+
+def test_localisation_and_moral_print_their_notes_under_their_tables(deck_pdf):
+    """The two cards of the second review whose notes were on the back: both notes on the front now,
+    the back plain (the game's name)."""
+    _, texts = deck_pdf
+    data = builtin_game_data()
+    wanted = {"localisations", "cumul", "moral"}
+    found = set()
+    for i, topic in enumerate(topics(reference_sections(data))):
+        for table in topic.tables:
+            if table.id in wanted and table.note:
+                front, back = _flat(texts[2 * i]), _flat(texts[2 * i + 1])
+                assert _note_start(table) in front, (table.id, front[-200:])
+                assert label("tables.sheet.title") in back and len(back.split()) < 20, back
+                found.add(table.id)
+    assert found == wanted, found
+    assert sorted(_smaller_topics()) == sorted(
+        t.title for t in topics(reference_sections(data)) if {x.id for x in t.tables} & wanted
+    )
 
 
 # ---- the print designer's review: the critical wounds, the rules, the legend ------------------

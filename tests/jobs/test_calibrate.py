@@ -81,3 +81,22 @@ def test_the_front_says_how_to_check_the_print_was_at_100_percent_over_a_50_mm_b
     assert len(bars) == 1 and bars[0].colour == (0.0, 0.0, 0.0, 1.0)
     width, height = SIZES[paper]
     assert all(6 <= to_mm(v) <= width - 6 for v in (bars[0].x1, bars[0].x2)) and 6 <= to_mm(bars[0].y1) <= height - 6
+
+
+def test_the_command_to_type_is_set_in_an_embedded_monospace_face():
+    """The second review: the back's command line read as prose. It is DejaVu Sans Mono, embedded,
+    read back from the PDF (font of the text object and the font's embedded file), the other lines
+    in the sans."""
+    from pdf_fonts import pdf_fonts  # tests/support
+    from pdf_text import text_objects  # tests/support
+
+    from kolaps_print.labels import label
+
+    pdf = build_calibration()
+    command = label("cards.calibrate.back_command")
+    fonts = {o.text.strip(): o.font for o in text_objects(pdf) if o.page == 1}
+    assert fonts[command].endswith("DejaVuSansMono"), fonts[command]
+    others = {font for text, font in fonts.items() if text != command}
+    assert others and not any("Mono" in font for font in others)
+    embedded = pdf_fonts(pdf)
+    assert any(name.endswith("DejaVuSansMono") and ok for name, ok in embedded.items()), embedded

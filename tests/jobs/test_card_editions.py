@@ -122,3 +122,67 @@ def test_the_cli_prints_the_demo_edition_and_refuses_an_unknown_one(cli, tmp_pat
     result = cli(["cards", ARMIES / "les-damnes.yaml", "--edition", "demo", "-o", bad])
     assert result.exit_code == 2 and "quickstart" in result.stderr
     assert not bad.exists()
+
+
+# ---- issue 12 (fifth wave): the demo's fronts use the room they no longer need -------------------
+@pytest.mark.parametrize("army", ["section-kappa", "les-damnes"])
+def test_the_demo_fronts_set_their_weapons_larger_and_fill_most_of_the_body(army):
+    """About 60 % of a demo front was empty once it printed less: the weapons and their ranges are
+    set larger (one size for the whole army, up to card.yaml's edition growth), the note and its
+    legend stay small, and the text reaches further down the body (before: 37 % on a card with one
+    weapon, 58 % with two)."""
+    import pypdfium2 as pdfium
+
+    from kolaps_print.layout.units import to_mm
+
+    layout = card_layout().for_edition("quickstart")
+    front = layout.front
+    assert layout.shows.grow > 1
+    book = load_army(ARMIES / f"{army}.yaml")
+    pdf = build_cards(book, CardOptions(edition="quickstart", print_shop=True)).pdf
+    document = pdfium.PdfDocument(pdf)
+    weapons = {w.name for m in book.members for w in m.weapons}
+    note = label("cards.front.demo_note").split(" ")[0]
+    sizes, notes, fills = set(), set(), []
+    for page in range(0, len(document), 2):
+        trim_left, _, _, trim_top = document[page].get_trimbox()
+        body_top, body_bottom = front.body.top, 88 - front.footer.height
+        lowest = 0.0
+        for obj in pdfium_texts(document[page]):
+            text, size, top, bottom = obj
+            y_top, y_bottom = to_mm(trim_top - top), to_mm(trim_top - bottom)
+            if body_top - 0.5 <= y_top and y_bottom <= body_bottom:
+                lowest = max(lowest, y_bottom)
+            if text in weapons:
+                sizes.add(round(size, 2))
+            if text.startswith(note):
+                notes.add(round(size, 2))
+        fills.append((lowest - body_top) / (body_bottom - body_top))
+    # a card with one weapon stays the emptiest: it has one name and one range to print
+    assert min(fills) >= 0.42 and max(fills) >= 0.62, fills
+    assert len(sizes) == 1 and min(sizes) >= front.weapon.name_size * 1.2, sizes
+    assert notes and max(notes) <= round(front.reminder.size * 4) / 4 + 0.01, notes  # quarter points
+
+
+def pdfium_texts(page):
+    """(text, size pt, top pt, bottom pt) of every text object of a page, forms included."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    textpage = page.get_textpage()
+    out = []
+    shifts: dict[int, float] = {}
+    for obj in page.get_objects(max_depth=5):
+        if obj.type == raw.FPDF_PAGEOBJ_FORM:
+            shifts = {level: v for level, v in shifts.items() if level < obj.level}
+            shifts[obj.level] = obj.get_matrix().f
+        elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
+            obj.textpage = textpage
+            dy = sum(v for level, v in shifts.items() if level < obj.level)
+            size = ctypes.c_float()
+            raw.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+            a, b, *_ = obj.get_matrix().get()
+            _, bottom, _, top = obj.get_bounds()
+            out.append((obj.extract().strip(), size.value * (a * a + b * b) ** 0.5, top + dy, bottom + dy))
+    return out

@@ -1161,6 +1161,18 @@ def value_row(boxes, values: list[str]):
     return None
 
 
+def wound_table_lines(member, rules) -> list[list[list[str]]]:
+    """The wound table's value lines as a back may print them: walk/run, the walk alone, or the walk
+    and the run on lines of their own (small cards)."""
+    both, walk, run = (card_text.wounded_values(member, rules, moves) for moves in ("both", "walk", "run"))
+    column = lambda table, k: [r[k] for r in table]  # noqa: E731
+    return [
+        [column(both, k) for k in (1, 2, 3)],
+        [column(walk, k) for k in (1, 2, 3)],
+        [column(walk, 1), column(walk, 2), column(run, 2), column(walk, 3)],
+    ]
+
+
 @pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
 def test_wound_table_values_keep_1_5_mm_between_columns(demo_armies, card):
     """Tarot Damnés printed « 7,5/157,5/15 »: every row of every back, each army, each size, keeps
@@ -1170,9 +1182,8 @@ def test_wound_table_values_keep_1_5_mm_between_columns(demo_armies, card):
         _, doc, fronts = print_shop(book, card)
         for member in book.members:
             boxes = text_boxes_mm(doc[fronts[member.character.name] + 1])
-            for walk_only in (False, True):
-                table = card_text.wounded_values(member, book.rules, walk_only)
-                rows = [value_row(boxes, [r[k] for r in table]) for k in (1, 2, 3)]
+            for lines in wound_table_lines(member, book.rules):
+                rows = [value_row(boxes, values) for values in lines]
                 if all(rows):
                     break
             assert all(rows), (path.stem, card, member.character.name, [b[0] for b in boxes])
@@ -1220,3 +1231,53 @@ def test_every_avatar_front_prints_the_labelled_pill(demo_armies, card):
             assert pill in reading(doc[fronts[name]]), (path.stem, card, name)
         for name in set(fronts) - set(avatars):
             assert pill not in reading(doc[fronts[name]]), (path.stem, card, name)
+
+
+# ---- issue 12 (fifth wave): mini cards keep their role line and the whole wound table -------------
+def test_every_mini_front_prints_its_role_line_in_the_band_beside_the_legend_and_the_stamp(demo_books):
+    """Seven mini fronts that printed « † règle provisoire » lost their archetype · function without a
+    word: now every front of every demo army prints it, white, under the name inside the band; one too
+    long for the band prints its archetype, and a warning on that character's line says so."""
+    layout = card_layout().for_card(*_mini_mm())
+    band = layout.front.band.height
+    legend = normal(label("common.ruling_legend_short"))
+    legends = 0
+    for book in demo_books:
+        result, doc, fronts = print_shop(book, "mini")
+        for member in book.members:
+            c, page = member.character, doc[fronts[member.character.name]]
+            words = {w[0]: w for w in words_on(page)}
+            role = card_text.subtitle(member)
+            if role not in words:  # the archetype, and a warning naming what was left out
+                role = c.archetype
+                assert any(c.name in w.message and f"printed as '{role}'" in w.message for w in result.warnings)
+            _, size, top, _, fill = words[role]
+            assert size >= 6 - 0.01 and min(fill) > 240, (c.name, size, fill)  # white on the band
+            assert layout.safe <= top and top + to_mm(size) <= band + 0.3, (c.name, top)
+            legends += legend in reading(page)
+    assert legends >= 7  # the seven fronts of the review print both
+
+
+def _mini_mm() -> tuple[float, float]:
+    size = card_size("mini")
+    return size.width, size.height
+
+
+def test_mini_backs_label_the_wound_table_s_rows_and_print_the_walk_and_the_run(demo_books):
+    """The MVT row of a mini back gave the walk alone, under no label: every back of every demo army
+    now labels its rows (RNG, MVT, CIB, left of the values) and prints the walk and the run of every
+    wound count, each on its own line under the MVT label."""
+    names = [label(f"cards.front.{key}") for key in ("rng", "mvt", "cib")]
+    for book in demo_books:
+        _, doc, fronts = print_shop(book, "mini")
+        for member in book.members:
+            boxes = text_boxes_mm(doc[fronts[member.character.name] + 1])
+            walk, run = (card_text.wounded_values(member, book.rules, moves) for moves in ("walk", "run"))
+            lines = [[r[1] for r in walk], [r[2] for r in walk], [r[2] for r in run], [r[3] for r in walk]]
+            rows = [value_row(boxes, values) for values in lines]
+            assert all(rows), (member.character.name, [b[0] for b in boxes])
+            assert rows[1][0][1] < rows[2][0][1]  # the walk above the run
+            for name, (first, last) in zip(names, [(0, 0), (1, 2), (3, 3)], strict=True):
+                label_box = next(b for b in boxes if b[0] == name and b[3] < rows[first][0][2])
+                middle = (label_box[1] + label_box[4]) / 2
+                assert rows[first][0][1] - 0.3 <= middle <= rows[last][0][4] + 0.3, (member.character.name, name)

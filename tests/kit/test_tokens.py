@@ -118,19 +118,53 @@ def full_sheet(tmp_path_factory):
     return pdf, sheet_pages(kit, grid_for(210, 297))
 
 
-def test_tokens_are_25_mm_punches_with_colour_1_5_mm_past_an_unstroked_cut(full_sheet):
-    """Rendered: along the cut circle and 1.2 mm outside it, only the ring's colour (no cut line,
-    no white); 3 mm outside (past the bleed, in no other token's reach), paper."""
+def test_tokens_are_25_mm_punches_with_colour_past_an_unstroked_cut(full_sheet):
+    """Rendered: along the cut circle and out to 0.3 mm short of the bleed (anti-aliasing) (1 mm, tokens.yaml) only
+    the ring's colour (no cut line, no white); 3 mm outside (past the bleed, in no other token's
+    reach), paper."""
     pdf, pages = full_sheet
     image = render(pdf)
+    bleed = sheet_geometry()["bleed"]
+    assert bleed >= 1  # a cut 1 mm off still shows colour
     for kind, _, x, y in pages[0].tokens[::5]:
         ring = pixel(image, x, y + 12.5 - 1.5)  # inside the 3 mm ring
         for angle in range(0, 360, 15):
             a = math.radians(angle)
-            for r in (12.5, 12.5 + 1.2):
+            for r in (12.5, 12.5 + bleed - 0.3):
                 assert pixel(image, x + r * math.cos(a), y + r * math.sin(a)) == ring, (kind, angle, r)
         # diagonally between four tokens, beyond every token's bleed: white paper
         assert pixel(image, x + 14, y + 14) == (255, 255, 255) or y + 14 > pages[0].tokens[0][3]
+
+
+def test_at_least_1_mm_of_white_parts_the_colours_of_two_neighbouring_tokens(full_sheet):
+    """The second review: 3 mm apart with 1.5 mm of bleed each, neighbours' colours touched. Rendered
+    at 200 dpi, every point of the line between two neighbours (side by side and one above the
+    other) is white paper over at least 1 mm, and colour on either side of it."""
+    pdf, pages = full_sheet
+    fine = 600  # dpi: a pixel is 0.04 mm
+    document = pdfium.PdfDocument(BytesIO(pdf))
+    image = document[0].render(scale=fine / 72).to_pil().convert("RGB")
+    document.close()
+
+    def paper(x_mm: float, y_mm: float) -> bool:
+        return image.getpixel((round(x_mm / 25.4 * fine), round((297 - y_mm) / 25.4 * fine))) == (255, 255, 255)
+
+    tokens = pages[0].tokens
+    centres = {(round(x, 2), round(y, 2)) for _, _, x, y in tokens}
+    pitch = sheet_geometry()["diameter"] + sheet_geometry()["gap"]
+    checked = 0
+    for _, _, x, y in tokens[::3]:
+        for dx, dy in ((1, 0), (0, -1)):
+            if (round(x + dx * pitch, 2), round(y + dy * pitch, 2)) not in centres:
+                continue
+            steps = [12.5 + k * 0.02 for k in range(0, int((pitch - 25) / 0.02) + 1)]
+            white = [r for r in steps if paper(x + dx * r, y + dy * r)]
+            assert white, (x, y, dx, dy)
+            edge = 3 * 25.4 / fine  # anti-aliasing and rounding: a pixel and a half at each side
+            assert max(white) - min(white) >= 1 - edge, (x, y, dx, dy, min(white), max(white))
+            assert not paper(x + dx * 12.6, y + dy * 12.6)  # colour past the cut
+            checked += 1
+    assert checked >= 10
 
 
 def stroked_path_widths(pdf: bytes, page: int = 0) -> list[float]:

@@ -15,8 +15,9 @@ POKER = Size(63, 88)
 
 
 def back(book, size=POKER):
+    """The back as the cards job builds it: the layout made for the card's size (a mini's band is its own)."""
     identity = Identity(book.army.name, book.affiliation.name, book.affiliation.color)
-    return BackBuilder(identity, book.rules, card_layout(), size)
+    return BackBuilder(identity, book.rules, card_layout().for_card(size.width, size.height), size)
 
 
 @pytest.fixture(scope="module")

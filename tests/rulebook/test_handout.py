@@ -212,3 +212,78 @@ def test_the_marks_legend_is_on_the_page_of_the_first_mark(pages):
     legend = flat(label("common.ruling_legend"))
     first = next(i for i, page in enumerate(pages) if "† E" in page)
     assert legend in pages[first], pages[first][-300:]
+
+
+# ---- issue 12 (fifth wave): columns that end level, a back that is filled, headings with their lines ----
+def _column_lines(handout, page: int) -> dict[int, list]:
+    """{column: [text objects]} of a page's two text columns (the band, running head and folio left out)."""
+    from pdf_text import text_objects  # tests/support
+
+    from kolaps_print.rulebook import styles as st
+    from kolaps_print.rulebook.handout import page_columns
+
+    cols = page_columns(st.page_geometry("a4"))[0 if page == 0 else 1]
+    out: dict[int, list] = {0: [], 1: []}
+    for obj in text_objects(handout.pdf):
+        left, bottom, _, top = obj.bounds
+        if obj.page == page and bottom >= cols.bottom - 2 and top <= cols.bottom + cols.height + 2:
+            out[0 if left < cols.xs[1] - 1 else 1].append(obj)
+    return out
+
+
+def _fills(handout, page: int) -> list[float]:
+    """How far down each column's text reaches, as a share of the page's full column height."""
+    from kolaps_print.rulebook import styles as st
+    from kolaps_print.rulebook.handout import page_columns
+
+    cols = page_columns(st.page_geometry("a4"))[0 if page == 0 else 1]
+    top = cols.bottom + cols.height
+    return [(top - min(o.bounds[1] for o in objs)) / cols.height for objs in _column_lines(handout, page).values()]
+
+
+@pytest.mark.parametrize("page", [0, 1, 2])
+def test_the_two_columns_of_a_page_of_rules_end_level(handout, page):
+    """Pages 1 and 3 had a column a third shorter than its neighbour: each page's columns now end
+    within a line and a half of each other (the text runs on from the left column to the right)."""
+    from kolaps_print.rulebook import styles as st
+    from kolaps_print.rulebook.handout import page_columns
+    from kolaps_print.rulebook.handout_look import handout_layout
+
+    left, right = _fills(handout, page)
+    column = page_columns(st.page_geometry("a4"))[1].height
+    assert abs(left - right) <= 1.5 * handout_layout().body_leading / column, (page, left, right)
+
+
+def test_the_back_s_tables_fill_its_page_and_are_set_larger_than_the_book_s(handout):
+    """Page 4 (tables only) was half empty on the right: its tables are set as large as the page
+    allows (within quickstart.yaml's limit), both columns filled past four fifths."""
+    from pdf_text import text_objects  # tests/support
+
+    from kolaps_print.rulebook import styles as st
+
+    assert min(_fills(handout, 3)) >= 0.8, _fills(handout, 3)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from kolaps_print.fonts import SANS
+
+    book = stringWidth("Bras gauche", SANS, st.styles()["cell"].fontSize)  # as the rulebook sets the cell
+    widths = [
+        o.bounds[2] - o.bounds[0] for o in text_objects(handout.pdf) if o.page == 3 and o.text.strip() == "Bras gauche"
+    ]
+    assert widths and min(widths) > book * 1.1, (widths, book)
+
+
+def test_a_heading_keeps_two_lines_of_what_follows_in_its_column(handout):
+    """As in the book: no section heading is the last thing in its column but for fewer than two
+    lines of its text."""
+    headings = [h for h in handout.headings if h.level > 1]
+    assert len(headings) >= 8
+    alone = []
+    for h in headings:
+        columns = _column_lines(handout, h.page - 1)
+        title = " ".join(h.title.split())
+        column, drawn = next((c, o) for c, objs in columns.items() for o in objs if " ".join(o.text.split()) == title)
+        below = {round(o.bounds[1]) for o in columns[column] if o.bounds[3] < drawn.bounds[1]}
+        if len(below) < 2:
+            alone.append((h.page, h.title))
+    assert alone == []

@@ -193,21 +193,26 @@ def _place(box: FlowBox, units: list[Flowable]) -> None:
     box.placed += [(u, u.wrap(box.width, box.height)[1]) for u in units]
 
 
-def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[FlowBox]:
+def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool, smaller: list[float]) -> list[FlowBox]:
     """One card a topic wherever it fits, its captions with their tables (designer review, item 11):
 
     - the whole topic on the front, each note under its own table, when it fits; the back stays plain;
+    - the same in smaller type (the sizes of smaller, never below the floor) when the table alone
+      holds on the front at full size: a note under its table beats one on the back;
     - else the table on the front (over the back too when it must), its explanation under the
       table's last face when it fits there whole, else on the back;
     - an explanation that fits nowhere on the card gets faces of its own (the card count says so).
     """
     gap = face_gap(styles)
     front = new_box()
-    captioned = _captioned_units(topic, front.width, styles, legend)
-    if _fits_whole(front, captioned, gap):
-        _place(front, captioned)
-        return [front, new_box()]
-    faces = _fill(_front_units(topic, front.width, styles), new_box, gap, topic.title)
+    table = _front_units(topic, front.width, styles)
+    sizes = [styles.body] + (smaller if _fits_whole(new_box(), table, gap) else [])
+    for size in sizes:
+        captioned = _captioned_units(topic, front.width, replace(styles, body=size), legend)
+        if _fits_whole(front, captioned, gap):
+            _place(front, captioned)
+            return [front, new_box()]
+    faces = _fill(table, new_box, gap, topic.title)
     rest = _explanation(topic, styles, legend)
     if rest and _fits_whole(faces[-1], rest, gap):
         _place(faces[-1], rest)
@@ -229,11 +234,18 @@ def layout_faces(
     styles = styles or card_styles(spec)
     sections = reference_sections(data, edition)
     _check_widths(sections, _content_box(spec, width, height).width, styles)
+    smaller = _smaller_sizes(styles.body, spec)
     faces: list[tuple[Topic, FlowBox]] = []
     for i, topic in enumerate(topics(sections)):
-        boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, legend=i == 0)
+        boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, i == 0, smaller)
         faces += [(topic, b) for b in boxes]
     return faces
+
+
+def _smaller_sizes(body: float, spec: CardSpec) -> list[float]:
+    """The type sizes under body a topic may take to keep its note on the front, largest first."""
+    steps = int((body - spec.note_min_pt) / spec.note_step_pt + EPSILON)
+    return [round(body - k * spec.note_step_pt, 2) for k in range(1, steps + 1)]
 
 
 def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:

@@ -52,6 +52,10 @@ class TypeSpec(Model):
 
 class CardSpec(Model):
     body_pt: TypePt
+    # a topic whose table holds on its front sets its type down to this, in steps of note_step_pt,
+    # to keep its note under the table rather than on the back
+    note_min_pt: Annotated[TypePt, Field(ge=6)] = 6.0
+    note_step_pt: float = Field(0.25, gt=0, le=2)
     padding: Gap
     strip: Length
     strip_pt: TypePt
@@ -113,6 +117,15 @@ def mark_grey() -> Color:
     return as_colour(reference_look().colours.marks)
 
 
+SOLID_BELOW_PT = 7  # type under this is solid black, never a tint: a screen's dots break small strokes (docs/style.md)
+
+
+def grey_at(grey: Color, size: float) -> Color:
+    """A grey for type of this size: the grey itself, or solid ink under SOLID_BELOW_PT (a note
+    that a reference card sets down to 6 pt to keep it under its table)."""
+    return ink() if size < SOLID_BELOW_PT else grey
+
+
 def section_colour(section_id: str) -> Color:
     colours = reference_look().colours
     return as_colour(colours.sections.get(section_id, colours.other_section))
@@ -170,7 +183,8 @@ class Styles:
 
     def note(self) -> ParagraphStyle:
         # Same size as the body (the legibility floor holds for notes too); italic sets it apart.
-        return ParagraphStyle("note", fontName=SANS_ITALIC, fontSize=self.body, leading=self.leading, textColor=muted())
+        grey = grey_at(muted(), self.body)
+        return ParagraphStyle("note", fontName=SANS_ITALIC, fontSize=self.body, leading=self.leading, textColor=grey)
 
     def rule(self) -> ParagraphStyle:
         # A rule players must not miss (a survival test, a test after every hit): bold body, not a note.
@@ -185,7 +199,11 @@ class Styles:
     def quiet(self) -> ParagraphStyle:
         # The marks' legend: the notes' size in the marks' lighter grey, so it reads as an aside.
         return ParagraphStyle(
-            "quiet", fontName=SANS_ITALIC, fontSize=self.body, leading=self.leading, textColor=mark_grey()
+            "quiet",
+            fontName=SANS_ITALIC,
+            fontSize=self.body,
+            leading=self.leading,
+            textColor=grey_at(mark_grey(), self.body),
         )
 
     def section_title(self) -> ParagraphStyle:

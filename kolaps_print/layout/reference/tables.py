@@ -14,17 +14,23 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.flow import SectionBand, Stack
-from kolaps_print.layout.reference.look import Styles, chance_colour, tint
+from kolaps_print.layout.reference.look import Styles, chance_colour, grey_at, mark_grey, tint
 from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.layout.shapes import Ink
+from kolaps_print.layout.style import markup as colour_markup
 
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
 MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead
 
 
 def paragraph(text: str, style) -> Paragraph:
-    return Paragraph(quiet_marks(escape(text)), style)
+    return Paragraph(quiet_marks(escape(text), _marks_grey(style.fontSize)), style)
+
+
+def _marks_grey(size: float) -> str:
+    """The marks' colour as markup at this type size (solid ink under SOLID_BELOW_PT)."""
+    return colour_markup(grey_at(mark_grey(), size).cmyk())
 
 
 def _words(texts: list[str]) -> list[str]:
@@ -217,9 +223,9 @@ def _most_lines_under(table: TableContent, width: float, styles: Styles) -> int:
     return _most_lines(keys, _widths(keys, width, styles), styles)
 
 
-def _stacked_cell(header: str, value: str) -> str:
+def _stacked_cell(header: str, value: str, size: float) -> str:
     """« <b>Réussite critique :</b> Le dé gardé donne 6. » as Paragraph markup, marks quiet."""
-    body = quiet_marks(escape(value))
+    body = quiet_marks(escape(value), _marks_grey(size))
     return f"<b>{escape(header)}\u00a0:</b> {body}" if header else body
 
 
@@ -233,7 +239,7 @@ def _table_stacked(table: TableContent, width: float, styles: Styles, colour: Co
         cells = [paragraph(row[0], styles.cell("l", bold=True))]
         for i in range(1, group):
             style = styles.rule() if (r in table.strong and i == group - 1) else styles.cell("l")
-            cells.append(Paragraph(_stacked_cell(table.columns[i], row[i]), style))
+            cells.append(Paragraph(_stacked_cell(table.columns[i], row[i], style.fontSize), style))
         rows += [Row((cell,), top=pad if i == 0 else 0, bottom=pad * 0.6, fill=shade) for i, cell in enumerate(cells)]
     side = (pad * 1.4,)
     look = TableLook(left=side, right=side, valign="bottom", rule=_ink(colour), rule_above=True, rule_below=True)
