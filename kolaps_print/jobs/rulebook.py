@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
@@ -25,16 +26,17 @@ from kolaps_print.layout.sheets import paper_name, sheets
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.choices import KOLAPS
 from kolaps_print.model.gamedata import GameData
-from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 from kolaps_print.rulebook.build import Printing, lay_out_book
 from kolaps_print.rulebook.check import CheckedBook, check_book
 from kolaps_print.rulebook.flowables import HeadingPlace
 from kolaps_print.rulebook.proof_pages import MarkedPage, face_marks, failed_product, product_marks
 from kolaps_print.rulebook.report import ConsistencyReport
-from kolaps_print.rulebook.ruleset_book import check_ruleset_book
 from kolaps_print.rulebook.sources import read_book
 from kolaps_print.write import PDF, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
+
+if TYPE_CHECKING:  # the other rulesets' models are imported for their books only (start-up time)
+    from kolaps_print.model.ruleset_load import Ruleset
 
 OUTPUT_ROOT = Path("output")
 
@@ -158,6 +160,8 @@ def _checked(options: RulebookOptions, templates: Path, data_dir: Path) -> tuple
     """The book checked, and for a proof the other products' marks."""
     ruleset = _ruleset(options)
     if ruleset is not None:
+        from kolaps_print.rulebook.ruleset_book import check_ruleset_book
+
         rules = _find_ruleset(ruleset)
         with overriding_labels(rules.labels_file):
             book = check_ruleset_book(templates, rules, options.edition, options.strict)
@@ -168,6 +172,8 @@ def _checked(options: RulebookOptions, templates: Path, data_dir: Path) -> tuple
 
 
 def _find_ruleset(ruleset_id: str) -> Ruleset:
+    from kolaps_print.model.ruleset_load import find_ruleset
+
     try:
         return find_ruleset(ruleset_id)
     except ValueError as exc:  # a library caller's typo (the command line checks it first)

@@ -6,34 +6,38 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 from kolaps_print.diagnostics import Diagnostic
 from kolaps_print.jobs.cards import CardOptions, CardsResult, build_cards, one_of_each, portraits
-from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 from kolaps_print.kit.kitfile import KitCards
 from kolaps_print.kit.parts import Sides
 from kolaps_print.kit.previews import slug
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.choices import Edition
-from kolaps_print.model.ruleset_army import RulesetArmy
 
-Army = ArmyBook | RulesetArmy  # a KOLAPS army, or another ruleset's
+if TYPE_CHECKING:  # the other rulesets' cards are imported for their kits only (start-up time)
+    from kolaps_print.model.ruleset_army import RulesetArmy
+
+Army: TypeAlias = "ArmyBook | RulesetArmy"  # a KOLAPS army, or another ruleset's
 
 
 def army_name(book: Army) -> str:
-    return book.name if isinstance(book, RulesetArmy) else book.army.name
+    return book.army.name if isinstance(book, ArmyBook) else book.name
 
 
 def army_portraits(book: Army) -> list[Path]:
     """The pictures an army's cards print (another ruleset's cards have none)."""
-    return [] if isinstance(book, RulesetArmy) else portraits(book)
+    return portraits(book) if isinstance(book, ArmyBook) else []
 
 
 def _build(book: Army, options: CardOptions) -> CardsResult:
     """The cards job of the army's ruleset: KOLAPS's cards, or the ruleset's card blocks."""
-    if isinstance(book, RulesetArmy):
-        return build_ruleset_cards(book, options)
-    return build_cards(book, options)
+    if isinstance(book, ArmyBook):
+        return build_cards(book, options)
+    from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+
+    return build_ruleset_cards(book, options)
 
 
 def home_cards_pdf(
@@ -47,7 +51,7 @@ def home_cards_pdf(
 
 
 def _one_of_each(book: Army) -> Army:
-    if isinstance(book, RulesetArmy):
+    if not isinstance(book, ArmyBook):
         members = [replace(m, character=m.character.model_copy(update={"copies": 1})) for m in book.members]
         return replace(book, members=members)
     return one_of_each(book)

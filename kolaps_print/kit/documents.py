@@ -6,7 +6,6 @@ from __future__ import annotations
 from kolaps_print.diagnostics import Diagnostic
 from kolaps_print.impose.folded_sheet import impose_folded_sheet
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, edition_file
-from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.kitfile import Kit
@@ -63,6 +62,8 @@ def cards_part(kit: Kit, index: int, book: kit_cards.Army, stamper: Stamper) -> 
 
 def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
     if kit.ruleset is not None:  # another game system: its own sheet, portrait, page after page
+        from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
+
         sheet = build_ruleset_sheet(kit.ruleset.id, kit.spec.paper)
         title = label("kit.packing.documents.reference")
         return _part("reference", title, "reference.pdf", sheet.pdf, kit.spec.players, "long", "plain", stamper)

@@ -10,7 +10,7 @@ import datetime as dt
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -25,10 +25,12 @@ from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.model.choices import KOLAPS, Edition
 from kolaps_print.model.common import FilePath, Id, Model, Name
 from kolaps_print.model.gamedata import GameData, builtin_game_data, validate_model
-from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
-from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
 from kolaps_print.model.scenario import Scenario
+
+if TYPE_CHECKING:  # the other rulesets' models are imported for their kits only (start-up time)
+    from kolaps_print.model.ruleset_army import RulesetArmy
+    from kolaps_print.model.ruleset_load import Ruleset
 
 RulebookChoice = Literal["full", "quickstart", "none"]
 MAX_TABLES = 50
@@ -177,14 +179,19 @@ def _load_armies(
                 )
                 continue
             first = first or ruleset_id
-            book = (
-                load_army(path, data) if ruleset_id == KOLAPS else load_ruleset_army(army_doc, find_ruleset(ruleset_id))
-            )
+            book = load_army(path, data) if ruleset_id == KOLAPS else _ruleset_army(army_doc, ruleset_id)
             books.append(book)
             paths.append(path)
         except KolapsError as exc:
             report.extend(exc.diagnostics)
     return books, paths, first or KOLAPS
+
+
+def _ruleset_army(army_doc: SourceDocument, ruleset_id: str) -> RulesetArmy:
+    from kolaps_print.model.ruleset_army import load_ruleset_army
+    from kolaps_print.model.ruleset_load import find_ruleset
+
+    return load_ruleset_army(army_doc, find_ruleset(ruleset_id))
 
 
 def _check_for_ruleset(doc: SourceDocument, spec: KitFile, ruleset_id: str, report: Report) -> list[Diagnostic]:
@@ -235,6 +242,8 @@ def load_kit(path: Path | str, data: GameData | None = None) -> Kit:
         warnings = _check_for_ruleset(doc, spec, ruleset_id, report) if spec is not None else []
         report.raise_if_errors()
         assert spec is not None
+        from kolaps_print.model.ruleset_load import find_ruleset
+
         ruleset = find_ruleset(ruleset_id)
         return Kit(path, spec.model_copy(update={"tokens": False}), books, paths, None, ruleset, warnings)
     scenario = data.scenario(spec.scenario) if spec is not None else None

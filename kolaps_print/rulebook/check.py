@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from kolaps_print import resources
 from kolaps_print.content.attack_example import ExampleError, worked_attack
@@ -15,13 +15,15 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_me
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.errata import Erratum
 from kolaps_print.model.gamedata import GameData, load_game_data
-from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.rulebook.crossrefs import check_anchors, check_references, read_sources
 from kolaps_print.rulebook.markdown import Chapter, ListBlock, Quote, TableBlock, parse_chapter
 from kolaps_print.rulebook.report import ConsistencyReport, consistency_report, load_demo_armies
 from kolaps_print.rulebook.sources import BookSources, Edition, edition_of, read_book, source_hash
 from kolaps_print.rulebook.templating import NO_DEMO, Demo, check_syntax, make_environment, render_chapter
 from kolaps_print.rulebook.usage import Usage
+
+if TYPE_CHECKING:  # the other rulesets' models are imported for their books only (start-up time)
+    from kolaps_print.model.ruleset_load import Ruleset
 
 T = TypeVar("T")
 
