@@ -86,6 +86,12 @@ class _Builder:
         self.in_progress: set[int] = set()
         self.scalars = SafeConstructor()
         self.problems: list[Diagnostic] = []
+        # Each text once: an army repeats the same keys, archetypes and weapon ids on every
+        # character, and the parser makes a new string for each (a third of a big army's data).
+        self.texts: dict[str, str] = {}
+
+    def text(self, value: str) -> str:
+        return self.texts.setdefault(value, value)
 
     def fail(self, node: Node, message: str) -> KolapsError:
         m = node.start_mark
@@ -159,7 +165,7 @@ class _Builder:
 
     def scalar(self, node: ScalarNode) -> Any:
         if node.tag == _STR_TAG:
-            return node.value  # most values: no constructor call
+            return self.text(node.value)  # most values: no constructor call
         if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
             return self.refuse(
                 node,
@@ -274,7 +280,7 @@ class _EventBuilder(_Builder):
 
     def plain(self, event: yaml.ScalarEvent) -> Any:
         tag = self.tag(event, ScalarNode)
-        value = event.value if tag == _STR_TAG else self.scalar(self.node(event, tag))
+        value = self.text(event.value) if tag == _STR_TAG else self.scalar(self.node(event, tag))
         if value is _REFUSED:
             raise _Unusual
         return value
