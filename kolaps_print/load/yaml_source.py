@@ -15,6 +15,7 @@ import datetime as dt
 import math
 import re
 import unicodedata
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,39 @@ class Mark(NamedTuple):  # a tuple: one is made for every value, 90,000 in a big
     col: int  # 1-based
 
 
+class CompactMarks:
+    """Where each value and key of a file was written, in reading order, without a path tuple
+    per value: the dicts by path (value_marks, key_marks) cost 25 MiB at 10,000 characters
+    and are made only when a message needs a mark (most runs have none)."""
+
+    def __init__(self) -> None:
+        self.parents = array("q")  # the index of each value's mapping or list; -1: the root
+        self.steps: list = []  # the key or list index from the parent to the value
+        self.values = array("Q")  # each value's packed mark
+        self.keys = array("Q")  # its key's packed mark; 0: a list item or the root
+
+    def add(self, parent: int, step: Any, value_mark: int, key_mark: int) -> int:
+        """A value met in reading order; its index (the parent of what it holds)."""
+        self.parents.append(parent)
+        self.steps.append(step)
+        self.values.append(value_mark)
+        self.keys.append(key_mark)
+        return len(self.values) - 1
+
+    def by_path(self) -> tuple[dict[tuple, int], dict[tuple, int]]:
+        """(value marks, key marks) by path, in reading order, as the node reader makes them."""
+        paths: list[tuple] = []
+        value_marks: dict[tuple, int] = {}
+        key_marks: dict[tuple, int] = {}
+        for parent, step, value, key in zip(self.parents, self.steps, self.values, self.keys, strict=True):
+            path = () if parent < 0 else paths[parent] + (step,)
+            paths.append(path)
+            if key:
+                key_marks[path] = key
+            value_marks.setdefault(path, value)
+        return value_marks, key_marks
+
+
 @dataclass
 class SourceDocument:
     """Plain Python data plus where each part of it was written."""
@@ -61,8 +95,24 @@ class SourceDocument:
     data: Any
     # line * _PACKED + column per path, in one int: a Mark tuple and its two ints for each of
     # 220,000 values cost 20 MiB more at 10,000 characters
-    value_marks: dict[tuple, int] = field(default_factory=dict)
-    key_marks: dict[tuple, int] = field(default_factory=dict)
+    _value_marks: dict[tuple, int] = field(default_factory=dict, repr=False)
+    _key_marks: dict[tuple, int] = field(default_factory=dict, repr=False)
+    compact: CompactMarks | None = field(default=None, repr=False)  # the event reader's, until asked by path
+
+    @property
+    def value_marks(self) -> dict[tuple, int]:
+        self._by_path()
+        return self._value_marks
+
+    @property
+    def key_marks(self) -> dict[tuple, int]:
+        self._by_path()
+        return self._key_marks
+
+    def _by_path(self) -> None:
+        if self.compact is not None:
+            self._value_marks, self._key_marks = self.compact.by_path()
+            self.compact = None
 
     def locate(self, path: tuple, at_key: bool = False) -> Mark:
         """The mark of path, or of its nearest written ancestor (a missing key: its parent)."""
@@ -238,6 +288,7 @@ class _EventBuilder(_Builder):
         super().__init__(doc)
         self.events = events
         self.resolver = Resolver()  # the one CSafeLoader and SafeLoader use
+        self.marks = doc.compact = CompactMarks()
 
     def document(self, require_mapping: bool) -> Any:
         if not isinstance(next(self.events), yaml.StreamStartEvent):
@@ -247,35 +298,34 @@ class _EventBuilder(_Builder):
         root = next(self.events)
         if require_mapping and not isinstance(root, yaml.MappingStartEvent):
             raise _Unusual
-        data = self.value(root, ())
+        data = self.value(root, -1, None, 0)
         if not isinstance(next(self.events), yaml.DocumentEndEvent):
             raise _Unusual
         if not isinstance(next(self.events), yaml.StreamEndEvent):
             raise _Unusual  # a second document
         return data
 
-    def value(self, event: yaml.Event, path: tuple) -> Any:
-        self.doc.value_marks.setdefault(path, _packed(event.start_mark))
+    def value(self, event: yaml.Event, parent: int, step: Any, key_mark: int) -> Any:
+        """The value event starts, found at step of value number parent (its key written at key_mark)."""
+        index = self.marks.add(parent, step, _packed(event.start_mark), key_mark)
         if isinstance(event, yaml.ScalarEvent):
             return self.plain(event)
         if isinstance(event, yaml.SequenceStartEvent) and self.tag(event, SequenceNode) == _SEQ_TAG:
             out: list = []
             while not isinstance(item := next(self.events), yaml.SequenceEndEvent):
-                out.append(self.value(item, path + (len(out),)))
+                out.append(self.value(item, index, len(out), 0))
             return out
         if isinstance(event, yaml.MappingStartEvent) and self.tag(event, MappingNode) == _MAP_TAG:
-            return self.pairs(path)
+            return self.pairs(index)
         raise _Unusual  # a tag on a list or mapping, an alias
 
-    def pairs(self, path: tuple) -> dict:
+    def pairs(self, index: int) -> dict:
         out: dict = {}
         while not isinstance(event := next(self.events), yaml.MappingEndEvent):
             key = self.key(self.node(event)) if isinstance(event, yaml.ScalarEvent) else _REFUSED
             if key is _REFUSED or key in out:
                 raise _Unusual
-            child = path + (key,)
-            self.doc.key_marks[child] = _packed(event.start_mark)
-            out[key] = self.value(next(self.events), child)
+            out[key] = self.value(next(self.events), index, key, _packed(event.start_mark))
         return out
 
     def plain(self, event: yaml.ScalarEvent) -> Any:

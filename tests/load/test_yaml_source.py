@@ -324,3 +324,13 @@ def test_every_bundled_yaml_file_reads_the_same_both_ways():
     for path in files:
         text = path.read_text(encoding="utf-8")
         _same_document(parse_yaml(text, str(path), False), _node_read(text, False))
+
+
+def test_marks_by_path_are_made_only_when_a_message_asks_for_one():
+    # a 10,000-character army held 25 MiB of path tuples for marks no message read
+    doc = parse_yaml("name: Kappa\ncharacters:\n  - name: Stefan\n    weapons: [fusil, dague]\n", "a.yaml")
+    assert doc.compact is not None  # read from events: marks kept in reading order only
+    assert doc.locate(("characters", 0, "weapons", 1)) == (4, 22)  # d of dague: 4 + len("weapons: [fusil, ") + 1
+    assert doc.locate(("characters", 0, "weapons"), at_key=True) == (4, 5)
+    assert doc.compact is None  # the dicts by path, made once for the first message
+    assert doc.locate(("characters", 0, "name")) == (3, 11)
