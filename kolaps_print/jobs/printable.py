@@ -55,10 +55,12 @@ def _glyph_problems(book: ArmyBook) -> list[Diagnostic]:
 
 def portrait_problems(book: ArmyBook) -> list[Diagnostic]:
     """Each picture decoded once (shared by every character using it); a failure at each portrait value."""
-    from kolaps_print.layout.portraits import load_portrait  # the picture stack, for armies with portraits
+    problems: list[Diagnostic] = []
+    if all(m.portrait is None for m in book.members):
+        return problems  # the picture stack and the card layout it reads the portrait's size from: 30 ms
+    from kolaps_print.layout.portraits import load_portrait
     from kolaps_print.load.pictures import PictureError
 
-    problems = []
     for m in book.members:
         if m.portrait is None:
             continue

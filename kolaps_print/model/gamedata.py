@@ -306,9 +306,10 @@ def _check_scenario(scenario: Scenario, stem: str, doc: SourceDocument, report: 
 def _load_entries(
     doc: SourceDocument, file_model: type[BaseModel], key: str, report: Report
 ) -> Iterable[tuple[Any, Origin]]:
-    if validate_model(file_model, doc, doc.data, (), report) is None:
+    validated = validate_model(file_model, doc, doc.data, (), report)
+    if validated is None:
         return []
-    return [(item, Origin(doc, (key, i))) for i, item in enumerate(getattr(file_model.model_validate(doc.data), key))]
+    return [(item, Origin(doc, (key, i))) for i, item in enumerate(getattr(validated, key))]
 
 
 def load_game_data(base: Path | None = None) -> GameData:
