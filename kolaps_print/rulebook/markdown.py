@@ -186,9 +186,20 @@ class _Parser:
         return nodes
 
 
+# The last parse of each chapter with the text it was parsed from: a --watch rebuild (or a
+# proof, which checks the quick-start beside the book) parses again only the chapters whose
+# rendered text changed. Parsed chapters are read, never changed, by everything after.
+_PARSED: dict[tuple[str, str, str], tuple[str, Chapter]] = {}
+
+
 def parse_chapter(chapter: RenderedChapter, auto_prefix: str) -> Chapter:
     """Parse a rendered chapter (French typography applied first) into blocks."""
+    key = (chapter.name, chapter.file, auto_prefix)
+    kept = _PARSED.get(key)
+    if kept is not None and kept[0] == chapter.markdown:
+        return kept[1]
     tree = SyntaxTreeNode(_PARSER.parse(french(chapter.markdown)))
     parser = _Parser(chapter, auto_prefix)
     parser.out.blocks = parser.blocks(tree.children)
+    _PARSED[key] = (chapter.markdown, parser.out)
     return parser.out

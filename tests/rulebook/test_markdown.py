@@ -53,3 +53,12 @@ def test_a_table_may_leave_its_note_to_the_prose():
     assert (with_note.name, with_note.note) == ("cumul", True)
     assert (without.name, without.note) == ("cumul", False)
     assert empty.name == ""  # the book's check then names it an unknown table, located
+
+
+def test_a_chapter_is_parsed_again_only_when_its_rendered_text_changed():
+    # --watch: the chapters nobody edited keep their parse
+    first = parse("# Titre\n\nUn paragraphe.\n")
+    assert parse("# Titre\n\nUn paragraphe.\n") is first
+    edited = parse("# Titre\n\nUn paragraphe.\n\nUn autre.\n")
+    assert edited is not first
+    assert [type(b).__name__ for b in edited.blocks] == ["Heading", "Paragraph", "Paragraph"]
