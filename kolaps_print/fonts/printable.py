@@ -19,7 +19,7 @@ FACES = tuple(f"{family}{style}" for family in ("KSans", "KSerif") for style in 
 
 def unprintable(text: str) -> list[str]:
     """The characters of text some face of the embedded fonts cannot draw."""
-    rare = {ch for ch in text if ch not in COMMON}
+    rare = set(text).difference(COMMON)  # a set operation, not a loop: every text of every file goes through here
     if not rare:
         return []
     # missing_glyphs reads the font files: only for rare characters
