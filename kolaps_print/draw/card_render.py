@@ -18,6 +18,7 @@ from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.layout.shapes import Box, Drop, Emblem, Picture, Rule, Shape, Star, Text
 from kolaps_print.layout.text_fit import width_mm
 from kolaps_print.layout.units import pt
+from kolaps_print.write.canvas_internals import canvas_document
 
 
 class ShapePainter:
@@ -59,7 +60,7 @@ class ShapePainter:
 
     def _texts(self, texts: list[Text]) -> None:
         canvas = self.canvas
-        doc = _document(canvas)
+        doc = canvas_document(canvas)  # reportlab's subsetter numbers fonts per document
         out = ["BT"]
         font_key = None
         for t in texts:
@@ -91,15 +92,6 @@ class ShapePainter:
 
 
 _ENCODED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _document(canvas: Canvas) -> Any:
-    """The canvas's PDF document, which reportlab's subsetter numbers fonts in and which has no
-    public getter (docs/libraries.md); fail loudly if a release renames it."""
-    doc = getattr(canvas, "_doc", None)
-    if doc is None:
-        raise RuntimeError("reportlab's Canvas no longer keeps its document in _doc: see docs/libraries.md")
-    return doc
 
 
 def _encoded(doc, font_name: str, text: str) -> list[tuple[str, str]]:

@@ -16,6 +16,7 @@ from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.geometry import Line, Rect
 from kolaps_print.layout.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
+from kolaps_print.write.canvas_internals import compress_closed_page
 
 Progress = Callable[[int, int], None]  # called with (faces drawn so far, faces in all)
 
@@ -93,6 +94,7 @@ def _draw_page(canvas: Canvas, page: Page, faces: _Held) -> None:
     _draw_guides(canvas, page)
     canvas.restoreState()
     canvas.showPage()
+    compress_closed_page(canvas)  # not held uncompressed until save(): 24 MiB at 10,000 cards
 
 
 def _draw_face(canvas: Canvas, placement: Placement, face: Face) -> None:
