@@ -12,6 +12,7 @@ Medians of --runs interleaved runs.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -21,6 +22,7 @@ from measure import REPO, here, interleaved, kolaps_print, load, run, verdict  #
 
 TARGETS = {"--help": 0.1, "check": 0.15, "kit": 1.0}
 REBUILD_TARGET = 0.3
+ROUNDS = 3  # rebuild processes per side, interleaved
 
 
 def main() -> None:
@@ -44,10 +46,7 @@ def main() -> None:
                 ),
             }
         costs = interleaved(commands, args.runs)
-        rebuilds = {
-            side: float(here("rebuild_rulebook.py", Path(tmp) / "rulebook.pdf", args.runs, checkout=checkout))
-            for side, checkout in sides.items()
-        }
+        rebuilds = _rebuilds(sides, Path(tmp) / "rulebook.pdf", args.runs)
     print(f"medians of {args.runs} interleaved runs ({load()})")
     for name, c in costs.items():
         target = TARGETS[name.removeprefix("before ")]
@@ -59,6 +58,20 @@ def main() -> None:
             f"  {side}rulebook --watch rebuild: cpu {rebuild:6.3f} s   "
             f"target <= {REBUILD_TARGET} s: {verdict(rebuild, REBUILD_TARGET)}"
         )
+    if args.before:  # the change, measured in the same rounds: what a loaded machine cannot blur
+        ratios = {name: costs[name].cpu / costs[f"before {name}"].cpu for name in TARGETS}
+        ratios["rebuild"] = rebuilds[""] / rebuilds["before "]
+        print("  cpu after / before: " + "   ".join(f"{name} {r:4.2f}" for name, r in ratios.items()))
+
+
+def _rebuilds(sides: dict[str, Path | None], out: Path, runs: int) -> dict[str, float]:
+    """Median CPU of a rebuild per side: ROUNDS processes per side, taken in turn (load drifts),
+    each timing runs rebuilds after its own first build."""
+    medians: dict[str, list[float]] = {side: [] for side in sides}
+    for _ in range(ROUNDS):
+        for side, checkout in sides.items():
+            medians[side].append(float(here("rebuild_rulebook.py", out, runs, checkout=checkout)))
+    return {side: statistics.median(m) for side, m in medians.items()}
 
 
 if __name__ == "__main__":

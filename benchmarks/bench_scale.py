@@ -58,6 +58,12 @@ def main() -> None:
         for name in ("1000 x copies 10", "10,000 distinct"):
             ratio = per_card[name] / per_card["1000"]
             print(f"  {side}time per card, {name} / 1000: {ratio:4.2f}   target <= {LINEAR}: {verdict(ratio, LINEAR)}")
+    if args.before:  # the change, measured in the same rounds
+        for name in ARMIES:
+            after, before = costs[name], costs["before " + name]
+            print(
+                f"  after / before, {name:18} cpu {after.cpu / before.cpu:4.2f}   peak {after.peak_mib / before.peak_mib:4.2f}"
+            )
 
 
 if __name__ == "__main__":
