@@ -86,6 +86,9 @@ def record(army: Path, out: Path) -> int:
         return made[0]
 
     render.new_canvas, card_render.ShapePainter._texts = new_canvas, _record_texts
+    # Pages compressed as they close: reportlab's work in save() done earlier, not a canvas call
+    # (bare_replay's save() compresses them, the same work).
+    render.compress_closed_page = lambda canvas: None
     build_cards(load_army(army))
     canvas = made[0]
     fonts = {SANS} | {t[0] for op in canvas.ops if op[0] == "texts" for t in op[1]}
@@ -93,7 +96,7 @@ def record(army: Path, out: Path) -> int:
         "pagesize": list(canvas.pagesize),
         "initial_font": SANS,
         "fonts": [(name, pdfmetrics.getFont(name).face.filename) for name in sorted(fonts)],
-        "ops": [op for op in canvas.ops if op[0] != "save"],  # bare_replay saves to its file itself
+        "ops": [op for op in canvas.ops if op[0] != "getpdfdata"],  # bare_replay saves to its file itself
     }
     out.write_bytes(marshal.dumps(recorded))
     return len(canvas.ops)
