@@ -58,7 +58,7 @@ class RecordingCanvas:
 def _record_texts(painter, texts) -> None:
     """ShapePainter._texts, written down: where each string starts, in points."""
     from kolaps_print.layout.text_fit import width_mm
-    from kolaps_print.layout.units import pt
+    from kolaps_print.units import pt
 
     run = []
     for t in texts:

@@ -28,6 +28,7 @@ STAGES = (
         "typography",
         "labels",
         "numbers",
+        "units",  # millimetres to points and pixels: used from the YAML's geometry to the PDF writer
         "fonts",
         "provenance",
         "load",

@@ -12,7 +12,7 @@ from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.calibration import Target, calibration_data, ruler_ticks
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.style import colour
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 
 MARGIN = 15.0  # mm: the instructions keep clear of unprintable edges
 SCALE_Y = 18.0  # mm from the bottom edge: the scale bar, its explanation above it

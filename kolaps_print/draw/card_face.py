@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.draw.card_render import ShapePainter
 from kolaps_print.layout.card_face import FaceLayout
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 
 
 class Forms:

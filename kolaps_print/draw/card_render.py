@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.layout.shapes import Box, Drop, Emblem, Picture, Rule, Shape, Star, Text
 from kolaps_print.layout.text_fit import width_mm
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 from kolaps_print.write.canvas_internals import canvas_document
 
 

@@ -9,8 +9,8 @@ from kolaps_print.fonts import SANS
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.style import colour
-from kolaps_print.layout.units import pt
 from kolaps_print.numbers import number
+from kolaps_print.units import pt
 
 
 def draw_scale_bar(canvas: Canvas, x: float, y: float, angle: int = 0) -> None:

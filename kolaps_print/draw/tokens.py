@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kolaps_print.fonts import SANS_BOLD
 from kolaps_print.layout.style import as_colour, colour
 from kolaps_print.layout.tokens import TokenLook, TokenSheet
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 
 MIN_TEXT_PT = 5.0  # a longer word is set smaller, never below this
 

@@ -14,7 +14,7 @@ from kolaps_print.fonts import SANS
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.geometry import Line, Rect
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 from kolaps_print.write.canvas_internals import compress_closed_page
 

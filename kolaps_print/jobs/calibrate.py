@@ -34,7 +34,7 @@ def build_calibration(options: CalibrateOptions = CalibrateOptions()) -> bytes:
     """Two pages (front, back) to print duplex exactly like the cards."""
     from kolaps_print.draw import card_calibration as draw
     from kolaps_print.layout.calibration import targets
-    from kolaps_print.layout.units import pt
+    from kolaps_print.units import pt
     from kolaps_print.write import new_canvas
 
     options.check()

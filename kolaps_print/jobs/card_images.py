@@ -29,13 +29,13 @@ from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.card_front import copy_label, copy_numbers
 from kolaps_print.model.army_book import load_army
 from kolaps_print.model.choices import KOLAPS
+from kolaps_print.units import inches
 from kolaps_print.write import Inputs, source_inputs
 from kolaps_print.write.folder import build_atomically, check_folder, written_files
 from kolaps_print.write.raster import DPI, numbered, png_bytes, rendered_pages, slug
 
 ImageFormat = Literal["png", "tts"]  # CardsFormat but pdf
 SHEET_LIMIT = 4096  # px: the largest image Tabletop Simulator loads
-MM_PER_INCH = 25.4
 WHAT = "set of card pictures"  # what messages call the folder
 
 
@@ -186,7 +186,7 @@ def _write_pngs(folder: Path, pdf: bytes, cards: list[PreviewCard], dpi: int) ->
 def tts_dpi(card_mm: tuple[float, float], columns: int, rows: int, wanted: int | None) -> float:
     """The finest resolution (at most wanted, 300 by default) at which a columns × rows sheet
     stays within SHEET_LIMIT pixels each way."""
-    fit = min(SHEET_LIMIT / (columns * card_mm[0] / MM_PER_INCH), SHEET_LIMIT / (rows * card_mm[1] / MM_PER_INCH))
+    fit = min(SHEET_LIMIT / (columns * inches(card_mm[0])), SHEET_LIMIT / (rows * inches(card_mm[1])))
     return min(float(wanted or DPI), fit)
 
 
@@ -195,7 +195,7 @@ def _write_tts(
 ) -> list[str]:
     first = grid_for(len(cards))
     dpi = tts_dpi(card_mm, first.columns, first.rows, options.dpi)
-    cell = (math.floor(card_mm[0] / MM_PER_INCH * dpi), math.floor(card_mm[1] / MM_PER_INCH * dpi))
+    cell = (math.floor(inches(card_mm[0]) * dpi), math.floor(inches(card_mm[1]) * dpi))
     faces = [image.resize(cell, Image.Resampling.LANCZOS) for image in rendered_pages(pdf, dpi)]
     sheets, written = [], []
     for number, chunk in enumerate(_chunks(cards, first.per_sheet), 1):

@@ -27,10 +27,10 @@ from kolaps_print.layout.ruleset.card import (
     unbroken,
 )
 from kolaps_print.layout.ruleset.look import CardLook, sheet_look
-from kolaps_print.layout.units import pt
 from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
+from kolaps_print.units import pt
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 DEFAULTS = CardOptions()

@@ -17,8 +17,8 @@ from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.layout.ruleset.sheet import SheetSetting, TableTooTall, layout_sheet
 from kolaps_print.layout.sheets import paper_size
-from kolaps_print.layout.units import pt
 from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
+from kolaps_print.units import pt
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
 

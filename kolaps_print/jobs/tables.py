@@ -17,10 +17,10 @@ from kolaps_print.jobs.stamp import rules_version_and_date
 from kolaps_print.labels import label
 from kolaps_print.layout.choices import Flip, Format, Mode
 from kolaps_print.layout.reference.sheet import SheetOverflow, layout_sheet, sheet_title
-from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
 from kolaps_print.model.rules import Edition
 from kolaps_print.numbers import version_line
+from kolaps_print.units import pt
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
 

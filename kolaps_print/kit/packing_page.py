@@ -14,7 +14,7 @@ from kolaps_print.labels import label, labels
 from kolaps_print.layout.kit_pages import PackingLook, TypeStep, kit_pages
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.style import cell_ink, colour
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
 _FONTS = {"title": SANS_BOLD, "heading": SANS_BOLD, "head": SANS_BOLD}  # the others: SANS

@@ -19,8 +19,8 @@ from kolaps_print.kit.kitfile import Kit
 from kolaps_print.labels import label
 from kolaps_print.layout.kit_pages import kit_pages
 from kolaps_print.layout.style import colour
-from kolaps_print.layout.units import pt
 from kolaps_print.numbers import date_words
+from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
 STAMP_COLOUR = "ink"  # small type is solid black (docs/style.md); its size keeps it quiet

@@ -23,8 +23,8 @@ from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.style import as_colour, colour
 from kolaps_print.layout.tokens import TokenEntry, TokenLook, TokenSheet, token_sheet
-from kolaps_print.layout.units import pt
 from kolaps_print.model.army_book import ArmyBook
+from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
 TITLE_PT, SUBTITLE_PT, HEADING_PT, HELP_PT = 15.0, 7.5, 9.0, 7.0

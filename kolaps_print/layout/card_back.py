@@ -30,9 +30,9 @@ from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.shapes import Box, Drop, Emblem, Rule, Shape, Text
 from kolaps_print.layout.style import cmyk_of_hex, tint
 from kolaps_print.layout.text_fit import Fitted, fit_line, width_mm
-from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import Member
 from kolaps_print.model.rules import Rules
+from kolaps_print.units import to_mm
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 LABEL_GAP = 1.0  # mm at least between an inline label and its boxes

@@ -9,7 +9,7 @@ from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.shapes import Ink, Rule, Shape, Text
 from kolaps_print.layout.text_fit import Line, Run, cut_last_line, fit_line, width_mm, wrap
-from kolaps_print.layout.units import to_mm
+from kolaps_print.units import to_mm
 
 Emit = Callable[[float], list[Shape]]  # the shapes of a line whose top is at y (mm)
 ASCENT = 0.93  # KSans ascent as a fraction of the size: where the baseline sits in a line

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kolaps_print.layout.shapes import Shape
-from kolaps_print.layout.units import to_mm
+from kolaps_print.units import to_mm
 
 # How far a line of text reaches above and below its baseline, in ems, as a print shop's
 # preflight measures it (preflight/marks.py): what must stay inside the card's safe area.

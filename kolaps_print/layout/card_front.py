@@ -30,11 +30,11 @@ from kolaps_print.layout.portraits import load_portrait, soft_portrait
 from kolaps_print.layout.shapes import Box, Ink, Picture, Shape, Star, Text
 from kolaps_print.layout.style import cmyk_of_hex, tint
 from kolaps_print.layout.text_fit import Run, fit_line, width_mm
-from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import Member
 from kolaps_print.model.catalogue import Specialisation, Weapon
 from kolaps_print.model.rules import Rules
 from kolaps_print.provenance import mark_pattern, marked
+from kolaps_print.units import to_mm
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 # The body's arrangements, tried in turn: (specialisations by name, traits by name); a name

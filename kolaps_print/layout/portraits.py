@@ -11,17 +11,17 @@ from pathlib import Path
 
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.load.pictures import Bitmap, read_picture
+from kolaps_print.units import inches
 
 PRINT_DPI = 600  # the finest a print shop prints a photo
 MIN_PPI = 150  # below this, a portrait prints visibly soft at home
 PRESS_PPI = 300  # what a print shop asks for (--print-shop)
-INCH = 25.4  # mm
 
 
 def portrait_pixels() -> tuple[int, int]:
     """The pixels the largest portrait box holds at PRINT_DPI."""
     box = card_layout().front.portrait
-    return math.ceil(box.width / INCH * PRINT_DPI), math.ceil(box.height / INCH * PRINT_DPI)
+    return math.ceil(inches(box.width) * PRINT_DPI), math.ceil(inches(box.height) * PRINT_DPI)
 
 
 def load_portrait(path: Path) -> Bitmap:
@@ -35,7 +35,7 @@ def soft_portrait(
     """A warning when the picture, covering a width × height mm box, has fewer than min_ppi
     (None: MIN_PPI, for home printing)."""
     min_ppi = min_ppi or MIN_PPI
-    ppi = min(bitmap.width / (width / INCH), bitmap.height / (height / INCH))
+    ppi = min(bitmap.width / inches(width), bitmap.height / inches(height))
     if ppi >= min_ppi:
         return None
     needs = "a print shop asks for" if min_ppi == PRESS_PPI else "prints sharp"

@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.shapes import Ink
-from kolaps_print.layout.units import to_mm
+from kolaps_print.units import to_mm
 
 ELLIPSIS = "…"
 _BREAKABLE = re.compile(r"[ \t\r\n]+")  # not U+00A0 / U+202F: French keeps "mot :" together

@@ -18,8 +18,8 @@ from typing import Any, Literal
 from pypdf import PdfReader
 
 from kolaps_print.preflight.marks import Box, PageMarks, Reader
+from kolaps_print.units import to_mm
 
-MM = 72 / 25.4
 BLEED_MM = 3.0  # what the bleed box must add past the trim on every side
 SAFE_MM = 3.0  # what nothing but bleeding paint should come closer to the trim than
 PRESS_PPI = 300
@@ -94,7 +94,7 @@ def _boxes(page, number: int) -> list[PreflightFinding]:
             )
         ]
     trim, bleed = _box(page.trimbox), _box(page.bleedbox)
-    short = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) / MM
+    short = to_mm(min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]))
     if short < BLEED_MM - 0.05:
         return [
             PreflightFinding(
@@ -139,7 +139,7 @@ def _pictures(marks: PageMarks, number: int) -> list[PreflightFinding]:
             continue
         ppi = min(placed.pixels[0] / (placed.size[0] / 72), placed.pixels[1] / (placed.size[1] / 72))
         if ppi < PRESS_PPI - 0.5:
-            w, h = (v / MM for v in placed.size)
+            w, h = (to_mm(v) for v in placed.size)
             found.append(
                 PreflightFinding(
                     number,
@@ -165,7 +165,7 @@ def _near_trim(marks: PageMarks, page, number: int) -> list[PreflightFinding]:
         crosses = box[0] < trim[0] or box[1] < trim[1] or box[2] > trim[2] or box[3] > trim[3]
         if crosses and placed.kind != "text":
             continue
-        gap = min(box[0] - trim[0], box[1] - trim[1], trim[2] - box[2], trim[3] - box[3]) / MM
+        gap = to_mm(min(box[0] - trim[0], box[1] - trim[1], trim[2] - box[2], trim[3] - box[3]))
         if gap < SAFE_MM - 0.01:
             closest.setdefault(placed.kind, []).append(max(gap, 0.0))
     return [

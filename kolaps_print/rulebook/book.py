@@ -17,10 +17,10 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplat
 
 from kolaps_print import __version__
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
-from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import HeadingFlowable, Registry
 from kolaps_print.typography import french
+from kolaps_print.units import pt
 from kolaps_print.write.pdf import PdfMeta
 
 MAX_PASSES = 5

@@ -27,12 +27,12 @@ from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.ruling_style import raised_marks
 from kolaps_print.layout.style import cell_ink
-from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.typography import french, unstretchable
+from kolaps_print.units import pt
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
 SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits

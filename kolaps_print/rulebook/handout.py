@@ -29,7 +29,6 @@ from reportlab.platypus import (
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
-from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, document_options
 from kolaps_print.rulebook.flowables import Registry, StoryContext, block_flowables, hoist_page_break, too_short
@@ -38,6 +37,7 @@ from kolaps_print.rulebook.inline import InlineContext
 from kolaps_print.rulebook.markdown import Heading, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.typography import french
+from kolaps_print.units import pt
 from kolaps_print.write.pdf import PdfMeta
 
 HANDOUT_PAGES = 4  # one sheet folded once

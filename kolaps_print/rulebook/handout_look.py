@@ -12,9 +12,9 @@ from reportlab.lib.styles import ParagraphStyle
 
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.sheets import SAFE_EDGE_MM
-from kolaps_print.layout.units import pt
 from kolaps_print.model.common import Model
 from kolaps_print.rulebook import styles as st
+from kolaps_print.units import pt
 
 Mm = Annotated[float, Field(ge=0, le=120)]
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF_ITALIC
-from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.handout_look import handout_layout
 from kolaps_print.typography import french
+from kolaps_print.units import pt
 
 
 @dataclass(frozen=True)

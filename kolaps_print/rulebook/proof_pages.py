@@ -16,12 +16,12 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 from kolaps_print.fonts import SANS
 from kolaps_print.labels import label, labels
 from kolaps_print.layout.style import cell_ink
-from kolaps_print.layout.units import pt
 from kolaps_print.model.errata import Erratum
 from kolaps_print.provenance import erratum_order, mark, marked_faces, marked_pages
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import HeadingFlowable, Registry
 from kolaps_print.typography import french
+from kolaps_print.units import pt
 
 ERRATA_ANCHOR = "errata-a-confirmer"
 MARKS_ANCHOR = "marques-de-provenance"

@@ -23,9 +23,9 @@ from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.sheets import paper_name, paper_names, paper_size
 from kolaps_print.layout.style import StyleColour, StyleSize, as_colour, markup
-from kolaps_print.layout.units import pt
 from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Model
+from kolaps_print.units import pt
 
 TextWidth = Annotated[float, Field(ge=60, le=1000)]  # mm; narrower, table columns turn into a letter each
 Columns = Annotated[int, Field(ge=1, le=3)]

@@ -33,12 +33,12 @@ from pypdf.generic import (
 )
 
 from kolaps_print import resources
+from kolaps_print.units import pt
 
 PDFX_VERSION = "PDF/X-4"
 CONDITION = "FOGRA39"  # the ICC registry's name for ISO 12647-2 offset on coated paper
 CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004), profile built by kolaps-print"
 PROFILE = "FOGRA39L-kolaps.icc"
-MM = 72 / 25.4
 
 
 @cache
@@ -52,7 +52,7 @@ def press_ready(pdf: bytes, bleed_mm: float = 0.0) -> bytes:
     writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
     converted: set[int] = set()
     for page in writer.pages:
-        _set_boxes(page, bleed_mm * MM)
+        _set_boxes(page, pt(bleed_mm))
         _cmyk_images(page.get("/Resources"), converted)
         _drop_links(page)
     _add_output_intent(writer)

@@ -12,7 +12,7 @@ from kolaps_print.draw.card_face import Forms
 from kolaps_print.draw.card_render import ShapePainter
 from kolaps_print.layout.card_face import FaceLayout
 from kolaps_print.layout.shapes import Box, Drop, Picture, Star, Text
-from kolaps_print.layout.units import pt, to_mm
+from kolaps_print.units import pt, to_mm
 from kolaps_print.write import PdfMeta, new_canvas
 
 W, H = pt(63), pt(88)

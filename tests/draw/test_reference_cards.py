@@ -15,8 +15,8 @@ from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.cards import layout_deck, topics
 from kolaps_print.layout.reference.look import mark_grey, reference_look
-from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import builtin_game_data
+from kolaps_print.units import pt
 
 POKER = (pt(63), pt(88))
 

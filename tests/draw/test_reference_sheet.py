@@ -15,8 +15,8 @@ from kolaps_print.labels import label
 from kolaps_print.layout.reference.look import mark_grey, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import layout_sheet
 from kolaps_print.layout.reference.tables import continued_title
-from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import builtin_game_data
+from kolaps_print.units import pt
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ from kolaps_print.impose import ImposeOptions, plan_pages
 from kolaps_print.jobs.cards import CardOptions, build_cards
 from kolaps_print.layout import sheets
 from kolaps_print.layout.geometry import Rect, Size
-from kolaps_print.layout.units import pt
 from kolaps_print.model.army_book import load_army
+from kolaps_print.units import pt
 
 A4 = Size(210, 297)
 

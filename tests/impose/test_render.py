@@ -8,7 +8,7 @@ import pytest
 
 from kolaps_print.impose import ImposeOptions, impose
 from kolaps_print.layout.geometry import Size
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta
 
 A4, POKER = Size(210, 297), Size(63, 88)

@@ -13,8 +13,8 @@ from kolaps_print.impose import plan_pages
 from kolaps_print.jobs.cards import CardOptions, build_cards
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets
-from kolaps_print.layout.units import to_mm
 from kolaps_print.model.army_book import load_army
+from kolaps_print.units import to_mm
 
 CAPTION = as_printed(label("cards.sheet.scale_bar", length="50"))
 CASES = [

@@ -8,7 +8,7 @@ import pytest
 
 from kolaps_print.jobs.calibrate import CalibrateOptions, build_calibration
 from kolaps_print.layout.calibration import calibration_data
-from kolaps_print.layout.units import to_mm
+from kolaps_print.units import to_mm
 
 SIZES = {"a4": (210, 297), "letter": (215.9, 279.4)}
 

@@ -133,7 +133,7 @@ def test_the_demo_fronts_set_their_weapons_larger_and_fill_most_of_the_body(army
     weapon, 58 % with two)."""
     import pypdfium2 as pdfium
 
-    from kolaps_print.layout.units import to_mm
+    from kolaps_print.units import to_mm
 
     layout = card_layout().for_edition("quickstart")
     front = layout.front

@@ -25,8 +25,8 @@ from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.emblems import emblem_mark
 from kolaps_print.layout.sheets import card_size
-from kolaps_print.layout.units import pt, to_mm
 from kolaps_print.model.army_book import load_army
+from kolaps_print.units import pt, to_mm
 
 A4_MM, LETTER_MM = (210, 297), (215.9, 279.4)
 

@@ -400,7 +400,7 @@ def test_every_card_carries_the_kit_date_and_hash_in_its_own_footer(kit):
 
     from kolaps_print.impose import plan_pages
     from kolaps_print.jobs.cards import CardOptions
-    from kolaps_print.layout.units import to_mm
+    from kolaps_print.units import to_mm
 
     page_stamp = STAMP.search(texts((kit / PAPIER).read_bytes())[1])
     assert page_stamp

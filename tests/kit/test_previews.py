@@ -5,7 +5,7 @@ from io import BytesIO
 from PIL import Image
 
 from kolaps_print.kit.previews import render_pages, slug
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
 

@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 from kolaps_print.kit.kitfile import load_kit
 from kolaps_print.kit.stamp import Stamper, data_hash, stamp_page_pdf, stamp_text
 from kolaps_print.layout.kit_pages import kit_pages
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 
 
 def test_the_hash_is_8_hex_digits_and_stable(kit_file):

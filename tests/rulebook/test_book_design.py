@@ -17,8 +17,8 @@ from pdf_text import page_texts, text_objects  # tests/support
 
 from kolaps_print.fonts import missing_glyphs
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
-from kolaps_print.layout.units import pt
 from kolaps_print.rulebook import styles as st
+from kolaps_print.units import pt
 
 BOOK_FACE = "GentiumBookPlus"
 

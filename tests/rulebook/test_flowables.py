@@ -8,8 +8,8 @@ from reportlab.platypus import SimpleDocTemplate
 
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import register_fonts
-from kolaps_print.layout.units import pt
 from kolaps_print.rulebook.flowables import data_table, table_width
+from kolaps_print.units import pt
 
 
 def test_long_table_repeats_its_header_row_on_each_page():

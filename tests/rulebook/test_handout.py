@@ -18,8 +18,8 @@ from pdf_text import page_texts  # tests/support
 from kolaps_print import resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
-from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import builtin_game_data
+from kolaps_print.units import pt
 
 DATA = resources.bundled("data")
 TEMPLATES = resources.bundled("templates") / "rulebook"

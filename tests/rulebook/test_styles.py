@@ -18,7 +18,7 @@ from pypdf.generic import ContentStream
 
 from kolaps_print import resources
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 
 LAYOUT = Path("layouts") / "rulebook.yaml"
 SIZES = Path("layouts") / "sizes.yaml"

@@ -8,7 +8,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 
 from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.text_fit import Line, width_mm
-from kolaps_print.layout.units import to_mm
+from kolaps_print.units import to_mm
 
 
 @lru_cache(maxsize=64)

@@ -19,7 +19,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 from kolaps_print.layout.reference.flow import FlowBox, SectionBand, Stack
 from kolaps_print.layout.reference.row_table import BIG, Row, RowTable
 from kolaps_print.layout.shapes import Align, Box, Ink, Rule, Shape, Text
-from kolaps_print.layout.units import to_mm
+from kolaps_print.units import to_mm
 
 SPACES = " \u00a0"  # what a PDF word spacing (Tw) widens: reportlab sets both as code 32
 ALMOST_ZERO = -1e-8  # reportlab's test for a line that must shrink its spaces

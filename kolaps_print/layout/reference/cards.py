@@ -26,9 +26,9 @@ from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look,
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import fits_width, legend_paragraph, paragraph, table_block
 from kolaps_print.layout.shapes import Shape
-from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
+from kolaps_print.units import pt
 
 MAX_FACES = 200  # a guard against a flow that never ends
 

@@ -25,9 +25,9 @@ from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look
 from kolaps_print.layout.reference.tables import fits_width, section_band, side_by_side, table_block
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.sheets import paper_size
-from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
+from kolaps_print.units import pt
 
 
 class SheetOverflow(Exception):

@@ -15,7 +15,7 @@ from kolaps_print.layout.reference.look import ink, tint
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import colour as house_colour
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 
 
 class SectionHead(ShapedBlock):

@@ -28,7 +28,7 @@ from kolaps_print.layout.ruleset.columns import CELL_PAD, column_widths, least_w
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
-from kolaps_print.layout.units import pt
+from kolaps_print.units import pt
 
 BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them
 CELL_PAD_Y = 1  # points above and below a card table's cell

@@ -12,8 +12,8 @@ from kolaps_print.layout.reference.look import Styles, section_colour
 from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.reference.tables import paragraph, table_flowable
 from kolaps_print.layout.shapes import Rule, Text
-from kolaps_print.layout.units import pt, to_mm
 from kolaps_print.model.gamedata import builtin_game_data
+from kolaps_print.units import pt, to_mm
 
 STYLES = Styles(7.0)
 HEIGHT = pt(200)

@@ -23,8 +23,8 @@ from kolaps_print.layout.reference.faces import CARD_MIN_ROWS
 from kolaps_print.layout.reference.flow import RowTable, Stack
 from kolaps_print.layout.reference.look import reference_look, section_colour
 from kolaps_print.layout.reference.tables import table_block
-from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import builtin_game_data
+from kolaps_print.units import pt
 
 POKER = (pt(63), pt(88))
 CARD_BODY_PT = reference_look().cards.body_pt

@@ -8,8 +8,8 @@ from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.reference.flow import split_keeping_rows
 from kolaps_print.layout.reference.look import Styles, section_colour
 from kolaps_print.layout.reference.tables import table_flowable
-from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import builtin_game_data
+from kolaps_print.units import pt
 
 STYLES = Styles(7.0)
 

@@ -19,8 +19,8 @@ from kolaps_print.layout.reference.sheet import (
     section_flowables,
 )
 from kolaps_print.layout.reference.tables import table_flowable
-from kolaps_print.layout.units import pt
 from kolaps_print.model.gamedata import GameData, builtin_game_data
+from kolaps_print.units import pt
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from kolaps_print.layout.ruleset.blocks import BoxesBlock, SectionBar, SectionHe
 from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.layout.shapes import Box, Rule, Text
 from kolaps_print.layout.style import cmyk, colour
-from kolaps_print.layout.units import pt, to_mm
+from kolaps_print.units import pt, to_mm
 
 LOOK = sheet_look().card
 

@@ -19,7 +19,7 @@ from kolaps_print.layout.ruleset.card import (
 )
 from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.layout.shapes import Box, Rule, Text
-from kolaps_print.layout.units import pt, to_mm
+from kolaps_print.units import pt, to_mm
 
 POKER = (pt(63), pt(88))
 FOOT = ("Armée", "Système · id")
