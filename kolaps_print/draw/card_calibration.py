@@ -14,9 +14,6 @@ from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.style import colour
 from kolaps_print.units import pt
 
-MARGIN = 15.0  # mm: the instructions keep clear of unprintable edges
-SCALE_Y = 18.0  # mm from the bottom edge: the scale bar, its explanation above it
-
 
 def draw_front(canvas: Canvas, paper: Size, targets: list[Target], flip: str) -> None:
     _title(
@@ -27,7 +24,7 @@ def draw_front(canvas: Canvas, paper: Size, targets: list[Target], flip: str) ->
     )
     data = calibration_data()
     canvas.setStrokeColor(colour("ink"))
-    canvas.setLineWidth(0.35)
+    canvas.setLineWidth(data.line_pt)
     for t in targets:
         x, y = pt(t.front[0]), pt(t.front[1])
         canvas.circle(x, y, pt(data.target_radius), stroke=1, fill=0)
@@ -38,14 +35,15 @@ def draw_front(canvas: Canvas, paper: Size, targets: list[Target], flip: str) ->
 
 def _scale_check(canvas: Canvas) -> None:
     """How to check the print was at 100 %, over a scale bar, low on the front page."""
-    length = number(sheet_data.sheets().scale_bar.length)
+    data, length = calibration_data(), number(sheet_data.sheets().scale_bar.length)
     canvas.setFillColor(colour("ink"))
-    canvas.setFont(SANS_BOLD, 8.5)
-    canvas.drawString(pt(MARGIN), pt(SCALE_Y + 16), label("cards.calibrate.scale_title"))
-    canvas.setFont(SANS, 8.5)
+    canvas.setFont(SANS_BOLD, data.text_pt)
+    canvas.drawString(pt(data.margin), pt(data.scale_bar + data.scale_title), label("cards.calibrate.scale_title"))
+    canvas.setFont(SANS, data.text_pt)
     for i, key in enumerate(("scale_help_1", "scale_help_2")):
-        canvas.drawString(pt(MARGIN), pt(SCALE_Y + 11) - i * 11, label(f"cards.calibrate.{key}", length=length))
-    draw_scale_bar(canvas, MARGIN, SCALE_Y)
+        y = pt(data.scale_bar + data.scale_text) - i * data.line_step_pt
+        canvas.drawString(pt(data.margin), y, label(f"cards.calibrate.{key}", length=length))
+    draw_scale_bar(canvas, data.margin, data.scale_bar)
 
 
 def draw_back(canvas: Canvas, paper: Size, targets: list[Target], offset: tuple[float, float]) -> None:
@@ -62,7 +60,8 @@ def draw_back(canvas: Canvas, paper: Size, targets: list[Target], offset: tuple[
 
 def _ruler(canvas: Canvas, zero: tuple[float, float], horizontal: bool) -> None:
     """X: below the zero, across the cross's vertical arm; Y: right of it, across the horizontal arm."""
-    gap = calibration_data().ruler_gap
+    data = calibration_data()
+    gap, look = data.ruler_gap, data.ruler
     x0, y0 = pt(zero[0]), pt(zero[1])
     if horizontal:
         y0 -= pt(gap)
@@ -70,40 +69,42 @@ def _ruler(canvas: Canvas, zero: tuple[float, float], horizontal: bool) -> None:
         x0 += pt(gap)
     canvas.setStrokeColor(colour("ink"))
     canvas.setFillColor(colour("ink"))
-    canvas.setLineWidth(0.25)
-    canvas.setFont(SANS, 6)
+    canvas.setLineWidth(look.line_pt)
+    canvas.setFont(SANS, look.number_pt)
     for value, rank in ruler_ticks():
         labelled = rank == 2
-        length = pt((1.2, 2.0, 3.2)[rank] + (0.8 if value == 0 else 0))
+        length = pt(look.ticks[rank] + (look.zero_extra if value == 0 else 0))
         text = "0" if value == 0 else signed(value)
         if horizontal:
             x = x0 + pt(value)
             canvas.line(x, y0, x, y0 - length)
             if labelled:
-                canvas.drawCentredString(x, y0 - length - pt(2.4), text)
+                canvas.drawCentredString(x, y0 - length - pt(look.number_gap), text)
         else:
             y = y0 + pt(value)
             canvas.line(x0, y, x0 + length, y)
             if labelled:
-                canvas.drawString(x0 + length + pt(0.8), y - pt(0.7), text)
-    canvas.setFont(SANS_BOLD, 7)
+                canvas.drawString(x0 + length + pt(look.number_side), y - pt(look.number_drop), text)
+    canvas.setFont(SANS_BOLD, look.axis_pt)
     axis = label("cards.calibrate.axis_x" if horizontal else "cards.calibrate.axis_y")
+    end = data.ruler_half_length + look.axis_gap
     if horizontal:
-        canvas.drawRightString(x0 - pt(calibration_data().ruler_half_length + 1.5), y0 - pt(3.3), axis)
+        canvas.drawRightString(x0 - pt(end), y0 - pt(look.axis_drop), axis)
     else:
-        canvas.drawCentredString(x0 + pt(1.5), y0 + pt(calibration_data().ruler_half_length + 1.5), axis)
+        canvas.drawCentredString(x0 + pt(look.axis_gap), y0 + pt(end), axis)
 
 
 def _title(canvas: Canvas, paper: Size, title: str, lines: list[tuple[str, str]]) -> None:
     """The title, then its lines (text, font): a command to type is set in the monospace face."""
+    data = calibration_data()
     canvas.setFillColor(colour("ink"))
-    canvas.setFont(SANS_BOLD, 12)
-    top = pt(paper.height - MARGIN)
-    canvas.drawString(pt(MARGIN), top, title)
+    canvas.setFont(SANS_BOLD, data.title_pt)
+    top = pt(paper.height - data.margin)
+    canvas.drawString(pt(data.margin), top, title)
     for i, (line, font) in enumerate(lines):
         register_fonts(font)
-        canvas.setFont(font, calibration_data().command_pt if font == MONO else 8.5)
-        canvas.drawString(pt(MARGIN), top - 16 - i * 11, line)
+        canvas.setFont(font, data.command_pt if font == MONO else data.text_pt)
+        canvas.drawString(pt(data.margin), top - data.title_gap_pt - i * data.line_step_pt, line)
 
 
 def _flip(flip: str) -> str:

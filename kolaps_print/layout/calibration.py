@@ -16,9 +16,23 @@ from pydantic import Field
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.geometry import Rect, Size
 from kolaps_print.layout.grid import mirror
+from kolaps_print.layout.sheets import SAFE_EDGE_MM
 from kolaps_print.model.common import Model
 
 Fraction = Annotated[float, Field(ge=0, le=1)]  # of the sheet's width or height: on the sheet
+
+
+class RulerLook(Model):
+    line_pt: float = Field(gt=0, le=2)
+    ticks: tuple[float, float, float] = Field(description="Tick lengths: each step, each mm, each number")
+    zero_extra: float = Field(ge=0, le=5)
+    number_pt: float = Field(ge=5, le=12)
+    number_gap: float = Field(ge=0, le=10)
+    number_side: float = Field(ge=0, le=10)
+    number_drop: float = Field(ge=0, le=5)
+    axis_pt: float = Field(ge=5, le=14)
+    axis_gap: float = Field(ge=0, le=10)
+    axis_drop: float = Field(ge=0, le=10)
 
 
 class CalibrationData(Model):
@@ -30,6 +44,16 @@ class CalibrationData(Model):
     tick_step: float = Field(ge=0.1, le=5)  # finer ticks could not be told apart (and would take minutes to draw)
     label_step: float = Field(gt=0, le=10)
     command_pt: float = Field(8.0, ge=6, le=14)  # the command to type, in the monospace face (wider than the sans)
+    line_pt: float = Field(gt=0, le=2)
+    margin: float = Field(ge=SAFE_EDGE_MM, le=40)
+    title_pt: float = Field(ge=6, le=30)
+    text_pt: float = Field(ge=6, le=14)
+    title_gap_pt: float = Field(gt=0, le=60)
+    line_step_pt: float = Field(gt=0, le=30)
+    scale_bar: float = Field(ge=SAFE_EDGE_MM, le=100)
+    scale_text: float = Field(gt=0, le=40)
+    scale_title: float = Field(gt=0, le=40)
+    ruler: RulerLook
 
 
 @dataclass(frozen=True)
