@@ -104,16 +104,25 @@ def _side(
     side is still too tall."""
     _, _, room_width, room = story_room(base, *size)
     contents = [items(army.ruleset, m, army.name) for m in army.members]
-    faces: list[RulesetFace] = []
-    tall: list[RulesetMember] = []
-    for factor in base.scales(height_mm):
+    order = list(range(len(contents)))  # the character that last failed is tried first
+    *larger, smallest = base.scales(height_mm)
+    for factor in larger:
         look = base.scaled(factor)
         widths = deck_widths(contents, room_width, look)
-        faces = [face_layout(c, room_width, look, colour, widths) for c in contents]
-        tall = [m for m, face in zip(army.members, faces, strict=True) if face.height(room_width, room) > room]
-        if not tall and (unbroken(widths) or factor == 1):  # a word squeezed apart: try smaller type
-            break
-    return faces, tall
+        if not unbroken(widths):  # a word squeezed apart: try smaller type
+            continue
+        failed = next((i for i in order if _too_tall(contents[i], room_width, room, look, colour, widths)), None)
+        if failed is None:
+            return [face_layout(c, room_width, look, colour, widths) for c in contents], []
+        order.insert(0, order.pop(order.index(failed)))
+    look = base.scaled(smallest)
+    widths = deck_widths(contents, room_width, look)
+    faces = [face_layout(c, room_width, look, colour, widths) for c in contents]
+    return faces, [m for m, face in zip(army.members, faces, strict=True) if face.height(room_width, room) > room]
+
+
+def _too_tall(content: list[Item], width: float, room: float, look: CardLook, colour: Color, widths) -> bool:
+    return face_layout(content, width, look, colour, widths).height(width, room) > room
 
 
 def _copy(face: RulesetFace, n: int, member: RulesetMember) -> RulesetFace:
