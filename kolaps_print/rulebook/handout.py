@@ -42,6 +42,7 @@ from kolaps_print.write.pdf import PdfMeta
 
 HANDOUT_PAGES = 4  # one sheet folded once
 BALANCE_STEP = 2.0  # points: how close page_fits() gets to the least height
+BALANCE_LINES = 3  # the search's first guess: half the chapter and this many lines
 
 
 class HandoutDoc(BaseDocTemplate):
@@ -200,12 +201,30 @@ def page_fits(chapters, tables, outside, geometry: st.PageGeometry) -> tuple[Pag
         if not fits(full, scale):
             out.append(PageFit(full, scale))
             continue
-        low, high = full / 2, full
+        low, high = _bracket(
+            chapter, full, partial(fits, scale=scale), _context({}, Registry(), tables, outside, geometry, scale)
+        )
         while high - low > BALANCE_STEP:
             middle = (low + high) / 2
             low, high = (low, middle) if fits(middle, scale) else (middle, high)
         out.append(PageFit(high, scale))
     return tuple(out)
+
+
+def _bracket(chapter, full: float, fits: Callable[[float], bool], ctx: StoryContext) -> tuple[float, float]:
+    """Heights too short and tall enough for the chapter's two columns. Stacked in one column
+    its blocks take H: two columns need at least half of it (less the space a column's top
+    drops), and one line or so more unless a kept group is tall, so the search starts close to
+    the answer instead of at half the page; a chapter that ends a column (---) keeps the page."""
+    if any(isinstance(block, ThematicBreak) for block in chapter.blocks):
+        return full / 2, full
+    flow = _chapter_flow(chapter, ctx)
+    spaces = [f.getSpaceBefore() for f in flow]
+    canvas = Canvas(BytesIO())  # measured only: some flowables measure on a canvas
+    stacked = sum(f.wrapOn(canvas, ctx.width, full)[1] + f.getSpaceAfter() for f in flow) + sum(spaces)
+    low = max(stacked / 2 - max(spaces, default=0.0) - BALANCE_STEP, 0.0)
+    guess = min(full, stacked / 2 + BALANCE_LINES * handout_styles()["body"].leading)
+    return (low, guess) if fits(guess) else (max(low, guess), full)
 
 
 def _table_scale(chapter, fits: Callable[[float], bool]) -> float:
