@@ -160,7 +160,7 @@ def test_copies_are_numbered_in_the_band_and_marked_faces_carry_the_key():
     assert all("1/2" not in p and "2/2" not in p for p in pages if not p.startswith("Élise"))
     for page in cards("d12"):
         front, back = page.split(" || ")
-        assert "† D12-E1" in front and "† : notre décision, voir l’errata du système." in front
+        assert "† D12-E1" in front and "† : notre décision, voir les errata du système." in front
 
 
 def test_each_back_carries_the_version_and_fingerprint_its_book_s_proof_prints():
