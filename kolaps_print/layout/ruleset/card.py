@@ -13,6 +13,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kolaps_print.content.ruleset_card import Checkboxes, FootBand, Item, Lines, Tiles, Title, Track
@@ -247,18 +248,29 @@ def face_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) 
         area.box(-BLEED, height - band, width + 2 * BLEED, band + BLEED, colour),
         area.box(-BLEED, -BLEED, width + 2 * BLEED, foot_band + BLEED, colour),
     ]
+    top = height - margin  # the bands' text keeps inside the safe margin, ascent and descent included
     texts: list[tuple[float, float, str, float, Align]] = [
-        (margin, height - band / 2 - look.name_pt * 0.35, face.name, look.name_pt, "left")
+        (margin, top - _ascent(look.name_pt), face.name, look.name_pt, "left")
     ]
     if face.copy:
-        texts.append((width - margin, height - band / 2 - look.copy_pt * 0.35, face.copy, look.copy_pt, "right"))
-    baseline = foot_band / 2 - look.footer_pt * 0.35 + pt(0.4)  # a hair above centre: the cut's slack is below
+        texts.append((width - margin, top - _ascent(look.name_pt), face.copy, look.copy_pt, "right"))
+    baseline = margin + _descent(look.footer_pt)
     texts += [
         (margin, baseline, foot[0], look.footer_pt, "left"),
         (width - margin, baseline, foot[1], look.footer_pt, "right"),
     ]
     shapes += [area.text(x, y, text, SANS_BOLD, size, paper, align) for x, y, text, size, align in texts if text]
     return shapes + box_shapes(_room_filled(face, look, width, height), 0, height)
+
+
+def _ascent(size: float) -> float:
+    """How far the bands' bold face reaches above its baseline at size points (accents included)."""
+    return getAscentDescent(SANS_BOLD, size)[0]
+
+
+def _descent(size: float) -> float:
+    """How far it reaches below its baseline."""
+    return -getAscentDescent(SANS_BOLD, size)[1]
 
 
 def _room_filled(face: RulesetFace, look: CardLook, width: float, height: float) -> FlowBox:
