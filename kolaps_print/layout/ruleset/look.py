@@ -98,6 +98,7 @@ class SheetLook(Model):
     leading: float = Field(ge=1, le=2)
     cell_padding_pt: float = Field(ge=0, le=10)
     table_gap_mm: float = Field(ge=0, le=20)
+    split_min_mm: float = Field(ge=0, le=200)  # a section breaking at a column's foot leaves this much there
     header_tint: float = Field(ge=0, le=1)
     zebra: StyleColour
     rule_pt: float = Field(gt=0, le=3)

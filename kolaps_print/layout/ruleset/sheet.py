@@ -143,13 +143,39 @@ class _Thread:
         """Fill a page's columns from story; the section its last block belongs to."""
         for i, column in enumerate(columns):
             bar = self.resume(story, section)
-            fill_column(column, story)
+            self.fill_column(column, story)
             if column.placed and all(any(block is b for b in bar) for block, _ in column.placed):
                 column.placed.clear()  # a bar alone heads nothing: the next column heads it again
             if i == 0 and not column.placed:  # an empty page took nothing
                 raise TableTooTall("a table does not fit on a page: split it")
             section = next((_opened(b) for b, _ in reversed(column.placed) if _opened(b)), section)
         return section
+
+    def fill_column(self, column: FlowBox, story: list[Flowable]) -> None:
+        """Fill column from story. A section it opens below something else and breaks at its foot
+        after less than split_min_mm (a stub under a bar reads as unfinished) first lets its next
+        table break between rows there; if that is still short, the section goes whole to the
+        next column."""
+        before, least = list(story), pt(self.look.split_min_mm)
+        fill_column(column, story)
+        opener = _short_opening(column, story, least)
+        if opener is None:
+            return
+        start = next(i for i, block in enumerate(before) if _lead(block) is opener)
+        placed = [block for block, _ in column.placed]
+        stop = next(i for i in range(start, len(before)) if all(before[i] is not b for b in placed))
+        room = column.height - sum(h for _, h in column.placed)
+        cut = _cut_table(before[stop], column.width, room) if isinstance(before[stop], Stack) else None
+        if cut is not None:
+            column.placed.clear()
+            story[:] = before[:stop] + cut + before[stop + 1 :]
+            fill_column(column, story)
+            if _short_opening(column, story, least) is None:
+                return
+        column.placed.clear()
+        story[:] = before[:start]
+        fill_column(column, story)  # what fitted above the section fits again
+        story[:] = story + before[start:]
 
     def fits(self, story: list[Flowable], columns: list[FlowBox], section: str) -> bool:
         """Whether all of story goes into empty columns like these (story is left untouched)."""
@@ -161,6 +187,39 @@ class _Thread:
         return not rest
 
 
+def _lead(block: Flowable) -> Flowable:
+    """A block's first part: a kept group's first block, or the block itself."""
+    return block.parts[0] if isinstance(block, Stack) and block.parts else block
+
+
+def _cut_table(block: Stack, width: float, room: float) -> list[Flowable] | None:
+    """A kept table cut between its rows so that its first piece (with its bar and title) fills
+    room: the two pieces kept groups of their own; None if not even one row fits."""
+    at = next((i for i, part in enumerate(block.parts) if isinstance(part, RowTable)), None)
+    if at is None:
+        return None
+    above = sum(part.wrap(width, room)[1] for part in block.parts[:at])
+    pieces = block.parts[at].split(width, room - above)
+    if len(pieces) != 2:
+        return None
+    return [Stack([*block.parts[:at], pieces[0]]), Stack([pieces[1], *block.parts[at + 1 :]])]
+
+
+def _short_opening(column: FlowBox, story: list[Flowable], least: float) -> Flowable | None:
+    """The bar of the section column opens below other blocks and breaks at its foot after less
+    than least points (story goes on with it), or None."""
+    rest = next((block for block in story if not isinstance(block, Spacer)), None)
+    if rest is None or _opened(rest):
+        return None
+    opens = [i for i, (block, _) in enumerate(column.placed) if _opened(block)]
+    if not opens or opens[-1] == 0:
+        return None
+    start = opens[-1]
+    if sum(height for _, height in column.placed[start:]) >= least:
+        return None
+    return _lead(column.placed[start][0])
+
+
 def _opened(block: Flowable) -> str:
     """The title of the section block opens (its bar leads it), or ""."""
     first = block.parts[0] if isinstance(block, Stack) and block.parts else block
@@ -169,7 +228,9 @@ def _opened(block: Flowable) -> str:
 
 def _balanced(story: list[Flowable], columns: list[FlowBox], thread: _Thread, section: str) -> list[FlowBox]:
     """The columns, shortened alike from the bottom when what is left fits a page: the last page's
-    columns end level instead of one full and one nearly empty."""
+    columns end level instead of one full and one nearly empty. Every height from the tallest
+    block up is tried, by 2 mm: a section kept whole (split_min_mm) makes the shortest height that
+    fits not always the levellest."""
     if not thread.fits(story, columns, section):
         return columns
     full, width = columns[0].height, columns[0].width
@@ -178,11 +239,20 @@ def _balanced(story: list[Flowable], columns: list[FlowBox], thread: _Thread, se
     def cut(height: float) -> list[FlowBox]:
         return [FlowBox(c.x, c.y + full - height, c.width, height) for c in columns]
 
-    low, high = max([*heights, sum(heights) / len(columns)]) - 1, full  # a kept table never splits
-    while high - low > pt(2):  # to 2 mm
-        middle = (low + high) / 2
-        low, high = (low, middle) if thread.fits(story, cut(middle), section) else (middle, high)
-    return cut(high)
+    def uneven(height: float) -> float | None:
+        """How far apart the columns end at this height, or None if the story does not fit."""
+        filled, rest = cut(height), list(story)
+        try:
+            thread.fill(filled, rest, section)
+        except TableTooTall:
+            return None
+        used = [sum(h for _, h in c.placed) for c in filled]
+        return None if rest else max(used) - min(used)
+
+    low = max([*heights, sum(heights) / len(columns)]) - 1  # a kept table never splits
+    tries = [low + pt(2) * i for i in range(int((full - low) / pt(2)) + 1)] + [full]
+    spreads = [(spread, height) for height in tries if (spread := uneven(height)) is not None]
+    return cut(min(spreads)[1]) if spreads else columns
 
 
 def paginate(

@@ -245,3 +245,20 @@ def test_paginating_leaves_the_story_as_it_was_and_places_every_block_once(laid)
     ]
     body_rows = sum(len(t.rows) - t.repeatRows for t in tables)
     assert body_rows == sum(len(t.rows) for s in sections for t in s.tables)
+
+
+SPLIT_MIN_MM = 40  # data/layouts/rulesets.yaml split_min_mm: less than this under a bar looks unfinished
+
+
+def test_no_section_breaks_at_a_column_s_foot_after_a_stub(sheet):
+    """A section going on in the next column left at least 40 mm of itself above the break (its bar
+    to its lowest text there): the d12 « Combat » broke after its 2-row Initiative table alone."""
+    _, reference = sheet
+    printed = [o for o in text_objects(reference.pdf) if 12 * MM < o.bounds[1] < A4[1] - 25 * MM]
+    for again in _continued(printed):
+        (opened,) = [
+            o for o in printed if _plain(o.text) == _plain(again.text) and o is not again and o.fill == (255, 255, 255)
+        ]
+        column = [o for o in printed if o.page == opened.page and abs(o.bounds[0] - opened.bounds[0]) < A4[0] / 4]
+        below = [o for o in column if o.bounds[3] <= opened.bounds[1]]
+        assert below and opened.bounds[3] - min(o.bounds[1] for o in below) >= SPLIT_MIN_MM * MM, again.text
