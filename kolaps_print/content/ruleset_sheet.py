@@ -4,6 +4,7 @@ sheet's layout and, later, the rulebook (issue 13)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -205,6 +206,18 @@ def book_tables(ruleset: Ruleset, table_ids: list[str]) -> dict[str, tables.Tabl
                 tuple(align),  # type: ignore[arg-type]
             )
     return out
+
+
+NUMBER = re.compile(r"[−+-]?\d+(?:[,.]\d+)?(?:\s?%)?|[—–-]")  # 12, −2, +1, 8,3 %, 100 % or a dash
+
+
+def value_columns(content: RulesetTable) -> list[bool]:
+    """Which columns past the first hold only numbers and chances, or nothing (centred, as on the KOLAPS
+    sheet: they read down the column)."""
+    return [
+        i > 0 and all(NUMBER.fullmatch(row[i].strip()) is not None or not row[i].strip() for row in content.rows)
+        for i in range(len(content.header))
+    ]
 
 
 def _numeric(content: RulesetTable) -> bool:

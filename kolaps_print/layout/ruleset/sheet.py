@@ -10,9 +10,11 @@ from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, value_columns
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
@@ -42,8 +44,12 @@ def _table(table: RulesetTable, width: float, look: SheetLook, colour: Color, le
     widths = column_widths(table, width, size)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(table.header, widths, strict=True)]
     pad = look.cell_padding_pt
-    rows = [Row(tuple(Paragraph(escape(h), head) for h in header), pad, pad)]
-    rows += [Row(tuple(Paragraph(escape(c), cell) for c in row), pad, pad) for row in table.rows]
+    centred = value_columns(table)
+    heads, cells = (_by_column(style, centred) for style in (head, cell))
+    rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
+    rows += [
+        Row(tuple(Paragraph(escape(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
+    ]
     grid_look = TableLook(
         left=(pad,) * len(widths),
         right=(pad,) * len(widths),
@@ -66,6 +72,12 @@ def _table(table: RulesetTable, width: float, look: SheetLook, colour: Color, le
             Paragraph(escape(table.note), paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted()))
         )
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
+
+
+def _by_column(style: ParagraphStyle, centred: list[bool]) -> list[ParagraphStyle]:
+    """Each column's style: centred for a column of numbers and chances, else as it is."""
+    centre = ParagraphStyle(f"{style.name}-centred", parent=style, alignment=TA_CENTER)
+    return [centre if c else style for c in centred]
 
 
 def _same(a: str, b: str) -> bool:

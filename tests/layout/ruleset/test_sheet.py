@@ -4,6 +4,7 @@ end level, every demo system on one page (type set between 6.5 and 9.5 pt to get
 heading broken inside a word, no table title repeating its section's, a footer without the
 designer's shop talk, nothing that matters within 6 mm of the edge."""
 
+import re
 from io import BytesIO
 
 import pypdfium2 as pdfium
@@ -262,3 +263,21 @@ def test_no_section_breaks_at_a_column_s_foot_after_a_stub(sheet):
         column = [o for o in printed if o.page == opened.page and abs(o.bounds[0] - opened.bounds[0]) < A4[0] / 4]
         below = [o for o in column if o.bounds[3] <= opened.bounds[1]]
         assert below and opened.bounds[3] - min(o.bounds[1] for o in below) >= SPLIT_MIN_MM * MM, again.text
+
+
+def test_numbers_and_chances_are_centred_in_their_columns_and_words_stay_left():
+    """As on the KOLAPS sheet: a column of chances is centred (« 0 % » under the middle of
+    « 100 % », they were left-aligned); a column of words (« État ») stays left."""
+    printed = text_objects(build_ruleset_sheet("d12").pdf)
+
+    def spans(text: str) -> list[tuple[float, float]]:
+        return [(o.bounds[0], o.bounds[2]) for o in printed if _plain(o.text) == text]
+
+    chances = [(o.bounds[0], o.bounds[2]) for o in printed if re.fullmatch(r"\d+(,\d+)? %", _plain(o.text))]
+    narrow = spans("0 %")
+    assert len(narrow) > 10
+    for left, right in narrow:  # each « 0 % » sits under the middle of wider chances, not at their left
+        same = [a for a, b in chances if abs((a + b) / 2 - (left + right) / 2) < 0.6]
+        assert any(a < left - 2 for a in same), left
+    (full,), (hurt,) = spans("Pleine forme"), spans("Blessé")
+    assert abs(full[0] - hurt[0]) < 0.6
