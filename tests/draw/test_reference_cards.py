@@ -343,3 +343,29 @@ def layout_block(table, styles):
     block = table_flowable(table, POKER[0] - 2 * pt(reference_look().cards.padding), styles, section_colour("x"))
     block.wrap(POKER[0], 1e9)
     return block
+
+
+# ---- the strip's text inside the safe area (designer review, fifth session, item 1) -----------
+def _strip_glyph_tops(pdf: bytes, page: int, strip_mm: float) -> list[tuple[str, float]]:
+    """Each glyph printed in the face's top strip, with how far its top sits below the top trim (mm)."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        face = document[page]
+        top = face.get_trimbox()[3]
+        textpage = face.get_textpage()
+        glyphs = [(textpage.get_text_range(k, 1), textpage.get_charbox(k)) for k in range(textpage.count_chars())]
+        return [(c, (top - box[3]) / pt(1)) for c, box in glyphs if c.strip() and box[3] > top - pt(strip_mm)]
+    finally:
+        document.close()
+
+
+def test_every_strip_text_starts_three_millimetres_inside_the_top_trim(deck_pdf):
+    """A 1.5 mm cutting drift once clipped the strip's capitals (their top sat 1.6 mm below the trim)."""
+    cards, texts = deck_pdf
+    spec = reference_look().cards
+    assert spec.strip >= 7 - 1e-6
+    for page in range(len(texts)):
+        glyphs = _strip_glyph_tops(cards.pdf, page, spec.strip)
+        printed = "".join(c for c, _ in glyphs)
+        assert "/" in printed and printed[0].isupper(), (page, printed)  # the title and « n/15 » both read back
+        assert min(depth for _, depth in glyphs) >= 3.0, (page, printed)

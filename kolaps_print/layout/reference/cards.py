@@ -19,6 +19,7 @@ from kolaps_print.content.reference import ReferenceSection, reference_sections
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.labels import label
+from kolaps_print.layout.card_front import band_baseline
 from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.faces import fill_face
 from kolaps_print.layout.reference.flow import EPSILON, FlowBox
@@ -119,7 +120,7 @@ def face_gap(styles: Styles) -> float:
 
 def _content_box(spec: CardSpec, width: float, height: float) -> FlowBox:
     pad = pt(spec.padding)
-    return FlowBox(pad, pad, width - 2 * pad, height - 2 * pad - pt(spec.strip))
+    return FlowBox(pad, pad, width - 2 * pad, height - pad - pt(spec.strip + spec.strip_gap))
 
 
 def _check_widths(sections: tuple[ReferenceSection, ...], width: float, styles: Styles) -> None:
@@ -257,7 +258,7 @@ def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:
         height=strip + bleed,
         left=pt(spec.padding),
         right=width - pt(spec.padding),
-        baseline=height - strip + strip * 0.32,
+        baseline=height - pt(band_baseline(spec.strip, spec.strip_pt, spec.strip_safe)),
         text=f"{label('common.game')} · {label('tables.sheet.title')}",
         size=spec.strip_pt,
     )

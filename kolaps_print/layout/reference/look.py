@@ -59,6 +59,8 @@ class CardSpec(Model):
     padding: Gap
     strip: Length
     strip_pt: TypePt
+    strip_safe: Gap
+    strip_gap: Gap
     strip_bleed: Gap
     back_title_pt: TypePt
     back_subtitle_pt: TypePt
