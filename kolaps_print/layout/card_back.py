@@ -23,7 +23,7 @@ from kolaps_print.diagnostics import display_path
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_data import CardLayout
-from kolaps_print.layout.card_face import Cut, FaceLayout
+from kolaps_print.layout.card_face import Cut, FaceLayout, below_safe_top
 from kolaps_print.layout.card_front import Identity, avatar_mark, band_baseline, band_copy
 from kolaps_print.layout.emblems import emblem_mark
 from kolaps_print.layout.geometry import Size
@@ -47,6 +47,10 @@ class Part:
     width: float = 0.0  # the narrowest it can be drawn (0: it adapts to any width)
 
 
+BESIDE, UNDER = "beside", "under"  # where the band's stat line goes: right of the name, or on a second line
+STAT_LINES = ("stat_line", "stat_line_short")  # labels cards.back.*: the band's stat line, with « cm » and without
+
+
 def cap(size: float) -> float:
     return to_mm(size * 0.711)
 
@@ -66,6 +70,7 @@ class BackBuilder:
         self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
         self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
         self._name_size: float | None = None  # size_names(): one size for the whole army
+        self._stat_keys: tuple[str, ...] = STAT_LINES  # size_names(): one format for the whole army
         self.scale = 1.0  # _fit() tries smaller ones when the back does not fit
         self.scale, self._shapes, self.cuts = self._fit()
 
@@ -80,9 +85,9 @@ class BackBuilder:
         per (rank, mvt, cib) as a shared form.
         """
         s = self.scale
-        shapes, fitted = self._band_texts(member, copy, stat_line=True)
+        shapes, fitted = self._band_texts(member, copy, self._stat_place(member, copy))
         if fitted.cut:  # the name comes first: the front has the stats
-            shapes, fitted = self._band_texts(member, copy, stat_line=False)
+            shapes, fitted = self._band_texts(member, copy, stat_line="")
         if values:
             shapes += self._wound_values(member)
         out = FaceLayout([_scaled(shape, s) for shape in shapes])
@@ -96,27 +101,47 @@ class BackBuilder:
     def size_names(self, members: list[Member]) -> None:
         """One size for the names in the band on every back of the army: the largest all of them fit
         beside their stat line (a name that does not fit beside it even at the smallest type goes without it)."""
+        self._stat_keys = (self._army_stat_key(members),)
+        self._stat_line_cache.clear()
         sizes = []
         for m in members:
-            copies = m.character.copies
-            copy = (copies, copies) if copies > 1 else None
-            _, fitted = self._band_texts(m, copy, stat_line=True)
-            if fitted.cut:  # as name() does: the name without the stat line
-                _, fitted = self._band_texts(m, copy, stat_line=False)
+            copy = _last_copy(m)
+            _, fitted = self._band_texts(m, copy, BESIDE)
+            if fitted.cut:  # as name() does: the name over the stat line
+                _, fitted = self._band_texts(m, copy, UNDER)
             if not fitted.cut:
                 sizes.append(fitted.size)
         self._name_size = min(sizes, default=None)
+
+    def _stat_place(self, member: Member, copy: tuple[int, int] | None) -> str:
+        """BESIDE the name when it fits there at the army's name size, else UNDER it."""
+        return BESIDE if not self._band_texts(member, copy, BESIDE)[1].cut else UNDER
+
+    def _army_stat_key(self, members: list[Member]) -> str:
+        """The stat line's format for the whole army: with « cm » if every name fits beside its
+        line, else without; one format on every back, never « cm » on some and not others."""
+        for key in STAT_LINES[:-1]:
+            self._stat_keys = (key,)
+            self._stat_line_cache.clear()
+            if all(not self._band_texts(m, _last_copy(m), BESIDE)[1].cut for m in members):
+                return key
+        return STAT_LINES[-1]
+
+    def _stats_room(self) -> float:
+        """The band's share for the stat line, right of the name."""
+        margin = self.layout.margin / self.scale
+        return (self.size.width / self.scale - 2 * margin) * self.back.band.stats_share
 
     def _stat_line(self, member: Member, room: float) -> Fitted | None:
         """« 4+ · 10/20 cm · 4D6 », or without « cm » on a narrow card; never cut (None: no room)."""
         key = (_stats(member), room)
         if key not in self._stat_line_cache:
-            self._stat_line_cache[key] = self._fit_stat_line(member, room)
+            self._stat_line_cache[key] = self._fit_stat_line(member, room, self._stat_keys)
         return self._stat_line_cache[key]
 
-    def _fit_stat_line(self, member: Member, room: float) -> Fitted | None:
+    def _fit_stat_line(self, member: Member, room: float, keys: tuple[str, ...]) -> Fitted | None:
         threshold, moves, dice = card_text.table_values(*_stats(member), self.rules)
-        for key in ("stat_line", "stat_line_short"):
+        for key in keys:
             line = label(f"cards.back.{key}", rng=threshold, mvt=moves, cib=dice)
             fitted = fit_line(line, BOLD, self.back.band.stats_size, self.layout.min_font, room)
             if not fitted.cut:
@@ -127,16 +152,24 @@ class BackBuilder:
         """This character's values after 1..6 wounds, in the shared table's cells (at the back's scale)."""
         return FaceLayout([_scaled(shape, self.scale) for shape in self._wound_values(member)])
 
-    def _band_texts(self, member: Member, copy: tuple[int, int] | None, stat_line: bool) -> tuple[list[Shape], Fitted]:
+    def _band_texts(self, member: Member, copy: tuple[int, int] | None, stat_line: str) -> tuple[list[Shape], Fitted]:
+        """The band's texts; stat_line: BESIDE the name, UNDER it (on the band's second line,
+        where the front has its subtitle) or "" (none)."""
         b, margin = self.back.band, self.layout.margin / self.scale
         shapes: list[Shape] = []
         right = self.size.width / self.scale - margin
-        stats = self._stat_line(member, (right - margin) * b.stats_share) if stat_line else None
-        if stats is not None:
-            stats_w = width_mm(stats.text, BOLD, stats.size)
-            baseline = band_baseline(self.band_height, stats.size, self.safe)
-            shapes.append(Text(right, baseline, stats.text, BOLD, stats.size, self.white, "right", width=stats_w))
-            right -= stats_w + 2
+        name_baseline = band_baseline(self.band_height, b.name_size, self.safe)
+        if stat_line == UNDER:
+            stats = self._stat_line(member, right - margin)
+            name_baseline = below_safe_top(self.safe, b.name_size)
+            if stats is not None:
+                shapes.append(self._stats_text(stats, right, self._second_line()))
+        elif stat_line == BESIDE:
+            stats = self._stat_line(member, self._stats_room())
+            if stats is not None:
+                text = self._stats_text(stats, right, band_baseline(self.band_height, stats.size, self.safe))
+                shapes.append(text)
+                right -= text.width + 2
         if copy is not None:
             number_text = band_copy(
                 (self.band_height, self.safe), b.name_size, self.layout.min_font, copy, right, self.white
@@ -157,17 +190,19 @@ class BackBuilder:
         fitted = fit_line(
             member.character.name, BOLD, self._name_size or b.name_size, self.layout.min_font, right - left
         )
-        shapes.append(
-            Text(
-                left,
-                band_baseline(self.band_height, fitted.size, self.safe),
-                fitted.text,
-                BOLD,
-                fitted.size,
-                self.white,
-            )
-        )
+        if stat_line != UNDER:
+            name_baseline = band_baseline(self.band_height, fitted.size, self.safe)
+        shapes.append(Text(left, name_baseline, fitted.text, BOLD, fitted.size, self.white))
         return shapes, fitted
+
+    def _stats_text(self, stats: Fitted, right: float, baseline: float) -> Text:
+        width = width_mm(stats.text, BOLD, stats.size)
+        return Text(right, baseline, stats.text, BOLD, stats.size, self.white, "right", width=width)
+
+    def _second_line(self) -> float:
+        """The band's second baseline: the front's subtitle's (a small card's band has one)."""
+        subtitle = self.layout.front.band.subtitle
+        return (subtitle.baseline if subtitle else self.layout.front.band.height - self.layout.safe) / self.scale
 
     @property
     def band_height(self) -> float:
@@ -553,6 +588,12 @@ class BackBuilder:
             for (x, baseline), text in zip(self._cells[row], texts, strict=True):
                 shapes.append(Text(x, baseline, text, REGULAR, size, self.ink, "centre"))
         return shapes
+
+
+def _last_copy(member: Member) -> tuple[int, int] | None:
+    """The widest copy number a character's band prints (« 3/3 »), or None for one copy."""
+    copies = member.character.copies
+    return (copies, copies) if copies > 1 else None
 
 
 def _stats(member: Member) -> tuple[int, int, int]:

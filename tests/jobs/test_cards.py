@@ -1281,3 +1281,24 @@ def test_mini_backs_label_the_wound_table_s_rows_and_print_the_walk_and_the_run(
                 label_box = next(b for b in boxes if b[0] == name and b[3] < rows[first][0][2])
                 middle = (label_box[1] + label_box[4]) / 2
                 assert rows[first][0][1] - 0.3 <= middle <= rows[last][0][4] + 0.3, (member.character.name, name)
+
+
+def test_every_mini_back_of_the_demo_armies_prints_its_stat_line_in_one_format(demo_armies):
+    """Designer review (fifth session, 2a): the band's « 4+ · 10/20 · 4D6 » was printed with « cm » on
+    some backs, without on others, and not at all on three (Ézéchiel, the Comtesse, the Goules)."""
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, "mini")
+        formats = set()
+        for member in book.members:
+            c = member.character
+            rng, mvt, cib = card_text.table_values(c.rank, c.mvt, c.cib, book.rules)
+            back = reading(doc[fronts[c.name] + 1])
+            found = [
+                key
+                for key in ("stat_line", "stat_line_short")
+                if normal(label(f"cards.back.{key}", rng=rng, mvt=mvt, cib=cib)) in back
+            ]
+            assert found, (path.name, c.name, back[:80])
+            formats.add(found[0])
+        assert len(formats) == 1, (path.name, formats)
