@@ -510,7 +510,7 @@ class BackBuilder:
         cu = self.back.cumulative
         count = len(self.rules.wounds.cumulative)
         short = cu.names == "short"
-        heads = [label("cards.back.cumulative") if not short else "", *(number(i + 1) for i in range(count))]
+        heads = [label(f"cards.back.cumulative{'_short' if short else ''}"), *(number(i + 1) for i in range(count))]
         # (label, lines): the stats down, each on one line, or MVT's walk and run on two (split_moves)
         groups = [(label(f"cards.{'front' if short else 'back'}.{key}"), 1) for key in ("rng", "mvt", "cib")]
         if cu.split_moves:

@@ -1302,3 +1302,26 @@ def test_every_mini_back_of_the_demo_armies_prints_its_stat_line_in_one_format(d
             assert found, (path.name, c.name, back[:80])
             formats.add(found[0])
         assert len(formats) == 1, (path.name, formats)
+
+
+def test_the_mini_wound_table_is_headed_and_keeps_clear_of_the_footer(demo_armies):
+    """Designer review (2b, 2c): the « 1 2 3 4 5 6 » head row had an empty first cell, and the CIB row
+    came within 0.3 mm of the footer band; now « Bless. » heads it and every glyph keeps 1 mm clear."""
+    footer = card_layout().back.footer
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, "mini")
+        for member in book.members:
+            page = doc[fronts[member.character.name] + 1]
+            words = words_on(page)
+            head = one(words, label("cards.back.cumulative_short"))
+            ones = [w for w in words if w[0] == "1" and abs(w[2] - head[2]) < 0.6 and w[3] > head[3]]
+            assert ones, (path.name, member.character.name)  # on the row of 1 2 3 4 5 6
+            trim_bottom = to_mm(page.get_trimbox()[1])
+            textpage = page.get_textpage()
+            lowest = min(
+                to_mm(textpage.get_charbox(k)[1]) - trim_bottom
+                for k in range(textpage.count_chars())
+                if textpage.get_text_range(k, 1).strip()
+            )
+            assert lowest >= footer + 1.0, (path.name, member.character.name, lowest)
