@@ -35,6 +35,8 @@ _QUOTES = re.compile(r'"([^"\n]+)"')
 # Set in the rules like the ordinal suffixes: the typography's own vocabulary, not a label.
 UNITS = ("cm", "mm", "km", "m", "%", "‰", "pt", "pts", "PV", "PA", "kg", "g", "min", "h", "€", "°", "ppp", "dpi")
 _UNIT = "(?:" + "|".join(re.escape(u) for u in UNITS) + ")(?![\\w])"
+# A plus or minus sign (U+2212, never the hyphen, which starts a Markdown list) between spaces, before a number.
+_SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
 _ORDINAL_SUFFIXES = {"er": "\u1d49\u02b3", "re": "\u02b3\u1d49", "e": "\u1d49", "ème": "\u1d49", "eme": "\u1d49"}
 
 Rules = tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
@@ -60,11 +62,17 @@ _AFTER_QUOTES: Rules = (
     (re.compile(f"{_AFTER_WORD}{_SPACES}*:(?=\\s|$)"), NBSP + ":"),
     # 25 cm, 7,5 mm, 50 %: the space between a number and its unit never breaks.
     (re.compile(f"(?<=\\d)[ \t]+(?={_UNIT})"), NBSP),
+    # « gravité + 1 »: an operation held together, so that no line starts with « + 1 »...
+    (re.compile(f"(?<=[\\w)]){_SIGN_GAP}"), NBSP + "\\1" + NBSP),
+    # ...and « + 1 », « − 2 »: a sign held to its number.
+    (re.compile(f"(?<![\\w)]){_SIGN_GAP}"), "\\1" + NBSP),
 )
 
 
 # Anything one of the rules may change: most names and many labels have none (one search, not eight).
-_TRIGGER = re.compile(f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+{_UNIT}")
+_TRIGGER = re.compile(
+    f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+{_UNIT}|[+\u2212][ \t]+\\d"
+)
 
 
 @lru_cache(maxsize=8192)

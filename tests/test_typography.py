@@ -34,6 +34,14 @@ def test_guillemets_get_inner_narrow_no_break_spaces():
     assert french("« couvert »") == f"\u00ab{NNBSP}couvert{NNBSP}\u00bb"
 
 
+def test_a_sign_is_held_to_its_number_and_an_operation_to_its_word():
+    """Designer review (fifth session, 3): « gravité + 1 » broke before « + 1 »."""
+    assert french("comme gravité + 1") == f"comme gravité{NBSP}+{NBSP}1"
+    assert french("(+ 1) puis \u2212 2") == f"(+{NBSP}1) puis{NBSP}\u2212{NBSP}2"
+    assert french("- 3 cases") == "- 3 cases"  # a hyphen starts a Markdown list: never glued
+    assert french("+1 et \u22122") == "+1 et \u22122"  # nothing to hold
+
+
 def test_markdown_emphasis_counts_as_the_end_of_a_word():
     assert french("**Marcher** : avancer") == f"**Marcher**{NBSP}: avancer"
 

@@ -1325,3 +1325,15 @@ def test_the_mini_wound_table_is_headed_and_keeps_clear_of_the_footer(demo_armie
                 if textpage.get_text_range(k, 1).strip()
             )
             assert lowest >= footer + 1.0, (path.name, member.character.name, lowest)
+
+
+def test_no_line_of_a_les_damnes_mini_card_starts_with_a_sign_and_its_number(damnes):
+    """Designer review (3): Ézéchiel's front broke « gravité + 1 » before « + 1 »."""
+    _, doc, fronts = print_shop(damnes, "mini")
+    lines = [
+        " ".join(line.split())
+        for page in range(0, len(doc), 2)
+        for line in doc[page].get_textpage().get_text_range().splitlines()
+    ]
+    assert any(line.endswith("gravité + 1") or "gravité + 1 " in line for line in lines), lines
+    assert not [line for line in lines if re.match(r"[+\u2212] \d", line)], lines
