@@ -48,8 +48,9 @@ def _scale_check(canvas: Canvas) -> None:
 
 def draw_back(canvas: Canvas, paper: Size, targets: list[Target], offset: tuple[float, float]) -> None:
     """Drawn after the page is shifted by the back offset, like the cards' backs."""
-    keys = ("back_help_1", "back_help_2", "back_command", "back_help_3")
+    keys = ("back_help_1", "back_help_2", "back_help_run", "back_command", "back_help_3", "back_help_example")
     lines = [(label(f"cards.calibrate.{key}"), MONO if key == "back_command" else SANS) for key in keys]
+    lines.append((label("cards.calibrate.back_example"), MONO))  # the offset's decimals: a point, not a comma
     if offset != (0.0, 0.0):
         lines.append((label("cards.calibrate.offset_used", x=number(offset[0]), y=number(offset[1])), SANS))
     _title(canvas, paper, label("cards.calibrate.back_title"), lines)

@@ -93,10 +93,29 @@ def test_the_command_to_type_is_set_in_an_embedded_monospace_face():
     from kolaps_print.labels import label
 
     pdf = build_calibration()
-    command = label("cards.calibrate.back_command")
+    commands = {label("cards.calibrate.back_command"), label("cards.calibrate.back_example")}
     fonts = {o.text.strip(): o.font for o in text_objects(pdf) if o.page == 1}
-    assert fonts[command].endswith("DejaVuSansMono"), fonts[command]
-    others = {font for text, font in fonts.items() if text != command}
+    assert all(fonts[command].endswith("DejaVuSansMono") for command in commands), fonts
+    others = {font for text, font in fonts.items() if text not in commands}
     assert others and not any("Mono" in font for font in others)
     embedded = pdf_fonts(pdf)
     assert any(name.endswith("DejaVuSansMono") and ok for name, ok in embedded.items()), embedded
+
+
+def test_the_back_says_to_run_the_command_again_with_an_example_in_decimal_points():
+    """Designer review (fifth session, 4): the command followed « lisez où tombe la croix » with no
+    verb, and « X,Y » with a comma, the French decimal mark, left « 0,5 » ambiguous."""
+    from pdf_text import as_printed, page_texts  # tests/support
+
+    from kolaps_print.labels import label
+
+    lines = [" ".join(line.split()) for line in page_texts(build_calibration())[1].splitlines()]
+
+    def at(key: str) -> int:
+        return lines.index(" ".join(as_printed(label(f"cards.calibrate.{key}")).split()))
+
+    assert lines[at("back_help_run")] == "Puis relancez :"
+    assert at("back_help_2") < at("back_help_run") == at("back_command") - 1
+    example = lines[at("back_example")]
+    assert example.endswith("--back-offset 0.5,-1") and at("back_example") == at("back_help_example") + 1
+    assert "point" in lines[at("back_help_example")]
