@@ -6,6 +6,7 @@ form); build(member) is what belongs to one character.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,7 @@ BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 MODES = ((False, False), (True, False), (True, True))
 TILE_PAD = 1.2  # mm a stat tile keeps around its value
 FOOTER_GAP = 2.0  # mm between two texts of the footer line
+EDITION_NOTE = "the edition's note"  # the note block's name in messages, and how _note_at_foot finds it
 
 
 @dataclass(frozen=True)
@@ -434,7 +436,7 @@ class FrontBuilder:
             mode, scale = self._body_fit(member, mode)
             style = self._style(scale)
             blocks = self._blocks(member, style, MODES[mode])
-        shapes, cuts = place(blocks, top, bottom)  # what does not fit comes back as lost rules
+        shapes, cuts = place(_note_at_foot(blocks, bottom - top), top, bottom)  # what does not fit: lost rules
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
         return FaceLayout(shapes, named)
 
@@ -485,7 +487,8 @@ class FrontBuilder:
             Run(run.text, ITALIC, self.muted)
             for run in self._marked_runs(marked(label(f"cards.front.{shows.note}"), shows.ruling))
         ]
-        block = paragraph(style, runs, r.size, 0.0, ("characters", member.index), "the edition's note", self.muted)
+        size = shows.note_size or r.size
+        block = paragraph(style, runs, size, 0.0, ("characters", member.index), EDITION_NOTE, self.muted)
         return Block(block.lines, self.layout.front.section.gap_before * style.scale, block.path, block.what)
 
     def _section(self, style: Style, key: str, first: bool, muted: bool = False) -> Block:
@@ -616,6 +619,17 @@ class FrontBuilder:
 def _relocate(line: BodyLine, cut: Cut, path: tuple) -> BodyLine:
     """A cached weapon line's cut, pointed at this character's reference to the weapon."""
     return BodyLine(line.height, line.emit, line.emit_cut, Cut(path, cut.message))
+
+
+def _note_at_foot(blocks: list[Block], room: float) -> list[Block]:
+    """The edition's note (and the legend under it) moved down to end just above the footer: the
+    room the body leaves goes above the note, not under it."""
+    note = next((i for i, b in enumerate(blocks) if b.what == EDITION_NOTE), None)
+    spare = room - needed_height(blocks)
+    if note is None or spare <= 0:
+        return blocks
+    moved = dataclasses.replace(blocks[note], gap_before=blocks[note].gap_before + spare)
+    return [*blocks[:note], moved, *blocks[note + 1 :]]
 
 
 def band_baseline(height: float, size: float, safe: float) -> float:

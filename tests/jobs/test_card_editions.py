@@ -161,7 +161,37 @@ def test_the_demo_fronts_set_their_weapons_larger_and_fill_most_of_the_body(army
     # a card with one weapon stays the emptiest: it has one name and one range to print
     assert min(fills) >= 0.42 and max(fills) >= 0.62, fills
     assert len(sizes) == 1 and min(sizes) >= front.weapon.name_size * 1.2, sizes
-    assert notes and max(notes) <= round(front.reminder.size * 4) / 4 + 0.01, notes  # quarter points
+    assert notes == {layout.shows.note_size}, notes  # the note does not grow with the weapons
+
+
+@pytest.mark.parametrize("army", ["section-kappa", "les-damnes"])
+def test_the_demo_note_is_set_at_seven_points_just_above_the_footer(army):
+    """Designer review (fifth session, 5): about 25 mm was blank above the footer while the demo
+    note sat in 6 pt italic right under the weapons. It is 7 pt now, and it (with the legend of its
+    mark under it) ends just above the footer band: the blank goes between the weapons and the note."""
+    import pypdfium2 as pdfium
+
+    from kolaps_print.units import to_mm
+
+    layout = card_layout().for_edition("quickstart")
+    footer_top = 88 - layout.front.footer.height  # poker: 88 mm tall
+    book = load_army(ARMIES / f"{army}.yaml")
+    document = pdfium.PdfDocument(build_cards(book, CardOptions(edition="quickstart", print_shop=True)).pdf)
+    note = label("cards.front.demo_note").split(" ")[0]
+    weapons = {w.name for m in book.members for w in m.weapons}
+    for page in range(0, len(document), 2):
+        trim_top = document[page].get_trimbox()[3]
+        texts = [
+            (t, size, to_mm(trim_top - top), to_mm(trim_top - bottom))
+            for t, size, top, bottom in pdfium_texts(document[page])
+        ]
+        notes = [t for t in texts if t[0].startswith(note)]
+        assert notes and all(abs(t[1] - 7) < 0.01 for t in notes), (page, notes)
+        body = [t for t in texts if t[3] < footer_top]
+        lowest = max(t[3] for t in body)
+        assert footer_top - 2.5 <= lowest < footer_top, (page, lowest, footer_top)
+        last_weapon = max(t[3] for t in body if t[0] in weapons)
+        assert notes[0][2] - last_weapon > 5, (page, notes[0], last_weapon)  # the blank is above the note
 
 
 def pdfium_texts(page):
