@@ -180,7 +180,7 @@ ONE_EDIT = {
     ),
     "a roll whose text has no place for the number": (
         "ruleset.yaml",
-        'text: "{value} %"',
+        'text: "{value}\\u00a0%"',
         'text: "score %"',
         '"score %"',
         "card.front[4].roll.text: the text must hold {value}, where the number goes",
