@@ -65,7 +65,7 @@ _AFTER_QUOTES: Rules = (
     # « gravité + 1 »: an operation held together, so that no line starts with « + 1 »...
     (re.compile(f"(?<=[\\w)]){_SIGN_GAP}"), NBSP + "\\1" + NBSP),
     # ...and « + 1 », « − 2 »: a sign held to its number.
-    (re.compile(f"(?<![\\w)]){_SIGN_GAP}"), "\\1" + NBSP),
+    (re.compile("(?<![\\w)])([+\u2212])[ \t]+(?=\\d)"), "\\1" + NBSP),  # the space before the sign stays
 )
 
 

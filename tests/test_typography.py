@@ -40,6 +40,9 @@ def test_a_sign_is_held_to_its_number_and_an_operation_to_its_word():
     assert french("(+ 1) puis \u2212 2") == f"(+{NBSP}1) puis{NBSP}\u2212{NBSP}2"
     assert french("- 3 cases") == "- 3 cases"  # a hyphen starts a Markdown list: never glued
     assert french("+1 et \u22122") == "+1 et \u22122"  # nothing to hold
+    # after punctuation the sign keeps the space before it: « plus, + 2 », « difficulté : + 2 »
+    assert french("plus, + 2 au dé") == f"plus, +{NBSP}2 au dé"
+    assert french("difficulté : + 2") == f"difficulté{NBSP}: +{NBSP}2"
 
 
 def test_markdown_emphasis_counts_as_the_end_of_a_word():
