@@ -111,9 +111,9 @@ def _side(
         widths = deck_widths(contents, room_width, look)
         if not unbroken(widths):  # a word squeezed apart: try smaller type
             continue
-        failed = next((i for i in order if _too_tall(contents[i], room_width, room, look, colour, widths)), None)
-        if failed is None:
-            return [face_layout(c, room_width, look, colour, widths) for c in contents], []
+        faces, failed = _all_fit(contents, order, (room_width, room), look, colour, widths)
+        if faces is not None:
+            return faces, []
         order.insert(0, order.pop(order.index(failed)))
     look = base.scaled(smallest)
     widths = deck_widths(contents, room_width, look)
@@ -121,8 +121,19 @@ def _side(
     return faces, [m for m, face in zip(army.members, faces, strict=True) if face.height(room_width, room) > room]
 
 
-def _too_tall(content: list[Item], width: float, room: float, look: CardLook, colour: Color, widths) -> bool:
-    return face_layout(content, width, look, colour, widths).height(width, room) > room
+def _all_fit(
+    contents: list[list[Item]], order: list[int], room: tuple[float, float], look: CardLook, colour: Color, widths
+) -> tuple[list[RulesetFace] | None, int]:
+    """Every face laid out in order's order (None and the first too tall as soon as one is), so
+    the faces that fit are laid out once, not again to be kept."""
+    width, height = room
+    faces: dict[int, RulesetFace] = {}
+    for i in order:
+        face = face_layout(contents[i], width, look, colour, widths)
+        if face.height(width, height) > height:
+            return None, i
+        faces[i] = face
+    return [faces[i] for i in range(len(contents))], -1
 
 
 def _copy(face: RulesetFace, n: int, member: RulesetMember) -> RulesetFace:
