@@ -1,6 +1,6 @@
 """`kolaps-print cards` for each other ruleset next to bare reportlab drawing the same cards.
 
-    .venv/bin/python benchmarks/bench_ruleset_cards.py [--cards 1000] [--runs 5] [--ruleset d12 ...]
+    .venv/bin/python benchmarks/bench_ruleset_cards.py [--cards 1000] [--runs 5] [--ruleset d12 ...] [--before DIR]
 
 For each ruleset (default: every bundled one), its demo army scaled to --cards characters
 (ruleset_army.py, in a temporary folder), then, each side a separate process timed from start
@@ -10,7 +10,8 @@ to the PDF written:
   (recorded once beforehand by record_calls.py, not timed): the same forms, text objects and
   paths, none of our loading, card blocks, platypus layout or type fitting.
 CPU time (user + system of the child) and wall time, medians of --runs interleaved runs, and
-the ratio ours / bare per ruleset, against KOLAPS's bar (bench_cards.py: 1.2 x).
+the ratio ours / bare per ruleset, against KOLAPS's bar (bench_cards.py: 1.2 x). With --before, a
+checkout's kolaps_print package is timed in the same rounds (its ratio to the same bare replay).
 """
 
 from __future__ import annotations
@@ -27,24 +28,28 @@ from measure import HERE, here, interleaved, kolaps_print, load, run, verdict  #
 RULESETS = ("d100", "3d6", "d12")
 
 
-def bench(ruleset_id: str, folder: Path, cards: int, runs: int) -> None:
+def bench(ruleset_id: str, folder: Path, cards: int, runs: int, before: Path | None) -> None:
     army = Path(here("ruleset_army.py", folder, ruleset_id, cards))
     calls = int(here("record_calls.py", army, folder / f"{ruleset_id}.marshal"))
     bare = [sys.executable, str(HERE / "bare_calls.py"), str(folder / f"{ruleset_id}.marshal")]
     ours = [*kolaps_print(), "cards", str(army), "-o"]
-    costs = interleaved(
-        {
-            "ours": lambda: run([*ours, str(folder / "ours.pdf")]),
-            "bare": lambda: run([*bare, str(folder / "bare.pdf")]),
-        },
-        runs,
-    )
+    commands = {
+        "ours": lambda: run([*ours, str(folder / "ours.pdf")]),
+        "bare": lambda: run([*bare, str(folder / "bare.pdf")]),
+    }
+    if before:
+        commands["before"] = lambda: run([*ours, str(folder / "before.pdf")], checkout=before)
+    costs = interleaved(commands, runs)
     print(f"{ruleset_id}: {cards} cards, {calls} canvas calls, medians of {runs} interleaved runs ({load()})")
     for name, c in costs.items():
         print(f"  {name}: cpu {c.cpu:6.3f} s   wall {c.wall:6.3f} s   peak {c.peak_mib:5.1f} MiB")
     for what in ("cpu", "wall"):
         ratio = getattr(costs["ours"], what) / getattr(costs["bare"], what)
         print(f"  ratio ours / bare ({what}): {ratio:4.2f}   KOLAPS's bar <= {TARGET}: {verdict(ratio, TARGET)}")
+        if before:
+            print(
+                f"  ratio before / bare ({what}): {getattr(costs['before'], what) / getattr(costs['bare'], what):4.2f}"
+            )
 
 
 def main() -> None:
@@ -52,10 +57,11 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--ruleset", action="append", choices=RULESETS, help="only this ruleset (repeatable)")
+    parser.add_argument("--before", type=Path, help="also run the kolaps_print package of this checkout, interleaved")
     args = parser.parse_args()
     for ruleset_id in args.ruleset or RULESETS:
         with tempfile.TemporaryDirectory() as tmp:
-            bench(ruleset_id, Path(tmp), args.cards, args.runs)
+            bench(ruleset_id, Path(tmp), args.cards, args.runs, args.before)
 
 
 if __name__ == "__main__":

@@ -20,13 +20,17 @@ from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.ruleset.card import (
     FaceSetting,
     RulesetFace,
+    content_key,
     deck_widths,
     face_layout,
+    face_name,
     face_shapes,
+    room_shapes,
     story_room,
     unbroken,
 )
 from kolaps_print.layout.ruleset.look import CardLook, sheet_look
+from kolaps_print.layout.shapes import Shape
 from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
@@ -69,12 +73,16 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
         ruleset_cards_stamp(army.ruleset.spec.id, army.ruleset.folder),
     )  # a loose card finds its book
     setting = FaceSetting(look, colour, size)
+    rooms: dict[int, list[Shape]] = {}  # by story: the faces of characters with the same values share it
+
+    def shapes(face: RulesetFace, foot: tuple[str, str]) -> list[Shape]:
+        room = rooms.get(id(face.story))
+        if room is None:
+            room = rooms[id(face.story)] = room_shapes(face, setting)
+        return face_shapes(face, setting, foot, room)
+
     faces = [
-        RulesetCard(
-            face_shapes(_copy(front, n, member), setting, foot),
-            face_shapes(_copy(back, n, member), setting, back_foot),
-            look.body_pt,
-        )
+        RulesetCard(shapes(_copy(front, n, member), foot), shapes(_copy(back, n, member), back_foot), look.body_pt)
         for member, front, back in zip(army.members, sides["front"][0], sides["back"][0], strict=True)
         for n in range(1, member.character.copies + 1)
     ]
@@ -101,24 +109,38 @@ def _side(
 ) -> tuple[list[RulesetFace], list[RulesetMember]]:
     """One side of every card, at the largest size (one for the whole army) where all of them fit
     between the bands, its tables alike on every card; at the smallest size, the characters whose
-    side is still too tall."""
+    side is still too tall. Each distinct content is laid out once (its characters share the
+    face, each with its own name in the band)."""
     _, _, room_width, room = story_room(base, *size)
     contents = [items(army.ruleset, m, army.name) for m in army.members]
-    order = list(range(len(contents)))  # the character that last failed is tried first
+    keys = [content_key(c) for c in contents]
+    firsts: dict[str, int] = {}  # each content's first character
+    for i, key in enumerate(keys):
+        firsts.setdefault(key, i)
+    distinct = [contents[i] for i in firsts.values()]
+    order = list(range(len(distinct)))  # the content that last failed is tried first
     *larger, smallest = base.scales(height_mm)
     for factor in larger:
         look = base.scaled(factor)
-        widths = deck_widths(contents, room_width, look)
+        widths = deck_widths(distinct, room_width, look)
         if not unbroken(widths):  # a word squeezed apart: try smaller type
             continue
-        faces, failed = _all_fit(contents, order, (room_width, room), look, colour, widths)
+        faces, failed = _all_fit(distinct, order, (room_width, room), look, colour, widths)
         if faces is not None:
-            return faces, []
+            return _named(faces, keys, contents), []
         order.insert(0, order.pop(order.index(failed)))
     look = base.scaled(smallest)
-    widths = deck_widths(contents, room_width, look)
-    faces = [face_layout(c, room_width, look, colour, widths) for c in contents]
-    return faces, [m for m, face in zip(army.members, faces, strict=True) if face.height(room_width, room) > room]
+    widths = deck_widths(distinct, room_width, look)
+    laid = [face_layout(c, room_width, look, colour, widths) for c in distinct]
+    tall = {key for key, face in zip(firsts, laid, strict=True) if face.height(room_width, room) > room}
+    return _named(laid, keys, contents), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
+
+
+def _named(faces: list[RulesetFace], keys: list[str], contents: list[list[Item]]) -> list[RulesetFace]:
+    """Every character's face: the face laid out for its content (in the order contents first
+    appear), with its own name."""
+    by_key = dict(zip(dict.fromkeys(keys), faces, strict=True))
+    return [replace(by_key[key], name=face_name(c)) for key, c in zip(keys, contents, strict=True)]
 
 
 def _all_fit(

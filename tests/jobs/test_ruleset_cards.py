@@ -174,3 +174,74 @@ def test_each_back_carries_the_version_and_fingerprint_its_book_s_proof_prints()
         front, back = page.split(" || ")
         assert f"v{version} · {digest}" in back and digest not in front
         assert "L’échelle du d12 · d12" in front
+
+
+def twins_army(tmp_path, ruleset_id: str, changed: dict) -> "RulesetArmy":  # noqa: F821
+    """The demo army, then each of its characters again under another name, then the first
+    with `changed` values: a deck where most contents repeat."""
+    import yaml
+
+    from kolaps_print.model.ruleset_army import load_ruleset_army
+    from kolaps_print.model.ruleset_choice import read_army_ruleset
+
+    (demo,) = sorted((find_ruleset(ruleset_id).folder / "armies").glob("*.yaml"))
+    army = yaml.safe_load(demo.read_text(encoding="utf-8"))
+    cast = [{**c, "copies": 1} for c in army["characters"]]
+    twins = [{**c, "name": f"Jumeau {i}"} for i, c in enumerate(cast)]
+    army["characters"] = cast + twins + [{**cast[0], "name": "Autre", **changed}]
+    path = tmp_path / "twins.yaml"
+    path.write_text(yaml.safe_dump(army, allow_unicode=True), encoding="utf-8")
+    doc, _ = read_army_ruleset(path)
+    return load_ruleset_army(doc, find_ruleset(ruleset_id))
+
+
+def test_characters_with_the_same_values_share_one_laid_out_face(tmp_path, monkeypatch):
+    """Issue 13: a face is laid out once per distinct content (its name apart), so a twin's card
+    prints its own name over the same face as its original's, and a changed value is laid out anew."""
+    import kolaps_print.jobs.ruleset_cards as job
+
+    army = twins_army(tmp_path, "d12", {"pv": 30})
+    laid: list[str] = []
+    real = job.face_layout
+
+    def counting(items, *args, **kwargs):
+        laid.append(job.face_name(items))
+        return real(items, *args, **kwargs)
+
+    monkeypatch.setattr(job, "face_layout", counting)
+    pages = [plain(t) for t in page_texts(build_ruleset_cards(army, SHOP).pdf)]
+    assert not any(name.startswith("Jumeau") for name in laid)  # twins reuse their original's faces
+    assert "Autre" in laid
+    cast = len(army.members) // 2
+    for i in range(cast):
+        original, twin = pages[2 * i : 2 * i + 2], pages[2 * (cast + i) : 2 * (cast + i) + 2]
+        name = army.members[i].name
+        assert [p.replace(name, "Jumeau") for p in original] == [p.replace(f"Jumeau {i}", "Jumeau") for p in twin]
+    assert "POINTS DE VIE (30)" in pages[-1] and "15 restants : 50 %" in pages[-1]
+
+
+def test_a_hit_point_track_is_laid_out_once_per_value_and_place():
+    """Issue 13: two backs that differ elsewhere (the ammunition) share the laid-out track of the
+    same hit points; the painted boxes are the same."""
+    from dataclasses import replace
+
+    from kolaps_print.content.ruleset_card import Track, back_items
+    from kolaps_print.layout.ruleset.blocks import _laid_track
+    from kolaps_print.layout.ruleset.card import FaceSetting, face_layout, room_shapes, story_room
+    from kolaps_print.layout.ruleset.look import sheet_look
+    from kolaps_print.layout.shapes import Box
+    from kolaps_print.units import pt
+
+    army = demo_army("d100")
+    items = back_items(army.ruleset, army.members[0], army.name)
+    other = [replace(i, boxes=12) if isinstance(i, Track) and i.label == "Munitions" else i for i in items]
+    look, colour = sheet_look().card, sheet_look().colour("d100")
+    setting = FaceSetting(look, colour, (pt(63), pt(88)))
+    width = story_room(look, *setting.size)[2]
+    _laid_track.cache_clear()
+    first, second = (room_shapes(face_layout(i, width, look, colour), setting) for i in (items, other))
+    assert _laid_track.cache_info().hits >= 1  # the hit points, laid out for the first back only
+    boxes = [[s for s in shapes if isinstance(s, Box)] for shapes in (first, second)]
+    assert len(boxes[0]) - len(boxes[1]) == 30 - 12  # the ammunition differs ...
+    hit_points = next(i for i in items if isinstance(i, Track)).boxes
+    assert boxes[0][:hit_points] == boxes[1][:hit_points]  # ... the hit points print alike

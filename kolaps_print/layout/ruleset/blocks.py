@@ -4,6 +4,8 @@ and lays itself out as shapes (layout/reference/as_shapes.py) for the one painte
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -98,7 +100,7 @@ class BoxesBlock(ShapedBlock):
             return groups * self.look.box_group
         return max(1, int((width + self.gap) // (self.box + self.gap)))
 
-    def _x(self, i: int) -> float:
+    def left_of(self, i: int) -> float:
         """The left of the row's i-th box (from 0)."""
         n = self.look.box_group
         return (i // n) * (self._group_width() + self.group_gap) + (i % n) * (self.box + self.gap)
@@ -111,21 +113,30 @@ class BoxesBlock(ShapedBlock):
         return aW, self.height
 
     def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
-        look, per_row, radius = self.look, self.per_row(self.width), pt(self.look.box_radius_mm)
-        black, paper = ink().cmyk(), house_colour("paper").cmyk()
-        below = tint(ink(), look.negative_tint).cmyk()
-        marks = {m.after_box for m in self.track.marks}
-        shapes: list[Shape] = []
-        for i in range(self.track.boxes + self.track.negative):
-            left = x + self._x(i % per_row)
-            bottom = y + self.height - (i // per_row) * (self.box + self.gap) - self.box
-            fill = below if i >= self.track.boxes else paper
-            shapes.append(area.box(left, bottom, self.box, self.box, fill, radius, black, look.box_pt))
-            if i + 1 in marks:  # the line sits after the marked box, across its row
-                after = left + self.box + (self.group_gap if (i + 1) % look.box_group == 0 else self.gap) / 2
-                ends = (bottom - self.gap / 2, bottom + self.box + self.gap / 2)
-                shapes.append(area.upright(after, *ends, black, look.mark_pt))
-        return shapes
+        return list(_laid_track(self.track, self.look, self.width, self.height, (x, y, area.height)))
+
+
+@lru_cache(maxsize=512)
+def _laid_track(track: Track, look: CardLook, width: float, height: float, where: tuple) -> tuple[Shape, ...]:
+    """A track's boxes and marks as shapes, laid out once per value and place: characters whose
+    totals are the same share them (issue 13), even when the rest of their faces differ."""
+    x, y, area_height = where
+    block, area = BoxesBlock(track, look), Area(area_height)
+    per_row, radius = block.per_row(width), pt(look.box_radius_mm)
+    black, paper = ink().cmyk(), house_colour("paper").cmyk()
+    below = tint(ink(), look.negative_tint).cmyk()
+    marks = {m.after_box for m in track.marks}
+    shapes: list[Shape] = []
+    for i in range(track.boxes + track.negative):
+        left = x + block.left_of(i % per_row)
+        bottom = y + height - (i // per_row) * (block.box + block.gap) - block.box
+        fill = below if i >= track.boxes else paper
+        shapes.append(area.box(left, bottom, block.box, block.box, fill, radius, black, look.box_pt))
+        if i + 1 in marks:  # the line sits after the marked box, across its row
+            after = left + block.box + (block.group_gap if (i + 1) % look.box_group == 0 else block.gap) / 2
+            ends = (bottom - block.gap / 2, bottom + block.box + block.gap / 2)
+            shapes.append(area.upright(after, *ends, black, look.mark_pt))
+    return tuple(shapes)
 
 
 class SectionBar(ShapedBlock):

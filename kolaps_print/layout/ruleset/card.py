@@ -8,7 +8,7 @@ a side out as shapes for the one painter. Block-driven: no mechanic is known her
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
@@ -94,15 +94,17 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
     """One size and one set of column widths for each kind of table across a deck (every card's
     weapons table alike), measured on all their rows together."""
     register_fonts(SANS)  # measured with the bold face too
-    merged: dict[tuple[str, ...], RulesetTable] = {}
+    last: dict[tuple[str, ...], RulesetTable] = {}  # its title and rolled column, as the deck's last card has them
+    rows: dict[tuple[str, ...], dict[tuple[str, ...], None]] = {}  # each distinct row once: widths are maxima
     for items in faces:
         for item in items:
             if isinstance(item, RulesetTable):
                 key = tuple(item.header)
-                rows = merged[key].rows if key in merged else []
-                merged[key] = RulesetTable(item.title, list(item.header), rows + item.rows, strong=item.strong)
+                last[key] = item
+                rows.setdefault(key, {}).update(dict.fromkeys(map(tuple, item.rows)))
     out = {}
-    for key, table in merged.items():
+    for key, kept in last.items():
+        table = RulesetTable(kept.title, list(key), [list(row) for row in rows[key]], strong=kept.strong)
         size = unbroken_size(table, width, look.body_pt, look.small_pt, strong=look.strong_scale)
         whole = sum(least_widths(table, size, look.strong_scale)) <= width + 1e-6
         out[key] = DeckTable(size, column_widths(table, width, size, look.strong_scale), whole)
@@ -188,6 +190,17 @@ def _marked(item: Item) -> bool:
     return False
 
 
+def content_key(items: list[Item]) -> str:
+    """What a face's blocks are laid out from: all of its content but the name its band carries.
+    Characters with the same key share one laid-out face (the same values print the same)."""
+    return repr([replace(item, name="") if isinstance(item, Title) else item for item in items])
+
+
+def face_name(items: list[Item]) -> str:
+    """The name a face's band carries."""
+    return next((item.name for item in items if isinstance(item, Title)), "")
+
+
 def face_layout(
     items: list[Item], width: float, look: CardLook, colour: Color, widths: Widths | None = None, copy: str = ""
 ) -> RulesetFace:
@@ -196,7 +209,7 @@ def face_layout(
     block) goes to the foot band the painter draws."""
     register_fonts(SANS)
     styles = _styles(look)
-    name = next((item.name for item in items if isinstance(item, Title)), "")
+    name = face_name(items)
     first_track = next((item for item in items if isinstance(item, Track)), None)
     story: list[Flowable] = []
     for item in items:
@@ -237,10 +250,17 @@ class FaceSetting:
     size: tuple[float, float]
 
 
-def face_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) -> list[Shape]:
+def face_shapes(
+    face: RulesetFace, setting: FaceSetting, foot: tuple[str, str], room: list[Shape] | None = None
+) -> list[Shape]:
     """A side as shapes: the name band at the top and the foot band in the system's colour, both
     past the trim (the sheet clips them: colour meets colour when front and back drift), then
-    the face's blocks stacked between them inside the safe margin."""
+    the face's blocks stacked between them inside the safe margin (room: those already laid out
+    as shapes, shared by the faces of one story)."""
+    return _band_shapes(face, setting, foot) + (room_shapes(face, setting) if room is None else room)
+
+
+def _band_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) -> list[Shape]:
     look, (width, height) = setting.look, setting.size
     area, margin, paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
     band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
@@ -259,8 +279,13 @@ def face_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) 
         (margin, baseline, foot[0], look.footer_pt, "left"),
         (width - margin, baseline, foot[1], look.footer_pt, "right"),
     ]
-    shapes += [area.text(x, y, text, SANS_BOLD, size, paper, align) for x, y, text, size, align in texts if text]
-    return shapes + box_shapes(_room_filled(face, look, width, height), 0, height)
+    return shapes + [area.text(x, y, text, SANS_BOLD, size, paper, align) for x, y, text, size, align in texts if text]
+
+
+def room_shapes(face: RulesetFace, setting: FaceSetting) -> list[Shape]:
+    """The face's blocks as shapes, in the room between the bands."""
+    (width, height) = setting.size
+    return box_shapes(_room_filled(face, setting.look, width, height), 0, height)
 
 
 def _ascent(size: float) -> float:
