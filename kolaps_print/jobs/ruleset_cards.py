@@ -4,6 +4,7 @@ print shop). Library API: build_ruleset_cards(army, options); write_ruleset_card
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -12,19 +13,21 @@ from reportlab.lib.colors import Color
 
 from kolaps_print.content.ruleset_card import Item, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
-from kolaps_print.draw.ruleset_card import RulesetCard
+from kolaps_print.draw.card_face import Forms
+from kolaps_print.draw.ruleset_card import RulesetCard, Shared
 from kolaps_print.impose import impose
 from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
 from kolaps_print.jobs.stamp import ruleset_cards_stamp
 from kolaps_print.labels import label, overriding_labels
+from kolaps_print.layout.card_face import FaceLayout
 from kolaps_print.layout.ruleset.card import (
     FaceSetting,
     RulesetFace,
+    band_shapes,
     content_key,
     deck_widths,
     face_layout,
     face_name,
-    face_shapes,
     room_shapes,
     story_room,
     unbroken,
@@ -38,6 +41,7 @@ from kolaps_print.units import pt
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 DEFAULTS = CardOptions()
+Foot = tuple[str, str]  # the foot band's texts, left and right
 
 
 def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> CardsResult:
@@ -72,20 +76,7 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
         army.name,
         ruleset_cards_stamp(army.ruleset.spec.id, army.ruleset.folder),
     )  # a loose card finds its book
-    setting = FaceSetting(look, colour, size)
-    rooms: dict[int, list[Shape]] = {}  # by story: the faces of characters with the same values share it
-
-    def shapes(face: RulesetFace, foot: tuple[str, str]) -> list[Shape]:
-        room = rooms.get(id(face.story))
-        if room is None:
-            room = rooms[id(face.story)] = room_shapes(face, setting)
-        return face_shapes(face, setting, foot, room)
-
-    faces = [
-        RulesetCard(shapes(_copy(front, n, member), foot), shapes(_copy(back, n, member), back_foot), look.body_pt)
-        for member, front, back in zip(army.members, sides["front"][0], sides["back"][0], strict=True)
-        for n in range(1, member.character.copies + 1)
-    ]
+    faces = _cards_of(army, [sides["front"][0], sides["back"][0]], FaceSetting(look, colour, size), (foot, back_foot))
     meta = PdfMeta(
         title=label("rulesets.card.pdf_title", army=army.name),
         subject=label("rulesets.card.subject"),
@@ -156,6 +147,41 @@ def _all_fit(
             return None, i
         faces[i] = face
     return [faces[i] for i in range(len(contents))], -1
+
+
+def _cards_of(
+    army: RulesetArmy, sides: list[list[RulesetFace]], setting: FaceSetting, feet: tuple[Foot, Foot]
+) -> list[RulesetCard]:
+    """Each copy's card, front and back; a story printed on several faces (characters of the
+    same values) is laid out as shapes once and drawn as one form, a story printed once inline."""
+    pairs = [
+        (_copy(front, n, member), _copy(back, n, member))
+        for member, front, back in zip(army.members, *sides, strict=True)
+        for n in range(1, member.character.copies + 1)
+    ]
+    uses = Counter(id(face.story) for pair in pairs for face in pair)
+    forms = Forms(_form_prefix(army, setting.size), 0)
+    rooms: dict[int, Shared] = {}
+
+    def side(face: RulesetFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
+        bands, key = band_shapes(face, setting, foot), id(face.story)
+        if key not in rooms:
+            rooms[key] = (f"S{len(rooms)}", FaceLayout(room_shapes(face, setting)))
+        return (bands, rooms[key]) if uses[key] > 1 else (bands + rooms[key][1].shapes, None)
+
+    cards = []
+    for front, back in pairs:
+        (front_own, front_shared), (back_own, back_shared) = side(front, feet[0]), side(back, feet[1])
+        cards.append(RulesetCard(front_own, back_own, setting.look.body_pt, (front_shared, back_shared), forms))
+    return cards
+
+
+def _form_prefix(army: RulesetArmy, size: tuple[float, float]) -> str:
+    """Stable and distinct per army and card size, so several decks could share one PDF."""
+    import hashlib
+
+    key = f"{army.ruleset.spec.id}|{army.name}|{size[0]:.3f}x{size[1]:.3f}"
+    return "Rs" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
 
 
 def _copy(face: RulesetFace, n: int, member: RulesetMember) -> RulesetFace:

@@ -245,3 +245,25 @@ def test_a_hit_point_track_is_laid_out_once_per_value_and_place():
     assert len(boxes[0]) - len(boxes[1]) == 30 - 12  # the ammunition differs ...
     hit_points = next(i for i in items if isinstance(i, Track)).boxes
     assert boxes[0][:hit_points] == boxes[1][:hit_points]  # ... the hit points print alike
+
+
+def test_a_story_shared_by_twins_is_drawn_once_as_a_form(tmp_path):
+    """As KOLAPS's cards reuse their furniture: the twin's page draws the very form XObject its
+    original's page draws; a character printed once draws no form."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    army = twins_army(tmp_path, "d12", {"pv": 30})
+    reader = PdfReader(BytesIO(build_ruleset_cards(army, SHOP).pdf))
+
+    def forms(page: int) -> set:
+        xobjects = reader.pages[page]["/Resources"].get("/XObject", {})
+        return {ref.idnum for ref in xobjects.values() if ref.get_object()["/Subtype"] == "/Form"}
+
+    cast = len(army.members) // 2
+    for i in range(cast):
+        for side in (0, 1):
+            original, twin = forms(2 * i + side), forms(2 * (cast + i) + side)
+            assert original and original == twin, (i, side)
+    assert not forms(len(reader.pages) - 2)  # « Autre »'s front: its own values, painted inline

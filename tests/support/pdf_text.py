@@ -31,8 +31,10 @@ class TextObject:
     bounds: tuple[float, float, float, float]  # left, bottom, right, top in points
 
 
-def text_objects(pdf: bytes) -> list[TextObject]:
-    """Every text object of every page with its fill colour, font and box: what is printed, and how."""
+def text_objects(pdf: bytes, page_space: bool = False) -> list[TextObject]:
+    """Every text object of every page with its fill colour, font and box: what is printed, and how.
+    A text inside a form XObject has its box in the form's space as pdfium gives it, or on the
+    page with page_space."""
     document = pdfium.PdfDocument(BytesIO(pdf))
     out = []
     try:
@@ -49,9 +51,23 @@ def text_objects(pdf: bytes) -> list[TextObject]:
                         obj.extract(),
                         obj.get_font().get_base_name(),
                         tuple(c.value for c in rgba[:3]),
-                        tuple(obj.get_bounds()),
+                        _page_bounds(obj) if page_space else tuple(obj.get_bounds()),
                     )
                 )
     finally:
         document.close()
     return out
+
+
+def _page_bounds(obj) -> tuple[float, float, float, float]:
+    """An object's box on the page: pdfium gives an object inside a form XObject its box in the
+    form's own space, so the form's matrices (the outermost last) are applied to its corners."""
+    left, bottom, right, top = obj.get_bounds()
+    corners = [(left, bottom), (left, top), (right, bottom), (right, top)]
+    form = obj.container
+    while form is not None:
+        matrix = form.get_matrix()
+        corners = [matrix.on_point(x, y) for x, y in corners]
+        form = form.container
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)

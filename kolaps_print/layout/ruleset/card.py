@@ -257,10 +257,11 @@ def face_shapes(
     past the trim (the sheet clips them: colour meets colour when front and back drift), then
     the face's blocks stacked between them inside the safe margin (room: those already laid out
     as shapes, shared by the faces of one story)."""
-    return _band_shapes(face, setting, foot) + (room_shapes(face, setting) if room is None else room)
+    return band_shapes(face, setting, foot) + (room_shapes(face, setting) if room is None else room)
 
 
-def _band_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) -> list[Shape]:
+def band_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) -> list[Shape]:
+    """The name band and the foot band with their texts."""
     look, (width, height) = setting.look, setting.size
     area, margin, paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
     band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
