@@ -11,7 +11,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color
 
-from kolaps_print.content.ruleset_card import Item, back_items, front_items
+from kolaps_print.content.ruleset_card import Item, Title, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.card_face import Forms
 from kolaps_print.draw.ruleset_card import RulesetCard, Shared
@@ -103,8 +103,7 @@ def _side(
     side is still too tall. Each distinct content is laid out once (its characters share the
     face, each with its own name in the band)."""
     _, _, room_width, room = story_room(base, *size)
-    contents = [items(army.ruleset, m, army.name) for m in army.members]
-    keys = [content_key(c) for c in contents]
+    contents, keys = _contents(army, items)
     firsts: dict[str, int] = {}  # each content's first character
     for i, key in enumerate(keys):
         firsts.setdefault(key, i)
@@ -125,6 +124,22 @@ def _side(
     laid = [face_layout(c, room_width, look, colour, widths) for c in distinct]
     tall = {key for key, face in zip(firsts, laid, strict=True) if face.height(room_width, room) > room}
     return _named(laid, keys, contents), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
+
+
+def _contents(army: RulesetArmy, items: Callable[..., list[Item]]) -> tuple[list[list[Item]], list[str]]:
+    """Each character's side and its content key, made once per distinct values (the name, which
+    only its band prints, and the copies apart), then given the character's own name."""
+    made: dict[str, tuple[list[Item], str]] = {}
+    contents, keys = [], []
+    for member in army.members:
+        values = repr((member.character.model_dump(exclude={"name", "copies"}), member.values))
+        if values not in made:
+            side = items(army.ruleset, member, army.name)
+            made[values] = (side, content_key(side))
+        side, key = made[values]
+        contents.append([replace(i, name=member.name) if isinstance(i, Title) else i for i in side])
+        keys.append(key)
+    return contents, keys
 
 
 def _named(faces: list[RulesetFace], keys: list[str], contents: list[list[Item]]) -> list[RulesetFace]:
