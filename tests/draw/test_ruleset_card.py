@@ -104,6 +104,82 @@ def test_the_fullest_front_uses_most_of_the_room_between_the_bands(printed):
 
 
 @pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_every_front_fills_most_of_its_room_and_tarot_sets_larger_type(printed, card):
+    """Issue 12: a tall card (tarot) grows its type and gaps instead of leaving 35-40 % empty:
+    the fullest front reaches 90 % of the room between the bands, the emptiest 75 %, and the
+    skills' body text is larger on tarot than on poker."""
+    _, army, _ = printed
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+    texts, filled = text_objects(pdf, page_space=True), []
+    for i in range(len(army.members)):
+        _, bottom, _, top = _trim(pdf, 2 * i)
+        band, foot = top - 9.5 * MM, bottom + (7 + 2.5) * MM  # data/layouts/rulesets.yaml: band, foot and its gap
+        body = [o for o in texts if o.page == 2 * i and foot < o.bounds[1] < band]
+        filled.append((band - min(o.bounds[1] for o in body)) / (band - foot))
+    if card == "tarot":
+        assert max(filled) > 0.9 and min(filled) > 0.75, filled
+        assert _skills_size(pdf) > _skills_size(build_ruleset_cards(army, SHOP).pdf) + 2
+    else:
+        assert max(filled) > 0.9, filled
+
+
+def _skills_size(pdf: bytes) -> float:
+    """The font size of the first front's skills line (the text under « COMPÉTENCES »)."""
+    import ctypes
+
+    doc = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        page = doc[0]
+        textpage = page.get_textpage()
+        objects = list(page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT], textpage=textpage))
+        head = next(i for i, o in enumerate(objects) if o.extract() == "COMPÉTENCES")
+        size = ctypes.c_float()
+        pdfium.raw.FPDFTextObj_GetFontSize(objects[head + 1].raw, size)
+        return size.value
+    finally:
+        doc.close()
+
+
+def test_weapon_names_stay_on_one_line_on_poker(printed):
+    """The 3d6 « Fusil de précision » broke in two under the bold rolled column: every weapon
+    name is now one text line, on poker cards of every system."""
+    ruleset_id, army, pdf = printed
+    weapons = army.ruleset.catalogues["armes"]
+    lines = {line.strip() for o in text_objects(pdf) for line in [o.text]}
+    for member in army.members:
+        for weapon_id in member.character.armes:
+            name = weapons[weapon_id].name
+            assert any(line == name or line.startswith(name) for line in lines), (ruleset_id, name)
+
+
+def test_the_bands_set_their_text_by_kolaps_s_band_rule(printed):
+    """The name's baseline is where KOLAPS's card bands put theirs (layout/card_front.band_baseline:
+    capitals centred in the band, held inside the safe margin), the foot's the same rule in the
+    foot band: both read back from the text matrices of the PDF."""
+    from kolaps_print.layout.card_face import above_safe_bottom
+    from kolaps_print.layout.card_front import band_baseline
+
+    _, army, pdf = printed
+    doc = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        for page in (0, 1):
+            left, bottom, right, top = _trim(pdf, page)
+            height = (top - bottom) / MM
+            baselines = {}
+            side = doc[page]
+            textpage = side.get_textpage()
+            for obj in side.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT], max_depth=1, textpage=textpage):
+                baselines.setdefault(obj.extract().strip(), obj.get_matrix().get()[5])
+            name = baselines[army.members[0].name]
+            assert abs((top - name) / MM - band_baseline(9.5, 11, 3.5)) < 0.01
+            foot = baselines[army.name]
+            expected = min(height - 7 + band_baseline(7, 6, 0), above_safe_bottom(height, 3.5, 6))
+            assert abs((top - foot) / MM - expected) < 0.01
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
 def test_no_word_of_a_card_table_is_broken(printed, card):
     """Type grows to fill a card only while every table still sets its words whole (the 3d6
     « assommants » and « Matraque » broke in their columns at the largest size)."""

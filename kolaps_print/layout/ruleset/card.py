@@ -13,13 +13,14 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kolaps_print.content.ruleset_card import Checkboxes, FootBand, Item, Lines, Tiles, Title, Track
 from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
+from kolaps_print.layout.card_face import above_safe_bottom
+from kolaps_print.layout.card_front import band_baseline
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
 from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import ink, tint
@@ -29,7 +30,7 @@ from kolaps_print.layout.ruleset.columns import CELL_PAD, column_widths, least_w
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
-from kolaps_print.units import pt
+from kolaps_print.units import pt, to_mm
 
 BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them
 CELL_PAD_Y = 1  # points above and below a card table's cell
@@ -80,6 +81,7 @@ class DeckTable:
     size: float  # points
     columns: list[float]
     whole: bool  # every word fits its column (False: the columns had to squeeze one apart)
+    strong: float  # the rolled column's size, against size
 
 
 Widths = Mapping[tuple[str, ...], DeckTable]  # by the table's heading
@@ -102,13 +104,31 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
                 key = tuple(item.header)
                 last[key] = item
                 rows.setdefault(key, {}).update(dict.fromkeys(map(tuple, item.rows)))
-    out = {}
-    for key, kept in last.items():
-        table = RulesetTable(kept.title, list(key), [list(row) for row in rows[key]], strong=kept.strong)
-        size = unbroken_size(table, width, look.body_pt, look.small_pt, strong=look.strong_scale)
-        whole = sum(least_widths(table, size, look.strong_scale)) <= width + 1e-6
-        out[key] = DeckTable(size, column_widths(table, width, size, look.strong_scale), whole)
-    return out
+    tables = (
+        RulesetTable(t.title, list(key), [list(r) for r in rows[key]], strong=t.strong) for key, t in last.items()
+    )
+    return {tuple(table.header): _deck_table(table, width, look) for table in tables}
+
+
+def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
+    """The largest size (down to table_min_pt) at which every first-column text (a weapon's
+    name) fits whole and no other word breaks, the rolled column kept larger than the rest
+    (down to 1.1 ×) if any size allows it, else set at the rest's size; if no size fits, words
+    whole with the names broken at spaces."""
+    pad = look.cell_pad_pt
+    larger = [round(look.strong_scale - 0.1 * i, 2) for i in range(int((look.strong_scale - 1.1) / 0.1 + 1e-9) + 1)]
+    for strongs in (larger, [1.0]):
+        size = look.body_pt
+        while size >= look.table_min_pt - 1e-9:
+            for strong in strongs:
+                if sum(least_widths(table, size, strong, pad, whole_first=True)) <= width + 1e-6:
+                    columns = column_widths(table, width, size, strong, pad, whole_first=True)
+                    return DeckTable(size, columns, True, strong)
+            size = round(size - 0.25, 2)
+    strong = look.strong_scale
+    size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad)
+    whole = sum(least_widths(table, size, strong, pad)) <= width + 1e-6
+    return DeckTable(size, column_widths(table, width, size, strong, pad), whole, strong)
 
 
 def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Flowable]:
@@ -142,11 +162,10 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
 
 def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) -> list[Flowable]:
     """Its heads in bold over an ink rule, the rolled column larger, a light rule under each row."""
-    deck = widths.get(tuple(table.header))
-    size = deck.size if deck else look.body_pt
-    columns = deck.columns if deck else column_widths(table, width, size, look.strong_scale)
+    deck = widths.get(tuple(table.header)) or _deck_table(table, width, look)
+    size, columns = deck.size, deck.columns
     head, body = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
-    strong = paragraph_style("strong", SANS_BOLD, size * look.strong_scale, look.leading)
+    strong = paragraph_style("strong", SANS_BOLD, size * deck.strong, look.leading)
     rows = [Row(tuple(Paragraph(escape(h), head) for h in table.header), CELL_PAD_Y, CELL_PAD_Y)]
     rows += [
         Row(
@@ -157,8 +176,8 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
         for row in table.rows
     ]
     grid_look = TableLook(
-        left=(CELL_PAD,) * len(columns),
-        right=(CELL_PAD,) * len(columns),
+        left=(look.cell_pad_pt,) * len(columns),
+        right=(look.cell_pad_pt,) * len(columns),
         rule=ink().cmyk(),
         rule_pt=look.rule_pt,
         rule_below_header=True,
@@ -269,16 +288,16 @@ def band_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) 
         area.box(-BLEED, height - band, width + 2 * BLEED, band + BLEED, colour),
         area.box(-BLEED, -BLEED, width + 2 * BLEED, foot_band + BLEED, colour),
     ]
-    top = height - margin  # the bands' text keeps inside the safe margin, ascent and descent included
-    texts: list[tuple[float, float, str, float, Align]] = [
-        (margin, top - _ascent(look.name_pt), face.name, look.name_pt, "left")
-    ]
+    band_mm, safe, height_mm = look.band_mm, look.margin_mm, to_mm(height)
+    name_y = height - pt(band_baseline(band_mm, look.name_pt, safe))  # KOLAPS's rule: capitals centred in the band
+    texts: list[tuple[float, float, str, float, Align]] = [(margin, name_y, face.name, look.name_pt, "left")]
     if face.copy:
-        texts.append((width - margin, top - _ascent(look.name_pt), face.copy, look.copy_pt, "right"))
-    baseline = margin + _descent(look.footer_pt)
+        copy_y = height - pt(band_baseline(band_mm, look.copy_pt, safe))
+        texts.append((width - margin, copy_y, face.copy, look.copy_pt, "right"))
+    foot_y = height - pt(_foot_baseline(height_mm, look.footer_mm, look.footer_pt, safe))
     texts += [
-        (margin, baseline, foot[0], look.footer_pt, "left"),
-        (width - margin, baseline, foot[1], look.footer_pt, "right"),
+        (margin, foot_y, foot[0], look.footer_pt, "left"),
+        (width - margin, foot_y, foot[1], look.footer_pt, "right"),
     ]
     return shapes + [area.text(x, y, text, SANS_BOLD, size, paper, align) for x, y, text, size, align in texts if text]
 
@@ -289,14 +308,10 @@ def room_shapes(face: RulesetFace, setting: FaceSetting) -> list[Shape]:
     return box_shapes(_room_filled(face, setting.look, width, height), 0, height)
 
 
-def _ascent(size: float) -> float:
-    """How far the bands' bold face reaches above its baseline at size points (accents included)."""
-    return getAscentDescent(SANS_BOLD, size)[0]
-
-
-def _descent(size: float) -> float:
-    """How far it reaches below its baseline."""
-    return -getAscentDescent(SANS_BOLD, size)[1]
+def _foot_baseline(height: float, band: float, size: float, safe: float) -> float:
+    """The foot band's baseline, mm from the top of a card height mm tall: the same rule as the
+    name band's, in a band whose top is band mm above the foot, kept safe mm above the bottom trim."""
+    return min(height - band + band_baseline(band, size, 0), above_safe_bottom(height, safe, size))
 
 
 def _room_filled(face: RulesetFace, look: CardLook, width: float, height: float) -> FlowBox:

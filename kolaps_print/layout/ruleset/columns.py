@@ -18,11 +18,17 @@ SLACK = 1  # points: a word exactly as wide as its cell would still break on rou
 
 
 def unbroken_size(
-    table: RulesetTable, width: float, size: float, least: float, step: float = 0.25, strong: float = 1.0
+    table: RulesetTable,
+    width: float,
+    size: float,
+    least: float,
+    step: float = 0.25,
+    strong: float = 1.0,
+    pad: float = CELL_PAD,
 ) -> float:
     """size, or the largest below it (down to least) at which no word of the table has to break:
     a wide table sets a little smaller than its neighbours."""
-    while size - step >= least - 1e-9 and sum(least_widths(table, size, strong)) > width:
+    while size - step >= least - 1e-9 and sum(least_widths(table, size, strong, pad)) > width:
         size = round(size - step, 2)
     return size
 
@@ -37,29 +43,46 @@ def _measured(table: RulesetTable, size: float, strong: float) -> list[list[tupl
     return out
 
 
-def least_widths(table: RulesetTable, size: float, strong: float = 1.0) -> list[float]:
-    """Each column's longest word, padding included: words are cut at plain spaces only, as
-    reportlab cuts lines (« 55 % » and « 1d12 + 6 » written with no-break spaces stay whole)."""
-    return _least(_measured(table, size, strong))
+def least_widths(
+    table: RulesetTable, size: float, strong: float = 1.0, pad: float = CELL_PAD, whole_first: bool = False
+) -> list[float]:
+    """Each column's longest word, padding (pad points a side) included: words are cut at plain
+    spaces only, as reportlab cuts lines (« 55 % » and « 1d12 + 6 » written with no-break spaces
+    stay whole). whole_first: the first column's body texts whole (a card's weapon names)."""
+    return _least(_measured(table, size, strong), pad, whole_first)
 
 
-def _least(texts: list[list[tuple[str, str, float]]]) -> list[float]:
-    return [
-        max((stringWidth(w, f, s) for text, f, s in column for w in text.split(" ")), default=0) + 2 * CELL_PAD + SLACK
-        for column in texts
-    ]
+def _least(texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, whole_first: bool = False) -> list[float]:
+    def longest(i: int, column: list[tuple[str, str, float]]) -> float:
+        if whole_first and i == 0:
+            head, *body = column
+            return max([stringWidth(w, head[1], head[2]) for w in head[0].split(" ")] + [_width(t) for t in body])
+        return max((stringWidth(w, f, s) for text, f, s in column for w in text.split(" ")), default=0)
+
+    return [longest(i, column) + 2 * pad + SLACK for i, column in enumerate(texts)]
 
 
-def column_widths(table: RulesetTable, width: float, size: float, strong: float = 1.0) -> list[float]:
+def _width(text: tuple[str, str, float]) -> float:
+    return stringWidth(*text)
+
+
+def column_widths(
+    table: RulesetTable,
+    width: float,
+    size: float,
+    strong: float = 1.0,
+    pad: float = CELL_PAD,
+    whole_first: bool = False,
+) -> list[float]:
     """Each column at least as wide as its longest word at size points (so « Bonus » never
     breaks), the width left shared in proportion to what each column's longest text still lacks.
     The strong column (what is rolled) is measured at size × strong."""
     texts = _measured(table, size, strong)
 
     def whole(i: int) -> float:
-        return max(stringWidth(text, f, s) for text, f, s in texts[i]) + 2 * CELL_PAD + SLACK
+        return max(_width(t) for t in texts[i]) + 2 * pad + SLACK
 
-    least = _least(texts)
+    least = _least(texts, pad, whole_first)
     wanted = [max(a, whole(i)) for i, a in enumerate(least)]
     spare, lacking = width - sum(least), sum(w - a for w, a in zip(wanted, least, strict=True))
     if spare <= 0:
