@@ -115,7 +115,7 @@ def cards(
     if ruleset != KOLAPS:  # another game system: its own card blocks
         from kolaps_print.jobs.ruleset_cards import write_ruleset_cards
 
-        written = common.run(lambda: write_ruleset_cards(army, output, options, strict))
+        written = common.run(lambda: write_ruleset_cards(army, output, options, strict, (doc, ruleset)))
         common.finish(written.result.warnings, strict)
         typer.echo(written.summary())
         return

@@ -34,6 +34,7 @@ from kolaps_print.layout.ruleset.card import (
 )
 from kolaps_print.layout.ruleset.look import CardLook, sheet_look
 from kolaps_print.layout.shapes import Shape
+from kolaps_print.load.yaml_source import SourceDocument
 from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
@@ -206,10 +207,16 @@ def _copy(face: RulesetFace, n: int, member: RulesetMember) -> RulesetFace:
 
 
 def write_ruleset_cards(
-    army_path: Path | str, output: Path | str | None = None, options: CardOptions = DEFAULTS, strict: bool = False
+    army_path: Path | str,
+    output: Path | str | None = None,
+    options: CardOptions = DEFAULTS,
+    strict: bool = False,
+    read: tuple[SourceDocument, str] | None = None,
 ) -> CardsWritten:
-    """Load, build and write atomically. With strict, any warning is an error and nothing is written."""
-    doc, ruleset_id = read_army_ruleset(Path(army_path))
+    """Load, build and write atomically. With strict, any warning is an error and nothing is written.
+    read: the army file as read_army_ruleset read it already (the CLI reads it to choose the
+    ruleset), so that a large army is parsed once."""
+    doc, ruleset_id = read or read_army_ruleset(Path(army_path))
     army = load_ruleset_army(doc, find_ruleset(ruleset_id), strict)
     out = planned_output(output or default_output(army_path), PDF, source_inputs().plus([army_path], "the army file"))
     result = build_ruleset_cards(army, options)

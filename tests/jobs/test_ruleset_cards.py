@@ -267,3 +267,22 @@ def test_a_story_shared_by_twins_is_drawn_once_as_a_form(tmp_path):
             original, twin = forms(2 * i + side), forms(2 * (cast + i) + side)
             assert original and original == twin, (i, side)
     assert not forms(len(reader.pages) - 2)  # « Autre »'s front: its own values, painted inline
+
+
+def test_the_command_reads_a_ruleset_army_file_once(cli, tmp_path, monkeypatch):
+    """The CLI reads the army to choose its ruleset and hands that read on (a 1000-character
+    army's YAML was parsed twice)."""
+    import kolaps_print.model.ruleset_choice as choice
+
+    (path,) = sorted((find_ruleset("3d6").folder / "armies").glob("*.yaml"))
+    parsed: list[str] = []
+    real = choice.load_yaml
+
+    def counting(file, *args, **kwargs):
+        parsed.append(str(file))
+        return real(file, *args, **kwargs)
+
+    monkeypatch.setattr(choice, "load_yaml", counting)  # where the army file is read
+    result = cli(["cards", path, "-o", tmp_path / "cards.pdf"])
+    assert result.exit_code == 0, result.stderr
+    assert parsed.count(str(path)) == 1, parsed
