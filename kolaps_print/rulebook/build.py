@@ -17,9 +17,9 @@ from kolaps_print.rulebook.handout import (
     HANDOUT_PAGES,
     HandoutDoc,
     handout_story_factory,
-    page_fits,
     too_long,
 )
+from kolaps_print.rulebook.handout_balance import page_fits
 from kolaps_print.rulebook.handout_look import handout_layout
 from kolaps_print.rulebook.pacing_page import demo_pacing
 from kolaps_print.rulebook.pages import Cover, HandoutBand, ProofStamp

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from io import BytesIO
 
 from reportlab.pdfgen.canvas import Canvas
@@ -20,7 +19,6 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     FrameBreak,
-    LayoutError,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -41,15 +39,13 @@ from kolaps_print.units import pt
 from kolaps_print.write.pdf import PdfMeta
 
 HANDOUT_PAGES = 4  # one sheet folded once
-BALANCE_STEP = 2.0  # points: how close page_fits() gets to the least height
-BALANCE_LINES = 3  # the search's first guess: half the chapter and this many lines
 
 
 class HandoutDoc(BaseDocTemplate):
     """Two columns a page; page 1 under the title band, the others under a running head.
 
-    fits: each chapter page's columns, balanced (page_fits(); a subclass sets them); a page not
-    listed has its columns at full height.
+    fits: each chapter page's columns, balanced (handout_balance.page_fits(); a subclass sets
+    them); a page not listed has its columns at full height.
     """
 
     fits: tuple[PageFit, ...] = ()
@@ -112,9 +108,11 @@ class HandoutDoc(BaseDocTemplate):
         canvas.drawCentredString(w / 2, pt(look.margin), str(canvas.getPageNumber()))
 
 
-def _template(name: str, cols: Columns, on_page: Callable) -> PageTemplate:
+def _template(name: str, cols: Columns, on_page: Callable, frame_class: type[Frame] = Frame) -> PageTemplate:
     pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    frames = [Frame(x, cols.bottom, cols.width, cols.height, id=f"{name}{i}", **pad) for i, x in enumerate(cols.xs)]
+    frames = [
+        frame_class(x, cols.bottom, cols.width, cols.height, id=f"{name}{i}", **pad) for i, x in enumerate(cols.xs)
+    ]
     return PageTemplate(name, frames, onPageEnd=on_page)
 
 
@@ -182,72 +180,6 @@ def handout_story_factory(
         return flow
 
     return make
-
-
-def page_fits(chapters, tables, outside, geometry: st.PageGeometry) -> tuple[PageFit, ...]:
-    """Each chapter page's setting. A page of tables only (the back) takes its tables as large as
-    still fits (quickstart.yaml table_scale_max); then its columns' height is the least at which
-    the chapter still fills exactly its two columns, so both end level (found by laying the
-    chapter out alone, BALANCE_STEP points apart). A chapter longer than its page keeps full columns."""
-    front, inside = page_columns(geometry)
-    out = []
-    for i, chapter in enumerate(chapters):
-        full = (inside if i else front).height
-
-        def fits(height: float, scale: float, chapter=chapter) -> bool:
-            return _fits_one_page(chapter, height, _context({}, Registry(), tables, outside, geometry, scale))
-
-        scale = _table_scale(chapter, partial(fits, full))
-        if not fits(full, scale):
-            out.append(PageFit(full, scale))
-            continue
-        low, high = _bracket(
-            chapter, full, partial(fits, scale=scale), _context({}, Registry(), tables, outside, geometry, scale)
-        )
-        while high - low > BALANCE_STEP:
-            middle = (low + high) / 2
-            low, high = (low, middle) if fits(middle, scale) else (middle, high)
-        out.append(PageFit(high, scale))
-    return tuple(out)
-
-
-def _bracket(chapter, full: float, fits: Callable[[float], bool], ctx: StoryContext) -> tuple[float, float]:
-    """Heights too short and tall enough for the chapter's two columns. Stacked in one column
-    its blocks take H: two columns need at least half of it (less the space a column's top
-    drops), and one line or so more unless a kept group is tall, so the search starts close to
-    the answer instead of at half the page; a chapter that ends a column (---) keeps the page."""
-    if any(isinstance(block, ThematicBreak) for block in chapter.blocks):
-        return full / 2, full
-    flow = _chapter_flow(chapter, ctx)
-    spaces = [f.getSpaceBefore() for f in flow]
-    canvas = Canvas(BytesIO())  # measured only: some flowables measure on a canvas
-    stacked = sum(f.wrapOn(canvas, ctx.width, full)[1] + f.getSpaceAfter() for f in flow) + sum(spaces)
-    low = max(stacked / 2 - max(spaces, default=0.0) - BALANCE_STEP, 0.0)
-    guess = min(full, stacked / 2 + BALANCE_LINES * handout_styles()["body"].leading)
-    return (low, guess) if fits(guess) else (max(low, guess), full)
-
-
-def _table_scale(chapter, fits: Callable[[float], bool]) -> float:
-    """The largest table scale (by the layout's step, up to its maximum) at which a chapter of
-    tables only still fits its page; 1 for any other chapter."""
-    look = handout_layout()
-    if not all(isinstance(b, (Heading, TableBlock, ThematicBreak)) for b in chapter.blocks):
-        return 1.0
-    steps = int((look.table_scale_max - 1) / look.table_scale_step + 1e-9)
-    scales = [round(1 + k * look.table_scale_step, 4) for k in range(steps, 0, -1)]
-    return next((s for s in scales if fits(s)), 1.0)
-
-
-def _fits_one_page(chapter, height: float, ctx: StoryContext) -> bool:
-    """Whether the chapter alone (in its own context: a throwaway registry) goes into two columns of this height."""
-    trial = BaseDocTemplate(BytesIO(), leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0)
-    frames = Columns((0.0, ctx.width + 10), 0.0, ctx.width, height)
-    trial.addPageTemplates([_template("trial", frames, lambda canvas, doc: None)])
-    try:
-        trial.build(_chapter_flow(chapter, ctx))
-    except LayoutError:  # a block taller than the column
-        return False
-    return trial.page == 1
 
 
 def too_long(pages: int, book_file: str) -> KolapsError:
