@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kolaps_print.impose.marks import sheet_guides
 from kolaps_print.impose.options import ResolvedOptions
-from kolaps_print.impose.plan import Page, Placement
+from kolaps_print.impose.plan import Page, Placement, Side
 from kolaps_print.impose.slots import slot_bleed
 from kolaps_print.layout.geometry import Edges, Line, Rect, Size
 from kolaps_print.layout.grid import Grid, fit_grid
@@ -32,11 +32,12 @@ def fold_grid(options: ResolvedOptions) -> Grid:
 def fold_pages(count: int, options: ResolvedOptions) -> list[Page]:
     grid = fold_grid(options)
     sheet = grid.sheet
+    slots = [_pair(grid, *divmod(slot, grid.columns), options.bleed) for slot in range(grid.capacity)]  # every sheet's
     pages = []
     for number, first in enumerate(range(0, count, grid.capacity), start=1):
         placements = []
         for slot, face in enumerate(range(first, min(first + grid.capacity, count))):
-            placements += _pair(grid, face, *divmod(slot, grid.columns), options.bleed)
+            placements += [Placement(face, side, trim, bleed) for side, trim, bleed in slots[slot]]
         filled = len(placements) // 2
         marks, bar = sheet_guides(grid, filled, options.bleed)
         folds = tuple(_fold_line(grid, c) for c in range(min(filled, grid.columns)))  # none in an empty column
@@ -44,16 +45,14 @@ def fold_pages(count: int, options: ResolvedOptions) -> list[Page]:
     return pages
 
 
-def _pair(grid: Grid, face: int, row: int, column: int, bleed: float) -> list[Placement]:
+def _pair(grid: Grid, row: int, column: int, bleed: float) -> list[tuple[Side, Rect, Edges]]:
+    """A slot's front and back halves (trim and bleed), made once for every sheet."""
     cell, edges = grid.cell_rect(row, column), slot_bleed(grid, row, column, bleed)
     half = cell.width / 2
-    front = Placement(
-        face, "front", Rect(cell.x, cell.y, half, cell.height), Edges(edges.left, edges.bottom, 0, edges.top)
-    )
-    back = Placement(
-        face, "back", Rect(cell.x + half, cell.y, half, cell.height), Edges(0, edges.bottom, edges.right, edges.top)
-    )
-    return [front, back]
+    return [
+        ("front", Rect(cell.x, cell.y, half, cell.height), Edges(edges.left, edges.bottom, 0, edges.top)),
+        ("back", Rect(cell.x + half, cell.y, half, cell.height), Edges(0, edges.bottom, edges.right, edges.top)),
+    ]
 
 
 def _fold_line(grid: Grid, column: int) -> Line:
