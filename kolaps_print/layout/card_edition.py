@@ -16,6 +16,8 @@ def shown_members(members: list[Member], shows: Shows) -> list[Member]:
     A weapon shared by several characters stays one object, so the builders' per-weapon caches
     (keyed by identity) still lay it out once.
     """
+    if shows.avatar and shows.traits and shows.specialisations:
+        return members  # the full rules drop nothing: no copy of 10,000 members
     plain: dict[int, Weapon] = {}
 
     def weapon(w: Weapon) -> Weapon:
