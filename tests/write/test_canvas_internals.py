@@ -55,3 +55,19 @@ def test_a_canvas_without_its_document_fails_loudly():
     del canvas._doc
     with pytest.raises(RuntimeError, match="_doc"):
         canvas_document(canvas)
+
+
+def test_a_closed_page_s_content_is_let_go_once_the_pdf_is_made():
+    """The PDF holds its copy of each page's compressed content: the page's own copy goes (at
+    10,000 cards, 6 MiB not held twice while the file is made), and the bytes are save()'s."""
+    register_fonts(SANS)
+    canvas = Canvas(BytesIO(), pageCompression=1, invariant=1)
+    for n in range(2):
+        canvas.drawString(72, 700, f"Page {n + 1}")
+        canvas.showPage()
+        compress_closed_page(canvas)
+    pages = canvas_document(canvas).Pages.pages
+    assert all(page.Contents.content for page in pages)
+    pdf = canvas.getpdfdata()
+    assert [page.Contents.content for page in pages] == [None, None]
+    assert pdf.count(b"/FlateDecode") == 2
