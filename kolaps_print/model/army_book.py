@@ -145,6 +145,17 @@ def _resolve_specialisations(
     return found
 
 
+def _share_fields_sets(models: list[Character]) -> None:
+    """Characters written with the same keys share one set of their names: pydantic keeps a
+    set per model (about 700 bytes, 7 MiB at 10,000 characters) that says which fields the
+    file wrote. The models are frozen and model_copy copies the set before changing it, so a
+    shared set is never changed."""
+    shared: dict[frozenset[str], set[str]] = {}
+    for model in models:
+        names = model.model_fields_set
+        object.__setattr__(model, "__pydantic_fields_set__", shared.setdefault(frozenset(names), names))
+
+
 def _salvage(raw: Any) -> Character | None:
     """The cross-checkable lists of an invalid character, so their typos show in the same run."""
     if not isinstance(raw, dict):
@@ -259,6 +270,7 @@ def check_army_document(doc: SourceDocument, data: GameData, base_dir: Path) -> 
                 )
             )
     characters = _items(Character, doc, shell.characters, "characters", report)
+    _share_fields_sets([c for _, c in characters])
     members = []
     for i, c in characters:
         weapons = _resolve_weapons(doc, i, c, catalogue, report, broken)

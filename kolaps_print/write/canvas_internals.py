@@ -13,6 +13,7 @@ exit 70, rather than a wrong PDF) if a release changes what it reads (docs/libra
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from reportlab import rl_config
@@ -38,6 +39,12 @@ class _Applied:
         return content
 
 
+@cache
+def _applied(names: tuple[str, ...]) -> list[_Applied]:
+    """One list per filter chain for every page (format() only reads it), not two objects a page."""
+    return [_Applied(name) for name in names]
+
+
 class _ClosedPageStream(pdfdoc.PDFStream):
     """A closed page's compressed content, let go once the PDF has its formatted copy: the
     pages' contents are not held twice while the file is made (6 MiB at 10,000 cards). A
@@ -59,7 +66,7 @@ def compress_closed_page(canvas: Canvas) -> None:
     content = page.stream
     for f in reversed(filters):
         content = f.encode(content)
-    stream = _ClosedPageStream(content=content, filters=[_Applied(f.pdfname) for f in filters])
+    stream = _ClosedPageStream(content=content, filters=_applied(tuple(f.pdfname for f in filters)))
     stream.__Comment__ = "page stream"
     page.Contents = stream  # save() builds the stream only for a page without Contents
     page.stream = None
