@@ -94,6 +94,12 @@ class ShapePainter:
 _ENCODED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def forget_encoded_texts(canvas: Canvas) -> None:
+    """The canvas's drawing is done: its texts' encodings go before its PDF is made, not after
+    (a name a card: 3 MiB at 10,000 distinct characters, at the run's peak)."""
+    _ENCODED.pop(canvas_document(canvas), None)
+
+
 def _encoded(doc, font_name: str, text: str) -> list[tuple[str, str]]:
     """text as (subset font name, escaped bytes) runs for this document, computed once.
 

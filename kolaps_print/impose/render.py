@@ -9,6 +9,7 @@ from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
+from kolaps_print.draw.card_render import forget_encoded_texts
 from kolaps_print.draw.scale_bar import draw_scale_bar
 from kolaps_print.fonts import SANS
 from kolaps_print.impose.plan import Page, Placement
@@ -16,7 +17,7 @@ from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.geometry import Line, Rect
 from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
-from kolaps_print.write.canvas_internals import compress_closed_page
+from kolaps_print.write.canvas_internals import compress_closed_page, share_form_references
 
 Progress = Callable[[int, int], None]  # called with (faces drawn so far, faces in all)
 
@@ -45,6 +46,7 @@ def render(
 ) -> Imposed:
     # A canvas is made for a file; getpdfdata() below hands the PDF back without writing it there.
     canvas = new_canvas(BytesIO(), _points(pages[0]) if pages else (pt(210), pt(297)), meta)
+    share_form_references(canvas)
     held = _Held(iter(faces))
     drawn = 0
     for i, page in enumerate(pages):
@@ -55,6 +57,7 @@ def render(
                 progress(drawn, count)
         if i + 1 == len(pages) or pages[i + 1].sheet != page.sheet:
             held.release()  # a sheet's faces are drawn on its pages only
+    forget_encoded_texts(canvas)
     # The PDF as reportlab makes it, not saved into the buffer and copied out again: two copies
     # fewer at the peak of a big run (6 MB each at 10,000 cards).
     pdf = canvas.getpdfdata()

@@ -7,7 +7,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.fonts import SANS, register_fonts
-from kolaps_print.write.canvas_internals import canvas_document, compress_closed_page
+from kolaps_print.write.canvas_internals import canvas_document, compress_closed_page, share_form_references
 
 
 def _pdf(compress_each_page: bool, compression: int = 1) -> bytes:
@@ -71,3 +71,33 @@ def test_a_closed_page_s_content_is_let_go_once_the_pdf_is_made():
     pdf = canvas.getpdfdata()
     assert [page.Contents.content for page in pages] == [None, None]
     assert pdf.count(b"/FlateDecode") == 2
+
+
+def _forms_pdf(shared: bool) -> bytes:
+    """Three pages drawing two forms (one twice), with or without shared form references."""
+    register_fonts(SANS)
+    canvas = Canvas(BytesIO(), pageCompression=1, invariant=1)
+    if shared:
+        share_form_references(canvas)
+    for name in ("dot", "bar"):
+        canvas.beginForm(name)
+        canvas.rect(0, 0, 5, 5, fill=1)
+        canvas.endForm()
+    for n in range(3):
+        canvas.doForm("bar" if n == 1 else "dot")
+        canvas.doForm("dot")
+        canvas.doForm("bar")
+        canvas.showPage()
+    return canvas.getpdfdata()
+
+
+def test_pages_sharing_their_form_references_give_the_same_bytes():
+    assert _forms_pdf(True) == _forms_pdf(False)
+    assert b"/FormXob.dot" in _forms_pdf(True)
+
+
+def test_a_document_without_xobjdict_fails_loudly():
+    canvas = Canvas(BytesIO())
+    canvas_document(canvas).xobjDict = None
+    with pytest.raises(RuntimeError, match="docs/libraries.md"):
+        share_form_references(canvas)
