@@ -60,7 +60,7 @@ class CompactMarks:
     and are made only when a message needs a mark (most runs have none)."""
 
     def __init__(self) -> None:
-        self.parents = array("q")  # the index of each value's mapping or list; -1: the root
+        self.parents = array("i")  # the index of each value's mapping or list; -1: the root (MAX_VALUES fits)
         self.steps: list = []  # the key or list index from the parent to the value
         self.values = array("Q")  # each value's packed mark
         self.keys = array("Q")  # its key's packed mark; 0: a list item or the root
