@@ -35,7 +35,9 @@ def page_fits(chapters, tables, outside, geometry: st.PageGeometry) -> tuple[Pag
     """Each chapter page's setting. A page of tables only (the back) takes its tables as large as
     still fits (quickstart.yaml table_scale_max); then its columns' height is the least at which
     the chapter still fills exactly its two columns, so both end level (found by laying the
-    chapter out alone, BALANCE_STEP points apart). A chapter longer than its page keeps full columns."""
+    chapter out alone, BALANCE_STEP points apart, above the lower bound _bracket estimates and
+    does not try: a chapter may also fit a little below it). A chapter longer than its page
+    keeps full columns."""
     front, inside = page_columns(geometry)
     out = []
     for i, chapter in enumerate(chapters):
