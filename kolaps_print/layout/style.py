@@ -118,26 +118,39 @@ _CORNERS = {
 MAX_INK = 2.8  # total coverage a press takes without smearing (280 %)
 
 
-_CORNER_ROWS = tuple(_CORNERS.items())
+# The corners in pairs that differ only in black (the table's order): the cyan, magenta and
+# yellow part of a pair's weights is the same product, made once.
+_CORNER_PAIRS = tuple(
+    (cmy, (_CORNERS[(*cmy, 0)], _CORNERS[(*cmy, 1)])) for cmy in dict.fromkeys(corner[:3] for corner in _CORNERS)
+)
 
 
 def _seen(ink: CMYK) -> tuple[float, float, float]:
     """The screen colour of a CMYK mix: the corners weighted by how much of each ink is laid.
-    Unrolled (the fit calls it some 4000 times a colour); the same products in the same order."""
+    Unrolled (the fit calls it some 2000 times a colour), with the products and sums of the
+    plain formula in its order (1.0 × cyan × magenta × yellow × black, corner after corner),
+    so the fit's floats, hence its inks, are what they always were (tests/layout/test_style.py)."""
     c, m, y, k = ink
-    cyan, magenta, yellow, black = (1 - c, c), (1 - m, m), (1 - y, y), (1 - k, k)
+    cyan, magenta, yellow = (1 - c, c), (1 - m, m), (1 - y, y)
+    no_black, black = 1 - k, k
     red = green = blue = 0.0
-    for (lc, lm, ly, lk), (r, g, b) in _CORNER_ROWS:
-        weight = 1.0 * cyan[lc] * magenta[lm] * yellow[ly] * black[lk]
-        red += weight * r
-        green += weight * g
-        blue += weight * b
+    for (lc, lm, ly), ((r0, g0, b0), (r1, g1, b1)) in _CORNER_PAIRS:
+        cmy = 1.0 * cyan[lc] * magenta[lm] * yellow[ly]
+        weight = cmy * no_black
+        red += weight * r0
+        green += weight * g0
+        blue += weight * b0
+        weight = cmy * black
+        red += weight * r1
+        green += weight * g1
+        blue += weight * b1
     return red, green, blue
 
 
 def _miss(target: tuple[float, ...], ink: CMYK) -> float:
     over = max(0.0, sum(ink) - MAX_INK)
-    return sum((a - b) ** 2 for a, b in zip(target, _seen(ink), strict=True)) + over * over
+    red, green, blue = _seen(ink)
+    return (target[0] - red) ** 2 + (target[1] - green) ** 2 + (target[2] - blue) ** 2 + over * over
 
 
 def _best_cmy(target: tuple[float, ...], black: float) -> CMYK:

@@ -7,7 +7,7 @@ or never end), and each is read in chunks, so a huge file costs time, never memo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Protocol
 
 from kolaps_print import resources
@@ -61,3 +61,13 @@ def digest_folder(digest: Digest, root: Path, prefix: str = "") -> None:
 def _layout_free_parts(root: Path, path: Path) -> tuple[str, ...]:
     own = resources.kolaps_folder(root)  # root itself for templates/, a ruleset or an old data folder
     return path.relative_to(own if own != root and path.is_relative_to(own) else root).parts
+
+
+def leaves_folder(folder: Path, name: str) -> bool:
+    """Whether a file name (a template, a chapter) points outside folder (absolute, '..', or a link elsewhere)."""
+    path = PurePosixPath(name)
+    if path.is_absolute() or PureWindowsPath(name).drive or "\\" in name or "\0" in name or ".." in path.parts:
+        return True
+    folder = folder.resolve()
+    target = (folder / name).resolve()
+    return target != folder and folder not in target.parents

@@ -289,6 +289,10 @@ class _EventBuilder(_Builder):
         self.events = events
         self.resolver = Resolver()  # the one CSafeLoader and SafeLoader use
         self.marks = doc.compact = CompactMarks()
+        # An army writes the same few forms again and again (keys, ranks, « 4+ »): each is
+        # resolved (the resolver's regular expressions) and constructed once per file.
+        self.tags: dict[tuple, str] = {}
+        self.constructed: dict[tuple[str, str], Any] = {}
 
     def document(self, require_mapping: bool) -> Any:
         if not isinstance(next(self.events), yaml.StreamStartEvent):
@@ -322,15 +326,24 @@ class _EventBuilder(_Builder):
     def pairs(self, index: int) -> dict:
         out: dict = {}
         while not isinstance(event := next(self.events), yaml.MappingEndEvent):
-            key = self.key(self.node(event)) if isinstance(event, yaml.ScalarEvent) else _REFUSED
+            key = self.key_of(event) if isinstance(event, yaml.ScalarEvent) else _REFUSED
             if key is _REFUSED or key in out:
                 raise _Unusual
             out[key] = self.value(next(self.events), index, key, _packed(event.start_mark))
         return out
 
+    def key_of(self, event: yaml.ScalarEvent) -> Any:
+        tag = self.tag(event, ScalarNode)
+        return self.text(event.value) if tag == _STR_TAG else self.key(self.node(event, tag))
+
     def plain(self, event: yaml.ScalarEvent) -> Any:
         tag = self.tag(event, ScalarNode)
-        value = self.text(event.value) if tag == _STR_TAG else self.scalar(self.node(event, tag))
+        if tag == _STR_TAG:
+            return self.text(event.value)
+        key = (tag, event.value)
+        if key not in self.constructed:  # numbers, booleans, null: values that cannot change
+            self.constructed[key] = self.scalar(self.node(event, tag))
+        value = self.constructed[key]
         if value is _REFUSED:
             raise _Unusual
         return value
@@ -343,7 +356,10 @@ class _EventBuilder(_Builder):
         """As the composer resolves it: a value without a tag (or with '!') by its form."""
         tag = getattr(event, "tag", None)
         if tag is None or tag == "!":
-            return self.resolver.resolve(kind, getattr(event, "value", None), event.implicit)  # type: ignore[attr-defined]
+            form = (kind, getattr(event, "value", None), event.implicit)  # type: ignore[attr-defined]
+            if form not in self.tags:
+                self.tags[form] = self.resolver.resolve(*form)
+            return self.tags[form]
         return tag
 
 

@@ -22,7 +22,7 @@ import contextlib
 import math
 import os
 from collections.abc import Generator, Iterable, Iterator
-from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
+from pathlib import Path, PurePath
 from typing import Any, cast
 
 import jinja2
@@ -33,6 +33,7 @@ from pydantic import BaseModel
 
 from kolaps_print.diagnostics import shown  # a file name as written, safe to print
 from kolaps_print.load.input_file import read_text
+from kolaps_print.load.source_tree import leaves_folder
 
 MAX_STEPS = 200_000  # loop items + calls in one chapter (a bundled chapter needs under 100)
 MAX_SIZE = 1_000_000  # characters, items or digits one `*` or `**` may make
@@ -80,16 +81,6 @@ class FolderLoader(jinja2.FileSystemLoader):
         source = read_text(path, f"{self.display}/{template}")
         mtime = path.stat().st_mtime
         return source, str(path), lambda: path.exists() and path.stat().st_mtime == mtime
-
-
-def leaves_folder(folder: Path, name: str) -> bool:
-    """Whether a template name points outside folder (absolute, '..', or a link elsewhere)."""
-    path = PurePosixPath(name)
-    if path.is_absolute() or PureWindowsPath(name).drive or "\\" in name or "\0" in name or ".." in path.parts:
-        return True
-    folder = folder.resolve()
-    target = (folder / name).resolve()
-    return target != folder and folder not in target.parents
 
 
 class BookSandbox(ImmutableSandboxedEnvironment):

@@ -20,10 +20,9 @@ from kolaps_print.diagnostics import (
     shown,  # a file name as written, safe to print
 )
 from kolaps_print.load import load_yaml
-from kolaps_print.load.source_tree import digest_folder
+from kolaps_print.load.source_tree import digest_folder, leaves_folder
 from kolaps_print.model.common import Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
-from kolaps_print.rulebook.sandbox import leaves_folder
 
 BOOK_FILE = "book.yaml"
 EDITIONS = ("full", "quickstart")

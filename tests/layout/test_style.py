@@ -4,6 +4,7 @@ no ink on a colour band) unless set at display size, and the chances matrix is o
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -64,6 +65,27 @@ def test_an_army_colour_becomes_inks_that_look_like_it_without_muddying():
     assert inks[3] <= 0.5 and inks[0] > 0.8
     assert all(v * 100 == round(v * 100) for v in inks)  # whole percents: no float noise in the PDF
     assert style.cmyk_of_hex("#ffffff") == (0, 0, 0, 0)
+
+
+def _plain_miss(target, ink):
+    """The fit's error as first written (every corner's four-ink product, summed in turn)."""
+    weights = [
+        1.0 * (1 - ink[0], ink[0])[lc] * (1 - ink[1], ink[1])[lm] * (1 - ink[2], ink[2])[ly] * (1 - ink[3], ink[3])[lk]
+        for lc, lm, ly, lk in style._CORNERS
+    ]
+    seen = [sum((w * rgb[i] for w, rgb in zip(weights, style._CORNERS.values(), strict=True)), 0.0) for i in range(3)]
+    over = max(0.0, sum(ink) - style.MAX_INK)
+    return sum((a - b) ** 2 for a, b in zip(target, seen, strict=True)) + over * over
+
+
+def test_the_unrolled_fit_error_is_the_plain_formula_to_the_last_bit():
+    """Unrolling must not move a float: the fit compares errors, and one ulp could choose other inks."""
+    rng = random.Random(15)
+    steps = [i / 1024 for i in range(1025)]  # the fit's inks: halves of 25 % added to 50 %
+    for _ in range(3000):
+        target = tuple(rng.random() for _ in range(3))
+        ink = tuple(rng.choice(steps) if rng.random() < 0.7 else rng.random() for _ in range(4))
+        assert style._miss(target, ink) == _plain_miss(target, ink), (target, ink)
 
 
 def test_greys_of_the_palette_are_black_tints():

@@ -1,0 +1,75 @@
+"""Instructions a command executes (valgrind's callgrind), for start-up work on a shared machine.
+
+    .venv/bin/python benchmarks/instructions.py [--before DIR]
+
+CPU seconds move with the load of the machine's other sessions (cache and core sharing); the
+count of instructions a process executes does not: it tells a change of a few milliseconds
+apart where timings cannot. It is no timing (an instruction of pydantic's Rust and one of the
+interpreter loop cost differently): bench_cards.py and bench_commands.py give the seconds.
+Measured, each under `valgrind --tool=callgrind` (about 50 times slower) after one run that
+compiles the modules: `cards` of a one-character army (the fixed cost), `check` of the Section
+Kappa, `--help`, and the bare reportlab replay of that one card (record_cards.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import HERE, REPO, child_env, here, kolaps_print, prepare  # noqa: E402
+
+
+def instructions(command: list[str], checkout: Path | None = None) -> int:
+    env = child_env(checkout)
+    subprocess.run(command, cwd=REPO, env=env, check=True, capture_output=True)  # modules compiled
+    counted = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        cwd=REPO,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    found = re.search(r"Collected : (\d+)", counted.stderr)
+    if not found:
+        raise SystemExit(f"no instruction count in valgrind's report:\n{counted.stderr[-1000:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", type=Path, help="also count the kolaps_print package of this checkout")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed")
+    kp = kolaps_print()
+    kp = [sys.executable, *kp] if len(kp) == 1 else kp  # the installed script, run by its Python
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        army = prepare(folder, 1)
+        here("record_cards.py", army, folder / "ops.marshal")
+        commands = {
+            "cards, 1 character": [*kp, "cards", str(army), "-o", str(folder / "one.pdf")],
+            "check section-kappa": [*kp, "check", "data/rulesets/kolaps/armies/section-kappa.yaml"],
+            "--help": [*kp, "--help"],
+        }
+        bare = [sys.executable, str(HERE / "bare_replay.py"), str(folder / "ops.marshal"), str(folder / "bare.pdf")]
+        print("millions of instructions (callgrind)")
+        for name, command in commands.items():
+            ours = instructions(command) / 1e6
+            line = f"  {name:22} {ours:8.0f}"
+            if args.before:
+                before = instructions(command, args.before) / 1e6
+                line += f"   before {before:8.0f}   after / before {ours / before:4.2f}"
+            print(line)
+        print(f"  {'bare reportlab, 1 card':22} {instructions(bare) / 1e6:8.0f}")
+
+
+if __name__ == "__main__":
+    main()
