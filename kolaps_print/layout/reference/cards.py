@@ -13,16 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from kolaps_print.content.reference import ReferenceSection, reference_sections
 from kolaps_print.content.tables import TableContent
-from kolaps_print.fonts import SANS, register_fonts
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.card_front import band_baseline
 from kolaps_print.layout.reference.as_shapes import box_shapes
-from kolaps_print.layout.reference.faces import fill_face
-from kolaps_print.layout.reference.flow import EPSILON, FlowBox
+from kolaps_print.layout.reference.faces import CARD_MIN_ROWS, fill_face
+from kolaps_print.layout.reference.flow import EPSILON, MIN_ROWS, FlowBox
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import fits_width, legend_paragraph, paragraph, table_block
@@ -64,6 +65,7 @@ class ReferenceFace:
     label: str  # "card N of M", for its strip
     title: str = ""  # the topic, in its strip
     shapes: list[Shape] = field(default_factory=list)  # what box holds, as shapes on the face
+    continues: str = ""  # « suite au verso › » in its strip when the topic goes on to the next face
 
 
 @dataclass(frozen=True)
@@ -162,13 +164,13 @@ def _explanation(topic: Topic, styles: Styles, legend: bool) -> list[Flowable]:
     return units
 
 
-def _fill(queue: list[Flowable], new_box, gap: float, tag: str) -> list[FlowBox]:
+def _fill(queue: list[Flowable], new_box, gap: float, tag: str, least: int = CARD_MIN_ROWS) -> list[FlowBox]:
     boxes: list[FlowBox] = []
     while queue:
         if len(boxes) >= MAX_FACES:
             raise CardOverflow("the reference content does not fit on cards of this size")
         box = new_box()
-        fill_face(box, queue, gap=gap)
+        fill_face(box, queue, gap, least)
         if not box.placed:
             raise CardOverflow(f"a table of '{tag}' does not fit on a card of this size; choose a larger --card")
         boxes.append(box)
@@ -194,27 +196,23 @@ def _place(box: FlowBox, units: list[Flowable]) -> None:
     box.placed += [(u, u.wrap(box.width, box.height)[1]) for u in units]
 
 
-def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool, smaller: list[float]) -> list[FlowBox]:
-    """One card a topic wherever it fits, its captions with their tables (designer review, item 11):
+def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[FlowBox]:
+    """One card a topic wherever it fits, all in the body size (issue 12: table on the front,
+    explanation on the back, nothing under 7 pt):
 
     - the whole topic on the front, each note under its own table, when it fits; the back stays plain;
-    - the same in smaller type (the sizes of smaller, never below the floor) when the table alone
-      holds on the front at full size: a note under its table beats one on the back;
     - else the table on the front (over the back too when it must), its explanation under the
       table's last face when it fits there whole, else on the back;
     - an explanation that fits nowhere on the card gets faces of its own (the card count says so).
     """
     gap = face_gap(styles)
     front = new_box()
-    table = _front_units(topic, front.width, styles)
-    sizes = [styles.body] + (smaller if _fits_whole(new_box(), table, gap) else [])
-    for size in sizes:
-        captioned = _captioned_units(topic, front.width, replace(styles, body=size), legend)
-        if _fits_whole(front, captioned, gap):
-            _place(front, captioned)
-            return [front, new_box()]
-    faces = _fill(table, new_box, gap, topic.title)
+    captioned = _captioned_units(topic, front.width, styles, legend)
+    if _fits_whole(front, captioned, gap):
+        _place(front, captioned)
+        return [front, new_box()]
     rest = _explanation(topic, styles, legend)
+    faces = _table_faces(topic, rest, new_box, styles)
     if rest and _fits_whole(faces[-1], rest, gap):
         _place(faces[-1], rest)
         rest = []
@@ -226,6 +224,18 @@ def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool, smaller: l
     return faces
 
 
+def _table_faces(topic: Topic, rest: list[Flowable], new_box, styles: Styles) -> list[FlowBox]:
+    """The topic's tables over the faces they need, each face filled before the next. The last
+    face may hold only MIN_ROWS rows (not CARD_MIN_ROWS) when the explanation joins them there
+    whole: it then holds more than rows (card 12 once stopped a row short of a full front)."""
+    gap = face_gap(styles)
+    width = new_box().width
+    faces = _fill(_front_units(topic, width, styles), new_box, gap, topic.title, MIN_ROWS)
+    if rest and _fits_whole(faces[-1], rest, gap):
+        return faces
+    return _fill(_front_units(topic, width, styles), new_box, gap, topic.title)
+
+
 def layout_faces(
     data: GameData, width: float, height: float, styles: Styles | None = None, edition: Edition = "full"
 ) -> list[tuple[Topic, FlowBox]]:
@@ -235,18 +245,11 @@ def layout_faces(
     styles = styles or card_styles(spec)
     sections = reference_sections(data, edition)
     _check_widths(sections, _content_box(spec, width, height).width, styles)
-    smaller = _smaller_sizes(styles.body, spec)
     faces: list[tuple[Topic, FlowBox]] = []
     for i, topic in enumerate(topics(sections)):
-        boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, i == 0, smaller)
+        boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, i == 0)
         faces += [(topic, b) for b in boxes]
     return faces
-
-
-def _smaller_sizes(body: float, spec: CardSpec) -> list[float]:
-    """The type sizes under body a topic may take to keep its note on the front, largest first."""
-    steps = int((body - spec.note_min_pt) / spec.note_step_pt + EPSILON)
-    return [round(body - k * spec.note_step_pt, 2) for k in range(1, steps + 1)]
 
 
 def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:
@@ -286,16 +289,26 @@ def layout_deck(
     styles = card_styles(spec)
     laid = layout_faces(data, width, height, styles, edition)
     cards = len(laid) // 2
-    faces = [
-        ReferenceFace(
-            i + 1,
-            section_colour(topic.section.id),
-            box,
-            label("tables.sheet.card_of", card=i // 2 + 1, cards=cards),
-            topic.title,
-            box_shapes(box, face_gap(styles), height),
-        )
-        for i, (topic, box) in enumerate(laid)
-    ]
+    strip = _strip(spec, width, height)
+    faces = []
+    for i, (topic, box) in enumerate(laid):
+        number = label("tables.sheet.card_of", card=i // 2 + 1, cards=cards)
+        goes_on = i + 1 < len(laid) and laid[i + 1][0] == topic and bool(laid[i + 1][1].placed)
+        hint = _continued_hint(strip, topic.title, number, overleaf=i % 2 == 0) if goes_on else ""
+        shapes = box_shapes(box, face_gap(styles), height)
+        faces.append(ReferenceFace(i + 1, section_colour(topic.section.id), box, number, topic.title, shapes, hint))
     blank = _blank(spec, width, height, sheet_title(edition), version)
-    return ReferenceDeck(faces, styles, _strip(spec, width, height), blank)
+    return ReferenceDeck(faces, styles, strip, blank)
+
+
+def _continued_hint(strip: CardStrip, title: str, number: str, overleaf: bool) -> str:
+    """What a face's strip says when its topic goes on: « suite au verso › » on a front, shortened
+    to « suite › » (and on a back, whose topic goes on to the next card) when the title leaves no
+    room. In the strip, not under the table: a foot line would take a row's room on the fullest
+    faces (card 12's fourth row, and « Facultés des armes » would run onto a third face)."""
+    short = label("tables.sheet.continues")
+    if not overleaf:
+        return short
+    long = label("tables.sheet.continues_overleaf")
+    room = strip.right - strip.left - stringWidth(title, SANS_BOLD, strip.size) - stringWidth(number, SANS, strip.size)
+    return long if stringWidth(long, SANS_ITALIC, strip.size) + 2 * strip.size <= room else short

@@ -43,12 +43,12 @@ def _filler(box: FlowBox, queue: list[Flowable], gap: float) -> int | None:
     return None
 
 
-def _split_for(box: FlowBox, flowable: Flowable, gap: float) -> list[Flowable]:
+def _split_for(box: FlowBox, flowable: Flowable, gap: float, least: int) -> list[Flowable]:
     """A block taller than a face, split to start in the room left (or an empty face)."""
-    pieces = _legal_split(flowable, box.width, _room(box, gap), box.height, CARD_MIN_ROWS)
+    pieces = _legal_split(flowable, box.width, _room(box, gap), box.height, least)
     if pieces or box.placed:
         return pieces
-    for min_rows in range(CARD_MIN_ROWS - 1, 0, -1):  # rows too tall for three a face: fewer
+    for min_rows in range(least - 1, 0, -1):  # rows too tall for three a face: fewer
         pieces = split_keeping_rows(flowable, box.width, _room(box, gap), min_rows, back_off=True)
         if pieces:
             return pieces
@@ -77,8 +77,9 @@ def _flows(flowable: Flowable, width: float, face: float, min_rows: int) -> bool
     return bool(_legal_split(flowable, width, face, face, min_rows))
 
 
-def fill_face(box: FlowBox, queue: list[Flowable], gap: float) -> None:
-    """Move blocks from queue into box by the rules above."""
+def fill_face(box: FlowBox, queue: list[Flowable], gap: float, least: int = CARD_MIN_ROWS) -> None:
+    """Move blocks from queue into box by the rules above, a split leaving at least `least` rows a
+    part when rows allow."""
     while queue:
         flowable = queue[0]
         h = _height(flowable, box)
@@ -93,7 +94,7 @@ def fill_face(box: FlowBox, queue: list[Flowable], gap: float) -> None:
             box.placed.append((queue[i], _height(queue[i], box)))
             queue.pop(i)
             continue
-        pieces = _split_for(box, flowable, gap)
+        pieces = _split_for(box, flowable, gap, least)
         if len(pieces) < 2:
             return
         queue[0:1] = pieces

@@ -9,6 +9,7 @@ become the shapes' millimetres from the top-left corner of the page or face (hei
 from __future__ import annotations
 
 from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.layout.reference.as_shapes import Area
@@ -32,14 +33,22 @@ def sheet_furniture(header: SheetHeader, footer: SheetFooter, height_pt: float) 
     ]
 
 
-def strip_shapes(strip: CardStrip, colour: Color, title: str, number: str, height_pt: float) -> list[Shape]:
-    """A face's strip: a band bleeding past the trim, the topic on the left, the card's number on the right."""
+def strip_shapes(
+    strip: CardStrip, colour: Color, title: str, number: str, height_pt: float, continues: str = ""
+) -> list[Shape]:
+    """A face's strip: a band bleeding past the trim, the topic on the left, the card's number on the
+    right, and before the number « suite au verso › » when the topic goes on."""
     a = Area(height_pt)
-    return [
+    paper = house_colour("paper").cmyk()
+    shapes: list[Shape] = [
         a.box(strip.x, strip.y, strip.width, strip.height, colour.cmyk()),
-        a.text(strip.left, strip.baseline, title, SANS_BOLD, strip.size, house_colour("paper").cmyk(), "left"),
-        a.text(strip.right, strip.baseline, number, SANS, strip.size, house_colour("paper").cmyk(), "right"),
+        a.text(strip.left, strip.baseline, title, SANS_BOLD, strip.size, paper, "left"),
+        a.text(strip.right, strip.baseline, number, SANS, strip.size, paper, "right"),
     ]
+    if continues:
+        x = strip.right - stringWidth(number, SANS, strip.size) - strip.size  # a 1 em space before the number
+        shapes.append(a.text(x, strip.baseline, continues, SANS_ITALIC, strip.size, paper, "right"))
+    return shapes
 
 
 def blank_shapes(blank: BlankBack, height_pt: float) -> list[Shape]:

@@ -52,10 +52,6 @@ class TypeSpec(Model):
 
 class CardSpec(Model):
     body_pt: TypePt
-    # a topic whose table holds on its front sets its type down to this, in steps of note_step_pt,
-    # to keep its note under the table rather than on the back
-    note_min_pt: Annotated[TypePt, Field(ge=6)] = 6.0
-    note_step_pt: float = Field(0.25, gt=0, le=2)
     padding: Gap
     strip: Length
     strip_pt: TypePt
