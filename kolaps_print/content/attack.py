@@ -16,6 +16,7 @@ from kolaps_print.provenance import marked
 
 @dataclass(frozen=True)
 class AttackStepText:
+    id: str  # attack.yaml's, for the prose that cites a step by its number
     number: int
     name: str
     who: str  # « Attaquant », « Cible »
@@ -42,7 +43,12 @@ def attack_steps(data: GameData, edition: Edition = "full") -> list[AttackStepTe
     wounds = data.rules.wounds
     return [
         AttackStepText(
-            i, step.name, label(f"tables.attaque.who.{step.who}"), step_text(step, wounds), step.adds is not None
+            step.id,
+            i,
+            step.name,
+            label(f"tables.attaque.who.{step.who}"),
+            step_text(step, wounds),
+            step.adds is not None,
         )
         for i, step in enumerate(data.rules.attack.for_edition(edition), start=1)
     ]

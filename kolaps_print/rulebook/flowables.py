@@ -264,6 +264,17 @@ def _cell_style(base: ParagraphStyle, align: str, scale: float = 1.0) -> Paragra
     return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align], fontSize=size, leading=leading)
 
 
+def _caption_style(title: ParagraphStyle, cell: ParagraphStyle, scale: float) -> ParagraphStyle:
+    """A table set larger (a handout's page of tables) takes a caption as large as its cells at
+    least: a caption smaller than what it names reads as a footnote (the book's, unscaled, stay)."""
+    if scale == 1.0:
+        return title
+    size = max(title.fontSize, cell.fontSize * scale)
+    return ParagraphStyle(
+        f"{title.name}-{scale:g}", parent=title, fontSize=size, leading=title.leading * size / title.fontSize
+    )
+
+
 def _cells(content: TableContent, scale: float = 1.0) -> list[list[Paragraph]]:
     s = st.styles()
     head = [
@@ -330,10 +341,11 @@ def data_table(
     cells = _cells(content, scale)
     widths = _column_widths(content, table_width(content, width, scale), scale)
     table = Table(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
+    caption = _caption_style(s["table_title"], s["cell"], scale)
     title = (
-        AnchoredTitle(_markup(content.title), s["table_title"], *anchor)
+        AnchoredTitle(_markup(content.title), caption, *anchor)
         if anchor
-        else Paragraph(_markup(content.title), s["table_title"])
+        else Paragraph(_markup(content.title), caption)
     )
     title.keepWithNext = 1
     parts: list[Flowable] = [title, table]
@@ -354,8 +366,8 @@ def data_table(
         if first_rows >= MIN_HEIGHT_BEFORE_SPLIT:
             break  # one tall row (a paragraph of its own) reads as well as two short ones
     table.keepWithNext = 0
-    caption = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
-    return [CondPageBreak(caption + head_rows + first_rows + 2)] + parts
+    title_h = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
+    return [CondPageBreak(title_h + head_rows + first_rows + 2)] + parts
 
 
 def _first_columns(content: TableContent, keep: int | None) -> TableContent:
@@ -449,10 +461,15 @@ def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: boo
         if block.ordered
         else dict(bulletType="bullet", start="\u2013", bulletFontName=SANS)  # French lists: a dash
     )
+    bullet_size = style.fontSize * 0.9
+    indent = pt(5)
+    if block.ordered:  # « 10. » in larger type (a handout page) keeps a word space before its text
+        widest = f"{block.start + len(block.items) - 1}. "
+        indent = max(indent, stringWidth(widest, SANS_BOLD, bullet_size))
     return ListFlowable(
         items,
-        leftIndent=pt(5),
-        bulletFontSize=style.fontSize * 0.9,
+        leftIndent=indent,
+        bulletFontSize=bullet_size,
         bulletColor=st.palette().ink,  # a small glyph in several inks blurs when the plates slip
         spaceAfter=ctx.style("body").spaceAfter,
         **kwargs,

@@ -123,10 +123,16 @@ def page_columns(geometry: st.PageGeometry) -> tuple[Columns, Columns]:
 
 
 def _context(
-    pages: dict[str, int], registry: Registry, tables, outside, geometry: st.PageGeometry, table_scale: float = 1.0
+    pages: dict[str, int],
+    registry: Registry,
+    tables,
+    outside,
+    geometry: st.PageGeometry,
+    table_scale: float = 1.0,
+    page: int = -1,
 ) -> StoryContext:
     cols = columns(geometry, handout_layout().band)
-    inline, styles = InlineContext(pages, outside), handout_styles()
+    inline, styles = InlineContext(pages, outside), handout_styles(page, geometry.paper)  # quickstart.yaml pages
     return StoryContext(
         inline, tables, registry, cols.width, cols.height, styles=styles, numbered=False, table_scale=table_scale
     )
@@ -137,7 +143,7 @@ def _chapter_flow(chapter, ctx: StoryContext) -> list[Flowable]:
     lines of what follows (as in the book), and a table's introduction stays with it."""
     flow: list[Flowable] = []
     previous = None
-    leading = handout_styles()["body"].leading
+    leading = (ctx.styles or handout_styles())["body"].leading
     for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
         if isinstance(block, ThematicBreak):  # in a handout, --- ends the column
             flow.append(FrameBreak())
@@ -159,6 +165,7 @@ class PageFit:
 
     height: float
     table_scale: float = 1.0
+    page_type: int = -1  # the page (from 0) whose running text of quickstart.yaml it is set in; -1: the default
 
 
 def handout_story_factory(
@@ -173,8 +180,10 @@ def handout_story_factory(
         for i, chapter in enumerate(chapters):
             if i:
                 flow += [NextPageTemplate(f"page{i}"), PageBreak()]
-            scale = fits[i].table_scale if i < len(fits) else 1.0
-            flow += _chapter_flow(chapter, _context(pages, registry, tables, outside, geometry, scale))
+            fit = fits[i] if i < len(fits) else PageFit(0.0)
+            flow += _chapter_flow(
+                chapter, _context(pages, registry, tables, outside, geometry, fit.table_scale, fit.page_type)
+            )
         for _ in range(blank_pages):
             flow += [NextPageTemplate("inside"), PageBreak(), Spacer(0, 1)]
         return flow

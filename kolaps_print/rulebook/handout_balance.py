@@ -42,16 +42,23 @@ def page_fits(chapters, tables, outside, geometry: st.PageGeometry) -> tuple[Pag
     out = []
     for i, chapter in enumerate(chapters):
         full = (inside if i else front).height
-        trials = ChapterTrials(chapter, lambda scale: _context({}, Registry(), tables, outside, geometry, scale))
+
+        def trials_in(page: int, chapter=chapter) -> ChapterTrials:
+            """Trials in this page's running text (quickstart.yaml pages; -1: the default)."""
+            return ChapterTrials(chapter, lambda s: _context({}, Registry(), tables, outside, geometry, s, page))
+
+        typed, trials = i, trials_in(i)
         scale = _table_scale(chapter, partial(trials.fits, full))
+        if not trials.fits(full, scale):  # grown past what its page's own type holds: the default type
+            typed, trials = -1, trials_in(-1)
         if not trials.fits(full, scale):
-            out.append(PageFit(full, scale))
+            out.append(PageFit(full, scale, typed))
             continue
         low, high = _bracket(chapter, full, partial(trials.fits, scale=scale), trials.flow(scale), trials.width)
         while high - low > BALANCE_STEP:
             middle = (low + high) / 2
             low, high = (low, middle) if trials.fits(middle, scale) else (middle, high)
-        out.append(PageFit(high, scale))
+        out.append(PageFit(high, scale, typed))
     return tuple(out)
 
 

@@ -35,6 +35,23 @@ class BandSizes(Model):
     version: st.PagePt
 
 
+class PageType(Model):
+    """One page's running text, set larger than the default where the page has the room (a page
+    whose columns would otherwise end a quarter above the foot)."""
+
+    body_size: Annotated[float, Field(ge=7, le=14)]
+    body_leading: Annotated[float, Field(ge=8, le=20)]
+    body_after: Annotated[float, Field(ge=0, le=20)] | None = None  # None: the layout's body_after
+    item_after: Annotated[float, Field(ge=0, le=20)] | None = None
+
+
+class PaperPages(Model):
+    """The running text of each page (1, 2...) on one paper (a sizes.yaml name)."""
+
+    paper: str
+    type: tuple[PageType, ...]
+
+
 class HandoutLayout(Model):
     margin: Annotated[float, Field(ge=SAFE_EDGE_MM, le=40)]
     gutter: Annotated[float, Field(ge=3, le=30)]
@@ -52,6 +69,15 @@ class HandoutLayout(Model):
     # as large as still fits the page: read at arm's length, and the page is not left a third empty
     table_scale_max: Annotated[float, Field(ge=1, le=2)] = 1.0
     table_scale_step: Annotated[float, Field(gt=0, le=0.5)] = 0.05
+    # per paper, each page's running text; a paper or page not listed takes the above
+    pages: tuple[PaperPages, ...] = ()
+
+    def page_type(self, page: int, paper: str) -> PageType:
+        """Page `page`'s (from 0) running text on this paper: its own, or the layout's."""
+        chosen = next((p.type for p in self.pages if p.paper == paper), ())
+        if page < len(chosen):
+            return chosen[page]
+        return PageType(body_size=self.body_size, body_leading=self.body_leading)
 
 
 def handout_layout() -> HandoutLayout:
@@ -85,20 +111,24 @@ def columns(geometry: st.PageGeometry, top_mm: float) -> Columns:
     return Columns((pt(left), pt(left + width + look.gutter)), pt(bottom), pt(width), pt(page_h - top_mm - bottom))
 
 
-def handout_styles() -> dict[str, ParagraphStyle]:
-    return _styles(handout_layout())
+def handout_styles(page: int = -1, paper: str = "") -> dict[str, ParagraphStyle]:
+    """The handout's paragraph styles on page `page` (from 0; -1: the layout's default type) of this paper."""
+    look = handout_layout()
+    return _styles(look, look.page_type(page, paper) if page >= 0 else None)
 
 
-@cache  # one set per layout: another data folder may set the handout differently
-def _styles(look: HandoutLayout) -> dict[str, ParagraphStyle]:
+@cache  # one set per layout and page: another data folder may set the handout differently
+def _styles(look: HandoutLayout, page: PageType | None) -> dict[str, ParagraphStyle]:
     book = st.styles()
-    size, leading = look.body_size, look.body_leading
+    size, leading = (page.body_size, page.body_leading) if page else (look.body_size, look.body_leading)
+    after = page.body_after if page and page.body_after is not None else look.body_after
+    item_after = page.item_after if page and page.item_after is not None else look.item_after
     scale = size / book["body"].fontSize
-    body = ParagraphStyle("hbody", parent=book["body"], fontSize=size, leading=leading, spaceAfter=look.body_after)
+    body = ParagraphStyle("hbody", parent=book["body"], fontSize=size, leading=leading, spaceAfter=after)
     out = {name: style for name, style in book.items()}
     out.update(
         body=body,
-        item=ParagraphStyle("hitem", parent=body, spaceAfter=look.item_after),
+        item=ParagraphStyle("hitem", parent=body, spaceAfter=item_after),
         h1=ParagraphStyle("hh1", parent=book["h1"], textColor=book["h2"].textColor, **look.type.h1.options()),
         h2=ParagraphStyle("hh2", parent=book["h2"], **look.type.h2.options()),
         h3=ParagraphStyle("hh3", parent=book["h3"], fontSize=size + 0.6, leading=leading, spaceBefore=5, spaceAfter=2),

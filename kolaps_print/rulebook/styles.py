@@ -136,6 +136,7 @@ class PageGeometry:
     bottom_mm: float
     columns: int = 1
     column_gap_mm: float = 0
+    paper: str = ""  # sizes.yaml's name of the paper (the quick-start sets its type per paper)
 
     @property
     def column_width_mm(self) -> float:
@@ -188,7 +189,7 @@ def page_geometry(paper: str) -> PageGeometry:
             f"{data.columns} columns of a {data.text_width:g} mm text block are narrower than {MIN_COLUMN_MM:g} mm",
         )
     return PageGeometry(
-        (size.width, size.height), data.text_width, data.top, data.bottom, data.columns, data.column_gap
+        (size.width, size.height), data.text_width, data.top, data.bottom, data.columns, data.column_gap, name
     )
 
 

@@ -201,6 +201,7 @@ def template_context(
 ) -> dict:
     catalogue, rules = data.catalogue, data.rules
     actions, combat, wounds, dice = (_file(data, f"{n}.yaml") for n in ("actions", "combat", "wounds", "dice"))
+    steps = attack_steps(data, cast(Edition, edition) if edition in get_args(Edition) else "full")
     return {
         "army_weapons": tracked_list(army_weapons, "weapon", usage),  # defined in the demo armies' files
         "rules": data.rules,
@@ -228,8 +229,10 @@ def template_context(
         "scenario": demo.scenario,  # the kit's, or the default; None when data has none
         "sides": demo.sides,  # its two armies (ArmyBook: .army.name, .affiliation.name...)
         "example": demo.example,  # the worked attack, every number from the rules and the two cards
-        # the attack's numbered steps (data/rulesets/kolaps/rules/attack.yaml) this edition prints, as the sheet does
-        "attack_steps": attack_steps(data, cast(Edition, edition) if edition in get_args(Edition) else "full"),
+        # the attack's numbered steps (data/rulesets/kolaps/rules/attack.yaml) this edition prints, as the sheet
+        # does; by id, for an example that cites a step by its number and name: {{ attack_step["seuil"].number }}
+        "attack_steps": steps,
+        "attack_step": _ById("attack step", {s.id: s for s in steps}, _file(data, "attack.yaml")),
     }
 
 

@@ -287,3 +287,76 @@ def test_a_heading_keeps_two_lines_of_what_follows_in_its_column(handout):
         if len(below) < 2:
             alone.append((h.page, h.title))
     assert alone == []
+
+
+# ---- issue 12 (sixth session): the example cites the procedure's steps, captions, full pages ----
+def test_the_example_numbers_its_steps_as_the_procedure_does(pages):
+    """Page 3's example numbered its steps 1 to 9 where the procedure has 10 (it skipped the
+    critical success): each of the procedure's steps appears in the example, in order, under the
+    procedure's own number and name."""
+    steps = [s.name for s in builtin_game_data().rules.attack.for_edition("quickstart")]
+    assert len(steps) == 10
+    example = pages[2][pages[2].index("Exemple :") :]
+    positions = [example.index(f"{i}. {name}.") for i, name in enumerate(steps, start=1)]
+    assert positions == sorted(positions)
+
+
+def _sized_texts(pdf: bytes, page: int) -> list[tuple[str, float]]:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(io.BytesIO(pdf))
+    try:
+        face = document[page]
+        textpage = face.get_textpage()
+        out = []
+        for obj in face.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT]):
+            obj.textpage = textpage
+            out.append((" ".join(obj.extract().split()), obj.get_font_size()))
+        return out
+    finally:
+        document.close()
+
+
+def test_the_back_s_captions_are_at_least_as_large_as_their_cells(handout):
+    """Page 4 set its tables up to 1.4 times larger but left their captions at the book's 8.2 pt,
+    smaller than the cells they name: read back, each caption is at least its cells' size."""
+    texts = _sized_texts(handout.pdf, 3)
+    titles = ["Seuils de réussite", "Difficultés", "Localisation (1D6)", "Effets secondaires", "Chances de réussite"]
+    captions = [size for text, size in texts if text in titles]
+    cells = [size for text, size in texts if text in ("Bras gauche", "Très facile", "Éraflure")]
+    assert len(captions) == len(titles) and cells, (captions, cells)
+    assert min(captions) >= max(cells) - 0.01, (captions, cells)
+    assert max(cells) > 8.6 + 0.5  # the tables are still set larger than the book's 8.6 pt
+
+
+@pytest.mark.parametrize("page", [0, 1, 2])
+def test_pages_of_rules_fill_their_columns_to_the_foot(handout, page):
+    """Pages 1 to 3 ended 20 to 35 % above the foot: with each page's type chosen in
+    quickstart.yaml (pages), both columns reach past nine tenths of their height, and the type is
+    never smaller than the layout's default."""
+    from kolaps_print.rulebook.handout_look import handout_layout
+
+    assert min(_fills(handout, page)) >= 0.9, _fills(handout, page)
+    look = handout_layout()
+    assert look.page_type(page, "a4").body_size >= look.body_size
+
+
+def test_a_page_grown_past_its_own_type_falls_back_to_the_default_type(tmp_path):
+    """A page's type in quickstart.yaml fills it to the foot, leaving no room: a chapter edited
+    longer is set in the layout's default type instead of failing the build (four pages still)."""
+    from kolaps_print.rulebook.handout_look import handout_layout
+
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    chapter = templates / "demarrage" / "01-premiers-pas.md.j2"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\nUne phrase de plus pour remplir la page.\n")
+    book = build_rulebook(RulebookOptions(edition="quickstart", templates=templates))
+    assert len(pypdf.PdfReader(io.BytesIO(book.pdf)).pages) == 4
+    sizes = {round(size, 2) for text, size in _sized_texts(book.pdf, 0) if "patrouille" in text}
+    assert sizes == {handout_layout().body_size}, sizes
+    own = {
+        round(size, 2)
+        for text, size in _sized_texts(build_rulebook(RulebookOptions(edition="quickstart")).pdf, 0)
+        if "patrouille" in text
+    }
+    assert own == {handout_layout().page_type(0, "a4").body_size}, own
