@@ -45,7 +45,7 @@ def page_fits(chapters, tables, outside, geometry: st.PageGeometry) -> tuple[Pag
 
         def trials_in(page: int, chapter=chapter) -> ChapterTrials:
             """Trials in this page's running text (quickstart.yaml pages; -1: the default)."""
-            return ChapterTrials(chapter, lambda s: _context({}, Registry(), tables, outside, geometry, s, page))
+            return ChapterTrials(chapter, lambda s: _context({}, Registry(), tables, outside, geometry, s, page), page)
 
         typed, trials = i, trials_in(i)
         scale = _table_scale(chapter, partial(trials.fits, full))
@@ -66,8 +66,9 @@ class ChapterTrials:
     """One chapter's trial layouts: its flowables made once per table scale, each answer kept
     (the table scale's search and the page's first question ask the same one)."""
 
-    def __init__(self, chapter, context: Callable[[float], StoryContext]):
+    def __init__(self, chapter, context: Callable[[float], StoryContext], page: int = -1):
         self.chapter, self._context = chapter, context
+        self.page = page  # whose running text context() sets (quickstart.yaml pages; -1: the default)
         self._flows: dict[float, list[Flowable]] = {}
         self._answers: dict[tuple[float, float], bool] = {}
         self.width = context(1.0).width

@@ -27,14 +27,15 @@ def quickstart(request):
     return book, geometry, page_fits(book.chapters, book.tables, book.unresolved, geometry)
 
 
-def _context_of(book, geometry):
-    return lambda scale: _context({}, Registry(), book.tables, book.unresolved, geometry, scale)
+def _context_of(book, geometry, page: int = -1):
+    """The chapter's context, in page `page`'s running text (quickstart.yaml pages; -1: the default)."""
+    return lambda scale: _context({}, Registry(), book.tables, book.unresolved, geometry, scale, page)
 
 
-def _pages_in_full(book, geometry, chapter, height: float, scale: float) -> int:
+def _pages_in_full(book, geometry, chapter, height: float, scale: float, page: int = -1) -> int:
     """The chapter made afresh and laid out alone in two columns of this height, drawn and
     written as a document is: how many pages it takes (0: a block taller than a column)."""
-    ctx = _context_of(book, geometry)(scale)
+    ctx = _context_of(book, geometry, page)(scale)
     doc = BaseDocTemplate(BytesIO(), leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0)
     doc.addPageTemplates([_template("full", Columns((0.0, ctx.width + 10), 0.0, ctx.width, height), lambda c, d: None)])
     try:
@@ -50,7 +51,7 @@ def test_the_balanced_pages_are_those_full_layouts_give(quickstart, monkeypatch)
     book, geometry, fits = quickstart
 
     def in_full(trials, height: float, scale: float) -> bool:
-        return _pages_in_full(book, geometry, trials.chapter, height, scale) == 1
+        return _pages_in_full(book, geometry, trials.chapter, height, scale, trials.page) == 1
 
     monkeypatch.setattr(ChapterTrials, "fits", in_full)
     assert page_fits(book.chapters, book.tables, book.unresolved, geometry) == fits
@@ -61,7 +62,7 @@ def test_the_balanced_pages_are_those_full_layouts_give(quickstart, monkeypatch)
         if f.height < (inside if i else front).height
     ]
     assert balanced  # the demo's pages of rules end level, below full height
-    assert all(_pages_in_full(book, geometry, c, f.height, f.table_scale) == 1 for c, f in balanced)
+    assert all(_pages_in_full(book, geometry, c, f.height, f.table_scale, f.page_type) == 1 for c, f in balanced)
 
 
 def test_the_quick_trials_answer_as_full_layouts_do_in_any_order(quickstart):
@@ -69,8 +70,9 @@ def test_the_quick_trials_answer_as_full_layouts_do_in_any_order(quickstart):
     different height on the same (reused) flowables: the same answers as fresh full layouts."""
     book, geometry, fits = quickstart
     for chapter, fit in zip(book.chapters, fits, strict=True):
-        trials = ChapterTrials(chapter, _context_of(book, geometry))
+        trials = ChapterTrials(chapter, _context_of(book, geometry, fit.page_type), fit.page_type)
         heights = [fit.height + d for d in (0.0, -40.0, 0.4, -BALANCE_STEP, -0.7, 25.0, -120.0, -1.3)]
         answers = [trials.fits(h, fit.table_scale) for h in heights]
-        assert answers == [_pages_in_full(book, geometry, chapter, h, fit.table_scale) == 1 for h in heights]
+        full = [_pages_in_full(book, geometry, chapter, h, fit.table_scale, fit.page_type) == 1 for h in heights]
+        assert answers == full
         assert True in answers and False in answers  # both sides of the answer were asked
