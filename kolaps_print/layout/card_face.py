@@ -12,6 +12,11 @@ from kolaps_print.units import to_mm
 ASCENT, DESCENT = 0.8, 0.25
 
 
+def cap_height(size: float) -> float:
+    """How tall capitals of size pt stand, in mm (Roboto's are 0.711 em): centres text in a band or box."""
+    return to_mm(size * 0.711)
+
+
 def below_safe_top(safe: float, size: float) -> float:
     """The highest baseline for type of this size (pt) that keeps safe mm from the top trim."""
     return safe + to_mm(size * ASCENT)

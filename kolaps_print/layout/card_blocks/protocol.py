@@ -1,0 +1,72 @@
+"""What a block of KOLAPS's card is: a part of one face that lays itself out for the card's width.
+
+A front block may add to the furniture every card of the army shares (drawn once, as a PDF
+form), to one character's card at the place data/layouts/card.yaml gives it (a frame block), or
+to the body, the blocks stacked under the stat tiles, each measured for the body's width
+(card_body.Block: its height at that width and scale). A back block adds parts stacked from the
+top, each measured for the card's width (Part), or shapes at a fixed place. The builders (card_front.FrontBuilder, card_back.BackBuilder) walk the list of
+data/rulesets/kolaps/card.yaml and keep what the whole army shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from kolaps_print.layout.card_face import Cut, FaceLayout
+from kolaps_print.layout.shapes import Shape
+from kolaps_print.model.army_book import Member
+
+if TYPE_CHECKING:
+    from kolaps_print.layout.card_back import BackBuilder
+    from kolaps_print.layout.card_body import Block, Style
+    from kolaps_print.layout.card_front import FrontBuilder
+
+
+Mode = tuple[bool, bool]  # the body's arrangement: (specialisations, traits) by name only
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card being laid out: whose, which copy, and where the name band's marks leave the name."""
+
+    member: Member
+    copy: tuple[int, int] | None
+    stats: bool  # False: the stat tiles' texts are drawn apart, once per (rank, mvt, cib)
+    marks: list[Shape] = field(default_factory=list)  # the Avatar mark and copy number
+    right: float = 0.0  # where the name (and the role line in the band) must end
+
+
+class FrontBlock:
+    """A block of the front; each method adds nothing unless the block has something there."""
+
+    def furniture(self, front: FrontBuilder) -> FaceLayout:
+        return FaceLayout()
+
+    def build(self, front: FrontBuilder, card: Card) -> FaceLayout:
+        return FaceLayout()
+
+    def body(self, front: FrontBuilder, member: Member, style: Style, mode: Mode, first: bool) -> list[Block]:
+        """Its body blocks at style's width and scale; first: nothing above it in the body."""
+        return []
+
+
+@dataclass(frozen=True)
+class Part:
+    """A back block measured for the card's width: its height, its shapes with its top at y."""
+
+    height: float
+    emit: Callable[[float], list[Shape]]
+    width: float = 0.0  # the narrowest it can be drawn (0: it adapts to any width)
+
+
+class BackBlock:
+    """A block of the back; each method adds nothing unless the block has something there."""
+
+    def parts(self, back: BackBuilder, cuts: list[Cut]) -> list[Part]:
+        """Stacked from the top, measured between back._left and back._right."""
+        return []
+
+    def fixed(self, back: BackBuilder, width: float, height: float) -> list[Shape]:
+        """Shapes at a fixed place of a back width × height (mm, at the back's scale)."""
+        return []

@@ -1,0 +1,123 @@
+"""The front's `stat_tiles` block: RNG, MVT and CIB in three tinted tiles, what the table uses
+large (4+, 10/20, 4D6), the raw stat small over it. The tiles are furniture; their texts are the
+same for every character with the same stats (the job draws them once each, as a form)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kolaps_print.layout import card_text
+from kolaps_print.layout.card_blocks.protocol import Card, FrontBlock
+from kolaps_print.layout.card_face import Cut, FaceLayout
+from kolaps_print.layout.shapes import Box, Shape, Text
+from kolaps_print.layout.style import tint
+from kolaps_print.layout.text_fit import fit_line, width_mm
+from kolaps_print.model.army_book import Member
+
+if TYPE_CHECKING:
+    from kolaps_print.layout.card_front import FrontBuilder
+
+BOLD, REGULAR = "KSans-Bold", "KSans"
+TILE_PAD = 1.2  # mm a stat tile keeps around its value
+
+
+class StatTilesFront(FrontBlock):
+    def __init__(self, front: FrontBuilder):
+        self.front = front
+        self._value_size: float | None = None  # size_stats(): one size for the whole army
+        self._tile_widths: list[float] | None = None  # size_stats(), stats.fit content: the army's widths
+        self._cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
+
+    def furniture(self, front: FrontBuilder) -> FaceLayout:
+        st = front.layout.front.stats
+        wash = tint(front.colour, front.layout.colours.tint)
+        return FaceLayout([Box(x, st.top, w, st.height, fill=wash, radius=st.radius) for x, w in self._tile_columns()])
+
+    def build(self, front: FrontBuilder, card: Card) -> FaceLayout:
+        return self.stat_tiles(card.member) if card.stats else FaceLayout()
+
+    def size_stats(self, members: list[Member]) -> None:
+        """One size for the tiles' large values on every card of the army: the largest all of them fit."""
+        st = self.front.layout.front.stats
+        by_stats = {(m.character.rank, m.character.mvt, m.character.cib): m for m in members}  # same stats, same tiles
+        all_stats = [card_text.stats(m, self.front.rules) for m in by_stats.values()]
+        if st.fit != "equal" and all_stats:
+            if st.fit == "content" or any(self._values_size(stats) < st.value.size for stats in all_stats):
+                self._tile_widths = self._content_widths(all_stats)
+        self._value_size = min((self._values_size(stats) for stats in all_stats), default=None)
+
+    def _content_widths(self, all_stats: list[tuple[card_text.Stat, card_text.Stat, card_text.Stat]]) -> list[float]:
+        """Each tile as wide as its widest value (or label) in the army, the room left shared evenly."""
+        st = self.front.layout.front.stats
+        needs = [
+            max(
+                max(width_mm(s[i].value, BOLD, st.value.size), width_mm(s[i].label, BOLD, st.label.size, 0.3))
+                + TILE_PAD
+                for s in all_stats
+            )
+            for i in range(3)
+        ]
+        spare = self.front.width - 2 * st.gap - sum(needs)
+        return [n + spare / 3 for n in needs] if spare >= 0 else [n * (1 + spare / sum(needs)) for n in needs]
+
+    def _values_size(self, stats: tuple[card_text.Stat, ...]) -> float:
+        st = self.front.layout.front.stats
+        return min(
+            fit_line(s.value, BOLD, st.value.size, self.front.layout.min_font, w - TILE_PAD).size
+            for s, (_, w) in zip(stats, self._tile_columns(), strict=True)
+        )
+
+    def _tile_columns(self) -> list[tuple[float, float]]:
+        """Three equal tiles, or (stats.fit: content) each as wide as the army's values in it need."""
+        front = self.front
+        gap = front.layout.front.stats.gap
+        room = front.width - 2 * gap
+        widths = self._tile_widths or [room / 3] * 3
+        xs = [front.left + sum(widths[:i]) + i * gap for i in range(3)]
+        return list(zip(xs, widths, strict=True))
+
+    def stat_tiles(self, member: Member) -> FaceLayout:
+        """Per tile: the raw stat small on top, what the table uses large, what it is under it.
+
+        The same stats give the same tiles: laid out once per (rank, mvt, cib) in an army.
+        """
+        c = member.character
+        key = (c.rank, c.mvt, c.cib)
+        if key not in self._cache:
+            self._cache[key] = self._stat_tiles_for(member)
+        shapes, cuts = self._cache[key]
+        path = ("characters", member.index)
+        return FaceLayout(list(shapes), [Cut(path + (field,), f"'{c.name}': {message}") for field, message in cuts])
+
+    def _stat_tiles_for(self, member: Member) -> tuple[list[Shape], list[tuple[str, str]]]:
+        front = self.front
+        st = front.layout.front.stats
+        out: tuple[list[Shape], list[tuple[str, str]]] = ([], [])
+        columns, stats = self._tile_columns(), card_text.stats(member, front.rules)
+        value_size = self._value_size or self._values_size(stats)
+        for (x, w), stat in zip(columns, stats, strict=True):
+            room = w - TILE_PAD
+            out[0].append(
+                Text(x + w / 2, st.top + st.label.baseline, stat.label, BOLD, st.label.size, front.ink, "centre", 0.3)
+            )
+            value = fit_line(stat.value, BOLD, value_size, front.layout.min_font, room)
+            out[0].append(
+                Text(x + w / 2, st.top + st.value.baseline, value.text, BOLD, value.size, front.ink, "centre")
+            )
+            if st.detail is None:  # small cards: the value alone, as large as the army allows
+                if value.cut:
+                    out[1].append((stat.field, f"{stat.label} '{stat.value}' is too wide for the card"))
+                continue
+            detail = fit_line(stat.detail, REGULAR, st.detail.size, front.layout.min_font, room)
+            if detail.cut:  # a narrow card: the short form, cut only if even that is too wide
+                detail = fit_line(stat.short, REGULAR, st.detail.size, front.layout.min_font, room)
+            if detail.cut or value.cut:
+                message = (
+                    f"{stat.label} '{stat.value} {stat.detail}' "
+                    f"is too wide for the card; printed as '{value.text} {detail.text}'"
+                )
+                out[1].append((stat.field, message))
+            out[0].append(
+                Text(x + w / 2, st.top + st.detail.baseline, detail.text, REGULAR, detail.size, front.muted, "centre")
+            )
+        return out
