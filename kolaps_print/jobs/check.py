@@ -95,15 +95,18 @@ def check_builtin(strict: bool = False) -> tuple[GameData, list[CheckResult]]:
 
 
 def check_layouts() -> list[Diagnostic]:
-    """The layout data files (data/layouts/*.yaml) the commands read."""
+    """The layout data files (data/layouts/*.yaml, and KOLAPS's card.yaml) the commands read."""
     from kolaps_print.layout.calibration import calibration_data
+    from kolaps_print.layout.card_blocks.plan import card_plan
     from kolaps_print.layout.card_data import card_layout
     from kolaps_print.layout.reference.look import reference_look
     from kolaps_print.layout.ruleset.look import sheet_look
     from kolaps_print.layout.sheets import sheets, sizes
     from kolaps_print.rulebook.styles import check_every_paper, rulebook_layout
 
-    files = _problems(card_layout, sizes, sheets, calibration_data, rulebook_layout, reference_look, sheet_look)
+    files = _problems(
+        card_layout, card_plan, sizes, sheets, calibration_data, rulebook_layout, reference_look, sheet_look
+    )
     return files or _problems(check_every_paper)  # each file is right: does the book's frame fit every paper?
 
 

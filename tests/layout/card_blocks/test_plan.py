@@ -142,3 +142,17 @@ def test_a_data_folder_without_card_yaml_prints_the_bundled_card(tmp_path):
     bundled = build_cards(load_army(army), options).pdf
     with resources.folders(data=old):
         assert build_cards(load_army(old / "armies" / f"{ARMY}.yaml"), options).pdf == bundled
+
+
+def test_check_reports_a_wrong_card_yaml(cli, data_copy):
+    names = _blocks(data_copy, "back")
+    names[-1] = "bandd"
+    _write_blocks(data_copy, "back", names)
+    result = cli(["check"])
+    assert result.exit_code == 1
+    line = 3 + len(_blocks(data_copy, "front")) + 1 + len(names) - 1
+    golden = (
+        f"data/rulesets/kolaps/card.yaml:{line}:15: error: card.back[{len(names) - 1}].block: unknown block 'bandd' "
+        "(did you mean 'band'?); back blocks: name, morale, status, location_table, cumulative_wounds, band"
+    )
+    assert golden in result.stderr.splitlines(), result.stderr
