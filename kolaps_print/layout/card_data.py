@@ -139,6 +139,7 @@ class CompactFront(Model):
     stats: Stats | None = None
     body: Body | None = None
     section: Section | None = None
+    weapon: WeaponStyle | None = None
     specialisation: SpecialisationStyle | None = None
     reminder: ReminderStyle | None = None
     footer: Footer | None = None

@@ -93,9 +93,10 @@ class FrontBuilder:
         c = member.character
         size = self.name_size or self.layout.front.band.size
         marks, right = self._band_marks(member, copy, compact=False)
-        if c.avatar and width_mm(c.name, BOLD, size) > right - self.emblem()[1]:  # the star alone leaves more room
+        bare = c.avatar and width_mm(c.name, BOLD, size) > right - self.emblem()[1]  # the star alone leaves more room
+        if bare:
             marks, right = self._band_marks(member, copy, compact=True)
-        card, out = Card(member, copy, stats, marks, right), FaceLayout()
+        card, out = Card(member, copy, stats, marks, right, bare), FaceLayout()
         for block in self.blocks:
             out.extend(block.build(self, card))
         out.extend(self._body(member))

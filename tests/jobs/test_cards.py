@@ -1247,9 +1247,10 @@ def test_every_mini_front_prints_its_role_line_in_the_band_beside_the_legend_and
         for member in book.members:
             c, page = member.character, doc[fronts[member.character.name]]
             words = {w[0]: w for w in words_on(page)}
-            role = card_text.subtitle(member)
+            said = (lambda role: label("cards.front.avatar_role", role=role)) if c.avatar else str  # issue 12:
+            role = said(card_text.subtitle(member))  # beside the Avatar's bare star, the line says what it is
             if role not in words:  # the archetype, and a warning naming what was left out
-                role = c.archetype
+                role = said(c.archetype)
                 assert any(c.name in w.message and f"printed as '{role}'" in w.message for w in result.warnings)
             _, size, top, _, fill = words[role]
             assert size >= 6 - 0.01 and min(fill) > 240, (c.name, size, fill)  # white on the band
@@ -1337,3 +1338,36 @@ def test_no_line_of_a_les_damnes_mini_card_starts_with_a_sign_and_its_number(dam
     ]
     assert any(line.endswith("gravité + 1") or "gravité + 1 " in line for line in lines), lines
     assert not [line for line in lines if re.match(r"[+\u2212] \d", line)], lines
+
+
+# ---- issue 12 (leftovers): mini fronts clear of the foot band, the Avatar's star said -------------
+def test_every_mini_front_keeps_its_text_1_5_mm_above_the_foot_band(demo_armies):
+    """Designer review: the mini fronts of Vesna and the Comtesse ran within 0.8 mm of the foot band."""
+    size = card_size("mini")
+    footer_top = size.height - card_layout().for_card(size.width, size.height).front.footer.height
+    clearances = {}
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, "mini")
+        for member in book.members:
+            boxes = [box for _, box in glyph_boxes(doc[fronts[member.character.name]]) if box[1] < footer_top]
+            clearances[member.character.name] = footer_top - max(box[3] for box in boxes)
+    assert {"Vesna la Rouge", "Comtesse Ilona Varga"} <= set(clearances)
+    assert min(clearances.values()) >= 1.5, sorted(clearances.items(), key=lambda kv: kv[1])[:3]
+
+
+def test_the_avatars_bare_star_on_a_mini_front_is_said_under_the_name(demo_armies):
+    """Designer review: on mini cards the Avatar's star stood alone, unexplained; the band's role line
+    now starts with « Avatar · », and no other character's does."""
+    said = label("cards.front.avatar_alone")
+    checked = 0
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, "mini")
+        for member in book.members:
+            words = reading(doc[fronts[member.character.name]])
+            start = words.index(member.character.name)
+            band = words[start : words.index(label("cards.front.weapons"), start)]  # the name, its role line
+            assert (said in band) == member.character.avatar, (path.name, member.character.name, band)
+            checked += member.character.avatar
+    assert checked == len(demo_armies)

@@ -35,6 +35,7 @@ class Card:
     stats: bool  # False: the stat tiles' texts are drawn apart, once per (rank, mvt, cib)
     marks: list[Shape] = field(default_factory=list)  # the Avatar mark and copy number
     right: float = 0.0  # where the name (and the role line in the band) must end
+    bare_star: bool = False  # the Avatar's star without its word: the role line in the band says it
 
 
 class FrontBlock:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_blocks.protocol import Card, FrontBlock
 from kolaps_print.layout.card_face import Cut, FaceLayout
@@ -22,8 +23,8 @@ class RoleFront(FrontBlock):
     def build(self, front: FrontBuilder, card: Card) -> FaceLayout:
         member, f = card.member, front.layout.front
         c, sub = member.character, card_text.subtitle(member)
-        if sub and f.band.subtitle is not None:
-            return _band_subtitle(front, member, sub, card.right)
+        if (sub or card.bare_star) and f.band.subtitle is not None:
+            return _band_subtitle(front, member, sub, card.right, card.bare_star)
         if sub:
             where = "archetype" if c.archetype else "function"
             width = front.width - (front.portrait_size()[0] + f.avatar.gap if member.portrait else 0)
@@ -31,18 +32,26 @@ class RoleFront(FrontBlock):
         return FaceLayout()
 
 
-def _band_subtitle(front: FrontBuilder, member: Member, sub: str, right: float) -> FaceLayout:
+def _band_subtitle(front: FrontBuilder, member: Member, sub: str, right: float, bare_star: bool) -> FaceLayout:
     """Archetype · function under the name, in white, from where the name starts to the band's marks;
-    too long, the archetype alone (or the function), said in a warning; only then cut short."""
+    too long, the archetype alone (or the function), said in a warning; only then cut short. Beside
+    the Avatar's bare star (small cards), the line starts with « Avatar · », which says what the star
+    is, unless the role would lose words to it: then the role as it was (the star's meaning is in the
+    book; a role cut short for it would be a warning on every such card)."""
     spec, left, c = front.layout.front.band.subtitle, front.emblem()[1], member.character
     assert spec is not None
     where = "archetype" if c.archetype else "function"
-    for text in dict.fromkeys(t for t in (sub, c.archetype, c.function) if t):
+    roles = list(dict.fromkeys(t for t in (sub, c.archetype, c.function) if t))
+    if bare_star:  # the word before each form of the role; a role that fits whole only without it comes first
+        said = [label("cards.front.avatar_role", role=t) for t in roles]
+        roles = [text for pair in zip(said, roles, strict=True) for text in pair] + [label("cards.front.avatar_alone")]
+    for text in roles:
         if width_mm(text, ITALIC, spec.size) <= right - left:
             shown = Text(left, spec.baseline, text, ITALIC, spec.size, front.white)
             message = f"'{c.name}': archetype · function is too long for the card; printed as '{text}'"
-            return FaceLayout([shown], [] if text == sub else [Cut(("characters", member.index, where), message)])
-    return _line(front, member, (where,), sub, spec, right - left, front.white, left)
+            whole = not sub or text in roles[:2] if bare_star else text == sub  # the role lost no word
+            return FaceLayout([shown], [] if whole else [Cut(("characters", member.index, where), message)])
+    return _line(front, member, (where,), roles[0], spec, right - left, front.white, left)
 
 
 def _line(
