@@ -10,7 +10,9 @@ Editing data/ in a project folder therefore changes what is printed, even after 
 KOLAPS's own files (rules/, weapons, affiliations, errata, readings, armies/, scenarios/,
 kits/) sit in data/rulesets/kolaps/, beside the other systems; the files every system shares
 (layouts/, labels/) stay in data/. A data folder of the old layout, with KOLAPS's files in data/
-itself, still reads as KOLAPS (kolaps_folder).
+itself, still reads as KOLAPS (kolaps_folder). Likewise KOLAPS's book.yaml and chapters sit in
+templates/rulesets/kolaps/, beside the other systems' books; a templates folder of the old
+layout, with them in templates/rulebook/, still reads as KOLAPS's (kolaps_templates).
 """
 
 from __future__ import annotations
@@ -20,19 +22,23 @@ import os
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from functools import cache
-from pathlib import Path
-from typing import TypeVar
+from pathlib import Path, PurePosixPath
+from typing import NamedTuple, TypeVar
 
 _PACKAGE = Path(__file__).resolve().parent
-KOLAPS_FOLDER = "rulesets/kolaps"  # KOLAPS's own files, under the data folder (docs/rulesets.md)
+RULESETS = "rulesets"  # each game system's own folder, under data/ and templates/ (docs/rulesets.md)
+KOLAPS_FOLDER = f"{RULESETS}/kolaps"  # KOLAPS's own files, under the data and templates folders
+OLD_KOLAPS_BOOK = "rulebook"  # where KOLAPS's book sat in a templates folder of the old layout
 _DICE = "rules/dice.yaml"
-# name -> (environment variable, files of which one marks a real folder of that kind)
+_BOOK = "book.yaml"
+# name -> (environment variable, files of which one marks a real folder of that kind), each
+# in the layout of rulesets/ or in the old one
 _KINDS = {
-    "data": ("KOLAPS_DATA", (f"{KOLAPS_FOLDER}/{_DICE}", _DICE)),  # the layout of data/rulesets/, or the old one
-    "templates": ("KOLAPS_TEMPLATES", ("rulebook/book.yaml",)),
+    "data": ("KOLAPS_DATA", (f"{KOLAPS_FOLDER}/{_DICE}", _DICE)),
+    "templates": ("KOLAPS_TEMPLATES", (f"{KOLAPS_FOLDER}/{_BOOK}", f"{OLD_KOLAPS_BOOK}/{_BOOK}")),
 }
 # Folders chosen by option: data, templates, and rulebook (--templates of `rulebook` names the
-# folder holding book.yaml, i.e. templates/rulebook).
+# folder holding book.yaml, i.e. templates/rulesets/kolaps).
 # No shared mutable default: a run that chose nothing reads a fresh empty dict (_folders).
 _chosen: ContextVar[dict[str, Path]] = ContextVar("kolaps_folders")
 _read_caches: list = []  # functions decorated with cached_read
@@ -131,17 +137,65 @@ def kolaps_dir() -> Path:
     return kolaps_folder(data_dir())
 
 
-def moved_kolaps_file(path: Path | str) -> Path | None:
+def kolaps_templates(templates: Path) -> Path:
+    """The folder of KOLAPS's book.yaml and chapters in a templates folder:
+    templates/rulesets/kolaps/, or, in a templates folder of the old layout (no such folder, a
+    templates/rulebook/ instead), templates/rulebook/. In a folder of neither, the new place,
+    so that messages name where the book should be."""
+    own, old = templates / KOLAPS_FOLDER, templates / OLD_KOLAPS_BOOK
+    return old if old.is_dir() and not own.is_dir() else own
+
+
+class OldPlace(NamedTuple):
+    """KOLAPS's folder in a data or templates folder of the new layout, and where its files sat
+    in the old one, relative to that data or templates folder ("" for the data folder itself)."""
+
+    folder: Path
+    old: str
+    kind: str  # "data" or "templates", as messages name the folder
+
+
+def kolaps_old_place(root: Path) -> OldPlace | None:
+    """OldPlace for a data or templates folder holding rulesets/kolaps/; None for any other
+    folder (a folder of the old layout, a ruleset's, a book's)."""
+    own = root / KOLAPS_FOLDER
+    if not own.is_dir():
+        return None
+    if (own / _BOOK).is_file():  # a book.yaml: KOLAPS's chapters, which sat in templates/rulebook/
+        return OldPlace(own, OLD_KOLAPS_BOOK, "templates")
+    return OldPlace(own, "", "data")
+
+
+def old_layout_name(root: Path, path: Path) -> PurePosixPath:
+    """A file's name under root as in the old layout: KOLAPS's files under rulesets/kolaps/ by
+    their old place (data/rulesets/kolaps/weapons.yaml -> weapons.yaml,
+    templates/rulesets/kolaps/03-des.md.j2 -> rulebook/03-des.md.j2), any other by its path."""
+    place = kolaps_old_place(root)
+    if place is not None and path.is_relative_to(place.folder):
+        return PurePosixPath(place.old, path.relative_to(place.folder).as_posix())
+    return PurePosixPath(path.relative_to(root).as_posix())
+
+
+class MovedFile(NamedTuple):
+    path: Path  # where the file now is
+    kind: str  # the folder it moved in: "data" or "templates"
+
+
+def moved_kolaps_file(path: Path | str) -> MovedFile | None:
     """Where a missing file named by its place in the old layout now is, if it is there:
-    data/armies/x.yaml -> data/rulesets/kolaps/armies/x.yaml (the first folder above it that
-    holds rulesets/kolaps/ is taken for the data folder). For the message of a path that no
-    longer exists, so users' scripts learn the new place."""
+    data/armies/x.yaml -> data/rulesets/kolaps/armies/x.yaml, templates/rulebook/book.yaml ->
+    templates/rulesets/kolaps/book.yaml (the first folder above it that holds rulesets/kolaps/
+    is taken for the data or templates folder). For the message of a path that no longer
+    exists, so users' scripts learn the new place."""
     absolute = Path(os.path.abspath(path))
     for folder in absolute.parents:
-        own = folder / KOLAPS_FOLDER
-        if own.is_dir():
-            moved = own / absolute.relative_to(folder)
-            return moved if moved.is_file() else None
+        place = kolaps_old_place(folder)
+        if place is not None:
+            old = PurePosixPath(absolute.relative_to(folder).as_posix())
+            if not old.is_relative_to(place.old):
+                return None
+            moved = place.folder / old.relative_to(place.old)
+            return MovedFile(moved, place.kind) if moved.is_file() else None
     return None
 
 
@@ -150,8 +204,13 @@ def templates_dir() -> Path:
 
 
 def rulebook_dir() -> Path:
-    """The folder with book.yaml and the chapters."""
-    return _folders().get("rulebook") or templates_dir() / "rulebook"
+    """The folder with KOLAPS's book.yaml and chapters (--templates, or kolaps_templates)."""
+    return _folders().get("rulebook") or kolaps_templates(templates_dir())
+
+
+def ruleset_templates(ruleset_id: str) -> Path:
+    """Another game system's book.yaml and chapters: templates/rulesets/<id>/."""
+    return templates_dir() / RULESETS / ruleset_id
 
 
 def fonts_dir() -> Path:

@@ -5,7 +5,8 @@ import subprocess
 import sys
 
 import pytest
-from data_layouts import old_layout_copy  # tests/support
+from data_layouts import old_layout_copy, old_templates_copy  # tests/support
+from pdf_text import page_texts  # tests/support
 
 from kolaps_print import resources
 
@@ -178,3 +179,57 @@ def test_an_army_named_at_its_old_place_is_an_error_naming_the_new_one(cli, tmp_
     assert not (tmp_path / "cards.pdf").exists()
     result = cli(["cards", "data/armies/nobody.yaml", "-o", "cards.pdf"])  # nothing there either: no hint
     assert result.stderr.splitlines()[0] == "data/armies/nobody.yaml:1:1: error: no such file"
+
+
+# ---- the old templates layout: KOLAPS's book in templates/rulebook/ (issue 13) -------------------
+def _quickstart(cli, out, *options):
+    result = cli(["rulebook", "--edition", "quickstart", *options, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    return out.read_bytes()
+
+
+def test_a_project_templates_folder_of_the_old_layout_prints_the_same_book_and_cards(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("KOLAPS_TEMPLATES", raising=False)
+    army = resources.kolaps_dir() / "armies" / "vampires.yaml"
+    new_book, new_cards = _quickstart(cli, tmp_path / "new.pdf"), _cards(cli, army, tmp_path / "new-cards.pdf")
+    project = tmp_path / "project"
+    old_templates_copy(resources.bundled("templates"), project / "templates")
+    assert (project / "templates" / "rulebook" / "book.yaml").is_file()
+    assert not (project / "templates" / resources.KOLAPS_FOLDER).exists()
+    monkeypatch.chdir(project)
+    # The cards' footer prints the book's version and fingerprint: read from templates/rulebook/.
+    assert _quickstart(cli, tmp_path / "old.pdf") == new_book
+    assert _cards(cli, army, tmp_path / "old-cards.pdf") == new_cards
+    chapter = project / "templates" / "rulebook" / "demarrage" / "01-premiers-pas.md.j2"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\nZorglub arrive.\n", encoding="utf-8")
+    assert _quickstart(cli, tmp_path / "edited.pdf") != new_book  # that folder is the one read
+
+
+def test_kolaps_templates_and_the_templates_option_may_name_the_old_layout(cli, tmp_path, monkeypatch):
+    old = old_templates_copy(resources.bundled("templates"), tmp_path / "ancien")
+    chapter = old / "rulebook" / "demarrage" / "01-premiers-pas.md.j2"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\nZorglub arrive.\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.setenv("KOLAPS_TEMPLATES", str(old))
+    by_variable = _quickstart(cli, elsewhere / "a.pdf")
+    assert "Zorglub arrive." in " ".join(page_texts(by_variable))
+    monkeypatch.delenv("KOLAPS_TEMPLATES")
+    assert _quickstart(cli, elsewhere / "b.pdf", "--templates", old / "rulebook") == by_variable
+    result = cli(["rulebook", "--ruleset", "d12", "-o", "d12.pdf"], env={"KOLAPS_TEMPLATES": str(old)})
+    assert result.exit_code == 0, result.stderr  # the other systems' books sit in rulesets/ in both layouts
+
+
+def test_a_book_folder_named_at_its_old_place_is_an_error_naming_the_new_one(cli, tmp_path, monkeypatch):
+    shutil.copytree(resources.bundled("templates"), tmp_path / "templates")
+    monkeypatch.chdir(tmp_path)
+    result = cli(["rulebook", "--templates", "templates/rulebook", "-o", "book.pdf"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "templates/rulebook/book.yaml:1:1: error: no such file; KOLAPS's files moved into the templates folder's "
+        "rulesets/kolaps/ (did you mean templates/rulesets/kolaps/book.yaml?)"
+    )
+    assert not (tmp_path / "book.pdf").exists()
+    result = cli(["rulebook", "--templates", "templates/ailleurs", "-o", "book.pdf"])  # nothing there: no hint
+    assert result.stderr.splitlines()[0] == "templates/ailleurs/book.yaml:1:1: error: no such file"

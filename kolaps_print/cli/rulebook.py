@@ -79,7 +79,7 @@ def rulebook(
         False, "--strict", help="Any consistency finding is an error (exit 1, nothing written)."
     ),
     book_version: str | None = typer.Option(
-        None, "--book-version", help="Version printed on the book (default: templates/rulebook/book.yaml)."
+        None, "--book-version", help="Version printed on the book (default: templates/rulesets/kolaps/book.yaml)."
     ),
     date: Any = typer.Option(
         None,
@@ -89,7 +89,10 @@ def rulebook(
         help="Date printed on the book, YYYY-MM-DD (default: book.yaml).",
     ),
     templates: Path | None = typer.Option(
-        None, "--templates", help="Folder with book.yaml and the chapters (default: the bundled one)."
+        None,
+        "--templates",
+        help="Folder with book.yaml and the chapters (default: templates/rulesets/kolaps/, "
+        "or templates/rulesets/ID/ with --ruleset; an old-layout templates/rulebook/ works too).",
     ),
     data: Path | None = typer.Option(None, "--data", help="Game data folder (default: the bundled data/)."),
     print_shop: bool = typer.Option(
@@ -104,7 +107,7 @@ def rulebook(
         "Another game system's short book (chapters in templates/rulesets/ID/), written to output/rulebook-ID.pdf."
     ),
 ) -> None:
-    """Build the rulebook PDF from the chapters in templates/rulebook and the game data."""
+    """Build the rulebook PDF from the chapters in templates/rulesets/kolaps and the game data."""
     from kolaps_print.jobs import rulebook as job
     from kolaps_print.rulebook.watch import rebuild
     from kolaps_print.rulebook.watch import watch as watch_loop

@@ -3,7 +3,7 @@ and, for the quick-start edition, less what the demo does not play.
 
 The sheet prints the moves that attack (« Bouger en tirant », « Embuscade »...) in the actions
 table, so its modifiers table leaves them out (one fact, one place). The demo
-(templates/rulebook/demarrage) has no bidding, no morale, no fatigue, no affrontement, no critical
+(templates/rulesets/kolaps/demarrage) has no bidding, no morale, no fatigue, no affrontement, no critical
 tables and no weapon traits: its sheet shows none of them, rather than rules the quick-start tells
 players to forget.
 """

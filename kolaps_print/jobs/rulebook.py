@@ -19,7 +19,6 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.jobs.cards import build_cards
-from kolaps_print.jobs.stamp import RULESET_TEMPLATES
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.sheets import paper_name, sheets
@@ -82,7 +81,7 @@ def _folders_of(options: RulebookOptions) -> Iterator[tuple[Path, Path]]:
     with resources.folders(data=options.data, rulebook=options.templates):
         ruleset = _ruleset(options)
         if ruleset is not None and options.templates is None:
-            yield resources.templates_dir() / RULESET_TEMPLATES / ruleset, resources.data_dir()
+            yield resources.ruleset_templates(ruleset), resources.data_dir()
         else:
             yield resources.rulebook_dir(), resources.data_dir()
 

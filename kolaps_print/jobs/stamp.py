@@ -23,7 +23,6 @@ from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.rulebook.sources import load_sources, source_hash
 
 HASH_LENGTH = 8
-RULESET_TEMPLATES = "rulesets"  # templates/rulesets/<id>/: a ruleset's book.yaml and chapters
 
 
 def data_hash(armies: Sequence[tuple[Path, Sequence[Path]]]) -> str:
@@ -49,7 +48,7 @@ def cards_stamp() -> str:
 def ruleset_cards_stamp(ruleset_id: str, folder: Path) -> str:
     """« v0.1 · 3fa2b9c1d0 » for another ruleset's cards: its short book's version and the
     fingerprint its proofs print (templates/rulesets/ID and the ruleset's data folder)."""
-    book = resources.templates_dir() / RULESET_TEMPLATES / ruleset_id
+    book = resources.ruleset_templates(ruleset_id)
     try:
         version, digest = load_sources(book).spec.version, source_hash(book, folder)
     except (FileNotFoundError, KolapsError):  # no templates installed: the tool's version, the data alone
@@ -67,12 +66,12 @@ def rules_hash() -> str:
 
 
 def rules_version() -> str:
-    """The rules' version (templates/rulebook/book.yaml), as the rulebook prints it."""
+    """The rules' version (templates/rulesets/kolaps/book.yaml), as the rulebook prints it."""
     return rules_version_and_date()[0]
 
 
 def rules_version_and_date() -> tuple[str, dt.date | None]:
-    """The rules' version and its date (templates/rulebook/book.yaml; without templates: the tool's
+    """The rules' version and its date (templates/rulesets/kolaps/book.yaml; without templates: the tool's
     version alone), as the rulebook prints them."""
     try:
         spec = load_sources(resources.rulebook_dir()).spec

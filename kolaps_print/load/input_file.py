@@ -44,12 +44,15 @@ def _open(path: Path, file: str) -> int:
 
 
 def moved_hint(path: Path) -> str:
-    """'; KOLAPS's files moved ... (did you mean ...?)' for a path of the old data layout whose
-    file is now in data/rulesets/kolaps/; '' otherwise."""
+    """'; KOLAPS's files moved ... (did you mean ...?)' for a path of the old data or templates
+    layout whose file is now in data/rulesets/kolaps/ or templates/rulesets/kolaps/; '' otherwise."""
     moved = resources.moved_kolaps_file(path)
     if moved is None:
         return ""
-    return f"; KOLAPS's files moved into the data folder's {resources.KOLAPS_FOLDER}/ (did you mean {display_path(moved)}?)"
+    return (
+        f"; KOLAPS's files moved into the {moved.kind} folder's {resources.KOLAPS_FOLDER}/"
+        f" (did you mean {display_path(moved.path)}?)"
+    )
 
 
 def _megabytes(size: int) -> str:

@@ -49,18 +49,15 @@ def relative_name(root: Path, path: Path, prefix: str = "") -> str:
 
 def digest_folder(digest: Digest, root: Path, prefix: str = "") -> None:
     """Feed every source file of root to digest (digest_files), named by its path under root
-    after prefix, in the order of those names. KOLAPS's own files in a data folder
-    (data/rulesets/kolaps/, resources.kolaps_folder) are named from that folder, as in the old
-    layout where they sat in data/ itself: a fingerprint tells the files apart, not where the
-    folder keeps them, so moving KOLAPS into rulesets/ changed no printed fingerprint."""
-    named = sorted(((_layout_free_parts(root, path), path) for path in source_files(root)), key=lambda n: n[0])
+    after prefix, in the order of those names. KOLAPS's own files in a data or templates folder
+    (rulesets/kolaps/) are named as in the old layout, where they sat in data/ itself and in
+    templates/rulebook/ (resources.old_layout_name): a fingerprint tells the files apart, not
+    where the folder keeps them, so moving KOLAPS into rulesets/ changed no printed fingerprint."""
+    named = sorted(
+        ((resources.old_layout_name(root, path).parts, path) for path in source_files(root)), key=lambda n: n[0]
+    )
     names = {path: prefix + "/".join(parts) for parts, path in named}
     digest_files(digest, [path for _, path in named], names.__getitem__)
-
-
-def _layout_free_parts(root: Path, path: Path) -> tuple[str, ...]:
-    own = resources.kolaps_folder(root)  # root itself for templates/, a ruleset or an old data folder
-    return path.relative_to(own if own != root and path.is_relative_to(own) else root).parts
 
 
 def leaves_folder(folder: Path, name: str) -> bool:

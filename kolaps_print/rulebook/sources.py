@@ -1,4 +1,4 @@
-"""The rulebook's sources: templates/rulebook/book.yaml (title, version, date, editions) and
+"""The rulebook's sources: templates/rulesets/kolaps/book.yaml (title, version, date, editions) and
 the files whose content a proof's hash covers.
 """
 
@@ -49,7 +49,7 @@ class BookSpec(Model):
 
 @dataclass(frozen=True)
 class BookSources:
-    folder: Path  # templates/rulebook
+    folder: Path  # templates/rulesets/kolaps (or templates/rulesets/<id>)
     display: str  # how messages name the folder
     spec: BookSpec
 

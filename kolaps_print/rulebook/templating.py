@@ -300,7 +300,7 @@ def _message(exc: Exception, sources: BookSources) -> str:
 
 
 def _template_display(filename: str | None, sources: BookSources) -> str | None:
-    """A file of the templates folder as messages show it (templates/rulebook/03-des.md.j2);
+    """A file of the templates folder as messages show it (templates/rulesets/kolaps/03-des.md.j2);
     None for any other file (Python code, Jinja's own)."""
     if not filename:
         return None

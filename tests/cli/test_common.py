@@ -49,13 +49,13 @@ def test_every_command_refuses_to_write_over_a_data_file(cli, sources, args):
 
 
 def test_rulebook_refuses_to_write_over_a_chapter(cli, sources):
-    chapter = sources[1] / "rulebook" / "demarrage" / "01-premiers-pas.md.j2"
+    chapter = sources[1] / "rulesets" / "kolaps" / "demarrage" / "01-premiers-pas.md.j2"
     before = chapter.read_bytes()
     result = cli(["rulebook", "--edition", "quickstart", "-o", chapter])
     assert result.exit_code == 1
     assert (
         result.stderr
-        == f"{chapter}: " + INPUT.format(what="a file of the templates folder templates/rulebook/") + NOTHING
+        == f"{chapter}: " + INPUT.format(what="a file of the templates folder templates/rulesets/kolaps/") + NOTHING
     )
     assert untouched(chapter, before)
 

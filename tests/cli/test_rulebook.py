@@ -31,7 +31,7 @@ def test_proof_and_paper_options(cli, tmp_path):
 
 def test_bad_reference_exits_1_with_location_and_writes_nothing(cli, tmp_path):
     templates = tmp_path / "rulebook"
-    shutil.copytree(resources.templates_dir() / "rulebook", templates)
+    shutil.copytree(resources.rulebook_dir(), templates)
     chapter = templates / "demarrage" / "04-tables.md.j2"
     chapter.write_text(chapter.read_text(encoding="utf-8") + "\nVoir [ceci](#nulle-part).\n", encoding="utf-8")
     output = tmp_path / "out.pdf"
@@ -73,7 +73,7 @@ def test_scenario_picks_what_the_quickstart_prints_and_an_unknown_one_is_a_usage
 
 def test_strict_turns_findings_into_errors(cli, tmp_path):
     templates = tmp_path / "rulebook"
-    shutil.copytree(resources.templates_dir() / "rulebook", templates)
+    shutil.copytree(resources.rulebook_dir(), templates)
     weapons = templates / "07-armes.md.j2"  # the armoury's table is shown nowhere else
     weapons.write_text(weapons.read_text(encoding="utf-8").replace('{{ table("armes") }}', ""), encoding="utf-8")
     output = tmp_path / "book.pdf"
@@ -114,7 +114,7 @@ def line_of(path, text: str) -> int:
 
 
 def test_every_problem_is_reported_in_one_run(cli, project):
-    book = project / "templates/rulebook"
+    book = project / "templates/rulesets/kolaps"
     (book / "02-tour.md.j2").unlink()
     (book / "04-actions.md.j2").write_text("# Les actions {#actions}\n\n{% if %}\n", encoding="utf-8")
     dice = project / "data/rulesets/kolaps/rules/dice.yaml"
@@ -125,24 +125,24 @@ def test_every_problem_is_reported_in_one_run(cli, project):
     assert result.stderr.splitlines() == [
         f"data/rulesets/kolaps/rules/dice.yaml:{dice_line}:1: error: thresholds: missing required key 'thresholds'",
         f"data/rulesets/kolaps/rules/dice.yaml:{dice_line}:1: error: treshold: unknown key 'treshold' (did you mean 'thresholds'?)",
-        "templates/rulebook/04-actions.md.j2:3:1: error: template "
+        "templates/rulesets/kolaps/04-actions.md.j2:3:1: error: template "
         "syntax: Expected an expression, got 'end of statement block'",
-        f"templates/rulebook/book.yaml:{chapter_line}:9: error: editions.full.chapters[1]: "
-        "chapter file '02-tour.md.j2' not found in templates/rulebook",
+        f"templates/rulesets/kolaps/book.yaml:{chapter_line}:9: error: editions.full.chapters[1]: "
+        "chapter file '02-tour.md.j2' not found in templates/rulesets/kolaps",
         "kolaps-print: 4 error(s); nothing was written",
     ]
     assert not (project / "book.pdf").exists()
 
 
 def test_every_broken_chapter_is_reported_in_one_run(cli, project):
-    book = project / "templates/rulebook"
+    book = project / "templates/rulesets/kolaps"
     (book / "03-des.md.j2").write_text("# Les dés {#des}\n\n{{ 1/0 }}\n", encoding="utf-8")
     (book / "demarrage/04-tables.md.j2").write_text("# Tables {#tables}\n\n\n{{ nope }}\n", encoding="utf-8")
     result = cli(["rulebook", "--edition", "quickstart", "-o", "book.pdf"])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "templates/rulebook/03-des.md.j2:3:1: error: template: ZeroDivisionError: division by zero",
-        "templates/rulebook/demarrage/04-tables.md.j2:4:1: error: template: 'nope' is undefined",
+        "templates/rulesets/kolaps/03-des.md.j2:3:1: error: template: ZeroDivisionError: division by zero",
+        "templates/rulesets/kolaps/demarrage/04-tables.md.j2:4:1: error: template: 'nope' is undefined",
         "kolaps-print: 2 error(s); nothing was written",
     ]
     assert not (project / "book.pdf").exists()
@@ -181,7 +181,7 @@ def test_an_included_fifo_or_huge_template_is_refused_without_waiting(cli, proje
 
     if not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs on this system")
-    book = project / "templates/rulebook"
+    book = project / "templates/rulesets/kolaps"
     os.mkfifo(book / "tuyau.md")
     with open(book / "gros.md", "wb") as fh:
         fh.truncate(25 * 1024 * 1024)  # sparse: 25 MB by its size, nothing written
@@ -190,8 +190,8 @@ def test_an_included_fifo_or_huge_template_is_refused_without_waiting(cli, proje
     result = cli(["rulebook", "--edition", "quickstart", "-o", "book.pdf"])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "templates/rulebook/gros.md:1:1: error: the file is 25.0 MB; input files are limited to 20.0 MB",
-        "templates/rulebook/tuyau.md:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it",
+        "templates/rulesets/kolaps/gros.md:1:1: error: the file is 25.0 MB; input files are limited to 20.0 MB",
+        "templates/rulesets/kolaps/tuyau.md:1:1: error: this is a FIFO (named pipe), not a regular file; refusing to read it",
         "kolaps-print: 2 error(s); nothing was written",
     ]
     assert not (project / "book.pdf").exists()

@@ -721,10 +721,10 @@ def test_a_specialisation_too_long_for_one_card_is_by_name_on_every_card_of_the_
 
 
 def test_the_fallback_points_at_the_chapter_that_holds_the_texts():
-    """The chapter named on the card is the book's (templates/rulebook/08-affiliations.md.j2), by its title."""
+    """The chapter named on the card is the book's (templates/rulesets/kolaps/08-affiliations.md.j2), by its title."""
     from kolaps_print import resources
 
-    chapter = (resources.templates_dir() / "rulebook" / "08-affiliations.md.j2").read_text(encoding="utf-8")
+    chapter = (resources.rulebook_dir() / "08-affiliations.md.j2").read_text(encoding="utf-8")
     title = next(line[2:].split("{")[0].strip() for line in chapter.splitlines() if line.startswith("# "))
     assert f"«\u202f{title}\u202f»" in label("cards.front.specialisations_elsewhere")  # narrow no-break spaces
 

@@ -17,7 +17,7 @@ from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.model.gamedata import builtin_game_data
 from kolaps_print.units import pt
 
-TEMPLATES = resources.templates_dir() / "rulebook"
+TEMPLATES = resources.rulebook_dir()
 
 
 @pytest.fixture(scope="module")

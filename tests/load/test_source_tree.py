@@ -27,3 +27,31 @@ def test_the_digest_is_name_nul_content_nul_read_in_chunks(tmp_path, monkeypatch
     digest_files(found, [big], partial(relative_name, tmp_path, prefix="data/"))
     expected = hashlib.sha256(b"data/big.bin\0" + big.read_bytes() + b"\0")
     assert found.hexdigest() == expected.hexdigest()
+
+
+def test_kolaps_s_moved_files_keep_their_old_layout_names_in_the_digest(tmp_path):
+    """Issue 13 moved KOLAPS's files into rulesets/kolaps/ of the data and templates folders; a
+    fingerprint hashes them under the names they had before (data/weapons.yaml,
+    templates/rulebook/03-des.md.j2), so the same files in either layout print the same one."""
+    from data_layouts import old_layout_copy, old_templates_copy  # tests/support
+
+    from kolaps_print import resources
+    from kolaps_print.load.source_tree import digest_folder
+
+    def digest(folder, prefix):
+        found = hashlib.sha256()
+        digest_folder(found, folder, prefix)
+        return found.hexdigest()
+
+    new_templates, new_data = resources.bundled("templates"), resources.bundled("data")
+    assert (new_templates / resources.KOLAPS_FOLDER / "book.yaml").is_file()
+    old_templates = old_templates_copy(new_templates, tmp_path / "templates")
+    assert (old_templates / "rulebook" / "03-des.md.j2").is_file()
+    assert not (old_templates / resources.KOLAPS_FOLDER).exists()
+    old_data = old_layout_copy(new_data, tmp_path / "data")
+    assert digest(new_templates, "templates/") == digest(old_templates, "templates/")
+    assert digest(new_data, "data/") == digest(old_data, "data/")
+    # Named from the templates folder, not from KOLAPS's: the old name keeps its rulebook/.
+    assert resources.old_layout_name(
+        new_templates, new_templates / resources.KOLAPS_FOLDER / "03-des.md.j2"
+    ).as_posix() == ("rulebook/03-des.md.j2")

@@ -18,7 +18,7 @@ def runs(text: str) -> set[tuple[str, ...]]:
 
 
 def chapters() -> list[Path]:
-    return sorted((resources.templates_dir() / "rulebook").rglob("*.md.j2"))
+    return sorted((resources.rulebook_dir()).rglob("*.md.j2"))
 
 
 def test_the_check_catches_a_copied_sentence():
@@ -53,7 +53,7 @@ def _rendered_chapters() -> dict[str, str]:
     from kolaps_print.rulebook.sources import load_sources
     from kolaps_print.rulebook.templating import make_environment, render_chapter
 
-    folder = resources.templates_dir() / "rulebook"
+    folder = resources.rulebook_dir()
     sources, data = load_sources(folder), builtin_game_data()
     env = make_environment(folder)
     out = {}
@@ -91,9 +91,9 @@ def test_the_rendered_check_sees_a_run_built_with_a_number():
 
 
 def test_every_chapter_is_in_an_edition():
-    book = (resources.templates_dir() / "rulebook" / "book.yaml").read_text(encoding="utf-8")
+    book = (resources.rulebook_dir() / "book.yaml").read_text(encoding="utf-8")
     for path in chapters():
-        rel = path.relative_to(resources.templates_dir() / "rulebook").as_posix()
+        rel = path.relative_to(resources.rulebook_dir()).as_posix()
         assert rel in book, f"{rel} is in no edition of book.yaml"
 
 

@@ -12,7 +12,7 @@ from kolaps_print.diagnostics import KolapsError
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, write_rulebook
 from kolaps_print.model.gamedata import builtin_game_data
 
-TEMPLATES = resources.templates_dir() / "rulebook"
+TEMPLATES = resources.rulebook_dir()
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from kolaps_print.model.gamedata import builtin_game_data
 from kolaps_print.units import pt
 
 DATA = resources.bundled("data")
-TEMPLATES = resources.bundled("templates") / "rulebook"
+TEMPLATES = resources.kolaps_templates(resources.bundled("templates"))
 
 
 def flat(text: str) -> str:

@@ -7,7 +7,7 @@ from kolaps_print.rulebook.usage import Usage
 
 
 def parse(text: str):
-    return parse_chapter(RenderedChapter("x.md.j2", "templates/rulebook/x.md.j2", text, Usage()), "x")
+    return parse_chapter(RenderedChapter("x.md.j2", "templates/rulesets/kolaps/x.md.j2", text, Usage()), "x")
 
 
 def test_heading_anchor_is_taken_off_the_title():

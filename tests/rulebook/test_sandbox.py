@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from data_layouts import old_templates_copy  # tests/support
 
 from kolaps_print import resources
 from kolaps_print.rulebook.sandbox import MAX_OUTPUT, MAX_SIZE, MAX_STEPS, memory_cap_works
@@ -18,7 +19,7 @@ NOTHING_WRITTEN = "kolaps-print: 1 error(s); nothing was written"
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    """The working folder: a copy of the bundled templates/ (book in templates/rulebook)."""
+    """The working folder: a copy of the bundled templates/ (book in templates/rulesets/kolaps)."""
     shutil.copytree(resources.bundled("templates"), tmp_path / "templates")
     monkeypatch.chdir(tmp_path)
     for name in ("KOLAPS_TEMPLATES", "KOLAPS_DATA"):
@@ -28,12 +29,12 @@ def project(tmp_path, monkeypatch):
 
 def build(cli, chapter_text: str, *options) -> object:
     """Replace chapter 3 of the project's book, build it with the options, return the run."""
-    (Path("templates/rulebook") / CHAPTER).write_text(chapter_text, encoding="utf-8")
+    (Path("templates/rulesets/kolaps") / CHAPTER).write_text(chapter_text, encoding="utf-8")
     return cli(["rulebook", "-o", "book.pdf", *options])
 
 
 def assert_one_error(
-    result, message: str, file: str = f"templates/rulebook/{CHAPTER}", line: int = 4, col: int = 1
+    result, message: str, file: str = f"templates/rulesets/kolaps/{CHAPTER}", line: int = 4, col: int = 1
 ) -> None:
     assert result.exit_code == 1, result.stderr
     assert result.stderr.splitlines() == [f"{file}:{line}:{col}: error: {message}", NOTHING_WRITTEN]
@@ -44,15 +45,22 @@ def assert_one_error(
 PAYLOAD = "{{ lipsum.__globals__['os'].popen('touch pwned').read() }}\n"
 
 
-@pytest.mark.parametrize("route", ["project folder", "--templates (relative)", "KOLAPS_TEMPLATES"])
-def test_a_template_cannot_run_a_command(cli, project, monkeypatch, route):
-    options, chapter = [], f"templates/rulebook/{CHAPTER}"
+ROUTES = ["project folder", "--templates (relative)", "KOLAPS_TEMPLATES"]
+
+
+@pytest.mark.parametrize("layout", ["rulesets/kolaps", "rulebook"])  # the old layout too (issue 13)
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_template_cannot_run_a_command(cli, project, monkeypatch, route, layout):
+    if layout == "rulebook":
+        shutil.move("templates", "new")
+        old_templates_copy(project / "new", project / "templates")
+    options, chapter = [], f"templates/{layout}/{CHAPTER}"
     if route == "--templates (relative)":
-        options = ["--templates", "templates/rulebook"]
+        options = ["--templates", f"templates/{layout}"]
     elif route == "KOLAPS_TEMPLATES":
         shutil.move("templates", "elsewhere")
         monkeypatch.setenv("KOLAPS_TEMPLATES", str(project / "elsewhere"))
-        chapter = f"elsewhere/rulebook/{CHAPTER}"
+        chapter = f"elsewhere/{layout}/{CHAPTER}"
     (project / chapter).write_text(HEAD + PAYLOAD, encoding="utf-8")
     result = cli(["rulebook", "-o", "book.pdf", *options])
     assert_one_error(result, "template: 'lipsum' is undefined", file=chapter)
@@ -105,7 +113,7 @@ def test_python_internals_are_out_of_reach(cli, project, payload, message):
             "template: templates include, import or call one another without end, or nest too deeply",
         ),
         ("{% if %}", "template syntax: Expected an expression, got 'end of statement block'"),
-        ('{% include "nulle-part.md.j2" %}', "template: no template 'nulle-part.md.j2' in templates/rulebook"),
+        ('{% include "nulle-part.md.j2" %}', "template: no template 'nulle-part.md.j2' in templates/rulesets/kolaps"),
     ],
 )
 def test_template_errors_are_located(cli, project, payload, message):
@@ -113,20 +121,20 @@ def test_template_errors_are_located(cli, project, payload, message):
 
 
 def test_an_error_in_an_included_file_is_located_there(cli, project):
-    (project / "templates/rulebook/part.md.j2").write_text("Un morceau.\n\n{{ 1/0 }}\n", encoding="utf-8")
+    (project / "templates/rulesets/kolaps/part.md.j2").write_text("Un morceau.\n\n{{ 1/0 }}\n", encoding="utf-8")
     result = build(cli, HEAD + '{% include "part.md.j2" %}\n')
     assert_one_error(
-        result, "template: ZeroDivisionError: division by zero", file="templates/rulebook/part.md.j2", line=3
+        result, "template: ZeroDivisionError: division by zero", file="templates/rulesets/kolaps/part.md.j2", line=3
     )
 
 
 def test_an_absolute_templates_path_is_located_too(cli, project):
-    result = build(cli, HEAD + "{{ 1/0 }}\n", "--templates", project / "templates/rulebook")
+    result = build(cli, HEAD + "{{ 1/0 }}\n", "--templates", project / "templates/rulesets/kolaps")
     assert_one_error(result, "template: ZeroDivisionError: division by zero")
 
 
 # ---- files outside the templates folder ---------------------------------------------------
-OUTSIDE = "is outside templates/rulebook: a template may only include or import files inside its own folder"
+OUTSIDE = "is outside templates/rulesets/kolaps: a template may only include or import files inside its own folder"
 
 
 @pytest.mark.parametrize(
@@ -141,7 +149,7 @@ OUTSIDE = "is outside templates/rulebook: a template may only include or import 
 )
 def test_includes_outside_the_folder_are_refused(cli, project, statement, name):
     (project / "secret.txt").write_text("SECRET\n", encoding="utf-8")
-    (project / "templates/rulebook/link.md.j2").symlink_to(project / "secret.txt")
+    (project / "templates/rulesets/kolaps/link.md.j2").symlink_to(project / "secret.txt")
     assert_one_error(build(cli, HEAD + statement + "\n"), f"template: '{name}' {OUTSIDE}")
 
 
@@ -149,15 +157,15 @@ def test_includes_outside_the_folder_are_refused(cli, project, statement, name):
     "written, shown", [("../../secret.txt", "../../secret.txt"), ('"a\\0b.md.j2"', "a\\x00b.md.j2")]
 )
 def test_a_chapter_outside_the_folder_is_refused_in_book_yaml(cli, project, written, shown):
-    book = project / "templates/rulebook/book.yaml"
+    book = project / "templates/rulesets/kolaps/book.yaml"
     text = book.read_text(encoding="utf-8")
     book.write_text(text.replace("- 02-tour.md.j2", f"- {written}"), encoding="utf-8")
     line = text.splitlines().index("      - 02-tour.md.j2") + 1
     result = cli(["rulebook", "-o", "book.pdf"])
     assert_one_error(
         result,
-        f"editions.full.chapters[1]: chapter file '{shown}' is outside templates/rulebook: chapters must be inside it",
-        file="templates/rulebook/book.yaml",
+        f"editions.full.chapters[1]: chapter file '{shown}' is outside templates/rulesets/kolaps: chapters must be inside it",
+        file="templates/rulesets/kolaps/book.yaml",
         line=line,
         col=9,
     )

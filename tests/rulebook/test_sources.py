@@ -11,7 +11,7 @@ from kolaps_print.rulebook.sources import load_sources, source_hash
 
 def test_hash_changes_with_any_source_and_ignores_editor_files(tmp_path):
     folder = tmp_path / "t"
-    shutil.copytree(resources.templates_dir() / "rulebook", folder)
+    shutil.copytree(resources.rulebook_dir(), folder)
     before = source_hash(folder)
     (folder / ".01-introduction.md.j2.swp").write_text("x")
     assert source_hash(folder) == before
@@ -22,7 +22,7 @@ def test_hash_changes_with_any_source_and_ignores_editor_files(tmp_path):
 
 def test_book_yaml_naming_a_missing_chapter_is_located(tmp_path):
     folder = tmp_path / "t"
-    shutil.copytree(resources.templates_dir() / "rulebook", folder)
+    shutil.copytree(resources.rulebook_dir(), folder)
     (folder / "02-tour.md.j2").unlink()
     with pytest.raises(KolapsError) as err:
         load_sources(folder)

@@ -33,11 +33,13 @@ def test_a_broken_edit_prints_its_error_and_does_not_raise():
     lines = []
 
     def broken():
-        raise KolapsError([Diagnostic("templates/rulebook/03-des.md.j2", 7, 3, "error", "reference to unknown anchor")])
+        raise KolapsError(
+            [Diagnostic("templates/rulesets/kolaps/03-des.md.j2", 7, 3, "error", "reference to unknown anchor")]
+        )
 
     outcome = rebuild(broken, str, lines.append)
     assert not outcome.ok
-    assert lines[0] == "templates/rulebook/03-des.md.j2:7:3: error: reference to unknown anchor"
+    assert lines[0] == "templates/rulesets/kolaps/03-des.md.j2:7:3: error: reference to unknown anchor"
     assert "build failed" in lines[1]
 
 
@@ -56,8 +58,8 @@ def test_then_a_fixed_edit_builds_again():
 
 
 def test_editor_droppings_do_not_trigger_a_rebuild():
-    assert is_source("templates/rulebook/03-des.md.j2")
-    assert not is_source("templates/rulebook/.03-des.md.j2.swp")
+    assert is_source("templates/rulesets/kolaps/03-des.md.j2")
+    assert not is_source("templates/rulesets/kolaps/.03-des.md.j2.swp")
     assert not is_source("data/rulesets/kolaps/rules/dice.yaml~")
     assert not is_source("output/.rulebook.pdf.abc.tmp")
 
@@ -118,7 +120,7 @@ def test_a_bug_in_a_rebuild_is_reported_and_the_watch_goes_on():
         [],
         on_change,
         lines.append,
-        changes=[{"templates/rulebook/03-des.md.j2"}, {"data/rulesets/kolaps/rules/dice.yaml"}],
+        changes=[{"templates/rulesets/kolaps/03-des.md.j2"}, {"data/rulesets/kolaps/rules/dice.yaml"}],
     )
     assert len(builds) == 2
     assert [str(b) for b in bugs] == ["a bug"]
@@ -141,7 +143,7 @@ def test_a_rebuild_sees_a_chapter_edited_since_the_last_build(tmp_path):
     templates = tmp_path / "templates"
     shutil.copytree(resources.bundled("templates"), templates)
     output = tmp_path / "book.pdf"
-    options = RulebookOptions(edition="quickstart", templates=templates / "rulebook")
+    options = RulebookOptions(edition="quickstart", templates=templates / "rulesets" / "kolaps")
     lines: list[str] = []
 
     def text() -> str:
@@ -149,7 +151,7 @@ def test_a_rebuild_sees_a_chapter_edited_since_the_last_build(tmp_path):
         return " ".join(page.extract_text() for page in pypdf.PdfReader(output).pages)
 
     assert "Zorglub" not in text()
-    chapter = templates / "rulebook/demarrage/01-premiers-pas.md.j2"
+    chapter = templates / "rulesets/kolaps/demarrage/01-premiers-pas.md.j2"
     chapter.write_text(chapter.read_text(encoding="utf-8") + "\nZorglub arrive.\n", encoding="utf-8")
     assert "Zorglub arrive." in text()
 
