@@ -98,9 +98,13 @@ def _int_text(value: int) -> str:
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' when a close match exists, else ''."""
-    match = get_close_matches(str(word), list(choices), n=1, cutoff=0.75)
-    return f" (did you mean '{match[0]}'?)" if match else ""
+    """' (did you mean 'x'?)' when a close match exists, else ''. Case does not count in the
+    comparison (ids are short: 'D12' is as far from 'd12' as 'x12'), only in the choice named."""
+    folded: dict[str, str] = {}
+    for choice in choices:
+        folded.setdefault(str(choice).casefold(), str(choice))
+    match = get_close_matches(str(word).casefold(), list(folded), n=1, cutoff=0.75)
+    return f" (did you mean '{folded[match[0]]}'?)" if match else ""
 
 
 def display_path(path: Path | str) -> str:

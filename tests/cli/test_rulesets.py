@@ -82,6 +82,12 @@ def test_an_unknown_ruleset_option_is_a_usage_error_with_a_did_you_mean(cli):
     assert "unknown ruleset 'd10' (did you mean 'd100'?); rulesets: kolaps, 3d6, d100, d12" in result.stderr
 
 
+def test_a_ruleset_option_in_capitals_is_a_usage_error_naming_the_id(cli):
+    result = cli(["tables", "--ruleset", "D100"])
+    assert result.exit_code == 2
+    assert "unknown ruleset 'D100' (did you mean 'd100'?); rulesets: kolaps, 3d6, d100, d12" in result.stderr
+
+
 def test_files_and_ruleset_together_are_a_usage_error(cli, demo_armies):
     result = cli(["check", "--ruleset", "d100", demo_armies[0]])
     assert result.exit_code == 2

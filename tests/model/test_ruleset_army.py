@@ -47,6 +47,15 @@ def test_an_unknown_ruleset_is_located_with_a_did_you_mean(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("written, meant", [("D12", "d12"), ("3D6", "3d6"), ("KOLAPS", "kolaps")])
+def test_an_id_in_capitals_gets_the_did_you_mean_of_its_lower_case(tmp_path, written, meant):
+    # Ids are short: one letter's case weighed as a typo left 'D12' without a hint.
+    assert messages(tmp_path, f"ruleset: {written}\nname: Test\ncharacters: []\n") == [
+        f"army.yaml:1:10: error: ruleset: unknown ruleset '{written}' (did you mean '{meant}'?); "
+        "rulesets: kolaps, 3d6, d100, d12"
+    ]
+
+
 def test_a_ruleset_that_is_not_text(tmp_path):
     assert messages(tmp_path, "ruleset: [d100]\nname: Test\ncharacters: []\n") == [
         "army.yaml:1:10: error: ruleset: expected a ruleset id such as d100, got ['d100']"
