@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, model_validator
 
 from kolaps_print.model.common import FilePath, Id, Model, Name, Text
 from kolaps_print.model.errata import Erratum
@@ -50,6 +50,14 @@ class RulesetErratum(Erratum):
     """An erratum of a ruleset: numbered within its ruleset (D100-E1), otherwise as KOLAPS's."""
 
     id: RulingId  # a wider id than KOLAPS's E1
+
+    @model_validator(mode="after")
+    def _a_decision(self) -> RulesetErratum:
+        # A switchable reading is chosen in KOLAPS's readings.yaml; a ruleset has none, so its
+        # switch would be read and never followed.
+        if self.reading is not None:
+            raise ValueError("a ruleset's erratum gives its decision: switchable readings are KOLAPS's only")
+        return self
 
     @property
     def number(self) -> int:

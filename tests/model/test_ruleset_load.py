@@ -192,6 +192,13 @@ ONE_EDIT = {
         "degats, skills",
         "card.front[4].roll.skill: 'degats' is not a reference field of the weapons' catalogue",
     ),
+    "a switchable reading, which no ruleset follows": (
+        "errata.yaml",
+        '    decision: "Les modificateurs s’appliquent d’abord (bouclier, couvert), puis le score est doublé."',
+        "    reading: {id: bout_portant, options: [{id: avant, text: Avant.}, {id: apres, text: Après.}]}",
+        "id: D100-E1",
+        "errata[0]: a ruleset's erratum gives its decision: switchable readings are KOLAPS's only",
+    ),
     "an id that is not the folder's name": (
         "ruleset.yaml",
         "id: d100",
