@@ -7,7 +7,7 @@ import re
 
 import pytest
 from pdf_fonts import pdf_fonts  # tests/support
-from pdf_text import page_texts  # tests/support
+from pdf_text import page_texts, text_objects  # tests/support
 from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
@@ -57,6 +57,51 @@ def test_d100_front_lists_skills_weapons_and_the_back_its_boxes():
     assert f"POINTS DE VIE ({first.pv})" in pages[0] and "MUNITIONS (30)" in pages[0]
     assert "Parade utilisée" in pages[0] and "Esquive annoncée" in pages[0]
     assert len(pages) == 6  # Élise Garnier has two copies
+
+
+def test_d100_each_back_has_that_character_s_hit_points_beside_its_front():
+    army = demo_army("d100")
+    pages = cards("d100")
+    assert len(pages) == sum(m.character.copies for m in army.members)
+    for page in pages:
+        front, back = page.split(" || ")
+        (member,) = [m for m in army.members if m.name in front]
+        assert member.name in back and f"POINTS DE VIE ({member.character.pv})" in back
+
+
+# The first track of each system's back, as it prints the character's own total
+FIRST_TRACK = {"d100": ("POINTS DE VIE", "pv"), "3d6": ("ASSOMMANT", "assommant"), "d12": ("POINTS DE VIE", "pv")}
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
+def test_on_a_duplex_sheet_each_back_lies_behind_its_own_front(ruleset_id):
+    """Poker cards, A4, flipped on the long edge: a card's back is in the same row, in the
+    mirrored column, and its track prints that character's total."""
+    army = demo_army(ruleset_id)
+    label, field = FIRST_TRACK[ruleset_id]
+    totals = {m.name: getattr(m.character, field) for m in army.members}
+    objects = text_objects(build_ruleset_cards(army).pdf)
+    lefts = sorted({round(o.bounds[0]) for o in objects if o.page == 0 and o.text in totals})
+
+    def column(o) -> int:  # the card column a name's left edge falls in
+        return min(range(len(lefts)), key=lambda i: abs(lefts[i] - o.bounds[0]))
+
+    places = {(o.text, round(o.bounds[3])): column(o) for o in objects if o.page == 0 and o.text in totals}
+    backs = 0
+    for o in objects:
+        if o.page == 1 and o.text in totals and (o.text, round(o.bounds[3])) in places:
+            assert column(o) == len(lefts) - 1 - places[o.text, round(o.bounds[3])], o.text
+            (track,) = [
+                t.text
+                for t in objects
+                if t.page == 1
+                and t.text.startswith(label)
+                and abs(t.bounds[0] - o.bounds[0]) < 2
+                and 0 < o.bounds[1] - t.bounds[3] < 20
+            ]
+            assert track == f"{label} ({totals[o.text]})"
+            backs += 1
+    assert backs >= 4  # every card but copies, whose names the copy number splits
 
 
 @pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
