@@ -217,18 +217,34 @@ def _tracker(block: Any, member: RulesetMember) -> Item | None:
         total = _value(block.of, member)
         negative = _value(block.negative_to, member) if block.negative_to is not None else 0
         return Track(block.label, total, _marks(total, tuple(block.marks)), negative, block.negative_label)
-    if isinstance(block, BoxTrackBlock):
+    if isinstance(block, BoxTrackBlock) and block.per is None:
         return Track(block.label, _value(block.length, member))
     if isinstance(block, CheckboxesBlock):
         return Checkboxes(tuple(block.boxes))
     return None
 
 
+def _entry_tracks(ruleset: Ruleset, block: BoxTrackBlock, member: RulesetMember) -> tuple[Track, ...]:
+    """A box track per entry the character has (a magazine per weapon), as long as its length
+    field; an entry without one (a knife) gets none."""
+    _, entries = _referenced(ruleset, str(block.per), member)
+    separator = label("rulesets.card.separator")
+    lengths = [(entry, getattr(entry, str(block.length), None)) for entry in entries]
+    return tuple(Track(f"{block.label}{separator}{e.name}", n) for e, n in lengths if isinstance(n, int) and n > 0)
+
+
+def _items(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> tuple[Item, ...]:
+    if isinstance(block, BoxTrackBlock) and block.per is not None:
+        return _entry_tracks(ruleset, block, member)
+    item = _item(ruleset, block, member, army)
+    return () if item is None else (item,)
+
+
 def front_items(ruleset: Ruleset, member: RulesetMember, army: str) -> list[Item]:
     """The card front's content, block by block, in the order ruleset.yaml lists them."""
-    return [i for b in ruleset.spec.card.front if (i := _item(ruleset, b, member, army)) is not None]
+    return [i for b in ruleset.spec.card.front for i in _items(ruleset, b, member, army)]
 
 
 def back_items(ruleset: Ruleset, member: RulesetMember, army: str = "") -> list[Item]:
     """The card back's content: its trackers and boxes where that character's values put them."""
-    return [i for b in ruleset.spec.card.back if (i := _item(ruleset, b, member, army)) is not None]
+    return [i for b in ruleset.spec.card.back for i in _items(ruleset, b, member, army)]

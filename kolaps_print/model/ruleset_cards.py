@@ -87,7 +87,14 @@ class MarkSpec(Model):
 class BoxTrackBlock(Model):
     block: Literal["box_track"]
     label: Name
-    length: Operand = Field(description="A field, a derived value or a number: how many boxes")
+    length: Operand = Field(
+        description="A field, a derived value or a number: how many boxes; with per, a number field of its entries"
+    )
+    per: Id | None = Field(
+        default=None,
+        description="A reference or references field: one track per entry the character has (a magazine per "
+        "weapon), as long as the entry's length field; an entry without one gets none",
+    )
 
 
 class HitTrackBlock(Model):

@@ -166,6 +166,8 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
                 c.unknown(path + ("columns", j), f"column of catalogue '{catalogue}'", id_, [f.id for f in columns])
         if isinstance(block, WeaponsBlock) and block.roll is not None and decl is not None:
             _roll(c, path + ("roll",), block.roll, columns)
+    elif isinstance(block, BoxTrackBlock) and block.per is not None:
+        _entry_length(c, path, block)
     elif isinstance(block, BoxTrackBlock):
         _operand(c, path + ("length",), block.length, c.numbers())
     elif isinstance(block, HitTrackBlock):
@@ -176,6 +178,22 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
         _table(c, path + ("table",), block.table, RowsTable, "a rows table")
     elif isinstance(block, MiniTableBlock):
         _table(c, path + ("table",), block.table)
+
+
+def _entry_length(c: _Checker, path: tuple, block: BoxTrackBlock) -> None:
+    """A track per entry: per names a reference(s) field, length an integer field of its catalogue."""
+    decl = _field_of(c, path + ("per",), str(block.per), ("reference", "references"))
+    if decl is None:
+        return
+    catalogue = getattr(decl, "catalogue", "")
+    numbers = [f.id for f in c.catalogues.get(catalogue, []) if f.type == "integer"]
+    if block.length not in numbers:
+        length = str(block.length)
+        c.error(
+            path + ("length",),
+            f"'{length}' is no integer field of catalogue '{catalogue}'{did_you_mean(length, numbers)}: "
+            "with per, length is each entry's own number",
+        )
 
 
 def _roll(c: _Checker, path: tuple, roll: Roll, weapon_fields: list[FieldDecl]) -> None:

@@ -2,6 +2,7 @@
 puts them, the negative zone of the 3d6 COUPS, the boxes to tick."""
 
 from kolaps_print.content.ruleset_card import Checkboxes, Track, TrackMark, back_items
+from kolaps_print.labels import label
 from kolaps_print.model.ruleset_army import load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
@@ -53,11 +54,14 @@ def test_3d6_coups_run_down_to_minus_twice_the_body():
 def test_d100_back_has_hit_points_ammunition_and_the_two_boxes():
     ruleset, members = demo("d100")
     items = trackers(ruleset, members[0])
+    assert members[0].character.armes == ["revolver", "couteau"]
     assert items == [
         Track("Points de vie", members[0].character.pv),
-        Track("Munitions", 30),
+        Track(f"Munitions{label('rulesets.card.separator')}Revolver", 6),  # its magazine; the knife has none
         Checkboxes(("Parade utilisée", "Esquive annoncée")),
     ]
+    (melee,) = [m for m in members if m.name == "Dimitri Lenoir"]  # a spear and an axe: no ammunition
+    assert [t.label for t in trackers(ruleset, melee) if isinstance(t, Track)] == ["Points de vie"]
 
 
 def test_marks_are_computed_once_per_distinct_total():

@@ -54,7 +54,7 @@ def test_d100_front_lists_skills_weapons_and_the_back_its_boxes():
     pages = cards("d100")
     first = army.members[0].character
     assert "Armes de poing 55" in pages[0] and "Revolver 55 % Armes de poing 1d8 15 6" in pages[0]
-    assert f"POINTS DE VIE ({first.pv})" in pages[0] and "MUNITIONS (30)" in pages[0]
+    assert f"POINTS DE VIE ({first.pv})" in pages[0] and "MUNITIONS · REVOLVER (6)" in pages[0]
     assert "Parade utilisée" in pages[0] and "Esquive annoncée" in pages[0]
     assert len(pages) == 6  # Élise Garnier has two copies
 
@@ -67,6 +67,21 @@ def test_d100_each_back_has_that_character_s_hit_points_beside_its_front():
         front, back = page.split(" || ")
         (member,) = [m for m in army.members if m.name in front]
         assert member.name in back and f"POINTS DE VIE ({member.character.pv})" in back
+
+
+def test_each_d100_back_tracks_the_magazine_of_each_of_that_character_s_weapons():
+    """One track per weapon with a magazine, as long as it (the seed's weapons are reloaded by
+    the magazine); a character with blades and spears only has none."""
+    army = demo_army("d100")
+    weapons = find_ruleset("d100").catalogues["armes"]
+    found = {}
+    for page in cards("d100"):
+        front, back = page.split(" || ")
+        (member,) = [m for m in army.members if m.name in front]
+        found[member.name] = sorted(re.findall(r"MUNITIONS · ([^(]+?) \((\d+)\)", back))
+        magazines = [weapons[w] for w in member.character.armes if weapons[w].chargeur]
+        assert found[member.name] == sorted((w.name.upper(), str(w.chargeur)) for w in magazines), member.name
+    assert found["Dimitri Lenoir"] == [] and found["Bastien Roux"] == [("MITRAILLETTE", "30")]
 
 
 # The first track of each system's back, as it prints the character's own total

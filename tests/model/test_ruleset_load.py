@@ -199,6 +199,21 @@ ONE_EDIT = {
         "id: D100-E1",
         "errata[0]: a ruleset's erratum gives its decision: switchable readings are KOLAPS's only",
     ),
+    "a track per entry of a field that references nothing": (
+        "ruleset.yaml",
+        "per: armes,",
+        "per: pv,",
+        "pv, length",
+        "card.back[2].per: field 'pv' is a integer field; this block needs one of: reference, references",
+    ),
+    "a track per weapon as long as a field that is no number": (
+        "ruleset.yaml",
+        "length: chargeur}",
+        "length: chargeurs}",
+        "chargeurs}",
+        "card.back[2].length: 'chargeurs' is no integer field of catalogue 'armes' (did you mean 'chargeur'?): "
+        "with per, length is each entry's own number",
+    ),
     "an id that is not the folder's name": (
         "ruleset.yaml",
         "id: d100",
