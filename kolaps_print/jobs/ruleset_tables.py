@@ -64,8 +64,8 @@ def _reference_cards(ruleset: Ruleset, options: TablesOptions) -> Reference:
     from kolaps_print.draw.ruleset_card import RulesetCard
     from kolaps_print.impose import ImposeOptions, impose, slots_per_sheet
     from kolaps_print.layout.reference.cards import CardOverflow
-    from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, face_shapes
-    from kolaps_print.layout.ruleset.reference_cards import reference_faces
+    from kolaps_print.layout.ruleset.card import FaceSetting, face_shapes
+    from kolaps_print.layout.ruleset.reference_cards import band_look, generic_back, reference_faces
     from kolaps_print.layout.sheets import card_size
 
     look = sheet_look()
@@ -79,11 +79,11 @@ def _reference_cards(ruleset: Ruleset, options: TablesOptions) -> Reference:
     except (ValueError, CardOverflow) as exc:
         raise KolapsError([Diagnostic("<options>", 1, 1, "error", str(exc))]) from None
     foot = (ruleset.spec.name, label("rulesets.sheet.cards_foot"))
-    setting = FaceSetting(look.card, look.colour(ruleset.id), (pt(size.width), pt(size.height)))
-    # a back's foot band is bare, as it always printed
-    sides = [face_shapes(face, setting, foot if i % 2 == 0 else ("", "")) for i, face in enumerate(faces)]
+    card = band_look(look.card, faces, pt(size.width))
+    setting = FaceSetting(card, look.colour(ruleset.id), (pt(size.width), pt(size.height)))
+    sides = [face_shapes(face, setting, foot) for face in faces]  # the band names the topic, the foot the system
     if len(sides) % 2:
-        sides.append(face_shapes(RulesetFace("", []), setting, ("", "")))  # the last card's back: bands only
+        sides.append(generic_back(setting, ruleset.spec.name, label("rulesets.sheet.cards_foot"), foot))
     cards = [RulesetCard(sides[i], sides[i + 1], look.card.body_pt) for i in range(0, len(sides), 2)]
     title = label("rulesets.sheet.cards_title", name=ruleset.spec.name)
     imposed = impose(cards, impose_options, PdfMeta(title=title, subject=label("rulesets.sheet.cards_subject")))

@@ -29,6 +29,7 @@ class TextObject:
     font: str  # the base font name, subset prefix included
     fill: tuple[int, int, int]  # 0-255
     bounds: tuple[float, float, float, float]  # left, bottom, right, top in points
+    size: float = 0.0  # points as set: its font size times its matrix's vertical scale
 
 
 def text_objects(pdf: bytes, page_space: bool = False) -> list[TextObject]:
@@ -45,6 +46,8 @@ def text_objects(pdf: bytes, page_space: bool = False) -> list[TextObject]:
                 obj.textpage = textpage
                 rgba = [ctypes.c_uint() for _ in range(4)]
                 pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *rgba)
+                size = ctypes.c_float()
+                pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
                 out.append(
                     TextObject(
                         i,
@@ -52,6 +55,7 @@ def text_objects(pdf: bytes, page_space: bool = False) -> list[TextObject]:
                         obj.get_font().get_base_name(),
                         tuple(c.value for c in rgba[:3]),
                         _page_bounds(obj) if page_space else tuple(obj.get_bounds()),
+                        round(size.value * obj.get_matrix().d, 2),
                     )
                 )
     finally:

@@ -78,6 +78,16 @@ class ReferenceCardsLook(Model):
     min_body_pt: float = Field(ge=6, le=14)
     cell_padding_pt: float = Field(ge=0, le=10)
     table_gap_mm: float = Field(ge=0, le=20)
+    max_body_pt: float = Field(ge=6, le=14)  # a deck's body is chosen between body_pt and this...
+    comfortable_pt: float = Field(ge=6, le=14)  # ...from this size up when the card holds it
+    body_step_pt: float = Field(gt=0, le=2)
+    back_title_pt: float = Field(ge=6, le=24)  # a blank last back: the system's name...
+    back_subtitle_pt: float = Field(ge=6, le=24)  # ...and « Aide de jeu » under it
+    back_line_pt: float = Field(ge=6, le=40)  # from one baseline to the next
+
+    def sheet_sizes(self) -> dict[str, float]:
+        """What the cards change of the sheet's look (the choice of size and the back are the cards' own)."""
+        return self.model_dump(exclude={"comfortable_pt", "back_title_pt", "back_subtitle_pt", "back_line_pt"})
 
 
 class SheetLook(Model):
@@ -111,7 +121,7 @@ class SheetLook(Model):
 
     def for_cards(self) -> SheetLook:
         """The sheet's look with the reference cards' sizes."""
-        return self.model_copy(update=self.reference_cards.model_dump())
+        return self.model_copy(update=self.reference_cards.sheet_sizes())
 
     def colour(self, ruleset_id: str) -> Color:
         """The system's colour: its title band, section bars and card bands."""

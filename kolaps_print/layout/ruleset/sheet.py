@@ -84,13 +84,15 @@ def _same(a: str, b: str) -> bool:
     return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
 
 
-def sheet_story(sections: list[SectionContent], width: float, look: SheetLook, colour: Color) -> list[Flowable]:
+def sheet_story(
+    sections: list[SectionContent], width: float, look: SheetLook, colour: Color, bars: bool = True
+) -> list[Flowable]:
     """The blocks of every section, in order: each table kept with its title and note, the first
-    with its section's bar."""
+    with its section's bar (unless not bars: a reference card's band names its section)."""
     register_fonts(SANS)  # paragraphs measure with the fonts' bold and italic faces
     story: list[Flowable] = []
     for section in sections:
-        bar = [SectionBar(section.title, look, colour), Spacer(1, pt(BAR_GAP_MM))]
+        bar: list[Flowable] = [SectionBar(section.title, look, colour), Spacer(1, pt(BAR_GAP_MM))] if bars else []
         for i, table in enumerate(section.tables):
             if i == 0 and _same(table.title, section.title):  # the bar already says it
                 table = replace(table, title="")

@@ -44,11 +44,71 @@ def test_every_table_of_the_sheet_is_on_a_card_and_every_face_is_numbered(decks,
         for table in section.tables:
             assert plain(table.title) in text
     cards = int(re.search(r", (\d+) cards\)$", stdout.strip()).group(1))
-    bands = re.findall(re.escape(plain(ruleset.spec.sheet.title)) + r" (\d+)/(\d+)", text)
-    total = int(bands[0][1])
-    assert sorted(int(face) for face, _ in bands) == list(range(1, total + 1))
-    assert {int(of) for _, of in bands} == {total} and total > 1
+    bands = _bands(ruleset_id, text)
+    total = int(bands[0][3])
+    assert sorted(int(face) for *_, face, _ in bands) == list(range(1, total + 1))
+    assert {int(of) for *_, of in bands} == {total} and total > 1
     assert cards == -(-total // 2)  # two faces a card, the last back blank when odd
+
+
+def _bands(ruleset_id: str, text: str) -> list[tuple[str, str, str, str]]:
+    """Each face's band as (topic, « (suite) » or "", face, faces): a section's title, never the
+    sheet's title, and the face's number."""
+    titles = "|".join(re.escape(plain(s.title)) for s in sheet_content(find_ruleset(ruleset_id)))
+    return re.findall(rf"({titles})( \(suite\))? (\d+)/(\d+)", text)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_each_face_s_band_names_its_section_and_the_foot_the_system(decks, ruleset_id):
+    """A card is found in a fanned hand by its band: its section's title (« (suite) » on the faces
+    it goes on to), in the sections' order; the system's name is at the foot of every face."""
+    stdout, pdf = decks[ruleset_id]
+    ruleset, text = find_ruleset(ruleset_id), plain(" ".join(page_texts(pdf)))
+    bands = sorted(_bands(ruleset_id, text), key=lambda band: int(band[2]))
+    firsts = [topic for topic, suite, *_ in bands if not suite]
+    assert firsts == [plain(s.title) for s in sheet_content(ruleset)]  # each section opens a face, in order
+    assert all(suite or topic != bands[i - 1][0] for i, (topic, suite, *_) in enumerate(bands) if i)
+    assert plain(ruleset.spec.sheet.title) not in text
+    assert text.count(f"{plain(ruleset.spec.name)} Aide de jeu") >= len(bands)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_face_heads_its_topic_the_same_way_and_nowhere_else(decks, ruleset_id):
+    """One heading style: the section's title is printed only in the bands, all in one bold size
+    (no pill for one section and plain text for the next)."""
+    ruleset = find_ruleset(ruleset_id)
+    titles = {plain(s.title) for s in sheet_content(ruleset)}
+    heads = [(o.font.split("+")[-1], o.size) for o in text_objects(decks[ruleset_id][1]) if _topic(o.text) in titles]
+    assert len(heads) == len(_bands(ruleset_id, plain(" ".join(page_texts(decks[ruleset_id][1])))))
+    assert len(set(heads)) == 1 and "Bold" in heads[0][0]
+
+
+def _topic(text: str) -> str:
+    return plain(text).strip().removesuffix(" (suite)")
+
+
+@pytest.mark.parametrize(("ruleset_id", "mostly"), [("d100", True), ("3d6", True), ("d12", False)])
+def test_each_deck_sets_its_body_large_where_the_card_holds_it(decks, ruleset_id, mostly):
+    """The faces' type is chosen per deck, from 7.5 pt up when the deck's cards hold it (it was
+    6.5 pt); a table too wide for the card still sets smaller, never under 6 pt: d12's seven
+    columns are most of its deck."""
+    body = [o.size for o in text_objects(decks[ruleset_id][1]) if o.font.endswith("Regular")]
+    assert max(body) >= 7.5 and min(body) >= 6
+    assert not mostly or max(set(body), key=body.count) >= 7.5
+
+
+def test_an_odd_last_face_gets_a_designed_back(cli, tmp_path):
+    """On tarot cards the 3d6 deck has an odd number of faces: the last back prints the system's
+    name, larger than the foot's, over « Aide de jeu », with the foot band of every face."""
+    tarot = tmp_path / "tarot.pdf"
+    assert cli(["tables", "--ruleset", "3d6", "--format", "cards", "--card", "tarot", "-o", tarot]).exit_code == 0
+    name = find_ruleset("3d6").spec.name
+    faces = len(_bands("3d6", plain(" ".join(page_texts(tarot.read_bytes())))))
+    assert faces % 2 == 1
+    sizes = [(o.text.strip(), o.size) for o in text_objects(tarot.read_bytes())]
+    names = sorted(size for text, size in sizes if text == name)
+    assert len(names) == faces + 2 and names[-1] >= 2 * names[0]  # every foot, the back's foot and its title
+    assert sum(text == "Aide de jeu" for text, _ in sizes) == faces + 2
 
 
 def test_the_chances_are_the_engines(decks):
