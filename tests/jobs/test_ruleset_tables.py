@@ -75,7 +75,7 @@ def test_the_d100_grid_with_and_without_point_blank(sheets):
 
 
 def test_our_rulings_carry_their_mark(sheets):
-    assert "Valeurs de Difficulté sans opposition † 3D6-E1" in sheets["3d6"]
+    assert "Valeurs de difficulté sans opposition † 3D6-E1" in sheets["3d6"]
     assert "Chance de réussite (d100 ≤ score) † D100-E1" in sheets["d100"]
     assert "Critiques en combat †" not in sheets["d12"]  # the seed's own table: no mark
 

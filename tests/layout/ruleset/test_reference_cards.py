@@ -203,3 +203,13 @@ def test_each_face_s_blocks_fit_its_room_and_no_two_texts_overlap(ruleset_id, ca
         for i, a in enumerate(bounds):
             for j in range(i + 1, len(bounds)):
                 assert not geo.overlap(a, bounds[j], tolerance=0.1), (face.copy, texts[i].text, texts[j].text)
+
+
+def test_the_3d6_modifiers_column_reads_in_two_lines_at_most(decks):
+    """« Lancer »'s modifier once wrapped on three lines (« −4 AV si / pas fait / pour »): its
+    words now say it in two, each line one text object; a table title is in sentence case."""
+    pdf = decks["3d6"][1]
+    lines = [plain(o.text).strip() for o in text_objects(pdf)]
+    start = lines.index("−4 AV si")
+    assert lines[start + 1] == "improvisé"
+    assert "Valeurs de difficulté sans opposition" in plain(" ".join(page_texts(pdf)))
