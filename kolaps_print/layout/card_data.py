@@ -226,6 +226,7 @@ class CompactBack(Model):
     gap: Gap | None = None
     bottom: Mm | None = Field(None, ge=0)
     box: Mm | None = Field(None, ge=3.5, le=20)
+    box_gap: Gap | None = None
     band: BackBand | None = None
     section: Section | None = None
     morale: Morale | None = None
