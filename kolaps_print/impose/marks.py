@@ -1,7 +1,7 @@
-"""Crop marks: thin black lines along every cut line, from the printed block out to the sheet edge.
+"""Crop marks: short thin black lines along every cut line, just outside the printed block.
 
-They stay outside the cards (and their bleed), so a cut never crosses a card; running to the
-edge means the first cut across the sheet leaves the marks for the next cuts on both pieces.
+They stay outside the cards (and their bleed), so a cut never crosses a card; their length is
+data (sheets.yaml), 0 running them out to the sheet edge.
 A sheet's marks frame only its filled slots: the last sheet of an army marks no empty slot.
 """
 
@@ -70,10 +70,10 @@ def crop_marks(
 
 
 def _towards(start: float, edge: float, length: float) -> float:
-    """The mark's far end: the sheet edge, or start + length towards it."""
+    """The mark's far end: the sheet edge, or start + length towards it (never past the edge)."""
     if length <= 0:
         return edge
-    return start + length if edge > start else start - length
+    return min(start + length, edge) if edge > start else max(start - length, edge)
 
 
 def _pair(sheet: Size, *lines: Line) -> list[Line]:

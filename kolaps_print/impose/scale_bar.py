@@ -2,7 +2,8 @@
 in a margin, between two crop marks, at least 6 mm from the sheet edge.
 
 Tried in order: under the cards (above the kit's stamp), then in the left and right margins
-(upright, reading upwards), so a sheet whose cards fill its height still gets one.
+(upright, reading upwards), so a sheet whose cards fill its height still gets one. Only the
+crop marks that reach the bar's band stand in its way (short marks leave the margin free).
 """
 
 from __future__ import annotations
@@ -29,25 +30,29 @@ def place_scale_bar(sheet: Size, printed: Rect, marks: tuple[Line, ...], length:
     bar = sheets().scale_bar
     bottom_room = printed.y - SAFE_EDGE_MM - bar.under_stamp
     if bottom_room >= bar.extent + 0.5:
-        across = [ln.x1 for ln in marks if ln.x1 == ln.x2 and min(ln.y1, ln.y2) < printed.y]
+        bar_y = SAFE_EDGE_MM + bar.under_stamp
+        band = (bar_y - bar.clear, bar_y + bar.extent + bar.clear)
+        across = [ln.x1 for ln in marks if ln.x1 == ln.x2 and _reaches(ln.y1, ln.y2, band)]
         start = _gap(across, SAFE_EDGE_MM, sheet.width - SAFE_EDGE_MM, length, bar.clear)
         if start is not None:
-            return ScaleBarPlace(start, SAFE_EDGE_MM + bar.under_stamp, 0)
-    for side_room, bar_x, left in (
-        (printed.x - SAFE_EDGE_MM, SAFE_EDGE_MM + bar.extent, True),  # caption towards the edge
-        (sheet.width - printed.right - SAFE_EDGE_MM, sheet.width - SAFE_EDGE_MM, False),
+            return ScaleBarPlace(start, bar_y, 0)
+    for side_room, bar_x in (
+        (printed.x - SAFE_EDGE_MM, SAFE_EDGE_MM + bar.extent),  # caption towards the edge
+        (sheet.width - printed.right - SAFE_EDGE_MM, sheet.width - SAFE_EDGE_MM),
     ):
         if side_room < bar.extent + 0.5:
             continue
-        across = [
-            ln.y1
-            for ln in marks
-            if ln.y1 == ln.y2 and (min(ln.x1, ln.x2) < printed.x if left else max(ln.x1, ln.x2) > printed.right)
-        ]
+        band = (bar_x - bar.extent - bar.clear, bar_x + bar.clear)
+        across = [ln.y1 for ln in marks if ln.y1 == ln.y2 and _reaches(ln.x1, ln.x2, band)]
         start = _gap(across, SAFE_EDGE_MM, sheet.height - SAFE_EDGE_MM, length, bar.clear)
         if start is not None:
             return ScaleBarPlace(bar_x, start, 90)
     return None
+
+
+def _reaches(a: float, b: float, band: tuple[float, float]) -> bool:
+    """Whether a mark running from a to b enters the band the bar and its caption take."""
+    return min(a, b) < band[1] and max(a, b) > band[0]
 
 
 def _gap(obstacles: list[float], low: float, high: float, length: float, clear: float) -> float | None:

@@ -226,6 +226,7 @@ class CompactBack(Model):
     gap: Gap | None = None
     bottom: Mm | None = Field(None, ge=0)
     box: Mm | None = Field(None, ge=3.5, le=20)
+    box_gap: Gap | None = None
     band: BackBand | None = None
     section: Section | None = None
     morale: Morale | None = None
@@ -275,6 +276,7 @@ class Shows(Model):
     note: str | None = None  # a label key (cards.front.KEY): a closing line saying which edition this is
     ruling: str | None = Field(None, pattern=r"^E\d+$")  # the note's erratum, printed « † E86 »
     note_size: FontSize | None = None  # the note's type; None: the weapons' reminders' size
+    turn: bool = False  # the `demo_turn` block: this character's turn, with its numbers (the demo's)
     # the front's body type may grow up to this much (one size for the army, the largest its cards
     # hold): an edition that prints little (the demo's) fills its cards instead of leaving them 60 % empty
     grow: float = Field(1.0, ge=1, le=2)

@@ -23,6 +23,7 @@ FRONT_BLOCKS = (
     "weapons",
     "reminders",
     "specialisations",
+    "demo_turn",
     "edition_note",
     "ruling_legend",
 )

@@ -7,7 +7,7 @@ from io import BytesIO
 import pypdfium2 as pdfium
 import pytest
 from pdf_paths import stroked_segments  # tests/support
-from pdf_text import as_printed, page_texts  # tests/support
+from pdf_text import as_printed, page_texts, text_objects  # tests/support
 
 from kolaps_print.impose import plan_pages
 from kolaps_print.jobs.cards import CardOptions, build_cards
@@ -98,3 +98,18 @@ def test_nothing_but_crop_marks_within_6_mm_of_the_sheet_edge(kappa, paper):
                 inked += 1
                 assert any(abs(x - mx) < 0.5 for mx in xs) or any(abs(y - my) < 0.5 for my in ys), (x, y)
     assert inked  # the marks themselves are there: the check looks at real ink
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
+def test_no_text_within_6_mm_of_the_sheet_edge(kappa, card, paper):
+    """Read back from the PDF: every text (the bar's caption included) stays 6 mm or more from
+    each edge, where printers clip; the mini sheet once set its caption upright at 5.4 mm."""
+    options = CardOptions(card=card, paper=paper)
+    result = build_cards(kappa, options)
+    size = sheets.paper_size(paper)
+    texts = text_objects(result.pdf, page_space=True)
+    assert any(CAPTION.startswith(t.text) or t.text in CAPTION for t in texts)
+    for t in texts:
+        left, bottom, right, top = (to_mm(v) for v in t.bounds)
+        assert min(left, bottom, size.width - right, size.height - top) >= 6, (card, paper, t.text)

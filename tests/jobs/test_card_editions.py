@@ -216,3 +216,20 @@ def pdfium_texts(page):
             _, bottom, _, top = obj.get_bounds()
             out.append((obj.extract().strip(), size.value * (a * a + b * b) ** 0.5, top + dy, bottom + dy))
     return out
+
+
+# ---- fix wave (session 6, 5): the demo's fronts remind the character's turn, with its numbers ----
+def test_every_demo_front_reminds_its_turn_with_its_own_numbers():
+    """Read back: each demo card of Les Damnés says how far this character walks and runs and
+    what each die must make (worked out here from the army file: MVT × 2,5 / × 5 cm, the rank's
+    threshold), and the 6 / 1 rule; the full edition's cards print no such block."""
+    book = load_army(ARMIES / "les-damnes.yaml")
+    demo = [flat(t) for t in page_texts(build_cards(book, CardOptions(edition="quickstart")).pdf)][0]
+    full = flat(" ".join(page_texts(build_cards(book, CardOptions()).pdf)))
+    assert "À SON ACTIVATION" not in full and "Bouger." not in full
+    # Ézéchiel le Borgne: MVT 4, RNG 4; Frère Anselme: MVT 3, RNG 2; Vesna la Rouge: MVT 5, RNG 2
+    for walk, run, score in (("10", "20", "2+"), ("7,5", "15", "4+"), ("12,5", "25", "4+")):
+        assert f"Bouger. Marcher jusqu’à {walk} cm, ou courir jusqu’à {run} cm sans attaquer." in demo
+        assert f"chacun doit faire {score}." in demo
+    assert demo.count("À SON ACTIVATION") == 8  # every card of the sheet
+    assert demo.count("Dés. Un 6 réussit toujours, un 1 échoue toujours.") == 8

@@ -7,6 +7,7 @@ from io import BytesIO
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from pdf_text import as_printed, page_texts, text_objects  # tests/support
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -14,6 +15,7 @@ from kolaps_print import resources
 from kolaps_print.kit.kitfile import load_kit
 from kolaps_print.kit.tokens import TokenGroup, grid_for, layout_sheet, sheet_pages, token_sections, tokens_pdf
 from kolaps_print.labels import label
+from kolaps_print.units import to_mm
 
 ARMIES = resources.kolaps_dir() / "armies"
 DPI = 200
@@ -392,3 +394,17 @@ def test_each_legend_line_starts_with_a_small_token_of_its_kinds_colour(full_she
             edge = pixel(image, x + swatch * 0.1, y + 1.1)  # inside the ring, off a white face
             assert edge == rings[kind], kind
             assert centre == (rings[kind] if kind in ("activated", "haemorrhage", "out") else (255, 255, 255)), kind
+
+
+def test_the_intro_line_says_to_glue_the_sheet_on_card_first_within_the_margins(full_sheet):
+    """Read back: every page's intro asks for the card backing before any cut, and the line
+    (longer now) still ends 6 mm short of the sheet's right edge."""
+    pdf, pages = full_sheet
+    texts = page_texts(pdf)
+    assert len(texts) == len(pages)
+    for text in texts:
+        assert "Collez la feuille sur du carton avant de découper" in as_printed(text).replace("\r\n", " ")
+    intro = [t for t in text_objects(pdf) if "carton" in t.text]
+    assert len(intro) == len(pages)
+    for t in intro:
+        assert to_mm(t.bounds[2]) <= 210 - 6 and to_mm(t.bounds[0]) >= 6

@@ -54,7 +54,7 @@ def text_objects(pdf: bytes, page_space: bool = False) -> list[TextObject]:
                         obj.extract(),
                         obj.get_font().get_base_name(),
                         tuple(c.value for c in rgba[:3]),
-                        _page_bounds(obj) if page_space else tuple(obj.get_bounds()),
+                        page_bounds(obj) if page_space else tuple(obj.get_bounds()),
                         round(size.value * obj.get_matrix().d, 2),
                     )
                 )
@@ -63,7 +63,7 @@ def text_objects(pdf: bytes, page_space: bool = False) -> list[TextObject]:
     return out
 
 
-def _page_bounds(obj) -> tuple[float, float, float, float]:
+def page_bounds(obj) -> tuple[float, float, float, float]:
     """An object's box on the page: pdfium gives an object inside a form XObject its box in the
     form's own space, so the form's matrices (the outermost last) are applied to its corners."""
     left, bottom, right, top = obj.get_bounds()

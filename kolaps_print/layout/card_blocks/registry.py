@@ -10,6 +10,7 @@ from kolaps_print.layout.card_blocks import (
     back_band,
     back_name,
     cumulative_wounds,
+    demo_turn,
     edition_note,
     front_band,
     front_name,
@@ -38,6 +39,7 @@ FRONT: dict[str, Callable[[FrontBuilder], FrontBlock]] = {
     "weapons": lambda front: weapons.WeaponsFront(),
     "reminders": lambda front: reminders.RemindersFront(),
     "specialisations": lambda front: specialisations.SpecialisationsFront(),
+    "demo_turn": lambda front: demo_turn.DemoTurnFront(),
     "edition_note": lambda front: edition_note.EditionNoteFront(),
     "ruling_legend": lambda front: ruling_legend.RulingLegendFront(),
 }

@@ -52,7 +52,7 @@ def _cards(cli, data: Path, tmp_path: Path) -> tuple[str, str]:
             4,
             "wepons",
             "unknown block 'wepons' (did you mean 'weapons'?); front blocks: name, band, role, stat_tiles, "
-            "weapons, reminders, specialisations, edition_note, ruling_legend",
+            "weapons, reminders, specialisations, demo_turn, edition_note, ruling_legend",
         ),
         ("front", 2, "morale", "block 'morale' belongs on the back, not the front"),
         ("back", 1, "name", "block 'name' is listed twice on the back"),
