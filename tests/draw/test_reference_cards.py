@@ -210,14 +210,16 @@ def test_no_cell_wraps_beyond_three_lines(data):
 
 
 @pytest.mark.parametrize("rule", ["full_location", "secondary"])
-def test_the_lethal_and_frequent_rules_are_bold_in_body_colour(data, faces, rule):
+def test_the_attack_steps_rules_are_regular_like_every_row(data, faces, rule):
+    """Card 7's back once set these two steps' texts in bold, every other row regular (designer
+    review, sixth session, item 1): on the cards they read regular, in the body's ink."""
     text = getattr(data.rules.wounds, rule).text
     start = _flat(text)[:30]
     found = [o for _, objects in faces for o in objects if _flat(o.text).startswith(start)]
     assert found, start
-    ink = seen(reference_look().colours.rule)
+    ink = seen(reference_look().colours.ink)
     for o in found:
-        assert "Bold" in o.font and "Italic" not in o.font, o
+        assert "Bold" not in o.font and "Italic" not in o.font, o
         assert all(abs(a - b) <= 1 for a, b in zip(o.fill, ink, strict=False))  # fill may carry alpha, o
 
 

@@ -135,9 +135,15 @@ def topics(sections: tuple[ReferenceSection, ...]) -> list[Topic]:
     return [Topic(s, row) for s in sections for row in s.rows]
 
 
+def _regular(table: TableContent) -> TableContent:
+    """The table with every row set alike: a card's rows are all regular, its bold kept for the
+    first column and the headers (designer review: two bold rows on card 7's back read as shouting)."""
+    return replace(table, strong=())
+
+
 def _bare(table: TableContent) -> TableContent:
     """The table alone, for a front: its rule and notes go to the back."""
-    return replace(table, rule=None, note=None, legend=None)
+    return replace(_regular(table), rule=None, note=None, legend=None)
 
 
 def _front_units(topic: Topic, width: float, styles: Styles) -> list[Flowable]:
@@ -180,9 +186,10 @@ def _fill(queue: list[Flowable], new_box, gap: float, tag: str, least: int = CAR
 def _captioned_units(topic: Topic, width: float, styles: Styles, legend: bool) -> list[Flowable]:
     """The topic as the sheet sets it: each table with its rule above and its note under it."""
     colour = section_colour(topic.section.id)
-    if len(topic.tables) == 1:
-        return [table_block(topic.tables[0], width, styles, colour, show_title=False, legend=legend)]
-    return row_units(topic.tables, replace(topic.section, title=""), width, styles, legend=legend)
+    regular = tuple(_regular(t) for t in topic.tables)
+    if len(regular) == 1:
+        return [table_block(regular[0], width, styles, colour, show_title=False, legend=legend)]
+    return row_units(regular, replace(topic.section, title=""), width, styles, legend=legend)
 
 
 def _fits_whole(box: FlowBox, units: list[Flowable], gap: float) -> bool:
