@@ -382,3 +382,29 @@ def test_every_face_whose_topic_goes_on_says_so_in_its_strip(deck_pdf):
             assert said[0] == hints[0], strip  # a front with room names the back
         goes_on += continues
     assert goes_on >= 6
+
+
+# ---- sixth session, second designer review -------------------------------------------------------
+def _body_lines(text: str) -> list[str]:
+    """A face's lines under its strip, flattened."""
+    return [_flat(line) for line in text.split("\n")[1:] if line.strip()]
+
+
+def test_every_back_that_explains_opens_with_a_heading(data, deck_pdf):
+    """Card 11's back (Moral) once began straight under its strip: a back holding anything opens
+    with « Titre (suite) » for a lone table, or a table's title when two share the card (item 2)."""
+    from kolaps_print.layout.reference.tables import continued_title
+
+    _, texts = deck_pdf
+    plain = label("tables.sheet.title")
+    checked = 0
+    for i, topic in enumerate(topics(reference_sections(data))):
+        back = texts[2 * i + 1]
+        if plain in back:
+            continue
+        heads = {_flat(continued_title(t.title)) for t in topic.tables} | {_flat(t.title) for t in topic.tables}
+        assert _body_lines(back)[0] in heads, (topic.title, _body_lines(back)[:2])
+        checked += 1
+    moral = next(i for i, t in enumerate(topics(reference_sections(data))) if t.tables[0].id == "moral")
+    assert _body_lines(texts[2 * moral + 1])[0] == _flat(label("tables.format.continued", title="Moral"))
+    assert checked >= 6

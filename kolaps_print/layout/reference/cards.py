@@ -26,7 +26,13 @@ from kolaps_print.layout.reference.faces import CARD_MIN_ROWS, fill_face
 from kolaps_print.layout.reference.flow import EPSILON, MIN_ROWS, FlowBox
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
-from kolaps_print.layout.reference.tables import fits_width, legend_paragraph, paragraph, table_block
+from kolaps_print.layout.reference.tables import (
+    continued_title,
+    fits_width,
+    legend_paragraph,
+    paragraph,
+    table_block,
+)
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
@@ -170,6 +176,14 @@ def _explanation(topic: Topic, styles: Styles, legend: bool) -> list[Flowable]:
     return units
 
 
+def _heading(topic: Topic, styles: Styles) -> list[Flowable]:
+    """What heads a lone table's explanation on a face of its own, as a table's second part is
+    headed (« Moral (suite) »); two tables' explanations are headed by each table's title."""
+    if len(topic.tables) > 1:
+        return []
+    return [paragraph(continued_title(topic.tables[0].title), styles.table_title())]
+
+
 def _fill(queue: list[Flowable], new_box, gap: float, tag: str, least: int = CARD_MIN_ROWS) -> list[FlowBox]:
     boxes: list[FlowBox] = []
     while queue:
@@ -225,6 +239,8 @@ def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[Fl
         rest = []
     elif rest and len(faces) % 2 == 0:
         fill_face(faces[-1], rest, gap=gap)
+    if rest and len(rest) == len(_explanation(topic, styles, legend)):
+        rest[0:0] = _heading(topic, styles)
     faces += _fill(rest, new_box, gap, topic.title)
     if len(faces) % 2:
         faces.append(new_box())  # a plain back
