@@ -366,22 +366,47 @@ def test_a_table_goes_on_to_the_next_face_only_once_its_face_holds_no_further_ro
 
 def test_every_face_whose_topic_goes_on_says_so_in_its_strip(deck_pdf):
     """Read back from the PDF: a face whose next face carries the same topic (not a plain back) says
-    « suite au verso › » (or « suite › » where the title leaves no room) in its strip; no other face does."""
+    so in its strip, every front in one wording, « verso › » (designer review, item 3: « suite au
+    verso › » on some fronts, « suite › » on others); no other face does."""
     _, texts = deck_pdf
     hints = (label("tables.sheet.continues_overleaf"), label("tables.sheet.continues"))
+    assert _flat(hints[0]) == "verso ›"
     plain = label("tables.sheet.title")
     goes_on = 0
     for i, text in enumerate(texts):
         strip = _flat(text.split("\n")[0])
-        title = strip.split(" suite")[0]
+        said = [h for h in hints if _flat(h) in strip]
+        title = strip.split(" " + _flat(said[0]))[0] if said else strip
         following = _flat(texts[i + 1]) if i + 1 < len(texts) else ""
         continues = following.startswith(title) and plain not in following
-        said = [h for h in hints if _flat(h) in strip]
         assert bool(said) == continues, (i, strip, following[:60])
-        if continues and i % 2 == 0 and len(title) < 30:
-            assert said[0] == hints[0], strip  # a front with room names the back
+        if continues and i % 2 == 0:
+            assert said == [hints[0]], strip  # every front, long title or short, in the one wording
         goes_on += continues
     assert goes_on >= 6
+
+
+def test_the_continued_hint_never_touches_the_strip_s_title(deck_pdf):
+    """Measured in the PDF: the hint starts right of the title's end, even on the longest titles."""
+    cards, texts = deck_pdf
+    hint = _flat(label("tables.sheet.continues_overleaf"))
+    document = pdfium.PdfDocument(cards.pdf)
+    checked = 0
+    for page in range(0, len(texts), 2):
+        if hint not in _flat(texts[page].split("\n")[0]):
+            continue
+        textpage = document[page].get_textpage()
+        top = document[page].get_trimbox()[3]
+        glyphs = [(textpage.get_text_range(k, 1), textpage.get_charbox(k)) for k in range(textpage.count_chars())]
+        strip = [(c, box) for c, box in glyphs if c.strip() and box[1] > top - pt(reference_look().cards.strip)]
+        text = "".join(c for c, _ in strip)
+        title = _flat(texts[page].split("\n")[0]).split(" " + hint)[0].replace(" ", "")
+        assert text.startswith(title), (page, text)
+        title_end = max(box[2] for _, box in strip[: len(title)])
+        hint_start = strip[text.index(hint.replace(" ", ""))][1][0]
+        assert title_end + pt(2) < hint_start, (page, text)
+        checked += 1
+    assert checked >= 5
 
 
 # ---- sixth session, second designer review -------------------------------------------------------

@@ -13,12 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import Color
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from kolaps_print.content.reference import ReferenceSection, reference_sections
 from kolaps_print.content.tables import TableContent
-from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
+from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.card_front import band_baseline
 from kolaps_print.layout.reference.as_shapes import box_shapes
@@ -317,21 +316,17 @@ def layout_deck(
     for i, (topic, box) in enumerate(laid):
         number = label("tables.sheet.card_of", card=i // 2 + 1, cards=cards)
         goes_on = i + 1 < len(laid) and laid[i + 1][0] == topic and bool(laid[i + 1][1].placed)
-        hint = _continued_hint(strip, topic.title, number, overleaf=i % 2 == 0) if goes_on else ""
+        hint = _continued_hint(overleaf=i % 2 == 0) if goes_on else ""
         shapes = box_shapes(box, face_gap(styles), height)
         faces.append(ReferenceFace(i + 1, section_colour(topic.section.id), box, number, topic.title, shapes, hint))
     blank = _blank(spec, width, height, sheet_title(edition), version)
     return ReferenceDeck(faces, styles, strip, blank)
 
 
-def _continued_hint(strip: CardStrip, title: str, number: str, overleaf: bool) -> str:
-    """What a face's strip says when its topic goes on: « suite au verso › » on a front, shortened
-    to « suite › » (and on a back, whose topic goes on to the next card) when the title leaves no
-    room. In the strip, not under the table: a foot line would take a row's room on the fullest
+def _continued_hint(overleaf: bool) -> str:
+    """What a face's strip says when its topic goes on: « verso › » on every front, one short
+    wording that leaves the longest titles room (designer review, item 3: « suite au verso › » on
+    some fronts, « suite › » on others); « suite › » only on a back whose topic goes on to the next
+    card. In the strip, not under the table: a foot line would take a row's room on the fullest
     faces (card 12's fourth row, and « Facultés des armes » would run onto a third face)."""
-    short = label("tables.sheet.continues")
-    if not overleaf:
-        return short
-    long = label("tables.sheet.continues_overleaf")
-    room = strip.right - strip.left - stringWidth(title, SANS_BOLD, strip.size) - stringWidth(number, SANS, strip.size)
-    return long if stringWidth(long, SANS_ITALIC, strip.size) + 2 * strip.size <= room else short
+    return label("tables.sheet.continues_overleaf" if overleaf else "tables.sheet.continues")
