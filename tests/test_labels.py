@@ -35,7 +35,7 @@ def _messages(exc: pytest.ExceptionInfo) -> list[str]:
 
 
 def test_the_bundled_copy_reads_and_fills_in():
-    assert label("tables.format.range", low=1, high=4) == "1–4"
+    assert label("tables.format.range", low=1, high=4) == "1\u00a0à\u00a04"
     assert labels("tables.seuils.columns") == ["Rang", "Seuil"]
     assert check_labels() == []
 
@@ -112,7 +112,9 @@ def test_a_table_note_may_go_and_the_extras_list_may_grow(project):
 
 def test_check_labels_reports_every_file(project):
     cards = project("cards", "front: {}\n")
-    tables = project("tables", _bundled_text("tables").replace("{low}–{high}", "{bas}–{haut}"))
+    tables = project(
+        "tables", _bundled_text("tables").replace("{low}\\u00a0à\\u00a0{high}", "{bas}\\u00a0à\\u00a0{haut}")
+    )
     files = {d.file for d in check_labels()}
     assert files == {cards, tables}
 
@@ -141,7 +143,7 @@ def test_each_file_is_read_and_checked_once(project, monkeypatch):
     monkeypatch.setattr(labels_module, "_compare", lambda *a: pytest.fail("checked twice"))
     monkeypatch.setattr(labels_module, "load_yaml", lambda *a: pytest.fail("read twice"))
     for _ in range(3):
-        assert label("tables.format.range", low=1, high=2) == "1–2"
+        assert label("tables.format.range", low=1, high=2) == "1\u00a0à\u00a02"
 
 
 # ---- a ruleset's own labels (data/rulesets/ID/labels.yaml, issue 13) ------------------------

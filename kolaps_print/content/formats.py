@@ -52,12 +52,8 @@ def at_or_above(value: int) -> str:
 
 
 def span(low: int, high: int) -> str:
-    return number(low) if low == high else _f("span", low=number(low), high=number(high))
-
-
-def level_span(first: int, last: int) -> str:
-    """Consecutive levels sharing a row, in reading order: '6–4', or '3' alone."""
-    return number(first) if first == last else _f("range", low=number(first), high=number(last))
+    """Every range in print, one way: '1 à 5', '6 à 4' (levels in reading order), or '3' alone."""
+    return number(low) if low == high else _f("range", low=number(low), high=number(high))
 
 
 def like(name: str) -> str:
@@ -83,14 +79,14 @@ def percent(chance: Fraction) -> str:
 
 
 def faces(values: Iterable[int], sides: int = 6) -> str:
-    """Die faces that trigger something: '—' none, 'toujours' all, '1–4' a run, '1, 3' otherwise."""
+    """Die faces that trigger something: '—' none, 'toujours' all, '1 à 4' a run, '1, 3' otherwise."""
     v = sorted(set(values))
     if not v:
         return _f("none")
     if v == list(range(1, sides + 1)):
         return _f("always")
     if v == list(range(v[0], v[-1] + 1)) and len(v) > 1:
-        return _f("range", low=v[0], high=v[-1])
+        return span(v[0], v[-1])
     return _f("list_sep").join(str(x) for x in v)
 
 

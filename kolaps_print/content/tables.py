@@ -317,7 +317,7 @@ def actions(data: GameData) -> TableContent:
 
 
 def moral(data: GameData) -> TableContent:
-    """Levels 6 to 1; neighbouring levels with the same name and rule share a row (6–4)."""
+    """Levels 6 to 1; neighbouring levels with the same name and rule share a row (6 to 4)."""
     levels = sorted(data.rules.actions.morale.levels, key=lambda m: -m.level)
     groups: list[list] = []
     for m in levels:
@@ -325,7 +325,7 @@ def moral(data: GameData) -> TableContent:
             groups[-1].append(m)
         else:
             groups.append([m])
-    rows = [[fmt.level_span(g[0].level, g[-1].level), g[0].name, marked(g[0].text, g[0].ruling)] for g in groups]
+    rows = [[fmt.span(g[0].level, g[-1].level), g[0].name, marked(g[0].text, g[0].ruling)] for g in groups]
     morale = data.rules.actions.morale
     return _table(
         "moral",

@@ -57,7 +57,7 @@ def test_percent_rounds_half_up_and_keeps_a_decimal_below_ten():
 
 def test_haemorrhage_faces():
     assert fmt.faces([]) == "—"
-    assert fmt.faces([1, 2]) == "1–2"
+    assert fmt.faces([1, 2]) == "1\u00a0à\u00a02"  # every range one way (designer review, sixth session)
     assert fmt.faces([3]) == "3"
     assert fmt.faces([1, 3]) == "1, 3"
     assert fmt.faces(range(1, 7)) == "toujours"

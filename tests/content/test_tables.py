@@ -6,8 +6,11 @@ from pathlib import Path
 import pytest
 
 from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
+from kolaps_print.labels import label
 from kolaps_print.model.gamedata import builtin_game_data
 from kolaps_print.provenance import mark, marked
+
+RANGE = label("tables.format.range", low="", high="")  # what stands between a range's ends
 
 MINUS = "\u2212"
 
@@ -134,7 +137,7 @@ def test_severities(data):
             assert (
                 row[3] == "toujours"
                 or str(face) in row[3]
-                or ("–" in row[3] and int(row[3].split("–")[0]) <= face <= int(row[3].split("–")[1]))
+                or (RANGE in row[3] and int(row[3].split(RANGE)[0]) <= face <= int(row[3].split(RANGE)[1]))
             )
 
 
@@ -198,12 +201,12 @@ def test_phases_actions_morale(data):
         else:
             assert row[3] == (signed(a.modifier) if a.modifier else "—")
     morale = build_table("moral", data)
-    shown = [int(x) for r in morale.rows for x in r[0].split("–")]
+    shown = [int(x) for r in morale.rows for x in r[0].split(RANGE)]
     levels = sorted((m.level for m in acts.morale.levels), reverse=True)
     assert shown[0] == levels[0] and shown[-1] == levels[-1]
     for m in acts.morale.levels:  # each level's rule is on the row whose span holds it
         row = next(
-            r for r in morale.rows if min(map(int, r[0].split("–"))) <= m.level <= max(map(int, r[0].split("–")))
+            r for r in morale.rows if min(map(int, r[0].split(RANGE))) <= m.level <= max(map(int, r[0].split(RANGE)))
         )
         assert row[1:] == [m.name, marked(m.text, m.ruling)]
 

@@ -433,3 +433,14 @@ def test_every_back_that_explains_opens_with_a_heading(data, deck_pdf):
     moral = next(i for i, t in enumerate(topics(reference_sections(data))) if t.tables[0].id == "moral")
     assert _body_lines(texts[2 * moral + 1])[0] == _flat(label("tables.format.continued", title="Moral"))
     assert checked >= 6
+
+
+def test_every_range_on_the_cards_is_written_one_way(deck_pdf):
+    """Card 11 wrote « 6–4 », card 13 « 1 à 5 » (designer review, item 4): read back, every range
+    is « a à b », none with a dash between two numbers."""
+    import re
+
+    _, texts = deck_pdf
+    printed = _flat("\n".join(texts))
+    assert not re.search(r"\d\s?–\s?[\d−]", printed), re.findall(r".{20}\d\s?–\s?[\d−].{10}", printed)
+    assert "6 à 4" in printed and "1 à 5" in printed  # the morale levels, the critical failures

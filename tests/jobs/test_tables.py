@@ -162,7 +162,7 @@ def test_severities(data, text):
     ranks = [t.rank for t in data.rules.dice.thresholds]
     for s in data.rules.wounds.severities:
         faces = s.haemorrhage_on
-        haem = "—" if not faces else "toujours" if len(faces) == 6 else f"{faces[0]}–{faces[-1]}"
+        haem = "—" if not faces else "toujours" if len(faces) == 6 else f"{faces[0]} à {faces[-1]}"  # one range form
         losses = " ".join(dash(s.loss_for(r)) for r in ranks)
         assert f" {s.roll} {norm(s.name)} {dash(s.wounds)} {haem} {losses} " in text, s.roll
 

@@ -158,7 +158,7 @@ def test_short_runs_of_the_printed_cells_never_break():
     lines = {" ".join(line.replace("\u00a0", " ").split()) for page in pages for line in page.splitlines()}
     runs = [
         label("tables.difficultes.no_roll"),
-        label("tables.format.span", low="\u22122", high="\u22121"),
+        label("tables.format.range", low="\u22122", high="\u22121"),
         label("tables.format.rank_threshold", rank=0, threshold=label("tables.format.threshold", value=5)),
     ]
     for run in (" ".join(r.replace("\u00a0", " ").split()) for r in runs):
