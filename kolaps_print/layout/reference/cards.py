@@ -196,15 +196,6 @@ def _fill(queue: list[Flowable], new_box, gap: float, tag: str, least: int = CAR
     return boxes
 
 
-def _captioned_units(topic: Topic, width: float, styles: Styles, legend: bool) -> list[Flowable]:
-    """The topic as the sheet sets it: each table with its rule above and its note under it."""
-    colour = section_colour(topic.section.id)
-    regular = tuple(_regular(t) for t in topic.tables)
-    if len(regular) == 1:
-        return [table_block(regular[0], width, styles, colour, show_title=False, legend=legend)]
-    return row_units(regular, replace(topic.section, title=""), width, styles, legend=legend)
-
-
 def _fits_whole(box: FlowBox, units: list[Flowable], gap: float) -> bool:
     """Whether units go into box after what it holds, all of them, none cut."""
     room = box.height - box.used - gap * len(box.placed)
@@ -217,26 +208,23 @@ def _place(box: FlowBox, units: list[Flowable]) -> None:
 
 
 def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[FlowBox]:
-    """One card a topic wherever it fits, all in the body size (issue 12: table on the front,
-    explanation on the back, nothing under 7 pt):
+    """One card a topic, all in the body size (issue 12: table on the front, explanation on the
+    back, nothing under 7 pt; designer review, sixth session, item 5: never on the front, even
+    where it would fit there, so the front holds the table alone):
 
-    - the whole topic on the front, each note under its own table, when it fits; the back stays plain;
-    - else the table on the front (over the back too when it must), its explanation under the
-      table's last face when it fits there whole, else on the back;
+    - the table on the front (over the back too when it must);
+    - its explanation on the back: under the table's last part when the table runs there and it
+      fits whole, else opening the back under a heading;
     - an explanation that fits nowhere on the card gets faces of its own (the card count says so).
     """
     gap = face_gap(styles)
-    front = new_box()
-    captioned = _captioned_units(topic, front.width, styles, legend)
-    if _fits_whole(front, captioned, gap):
-        _place(front, captioned)
-        return [front, new_box()]
     rest = _explanation(topic, styles, legend)
     faces = _table_faces(topic, rest, new_box, styles)
-    if rest and _fits_whole(faces[-1], rest, gap):
+    on_back = len(faces) % 2 == 0  # the table's last part is on a back
+    if rest and on_back and _fits_whole(faces[-1], rest, gap):
         _place(faces[-1], rest)
         rest = []
-    elif rest and len(faces) % 2 == 0:
+    elif rest and on_back:
         fill_face(faces[-1], rest, gap=gap)
     if rest and len(rest) == len(_explanation(topic, styles, legend)):
         rest[0:0] = _heading(topic, styles)
@@ -253,7 +241,7 @@ def _table_faces(topic: Topic, rest: list[Flowable], new_box, styles: Styles) ->
     gap = face_gap(styles)
     width = new_box().width
     faces = _fill(_front_units(topic, width, styles), new_box, gap, topic.title, MIN_ROWS)
-    if rest and _fits_whole(faces[-1], rest, gap):
+    if rest and len(faces) % 2 == 0 and _fits_whole(faces[-1], rest, gap):
         return faces
     return _fill(_front_units(topic, width, styles), new_box, gap, topic.title)
 
