@@ -199,11 +199,13 @@ def test_every_product_with_marks_explains_them_once_in_one_line(default, produc
 
 
 def test_the_legend_is_on_the_first_card_of_the_reference_cards(default):
-    """Under the first card's table, on its front (the designer review: a caption stays with its table)."""
+    """On the first card's back, under its explanation (designer review, sixth session, item 5: the
+    front holds the table alone); once on the sheet, never on a front."""
     fronts, backs = page_texts(default.pdfs["cartes-aide"][0])[:2]  # duplex: the first sheet's two sides
-    first_front = fronts.split(label("tables.sheet.card_of", card=2, cards=1))[0]  # up to the second card's « 2/… »
-    assert LEGEND in flat(first_front) and LEGEND not in flat(backs)
-    assert flat(fronts).count(LEGEND) == 1
+    first_back = backs.split(label("tables.sheet.card_of", card=1, cards=1))[1]  # from the first card's « 1/… »
+    first_back = first_back.split(label("tables.sheet.card_of", card=2, cards=1))[0]  # to a next card's
+    assert LEGEND in flat(first_back) and LEGEND not in flat(fronts)
+    assert flat(backs).count(LEGEND) == 1
 
 
 def test_a_mark_never_starts_a_line(default, switched):
