@@ -9,6 +9,7 @@ from io import BytesIO
 import pypdfium2 as pdfium
 import pytest
 from pdf_colours import seen, text_fills  # tests/support
+from pdf_paths import path_boxes  # tests/support
 from pdf_text import page_texts, text_objects  # tests/support
 from pypdf import PdfReader
 from ruleset_products import demo_army  # tests/support
@@ -214,3 +215,28 @@ def test_cards_sheet_and_reference_cards_are_painted_without_platypus(monkeypatc
     assert page_texts(build_ruleset_cards(demo_army("d12"), SHOP).pdf)[0].strip()
     assert page_texts(build_ruleset_sheet("3d6").pdf)[0].strip()
     assert page_texts(build_ruleset_reference_cards("d100").pdf)[0].strip()
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])  # mini: the demo armies do not fit it
+def test_every_stat_label_lies_inside_its_tile(printed, card):
+    """The 3d6 tarot « CORPS » ran past its tile on both sides: every stat label, read back from
+    the PDF, lies inside the tinted tile under its centre, at 6 pt or more, on every card size the demo armies fit."""
+    from kolaps_print.content.ruleset_card import Tiles, front_items
+
+    ruleset_id, army, _ = printed
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+    tiles = next(i for i in front_items(army.ruleset, army.members[0], army.name) if isinstance(i, Tiles))
+    boxes = path_boxes(pdf, 0)
+    texts = [o for o in text_objects(pdf, page_space=True) if o.page == 0]
+    sizes = {round(f.size, 2) for f in text_fills(pdf) if f.page == 0}
+    for name, _ in tiles.tiles:
+        for word in name.upper().split():
+            label = next(o for o in texts if o.text.strip() == word and "Bold" in o.font)
+            x0, y0, x1, y1 = label.bounds
+            mid = ((x0 + x1) / 2, (y0 + y1) / 2)
+            tile = min(
+                (b for b in boxes if b[0] <= mid[0] <= b[2] and b[1] <= mid[1] <= b[3]),
+                key=lambda b: (b[2] - b[0]) * (b[3] - b[1]),
+            )
+            assert tile[0] <= x0 and x1 <= tile[2], (ruleset_id, card, word, label.bounds, tile)
+    assert min(sizes) >= 6

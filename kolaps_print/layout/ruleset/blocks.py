@@ -53,19 +53,28 @@ class TilesBlock(ShapedBlock):
         gap = pt(self.look.tile_gap_mm)
         return (self.width - gap * (len(self.tiles) - 1)) / len(self.tiles)
 
+    def _label_size(self) -> float:
+        """The labels' one size: the look's, or smaller (by 0.25 pt, down to the look's tile_label_min_pt) until
+        every word of every label fits inside its tile."""
+        room, size = self._tile_width() - pt(0.8), self.look.tile_label_pt
+        words = [word for name, _ in self.tiles for word in name.upper().split()]
+        while size > self.look.tile_label_min_pt and any(stringWidth(w, SANS_BOLD, size) > room for w in words):
+            size = max(self.look.tile_label_min_pt, round(size - 0.25, 2))
+        return size
+
     def _names(self) -> list[list[str]]:
         room = self._tile_width() - pt(0.8)
-        return [simpleSplit(name.upper(), SANS_BOLD, self.look.tile_label_pt, room) or [""] for name, _ in self.tiles]
+        return [simpleSplit(name.upper(), SANS_BOLD, self._label_size(), room) or [""] for name, _ in self.tiles]
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
         lines = max(len(n) for n in self._names())
-        self.height = self.look.tile_label_pt * (0.6 + 1.05 * lines) + self.look.tile_value_pt * 1.15
+        self.height = self._label_size() * (0.6 + 1.05 * lines) + self.look.tile_value_pt * 1.15
         return aW, self.height
 
     def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
         look, black = self.look, ink().cmyk()
-        w, gap, size = self._tile_width(), pt(look.tile_gap_mm), look.tile_label_pt
+        w, gap, size = self._tile_width(), pt(look.tile_gap_mm), self._label_size()
         fill, radius = tint(self.colour, look.tile_tint).cmyk(), pt(look.tile_radius_mm)
         shapes: list[Shape] = []
         for i, ((_, value), names) in enumerate(zip(self.tiles, self._names(), strict=True)):
