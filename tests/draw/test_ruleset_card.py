@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 from pdf_colours import seen, text_fills  # tests/support
 from pdf_paths import path_boxes  # tests/support
-from pdf_text import page_texts, text_objects  # tests/support
+from pdf_text import as_printed, page_texts, text_objects  # tests/support
 from pypdf import PdfReader
 from ruleset_products import demo_army  # tests/support
 
@@ -240,3 +240,53 @@ def test_every_stat_label_lies_inside_its_tile(printed, card):
             )
             assert tile[0] <= x0 and x1 <= tile[2], (ruleset_id, card, word, label.bounds, tile)
     assert min(sizes) >= 6
+
+
+@pytest.mark.parametrize(("ruleset_id", "labels"), [("3d6", {"½", "¼", "0 · mourant"}), ("d12", {"50 %", "25 %"})])
+def test_each_line_across_a_hit_track_carries_its_label_above_it(ruleset_id, labels):
+    """The ½ and ¼ lines (3d6), 50 % and 25 % (d12) and the 3d6 line before the boxes below zero
+    were bare: each line read back from a back has its label (6 pt or more) just above it, and
+    the 3d6 ASSOMMANT track, whose ½ counts one hit, draws no line at all."""
+    army = demo_army(ruleset_id)
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    texts = text_objects(pdf, page_space=True)
+    for page in range(1, 2 * len(army.members), 2):
+        lines = [b for b in path_boxes(pdf, page) if b[2] - b[0] < 3 and b[3] - b[1] > 8]
+        printed = [o for o in texts if o.page == page and as_printed(o.text).strip() in labels]
+        assert {as_printed(o.text).strip() for o in printed} == labels, page
+        assert len(printed) == len(lines), page  # a line for each label, none more
+        for o in printed:
+            x0, y0, x1, _ = o.bounds
+            assert any(x0 - 1 <= (b[0] + b[2]) / 2 <= x1 + 1 and 0 <= y0 - b[3] <= 3 for b in lines), (page, o)
+    assert min(f.size for f in text_fills(pdf)) >= 6
+
+
+def test_the_stun_threshold_is_printed_beside_its_track_and_no_legend_doubles_a_colon():
+    """3d6: « 15 perdus d’un coup » is a per-hit threshold: the back prints « seuil : N d’un
+    coup » (N: half the ASSOMMANT total, rounded up) on the track's head line; no legend line
+    reads « … : ½ : … »."""
+    army = demo_army("3d6")
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    pages = page_texts(pdf)
+    for i, member in enumerate(army.members):
+        back = as_printed(pages[2 * i + 1]).replace("\r\n", "\n")
+        threshold = -(-member.character.assommant // 2)
+        head = next(line for line in back.split("\n") if line.startswith("ASSOMMANT"))
+        assert head.endswith(f"seuil : {threshold} d’un coup"), head
+        items = [item for line in back.split("\n") for item in line.split(" · ")]  # a run-on legend's items
+        assert not [item for item in items if item.count(" : ") > 1], back
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d12", "d100"])
+def test_every_track_box_is_light_enough_for_a_pencil(ruleset_id):
+    """The boxes below zero were tinted 25 % black: every box of a track, rendered, is 15 % black
+    or lighter at its centre."""
+    army = demo_army(ruleset_id)
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    box = 3.6 * MM  # data/layouts/rulesets.yaml: box_mm
+    for page in range(1, 2 * len(army.members), 2):
+        boxes = [b for b in path_boxes(pdf, page) if abs(b[2] - b[0] - box) < 1.5 and abs(b[3] - b[1] - box) < 1.5]
+        assert boxes, page
+        for b in boxes:
+            r, g, bl = _pixel(pdf, page, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+            assert min(r, g, bl) >= 0.85 * 255 - 3, (page, b, (r, g, bl))

@@ -30,6 +30,7 @@ from kolaps_print.layout.ruleset.columns import CELL_PAD, column_widths, least_w
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
+from kolaps_print.typography import run_on
 from kolaps_print.units import pt, to_mm
 
 BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them
@@ -133,15 +134,29 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
 
 def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Flowable]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
-    parts: list[Flowable] = [SectionHead(heading, look), BoxesBlock(track, look)]
-    legend = [label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label) for m in track.marks]
+    lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
+    aside = label("rulesets.card.threshold", points=lost.points) if lost else ""
+    parts: list[Flowable] = [SectionHead(heading, look, aside), BoxesBlock(track, look)]
+    marks = [
+        label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))
+        for m in track.marks
+    ]
+    legend = [run_on(marks, label("rulesets.card.separator"))] if marks else []  # one line where they fit
     if track.negative:
-        legend.append(label("rulesets.card.negative", boxes=track.negative, text=track.negative_label or ""))
+        short = _short(track.negative_short)
+        legend.append(
+            label("rulesets.card.negative", boxes=track.negative, text=track.negative_label or "", short=short)
+        )
     if first:  # said once a side, under the first track
         legend.append(label("rulesets.card.how_to_mark"))
     parts += [Spacer(1, pt(look.head_gap_mm))] if legend else []
     parts += [Paragraph(escape(line), styles.legend) for line in legend]
     return parts
+
+
+def _short(short: str) -> str:
+    """« (½) » after a legend's count, when the system gives the fraction."""
+    return label("rulesets.card.mark_short", short=short) if short else ""
 
 
 def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float) -> list[Flowable]:
