@@ -35,6 +35,7 @@ from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.model.ruleset_values import mark_box, operand
 from kolaps_print.numbers import number
 from kolaps_print.provenance import marked
+from kolaps_print.typography import run_on
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ def _skills(ruleset: Ruleset, block: SkillsBlock, member: RulesetMember) -> Line
         value = written.get(id_, getattr(entry, "base", None) if block.show_base else None)
         if value is not None:
             shown.append(label("rulesets.card.skill", name=entry.name, value=_shown(value)))
-    text = (label("rulesets.card.skill_separator").join(shown),) if shown else ()
+    text = (run_on(shown, label("rulesets.card.skill_separator")),) if shown else ()  # a skill never breaks
     return Lines(text, heading=decl.label)
 
 

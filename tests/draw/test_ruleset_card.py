@@ -290,3 +290,22 @@ def test_every_track_box_is_light_enough_for_a_pencil(ruleset_id):
         for b in boxes:
             r, g, bl = _pixel(pdf, page, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
             assert min(r, g, bl) >= 0.85 * 255 - 3, (page, b, (r, g, bl))
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_a_skill_and_its_score_never_break_and_no_line_starts_with_a_separator(card):
+    """d100 « Armes de | lancer » broke inside the name: every skill with its score is whole on
+    one line of the front, read back from the PDF, and the « · » between skills ends a line, never
+    starts one."""
+    from kolaps_print.content.ruleset_card import Lines, front_items
+
+    army = demo_army("d100")
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+    pages = page_texts(pdf)
+    firsts = [sum(m.character.copies for m in army.members[:i]) for i in range(len(army.members))]
+    for member, first in zip(army.members, firsts, strict=True):
+        lines = [ln.strip() for ln in as_printed(pages[2 * first]).replace("\r\n", "\n").split("\n")]
+        skills = next(i for i in front_items(army.ruleset, member, army.name) if isinstance(i, Lines))
+        for skill in as_printed(skills.lines[0]).split(" · "):
+            assert any(skill in line for line in lines), (card, member.name, skill, lines)
+        assert not [line for line in lines if line.startswith("·")], (card, member.name)
