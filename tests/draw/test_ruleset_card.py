@@ -309,3 +309,29 @@ def test_a_skill_and_its_score_never_break_and_no_line_starts_with_a_separator(c
         for skill in as_printed(skills.lines[0]).split(" · "):
             assert any(skill in line for line in lines), (card, member.name, skill, lines)
         assert not [line for line in lines if line.startswith("·")], (card, member.name)
+
+
+def _size_of(pdf: bytes, text: str) -> float:
+    """The font size of the first text object of the first page reading text."""
+    import ctypes
+
+    doc = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        page = doc[0]
+        textpage = page.get_textpage()
+        objects = page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT], max_depth=3, textpage=textpage)
+        found = next(o for o in objects if o.extract().strip() == text)
+        size = ctypes.c_float()
+        pdfium.raw.FPDFTextObj_GetFontSize(found.raw, size)
+        return size.value
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize(("ruleset_id", "weapon"), [("d100", "Revolver"), ("d12", "Pistolet")])
+def test_a_tarot_front_sets_its_weapons_table_at_8_pt_or_more(ruleset_id, weapon):
+    """The tarot fronts set their weapons at about 6.5 pt under 10 pt text: where the table fits
+    at 8 pt (names broken at spaces if need be), it is set that large."""
+    army = demo_army(ruleset_id)
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="tarot")).pdf
+    assert _size_of(pdf, weapon) >= 8

@@ -112,20 +112,25 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
 
 
 def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
-    """The largest size (down to table_min_pt) at which every first-column text (a weapon's
-    name) fits whole and no other word breaks, the rolled column kept larger than the rest
-    (down to 1.1 ×) if any size allows it, else set at the rest's size; if no size fits, words
-    whole with the names broken at spaces."""
+    """The largest size at or above table_good_pt (a grown card: tarot) at which every word fits
+    its column, the names (first column) whole if any such size allows it, else broken at
+    spaces; below it, the largest size (down to table_min_pt) with the names whole and no other
+    word broken. The rolled column is kept larger than the rest (down to 1.1 ×) if any size
+    allows it, else set at the rest's size; if no size fits, words whole with the names broken
+    at spaces."""
     pad = look.cell_pad_pt
     larger = [round(look.strong_scale - 0.1 * i, 2) for i in range(int((look.strong_scale - 1.1) / 0.1 + 1e-9) + 1)]
-    for strongs in (larger, [1.0]):
-        size = look.body_pt
-        while size >= look.table_min_pt - 1e-9:
-            for strong in strongs:
-                if sum(least_widths(table, size, strong, pad, whole_first=True)) <= width + 1e-6:
-                    columns = column_widths(table, width, size, strong, pad, whole_first=True)
-                    return DeckTable(size, columns, True, strong)
-            size = round(size - 0.25, 2)
+    good = max(look.table_good_pt, look.table_min_pt)
+    tries = [(whole, good) for whole in (True, False)] + [(True, look.table_min_pt)]
+    for whole_first, least in tries:
+        for strongs in (larger, [1.0]):
+            size = look.body_pt
+            while size >= least - 1e-9:
+                for strong in strongs:
+                    if sum(least_widths(table, size, strong, pad, whole_first=whole_first)) <= width + 1e-6:
+                        columns = column_widths(table, width, size, strong, pad, whole_first=whole_first)
+                        return DeckTable(size, columns, True, strong)
+                size = round(size - 0.25, 2)
     strong = look.strong_scale
     size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad)
     whole = sum(least_widths(table, size, strong, pad)) <= width + 1e-6

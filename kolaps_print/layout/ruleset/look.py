@@ -31,6 +31,7 @@ class CardLook(Model):
     small_pt: float = Field(ge=6, le=12)
     strong_scale: float = Field(ge=1, le=2)  # the rolled column's size, against the body
     table_min_pt: float = Field(ge=6, le=12)  # a card table too wide sets down to this, whatever the card's scale
+    table_good_pt: float = Field(ge=6, le=12)  # a grown card's table stays this large, names broken if need be
     cell_pad_pt: float = Field(ge=0.5, le=4)  # a card table cell's padding, each side
     tile_label_pt: float = Field(ge=5.5, le=10)
     tile_label_min_pt: float = Field(ge=6, le=10)  # a label too wide for its tile shrinks down to this, never grows
