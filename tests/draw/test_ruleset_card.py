@@ -335,3 +335,25 @@ def test_a_tarot_front_sets_its_weapons_table_at_8_pt_or_more(ruleset_id, weapon
     army = demo_army(ruleset_id)
     pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="tarot")).pdf
     assert _size_of(pdf, weapon) >= 8
+
+
+def test_the_d100_tarot_back_sets_each_box_label_on_one_line():
+    """« Esquive annoncée » wrapped beside its box on the tarot back: its column now takes what
+    it needs, read back as one line of the PDF's text."""
+    army = demo_army("d100")
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="tarot")).pdf
+    for page, text in enumerate(page_texts(pdf)):
+        if page % 2:
+            lines = [ln.strip() for ln in text.replace("\r\n", "\n").split("\n")]
+            assert any("Esquive annoncée" in ln for ln in lines), (page, lines)  # wrapped: two lines
+
+
+def test_a_back_table_sets_its_one_line_cells_at_the_top_of_the_row():
+    """d12 « Critiques en combat »: the die's « 1 » sat in the middle of a three-line row; it now
+    reads level with the first line of the row's longest cell."""
+    army = demo_army("d12")
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    texts = [o for o in text_objects(pdf, page_space=True) if o.page == 1]
+    die = next(o for o in texts if o.text.strip() == "1")
+    first = next(o for o in texts if o.text.strip().startswith("Arme brisée"))
+    assert abs(die.bounds[3] - first.bounds[3]) < 1.5, (die, first)

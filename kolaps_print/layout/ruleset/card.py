@@ -13,6 +13,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kolaps_print.content.ruleset_card import Checkboxes, FootBand, Item, Lines, Tiles, Title, Track
@@ -172,12 +173,26 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     ]
     pairs = [cells[i] + (cells[i + 1] if i + 1 < len(cells) else ["", ""]) for i in range(0, len(cells), 2)]
     size = pt(look.box_mm) + pt(look.box_gap_mm) * 2
+    first = _label_column(boxes.labels[0::2], boxes.labels[1::2], width - 2 * size, look)
     grid = RowTable(
         [Row(tuple(pair), CELL_PAD_Y, CELL_PAD_Y) for pair in pairs],
-        [size, (width - 2 * size) / 2, size, (width - 2 * size) / 2],
+        [size, first, size, width - 2 * size - first],
         TableLook(left=(CELL_PAD,) * 4, right=(CELL_PAD,) * 4),
     )
     return [SectionHead(label("rulesets.card.checkboxes"), look), grid]
+
+
+def _label_column(lefts: tuple[str, ...], rights: tuple[str, ...], room: float, look: CardLook) -> float:
+    """The first label column's width: half the room, or what its labels need on one line when
+    that leaves the second column what its own need (« Esquive annoncée » no longer wraps)."""
+
+    def need(texts: tuple[str, ...]) -> float:
+        return max((stringWidth(t, SANS, look.body_pt) for t in texts), default=0) + 2 * CELL_PAD + 0.01
+
+    left, right = need(lefts), need(rights)
+    if left + right > room or max(left, right) <= room / 2:
+        return room / 2
+    return left if left > room / 2 else room - right
 
 
 def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) -> list[Flowable]:
@@ -202,6 +217,7 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
         rule_pt=look.rule_pt,
         rule_below_header=True,
         row_rule=tint(ink(), 0.3).cmyk(),
+        valign="top",  # a one-line cell reads level with the first line of a long one
     )
     title = [SectionHead(table.title, look)] if table.title else []
     return [*title, RowTable(rows, columns, grid_look, repeat_rows=1)]
