@@ -8,8 +8,8 @@ from io import BytesIO
 
 import pypdfium2 as pdfium
 import pytest
+from pdf_boxes import path_boxes  # tests/support
 from pdf_colours import seen, text_fills  # tests/support
-from pdf_paths import path_boxes  # tests/support
 from pdf_text import as_printed, page_texts, text_objects  # tests/support
 from pypdf import PdfReader
 from ruleset_products import demo_army  # tests/support

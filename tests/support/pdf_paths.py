@@ -7,9 +7,6 @@ import math
 from dataclasses import dataclass
 from io import BytesIO
 
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
-from pdf_text import page_bounds  # tests/support
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -78,14 +75,3 @@ def stroked_segments(pdf: bytes, page: int = 0) -> list[Stroke]:
         elif op in (b"f", b"f*", b"n", b"F"):
             path = []
     return out
-
-
-def path_boxes(pdf: bytes, page: int = 0) -> list[tuple[float, float, float, float]]:
-    """The page-space box (left, bottom, right, top) of every path object of a page, those
-    inside form XObjects too: a filled tile, a box, a rule."""
-    document = pdfium.PdfDocument(BytesIO(pdf))
-    try:
-        objects = document[page].get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=3)
-        return [page_bounds(obj) for obj in objects]
-    finally:
-        document.close()
