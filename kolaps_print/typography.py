@@ -102,3 +102,11 @@ def _pair_quotes(text: str) -> str:
 def unstretchable(markup: str) -> str:
     """Text for a justified reportlab paragraph: every no-break space as U+202F (see above)."""
     return markup.replace(NBSP, NNBSP)
+
+
+def run_on(items: list[str], separator: str) -> str:
+    """Items one after the other on shared lines: each item whole (its spaces no-break), a line
+    breaking only after a separator, which stays with the item before it (« A · » | « B »)."""
+    glued = separator.lstrip(" ")
+    glued = NBSP * (len(separator) - len(glued)) + glued
+    return glued.join(item.replace(" ", NBSP) for item in items)

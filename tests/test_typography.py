@@ -301,3 +301,11 @@ def test_no_capital_after_a_colon_in_the_book_the_proof_and_the_quick_starts(boo
     found = {name: capitals_after_colons(page_texts(pdf), names) for name, pdf in book_products.items()}
     assert {name: hits for name, hits in found.items() if hits} == {}
     assert len(book_products) >= 4  # both scenarios were read
+
+
+def test_run_on_keeps_each_item_whole_and_its_separator_with_the_item_before():
+    from kolaps_print.typography import run_on
+
+    text = run_on(["Armes de lancer 25 %", "Esquive 40 %"], " · ")
+    assert text == "Armes\u00a0de\u00a0lancer\u00a025\u00a0%\u00a0· Esquive\u00a040\u00a0%"
+    assert text.split(" ") == ["Armes\u00a0de\u00a0lancer\u00a025\u00a0%\u00a0·", "Esquive\u00a040\u00a0%"]  # one break

@@ -35,6 +35,7 @@ from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.model.ruleset_values import mark_box, operand
 from kolaps_print.numbers import number
 from kolaps_print.provenance import marked
+from kolaps_print.typography import run_on
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class TrackMark:
     label: str
     points: int = 0  # the fraction of the total: points left (or lost, see counts)
     counts: str = "left"
+    short: str = ""  # the fraction as printed at the line and in the legend (½, 50 %)
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class Track:
     marks: tuple[TrackMark, ...] = ()
     negative: int = 0  # boxes below zero
     negative_label: str | None = None
+    negative_short: str = ""  # printed after « 0 » at the line before the boxes below zero
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ def _marks(total: int, marks: tuple[MarkSpec, ...]) -> tuple[TrackMark, ...]:
 def _mark(total: int, mark: MarkSpec) -> TrackMark:
     points = mark_box(total, mark.numerator, mark.denominator, mark.rounding)
     after = total - points if mark.counts == "left" else points
-    return TrackMark(after, mark.label, points, mark.counts)
+    return TrackMark(after, mark.label, points, mark.counts, mark.short or "")
 
 
 def _value(term: Operand, member: RulesetMember) -> int:
@@ -127,7 +130,7 @@ def _skills(ruleset: Ruleset, block: SkillsBlock, member: RulesetMember) -> Line
         value = written.get(id_, getattr(entry, "base", None) if block.show_base else None)
         if value is not None:
             shown.append(label("rulesets.card.skill", name=entry.name, value=_shown(value)))
-    text = (label("rulesets.card.skill_separator").join(shown),) if shown else ()
+    text = (run_on(shown, label("rulesets.card.skill_separator")),) if shown else ()  # a skill never breaks
     return Lines(text, heading=decl.label)
 
 
@@ -216,7 +219,8 @@ def _tracker(block: Any, member: RulesetMember) -> Item | None:
     if isinstance(block, HitTrackBlock):
         total = _value(block.of, member)
         negative = _value(block.negative_to, member) if block.negative_to is not None else 0
-        return Track(block.label, total, _marks(total, tuple(block.marks)), negative, block.negative_label)
+        marks = _marks(total, tuple(block.marks))
+        return Track(block.label, total, marks, negative, block.negative_label, block.negative_short or "")
     if isinstance(block, BoxTrackBlock) and block.per is None:
         return Track(block.label, _value(block.length, member))
     if isinstance(block, CheckboxesBlock):

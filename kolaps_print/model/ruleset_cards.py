@@ -80,7 +80,12 @@ class MarkSpec(Model):
     rounding: Literal["up", "down", "nearest"]
     label: Name
     counts: Literal["left", "lost"] = Field(
-        default="left", description="What the fraction counts: the points left (a state) or the points lost"
+        default="left",
+        description="What the fraction counts: the points left (a state, a line across the track) or the points "
+        "lost in one hit (a threshold, printed beside the track's title)",
+    )
+    short: Name | None = Field(
+        default=None, description="The fraction as printed at its line and in its legend: ½, 50 %"
     )
 
 
@@ -104,6 +109,9 @@ class HitTrackBlock(Model):
     marks: list[MarkSpec] = Field(default_factory=list, max_length=4)
     negative_to: Operand | None = Field(default=None, description="Boxes below zero, down to minus this value")
     negative_label: Name | None = None
+    negative_short: Name | None = Field(
+        default=None, description="Printed after « 0 » at the line before zero: mourant"
+    )
 
 
 class CheckboxesBlock(Model):

@@ -31,8 +31,8 @@ def test_d12_hit_points_marked_at_half_and_quarter_of_each_total():
             "Points de vie",
             pv,
             (
-                TrackMark(pv - pv // 2, french("50 % : hémorragie −1 PV/heure"), pv // 2),
-                TrackMark(pv - pv // 4, french("25 % : inconscient, −2 PV/heure"), pv // 4),
+                TrackMark(pv - pv // 2, french("hémorragie −1 PV/heure"), pv // 2, short=french("50 %")),
+                TrackMark(pv - pv // 4, french("inconscient, −2 PV/heure"), pv // 4, short=french("25 %")),
             ),
         )
         assert boxes == Checkboxes(("Armure perdue", "Arme enrayée", "Attaque totale", "Défense totale"))
@@ -44,11 +44,12 @@ def test_3d6_coups_run_down_to_minus_twice_the_body():
         stun, kills = trackers(ruleset, member)[:2]
         assert stun.boxes == member.character.assommant
         half = -(-member.character.assommant // 2)  # half lost in one attack: counted from the left
-        assert stun.marks == (TrackMark(half, french("½ : sonné, −5 AV"), half, "lost"),)
+        assert stun.marks == (TrackMark(half, french("sonné, −5 AV"), half, "lost", "½"),)
         assert (kills.boxes, kills.negative) == (member.character.coups, 2 * member.character.corps)
         coups = member.character.coups  # −2 AV with half the COUPS left, −4 AV with a quarter left
         assert [m.after_box for m in kills.marks] == [coups - coups // 2, coups - coups // 4]
         assert [m.points for m in kills.marks] == [coups // 2, coups // 4]
+        assert [m.short for m in kills.marks] == ["½", "¼"] and kills.negative_short == "mourant"
 
 
 def test_d100_back_has_hit_points_ammunition_and_the_two_boxes():

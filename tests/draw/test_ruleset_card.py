@@ -8,8 +8,9 @@ from io import BytesIO
 
 import pypdfium2 as pdfium
 import pytest
+from pdf_boxes import path_boxes  # tests/support
 from pdf_colours import seen, text_fills  # tests/support
-from pdf_text import page_texts, text_objects  # tests/support
+from pdf_text import as_printed, page_texts, text_objects  # tests/support
 from pypdf import PdfReader
 from ruleset_products import demo_army  # tests/support
 
@@ -214,3 +215,145 @@ def test_cards_sheet_and_reference_cards_are_painted_without_platypus(monkeypatc
     assert page_texts(build_ruleset_cards(demo_army("d12"), SHOP).pdf)[0].strip()
     assert page_texts(build_ruleset_sheet("3d6").pdf)[0].strip()
     assert page_texts(build_ruleset_reference_cards("d100").pdf)[0].strip()
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])  # mini: the demo armies do not fit it
+def test_every_stat_label_lies_inside_its_tile(printed, card):
+    """The 3d6 tarot « CORPS » ran past its tile on both sides: every stat label, read back from
+    the PDF, lies inside the tinted tile under its centre, at 6 pt or more, on every card size the demo armies fit."""
+    from kolaps_print.content.ruleset_card import Tiles, front_items
+
+    ruleset_id, army, _ = printed
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+    tiles = next(i for i in front_items(army.ruleset, army.members[0], army.name) if isinstance(i, Tiles))
+    boxes = path_boxes(pdf, 0)
+    texts = [o for o in text_objects(pdf, page_space=True) if o.page == 0]
+    sizes = {round(f.size, 2) for f in text_fills(pdf) if f.page == 0}
+    for name, _ in tiles.tiles:
+        for word in name.upper().split():
+            label = next(o for o in texts if o.text.strip() == word and "Bold" in o.font)
+            x0, y0, x1, y1 = label.bounds
+            mid = ((x0 + x1) / 2, (y0 + y1) / 2)
+            tile = min(
+                (b for b in boxes if b[0] <= mid[0] <= b[2] and b[1] <= mid[1] <= b[3]),
+                key=lambda b: (b[2] - b[0]) * (b[3] - b[1]),
+            )
+            assert tile[0] <= x0 and x1 <= tile[2], (ruleset_id, card, word, label.bounds, tile)
+    assert min(sizes) >= 6
+
+
+@pytest.mark.parametrize(("ruleset_id", "labels"), [("3d6", {"½", "¼", "0 · mourant"}), ("d12", {"50 %", "25 %"})])
+def test_each_line_across_a_hit_track_carries_its_label_above_it(ruleset_id, labels):
+    """The ½ and ¼ lines (3d6), 50 % and 25 % (d12) and the 3d6 line before the boxes below zero
+    were bare: each line read back from a back has its label (6 pt or more) just above it, and
+    the 3d6 ASSOMMANT track, whose ½ counts one hit, draws no line at all."""
+    army = demo_army(ruleset_id)
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    texts = text_objects(pdf, page_space=True)
+    for page in range(1, 2 * len(army.members), 2):
+        lines = [b for b in path_boxes(pdf, page) if b[2] - b[0] < 3 and b[3] - b[1] > 8]
+        printed = [o for o in texts if o.page == page and as_printed(o.text).strip() in labels]
+        assert {as_printed(o.text).strip() for o in printed} == labels, page
+        assert len(printed) == len(lines), page  # a line for each label, none more
+        for o in printed:
+            x0, y0, x1, _ = o.bounds
+            assert any(x0 - 1 <= (b[0] + b[2]) / 2 <= x1 + 1 and 0 <= y0 - b[3] <= 3 for b in lines), (page, o)
+    assert min(f.size for f in text_fills(pdf)) >= 6
+
+
+def test_the_stun_threshold_is_printed_beside_its_track_and_no_legend_doubles_a_colon():
+    """3d6: « 15 perdus d’un coup » is a per-hit threshold: the back prints « seuil : N d’un
+    coup » (N: half the ASSOMMANT total, rounded up) on the track's head line; no legend line
+    reads « … : ½ : … »."""
+    army = demo_army("3d6")
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    pages = page_texts(pdf)
+    for i, member in enumerate(army.members):
+        back = as_printed(pages[2 * i + 1]).replace("\r\n", "\n")
+        threshold = -(-member.character.assommant // 2)
+        head = next(line for line in back.split("\n") if line.startswith("ASSOMMANT"))
+        assert head.endswith(f"seuil : {threshold} d’un coup"), head
+        items = [item for line in back.split("\n") for item in line.split(" · ")]  # a run-on legend's items
+        assert not [item for item in items if item.count(" : ") > 1], back
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d12", "d100"])
+def test_every_track_box_is_light_enough_for_a_pencil(ruleset_id):
+    """The boxes below zero were tinted 25 % black: every box of a track, rendered, is 15 % black
+    or lighter at its centre."""
+    army = demo_army(ruleset_id)
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    box = 3.6 * MM  # data/layouts/rulesets.yaml: box_mm
+    for page in range(1, 2 * len(army.members), 2):
+        boxes = [b for b in path_boxes(pdf, page) if abs(b[2] - b[0] - box) < 1.5 and abs(b[3] - b[1] - box) < 1.5]
+        assert boxes, page
+        for b in boxes:
+            r, g, bl = _pixel(pdf, page, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+            assert min(r, g, bl) >= 0.85 * 255 - 3, (page, b, (r, g, bl))
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_a_skill_and_its_score_never_break_and_no_line_starts_with_a_separator(card):
+    """d100 « Armes de | lancer » broke inside the name: every skill with its score is whole on
+    one line of the front, read back from the PDF, and the « · » between skills ends a line, never
+    starts one."""
+    from kolaps_print.content.ruleset_card import Lines, front_items
+
+    army = demo_army("d100")
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+    pages = page_texts(pdf)
+    firsts = [sum(m.character.copies for m in army.members[:i]) for i in range(len(army.members))]
+    for member, first in zip(army.members, firsts, strict=True):
+        lines = [ln.strip() for ln in as_printed(pages[2 * first]).replace("\r\n", "\n").split("\n")]
+        skills = next(i for i in front_items(army.ruleset, member, army.name) if isinstance(i, Lines))
+        for skill in as_printed(skills.lines[0]).split(" · "):
+            assert any(skill in line for line in lines), (card, member.name, skill, lines)
+        assert not [line for line in lines if line.startswith("·")], (card, member.name)
+
+
+def _size_of(pdf: bytes, text: str) -> float:
+    """The font size of the first text object of the first page reading text."""
+    import ctypes
+
+    doc = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        page = doc[0]
+        textpage = page.get_textpage()
+        objects = page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT], max_depth=3, textpage=textpage)
+        found = next(o for o in objects if o.extract().strip() == text)
+        size = ctypes.c_float()
+        pdfium.raw.FPDFTextObj_GetFontSize(found.raw, size)
+        return size.value
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize(("ruleset_id", "weapon"), [("d100", "Revolver"), ("d12", "Pistolet")])
+def test_a_tarot_front_sets_its_weapons_table_at_8_pt_or_more(ruleset_id, weapon):
+    """The tarot fronts set their weapons at about 6.5 pt under 10 pt text: where the table fits
+    at 8 pt (names broken at spaces if need be), it is set that large."""
+    army = demo_army(ruleset_id)
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="tarot")).pdf
+    assert _size_of(pdf, weapon) >= 8
+
+
+def test_the_d100_tarot_back_sets_each_box_label_on_one_line():
+    """« Esquive annoncée » wrapped beside its box on the tarot back: its column now takes what
+    it needs, read back as one line of the PDF's text."""
+    army = demo_army("d100")
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="tarot")).pdf
+    for page, text in enumerate(page_texts(pdf)):
+        if page % 2:
+            lines = [ln.strip() for ln in text.replace("\r\n", "\n").split("\n")]
+            assert any("Esquive annoncée" in ln for ln in lines), (page, lines)  # wrapped: two lines
+
+
+def test_a_back_table_sets_its_one_line_cells_at_the_top_of_the_row():
+    """d12 « Critiques en combat »: the die's « 1 » sat in the middle of a three-line row; it now
+    reads level with the first line of the row's longest cell."""
+    army = demo_army("d12")
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    texts = [o for o in text_objects(pdf, page_space=True) if o.page == 1]
+    die = next(o for o in texts if o.text.strip() == "1")
+    first = next(o for o in texts if o.text.strip().startswith("Arme brisée"))
+    assert abs(die.bounds[3] - first.bounds[3]) < 1.5, (die, first)

@@ -12,6 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.content.ruleset_card import Tiles, Track
 from kolaps_print.fonts import SANS, SANS_BOLD
+from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock
 from kolaps_print.layout.reference.look import ink, tint
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook
@@ -21,21 +22,36 @@ from kolaps_print.units import pt
 
 
 class SectionHead(ShapedBlock):
-    """A section's name in tracked bold capitals, a hairline running from it to the right edge."""
+    """A section's name in tracked bold capitals, an aside after it in plain type as it is written
+    (a track's threshold), a hairline running from them to the right edge."""
 
-    def __init__(self, text: str, look: CardLook):
+    def __init__(self, text: str, look: CardLook, aside: str = ""):
         super().__init__()
-        self.text, self.look = text.upper(), look  # a mark « † D100-E4 » is in capitals already
+        self.text, self.look, self.aside = text.upper(), look, aside  # a mark « † D100-E4 » is in capitals already
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
         return aW, self.look.section_pt * 1.2 + pt(self.look.head_gap_mm)
 
+    def _size(self) -> float:
+        """The look's size, or smaller (by 0.25 pt, never below 6 pt) while the head is wider than
+        the column: a long head (« Tir en rafale (6 à 20 balles) † D100-E4 ») on a grown card."""
+        size = self.look.section_pt
+        while (
+            size > 6
+            and stringWidth(self.text, SANS_BOLD, size) + self.look.section_tracking_pt * len(self.text) > self.width
+        ):
+            size = max(6.0, size - 0.25)
+        return size
+
     def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
-        look, size, black = self.look, self.look.section_pt, ink().cmyk()
-        base = y + pt(look.head_gap_mm) + size * 0.25
+        look, size, black = self.look, self._size(), ink().cmyk()
+        base = y + pt(look.head_gap_mm) + look.section_pt * 0.25
         shapes: list[Shape] = [area.text(x, base, self.text, SANS_BOLD, size, black, tracking=look.section_tracking_pt)]
         end = stringWidth(self.text, SANS_BOLD, size) + look.section_tracking_pt * len(self.text) + size * 0.6
+        if self.aside:
+            shapes.append(area.text(x + end, base, self.aside, SANS, size, black))
+            end += stringWidth(self.aside, SANS, size) + size * 0.6
         if end < self.width:  # a head as wide as the column goes without its rule
             shapes.append(area.rule(x + end, x + self.width, base + size * 0.3, black, look.rule_pt, "butt"))
         return shapes
@@ -53,19 +69,28 @@ class TilesBlock(ShapedBlock):
         gap = pt(self.look.tile_gap_mm)
         return (self.width - gap * (len(self.tiles) - 1)) / len(self.tiles)
 
+    def _label_size(self) -> float:
+        """The labels' one size: the look's, or smaller (by 0.25 pt, down to the look's tile_label_min_pt) until
+        every word of every label fits inside its tile."""
+        room, size = self._tile_width() - pt(0.8), self.look.tile_label_pt
+        words = [word for name, _ in self.tiles for word in name.upper().split()]
+        while size > self.look.tile_label_min_pt and any(stringWidth(w, SANS_BOLD, size) > room for w in words):
+            size = max(self.look.tile_label_min_pt, round(size - 0.25, 2))
+        return size
+
     def _names(self) -> list[list[str]]:
         room = self._tile_width() - pt(0.8)
-        return [simpleSplit(name.upper(), SANS_BOLD, self.look.tile_label_pt, room) or [""] for name, _ in self.tiles]
+        return [simpleSplit(name.upper(), SANS_BOLD, self._label_size(), room) or [""] for name, _ in self.tiles]
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
         lines = max(len(n) for n in self._names())
-        self.height = self.look.tile_label_pt * (0.6 + 1.05 * lines) + self.look.tile_value_pt * 1.15
+        self.height = self._label_size() * (0.6 + 1.05 * lines) + self.look.tile_value_pt * 1.15
         return aW, self.height
 
     def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
         look, black = self.look, ink().cmyk()
-        w, gap, size = self._tile_width(), pt(look.tile_gap_mm), look.tile_label_pt
+        w, gap, size = self._tile_width(), pt(look.tile_gap_mm), self._label_size()
         fill, radius = tint(self.colour, look.tile_tint).cmyk(), pt(look.tile_radius_mm)
         shapes: list[Shape] = []
         for i, ((_, value), names) in enumerate(zip(self.tiles, self._names(), strict=True)):
@@ -78,6 +103,15 @@ class TilesBlock(ShapedBlock):
             value_y = y + look.tile_value_pt * 0.3
             shapes.append(area.text(centre, value_y, value, SANS_BOLD, look.tile_value_pt, black, "centre"))
         return shapes
+
+
+LABEL_CLEAR = 1.2  # points between a line's end (its square cap reaches half its width past it) and its label
+
+
+def _strip(look: CardLook, gap: float) -> float:
+    """The room a row's line labels add above it: their capitals (no label descends: ½, ¼, 0,
+    50 %, mourant) over the line's end, which reaches half the row gap up."""
+    return max(0.0, look.small_pt * 0.75 + LABEL_CLEAR - gap / 2)
 
 
 class BoxesBlock(ShapedBlock):
@@ -105,11 +139,32 @@ class BoxesBlock(ShapedBlock):
         n = self.look.box_group
         return (i // n) * (self._group_width() + self.group_gap) + (i % n) * (self.box + self.gap)
 
+    def lines(self) -> list[tuple[int, str]]:
+        """The lines across the track: after which box, and what is printed above it (a state's
+        fraction, « 0 · mourant » before the boxes below zero; a threshold is not a line)."""
+        track = self.track
+        out = [(m.after_box, m.short) for m in track.marks if m.counts == "left"]
+        if track.negative:
+            out.append(
+                (track.boxes, label("rulesets.card.zero", text=track.negative_short) if track.negative_short else "0")
+            )
+        return out
+
+    def row_tops(self, width: float) -> list[float]:
+        """Each row's top, points below the block's top: a row with a labelled line has its
+        labels' strip above it."""
+        per_row, total = self.per_row(width), self.track.boxes + self.track.negative
+        labelled = {(after - 1) // per_row for after, text in self.lines() if text}
+        tops, y = [], 0.0
+        for row in range(max(1, -(-total // per_row))):
+            y += _strip(self.look, self.gap) if row in labelled else 0
+            tops.append(y)
+            y += self.box + self.gap
+        return tops
+
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
-        total = self.track.boxes + self.track.negative
-        rows = max(1, -(-total // self.per_row(aW)))
-        self.height = rows * (self.box + self.gap) - self.gap
+        self.height = self.row_tops(aW)[-1] + self.box
         return aW, self.height
 
     def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
@@ -122,21 +177,37 @@ def _laid_track(track: Track, look: CardLook, width: float, height: float, where
     totals are the same share them (issue 13), even when the rest of their faces differ."""
     x, y, area_height = where
     block, area = BoxesBlock(track, look), Area(area_height)
-    per_row, radius = block.per_row(width), pt(look.box_radius_mm)
+    per_row, radius, tops = block.per_row(width), pt(look.box_radius_mm), block.row_tops(width)
     black, paper = ink().cmyk(), house_colour("paper").cmyk()
     below = tint(ink(), look.negative_tint).cmyk()
-    marks = {m.after_box for m in track.marks}
+    lines = dict(block.lines())
     shapes: list[Shape] = []
     for i in range(track.boxes + track.negative):
         left = x + block.left_of(i % per_row)
-        bottom = y + height - (i // per_row) * (block.box + block.gap) - block.box
+        bottom = y + height - tops[i // per_row] - block.box
         fill = below if i >= track.boxes else paper
         shapes.append(area.box(left, bottom, block.box, block.box, fill, radius, black, look.box_pt))
-        if i + 1 in marks:  # the line sits after the marked box, across its row
+        if i + 1 in lines:  # the line sits after the marked box, across its row, its label above it
             after = left + block.box + (block.group_gap if (i + 1) % look.box_group == 0 else block.gap) / 2
             ends = (bottom - block.gap / 2, bottom + block.box + block.gap / 2)
             shapes.append(area.upright(after, *ends, black, look.mark_pt))
+            shapes += _line_label(lines[i + 1], after, ends[1], (x, x + width), look, area)
     return tuple(shapes)
+
+
+def _line_label(
+    text: str, at: float, top: float, edges: tuple[float, float], look: CardLook, area: Area
+) -> list[Shape]:
+    """A line's label centred over it, kept inside the block's edges."""
+    if not text:
+        return []
+    size, half, (left, right) = look.small_pt, stringWidth(text, SANS, look.small_pt) / 2, edges
+    baseline, black = top + LABEL_CLEAR, ink().cmyk()
+    if at + half > right:
+        return [area.text(right, baseline, text, SANS, size, black, "right")]
+    if at - half < left:
+        return [area.text(left, baseline, text, SANS, size, black, "left")]
+    return [area.text(at, baseline, text, SANS, size, black, "centre")]
 
 
 class SectionBar(ShapedBlock):

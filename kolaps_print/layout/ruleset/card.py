@@ -13,6 +13,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kolaps_print.content.ruleset_card import Checkboxes, FootBand, Item, Lines, Tiles, Title, Track
@@ -30,6 +31,7 @@ from kolaps_print.layout.ruleset.columns import CELL_PAD, column_widths, least_w
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
+from kolaps_print.typography import run_on
 from kolaps_print.units import pt, to_mm
 
 BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them
@@ -111,20 +113,25 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
 
 
 def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
-    """The largest size (down to table_min_pt) at which every first-column text (a weapon's
-    name) fits whole and no other word breaks, the rolled column kept larger than the rest
-    (down to 1.1 ×) if any size allows it, else set at the rest's size; if no size fits, words
-    whole with the names broken at spaces."""
+    """The largest size at or above table_good_pt (a grown card: tarot) at which every word fits
+    its column, the names (first column) whole if any such size allows it, else broken at
+    spaces; below it, the largest size (down to table_min_pt) with the names whole and no other
+    word broken. The rolled column is kept larger than the rest (down to 1.1 ×) if any size
+    allows it, else set at the rest's size; if no size fits, words whole with the names broken
+    at spaces."""
     pad = look.cell_pad_pt
     larger = [round(look.strong_scale - 0.1 * i, 2) for i in range(int((look.strong_scale - 1.1) / 0.1 + 1e-9) + 1)]
-    for strongs in (larger, [1.0]):
-        size = look.body_pt
-        while size >= look.table_min_pt - 1e-9:
-            for strong in strongs:
-                if sum(least_widths(table, size, strong, pad, whole_first=True)) <= width + 1e-6:
-                    columns = column_widths(table, width, size, strong, pad, whole_first=True)
-                    return DeckTable(size, columns, True, strong)
-            size = round(size - 0.25, 2)
+    good = max(look.table_good_pt, look.table_min_pt)
+    tries = [(whole, good) for whole in (True, False)] + [(True, look.table_min_pt)]
+    for whole_first, least in tries:
+        for strongs in (larger, [1.0]):
+            size = look.body_pt
+            while size >= least - 1e-9:
+                for strong in strongs:
+                    if sum(least_widths(table, size, strong, pad, whole_first=whole_first)) <= width + 1e-6:
+                        columns = column_widths(table, width, size, strong, pad, whole_first=whole_first)
+                        return DeckTable(size, columns, True, strong)
+                size = round(size - 0.25, 2)
     strong = look.strong_scale
     size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad)
     whole = sum(least_widths(table, size, strong, pad)) <= width + 1e-6
@@ -133,15 +140,29 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
 
 def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Flowable]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
-    parts: list[Flowable] = [SectionHead(heading, look), BoxesBlock(track, look)]
-    legend = [label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label) for m in track.marks]
+    lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
+    aside = label("rulesets.card.threshold", points=lost.points) if lost else ""
+    parts: list[Flowable] = [SectionHead(heading, look, aside), BoxesBlock(track, look)]
+    marks = [
+        label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))
+        for m in track.marks
+    ]
+    legend = [run_on(marks, label("rulesets.card.separator"))] if marks else []  # one line where they fit
     if track.negative:
-        legend.append(label("rulesets.card.negative", boxes=track.negative, text=track.negative_label or ""))
+        short = _short(track.negative_short)
+        legend.append(
+            label("rulesets.card.negative", boxes=track.negative, text=track.negative_label or "", short=short)
+        )
     if first:  # said once a side, under the first track
         legend.append(label("rulesets.card.how_to_mark"))
     parts += [Spacer(1, pt(look.head_gap_mm))] if legend else []
     parts += [Paragraph(escape(line), styles.legend) for line in legend]
     return parts
+
+
+def _short(short: str) -> str:
+    """« (½) » after a legend's count, when the system gives the fraction."""
+    return label("rulesets.card.mark_short", short=short) if short else ""
 
 
 def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float) -> list[Flowable]:
@@ -152,12 +173,26 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     ]
     pairs = [cells[i] + (cells[i + 1] if i + 1 < len(cells) else ["", ""]) for i in range(0, len(cells), 2)]
     size = pt(look.box_mm) + pt(look.box_gap_mm) * 2
+    first = _label_column(boxes.labels[0::2], boxes.labels[1::2], width - 2 * size, look)
     grid = RowTable(
         [Row(tuple(pair), CELL_PAD_Y, CELL_PAD_Y) for pair in pairs],
-        [size, (width - 2 * size) / 2, size, (width - 2 * size) / 2],
+        [size, first, size, width - 2 * size - first],
         TableLook(left=(CELL_PAD,) * 4, right=(CELL_PAD,) * 4),
     )
     return [SectionHead(label("rulesets.card.checkboxes"), look), grid]
+
+
+def _label_column(lefts: tuple[str, ...], rights: tuple[str, ...], room: float, look: CardLook) -> float:
+    """The first label column's width: half the room, or what its labels need on one line when
+    that leaves the second column what its own need (« Esquive annoncée » no longer wraps)."""
+
+    def need(texts: tuple[str, ...]) -> float:
+        return max((stringWidth(t, SANS, look.body_pt) for t in texts), default=0) + 2 * CELL_PAD + 0.01
+
+    left, right = need(lefts), need(rights)
+    if left + right > room or max(left, right) <= room / 2:
+        return room / 2
+    return left if left > room / 2 else room - right
 
 
 def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) -> list[Flowable]:
@@ -182,6 +217,7 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
         rule_pt=look.rule_pt,
         rule_below_header=True,
         row_rule=tint(ink(), 0.3).cmyk(),
+        valign="top",  # a one-line cell reads level with the first line of a long one
     )
     title = [SectionHead(table.title, look)] if table.title else []
     return [*title, RowTable(rows, columns, grid_look, repeat_rows=1)]

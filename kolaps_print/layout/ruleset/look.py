@@ -31,8 +31,10 @@ class CardLook(Model):
     small_pt: float = Field(ge=6, le=12)
     strong_scale: float = Field(ge=1, le=2)  # the rolled column's size, against the body
     table_min_pt: float = Field(ge=6, le=12)  # a card table too wide sets down to this, whatever the card's scale
+    table_good_pt: float = Field(ge=6, le=12)  # a grown card's table stays this large, names broken if need be
     cell_pad_pt: float = Field(ge=0.5, le=4)  # a card table cell's padding, each side
     tile_label_pt: float = Field(ge=5.5, le=10)
+    tile_label_min_pt: float = Field(ge=6, le=10)  # a label too wide for its tile shrinks down to this, never grows
     tile_value_pt: float = Field(ge=8, le=24)
     tile_gap_mm: float = Field(ge=0, le=5)
     tile_radius_mm: float = Field(ge=0, le=4)
