@@ -456,20 +456,20 @@ def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: boo
         ListItem(block_flowables_list(item, ctx, style, serif), value=block.start + i if block.ordered else None)
         for i, item in enumerate(block.items)
     ]
-    kwargs = (
-        dict(bulletType="1", bulletFormat="%s.", bulletFontName=SANS_BOLD)
-        if block.ordered
-        else dict(bulletType="bullet", start="\u2013", bulletFontName=SANS)  # French lists: a dash
-    )
-    bullet_size = style.fontSize * 0.9
+    # Markers in the text's own face and size, so they sit on its baseline (reportlab draws a
+    # bullet's baseline one bullet size below the item's top, as a paragraph its first line): a
+    # smaller sans marker rose above the line like a superscript, and the sans dash sat near the
+    # serif's x-height top; the text face's own en dash is drawn at mid x-height.
+    kwargs = dict(bulletType="1", bulletFormat="%s.") if block.ordered else dict(bulletType="bullet", start="\u2013")
     indent = pt(5)
-    if block.ordered:  # « 10. » in larger type (a handout page) keeps a word space before its text
+    if block.ordered:  # « 10. » keeps a word space before its text
         widest = f"{block.start + len(block.items) - 1}. "
-        indent = max(indent, stringWidth(widest, SANS_BOLD, bullet_size))
+        indent = max(indent, stringWidth(widest, style.fontName, style.fontSize))
     return ListFlowable(
         items,
         leftIndent=indent,
-        bulletFontSize=bullet_size,
+        bulletFontName=style.fontName,
+        bulletFontSize=style.fontSize,
         bulletColor=st.palette().ink,  # a small glyph in several inks blurs when the plates slip
         spaceAfter=ctx.style("body").spaceAfter,
         **kwargs,

@@ -1,13 +1,17 @@
 """Data tables as platypus flowables: a long table repeats its header on every page."""
 
+import re
 from io import BytesIO
 
 import pypdfium2 as pdfium
-from pdf_text import text_objects  # tests/support
+import pytest
+from pdf_text import SetText, set_texts, text_objects  # tests/support
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import SimpleDocTemplate
 
 from kolaps_print.content.tables import TableContent
-from kolaps_print.fonts import register_fonts
+from kolaps_print.fonts import SANS, SERIF, register_fonts
+from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.rulebook.flowables import data_table, table_width
 from kolaps_print.units import pt
 
@@ -104,3 +108,53 @@ def test_a_table_note_moves_whole_rather_than_leave_fewer_than_three_lines_on_a_
     assert note.split(width, style.leading * 2.5) == []  # two lines would stay at the foot
     assert note.split(width, style.leading * (lines - 1.5)) == []  # one line would go over
     assert len(note.split(width, style.leading * 3.5)) == 2  # three lines on each side: it may split
+
+
+def _list_markers(pdf: bytes) -> list[tuple[SetText, SetText]]:
+    """Each list marker (« – », « 1. »...) with the first text set right of it on its line."""
+    texts = set_texts(pdf)
+    pairs = []
+    for marker in texts:
+        if not re.fullmatch(r"–|\d+\.", marker.text.strip()):
+            continue
+        after = [
+            t
+            for t in texts
+            if t.page == marker.page
+            and t is not marker
+            and 0 < t.bounds[0] - marker.bounds[2] < 30
+            and abs(t.baseline - marker.baseline) < 8
+            and "†" not in t.text
+        ]
+        if after:
+            pairs.append((marker, min(after, key=lambda t: t.bounds[0])))
+    return pairs
+
+
+def _x_height(font: str, size: float) -> float:
+    """The height of an « x » in that face, read back from a PDF reportlab sets it in."""
+    register_fonts()
+    buffer = BytesIO()
+    canvas = Canvas(buffer)
+    canvas.setFont({"GentiumBookPlus": SERIF, "RobotoCondensed-Regular": SANS}[font.split("+")[-1]], size)
+    canvas.drawString(100, 100, "x")
+    canvas.save()
+    (x,) = set_texts(buffer.getvalue())
+    return x.bounds[3] - x.baseline
+
+
+@pytest.mark.parametrize("edition", ["quickstart", "full"])
+def test_list_markers_sit_on_the_text_baseline_in_its_face_and_size(edition):
+    """Designer's review: the dash and the numbers looked like superscripts (a smaller sans set
+    from the item's top). Each marker is now set in its text's face and size, on its baseline,
+    and the dash's middle is at the middle of the x-height (within 0.4 pt)."""
+    pairs = _list_markers(build_rulebook(RulebookOptions(edition=edition)).pdf)
+    assert sum(m.text.strip() == "–" for m, _ in pairs) >= 10
+    assert sum(m.text.strip() != "–" for m, _ in pairs) >= 2
+    for marker, text in pairs:
+        face = text.font.split("+")[-1].removesuffix("-Bold")
+        assert marker.font.split("+")[-1] == face and marker.size == pytest.approx(text.size), (marker, text)
+        assert marker.baseline == pytest.approx(text.baseline, abs=0.05), (marker, text)
+        if marker.text.strip() == "–":
+            middle = (marker.bounds[1] + marker.bounds[3]) / 2 - marker.baseline
+            assert middle == pytest.approx(_x_height(marker.font, marker.size) / 2, abs=0.4), marker

@@ -36,31 +36,37 @@ def text_objects(pdf: bytes, page_space: bool = False) -> list[TextObject]:
     """Every text object of every page with its fill colour, font and box: what is printed, and how.
     A text inside a form XObject has its box in the form's space as pdfium gives it, or on the
     page with page_space."""
-    document = pdfium.PdfDocument(BytesIO(pdf))
     out = []
+    for i, obj in _text_objects(pdf):
+        rgba = [ctypes.c_uint() for _ in range(4)]
+        pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *rgba)
+        size = ctypes.c_float()
+        pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+        out.append(
+            TextObject(
+                i,
+                obj.extract(),
+                obj.get_font().get_base_name(),
+                tuple(c.value for c in rgba[:3]),
+                page_bounds(obj) if page_space else tuple(obj.get_bounds()),
+                round(size.value * obj.get_matrix().d, 2),
+            )
+        )
+    return out
+
+
+def _text_objects(pdf: bytes, max_depth: int = 15):
+    """(page index, pdfium text object) for every text object, bound to its page's text."""
+    document = pdfium.PdfDocument(BytesIO(pdf))
     try:
         for i in range(len(document)):
             page = document[i]
             textpage = page.get_textpage()
-            for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
+            for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=max_depth):
                 obj.textpage = textpage
-                rgba = [ctypes.c_uint() for _ in range(4)]
-                pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *rgba)
-                size = ctypes.c_float()
-                pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
-                out.append(
-                    TextObject(
-                        i,
-                        obj.extract(),
-                        obj.get_font().get_base_name(),
-                        tuple(c.value for c in rgba[:3]),
-                        page_bounds(obj) if page_space else tuple(obj.get_bounds()),
-                        round(size.value * obj.get_matrix().d, 2),
-                    )
-                )
+                yield i, obj
     finally:
         document.close()
-    return out
 
 
 def page_bounds(obj) -> tuple[float, float, float, float]:
@@ -75,3 +81,25 @@ def page_bounds(obj) -> tuple[float, float, float, float]:
         form = form.container
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+@dataclass(frozen=True)
+class SetText:
+    page: int  # from 0
+    text: str
+    font: str  # the base font name, subset prefix included
+    size: float  # points, as set on the page
+    baseline: float  # the origin's height on the page, points
+    bounds: tuple[float, float, float, float]  # left, bottom, right, top in points
+
+
+def set_texts(pdf: bytes) -> list[SetText]:
+    """Every text object of every page with its size and baseline: where and how big type is set
+    (objects drawn on the page itself, not inside form XObjects)."""
+    out = []
+    for i, obj in _text_objects(pdf, max_depth=1):
+        matrix, size = obj.get_matrix(), ctypes.c_float()
+        pdfium_c.FPDFTextObj_GetFontSize(obj.raw, size)
+        font = obj.get_font().get_base_name()
+        out.append(SetText(i, obj.extract(), font, size.value * matrix.d, matrix.f, tuple(obj.get_bounds())))
+    return out
