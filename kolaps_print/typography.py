@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 NBSP = "\u00a0"  # before :
 NNBSP = "\u202f"  # before ; ! ? and inside « »
@@ -110,3 +111,12 @@ def run_on(items: list[str], separator: str) -> str:
     glued = separator.lstrip(" ")
     glued = NBSP * (len(separator) - len(glued)) + glued
     return glued.join(item.replace(" ", NBSP) for item in items)
+
+
+@lru_cache(maxsize=1)
+def french_patterns() -> Any:
+    """pyphen's French hyphenation patterns (those reportlab's hyphenationLang="fr_FR" loads):
+    where the book and a card's too-wide heading may break a word."""
+    import pyphen
+
+    return pyphen.Pyphen(lang="fr_FR")

@@ -25,6 +25,7 @@ from kolaps_print.layout.sheets import paper_name, paper_names, paper_size
 from kolaps_print.layout.style import StyleColour, StyleSize, as_colour, markup
 from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Model
+from kolaps_print.typography import french_patterns
 from kolaps_print.units import pt
 
 TextWidth = Annotated[float, Field(ge=60, le=1000)]  # mm; narrower, table columns turn into a letter each
@@ -240,6 +241,18 @@ def styles() -> dict[str, ParagraphStyle]:
     return _styles(data.type, data.colours)
 
 
+def french_syllables(word: str) -> list[tuple[str, str]]:
+    """Where a word may break, with a hyphen, at a French syllable: never a capitalised word.
+
+    Army, character and place names (« Section Kappa », « Piotr Nicolescu ») are never cut, as
+    French typography wants of proper names: the army files are untrusted and open-ended, so no
+    list could name them all, but each starts with a capital. A common word starting a sentence
+    stays whole too, which only spares a hyphen."""
+    if word[:1].isupper():
+        return []
+    return list(french_patterns().iterate(word))
+
+
 @cache  # one set per type and palette: another data folder may set the book differently
 def _styles(sizes: BookType, colours: BookColours) -> dict[str, ParagraphStyle]:
     register_fonts()
@@ -251,7 +264,7 @@ def _styles(sizes: BookType, colours: BookColours) -> dict[str, ParagraphStyle]:
         textColor=paint.ink,
         allowWidows=0,  # never a paragraph's last line alone at the top of a column
         allowOrphans=0,
-        hyphenationLang="fr_FR",
+        hyphenationLang=french_syllables,
         embeddedHyphenation=1,
         uriWasteReduce=0.3,
         **sizes.body.options(),

@@ -5,6 +5,7 @@ located error with nothing written."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -14,10 +15,12 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 from pdf_colours import seen  # tests/support
+from pdf_text import page_texts  # tests/support
 from pypdf.generic import ContentStream
 
 from kolaps_print import resources
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+from kolaps_print.rulebook.styles import french_syllables
 from kolaps_print.units import pt
 
 LAYOUT = Path("layouts") / "rulebook.yaml"
@@ -40,12 +43,12 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def test_page_size_and_colours_come_from_the_layout_file(tmp_path):
     folder = data_copy(tmp_path)
-    edit(folder / SIZES, "letter: {width: 215.9, height: 279.4}", "letter: {width: 200, height: 260}")
+    edit(folder / SIZES, "letter: {width: 215.9, height: 279.4}", "letter: {width: 205, height: 265}")
     edit(folder / STYLE, "blood: [15, 94, 95, 35]", "blood: [100, 0, 0, 0]")  # the accent's palette entry
     book = build_rulebook(RulebookOptions(edition="quickstart", paper="letter", data=folder))
     reader = pypdf.PdfReader(io.BytesIO(book.pdf))
     assert {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in reader.pages} == {
-        (round(pt(200), 2), round(pt(260), 2))
+        (round(pt(205), 2), round(pt(265), 2))
     }
     # The quick-start's accent strip: 2.2 mm of solid accent just under page 1's dark band.
     scale = 2
@@ -137,3 +140,20 @@ def test_a_type_size_the_scale_does_not_have_is_a_located_error(cli, tmp_path, m
         f"'huge' is not a size of the house style (style.yaml has {names})\n"
     ) in result.stderr
     assert list(out.iterdir()) == []
+
+
+@pytest.mark.parametrize("edition", ["quickstart", "full"])
+def test_proper_names_are_never_hyphenated(edition):
+    """Designer's review: « Section Kap-|pa » at the top of the quick-start's second column. Read
+    back, no line of either edition ends in a capitalised word cut by a hyphen, while common words
+    still break (the book stays hyphenated), and the quick-start's « Kappa » reads whole."""
+    texts = page_texts(build_rulebook(RulebookOptions(edition=edition)).pdf)
+    breaks = [m.group(1) for t in texts for m in re.finditer(r"(\S+)(?:\ufffe|-\r?\n)\S", t)]
+    assert len(breaks) >= 10
+    assert not [word for word in breaks if word[:1].isupper()]
+    assert (edition == "full" or "Section Kappa" in "".join(texts)) and "Kap\ufffe" not in "".join(texts)
+
+
+def test_the_book_hyphenates_common_words_only():
+    assert french_syllables("Kappa") == [] and french_syllables("Couvert") == []
+    assert ("cou", "vert") in french_syllables("couvert")

@@ -4,13 +4,11 @@ heading that still cannot fit broken at a French syllable."""
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
-
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD
+from kolaps_print.typography import french_patterns
 
 SOFT_HYPHEN = "\u00ad"  # reportlab breaks a word there, with a hyphen, only where it must
 CELL_PAD = 2  # points, a cell's padding on each side, when its column's width is measured
@@ -93,18 +91,11 @@ def column_widths(
     return [c + rest for c in columns]
 
 
-@cache
-def _french_syllables() -> Any:
-    import pyphen  # the French patterns reportlab's own hyphenation uses for the rulebook
-
-    return pyphen.Pyphen(lang="fr_FR")
-
-
 def breakable(heading: str, room: float, size: float) -> str:
     """A heading whose words wider than room (pt, in bold at size: a table too wide even at the
     smallest size, on a narrow card) may break at a French syllable, with a hyphen (soft
     hyphens: « Sui­ci­daire »), never at any letter. A word that fits never breaks."""
     return " ".join(
-        _french_syllables().inserted(word, hyphen=SOFT_HYPHEN) if stringWidth(word, SANS_BOLD, size) > room else word
+        french_patterns().inserted(word, hyphen=SOFT_HYPHEN) if stringWidth(word, SANS_BOLD, size) > room else word
         for word in heading.split(" ")
     )
