@@ -179,6 +179,14 @@ def test_the_demo_rulings_are_printed_with_their_marks(pages):
         assert "demarrage" in errata[mark].printed and errata[mark].mark
 
 
+def test_the_demo_reading_of_the_side_effects_says_so_in_its_title(pages):
+    """Designer's review: the quick-start's side-effects table (E85's Ventre and Poitrine) differs
+    from the full rules' table; its title says it is the demo's, the full book's does not."""
+    assert "Effets secondaires (démo)" in pages[3]
+    full = " ".join(flat(t) for t in page_texts(build_rulebook(RulebookOptions(edition="full")).pdf))
+    assert "Effets secondaires" in full and "(démo)" not in full
+
+
 def test_a_scenario_example_naming_nobody_is_a_located_error(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
@@ -321,7 +329,7 @@ def test_the_back_s_captions_are_at_least_as_large_as_their_cells(handout):
     """Page 4 set its tables up to 1.4 times larger but left their captions at the book's 8.2 pt,
     smaller than the cells they name: read back, each caption is at least its cells' size."""
     texts = _sized_texts(handout.pdf, 3)
-    titles = ["Seuils de réussite", "Difficultés", "Localisation (1D6)", "Effets secondaires", "Chances de réussite"]
+    titles = ["Seuils de réussite", "Difficultés", "Localisation (1D6)", "Effets secondaires (démo)", "Chances de réussite"]
     captions = [size for text, size in texts if text in titles]
     cells = [size for text, size in texts if text in ("Bras gauche", "Très facile", "Éraflure")]
     assert len(captions) == len(titles) and cells, (captions, cells)
