@@ -329,7 +329,13 @@ def test_the_back_s_captions_are_at_least_as_large_as_their_cells(handout):
     """Page 4 set its tables up to 1.4 times larger but left their captions at the book's 8.2 pt,
     smaller than the cells they name: read back, each caption is at least its cells' size."""
     texts = _sized_texts(handout.pdf, 3)
-    titles = ["Seuils de réussite", "Difficultés", "Localisation (1D6)", "Effets secondaires (démo)", "Chances de réussite"]
+    titles = [
+        "Seuils de réussite",
+        "Difficultés",
+        "Localisation (1D6)",
+        "Effets secondaires (démo)",
+        "Chances de réussite",
+    ]
     captions = [size for text, size in texts if text in titles]
     cells = [size for text, size in texts if text in ("Bras gauche", "Très facile", "Éraflure")]
     assert len(captions) == len(titles) and cells, (captions, cells)
