@@ -19,7 +19,8 @@ def test_bundled_folders_are_found():
     assert (resources.kolaps_dir() / "armies" / "section-kappa.yaml").is_file()
     assert any(resources.templates_dir().rglob("*"))
     book = resources.rulebook_dir()  # KOLAPS's book beside the other systems' (issue 13)
-    assert book == resources.bundled("templates") / resources.KOLAPS_FOLDER
+    assert book == resources.templates_dir() / resources.KOLAPS_FOLDER  # the project's, or the bundled copy
+    assert (resources.bundled("templates") / resources.KOLAPS_FOLDER / "book.yaml").is_file()
     assert (book / "book.yaml").is_file() and (book / "demarrage" / "01-premiers-pas.md.j2").is_file()
     assert (resources.fonts_dir() / "RobotoCondensed-Regular.ttf").is_file()
 
