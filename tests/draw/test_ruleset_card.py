@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 from pdf_boxes import path_boxes  # tests/support
 from pdf_colours import seen, text_fills  # tests/support
-from pdf_text import as_printed, page_texts, text_objects  # tests/support
+from pdf_text import as_printed, page_text_objects, page_texts, text_objects  # tests/support
 from pypdf import PdfReader
 from ruleset_products import demo_army  # tests/support
 
@@ -131,8 +131,7 @@ def _skills_size(pdf: bytes) -> float:
     doc = pdfium.PdfDocument(BytesIO(pdf))
     try:
         page = doc[0]
-        textpage = page.get_textpage()
-        objects = list(page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT], textpage=textpage))
+        objects = list(page_text_objects(page))
         head = next(i for i, o in enumerate(objects) if o.extract() == "COMPÉTENCES")
         size = ctypes.c_float()
         pdfium.raw.FPDFTextObj_GetFontSize(objects[head + 1].raw, size)
@@ -168,8 +167,7 @@ def test_the_bands_set_their_text_by_kolaps_s_band_rule(printed):
             height = (top - bottom) / MM
             baselines = {}
             side = doc[page]
-            textpage = side.get_textpage()
-            for obj in side.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT], max_depth=1, textpage=textpage):
+            for obj in page_text_objects(side, max_depth=1):
                 baselines.setdefault(obj.extract().strip(), obj.get_matrix().get()[5])
             name = baselines[army.members[0].name]
             assert abs((top - name) / MM - band_baseline(9.5, 11, 3.5)) < 0.01
@@ -318,8 +316,7 @@ def _size_of(pdf: bytes, text: str) -> float:
     doc = pdfium.PdfDocument(BytesIO(pdf))
     try:
         page = doc[0]
-        textpage = page.get_textpage()
-        objects = page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT], max_depth=3, textpage=textpage)
+        objects = page_text_objects(page, max_depth=3)
         found = next(o for o in objects if o.extract().strip() == text)
         size = ctypes.c_float()
         pdfium.raw.FPDFTextObj_GetFontSize(found.raw, size)

@@ -60,13 +60,19 @@ def _text_objects(pdf: bytes, max_depth: int = 15):
     document = pdfium.PdfDocument(BytesIO(pdf))
     try:
         for i in range(len(document)):
-            page = document[i]
-            textpage = page.get_textpage()
-            for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=max_depth):
-                obj.textpage = textpage
+            for obj in page_text_objects(document[i], max_depth):
                 yield i, obj
     finally:
         document.close()
+
+
+def page_text_objects(page, max_depth: int = 15):
+    """A pdfium page's text objects, each bound to the page's text so that extract() works.
+    Bound by attribute, not get_objects(textpage=...), which pypdfium2 5.1 (our minimum) lacks."""
+    textpage = page.get_textpage()
+    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=max_depth):
+        obj.textpage = textpage
+        yield obj
 
 
 def page_bounds(obj) -> tuple[float, float, float, float]:
