@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import weakref
 from dataclasses import dataclass
 
@@ -10,6 +11,12 @@ from reportlab.pdfgen.canvas import Canvas
 from kolaps_print.draw.card_render import ShapePainter
 from kolaps_print.layout.card_face import FaceLayout
 from kolaps_print.units import pt
+
+
+def form_prefix(tag: str, key: str) -> str:
+    """A set of cards' form prefix: tag and a hash of key (what tells two sets apart), stable
+    from run to run and distinct between sets that may share a document."""
+    return tag + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
 
 
 class Forms:

@@ -220,10 +220,10 @@ def _shrunk_back(book: ArmyBook, back: BackBuilder) -> list[Diagnostic]:
 
 def _form_prefix(identity: Identity, sheet: ImposeOptions) -> str:
     """Stable and distinct per army and card size, so several armies can share one PDF."""
-    import hashlib
+    from kolaps_print.draw.card_face import form_prefix
 
     key = f"{identity.army}|{identity.affiliation}|{identity.colour}|{sheet.card.width}x{sheet.card.height}"
-    return "Card" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
+    return form_prefix("Card", key)
 
 
 def _meta(book: ArmyBook) -> PdfMeta:

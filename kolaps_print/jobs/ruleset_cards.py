@@ -13,7 +13,7 @@ from reportlab.lib.colors import Color
 
 from kolaps_print.content.ruleset_card import Item, Title, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
-from kolaps_print.draw.card_face import Forms
+from kolaps_print.draw.card_face import Forms, form_prefix
 from kolaps_print.draw.ruleset_card import RulesetCard, Shared
 from kolaps_print.impose import impose
 from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
@@ -194,10 +194,7 @@ def _cards_of(
 
 def _form_prefix(army: RulesetArmy, size: tuple[float, float]) -> str:
     """Stable and distinct per army and card size, so several decks could share one PDF."""
-    import hashlib
-
-    key = f"{army.ruleset.spec.id}|{army.name}|{size[0]:.3f}x{size[1]:.3f}"
-    return "Rs" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
+    return form_prefix("Rs", f"{army.ruleset.spec.id}|{army.name}|{size[0]:.3f}x{size[1]:.3f}")
 
 
 def _copy(face: RulesetFace, n: int, member: RulesetMember) -> RulesetFace:

@@ -19,7 +19,6 @@ from kolaps_print import __version__, resources
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.labels import label
 from kolaps_print.load.source_tree import digest_files, digest_folder
-from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.rulebook.sources import load_sources, source_hash
 
 HASH_LENGTH = 8
@@ -33,11 +32,6 @@ def data_hash(armies: Sequence[tuple[Path, Sequence[Path]]]) -> str:
     for root in _bundled_roots():
         digest_folder(digest, root, prefix=f"{root.name}/")
     return digest.hexdigest()[:HASH_LENGTH]
-
-
-def army_sources(book: ArmyBook, path: Path | str | None = None) -> tuple[Path, list[Path]]:
-    """The files an army's cards are made from: its army file and its portraits."""
-    return Path(path or book.file), [m.portrait for m in book.members if m.portrait is not None]
 
 
 def cards_stamp() -> str:
