@@ -89,6 +89,9 @@ def record(army: Path, out: Path) -> int:
     # Pages compressed as they close: reportlab's work in save() done earlier, not a canvas call
     # (bare_replay's save() compresses them, the same work).
     render.compress_closed_page = lambda canvas: None
+    # Form references shared between pages and the texts' cached encodings let go: memory work on
+    # reportlab's document (the same bytes), not canvas calls; the stand-in canvas has no document.
+    render.share_form_references = render.forget_encoded_texts = lambda canvas: None
     build_cards(load_army(army))
     canvas = made[0]
     fonts = {SANS} | {t[0] for op in canvas.ops if op[0] == "texts" for t in op[1]}
