@@ -16,6 +16,7 @@ from kolaps_print.model.ruleset_cards import (
     BandBlock,
     BoxTrackBlock,
     CheckboxesBlock,
+    Condition,
     FeaturesBlock,
     HitTrackBlock,
     LevelRowsBlock,
@@ -237,18 +238,50 @@ def _entry_tracks(ruleset: Ruleset, block: BoxTrackBlock, member: RulesetMember)
     return tuple(Track(f"{block.label}{separator}{e.name}", n) for e, n in lengths if isinstance(n, int) and n > 0)
 
 
+def concerns(ruleset: Ruleset, when: Condition | None, member: RulesetMember) -> bool:
+    """Whether a block's condition holds for that character (a block without one prints for all)."""
+    if when is None:
+        return True
+    if when.has is None:
+        return bool(getattr(member.character, when.field))  # a flag, a number other than 0, a filled text or list
+    _, entries = _referenced(ruleset, when.field, member)
+    return any(getattr(entry, when.has, None) for entry in entries)
+
+
 def _items(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> tuple[Item, ...]:
+    if not concerns(ruleset, getattr(block, "when", None), member):
+        return ()
     if isinstance(block, BoxTrackBlock) and block.per is not None:
         return _entry_tracks(ruleset, block, member)
     item = _item(ruleset, block, member, army)
     return () if item is None else (item,)
 
 
+def _side(ruleset: Ruleset, blocks: list[Any], member: RulesetMember, army: str) -> list[Item]:
+    """The blocks that concern that character, in the order listed; checkboxes blocks that end up
+    next to each other print as one, under one head (so a box may have a condition of its own)."""
+    items: list[Item] = []
+    for item in (i for b in blocks for i in _items(ruleset, b, member, army)):
+        if isinstance(item, Checkboxes) and items and isinstance(items[-1], Checkboxes):
+            items[-1] = Checkboxes(items[-1].labels + item.labels)
+        else:
+            items.append(item)
+    return items
+
+
+def side_kind(ruleset: Ruleset, side: str, member: RulesetMember) -> tuple[int, ...]:
+    """Which of a side's conditional blocks print for that character (their places in the side's
+    list): characters of one kind print the same blocks on that side."""
+    blocks = getattr(ruleset.spec.card, side)
+    conditional = [(i, b.when) for i, b in enumerate(blocks) if getattr(b, "when", None) is not None]
+    return tuple(i for i, when in conditional if concerns(ruleset, when, member))
+
+
 def front_items(ruleset: Ruleset, member: RulesetMember, army: str) -> list[Item]:
     """The card front's content, block by block, in the order ruleset.yaml lists them."""
-    return [i for b in ruleset.spec.card.front for i in _items(ruleset, b, member, army)]
+    return _side(ruleset, ruleset.spec.card.front, member, army)
 
 
 def back_items(ruleset: Ruleset, member: RulesetMember, army: str = "") -> list[Item]:
     """The card back's content: its trackers and boxes where that character's values put them."""
-    return [i for b in ruleset.spec.card.back for i in _items(ruleset, b, member, army)]
+    return _side(ruleset, ruleset.spec.card.back, member, army)

@@ -12,6 +12,25 @@ from kolaps_print.model.ruleset_fields import Operand
 from kolaps_print.model.ruleset_tables import RulingId
 
 
+class Condition(Model):
+    """When a block prints, from a closed set (no expression): a character field is set, or one of
+    the entries a reference(s) field names sets a field of its catalogue (a weapon that fires
+    bursts). Set: a flag true, a number other than 0, a text, reference, list or map not empty."""
+
+    field: Id = Field(description="A character field: the block prints for the characters who have it set")
+    has: Id | None = Field(
+        default=None,
+        description="With a reference(s) field: a field of its catalogue; the block prints for the characters one "
+        "of whose entries has it set",
+    )
+
+
+class Conditional(Model):
+    """A body block: it may print for some characters only."""
+
+    when: Condition | None = Field(default=None, description="Print the block only for the characters it concerns")
+
+
 class BandBlock(Model):
     block: Literal["band"]  # the army's name on a coloured band
 
@@ -21,12 +40,12 @@ class NameBlock(Model):
     subtitle: list[Id] = Field(default_factory=list, description="Text fields printed under the name")
 
 
-class StatTilesBlock(Model):
+class StatTilesBlock(Conditional):
     block: Literal["stat_tiles"]
     stats: list[Id] = Field(min_length=1, max_length=12, description="Number fields or derived values, one tile each")
 
 
-class SkillsBlock(Model):
+class SkillsBlock(Conditional):
     block: Literal["skills"]
     field: Id = Field(description="A skill_map field")
     show_base: bool = Field(default=False, description="Skills left out print at their catalogue base")
@@ -52,19 +71,19 @@ class Roll(Model):
         return text
 
 
-class WeaponsBlock(Model):
+class WeaponsBlock(Conditional):
     block: Literal["weapons"]
     field: Id = Field(description="A reference or references field")
     columns: list[Id] = Field(min_length=1, max_length=6, description="Fields of the catalogue's entries")
     roll: Roll | None = Field(default=None, description="A first column with the character's roll for each weapon")
 
 
-class FeaturesBlock(Model):
+class FeaturesBlock(Conditional):
     block: Literal["features"]
     field: Id = Field(description="A reference or references field whose entries have a text")
 
 
-class RemindersBlock(Model):
+class RemindersBlock(Conditional):
     block: Literal["reminders"]
     lines: list[Text] = Field(min_length=1, max_length=8)
     ruling: RulingId | None = None
@@ -89,7 +108,7 @@ class MarkSpec(Model):
     )
 
 
-class BoxTrackBlock(Model):
+class BoxTrackBlock(Conditional):
     block: Literal["box_track"]
     label: Name
     length: Operand = Field(
@@ -102,7 +121,7 @@ class BoxTrackBlock(Model):
     )
 
 
-class HitTrackBlock(Model):
+class HitTrackBlock(Conditional):
     block: Literal["hit_track"]
     label: Name
     of: Operand = Field(description="The track's total: a field, a derived value or a number")
@@ -114,7 +133,7 @@ class HitTrackBlock(Model):
     )
 
 
-class CheckboxesBlock(Model):
+class CheckboxesBlock(Conditional):
     block: Literal["checkboxes"]
     boxes: list[Name] = Field(min_length=1, max_length=8)
 
@@ -124,17 +143,17 @@ class LevelRow(Model):
     levels: list[Name] = Field(min_length=1, max_length=8)
 
 
-class LevelRowsBlock(Model):
+class LevelRowsBlock(Conditional):
     block: Literal["level_rows"]
     rows: list[LevelRow] = Field(min_length=1, max_length=6)
 
 
-class LocationTableBlock(Model):
+class LocationTableBlock(Conditional):
     block: Literal["location_table"]
     table: Id = Field(description="A rows table of tables.yaml: one row per location")
 
 
-class MiniTableBlock(Model):
+class MiniTableBlock(Conditional):
     block: Literal["mini_table"]
     table: Id = Field(description="A table of tables.yaml, printed small")
 

@@ -12,6 +12,7 @@ from kolaps_print.load import SourceDocument
 from kolaps_print.model.ruleset import RulesetFile
 from kolaps_print.model.ruleset_cards import (
     BoxTrackBlock,
+    Condition,
     FeaturesBlock,
     HitTrackBlock,
     LocationTableBlock,
@@ -149,6 +150,9 @@ def _field_of(c: _Checker, path: tuple, id_: str, types: tuple[str, ...]) -> Fie
 
 
 def _block(c: _Checker, path: tuple, block: object) -> None:
+    when = getattr(block, "when", None)
+    if when is not None:
+        _condition(c, path + ("when",), when)
     if isinstance(block, NameBlock):
         for j, id_ in enumerate(block.subtitle):
             _field_of(c, path + ("subtitle", j), id_, ("text",))
@@ -178,6 +182,25 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
         _table(c, path + ("table",), block.table, RowsTable, "a rows table")
     elif isinstance(block, MiniTableBlock):
         _table(c, path + ("table",), block.table)
+
+
+def _condition(c: _Checker, path: tuple, when: Condition) -> None:
+    """field names a character field; has, a field of the catalogue a reference(s) field names."""
+    decl = c.fields.get(when.field)
+    if decl is None:
+        c.unknown(path + ("field",), "field", when.field, c.fields)
+        return
+    if when.has is None:
+        return
+    catalogue = getattr(decl, "catalogue", None)
+    if decl.type not in ("reference", "references") or catalogue is None:
+        c.error(
+            path + ("has",), f"field '{when.field}' is of type {decl.type}; has needs a reference or references field"
+        )
+        return
+    known = [f.id for f in c.catalogues.get(catalogue, [])]
+    if when.has not in known:
+        c.unknown(path + ("has",), f"field of catalogue '{catalogue}'", when.has, known)
 
 
 def _entry_length(c: _Checker, path: tuple, block: BoxTrackBlock) -> None:

@@ -170,3 +170,43 @@ def test_a_broken_ruleset_folder_exits_1_with_its_located_messages_as_json(cli, 
     assert message["message"].startswith("unknown kind 'd12_ladders' (did you mean 'd12_ladder'?)")
     line = ruleset.read_text(encoding="utf-8").splitlines()[message["line"] - 1]
     assert line[message["column"] - 1 :].startswith("d12_ladders")
+
+
+def test_a_card_condition_naming_no_field_is_located_in_check_cards_and_kit(cli, data_copy):
+    """A block's `when` names a feature of the weapons that does not exist: the same located
+    message, with its did-you-mean, whichever command reads the ruleset; nothing is written."""
+    ruleset = data_copy / "rulesets" / "d100" / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8").replace("has: rafale}", "has: rafales}", 1)
+    ruleset.write_text(text, encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "rafales}" in row)
+    column = text.splitlines()[line - 1].index("rafales}") + 1
+    message = (
+        f"data/rulesets/d100/ruleset.yaml:{line}:{column}: error: card.back[4].when.has: unknown field of "
+        "catalogue 'armes' 'rafales' (did you mean 'rafale'?)"
+    )
+    army = "data/rulesets/d100/armies/les-convoyeurs.yaml"
+    kit = data_copy.parent / "kit.yaml"
+    kit.write_text(f"name: Démo d100\ndate: 2027-03-14\narmies:\n  - {army}\nrulebook: none\n", encoding="utf-8")
+    for command in (["check", "--ruleset", "d100"], ["cards", army, "-o", "out/cards.pdf"], ["kit", kit, "-o", "out"]):
+        result = cli(command)
+        assert result.exit_code == 1, command
+        assert message in result.stderr, (command, result.stderr)
+        assert "Traceback" not in result.stderr
+    assert not (data_copy.parent / "out").exists()
+
+
+def test_the_ruleset_file_schema_documents_a_block_s_condition_and_refuses_an_expression(cli):
+    result = cli(["schema", "--for", "ruleset", "-o", "-"])
+    assert result.exit_code == 0, result.stderr
+    schema = json.loads(result.stdout)
+    validator = jsonschema.Draft7Validator(schema)
+    data = yaml.safe_load((resources.data_dir() / "rulesets" / "d100" / "ruleset.yaml").read_text(encoding="utf-8"))
+    table = data["card"]["back"][4]
+    assert table["when"] == {"field": "armes", "has": "rafale"}
+    validator.validate(data)
+    for wrong in ("armes.rafale == true", {"field": "armes", "hass": "rafale"}, {"has": "rafale"}):
+        table["when"] = wrong
+        with pytest.raises(jsonschema.ValidationError):
+            validator.validate(data)
+    condition = json.dumps(schema)
+    assert "the block prints for the characters one of whose entries has it set" in condition

@@ -354,3 +354,95 @@ def test_the_command_reads_a_ruleset_army_file_once(cli, tmp_path, monkeypatch):
     result = cli(["cards", path, "-o", tmp_path / "cards.pdf"])
     assert result.exit_code == 0, result.stderr
     assert parsed.count(str(path)) == 1, parsed
+
+
+# ---- display conditions (`when`): a block prints for the characters it concerns --------------
+
+BURST_HEAD = "TIR EN RAFALE"
+
+
+def _bursts(army) -> dict[str, bool]:
+    """Each character's name -> whether one of its weapons fires bursts, from the weapons data."""
+    weapons = army.ruleset.catalogues["armes"]
+    return {m.name: any(weapons[w].rafale for w in m.character.armes) for m in army.members}
+
+
+def test_the_d100_burst_table_is_on_the_backs_of_burst_weapon_holders_only():
+    army = demo_army("d100")
+    bursts = _bursts(army)
+    assert sorted(bursts.values()) == [False, False, False, False, True]  # the demo has both kinds
+    for page in cards("d100"):
+        front, back = page.split(" || ")
+        (name,) = [n for n in bursts if n in front]
+        assert (BURST_HEAD in back) == bursts[name], name
+        assert (BURST_HEAD in front) is False
+        assert ("† : notre décision" in back) == bursts[name], name  # the key goes with the table's mark
+
+
+def test_on_a_duplex_sheet_the_burst_table_lies_behind_its_gunner_s_front():
+    """Poker cards on A4 flipped on the long edge: under each name on the backs' page, the
+    card's own text; the burst table under the gunner's, none under the others'."""
+    army = demo_army("d100")
+    bursts = _bursts(army)
+    pdf = build_ruleset_cards(army).pdf
+    backs = [(n, o) for o in text_objects(pdf) if o.page == 1 for n in bursts if o.text.startswith(n)]
+    assert sorted({n for n, _ in backs}) == sorted(bursts) and len(backs) == army.card_count
+    fronts = {(n, round(o.bounds[3])) for o in text_objects(pdf) if o.page == 0 for n in bursts if o.text.startswith(n)}
+    for name, band in backs:
+        assert (name, round(band.bounds[3])) in fronts  # the same row as its front
+        under = " ".join(_text_under(pdf, 1, band, depth=230).split())
+        assert "POINTS DE VIE" in under, name
+        assert (BURST_HEAD in under) == bursts[name], (name, under)
+
+
+def _sizes(pdf: bytes, text: str) -> list[float]:
+    """The size of each printing of text, page by page."""
+    return [o.size for o in sorted(text_objects(pdf), key=lambda o: o.page) if o.text.strip() == text]
+
+
+def test_backs_without_the_burst_table_grow_into_the_room_it_leaves():
+    """One size for each kind of back: the four without the table share a larger one than the
+    gunner's, whose back is as full as before; a front (no condition) keeps one size for all."""
+    army = demo_army("d100")
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    legend = "Une case par point perdu, de gauche à droite."
+    per_card = [(t.split(" || ")[0], _sizes_on(pdf, 2 * i + 1, legend)) for i, t in enumerate(cards("d100"))]
+    bursts = _bursts(army)
+    gunner = {size for front, size in per_card if bursts[next(n for n in bursts if n in front)]}
+    others = {size for front, size in per_card if not bursts[next(n for n in bursts if n in front)]}
+    assert len(gunner) == 1 and len(others) == 1
+    assert min(others) > max(gunner) * 1.2
+    fronts = {o.size for o in text_objects(pdf) if o.page % 2 == 0 and o.text.strip() == "COMPÉTENCES"}
+    assert len(fronts) == 1
+
+
+def _sizes_on(pdf: bytes, page: int, text: str) -> float:
+    (size,) = {o.size for o in text_objects(pdf) if o.page == page and o.text.strip() == text}
+    return size
+
+
+def test_grown_checkboxes_go_one_a_row_and_keep_each_label_whole():
+    """On a back whose type grew, « Parade utilisée » and « Esquive annoncée » no longer fit side
+    by side: one under the other, each on one line; on the gunner's, side by side as before."""
+    army = demo_army("d100")
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    bursts = _bursts(army)
+    for i, page in enumerate(cards("d100")):
+        (name,) = [n for n in bursts if n in page.split(" || ")[0]]
+        labels = {o.text.strip(): o.bounds for o in text_objects(pdf) if o.page == 2 * i + 1}
+        parade, esquive = labels["Parade utilisée"], labels["Esquive annoncée"]
+        if bursts[name]:
+            assert esquive[1] < parade[3] and esquive[3] > parade[1] and esquive[0] > parade[2]  # one row
+        else:
+            assert esquive[3] < parade[1] and abs(esquive[0] - parade[0]) < 0.5  # one column
+
+
+def test_d12_prints_armour_lost_for_armoured_characters_only_under_one_head():
+    army = demo_army("d12")
+    for member, page in zip(army.members, cards("d12"), strict=True):
+        back = page.split(" || ")[1]
+        assert back.count("À COCHER") == 1, member.name
+        boxes = back.split("À COCHER")[1].split("CRITIQUES")[0]  # the critical table says « Armure perdue » too
+        assert ("Armure perdue" in boxes) == bool(member.character.armure), member.name
+        assert "Arme enrayée" in boxes and "Défense totale" in boxes
+    assert {bool(m.character.armure) for m in army.members} == {False, True}

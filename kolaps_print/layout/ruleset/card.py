@@ -166,31 +166,38 @@ def _short(short: str) -> str:
 
 
 def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float) -> list[Flowable]:
-    """Two boxes and their labels a row."""
+    """Two boxes and their labels a row; one a row when two labels side by side would not each
+    hold on one line (« Esquive annoncée » on a back whose type grew)."""
     empty = Track("", 1)
     cells: list[list[Flowable | str]] = [
         [BoxesBlock(empty, look), Paragraph(escape(text), styles.body)] for text in boxes.labels
     ]
-    pairs = [cells[i] + (cells[i + 1] if i + 1 < len(cells) else ["", ""]) for i in range(0, len(cells), 2)]
     size = pt(look.box_mm) + pt(look.box_gap_mm) * 2
-    first = _label_column(boxes.labels[0::2], boxes.labels[1::2], width - 2 * size, look)
+    lefts, rights = boxes.labels[0::2], boxes.labels[1::2]
+    if _label_need(lefts, look) + _label_need(rights, look) > width - 2 * size:
+        rows, columns = cells, [size, width - size]
+    else:
+        rows = [cells[i] + (cells[i + 1] if i + 1 < len(cells) else ["", ""]) for i in range(0, len(cells), 2)]
+        first = _label_column(lefts, rights, width - 2 * size, look)
+        columns = [size, first, size, width - 2 * size - first]
     grid = RowTable(
-        [Row(tuple(pair), CELL_PAD_Y, CELL_PAD_Y) for pair in pairs],
-        [size, first, size, width - 2 * size - first],
-        TableLook(left=(CELL_PAD,) * 4, right=(CELL_PAD,) * 4),
+        [Row(tuple(row), CELL_PAD_Y, CELL_PAD_Y) for row in rows],
+        columns,
+        TableLook(left=(CELL_PAD,) * len(columns), right=(CELL_PAD,) * len(columns)),
     )
     return [SectionHead(label("rulesets.card.checkboxes"), look), grid]
 
 
+def _label_need(texts: tuple[str, ...], look: CardLook) -> float:
+    """The width a label column needs to hold each of its labels on one line."""
+    return max((stringWidth(t, SANS, look.body_pt) for t in texts), default=0) + 2 * CELL_PAD + 0.01
+
+
 def _label_column(lefts: tuple[str, ...], rights: tuple[str, ...], room: float, look: CardLook) -> float:
-    """The first label column's width: half the room, or what its labels need on one line when
-    that leaves the second column what its own need (« Esquive annoncée » no longer wraps)."""
-
-    def need(texts: tuple[str, ...]) -> float:
-        return max((stringWidth(t, SANS, look.body_pt) for t in texts), default=0) + 2 * CELL_PAD + 0.01
-
-    left, right = need(lefts), need(rights)
-    if left + right > room or max(left, right) <= room / 2:
+    """The first label column's width, both columns' labels holding on one line: half the room,
+    or what the wider column needs when it is more than half (« Esquive annoncée » no longer wraps)."""
+    left, right = _label_need(lefts, look), _label_need(rights, look)
+    if max(left, right) <= room / 2:
         return room / 2
     return left if left > room / 2 else room - right
 

@@ -80,6 +80,20 @@ def test_an_unknown_key_in_card_yaml_is_located(cli, data_copy, tmp_path):
     assert "error: card.bakc: unknown key 'bakc' (did you mean 'back'?)" in result.stderr
 
 
+def test_a_display_condition_in_kolaps_s_card_yaml_is_located(cli, data_copy, tmp_path):
+    """`when` is the other rulesets' (their fields are declared); KOLAPS's blocks decide for
+    themselves, so the key is refused where it is written, not silently ignored."""
+    path = _card_file(data_copy)
+    text = path.read_text(encoding="utf-8").replace("{block: reminders}", "{block: reminders, when: {field: traits}}")
+    path.write_text(text, encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "when:" in row)
+    result = cli(["cards", resources.kolaps_folder(data_copy) / "armies" / f"{ARMY}.yaml", "-o", tmp_path / "x.pdf"])
+    assert result.exit_code == 1
+    assert f"data/rulesets/kolaps/card.yaml:{line}:" in result.stderr
+    assert "card.front[5].when: unknown key 'when'" in result.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
 def test_the_bundled_list_prints_every_section(cli, data_copy, tmp_path):
     front, back = _cards(cli, data_copy, tmp_path)
     for text in ("ARMES", "FACULTÉS", "SPÉCIALISATIONS", "Officier · Chef de section", "RNG 3"):
