@@ -35,7 +35,9 @@ def test_d12_hit_points_marked_at_half_and_quarter_of_each_total():
                 TrackMark(pv - pv // 4, french("inconscient, −2 PV/heure"), pv // 4, short=french("25 %")),
             ),
         )
-        assert boxes == Checkboxes(("Armure perdue", "Arme enrayée", "Attaque totale", "Défense totale"))
+        armour = ("Armure perdue",) if member.character.armure else ()  # « si applicable »: who wears some
+        assert boxes == Checkboxes((*armour, "Arme enrayée", "Attaque totale", "Défense totale"))
+    assert {bool(m.character.armure) for m in members} == {False, True}
 
 
 def test_3d6_coups_run_down_to_minus_twice_the_body():
