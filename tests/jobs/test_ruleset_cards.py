@@ -446,3 +446,26 @@ def test_d12_prints_armour_lost_for_armoured_characters_only_under_one_head():
         assert ("Armure perdue" in boxes) == bool(member.character.armure), member.name
         assert "Arme enrayée" in boxes and "Défense totale" in boxes
     assert {bool(m.character.armure) for m in army.members} == {False, True}
+
+
+def test_an_army_of_one_kind_prints_as_it_would_without_conditions(tmp_path, monkeypatch):
+    """Every character with a burst weapon: the table on every back, one size for the army, the
+    same bytes as when every condition is taken as met."""
+    import yaml
+
+    import kolaps_print.content.ruleset_card as content
+    from kolaps_print.model.ruleset_army import load_ruleset_army
+    from kolaps_print.model.ruleset_choice import read_army_ruleset
+
+    (demo,) = sorted((find_ruleset("d100").folder / "armies").glob("*.yaml"))
+    data = yaml.safe_load(demo.read_text(encoding="utf-8"))
+    for character in data["characters"]:
+        character["armes"] = ["mitraillette"]  # a second magazine's track would not fit beside the table
+    path = tmp_path / "gunners.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    army = load_ruleset_army(read_army_ruleset(path)[0], find_ruleset("d100"))
+    assert set(_bursts(army).values()) == {True}
+    pdf = build_ruleset_cards(army).pdf
+    assert sum(text.count(BURST_HEAD) for text in page_texts(pdf)) == army.card_count
+    monkeypatch.setattr(content, "concerns", lambda *args: True)
+    assert build_ruleset_cards(army).pdf == pdf
