@@ -155,6 +155,73 @@ def cover_story() -> list[Flowable]:
     return [NextPageTemplate("body"), PageBreak()]
 
 
+class ReadPages(dict[str, int]):
+    """The previous pass's pages, noting which ones the story read (while it is made and while
+    it is laid out): the story depends on the pages through these reads only, so another pass
+    would print the same unless one of them moved. A story that reads none (a quick-start
+    without page references) is laid out once; one whose reference moved gets its next pass
+    (tests/rulebook/test_book.py). A read this class does not see (a whole-dict copy in C, as
+    json.dumps makes) would make that wrong: such uses go through the methods below, which count
+    as reading every page."""
+
+    def __init__(self, pages: dict[str, int]) -> None:
+        super().__init__(pages)
+        self.read: dict[str, int | None] = {}  # anchor -> the page the story was told (None: unknown)
+        self.whole = False  # the story looked at all of them
+
+    def _note(self, key: object) -> None:
+        if isinstance(key, str):
+            self.read[key] = dict.get(self, key)
+        else:
+            self.whole = True
+
+    def get(self, key, default=None):
+        self._note(key)
+        return dict.get(self, key, default)
+
+    def __getitem__(self, key: str) -> int:
+        self._note(key)
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        self._note(key)
+        return dict.__contains__(self, key)
+
+    def _everything(self) -> ReadPages:
+        self.whole = True
+        return self
+
+    def __iter__(self):
+        return dict.__iter__(self._everything())
+
+    def __len__(self) -> int:
+        return dict.__len__(self._everything())
+
+    def keys(self):
+        return dict.keys(self._everything())
+
+    def values(self):
+        return dict.values(self._everything())
+
+    def items(self):
+        return dict.items(self._everything())
+
+    def __eq__(self, other: object) -> bool:
+        return dict.__eq__(self._everything(), other)
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self._everything())
+
+    def copy(self) -> dict[str, int]:
+        return dict(dict.items(self._everything()))
+
+    def moved(self, found: dict[str, int]) -> bool:
+        """Would the next pass, told found, be told something else than this one was?"""
+        if self.whole:
+            return not dict.__eq__(self, found)
+        return any(found.get(anchor) != page for anchor, page in self.read.items())
+
+
 @dataclass
 class LayoutResult:
     pdf: bytes
@@ -183,9 +250,10 @@ def layout(
         registry = Registry()
         buffer = BytesIO()
         doc = doc_class(buffer, geometry, meta, furniture, registry)
-        doc.build(make_story(pages, registry))
+        given = ReadPages(pages)
+        doc.build(make_story(given, registry))
         moved = observe(buffer.getvalue(), registry) if observe else False
-        if registry.pages == pages and not moved:
+        if not given.moved(registry.pages) and not moved:
             break
         pages = dict(registry.pages)
     if remembered is not None:
