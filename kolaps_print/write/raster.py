@@ -5,7 +5,9 @@ previews."""
 from __future__ import annotations
 
 import re
+import struct
 import unicodedata
+import zlib
 from collections.abc import Iterator
 from io import BytesIO
 
@@ -59,12 +61,43 @@ def rendered_pages(pdf: bytes, dpi: float = DPI) -> Iterator[Image.Image]:
         document.close()
 
 
-PNG_LEVEL = 3
+PNG_LEVEL = 1  # zlib's fastest: flat card faces compress as well unfiltered at 1 as at 6
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+METRES_PER_INCH = 0.0254
 
 
 def png_bytes(image: Image.Image, dpi: float) -> bytes:
-    """The picture as PNG, its resolution recorded (reruns give the same bytes). zlib level 3:
-    on card faces smaller than Pillow's default 6 and a third faster (a kit makes 26 of them)."""
-    out = BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=PNG_LEVEL)
-    return out.getvalue()
+    """The picture (RGB) as an 8-bit truecolour PNG, its resolution recorded; reruns give the
+    same bytes. Written here rather than by Pillow: Pillow tries five filters on every row and
+    keeps the best, which we cannot turn off and which took 0.3 s of a kit's 26 card faces
+    (Pillow's level 0 still 0.18 s). Unfiltered rows at zlib level 1 decode to the same pixels,
+    take half the time and make smaller files on card faces (2.75 MB against 3.32 for the
+    demo kit's)."""
+    if image.mode != "RGB":
+        raise ValueError(f"png_bytes writes RGB pictures, not {image.mode}")
+    width, height = image.size
+    dots = int(dpi / METRES_PER_INCH + 0.5)  # pixels per metre, rounded as Pillow rounds them
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour, no interlace
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"pHYs", struct.pack(">IIB", dots, dots, 1)),  # 1: the unit is the metre
+            _chunk(b"IDAT", zlib.compress(_unfiltered_rows(image), PNG_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _unfiltered_rows(image: Image.Image) -> bytes:
+    """The scanlines, each after its filter byte 0 ("none"): the bytes seen as a grey picture one
+    byte wider, the picture pasted one byte in (Pillow copies rows in C)."""
+    width, height = image.size
+    flat = Image.frombytes("L", (3 * width, height), image.tobytes())
+    framed = Image.new("L", (3 * width + 1, height), 0)
+    framed.paste(flat, (1, 0))
+    return framed.tobytes()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
