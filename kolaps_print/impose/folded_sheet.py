@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from io import BytesIO
 
-from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf import PdfReader, PdfWriter
+
+from kolaps_print.impose.page_content import side_by_side
 
 # (left page, right page) of each side of the sheet, 0-based, for the four pages in reading order
 SIDES = ((3, 0), (1, 2))
@@ -22,10 +24,7 @@ def impose_folded_sheet(pdf: bytes) -> bytes:
     width, height = float(box.width), float(box.height)
     writer = PdfWriter()
     for left, right in SIDES:
-        side = PageObject.create_blank_page(width=2 * width, height=height)
-        side.merge_translated_page(reader.pages[left], 0, 0)
-        side.merge_translated_page(reader.pages[right], width, 0)
-        writer.add_page(side)
+        writer.add_page(side_by_side([reader.pages[left], reader.pages[right]], 2 * width, height))
     if reader.metadata:
         writer.add_metadata({k: v for k, v in reader.metadata.items() if k in ("/Title", "/Subject", "/Creator")})
     out = BytesIO()

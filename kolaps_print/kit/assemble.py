@@ -21,6 +21,7 @@ from io import BytesIO
 
 from pypdf import PdfReader, PdfWriter
 
+from kolaps_print.impose.page_content import turn_into_content
 from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.stamp import Stamper
 
@@ -60,7 +61,7 @@ class KitPdf:
             turn = upright_turn(float(page.mediabox.width), float(page.mediabox.height), part.sides, number)
             if turn:
                 added.rotate(turn)
-                added.transfer_rotation_to_content()  # into the content: the page keeps no /Rotate
+                turn_into_content(added)  # the page keeps no /Rotate
             if part.sides == "simplex":
                 self._blank_like(added)
         if added is not None and part.sides != "simplex" and len(reader.pages) % 2:
