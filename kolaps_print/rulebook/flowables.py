@@ -275,14 +275,38 @@ def _caption_style(title: ParagraphStyle, cell: ParagraphStyle, scale: float) ->
     )
 
 
+class CellParagraph(Paragraph):
+    """A table cell's text. reportlab's Table wraps each cell again whenever it sizes its rows,
+    splits and draws (and the quick-start's balancing lays a chapter out some thirty times), at
+    the column's width every time: two wraps in three of a rulebook build. A paragraph's lines
+    depend on its width only (Paragraph.wrap ignores the height), and a cell is never split
+    (rows are), so a wrap at the width of the last one keeps what that one found."""
+
+    _wrapped_at: float | None = None
+    _size: tuple[float, float] = (0.0, 0.0)
+
+    def wrap(self, availWidth, availHeight):
+        if availWidth != self._wrapped_at:
+            self._size = super().wrap(availWidth, availHeight)
+            self._wrapped_at = availWidth
+        return self._size
+
+    def split(self, availWidth, availHeight):
+        self._wrapped_at = None  # not in our tables; should a cell split, its parts wrap afresh
+        return super().split(availWidth, availHeight)
+
+
 def _cells(content: TableContent, scale: float = 1.0) -> list[list[Paragraph]]:
     s = st.styles()
-    head = [
-        Paragraph(_markup(c), _cell_style(s["head"], content.column_align(i), scale))
+    head: list[Paragraph] = [
+        CellParagraph(_markup(c), _cell_style(s["head"], content.column_align(i), scale))
         for i, c in enumerate(content.columns)
     ]
-    rows = [
-        [Paragraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale)) for i, cell in enumerate(row)]
+    rows: list[list[Paragraph]] = [
+        [
+            CellParagraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale))
+            for i, cell in enumerate(row)
+        ]
         for row in content.rows
     ]
     return [head] + rows

@@ -158,3 +158,48 @@ def test_list_markers_sit_on_the_text_baseline_in_its_face_and_size(edition):
         if marker.text.strip() == "–":
             middle = (marker.bounds[1] + marker.bounds[3]) / 2 - marker.baseline
             assert middle == pytest.approx(_x_height(marker.font, marker.size) / 2, abs=0.4), marker
+
+
+# ---- table cells keep their lines between wraps at one width (issue 15) ----------------------
+def _cell(text: str):
+    from kolaps_print.rulebook import styles as st
+    from kolaps_print.rulebook.flowables import CellParagraph
+
+    register_fonts()
+    return CellParagraph(text, st.styles()["cell"])
+
+
+def test_a_cell_wrapped_again_at_its_width_keeps_its_lines(monkeypatch):
+    from reportlab.platypus import Paragraph
+
+    cell = _cell("Une cellule assez longue pour tenir sur plusieurs lignes étroites")
+    first = cell.wrap(60, 1000)
+    breaks = []
+    monkeypatch.setattr(Paragraph, "breakLines", lambda self, widths: breaks.append(widths))
+    assert cell.wrap(60, 5) == first  # the height asked for does not change a paragraph's lines
+    assert breaks == []
+    monkeypatch.undo()
+    assert cell.wrap(200, 1000)[1] < first[1]  # another width: wrapped afresh, fewer lines
+    assert cell.wrap(60, 1000) == first
+
+
+def test_a_table_of_cells_draws_as_a_table_of_plain_paragraphs(monkeypatch):
+    """The same table split over pages, its cells CellParagraph or reportlab's Paragraph: the same PDF."""
+    from reportlab.platypus import Paragraph
+
+    from kolaps_print.rulebook import flowables
+
+    rows = [["Un", "Une phrase qui passe à la ligne dans sa colonne"]] * 30
+    content = TableContent("essai", "Essai", ["Colonne", "Effet"], rows)
+
+    def drawn() -> bytes:
+        out = BytesIO()
+        doc = SimpleDocTemplate(out, pagesize=(pt(148), pt(210)), invariant=1, initialFontName="KSans")
+        doc.build(data_table(content, doc.width, doc.height))
+        return out.getvalue()
+
+    ours = drawn()
+    monkeypatch.setattr(flowables, "CellParagraph", Paragraph)
+    plain = drawn()
+    assert len(pdfium.PdfDocument(ours)) >= 2  # split: its rows wrapped, split and drawn
+    assert ours == plain
