@@ -73,7 +73,33 @@ class Registry:
         return True
 
 
-class HeadingFlowable(Paragraph):
+class SteadyParagraph(Paragraph):
+    """A paragraph that keeps its lines between wraps at one width. reportlab wraps a flowable
+    again and again at its column's width: a Table each cell when it sizes its rows, splits
+    and draws; a frame a paragraph the story measured already (a heading's first lines, a
+    table's first rows), or one moved on to the next column; the quick-start's balancing a whole
+    chapter some thirty times. Two wraps in three of a rulebook build. A paragraph's lines depend
+    on its width only (Paragraph.wrap ignores the height); a split may change its fragments
+    (reportlab re-marks a hyphenated last word), so it forgets what it kept."""
+
+    _wrapped_at: float | None = None
+    _size: tuple[float, float] = (0.0, 0.0)
+
+    def wrap(self, availWidth, availHeight):
+        if availWidth != self._wrapped_at:
+            self._size = super().wrap(availWidth, availHeight)
+            self._wrapped_at = availWidth
+        return self._size
+
+    def split(self, availWidth, availHeight):
+        self._wrapped_at = None
+        try:
+            return super().split(availWidth, availHeight)
+        finally:
+            self._wrapped_at = None
+
+
+class HeadingFlowable(SteadyParagraph):
     """A heading that, when drawn, becomes a link target, an outline entry and a TOC line."""
 
     def __init__(self, text: str, style: ParagraphStyle, level: int, title: str, anchor: str, registry: Registry):
@@ -95,7 +121,7 @@ class HeadingFlowable(Paragraph):
 LAST_PAGE = "\u2192"  # suffix of the key under which a referring paragraph records its last page
 
 
-class BodyParagraph(Paragraph):
+class BodyParagraph(SteadyParagraph):
     """A paragraph that never leaves a hyphenated word at the foot of a column: the reader
     would carry half a word over a page turn. It breaks earlier, line by line (its style
     keeps the widow and orphan rules)."""
@@ -131,7 +157,7 @@ def ends_hyphenated(paragraph: Paragraph) -> bool:
     return "".join(words).rstrip().endswith(("-", "\u2010", "\u00ad"))
 
 
-class NoteParagraph(Paragraph):
+class NoteParagraph(SteadyParagraph):
     """A table's note: read as one piece, it never splits unless a column break leaves at
     least MIN_LINES of it on each side (else it moves whole to the next column)."""
 
@@ -275,36 +301,15 @@ def _caption_style(title: ParagraphStyle, cell: ParagraphStyle, scale: float) ->
     )
 
 
-class CellParagraph(Paragraph):
-    """A table cell's text. reportlab's Table wraps each cell again whenever it sizes its rows,
-    splits and draws (and the quick-start's balancing lays a chapter out some thirty times), at
-    the column's width every time: two wraps in three of a rulebook build. A paragraph's lines
-    depend on its width only (Paragraph.wrap ignores the height), and a cell is never split
-    (rows are), so a wrap at the width of the last one keeps what that one found."""
-
-    _wrapped_at: float | None = None
-    _size: tuple[float, float] = (0.0, 0.0)
-
-    def wrap(self, availWidth, availHeight):
-        if availWidth != self._wrapped_at:
-            self._size = super().wrap(availWidth, availHeight)
-            self._wrapped_at = availWidth
-        return self._size
-
-    def split(self, availWidth, availHeight):
-        self._wrapped_at = None  # not in our tables; should a cell split, its parts wrap afresh
-        return super().split(availWidth, availHeight)
-
-
 def _cells(content: TableContent, scale: float = 1.0) -> list[list[Paragraph]]:
     s = st.styles()
     head: list[Paragraph] = [
-        CellParagraph(_markup(c), _cell_style(s["head"], content.column_align(i), scale))
+        SteadyParagraph(_markup(c), _cell_style(s["head"], content.column_align(i), scale))
         for i, c in enumerate(content.columns)
     ]
     rows: list[list[Paragraph]] = [
         [
-            CellParagraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale))
+            SteadyParagraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale))
             for i, cell in enumerate(row)
         ]
         for row in content.rows
@@ -333,7 +338,7 @@ def _table_style(rows: int, scale: float = 1.0) -> TableStyle:
     return TableStyle(commands)
 
 
-class AnchoredTitle(Paragraph):
+class AnchoredTitle(SteadyParagraph):
     """A table's title that, drawn, becomes a link target and records its page (the index's entry)."""
 
     def __init__(self, text: str, style: ParagraphStyle, anchor: str, registry: Registry):

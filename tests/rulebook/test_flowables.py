@@ -160,13 +160,13 @@ def test_list_markers_sit_on_the_text_baseline_in_its_face_and_size(edition):
             assert middle == pytest.approx(_x_height(marker.font, marker.size) / 2, abs=0.4), marker
 
 
-# ---- table cells keep their lines between wraps at one width (issue 15) ----------------------
+# ---- paragraphs keep their lines between wraps at one width (issue 15) -----------------------
 def _cell(text: str):
     from kolaps_print.rulebook import styles as st
-    from kolaps_print.rulebook.flowables import CellParagraph
+    from kolaps_print.rulebook.flowables import SteadyParagraph
 
     register_fonts()
-    return CellParagraph(text, st.styles()["cell"])
+    return SteadyParagraph(text, st.styles()["cell"])
 
 
 def test_a_cell_wrapped_again_at_its_width_keeps_its_lines(monkeypatch):
@@ -183,8 +183,36 @@ def test_a_cell_wrapped_again_at_its_width_keeps_its_lines(monkeypatch):
     assert cell.wrap(60, 1000) == first
 
 
+def test_a_split_paragraph_wraps_afresh(monkeypatch):
+    from reportlab.platypus import Paragraph
+
+    cell = _cell("Une cellule assez longue pour tenir sur plusieurs lignes étroites " * 3)
+    _, height = cell.wrap(60, 1000)
+    assert len(cell.split(60, height / 2)) == 2
+    breaks = []
+    wrapped = Paragraph.breakLines
+    monkeypatch.setattr(Paragraph, "breakLines", lambda self, widths: breaks.append(widths) or wrapped(self, widths))
+    cell.wrap(60, 1000)
+    assert breaks
+
+
+@pytest.mark.parametrize("edition", ["quickstart", "full"])
+def test_a_book_prints_the_same_when_paragraphs_wrap_afresh_each_time(monkeypatch, edition):
+    """What reportlab's own Paragraph makes of every wrap (the quick-start's thirty balancing
+    layouts, the full book's split tables and paragraphs): the same bytes."""
+    from reportlab.platypus import Paragraph
+
+    from kolaps_print.rulebook.flowables import SteadyParagraph
+
+    options = RulebookOptions(edition=edition)
+    kept = build_rulebook(options).pdf
+    monkeypatch.setattr(SteadyParagraph, "wrap", Paragraph.wrap)
+    monkeypatch.setattr(SteadyParagraph, "split", Paragraph.split)
+    assert build_rulebook(options).pdf == kept
+
+
 def test_a_table_of_cells_draws_as_a_table_of_plain_paragraphs(monkeypatch):
-    """The same table split over pages, its cells CellParagraph or reportlab's Paragraph: the same PDF."""
+    """The same table split over pages, its cells SteadyParagraph or reportlab's Paragraph: the same PDF."""
     from reportlab.platypus import Paragraph
 
     from kolaps_print.rulebook import flowables
@@ -199,7 +227,7 @@ def test_a_table_of_cells_draws_as_a_table_of_plain_paragraphs(monkeypatch):
         return out.getvalue()
 
     ours = drawn()
-    monkeypatch.setattr(flowables, "CellParagraph", Paragraph)
+    monkeypatch.setattr(flowables, "SteadyParagraph", Paragraph)
     plain = drawn()
     assert len(pdfium.PdfDocument(ours)) >= 2  # split: its rows wrapped, split and drawn
     assert ours == plain
