@@ -1,6 +1,7 @@
 import shutil
 
 import pypdf
+import pytest
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
@@ -218,3 +219,72 @@ def test_a_ruleset_book_rebuilds_on_each_save_of_its_chapters_and_its_data(tmp_p
     assert broken and broken[0].startswith(f"{chapter}:"), lines
     assert "build failed" in lines[lines.index(broken[0]) + 1]
     assert texts[3] == texts[2] and lines[-1] == "stopped watching"
+
+
+# ---- every kind of edit, rebuilt as a fresh build would print it (issue 15) ------------------
+
+_LONG_ADDITION = (
+    "\n\n"
+    + "\n\n".join(
+        f"Paragraphe ajouté numéro {n} : il allonge le premier chapitre d'une bonne dizaine de lignes, "
+        "pour que tous les titres qui suivent changent de page et que la table des matières, les "
+        "renvois et l'index doivent suivre." * 2
+        for n in range(30)
+    )
+    + "\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("edition", "folder", "file", "old", "new", "printed"),
+    [
+        (
+            "full",
+            "templates",
+            "rulesets/kolaps/01-introduction.md.j2",
+            None,
+            _LONG_ADDITION,
+            "Paragraphe ajouté numéro 29",
+        ),
+        ("full", "data", "rulesets/kolaps/weapons.yaml", '"Fusil d’assaut"', '"Fusil de rempart"', "Fusil de rempart"),
+        (
+            "quickstart",
+            "data",
+            "rulesets/kolaps/armies/section-kappa.yaml",
+            'name: "Section Kappa"',
+            'name: "Section Lambda"',
+            "(Section Lambda)",
+        ),
+    ],
+    ids=["template-moves-pages", "data", "army"],
+)
+def test_a_rebuild_after_an_edit_prints_what_a_fresh_build_prints(tmp_path, edition, folder, file, old, new, printed):
+    """Compiled templates and the pages found are kept between rebuilds: after an edit of a
+    chapter (one that moves every later heading), of the game data or of a demo army, the
+    rebuild prints the new text, with every page reference where a build from nothing puts it."""
+    data, templates = tmp_path / "data", tmp_path / "templates"
+    shutil.copytree(resources.bundled("data"), data)
+    shutil.copytree(resources.bundled("templates"), templates)
+    options = RulebookOptions(edition=edition, data=data, templates=templates / "rulesets" / "kolaps")
+    watched, fresh = tmp_path / "watched.pdf", tmp_path / "fresh.pdf"
+    results = []
+
+    def build():
+        results.append(write_rulebook(watched, options))
+        return results[-1]
+
+    lines: list[str] = []
+    assert rebuild(build, str, lines.append).ok, lines
+    before = watched.read_bytes()
+    edited = (data if folder == "data" else templates) / file
+    text = edited.read_text(encoding="utf-8")
+    assert old is None or old in text
+    edited.write_text(text + new if old is None else text.replace(old, new), encoding="utf-8")
+    assert rebuild(build, str, lines.append).ok, lines
+    assert watched.read_bytes() != before
+    resources.clear_cached_reads()
+    write_rulebook(fresh, options)  # outside a watch: from nothing
+    assert watched.read_bytes() == fresh.read_bytes()
+    assert printed in " ".join(page.extract_text() for page in pypdf.PdfReader(watched).pages)
+    if old is None:  # the headings moved: the rebuild's first pass could not know their pages
+        assert results[-1].passes >= 2
