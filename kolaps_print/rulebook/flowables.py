@@ -5,6 +5,7 @@ example boxes, lists and the table of contents.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -73,6 +74,15 @@ class Registry:
         return True
 
 
+# Parsed markup by (text, style, case sensitivity): reportlab parses a paragraph's markup with
+# Python's HTML parser, a sixth of a --watch rebuild, and a book makes the same paragraphs again
+# in each rebuild (and the quick-start's balancing for each table scale). Styles are keys by
+# identity: they are made once per data folder (styles._styles, handout_look._styles, the cells'
+# _cell_style) and never changed. Bounded, so a long --watch session does not grow without end.
+_PARSED: dict[tuple, tuple] = {}
+PARSED_KEPT = 20_000  # KOLAPS's full book and quick-start make some 1100 between them
+
+
 class SteadyParagraph(Paragraph):
     """A paragraph that keeps its lines between wraps at one width. reportlab wraps a flowable
     again and again at its column's width: a Table each cell when it sizes its rows, splits
@@ -84,6 +94,25 @@ class SteadyParagraph(Paragraph):
 
     _wrapped_at: float | None = None
     _size: tuple[float, float] = (0.0, 0.0)
+
+    def _setup(self, text, style, bulletText, frags, cleaner):
+        """reportlab's parse of the markup, made once per text and style (see _PARSED)."""
+        if frags is not None or not isinstance(text, str) or bulletText is not None:
+            return super()._setup(text, style, bulletText, frags, cleaner)
+        key = (text, style, self.caseSensitive)
+        found = _PARSED.get(key)
+        if found is None:
+            super()._setup(text, style, bulletText, frags, cleaner)
+            if self.bulletText is not None:  # markup with a bullet of its own: not kept
+                return None
+            found = _PARSED[key] = (self.text, self.style, [f.clone() for f in self.frags])
+            while len(_PARSED) > PARSED_KEPT:
+                del _PARSED[next(iter(_PARSED))]  # the oldest first
+            return None
+        self.text, self.style, kept = found
+        self.frags = [f.clone() for f in kept]  # a split may change a fragment: each gets its own
+        self.bulletText, self.debug = None, 0
+        return None
 
     def wrap(self, availWidth, availHeight):
         if availWidth != self._wrapped_at:
@@ -283,6 +312,7 @@ def _longest_word(content: TableContent, column: int, scale: float = 1.0) -> flo
     return max((stringWidth(word, font, 8.6 * scale) for word, font in head + cells), default=0)
 
 
+@cache  # one style per base, alignment and scale: a style is a key of the parsed markup (_PARSED)
 def _cell_style(base: ParagraphStyle, align: str, scale: float = 1.0) -> ParagraphStyle:
     if scale == 1.0:
         return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align])
@@ -290,6 +320,7 @@ def _cell_style(base: ParagraphStyle, align: str, scale: float = 1.0) -> Paragra
     return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align], fontSize=size, leading=leading)
 
 
+@cache  # as _cell_style
 def _caption_style(title: ParagraphStyle, cell: ParagraphStyle, scale: float) -> ParagraphStyle:
     """A table set larger (a handout's page of tables) takes a caption as large as its cells at
     least: a caption smaller than what it names reads as a footnote (the book's, unscaled, stay)."""

@@ -231,3 +231,49 @@ def test_a_table_of_cells_draws_as_a_table_of_plain_paragraphs(monkeypatch):
     plain = drawn()
     assert len(pdfium.PdfDocument(ours)) >= 2  # split: its rows wrapped, split and drawn
     assert ours == plain
+
+
+# ---- markup parsed once per text and style (issue 15) -----------------------------------------
+def test_a_paragraph_made_again_reuses_the_parse_and_owns_its_fragments(monkeypatch):
+    from reportlab.platypus import Paragraph
+
+    from kolaps_print.rulebook import flowables
+
+    text = "Une <b>cellule</b> au texte assez long pour se couper en deux morceaux distincts " * 4
+    first = _cell(text)
+    parses = []
+    parse = Paragraph._setup
+    monkeypatch.setattr(Paragraph, "_setup", lambda self, *args: parses.append(args) or parse(self, *args))
+    again, third = _cell(text), _cell(text)
+    assert parses == []  # the parse kept
+    assert [f.__dict__ for f in again.frags] == [f.__dict__ for f in first.frags]
+    owners = [set(map(id, p.frags)) for p in (first, again, third)]
+    assert not (owners[0] & owners[1] or owners[1] & owners[2])  # each its own fragments (a split changes them)
+    _cell(text + " autre")
+    assert len(parses) == 1  # another text: parsed
+    assert len(flowables._PARSED) <= flowables.PARSED_KEPT
+
+
+def test_the_parse_kept_is_bounded(monkeypatch):
+    from kolaps_print.rulebook import flowables
+
+    monkeypatch.setattr(flowables, "_PARSED", {})
+    monkeypatch.setattr(flowables, "PARSED_KEPT", 3)
+    for n in range(5):
+        _cell(f"Texte {n}")
+    assert [key[0] for key in flowables._PARSED] == ["Texte 2", "Texte 3", "Texte 4"]
+
+
+@pytest.mark.parametrize("edition", ["quickstart", "full"])
+def test_a_book_made_from_kept_parses_prints_what_fresh_parses_print(monkeypatch, edition):
+    """Twice with the parses kept (the second build takes every paragraph's from the first, its
+    splits included), then with every paragraph parsed afresh: the same bytes."""
+    from reportlab.platypus import Paragraph
+
+    from kolaps_print.rulebook.flowables import SteadyParagraph
+
+    options = RulebookOptions(edition=edition)
+    build_rulebook(options)
+    kept = build_rulebook(options).pdf
+    monkeypatch.setattr(SteadyParagraph, "_setup", Paragraph._setup)
+    assert build_rulebook(options).pdf == kept
