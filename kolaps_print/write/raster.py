@@ -61,7 +61,7 @@ def rendered_pages(pdf: bytes, dpi: float = DPI) -> Iterator[Image.Image]:
         document.close()
 
 
-PNG_LEVEL = 1  # zlib's fastest: flat card faces compress as well unfiltered at 1 as at 6
+PNG_LEVEL = 1  # zlib's fastest: on card faces a tenth larger than level 6, in half its time
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 METRES_PER_INCH = 0.0254
 
