@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from xml.sax.saxutils import escape
+from html import escape as html_escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
@@ -33,6 +33,13 @@ from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
 from kolaps_print.typography import run_on
 from kolaps_print.units import pt, to_mm
+
+
+def escape(text: str) -> str:
+    """&, < and > as entities for a paragraph's markup: what xml.sax.saxutils.escape does,
+    without its import of urllib, http and ssl (some 45 M instructions of every card run)."""
+    return html_escape(text, quote=False)
+
 
 BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them
 CELL_PAD_Y = 1  # points above and below a card table's cell
@@ -324,25 +331,41 @@ def face_shapes(
 
 def band_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) -> list[Shape]:
     """The name band and the foot band with their texts."""
-    look, (width, height) = setting.look, setting.size
-    area, margin, paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
-    band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
-    shapes: list[Shape] = [
-        area.box(-BLEED, height - band, width + 2 * BLEED, band + BLEED, colour),
-        area.box(-BLEED, -BLEED, width + 2 * BLEED, foot_band + BLEED, colour),
-    ]
-    band_mm, safe, height_mm = look.band_mm, look.margin_mm, to_mm(height)
-    name_y = height - pt(band_baseline(band_mm, look.name_pt, safe))  # KOLAPS's rule: capitals centred in the band
-    texts: list[tuple[float, float, str, float, Align]] = [(margin, name_y, face.name, look.name_pt, "left")]
-    if face.copy:
-        copy_y = height - pt(band_baseline(band_mm, look.copy_pt, safe))
-        texts.append((width - margin, copy_y, face.copy, look.copy_pt, "right"))
-    foot_y = height - pt(_foot_baseline(height_mm, look.footer_mm, look.footer_pt, safe))
-    texts += [
-        (margin, foot_y, foot[0], look.footer_pt, "left"),
-        (width - margin, foot_y, foot[1], look.footer_pt, "right"),
-    ]
-    return shapes + [area.text(x, y, text, SANS_BOLD, size, paper, align) for x, y, text, size, align in texts if text]
+    return Bands(setting, foot).shapes(face)
+
+
+class Bands:
+    """The name and foot bands of a deck's faces: what every face shares (the bands, the foot's
+    texts, the baselines) laid out once, each face's own name (and « 1/2 ») set over it."""
+
+    def __init__(self, setting: FaceSetting, foot: tuple[str, str]):
+        look, (width, height) = setting.look, setting.size
+        self.area, margin, self.paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
+        band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
+        self.boxes: list[Shape] = [
+            self.area.box(-BLEED, height - band, width + 2 * BLEED, band + BLEED, colour),
+            self.area.box(-BLEED, -BLEED, width + 2 * BLEED, foot_band + BLEED, colour),
+        ]
+        band_mm, safe, height_mm = look.band_mm, look.margin_mm, to_mm(height)
+        # KOLAPS's rule: capitals centred in the band
+        self.name_at = (margin, height - pt(band_baseline(band_mm, look.name_pt, safe)), look.name_pt)
+        self.copy_at = (width - margin, height - pt(band_baseline(band_mm, look.copy_pt, safe)), look.copy_pt)
+        foot_y = height - pt(_foot_baseline(height_mm, look.footer_mm, look.footer_pt, safe))
+        feet: list[tuple[float, float, str, float, Align]] = [
+            (margin, foot_y, foot[0], look.footer_pt, "left"),
+            (width - margin, foot_y, foot[1], look.footer_pt, "right"),
+        ]
+        self.feet = [self._text(*at) for at in feet if at[2]]
+
+    def _text(self, x: float, y: float, text: str, size: float, align: Align) -> Shape:
+        return self.area.text(x, y, text, SANS_BOLD, size, self.paper, align)
+
+    def shapes(self, face: RulesetFace) -> list[Shape]:
+        """That face's bands: its name on the top one, its copy's « 1/2 » at the right."""
+        own = [self._text(*self.name_at[:2], face.name, self.name_at[2], "left")] if face.name else []
+        if face.copy:
+            own.append(self._text(*self.copy_at[:2], face.copy, self.copy_at[2], "right"))
+        return self.boxes + own + self.feet
 
 
 def room_shapes(face: RulesetFace, setting: FaceSetting) -> list[Shape]:
