@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from html import escape as html_escape
 
 from reportlab.lib.colors import Color
@@ -39,6 +40,27 @@ def escape(text: str) -> str:
     """&, < and > as entities for a paragraph's markup: what xml.sax.saxutils.escape does,
     without its import of urllib, http and ssl (some 45 M instructions of every card run)."""
     return html_escape(text, quote=False)
+
+
+@lru_cache(maxsize=256)
+def _style(name: str, font: str, size: float, leading: float) -> ParagraphStyle:
+    """The look's paragraph style, made once per size: the faces of a deck share it, and their
+    paragraphs are parsed once per text and style (_paragraph)."""
+    return paragraph_style(name, font, size, leading)
+
+
+@lru_cache(maxsize=8192)
+def _parsed(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(text, style)
+
+
+def _paragraph(text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of a face, its markup parsed once per text and style (reportlab's parser is
+    a third of the cost of laying out a face, and the faces of a deck repeat their cells and
+    legends); each paragraph has its own copy of the parsed fragments, as reportlab's line
+    breaking keeps its lines on the paragraph."""
+    parsed = _parsed(text, style)
+    return Paragraph(parsed.text, parsed.style, frags=[frag.clone() for frag in parsed.frags])
 
 
 BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them
@@ -77,9 +99,9 @@ class _Styles:
 
 def _styles(look: CardLook) -> _Styles:
     return _Styles(
-        paragraph_style("subtitle", SANS_ITALIC, look.subtitle_pt, look.leading),
-        paragraph_style("body", SANS, look.body_pt, look.leading),
-        paragraph_style("legend", SANS, look.small_pt, look.leading),  # solid black: small type in a tint breaks up
+        _style("subtitle", SANS_ITALIC, look.subtitle_pt, look.leading),
+        _style("body", SANS, look.body_pt, look.leading),
+        _style("legend", SANS, look.small_pt, look.leading),  # solid black: small type in a tint breaks up
     )
 
 
@@ -163,7 +185,7 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[F
     if first:  # said once a side, under the first track
         legend.append(label("rulesets.card.how_to_mark"))
     parts += [Spacer(1, pt(look.head_gap_mm))] if legend else []
-    parts += [Paragraph(escape(line), styles.legend) for line in legend]
+    parts += [_paragraph(escape(line), styles.legend) for line in legend]
     return parts
 
 
@@ -213,12 +235,12 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     """Its heads in bold over an ink rule, the rolled column larger, a light rule under each row."""
     deck = widths.get(tuple(table.header)) or _deck_table(table, width, look)
     size, columns = deck.size, deck.columns
-    head, body = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
-    strong = paragraph_style("strong", SANS_BOLD, size * deck.strong, look.leading)
-    rows = [Row(tuple(Paragraph(escape(h), head) for h in table.header), CELL_PAD_Y, CELL_PAD_Y)]
+    head, body = (_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
+    strong = _style("strong", SANS_BOLD, size * deck.strong, look.leading)
+    rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header), CELL_PAD_Y, CELL_PAD_Y)]
     rows += [
         Row(
-            tuple(Paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row)),
+            tuple(_paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row)),
             CELL_PAD_Y,
             CELL_PAD_Y,
         )
@@ -245,7 +267,7 @@ def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Flowable]:
     if not lines.lines:
         return []  # a section with nothing to list prints no head either
     head: list[Flowable] = [SectionHead(lines.heading, look)] if lines.heading else []
-    return head + [Paragraph(text(line), styles.body) for line in lines.lines]
+    return head + [_paragraph(text(line), styles.body) for line in lines.lines]
 
 
 def _marked(item: Item) -> bool:
@@ -293,7 +315,7 @@ def face_layout(
         if parts:
             story += parts + [Spacer(1, pt(look.gap_mm))]
     if any(_marked(item) for item in items):
-        story.append(Paragraph(escape(label("rulesets.card.ruling_key")), styles.legend))
+        story.append(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend))
     else:
         story = story[:-1]
     return RulesetFace(name, story, copy)
@@ -301,7 +323,7 @@ def face_layout(
 
 def _parts(item: Item, look: CardLook, styles: _Styles, colour: Color, width: float) -> list[Flowable]:
     if isinstance(item, Title):
-        return [Paragraph(escape(item.subtitle), styles.subtitle)] if item.subtitle else []
+        return [_paragraph(escape(item.subtitle), styles.subtitle)] if item.subtitle else []
     if isinstance(item, Tiles):
         return [TilesBlock(item, look, colour)]
     if isinstance(item, Checkboxes):
