@@ -21,9 +21,9 @@ from kolaps_print.jobs.stamp import ruleset_cards_stamp
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.card_face import FaceLayout
 from kolaps_print.layout.ruleset.card import (
+    Bands,
     FaceSetting,
     RulesetFace,
-    band_shapes,
     content_key,
     deck_widths,
     face_layout,
@@ -202,9 +202,10 @@ def _cards_of(
     uses = Counter(id(face.story) for pair in pairs for face in pair)
     forms = Forms(_form_prefix(army, setting.size), 0)
     rooms: dict[int, Shared] = {}
+    bands_of = {foot: Bands(setting, foot) for foot in feet}  # laid out once a side, not once a card
 
     def side(face: RulesetFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
-        bands, key = band_shapes(face, setting, foot), id(face.story)
+        bands, key = bands_of[foot].shapes(face), id(face.story)
         if key not in rooms:
             rooms[key] = (f"S{len(rooms)}", FaceLayout(room_shapes(face, setting)))
         return (bands, rooms[key]) if uses[key] > 1 else (bands + rooms[key][1].shapes, None)

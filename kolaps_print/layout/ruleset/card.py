@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from xml.sax.saxutils import escape
+from functools import lru_cache
+from html import escape as html_escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
@@ -33,6 +34,34 @@ from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
 from kolaps_print.typography import run_on
 from kolaps_print.units import pt, to_mm
+
+
+def escape(text: str) -> str:
+    """&, < and > as entities for a paragraph's markup: what xml.sax.saxutils.escape does,
+    without its import of urllib, http and ssl (some 45 M instructions of every card run)."""
+    return html_escape(text, quote=False)
+
+
+@lru_cache(maxsize=256)
+def _style(name: str, font: str, size: float, leading: float) -> ParagraphStyle:
+    """The look's paragraph style, made once per size: the faces of a deck share it, and their
+    paragraphs are parsed once per text and style (_paragraph)."""
+    return paragraph_style(name, font, size, leading)
+
+
+@lru_cache(maxsize=8192)
+def _parsed(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(text, style)
+
+
+def _paragraph(text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of a face, its markup parsed once per text and style (reportlab's parser is
+    a third of the cost of laying out a face, and the faces of a deck repeat their cells and
+    legends); each paragraph has its own copy of the parsed fragments, as reportlab's line
+    breaking keeps its lines on the paragraph."""
+    parsed = _parsed(text, style)
+    return Paragraph(parsed.text, parsed.style, frags=[frag.clone() for frag in parsed.frags])
+
 
 BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them
 CELL_PAD_Y = 1  # points above and below a card table's cell
@@ -70,9 +99,9 @@ class _Styles:
 
 def _styles(look: CardLook) -> _Styles:
     return _Styles(
-        paragraph_style("subtitle", SANS_ITALIC, look.subtitle_pt, look.leading),
-        paragraph_style("body", SANS, look.body_pt, look.leading),
-        paragraph_style("legend", SANS, look.small_pt, look.leading),  # solid black: small type in a tint breaks up
+        _style("subtitle", SANS_ITALIC, look.subtitle_pt, look.leading),
+        _style("body", SANS, look.body_pt, look.leading),
+        _style("legend", SANS, look.small_pt, look.leading),  # solid black: small type in a tint breaks up
     )
 
 
@@ -156,7 +185,7 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[F
     if first:  # said once a side, under the first track
         legend.append(label("rulesets.card.how_to_mark"))
     parts += [Spacer(1, pt(look.head_gap_mm))] if legend else []
-    parts += [Paragraph(escape(line), styles.legend) for line in legend]
+    parts += [_paragraph(escape(line), styles.legend) for line in legend]
     return parts
 
 
@@ -206,12 +235,12 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     """Its heads in bold over an ink rule, the rolled column larger, a light rule under each row."""
     deck = widths.get(tuple(table.header)) or _deck_table(table, width, look)
     size, columns = deck.size, deck.columns
-    head, body = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
-    strong = paragraph_style("strong", SANS_BOLD, size * deck.strong, look.leading)
-    rows = [Row(tuple(Paragraph(escape(h), head) for h in table.header), CELL_PAD_Y, CELL_PAD_Y)]
+    head, body = (_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
+    strong = _style("strong", SANS_BOLD, size * deck.strong, look.leading)
+    rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header), CELL_PAD_Y, CELL_PAD_Y)]
     rows += [
         Row(
-            tuple(Paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row)),
+            tuple(_paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row)),
             CELL_PAD_Y,
             CELL_PAD_Y,
         )
@@ -238,7 +267,7 @@ def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Flowable]:
     if not lines.lines:
         return []  # a section with nothing to list prints no head either
     head: list[Flowable] = [SectionHead(lines.heading, look)] if lines.heading else []
-    return head + [Paragraph(text(line), styles.body) for line in lines.lines]
+    return head + [_paragraph(text(line), styles.body) for line in lines.lines]
 
 
 def _marked(item: Item) -> bool:
@@ -286,7 +315,7 @@ def face_layout(
         if parts:
             story += parts + [Spacer(1, pt(look.gap_mm))]
     if any(_marked(item) for item in items):
-        story.append(Paragraph(escape(label("rulesets.card.ruling_key")), styles.legend))
+        story.append(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend))
     else:
         story = story[:-1]
     return RulesetFace(name, story, copy)
@@ -294,7 +323,7 @@ def face_layout(
 
 def _parts(item: Item, look: CardLook, styles: _Styles, colour: Color, width: float) -> list[Flowable]:
     if isinstance(item, Title):
-        return [Paragraph(escape(item.subtitle), styles.subtitle)] if item.subtitle else []
+        return [_paragraph(escape(item.subtitle), styles.subtitle)] if item.subtitle else []
     if isinstance(item, Tiles):
         return [TilesBlock(item, look, colour)]
     if isinstance(item, Checkboxes):
@@ -324,25 +353,41 @@ def face_shapes(
 
 def band_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) -> list[Shape]:
     """The name band and the foot band with their texts."""
-    look, (width, height) = setting.look, setting.size
-    area, margin, paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
-    band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
-    shapes: list[Shape] = [
-        area.box(-BLEED, height - band, width + 2 * BLEED, band + BLEED, colour),
-        area.box(-BLEED, -BLEED, width + 2 * BLEED, foot_band + BLEED, colour),
-    ]
-    band_mm, safe, height_mm = look.band_mm, look.margin_mm, to_mm(height)
-    name_y = height - pt(band_baseline(band_mm, look.name_pt, safe))  # KOLAPS's rule: capitals centred in the band
-    texts: list[tuple[float, float, str, float, Align]] = [(margin, name_y, face.name, look.name_pt, "left")]
-    if face.copy:
-        copy_y = height - pt(band_baseline(band_mm, look.copy_pt, safe))
-        texts.append((width - margin, copy_y, face.copy, look.copy_pt, "right"))
-    foot_y = height - pt(_foot_baseline(height_mm, look.footer_mm, look.footer_pt, safe))
-    texts += [
-        (margin, foot_y, foot[0], look.footer_pt, "left"),
-        (width - margin, foot_y, foot[1], look.footer_pt, "right"),
-    ]
-    return shapes + [area.text(x, y, text, SANS_BOLD, size, paper, align) for x, y, text, size, align in texts if text]
+    return Bands(setting, foot).shapes(face)
+
+
+class Bands:
+    """The name and foot bands of a deck's faces: what every face shares (the bands, the foot's
+    texts, the baselines) laid out once, each face's own name (and « 1/2 ») set over it."""
+
+    def __init__(self, setting: FaceSetting, foot: tuple[str, str]):
+        look, (width, height) = setting.look, setting.size
+        self.area, margin, self.paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
+        band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
+        self.boxes: list[Shape] = [
+            self.area.box(-BLEED, height - band, width + 2 * BLEED, band + BLEED, colour),
+            self.area.box(-BLEED, -BLEED, width + 2 * BLEED, foot_band + BLEED, colour),
+        ]
+        band_mm, safe, height_mm = look.band_mm, look.margin_mm, to_mm(height)
+        # KOLAPS's rule: capitals centred in the band
+        self.name_at = (margin, height - pt(band_baseline(band_mm, look.name_pt, safe)), look.name_pt)
+        self.copy_at = (width - margin, height - pt(band_baseline(band_mm, look.copy_pt, safe)), look.copy_pt)
+        foot_y = height - pt(_foot_baseline(height_mm, look.footer_mm, look.footer_pt, safe))
+        feet: list[tuple[float, float, str, float, Align]] = [
+            (margin, foot_y, foot[0], look.footer_pt, "left"),
+            (width - margin, foot_y, foot[1], look.footer_pt, "right"),
+        ]
+        self.feet = [self._text(*at) for at in feet if at[2]]
+
+    def _text(self, x: float, y: float, text: str, size: float, align: Align) -> Shape:
+        return self.area.text(x, y, text, SANS_BOLD, size, self.paper, align)
+
+    def shapes(self, face: RulesetFace) -> list[Shape]:
+        """That face's bands: its name on the top one, its copy's « 1/2 » at the right."""
+        own = [self._text(*self.name_at[:2], face.name, self.name_at[2], "left")] if face.name else []
+        if face.copy:
+            own.append(self._text(*self.copy_at[:2], face.copy, self.copy_at[2], "right"))
+        return self.boxes + own + self.feet
 
 
 def room_shapes(face: RulesetFace, setting: FaceSetting) -> list[Shape]:

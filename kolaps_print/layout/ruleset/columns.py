@@ -4,6 +4,8 @@ heading that still cannot fit broken at a French syllable."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.content.ruleset_sheet import RulesetTable
@@ -54,13 +56,16 @@ def _least(texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, who
     def longest(i: int, column: list[tuple[str, str, float]]) -> float:
         if whole_first and i == 0:
             head, *body = column
-            return max([stringWidth(w, head[1], head[2]) for w in head[0].split(" ")] + [_width(t) for t in body])
-        return max((stringWidth(w, f, s) for text, f, s in column for w in text.split(" ")), default=0)
+            return max([_width((w, head[1], head[2])) for w in head[0].split(" ")] + [_width(t) for t in body])
+        return max((_width((w, f, s)) for text, f, s in column for w in text.split(" ")), default=0)
 
     return [longest(i, column) + 2 * pad + SLACK for i, column in enumerate(texts)]
 
 
+@lru_cache(maxsize=16384)
 def _width(text: tuple[str, str, float]) -> float:
+    """A text's width in its font and size, measured once: a deck's type fitting asks for the
+    same words at the same sizes for every scale it tries (about 10 times a card side)."""
     return stringWidth(*text)
 
 
