@@ -1371,3 +1371,22 @@ def test_the_avatars_bare_star_on_a_mini_front_is_said_under_the_name(demo_armie
             assert (said in band) == member.character.avatar, (path.name, member.character.name, band)
             checked += member.character.avatar
     assert checked == len(demo_armies)
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_poker_and_tarot_backs_say_the_difficulty_on_each_morale_row_and_how_to_mark(damnes, card):
+    """Issue 12: morale rows say « Diff. 2 » (the test's difficulty from the rules data, beside its
+    level's box) and one line says how to mark. The mini back's morale is a row of bare boxes."""
+    levels = [lv for lv in damnes.rules.actions.morale.levels if lv.test_difficulty is not None]
+    assert levels
+    _, doc, fronts = print_shop(damnes, card)
+    for name, front in fronts.items():
+        page = doc[front + 1]
+        text = reading(page)
+        assert normal(label("cards.back.how_to_mark")) in text, name
+        words = words_on(page)
+        for level in levels:
+            row = [w for w in words if f"diff. {level.test_difficulty} " in normal(w[0]).lower() + " "]
+            box = [w for w in words if w[0] == str(level.level)]
+            assert row and box, (name, level.level)
+            assert any(abs(r[2] - b[2]) < 1.5 for r in row for b in box), (name, level.level)  # beside its box
