@@ -1283,9 +1283,11 @@ def _mini_mm() -> tuple[float, float]:
 
 def test_mini_backs_label_the_wound_table_s_rows_and_print_the_walk_and_the_run(demo_books):
     """The MVT row of a mini back gave the walk alone, under no label: every back of every demo army
-    now labels its rows (RNG, MVT, CIB, left of the values) and prints the walk and the run of every
-    wound count, each on its own line under the MVT label."""
-    names = [label(f"cards.front.{key}") for key in ("rng", "mvt", "cib")]
+    now labels its rows left of the values and prints the walk and the run of every wound count,
+    each on its own row. The rows are named for what they give, as on the poker back (« Seuil »,
+    « Toucher »: one vocabulary, issue 12), the walk and the run by name (« Marche », « Course »)."""
+    names = [label(f"cards.back.{key}") for key in ("rng", "walk", "run", "cib")]
+    assert names[0] == "Seuil" and names[3] == "Toucher"
     for book in demo_books:
         _, doc, fronts = print_shop(book, "mini")
         for member in book.members:
@@ -1295,7 +1297,7 @@ def test_mini_backs_label_the_wound_table_s_rows_and_print_the_walk_and_the_run(
             rows = [value_row(boxes, values) for values in lines]
             assert all(rows), (member.character.name, [b[0] for b in boxes])
             assert rows[1][0][1] < rows[2][0][1]  # the walk above the run
-            for name, (first, last) in zip(names, [(0, 0), (1, 2), (3, 3)], strict=True):
+            for name, (first, last) in zip(names, [(0, 0), (1, 1), (2, 2), (3, 3)], strict=True):
                 label_box = next(b for b in boxes if b[0] == name and b[3] < rows[first][0][2])
                 middle = (label_box[1] + label_box[4]) / 2
                 assert rows[first][0][1] - 0.3 <= middle <= rows[last][0][4] + 0.3, (member.character.name, name)
