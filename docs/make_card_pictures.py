@@ -13,6 +13,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image
 
+from kolaps_print import resources
 from kolaps_print.jobs.cards import CardOptions, build_cards
 from kolaps_print.model.army_book import load_army
 
@@ -27,7 +28,7 @@ PICTURES = {  # file: (army, card size, the character's place in the army)
 
 
 def _faces(army: str, card: str, index: int) -> list[Image.Image]:
-    book = load_army(ROOT / "data" / "armies" / f"{army}.yaml")
+    book = load_army(resources.kolaps_folder(ROOT / "data") / "armies" / f"{army}.yaml")  # data/rulesets/kolaps/
     pdf = build_cards(book, CardOptions(print_shop=True, card=card)).pdf
     document = pdfium.PdfDocument(pdf)
     try:

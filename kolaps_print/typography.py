@@ -113,10 +113,11 @@ def run_on(items: list[str], separator: str) -> str:
     return glued.join(item.replace(" ", NBSP) for item in items)
 
 
-@lru_cache(maxsize=1)
-def french_patterns() -> Any:
+@lru_cache(maxsize=4)
+def french_patterns(least: int = 2) -> Any:
     """pyphen's French hyphenation patterns (those reportlab's hyphenationLang="fr_FR" loads):
-    where the book and a card's too-wide heading may break a word."""
+    where the book and a card's too-wide heading may break a word, leaving at least `least`
+    letters on each side of the hyphen."""
     import pyphen
 
-    return pyphen.Pyphen(lang="fr_FR")
+    return pyphen.Pyphen(lang="fr_FR", left=least, right=least)

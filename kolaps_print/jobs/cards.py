@@ -110,7 +110,9 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     affiliation = book.affiliation
     identity = Identity(book.army.name, affiliation.name, affiliation.color, stamp, affiliation.emblem)
     front, back = (
-        FrontBuilder(identity, book.rules, layout, sheet.card, options.min_ppi),
+        FrontBuilder(
+            identity, book.rules, layout, sheet.card, options.min_ppi, paper=sheet_data.paper_name(options.paper)
+        ),
         BackBuilder(identity, book.rules, layout, sheet.card),
     )
     front.size_stats(members)

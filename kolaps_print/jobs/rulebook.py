@@ -29,7 +29,7 @@ from kolaps_print.rulebook.build import Printing, lay_out_book
 from kolaps_print.rulebook.check import CheckedBook, check_book
 from kolaps_print.rulebook.flowables import HeadingPlace
 from kolaps_print.rulebook.proof_pages import MarkedPage, face_marks, failed_product, product_marks
-from kolaps_print.rulebook.report import ConsistencyReport
+from kolaps_print.rulebook.report import ConsistencyReport, trait_page_findings
 from kolaps_print.rulebook.sources import read_book
 from kolaps_print.write import PDF, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
@@ -151,8 +151,20 @@ def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResu
         printing = Printing(options.paper, options.proof, options.version, options.date, bleed)
         with overriding_labels(book.ruleset.labels_file if book.ruleset else None):
             result = lay_out_book(book, printing, marks)
+        _check_trait_pages(options, book, result.registry.headings)
     pdf = press_ready(result.pdf, bleed) if options.print_shop else result.pdf
     return RulebookResult(pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
+
+
+def _check_trait_pages(options: RulebookOptions, book: CheckedBook, headings: list[HeadingPlace]) -> None:
+    """The full book, laid out, says where each trait is explained: a page the cards print
+    otherwise (traits.yaml book_pages) is a finding, known only now (an error with --strict)."""
+    if book.data is None or options.edition != "full":
+        return
+    found = trait_page_findings(book.data, paper_name(options.paper), {h.anchor: h.page for h in headings})
+    book.report.findings.extend(found)
+    if options.strict and found:
+        raise KolapsError([f.diagnostic.as_error(" (--strict)") for f in found])
 
 
 def _checked(options: RulebookOptions, templates: Path, data_dir: Path) -> tuple[CheckedBook, list[MarkedPage]]:

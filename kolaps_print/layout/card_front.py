@@ -57,9 +57,12 @@ class FrontBuilder:
         size: Size,
         min_ppi: int | None = None,
         blocks: tuple[str, ...] | None = None,
+        paper: str = "",
     ):
-        """blocks: the front's block names in order (None: card.yaml's)."""
+        """blocks: the front's block names in order (None: card.yaml's); paper: the sheets' (a
+        sizes.yaml name), whose book's pages the traits point to."""
         self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
+        self.paper = paper
         c = layout.colours
         self.colour = cmyk_of_hex(identity.colour)
         self.ink, self.muted, self.rule = c.ink, c.muted, c.rule

@@ -101,10 +101,12 @@ def _trait_name(trait: Trait, params: list[float]) -> str:
 class TraitReminder:
     name: str  # with its parameter(s): 'Explosion (5 cm)'
     short: str  # what it does, in a few words (traits.yaml `short`)
+    page: int | None = None  # the page of the book that explains it, on the card's paper
 
 
-def trait_reminders(weapons: list[Weapon], rules: Rules) -> list[TraitReminder]:
-    """Each trait of these weapons once, in order of first appearance.
+def trait_reminders(weapons: list[Weapon], rules: Rules, paper: str = "") -> list[TraitReminder]:
+    """Each trait of these weapons once, in order of first appearance, with its page in the book
+    printed on this paper (none when traits.yaml does not give it).
 
     A trait carried with different parameters (two explosion radii) is one reminder showing
     every value, in the order met: the rule is the same, only the number changes.
@@ -115,7 +117,10 @@ def trait_reminders(weapons: list[Weapon], rules: Rules) -> list[TraitReminder]:
         if ref.param is not None and ref.param not in seen:
             seen.append(ref.param)
     traits = {t.id: t for t in rules.traits.traits}  # rules.trait() builds this on every call
-    return [TraitReminder(_trait_name(traits[id_], values), traits[id_].short) for id_, values in params.items()]
+    return [
+        TraitReminder(_trait_name(traits[id_], values), traits[id_].short, traits[id_].book_pages.get(paper))
+        for id_, values in params.items()
+    ]
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,9 @@ class Trait(Model):
     short: Name  # a few words, for cards
     text: Text
     range_bands: list[WeaponBand] | None = None  # None: the general bands (see above)
+    # the page of the full rulebook that explains it, per paper (a sizes.yaml name): the cards
+    # print it after the trait's name. The book's layout decides it; a test checks the two agree.
+    book_pages: dict[str, Annotated[int, Field(ge=1, le=999)]] = {}
 
 
 class TraitRules(Model):

@@ -4,7 +4,7 @@ paragraph styles, the book's styles set smaller for two columns on a folded shee
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Annotated
 
 from pydantic import Field
@@ -71,6 +71,8 @@ class HandoutLayout(Model):
     table_scale_step: Annotated[float, Field(gt=0, le=0.5)] = 0.05
     # per paper, each page's running text; a paper or page not listed takes the above
     pages: tuple[PaperPages, ...] = ()
+    # the fewest letters a hyphen leaves on either side of it (2: the book's, the French minimum)
+    hyphen_least: Annotated[int, Field(ge=2, le=8)] = 2
 
     def page_type(self, page: int, paper: str) -> PageType:
         """Page `page`'s (from 0) running text on this paper: its own, or the layout's."""
@@ -124,7 +126,14 @@ def _styles(look: HandoutLayout, page: PageType | None) -> dict[str, ParagraphSt
     after = page.body_after if page and page.body_after is not None else look.body_after
     item_after = page.item_after if page and page.item_after is not None else look.item_after
     scale = size / book["body"].fontSize
-    body = ParagraphStyle("hbody", parent=book["body"], fontSize=size, leading=leading, spaceAfter=after)
+    body = ParagraphStyle(
+        "hbody",
+        parent=book["body"],
+        fontSize=size,
+        leading=leading,
+        spaceAfter=after,
+        hyphenationLang=partial(st.french_syllables, least=look.hyphen_least),
+    )
     out = {name: style for name, style in book.items()}
     out.update(
         body=body,

@@ -20,6 +20,7 @@ from kolaps_print.rulebook.usage import Usage
 CATEGORIES = (
     "trait-unexplained",
     "trait-unused",
+    "trait-page",
     "table-unshown",
     "army-weapon",
     "army-specialisation",
@@ -93,7 +94,7 @@ def _trait_findings(data: GameData, armies: list[ArmyBook], usage: Usage) -> lis
                         traits_doc,
                         ("traits", i, "id"),
                         f"trait '{trait.id}' has a glossary entry but no weapon uses it",
-                        "data/rulesets/kolaps/rules/traits.yaml",
+                        TRAITS_FILE,
                     ),
                 )
             )
@@ -107,6 +108,23 @@ def _trait_findings(data: GameData, armies: list[ArmyBook], usage: Usage) -> lis
             )
             out.append(ProofFinding("trait-unexplained", trait.name, d))
     return out
+
+
+def trait_page_findings(data: GameData, paper: str, pages: dict[str, int]) -> list[ProofFinding]:
+    """Traits whose page printed on the cards (traits.yaml book_pages, per paper) is not the page
+    of their heading in the book just laid out on that paper (pages: anchor -> page)."""
+    traits_doc = _doc(data, "traits.yaml")
+    out = []
+    for i, trait in enumerate(data.rules.traits.traits):
+        page, printed = pages.get(f"faculte-{trait.id}"), trait.book_pages.get(paper)
+        if page is not None and printed is not None and page != printed:
+            message = f"trait '{trait.id}': the cards print p. {printed} on {paper}, the book explains it on p. {page}"
+            where = ("traits", i, "book_pages", paper)
+            out.append(ProofFinding("trait-page", trait.name, _at(traits_doc, where, message, TRAITS_FILE)))
+    return out
+
+
+TRAITS_FILE = "data/rulesets/kolaps/rules/traits.yaml"
 
 
 def _table_findings(data: GameData, usage: Usage, book_file: str) -> list[ProofFinding]:

@@ -241,16 +241,17 @@ def styles() -> dict[str, ParagraphStyle]:
     return _styles(data.type, data.colours)
 
 
-def french_syllables(word: str) -> list[tuple[str, str]]:
+def french_syllables(word: str, least: int = 2) -> list[tuple[str, str]]:
     """Where a word may break, with a hyphen, at a French syllable: never a capitalised word.
 
     Army, character and place names (« Section Kappa », « Piotr Nicolescu ») are never cut, as
     French typography wants of proper names: the army files are untrusted and open-ended, so no
     list could name them all, but each starts with a capital. A common word starting a sentence
-    stays whole too, which only spares a hyphen."""
+    stays whole too, which only spares a hyphen. `least`: the fewest letters either side of
+    the hyphen (2, the French patterns' own minimum; more spares hyphens)."""
     if word[:1].isupper():
         return []
-    return list(french_patterns().iterate(word))
+    return list(french_patterns(least).iterate(word))
 
 
 @cache  # one set per type and palette: another data folder may set the book differently

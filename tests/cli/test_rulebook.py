@@ -195,3 +195,29 @@ def test_an_included_fifo_or_huge_template_is_refused_without_waiting(cli, proje
         "kolaps-print: 2 error(s); nothing was written",
     ]
     assert not (project / "book.pdf").exists()
+
+
+def test_a_trait_page_the_cards_print_wrongly_is_a_located_warning_and_strict_an_error(cli, project):
+    """traits.yaml's book_pages are what the cards print after each FACULTÉ: the full book, once
+    laid out, warns at the page that differs from where it explains the trait (the chapters or
+    the data moved it), and --strict refuses to write the book."""
+    traits = project / "data/rulesets/kolaps/rules/traits.yaml"
+    text = traits.read_text(encoding="utf-8")
+    traits.write_text(
+        text.replace("  - id: tranchant\n    book_pages: {a4: 12,", "  - id: tranchant\n    book_pages: {a4: 9,")
+    )
+    line = line_of(traits, "    book_pages: {a4: 9,")
+    column = traits.read_text(encoding="utf-8").splitlines()[line - 1].index("9") + 1
+    relaxed = cli(["rulebook", "-o", "book.pdf"])
+    assert relaxed.exit_code == 0, relaxed.stderr
+    assert (
+        f"data/rulesets/kolaps/rules/traits.yaml:{line}:{column}: warning: traits[8].book_pages.a4: trait 'tranchant': "
+        "the cards print p. 9 on a4, the book explains it on p. 12"
+    ) in relaxed.stderr
+    assert "trait '" not in relaxed.stderr.replace("trait 'tranchant'", "")  # the other pages agree
+    letter = cli(["rulebook", "--paper", "letter", "-o", "letter.pdf"])
+    assert letter.exit_code == 0 and "warning" not in letter.stderr  # its Letter page is right
+    (project / "book.pdf").unlink()
+    strict = cli(["rulebook", "--strict", "-o", "book.pdf"])
+    assert strict.exit_code == 1 and "(--strict)" in strict.stderr
+    assert not (project / "book.pdf").exists()

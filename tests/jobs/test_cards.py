@@ -350,9 +350,27 @@ def overlap(a, b, tolerance=0.05) -> bool:  # the rule of tests/layout/conftest.
     return a[0] < b[2] - tolerance and b[0] < a[2] - tolerance and a[1] < b[3] - tolerance and b[1] < a[3] - tolerance
 
 
+def opening(reminder) -> str:
+    """'Explosion (5 cm).', or with the trait's page in the book 'Explosion (5 cm) p. 11.'"""
+    if reminder.page is None:
+        return label("cards.front.reminder_name", name=reminder.name)
+    return normal(reminder.name + label("cards.front.reminder_page", page=reminder.page))
+
+
+def reminder_start(page, reminder):
+    """Where the first reminder starts on a front: its name followed by its page (the name alone
+    is also among the weapon's traits above it)."""
+    text = page.get_textpage()
+    search = text.search(reminder.name, match_case=True)
+    while (hit := search.get_next()) is not None:
+        if normal(text.get_text_range(hit[0] + hit[1], 4)).startswith("p."):
+            return hit
+    return None
+
+
 def entry(reminder) -> str:
-    """'Explosion (5 cm). Touche sur 2+ dans le rayon' as it reads on the card."""
-    return normal(label("cards.front.reminder_name", name=reminder.name) + " " + reminder.short)
+    """'Explosion (5 cm) p. 11. Touche sur 2+ dans le rayon' as it reads on the card."""
+    return normal(opening(reminder) + " " + reminder.short)
 
 
 def test_a_weapon_trait_is_explained_on_the_front(write_army_file):
@@ -364,11 +382,11 @@ def test_a_weapon_trait_is_explained_on_the_front(write_army_file):
     _, doc, fronts = print_shop(book)
     text = reading(doc[fronts["Anna"]])
     lourde, explosion = book.rules.trait("lourde"), book.rules.trait("explosion")
-    lourde_entry = normal(label("cards.front.reminder_name", name=lourde.name) + " " + lourde.short)
+    lourde_entry = entry(card_text.TraitReminder(lourde.name, lourde.short, lourde.book_pages["a4"]))
     explosion_name = label(
         "cards.front.trait_param", name=explosion.name, value="8 cm"
     )  # the radius from the army file, with its unit (E100)
-    explosion_entry = normal(label("cards.front.reminder_name", name=explosion_name) + " " + explosion.short)
+    explosion_entry = entry(card_text.TraitReminder(explosion_name, explosion.short, explosion.book_pages["a4"]))
     assert label("cards.front.reminders") in text
     assert lourde_entry in text and explosion_entry in text, text
     assert text.index(lourde_entry) < text.index(explosion_entry)  # in the order the weapon lists them
@@ -410,12 +428,11 @@ def test_the_reminder_overlaps_nothing_and_stays_above_the_footer(demo_armies, c
         book = load_army(path)
         _, doc, fronts = print_shop(book, card)
         for member in book.members:
-            reminders = card_text.trait_reminders(member.weapons, book.rules)
+            reminders = card_text.trait_reminders(member.weapons, book.rules, "a4")
             if not reminders:
                 continue
             page = doc[fronts[member.character.name]]
-            opening = label("cards.front.reminder_name", name=reminders[0].name)
-            start = page.get_textpage().search(opening, match_case=True).get_next()
+            start = reminder_start(page, reminders[0])
             assert start is not None, (card, member.character.name)
             boxes = glyph_boxes(page)
             footer_top = size.height - layout.front.footer.height
@@ -447,7 +464,7 @@ def test_mini_cards_explain_every_trait_of_a_weapon_never_cut_weapons(write_army
     assert "Arme totale" in text and weapon_line in text and label("cards.front.contact") in text
     assert "…" not in text
     assert name_size(page, "Arme totale") == pytest.approx(card_layout().front.weapon.name_size)  # not shrunk for it
-    shown = [entry(r) in text for r in card_text.trait_reminders(book.members[0].weapons, book.rules)]
+    shown = [entry(r) in text for r in card_text.trait_reminders(book.members[0].weapons, book.rules, "a4")]
     assert shown == [True, True, True], shown
 
 
@@ -688,7 +705,7 @@ def test_mini_cards_of_les_damnes_print_every_rule_text_whole(damnes):
         text = reading(doc[fronts[member.character.name]])
         for spec in member.specialisations:
             assert normal(spec.text) in text, (member.character.name, spec.name)
-        for reminder in card_text.trait_reminders(member.weapons, damnes.rules):
+        for reminder in card_text.trait_reminders(member.weapons, damnes.rules, "a4"):
             assert entry(reminder) in text, (member.character.name, reminder.name)
         assert "…" not in text.replace(normal(label("common.ruling_legend_short")), ""), (member.character.name, text)
 
@@ -1266,9 +1283,11 @@ def _mini_mm() -> tuple[float, float]:
 
 def test_mini_backs_label_the_wound_table_s_rows_and_print_the_walk_and_the_run(demo_books):
     """The MVT row of a mini back gave the walk alone, under no label: every back of every demo army
-    now labels its rows (RNG, MVT, CIB, left of the values) and prints the walk and the run of every
-    wound count, each on its own line under the MVT label."""
-    names = [label(f"cards.front.{key}") for key in ("rng", "mvt", "cib")]
+    now labels its rows left of the values and prints the walk and the run of every wound count,
+    each on its own row. The rows are named for what they give, as on the poker back (« Seuil »,
+    « Toucher »: one vocabulary, issue 12), the walk and the run by name (« Marche », « Course »)."""
+    names = [label(f"cards.back.{key}") for key in ("rng", "walk", "run", "cib")]
+    assert names[0] == "Seuil" and names[3] == "Toucher"
     for book in demo_books:
         _, doc, fronts = print_shop(book, "mini")
         for member in book.members:
@@ -1278,7 +1297,7 @@ def test_mini_backs_label_the_wound_table_s_rows_and_print_the_walk_and_the_run(
             rows = [value_row(boxes, values) for values in lines]
             assert all(rows), (member.character.name, [b[0] for b in boxes])
             assert rows[1][0][1] < rows[2][0][1]  # the walk above the run
-            for name, (first, last) in zip(names, [(0, 0), (1, 2), (3, 3)], strict=True):
+            for name, (first, last) in zip(names, [(0, 0), (1, 1), (2, 2), (3, 3)], strict=True):
                 label_box = next(b for b in boxes if b[0] == name and b[3] < rows[first][0][2])
                 middle = (label_box[1] + label_box[4]) / 2
                 assert rows[first][0][1] - 0.3 <= middle <= rows[last][0][4] + 0.3, (member.character.name, name)
@@ -1371,3 +1390,50 @@ def test_the_avatars_bare_star_on_a_mini_front_is_said_under_the_name(demo_armie
             assert (said in band) == member.character.avatar, (path.name, member.character.name, band)
             checked += member.character.avatar
     assert checked == len(demo_armies)
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_poker_and_tarot_backs_say_the_difficulty_on_each_morale_row_and_how_to_mark(damnes, card):
+    """Issue 12: morale rows say « Diff. 2 » (the test's difficulty from the rules data, beside its
+    level's box) and one line says how to mark. The mini back's morale is a row of bare boxes."""
+    levels = [lv for lv in damnes.rules.actions.morale.levels if lv.test_difficulty is not None]
+    assert levels
+    _, doc, fronts = print_shop(damnes, card)
+    for name, front in fronts.items():
+        page = doc[front + 1]
+        text = reading(page)
+        assert normal(label("cards.back.how_to_mark")) in text, name
+        words = words_on(page)
+        for level in levels:
+            row = [w for w in words if f"diff. {level.test_difficulty} " in normal(w[0]).lower() + " "]
+            box = [w for w in words if w[0] == str(level.level)]
+            assert row and box, (name, level.level)
+            assert any(abs(r[2] - b[2]) < 1.5 for r in row for b in box), (name, level.level)  # beside its box
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_trait_s_book_page_is_where_the_book_laid_out_on_that_paper_explains_it(damnes, paper):
+    """traits.yaml's book_pages are the book's layout written down (a card cannot lay out the
+    book: 1.7 s a paper): they must be the pages of the trait's heading in the book as printed."""
+    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+
+    headings = {h.anchor: h.page for h in build_rulebook(RulebookOptions(paper=paper)).headings}
+    for trait in damnes.rules.traits.traits:
+        assert trait.book_pages.get(paper) == headings[f"faculte-{trait.id}"], (trait.id, paper)
+
+
+@pytest.mark.parametrize("paper, card", [("a4", "poker"), ("letter", "poker"), ("a4", "mini"), ("a4", "tarot")])
+def test_after_each_faculte_its_page_in_the_book_of_the_card_s_paper(damnes, paper, card):
+    """Issue 12: « Automatique p. 20 »: each trait reminder gives the page of the book printed on
+    the cards' paper, right after the trait's name, in regular weight (the name is bold)."""
+    result = build_cards(damnes, CardOptions(paper=paper, card=card))
+    doc = pdfium.PdfDocument(result.pdf)
+    text = normal(doc[0].get_textpage().get_text_range()).replace("\u00a0", " ")
+    printed = 0
+    for trait in damnes.rules.traits.traits:
+        if trait.name in text and f"{trait.name} p. " in text:
+            assert f"{trait.name} p. {trait.book_pages[paper]}." in text, (trait.id, paper)
+            printed += 1
+    assert printed >= 4  # Tranchant, Deux mains, Couteau, Contondant... on the Damnés' fronts
+    pages = [o for o in text_objects(result.pdf) if o.page == 0 and normal(o.text).startswith("p. ")]
+    assert pages and all("Bold" not in o.font for o in pages), [(o.text, o.font) for o in pages]

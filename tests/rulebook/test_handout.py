@@ -13,6 +13,7 @@ import pypdf
 import pytest
 import yaml
 from pdf_fonts import pdf_fonts  # tests/support
+from pdf_lines import ends_hyphenated  # tests/support
 from pdf_text import page_texts  # tests/support
 
 from kolaps_print import resources
@@ -374,3 +375,38 @@ def test_a_page_grown_past_its_own_type_falls_back_to_the_default_type(tmp_path)
         if "patrouille" in text
     }
     assert own == {handout_layout().page_type(0, "a4").body_size}, own
+
+
+# ---- issue 12 (seventh session): hyphens ----------------------------------------------------
+def _handout_lines(pdf: bytes):
+    """Body lines of pages 1 to 3 in the book face, {(page, column): [lines, top to bottom]}."""
+    from pdf_lines import body_lines  # tests/support
+
+    width = float(pypdf.PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width)
+    out: dict = {}
+    for line in body_lines(pdf, "GentiumBookPlus", width / 2):
+        if line.page < 3:
+            out.setdefault((line.page, line.left > width / 2), []).append(line)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_hyphenated_word_at_a_column_foot_nor_over_a_page_turn(paper):
+    """The issue's rule for the book and the quick-start: a reader never carries half a word
+    over a page turn (nor from one column to the next). Read back on both papers."""
+    columns = _handout_lines(build_rulebook(RulebookOptions(edition="quickstart", paper=paper)).pdf)
+    assert len(columns) == 6  # two columns on each of pages 1 to 3
+    for (page, right), lines in columns.items():
+        assert not ends_hyphenated(lines[-1]), (page + 1, right, lines[-1].text)
+
+
+def test_the_quick_start_hyphenates_fewer_words_than_the_book_would(handout):
+    """Designer's note: 29 line-end hyphens on pages 1 to 3 of the A4 quick-start. quickstart.yaml
+    keeps three letters either side of a hyphen (the book two): at most 20 now, still some."""
+    from kolaps_print.rulebook.handout_look import handout_layout
+
+    assert handout_layout().hyphen_least >= 3
+    hyphenated = [
+        line.text for lines in _handout_lines(handout.pdf).values() for line in lines if ends_hyphenated(line)
+    ]
+    assert 0 < len(hyphenated) <= 20, hyphenated

@@ -80,3 +80,13 @@ def word_spacing(pdf: bytes, font_size: float) -> list[tuple[int, float]]:
             elif operator == b"BT":
                 spacing = 0.0
     return out
+
+
+# How a line-end hyphen reads back: reportlab's hyphen as pdfium extracts it from our subset
+# fonts (U+0002), a soft hyphen's mark (U+FFFE), or a plain or Unicode hyphen.
+HYPHENS = ("-", "\u2010", "\u0002", "\ufffe")
+
+
+def ends_hyphenated(line: Line) -> bool:
+    """Whether the line ends with a word cut by a hyphen."""
+    return line.text.rstrip().endswith(HYPHENS)

@@ -38,10 +38,11 @@ def _cumulative(b: BackBuilder) -> Part:
     count = len(b.rules.wounds.cumulative)
     short = cu.names == "short"
     heads = [label(f"cards.back.cumulative{'_short' if short else ''}"), *(number(i + 1) for i in range(count))]
-    # (label, lines): the stats down, each on one line, or MVT's walk and run on two (split_moves)
-    groups = [(label(f"cards.{'front' if short else 'back'}.{key}"), 1) for key in ("rng", "mvt", "cib")]
+    # (label, lines): what each row gives (threshold, cm, dice: the names the poker back uses), on
+    # a line each; MVT's walk and run on two rows of their own with split_moves
+    groups = [(label(f"cards.back.{key}"), 1) for key in ("rng", "mvt", "cib")]
     if cu.split_moves:
-        groups[1] = (groups[1][0], 2)
+        groups[1:2] = [(label("cards.back.walk"), 1), (label("cards.back.run"), 1)]
     left, right = b.left, b.right
     label_w = max(width_mm(g[0], BOLD, cu.size, 0.3) for g in [(heads[0], 1), *groups]) + cu.label_gap
     label_w = label_w if cu.labels else 0.0

@@ -26,7 +26,7 @@ class RemindersFront(FrontBlock):
     def body(self, front: FrontBuilder, member: Member, style: Style, mode: Mode, first: bool) -> list[Block]:
         """FACULTÉS: each weapon trait once with what it does, a line each or run in one paragraph."""
         names_only = mode[1]
-        reminders = card_text.trait_reminders(member.weapons, front.rules)
+        reminders = card_text.trait_reminders(member.weapons, front.rules, front.paper)
         if not reminders:
             return []
         r = front.layout.front.reminder
@@ -64,6 +64,9 @@ def _reminder_paragraph(front: FrontBuilder, style: Style, runs: list[Run], path
 
 
 def _reminder_runs(reminder: card_text.TraitReminder, separated: bool) -> list[Run]:
-    name = label("cards.front.reminder_name", name=reminder.name)
+    """'Name.' in bold, or 'Name' and its page in the book ('p. 12.'), then what it does."""
     lead = [Run(label("cards.front.reminder_separator"), REGULAR)] if separated else []
-    return lead + [Run(name, BOLD), Run(reminder.short, REGULAR)]
+    if reminder.page is None:
+        return lead + [Run(label("cards.front.reminder_name", name=reminder.name), BOLD), Run(reminder.short, REGULAR)]
+    page = label("cards.front.reminder_page", page=reminder.page)
+    return lead + [Run(reminder.name, BOLD), Run(page, REGULAR), Run(reminder.short, REGULAR)]

@@ -154,17 +154,26 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     tries = [(whole, good) for whole in (True, False)] + [(True, look.table_min_pt)]
     for whole_first, least in tries:
         for strongs in (larger, [1.0]):
-            size = look.body_pt
-            while size >= least - 1e-9:
+            for size in _sizes_down_to(look.body_pt, least):
                 for strong in strongs:
                     if sum(least_widths(table, size, strong, pad, whole_first=whole_first)) <= width + 1e-6:
                         columns = column_widths(table, width, size, strong, pad, whole_first=whole_first)
                         return DeckTable(size, columns, True, strong)
-                size = round(size - 0.25, 2)
     strong = look.strong_scale
     size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad)
     whole = sum(least_widths(table, size, strong, pad)) <= width + 1e-6
     return DeckTable(size, column_widths(table, width, size, strong, pad), whole, strong)
+
+
+def _sizes_down_to(top: float, least: float) -> list[float]:
+    """top, then down by 0.25 pt, and least itself last: steps from a scaled size (10.72 pt on a
+    tarot card) would skip it (8.22 then 7.97) and leave the table far smaller than it need be."""
+    sizes = []
+    size = top
+    while size > least + 1e-9:
+        sizes.append(size)
+        size = round(size - 0.25, 2)
+    return [*sizes, least] if top >= least - 1e-9 else []
 
 
 def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Flowable]:
