@@ -67,12 +67,14 @@ _AFTER_QUOTES: Rules = (
     (re.compile(f"(?<=[\\w)]){_SIGN_GAP}"), NBSP + "\\1" + NBSP),
     # ...and « + 1 », « − 2 »: a sign held to its number.
     (re.compile("(?<![\\w)])([+\u2212])[ \t]+(?=\\d)"), "\\1" + NBSP),  # the space before the sign stays
+    # « Compétence × 2 », « 5 × 5 cm »: a product held together, as an operation is.
+    (re.compile("(?<=[\\w)])[ \t\u00a0]*\u00d7[ \t]+(?=\\d)"), NBSP + "\u00d7" + NBSP),
 )
 
 
 # Anything one of the rules may change: most names and many labels have none (one search, not eight).
 _TRIGGER = re.compile(
-    f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+{_UNIT}|[+\u2212][ \t]+\\d"
+    f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+{_UNIT}|[+\u2212\u00d7][ \t]+\\d"
 )
 
 

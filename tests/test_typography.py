@@ -309,3 +309,10 @@ def test_run_on_keeps_each_item_whole_and_its_separator_with_the_item_before():
     text = run_on(["Armes de lancer 25 %", "Esquive 40 %"], " · ")
     assert text == "Armes\u00a0de\u00a0lancer\u00a025\u00a0%\u00a0· Esquive\u00a040\u00a0%"
     assert text.split(" ") == ["Armes\u00a0de\u00a0lancer\u00a025\u00a0%\u00a0·", "Esquive\u00a040\u00a0%"]  # one break
+
+
+def test_a_product_is_held_to_its_number_and_to_its_word():
+    """Designer review (eighth session, 26): « Compétence × / 2 » broke on a d100 reference card."""
+    assert french("Compétence × 2") == f"Compétence{NBSP}×{NBSP}2"
+    assert french("5 × 5 cm environ") == f"5{NBSP}×{NBSP}5{NBSP}cm environ"
+    assert french("×2 et x × y") == "×2 et x × y"  # nothing to hold

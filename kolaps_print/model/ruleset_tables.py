@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from kolaps_print.model.common import Id, Model, Name, Text
+from kolaps_print.typography import french
 
 RulingId = Annotated[str, Field(pattern=r"^[A-Z0-9]{1,8}-E[1-9][0-9]{0,2}$")]
-Cell = Annotated[str, Field(min_length=1, max_length=200)] | int
+# a written cell is a data text like any other: French typography (« ; », « × 2 ») applied once here
+Cell = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(french)] | int
 
 
 class _Table(Model):

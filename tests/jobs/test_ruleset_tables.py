@@ -12,7 +12,7 @@ from kolaps_print.content.formats import percent
 from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent
 from kolaps_print.engines import d12, percentile, three_d6
 from kolaps_print.jobs import ruleset_tables
-from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
+from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
 from kolaps_print.model.ruleset_load import find_ruleset
 
 
@@ -119,3 +119,16 @@ def test_a_table_taller_than_a_page_is_a_located_error_and_nothing_is_written(cl
     where = find_ruleset("d12").folder / "tables.yaml"
     assert f"{where}:1:1: error: a table does not fit on a page: split it" in result.stderr
     assert "Traceback" not in result.stderr and not out.exists()
+
+
+def test_a_product_is_never_broken_between_its_sign_and_its_number():
+    """Designer review (eighth session, 26): « Compétence × / 2 » broke on the d100 reference
+    card's point-blank row; a product is held together as « gravité + 1 » is (typography.py),
+    and a written cell gets the typography of any data text."""
+    lines = [
+        re.sub(r"[\u202f\u00a0]", " ", line)
+        for page in page_texts(build_ruleset_reference_cards("d100").pdf)
+        for line in page.splitlines()
+    ]
+    assert any("Compétence × 2" in line for line in lines)
+    assert not [line for line in lines if line.rstrip().endswith("×")]
