@@ -41,7 +41,7 @@ def test_the_markdown_counts_dice_miniatures_and_copies(kit_file):
     )
     assert f"Figurines «\u202fLa Horde du Borgne\u202f»\u00a0: {copies('les-damnes') * 3}" in md
     assert (
-        "| Aide de jeu | `reference.pdf` | 2 | 9 (3 × 3 tables) | A4, papier 80 à 120\u00a0g/m² | Recto verso, bord court |"
+        "| Aide de jeu | `reference.pdf` | 2 | 9 (3\u00a0×\u00a03 tables) | A4, papier 80 à 120\u00a0g/m² | Recto verso, bord court |"
         in md
     )
     assert "| Jetons | `tokens.pdf` | 1 | 3 (3 × 1 tables)" not in md and "Recto seul" in md
@@ -100,9 +100,9 @@ def test_the_markdown_lists_the_table_and_every_terrain_piece_under_the_marked_s
     heading = f"Sur chaque table\u00a0: scénario «\u202f{scenario['name']}\u202f»"
     assert f"## {heading}\u00a0†\u00a0{scenario['ruling']}" in md
     table = scenario["table"]
-    assert f"- [ ] Une surface de jeu de {table['width_cm']} × {table['depth_cm']}\u00a0cm" in md
+    assert f"- [ ] Une surface de jeu de {table['width_cm']}\u00a0×\u00a0{table['depth_cm']}\u00a0cm" in md
     for piece in scenario["terrain"]:
-        line = f"{piece['count']} × {piece['name']} ({piece['size']})"
+        line = f"{piece['count']} × {piece['name']} ({french(piece['size'])})"
         assert f"- [ ] {french(line)}" in md  # the file keeps the no-break space before « cm »
 
 
@@ -145,7 +145,7 @@ def test_the_folded_quickstart_is_an_alternative_not_more_copies(kit_file):
     kit = load_kit(kit_file("tables: 3\n"))
     md = to_markdown(packing_list(kit, PARTS + QUICKSTART, "S", RUNS))
     rows = {r.split("|")[2].strip(): [c.strip() for c in r.split("|")[1:-1]] for r in md.splitlines() if ".pdf`" in r}
-    assert rows["`quickstart.pdf`"][3] == "3 (1 × 3 tables)"
+    assert rows["`quickstart.pdf`"][3] == "3 (1\u00a0×\u00a03 tables)"
     folded = rows["`quickstart-a3.pdf`"][3]
     assert folded.startswith("—") and "à la place de la ligne précédente" in folded and "×" not in folded
 
