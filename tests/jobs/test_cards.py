@@ -1403,6 +1403,8 @@ def test_poker_and_tarot_backs_say_the_difficulty_on_each_morale_row_and_how_to_
         page = doc[front + 1]
         text = reading(page)
         assert normal(label("cards.back.how_to_mark")) in text, name
+        # what to circle is named: the wound count, in the BLESSURES table (not « le total »)
+        assert label("cards.back.cumulative").lower() in label("cards.back.how_to_mark").lower()
         words = words_on(page)
         for level in levels:
             row = [w for w in words if f"diff. {level.test_difficulty} " in normal(w[0]).lower() + " "]
