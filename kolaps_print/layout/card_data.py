@@ -218,6 +218,9 @@ class Cumulative(Model):
     split_moves: bool = (
         False  # the walk and the run on two lines under one MVT label (a narrow cell: 12,5/25 is too wide)
     )
+    # the rows when an army's walk/run pairs are too wide for a cell and split into Marche and
+    # Course rows (card_back.py): one row more in about the same height, so the back still fits
+    split_row: Length | None = None
 
 
 class CompactBack(Model):

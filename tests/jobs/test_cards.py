@@ -1439,3 +1439,38 @@ def test_after_each_faculte_its_page_in_the_book_of_the_card_s_paper(damnes, pap
     assert printed >= 4  # Tranchant, Deux mains, Couteau, Contondant... on the Damnés' fronts
     pages = [o for o in text_objects(result.pdf) if o.page == 0 and normal(o.text).startswith("p. ")]
     assert pages and all("Bold" not in o.font for o in pages), [(o.text, o.font) for o in pages]
+
+
+# ---- print designer's review (session 8) ----------------------------------------------------
+@pytest.fixture(scope="module")
+def vampires(demo_armies):
+    return load_army(next(p for p in demo_armies if p.stem == "vampires"))
+
+
+def row_after(words, head: str) -> list[str]:
+    """The texts on the row a label heads, left to right (the label itself left out)."""
+    first = one(words, head)
+    return [
+        w[0] for w in sorted((w for w in words if abs(w[2] - first[2]) < 0.6 and w[3] > first[3]), key=lambda w: w[3])
+    ]
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_vampires_backs_keep_the_run_after_each_wound(vampires, card):
+    """Review 4: the Comtesse's and Mihail's 12,5/25 is too wide for a cell; the walk alone was
+    printed. The rules do not stop a vampire running: the army's backs split MVT into Marche and
+    Course rows (as mini cards do), on the full back (the morale texts stay)."""
+    rules = vampires.rules
+    actions, floor = rules.actions, rules.wounds.cumulative_floor
+    _, doc, fronts = print_shop(vampires, card)
+    for member in vampires.members:
+        mvt = member.character.mvt
+        after = [
+            floor if r.all_zero else max(floor, mvt + r.mvt)
+            for r in sorted(rules.wounds.cumulative, key=lambda r: r.wounds)
+        ]
+        page = doc[fronts[member.character.name] + 1]
+        words = words_on(page)
+        assert row_after(words, label("cards.back.walk")) == [fmt.number(m * actions.walk_cm_per_mvt) for m in after]
+        assert row_after(words, label("cards.back.run")) == [fmt.number(m * actions.run_cm_per_mvt) for m in after]
+        assert "Diff. 2" in reading(page), member.character.name  # the full back, not the compact one
