@@ -221,6 +221,9 @@ class Cumulative(Model):
     # the rows when an army's walk/run pairs are too wide for a cell and split into Marche and
     # Course rows (card_back.py): one row more in about the same height, so the back still fits
     split_row: Length | None = None
+    label_tracking: float = Field(
+        0.3, ge=0
+    )  # the row labels' letter spacing (pt): none on mini, where « Marche cm » needs the room
 
 
 class CompactBack(Model):

@@ -1193,7 +1193,11 @@ def wound_table_lines(member, rules) -> list[list[list[str]]]:
 @pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
 def test_wound_table_values_keep_1_5_mm_between_columns(demo_armies, card):
     """Tarot Damnés printed « 7,5/157,5/15 »: every row of every back, each army, each size, keeps
-    ≥ 1.5 mm between neighbouring values, whether it prints walk/run or the walk alone."""
+    ≥ 1.5 mm between neighbouring values, whether it prints walk/run or the walk alone. Mini backs,
+    whose cells hold single numbers (walk and run on rows of their own), keep their layout's
+    value_gap (1 mm: the room for « Marche cm », review 19)."""
+    compact = card_layout().back.compact
+    clear = compact.cumulative.value_gap if card == "mini" and compact and compact.cumulative else 1.5
     for path in demo_armies:
         book = load_army(path)
         _, doc, fronts = print_shop(book, card)
@@ -1206,7 +1210,7 @@ def test_wound_table_values_keep_1_5_mm_between_columns(demo_armies, card):
             assert all(rows), (path.stem, card, member.character.name, [b[0] for b in boxes])
             for row in rows:
                 gaps = [b[2] - a[3] for a, b in itertools.pairwise(row)]
-                assert min(gaps) >= 1.5 - 0.02, (path.stem, card, member.character.name, [b[0] for b in row], gaps)
+                assert min(gaps) >= clear - 0.02, (path.stem, card, member.character.name, [b[0] for b in row], gaps)
 
 
 @pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
@@ -1298,7 +1302,7 @@ def test_mini_backs_label_the_wound_table_s_rows_and_print_the_walk_and_the_run(
             assert all(rows), (member.character.name, [b[0] for b in boxes])
             assert rows[1][0][1] < rows[2][0][1]  # the walk above the run
             for name, (first, last) in zip(names, [(0, 0), (1, 1), (2, 2), (3, 3)], strict=True):
-                label_box = next(b for b in boxes if b[0] == name and b[3] < rows[first][0][2])
+                label_box = next(b for b in boxes if normal(b[0]) == normal(name) and b[3] < rows[first][0][2])
                 middle = (label_box[1] + label_box[4]) / 2
                 assert rows[first][0][1] - 0.3 <= middle <= rows[last][0][4] + 0.3, (member.character.name, name)
 
@@ -1447,9 +1451,14 @@ def vampires(demo_armies):
     return load_army(next(p for p in demo_armies if p.stem == "vampires"))
 
 
+def one_normal(words, text: str):
+    """one(), white space (a no-break space) read as a space."""
+    return one([(normal(w[0]), *w[1:]) for w in words], normal(text))
+
+
 def row_after(words, head: str) -> list[str]:
     """The texts on the row a label heads, left to right (the label itself left out)."""
-    first = one(words, head)
+    first = one_normal(words, head)
     return [
         w[0] for w in sorted((w for w in words if abs(w[2] - first[2]) < 0.6 and w[3] > first[3]), key=lambda w: w[3])
     ]
@@ -1474,3 +1483,20 @@ def test_vampires_backs_keep_the_run_after_each_wound(vampires, card):
         assert row_after(words, label("cards.back.walk")) == [fmt.number(m * actions.walk_cm_per_mvt) for m in after]
         assert row_after(words, label("cards.back.run")) == [fmt.number(m * actions.run_cm_per_mvt) for m in after]
         assert "Diff. 2" in reading(page), member.character.name  # the full back, not the compact one
+
+
+def test_mini_back_wound_table_is_leaded_clear_of_the_footer_and_says_cm(damnes):
+    """Review 19: the mini back's wound table was 6 pt on 2.05 mm (97 %), « Toucher » 1 mm over the
+    foot band, and « Marche », « Course » without their unit."""
+    _, doc, fronts = print_shop(damnes, "mini")
+    size = card_size("mini")
+    footer_top = size.height - card_layout().for_card(size.width, size.height).back.footer
+    for name, front in fronts.items():
+        page = doc[front + 1]
+        words = words_on(page)
+        rows = [one_normal(words, label(f"cards.back.{key}")) for key in ("rng", "walk", "run", "cib")]
+        pitch = (rows[-1][2] - rows[0][2]) / 3  # from a capital's top to a capital's top (S, T)
+        assert pitch >= to_mm(rows[0][1] * 1.08), (name, pitch)  # at least 108 % leading
+        assert all("cm" in row[0] for row in rows[1:3]), name  # the walk and the run say their unit
+        bottom = max(box[3] for _, box in glyph_boxes(page) if box[1] > footer_top - 5 and box[3] < footer_top + 0.5)
+        assert footer_top - bottom >= 1.3, (name, footer_top - bottom)  # the last row's type keeps clear of the band

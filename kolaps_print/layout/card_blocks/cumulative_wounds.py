@@ -47,7 +47,7 @@ def _cumulative(b: BackBuilder) -> Part:
     if cu.split_moves or b.split_moves:  # b.split_moves: the army's 12,5/25 does not fit a cell
         groups[1:2] = [(label("cards.back.walk"), 1), (label("cards.back.run"), 1)]
     left, right = b.left, b.right
-    label_w = max(width_mm(g[0], BOLD, cu.size, 0.3) for g in [(heads[0], 1), *groups]) + cu.label_gap
+    label_w = max(width_mm(g[0], BOLD, cu.size, cu.label_tracking) for g in [(heads[0], 1), *groups]) + cu.label_gap
     label_w = label_w if cu.labels else 0.0
     column = (right - left - label_w) / count
     centres = [left + label_w + (c + 0.5) * column for c in range(count)]
@@ -57,7 +57,7 @@ def _cumulative(b: BackBuilder) -> Part:
         shapes: list[Shape] = [b.stripe_box(y, row, wash)]
         baseline = y + row / 2 + cap(cu.size) / 2
         if cu.labels and heads[0]:
-            shapes.append(Text(left, baseline, heads[0], BOLD, cu.size, b.ink, tracking=0.3))
+            shapes.append(Text(left, baseline, heads[0], BOLD, cu.size, b.ink, tracking=cu.label_tracking))
         shapes += [
             Text(x, baseline, t, BOLD, cu.size, b.ink, "centre") for x, t in zip(centres, heads[1:], strict=True)
         ]
@@ -68,7 +68,7 @@ def _cumulative(b: BackBuilder) -> Part:
                 shapes.append(b.stripe_box(top, height, b.stripe))
             if cu.labels:  # centred on its lines
                 middle = top + height / 2 + cap(cu.size) / 2
-                shapes.append(Text(left, middle, name, BOLD, cu.size, b.ink, tracking=0.3))
+                shapes.append(Text(left, middle, name, BOLD, cu.size, b.ink, tracking=cu.label_tracking))
             for line in range(lines):
                 b.cells.append([(x, top + (line + 0.5) * row + cap(cu.size) / 2) for x in centres])
             top += height
