@@ -1500,3 +1500,38 @@ def test_mini_back_wound_table_is_leaded_clear_of_the_footer_and_says_cm(damnes)
         assert all("cm" in row[0] for row in rows[1:3]), name  # the walk and the run say their unit
         bottom = max(box[3] for _, box in glyph_boxes(page) if box[1] > footer_top - 5 and box[3] < footer_top + 0.5)
         assert footer_top - bottom >= 1.3, (name, footer_top - bottom)  # the last row's type keeps clear of the band
+
+
+def tile_boxes(page) -> list[tuple[float, float, float, float]]:
+    """(left, top, right, bottom) in mm from the trim corner of the stat tiles (filled paths 8–35 mm wide, 8–20 mm tall)."""
+    import pypdfium2.raw as raw
+
+    trim_left, _, _, trim_top = page.get_trimbox()
+    out = []
+    for _, (left, bottom, right, top) in placed_objects(page, raw.FPDF_PAGEOBJ_PATH):
+        box = (to_mm(left - trim_left), to_mm(trim_top - top), to_mm(right - trim_left), to_mm(trim_top - bottom))
+        if 8 <= box[2] - box[0] <= 35 and 8 <= box[3] - box[1] <= 20:
+            out.append(box)
+    return out
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_stat_captions_keep_clear_of_their_tile_s_edges(demo_armies, card):
+    """Review 14: « seuil par dé », « cm, marche/course », « pour le toucher » touched their tiles'
+    sides (tarot Kappa, poker). Every caption's glyphs keep ≥ 0.8 mm inside its tile, each army."""
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, card)
+        for member in book.members:
+            page = doc[fronts[member.character.name]]
+            text, tiles = page.get_textpage(), tile_boxes(page)
+            trim_left, _, _, trim_top = page.get_trimbox()
+            for stat in card_text.stats(member, book.rules):
+                hit = text.search(stat.detail, match_case=True).get_next() or text.search(stat.short).get_next()
+                assert hit, (member.character.name, stat.detail)
+                boxes = [text.get_charbox(i, loose=False) for i in range(hit[0], hit[0] + hit[1])]
+                left, right = to_mm(min(b[0] for b in boxes) - trim_left), to_mm(max(b[2] for b in boxes) - trim_left)
+                top = to_mm(trim_top - max(b[3] for b in boxes))
+                tile = next(t for t in tiles if t[0] <= (left + right) / 2 <= t[2] and t[1] <= top <= t[3])
+                clear = min(left - tile[0], tile[2] - right)
+                assert clear >= 0.8, (path.stem, card, member.character.name, stat.detail, round(clear, 2))
