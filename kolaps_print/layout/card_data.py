@@ -110,6 +110,7 @@ class SpecialisationStyle(Model):
     size: FontSize
     gap: Gap
     legend: bool = True  # what « † E27 » means, under the texts; small cards leave it to the book
+    hang: Gap = 0  # the wrapped lines of a specialisation indented this much (mm), as the traits' (reminder.hang)
 
 
 class ReminderStyle(Model):
@@ -119,6 +120,7 @@ class ReminderStyle(Model):
     gap: Gap  # after each trait
     run_in: bool = False  # every trait in one paragraph (« Tranchant. … · Deux mains. … »), for small cards
     heading: bool = True  # FACULTÉS over them; small cards set the paragraph right under the weapons instead
+    hang: Gap = 0  # the wrapped lines of a trait indented this much (mm): a runt (« échec ») never reads as a new trait
 
 
 class Footer(Model):

@@ -363,7 +363,9 @@ def reminder_start(page, reminder):
     text = page.get_textpage()
     search = text.search(reminder.name, match_case=True)
     while (hit := search.get_next()) is not None:
-        if normal(text.get_text_range(hit[0] + hit[1], 4)).startswith("p."):
+        if normal(text.get_text_range(hit[0] + hit[1], 4)).startswith(
+            normal(label("cards.front.reminder_page", page=0))[:2]
+        ):
             return hit
     return None
 
@@ -1359,7 +1361,7 @@ def test_no_line_of_a_les_damnes_mini_card_starts_with_a_sign_and_its_number(dam
         for page in range(0, len(doc), 2)
         for line in doc[page].get_textpage().get_text_range().splitlines()
     ]
-    assert any(line.endswith("gravité + 1") or "gravité + 1 " in line for line in lines), lines
+    assert any("gravité +1" in line for line in lines), lines  # the sign held to its number (review 15)
     assert not [line for line in lines if re.match(r"[+\u2212] \d", line)], lines
 
 
@@ -1438,7 +1440,8 @@ def test_after_each_faculte_its_page_in_the_book_of_the_card_s_paper(damnes, pap
     printed = 0
     for trait in damnes.rules.traits.traits:
         if trait.name in text and f"{trait.name} p. " in text:
-            assert f"{trait.name} p. {trait.book_pages[paper]}." in text, (trait.id, paper)
+            said = normal(trait.name + label("cards.front.reminder_page", page=trait.book_pages[paper]))
+            assert said in text, (trait.id, paper)
             printed += 1
     assert printed >= 4  # Tranchant, Deux mains, Couteau, Contondant... on the Damnés' fronts
     pages = [o for o in text_objects(result.pdf) if o.page == 0 and normal(o.text).startswith("p. ")]
@@ -1535,3 +1538,52 @@ def test_stat_captions_keep_clear_of_their_tile_s_edges(demo_armies, card):
                 tile = next(t for t in tiles if t[0] <= (left + right) / 2 <= t[2] and t[1] <= top <= t[3])
                 clear = min(left - tile[0], tile[2] - right)
                 assert clear >= 0.8, (path.stem, card, member.character.name, stat.detail, round(clear, 2))
+
+
+def glyph_lines(page) -> list[tuple[float, float, str]]:
+    """(top, left, text) of each printed line, from the glyph boxes (mm from the trim corner)."""
+    text = page.get_textpage()
+    rows: list[list] = []
+    for index, box in sorted(glyph_boxes(page), key=lambda g: (round(g[1][3], 1), g[1][0])):
+        if rows and abs(rows[-1][0][1][3] - box[3]) < 0.3:
+            rows[-1].append((index, box))
+        else:
+            rows.append([(index, box)])
+    out = []
+    for row in rows:
+        row.sort(key=lambda g: g[1][0])
+        start, end = row[0][0], row[-1][0]
+        out.append((min(b[1] for _, b in row), row[0][1][0], normal(text.get_text_range(start, end - start + 1))))
+    return out
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_abilities_hang_their_wrapped_lines_and_set_page_and_signs_one_way(demo_armies, card):
+    """Review 15: a wrapped trait or specialisation line started flush left (« échec » read as a new
+    entry); « Tranchant p. 12. Hémorragie… » read as a sentence; « gravité + 1 » beside « +2 »."""
+    margin = card_layout().margin
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, card)
+        for member in book.members:
+            page = doc[fronts[member.character.name]]
+            reminders = card_text.trait_reminders(member.weapons, book.rules)
+            starts = [r.name for r in reminders] + [s.name for s in member.specialisations]
+            starts += [label("cards.front.specialisations"), "†"]
+            said = reading(page)
+            heading = label("cards.front.reminders") if reminders else label("cards.front.specialisations")
+            if heading not in said:
+                continue
+            top = next(t for t, _, line in glyph_lines(page) if line.startswith(heading))
+            footer = card_size(card).height - 8
+            for line_top, left, line in glyph_lines(page):
+                if not top < line_top < footer:
+                    continue
+                if left < margin + 0.5:  # flush left: an entry's first line
+                    assert any(line.startswith(normal(s)) for s in starts), (path.stem, member.character.name, line)
+                else:  # a wrapped line hangs in
+                    assert left >= margin + 1.5, (path.stem, member.character.name, line, left)
+            for r in reminders:
+                if r.page is not None:
+                    assert f"p. {r.page}." not in said, (member.character.name, r.name)  # not a sentence
+            assert not re.search(r"\w [+\u2212] \d", said), (member.character.name, said)  # « +1 », never « + 1 »
