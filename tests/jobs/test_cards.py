@@ -1587,3 +1587,20 @@ def test_abilities_hang_their_wrapped_lines_and_set_page_and_signs_one_way(demo_
                 if r.page is not None:
                     assert f"p. {r.page}." not in said, (member.character.name, r.name)  # not a sentence
             assert not re.search(r"\w [+\u2212] \d", said), (member.character.name, said)  # « +1 », never « + 1 »
+
+
+@pytest.mark.parametrize("card", ["poker", "mini"])
+def test_fragmentation_says_which_range_each_severity_is_for(kappa, card):
+    """Review 20: « Gravité 3C6 / 2C6 / 2M6 » gave no range. The reminder now names each range as
+    the rules do (combat.yaml: « Bout portant », « Portée efficace », « Portée extrême »), in
+    that order, each after its dice."""
+    rules = kappa.rules
+    trait = rules.trait("fragmentation")
+    names = [rules.combat.band(i).name.lower().removeprefix("portée ") for i in ("bout-portant", "efficace", "extreme")]
+    _, doc, fronts = print_shop(kappa, card)
+    karim = reading(doc[fronts["Karim Benali"]])
+    shown = karim[karim.index(normal(trait.short)[:10]) :]
+    assert normal(trait.short) in karim
+    places = [shown.index(name) for name in names]
+    assert places == sorted(places), (names, shown)
+    assert all(re.search(r"\d[CM]6 " + re.escape(name), shown) for name in names), shown  # each after its dice
