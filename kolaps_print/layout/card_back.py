@@ -21,7 +21,7 @@ import dataclasses
 
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
-from kolaps_print.layout.card_blocks.cumulative_wounds import wound_cells
+from kolaps_print.layout.card_blocks.cumulative_wounds import cell_room, wound_cells
 from kolaps_print.layout.card_blocks.plan import card_plan
 from kolaps_print.layout.card_blocks.protocol import BackBlock, Part
 from kolaps_print.layout.card_blocks.registry import BACK
@@ -70,6 +70,7 @@ class BackBuilder:
         self._name_size: float | None = None  # size_names(): one size for the whole army
         self._stat_keys: tuple[str, ...] = STAT_LINES  # size_names(): one format for the whole army
         self.scale = 1.0  # _fit() tries smaller ones when the back does not fit
+        self.split_moves = False  # size_names(): the wound table's walk and run on rows of their own
         self.scale, self._shapes, self.cuts = self._fit()
 
     # ---- public --------------------------------------------------------------------------
@@ -112,6 +113,23 @@ class BackBuilder:
             if not fitted.cut:
                 sizes.append(fitted.size)
         self._name_size = min(sizes, default=None)
+        self._split_wide_moves(members)
+
+    def _split_wide_moves(self, members: list[Member]) -> None:
+        """A walk/run pair too wide for its cell (12,5/25) puts the army's walks and runs on rows of
+        their own (Marche, Course, as on mini cards) rather than printing the walk alone: every
+        card of the army reads the same rows, and the run is never lost."""
+        if self.back.cumulative.split_moves or not self.back.cumulative.show:
+            return
+        room = cell_room(self)
+        if any(
+            width_mm(values[2], REGULAR, self.layout.min_font) > room
+            for m in members
+            for values in card_text.wounded_values(m, self.rules)
+        ):
+            self.split_moves = True
+            self._wound_cache.clear()
+            self.scale, self._shapes, self.cuts = self._fit()
 
     def _stat_place(self, member: Member, copy: tuple[int, int] | None) -> str:
         """BESIDE the name when it fits there at the army's name size, else UNDER it."""

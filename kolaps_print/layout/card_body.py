@@ -117,28 +117,41 @@ def section(style: Style, title: str, first: bool, colour: Ink | None = None) ->
 
 
 def paragraph(
-    style: Style, runs: list[Run], nominal: float, gap: float, path: tuple | None, what: str, colour: Ink | None = None
+    style: Style,
+    runs: list[Run],
+    nominal: float,
+    gap: float,
+    path: tuple | None,
+    what: str,
+    colour: Ink | None = None,
+    hang: float = 0.0,
 ) -> Block:
-    """A wrapped paragraph; when the card is full it may stop after any line, with '…'."""
+    """A wrapped paragraph; when the card is full it may stop after any line, with '…'.
+    hang: the lines after the first are indented this much (mm at poker size), so a wrapped
+    entry never reads as the start of the next one."""
     size = style.size(nominal)
     height = style.line_height(size)
     ink = colour or style.ink
+    indent = hang * style.scale
     lines = tuple(
         BodyLine(
             height,
-            _emit_line(style, line, size, ink),
-            _emit_line(style, cut_last_line(line, size, style.width), size, ink),
+            _emit_line(style, line, size, ink, indent if i else 0.0),
+            _emit_line(
+                style, cut_last_line(line, size, style.width - (indent if i else 0.0)), size, ink, indent if i else 0.0
+            ),
         )
-        for line in wrap(runs, size, style.width)
+        for i, line in enumerate(wrap(runs, size, style.width, indent))
     )
     return Block(lines + (BodyLine(gap * style.scale, _nothing),), 0.0, path, what)
 
 
-def _emit_line(style: Style, line: Line, size: float, colour: Ink) -> Emit:
+def _emit_line(style: Style, line: Line, size: float, colour: Ink, indent: float = 0.0) -> Emit:
     baseline = to_mm(size) * ASCENT
+    x = style.x + indent
 
     def emit(y: float) -> list[Shape]:
-        return [Text(style.x + seg.x, y + baseline, seg.text, seg.font, size, seg.colour or colour) for seg in line]
+        return [Text(x + seg.x, y + baseline, seg.text, seg.font, size, seg.colour or colour) for seg in line]
 
     return emit
 

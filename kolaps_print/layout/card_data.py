@@ -110,6 +110,7 @@ class SpecialisationStyle(Model):
     size: FontSize
     gap: Gap
     legend: bool = True  # what « † E27 » means, under the texts; small cards leave it to the book
+    hang: Gap = 0  # the wrapped lines of a specialisation indented this much (mm), as the traits' (reminder.hang)
 
 
 class ReminderStyle(Model):
@@ -119,6 +120,7 @@ class ReminderStyle(Model):
     gap: Gap  # after each trait
     run_in: bool = False  # every trait in one paragraph (« Tranchant. … · Deux mains. … »), for small cards
     heading: bool = True  # FACULTÉS over them; small cards set the paragraph right under the weapons instead
+    hang: Gap = 0  # the wrapped lines of a trait indented this much (mm): a runt (« échec ») never reads as a new trait
 
 
 class Footer(Model):
@@ -218,6 +220,12 @@ class Cumulative(Model):
     split_moves: bool = (
         False  # the walk and the run on two lines under one MVT label (a narrow cell: 12,5/25 is too wide)
     )
+    # the rows when an army's walk/run pairs are too wide for a cell and split into Marche and
+    # Course rows (card_back.py): one row more in about the same height, so the back still fits
+    split_row: Length | None = None
+    label_tracking: float = Field(
+        0.3, ge=0
+    )  # the row labels' letter spacing (pt): none on mini, where « Marche cm » needs the room
 
 
 class CompactBack(Model):

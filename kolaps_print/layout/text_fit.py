@@ -113,20 +113,22 @@ def _word_width(word: _Word, size: float) -> float:
     return sum(width_mm(text, font, size) for text, font, _ in word)
 
 
-def wrap(runs: list[Run], size: float, width: float) -> list[Line]:
-    """Greedy word wrap of runs at size into lines no wider than width (a too-long word is cut)."""
+def wrap(runs: list[Run], size: float, width: float, indent: float = 0.0) -> list[Line]:
+    """Greedy word wrap of runs at size into lines no wider than width (a too-long word is cut);
+    indent: the lines after the first are that much narrower (a hanging indent, set by the caller)."""
     lines: list[Line] = []
     current: list[_Word] = []
     used = 0.0
     for word in _words(runs):
         word_w = _word_width(word, size)
         space = width_mm(" ", current[-1][-1][1], size) if current else 0.0  # set in the font before it
-        if current and used + space + word_w > width:
+        room = width - indent if lines else width
+        if current and used + space + word_w > room:
             lines.append(_segments(current, size))
-            current, used, space = [], 0.0, 0.0
-        if not current and word_w > width:
+            current, used, space, room = [], 0.0, 0.0, width - indent
+        if not current and word_w > room:
             text, font, colour = word[0]
-            word = [(ellipsize("".join(t for t, _, _ in word), font, size, width), font, colour)]
+            word = [(ellipsize("".join(t for t, _, _ in word), font, size, room), font, colour)]
             word_w = _word_width(word, size)
         current.append(word)
         used += space + word_w

@@ -35,59 +35,63 @@ def _cumulative(b: BackBuilder) -> Part:
     cells this records), worked out from the cumulative table: no sum to do at the table.
     """
     cu = b.back.cumulative
+    row = (
+        cu.split_row if b.split_moves and cu.split_row else cu.row
+    )  # the army's split rows: one more in about the same height
     count = len(b.rules.wounds.cumulative)
     short = cu.names == "short"
     heads = [label(f"cards.back.cumulative{'_short' if short else ''}"), *(number(i + 1) for i in range(count))]
     # (label, lines): what each row gives (threshold, cm, dice: the names the poker back uses), on
     # a line each; MVT's walk and run on two rows of their own with split_moves
     groups = [(label(f"cards.back.{key}"), 1) for key in ("rng", "mvt", "cib")]
-    if cu.split_moves:
+    if cu.split_moves or b.split_moves:  # b.split_moves: the army's 12,5/25 does not fit a cell
         groups[1:2] = [(label("cards.back.walk"), 1), (label("cards.back.run"), 1)]
     left, right = b.left, b.right
-    label_w = max(width_mm(g[0], BOLD, cu.size, 0.3) for g in [(heads[0], 1), *groups]) + cu.label_gap
+    label_w = max(width_mm(g[0], BOLD, cu.size, cu.label_tracking) for g in [(heads[0], 1), *groups]) + cu.label_gap
     label_w = label_w if cu.labels else 0.0
     column = (right - left - label_w) / count
     centres = [left + label_w + (c + 0.5) * column for c in range(count)]
     wash = tint(b.colour, b.layout.colours.tint)
 
     def emit(y: float) -> list[Shape]:
-        shapes: list[Shape] = [b.stripe_box(y, cu.row, wash)]
-        baseline = y + cu.row / 2 + cap(cu.size) / 2
+        shapes: list[Shape] = [b.stripe_box(y, row, wash)]
+        baseline = y + row / 2 + cap(cu.size) / 2
         if cu.labels and heads[0]:
-            shapes.append(Text(left, baseline, heads[0], BOLD, cu.size, b.ink, tracking=0.3))
+            shapes.append(Text(left, baseline, heads[0], BOLD, cu.size, b.ink, tracking=cu.label_tracking))
         shapes += [
             Text(x, baseline, t, BOLD, cu.size, b.ink, "centre") for x, t in zip(centres, heads[1:], strict=True)
         ]
-        b.cells, top = [], y + cu.row
+        b.cells, top = [], y + row
         for g, (name, lines) in enumerate(groups):
-            height = lines * cu.row
+            height = lines * row
             if g % 2 == 1:  # the group's lines share one stripe: a walk and its run read together
                 shapes.append(b.stripe_box(top, height, b.stripe))
             if cu.labels:  # centred on its lines
                 middle = top + height / 2 + cap(cu.size) / 2
-                shapes.append(Text(left, middle, name, BOLD, cu.size, b.ink, tracking=0.3))
+                shapes.append(Text(left, middle, name, BOLD, cu.size, b.ink, tracking=cu.label_tracking))
             for line in range(lines):
-                b.cells.append([(x, top + (line + 0.5) * cu.row + cap(cu.size) / 2) for x in centres])
+                b.cells.append([(x, top + (line + 0.5) * row + cap(cu.size) / 2) for x in centres])
             top += height
         return shapes
 
     b.column, b.cell_size = column, cu.size
-    return Part((1 + sum(lines for _, lines in groups)) * cu.row, emit)
+    return Part((1 + sum(lines for _, lines in groups)) * row, emit)
 
 
-def _cell_room(b: BackBuilder) -> float:
+def cell_room(b: BackBuilder) -> float:
     """A value's width in its cell: the column less the clear gap, which a back printed smaller
     (scale < 1) must still keep on paper."""
     return b.column - b.back.cumulative.value_gap / b.scale
 
 
 def wound_cells(b: BackBuilder, member: Member) -> list[Shape]:
-    """The values in their cells (the walk and the run on lines of their own with split_moves); a
-    walk/run too wide for a cell even at the smallest type gives the walk alone (for the whole row:
-    the band's stat line shows both), never a value cut short."""
-    room = _cell_room(b)
+    """The values in their cells (the walk and the run on lines of their own with split_moves, or
+    when the army's walk/run is too wide for a cell: BackBuilder.size_names); a walk/run too wide
+    for a cell even at the smallest type otherwise gives the walk alone (for the whole row: the
+    band's stat line shows both), never a value cut short."""
+    room = cell_room(b)
     lines: list[tuple[str, ...]]
-    if b.back.cumulative.split_moves:  # per wound: threshold, walk, run, dice
+    if b.back.cumulative.split_moves or b.split_moves:  # per wound: threshold, walk, run, dice
         walks, runs = (card_text.wounded_values(member, b.rules, moves) for moves in ("walk", "run"))
         lines = [(w[1], w[2], r[2], w[3]) for w, r in zip(walks, runs, strict=True)]
     else:  # per wound: threshold, moves, dice

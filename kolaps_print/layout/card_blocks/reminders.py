@@ -50,7 +50,7 @@ class RemindersFront(FrontBlock):
         if key not in self._lines:  # the same traits come back on most cards of an army
             r = front.layout.front.reminder
             runs = _reminder_runs(reminder, False)
-            self._lines[key] = paragraph(style, runs, r.size, r.gap, (), "", front.muted)
+            self._lines[key] = paragraph(style, runs, r.size, r.gap, (), "", front.muted, r.hang)
         block = self._lines[key]
         return Block(block.lines, block.gap_before, path, f"the reminder of trait '{reminder.name}'")
 

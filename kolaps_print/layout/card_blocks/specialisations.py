@@ -37,7 +37,7 @@ class SpecialisationsFront(FrontBlock):
             sp = front.layout.front.specialisation
             runs = [Run(label("cards.front.specialisation_name", name=spec.name), BOLD)]
             runs += front.marked_runs(marked(spec.text, spec.ruling))
-            self._blocks[key] = paragraph(style, runs, sp.size, sp.gap, (), "")
+            self._blocks[key] = paragraph(style, runs, sp.size, sp.gap, (), "", hang=sp.hang)
         block = self._blocks[key]
         return Block(
             block.lines,

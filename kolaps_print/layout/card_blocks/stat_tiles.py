@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 BOLD, REGULAR = "KSans-Bold", "KSans"
 TILE_PAD = 1.2  # mm a stat tile keeps around its value
+CAPTION_CLEAR = 0.9  # mm between a caption (« cm, marche/course ») and each side of its tile: never touching it
 
 
 class StatTilesFront(FrontBlock):
@@ -42,17 +43,30 @@ class StatTilesFront(FrontBlock):
         by_stats = {(m.character.rank, m.character.mvt, m.character.cib): m for m in members}  # same stats, same tiles
         all_stats = [card_text.stats(m, self.front.rules) for m in by_stats.values()]
         if st.fit != "equal" and all_stats:
-            if st.fit == "content" or any(self._values_size(stats) < st.value.size for stats in all_stats):
+            if st.fit == "content" or any(
+                self._values_size(stats) < st.value.size or not self._captions_fit(stats) for stats in all_stats
+            ):
                 self._tile_widths = self._content_widths(all_stats)
         self._value_size = min((self._values_size(stats) for stats in all_stats), default=None)
+
+    def _captions_fit(self, stats: tuple[card_text.Stat, ...]) -> bool:
+        """Every caption at full size, CAPTION_CLEAR inside each side of its (equal) tile."""
+        detail = self.front.layout.front.stats.detail
+        return detail is None or all(
+            width_mm(s.detail, REGULAR, detail.size) <= w - 2 * CAPTION_CLEAR
+            for s, (_, w) in zip(stats, self._tile_columns(), strict=True)
+        )
 
     def _content_widths(self, all_stats: list[tuple[card_text.Stat, card_text.Stat, card_text.Stat]]) -> list[float]:
         """Each tile as wide as its widest value (or label) in the army, the room left shared evenly."""
         st = self.front.layout.front.stats
         needs = [
             max(
-                max(width_mm(s[i].value, BOLD, st.value.size), width_mm(s[i].label, BOLD, st.label.size, 0.3))
-                + TILE_PAD
+                max(
+                    max(width_mm(s[i].value, BOLD, st.value.size), width_mm(s[i].label, BOLD, st.label.size, 0.3))
+                    + TILE_PAD,
+                    width_mm(s[i].detail, REGULAR, st.detail.size) + 2 * CAPTION_CLEAR if st.detail else 0.0,
+                )
                 for s in all_stats
             )
             for i in range(3)
@@ -108,6 +122,7 @@ class StatTilesFront(FrontBlock):
                 if value.cut:
                     out[1].append((stat.field, f"{stat.label} '{stat.value}' is too wide for the card"))
                 continue
+            room = w - 2 * CAPTION_CLEAR
             detail = fit_line(stat.detail, REGULAR, st.detail.size, front.layout.min_font, room)
             if detail.cut:  # a narrow card: the short form, cut only if even that is too wide
                 detail = fit_line(stat.short, REGULAR, st.detail.size, front.layout.min_font, room)
