@@ -23,7 +23,7 @@ from kolaps_print.layout.card_face import FaceLayout
 from kolaps_print.layout.ruleset.card import (
     Bands,
     FaceSetting,
-    RulesetFace,
+    RulesetCardFace,
     content_key,
     deck_widths,
     face_layout,
@@ -38,7 +38,7 @@ from kolaps_print.load.yaml_source import SourceDocument
 from kolaps_print.model.ruleset_army import RulesetArmy, RulesetMember, load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
-from kolaps_print.units import pt
+from kolaps_print.units import pt, to_mm
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 DEFAULTS = CardOptions()
@@ -93,7 +93,7 @@ SIDES: dict[str, Callable[..., list[Item]]] = {"front": front_items, "back": bac
 
 def _side_by_kind(
     army: RulesetArmy, base: CardLook, colour: Color, size: tuple[float, float], height_mm: float, side: str
-) -> tuple[list[RulesetFace], list[RulesetMember]]:
+) -> tuple[list[RulesetCardFace], list[RulesetMember]]:
     """One side of every card, one size for each kind of character (the side's conditional blocks
     that print for it): a back without the burst table grows into the room the table leaves
     rather than keep the size the gunner's fuller back needs."""
@@ -102,7 +102,7 @@ def _side_by_kind(
         kinds.setdefault(side_kind(army.ruleset, side, member), []).append(i)
     if len(kinds) == 1:
         return _side(army, base, colour, size, height_mm, SIDES[side])
-    faces: list[RulesetFace] = []
+    faces: list[RulesetCardFace] = []
     places: list[int] = []
     tall: list[RulesetMember] = []
     for indices in kinds.values():
@@ -122,7 +122,7 @@ def _side(
     size: tuple[float, float],
     height_mm: float,
     items: Callable[..., list[Item]],
-) -> tuple[list[RulesetFace], list[RulesetMember]]:
+) -> tuple[list[RulesetCardFace], list[RulesetMember]]:
     """One side of every card, at the largest size (one for the whole army) where all of them fit
     between the bands, its tables alike on every card; at the smallest size, the characters whose
     side is still too tall. Each distinct content is laid out once (its characters share the
@@ -147,7 +147,7 @@ def _side(
     look = base.scaled(smallest)
     widths = deck_widths(distinct, room_width, look)
     laid = [face_layout(c, room_width, look, colour, widths) for c in distinct]
-    tall = {key for key, face in zip(firsts, laid, strict=True) if face.height(room_width, room) > room}
+    tall = {key for key, face in zip(firsts, laid, strict=True) if face.height(to_mm(room_width)) > to_mm(room)}
     return _named(laid, keys, contents), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
 
 
@@ -167,7 +167,7 @@ def _contents(army: RulesetArmy, items: Callable[..., list[Item]]) -> tuple[list
     return contents, keys
 
 
-def _named(faces: list[RulesetFace], keys: list[str], contents: list[list[Item]]) -> list[RulesetFace]:
+def _named(faces: list[RulesetCardFace], keys: list[str], contents: list[list[Item]]) -> list[RulesetCardFace]:
     """Every character's face: the face laid out for its content (in the order contents first
     appear), with its own name."""
     by_key = dict(zip(dict.fromkeys(keys), faces, strict=True))
@@ -176,21 +176,21 @@ def _named(faces: list[RulesetFace], keys: list[str], contents: list[list[Item]]
 
 def _all_fit(
     contents: list[list[Item]], order: list[int], room: tuple[float, float], look: CardLook, colour: Color, widths
-) -> tuple[list[RulesetFace] | None, int]:
+) -> tuple[list[RulesetCardFace] | None, int]:
     """Every face laid out in order's order (None and the first too tall as soon as one is), so
     the faces that fit are laid out once, not again to be kept."""
     width, height = room
-    faces: dict[int, RulesetFace] = {}
+    faces: dict[int, RulesetCardFace] = {}
     for i in order:
         face = face_layout(contents[i], width, look, colour, widths)
-        if face.height(width, height) > height:
+        if face.height(to_mm(width)) > to_mm(height):
             return None, i
         faces[i] = face
     return [faces[i] for i in range(len(contents))], -1
 
 
 def _cards_of(
-    army: RulesetArmy, sides: list[list[RulesetFace]], setting: FaceSetting, feet: tuple[Foot, Foot]
+    army: RulesetArmy, sides: list[list[RulesetCardFace]], setting: FaceSetting, feet: tuple[Foot, Foot]
 ) -> list[RulesetCard]:
     """Each copy's card, front and back; a story printed on several faces (characters of the
     same values) is laid out as shapes once and drawn as one form, a story printed once inline."""
@@ -204,7 +204,7 @@ def _cards_of(
     rooms: dict[int, Shared] = {}
     bands_of = {foot: Bands(setting, foot) for foot in feet}  # laid out once a side, not once a card
 
-    def side(face: RulesetFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
+    def side(face: RulesetCardFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
         bands, key = bands_of[foot].shapes(face), id(face.story)
         if key not in rooms:
             rooms[key] = (f"S{len(rooms)}", FaceLayout(room_shapes(face, setting)))
@@ -222,7 +222,7 @@ def _form_prefix(army: RulesetArmy, size: tuple[float, float]) -> str:
     return form_prefix("Rs", f"{army.ruleset.spec.id}|{army.name}|{size[0]:.3f}x{size[1]:.3f}")
 
 
-def _copy(face: RulesetFace, n: int, member: RulesetMember) -> RulesetFace:
+def _copy(face: RulesetCardFace, n: int, member: RulesetMember) -> RulesetCardFace:
     """The face of copy n of member's card: « 1/2 » in its band when there are several."""
     copies = member.character.copies
     return replace(face, copy=label("rulesets.card.copy", n=n, of=copies)) if copies > 1 else face

@@ -23,7 +23,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_blocks.cumulative_wounds import cell_room, wound_cells
 from kolaps_print.layout.card_blocks.plan import card_plan
-from kolaps_print.layout.card_blocks.protocol import BackBlock, Part
+from kolaps_print.layout.card_blocks.protocol import BackBlock, Part, stack
 from kolaps_print.layout.card_blocks.registry import BACK
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout, below_safe_top
@@ -274,12 +274,7 @@ class BackBuilder:
         gap = self.back.gap
         spare = height - self._needed(parts)
         extra = min(self.back.spread, max(0.0, spare) / max(1, len(parts) - 1))
-        shapes: list[Shape] = []
-        y = 0.0
-        for part in parts:
-            shapes += part.emit(y)
-            y += part.height + gap + extra
-        return shapes
+        return stack(parts, self.left, 0.0, gap + extra, self.right - self.left)
 
     def _parts(self, width: float) -> tuple[list[Part], list[Cut]]:
         self.left, self.right = self.layout.margin, width - self.layout.margin

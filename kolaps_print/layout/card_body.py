@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from kolaps_print.layout.card_blocks.protocol import stack
 from kolaps_print.layout.card_data import CardLayout
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.shapes import Ink, Rule, Shape, Text
@@ -37,6 +38,15 @@ class Block:
     @property
     def height(self) -> float:
         return self.gap_before + sum(line.height for line in self.lines)
+
+    # the drawing protocol (card_blocks/protocol.Drawn): a body block is laid out for the body's
+    # width and at its left when the front makes it, so measure() gives that height and shapes()
+    # draws its lines from top
+    def measure(self, width: float) -> float:
+        return self.height
+
+    def shapes(self, x: float, top: float) -> list[Shape]:
+        return _emit_block(self, top)[0]
 
 
 @dataclass(frozen=True)
@@ -158,31 +168,38 @@ def _emit_line(style: Style, line: Line, size: float, colour: Ink, indent: float
 
 def place(blocks: list[Block], top: float, bottom: float) -> tuple[list[Shape], list[Cut]]:
     """Stack blocks from top; what does not fit above bottom is cut (paragraphs) or left out."""
-    placed: list[tuple[Block, list[Shape]]] = []
-    cuts: list[Cut] = []
-    y = top
-    for index, block in enumerate(blocks):
-        if y + block.height <= bottom + 1e-6:
-            shapes, y = _emit_block(block, y)
-            placed.append((block, shapes))
-            cuts += [line.cut for line in block.lines if line.cut]
-            continue
+    whole, y = _whole(blocks, top, bottom)
+    placed = blocks[:whole]
+    cuts = [line.cut for block in placed for line in block.lines if line.cut]
+    partial: list[Shape] = []
+    if whole < len(blocks):
+        block = blocks[whole]
         partial = _emit_partial(block, y, bottom)
-        if partial:
-            placed.append((block, partial))
-            if block.path is not None:  # as for a cut line: a paragraph without a path has nowhere to be reported
-                cuts.append(Cut(block.path, f"{block.what} is too long for the card: its text is cut with '…'", True))
+        if (
+            partial and block.path is not None
+        ):  # as for a cut line: a paragraph without a path has nowhere to be reported
+            cuts.append(Cut(block.path, f"{block.what} is too long for the card: its text is cut with '…'", True))
         elif block.path is not None:
             cuts.append(Cut(block.path, f"{block.what} does not fit on the card and is left out", True))
         cuts += [
             Cut(b.path, f"{b.what} does not fit on the card and is left out", True)
-            for b in blocks[index + 1 :]
+            for b in blocks[whole + 1 :]
             if b.path
         ]
-        break
-    while placed and placed[-1][0].path is None:  # never end on a header with nothing under it
+        partial = partial if block.path is not None else []  # a paragraph without a path ends nothing: as a header
+    while not partial and placed and placed[-1].path is None:  # never end on a header with nothing under it
         placed.pop()
-    return [s for _, shapes in placed for s in shapes], cuts
+    return stack(placed, 0.0, top, 0.0, 0.0) + partial, cuts  # laid out at the body's left and width already
+
+
+def _whole(blocks: list[Block], top: float, bottom: float) -> tuple[int, float]:
+    """How many blocks fit whole from top above bottom, and where the next one would start."""
+    y = top
+    for index, block in enumerate(blocks):
+        if y + block.height > bottom + 1e-6:
+            return index, y
+        y += block.height
+    return len(blocks), y
 
 
 def needed_height(blocks: list[Block]) -> float:

@@ -1,4 +1,9 @@
-"""What a block of KOLAPS's card is: a part of one face that lays itself out for the card's width.
+"""What a block of a card face is: a part of one face that lays itself out for a width.
+
+Every block of every card face, KOLAPS's and the other rulesets', speaks one protocol (Drawn):
+measure(width) -> its height, then shapes(x, top) -> its shapes, all in mm from the face's
+top-left corner; stack() puts such parts one under the other. Each builder keeps its own search
+for the sizes of a whole army (the protocol unifies a block, not the choice of sizes).
 
 A front block may add to the furniture every card of the army shares (drawn once, as a PDF
 form), to one character's card at the place data/layouts/card.yaml gives it (a frame block), or
@@ -9,9 +14,9 @@ data/rulesets/kolaps/card.yaml and keep what the whole army shares."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.shapes import Shape
@@ -21,6 +26,29 @@ if TYPE_CHECKING:
     from kolaps_print.layout.card_back import BackBuilder
     from kolaps_print.layout.card_body import Block, Style
     from kolaps_print.layout.card_front import FrontBuilder
+
+
+class Drawn(Protocol):
+    """A part of a face: measured for a width, then laid out with its left at x, its top at top."""
+
+    def measure(self, width: float) -> float:
+        """Its height (mm) laid out width mm wide."""
+        ...
+
+    def shapes(self, x: float, top: float) -> list[Shape]:
+        """Its shapes, after a measure() for the width it is laid out at (mm from the face's top-left)."""
+        ...
+
+
+def stack(parts: Iterable[Drawn], x: float, top: float, gap: float, width: float) -> list[Shape]:
+    """parts one under the other from top, gap mm apart, each measured for width."""
+    shapes: list[Shape] = []
+    y = top
+    for part in parts:
+        height = part.measure(width)
+        shapes += part.shapes(x, y)
+        y += height + gap
+    return shapes
 
 
 Mode = tuple[bool, bool]  # the body's arrangement: (specialisations, traits) by name only
@@ -54,11 +82,20 @@ class FrontBlock:
 
 @dataclass(frozen=True)
 class Part:
-    """A back block measured for the card's width: its height, its shapes with its top at y."""
+    """A back block measured for the card's width: its height, its shapes with its top at y.
+
+    A Drawn already measured: the back lays its parts out between its margins when it asks its
+    blocks for them, so measure() gives that height and shapes() draws at the back's left."""
 
     height: float
     emit: Callable[[float], list[Shape]]
     width: float = 0.0  # the narrowest it can be drawn (0: it adapts to any width)
+
+    def measure(self, width: float) -> float:
+        return self.height
+
+    def shapes(self, x: float, top: float) -> list[Shape]:
+        return self.emit(top)
 
 
 class BackBlock:

@@ -72,7 +72,7 @@ class ShapedBlock(Flowable):
     """A block that measures itself like a flowable (wrap) and lays itself out as shapes: what a
     product adds to the tables and paragraphs here (the ruleset cards' tiles, tracks, heads)."""
 
-    def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
+    def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         """The block's shapes, its lower-left corner at (x, y) points, after a wrap."""
         raise NotImplementedError
 
@@ -103,7 +103,7 @@ def block_shapes(block: Flowable, x: float, y: float, area: Area) -> list[Shape]
     if isinstance(block, Paragraph):
         return _paragraph(block, x, y, area)
     if isinstance(block, ShapedBlock):
-        return block.shapes(x, y, area)
+        return block.shapes_at(x, y, area)
     if isinstance(block, Spacer):
         return []
     raise TypeError(f"no shapes for a {type(block).__name__}")

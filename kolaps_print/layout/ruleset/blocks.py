@@ -1,6 +1,7 @@
 """The rulesets' own blocks, beside the tables and paragraphs they stack with: a card's section
 head, stat tiles and box tracks, the sheet's section bar. Each measures itself (wrap, in points)
-and lays itself out as shapes (layout/reference/as_shapes.py) for the one painter."""
+and lays itself out as shapes (layout/reference/as_shapes.py) for the one painter; the card's
+are parts of a face's drawing protocol too (layout/ruleset/parts.py)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock
 from kolaps_print.layout.reference.look import ink, tint
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook
+from kolaps_print.layout.ruleset.parts import ShapedPart
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import colour as house_colour
 from kolaps_print.units import pt
 
 
-class SectionHead(ShapedBlock):
+class SectionHead(ShapedPart):
     """A section's name in tracked bold capitals, an aside after it in plain type as it is written
     (a track's threshold), a hairline running from them to the right edge."""
 
@@ -44,7 +46,7 @@ class SectionHead(ShapedBlock):
             size = max(6.0, size - 0.25)
         return size
 
-    def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
+    def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         look, size, black = self.look, self._size(), ink().cmyk()
         base = y + pt(look.head_gap_mm) + look.section_pt * 0.25
         shapes: list[Shape] = [area.text(x, base, self.text, SANS_BOLD, size, black, tracking=look.section_tracking_pt)]
@@ -57,7 +59,7 @@ class SectionHead(ShapedBlock):
         return shapes
 
 
-class TilesBlock(ShapedBlock):
+class TilesBlock(ShapedPart):
     """Equal tiles in one row: the stat's name small at the top (on two lines if it is long), its
     value large under it, on a light tint of the system's colour."""
 
@@ -88,7 +90,7 @@ class TilesBlock(ShapedBlock):
         self.height = self._label_size() * (0.6 + 1.05 * lines) + self.look.tile_value_pt * 1.15
         return aW, self.height
 
-    def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
+    def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         look, black = self.look, ink().cmyk()
         w, gap, size = self._tile_width(), pt(look.tile_gap_mm), self._label_size()
         fill, radius = tint(self.colour, look.tile_tint).cmyk(), pt(look.tile_radius_mm)
@@ -114,7 +116,7 @@ def _strip(look: CardLook, gap: float) -> float:
     return max(0.0, look.small_pt * 0.75 + LABEL_CLEAR - gap / 2)
 
 
-class BoxesBlock(ShapedBlock):
+class BoxesBlock(ShapedPart):
     """A track's boxes in rows of whole groups (10 a row in groups of 5 on a poker card), ticked
     from the left; a thick line after each marked box, the boxes below zero tinted."""
 
@@ -167,7 +169,7 @@ class BoxesBlock(ShapedBlock):
         self.height = self.row_tops(aW)[-1] + self.box
         return aW, self.height
 
-    def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
+    def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         return list(_laid_track(self.track, self.look, self.width, self.height, (x, y, area.height)))
 
 
@@ -222,7 +224,7 @@ class SectionBar(ShapedBlock):
         self.width = aW
         return aW, pt(self.look.section_bar_mm)
 
-    def shapes(self, x: float, y: float, area: Area) -> list[Shape]:
+    def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         look, paper = self.look, house_colour("paper").cmyk()
         height, size = pt(look.section_bar_mm), look.section_pt
         bar = area.box(x, y, self.width, height, self.colour.cmyk(), pt(look.section_radius_mm))

@@ -1,9 +1,11 @@
 """A ruleset character's card faces laid out in the house look of KOLAPS's cards: the name on a
 band of the system's colour, the subtitle under it, stat tiles whose value is the large thing,
 sections headed by a tracked capital line and a rule, and the army and system on a foot band.
-Each content item of content/ruleset_card.py becomes a block that measures itself for the
-card's width (a paragraph, a RowTable, or a block of layout/ruleset/blocks.py); face_shapes lays
-a side out as shapes for the one painter. Block-driven: no mechanic is known here."""
+Each content item of content/ruleset_card.py becomes parts of the drawing protocol of every card
+face (layout/card_blocks/protocol.py: measured for the card's width, then shapes from a top, in
+mm): a paragraph or a RowTable through FlowablePart, a block of layout/ruleset/blocks.py as
+itself; face_shapes lays a side out as shapes for the one painter, the parts stacked under the
+band. Block-driven: no mechanic is known here."""
 
 from __future__ import annotations
 
@@ -15,12 +17,13 @@ from html import escape as html_escape
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, Paragraph
 
 from kolaps_print.content.ruleset_card import Checkboxes, FootBand, Item, Lines, Tiles, Title, Track
 from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
+from kolaps_print.layout.card_blocks.protocol import Drawn, stack
 from kolaps_print.layout.card_face import above_safe_bottom
 from kolaps_print.layout.card_front import band_baseline
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
@@ -30,6 +33,7 @@ from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import BoxesBlock, SectionHead, TilesBlock
 from kolaps_print.layout.ruleset.columns import CELL_PAD, column_widths, least_widths, unbroken_size
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
+from kolaps_print.layout.ruleset.parts import FlowablePart, Spacing
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
 from kolaps_print.typography import run_on
@@ -69,8 +73,9 @@ CELL_PAD_Y = 1  # points above and below a card table's cell
 
 @dataclass(frozen=True)
 class RulesetFace:
-    """One side: the name its band carries (and « 1/2 » for a copy), then the blocks stacked
-    under the band."""
+    """A reference card's side: the name its band carries (its topic, « 1/2 »), then the blocks
+    poured into it (layout/ruleset/reference_cards.py), stacked under the band in points as the
+    sheet's columns are."""
 
     name: str
     story: list[Flowable]
@@ -79,6 +84,31 @@ class RulesetFace:
     def height(self, width: float, room: float) -> float:
         """The story's height set width points wide."""
         return sum(f.wrap(width, room)[1] for f in self.story)
+
+    def room(self, setting: FaceSetting) -> list[Shape]:
+        (width, height) = setting.size
+        return box_shapes(_room_filled(self, setting.look, width, height), 0, height)
+
+
+@dataclass(frozen=True)
+class RulesetCardFace:
+    """A character card's side: the name its band carries (and « 1/2 » for a copy), then its parts
+    stacked under the band."""
+
+    name: str
+    story: list[Drawn]
+    copy: str = ""
+
+    def height(self, width: float) -> float:
+        """The parts' height (mm) laid out width mm wide."""
+        return sum(part.measure(width) for part in self.story)
+
+    def room(self, setting: FaceSetting) -> list[Shape]:
+        x, bottom, width, room = story_room(setting.look, *setting.size)
+        return stack(self.story, to_mm(x), to_mm(setting.size[1] - bottom - room), 0.0, to_mm(width))
+
+
+Face = RulesetFace | RulesetCardFace
 
 
 def story_room(look: CardLook, width: float, height: float) -> tuple[float, float, float, float]:
@@ -176,11 +206,11 @@ def _sizes_down_to(top: float, least: float) -> list[float]:
     return [*sizes, least] if top >= least - 1e-9 else []
 
 
-def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Flowable]:
+def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Drawn]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
     aside = label("rulesets.card.threshold", points=lost.points) if lost else ""
-    parts: list[Flowable] = [SectionHead(heading, look, aside), BoxesBlock(track, look)]
+    parts: list[Drawn] = [SectionHead(heading, look, aside), BoxesBlock(track, look)]
     marks = [
         label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))
         for m in track.marks
@@ -193,8 +223,8 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[F
         )
     if first:  # said once a side, under the first track
         legend.append(label("rulesets.card.how_to_mark"))
-    parts += [Spacer(1, pt(look.head_gap_mm))] if legend else []
-    parts += [_paragraph(escape(line), styles.legend) for line in legend]
+    parts += [Spacing(look.head_gap_mm)] if legend else []
+    parts += [FlowablePart(_paragraph(escape(line), styles.legend)) for line in legend]
     return parts
 
 
@@ -203,7 +233,7 @@ def _short(short: str) -> str:
     return label("rulesets.card.mark_short", short=short) if short else ""
 
 
-def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float) -> list[Flowable]:
+def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float) -> list[Drawn]:
     """Two boxes and their labels a row; one a row when two labels side by side would not each
     hold on one line (« Esquive annoncée » on a back whose type grew)."""
     empty = Track("", 1)
@@ -223,7 +253,7 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
         columns,
         TableLook(left=(CELL_PAD,) * len(columns), right=(CELL_PAD,) * len(columns)),
     )
-    return [SectionHead(label("rulesets.card.checkboxes"), look), grid]
+    return [SectionHead(label("rulesets.card.checkboxes"), look), FlowablePart(grid)]
 
 
 def _label_need(texts: tuple[str, ...], look: CardLook) -> float:
@@ -240,7 +270,7 @@ def _label_column(lefts: tuple[str, ...], rights: tuple[str, ...], room: float, 
     return left if left > room / 2 else room - right
 
 
-def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) -> list[Flowable]:
+def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) -> list[Drawn]:
     """Its heads in bold over an ink rule, the rolled column larger, a light rule under each row."""
     deck = widths.get(tuple(table.header)) or _deck_table(table, width, look)
     size, columns = deck.size, deck.columns
@@ -264,19 +294,19 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
         row_rule=tint(ink(), 0.3).cmyk(),
         valign="top",  # a one-line cell reads level with the first line of a long one
     )
-    title = [SectionHead(table.title, look)] if table.title else []
-    return [*title, RowTable(rows, columns, grid_look, repeat_rows=1)]
+    title: list[Drawn] = [SectionHead(table.title, look)] if table.title else []
+    return [*title, FlowablePart(RowTable(rows, columns, grid_look, repeat_rows=1))]
 
 
-def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Flowable]:
+def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Drawn]:
     def text(line: str) -> str:
         lead, colon, rest = line.partition(" : ")
         return f"<b>{escape(lead)}</b>{colon}{escape(rest)}" if lines.bold_lead and colon else escape(line)
 
     if not lines.lines:
         return []  # a section with nothing to list prints no head either
-    head: list[Flowable] = [SectionHead(lines.heading, look)] if lines.heading else []
-    return head + [_paragraph(text(line), styles.body) for line in lines.lines]
+    head: list[Drawn] = [SectionHead(lines.heading, look)] if lines.heading else []
+    return head + [FlowablePart(_paragraph(text(line), styles.body)) for line in lines.lines]
 
 
 def _marked(item: Item) -> bool:
@@ -303,7 +333,7 @@ def face_name(items: list[Item]) -> str:
 
 def face_layout(
     items: list[Item], width: float, look: CardLook, colour: Color, widths: Widths | None = None, copy: str = ""
-) -> RulesetFace:
+) -> RulesetCardFace:
     """One face: the character's name for the band, the rest stacked from the top, a gap between
     blocks, and the key to « † » under them when the face prints one. The army's name (a band
     block) goes to the foot band the painter draws."""
@@ -311,7 +341,7 @@ def face_layout(
     styles = _styles(look)
     name = face_name(items)
     first_track = next((item for item in items if isinstance(item, Track)), None)
-    story: list[Flowable] = []
+    story: list[Drawn] = []
     for item in items:
         if isinstance(item, FootBand):
             continue
@@ -322,17 +352,17 @@ def face_layout(
         else:
             parts = _parts(item, look, styles, colour, width)
         if parts:
-            story += parts + [Spacer(1, pt(look.gap_mm))]
+            story += parts + [Spacing(look.gap_mm)]
     if any(_marked(item) for item in items):
-        story.append(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend))
+        story.append(FlowablePart(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend)))
     else:
         story = story[:-1]
-    return RulesetFace(name, story, copy)
+    return RulesetCardFace(name, story, copy)
 
 
-def _parts(item: Item, look: CardLook, styles: _Styles, colour: Color, width: float) -> list[Flowable]:
+def _parts(item: Item, look: CardLook, styles: _Styles, colour: Color, width: float) -> list[Drawn]:
     if isinstance(item, Title):
-        return [_paragraph(escape(item.subtitle), styles.subtitle)] if item.subtitle else []
+        return [FlowablePart(_paragraph(escape(item.subtitle), styles.subtitle))] if item.subtitle else []
     if isinstance(item, Tiles):
         return [TilesBlock(item, look, colour)]
     if isinstance(item, Checkboxes):
@@ -351,7 +381,7 @@ class FaceSetting:
 
 
 def face_shapes(
-    face: RulesetFace, setting: FaceSetting, foot: tuple[str, str], room: list[Shape] | None = None
+    face: Face, setting: FaceSetting, foot: tuple[str, str], room: list[Shape] | None = None
 ) -> list[Shape]:
     """A side as shapes: the name band at the top and the foot band in the system's colour, both
     past the trim (the sheet clips them: colour meets colour when front and back drift), then
@@ -360,7 +390,7 @@ def face_shapes(
     return band_shapes(face, setting, foot) + (room_shapes(face, setting) if room is None else room)
 
 
-def band_shapes(face: RulesetFace, setting: FaceSetting, foot: tuple[str, str]) -> list[Shape]:
+def band_shapes(face: Face, setting: FaceSetting, foot: tuple[str, str]) -> list[Shape]:
     """The name band and the foot band with their texts."""
     return Bands(setting, foot).shapes(face)
 
@@ -391,7 +421,7 @@ class Bands:
     def _text(self, x: float, y: float, text: str, size: float, align: Align) -> Shape:
         return self.area.text(x, y, text, SANS_BOLD, size, self.paper, align)
 
-    def shapes(self, face: RulesetFace) -> list[Shape]:
+    def shapes(self, face: Face) -> list[Shape]:
         """That face's bands: its name on the top one, its copy's « 1/2 » at the right."""
         own = [self._text(*self.name_at[:2], face.name, self.name_at[2], "left")] if face.name else []
         if face.copy:
@@ -399,10 +429,9 @@ class Bands:
         return self.boxes + own + self.feet
 
 
-def room_shapes(face: RulesetFace, setting: FaceSetting) -> list[Shape]:
+def room_shapes(face: Face, setting: FaceSetting) -> list[Shape]:
     """The face's blocks as shapes, in the room between the bands."""
-    (width, height) = setting.size
-    return box_shapes(_room_filled(face, setting.look, width, height), 0, height)
+    return face.room(setting)
 
 
 def _foot_baseline(height: float, band: float, size: float, safe: float) -> float:

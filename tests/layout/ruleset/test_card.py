@@ -11,7 +11,7 @@ from kolaps_print.layout.reference.as_shapes import Area, block_shapes
 from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.ruleset.card import (
     FaceSetting,
-    RulesetFace,
+    RulesetCardFace,
     deck_widths,
     face_layout,
     face_shapes,
@@ -96,7 +96,8 @@ def test_a_table_s_cells_start_at_their_column_on_every_row(faces):
     _, setting, laid = faces
     checked = 0
     for _, face, _ in laid:
-        for block in face.story:
+        for part in face.story:
+            block = getattr(part, "flowable", None)  # a FlowablePart's
             if not isinstance(block, RowTable):
                 continue
             block.wrap(sum(block.column_widths), 1e6)
@@ -114,7 +115,7 @@ def test_a_table_s_cells_start_at_their_column_on_every_row(faces):
 def test_a_copy_prints_its_number_at_the_band_s_right(faces):
     _, setting, laid = faces
     _, face, _ = laid[0]
-    shapes = face_shapes(RulesetFace(face.name, face.story, copy="1/2"), setting, FOOT)
+    shapes = face_shapes(RulesetCardFace(face.name, face.story, copy="1/2"), setting, FOOT)
     (copy,) = [t for t in _texts(shapes) if t.text == "1/2"]
     assert copy.align == "right" and copy.x == pytest.approx(to_mm(POKER[0]) - setting.look.margin_mm)
     assert copy.y < setting.look.band_mm
