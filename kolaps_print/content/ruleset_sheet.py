@@ -39,6 +39,7 @@ class RulesetTable:
     rows: list[list[str]]
     note: str | None = None
     strong: int | None = None  # a column set large and bold: what is rolled at the table
+    key: str | None = None  # what the column heads stand for, printed right under the table, before the note
 
 
 @dataclass(frozen=True)
@@ -123,12 +124,22 @@ def _chance_table(ruleset: Ruleset, table: DvChances | OpposedChances) -> Rulese
 def _ladder(ruleset: Ruleset, table: LadderChances) -> RulesetTable:
     mechanic = ruleset.spec.mechanic
     assert isinstance(mechanic, D12Ladder)
-    header = [_c("bonus")] + [_c("rung", name=r.name, threshold=r.threshold) for r in mechanic.ladder]
+    # Each column headed by its rung's threshold alone, the rungs' names in a key under it: seven columns
+    # of names (« Suicidaire », « Jeu d’enfant ») would set the table at 6 pt on a poker card.
+    header = [_c("bonus")] + [number(r.threshold) for r in mechanic.ladder]
     rows = [
         [signed(b)] + [percent(d12.ladder_chance(b, r.threshold)) for r in mechanic.ladder]
         for b in table.bonuses.values()
     ]
-    return RulesetTable(_title(ruleset, table), header, rows, table.note)
+    rungs = _c("rung_separator").join(
+        _c("rung", name=_lower_first(r.name), threshold=r.threshold) for r in mechanic.ladder
+    )
+    return RulesetTable(_title(ruleset, table), header, rows, table.note, key=_c("rungs", rungs=rungs))
+
+
+def _lower_first(name: str) -> str:
+    """« Très difficile » as it reads after a colon mid-sentence: « très difficile »."""
+    return name[:1].lower() + name[1:]
 
 
 def catalogue_columns(ruleset: Ruleset, catalogue: str, columns: list[str]) -> list[str]:
@@ -202,7 +213,7 @@ def book_tables(ruleset: Ruleset, table_ids: list[str]) -> dict[str, tables.Tabl
                 content.title,
                 content.header,
                 content.rows,
-                content.note,
+                " ".join(t for t in (content.key, content.note) if t) or None,
                 tuple(align),  # type: ignore[arg-type]
             )
     return out
