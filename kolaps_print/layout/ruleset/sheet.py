@@ -14,7 +14,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, value_columns
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, refolded, value_columns
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
@@ -22,7 +22,14 @@ from kolaps_print.layout.reference.flow import FlowBox, Stack
 from kolaps_print.layout.reference.look import ink, mark_grey, muted
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import SectionBar
-from kolaps_print.layout.ruleset.columns import CELL_PAD, SLACK, breakable, column_widths, unbroken_size
+from kolaps_print.layout.ruleset.columns import (
+    CELL_PAD,
+    SLACK,
+    breakable,
+    column_widths,
+    least_widths,
+    unbroken_size,
+)
 from kolaps_print.layout.ruleset.flow import fill_column
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
@@ -38,6 +45,8 @@ class TableTooTall(ValueError):
 
 def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> Stack:
     """The table with its title and note, kept together with lead (its section's bar, if first)."""
+    while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
+        table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
     size = unbroken_size(table, width, look.body_pt, look.min_body_pt, look.body_step_pt)
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
     widths = column_widths(table, width, size)
