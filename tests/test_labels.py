@@ -160,7 +160,9 @@ def test_a_ruleset_prints_its_own_labels_and_only_within_its_products(cli, tmp_p
     assert "Armes de tir 2 · Pilotage auto 4" in d12_text  # the common card.skill: « {name} {value} »
     assert label("rulesets.card.skill", name="Bagarre", value="60") == "Bagarre\u00a060"  # no leak once built
     assert cli(["tables", "--ruleset", "d12", "-o", tmp_path / "sheet.pdf"]).exit_code == 0
-    assert "Attaque − défense" in " ".join(" ".join(page_texts((tmp_path / "sheet.pdf").read_bytes())).split())
+    assert "Barreaux de l’échelle : jeu d’enfant" in " ".join(
+        " ".join(page_texts((tmp_path / "sheet.pdf").read_bytes())).split()
+    )
 
 
 def test_a_ruleset_without_labels_file_prints_the_common_ones(cli, data_copy):
@@ -170,7 +172,7 @@ def test_a_ruleset_without_labels_file_prints_the_common_ones(cli, data_copy):
     result = cli(["tables", "--ruleset", "d12", "-o", "sheet.pdf"])
     assert result.exit_code == 0, result.stderr
     text = " ".join(page_texts((data_copy.parent / "sheet.pdf").read_bytes()))
-    assert "Écart" in text and "Attaque − défense" not in text
+    assert "Seuils : jeu d’enfant" in " ".join(text.split()) and "Barreaux" not in text
 
 
 @pytest.mark.parametrize(

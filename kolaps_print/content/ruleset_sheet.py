@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -39,6 +39,8 @@ class RulesetTable:
     rows: list[list[str]]
     note: str | None = None
     strong: int | None = None  # a column set large and bold: what is rolled at the table
+    key: str | None = None  # what the column heads stand for, printed right under the table, before the note
+    folded: bool = False  # (value, chance) pairs laid side by side (_folded): a narrow card may lay fewer
 
 
 @dataclass(frozen=True)
@@ -64,9 +66,9 @@ def _title(ruleset: Ruleset, table: Table) -> str:
     return marked(table.title, table.ruling if erratum is not None and erratum.mark else None)
 
 
-def _folded(first: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[list[str]]]:
-    """(value, chance) pairs laid FOLD pairs to a row, down the columns, so a long list stays short."""
-    height = -(-len(pairs) // FOLD)
+def _folded(first: str, pairs: list[tuple[str, str]], fold: int = FOLD) -> tuple[list[str], list[list[str]]]:
+    """(value, chance) pairs laid fold pairs to a row, down the columns, so a long list stays short."""
+    height = -(-len(pairs) // fold)
     columns = [pairs[i : i + height] for i in range(0, len(pairs), height)]
     rows = [[cell for column in columns if r < len(column) for cell in column[r]] for r in range(height)]
     width = 2 * len(columns)
@@ -101,6 +103,14 @@ def _percentile_tables(ruleset: Ruleset, table: PercentileChances) -> list[Rules
     return out
 
 
+def refolded(table: RulesetTable, fold: int) -> RulesetTable:
+    """A folded table laid again fold pairs to a row (a mini card holds two pairs of « Écart »
+    and « Chance » whole, not three), its pairs read down the columns as they were laid."""
+    pairs = [(row[c], row[c + 1]) for c in range(0, len(table.header), 2) for row in table.rows if row[c]]
+    header, rows = _folded(table.header[0], pairs, fold)
+    return replace(table, header=header, rows=rows)
+
+
 def _opposed(ruleset: Ruleset) -> Callable[[int], Fraction]:
     mechanic = ruleset.spec.mechanic
     if isinstance(mechanic, ThreeD6):
@@ -117,18 +127,28 @@ def _chance_table(ruleset: Ruleset, table: DvChances | OpposedChances) -> Rulese
     else:
         chance = _opposed(ruleset)
         header, rows = _folded(_c("margin"), [(signed(m), percent(chance(m))) for m in table.margins.values()])
-    return RulesetTable(_title(ruleset, table), header, rows, table.note)
+    return RulesetTable(_title(ruleset, table), header, rows, table.note, folded=True)
 
 
 def _ladder(ruleset: Ruleset, table: LadderChances) -> RulesetTable:
     mechanic = ruleset.spec.mechanic
     assert isinstance(mechanic, D12Ladder)
-    header = [_c("bonus")] + [_c("rung", name=r.name, threshold=r.threshold) for r in mechanic.ladder]
+    # Each column headed by its rung's threshold alone, the rungs' names in a key under it: seven columns
+    # of names (« Suicidaire », « Jeu d’enfant ») would set the table at 6 pt on a poker card.
+    header = [_c("bonus")] + [number(r.threshold) for r in mechanic.ladder]
     rows = [
         [signed(b)] + [percent(d12.ladder_chance(b, r.threshold)) for r in mechanic.ladder]
         for b in table.bonuses.values()
     ]
-    return RulesetTable(_title(ruleset, table), header, rows, table.note)
+    rungs = _c("rung_separator").join(
+        _c("rung", name=_lower_first(r.name), threshold=r.threshold) for r in mechanic.ladder
+    )
+    return RulesetTable(_title(ruleset, table), header, rows, table.note, key=_c("rungs", rungs=rungs))
+
+
+def _lower_first(name: str) -> str:
+    """« Très difficile » as it reads after a colon mid-sentence: « très difficile »."""
+    return name[:1].lower() + name[1:]
 
 
 def catalogue_columns(ruleset: Ruleset, catalogue: str, columns: list[str]) -> list[str]:
@@ -202,7 +222,7 @@ def book_tables(ruleset: Ruleset, table_ids: list[str]) -> dict[str, tables.Tabl
                 content.title,
                 content.header,
                 content.rows,
-                content.note,
+                " ".join(t for t in (content.key, content.note) if t) or None,
                 tuple(align),  # type: ignore[arg-type]
             )
     return out

@@ -9,10 +9,11 @@ resolve it when the file is read, so a typo is a located error in that file.
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from reportlab.lib.colors import CMYKColor
 
 from kolaps_print.layout.data_files import load_layout
@@ -22,10 +23,31 @@ CMYK = tuple[float, float, float, float]  # each ink 0..1
 Percent = Annotated[float, Field(ge=0, le=100)]
 
 
+class HouseTable(Model):
+    """The one look of a table in every product (style.yaml `table`): palette names, the rule in points."""
+
+    head_fill: str
+    head_text: str
+    rows: tuple[str, ...] = Field(min_length=1, max_length=4)  # the body rows cycle through these
+    rule: str  # under the head row and under the last row
+    rule_pt: float = Field(gt=0, le=2)
+
+
 class HouseStyle(Model):
     palette: dict[str, tuple[Percent, Percent, Percent, Percent]]
+    table: HouseTable
     type: dict[str, Annotated[float, Field(ge=4, le=72)]]  # points
     space: dict[str, Annotated[float, Field(ge=0, le=100)]]  # mm
+
+    @field_validator("table")
+    @classmethod
+    def _table_names_palette_colours(cls, table: HouseTable, info: ValidationInfo) -> HouseTable:
+        palette = info.data.get("palette", {})
+        names = (table.head_fill, table.head_text, *table.rows, table.rule)
+        unknown = [n for n in names if n not in palette]
+        if unknown:
+            raise ValueError(f"'{unknown[0]}' is not a colour of the palette (it has {', '.join(palette)})")
+        return table
 
 
 def house_style() -> HouseStyle:
@@ -58,6 +80,38 @@ def tint(ink: CMYK, strength: float) -> CMYK:
 def markup(ink: CMYK) -> str:
     """The colour as paragraph markup reads it (<font color=...>), still CMYK."""
     return "cmyk({:g},{:g},{:g},{:g})".format(*ink)
+
+
+@dataclass(frozen=True)
+class TablePaint:
+    """The house table as inks: what every product's table paints (its sizes stay its own)."""
+
+    head_fill: CMYK
+    head_text: CMYK
+    rows: tuple[CMYK, ...]
+    rule: CMYK
+    rule_pt: float
+
+
+def table_paint() -> TablePaint:
+    table = house_style().table
+    return TablePaint(
+        cmyk(table.head_fill), cmyk(table.head_text), tuple(map(cmyk, table.rows)), cmyk(table.rule), table.rule_pt
+    )
+
+
+def table_commands(rows: int) -> list[tuple]:
+    """The house table as reportlab TableStyle commands (the book, the quick-start, the proof), for
+    a table of this many rows, its head first: what layout/reference/tables.py paints as shapes."""
+    paint = table_paint()
+    rule = (paint.rule_pt, as_colour(paint.rule))
+    commands: list[tuple] = [
+        ("BACKGROUND", (0, 0), (-1, 0), as_colour(paint.head_fill)),
+        ("LINEBELOW", (0, 0), (-1, 0), *rule),
+        ("LINEBELOW", (0, -1), (-1, -1), *rule),
+    ]
+    fills = [as_colour(ink) for ink in paint.rows]
+    return commands + [("BACKGROUND", (0, r), (-1, r), fills[(r - 1) % len(fills)]) for r in range(1, rows)]
 
 
 def type_size(name: str) -> float:

@@ -27,7 +27,7 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.ruling_style import raised_marks
-from kolaps_print.layout.style import cell_ink
+from kolaps_print.layout.style import cell_ink, table_commands
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
@@ -356,17 +356,13 @@ def _table_style(rows: int, scale: float = 1.0) -> TableStyle:
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's default is Helvetica, never embedded
         cell_ink(),
-        ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.6 * scale),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.2 * scale),
         ("LEFTPADDING", (0, 0), (-1, -1), 4 * scale),
         ("RIGHTPADDING", (0, 0), (-1, -1), 4 * scale),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.palette().rule),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.9, st.palette().ink),
     ]
-    commands += [("BACKGROUND", (0, r), (-1, r), st.palette().zebra) for r in range(2, rows, 2)]
-    return TableStyle(commands)
+    return TableStyle(commands + table_commands(rows))  # the house table's fills and rules, as on the sheet
 
 
 class AnchoredTitle(SteadyParagraph):

@@ -29,7 +29,7 @@ class Cover:
         band_bottom = h * 0.45
         b = pt(self.bleed_mm)
         size = st.rulebook_layout().cover
-        c.setFillColor(st.palette().head_fill)
+        c.setFillColor(st.palette().band)
         c.rect(0 - b, band_bottom, w + 2 * b, h - band_bottom + b, stroke=0, fill=1)
         c.setFillColor(st.palette().accent)
         c.rect(0 - b, band_bottom - pt(4), w + 2 * b, pt(4), stroke=0, fill=1)
@@ -105,7 +105,7 @@ class HandoutBand:
         w, h = geometry.pagesize
         x, bottom = pt(self.margin_mm), h - pt(self.band_mm)
         size = handout_layout().band_type
-        c.setFillColor(st.palette().head_fill)
+        c.setFillColor(st.palette().band)
         c.rect(0, bottom, w, h - bottom, stroke=0, fill=1)
         c.setFillColor(st.palette().accent)
         c.rect(0, bottom - pt(2.2), w, pt(2.2), stroke=0, fill=1)

@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 
 from kolaps_print.fonts import SANS
 from kolaps_print.labels import label, labels
-from kolaps_print.layout.style import cell_ink
+from kolaps_print.layout.style import cell_ink, table_commands
 from kolaps_print.model.errata import Erratum
 from kolaps_print.provenance import erratum_order, mark, marked_faces, marked_pages
 from kolaps_print.rulebook import styles as st
@@ -295,7 +295,7 @@ def marks_pages(appendix: ProofAppendix, registry: Registry) -> list[Flowable]:
 
 
 def report_table(columns: list[str], rows: list[list[str]], widths: list[str]) -> Table:
-    """A proof page's table: a shaded head, a rule under each row, as wide as the text block."""
+    """A proof page's table: the house table (style.yaml `table`), as wide as the text block."""
     s = st.styles()
     cells = [[Paragraph(escape(c), s["head"]) for c in columns]]
     cells += [[Paragraph(escape(c), s["cell"]) for c in row] for row in rows]
@@ -305,12 +305,11 @@ def report_table(columns: list[str], rows: list[list[str]], widths: list[str]) -
             [
                 ("FONTNAME", (0, 0), (-1, -1), SANS),
                 cell_ink(),
-                ("BACKGROUND", (0, 0), (-1, 0), st.palette().head_fill),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LINEBELOW", (0, 1), (-1, -1), 0.4, st.palette().rule),
                 ("TOPPADDING", (0, 0), (-1, -1), 2),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
             ]
+            + table_commands(len(cells))  # the house table
         )
     )
     return table

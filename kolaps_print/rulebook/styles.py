@@ -22,7 +22,7 @@ from kolaps_print.diagnostics import KolapsError, display_path
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.sheets import paper_name, paper_names, paper_size
-from kolaps_print.layout.style import StyleColour, StyleSize, as_colour, markup
+from kolaps_print.layout.style import StyleColour, StyleSize, as_colour, markup, table_paint
 from kolaps_print.load import load_yaml
 from kolaps_print.model.common import Model
 from kolaps_print.typography import french_patterns
@@ -49,8 +49,7 @@ class BookColours(Model):
     muted: StyleColour
     rule: StyleColour
     shade: StyleColour
-    head_fill: StyleColour
-    zebra: StyleColour
+    band: StyleColour  # the cover's and the quick-start's dark band
 
 
 class TextStyle(Model):
@@ -215,8 +214,7 @@ class BookPalette:
     muted: colors.CMYKColor
     rule: colors.CMYKColor
     shade: colors.CMYKColor
-    head_fill: colors.CMYKColor
-    zebra: colors.CMYKColor
+    band: colors.CMYKColor
 
     def markup(self, name: str) -> str:
         """A colour as paragraph markup takes it (color=...), still CMYK."""
@@ -282,7 +280,9 @@ def _styles(sizes: BookType, colours: BookColours) -> dict[str, ParagraphStyle]:
         "box": ParagraphStyle("box", parent=sans, **sizes.box.options()),
         "table_title": ParagraphStyle("table_title", textColor=paint.ink, **heading, **sizes.table_title.options()),
         "cell": ParagraphStyle("cell", parent=sans, **sizes.cell.options()),
-        "head": ParagraphStyle("head", fontName=SANS_BOLD, textColor=paint.paper, **sizes.head.options()),
+        "head": ParagraphStyle(
+            "head", fontName=SANS_BOLD, textColor=as_colour(table_paint().head_text), **sizes.head.options()
+        ),
         "note": ParagraphStyle(
             "note", parent=sans, fontName="KSans-Italic", textColor=paint.muted, **sizes.note.options()
         ),

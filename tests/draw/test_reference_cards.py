@@ -298,10 +298,9 @@ def test_a_table_under_its_row_leaves_no_blank_line_height(data):
 
 
 def layout_block(table, styles):
-    from kolaps_print.layout.reference.look import section_colour
     from kolaps_print.layout.reference.tables import table_flowable
 
-    block = table_flowable(table, POKER[0] - 2 * pt(reference_look().cards.padding), styles, section_colour("x"))
+    block = table_flowable(table, POKER[0] - 2 * pt(reference_look().cards.padding), styles)
     block.wrap(POKER[0], 1e9)
     return block
 

@@ -55,7 +55,7 @@ def test_a_ruleset_kit_prints_its_cards_its_sheet_and_its_book(d12_kit):
         "rulebook-d12.pdf",
     ]
     sheet = plain(" ".join(page_texts((out / "reference.pdf").read_bytes())))
-    assert "L’échelle du d12 : aide de jeu" in sheet and "Attaque − défense" in sheet  # its own labels
+    assert "L’échelle du d12 : aide de jeu" in sheet and "Barreaux de l’échelle" in sheet  # its own labels
     book = plain(" ".join(page_texts((out / "rulebook-d12.pdf").read_bytes())))
     assert "Nos décisions" in book and "D12-E1" in book
     cards = plain(" ".join(page_texts((out / "cards-equipe-neon.pdf").read_bytes())))

@@ -153,11 +153,10 @@ def _bare(table: TableContent) -> TableContent:
 
 def _front_units(topic: Topic, width: float, styles: Styles) -> list[Flowable]:
     """The topic's tables, titled only when two share the card (the strip names a lone one)."""
-    colour = section_colour(topic.section.id)
     alone = len(topic.tables) == 1
     bare = tuple(_bare(t) for t in topic.tables)
     if alone:
-        return [table_block(bare[0], width, styles, colour, show_title=False)]
+        return [table_block(bare[0], width, styles, show_title=False)]
     return row_units(bare, replace(topic.section, title=""), width, styles)
 
 

@@ -85,17 +85,15 @@ def row_units(
 
     legend: the row's first table carries the marks' legend under it (the cards' first face).
     """
-    colour = section_colour(section.id)
     if len(row) == 1:
-        return [table_block(row[0], width, styles, colour, show_title=row[0].title != section.title, legend=legend)]
+        return [table_block(row[0], width, styles, show_title=row[0].title != section.title, legend=legend)]
     gap = pt(3)
     weights = [sum(t.widths) or len(t.columns) for t in row]
     widths = [(width - gap * (len(row) - 1)) * w / sum(weights) for w in weights]
     if not all(fits_width(t, w, styles) for t, w in zip(row, widths, strict=True)):  # too narrow: one under the other
-        return [table_block(t, width, styles, colour, legend=legend and i == 0) for i, t in enumerate(row)]
+        return [table_block(t, width, styles, legend=legend and i == 0) for i, t in enumerate(row)]
     blocks = [
-        table_block(t, w, styles, colour, legend=legend and i == 0)
-        for i, (t, w) in enumerate(zip(row, widths, strict=True))
+        table_block(t, w, styles, legend=legend and i == 0) for i, (t, w) in enumerate(zip(row, widths, strict=True))
     ]
     return [side_by_side(blocks, widths, gap)]
 

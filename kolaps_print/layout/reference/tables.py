@@ -1,4 +1,5 @@
-"""One TableContent drawn as a block: coloured title, tinted header row, zebra rows, note."""
+"""One TableContent drawn as a block: title, the house table (style.yaml `table`: a head row on a black
+tint, rows alternating paper and a lighter tint, black rules under the head and the last row), note."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.flow import SectionBand, Stack
-from kolaps_print.layout.reference.look import Styles, chance_colour, grey_at, mark_grey, tint
+from kolaps_print.layout.reference.look import Styles, chance_colour, grey_at, mark_grey
 from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.layout.shapes import Ink
 from kolaps_print.layout.style import markup as colour_markup
+from kolaps_print.layout.style import table_paint
 
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
 MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead
@@ -93,19 +95,21 @@ def _ink(colour: Color) -> Ink:
     return colour.cmyk()
 
 
-def _zebra(colour: Color) -> tuple[Ink, Ink]:
-    return _ink(tint(colour, 0.02)), _ink(tint(colour, 0.11))
+def _zebra() -> tuple[Ink, ...]:
+    return table_paint().rows
 
 
-def _look(colour: Color, styles: Styles, columns: int) -> TableLook:
-    """A header row in the section's tint, zebra rows, the section's rule under the header and the last row."""
-    side = (styles.padding * 1.4,) * columns
+def _look(styles: Styles, columns: int) -> TableLook:
+    """The house table: its head row's tint, its rows' tints, its rules under the head and the last row.
+    Black only, whatever the section's colour: the same table reads the same in the book."""
+    side, paint = (styles.padding * 1.4,) * columns, table_paint()
     return TableLook(
         left=side,
         right=side,
-        header_fill=_ink(tint(colour, 0.30)),
-        zebra=_zebra(colour),
-        rule=_ink(colour),
+        header_fill=paint.head_fill,
+        zebra=paint.rows,
+        rule=paint.rule,
+        rule_pt=paint.rule_pt,
         rule_below_header=True,
         rule_below=True,
         empty_cell=0.0 if styles.tight_under else EMPTY_CELL_PT,
@@ -146,7 +150,7 @@ def _long_text_last(table: TableContent, styles: Styles) -> bool:
     )
 
 
-def _text_goes_under(table: TableContent, width: float, styles: Styles, colour: Color) -> bool:
+def _text_goes_under(table: TableContent, width: float, styles: Styles) -> bool:
     """Whether the last column's text reads better on a full-width line under its row.
 
     Counted in words a line and in height, never in raw points: under when the column would
@@ -157,8 +161,8 @@ def _text_goes_under(table: TableContent, width: float, styles: Styles, colour: 
     widths = _widths(table, width, styles)
     if _words_a_line([r[-1] for r in table.rows], widths[-1], styles) < MIN_WORDS_A_LINE:
         return True
-    inline = _table_inline(table, widths, styles, colour).wrap(width, 1e9)[1]
-    return _table_text_under(table, width, styles, colour).wrap(width, 1e9)[1] < inline * (1 - UNDER_SAVING)
+    inline = _table_inline(table, widths, styles).wrap(width, 1e9)[1]
+    return _table_text_under(table, width, styles).wrap(width, 1e9)[1] < inline * (1 - UNDER_SAVING)
 
 
 def _key_columns(table: TableContent) -> TableContent:
@@ -168,29 +172,29 @@ def _key_columns(table: TableContent) -> TableContent:
     )
 
 
-def _rows_text_under(table: TableContent, styles: Styles, colour: Color) -> list[Row]:
+def _rows_text_under(table: TableContent, styles: Styles) -> list[Row]:
     """Key columns on one row, the last column's text on a full-width row under it, each pair one zebra shade."""
     keys = _key_columns(table)
     grid = _grid(keys, styles)
     rows = [_row(grid[0], styles)]
     for i, cells in enumerate(grid[1:]):
-        shade = _zebra(colour)[i % 2]
+        shade = _zebra()[i % len(_zebra())]
         style = styles.rule() if i in table.strong else styles.cell("l")
         text = [paragraph(table.rows[i][-1], style)] + [""] * (len(cells) - 1)
         rows += [_row(cells, styles, fill=shade), _row(text, styles, top=0, span=True, fill=shade)]
     return rows
 
 
-def table_flowable(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
+def table_flowable(table: TableContent, width: float, styles: Styles) -> RowTable:
     """The table itself; it splits between rows and repeats its header row."""
     if styles.max_lines:
-        return _card_table(table, width, styles, colour)
-    if _text_goes_under(table, width, styles, colour):
-        return _table_text_under(table, width, styles, colour)
-    return _table_inline(table, _widths(table, width, styles), styles, colour)
+        return _card_table(table, width, styles)
+    if _text_goes_under(table, width, styles):
+        return _table_text_under(table, width, styles)
+    return _table_inline(table, _widths(table, width, styles), styles)
 
 
-def _card_table(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
+def _card_table(table: TableContent, width: float, styles: Styles) -> RowTable:
     """A card's table: no cell beyond styles.max_lines lines. The sheet's choice if it keeps to that,
     else the long last column under each row, else every column but the first under its row
     (« Réussite critique : … »)."""
@@ -198,12 +202,12 @@ def _card_table(table: TableContent, width: float, styles: Styles, colour: Color
     inline = styles.max_lines >= (0 if table.shade else _most_lines(table, widths, styles))
     under_ok = _long_text_last(table, styles) and _most_lines_under(table, width, styles) <= styles.max_lines
     # Two short columns (rank, threshold) stay side by side; the sheet's rule judges three and more.
-    sheet_under = len(table.columns) >= 3 and _text_goes_under(table, width, styles, colour)
+    sheet_under = len(table.columns) >= 3 and _text_goes_under(table, width, styles)
     if under_ok and (sheet_under or not inline):
-        return _table_text_under(table, width, styles, colour)
+        return _table_text_under(table, width, styles)
     if inline:
-        return _table_inline(table, widths, styles, colour)
-    return _table_stacked(table, width, styles, colour)
+        return _table_inline(table, widths, styles)
+    return _table_stacked(table, width, styles)
 
 
 def _lines(text: str, width: float, styles: Styles, bold: bool = False) -> int:
@@ -229,37 +233,40 @@ def _stacked_cell(header: str, value: str, size: float) -> str:
     return f"<b>{escape(header)}\u00a0:</b> {body}" if header else body
 
 
-def _table_stacked(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
+def _table_stacked(table: TableContent, width: float, styles: Styles) -> RowTable:
     """One column: each row's first cell in bold, then each other cell on its own line, its header first."""
     group = len(table.columns)
     pad = styles.padding
     rows = []
     for r, row in enumerate(table.rows):
-        shade = _zebra(colour)[r % 2]
+        shade = _zebra()[r % len(_zebra())]
         cells = [paragraph(row[0], styles.cell("l", bold=True))]
         for i in range(1, group):
             style = styles.rule() if (r in table.strong and i == group - 1) else styles.cell("l")
             cells.append(Paragraph(_stacked_cell(table.columns[i], row[i], style.fontSize), style))
         rows += [Row((cell,), top=pad if i == 0 else 0, bottom=pad * 0.6, fill=shade) for i, cell in enumerate(cells)]
     side = (pad * 1.4,)
-    look = TableLook(left=side, right=side, valign="bottom", rule=_ink(colour), rule_above=True, rule_below=True)
+    paint = table_paint()
+    look = TableLook(
+        left=side, right=side, valign="bottom", rule=paint.rule, rule_pt=paint.rule_pt, rule_above=True, rule_below=True
+    )
     # a row and its lines under it: the flow never cuts between them
     return RowTable(rows, [width], look, row_group=group)
 
 
-def _table_inline(table: TableContent, widths: list[float], styles: Styles, colour: Color) -> RowTable:
+def _table_inline(table: TableContent, widths: list[float], styles: Styles) -> RowTable:
     grid = _grid(table, styles)
     rows = [_row(grid[0], styles)]
     rows += [_row(cells, styles, cell_fills=_shading(table, r)) for r, cells in enumerate(grid[1:])]
-    return RowTable(rows, widths, _look(colour, styles, len(widths)), repeat_rows=1)
+    return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1)
 
 
-def _table_text_under(table: TableContent, width: float, styles: Styles, colour: Color) -> RowTable:
+def _table_text_under(table: TableContent, width: float, styles: Styles) -> RowTable:
     keys = _key_columns(table)
     widths = _widths(keys, width, styles)
-    rows = _rows_text_under(table, styles, colour)
+    rows = _rows_text_under(table, styles)
     # a row and its text: the flow never cuts between them
-    return RowTable(rows, widths, _look(colour, styles, len(widths)), repeat_rows=1, row_group=2)
+    return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1, row_group=2)
 
 
 def continued_title(title: str) -> str:
@@ -270,7 +277,7 @@ def continued_title(title: str) -> str:
 
 
 def table_block(
-    table: TableContent, width: float, styles: Styles, colour: Color, show_title: bool = True, legend: bool = False
+    table: TableContent, width: float, styles: Styles, show_title: bool = True, legend: bool = False
 ) -> Stack:
     """Title, the rule it serves (bold, read first), table, note and (legend) the marks' legend, kept together.
 
@@ -282,7 +289,7 @@ def table_block(
         parts.append(paragraph(table.title, styles.table_title()))
     if table.rule:
         parts.append(paragraph(table.rule, styles.rule()))
-    parts.append(table_flowable(table, width, styles, colour))
+    parts.append(table_flowable(table, width, styles))
     if table.note:
         parts.append(paragraph(table.note, styles.note()))
     if legend:

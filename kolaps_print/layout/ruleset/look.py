@@ -113,9 +113,6 @@ class SheetLook(Model):
     cell_padding_pt: float = Field(ge=0, le=10)
     table_gap_mm: float = Field(ge=0, le=20)
     split_min_mm: float = Field(ge=0, le=200)  # a section breaking at a column's foot leaves this much there
-    header_tint: float = Field(ge=0, le=1)
-    zebra: StyleColour
-    rule_pt: float = Field(gt=0, le=3)
     colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
     default_colour: StyleColour
     card: CardLook

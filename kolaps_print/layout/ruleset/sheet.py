@@ -14,20 +14,26 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, value_columns
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, refolded, value_columns
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
 from kolaps_print.layout.reference.flow import FlowBox, Stack
-from kolaps_print.layout.reference.look import ink, mark_grey, muted, tint
+from kolaps_print.layout.reference.look import ink, mark_grey, muted
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import SectionBar
-from kolaps_print.layout.ruleset.columns import CELL_PAD, SLACK, breakable, column_widths, unbroken_size
+from kolaps_print.layout.ruleset.columns import (
+    CELL_PAD,
+    SLACK,
+    breakable,
+    column_widths,
+    least_widths,
+    unbroken_size,
+)
 from kolaps_print.layout.ruleset.flow import fill_column
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
-from kolaps_print.layout.style import as_colour
-from kolaps_print.layout.style import colour as house_colour
+from kolaps_print.layout.style import table_paint
 from kolaps_print.units import pt
 
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
@@ -37,8 +43,10 @@ class TableTooTall(ValueError):
     """A table (with its title) taller than a whole column."""
 
 
-def _table(table: RulesetTable, width: float, look: SheetLook, colour: Color, lead: list[Flowable]) -> Stack:
+def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> Stack:
     """The table with its title and note, kept together with lead (its section's bar, if first)."""
+    while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
+        table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
     size = unbroken_size(table, width, look.body_pt, look.min_body_pt, look.body_step_pt)
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
     widths = column_widths(table, width, size)
@@ -50,14 +58,15 @@ def _table(table: RulesetTable, width: float, look: SheetLook, colour: Color, le
     rows += [
         Row(tuple(Paragraph(escape(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
     ]
+    paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
     grid_look = TableLook(
         left=(pad,) * len(widths),
         right=(pad,) * len(widths),
         valign="top",
-        header_fill=tint(colour, look.header_tint).cmyk(),
-        zebra=(house_colour("paper").cmyk(), as_colour(look.zebra).cmyk()),
-        rule=ink().cmyk(),
-        rule_pt=look.rule_pt,
+        header_fill=paint.head_fill,
+        zebra=paint.rows,
+        rule=paint.rule,
+        rule_pt=paint.rule_pt,
         rule_below_header=True,
         rule_below=True,
     )
@@ -67,10 +76,8 @@ def _table(table: RulesetTable, width: float, look: SheetLook, colour: Color, le
             Paragraph(escape(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
         )
     parts.append(RowTable(rows, widths, grid_look, repeat_rows=1))
-    if table.note:
-        parts.append(
-            Paragraph(escape(table.note), paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted()))
-        )
+    note = paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted())
+    parts += [Paragraph(escape(text), note) for text in (table.key, table.note) if text]
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
 
 
@@ -96,7 +103,7 @@ def sheet_story(
         for i, table in enumerate(section.tables):
             if i == 0 and _same(table.title, section.title):  # the bar already says it
                 table = replace(table, title="")
-            story.append(_table(table, width, look, colour, bar if i == 0 else []))
+            story.append(_table(table, width, look, bar if i == 0 else []))
     return story
 
 

@@ -8,7 +8,7 @@ import pytest
 from kolaps_print.content.tables import build_table
 from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.reference.as_shapes import Area, block_shapes
-from kolaps_print.layout.reference.look import Styles, section_colour
+from kolaps_print.layout.reference.look import Styles
 from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.reference.tables import paragraph, table_flowable
 from kolaps_print.layout.shapes import Rule, Text
@@ -23,7 +23,7 @@ HEIGHT = pt(200)
 def modifiers():
     register_fonts()
     table = build_table("modificateurs", builtin_game_data())
-    return table, table_flowable(table, pt(88), STYLES, section_colour("test"))
+    return table, table_flowable(table, pt(88), STYLES)
 
 
 def shapes_of(block, x=0.0, y=0.0):

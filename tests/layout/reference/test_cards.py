@@ -46,7 +46,7 @@ def cards():
 
 
 def _block_height(table, styles, width):
-    block = table_block(replace(table, rule=None, note=None, legend=None), width, styles, section_colour("test"))
+    block = table_block(replace(table, rule=None, note=None, legend=None), width, styles)
     return block.wrap(width, 1e9)[1]
 
 
@@ -81,7 +81,7 @@ def _cell_text(cell):
 
 def _max_rows_a_face(table, styles, width, height):
     """How many body rows of this table any empty face holds, wherever the cut (header repeated)."""
-    t = table_block(table, width, styles, section_colour("test")).parts[-2 if table.note else -1]
+    t = table_block(table, width, styles).parts[-2 if table.note else -1]
     t.wrap(width, 1e9)
     rows, group = t.row_heights(), t.row_group  # the table's own measure; a row with its text under it counts once
     h = [rows[0]] + [sum(rows[i : i + group]) for i in range(1, len(rows), group)]

@@ -6,7 +6,7 @@ import pytest
 from kolaps_print.content.tables import TABLE_NAMES, build_table
 from kolaps_print.fonts import register_fonts
 from kolaps_print.layout.reference.flow import split_keeping_rows
-from kolaps_print.layout.reference.look import Styles, section_colour
+from kolaps_print.layout.reference.look import Styles
 from kolaps_print.layout.reference.tables import table_flowable
 from kolaps_print.model.gamedata import builtin_game_data
 from kolaps_print.units import pt
@@ -22,7 +22,7 @@ def tables():
 
 
 def flowable(table, width):
-    return table_flowable(table, width, STYLES, section_colour("test"))
+    return table_flowable(table, width, STYLES)
 
 
 def texts(rows) -> list[tuple[str, ...]]:

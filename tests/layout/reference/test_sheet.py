@@ -10,7 +10,7 @@ from kolaps_print.content.reference import PLAN, reference_pages
 from kolaps_print.content.tables import TABLE_NAMES, base_table, build_table
 from kolaps_print.fonts import SANS_BOLD, register_fonts
 from kolaps_print.layout.reference.flow import FlowBox, Stack, fill_box
-from kolaps_print.layout.reference.look import Styles, reference_look, section_colour
+from kolaps_print.layout.reference.look import Styles, reference_look
 from kolaps_print.layout.reference.sheet import (
     SheetGeometry,
     SheetOverflow,
@@ -87,7 +87,7 @@ def test_data_too_long_for_two_sides_is_refused(data):
 def test_no_column_is_narrower_than_its_longest_word(data, name):
     table = build_table(name, data)
     styles = Styles(MIN_BODY_PT)
-    flowable = table_flowable(table, pt(88), styles, section_colour("test"))
+    flowable = table_flowable(table, pt(88), styles)
     for i, width in enumerate(flowable.column_widths):
         texts = [table.columns[i]] + [row[i] for row in table.rows]
         words = [w for t in texts for w in re.split(r"[ \t\n]+", t) if w]

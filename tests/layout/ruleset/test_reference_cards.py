@@ -124,14 +124,75 @@ def test_the_chances_are_the_engines(decks):
 def test_headings_stay_whole_and_on_a_mini_card_break_at_a_french_syllable(cli, decks, tmp_path):
     """On poker cards a wide table sets smaller until no heading's word breaks; on a mini card,
     where even the smallest size cannot hold them, a word breaks at a syllable with a hyphen
-    (« Suici- / daire »: pdfium reads the line-end hyphen as U+0002), never at any letter."""
+    (« Bo- / nus »: pdfium reads the line-end hyphen as U+0002), never at any letter; a table of
+    (value, chance) pairs too wide for it lays two pairs a row instead of three, so « Chance »,
+    which has no syllable to break at, stays whole."""
     d12_words = {o.text.strip() for o in text_objects(decks["d12"][1])}
-    assert {"Suicidaire", "Difficile", "Bonus", "Chance", "Normal"} <= d12_words
+    assert {"Écart", "Bonus", "Chance", "Défenseur"} <= d12_words
     mini = tmp_path / "mini.pdf"
     assert cli(["tables", "--ruleset", "d12", "--format", "cards", "--card", "mini", "-o", mini]).exit_code == 0
     words = {o.text.strip() for o in text_objects(mini.read_bytes())}
-    assert {"Suici\x02", "daire", "Nor\x02", "mal"} <= words
-    assert not {"Suicidair", "Suicid", "Norm"} & words
+    assert {"Bo\x02", "nus", "Chance", "Écart"} <= words
+    assert not {"Bon\x02", "Bonu\x02", "Chanc", "Chan\x02"} & words
+
+
+def test_the_d12_ladder_is_set_at_7_pt_at_least_its_rungs_named_in_a_key(cli, decks, tmp_path):
+    """Its seven columns were set at 6 pt on poker cards, their heads (« Suicidaire (20) ») the
+    limit: each column is now headed by its rung's threshold, the rungs' names in a key under the
+    table, and every figure of the table reads at 7 pt or more on poker and tarot cards; the sheet
+    prints the same heads and key."""
+    ladder = find_ruleset("d12").spec.mechanic.ladder
+    thresholds = [str(r.threshold) for r in ladder]
+    tarot = tmp_path / "tarot.pdf"
+    assert cli(["tables", "--ruleset", "d12", "--format", "cards", "--card", "tarot", "-o", tarot]).exit_code == 0
+    sheet = tmp_path / "sheet.pdf"
+    assert cli(["tables", "--ruleset", "d12", "-o", sheet]).exit_code == 0
+    for pdf in (decks["d12"][1], tarot.read_bytes(), sheet.read_bytes()):
+        objects = text_objects(pdf)
+        heads = [o for o in objects if o.text.strip() == "Bonus"]
+        assert len(heads) == 1  # one face holds the ladder whole (its header printed once)
+        (head,) = heads
+        line = [o for o in objects if o.page == head.page and abs(o.bounds[1] - head.bounds[1]) < 1]
+        row = _this_face(head, sorted(line, key=lambda o: o.bounds[0]))
+        assert [o.text.strip() for o in row][1:] == thresholds
+        assert min(o.size for o in row) >= 7
+        # the figures under those heads: « 75 % » ... down to the last bonus, all at 7 pt or more
+        left, right = head.bounds[0] - 1, max(o.bounds[2] for o in row) + 2
+        chances = [
+            o
+            for o in objects
+            if o.page == head.page and left <= o.bounds[0] <= right and o.bounds[1] < head.bounds[1] and "%" in o.text
+        ]
+        bonuses = len(list(find_ruleset("d12").tables["echelle"].bonuses.values()))
+        rows = _rows_top_down(chances)[:bonuses]  # the ladder's, under its heads
+        assert [len(r) for r in rows] == [6] * bonuses
+        assert min(o.size for r in rows for o in r) >= 7
+        key = plain(" ".join(page_texts(pdf)))
+        names = ", ".join(f"{r.name[0].lower()}{r.name[1:]} {r.threshold}" for r in ladder)
+        assert f"Barreaux de l’échelle : {names}." in key  # d12's own label (data/rulesets/d12/labels.yaml)
+    assert "Suicidaire" not in {o.text.strip() for o in text_objects(decks["d12"][1])}
+
+
+def _this_face(head, line: list) -> list:
+    """The texts of a line from head rightwards, up to a gap wider than any between two columns
+    (the next card's face on the sheet of cards)."""
+    row = [head]
+    for o in (o for o in line if o.bounds[0] > head.bounds[0]):
+        if o.bounds[0] - row[-1].bounds[2] > 40:
+            break
+        row.append(o)
+    return row
+
+
+def _rows_top_down(objects: list) -> list[list]:
+    """Text objects grouped in lines, top down: tops within 1.5 pt (a comma's descender lowers a bottom)."""
+    rows: list[list] = []
+    for o in sorted(objects, key=lambda o: -o.bounds[3]):
+        if rows and rows[-1][0].bounds[3] - o.bounds[3] < 1.5:
+            rows[-1].append(o)
+        else:
+            rows.append([o])
+    return rows
 
 
 @pytest.mark.parametrize(("ruleset_id", "erratum"), [("d100", "D100-E1"), ("3d6", "3D6-E2"), ("d12", "D12-E3")])
