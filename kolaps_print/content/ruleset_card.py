@@ -17,6 +17,7 @@ from kolaps_print.model.ruleset_cards import (
     BoxTrackBlock,
     CheckboxesBlock,
     Condition,
+    EntryValues,
     FeaturesBlock,
     HitTrackBlock,
     LevelRowsBlock,
@@ -56,6 +57,7 @@ class Track:
     negative: int = 0  # boxes below zero
     negative_label: str | None = None
     negative_short: str = ""  # printed after « 0 » at the line before the boxes below zero
+    aside: str = ""  # beside the title: what the character's armour is worth (« KD 8 »)
 
 
 @dataclass(frozen=True)
@@ -178,9 +180,34 @@ def _roll(ruleset: Ruleset, roll: Roll, weapon: Any, member: RulesetMember) -> s
 
 
 def _features(ruleset: Ruleset, block: FeaturesBlock, member: RulesetMember) -> Lines:
-    _, entries = _referenced(ruleset, block.field, member)
-    lines = [label("rulesets.card.feature", name=e.name, text=e.text) if e.text else e.name for e in entries]
+    catalogue, entries = _referenced(ruleset, block.field, member)
+    lines = []
+    for entry in entries:
+        name = _with_values(ruleset, catalogue, entry, block.columns)
+        lines.append(label("rulesets.card.feature", name=name, text=entry.text) if entry.text else name)
     return Lines(tuple(lines), bold_lead=True, heading=_field_label(ruleset, block.field))
+
+
+def _with_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> str:
+    """An entry's name and what it is worth, the columns it sets: « Veste blindée — KD 8 »."""
+    values = entry_values(ruleset, catalogue, entry, columns)
+    if not values:
+        return str(entry.name)
+    return label("rulesets.card.feature_values", name=entry.name, values=label("rulesets.card.separator").join(values))
+
+
+def entry_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> list[str]:
+    """The columns an entry sets, each its label then its value: « KD 8 », « absorbe 6 » (a label
+    that is a capitalised word is lowered, as it runs on after the name)."""
+    decls = {f.id: f for c in ruleset.spec.catalogues if c.id == catalogue for f in c.fields}
+    shown = []
+    for column in columns:
+        value = getattr(entry, column, None)
+        if value is not None and value != 0:
+            name = decls[column].label
+            name = name[0].lower() + name[1:] if name[1:].islower() else name
+            shown.append(label("rulesets.card.value", label=name, value=_shown(value)))
+    return shown
 
 
 def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Item | None:
@@ -213,20 +240,28 @@ def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Ite
         return RulesetTable(
             "", ["", *([""] * max(len(r.levels) for r in block.rows))], [[r.label, *r.levels] for r in block.rows]
         )
-    return _tracker(block, member)
+    return _tracker(ruleset, block, member)
 
 
-def _tracker(block: Any, member: RulesetMember) -> Item | None:
+def _tracker(ruleset: Ruleset, block: Any, member: RulesetMember) -> Item | None:
     if isinstance(block, HitTrackBlock):
         total = _value(block.of, member)
         negative = _value(block.negative_to, member) if block.negative_to is not None else 0
         marks = _marks(total, tuple(block.marks))
-        return Track(block.label, total, marks, negative, block.negative_label, block.negative_short or "")
+        aside = _aside(ruleset, block.aside, member) if block.aside else ""
+        return Track(block.label, total, marks, negative, block.negative_label, block.negative_short or "", aside)
     if isinstance(block, BoxTrackBlock) and block.per is None:
         return Track(block.label, _value(block.length, member))
     if isinstance(block, CheckboxesBlock):
         return Checkboxes(tuple(block.boxes))
     return None
+
+
+def _aside(ruleset: Ruleset, aside: EntryValues, member: RulesetMember) -> str:
+    """« KD 8 »: the values of the entries the character has, nothing without one."""
+    catalogue, entries = _referenced(ruleset, aside.field, member)
+    values = [v for entry in entries for v in entry_values(ruleset, catalogue, entry, aside.columns)]
+    return label("rulesets.card.separator").join(values)
 
 
 def _entry_tracks(ruleset: Ruleset, block: BoxTrackBlock, member: RulesetMember) -> tuple[Track, ...]:

@@ -81,6 +81,12 @@ class WeaponsBlock(Conditional):
 class FeaturesBlock(Conditional):
     block: Literal["features"]
     field: Id = Field(description="A reference or references field whose entries have a text")
+    columns: list[Id] = Field(
+        default_factory=list,
+        max_length=4,
+        description="Fields of the catalogue's entries printed after the name with their label, where set: "
+        "« Veste blindée — KD 8 »",
+    )
 
 
 class RemindersBlock(Conditional):
@@ -121,10 +127,22 @@ class BoxTrackBlock(Conditional):
     )
 
 
+class EntryValues(Model):
+    """What the entries a character's reference(s) field names are worth, printed beside a track's
+    title: « KD 8 » beside the 3d6 COUPS, the armour's killing defence."""
+
+    field: Id = Field(description="A reference or references field")
+    columns: list[Id] = Field(min_length=1, max_length=3, description="Fields of its catalogue: label and value")
+
+
 class HitTrackBlock(Conditional):
     block: Literal["hit_track"]
     label: Name
     of: Operand = Field(description="The track's total: a field, a derived value or a number")
+    aside: EntryValues | None = Field(
+        default=None,
+        description="Values of the character's entries printed beside the title (« KD 8 »); nothing without one",
+    )
     marks: list[MarkSpec] = Field(default_factory=list, max_length=4)
     negative_to: Operand | None = Field(default=None, description="Boxes below zero, down to minus this value")
     negative_label: Name | None = None

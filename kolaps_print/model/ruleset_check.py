@@ -162,12 +162,7 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
     elif isinstance(block, SkillsBlock):
         _field_of(c, path + ("field",), block.field, ("skill_map",))
     elif isinstance(block, (WeaponsBlock, FeaturesBlock)):
-        decl = _field_of(c, path + ("field",), block.field, ("reference", "references"))
-        catalogue = getattr(decl, "catalogue", "")
-        columns = c.catalogues.get(catalogue, [])
-        for j, id_ in enumerate(getattr(block, "columns", [])):
-            if decl is not None and id_ not in {f.id for f in columns}:
-                c.unknown(path + ("columns", j), f"column of catalogue '{catalogue}'", id_, [f.id for f in columns])
+        decl, columns = _entry_columns(c, path, block.field, block.columns)
         if isinstance(block, WeaponsBlock) and block.roll is not None and decl is not None:
             _roll(c, path + ("roll",), block.roll, columns)
     elif isinstance(block, BoxTrackBlock) and block.per is not None:
@@ -176,12 +171,25 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
         _operand(c, path + ("length",), block.length, c.numbers())
     elif isinstance(block, HitTrackBlock):
         _operand(c, path + ("of",), block.of, c.numbers())
+        if block.aside is not None:
+            _entry_columns(c, path + ("aside",), block.aside.field, block.aside.columns)
         if block.negative_to is not None:
             _operand(c, path + ("negative_to",), block.negative_to, c.numbers())
     elif isinstance(block, LocationTableBlock):
         _table(c, path + ("table",), block.table, RowsTable, "a rows table")
     elif isinstance(block, MiniTableBlock):
         _table(c, path + ("table",), block.table)
+
+
+def _entry_columns(c: _Checker, path: tuple, field: str, names: list[str]) -> tuple[FieldDecl | None, list[FieldDecl]]:
+    """field names a reference(s) field, names fields of its catalogue (a table's or a line's columns)."""
+    decl = _field_of(c, path + ("field",), field, ("reference", "references"))
+    catalogue = getattr(decl, "catalogue", "")
+    columns = c.catalogues.get(catalogue, [])
+    for j, id_ in enumerate(names):
+        if decl is not None and id_ not in {f.id for f in columns}:
+            c.unknown(path + ("columns", j), f"column of catalogue '{catalogue}'", id_, [f.id for f in columns])
+    return decl, columns
 
 
 def _condition(c: _Checker, path: tuple, when: Condition) -> None:

@@ -179,7 +179,8 @@ def _sizes_down_to(top: float, least: float) -> list[float]:
 def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Flowable]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
-    aside = label("rulesets.card.threshold", points=lost.points) if lost else ""
+    asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
+    aside = label("rulesets.card.separator").join([*asides, track.aside] if track.aside else asides)
     parts: list[Flowable] = [SectionHead(heading, look, aside), BoxesBlock(track, look)]
     marks = [
         label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))

@@ -1,0 +1,48 @@
+"""The print designer's review of the rulesets' decks (session 8), each finding read back from the
+PDF: what a card must say for the table to be played from it, and where its marks must sit."""
+
+from pdf_text import as_printed, page_texts  # tests/support
+from ruleset_products import demo_army  # tests/support
+
+from kolaps_print.jobs.cards import CardOptions
+from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
+
+SHOP = CardOptions(print_shop=True)
+
+
+def _lines(text: str) -> list[str]:
+    return [ln.strip() for ln in as_printed(text).replace("\r\n", "\n").split("\n")]
+
+
+def _sides(ruleset_id: str, card: str = "poker") -> tuple[object, list[tuple[list[str], list[str]]]]:
+    """The demo army and, for each character, the lines of its front and of its back."""
+    army = demo_army(ruleset_id)
+    pages = page_texts(build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf)
+    firsts = [sum(m.character.copies for m in army.members[:i]) for i in range(len(army.members))]
+    return army, [(_lines(pages[2 * f]), _lines(pages[2 * f + 1])) for f in firsts]
+
+
+def test_a_3d6_armour_prints_its_kd_on_the_front_and_beside_the_coups_track():
+    """Blocker 1: « Veste blindée » was printed with no KD anywhere. The front reads « Veste
+    blindée — KD 8 », the back's COUPS head ends with « KD 8 » (the catalogue's value), and a
+    character without armour prints no KD."""
+    army, sides = _sides("3d6")
+    armours = army.ruleset.catalogues["armures"]
+    for member, (front, back) in zip(army.members, sides, strict=True):
+        head = next(line for line in back if line.startswith("COUPS"))
+        if member.character.armure is None:
+            assert not [line for line in front + back if "KD" in line], member.name
+            continue
+        armour = armours[member.character.armure]
+        assert f"{armour.name} — KD {armour.kd}" in front, (member.name, front)
+        assert head.endswith(f"KD {armour.kd}"), (member.name, head)
+
+
+def test_the_3d6_sheet_lists_each_armour_with_its_kd():
+    """Blocker 1: no 3d6 product listed the armours; the sheet (whose sections the reference cards
+    pour) now has a row for each, its name then its KD."""
+    ruleset = demo_army("3d6").ruleset
+    lines = _lines("\n".join(page_texts(build_ruleset_sheet("3d6").pdf)))
+    for armour in ruleset.catalogues["armures"].values():
+        assert f"{armour.name} {armour.kd}" in lines, armour.name
