@@ -46,3 +46,17 @@ def test_the_3d6_sheet_lists_each_armour_with_its_kd():
     lines = _lines("\n".join(page_texts(build_ruleset_sheet("3d6").pdf)))
     for armour in ruleset.catalogues["armures"].values():
         assert f"{armour.name} {armour.kd}" in lines, armour.name
+
+
+def test_a_d100_protection_prints_what_it_absorbs():
+    """Major 5: « Gilet pare-balles » alone; it reads « Gilet pare-balles — absorbe 6 », and a
+    shield, which absorbs nothing, keeps its text."""
+    army, sides = _sides("d100")
+    protections = army.ruleset.catalogues["protections"]
+    for member, (front, _) in zip(army.members, sides, strict=True):
+        for id_ in member.character.protections or []:
+            entry = protections[id_]
+            if entry.absorbe:
+                assert f"{entry.name} — absorbe {entry.absorbe}" in front, (member.name, front)
+            else:
+                assert any(line.startswith(f"{entry.name} : ") for line in front), (member.name, front)
