@@ -252,6 +252,9 @@ def _tracker(ruleset: Ruleset, block: Any, member: RulesetMember) -> Item | None
         return Track(block.label, total, marks, negative, block.negative_label, block.negative_short or "", aside)
     if isinstance(block, BoxTrackBlock) and block.per is None:
         return Track(block.label, _value(block.length, member))
+    if isinstance(block, CheckboxesBlock) and block.value is not None:
+        value = number(_value(block.value, member))  # that character's own: « Armure perdue (DÉF −1) »
+        return Checkboxes(tuple(box.replace("{value}", value) for box in block.boxes))
     if isinstance(block, CheckboxesBlock):
         return Checkboxes(tuple(block.boxes))
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from kolaps_print.model.common import Id, Model, Name, Text
 from kolaps_print.model.ruleset_fields import Operand
@@ -154,6 +154,17 @@ class HitTrackBlock(Conditional):
 class CheckboxesBlock(Conditional):
     block: Literal["checkboxes"]
     boxes: list[Name] = Field(min_length=1, max_length=8)
+    value: Operand | None = Field(
+        default=None,
+        description="A field or derived value whose number, that character's own, stands for {value} in the "
+        "labels: « Armure perdue (DÉF −{value}) »",
+    )
+
+    @model_validator(mode="after")
+    def _value_is_printed(self) -> CheckboxesBlock:
+        if (self.value is None) != all("{value}" not in box for box in self.boxes):
+            raise ValueError("value and a label holding {value} go together")
+        return self
 
 
 class LevelRow(Model):

@@ -12,6 +12,7 @@ from kolaps_print.load import SourceDocument
 from kolaps_print.model.ruleset import RulesetFile
 from kolaps_print.model.ruleset_cards import (
     BoxTrackBlock,
+    CheckboxesBlock,
     Condition,
     FeaturesBlock,
     HitTrackBlock,
@@ -175,6 +176,8 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
             _entry_columns(c, path + ("aside",), block.aside.field, block.aside.columns)
         if block.negative_to is not None:
             _operand(c, path + ("negative_to",), block.negative_to, c.numbers())
+    elif isinstance(block, CheckboxesBlock) and block.value is not None:
+        _operand(c, path + ("value",), block.value, c.numbers())
     elif isinstance(block, LocationTableBlock):
         _table(c, path + ("table",), block.table, RowsTable, "a rows table")
     elif isinstance(block, MiniTableBlock):

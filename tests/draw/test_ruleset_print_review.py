@@ -60,3 +60,16 @@ def test_a_d100_protection_prints_what_it_absorbs():
                 assert f"{entry.name} — absorbe {entry.absorbe}" in front, (member.name, front)
             else:
                 assert any(line.startswith(f"{entry.name} : ") for line in front), (member.name, front)
+
+
+def test_a_d12_armour_lost_box_says_how_much_def_it_takes_off():
+    """Blocker 2: the front's DÉF has the armour in it (DEX 4 + armour 1 = 5), and « Armure perdue »
+    did not say by how much it falls. Each wearer's box reads « Armure perdue (DÉF −N) », N its
+    own armour; a character without armour has no such box."""
+    army, sides = _sides("d12")
+    for member, (_, back) in zip(army.members, sides, strict=True):
+        lost = [line for line in back if line.startswith("Armure perdue (")]
+        if member.character.armure:
+            assert lost and lost[0].startswith(f"Armure perdue (DÉF −{member.character.armure})"), (member.name, back)
+        else:
+            assert not lost, member.name
