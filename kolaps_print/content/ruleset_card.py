@@ -5,7 +5,7 @@ fall for that character's own total, its negative zone, and the boxes to tick. T
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -115,9 +115,11 @@ def _shown(value: Any) -> str:
     return label("rulesets.values.none") if value is None else number(value) if isinstance(value, int) else str(value)
 
 
-def _subtitle(block: NameBlock, member: RulesetMember) -> str:
+def _subtitle(ruleset: Ruleset, block: NameBlock, member: RulesetMember) -> str:
+    """The subtitle's texts, and the label of each flag that is true: « Pirate · Cyborg »."""
     parts = [getattr(member.character, f) for f in block.subtitle]
-    return label("rulesets.card.separator").join(str(p) for p in parts if p)
+    texts = [_field_label(ruleset, f) if p is True else p for f, p in zip(block.subtitle, parts, strict=True)]
+    return label("rulesets.card.separator").join(str(t) for t in texts if t)
 
 
 def _field_label(ruleset: Ruleset, field_id: str) -> str:
@@ -215,7 +217,7 @@ def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Ite
     if isinstance(block, BandBlock):
         return FootBand(army)
     if isinstance(block, NameBlock):
-        return Title(member.name, _subtitle(block, member))
+        return Title(member.name, _subtitle(ruleset, block, member))
     if isinstance(block, StatTilesBlock):
         decls = {f.id: f.label for f in ruleset.spec.character.fields} | {
             d.id: d.label for d in ruleset.spec.character.derived
@@ -248,6 +250,9 @@ def _tracker(ruleset: Ruleset, block: Any, member: RulesetMember) -> Item | None
         total = _value(block.of, member)
         negative = _value(block.negative_to, member) if block.negative_to is not None else 0
         marks = _marks(total, tuple(block.marks))
+        erratum = ruleset.erratum(block.ruling) if block.ruling else None
+        if marks and erratum is not None and erratum.mark:  # « … −2 PV/heure † D12-E8 »
+            marks = (*marks[:-1], replace(marks[-1], label=marked(marks[-1].label, block.ruling)))
         aside = _aside(ruleset, block.aside, member) if block.aside else ""
         return Track(block.label, total, marks, negative, block.negative_label, block.negative_short or "", aside)
     if isinstance(block, BoxTrackBlock) and block.per is None:
@@ -280,6 +285,10 @@ def concerns(ruleset: Ruleset, when: Condition | None, member: RulesetMember) ->
     """Whether a block's condition holds for that character (a block without one prints for all)."""
     if when is None:
         return True
+    return _holds(ruleset, when, member) == when.set
+
+
+def _holds(ruleset: Ruleset, when: Condition, member: RulesetMember) -> bool:
     if when.has is None:
         return bool(getattr(member.character, when.field))  # a flag, a number other than 0, a filled text or list
     _, entries = _referenced(ruleset, when.field, member)

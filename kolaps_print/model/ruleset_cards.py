@@ -23,6 +23,9 @@ class Condition(Model):
         description="With a reference(s) field: a field of its catalogue; the block prints for the characters one "
         "of whose entries has it set",
     )
+    set: bool = Field(
+        default=True, description="false: the block prints for the characters who do not have it set (not a cyborg)"
+    )
 
 
 class Conditional(Model):
@@ -37,7 +40,9 @@ class BandBlock(Model):
 
 class NameBlock(Model):
     block: Literal["name"]  # the character's name, and the subtitle fields under it
-    subtitle: list[Id] = Field(default_factory=list, description="Text fields printed under the name")
+    subtitle: list[Id] = Field(
+        default_factory=list, description="Text fields printed under the name; a flag field prints its label when true"
+    )
 
 
 class StatTilesBlock(Conditional):
@@ -148,6 +153,9 @@ class HitTrackBlock(Conditional):
     negative_label: Name | None = None
     negative_short: Name | None = Field(
         default=None, description="Printed after « 0 » at the line before zero: mourant"
+    )
+    ruling: RulingId | None = Field(
+        default=None, description="Our ruling on the marks: the last one's label ends « † ID »"
     )
 
 

@@ -156,7 +156,7 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
         _condition(c, path + ("when",), when)
     if isinstance(block, NameBlock):
         for j, id_ in enumerate(block.subtitle):
-            _field_of(c, path + ("subtitle", j), id_, ("text",))
+            _field_of(c, path + ("subtitle", j), id_, ("text", "flag"))
     elif isinstance(block, StatTilesBlock):
         for j, id_ in enumerate(block.stats):
             _operand(c, path + ("stats", j), id_, c.numbers())

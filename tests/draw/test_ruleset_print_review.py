@@ -73,3 +73,20 @@ def test_a_d12_armour_lost_box_says_how_much_def_it_takes_off():
             assert lost and lost[0].startswith(f"Armure perdue (DÉF −{member.character.armure})"), (member.name, back)
         else:
             assert not lost, member.name
+
+
+def test_a_d12_cyborg_says_so_under_its_name_and_prints_the_cyborg_thresholds():
+    """Major 3: Mila Sorel is a cyborg, and her card printed a human's haemorrhage. Under her name
+    the front reads « … · Cyborg »; her back's thresholds are the seed's cyborg ones (mechanical
+    failure, neural connections, marked † D12-E8); the others' backs keep the haemorrhage."""
+    army, sides = _sides("d12")
+    assert any(m.character.cyborg for m in army.members) and not all(m.character.cyborg for m in army.members)
+    for member, (front, back) in zip(army.members, sides, strict=True):
+        text = " ".join(back)
+        subtitle = next(line for line in front if line.startswith(member.character.metier))
+        if member.character.cyborg:
+            assert subtitle.endswith(" · Cyborg"), subtitle
+            assert "défaillance mécanique" in text and "connexions neuronales touchées" in text, back
+            assert "hémorragie" not in text and "† D12-E8" in text, back
+        else:
+            assert "Cyborg" not in subtitle and "défaillance" not in text and "hémorragie" in text, member.name

@@ -176,7 +176,7 @@ def _sizes_down_to(top: float, least: float) -> list[float]:
     return [*sizes, least] if top >= least - 1e-9 else []
 
 
-def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Flowable]:
+def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: float) -> list[Flowable]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
     asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
@@ -187,6 +187,8 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[F
         for m in track.marks
     ]
     legend = [run_on(marks, label("rulesets.card.separator"))] if marks else []  # one line where they fit
+    if marks and stringWidth(legend[0], SANS, look.small_pt) > width:  # else a line each, not one cut mid-mark
+        legend = marks
     if track.negative:
         short = _short(track.negative_short)
         legend.append(
@@ -319,7 +321,7 @@ def face_layout(
         if isinstance(item, RulesetTable):
             parts = _table(item, width, look, widths or {})
         elif isinstance(item, Track):
-            parts = _track(item, look, styles, item is first_track)
+            parts = _track(item, look, styles, item is first_track, width)
         else:
             parts = _parts(item, look, styles, colour, width)
         if parts:
