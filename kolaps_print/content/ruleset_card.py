@@ -272,6 +272,10 @@ def _aside(ruleset: Ruleset, aside: EntryValues, member: RulesetMember) -> str:
     return label("rulesets.card.separator").join(values)
 
 
+def _is_reference(ruleset: Ruleset, field_id: str) -> bool:
+    return any(f.id == field_id and f.type in ("reference", "references") for f in ruleset.spec.character.fields)
+
+
 def _entry_tracks(ruleset: Ruleset, block: BoxTrackBlock, member: RulesetMember) -> tuple[Track, ...]:
     """A box track per entry the character has (a magazine per weapon), as long as its length
     field; an entry without one (a knife) gets none."""
@@ -289,8 +293,11 @@ def concerns(ruleset: Ruleset, when: Condition | None, member: RulesetMember) ->
 
 
 def _holds(ruleset: Ruleset, when: Condition, member: RulesetMember) -> bool:
+    value = getattr(member.character, when.field)
     if when.has is None:
-        return bool(getattr(member.character, when.field))  # a flag, a number other than 0, a filled text or list
+        return bool(value)  # a flag, a number other than 0, a filled text or list
+    if isinstance(value, dict) or value is None and not _is_reference(ruleset, when.field):
+        return when.has in (value or {})  # a skill_map: the character has a score in that entry
     _, entries = _referenced(ruleset, when.field, member)
     return any(getattr(entry, when.has, None) for entry in entries)
 

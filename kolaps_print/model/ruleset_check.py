@@ -204,9 +204,12 @@ def _condition(c: _Checker, path: tuple, when: Condition) -> None:
     if when.has is None:
         return
     catalogue = getattr(decl, "catalogue", None)
+    if decl.type == "skill_map" and catalogue is not None:  # has: an entry, checked once entries are read
+        return
     if decl.type not in ("reference", "references") or catalogue is None:
         c.error(
-            path + ("has",), f"field '{when.field}' is of type {decl.type}; has needs a reference or references field"
+            path + ("has",),
+            f"field '{when.field}' is of type {decl.type}; has needs a reference, references or skill_map field",
         )
         return
     known = [f.id for f in c.catalogues.get(catalogue, [])]
@@ -288,3 +291,21 @@ def check_roll_characteristics(
             if name is not None and characteristic_field(ruleset, str(name)) is None:
                 message = f"unknown characteristic '{name}'{did_you_mean(str(name), numbers)}: the character has no such number field"
                 report.add(doc.diagnostic(("entries", i, roll.characteristic), message))
+
+
+def check_condition_entries(
+    ruleset: RulesetFile, catalogues: Mapping[str, Mapping[str, object]], doc: SourceDocument, report: Report
+) -> None:
+    """A condition's has on a skill_map field names an entry of its catalogue (« esquive »)."""
+    fields = {f.id: f for f in ruleset.character.fields}
+    for face in ("front", "back"):
+        for i, block in enumerate(getattr(ruleset.card, face)):
+            when = getattr(block, "when", None)
+            decl = fields.get(when.field) if when is not None else None
+            if when is None or when.has is None or decl is None or decl.type != "skill_map":
+                continue
+            entries = list(catalogues.get(getattr(decl, "catalogue", ""), {}))
+            if entries and when.has not in entries:
+                where = ("card", face, i, "when", "has")
+                message = f"unknown entry of catalogue '{getattr(decl, 'catalogue', '')}' '{when.has}'"
+                report.add(doc.diagnostic(where, message + did_you_mean(when.has, entries)))

@@ -90,3 +90,15 @@ def test_a_d12_cyborg_says_so_under_its_name_and_prints_the_cyborg_thresholds():
             assert "hémorragie" not in text and "† D12-E8" in text, back
         else:
             assert "Cyborg" not in subtitle and "défaillance" not in text and "hémorragie" in text, member.name
+
+
+def test_a_d100_dodge_box_prints_only_for_who_can_dodge():
+    """Minor 23: « Esquive annoncée » was on Bastien's and Dimitri's backs, who have no Esquive
+    score (it has no base: D100-E5). The box prints exactly for the characters who write one;
+    « Parade utilisée » for all."""
+    army, sides = _sides("d100")
+    assert {bool((m.character.competences or {}).get("esquive")) for m in army.members} == {True, False}
+    for member, (_, back) in zip(army.members, sides, strict=True):
+        dodges = "esquive" in (member.character.competences or {})
+        assert any("Esquive annoncée" in line for line in back) == dodges, member.name
+        assert any("Parade utilisée" in line for line in back), member.name
