@@ -58,6 +58,7 @@ class Track:
     negative_label: str | None = None
     negative_short: str = ""  # printed after « 0 » at the line before the boxes below zero
     aside: str = ""  # beside the title: what the character's armour is worth (« KD 8 »)
+    write_in: bool = False  # too long for boxes: a line to write the count on (« Restent : ____ / 30 »)
 
 
 @dataclass(frozen=True)
@@ -256,7 +257,7 @@ def _tracker(ruleset: Ruleset, block: Any, member: RulesetMember) -> Item | None
         aside = _aside(ruleset, block.aside, member) if block.aside else ""
         return Track(block.label, total, marks, negative, block.negative_label, block.negative_short or "", aside)
     if isinstance(block, BoxTrackBlock) and block.per is None:
-        return Track(block.label, _value(block.length, member))
+        return _box_track(block, block.label, _value(block.length, member))
     if isinstance(block, CheckboxesBlock) and block.value is not None:
         value = number(_value(block.value, member))  # that character's own: « Armure perdue (DÉF −1) »
         return Checkboxes(tuple(box.replace("{value}", value) for box in block.boxes))
@@ -282,7 +283,14 @@ def _entry_tracks(ruleset: Ruleset, block: BoxTrackBlock, member: RulesetMember)
     _, entries = _referenced(ruleset, str(block.per), member)
     separator = label("rulesets.card.separator")
     lengths = [(entry, getattr(entry, str(block.length), None)) for entry in entries]
-    return tuple(Track(f"{block.label}{separator}{e.name}", n) for e, n in lengths if isinstance(n, int) and n > 0)
+    return tuple(
+        _box_track(block, f"{block.label}{separator}{e.name}", n) for e, n in lengths if isinstance(n, int) and n > 0
+    )
+
+
+def _box_track(block: BoxTrackBlock, name: str, boxes: int) -> Track:
+    """A track of boxes, or a line to write on when it is longer than the block allows."""
+    return Track(name, boxes, write_in=block.write_in_over is not None and boxes > block.write_in_over)
 
 
 def concerns(ruleset: Ruleset, when: Condition | None, member: RulesetMember) -> bool:

@@ -130,6 +130,13 @@ class BoxTrackBlock(Conditional):
         description="A reference or references field: one track per entry the character has (a magazine per "
         "weapon), as long as the entry's length field; an entry without one gets none",
     )
+    write_in_over: int | None = Field(
+        default=None,
+        ge=1,
+        le=200,
+        description="A track longer than this prints a line to write the count on (« Restent : ____ / 30 ») "
+        "instead of its boxes",
+    )
 
 
 class EntryValues(Model):

@@ -1,7 +1,8 @@
 """The print designer's review of the rulesets' decks (session 8), each finding read back from the
 PDF: what a card must say for the table to be played from it, and where its marks must sit."""
 
-from pdf_text import as_printed, page_texts  # tests/support
+from pdf_boxes import path_boxes  # tests/support
+from pdf_text import as_printed, page_texts, text_objects  # tests/support
 from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
@@ -102,3 +103,30 @@ def test_a_d100_dodge_box_prints_only_for_who_can_dodge():
         dodges = "esquive" in (member.character.competences or {})
         assert any("Esquive annoncée" in line for line in back) == dodges, member.name
         assert any("Parade utilisée" in line for line in back), member.name
+
+
+def test_a_d100_magazine_too_long_for_boxes_is_written_in_and_its_back_keeps_its_type():
+    """Major 10: Bastien's back ticked 30 boxes for a magazine emptied 6 to 20 rounds a burst,
+    and its type fell to 6.5 pt against 9.1 pt on its neighbours. A magazine longer than the
+    block's write_in_over prints « Restent : ___ / 30 »; his back has no more boxes than his hit
+    points and the one « Parade utilisée », and its type is within 20 % of the largest back's."""
+    army = demo_army("d100")
+    pdf = build_ruleset_cards(army, SHOP).pdf
+    pages, texts = page_texts(pdf), text_objects(pdf, page_space=True)
+    (over,) = [b.write_in_over for b in army.ruleset.spec.card.back if getattr(b, "write_in_over", None)]
+    weapons = army.ruleset.catalogues["armes"]
+    firsts = [sum(m.character.copies for m in army.members[:i]) for i in range(len(army.members))]
+    sizes = {}
+    for member, first in zip(army.members, firsts, strict=True):
+        back = 2 * first + 1
+        magazines = [weapons[w].chargeur for w in member.character.armes if weapons[w].chargeur]
+        sizes[member.name] = max(o.size for o in texts if o.page == back and o.text.strip() == "Parade utilisée")
+        boxes = [b for b in path_boxes(pdf, back) if 8 < b[2] - b[0] < 16 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
+        written = [n for n in magazines if n > over]
+        for n in written:
+            assert f"/ {n}" in as_printed(pages[back]) and "Restent :" in pages[back], member.name
+        ticked = sum(n for n in magazines if n <= over)
+        dodge = "esquive" in (member.character.competences or {})
+        assert len(boxes) == member.character.pv + ticked + 1 + dodge, (member.name, len(boxes))
+    assert any(n > over for w in weapons.values() for n in [w.chargeur or 0])  # the case is in the demo
+    assert min(sizes.values()) >= 0.8 * max(sizes.values()), sizes

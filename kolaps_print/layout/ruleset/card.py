@@ -178,6 +178,11 @@ def _sizes_down_to(top: float, least: float) -> list[float]:
 
 def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: float) -> list[Flowable]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
+    if track.write_in:  # 30 boxes for bursts of 6 to 20: the count is written, not ticked
+        return [
+            SectionHead(heading, look),
+            _paragraph(escape(label("rulesets.card.write_in", boxes=track.boxes)), styles.body),
+        ]
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
     asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
     aside = label("rulesets.card.separator").join([*asides, track.aside] if track.aside else asides)
