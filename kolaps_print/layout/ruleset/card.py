@@ -28,7 +28,14 @@ from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import ink, tint
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import BoxesBlock, SectionHead, TilesBlock
-from kolaps_print.layout.ruleset.columns import CELL_PAD, column_widths, least_widths, unbroken_size
+from kolaps_print.layout.ruleset.columns import (
+    CELL_PAD,
+    column_widths,
+    least_widths,
+    row_widths,
+    unbroken_size,
+    wrapped_cells,
+)
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
@@ -151,18 +158,34 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     pad = look.cell_pad_pt
     larger = [round(look.strong_scale - 0.1 * i, 2) for i in range(int((look.strong_scale - 1.1) / 0.1 + 1e-9) + 1)]
     good = max(look.table_good_pt, look.table_min_pt)
-    tries = [(whole, good) for whole in (True, False)] + [(True, look.table_min_pt)]
-    for whole_first, least in tries:
+    # every cell of the rows whole (« Armes de tir »), else the names whole, else words whole
+    tries = [("rows", good), ("first", good), ("words", good), ("first", look.table_min_pt)]
+    for whole, least in tries:
         for strongs in (larger, [1.0]):
+            best: tuple[int, DeckTable] | None = None  # at good: the fewest rows' texts wrapped, then the largest
             for size in _sizes_down_to(look.body_pt, least):
                 for strong in strongs:
-                    if sum(least_widths(table, size, strong, pad, whole_first=whole_first)) <= width + 1e-6:
-                        columns = column_widths(table, width, size, strong, pad, whole_first=whole_first)
-                        return DeckTable(size, columns, True, strong)
+                    if not _fits(table, width, size, strong, pad, whole):
+                        continue
+                    columns = column_widths(table, width, size, strong, pad, whole != "words", body_first=True)
+                    wraps = wrapped_cells(table, columns, size, strong, pad) if least == good else 0
+                    if best is None or wraps < best[0]:
+                        best = (wraps, DeckTable(size, columns, True, strong))
+                    if wraps == 0:
+                        return best[1]
+            if best is not None:
+                return best[1]
     strong = look.strong_scale
     size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad)
     whole = sum(least_widths(table, size, strong, pad)) <= width + 1e-6
-    return DeckTable(size, column_widths(table, width, size, strong, pad), whole, strong)
+    return DeckTable(size, column_widths(table, width, size, strong, pad, body_first=True), whole, strong)
+
+
+def _fits(table: RulesetTable, width: float, size: float, strong: float, pad: float, whole: str) -> bool:
+    """Whether the table holds width at size with what whole asks kept on one line."""
+    if whole == "rows":
+        return sum(row_widths(table, size, strong, pad)) <= width + 1e-6
+    return sum(least_widths(table, size, strong, pad, whole_first=whole == "first")) <= width + 1e-6
 
 
 def _sizes_down_to(top: float, least: float) -> list[float]:
