@@ -166,3 +166,52 @@ def test_a_tarot_weapons_table_keeps_its_skills_whole_and_a_millimetre_between_c
                     assert skill in [as_printed(c.text).strip() for c in cells], (member.name, skill, cells)
                     checked += 1
     assert checked >= 2  # Yuna's pistol, Tomas's rifle
+
+
+def _glyph_boxes(pdf: bytes, page: int, texts: set[str]) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each glyph's box (pdfium's, tight to its ink) of each printing of texts on page."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        textpage = doc[page].get_textpage()
+        whole = textpage.get_text_range()
+        out = []
+        for text in texts:
+            start = whole.find(text)
+            while start >= 0:
+                for i in range(start, start + len(text)):
+                    if not whole[i].isspace():
+                        left, bottom, right, top = textpage.get_charbox(i)
+                        out.append((text, (left, bottom, right, top)))
+                start = whole.find(text, start + 1)
+        return out
+    finally:
+        doc.close()
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_no_track_label_touches_a_box_or_a_line():
+    """Major 8: « 50 % », « 25 % » sat on the bottom edge of the row above, the lines crossed the
+    boxes' outlines, « 0 · mourant » overprinted a box. On every back, poker and tarot, no glyph of
+    a line's label meets a box (its outline included) or a line, and no line meets a box."""
+    labels = {"3d6": {"½", "¼", "0 · mourant"}, "d12": {"50 %", "25 %"}}
+    for ruleset_id, texts in labels.items():
+        army = demo_army(ruleset_id)
+        for card in ("poker", "tarot"):
+            pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+            for page in range(1, 2 * len(army.members), 2):
+                shapes = path_boxes(pdf, page)
+                boxes = [b for b in shapes if 8 < b[2] - b[0] < 16 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
+                lines = [b for b in shapes if b[2] - b[0] < 3 and b[3] - b[1] > 8]
+                assert boxes and lines, (ruleset_id, card, page)
+                outlined = [(b[0] - 0.4, b[1] - 0.4, b[2] + 0.4, b[3] + 0.4) for b in boxes]  # the stroke's half
+                glyphs = _glyph_boxes(pdf, page, texts)
+                assert glyphs, (ruleset_id, card, page)
+                for text, glyph in glyphs:
+                    assert not any(_overlap(glyph, b) for b in outlined + lines), (ruleset_id, card, page, text)
+                for line in lines:
+                    assert not any(_overlap(line, b) for b in outlined), (ruleset_id, card, page, line)
