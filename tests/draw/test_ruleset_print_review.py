@@ -215,3 +215,39 @@ def test_no_track_label_touches_a_box_or_a_line():
                     assert not any(_overlap(glyph, b) for b in outlined + lines), (ruleset_id, card, page, text)
                 for line in lines:
                     assert not any(_overlap(line, b) for b in outlined), (ruleset_id, card, page, line)
+
+
+def test_each_checkbox_sits_by_its_own_label_and_clear_of_the_label_before():
+    """Major 9: « Parade utilisée [ ] Esquive annoncée »: the second box stood as far from its own
+    label as from the first one's. On every d100 and d12 back, poker and tarot, each box label has
+    its box 0.5 to 1 mm to its left, and the next box on its row starts 4 mm or more past it."""
+    for ruleset_id in ("d100", "d12"):
+        army = demo_army(ruleset_id)
+        names = [
+            as_printed(box.split("{value}")[0]).strip()
+            for block in army.ruleset.spec.card.back
+            if block.block == "checkboxes"
+            for box in block.boxes
+        ]
+        for card in ("poker", "tarot"):
+            pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+            texts = text_objects(pdf, page_space=True)
+            for page in range(1, 2 * army.card_count, 2):
+                shapes = path_boxes(pdf, page)
+                boxes = [b for b in shapes if 8 < b[2] - b[0] < 20 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
+                head = next(o for o in texts if o.page == page and o.text.strip() == "À COCHER")
+                labels = [
+                    o
+                    for o in texts
+                    if o.page == page
+                    and o.bounds[3] < head.bounds[1]
+                    and any(as_printed(o.text).strip().startswith(n) for n in names)
+                ]
+                assert labels, (ruleset_id, card, page)
+                for o in labels:
+                    x0, y0, x1, y1 = o.bounds
+                    row = [b for b in boxes if b[1] < y1 and b[3] > y0]
+                    own = max((b for b in row if b[2] <= x0), key=lambda b: b[2])
+                    assert 0.5 * MM <= x0 - own[2] <= 1 * MM, (ruleset_id, card, page, o.text, x0 - own[2])
+                    after = [b[0] - x1 for b in row if b[0] >= x1]
+                    assert all(gap >= 4 * MM - 0.5 for gap in after), (ruleset_id, card, page, o.text, after)

@@ -241,18 +241,18 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     cells: list[list[Flowable | str]] = [
         [BoxesBlock(empty, look), Paragraph(escape(text), styles.body)] for text in boxes.labels
     ]
-    size = pt(look.box_mm) + pt(look.box_gap_mm) * 2
+    size = pt(look.box_mm) + CELL_PAD + LABEL_PAD  # the box, then its label within a millimetre
     lefts, rights = boxes.labels[0::2], boxes.labels[1::2]
-    if _label_need(lefts, look) + _label_need(rights, look) > width - 2 * size:
-        rows, columns = cells, [size, width - size]
+    if _label_need(lefts, look) + pt(BOX_SPACE_MM) + _label_need(rights, look) > width - 2 * size:
+        rows, columns, pad_y = cells, [size, width - size], STACKED_PAD_Y
     else:
         rows = [cells[i] + (cells[i + 1] if i + 1 < len(cells) else ["", ""]) for i in range(0, len(cells), 2)]
         first = _label_column(lefts, rights, width - 2 * size, look)
-        columns = [size, first, size, width - 2 * size - first]
+        columns, pad_y = [size, first, size, width - 2 * size - first], CELL_PAD_Y
     grid = RowTable(
-        [Row(tuple(row), CELL_PAD_Y, CELL_PAD_Y) for row in rows],
+        [Row(tuple(row), pad_y, pad_y) for row in rows],
         columns,
-        TableLook(left=(CELL_PAD,) * len(columns), right=(CELL_PAD,) * len(columns)),
+        TableLook(left=(CELL_PAD, LABEL_PAD) * (len(columns) // 2), right=(CELL_PAD,) * len(columns)),
     )
     return [SectionHead(label("rulesets.card.checkboxes"), look), grid]
 
@@ -262,10 +262,16 @@ def _label_need(texts: tuple[str, ...], look: CardLook) -> float:
     return max((stringWidth(t, SANS, look.body_pt) for t in texts), default=0) + 2 * CELL_PAD + 0.01
 
 
+LABEL_PAD = 1.2  # points between a box's column and its label's text
+STACKED_PAD_Y = 1.5  # points above and below a box one a row: the boxes of a stack do not touch
+BOX_SPACE_MM = 4  # at least this between a label's column and the next box: each box reads with its own label
+
+
 def _label_column(lefts: tuple[str, ...], rights: tuple[str, ...], room: float, look: CardLook) -> float:
-    """The first label column's width, both columns' labels holding on one line: half the room,
-    or what the wider column needs when it is more than half (« Esquive annoncée » no longer wraps)."""
-    left, right = _label_need(lefts, look), _label_need(rights, look)
+    """The first label column's width, both columns' labels holding on one line and the second
+    box BOX_SPACE_MM past the first column's labels: half the room, or what a column needs when
+    it is more than half (« Esquive annoncée » no longer wraps)."""
+    left, right = _label_need(lefts, look) + pt(BOX_SPACE_MM), _label_need(rights, look)
     if max(left, right) <= room / 2:
         return room / 2
     return left if left > room / 2 else room - right
