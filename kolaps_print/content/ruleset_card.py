@@ -64,6 +64,7 @@ class Track:
 @dataclass(frozen=True)
 class Checkboxes:
     labels: tuple[str, ...]
+    reserved: tuple[str, ...] = ()  # boxes other characters print here: the grid is measured with them
 
 
 @dataclass(frozen=True)
@@ -323,12 +324,20 @@ def _side(ruleset: Ruleset, blocks: list[Any], member: RulesetMember, army: str)
     """The blocks that concern that character, in the order listed; checkboxes blocks that end up
     next to each other print as one, under one head (so a box may have a condition of its own)."""
     items: list[Item] = []
-    for item in (i for b in blocks for i in _items(ruleset, b, member, army)):
+    for item in (i for b in blocks for i in _items(ruleset, b, member, army) or _reserved(ruleset, b, member)):
         if isinstance(item, Checkboxes) and items and isinstance(items[-1], Checkboxes):
-            items[-1] = Checkboxes(items[-1].labels + item.labels)
+            items[-1] = Checkboxes(items[-1].labels + item.labels, items[-1].reserved + item.reserved)
         else:
             items.append(item)
-    return items
+    return [item for item in items if not isinstance(item, Checkboxes) or item.labels]
+
+
+def _reserved(ruleset: Ruleset, block: Any, member: RulesetMember) -> tuple[Item, ...]:
+    """A checkboxes block that does not concern the character still holds its place in the grid
+    (review, minor 22): the boxes the others print beside it keep their rows and columns."""
+    if isinstance(block, CheckboxesBlock) and not concerns(ruleset, block.when, member):
+        return (Checkboxes((), tuple(box.replace("{value}", "0") for box in block.boxes)),)
+    return ()
 
 
 def side_kind(ruleset: Ruleset, side: str, member: RulesetMember) -> tuple[int, ...]:

@@ -69,9 +69,9 @@ def test_a_d12_armour_lost_box_says_how_much_def_it_takes_off():
     own armour; a character without armour has no such box."""
     army, sides = _sides("d12")
     for member, (_, back) in zip(army.members, sides, strict=True):
-        lost = [line for line in back if line.startswith("Armure perdue (")]
+        lost = [line for line in back if "Armure perdue (" in line]  # the critical table's « Armure perdue, ou » apart
         if member.character.armure:
-            assert lost and lost[0].startswith(f"Armure perdue (DÉF −{member.character.armure})"), (member.name, back)
+            assert lost and f"Armure perdue (DÉF −{member.character.armure})" in lost[0], (member.name, back)
         else:
             assert not lost, member.name
 
@@ -251,3 +251,39 @@ def test_each_checkbox_sits_by_its_own_label_and_clear_of_the_label_before():
                     assert 0.5 * MM <= x0 - own[2] <= 1 * MM, (ruleset_id, card, page, o.text, x0 - own[2])
                     after = [b[0] - x1 for b in row if b[0] >= x1]
                     assert all(gap >= 4 * MM - 0.5 for gap in after), (ruleset_id, card, page, o.text, after)
+
+
+def _clusters(values: list[float], within: float = 3.0):
+    """A function giving each value the rank of its cluster (values within `within` points)."""
+    ordered, starts = sorted(values), []
+    for v in ordered:
+        if not starts or v - starts[-1][-1] > within:
+            starts.append([v])
+        else:
+            starts[-1].append(v)
+    return lambda v: next(i for i, group in enumerate(starts) if group[0] - 0.01 <= v <= group[-1] + 0.01)
+
+
+def test_the_d12_boxes_every_back_prints_keep_their_slots():
+    """Minor 22: when « Armure perdue » was absent (Mila, Lena) the other boxes moved up a slot.
+    The boxes every back prints read in the same row and column on every back, poker and tarot;
+    the wearers' « Armure perdue » comes after them."""
+    army = demo_army("d12")
+    common = ["Arme enrayée", "Attaque totale", "Défense totale"]
+    for card in ("poker", "tarot"):
+        pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+        texts = text_objects(pdf, page_space=True)
+        slots = set()
+        for page in range(1, 2 * army.card_count, 2):
+            head = next(o for o in texts if o.page == page and o.text.strip() == "À COCHER")
+            found = {
+                as_printed(o.text).strip(): o.bounds for o in texts if o.page == page and o.bounds[3] < head.bounds[1]
+            }
+            labels = {t: b for t, b in found.items() if t in common or t.startswith("Armure perdue (")}
+            rows = _clusters([-b[1] for b in labels.values()])  # by baseline, top to bottom
+            lefts = _clusters([b[0] for b in labels.values()])
+            slot = {t: (rows(-b[1]), lefts(b[0])) for t, b in labels.items()}
+            slots.add(tuple(slot[t] for t in common))
+            armour = [s for t, s in slot.items() if t.startswith("Armure perdue (")]
+            assert all(s > max(slot[t] for t in common) for s in armour), (card, page, slot)
+        assert len(slots) == 1, (card, slots)

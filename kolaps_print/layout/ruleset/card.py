@@ -242,7 +242,8 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
         [BoxesBlock(empty, look), Paragraph(escape(text), styles.body)] for text in boxes.labels
     ]
     size = pt(look.box_mm) + CELL_PAD + LABEL_PAD  # the box, then its label within a millimetre
-    lefts, rights = boxes.labels[0::2], boxes.labels[1::2]
+    every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
+    lefts, rights = every[0::2], every[1::2]
     if _label_need(lefts, look) + pt(BOX_SPACE_MM) + _label_need(rights, look) > width - 2 * size:
         rows, columns, pad_y = cells, [size, width - size], STACKED_PAD_Y
     else:
