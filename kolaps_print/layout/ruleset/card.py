@@ -149,9 +149,9 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
 
 
 def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
-    """The largest size at or above table_good_pt (a grown card: tarot) at which every word fits
-    its column, the names (first column) whole if any such size allows it, else broken at
-    spaces; below it, the largest size (down to table_min_pt) with the names whole and no other
+    """At or above table_good_pt (a grown card: tarot): the largest size at which every text of
+    the rows holds one line, else, among the sizes at which every word fits its column (the names
+    whole if any size allows it, else broken at spaces), the one that wraps the fewest row texts; below it, the largest size (down to table_min_pt) with the names whole and no other
     word broken. The rolled column is kept larger than the rest (down to 1.1 ×) if any size
     allows it, else set at the rest's size; if no size fits, words whole with the names broken
     at spaces."""
@@ -160,14 +160,14 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     good = max(look.table_good_pt, look.table_min_pt)
     # every cell of the rows whole (« Armes de tir »), else the names whole, else words whole
     tries = [("rows", good), ("first", good), ("words", good), ("first", look.table_min_pt)]
-    for whole, least in tries:
+    for keep, least in tries:
         for strongs in (larger, [1.0]):
             best: tuple[int, DeckTable] | None = None  # at good: the fewest rows' texts wrapped, then the largest
             for size in _sizes_down_to(look.body_pt, least):
                 for strong in strongs:
-                    if not _fits(table, width, size, strong, pad, whole):
+                    if not _fits(table, width, size, strong, pad, keep):
                         continue
-                    columns = column_widths(table, width, size, strong, pad, whole != "words", body_first=True)
+                    columns = column_widths(table, width, size, strong, pad, keep != "words", body_first=True)
                     wraps = wrapped_cells(table, columns, size, strong, pad) if least == good else 0
                     if best is None or wraps < best[0]:
                         best = (wraps, DeckTable(size, columns, True, strong))
@@ -181,11 +181,11 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     return DeckTable(size, column_widths(table, width, size, strong, pad, body_first=True), whole, strong)
 
 
-def _fits(table: RulesetTable, width: float, size: float, strong: float, pad: float, whole: str) -> bool:
-    """Whether the table holds width at size with what whole asks kept on one line."""
-    if whole == "rows":
+def _fits(table: RulesetTable, width: float, size: float, strong: float, pad: float, keep: str) -> bool:
+    """Whether the table holds width at size with what keep asks kept on one line."""
+    if keep == "rows":
         return sum(row_widths(table, size, strong, pad)) <= width + 1e-6
-    return sum(least_widths(table, size, strong, pad, whole_first=whole == "first")) <= width + 1e-6
+    return sum(least_widths(table, size, strong, pad, whole_first=keep == "first")) <= width + 1e-6
 
 
 def _sizes_down_to(top: float, least: float) -> list[float]:
