@@ -250,9 +250,9 @@ ONE_EDIT = {
     ),
     "a track per weapon as long as a field that is no number": (
         "ruleset.yaml",
-        "length: chargeur}",
-        "length: chargeurs}",
-        "chargeurs}",
+        "length: chargeur,",
+        "length: chargeurs,",
+        "chargeurs,",
         "card.back[2].length: 'chargeurs' is no integer field of catalogue 'armes' (did you mean 'chargeur'?): "
         "with per, length is each entry's own number",
     ),
