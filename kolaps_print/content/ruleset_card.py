@@ -5,7 +5,7 @@ fall for that character's own total, its negative zone, and the boxes to tick. T
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -17,6 +17,7 @@ from kolaps_print.model.ruleset_cards import (
     BoxTrackBlock,
     CheckboxesBlock,
     Condition,
+    EntryValues,
     FeaturesBlock,
     HitTrackBlock,
     LevelRowsBlock,
@@ -56,11 +57,14 @@ class Track:
     negative: int = 0  # boxes below zero
     negative_label: str | None = None
     negative_short: str = ""  # printed after « 0 » at the line before the boxes below zero
+    aside: str = ""  # beside the title: what the character's armour is worth (« KD 8 »)
+    write_in: bool = False  # too long for boxes: a line to write the count on (« Restent : ____ / 30 »)
 
 
 @dataclass(frozen=True)
 class Checkboxes:
     labels: tuple[str, ...]
+    reserved: tuple[str, ...] = ()  # boxes other characters print here: the grid is measured with them
 
 
 @dataclass(frozen=True)
@@ -113,9 +117,11 @@ def _shown(value: Any) -> str:
     return label("rulesets.values.none") if value is None else number(value) if isinstance(value, int) else str(value)
 
 
-def _subtitle(block: NameBlock, member: RulesetMember) -> str:
+def _subtitle(ruleset: Ruleset, block: NameBlock, member: RulesetMember) -> str:
+    """The subtitle's texts, and the label of each flag that is true: « Pirate · Cyborg »."""
     parts = [getattr(member.character, f) for f in block.subtitle]
-    return label("rulesets.card.separator").join(str(p) for p in parts if p)
+    texts = [_field_label(ruleset, f) if p is True else p for f, p in zip(block.subtitle, parts, strict=True)]
+    return label("rulesets.card.separator").join(str(t) for t in texts if t)
 
 
 def _field_label(ruleset: Ruleset, field_id: str) -> str:
@@ -178,9 +184,34 @@ def _roll(ruleset: Ruleset, roll: Roll, weapon: Any, member: RulesetMember) -> s
 
 
 def _features(ruleset: Ruleset, block: FeaturesBlock, member: RulesetMember) -> Lines:
-    _, entries = _referenced(ruleset, block.field, member)
-    lines = [label("rulesets.card.feature", name=e.name, text=e.text) if e.text else e.name for e in entries]
+    catalogue, entries = _referenced(ruleset, block.field, member)
+    lines = []
+    for entry in entries:
+        name = _with_values(ruleset, catalogue, entry, block.columns)
+        lines.append(label("rulesets.card.feature", name=name, text=entry.text) if entry.text else name)
     return Lines(tuple(lines), bold_lead=True, heading=_field_label(ruleset, block.field))
+
+
+def _with_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> str:
+    """An entry's name and what it is worth, the columns it sets: « Veste blindée — KD 8 »."""
+    values = entry_values(ruleset, catalogue, entry, columns)
+    if not values:
+        return str(entry.name)
+    return label("rulesets.card.feature_values", name=entry.name, values=label("rulesets.card.separator").join(values))
+
+
+def entry_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> list[str]:
+    """The columns an entry sets, each its label then its value: « KD 8 », « absorbe 6 » (a label
+    that is a capitalised word is lowered, as it runs on after the name)."""
+    decls = {f.id: f for c in ruleset.spec.catalogues if c.id == catalogue for f in c.fields}
+    shown = []
+    for column in columns:
+        value = getattr(entry, column, None)
+        if value is not None and value != 0:
+            name = decls[column].label
+            name = name[0].lower() + name[1:] if name[1:].islower() else name
+            shown.append(label("rulesets.card.value", label=name, value=_shown(value)))
+    return shown
 
 
 def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Item | None:
@@ -188,7 +219,7 @@ def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Ite
     if isinstance(block, BandBlock):
         return FootBand(army)
     if isinstance(block, NameBlock):
-        return Title(member.name, _subtitle(block, member))
+        return Title(member.name, _subtitle(ruleset, block, member))
     if isinstance(block, StatTilesBlock):
         decls = {f.id: f.label for f in ruleset.spec.character.fields} | {
             d.id: d.label for d in ruleset.spec.character.derived
@@ -213,20 +244,38 @@ def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Ite
         return RulesetTable(
             "", ["", *([""] * max(len(r.levels) for r in block.rows))], [[r.label, *r.levels] for r in block.rows]
         )
-    return _tracker(block, member)
+    return _tracker(ruleset, block, member)
 
 
-def _tracker(block: Any, member: RulesetMember) -> Item | None:
+def _tracker(ruleset: Ruleset, block: Any, member: RulesetMember) -> Item | None:
     if isinstance(block, HitTrackBlock):
         total = _value(block.of, member)
         negative = _value(block.negative_to, member) if block.negative_to is not None else 0
         marks = _marks(total, tuple(block.marks))
-        return Track(block.label, total, marks, negative, block.negative_label, block.negative_short or "")
+        erratum = ruleset.erratum(block.ruling) if block.ruling else None
+        if marks and erratum is not None and erratum.mark:  # « … −2 PV/heure † D12-E8 »
+            marks = (*marks[:-1], replace(marks[-1], label=marked(marks[-1].label, block.ruling)))
+        aside = _aside(ruleset, block.aside, member) if block.aside else ""
+        return Track(block.label, total, marks, negative, block.negative_label, block.negative_short or "", aside)
     if isinstance(block, BoxTrackBlock) and block.per is None:
-        return Track(block.label, _value(block.length, member))
+        return _box_track(block, block.label, _value(block.length, member))
+    if isinstance(block, CheckboxesBlock) and block.value is not None:
+        value = number(_value(block.value, member))  # that character's own: « Armure perdue (DÉF −1) »
+        return Checkboxes(tuple(box.replace("{value}", value) for box in block.boxes))
     if isinstance(block, CheckboxesBlock):
         return Checkboxes(tuple(block.boxes))
     return None
+
+
+def _aside(ruleset: Ruleset, aside: EntryValues, member: RulesetMember) -> str:
+    """« KD 8 »: the values of the entries the character has, nothing without one."""
+    catalogue, entries = _referenced(ruleset, aside.field, member)
+    values = [v for entry in entries for v in entry_values(ruleset, catalogue, entry, aside.columns)]
+    return label("rulesets.card.separator").join(values)
+
+
+def _is_reference(ruleset: Ruleset, field_id: str) -> bool:
+    return any(f.id == field_id and f.type in ("reference", "references") for f in ruleset.spec.character.fields)
 
 
 def _entry_tracks(ruleset: Ruleset, block: BoxTrackBlock, member: RulesetMember) -> tuple[Track, ...]:
@@ -235,15 +284,29 @@ def _entry_tracks(ruleset: Ruleset, block: BoxTrackBlock, member: RulesetMember)
     _, entries = _referenced(ruleset, str(block.per), member)
     separator = label("rulesets.card.separator")
     lengths = [(entry, getattr(entry, str(block.length), None)) for entry in entries]
-    return tuple(Track(f"{block.label}{separator}{e.name}", n) for e, n in lengths if isinstance(n, int) and n > 0)
+    return tuple(
+        _box_track(block, f"{block.label}{separator}{e.name}", n) for e, n in lengths if isinstance(n, int) and n > 0
+    )
+
+
+def _box_track(block: BoxTrackBlock, name: str, boxes: int) -> Track:
+    """A track of boxes, or a line to write on when it is longer than the block allows."""
+    return Track(name, boxes, write_in=block.write_in_over is not None and boxes > block.write_in_over)
 
 
 def concerns(ruleset: Ruleset, when: Condition | None, member: RulesetMember) -> bool:
     """Whether a block's condition holds for that character (a block without one prints for all)."""
     if when is None:
         return True
+    return _holds(ruleset, when, member) == when.set
+
+
+def _holds(ruleset: Ruleset, when: Condition, member: RulesetMember) -> bool:
+    value = getattr(member.character, when.field)
     if when.has is None:
-        return bool(getattr(member.character, when.field))  # a flag, a number other than 0, a filled text or list
+        return bool(value)  # a flag, a number other than 0, a filled text or list
+    if isinstance(value, dict) or value is None and not _is_reference(ruleset, when.field):
+        return when.has in (value or {})  # a skill_map: the character has a score in that entry
     _, entries = _referenced(ruleset, when.field, member)
     return any(getattr(entry, when.has, None) for entry in entries)
 
@@ -261,12 +324,20 @@ def _side(ruleset: Ruleset, blocks: list[Any], member: RulesetMember, army: str)
     """The blocks that concern that character, in the order listed; checkboxes blocks that end up
     next to each other print as one, under one head (so a box may have a condition of its own)."""
     items: list[Item] = []
-    for item in (i for b in blocks for i in _items(ruleset, b, member, army)):
+    for item in (i for b in blocks for i in _items(ruleset, b, member, army) or _reserved(ruleset, b, member)):
         if isinstance(item, Checkboxes) and items and isinstance(items[-1], Checkboxes):
-            items[-1] = Checkboxes(items[-1].labels + item.labels)
+            items[-1] = Checkboxes(items[-1].labels + item.labels, items[-1].reserved + item.reserved)
         else:
             items.append(item)
-    return items
+    return [item for item in items if not isinstance(item, Checkboxes) or item.labels]
+
+
+def _reserved(ruleset: Ruleset, block: Any, member: RulesetMember) -> tuple[Item, ...]:
+    """A checkboxes block that does not concern the character still holds its place in the grid
+    (review, minor 22): the boxes the others print beside it keep their rows and columns."""
+    if isinstance(block, CheckboxesBlock) and not concerns(ruleset, block.when, member):
+        return (Checkboxes((), tuple(box.replace("{value}", "0") for box in block.boxes)),)
+    return ()
 
 
 def side_kind(ruleset: Ruleset, side: str, member: RulesetMember) -> tuple[int, ...]:

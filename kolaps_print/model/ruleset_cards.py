@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from kolaps_print.model.common import Id, Model, Name, Text
 from kolaps_print.model.ruleset_fields import Operand
@@ -23,6 +23,9 @@ class Condition(Model):
         description="With a reference(s) field: a field of its catalogue; the block prints for the characters one "
         "of whose entries has it set",
     )
+    set: bool = Field(
+        default=True, description="false: the block prints for the characters who do not have it set (not a cyborg)"
+    )
 
 
 class Conditional(Model):
@@ -37,7 +40,9 @@ class BandBlock(Model):
 
 class NameBlock(Model):
     block: Literal["name"]  # the character's name, and the subtitle fields under it
-    subtitle: list[Id] = Field(default_factory=list, description="Text fields printed under the name")
+    subtitle: list[Id] = Field(
+        default_factory=list, description="Text fields printed under the name; a flag field prints its label when true"
+    )
 
 
 class StatTilesBlock(Conditional):
@@ -81,6 +86,12 @@ class WeaponsBlock(Conditional):
 class FeaturesBlock(Conditional):
     block: Literal["features"]
     field: Id = Field(description="A reference or references field whose entries have a text")
+    columns: list[Id] = Field(
+        default_factory=list,
+        max_length=4,
+        description="Fields of the catalogue's entries printed after the name with their label, where set: "
+        "« Veste blindée — KD 8 »",
+    )
 
 
 class RemindersBlock(Conditional):
@@ -119,23 +130,56 @@ class BoxTrackBlock(Conditional):
         description="A reference or references field: one track per entry the character has (a magazine per "
         "weapon), as long as the entry's length field; an entry without one gets none",
     )
+    write_in_over: int | None = Field(
+        default=None,
+        ge=1,
+        le=200,
+        description="A track longer than this prints a line to write the count on (« Restent : ____ / 30 ») "
+        "instead of its boxes",
+    )
+
+
+class EntryValues(Model):
+    """What the entries a character's reference(s) field names are worth, printed beside a track's
+    title: « KD 8 » beside the 3d6 COUPS, the armour's killing defence."""
+
+    field: Id = Field(description="A reference or references field")
+    columns: list[Id] = Field(min_length=1, max_length=3, description="Fields of its catalogue: label and value")
 
 
 class HitTrackBlock(Conditional):
     block: Literal["hit_track"]
     label: Name
     of: Operand = Field(description="The track's total: a field, a derived value or a number")
+    aside: EntryValues | None = Field(
+        default=None,
+        description="Values of the character's entries printed beside the title (« KD 8 »); nothing without one",
+    )
     marks: list[MarkSpec] = Field(default_factory=list, max_length=4)
     negative_to: Operand | None = Field(default=None, description="Boxes below zero, down to minus this value")
     negative_label: Name | None = None
     negative_short: Name | None = Field(
         default=None, description="Printed after « 0 » at the line before zero: mourant"
     )
+    ruling: RulingId | None = Field(
+        default=None, description="Our ruling on the marks: the last one's label ends « † ID »"
+    )
 
 
 class CheckboxesBlock(Conditional):
     block: Literal["checkboxes"]
     boxes: list[Name] = Field(min_length=1, max_length=8)
+    value: Operand | None = Field(
+        default=None,
+        description="A field or derived value whose number, that character's own, stands for {value} in the "
+        "labels: « Armure perdue (DÉF −{value}) »",
+    )
+
+    @model_validator(mode="after")
+    def _value_is_printed(self) -> CheckboxesBlock:
+        if (self.value is None) != all("{value}" not in box for box in self.boxes):
+            raise ValueError("value and a label holding {value} go together")
+        return self
 
 
 class LevelRow(Model):

@@ -12,6 +12,7 @@ from kolaps_print.load import SourceDocument
 from kolaps_print.model.ruleset import RulesetFile
 from kolaps_print.model.ruleset_cards import (
     BoxTrackBlock,
+    CheckboxesBlock,
     Condition,
     FeaturesBlock,
     HitTrackBlock,
@@ -155,19 +156,14 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
         _condition(c, path + ("when",), when)
     if isinstance(block, NameBlock):
         for j, id_ in enumerate(block.subtitle):
-            _field_of(c, path + ("subtitle", j), id_, ("text",))
+            _field_of(c, path + ("subtitle", j), id_, ("text", "flag"))
     elif isinstance(block, StatTilesBlock):
         for j, id_ in enumerate(block.stats):
             _operand(c, path + ("stats", j), id_, c.numbers())
     elif isinstance(block, SkillsBlock):
         _field_of(c, path + ("field",), block.field, ("skill_map",))
     elif isinstance(block, (WeaponsBlock, FeaturesBlock)):
-        decl = _field_of(c, path + ("field",), block.field, ("reference", "references"))
-        catalogue = getattr(decl, "catalogue", "")
-        columns = c.catalogues.get(catalogue, [])
-        for j, id_ in enumerate(getattr(block, "columns", [])):
-            if decl is not None and id_ not in {f.id for f in columns}:
-                c.unknown(path + ("columns", j), f"column of catalogue '{catalogue}'", id_, [f.id for f in columns])
+        decl, columns = _entry_columns(c, path, block.field, block.columns)
         if isinstance(block, WeaponsBlock) and block.roll is not None and decl is not None:
             _roll(c, path + ("roll",), block.roll, columns)
     elif isinstance(block, BoxTrackBlock) and block.per is not None:
@@ -176,12 +172,27 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
         _operand(c, path + ("length",), block.length, c.numbers())
     elif isinstance(block, HitTrackBlock):
         _operand(c, path + ("of",), block.of, c.numbers())
+        if block.aside is not None:
+            _entry_columns(c, path + ("aside",), block.aside.field, block.aside.columns)
         if block.negative_to is not None:
             _operand(c, path + ("negative_to",), block.negative_to, c.numbers())
+    elif isinstance(block, CheckboxesBlock) and block.value is not None:
+        _operand(c, path + ("value",), block.value, c.numbers())
     elif isinstance(block, LocationTableBlock):
         _table(c, path + ("table",), block.table, RowsTable, "a rows table")
     elif isinstance(block, MiniTableBlock):
         _table(c, path + ("table",), block.table)
+
+
+def _entry_columns(c: _Checker, path: tuple, field: str, names: list[str]) -> tuple[FieldDecl | None, list[FieldDecl]]:
+    """field names a reference(s) field, names fields of its catalogue (a table's or a line's columns)."""
+    decl = _field_of(c, path + ("field",), field, ("reference", "references"))
+    catalogue = getattr(decl, "catalogue", "")
+    columns = c.catalogues.get(catalogue, [])
+    for j, id_ in enumerate(names):
+        if decl is not None and id_ not in {f.id for f in columns}:
+            c.unknown(path + ("columns", j), f"column of catalogue '{catalogue}'", id_, [f.id for f in columns])
+    return decl, columns
 
 
 def _condition(c: _Checker, path: tuple, when: Condition) -> None:
@@ -193,9 +204,12 @@ def _condition(c: _Checker, path: tuple, when: Condition) -> None:
     if when.has is None:
         return
     catalogue = getattr(decl, "catalogue", None)
+    if decl.type == "skill_map" and catalogue is not None:  # has: an entry, checked once entries are read
+        return
     if decl.type not in ("reference", "references") or catalogue is None:
         c.error(
-            path + ("has",), f"field '{when.field}' is of type {decl.type}; has needs a reference or references field"
+            path + ("has",),
+            f"field '{when.field}' is of type {decl.type}; has needs a reference, references or skill_map field",
         )
         return
     known = [f.id for f in c.catalogues.get(catalogue, [])]
@@ -277,3 +291,21 @@ def check_roll_characteristics(
             if name is not None and characteristic_field(ruleset, str(name)) is None:
                 message = f"unknown characteristic '{name}'{did_you_mean(str(name), numbers)}: the character has no such number field"
                 report.add(doc.diagnostic(("entries", i, roll.characteristic), message))
+
+
+def check_condition_entries(
+    ruleset: RulesetFile, catalogues: Mapping[str, Mapping[str, object]], doc: SourceDocument, report: Report
+) -> None:
+    """A condition's has on a skill_map field names an entry of its catalogue (« esquive »)."""
+    fields = {f.id: f for f in ruleset.character.fields}
+    for face in ("front", "back"):
+        for i, block in enumerate(getattr(ruleset.card, face)):
+            when = getattr(block, "when", None)
+            decl = fields.get(when.field) if when is not None else None
+            if when is None or when.has is None or decl is None or decl.type != "skill_map":
+                continue
+            entries = list(catalogues.get(getattr(decl, "catalogue", ""), {}))
+            if entries and when.has not in entries:
+                where = ("card", face, i, "when", "has")
+                message = f"unknown entry of catalogue '{getattr(decl, 'catalogue', '')}' '{when.has}'"
+                report.add(doc.diagnostic(where, message + did_you_mean(when.has, entries)))

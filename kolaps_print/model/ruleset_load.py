@@ -17,7 +17,12 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.common import Model
 from kolaps_print.model.gamedata import check_rulings, validate_model
 from kolaps_print.model.ruleset import CatalogueDecl, RulesetErrataFile, RulesetErratum, RulesetFile
-from kolaps_print.model.ruleset_check import check_catalogue_tables, check_roll_characteristics, check_ruleset
+from kolaps_print.model.ruleset_check import (
+    check_catalogue_tables,
+    check_condition_entries,
+    check_roll_characteristics,
+    check_ruleset,
+)
 from kolaps_print.model.ruleset_choice import ruleset_ids, rulesets_dir, unknown_ruleset
 from kolaps_print.model.ruleset_fields import FieldDecl, ReferenceField, ReferencesField, SkillMapField
 from kolaps_print.model.ruleset_generated import RESERVED, character_model, entry_model
@@ -208,6 +213,7 @@ def load_ruleset(folder: Path) -> Ruleset:
         if errata_file is not None and errata_doc is not None:
             _check_errata(errata_file, spec.errata_prefix, errata_doc, report)
         catalogues, more = _catalogues(folder, spec, doc, report)
+        check_condition_entries(spec, catalogues, doc, report)
     if errata_file is not None and errata_doc is not None:
         known = {e.id for e in errata_file.errata}
         for d in [docs["ruleset.yaml"], tables_doc, *more]:

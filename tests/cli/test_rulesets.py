@@ -181,7 +181,7 @@ def test_a_card_condition_naming_no_field_is_located_in_check_cards_and_kit(cli,
     line = next(n for n, row in enumerate(text.splitlines(), 1) if "rafales}" in row)
     column = text.splitlines()[line - 1].index("rafales}") + 1
     message = (
-        f"data/rulesets/d100/ruleset.yaml:{line}:{column}: error: card.back[4].when.has: unknown field of "
+        f"data/rulesets/d100/ruleset.yaml:{line}:{column}: error: card.back[5].when.has: unknown field of "
         "catalogue 'armes' 'rafales' (did you mean 'rafale'?)"
     )
     army = "data/rulesets/d100/armies/les-convoyeurs.yaml"
@@ -201,7 +201,7 @@ def test_the_ruleset_file_schema_documents_a_block_s_condition_and_refuses_an_ex
     schema = json.loads(result.stdout)
     validator = jsonschema.Draft7Validator(schema)
     data = yaml.safe_load((resources.data_dir() / "rulesets" / "d100" / "ruleset.yaml").read_text(encoding="utf-8"))
-    table = data["card"]["back"][4]
+    table = data["card"]["back"][5]
     assert table["when"] == {"field": "armes", "has": "rafale"}
     validator.validate(data)
     for wrong in ("armes.rafale == true", {"field": "armes", "hass": "rafale"}, {"has": "rafale"}):

@@ -6,6 +6,7 @@ from kolaps_print.labels import label
 from kolaps_print.model.ruleset_army import load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
+from kolaps_print.provenance import marked
 from kolaps_print.typography import french  # the labels go through French typography
 
 
@@ -26,17 +27,28 @@ def test_d12_hit_points_marked_at_half_and_quarter_of_each_total():
     for member in members:
         pv = member.character.pv
         track, boxes = trackers(ruleset, member)[:2]
-        # boxes are ticked from the left, a point lost each: the state starts with pv // 2 left (D12-E6)
+        # boxes are ticked from the left, a point lost each: the state starts with pv // 2 left (D12-E6);
+        # a cyborg's states are the seed's for cyborgs (D12-E8, marked on the last)
+        half, quarter = (
+            ("défaillance mécanique −1 PV/heure", "connexions neuronales touchées, inconscient, −2 PV/heure")
+            if member.character.cyborg
+            else ("hémorragie −1 PV/heure", "inconscient, −2 PV/heure")
+        )
+        ruling = "D12-E8" if member.character.cyborg else None
         assert track == Track(
             "Points de vie",
             pv,
             (
-                TrackMark(pv - pv // 2, french("hémorragie −1 PV/heure"), pv // 2, short=french("50 %")),
-                TrackMark(pv - pv // 4, french("inconscient, −2 PV/heure"), pv // 4, short=french("25 %")),
+                TrackMark(pv - pv // 2, french(half), pv // 2, short=french("50 %")),
+                TrackMark(pv - pv // 4, marked(french(quarter), ruling), pv // 4, short=french("25 %")),
             ),
         )
-        armour = ("Armure perdue",) if member.character.armure else ()  # « si applicable »: who wears some
-        assert boxes == Checkboxes((*armour, "Arme enrayée", "Attaque totale", "Défense totale"))
+        armour = member.character.armure  # « si applicable »: who wears some, last, with what it takes off the DÉF
+        lost = (f"Armure perdue (DÉF\u00a0−{armour})",) if armour else ()
+        assert boxes == Checkboxes(
+            ("Arme enrayée", "Attaque totale", "Défense totale", *lost),
+            () if armour else ("Armure perdue (DÉF\u00a0−0)",),
+        )
     assert {bool(m.character.armure) for m in members} == {False, True}
 
 

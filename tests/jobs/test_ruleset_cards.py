@@ -411,7 +411,7 @@ def test_backs_without_the_burst_table_grow_into_the_room_it_leaves():
     gunner = {size for front, size in per_card if bursts[next(n for n in bursts if n in front)]}
     others = {size for front, size in per_card if not bursts[next(n for n in bursts if n in front)]}
     assert len(gunner) == 1 and len(others) == 1
-    assert min(others) > max(gunner) * 1.2
+    assert min(others) > max(gunner)  # by less than 20 % since the gunner's magazine is written in (review, major 10)
     fronts = {o.size for o in text_objects(pdf) if o.page % 2 == 0 and o.text.strip() == "COMPÉTENCES"}
     assert len(fronts) == 1
 
@@ -430,6 +430,8 @@ def test_grown_checkboxes_go_one_a_row_and_keep_each_label_whole():
     for i, page in enumerate(cards("d100")):
         (name,) = [n for n in bursts if n in page.split(" || ")[0]]
         labels = {o.text.strip(): o.bounds for o in text_objects(pdf) if o.page == 2 * i + 1}
+        if "Esquive annoncée" not in labels:  # only who has an Esquive score (review, minor 23)
+            continue
         parade, esquive = labels["Parade utilisée"], labels["Esquive annoncée"]
         if bursts[name]:
             assert esquive[1] < parade[3] and esquive[3] > parade[1] and esquive[0] > parade[2]  # one row
@@ -461,6 +463,7 @@ def test_an_army_of_one_kind_prints_as_it_would_without_conditions(tmp_path, mon
     data = yaml.safe_load(demo.read_text(encoding="utf-8"))
     for character in data["characters"]:
         character["armes"] = ["mitraillette"]  # a second magazine's track would not fit beside the table
+        character["competences"]["esquive"] = 30  # and every one dodges: every condition met
     path = tmp_path / "gunners.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     army = load_ruleset_army(read_army_ruleset(path)[0], find_ruleset("d100"))

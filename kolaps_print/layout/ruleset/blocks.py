@@ -108,12 +108,15 @@ class TilesBlock(ShapedPart):
 
 
 LABEL_CLEAR = 1.2  # points between a line's end (its square cap reaches half its width past it) and its label
+ROW_CLEAR = 0.1  # × the labels' size: a row below zero clears the row above (review, major 8)
 
 
-def _strip(look: CardLook, gap: float) -> float:
+def _strip(look: CardLook, gap: float, first: bool) -> float:
     """The room a row's line labels add above it: their capitals (no label descends: ½, ¼, 0,
-    50 %, mourant) over the line's end, which reaches half the row gap up."""
-    return max(0.0, look.small_pt * 0.75 + LABEL_CLEAR - gap / 2)
+    50 %, mourant) over the line's end, flush with the row's top, and under a row of boxes a
+    clearance of half a row gap, so a label never sits on them."""
+    clear = 0 if first else gap / 2
+    return max(0.0, look.small_pt * 0.75 + LABEL_CLEAR - gap) + clear
 
 
 class BoxesBlock(ShapedPart):
@@ -129,8 +132,15 @@ class BoxesBlock(ShapedPart):
         n = self.look.box_group
         return n * self.box + (n - 1) * self.gap
 
+    def inner(self) -> set[int]:
+        """The lines that fall inside a group of boxes (after box n, counted from 1): the gap there
+        widens to the groups' gap, so the line clears both boxes' outlines."""
+        return {after for after, _ in self.lines() if after % self.look.box_group and after < self.track.boxes}
+
     def per_row(self, width: float) -> int:
-        """Boxes a row: whole groups when one fits the width, else as many boxes as fit."""
+        """Boxes a row: whole groups when one fits the width (with room for the widened gaps at
+        lines), else as many boxes as fit."""
+        width -= len(self.inner()) * (self.group_gap - self.gap)
         groups = int((width + self.group_gap) // (self._group_width() + self.group_gap))
         if groups >= 1:
             return groups * self.look.box_group
@@ -152,14 +162,23 @@ class BoxesBlock(ShapedPart):
             )
         return out
 
+    def shifted(self, i: int, per_row: int) -> float:
+        """The left of box i (from 0) in its row, after the widened gaps at the lines before it."""
+        start = i - i % per_row
+        widened = sum(1 for after in self.inner() if start < after <= i and after % per_row)
+        return self.left_of(i % per_row) + widened * (self.group_gap - self.gap)
+
     def row_tops(self, width: float) -> list[float]:
         """Each row's top, points below the block's top: a row with a labelled line has its
-        labels' strip above it."""
+        labels' strip above it; a row that starts below zero a clearance (its tint not glued to
+        the row above)."""
         per_row, total = self.per_row(width), self.track.boxes + self.track.negative
         labelled = {(after - 1) // per_row for after, text in self.lines() if text}
+        below_zero = self.track.boxes // per_row if self.track.negative and self.track.boxes % per_row == 0 else -1
         tops, y = [], 0.0
         for row in range(max(1, -(-total // per_row))):
-            y += _strip(self.look, self.gap) if row in labelled else 0
+            y += _strip(self.look, self.gap, row == 0) if row in labelled else 0
+            y += ROW_CLEAR * self.look.small_pt if row == below_zero and row not in labelled else 0
             tops.append(y)
             y += self.box + self.gap
         return tops
@@ -184,14 +203,16 @@ def _laid_track(track: Track, look: CardLook, width: float, height: float, where
     below = tint(ink(), look.negative_tint).cmyk()
     lines = dict(block.lines())
     shapes: list[Shape] = []
+    inner = block.inner()
     for i in range(track.boxes + track.negative):
-        left = x + block.left_of(i % per_row)
+        left = x + block.shifted(i, per_row)
         bottom = y + height - tops[i // per_row] - block.box
         fill = below if i >= track.boxes else paper
         shapes.append(area.box(left, bottom, block.box, block.box, fill, radius, black, look.box_pt))
         if i + 1 in lines:  # the line sits after the marked box, across its row, its label above it
-            after = left + block.box + (block.group_gap if (i + 1) % look.box_group == 0 else block.gap) / 2
-            ends = (bottom - block.gap / 2, bottom + block.box + block.gap / 2)
+            wide = (i + 1) % look.box_group == 0 or i + 1 in inner
+            after = left + block.box + (block.group_gap if wide else block.gap) / 2
+            ends = (bottom, bottom + block.box)  # within the row: it crosses no box above or below
             shapes.append(area.upright(after, *ends, black, look.mark_pt))
             shapes += _line_label(lines[i + 1], after, ends[1], (x, x + width), look, area)
     return tuple(shapes)

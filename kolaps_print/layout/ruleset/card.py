@@ -31,7 +31,14 @@ from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import ink, tint
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import BoxesBlock, SectionHead, TilesBlock
-from kolaps_print.layout.ruleset.columns import CELL_PAD, column_widths, least_widths, unbroken_size
+from kolaps_print.layout.ruleset.columns import (
+    CELL_PAD,
+    column_widths,
+    least_widths,
+    row_widths,
+    unbroken_size,
+    wrapped_cells,
+)
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.ruleset.parts import FlowablePart, Spacing
 from kolaps_print.layout.shapes import Align, Shape
@@ -172,27 +179,43 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
 
 
 def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
-    """The largest size at or above table_good_pt (a grown card: tarot) at which every word fits
-    its column, the names (first column) whole if any such size allows it, else broken at
-    spaces; below it, the largest size (down to table_min_pt) with the names whole and no other
+    """At or above table_good_pt (a grown card: tarot): the largest size at which every text of
+    the rows holds one line, else, among the sizes at which every word fits its column (the names
+    whole if any size allows it, else broken at spaces), the one that wraps the fewest row texts; below it, the largest size (down to table_min_pt) with the names whole and no other
     word broken. The rolled column is kept larger than the rest (down to 1.1 ×) if any size
     allows it, else set at the rest's size; if no size fits, words whole with the names broken
     at spaces."""
     pad = look.cell_pad_pt
     larger = [round(look.strong_scale - 0.1 * i, 2) for i in range(int((look.strong_scale - 1.1) / 0.1 + 1e-9) + 1)]
     good = max(look.table_good_pt, look.table_min_pt)
-    tries = [(whole, good) for whole in (True, False)] + [(True, look.table_min_pt)]
-    for whole_first, least in tries:
+    # every cell of the rows whole (« Armes de tir »), else the names whole, else words whole
+    tries = [("rows", good), ("first", good), ("words", good), ("first", look.table_min_pt)]
+    for keep, least in tries:
         for strongs in (larger, [1.0]):
+            best: tuple[int, DeckTable] | None = None  # at good: the fewest rows' texts wrapped, then the largest
             for size in _sizes_down_to(look.body_pt, least):
                 for strong in strongs:
-                    if sum(least_widths(table, size, strong, pad, whole_first=whole_first)) <= width + 1e-6:
-                        columns = column_widths(table, width, size, strong, pad, whole_first=whole_first)
-                        return DeckTable(size, columns, True, strong)
+                    if not _fits(table, width, size, strong, pad, keep):
+                        continue
+                    columns = column_widths(table, width, size, strong, pad, keep != "words", body_first=True)
+                    wraps = wrapped_cells(table, columns, size, strong, pad) if least == good else 0
+                    if best is None or wraps < best[0]:
+                        best = (wraps, DeckTable(size, columns, True, strong))
+                    if wraps == 0:
+                        return best[1]
+            if best is not None:
+                return best[1]
     strong = look.strong_scale
     size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad)
     whole = sum(least_widths(table, size, strong, pad)) <= width + 1e-6
-    return DeckTable(size, column_widths(table, width, size, strong, pad), whole, strong)
+    return DeckTable(size, column_widths(table, width, size, strong, pad, body_first=True), whole, strong)
+
+
+def _fits(table: RulesetTable, width: float, size: float, strong: float, pad: float, keep: str) -> bool:
+    """Whether the table holds width at size with what keep asks kept on one line."""
+    if keep == "rows":
+        return sum(row_widths(table, size, strong, pad)) <= width + 1e-6
+    return sum(least_widths(table, size, strong, pad, whole_first=keep == "first")) <= width + 1e-6
 
 
 def _sizes_down_to(top: float, least: float) -> list[float]:
@@ -206,16 +229,24 @@ def _sizes_down_to(top: float, least: float) -> list[float]:
     return [*sizes, least] if top >= least - 1e-9 else []
 
 
-def _track(track: Track, look: CardLook, styles: _Styles, first: bool) -> list[Drawn]:
+def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: float) -> list[Drawn]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
+    if track.write_in:  # 30 boxes for bursts of 6 to 20: the count is written, not ticked
+        return [
+            SectionHead(heading, look),
+            FlowablePart(_paragraph(escape(label("rulesets.card.write_in", boxes=track.boxes)), styles.body)),
+        ]
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
-    aside = label("rulesets.card.threshold", points=lost.points) if lost else ""
+    asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
+    aside = label("rulesets.card.separator").join([*asides, track.aside] if track.aside else asides)
     parts: list[Drawn] = [SectionHead(heading, look, aside), BoxesBlock(track, look)]
     marks = [
         label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))
         for m in track.marks
     ]
     legend = [run_on(marks, label("rulesets.card.separator"))] if marks else []  # one line where they fit
+    if marks and stringWidth(legend[0], SANS, look.small_pt) > width:  # else a line each, not one cut mid-mark
+        legend = marks
     if track.negative:
         short = _short(track.negative_short)
         legend.append(
@@ -240,18 +271,19 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     cells: list[list[Flowable | str]] = [
         [BoxesBlock(empty, look), Paragraph(escape(text), styles.body)] for text in boxes.labels
     ]
-    size = pt(look.box_mm) + pt(look.box_gap_mm) * 2
-    lefts, rights = boxes.labels[0::2], boxes.labels[1::2]
-    if _label_need(lefts, look) + _label_need(rights, look) > width - 2 * size:
-        rows, columns = cells, [size, width - size]
+    size = pt(look.box_mm) + CELL_PAD + LABEL_PAD  # the box, then its label within a millimetre
+    every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
+    lefts, rights = every[0::2], every[1::2]
+    if _label_need(lefts, look) + pt(BOX_SPACE_MM) + _label_need(rights, look) > width - 2 * size:
+        rows, columns, pad_y = cells, [size, width - size], STACKED_PAD_Y
     else:
         rows = [cells[i] + (cells[i + 1] if i + 1 < len(cells) else ["", ""]) for i in range(0, len(cells), 2)]
         first = _label_column(lefts, rights, width - 2 * size, look)
-        columns = [size, first, size, width - 2 * size - first]
+        columns, pad_y = [size, first, size, width - 2 * size - first], CELL_PAD_Y
     grid = RowTable(
-        [Row(tuple(row), CELL_PAD_Y, CELL_PAD_Y) for row in rows],
+        [Row(tuple(row), pad_y, pad_y) for row in rows],
         columns,
-        TableLook(left=(CELL_PAD,) * len(columns), right=(CELL_PAD,) * len(columns)),
+        TableLook(left=(CELL_PAD, LABEL_PAD) * (len(columns) // 2), right=(CELL_PAD,) * len(columns)),
     )
     return [SectionHead(label("rulesets.card.checkboxes"), look), FlowablePart(grid)]
 
@@ -261,10 +293,16 @@ def _label_need(texts: tuple[str, ...], look: CardLook) -> float:
     return max((stringWidth(t, SANS, look.body_pt) for t in texts), default=0) + 2 * CELL_PAD + 0.01
 
 
+LABEL_PAD = 1.2  # points between a box's column and its label's text
+STACKED_PAD_Y = 1.5  # points above and below a box one a row: the boxes of a stack do not touch
+BOX_SPACE_MM = 4  # at least this between a label's column and the next box: each box reads with its own label
+
+
 def _label_column(lefts: tuple[str, ...], rights: tuple[str, ...], room: float, look: CardLook) -> float:
-    """The first label column's width, both columns' labels holding on one line: half the room,
-    or what the wider column needs when it is more than half (« Esquive annoncée » no longer wraps)."""
-    left, right = _label_need(lefts, look), _label_need(rights, look)
+    """The first label column's width, both columns' labels holding on one line and the second
+    box BOX_SPACE_MM past the first column's labels: half the room, or what a column needs when
+    it is more than half (« Esquive annoncée » no longer wraps)."""
+    left, right = _label_need(lefts, look) + pt(BOX_SPACE_MM), _label_need(rights, look)
     if max(left, right) <= room / 2:
         return room / 2
     return left if left > room / 2 else room - right
@@ -348,7 +386,7 @@ def face_layout(
         if isinstance(item, RulesetTable):
             parts = _table(item, width, look, widths or {})
         elif isinstance(item, Track):
-            parts = _track(item, look, styles, item is first_track)
+            parts = _track(item, look, styles, item is first_track, width)
         else:
             parts = _parts(item, look, styles, colour, width)
         if parts:

@@ -62,6 +62,26 @@ def _least(texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, who
     return [longest(i, column) + 2 * pad + SLACK for i, column in enumerate(texts)]
 
 
+def row_widths(table: RulesetTable, size: float, strong: float = 1.0, pad: float = CELL_PAD) -> list[float]:
+    """Each column as wide as its longest word, and as its longest row text whole: a card
+    table whose names and skills (« Armes de tir ») each hold one line."""
+    texts = _measured(table, size, strong)
+    return [
+        max(least, max((_width(t) for t in column[1:]), default=0) + 2 * pad + SLACK)
+        for least, column in zip(_least(texts, pad), texts, strict=True)
+    ]
+
+
+def wrapped_cells(
+    table: RulesetTable, columns: list[float], size: float, strong: float = 1.0, pad: float = CELL_PAD
+) -> int:
+    """How many of the rows' texts take more than one line in those columns."""
+    texts = _measured(table, size, strong)
+    return sum(
+        _width(t) + 2 * pad + SLACK > width for width, column in zip(columns, texts, strict=True) for t in column[1:]
+    )
+
+
 @lru_cache(maxsize=16384)
 def _width(text: tuple[str, str, float]) -> float:
     """A text's width in its font and size, measured once: a deck's type fitting asks for the
@@ -76,24 +96,34 @@ def column_widths(
     strong: float = 1.0,
     pad: float = CELL_PAD,
     whole_first: bool = False,
+    body_first: bool = False,
 ) -> list[float]:
     """Each column at least as wide as its longest word at size points (so « Bonus » never
     breaks), the width left shared in proportion to what each column's longest text still lacks.
-    The strong column (what is rolled) is measured at size × strong."""
+    The strong column (what is rolled) is measured at size × strong. body_first (a card's
+    weapons): the rows' texts are made whole first (« Fusil de précision », « Armes de tir »),
+    the headings with what is left, so a name never wraps while a heading has room."""
     texts = _measured(table, size, strong)
 
-    def whole(i: int) -> float:
-        return max(_width(t) for t in texts[i]) + 2 * pad + SLACK
+    def whole(i: int, rows: slice = slice(None)) -> float:
+        return max((_width(t) for t in texts[i][rows]), default=0) + 2 * pad + SLACK
 
     least = _least(texts, pad, whole_first)
-    wanted = [max(a, whole(i)) for i, a in enumerate(least)]
-    spare, lacking = width - sum(least), sum(w - a for w, a in zip(wanted, least, strict=True))
-    if spare <= 0:
+    if width - sum(least) <= 0:
         return [width * a / sum(least) for a in least]
-    share = min(1.0, spare / lacking) if lacking > 0 else 0.0
-    columns = [a + (w - a) * share for w, a in zip(wanted, least, strict=True)]
+    columns = least
+    steps = ([slice(1, None)] if body_first else []) + [slice(None)]
+    for rows in steps:
+        columns = _shared(columns, [max(a, whole(i, rows)) for i, a in enumerate(columns)], width)
     rest = (width - sum(columns)) / len(columns)  # every text fits on one line: the rest evenly
     return [c + rest for c in columns]
+
+
+def _shared(columns: list[float], wanted: list[float], width: float) -> list[float]:
+    """The width left over columns shared in proportion to what each still lacks of wanted."""
+    spare, lacking = width - sum(columns), sum(w - a for w, a in zip(wanted, columns, strict=True))
+    share = min(1.0, spare / lacking) if lacking > 0 else 0.0
+    return [a + (w - a) * share for w, a in zip(wanted, columns, strict=True)]
 
 
 def breakable(heading: str, room: float, size: float) -> str:
