@@ -12,7 +12,7 @@ import pytest
 from column_fill import column_fill  # tests/support
 from pdf_colours import seen  # tests/support
 from pdf_fonts import pdf_fonts  # tests/support
-from pdf_lines import body_lines, ends_hyphenated, word_spacing  # tests/support
+from pdf_lines import body_lines, ends_hyphenated, line_end_faults, word_spacing  # tests/support
 from pdf_text import page_texts, set_texts, text_objects  # tests/support
 
 from kolaps_print.fonts import missing_glyphs
@@ -97,6 +97,13 @@ def test_the_ragged_edge_is_even(a4):
 def test_no_hyphenated_word_at_the_foot_of_a_column(a4):
     for page_lines in _by_page_column(_text_lines(a4.pdf)).values():
         assert not ends_hyphenated(page_lines[-1]), page_lines[-1]
+
+
+def test_no_hyphen_stub_no_close_hyphens_no_widow_at_a_column_top(book):
+    """The quick-start's rules (issue 13) in the book, which sets its paragraphs the same way: the
+    A4 book ended paragraphs on « cou- / verts. », « (ex- / trême). » and « co- / lonne. », and
+    hyphenated two lines running (« acti- / ac- ») in a dozen places."""
+    assert line_end_faults(_by_page_column(_text_lines(book.pdf))) == []
 
 
 def test_no_paragraph_leaves_its_last_line_alone_at_the_top_of_a_column(a4):
