@@ -28,7 +28,9 @@ from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 
-TOKENS_STOCK: Stock = "card_stock"  # the sheet is printed on card: nothing to glue (its intro says which, from the labels)
+TOKENS_STOCK: Stock = (
+    "card_stock"  # the sheet is printed on card: nothing to glue (its intro says which, from the labels)
+)
 
 TITLE_PT, SUBTITLE_PT, HEADING_PT, HELP_PT = 15.0, 7.5, 9.0, 7.0
 
