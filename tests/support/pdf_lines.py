@@ -128,7 +128,8 @@ def line_end_faults(columns: dict[tuple[int, bool], list[Line]]) -> list[str]:
             if b - a <= HYPHEN_GAP and max(gaps[a:b]) < pitch + PARAGRAPH_GAP  # in one paragraph
         ]
         width = max(line.right - line.left for line in lines)
-        carried = column[0].text.strip() != "\u2013"  # a column opening on a list item's marker starts it
+        # carried over: not opening on a list item's marker, nor on a capital (a paragraph's first word)
+        carried = column[0].text.strip() != "\u2013" and not column[0].text.strip()[:1].isupper()
         if carried and len(lines) > 2 and lines[1].right - lines[1].left < STUB_SHARE * width:
             if lines[0].right - lines[0].left > STUB_SHARE * width and lines[1].text.rstrip().endswith("."):
                 faults.append(f"{where}: widow {lines[0].text[-20:]!r} / {lines[1].text!r}")
