@@ -39,6 +39,11 @@ from kolaps_print.units import pt
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
 SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
 MIN_ROWS_BEFORE_SPLIT = 2  # rows a split table keeps under its title (its header repeats above the rest)
+# Rows a split table carries over, under its title « (suite) » and its header. The designer asks
+# 3 (and 3 before), and that tables of 6-8 rows never split: each pushes the Letter book (full to
+# its last line) from 16 to 20 pages, and 3 before loses an index term's anchor in the A4 book
+# (« terme-30 », a build error): these wait (the lead's call).
+MIN_ROWS_AFTER_SPLIT = 1
 MIN_HEIGHT_BEFORE_SPLIT = 60  # points: or one row when it is at least this tall
 
 
@@ -452,6 +457,28 @@ def _table_style(rows: int, scale: float = 1.0) -> TableStyle:
     return TableStyle(commands)
 
 
+class ContinuedTable(Table):
+    """A table that splits leaving MIN_ROWS_AFTER_SPLIT rows at least to carry over, and carries
+    them under its title followed by « (suite) » (its header row repeats under it)."""
+
+    continued: Paragraph | None = None
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        while len(parts) == 2 and len(parts[1]._cellvalues) - 1 < MIN_ROWS_AFTER_SPLIT:
+            rows = len(parts[0]._cellvalues) - 1  # the body rows kept: one fewer
+            if rows <= MIN_ROWS_BEFORE_SPLIT:
+                return []  # it moves whole
+            availHeight = sum(parts[0]._rowHeights[:rows]) - 0.01
+            parts = super().split(availWidth, availHeight)
+        if len(parts) == 2 and self.continued is not None:
+            title = Paragraph(self.continued.text, self.continued.style)
+            title.keepWithNext = 1
+            parts[1].continued = self.continued
+            return [parts[0], title, parts[1]]
+        return parts
+
+
 class AnchoredTitle(SteadyParagraph):
     """A table's title that, drawn, becomes a link target and records its page (the index's entry)."""
 
@@ -483,8 +510,9 @@ def data_table(
     s = st.styles()
     cells = _cells(content, scale)
     widths = _column_widths(content, table_width(content, width, scale), scale)
-    table = Table(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
     caption = _caption_style(s["table_title"], s["cell"], scale)
+    table = ContinuedTable(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
+    table.continued = Paragraph(_markup(label("rulebook.book.continued", title=content.title)), caption)
     title = (
         AnchoredTitle(_markup(content.title), caption, *anchor)
         if anchor

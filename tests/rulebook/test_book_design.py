@@ -562,3 +562,22 @@ def test_every_heading_keeps_two_lines_of_what_follows_under_it(book):
         if len(below) < 2:
             alone.append((p.page, p.title))
     assert alone == []
+
+
+@pytest.mark.parametrize("ruleset", [None, "d100"])
+def test_a_table_carried_over_repeats_its_title_with_suite(ruleset):
+    """Designer's review (issue 27): the d100 book ran two rows of « Pourcentages de base » over to
+    the top of p. 5 under the bare header, no title. Read back: a table carried over shows its
+    title with « (suite) » above the header row it has under its title (each book has one)."""
+    lines = [
+        [line.strip() for line in text.replace("\r", "").split("\n")]
+        for text in page_texts(build_rulebook(RulebookOptions(ruleset=ruleset)).pdf)
+    ]
+    pairs = [pair for page in lines for pair in zip(page, page[1:], strict=False)]
+    suites = {title.removesuffix(" (suite)") for title, _ in pairs if title.endswith(" (suite)")}
+    checked = 0
+    for title in suites:  # under « (suite) », the header row the table has under its title
+        carried = {h for t, h in pairs if t == f"{title} (suite)"}
+        assert len(carried) == 1 and carried <= {h for t, h in pairs if t == title}, (title, carried)
+        checked += 1
+    assert checked >= 1  # some table of each book does run over a break (« Pourcentages de base », d100)
