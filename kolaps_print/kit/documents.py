@@ -12,7 +12,7 @@ from kolaps_print.kit.kitfile import Kit
 from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.pdfs import page_count
 from kolaps_print.kit.stamp import Stamper
-from kolaps_print.kit.tokens import tokens_pdf
+from kolaps_print.kit.tokens import TOKENS_STOCK, tokens_pdf
 from kolaps_print.labels import label
 
 # The paper twice the kit's, that the quick-start's four pages fold out of: the file's suffix
@@ -118,7 +118,7 @@ def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:
         return None
     pdf, _ = tokens_pdf(kit)
     return _part(
-        "tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", "card_stock", stamper
+        "tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", TOKENS_STOCK, stamper
     )
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from kolaps_print.kit.cards import army_name
 from kolaps_print.kit.kitfile import Kit
-from kolaps_print.kit.parts import KitPart
+from kolaps_print.kit.parts import KitPart, Stock
 from kolaps_print.labels import label, labels, overriding_labels
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.scenario import Scenario
@@ -71,7 +71,12 @@ def _copies_text(part: KitPart, tables: int) -> str:
 
 def _paper_text(part: KitPart, paper: str) -> str:
     name = part.paper or label(f"kit.packing.papers.paper_names.{paper}")
-    return label(f"kit.packing.papers.{part.stock}", paper=name)
+    return paper_label(part.stock, name)
+
+
+def paper_label(stock: Stock, paper: str) -> str:
+    """« A4, papier cartonné 200 à 250 g/m² »: the paper and its weight (kit.packing.stock_weights)."""
+    return label("kit.packing.papers.stock", paper=paper, stock=label(f"kit.packing.stock_weights.{stock}"))
 
 
 def _sheets(count: int) -> str:
@@ -91,9 +96,7 @@ def _runs(kit: Kit, parts: list[KitPart], run_pages: dict[str, int]) -> list[str
                 "kit.packing.run",
                 file=run,
                 sheets=_sheets((pages + 1) // 2),
-                paper=label(
-                    f"kit.packing.papers.{stock}", paper=label(f"kit.packing.papers.paper_names.{kit.spec.paper}")
-                ),
+                paper=paper_label(stock, label(f"kit.packing.papers.paper_names.{kit.spec.paper}")),
                 pages=pages,
                 documents=", ".join(documents),
             )

@@ -97,7 +97,7 @@ def _author() -> str:
 
 
 def _byline() -> str:
-    return label("rulebook.book.byline", author=_author())
+    return label("rulebook.book.byline", game=label("common.game"))
 
 
 def _credits(book: CheckedBook, printing: Printing) -> list[str]:

@@ -4,6 +4,7 @@ example boxes, lists and the table of contents.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 from xml.sax.saxutils import escape
@@ -38,6 +39,11 @@ from kolaps_print.units import pt
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
 SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
 MIN_ROWS_BEFORE_SPLIT = 2  # rows a split table keeps under its title (its header repeats above the rest)
+# Rows a split table carries over, under its title « (suite) » and its header. The designer asks
+# 3 (and 3 before), and that tables of 6-8 rows never split: each pushes the Letter book (full to
+# its last line) from 16 to 20 pages, and 3 before loses an index term's anchor in the A4 book
+# (« terme-30 », a build error): these wait (the lead's call).
+MIN_ROWS_AFTER_SPLIT = 1
 MIN_HEIGHT_BEFORE_SPLIT = 60  # points: or one row when it is at least this tall
 
 
@@ -151,13 +157,16 @@ LAST_PAGE = "\u2192"  # suffix of the key under which a referring paragraph reco
 
 
 class BodyParagraph(SteadyParagraph):
-    """A paragraph that never leaves a hyphenated word at the foot of a column: the reader
-    would carry half a word over a page turn. It breaks earlier, line by line (its style
-    keeps the widow and orphan rules)."""
+    """A paragraph set as a print designer wants its line ends: never a hyphenated word at the
+    foot of a column (the reader would carry half a word over a page turn), never a last line
+    that is only the stub of a hyphenated word (« tra-/verse. »), never two hyphens within
+    HYPHEN_GAP lines, and never a widow at a column's top: one line (its style's rule) or two
+    whose last is a stub (« Section / Kappa. »). It breaks earlier, line by line."""
 
     page_key: str | None = None  # set: record the page it is drawn on (Registry.pages)
     registry: Registry | None = None
     defines: tuple[str, ...] = ()  # anchors of the index terms it defines (set in bold)
+    settled = False  # a column's share of a split paragraph: its line ends were chosen whole
 
     def draw(self) -> None:
         if self.page_key and self.registry:  # its first page, and its last (a paragraph may turn a page)
@@ -169,21 +178,100 @@ class BodyParagraph(SteadyParagraph):
                 self.canv.bookmarkHorizontal(anchor, 0, self.height)
         super().draw()
 
+    def breakLines(self, width):
+        """reportlab's lines, broken again without each hyphen the rules above refuse: that
+        occurrence of the word is set whole (reportlab hyphenates a word only where it overflows)."""
+        hyphenator, style = self.style.hyphenationLang, self.style
+        if self.settled or not callable(hyphenator):
+            return super().breakLines(width)
+        refused: set[int] = set()
+        while True:
+            rule = _Refusing(hyphenator, self, refused)
+            self.style = ParagraphStyle(style.name, parent=style, hyphenationLang=rule)
+            try:
+                lines = super().breakLines(width)
+            finally:
+                self.style = style
+            call = rule.misplaced(lines.lines)
+            if call is None or call in refused:
+                return lines
+            refused.add(call)
+
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
         for part in parts:  # the first part drawn records the page
             part.page_key, part.registry, part.defines = self.page_key, self.registry, self.defines
-        while len(parts) == 2 and ends_hyphenated(parts[0]):  # two hyphenated lines may follow
-            availHeight -= self.style.leading
+        while len(parts) == 2 and (ends_hyphenated(parts[0]) or self._widowed(parts[0], availWidth)):
+            availHeight -= self.style.leading  # two hyphenated lines may follow, or a stub
             parts = super().split(availWidth, availHeight)
+        if len(parts) == 2:
+            parts[0].settled = True  # re-wrapped, it must keep the lines it was cut with
         return parts
+
+    def _widowed(self, head: Paragraph, width: float) -> bool:
+        """Whether the lines carried to the next column are two, the last a stub."""
+        lines = self.blPara.lines
+        if len(lines) - len(head.blPara.lines) != 2:
+            return False
+        return line_width(lines[-1], width) < WIDOW_SHARE * width
+
+
+HYPHEN_GAP = 2  # lines: a hyphen never ends a line within this many lines under another (hyphenate-limit-lines)
+WIDOW_SHARE = 1 / 3  # of the measure: a paragraph's last line shorter than this is a stub
+
+
+class _Refusing:
+    """A hyphenator that logs its calls (reportlab calls it once for each word that overflows a
+    line, in order) and sets the refused calls' words whole. A refused call leaves the calls
+    before it as they were, so a call's number names the same word from one breaking to the next."""
+
+    def __init__(self, hyphenator, paragraph: Paragraph, refused: set[int]):
+        self.hyphenator, self.paragraph, self.refused = hyphenator, paragraph, frozenset(refused)
+        self.calls: list[tuple[int, str]] = []  # (the paragraph's hyphenations before it, the bare word)
+
+    def __call__(self, word: str):
+        self.calls.append((self.paragraph._hyphenations, _bare(word)))
+        return [] if len(self.calls) - 1 in self.refused else self.hyphenator(word)
+
+    def misplaced(self, lines) -> int | None:
+        """The call that hyphenated the first word where the rules refuse it: on the second-to-last
+        line (the last would be its stub), or within HYPHEN_GAP lines under another hyphen."""
+        texts = [_line_text(line).rstrip() for line in lines]
+        hyphenated = [i for i, text in enumerate(texts[:-1]) if text.endswith(HYPHENS)]
+        previous = -HYPHEN_GAP - 1
+        for nth, i in enumerate(hyphenated):
+            if (i == len(texts) - 2 and " " not in texts[-1].strip()) or i - previous <= HYPHEN_GAP:
+                head, tail = texts[i].split()[-1].rstrip("".join(HYPHENS)), (texts[i + 1].split() or [""])[0]
+                return self._call(nth, _bare(head + tail))
+            previous = i
+        return None
+
+    def _call(self, nth: int, word: str) -> int | None:
+        """The call that made the paragraph's nth hyphen: the last one made after nth - 1 of them
+        (a call that hyphenates is the last before the count goes up); None if its word differs."""
+        found = [k for k, (before, _) in enumerate(self.calls) if before == nth]
+        return found[-1] if found and self.calls[found[-1]][1] == word else None
+
+
+def _bare(word: str) -> str:
+    return re.sub(r"^\W+|\W+$", "", word)
+
+
+def _line_text(line) -> str:
+    return " ".join(line[1]) if isinstance(line, tuple) else "".join(getattr(w, "text", "") for w in line.words)
+
+
+def line_width(line, width: float) -> float:
+    """A laid-out line's width, from what it leaves of the measure."""
+    return width - (line[0] if isinstance(line, tuple) else line.extraSpace)
+
+
+HYPHENS = ("-", "\u2010", "\u00ad")
 
 
 def ends_hyphenated(paragraph: Paragraph) -> bool:
     """Whether the paragraph's last laid-out line ends with a hyphen."""
-    line = paragraph.blPara.lines[-1]
-    words = line[1] if isinstance(line, tuple) else [getattr(w, "text", "") for w in line.words]
-    return "".join(words).rstrip().endswith(("-", "\u2010", "\u00ad"))
+    return _line_text(paragraph.blPara.lines[-1]).rstrip().endswith(HYPHENS)
 
 
 class NoteParagraph(SteadyParagraph):
@@ -365,6 +453,28 @@ def _table_style(rows: int, scale: float = 1.0) -> TableStyle:
     return TableStyle(commands + table_commands(rows))  # the house table's fills and rules, as on the sheet
 
 
+class ContinuedTable(Table):
+    """A table that splits leaving MIN_ROWS_AFTER_SPLIT rows at least to carry over, and carries
+    them under its title followed by « (suite) » (its header row repeats under it)."""
+
+    continued: Paragraph | None = None
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        while len(parts) == 2 and len(parts[1]._cellvalues) - 1 < MIN_ROWS_AFTER_SPLIT:
+            rows = len(parts[0]._cellvalues) - 1  # the body rows kept: one fewer
+            if rows <= MIN_ROWS_BEFORE_SPLIT:
+                return []  # it moves whole
+            availHeight = sum(parts[0]._rowHeights[:rows]) - 0.01
+            parts = super().split(availWidth, availHeight)
+        if len(parts) == 2 and self.continued is not None:
+            title = Paragraph(self.continued.text, self.continued.style)
+            title.keepWithNext = 1
+            parts[1].continued = self.continued
+            return [parts[0], title, parts[1]]
+        return parts
+
+
 class AnchoredTitle(SteadyParagraph):
     """A table's title that, drawn, becomes a link target and records its page (the index's entry)."""
 
@@ -396,8 +506,9 @@ def data_table(
     s = st.styles()
     cells = _cells(content, scale)
     widths = _column_widths(content, table_width(content, width, scale), scale)
-    table = Table(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
     caption = _caption_style(s["table_title"], s["cell"], scale)
+    table = ContinuedTable(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
+    table.continued = Paragraph(_markup(label("rulebook.book.continued", title=content.title)), caption)
     title = (
         AnchoredTitle(_markup(content.title), caption, *anchor)
         if anchor

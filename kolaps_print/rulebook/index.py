@@ -11,13 +11,15 @@ from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 
 from kolaps_print.labels import label
 from kolaps_print.rulebook import styles as st
-from kolaps_print.rulebook.flowables import HeadingFlowable, Registry, TocLine, title_rule
-from kolaps_print.rulebook.markdown import Chapter
+from kolaps_print.rulebook.flowables import HeadingFlowable, Registry, TocLine, defined_terms, title_rule
+from kolaps_print.rulebook.markdown import Block, Chapter, Heading, ListBlock, Quote
+from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.typography import french
 
 INDEX_ANCHOR = "index"
 ARTICLE = re.compile(r"^(?:l’|le |la |les |un |une |des )", re.IGNORECASE)  # not sorted on
 OPENING_ROOM = 0.2  # of a column: the title, its rule and a first group of entries
+TRAIT_ANCHOR = "faculte-"  # a weapon trait's section, one per trait of the data (07-armes.md.j2)
 
 
 def sort_key(name: str) -> str:
@@ -40,14 +42,58 @@ def entry_name(name: str) -> str:
 
 def index_entries(chapters: list[Chapter], terms: dict[str, str], pages: dict[str, int]) -> list[tuple[str, str]]:
     """(name, anchor) of each section (levels 2 and 3) and defined term, in order, once each: a
-    term that is also a section's title points at the earlier of the two."""
-    found: dict[str, tuple[str, str]] = {}
+    term that is also a section's title points at the earlier of the two. A weapon trait named
+    as another entry (« Automatique ») is a second sense: each is listed, named with its sense
+    (« Automatique (faculté) », « Automatique (difficulté) », the section defining the term)."""
+    found: dict[object, tuple[str, str]] = {}
     named = [(h.title, h.anchor) for c in chapters for h in c.headings if h.level in (2, 3)] + list(terms.items())
-    for name, anchor in named:
-        key = _same_entry(name)
-        if key not in found or pages.get(anchor, 0) < pages.get(found[key][1], 0):
-            found[key] = (entry_name(name), anchor)
+    keys = [_same_entry(name) for name, _ in named]
+    shared = {key for key, (_, anchor) in zip(keys, named, strict=True) if anchor.startswith(TRAIT_ANCHOR)}
+    shared = {key for key in shared if keys.count(key) > 1}
+    sections = _term_sections(chapters) if shared else {}
+    for key, (name, anchor) in zip(keys, named, strict=True):
+        sense: object = key
+        if key in shared:
+            name, sense = _with_sense(name, anchor, sections), (key, anchor.startswith(TRAIT_ANCHOR))
+        if sense not in found or pages.get(anchor, 0) < pages.get(found[sense][1], 0):
+            found[sense] = (entry_name(name), anchor)
     return sorted(found.values(), key=lambda entry: sort_key(entry[0]))
+
+
+def _with_sense(name: str, anchor: str, sections: dict[str, str]) -> str:
+    """The name with its sense: a trait's, or the title of the section that defines the term."""
+    if anchor.startswith(TRAIT_ANCHOR):
+        sense = label("rulebook.book.trait")
+    elif name in sections:
+        sense = ARTICLE.sub("", sections[name]).lower()
+    else:
+        return name
+    return label("rulebook.book.index_sense", name=name, sense=sense)
+
+
+def _term_sections(chapters: list[Chapter]) -> dict[str, str]:
+    """Each term set in bold, with the title of the section (level 2) where it first is."""
+    out: dict[str, str] = {}
+    for chapter in chapters:
+        section = ""
+        for block in _blocks(chapter.blocks):
+            if isinstance(block, Heading) and block.level == 2:
+                section = block.title
+            elif isinstance(block, MdParagraph):
+                for term in defined_terms(block.inline):
+                    out.setdefault(term, section)
+    return out
+
+
+def _blocks(blocks: list[Block]):
+    """The blocks in reading order, those of lists and boxes included."""
+    for block in blocks:
+        yield block
+        if isinstance(block, ListBlock):
+            for item in block.items:
+                yield from _blocks(item)
+        elif isinstance(block, Quote):
+            yield from _blocks(block.blocks)
 
 
 def index_flowables(

@@ -43,11 +43,24 @@ def products(tmp_path_factory) -> dict[str, str]:
     build_kit(DEMO, folder)
     names = {"quickstart": "quickstart.pdf", "sheet": "reference.pdf", "tokens": "tokens.pdf"}
     names |= {f"cards-{Path(a).stem}": f"cards-{Path(a).stem}.pdf" for a in SPEC["armies"]}
-    return {name: flat(" ".join(page_texts((folder / file).read_bytes()))) for name, file in names.items()}
+    texts = {name: flat(" ".join(page_texts((folder / file).read_bytes()))) for name, file in names.items()}
+    return texts | {"packing": (folder / "packing-list.md").read_text(encoding="utf-8")}
 
 
 def cards(products: dict[str, str]) -> list[str]:
     return [text for name, text in products.items() if name.startswith("cards-")]
+
+
+def test_the_tokens_are_printed_on_the_paper_the_packing_list_gives_them(products):
+    """Designer's review (issue 29): the token sheet said « Collez la feuille sur du carton »
+    while the packing list already printed it on 200–250 g/m² card. One instruction: the sheet
+    names the packing list's paper for it, and asks for no gluing."""
+    row = next(line for line in products["packing"].splitlines() if "`tokens.pdf`" in line)
+    paper = [cell.strip() for cell in row.strip("|").split("|")][4]  # Document, Fichier, Pages, Exemplaires, Papier
+    stock = flat(paper.split(", ", 1)[1])  # « A4, papier cartonné 200 à 250 g/m² »: the paper's name first
+    assert "g/m²" in stock
+    assert stock in products["tokens"]
+    assert "Collez" not in products["tokens"] and "sur du carton" not in products["tokens"]
 
 
 def roll_type(code: str):

@@ -396,15 +396,17 @@ def test_each_legend_line_starts_with_a_small_token_of_its_kinds_colour(full_she
             assert centre == (rings[kind] if kind in ("activated", "haemorrhage", "out") else (255, 255, 255)), kind
 
 
-def test_the_intro_line_says_to_glue_the_sheet_on_card_first_within_the_margins(full_sheet):
-    """Read back: every page's intro asks for the card backing before any cut, and the line
-    (longer now) still ends 6 mm short of the sheet's right edge."""
+def test_the_intro_line_names_the_card_it_is_printed_on_within_the_margins(full_sheet):
+    """Read back: every page's intro names the card the sheet is printed on (the packing list's,
+    kit.packing.stock_weights: nothing left to glue, issue 29), and the line still ends 6 mm
+    short of the sheet's right edge."""
     pdf, pages = full_sheet
     texts = page_texts(pdf)
     assert len(texts) == len(pages)
     for text in texts:
-        assert "Collez la feuille sur du carton avant de découper" in as_printed(text).replace("\r\n", " ")
-    intro = [t for t in text_objects(pdf) if "carton" in t.text]
+        printed = as_printed(text).replace("\r\n", " ")
+        assert "papier cartonné 200 à 250 g/m²" in printed.replace("\u202f", " ") and "Collez" not in printed
+    intro = [t for t in text_objects(pdf) if "cartonné" in t.text]
     assert len(intro) == len(pages)
     for t in intro:
         assert to_mm(t.bounds[2]) <= 210 - 6 and to_mm(t.bounds[0]) >= 6

@@ -9,18 +9,21 @@ import statistics
 
 import pypdf
 import pytest
+import yaml
 from column_fill import column_fill  # tests/support
 from pdf_colours import seen  # tests/support
 from pdf_fonts import pdf_fonts  # tests/support
-from pdf_lines import body_lines, ends_hyphenated, word_spacing  # tests/support
+from pdf_lines import body_lines, ends_hyphenated, line_end_faults, word_spacing  # tests/support
 from pdf_text import page_texts, set_texts, text_objects  # tests/support
 
+from kolaps_print import resources
 from kolaps_print.fonts import missing_glyphs
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.rulebook import styles as st
 from kolaps_print.units import pt
 
 BOOK_FACE = "GentiumBookPlus"
+TRAITS = resources.kolaps_folder(resources.bundled("data")) / "rules" / "traits.yaml"
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
@@ -97,6 +100,13 @@ def test_the_ragged_edge_is_even(a4):
 def test_no_hyphenated_word_at_the_foot_of_a_column(a4):
     for page_lines in _by_page_column(_text_lines(a4.pdf)).values():
         assert not ends_hyphenated(page_lines[-1]), page_lines[-1]
+
+
+def test_no_hyphen_stub_no_close_hyphens_no_widow_at_a_column_top(book):
+    """The quick-start's rules (issue 13) in the book, which sets its paragraphs the same way: the
+    A4 book ended paragraphs on « cou- / verts. », « (ex- / trême). » and « co- / lonne. », and
+    hyphenated two lines running (« acti- / ac- ») in a dozen places."""
+    assert line_end_faults(_by_page_column(_text_lines(book.pdf))) == []
 
 
 def test_no_paragraph_leaves_its_last_line_alone_at_the_top_of_a_column(a4):
@@ -438,7 +448,21 @@ def test_the_credits_and_the_cover_name_the_author_the_rights_and_the_print_edit
     assert "Règles et univers : l’auteur de KOLAPS : Ground Zero" in credits
     assert "© 2025 l’auteur de KOLAPS : Ground Zero" in credits
     assert "Édition imprimée" in credits and "kolaps-print" in credits
-    assert "l’auteur de KOLAPS : Ground Zero" in pages[0] and "kolaps-print" in pages[0]
+    # the cover: the draft names no author, so « Un jeu de l’auteur de KOLAPS » went round in a
+    # circle (designer's review, issue 28); it says whose rules the edition follows instead
+    assert "auteur" not in pages[0] and "Un jeu de" not in pages[0]
+    assert "D’après les règles de travail de KOLAPS : Ground Zero" in pages[0] and "kolaps-print" in pages[0]
+
+
+def test_the_index_lists_both_senses_of_automatique_each_at_its_page(a4):
+    """Designer's review (issue 28): « Automatique … 5 » indexed the difficulty level only; the
+    weapon trait « Automatique » (its own section) had no entry. Both are listed, each with its
+    sense, the trait at the page traits.yaml gives for it."""
+    trait = next(t for t in yaml.safe_load(TRAITS.read_text(encoding="utf-8"))["traits"] if t["id"] == "automatique")
+    entries = {name: page for name, page in _index_entries(a4.pdf) if name.startswith("Automatique")}
+    assert entries.get(f"{trait['name']} (faculté)") == trait["book_pages"]["a4"], entries
+    assert entries.get("Automatique (difficulté)") == 5, entries
+    assert "Automatique" not in entries  # no entry left without its sense
 
 
 def test_table_captions_are_not_set_like_sub_headings(a4):
@@ -497,7 +521,9 @@ def test_the_index_sends_each_entry_to_a_page_that_prints_it(a4):
     pages = [_reader_text(text) for text in page_texts(a4.pdf)]
     index_from = next(i for i, text in enumerate(page_texts(a4.pdf)) if "\nIndex\r\n" in text)
     wrong = [
-        (name, page) for name, page in entries if not 3 <= page <= index_from or name.lower() not in pages[page - 1]
+        (name, page)
+        for name, page in entries
+        if not 3 <= page <= index_from or _sense_dropped(name).lower() not in pages[page - 1]
     ]
     assert wrong == []
     assert [sort_key(name) for name, _ in entries] == sorted(sort_key(name) for name, _ in entries)
@@ -506,6 +532,11 @@ def test_the_index_sends_each_entry_to_a_page_that_prints_it(a4):
     listed = {sort_key(name).rstrip("sx") for name in names}  # a plural and its singular are one entry
     sections = [h.title for h in a4.headings if h.level == 2]
     assert [title for title in sections if sort_key(entry_name(title)).rstrip("sx") not in listed] == []
+
+
+def _sense_dropped(name: str) -> str:
+    """An entry as its page prints it: without the sense the index adds (« Automatique (faculté) »)."""
+    return re.sub(r" \((?:faculté|difficulté)\)$", "", name)
 
 
 def test_every_heading_keeps_two_lines_of_what_follows_under_it(book):
@@ -531,3 +562,22 @@ def test_every_heading_keeps_two_lines_of_what_follows_under_it(book):
         if len(below) < 2:
             alone.append((p.page, p.title))
     assert alone == []
+
+
+@pytest.mark.parametrize("ruleset", [None, "d100"])
+def test_a_table_carried_over_repeats_its_title_with_suite(ruleset):
+    """Designer's review (issue 27): the d100 book ran two rows of « Pourcentages de base » over to
+    the top of p. 5 under the bare header, no title. Read back: a table carried over shows its
+    title with « (suite) » above the header row it has under its title (each book has one)."""
+    lines = [
+        [line.strip() for line in text.replace("\r", "").split("\n")]
+        for text in page_texts(build_rulebook(RulebookOptions(ruleset=ruleset)).pdf)
+    ]
+    pairs = [pair for page in lines for pair in zip(page, page[1:], strict=False)]
+    suites = {title.removesuffix(" (suite)") for title, _ in pairs if title.endswith(" (suite)")}
+    checked = 0
+    for title in suites:  # under « (suite) », the header row the table has under its title
+        carried = {h for t, h in pairs if t == f"{title} (suite)"}
+        assert len(carried) == 1 and carried <= {h for t, h in pairs if t == title}, (title, carried)
+        checked += 1
+    assert checked >= 1  # some table of each book does run over a break (« Pourcentages de base », d100)

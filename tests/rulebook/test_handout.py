@@ -364,7 +364,8 @@ def test_a_page_grown_past_its_own_type_falls_back_to_the_default_type(tmp_path)
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)
     chapter = templates / "demarrage" / "01-premiers-pas.md.j2"
-    chapter.write_text(chapter.read_text(encoding="utf-8") + "\nUne phrase de plus pour remplir la page.\n")
+    more = "Une phrase de plus pour remplir la page. " * 4  # some lines past what page 1's own type holds
+    chapter.write_text(chapter.read_text(encoding="utf-8") + f"\n{more}\n")
     book = build_rulebook(RulebookOptions(edition="quickstart", templates=templates))
     assert len(pypdf.PdfReader(io.BytesIO(book.pdf)).pages) == 4
     sizes = {round(size, 2) for text, size in _sized_texts(book.pdf, 0) if "patrouille" in text}
@@ -410,3 +411,28 @@ def test_the_quick_start_hyphenates_fewer_words_than_the_book_would(handout):
         line.text for lines in _handout_lines(handout.pdf).values() for line in lines if ends_hyphenated(line)
     ]
     assert 0 < len(hyphenated) <= 20, hyphenated
+
+
+# ---- issue 13 (eighth session): line ends a print designer refuses ---------------------------
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_hyphen_stub_no_close_hyphens_no_widow_at_a_column_top(paper):
+    """Designer's review: four paragraphs of the A4 quick-start ended on the stub of a hyphenated
+    word (« tra- / verse. », « cou- / rant. », « com- / mence. », « diffi- / culté. »), « envi- »
+    and « cou- » were two lines apart, and page 1's right column opened on « … Section / Kappa. ».
+    Read back on both papers, pages 1 to 3."""
+    from pdf_lines import line_end_faults  # tests/support
+
+    columns = _handout_lines(build_rulebook(RulebookOptions(edition="quickstart", paper=paper)).pdf)
+    assert len(columns) == 6
+    assert line_end_faults(columns) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_number_never_leaves_its_unit_at_a_line_end(paper):
+    """« 20 | cm » must never split: the number and its unit share a no-break space."""
+    for lines in _handout_lines(build_rulebook(RulebookOptions(edition="quickstart", paper=paper)).pdf).values():
+        for line, after in zip(lines, lines[1:], strict=False):
+            assert not (re.search(r"\d$", line.text.rstrip()) and re.match(r"(cm|mm|m|%)\b", after.text)), (
+                line.text,
+                after.text,
+            )

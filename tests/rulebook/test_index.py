@@ -50,3 +50,25 @@ def test_only_bold_words_that_name_something_are_terms():
     text = "Un dé est une **réussite** ; **Marcher.** Il avance. **Pourquoi enchérir ?** Le **seuil** compte."
     inline = SyntaxTreeNode(MarkdownIt().parse(text)).children[0].children[0].children
     assert defined_terms(inline) == [french("réussite"), "seuil"]
+
+
+def test_a_weapon_trait_named_as_another_term_is_a_second_sense():
+    """« Automatique » is a difficulty (a term in bold under « La difficulté ») and a weapon
+    trait (its own section): two entries, each named with its sense (designer's review, issue 28)."""
+    from kolaps_print.rulebook.markdown import ListBlock, parse_chapter
+    from kolaps_print.rulebook.templating import RenderedChapter
+    from kolaps_print.rulebook.usage import Usage
+
+    text = "## La difficulté {#difficulte}\n\n- à −3, l’action est **automatique**.\n"
+    dice = parse_chapter(RenderedChapter("03-des.md.j2", "03-des.md.j2", text, Usage()), "des")
+    headings = [Heading(3, [], "Automatique", "faculte-automatique", True, 9)]
+    chapter = Chapter("armes", "07-armes.md.j2", [], headings)
+    assert any(isinstance(b, ListBlock) for b in dice.blocks)
+    terms = {"automatique": "terme-1", "seuil": "terme-2"}
+    pages = {"faculte-automatique": 11, "terme-1": 5, "terme-2": 4}
+    assert index_entries([dice, chapter], terms, pages) == [
+        ("Automatique (difficulté)", "terme-1"),
+        ("Automatique (faculté)", "faculte-automatique"),
+        ("Difficulté", "difficulte"),  # the section itself
+        ("Seuil", "terme-2"),
+    ]

@@ -7,7 +7,7 @@ with which reportlab justifies each line.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -90,3 +90,47 @@ HYPHENS = ("-", "\u2010", "\u0002", "\ufffe")
 def ends_hyphenated(line: Line) -> bool:
     """Whether the line ends with a word cut by a hyphen."""
     return line.text.rstrip().endswith(HYPHENS)
+
+
+def columns_of(lines: list[Line], split: float) -> dict[tuple[int, bool], list[Line]]:
+    """Lines by (page, right column), top to bottom; split: the x between the columns."""
+    out: dict[tuple[int, bool], list[Line]] = {}
+    for line in lines:
+        out.setdefault((line.page, line.left > split), []).append(line)
+    return out
+
+
+HYPHEN_GAP = 2  # lines: a hyphen never ends a line within this many under another (hyphenate-limit-lines)
+PARAGRAPH_GAP = 1.5  # points over the leading: a wider gap between two lines parts two paragraphs (or items)
+STUB_SHARE = 1 / 3  # of the column: a last line shorter than this is a stub
+
+
+def line_end_faults(columns: dict[tuple[int, bool], list[Line]]) -> list[str]:
+    """What a print designer refuses at line ends, column by column (list markers « – » left
+    out): a hyphenated word whose tail is its paragraph's whole last line (« tra- / verse. »),
+    two hyphens within HYPHEN_GAP lines of one paragraph (« envi- / … / cou- »), and a widow at a column's top:
+    a paragraph carried over whose second line is a stub ending it (« … Section / Kappa. »)."""
+    faults = []
+    for (page, right), column in columns.items():
+        where = f"p{page + 1} {'right' if right else 'left'}"
+        lines = [line for line in column if line.text.strip() != "\u2013"]
+        hyphens = [i for i, line in enumerate(lines) if ends_hyphenated(line)]
+        faults += [
+            f"{where}: stub {lines[i].text[-12:]!r} / {lines[i + 1].text!r}"
+            for i in hyphens
+            if i + 1 < len(lines) and len(lines[i + 1].text.strip().split(" ")) == 1
+        ]
+        gaps = [round(above.baseline - below.baseline, 1) for above, below in zip(lines, lines[1:], strict=False)]
+        pitch = Counter(gaps).most_common(1)[0][0] if gaps else 0.0  # the leading inside a paragraph
+        faults += [
+            f"{where}: hyphens {b - a} lines apart: {lines[a].text[-12:]!r} {lines[b].text[-12:]!r}"
+            for a, b in zip(hyphens, hyphens[1:], strict=False)
+            if b - a <= HYPHEN_GAP and max(gaps[a:b]) < pitch + PARAGRAPH_GAP  # in one paragraph
+        ]
+        width = max(line.right - line.left for line in lines)
+        # carried over: not opening on a list item's marker, nor on a capital (a paragraph's first word)
+        carried = column[0].text.strip() != "\u2013" and not column[0].text.strip()[:1].isupper()
+        if carried and len(lines) > 2 and lines[1].right - lines[1].left < STUB_SHARE * width:
+            if lines[0].right - lines[0].left > STUB_SHARE * width and lines[1].text.rstrip().endswith("."):
+                faults.append(f"{where}: widow {lines[0].text[-20:]!r} / {lines[1].text!r}")
+    return faults
