@@ -16,7 +16,7 @@ from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.card_face import Forms, form_prefix
 from kolaps_print.draw.ruleset_card import RulesetCard, Shared
 from kolaps_print.impose import impose
-from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
+from kolaps_print.jobs.card_options import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
 from kolaps_print.jobs.stamp import ruleset_cards_stamp
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.card_face import FaceLayout
