@@ -221,9 +221,10 @@ def _cards_of(
         return bands, (name, rooms[key])
 
     for member, front, back in zip(army.members, *sides, strict=True):
+        front, back = _named(front, member), _named(back, member)
         for n in range(1, member.character.copies + 1):
-            (front_own, front_shared) = side(_copy(_named(front, member), n, member), feet[0])
-            (back_own, back_shared) = side(_copy(_named(back, member), n, member), feet[1])
+            (front_own, front_shared) = side(_copy(front, n, member), feet[0])
+            (back_own, back_shared) = side(_copy(back, n, member), feet[1])
             yield RulesetCard(front_own, back_own, setting.look.body_pt, (front_shared, back_shared), forms)
 
 
