@@ -83,7 +83,7 @@ def cards(
     ),
 ) -> None:
     """Print recto-verso character cards: 9 poker cards per A4 sheet, each back behind its front."""
-    from kolaps_print.jobs.cards import CardOptions, write_cards
+    from kolaps_print.jobs.card_options import CardOptions  # not KOLAPS's card layout: the army may be another's
     from kolaps_print.model.choices import KOLAPS
     from kolaps_print.model.ruleset_choice import read_army_ruleset
 
@@ -119,6 +119,8 @@ def cards(
         common.finish(written.result.warnings, strict)
         typer.echo(written.summary())
         return
+    from kolaps_print.jobs.cards import write_cards
+
     with _progress_bar() as progress:
         written = common.run(lambda: write_cards(army, output, options, strict, progress, doc))
     common.finish(written.result.warnings, strict)

@@ -8,9 +8,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kolaps_print.content import tables
 from kolaps_print.content.formats import percent, span
 from kolaps_print.engines import d12, percentile, three_d6
 from kolaps_print.labels import label
@@ -28,6 +27,9 @@ from kolaps_print.model.ruleset_tables import (
 )
 from kolaps_print.numbers import number, signed
 from kolaps_print.provenance import marked
+
+if TYPE_CHECKING:  # imported by book_tables: KOLAPS's tables bring its game data's models, which cards need not
+    from kolaps_print.content import tables
 
 FOLD = 3  # a two-column chance list (value, chance) is printed as this many pairs side by side
 
@@ -212,6 +214,8 @@ def book_table_names(ruleset: Ruleset, table_id: str) -> list[str]:
 def book_tables(ruleset: Ruleset, table_ids: list[str]) -> dict[str, tables.TableContent]:
     """The ruleset's tables as the rulebook sets them (content.tables.TableContent), by book name:
     the first column left, the others centred (numbers and chances read down a column)."""
+    from kolaps_print.content import tables
+
     out: dict[str, tables.TableContent] = {}
     for table_id in table_ids:
         contents = table_contents(ruleset, ruleset.tables[table_id])

@@ -14,7 +14,6 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
-from kolaps_print.layout.portraits import load_portrait
 from kolaps_print.layout.shapes import Box, Drop, Emblem, Picture, Rule, Shape, Star, Text
 from kolaps_print.layout.text_fit import width_mm
 from kolaps_print.units import pt
@@ -218,6 +217,8 @@ def _picture(p: ShapePainter, pic: Picture) -> None:
 @lru_cache(maxsize=64)
 def _image(path: Path, mtime_ns: int, size: int) -> ImageReader:
     """One reader per image file version: reportlab hashes its pixels on every drawImage, once here."""
+    from kolaps_print.layout.portraits import load_portrait  # Pillow and KOLAPS's card layout: for a picture only
+
     return ImageReader(load_portrait(path).image)
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings
-from kolaps_print.impose import ImposeOptions, ResolvedOptions, impose
+from kolaps_print.impose import ImposeOptions, impose
+from kolaps_print.jobs.card_options import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
 from kolaps_print.jobs.printable import check_printable, locate
 from kolaps_print.jobs.stamp import cards_stamp
 from kolaps_print.labels import label
@@ -23,82 +23,15 @@ from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_edition import shown_members
 from kolaps_print.layout.card_face import Cut
 from kolaps_print.layout.card_front import FrontBuilder, Identity, copy_numbers
-from kolaps_print.layout.choices import Flip, Layout
-from kolaps_print.layout.portraits import PRESS_PPI
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.army_book import ArmyBook, load_army
-from kolaps_print.model.choices import Edition
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
+DEFAULTS = CardOptions()
 
 
-@dataclass(frozen=True)
-class CardOptions:
-    card: str = "poker"  # poker, tarot, mini or WxH in mm
-    paper: str = "a4"  # a paper of data/layouts/sizes.yaml
-    layout: Layout = "duplex"
-    flip: Flip = "long"
-    bleed: float | None = None  # mm; None: 0 at home, 3 for --print-shop
-    gutter: float | None = None  # mm between cards; None: data/layouts/sheets.yaml
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts every back page
-    print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
-    press: bool = True  # with print_shop, made PDF/X-4 (False: the same pages for screens, in RGB)
-    stamp: str | None = None  # in every card's footer; None: the rules' version and data hash (jobs/stamp.py)
-    edition: Edition = "full"  # quickstart: only what the demo plays (card.yaml editions, E86)
-
-    def impose_options(self) -> ResolvedOptions:
-        """The sheet options; ValueError with a message for the user if one is wrong."""
-        mode = "print-shop" if self.print_shop else self.layout
-        options = ImposeOptions(
-            sheet_data.card_size(self.card),
-            sheet_data.paper_size(self.paper),
-            mode,
-            self.flip,
-            self.bleed,
-            self.gutter,
-            None,
-            self.back_offset,
-        )
-        return options.resolved()
-
-    @property
-    def min_ppi(self) -> int | None:
-        """Portraits below this resolution are a warning: a print shop asks for more than a home
-        printer (None: layout.portraits' home bar)."""
-        return PRESS_PPI if self.print_shop and self.press else None
-
-    def check(self) -> None:
-        """ValueError with a message for the user if these options cannot print a card."""
-        from kolaps_print.impose import slots_per_sheet
-
-        slots_per_sheet(self.impose_options())
-
-
-@dataclass
-class CardsResult:
-    pdf: bytes
-    cards: int
-    sheets: int
-    pages: int
-    warnings: list[Diagnostic] = field(default_factory=list)
-
-
-@dataclass
-class CardsWritten:
-    path: Path
-    result: CardsResult
-
-    def summary(self) -> str:
-        r = self.result
-        return f"{r.cards} card(s) on {r.sheets} sheet(s), {r.pages} page(s): {self.path}"
-
-
-def default_output(army_path: Path | str) -> Path:
-    return Path("output") / f"{Path(army_path).stem}-cards.pdf"
-
-
-def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: Progress | None = None) -> CardsResult:
+def build_cards(book: ArmyBook, options: CardOptions = DEFAULTS, progress: Progress | None = None) -> CardsResult:
     """The cards PDF in memory. KolapsError for text the font cannot print or an unreadable portrait."""
     from kolaps_print.draw.card_face import CardSides, CharacterFace, Forms
 
@@ -147,17 +80,10 @@ def build_cards(book: ArmyBook, options: CardOptions = CardOptions(), progress: 
     return CardsResult(pdf, count, imposed.sheets, imposed.pages, warnings)
 
 
-def for_print_shop(pdf: bytes) -> bytes:
-    """PDF/X-4 for a print shop. pypdf is imported only then: a tenth of a second of every other run."""
-    from kolaps_print.write.pdfx import press_ready
-
-    return press_ready(pdf)
-
-
 def write_cards(
     army_path: Path | str,
     output: Path | str | None = None,
-    options: CardOptions = CardOptions(),
+    options: CardOptions = DEFAULTS,
     strict: bool = False,
     progress: Progress | None = None,
     doc: SourceDocument | None = None,

@@ -5,7 +5,7 @@ print shop). Library API: build_ruleset_cards(army, options); write_ruleset_card
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,7 +16,7 @@ from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.card_face import Forms, form_prefix
 from kolaps_print.draw.ruleset_card import RulesetCard, Shared
 from kolaps_print.impose import impose
-from kolaps_print.jobs.cards import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
+from kolaps_print.jobs.card_options import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
 from kolaps_print.jobs.stamp import ruleset_cards_stamp
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.card_face import FaceLayout
@@ -27,7 +27,6 @@ from kolaps_print.layout.ruleset.card import (
     content_key,
     deck_widths,
     face_layout,
-    face_name,
     room_shapes,
     story_room,
     unbroken,
@@ -83,9 +82,10 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
         subject=label("rulesets.card.subject"),
         author=label("common.author"),
     )
-    imposed = impose(faces, sheet, meta)
+    count = army.card_count
+    imposed = impose(faces, sheet, meta, count=count)
     pdf = for_print_shop(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # PDF/X-4, as KOLAPS's
-    return CardsResult(pdf, len(faces), imposed.sheets, imposed.pages, list(army.warnings))
+    return CardsResult(pdf, count, imposed.sheets, imposed.pages, list(army.warnings))
 
 
 SIDES: dict[str, Callable[..., list[Item]]] = {"front": front_items, "back": back_items}
@@ -125,14 +125,12 @@ def _side(
 ) -> tuple[list[RulesetCardFace], list[RulesetMember]]:
     """One side of every card, at the largest size (one for the whole army) where all of them fit
     between the bands, its tables alike on every card; at the smallest size, the characters whose
-    side is still too tall. Each distinct content is laid out once (its characters share the
-    face, each with its own name in the band)."""
+    side is still too tall. Each distinct content is laid out once: every character of that
+    content is given the same face, named after the first (_named gives each its own name when
+    its card is drawn)."""
     _, _, room_width, room = story_room(base, *size)
-    contents, keys = _contents(army, items)
-    firsts: dict[str, int] = {}  # each content's first character
-    for i, key in enumerate(keys):
-        firsts.setdefault(key, i)
-    distinct = [contents[i] for i in firsts.values()]
+    firsts, keys = _contents(army, items)
+    distinct = list(firsts.values())
     order = list(range(len(distinct)))  # the content that last failed is tried first
     *larger, smallest = base.scales(height_mm)
     for factor in larger:
@@ -142,36 +140,45 @@ def _side(
             continue
         faces, failed = _all_fit(distinct, order, (room_width, room), look, colour, widths)
         if faces is not None:
-            return _named(faces, keys, contents), []
+            return _shared(faces, keys, firsts), []
         order.insert(0, order.pop(order.index(failed)))
     look = base.scaled(smallest)
     widths = deck_widths(distinct, room_width, look)
     laid = [face_layout(c, room_width, look, colour, widths) for c in distinct]
     tall = {key for key, face in zip(firsts, laid, strict=True) if face.height(to_mm(room_width)) > to_mm(room)}
-    return _named(laid, keys, contents), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
+    return _shared(laid, keys, firsts), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
 
 
-def _contents(army: RulesetArmy, items: Callable[..., list[Item]]) -> tuple[list[list[Item]], list[str]]:
-    """Each character's side and its content key, made once per distinct values (the name, which
-    only its band prints, and the copies apart), then given the character's own name."""
+def _contents(army: RulesetArmy, items: Callable[..., list[Item]]) -> tuple[dict[str, list[Item]], list[str]]:
+    """Each distinct content (by its key, in the order they first appear: the first character's
+    side, with that character's name) and each character's content key. A side is made once per
+    distinct values (the name, which only its band prints, and the copies apart)."""
     made: dict[str, tuple[list[Item], str]] = {}
-    contents, keys = [], []
+    firsts: dict[str, list[Item]] = {}
+    keys = []
     for member in army.members:
         values = repr((member.character.model_dump(exclude={"name", "copies"}), member.values))
         if values not in made:
             side = items(army.ruleset, member, army.name)
             made[values] = (side, content_key(side))
         side, key = made[values]
-        contents.append([replace(i, name=member.name) if isinstance(i, Title) else i for i in side])
+        if key not in firsts:
+            firsts[key] = [replace(i, name=member.name) if isinstance(i, Title) else i for i in side]
         keys.append(key)
-    return contents, keys
+    return firsts, keys
 
 
-def _named(faces: list[RulesetCardFace], keys: list[str], contents: list[list[Item]]) -> list[RulesetCardFace]:
-    """Every character's face: the face laid out for its content (in the order contents first
-    appear), with its own name."""
-    by_key = dict(zip(dict.fromkeys(keys), faces, strict=True))
-    return [replace(by_key[key], name=face_name(c)) for key, c in zip(keys, contents, strict=True)]
+def _shared(faces: list[RulesetCardFace], keys: list[str], firsts: dict[str, list[Item]]) -> list[RulesetCardFace]:
+    """Every character's face: the one face laid out for its content (faces: in firsts' order),
+    shared, not copied: a 10,000-character army holds a face per distinct content."""
+    by_key = dict(zip(firsts, faces, strict=True))
+    return [by_key[key] for key in keys]
+
+
+def _named(face: RulesetCardFace, member: RulesetMember) -> RulesetCardFace:
+    """member's own face: its content's, with its name in the band (a face whose content has a
+    title carries the name of the character it was laid out for: each of them the same title)."""
+    return replace(face, name=member.name) if face.name else face
 
 
 def _all_fit(
@@ -191,30 +198,34 @@ def _all_fit(
 
 def _cards_of(
     army: RulesetArmy, sides: list[list[RulesetCardFace]], setting: FaceSetting, feet: tuple[Foot, Foot]
-) -> list[RulesetCard]:
-    """Each copy's card, front and back; a story printed on several faces (characters of the
-    same values) is laid out as shapes once and drawn as one form, a story printed once inline."""
-    pairs = [
-        (_copy(front, n, member), _copy(back, n, member))
-        for member, front, back in zip(army.members, *sides, strict=True)
-        for n in range(1, member.character.copies + 1)
-    ]
-    uses = Counter(id(face.story) for pair in pairs for face in pair)
+) -> Iterator[RulesetCard]:
+    """Each copy's card, front and back, made as the imposer draws it (a 10,000-card army is
+    never all in memory, as KOLAPS's); a story printed on several faces (characters of the same
+    values) is laid out as shapes once and drawn as one form, a story printed once inline."""
+    uses: Counter[int] = Counter()
+    for member, *faces in zip(army.members, *sides, strict=True):
+        for face in faces:
+            uses[id(face.story)] += member.character.copies
     forms = Forms(_form_prefix(army, setting.size), 0)
-    rooms: dict[int, Shared] = {}
+    names: dict[int, str] = {}  # every story's form name, in the order first drawn
+    rooms: dict[int, FaceLayout] = {}  # the shared stories' shapes (a story printed once: not kept)
     bands_of = {foot: Bands(setting, foot) for foot in feet}  # laid out once a side, not once a card
 
     def side(face: RulesetCardFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
         bands, key = bands_of[foot].shapes(face), id(face.story)
+        name = names.setdefault(key, f"S{len(names)}")
+        if uses[key] == 1:
+            return bands + room_shapes(face, setting), None
         if key not in rooms:
-            rooms[key] = (f"S{len(rooms)}", FaceLayout(room_shapes(face, setting)))
-        return (bands, rooms[key]) if uses[key] > 1 else (bands + rooms[key][1].shapes, None)
+            rooms[key] = FaceLayout(room_shapes(face, setting))
+        return bands, (name, rooms[key])
 
-    cards = []
-    for front, back in pairs:
-        (front_own, front_shared), (back_own, back_shared) = side(front, feet[0]), side(back, feet[1])
-        cards.append(RulesetCard(front_own, back_own, setting.look.body_pt, (front_shared, back_shared), forms))
-    return cards
+    for member, front, back in zip(army.members, *sides, strict=True):
+        front, back = _named(front, member), _named(back, member)
+        for n in range(1, member.character.copies + 1):
+            (front_own, front_shared) = side(_copy(front, n, member), feet[0])
+            (back_own, back_shared) = side(_copy(back, n, member), feet[1])
+            yield RulesetCard(front_own, back_own, setting.look.body_pt, (front_shared, back_shared), forms)
 
 
 def _form_prefix(army: RulesetArmy, size: tuple[float, float]) -> str:

@@ -22,6 +22,13 @@ def below_safe_top(safe: float, size: float) -> float:
     return safe + to_mm(size * ASCENT)
 
 
+def band_baseline(height: float, size: float, safe: float) -> float:
+    """The baseline that centres capitals of this size in a band this tall, lowered if need be to
+    keep the line safe mm inside the top trim (card.yaml sets the bands so that it rarely is).
+    Here, not in card_front: every ruleset's cards and the reference cards use it."""
+    return max(height / 2 + cap_height(size) / 2, below_safe_top(safe, size))
+
+
 def above_safe_bottom(height: float, safe: float, size: float) -> float:
     """The lowest baseline for type of this size (pt) that keeps safe mm from the bottom trim."""
     return height - safe - to_mm(size * DESCENT)

@@ -21,7 +21,7 @@ from kolaps_print.layout.card_blocks.stat_tiles import StatTilesFront
 from kolaps_print.layout.card_body import Block, Style, needed_height, place
 from kolaps_print.layout.card_body import section as section_block
 from kolaps_print.layout.card_data import Avatar, CardLayout
-from kolaps_print.layout.card_face import Cut, FaceLayout, below_safe_top, cap_height
+from kolaps_print.layout.card_face import Cut, FaceLayout, band_baseline, below_safe_top, cap_height
 from kolaps_print.layout.emblems import emblem_mark
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.shapes import Box, Ink, Shape, Star, Text
@@ -295,12 +295,6 @@ def _note_at_foot(blocks: list[Block], room: float) -> list[Block]:
         return blocks
     moved = dataclasses.replace(blocks[note], gap_before=blocks[note].gap_before + spare)
     return [*blocks[:note], moved, *blocks[note + 1 :]]
-
-
-def band_baseline(height: float, size: float, safe: float) -> float:
-    """The baseline that centres capitals of this size in a band this tall, lowered if need be to
-    keep the line safe mm inside the top trim (card.yaml sets the bands so that it rarely is)."""
-    return max(height / 2 + cap_height(size) / 2, below_safe_top(safe, size))
 
 
 def avatar_mark(

@@ -14,7 +14,7 @@ from pydantic import Field
 from kolaps_print.diagnostics import Diagnostic, Report, fail_on_warnings
 from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.load import SourceDocument
-from kolaps_print.model.common import ID_PATTERN, Id, Model, Name
+from kolaps_print.model.common import ID_PATTERN, Id, Model, Name, share_fields_sets
 from kolaps_print.model.gamedata import validate_model
 from kolaps_print.model.ruleset_fields import NUMBER_TYPES, FieldDecl, ReferenceField, ReferencesField, SkillMapField
 from kolaps_print.model.ruleset_load import Ruleset, check_references
@@ -61,14 +61,17 @@ class RulesetArmy:
         )
 
 
-def _member(index: int, character: Any, ruleset: Ruleset) -> RulesetMember:
+def _member(index: int, character: Any, ruleset: Ruleset, shared: dict[tuple, dict[str, int | None]]) -> RulesetMember:
+    """shared: the values dicts made so far, by content: characters of the same values share one
+    (read only; 3.7 MiB at 10,000 characters)."""
     decls = ruleset.spec.character
     numbers = {
         f.id: getattr(character, f.id)
         for f in decls.fields
         if f.type in NUMBER_TYPES and getattr(character, f.id) is not None
     }
-    return RulesetMember(index, character, all_values(numbers, decls.derived, ruleset.tables))
+    values = all_values(numbers, decls.derived, ruleset.tables)
+    return RulesetMember(index, character, shared.setdefault(tuple(values.items()), values))
 
 
 def _id_or_none(value: Any) -> str | None:
@@ -104,13 +107,14 @@ def check_ruleset_army(doc: SourceDocument, ruleset: Ruleset, report: Report) ->
     )
     members = []
     fields, catalogues = ruleset.spec.character.fields, ruleset.catalogues
+    values: dict[tuple, dict[str, int | None]] = {}
     for i, item in enumerate(raw):
         character = validate_model(ruleset.character, doc, item, ("characters", i), report)
         if character is None:  # its references' typos still show in this run
             check_references(fields, _references_as_written(item, fields), ("characters", i), doc, catalogues, report)
             continue
         check_references(ruleset.spec.character.fields, character, ("characters", i), doc, ruleset.catalogues, report)
-        members.append(_member(i, character, ruleset))
+        members.append(_member(i, character, ruleset, values))
     cards = sum(m.character.copies for m in members)
     if cards > MAX_CARDS:
         report.add(
@@ -120,14 +124,18 @@ def check_ruleset_army(doc: SourceDocument, ruleset: Ruleset, report: Report) ->
         )
     if report.errors or shell is None:
         return None
+    share_fields_sets(m.character for m in members)
     return RulesetArmy(doc.file, ruleset, shell.name, members, report.warnings, doc)
 
 
 def load_ruleset_army(doc: SourceDocument, ruleset: Ruleset, strict: bool = False) -> RulesetArmy:
-    """A read army file of that ruleset, validated; raises KolapsError with every problem found."""
+    """A read army file of that ruleset, validated; raises KolapsError with every problem found.
+    Once the army is valid, the document keeps only its marks (army.doc locates later messages,
+    a face too tall): its data is let go, 7 MiB at 10,000 characters that nothing reads again."""
     report = Report()
     army = check_ruleset_army(doc, ruleset, report)
     fail_on_warnings(report.warnings, strict)
     report.raise_if_errors()
     assert army is not None
+    doc.data = None
     return army

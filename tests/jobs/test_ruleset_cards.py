@@ -266,13 +266,14 @@ def test_characters_with_the_same_values_share_one_laid_out_face(tmp_path, monke
     """Issue 13: a face is laid out once per distinct content (its name apart), so a twin's card
     prints its own name over the same face as its original's, and a changed value is laid out anew."""
     import kolaps_print.jobs.ruleset_cards as job
+    from kolaps_print.layout.ruleset.card import face_name
 
     army = twins_army(tmp_path, "d12", {"pv": 30})
     laid: list[str] = []
     real = job.face_layout
 
     def counting(items, *args, **kwargs):
-        laid.append(job.face_name(items))
+        laid.append(face_name(items))
         return real(items, *args, **kwargs)
 
     monkeypatch.setattr(job, "face_layout", counting)

@@ -236,7 +236,7 @@ def test_a_few_aliases_in_a_small_file_are_fine():
     assert doc.data["c99"] == ["a", "b", "c"]
 
 
-def test_too_many_values_are_refused_before_they_are_built(monkeypatch):
+def test_too_many_values_are_refused_at_the_first_one_too_many(monkeypatch):
     from kolaps_print.load import yaml_source
 
     monkeypatch.setattr(yaml_source, "MAX_VALUES", 1_000)
@@ -246,6 +246,27 @@ def test_too_many_values_are_refused_before_they_are_built(monkeypatch):
         "army.yaml:1:1999: error: the file holds more than 1,000 values (keys, texts, numbers, lists), "
         "the limit that keeps reading it within memory"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: [" + ",".join(["1"] * 1_200) + "]\n",  # values: the 999th item is the 1001st value
+        "".join(f"k{i}: {i}\n" for i in range(600)),  # keys count too: the 501st key is the 1001st value
+        "a: &x [" + ",".join(["1"] * 1_200) + "]\nb: *x\n",  # an alias: only the node reader reads it
+    ],
+)
+def test_both_readers_refuse_too_many_values_at_the_same_place(monkeypatch, text):
+    """The event reader counts as it reads; the node reader counts before it builds its tree."""
+    from kolaps_print.load import yaml_source
+
+    monkeypatch.setattr(yaml_source, "MAX_VALUES", 1_000)
+    with pytest.raises(KolapsError) as by_events:
+        parse_yaml(text, "a.yaml")
+    with pytest.raises(KolapsError) as by_nodes:
+        _node_read(text)
+    assert [str(d) for d in by_events.value.diagnostics] == [str(d) for d in by_nodes.value.diagnostics]
+    assert "more than 1,000 values" in str(by_events.value.diagnostics[0])
 
 
 # ---- the event reader (no node tree) reads what the node reader reads ------------------------

@@ -133,3 +133,23 @@ def test_a_kolaps_army_may_name_its_ruleset(tmp_path):
     path = tmp_path / "kappa.yaml"
     path.write_text("ruleset: kolaps\n" + text, encoding="utf-8")
     assert load_army(path).army.ruleset == "kolaps"
+
+
+def test_a_valid_army_keeps_its_marks_and_shares_what_its_characters_share(tmp_path):
+    """Memory at 10,000 characters: the file's data is let go once the army is valid (its marks
+    still locate a message); characters of the same values share one values dict, those written
+    with the same keys one fields set, and a copy that changes a field changes its own set only."""
+    twin = D100_CHARACTER.replace("name: Ada", "name: Bea")
+    other = D100_CHARACTER.replace("name: Ada", "name: Cyd").replace("dex: 15", "dex: 16\n    profil: Guetteuse")
+    text = f"ruleset: d100\nname: Test\ncharacters:\n{D100_CHARACTER}{twin}{other}"
+    book, _ = army(tmp_path, text)
+    assert book.doc is not None and book.doc.data is None
+    assert book.doc.diagnostic(("characters", 2, "dex"), "x").line == text.splitlines().index("    dex: 16") + 1
+    ada, bea, cyd = book.members
+    assert ada.values is bea.values and ada.values == bea.values and cyd.values != ada.values
+    assert cyd.values["bout-portant"] == 16
+    written = {"name", "for", "con", "tai", "dex", "pv", "competences", "armes"}
+    assert ada.character.model_fields_set == bea.character.model_fields_set == written
+    assert cyd.character.model_fields_set == written | {"profil"}
+    copied = ada.character.model_copy(update={"copies": 2})
+    assert "copies" in copied.model_fields_set and "copies" not in bea.character.model_fields_set

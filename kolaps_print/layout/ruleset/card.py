@@ -24,8 +24,7 @@ from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.card_blocks.protocol import Drawn, stack
-from kolaps_print.layout.card_face import above_safe_bottom
-from kolaps_print.layout.card_front import band_baseline
+from kolaps_print.layout.card_face import above_safe_bottom, band_baseline
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
 from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import ink, tint
