@@ -261,7 +261,8 @@ def test_the_vampire_countess_keeps_her_two_hands_reminder(default):
     text = flat(" ".join(page_texts(vampires)))
     countess = text[text.index("Comtesse Ilona Varga") : text.index("Mihail le Pâle")]
     page = load_game_data(resources.bundled("data")).rules.trait("deux-mains").book_pages["a4"]
-    assert f"Deux mains p. {page}. Au contact, chaque 6 annule un échec" in countess  # with its page in the book
+    said = flat("Deux mains" + label("cards.front.reminder_page", page=page))  # « Deux mains p. 11 — »
+    assert f"{said} Au contact, chaque 6 annule un échec" in countess  # with its page in the book
 
 
 def test_the_mark_on_character_cards_is_the_muted_grey_italic(default):
