@@ -309,3 +309,13 @@ def test_run_on_keeps_each_item_whole_and_its_separator_with_the_item_before():
     text = run_on(["Armes de lancer 25 %", "Esquive 40 %"], " · ")
     assert text == "Armes\u00a0de\u00a0lancer\u00a025\u00a0%\u00a0· Esquive\u00a040\u00a0%"
     assert text.split(" ") == ["Armes\u00a0de\u00a0lancer\u00a025\u00a0%\u00a0·", "Esquive\u00a040\u00a0%"]  # one break
+
+
+@pytest.mark.parametrize("text", ["a & b < c > d", 'a "quoted" l’apostrophe \'s', "&amp; déjà", ""])
+def test_escape_is_what_saxutils_escape_does(text):
+    from xml.sax.saxutils import escape as sax_escape
+
+    from kolaps_print.typography import escape
+
+    assert escape(text) == sax_escape(text)
+    assert escape(text, {'"': "&quot;"}) == sax_escape(text, {'"': "&quot;"})
