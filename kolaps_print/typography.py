@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from html import escape as html_escape
 from typing import Any
 
 NBSP = "\u00a0"  # before :
@@ -100,6 +101,16 @@ def _pair_quotes(text: str) -> str:
         if paired == text:
             return text
         text = paired
+
+
+def escape(text: str, entities: dict[str, str] | None = None) -> str:
+    """&, < and > as entities for reportlab's paragraph markup (and XML), then entities' own
+    replacements: what xml.sax.saxutils.escape does, without its import of urllib, http and ssl
+    (some 45 M instructions of every run that made a paragraph)."""
+    text = html_escape(text, quote=False)
+    for char, entity in (entities or {}).items():
+        text = text.replace(char, entity)
+    return text
 
 
 def unstretchable(markup: str) -> str:

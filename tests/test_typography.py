@@ -316,3 +316,13 @@ def test_a_product_is_held_to_its_number_and_to_its_word():
     assert french("Compétence × 2") == f"Compétence{NBSP}×{NBSP}2"
     assert french("5 × 5 cm environ") == f"5{NBSP}×{NBSP}5{NBSP}cm environ"
     assert french("×2 et x × y") == "×2 et x × y"  # nothing to hold
+
+
+@pytest.mark.parametrize("text", ["a & b < c > d", 'a "quoted" l’apostrophe \'s', "&amp; déjà", ""])
+def test_escape_is_what_saxutils_escape_does(text):
+    from xml.sax.saxutils import escape as sax_escape
+
+    from kolaps_print.typography import escape
+
+    assert escape(text) == sax_escape(text)
+    assert escape(text, {'"': "&quot;"}) == sax_escape(text, {'"': "&quot;"})

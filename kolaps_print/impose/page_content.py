@@ -58,9 +58,12 @@ def _wrapped(page: PageObject, ctm: tuple[float, ...], clip: bool) -> bytes:
     return b"q\n" + _matrix(ctm) + cut + _content(page) + b"\nQ\n"
 
 
-def turn_into_content(page: PageObject) -> None:
+def turn_into_content(page: PageObject, content_turned: bool = False) -> None:
     """The page's /Rotate moved into its content and boxes (what pypdf's
-    transfer_rotation_to_content does, on the content's bytes): it prints upright with no /Rotate."""
+    transfer_rotation_to_content does, on the content's bytes): it prints upright with no /Rotate.
+    content_turned: the page shares its content object with a copy turned before (pypdf's
+    add_page makes a new page dictionary for each copy of a page, sharing what it names): only
+    its own boxes and /Rotate are turned."""
     turn = -page.rotation
     page.rotation = 0
     media = RectangleObject(page.mediabox)
@@ -71,7 +74,8 @@ def turn_into_content(page: PageObject) -> None:
     )
     low, high = trsf.apply_on(media.lower_left), trsf.apply_on(media.upper_right)
     trsf = trsf.translate(-min(low[0], high[0]), -min(low[1], high[1]))
-    page.replace_contents(_stream(_wrapped(page, trsf.ctm, clip=False)))
+    if not content_turned:
+        page.replace_contents(_stream(_wrapped(page, trsf.ctm, clip=False)))  # in place: the same object number
     for name in BOXES:
         if name in page:
             rect = RectangleObject(page[name])  # type: ignore[arg-type]

@@ -32,7 +32,7 @@ from kolaps_print.model.choices import KOLAPS
 from kolaps_print.units import inches
 from kolaps_print.write import Inputs, source_inputs
 from kolaps_print.write.folder import build_atomically, check_folder, written_files
-from kolaps_print.write.raster import DPI, numbered, png_bytes, rendered_pages, slug
+from kolaps_print.write.raster import DPI, numbered, png_bytes, png_scanlines, rendered_pages, rendered_scanlines, slug
 
 ImageFormat = Literal["png", "tts"]  # CardsFormat but pdf
 SHEET_LIMIT = 4096  # px: the largest image Tabletop Simulator loads
@@ -174,8 +174,8 @@ def _write_pngs(folder: Path, pdf: bytes, cards: list[PreviewCard], dpi: int) ->
         by_page.setdefault(card.front, []).append(f"{card.file}-front.png")
         by_page.setdefault(card.back, []).append(f"{card.file}-back.png")
     written = []
-    for page, image in enumerate(rendered_pages(pdf, dpi)):
-        data = png_bytes(image, dpi)
+    for page, lines in enumerate(rendered_scanlines(pdf, dpi)):
+        data = png_scanlines(lines, dpi)
         for name in by_page.get(page, []):
             (folder / name).write_bytes(data)
             written.append(name)

@@ -51,17 +51,25 @@ class KitPdf:
         self.writer.add_metadata({"/Title": title, "/Creator": "kolaps-print"})
         self.stamper = stamper
         self.sections: list[KitSection] = []
+        # One reader per part: pypdf clones a reader's objects (fonts, pictures, page contents) into
+        # the writer once, and each further copy of a page is a new page naming them. A reader per
+        # copy cloned, and wrote, every font again for each table and copy.
+        self._readers: dict[str, PdfReader] = {}
+        self._turned: set[tuple[str, int]] = set()  # (part, page) whose shared content is turned
 
     def add(self, part: KitPart, title: str) -> None:
         start = len(self.writer.pages)
-        reader = PdfReader(BytesIO(part.pdf))
+        if part.filename not in self._readers:
+            self._readers[part.filename] = PdfReader(BytesIO(part.pdf))
+        reader = self._readers[part.filename]
         added = None
         for number, page in enumerate(reader.pages):
             added = self.writer.add_page(page)
             turn = upright_turn(float(page.mediabox.width), float(page.mediabox.height), part.sides, number)
             if turn:
                 added.rotate(turn)
-                turn_into_content(added)  # the page keeps no /Rotate
+                turn_into_content(added, (part.filename, number) in self._turned)  # the page keeps no /Rotate
+                self._turned.add((part.filename, number))
             if part.sides == "simplex":
                 self._blank_like(added)
         if added is not None and part.sides != "simplex" and len(reader.pages) % 2:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from io import BytesIO
-from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
@@ -14,6 +13,7 @@ from kolaps_print.labels import label, labels
 from kolaps_print.layout.kit_pages import PackingLook, TypeStep, kit_pages
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.style import cell_ink, colour
+from kolaps_print.typography import escape
 from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
 

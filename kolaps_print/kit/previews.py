@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kolaps_print.write.raster import DPI, png_bytes, rendered_pages, slug
+from kolaps_print.write.raster import DPI, png_scanlines, rendered_scanlines, slug
 
 __all__ = ["DPI", "render_pages", "slug"]
 
@@ -14,8 +14,8 @@ def render_pages(pdf: bytes, names: list[str], folder: Path, dpi: int = DPI) -> 
     """Page i of pdf -> folder/names[i] (cut to its TrimBox); one name per page."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for image, name in zip(rendered_pages(pdf, dpi), names, strict=True):  # one page in memory at a time
+    for lines, name in zip(rendered_scanlines(pdf, dpi), names, strict=True):  # one page in memory at a time
         path = folder / name
-        path.write_bytes(png_bytes(image, dpi))
+        path.write_bytes(png_scanlines(lines, dpi))
         written.append(path)
     return written

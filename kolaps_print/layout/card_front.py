@@ -9,6 +9,7 @@ army shares (drawn once, reused as a PDF form); build(member) is what belongs to
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kolaps_print.labels import label
@@ -70,6 +71,7 @@ class FrontBuilder:
         self.left = layout.margin
         self.width = size.width - 2 * layout.margin
         self._sections: dict[tuple[str, bool, bool, float], Block] = {}
+        self._quiet: dict[tuple, list[Block]] = {}
         self.name_size: float | None = None  # size_names(): one size for the whole army
         self._army_fit: tuple[int, float] | None = None  # size_body(): (mode, scale) for the whole army
         self._grow = 1.0  # size_body(): how much the body may grow (the edition's, within the card's width)
@@ -276,6 +278,16 @@ class FrontBuilder:
             colour = self.muted if muted else None
             self._sections[cache] = section_block(style, label(f"cards.front.{key}"), first, colour)
         return self._sections[cache]
+
+    def quiet_blocks(self, key: tuple, style: Style, make: Callable[[Style], list[Block]]) -> list[Block]:
+        """make(the quiet style), made once per key and quiet scale: the blocks that never grow
+        (the demo turn, the edition's note) are the same at every larger scale the body fit
+        tries, some four a card. key: all they depend on besides the style."""
+        quiet = self.quiet(style)
+        cache = (*key, quiet.scale)
+        if cache not in self._quiet:
+            self._quiet[cache] = make(quiet)
+        return self._quiet[cache]
 
     def marked_runs(self, text: str) -> list[Run]:
         """Text in regular type, its marks (ours, not the draft's) in the quiet italic grey of the sheet and book."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from kolaps_print import __version__
 from kolaps_print.fonts import CREDITS
@@ -21,12 +22,14 @@ from kolaps_print.rulebook.handout import (
 )
 from kolaps_print.rulebook.handout_balance import page_fits
 from kolaps_print.rulebook.handout_look import handout_layout
-from kolaps_print.rulebook.pacing_page import demo_pacing
 from kolaps_print.rulebook.pages import Cover, HandoutBand, ProofStamp
 from kolaps_print.rulebook.proof_pages import MarkedPage, OwnMarks, ProofAppendix
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
 from kolaps_print.typography import french
 from kolaps_print.write.pdf import PdfMeta
+
+if TYPE_CHECKING:  # the pacing page is a proof's only: imported when one is made (start-up time)
+    from kolaps_print.rulebook.pacing_page import DemoPacing
 
 
 @dataclass(frozen=True)
@@ -56,12 +59,19 @@ def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[Ma
         _credits(book, printing) if book.edition.credits else None,
         shape.pages_multiple_of if book.edition.credits else 1,
         book.edition.index,
-        demo_pacing(book.data, book.armies) if printing.proof and book.data is not None else None,
+        _pacing(book) if printing.proof else None,
     )
     geometry = st.page_geometry(printing.paper)
     return layout(
         make_story_factory(story, geometry), geometry, meta, furniture, appendix.own.observe if appendix else None
     )
+
+
+def _pacing(book: CheckedBook) -> DemoPacing:
+    """The demo's pacing, on a proof's report page (imported for a proof only: start-up time)."""
+    from kolaps_print.rulebook.pacing_page import demo_pacing
+
+    return demo_pacing(book.data, book.armies) if book.data is not None else None
 
 
 def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMeta]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from xml.sax.saxutils import escape
 
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 
@@ -14,7 +13,7 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import HeadingFlowable, Registry, TocLine, defined_terms, title_rule
 from kolaps_print.rulebook.markdown import Block, Chapter, Heading, ListBlock, Quote
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
-from kolaps_print.typography import french
+from kolaps_print.typography import escape, french
 
 INDEX_ANCHOR = "index"
 ARTICLE = re.compile(r"^(?:l’|le |la |les |un |une |des )", re.IGNORECASE)  # not sorted on

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from xml.sax.saxutils import escape
 
 from markdown_it.tree import SyntaxTreeNode
 
 from kolaps_print.labels import label
 from kolaps_print.layout.ruling_style import raised_marks
 from kolaps_print.rulebook import styles as st
+from kolaps_print.typography import escape
 
 PLACEHOLDER_PAGE = "00"  # before the first layout pass knows where anchors land
 

@@ -8,7 +8,6 @@ Proof only: the designer reads whether the demo scenario gives a decided game in
 from __future__ import annotations
 
 from fractions import Fraction
-from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
@@ -20,7 +19,7 @@ from kolaps_print.model.gamedata import GameData
 from kolaps_print.numbers import number
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.proof_pages import report_table
-from kolaps_print.typography import french
+from kolaps_print.typography import escape, french
 
 # A side with less than this chance to put half the other out by the last turn hardly ever wins
 # the demo in time: the page says so in words, not only in figures.

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
@@ -20,7 +19,7 @@ from kolaps_print.model.errata import Erratum
 from kolaps_print.provenance import erratum_order, mark, marked_faces, marked_pages
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import HeadingFlowable, Registry
-from kolaps_print.typography import french
+from kolaps_print.typography import escape, french
 from kolaps_print.units import pt
 
 ERRATA_ANCHOR = "errata-a-confirmer"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from typing import TYPE_CHECKING
 
 from reportlab.platypus import CondPageBreak, Flowable, Indenter, NextPageTemplate, PageBreak, Paragraph, Spacer
 
@@ -29,10 +29,12 @@ from kolaps_print.rulebook.index import INDEX_ANCHOR, index_flowables
 from kolaps_print.rulebook.inline import InlineContext
 from kolaps_print.rulebook.markdown import Chapter, Heading, TableBlock
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
-from kolaps_print.rulebook.pacing_page import DemoPacing, pacing_flowables
 from kolaps_print.rulebook.proof_pages import ProofAppendix, errata_pages, marks_pages
 from kolaps_print.rulebook.report import CATEGORIES, ConsistencyReport
-from kolaps_print.typography import french
+from kolaps_print.typography import escape, french
+
+if TYPE_CHECKING:  # the pacing page is a proof's only: imported when one is made (start-up time)
+    from kolaps_print.rulebook.pacing_page import DemoPacing
 
 TOC_ANCHOR = "sommaire"
 COVER_ANCHOR = "couverture"
@@ -190,6 +192,8 @@ def make_story_factory(
         # The book's own pages first, so a proof numbers them as the printed book does.
         flow += _back_matter(story, pages, registry, geometry) + [NextPageTemplate("body")]
         if story.report is not None:
+            from kolaps_print.rulebook.pacing_page import pacing_flowables  # a proof's only (start-up time)
+
             flow += _report_page(story.report, registry) + pacing_flowables(story.pacing)
         if story.appendix is not None:
             flow += errata_pages(story.appendix, registry) + marks_pages(story.appendix, registry)

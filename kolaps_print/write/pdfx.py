@@ -185,7 +185,7 @@ def _xmp_date(pdf_date: str) -> str:
 
 
 def _xmp(title: str, producer: str, creator: str, created: str, modified: str, document_id: str) -> str:
-    from xml.sax.saxutils import escape
+    from kolaps_print.typography import escape
 
     uuid = f"{document_id[:8]}-{document_id[8:12]}-{document_id[12:16]}-{document_id[16:20]}-{document_id[20:32]}"
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>

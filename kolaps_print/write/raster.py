@@ -4,12 +4,14 @@ previews."""
 
 from __future__ import annotations
 
+import ctypes
 import re
 import struct
 import unicodedata
 import zlib
 from collections.abc import Iterator
 from io import BytesIO
+from typing import NamedTuple
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -43,12 +45,17 @@ def numbered(names: list[str]) -> list[str]:
     return out
 
 
-def _render_trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
-    """The page cut to its TrimBox: the card as a player holds it, without the bleed."""
+def _trim_crop(page: pdfium.PdfPage) -> tuple[float, float, float, float]:
+    """What page.render cuts off (left, bottom, right, top) to keep the page's TrimBox: the card as
+    a player holds it, without the bleed."""
     left, bottom, right, top = page.get_mediabox()
     t_left, t_bottom, t_right, t_top = page.get_trimbox()  # the MediaBox when none is set
-    crop = (t_left - left, t_bottom - bottom, right - t_right, top - t_top)
-    return page.render(scale=dpi / 72, crop=crop).to_pil().convert("RGB")
+    return (t_left - left, t_bottom - bottom, right - t_right, top - t_top)
+
+
+def _render_trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
+    """The page cut to its TrimBox."""
+    return page.render(scale=dpi / 72, crop=_trim_crop(page)).to_pil().convert("RGB")
 
 
 def rendered_pages(pdf: bytes, dpi: float = DPI) -> Iterator[Image.Image]:
@@ -59,6 +66,56 @@ def rendered_pages(pdf: bytes, dpi: float = DPI) -> Iterator[Image.Image]:
             yield _render_trimmed(document[index], dpi)
     finally:
         document.close()
+
+
+class Scanlines(NamedTuple):
+    """An RGB picture as a PNG's unfiltered rows: each row its filter byte 0, then its pixels."""
+
+    width: int
+    height: int
+    data: bytes | memoryview
+
+
+def rendered_scanlines(pdf: bytes, dpi: float = DPI) -> Iterator[Scanlines]:
+    """Each page of pdf, cut to its TrimBox, at dpi, as png_scanlines takes it: the same pixels as
+    rendered_pages, drawn by pdfium straight into PNG rows (a tenth of the kit's previews went
+    on copying pixels from pdfium's BGR to Pillow's RGB, then to the PNG's rows)."""
+    document = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        for index in range(len(document)):
+            framed = _FramedRows()
+            page = document[index]
+            page.render(scale=dpi / 72, crop=_trim_crop(page), bitmap_maker=framed.bitmap, rev_byteorder=True)
+            yield framed.scanlines()
+    finally:
+        document.close()
+
+
+class _FramedRows:
+    """A bitmap for pdfium to draw RGB into whose rows sit one byte apart, each after a 0: its rows
+    step 3 × width + 1 bytes and start one byte into the buffer (pdfium writes a row's pixels
+    only, so the bytes between stay 0)."""
+
+    def __init__(self) -> None:
+        self.width = self.height = 0
+        self.buffer: ctypes.Array | None = None
+
+    def bitmap(self, width: int, height: int, format: int, rev_byteorder: bool = False) -> pdfium.PdfBitmap:
+        if format != pdfium.raw.FPDFBitmap_BGR or not rev_byteorder:
+            raise ValueError("framed rows take 3-byte RGB")
+        stride = 3 * width + 1
+        self.width, self.height = width, height
+        self.buffer = (ctypes.c_ubyte * (stride * height + 1))()
+        rows = (ctypes.c_ubyte * (stride * height)).from_buffer(self.buffer, 1)
+        return pdfium.PdfBitmap.new_native(width, height, format, rev_byteorder, buffer=rows, stride=stride)
+
+    def scanlines(self) -> Scanlines:
+        assert self.buffer is not None  # page.render made the bitmap
+        stride = 3 * self.width + 1
+        data = memoryview(self.buffer).cast("B")[: stride * self.height]
+        if any(data[::stride]):  # a filter byte drawn over: never seen, but it would corrupt the PNG
+            raise RuntimeError("pdfium drew outside a row")
+        return Scanlines(self.width, self.height, data)
 
 
 PNG_LEVEL = 1  # zlib's fastest: on card faces a tenth larger than level 6, in half its time
@@ -75,15 +132,19 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
     demo kit's)."""
     if image.mode != "RGB":
         raise ValueError(f"png_bytes writes RGB pictures, not {image.mode}")
-    width, height = image.size
+    return png_scanlines(Scanlines(*image.size, _unfiltered_rows(image)), dpi)
+
+
+def png_scanlines(lines: Scanlines, dpi: float) -> bytes:
+    """The PNG of these rows (what png_bytes writes for the same pixels)."""
     dots = int(dpi / METRES_PER_INCH + 0.5)  # pixels per metre, rounded as Pillow rounds them
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour, no interlace
+    header = struct.pack(">IIBBBBB", lines.width, lines.height, 8, 2, 0, 0, 0)  # 8 bits, truecolour, no interlace
     return b"".join(
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"pHYs", struct.pack(">IIB", dots, dots, 1)),  # 1: the unit is the metre
-            _chunk(b"IDAT", zlib.compress(_unfiltered_rows(image), PNG_LEVEL)),
+            _chunk(b"IDAT", zlib.compress(lines.data, PNG_LEVEL)),
             _chunk(b"IEND", b""),
         )
     )

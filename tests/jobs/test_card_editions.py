@@ -233,3 +233,33 @@ def test_every_demo_front_reminds_its_turn_with_its_own_numbers():
         assert f"chacun doit faire {score}." in demo
     assert demo.count("À SON ACTIVATION") == 8  # every card of the sheet
     assert demo.count("Dés. Un 6 réussit toujours, un 1 échoue toujours.") == 8
+
+
+def test_the_blocks_that_never_grow_are_laid_out_once_per_scale_and_print_the_same(monkeypatch):
+    """The demo turn and the edition's note stay at the quiet scale while the body fit tries
+    larger ones: each is made once per character and quiet scale, and the cards are the same
+    bytes as when they are made at every try."""
+    from kolaps_print.layout.card_blocks import demo_turn
+    from kolaps_print.layout.card_front import FrontBuilder
+
+    book = load_army(ARMIES / "section-kappa.yaml")
+    options = CardOptions(edition="quickstart")
+    made, bodies = [], []
+    turn, body = demo_turn._turn, demo_turn.DemoTurnFront.body
+
+    def counted_turn(front, member, style, first):
+        made.append((member.index, style.scale, first))
+        return turn(front, member, style, first)
+
+    def counted_body(self, *args):
+        bodies.append(1)
+        return body(self, *args)
+
+    monkeypatch.setattr(demo_turn, "_turn", counted_turn)
+    monkeypatch.setattr(demo_turn.DemoTurnFront, "body", counted_body)
+    kept = build_cards(book, options).pdf
+    assert len(made) == len(set(made)) >= len(book.members)
+    assert len(bodies) > len(made)  # the fit asked for the block more often than it was made
+
+    monkeypatch.setattr(FrontBuilder, "quiet_blocks", lambda self, key, style, make: make(self.quiet(style)))
+    assert build_cards(book, options).pdf == kept

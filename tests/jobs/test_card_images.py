@@ -78,13 +78,13 @@ def test_a_failed_run_leaves_no_half_set_and_the_previous_set_intact(kappa, tmp_
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     calls = []
 
-    def fail_on_the_third(image, dpi):
+    def fail_on_the_third(lines, dpi):
         calls.append(1)
         if len(calls) == 3:
             raise OSError(28, "No space left on device")
         return b"png"
 
-    monkeypatch.setattr(card_images, "png_bytes", fail_on_the_third)
+    monkeypatch.setattr(card_images, "png_scanlines", fail_on_the_third)
     with pytest.raises(OSError):
         write_card_images(kappa, folder)
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before

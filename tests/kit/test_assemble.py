@@ -113,3 +113,28 @@ def test_a_run_without_a_lead_starts_with_table_1(pdf_tools):
     assert [s.title for s in sections] == ["C", "T", "C", "T"]
     outline = PdfReader(BytesIO(pdf)).outline
     assert [o.title for o in outline if not isinstance(o, list)] == ["1", "2"]
+
+
+def test_every_copy_of_a_turned_part_is_turned_once_and_shares_its_fonts():
+    """A part's copies (per table, and for every table) come from one reader: each copy is a page
+    of its own, turned as the first was (its content turned once, not again per copy), and the
+    part's font is embedded once in the run, not once per copy."""
+    landscape = part("R", 2, per_table=2, sides="short", size=(842, 595))
+    pdf, _ = assemble(part("P", 1), [landscape], 3, Stamper("S"), "kit", str)
+    reader = PdfReader(BytesIO(pdf))
+    fronts, backs = range(2, 14, 2), range(3, 14, 2)  # after the packing list and its blank, R1 R2 R1 R2...
+    assert len(reader.pages) == 2 + 3 * 2 * 2
+    for page in fronts:
+        dx, dy = reading_direction(pdf, page)
+        assert dy > 0 and abs(dx) < 1, page  # runs up the page, as the first table's
+    for page in backs:
+        dx, dy = reading_direction(pdf, page)
+        assert dy < 0 and abs(dx) < 1, page  # runs down
+    ids = [p.indirect_reference.idnum for p in reader.pages]
+    assert len(set(ids)) == len(ids)  # a page object per copy (Acrobat refuses a page named twice)
+    fonts = {
+        (font.idnum if hasattr(font, "idnum") else id(font))
+        for i in [*fronts, *backs]
+        for font in reader.pages[i]["/Resources"]["/Font"].values()
+    }
+    assert len(fonts) == 1

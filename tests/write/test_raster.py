@@ -9,7 +9,7 @@ import random
 import pytest
 from PIL import Image
 
-from kolaps_print.write.raster import png_bytes
+from kolaps_print.write.raster import png_bytes, png_scanlines, rendered_pages, rendered_scanlines
 
 
 def _picture(width: int, height: int, seed: int) -> Image.Image:
@@ -43,3 +43,34 @@ def test_a_png_is_the_same_bytes_on_a_rerun():
 def test_only_rgb_pictures_are_written():
     with pytest.raises(ValueError, match="RGB"):
         png_bytes(Image.new("RGBA", (2, 2)), 300)
+
+
+def _page_pdf() -> bytes:
+    """A card-sized page with a bleed cut by its TrimBox, text, a tint and a stroke: pixels
+    that anti-aliasing and colour order would both show."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(200, 280))
+    c.setTrimBox((8, 8, 192, 272))
+    c.setFillColorRGB(0.9, 0.2, 0.1)
+    c.rect(0, 0, 200, 280, stroke=0, fill=1)
+    c.setFillColorRGB(0.1, 0.3, 0.8)
+    c.circle(100, 140, 61.3, stroke=1, fill=1)
+    c.setFillColorRGB(1, 1, 0.6)
+    c.drawString(23.7, 40.2, "Hélène, 12 PV")
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("dpi", [300, 97])
+def test_pages_drawn_straight_into_png_rows_are_the_pictures_pillow_gets(dpi):
+    pdf = _page_pdf()
+    (lines,) = rendered_scanlines(pdf, dpi)
+    (image,) = rendered_pages(pdf, dpi)
+    read = Image.open(io.BytesIO(png_scanlines(lines, dpi)))
+    read.load()
+    assert read.size == image.size and read.tobytes() == image.tobytes()
+    assert len({image.getpixel((x, image.height // 2)) for x in range(image.width)}) > 3  # not blank
+    assert png_scanlines(lines, dpi) == png_bytes(image, dpi)

@@ -24,17 +24,24 @@ class DemoTurnFront(FrontBlock):
     def body(self, front: FrontBuilder, member: Member, style: Style, mode: Mode, first: bool) -> list[Block]:
         if not front.layout.shows.turn or any(mode):  # a card too small for every block goes without it
             return []
-        values, style = _values(front, member), front.quiet(style)  # the weapons grow into the room, not this
-        r = front.layout.front.reminder  # the reminders' type: the weapons keep the room to grow
-        path = ("characters", member.index)
-        blocks = [front.section(style, "demo_turn", first)]
-        for key in LINES:
-            runs = [
-                Run(label(f"cards.front.demo_turn_{key}_name"), BOLD),
-                Run(label(f"cards.front.demo_turn_{key}", **values), REGULAR),
-            ]
-            blocks.append(paragraph(style, runs, r.size, r.gap, path, f"the demo turn's '{key}' line"))
-        return blocks
+        return front.quiet_blocks(
+            ("demo_turn", member.index, first), style, lambda quiet: _turn(front, member, quiet, first)
+        )
+
+
+def _turn(front: FrontBuilder, member: Member, style: Style, first: bool) -> list[Block]:
+    """The block's heading and lines, in the quiet style (the weapons grow into the room, not this)."""
+    values = _values(front, member)
+    r = front.layout.front.reminder  # the reminders' type: the weapons keep the room to grow
+    path = ("characters", member.index)
+    blocks = [front.section(style, "demo_turn", first)]
+    for key in LINES:
+        runs = [
+            Run(label(f"cards.front.demo_turn_{key}_name"), BOLD),
+            Run(label(f"cards.front.demo_turn_{key}", **values), REGULAR),
+        ]
+        blocks.append(paragraph(style, runs, r.size, r.gap, path, f"the demo turn's '{key}' line"))
+    return blocks
 
 
 def _values(front: FrontBuilder, member: Member) -> dict[str, str]:

@@ -23,7 +23,9 @@ class EditionNoteFront(FrontBlock):
     def body(self, front: FrontBuilder, member: Member, style: Style, mode: Mode, first: bool) -> list[Block]:
         if not front.layout.shows.note:
             return []
-        return [_edition_note(front, member, front.quiet(style))]
+        return front.quiet_blocks(
+            ("edition_note", member.index), style, lambda quiet: [_edition_note(front, member, quiet)]
+        )
 
 
 def _edition_note(front: FrontBuilder, member: Member, style: Style) -> Block:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -21,6 +20,7 @@ from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.layout.shapes import Ink
 from kolaps_print.layout.style import markup as colour_markup
 from kolaps_print.layout.style import table_paint
+from kolaps_print.typography import escape
 
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
 MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead

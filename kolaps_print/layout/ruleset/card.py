@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from html import escape as html_escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
@@ -42,14 +41,8 @@ from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.ruleset.parts import FlowablePart, Spacing
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
-from kolaps_print.typography import run_on
+from kolaps_print.typography import escape, run_on
 from kolaps_print.units import pt, to_mm
-
-
-def escape(text: str) -> str:
-    """&, < and > as entities for a paragraph's markup: what xml.sax.saxutils.escape does,
-    without its import of urllib, http and ssl (some 45 M instructions of every card run)."""
-    return html_escape(text, quote=False)
 
 
 @lru_cache(maxsize=256)

@@ -7,7 +7,6 @@ a mechanic."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
@@ -34,6 +33,7 @@ from kolaps_print.layout.ruleset.flow import fill_column
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_paint
+from kolaps_print.typography import escape
 from kolaps_print.units import pt
 
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
