@@ -1,0 +1,217 @@
+"""The cache of validated data files between runs (model/data_cache.py): what the user gets
+is the same with it, without it, cold and warm; an edit is seen; a planted or foreign entry is
+never believed. Each command runs as its own process, as a user's does."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kolaps_print import resources
+from kolaps_print.layout import card_data, sheets, style
+from kolaps_print.layout.data_files import _read as read_layout
+from kolaps_print.layout.data_files import load_layout
+from kolaps_print.model import data_cache, gamedata
+
+ARMY = "bd/rulesets/kolaps/armies/section-kappa.yaml"
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A project folder holding a copy of the bundled data (as bd/), and a cache folder of its own."""
+    shutil.copytree(resources.data_dir(), tmp_path / "bd")
+    return tmp_path
+
+
+def run(project: Path, *args: str, cache: str | None = "on", cache_home: Path | None = None):
+    env = {k: v for k, v in os.environ.items() if k not in ("KOLAPS_CACHE", "XDG_CACHE_HOME")}
+    env |= {"KOLAPS_DATA": str(project / "bd"), "XDG_CACHE_HOME": str(cache_home or project / "cache")}
+    if cache:
+        env["KOLAPS_CACHE"] = cache
+    return subprocess.run(
+        [sys.executable, "-m", "kolaps_print", *args], cwd=project, env=env, capture_output=True, text=True
+    )
+
+
+def entries(project: Path) -> list[Path]:
+    return sorted((project / "cache" / "kolaps-print").glob("*.json"))
+
+
+def test_cards_are_the_same_bytes_cold_warm_and_without_the_cache(project):
+    made = {}
+    for name, cache in (("off", "off"), ("cold", "on"), ("warm", "on")):
+        result = run(project, "cards", ARMY, "-o", f"{name}.pdf", cache=cache)
+        assert result.returncode == 0, result.stderr
+        made[name] = ((project / f"{name}.pdf").read_bytes(), result.stdout.replace(name, "X"), result.stderr)
+        if name == "off":
+            assert not (project / "cache").exists()  # switched off: nothing read, nothing written
+    assert made["cold"] == made["off"] and made["warm"] == made["off"]
+    # the game data, its layouts, the card's blocks and the book's spec: one entry each
+    assert len(entries(project)) >= 5
+
+
+def test_the_folder_is_private_and_entries_are_not_readable_by_others(project):
+    assert run(project, "check", ARMY).returncode == 0
+    folder = project / "cache" / "kolaps-print"
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert entries(project) and all(e.stat().st_mode & 0o777 == 0o600 for e in entries(project))
+    assert not list(folder.glob(".entry-*"))  # no temporary file left
+
+
+def weapon_names(result) -> str:
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split("weapons: ")[1]
+
+
+def test_an_edited_data_file_is_read_again(project):
+    assert "Fusil à pompe" in weapon_names(run(project, "check", ARMY))
+    weapons = project / "bd" / "rulesets" / "kolaps" / "weapons.yaml"
+    weapons.write_text(weapons.read_text(encoding="utf-8").replace("Fusil à pompe", "Tromblon"), encoding="utf-8")
+    warm = weapon_names(run(project, "check", ARMY))
+    assert "Tromblon" in warm and "Fusil à pompe" not in warm
+
+
+def test_an_edit_that_breaks_a_file_gets_the_same_message_as_without_the_cache(project):
+    assert run(project, "check", ARMY).returncode == 0  # the valid folder cached
+    path = project / "bd" / "rulesets" / "kolaps" / "rules" / "dice.yaml"
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc["unknown_key"] = 1
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    warm, off = run(project, "check", ARMY), run(project, "check", ARMY, cache="off")
+    assert warm.returncode == off.returncode == 1
+    assert "rules/dice.yaml:" in warm.stderr and warm.stderr == off.stderr
+
+
+def test_a_style_edit_reaches_the_layouts_that_name_its_colours(project):
+    """card.yaml names palette colours of style.yaml: its entry must not outlive a style edit."""
+    assert run(project, "cards", ARMY, "-o", "before.pdf").returncode == 0
+    path = project / "bd" / "layouts" / "style.yaml"
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc["palette"] = {name: [100, 0, 0, 0] for name in doc["palette"]}
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    assert run(project, "cards", ARMY, "-o", "warm.pdf").returncode == 0
+    assert run(project, "cards", ARMY, "-o", "off.pdf", cache="off").returncode == 0
+    assert (project / "warm.pdf").read_bytes() == (project / "off.pdf").read_bytes()
+    assert (project / "warm.pdf").read_bytes() != (project / "before.pdf").read_bytes()
+
+
+def forge(entry: Path, old: str, new: str) -> None:
+    """Change a value inside an entry, keeping it valid JSON of the right key and format."""
+    text = entry.read_text(encoding="utf-8")
+    assert old in text
+    entry.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def game_data_entry(project: Path) -> Path:
+    return next(e for e in entries(project) if "Fusil \\u00e0 pompe" in e.read_text(encoding="utf-8"))
+
+
+def test_an_entry_others_may_write_is_not_believed(project):
+    assert run(project, "check", ARMY).returncode == 0
+    entry = game_data_entry(project)
+    forge(entry, "Fusil \\u00e0 pompe", "Planted")
+    os.chmod(entry, 0o666)
+    assert "Planted" not in weapon_names(run(project, "check", ARMY))
+
+
+def test_a_cache_folder_others_may_write_is_not_used(project):
+    assert run(project, "check", ARMY).returncode == 0
+    forge(game_data_entry(project), "Fusil \\u00e0 pompe", "Planted")
+    os.chmod(project / "cache" / "kolaps-print", 0o777)
+    assert "Planted" not in weapon_names(run(project, "check", ARMY))
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away needs root")
+def test_an_entry_another_user_owns_is_not_believed(project):
+    assert run(project, "check", ARMY).returncode == 0
+    entry = game_data_entry(project)
+    forge(entry, "Fusil \\u00e0 pompe", "Planted")
+    os.chown(entry, 12345, 12345)
+    assert "Planted" not in weapon_names(run(project, "check", ARMY))
+
+
+def test_an_entry_our_own_user_wrote_is_believed(project):
+    """The counterpart of the tests above: a private entry is what the next run reads (so those
+    tests see a refusal, not a cache that is never read)."""
+    assert run(project, "check", ARMY).returncode == 0
+    forge(game_data_entry(project), "Fusil \\u00e0 pompe", "Planted")
+    assert "Planted" in weapon_names(run(project, "check", ARMY))
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "not json {",
+        '{"format": 1, "key": "KEY", "value": {"m": "subprocess:Popen", "i": 0, "f": [["args", "touch pwned"]], "s": []}}',
+        '{"format": 1, "key": "KEY", "value": {"o": "pathlib:Path", "i": 0, "f": [], "s": []}}',
+        '{"format": 1, "key": "KEY", "value": {"m": "os:system", "i": 0, "f": [], "s": []}}',
+        '{"format": 1, "key": "KEY", "value": {"m": "kolaps_print.model.not_a_module:X", "i": 0, "f": [], "s": []}}',
+        '{"format": 1, "key": "KEY", "value": {"r": 7}}',
+        '{"format": 99, "key": "KEY", "value": 1}',
+    ],
+    ids=["corrupt", "popen", "path", "function", "module", "dangling", "format"],
+)
+def test_a_corrupt_or_planted_entry_is_ignored_and_written_again(project, planted):
+    assert run(project, "check", ARMY).returncode == 0
+    for entry in entries(project):
+        entry.write_text(planted.replace("KEY", entry.stem), encoding="utf-8")
+    result = run(project, "check", ARMY)
+    assert "Fusil à pompe" in weapon_names(result) and result.stderr == ""
+    assert not (project / "pwned").exists()
+    assert all(json.loads(e.read_text(encoding="utf-8"))["format"] == data_cache.FORMAT for e in entries(project))
+
+
+def test_old_entries_are_removed_past_the_number_kept(project, monkeypatch):
+    folder = project / "cache" / "kolaps-print"
+    folder.mkdir(parents=True, mode=0o700)
+    for i in range(data_cache.KEPT + 5):
+        (folder / f"{i:064x}.json").write_text("{}")
+        os.utime(folder / f"{i:064x}.json", (1000 + i, 1000 + i))
+    (folder / "notes.txt").write_text("mine")  # not an entry: left alone
+    assert run(project, "check", ARMY).returncode == 0
+    left = sorted(p.name for p in folder.glob("*.json"))
+    assert len(left) == data_cache.KEPT
+    assert f"{0:064x}.json" not in left  # the oldest went first
+    assert (folder / "notes.txt").read_text() == "mine"
+
+
+def test_a_rebuilt_value_equals_the_validated_one(tmp_path, monkeypatch):
+    """In process: every model, record and shared object of the game data and the card's
+    layouts comes back equal, of the same classes, with the same fields set."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    base = resources.kolaps_folder(resources.data_dir())
+    validated = gamedata._read_game_data(base)
+    for _ in range(2):  # written, then read back
+        rebuilt = gamedata.load_game_data(base)
+    assert len(list((tmp_path / "kolaps-print").glob("*.json"))) == 1
+    assert rebuilt is not validated
+    assert repr(rebuilt.rules) == repr(validated.rules) and rebuilt.rules == validated.rules
+    assert rebuilt.errata == validated.errata and rebuilt.scenarios == validated.scenarios
+    assert rebuilt.readings == validated.readings
+    assert rebuilt.catalogue.weapons == validated.catalogue.weapons
+    assert rebuilt.catalogue.affiliations == validated.catalogue.affiliations
+    assert rebuilt.rules.wounds.model_fields_set == validated.rules.wounds.model_fields_set
+    assert [(d.file, d.data, d.value_marks, d.key_marks) for d in rebuilt.documents] == [
+        (d.file, d.data, d.value_marks, d.key_marks) for d in validated.documents
+    ]
+    assert [str(o) for o in rebuilt.catalogue.origins.values()] == [
+        str(o) for o in validated.catalogue.origins.values()
+    ]
+    # shared as loaded: the rules' traits are the catalogue's, an origin's document is listed
+    assert rebuilt.catalogue.traits["automatique"] is next(
+        t for t in rebuilt.rules.traits.traits if t.id == "automatique"
+    )
+    assert any(o.doc is d for o in rebuilt.catalogue.origins.values() for d in rebuilt.documents)
+    for name, model in {"sizes": sheets.Sizes, "card": card_data.CardLayout, "style": style.HouseStyle}.items():
+        for _ in range(2):  # written, then read back
+            resources.clear_cached_reads()
+            rebuilt_layout = load_layout(name, model)
+        validated_layout = read_layout(resources.data_dir() / "layouts" / f"{name}.yaml", model)
+        assert repr(rebuilt_layout) == repr(validated_layout) and rebuilt_layout == validated_layout
