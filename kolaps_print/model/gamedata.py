@@ -10,9 +10,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from kolaps_print import resources
+from kolaps_print import numbers, resources
 from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path, shown
 from kolaps_print.fonts.printable import unprintable_text
+from kolaps_print.labels import area_files
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model import data_cache
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
@@ -325,9 +326,11 @@ def load_game_data(base: Path | None = None) -> GameData:
 
 
 def _game_files(base: Path) -> list[Path]:
-    """Every file _read_game_data reads, in its order."""
+    """Every file _read_game_data reads, in its order, and the labels of the number formatter
+    that fills the data's texts (model/numbered_text.py)."""
     scenarios = base / "scenarios"
     return [
+        *area_files(numbers.LABEL_AREA),
         base / "errata.yaml",
         base / "readings.yaml",
         *(base / "rules" / f"{name}.yaml" for name in RULE_FILES),

@@ -215,3 +215,66 @@ def test_a_rebuilt_value_equals_the_validated_one(tmp_path, monkeypatch):
             rebuilt_layout = load_layout(name, model)
         validated_layout = read_layout(resources.data_dir() / "layouts" / f"{name}.yaml", model)
         assert repr(rebuilt_layout) == repr(validated_layout) and rebuilt_layout == validated_layout
+
+
+# Run in its own process (an audit hook cannot be removed): every cached load, its in-memory
+# reads forgotten first, records the files it opens; the files of its key are printed beside them.
+AUDIT = r"""
+import json, os, sys
+from pathlib import Path
+opened = []
+def hook(event, args):
+    if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        opened.append(os.fsdecode(args[0]))
+sys.addaudithook(hook)
+from typer.testing import CliRunner
+from kolaps_print import resources
+from kolaps_print.cli import _register, app
+from kolaps_print.model import data_cache
+loads, real = [], data_cache.cached
+def cached(kind, files, build):
+    files = list(files)
+    def audited():
+        resources.clear_cached_reads()  # what build needs is read from the files, not memory
+        start = len(opened)
+        value = build()
+        loads.append([kind, [str(Path(f).resolve()) for f in files], opened[start:]])
+        return value
+    return real(kind, files, audited)
+data_cache.cached = cached
+_register()
+for args in json.loads(sys.argv[1]):
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, (args, result.output)
+print(json.dumps(loads))
+"""
+
+
+def test_every_file_a_cached_load_reads_is_in_its_key(project):
+    """A file read but not keyed (a label, style.yaml, a ruleset's file) would let an entry
+    answer after that file changed. Run on a copied data folder, so that the bundled labels
+    (the reference an edited copy is checked against) are read too."""
+    shutil.copytree(resources.bundled("templates"), project / "tp")
+    commands = [
+        ["check", "--strict", ARMY],
+        ["cards", ARMY, "-o", "cards.pdf"],
+        ["tables", "-o", "tables.pdf"],
+        ["rulebook", "-o", "book.pdf"],
+        ["cards", "bd/rulesets/d100/armies/les-convoyeurs.yaml", "-o", "d100.pdf"],
+        ["rulebook", "--ruleset", "d12", "-o", "d12.pdf"],
+    ]
+    env = os.environ | {"KOLAPS_DATA": str(project / "bd"), "KOLAPS_TEMPLATES": str(project / "tp")}
+    env |= {"KOLAPS_CACHE": "off"}  # every load runs
+    result = subprocess.run(
+        [sys.executable, "-c", AUDIT, json.dumps(commands)], cwd=project, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    loads = json.loads(result.stdout.splitlines()[-1])
+    data = [str(p.resolve()) for p in (project, resources.bundled("data"), resources.bundled("templates"))]
+    kinds = set()
+    for kind, keyed, opened in loads:
+        kinds.add(kind.split()[0])
+        read = {str(Path(p).resolve()) for p in opened}
+        read = {p for p in read if p.startswith(tuple(data)) and Path(p).suffix in (".yaml", ".yml")}
+        assert read and read <= set(keyed), f"{kind} reads {sorted(read - set(keyed))} outside its key"
+    assert kinds == {"game", "layout", "card", "book"}
