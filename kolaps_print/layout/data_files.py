@@ -27,7 +27,9 @@ def _load(data_dir: Path, name: str, model: type[M]) -> M:
     path = data_dir / "layouts" / f"{name}.yaml"
     # the others name colours, sizes and steps of style.yaml, which their validation resolves
     files = [path] if name == STYLE else [path, data_dir / "layouts" / f"{STYLE}.yaml"]
-    return data_cache.cached(f"layout {model.__module__}:{model.__qualname__}", files, lambda: _read(path, model))
+    return data_cache.cached(
+        f"layout {model.__module__}:{model.__qualname__}", lambda: files, lambda: _read(path, model)
+    )
 
 
 def _read(path: Path, model: type[M]) -> M:

@@ -17,6 +17,7 @@ or stale entry is ignored and written again.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -24,7 +25,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from array import array
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -56,21 +56,25 @@ def record(cls: C) -> C:
     return cls
 
 
-def cached(kind: str, files: Iterable[Path], build: Callable[[], T]) -> T:
-    """build(), or what it returned in an earlier run over the same bytes of files (each file
+def cached(kind: str, files: Callable[[], Iterable[Path]], build: Callable[[], T]) -> T:
+    """build(), or what it returned in an earlier run over the same bytes of files() (each file
     build reads, and only those). kind names what build makes (with which model, and anything
     else its result depends on)."""
-    key = _key(kind, files)
-    folder = _folder() if key else None
+    key = _key(kind, files())
+    folder = _open_folder() if key else None
     if key is None or folder is None:
         return build()
-    entry = folder / f"{key}.json"
-    found = _read(entry, key)
-    if found is not _MISSING:
-        return found
-    value = build()  # raises on invalid data: nothing is kept
-    _write(folder, entry, key, value)
-    return value
+    try:
+        found = _read(folder, key)
+        if found is not _MISSING:
+            return found
+        value = build()  # raises on invalid data: nothing is kept
+        # a file edited while build read it: the value may be of other bytes than the key's
+        if _key(kind, files()) == key:
+            _write(folder, key, value)
+        return value
+    finally:
+        os.close(folder)
 
 
 # --- the key ---
@@ -126,16 +130,22 @@ def _package_state() -> str:
 # --- the folder and its entries ---
 
 
-def _folder() -> Path | None:
-    """The cache folder, made 0700 if missing; None if it is not safe to use."""
+def _open_folder() -> int | None:
+    """The cache folder (made 0700 if missing), open; None if it is not safe to use. Every
+    entry is then reached through this descriptor: a folder renamed or replaced by a link
+    after the check (its parent may be writable by others) is not the one used."""
     base = os.environ.get("XDG_CACHE_HOME", "")
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-    folder = root / "kolaps-print"
     try:
+        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+        folder = root / "kolaps-print"
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        return folder if _private(os.lstat(folder), stat.S_ISDIR) else None
+        descriptor = os.open(folder, os.O_RDONLY | _O_DIRECTORY | _O_NOFOLLOW)
     except (OSError, RuntimeError):  # RuntimeError: no home folder
         return None
+    if _private(os.fstat(descriptor), stat.S_ISDIR):
+        return descriptor
+    os.close(descriptor)
+    return None
 
 
 def _private(info: os.stat_result, kind: Callable[[int], bool]) -> bool:
@@ -144,11 +154,13 @@ def _private(info: os.stat_result, kind: Callable[[int], bool]) -> bool:
 
 
 _MISSING: Any = object()
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_O_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 
 
-def _read(entry: Path, key: str) -> Any:
+def _read(folder: int, key: str) -> Any:
     try:
-        descriptor = os.open(entry, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        descriptor = os.open(f"{key}.json", os.O_RDONLY | _O_NOFOLLOW, dir_fd=folder)
     except OSError:
         return _MISSING
     try:
@@ -156,44 +168,47 @@ def _read(entry: Path, key: str) -> Any:
             if not _private(os.fstat(file.fileno()), stat.S_ISREG):
                 return _MISSING
             stored = json.loads(file.read(), object_hook=_Decoder())
-        if type(stored) is not dict or stored.get("format") != FORMAT or stored.get("key") != key:
-            return _MISSING
-        os.utime(entry)  # last used now: kept longest
+            if type(stored) is not dict or stored.get("format") != FORMAT or stored.get("key") != key:
+                return _MISSING
+            os.utime(file.fileno())  # last used now: kept longest
         return stored["value"]
     except Exception:  # a corrupt or foreign entry: read the data instead, and write it again
         return _MISSING
 
 
-def _write(folder: Path, entry: Path, key: str, value: Any) -> None:
+def _write(folder: int, key: str, value: Any) -> None:
     """Keep value, atomically (a temporary file of mode 0600, then a rename); silently not
     when it holds something the encoding does not know or the folder cannot be written."""
     try:
         text = json.dumps({"format": FORMAT, "key": key, "value": _Encoder().value(value)}, separators=(",", ":"))
     except _Unknown:
         return
+    temporary = f".entry-{os.urandom(8).hex()}.tmp"
     try:
-        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".entry-", suffix=".tmp")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o600, dir_fd=folder)
     except OSError:
         return
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as file:
             file.write(text)
-        os.replace(temporary, entry)
+        os.replace(temporary, f"{key}.json", src_dir_fd=folder, dst_dir_fd=folder)
     except OSError:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            os.unlink(temporary, dir_fd=folder)
         return
     _forget_old(folder)
 
 
-def _forget_old(folder: Path) -> None:
+def _forget_old(folder: int) -> None:
     """Remove the entries past the KEPT last used (and temporary files a killed run left)."""
     try:
-        found = [(os.lstat(folder / name).st_mtime_ns, name) for name in os.listdir(folder) if _ENTRY.match(name)]
+        found = [
+            (os.stat(name, dir_fd=folder, follow_symlinks=False).st_mtime_ns, name)
+            for name in os.listdir(folder)
+            if _ENTRY.match(name)
+        ]
         for _, name in sorted(found, reverse=True)[KEPT:]:
-            os.unlink(folder / name)
+            os.unlink(name, dir_fd=folder)
     except OSError:  # another run removed it first
         pass
 
@@ -260,6 +275,7 @@ class _Decoder:
 
     def __init__(self) -> None:
         self.objects: dict[int, Any] = {}
+        self.classes: dict[str, type] | None = None  # made on the first object met
 
     def __call__(self, value: dict) -> Any:
         if _TAGS.isdisjoint(value):
@@ -282,7 +298,9 @@ class _Decoder:
 
     def _object(self, value: dict) -> Any:
         is_model = "m" in value
-        cls = _known_class(value["m"] if is_model else value["o"])
+        if self.classes is None:
+            self.classes = _classes()
+        cls = self.classes[value["m"] if is_model else value["o"]]  # KeyError: not one an entry may hold
         if not (issubclass(cls, Model) if is_model else cls in _RECORDS):
             raise ValueError(f"not a class an entry may hold: {cls!r}")
         fields = dict(value["f"])
@@ -304,12 +322,14 @@ def _hashable(key: Any) -> Any:
     return key
 
 
-def _known_class(name: str) -> type:
-    """A class of a module already imported (nothing is imported on an entry's word)."""
-    module_name, _, qualname = name.partition(":")
-    found: Any = sys.modules[module_name]
-    for part in qualname.split("."):
-        found = getattr(found, part)
-    if not isinstance(found, type):
-        raise ValueError(f"not a class: {name}")
-    return found
+def _classes() -> dict[str, type]:
+    """The classes an entry may name: the package's models already imported, and the records.
+    Looked up by name in this table only: no module attribute is read on an entry's word (a
+    module's __getattr__ may import), nothing is imported."""
+    found, todo = {}, [Model]
+    while todo:
+        cls = todo.pop()
+        todo += cls.__subclasses__()
+        if cls.__module__.startswith("kolaps_print.") and "<locals>" not in cls.__qualname__:
+            found[_class_name(cls)] = cls
+    return found | {_class_name(cls): cls for cls in _RECORDS}

@@ -322,7 +322,7 @@ def load_game_data(base: Path | None = None) -> GameData:
     the old layout: resources.kolaps_folder); raises KolapsError listing every problem. Kept
     between runs (model/data_cache.py) while those files do not change."""
     base = resources.kolaps_folder(base or resources.data_dir())
-    return data_cache.cached("game data", _game_files(base), lambda: _read_game_data(base))
+    return data_cache.cached("game data", lambda: _game_files(base), lambda: _read_game_data(base))
 
 
 def _game_files(base: Path) -> list[Path]:

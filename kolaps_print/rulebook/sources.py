@@ -74,7 +74,9 @@ def read_book(folder: Path) -> tuple[BookSources, dict[str, Diagnostic]]:
     it names that cannot be read (by name), so that a build can check the others too."""
     display = display_path(folder)
     doc, spec = data_cache.cached(
-        f"book {display}", [folder / BOOK_FILE], lambda: _valid_spec(folder / BOOK_FILE, f"{display}/{BOOK_FILE}")
+        f"book {display}",
+        lambda: [folder / BOOK_FILE],
+        lambda: _valid_spec(folder / BOOK_FILE, f"{display}/{BOOK_FILE}"),
     )
     unreadable = {}
     for edition_id, edition in spec.editions.items():

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -232,15 +233,15 @@ from kolaps_print import resources
 from kolaps_print.cli import _register, app
 from kolaps_print.model import data_cache
 loads, real = [], data_cache.cached
-def cached(kind, files, build):
-    files = list(files)
+def cached(kind, list_files, build):
+    files = list(list_files())
     def audited():
         resources.clear_cached_reads()  # what build needs is read from the files, not memory
         start = len(opened)
         value = build()
         loads.append([kind, [str(Path(f).resolve()) for f in files], opened[start:]])
         return value
-    return real(kind, files, audited)
+    return real(kind, list_files, audited)
 data_cache.cached = cached
 _register()
 for args in json.loads(sys.argv[1]):
@@ -278,3 +279,60 @@ def test_every_file_a_cached_load_reads_is_in_its_key(project):
         read = {p for p in read if p.startswith(tuple(data)) and Path(p).suffix in (".yaml", ".yml")}
         assert read and read <= set(keyed), f"{kind} reads {sorted(read - set(keyed))} outside its key"
     assert kinds == {"game", "layout", "card", "book"}
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """In process: a cache folder of this test's own, and a data file to key entries by."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv(data_cache.VARIABLE, raising=False)
+    path = tmp_path / "a.yaml"
+    path.write_text("one", encoding="utf-8")
+    return path
+
+
+def read_through(path: Path) -> str:
+    return data_cache.cached("test", lambda: [path], lambda: path.read_text(encoding="utf-8"))
+
+
+def test_a_value_is_kept_and_read_back_in_process(own_cache):
+    """The counterpart of the tests below: a private entry answers."""
+    assert read_through(own_cache) == "one"
+    entry = next((own_cache.parent / "xdg" / "kolaps-print").glob("*.json"))
+    forge(entry, '"one"', '"kept"')
+    assert read_through(own_cache) == "kept"
+
+
+def test_a_file_edited_while_it_is_read_is_not_kept(own_cache):
+    """The key is of the bytes before the build, the value of those after: kept, it would
+    answer for the old bytes with the new ones' value."""
+
+    def edited_meanwhile():
+        own_cache.write_text("two", encoding="utf-8")
+        return own_cache.read_text(encoding="utf-8")
+
+    assert data_cache.cached("test", lambda: [own_cache], edited_meanwhile) == "two"
+    own_cache.write_text("one", encoding="utf-8")
+    assert read_through(own_cache) == "one"
+
+
+def test_a_cache_folder_that_is_a_link_is_not_used(own_cache):
+    assert read_through(own_cache) == "one"
+    folder = own_cache.parent / "xdg" / "kolaps-print"
+    forge(next(folder.glob("*.json")), '"one"', '"planted"')
+    folder.rename(own_cache.parent / "elsewhere")
+    folder.symlink_to(own_cache.parent / "elsewhere")
+    assert read_through(own_cache) == "one"
+
+
+def test_no_module_attribute_is_read_on_an_entry_s_word(monkeypatch):
+    """A module's __getattr__ may import or compute: an entry naming a class is looked up
+    among the package's models and records only."""
+    asked = []
+    module = types.ModuleType("kolaps_print.model.planted")
+    module.__getattr__ = lambda name: asked.append(name) or gamedata.GameData  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    planted = '{"o": "kolaps_print.model.planted:Anything", "i": 0, "f": []}'
+    with pytest.raises(KeyError):
+        json.loads(planted, object_hook=data_cache._Decoder())
+    assert asked == []

@@ -28,7 +28,7 @@ def card_plan() -> KolapsCard:
 
 @resources.cached_read
 def _load(path: Path) -> KolapsCard:
-    return data_cache.cached("card plan", [path], lambda: _read(path))
+    return data_cache.cached("card plan", lambda: [path], lambda: _read(path))
 
 
 def _read(path: Path) -> KolapsCard:
