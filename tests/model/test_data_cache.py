@@ -336,3 +336,16 @@ def test_no_module_attribute_is_read_on_an_entry_s_word(monkeypatch):
     with pytest.raises(KeyError):
         json.loads(planted, object_hook=data_cache._Decoder())
     assert asked == []
+
+
+def test_a_warm_run_prints_the_warnings_a_cold_run_prints(project):
+    """Warnings of the army and of its cards are found again on every run (no load that warns
+    is cached): the same lines cold, warm and without the cache, with and without --strict."""
+    army = project / "no-avatar.yaml"
+    shutil.copy(Path(__file__).parent / "golden" / "09-no-avatar.yaml", army)
+    for strict in ([], ["--strict"]):
+        seen = [run(project, "check", *strict, army.name, cache=cache) for cache in ("on", "on", "off")]
+        assert all(
+            (r.returncode, r.stdout, r.stderr) == (seen[2].returncode, seen[2].stdout, seen[2].stderr) for r in seen
+        )
+        assert "warning: characters: no Avatar" in seen[0].stderr or "error: characters: no Avatar" in seen[0].stderr
