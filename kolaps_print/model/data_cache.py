@@ -275,7 +275,7 @@ class _Decoder:
 
     def __init__(self) -> None:
         self.objects: dict[int, Any] = {}
-        self.classes: dict[str, type] | None = None  # made on the first object met
+        self.classes: dict[str, Any] | None = None  # made on the first object met
 
     def __call__(self, value: dict) -> Any:
         if _TAGS.isdisjoint(value):
@@ -322,7 +322,7 @@ def _hashable(key: Any) -> Any:
     return key
 
 
-def _classes() -> dict[str, type]:
+def _classes() -> dict[str, Any]:
     """The classes an entry may name: the package's models already imported, and the records.
     Looked up by name in this table only: no module attribute is read on an entry's word (a
     module's __getattr__ may import), nothing is imported."""
