@@ -57,6 +57,14 @@ def _known_areas() -> frozenset[str]:
     return frozenset(p.stem for p in (resources.bundled("data") / "labels" / LANGUAGE).glob("*.yaml"))
 
 
+def area_files(area: str) -> list[Path]:
+    """The files label() reads for an area: the data folder's copy and the bundled reference
+    it is checked against (a cache of what depends on labels keys them: model/data_cache.py)."""
+    return [
+        folder / "labels" / LANGUAGE / f"{area}.yaml" for folder in (resources.data_dir(), resources.bundled("data"))
+    ]
+
+
 @resources.cached_read
 def _read_area(data_dir: Path, area: str) -> _LabelArea:
     path = data_dir / "labels" / LANGUAGE / f"{area}.yaml"

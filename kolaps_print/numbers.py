@@ -13,9 +13,11 @@ import datetime as dt
 
 from kolaps_print.labels import label, labels
 
+LABEL_AREA = "common"  # the labels area of the signs below
+
 
 def _sign(key: str, **values: object) -> str:
-    return label(f"common.number.{key}", **values)
+    return label(f"{LABEL_AREA}.number.{key}", **values)
 
 
 def number(x: float) -> str:

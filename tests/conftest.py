@@ -1,5 +1,6 @@
 """Shared fixtures: the CLI runner and the bundled data."""
 
+import os
 import shutil
 from pathlib import Path
 
@@ -10,6 +11,20 @@ from kolaps_print import resources
 from kolaps_print.cli import _register, app
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_data_cache(tmp_path_factory):
+    """The suite's data cache (model/data_cache.py) in a folder of its own, never the user's:
+    set in the environment, so the commands the tests start as processes use it too. On, as
+    for a user, so most runs after the first read the data from it."""
+    previous = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield Path(os.environ["XDG_CACHE_HOME"]) / "kolaps-print"
+    if previous is None:
+        del os.environ["XDG_CACHE_HOME"]
+    else:
+        os.environ["XDG_CACHE_HOME"] = previous
 
 
 @pytest.fixture(scope="session")

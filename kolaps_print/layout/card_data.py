@@ -314,7 +314,9 @@ class CardLayout(Model):
 
     def for_edition(self, edition: Edition) -> CardLayout:
         """This layout printing what the rules edition plays (the full rules: everything)."""
-        return self.model_copy(update={"shows": self.editions.get(edition, Shows())})
+        # Shows.model_construct(): the defaults, as Shows() makes them (pydantic does not validate
+        # defaults) without making its validator in a run whose layouts come from the cache
+        return self.model_copy(update={"shows": self.editions.get(edition, Shows.model_construct())})
 
     def scale_for(self, width: float, height: float) -> float:
         """How much a card of this size grows the faces: by its area, never below 1 (small cards fit instead)."""

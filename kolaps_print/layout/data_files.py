@@ -10,9 +10,11 @@ from pydantic import BaseModel
 from kolaps_print import resources
 from kolaps_print.diagnostics import Report, display_path
 from kolaps_print.load import load_yaml
+from kolaps_print.model import data_cache
 from kolaps_print.model.gamedata import validate_model
 
 M = TypeVar("M", bound=BaseModel)
+STYLE = "style"  # the house style (layout/style.py)
 
 
 def load_layout(name: str, model: type[M]) -> M:
@@ -23,6 +25,14 @@ def load_layout(name: str, model: type[M]) -> M:
 @resources.cached_read
 def _load(data_dir: Path, name: str, model: type[M]) -> M:
     path = data_dir / "layouts" / f"{name}.yaml"
+    # the others name colours, sizes and steps of style.yaml, which their validation resolves
+    files = [path] if name == STYLE else [path, data_dir / "layouts" / f"{STYLE}.yaml"]
+    return data_cache.cached(
+        f"layout {model.__module__}:{model.__qualname__}", lambda: files, lambda: _read(path, model)
+    )
+
+
+def _read(path: Path, model: type[M]) -> M:
     doc = load_yaml(path, display_path(path))  # the data folder in use, whatever its name
     report = Report()
     value = validate_model(model, doc, doc.data, (), report)

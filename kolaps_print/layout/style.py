@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from reportlab.lib.colors import CMYKColor
 
-from kolaps_print.layout.data_files import load_layout
+from kolaps_print.layout.data_files import STYLE, load_layout
 from kolaps_print.model.common import Model
 
 CMYK = tuple[float, float, float, float]  # each ink 0..1
@@ -52,7 +52,7 @@ class HouseStyle(Model):
 
 def house_style() -> HouseStyle:
     """data/layouts/style.yaml of the data folder in use; KolapsError (located) if it is wrong."""
-    return load_layout("style", HouseStyle)
+    return load_layout(STYLE, HouseStyle)
 
 
 def cmyk(name: str) -> CMYK:

@@ -18,7 +18,11 @@ class Model(BaseModel):
     """Unknown keys are errors: a typo must never be silently ignored."""
 
     # allow_inf_nan: a text such as "nan" must not become a number (YAML's own .nan is refused when read).
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, allow_inf_nan=False)
+    # defer_build: a model's validator is made when it first validates, not at import; a run
+    # whose data files come from the cache (model/data_cache.py) never makes most of them.
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, str_strip_whitespace=True, allow_inf_nan=False, defer_build=True
+    )
 
 
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, min_length=1, max_length=40)]

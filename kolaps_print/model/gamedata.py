@@ -10,10 +10,12 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from kolaps_print import resources
+from kolaps_print import numbers, resources
 from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path, shown
 from kolaps_print.fonts.printable import unprintable_text
+from kolaps_print.labels import area_files
 from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.model import data_cache
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
 from kolaps_print.model.errata import ErrataFile, Erratum
 from kolaps_print.model.messages import diagnostics_from
@@ -35,6 +37,7 @@ def validate_model(model: type[M], doc: SourceDocument, data: Any, path: tuple, 
         return None
 
 
+@data_cache.record
 @dataclass
 class Origin:
     """Where a catalogue entry was defined, for 'defined twice' messages."""
@@ -47,6 +50,7 @@ class Origin:
         return f"{self.doc.file}:{mark.line}:{mark.col}"
 
 
+@data_cache.record
 @dataclass
 class Catalogue:
     traits: dict[str, Trait]
@@ -130,6 +134,7 @@ def check_specialisation_ids(affiliation: Affiliation, origin: Origin, report: R
         first.setdefault(spec.id, i)
 
 
+@data_cache.record
 @dataclass
 class GameData:
     rules: Rules
@@ -314,8 +319,28 @@ def _load_entries(
 
 def load_game_data(base: Path | None = None) -> GameData:
     """Load and validate KOLAPS's files of a data folder (data/rulesets/kolaps/, or data/ itself in
-    the old layout: resources.kolaps_folder); raises KolapsError listing every problem."""
+    the old layout: resources.kolaps_folder); raises KolapsError listing every problem. Kept
+    between runs (model/data_cache.py) while those files do not change."""
     base = resources.kolaps_folder(base or resources.data_dir())
+    return data_cache.cached("game data", lambda: _game_files(base), lambda: _read_game_data(base))
+
+
+def _game_files(base: Path) -> list[Path]:
+    """Every file _read_game_data reads, in its order, and the labels of the number formatter
+    that fills the data's texts (model/numbered_text.py)."""
+    scenarios = base / "scenarios"
+    return [
+        *area_files(numbers.LABEL_AREA),
+        base / "errata.yaml",
+        base / "readings.yaml",
+        *(base / "rules" / f"{name}.yaml" for name in RULE_FILES),
+        base / "weapons.yaml",
+        base / "affiliations.yaml",
+        *(sorted(scenarios.glob("*.yaml")) if scenarios.is_dir() else []),
+    ]
+
+
+def _read_game_data(base: Path) -> GameData:
     report = Report()
     docs: list[SourceDocument] = []
     try:

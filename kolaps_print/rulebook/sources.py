@@ -19,8 +19,9 @@ from kolaps_print.diagnostics import (
     display_path,
     shown,  # a file name as written, safe to print
 )
-from kolaps_print.load import load_yaml
+from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.load.source_tree import digest_folder, leaves_folder
+from kolaps_print.model import data_cache
 from kolaps_print.model.common import Id, Model, Name
 from kolaps_print.model.gamedata import validate_model
 
@@ -72,11 +73,11 @@ def read_book(folder: Path) -> tuple[BookSources, dict[str, Diagnostic]]:
     """book.yaml read and validated (KolapsError if it is not), and an error for every chapter
     it names that cannot be read (by name), so that a build can check the others too."""
     display = display_path(folder)
-    doc = load_yaml(folder / BOOK_FILE, f"{display}/{BOOK_FILE}")
-    report = Report()
-    spec = validate_model(BookSpec, doc, doc.data, (), report)
-    report.raise_if_errors()
-    assert spec is not None
+    doc, spec = data_cache.cached(
+        f"book {display}",
+        lambda: [folder / BOOK_FILE],
+        lambda: _valid_spec(folder / BOOK_FILE, f"{display}/{BOOK_FILE}"),
+    )
     unreadable = {}
     for edition_id, edition in spec.editions.items():
         for i, chapter in enumerate(edition.chapters):
@@ -88,6 +89,15 @@ def read_book(folder: Path) -> tuple[BookSources, dict[str, Diagnostic]]:
             elif not (folder / chapter).is_file():
                 unreadable[chapter] = doc.diagnostic(where, f"chapter file '{shown(chapter)}' not found in {display}")
     return BookSources(folder, display, spec), unreadable
+
+
+def _valid_spec(path: Path, display: str) -> tuple[SourceDocument, BookSpec]:
+    doc = load_yaml(path, display)
+    report = Report()
+    spec = validate_model(BookSpec, doc, doc.data, (), report)
+    report.raise_if_errors()
+    assert spec is not None
+    return doc, spec
 
 
 def edition_of(sources: BookSources, edition: str) -> Edition:

@@ -8,6 +8,7 @@ from pathlib import Path
 from kolaps_print import resources
 from kolaps_print.diagnostics import Report, display_path
 from kolaps_print.load import load_yaml
+from kolaps_print.model import data_cache
 from kolaps_print.model.gamedata import validate_model
 from kolaps_print.model.kolaps_card import KolapsCard, KolapsCardFile, check_card
 
@@ -27,6 +28,10 @@ def card_plan() -> KolapsCard:
 
 @resources.cached_read
 def _load(path: Path) -> KolapsCard:
+    return data_cache.cached("card plan", lambda: [path], lambda: _read(path))
+
+
+def _read(path: Path) -> KolapsCard:
     doc = load_yaml(path, display_path(path))
     report = Report()
     value = validate_model(KolapsCardFile, doc, doc.data, (), report)
