@@ -26,6 +26,7 @@ from reportlab.platypus import (
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
+from kolaps_print.layout.reference.tables import continued_title
 from kolaps_print.layout.ruling_style import raised_marks
 from kolaps_print.layout.style import cell_ink, table_commands
 from kolaps_print.rulebook import styles as st
@@ -507,7 +508,7 @@ def data_table(
     widths = _column_widths(content, table_width(content, width, scale), scale)
     caption = _caption_style(s["table_title"], s["cell"], scale)
     table = ContinuedTable(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
-    table.continued = Paragraph(_markup(label("rulebook.book.continued", title=content.title)), caption)
+    table.continued = Paragraph(_markup(continued_title(content.title)), caption)
     title = (
         AnchoredTitle(_markup(content.title), caption, *anchor)
         if anchor

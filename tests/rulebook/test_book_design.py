@@ -575,9 +575,13 @@ def test_a_table_carried_over_repeats_its_title_with_suite(ruleset):
     ]
     pairs = [pair for page in lines for pair in zip(page, page[1:], strict=False)]
     suites = {title.removesuffix(" (suite)") for title, _ in pairs if title.endswith(" (suite)")}
+    # never two brackets in a row: « Blessures critiques (réussite critique) » goes on as
+    # « Blessures critiques (suite) » (second review, 16)
+    assert not [title for title in suites if title.endswith(")")], suites
     checked = 0
     for title in suites:  # under « (suite) », the header row the table has under its title
         carried = {h for t, h in pairs if t == f"{title} (suite)"}
-        assert len(carried) == 1 and carried <= {h for t, h in pairs if t == title}, (title, carried)
+        heads = {h for t, h in pairs if t == title or t.startswith(f"{title} (")}
+        assert len(carried) == 1 and carried <= heads, (title, carried)
         checked += 1
     assert checked >= 1  # some table of each book does run over a break (« Pourcentages de base », d100)
