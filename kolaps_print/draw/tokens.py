@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kolaps_print.fonts import SANS_BOLD
 from kolaps_print.layout.style import as_colour, colour
 from kolaps_print.layout.tokens import TokenLook, TokenSheet
-from kolaps_print.units import pt
+from kolaps_print.units import pt, to_mm
 
 MIN_TEXT_PT = 5.0  # a longer word is set smaller, never below this
 
@@ -54,8 +54,11 @@ def _centred_text(c: Canvas, text: str, size: float, x: float, y: float) -> None
 
 
 def _word(c: Canvas, t: Token, text: str, y: float, max_size: float) -> None:
-    """A word across the face at height y, as large as fits the face's chord there."""
-    chord = 2 * math.sqrt(max(t.face_radius**2 - (y - t.y) ** 2, 0)) - 2.4
+    """A word across the face at height y, as large as fits the face's chord at its letters' edge
+    farther from the centre (its baseline below the centre, its accents above), 1.2 mm clear of
+    the face's edge on each side: measured at y, a word low on the face reached the ring."""
+    reach = abs(y - t.y) + to_mm((0.35 if y < t.y else 0.55) * max_size)  # about y: baseline −0.35 em, É +0.55 em
+    chord = 2 * math.sqrt(max(t.face_radius**2 - reach**2, 0)) - 2.4
     c.setFillColor(t.ink())
     _centred_text(c, text, fitted_size(text, SANS_BOLD, max_size, chord), t.x, y)
 

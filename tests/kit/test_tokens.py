@@ -410,3 +410,26 @@ def test_the_intro_line_names_the_card_it_is_printed_on_within_the_margins(full_
     assert len(intro) == len(pages)
     for t in intro:
         assert to_mm(t.bounds[2]) <= 210 - 6 and to_mm(t.bounds[0]) >= 6
+
+
+def test_every_word_keeps_clear_of_its_face_s_edge(full_sheet):
+    """Second designer review (13): « HÉMORRAGIE », low on its face, reached the white line of
+    the face's edge (0.68 mm inside it, measured at the word's height rather than its baseline).
+    Read back: every corner of every word's box stands 0.9 mm or more inside its face."""
+    pdf, pages = full_sheet
+    geometry = sheet_geometry()
+    face = geometry["diameter"] / 2 - geometry["ring"]
+    tokens = pages[0].tokens
+    checked = 0
+    for o in text_objects(pdf, page_space=True):
+        if o.page != 0 or not o.text.strip().isalpha():
+            continue
+        left, bottom, right, top = (to_mm(v) for v in o.bounds)
+        middle = ((left + right) / 2, (bottom + top) / 2)
+        _, _, x, y = min(tokens, key=lambda t: math.dist((t[2], t[3]), middle))
+        if math.dist((x, y), middle) > face:
+            continue  # the legend's words, beside the tokens
+        corners = [math.dist((x, y), (cx, cy)) for cx in (left, right) for cy in (bottom, top)]
+        assert face - max(corners) >= 0.9, (o.text, round(face - max(corners), 2))
+        checked += 1
+    assert checked > 20
