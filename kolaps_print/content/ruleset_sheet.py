@@ -135,9 +135,10 @@ def _chance_table(ruleset: Ruleset, table: DvChances | OpposedChances) -> Rulese
 def _ladder(ruleset: Ruleset, table: LadderChances) -> RulesetTable:
     mechanic = ruleset.spec.mechanic
     assert isinstance(mechanic, D12Ladder)
-    # Each column headed by its rung's threshold alone, the rungs' names in a key under it: seven columns
-    # of names (« Suicidaire », « Jeu d’enfant ») would set the table at 6 pt on a poker card.
-    header = [_c("bonus")] + [number(r.threshold) for r in mechanic.ladder]
+    # Each column headed by its rung's threshold, « ≥ 8 » (a bare 8 did not say it is the total to reach),
+    # the rungs' names in a key under it: seven columns of names (« Suicidaire », « Jeu d’enfant ») would
+    # set the table at 6 pt on a poker card.
+    header = [_c("bonus")] + [_c("threshold", threshold=number(r.threshold)) for r in mechanic.ladder]
     rows = [
         [signed(b)] + [percent(d12.ladder_chance(b, r.threshold)) for r in mechanic.ladder]
         for b in table.bonuses.values()
