@@ -6,12 +6,14 @@ from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic.version import VERSION as PYDANTIC_VERSION
 
 from kolaps_print.typography import french
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 DICE_PATTERN = r"^[1-9][0-9]?[dD](3|4|6|8|10|12|20|100)([+-][1-9][0-9]?)?$"  # a ruleset's dice field: 2d10+2
+_DEFER_BUILD = tuple(int(part) for part in PYDANTIC_VERSION.split(".")[:2]) >= (2, 10)  # see Model
 
 
 class Model(BaseModel):
@@ -20,8 +22,10 @@ class Model(BaseModel):
     # allow_inf_nan: a text such as "nan" must not become a number (YAML's own .nan is refused when read).
     # defer_build: a model's validator is made when it first validates, not at import; a run
     # whose data files come from the cache (model/data_cache.py) never makes most of them.
+    # Only from pydantic 2.10: before, a deferred model's tagged unions lost their tag (an error
+    # for every member instead of one; tests/model/test_ruleset_load.py at the minimum versions).
     model_config = ConfigDict(
-        extra="forbid", frozen=True, str_strip_whitespace=True, allow_inf_nan=False, defer_build=True
+        extra="forbid", frozen=True, str_strip_whitespace=True, allow_inf_nan=False, defer_build=_DEFER_BUILD
     )
 
 
