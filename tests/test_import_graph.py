@@ -24,6 +24,7 @@ STAGES = (
         "kolaps_print",
         "diagnostics",
         "collector",  # pauses the cycle collector: for the YAML reader and the CLI
+        "lazy_patterns",  # reportlab's platypus imported with two patterns compiled on first use
         "resources",
         "typography",
         "labels",

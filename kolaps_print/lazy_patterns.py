@@ -1,0 +1,115 @@
+"""Two regular expressions reportlab's platypus compiles on import, compiled on first use instead.
+
+Importing `reportlab.platypus` compiles `paragraph.uri_pat` (a case-insensitive pattern over
+\\xa1-\\uffff: about 50 ms, half of platypus's import) and `textsplit.rx` (about 5 ms). reportlab
+matches the first only against a word it is about to hyphenate, the second only in `cjkwrap`,
+which nothing here calls. `install()` (run by the package's `__init__`) hands the import of
+`reportlab.platypus` a `re.compile` that answers exactly these two (pattern, flags) pairs, equal
+to our copies below, with a `LazyPattern`; every other call, and these two if a reportlab release
+changes them, is the real `re.compile`. `re.compile` is the real one again once platypus is in.
+
+A URI match must contain "://" (the pattern starts `(^(?:[a-z0-9.+-]*)://)`, a group nothing
+makes optional, and ':' and '/' have no other case): a word without it gets None without the
+pattern being compiled, so a hyphenated book pays for it only if it hyphenates a URI.
+tests/test_lazy_patterns.py checks the copies against a fresh compile of reportlab's module
+source and the answers against the real patterns (docs/libraries.md).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+# reportlab.platypus.paragraph.uri_pat (reportlab 4.1 to 5.1), with re.I.
+URI_PATTERN = (
+    "(^(?:[a-z0-9\\.\\-\\+]*)://)(?:\\S+(?::\\S*)?@)?(?:(?:25[0-5]|2[0-4]\\d|[0-1]?\\d?\\d)"
+    "(?:\\.(?:25[0-5]|2[0-4]\\d|[0-1]?\\d?\\d)){3}|\\[[0-9a-f:\\.]+\\]|([a-z\xa1-\uffff0-9]"
+    "(?:[a-z\xa1-\uffff0-9-]{0,61}[a-z\xa1-\uffff0-9])?(?:\\.(?!-)[a-z\xa1-\uffff0-9-]{1,63}(?<!-))*"
+    "\\.(?!-)(?:[a-z\xa1-\uffff-]{2,63}|xn--[a-z0-9]{1,59})(?<!-)\\.?|localhost))(?::\\d{2,5})?"
+    "(?:[/?#][^\\s]*)?\\Z"
+)
+# reportlab.lib.textsplit.rx, with re.UNICODE.
+CJK_PATTERN = "([\u2e80-\uffff])"
+
+# (pattern, flags) -> a substring any match must contain ("": none known).
+LAZY: dict[tuple[str, int], str] = {(URI_PATTERN, re.I): "://", (CJK_PATTERN, re.UNICODE): ""}
+_PACKAGE = "reportlab.platypus"
+
+
+class LazyPattern:
+    """A compiled pattern's stand-in: compiled on first use, then every call goes to it."""
+
+    def __init__(self, pattern: str, flags: int, required: str, compile: Any) -> None:
+        self._args = (pattern, flags)
+        self._required = required
+        self._compile = compile
+        self._compiled: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = self._compile(*self._args)
+        return self._compiled
+
+    def match(self, string: Any, *args: Any, **kwargs: Any) -> re.Match[str] | None:
+        if self._required and not args and not kwargs and isinstance(string, str) and self._required not in string:
+            return None  # whole-string match without its literal: the real pattern says None too
+        return self.compiled().match(string, *args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:  # search, sub, pattern, flags, groups...
+        return getattr(self.compiled(), name)
+
+
+@contextlib.contextmanager
+def patterns_lazy() -> Iterator[None]:
+    """Within the block, re.compile answers LAZY's pairs with a LazyPattern."""
+    real = re.compile
+
+    def compile(pattern: Any, flags: int = 0) -> Any:
+        required = LAZY.get((pattern, flags)) if isinstance(pattern, str) else None
+        if required is None:
+            return real(pattern, flags)
+        return LazyPattern(pattern, flags, required, real)
+
+    re.compile = compile
+    try:
+        yield
+    finally:
+        re.compile = real
+
+
+class _Finder:
+    """Finds reportlab.platypus as the other finders do, once, and loads it with patterns_lazy."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name != _PACKAGE:
+            return None
+        sys.meta_path.remove(self)
+        for finder in sys.meta_path:
+            spec: Any = finder.find_spec(name, path, target) if hasattr(finder, "find_spec") else None
+            if spec is not None:
+                if hasattr(spec.loader, "exec_module"):
+                    spec.loader = _Loader(spec.loader)
+                return spec
+        return None
+
+
+class _Loader:
+    def __init__(self, loader: Any) -> None:
+        self._loader = loader
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        module.__spec__.loader = module.__loader__ = self._loader  # the module as a plain import leaves it
+        with patterns_lazy():
+            self._loader.exec_module(module)
+
+
+def install() -> None:
+    """Before reportlab.platypus is imported (else nothing to do); once per process."""
+    if _PACKAGE not in sys.modules and not any(isinstance(f, _Finder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _Finder())

@@ -1,0 +1,154 @@
+"""reportlab's URI and CJK patterns compiled on first use (kolaps_print/lazy_patterns.py).
+
+The copies must be reportlab's own strings (read from its installed source, not imported), the
+stand-ins must answer as the real patterns do, and a paragraph's links and URI splitting must
+come out as with the real pattern."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import reportlab
+from hypothesis import given
+from hypothesis import strategies as st
+from pypdf import PdfReader
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, paragraph
+
+from kolaps_print import lazy_patterns
+from kolaps_print.fonts import SANS, register_fonts
+from kolaps_print.lazy_patterns import CJK_PATTERN, URI_PATTERN, LazyPattern
+
+REPORTLAB = Path(reportlab.__file__).parent
+
+
+def compiled_in_source(module: str, name: str) -> tuple[str, int]:
+    """The (pattern, flags) of `name = re.compile("...", re.FLAG)` in reportlab's module source."""
+    tree = ast.parse((REPORTLAB / module).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [name]:
+            call = node.value
+            assert isinstance(call, ast.Call) and ast.unparse(call.func) == "re.compile"
+            pattern = ast.literal_eval(call.args[0])
+            flag = call.args[1]
+            assert isinstance(flag, ast.Attribute) and ast.unparse(flag.value) == "re"
+            return pattern, getattr(re, flag.attr)
+    raise AssertionError(f"{name} not found in {module}")
+
+
+def test_the_copies_are_reportlabs_patterns():
+    assert compiled_in_source("platypus/paragraph.py", "uri_pat") == (URI_PATTERN, re.I)
+    assert compiled_in_source("lib/textsplit.py", "rx") == (CJK_PATTERN, re.UNICODE)
+    assert set(lazy_patterns.LAZY) == {(URI_PATTERN, re.I), (CJK_PATTERN, re.UNICODE)}
+
+
+def test_a_fresh_process_imports_platypus_with_the_stand_ins_and_the_real_compile_back():
+    code = (
+        "import re, kolaps_print; real = re.compile\n"
+        "from reportlab.platypus import paragraph; from reportlab.lib import textsplit\n"
+        "print(type(paragraph.uri_pat).__name__, type(textsplit.rx).__name__, re.compile is real,\n"
+        "      type(paragraph.__loader__).__name__, paragraph.__spec__.loader is paragraph.__loader__)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["LazyPattern", "LazyPattern", "True", "SourceFileLoader", "True"]
+
+
+URIS = [
+    "https://example.com",
+    "http://www.example.com/path/to/page?x=1&y=2#frag",
+    "HTTPS://EXAMPLE.COM/",
+    "ftp://user:pass@192.168.0.1:21/files",
+    "http://[2001:db8::1]/",
+    "http://localhost:8080/a/b/",
+    "https://éditions-kolaps.fr/règles/",
+    "http://xn--bcher-kva.example/",
+    "://example.com",
+    "http://-bad-.com",
+    "http://example",
+    "https://exa mple.com",
+    "Kelvin\u212a://example.com",
+    "mailto:someone@example.com",
+    "www.example.com",
+    "anticonstitutionnellement",
+    "",
+    "http:/example.com",
+]
+
+
+@pytest.mark.parametrize("text", URIS)
+def test_the_uri_stand_in_answers_as_the_real_pattern(text):
+    real = re.compile(URI_PATTERN, re.I).match(text)
+    lazy = LazyPattern(URI_PATTERN, re.I, "://", re.compile).match(text)
+    assert (real and (real.span(), real.groups())) == (lazy and (lazy.span(), lazy.groups()))
+
+
+@given(st.text(alphabet=st.sampled_from("aZ0.-+:/@[]é\u212a\u017f ?#_"), max_size=30))
+def test_the_uri_stand_in_answers_as_the_real_pattern_on_any_text(text):
+    real = re.compile(URI_PATTERN, re.I).match(text)
+    lazy = LazyPattern(URI_PATTERN, re.I, "://", re.compile).match(text)
+    assert (real and (real.span(), real.groups())) == (lazy and (lazy.span(), lazy.groups()))
+
+
+def test_the_stand_in_compiles_only_when_a_match_is_possible():
+    calls = []
+
+    def counted(*args):
+        calls.append(args)
+        return re.compile(*args)
+
+    lazy = LazyPattern(URI_PATTERN, re.I, "://", counted)
+    assert lazy.match("anticonstitutionnellement") is None and not calls
+    assert lazy.match("https://example.com") and len(calls) == 1
+    assert lazy.pattern == URI_PATTERN and lazy.flags & re.I and len(calls) == 1
+
+
+def test_the_cjk_stand_in_substitutes_as_the_real_pattern():
+    text = "abc\u4e2d\u6587def"
+    assert LazyPattern(CJK_PATTERN, re.UNICODE, "", re.compile).sub(r"\1\0 ", text) == re.compile(
+        CJK_PATTERN, re.UNICODE
+    ).sub(r"\1\0 ", text)
+
+
+def test_any_other_pattern_is_compiled_as_asked():
+    with lazy_patterns.patterns_lazy():
+        plain = re.compile("[a-z]+", re.I)
+        other_flags = re.compile(URI_PATTERN)
+    assert isinstance(plain, re.Pattern) and isinstance(other_flags, re.Pattern)
+
+
+LONG_URI = "https://www.example.com/regles/chapitre-sept/les-armes-lourdes/tableau"
+
+
+def laid_out(text: str, width: float) -> list[str]:
+    register_fonts(SANS)
+    style = ParagraphStyle("t", fontName=SANS, fontSize=10, leading=12, uriWasteReduce=0.3, embeddedHyphenation=1)
+    para = Paragraph(text, style)
+    para.wrap(width, 1000)
+    return [" ".join(map(str, words)) for _, words in para.blPara.lines]
+
+
+def test_a_long_uri_splits_as_with_the_real_pattern(monkeypatch):
+    text = f"Voir {LONG_URI} pour la suite"
+    with_stand_in = [laid_out(text, width) for width in (60, 90, 120, 180)]
+    monkeypatch.setattr(paragraph, "uri_pat", re.compile(URI_PATTERN, re.I))
+    assert with_stand_in == [laid_out(text, width) for width in (60, 90, 120, 180)]
+    assert any(len(lines) > 2 for lines in with_stand_in)  # the URI was split, not only moved
+
+
+def test_a_paragraphs_link_reaches_the_pdf():
+    register_fonts(SANS)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    para = Paragraph(f'Lien\u00a0: <a href="{LONG_URI}">les armes</a>', ParagraphStyle("t", fontName=SANS))
+    para.wrap(300, 100)
+    para.drawOn(canvas, 50, 700)
+    canvas.save()
+    annotations = [a.get_object() for a in PdfReader(buffer).pages[0]["/Annots"]]
+    assert [a["/A"]["/URI"] for a in annotations] == [LONG_URI]
