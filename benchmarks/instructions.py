@@ -8,7 +8,9 @@ apart where timings cannot. It is no timing (an instruction of pydantic's Rust a
 interpreter loop cost differently): bench_cards.py and bench_commands.py give the seconds.
 Measured, each under `valgrind --tool=callgrind` (about 50 times slower) after one run that
 compiles the modules: `cards` of a one-character army (the fixed cost), `check` of the Section
-Kappa, `--help`, and the bare reportlab replay of that one card (record_cards.py).
+Kappa, `--help`, and the bare reportlab replay of that one card (record_cards.py); with
+`--more`, also `cards` of the d100 demo army (platypus paragraphs and tables) and `kit` of the
+demo kit (a few minutes under valgrind).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def instructions(command: list[str], checkout: Path | None = None) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="also count the kolaps_print package of this checkout")
+    parser.add_argument("--more", action="store_true", help="also count a ruleset's demo deck and the demo kit")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
@@ -59,6 +62,17 @@ def main() -> None:
             "check section-kappa": [*kp, "check", "data/rulesets/kolaps/armies/section-kappa.yaml"],
             "--help": [*kp, "--help"],
         }
+        if args.more:
+            commands |= {
+                "cards, d100 demo": [
+                    *kp,
+                    "cards",
+                    "data/rulesets/d100/armies/les-convoyeurs.yaml",
+                    "-o",
+                    str(folder / "d100.pdf"),
+                ],
+                "kit demo": [*kp, "kit", "data/rulesets/kolaps/kits/demo.yaml", "-o", str(folder / "kit")],
+            }
         bare = [sys.executable, str(HERE / "bare_replay.py"), str(folder / "ops.marshal"), str(folder / "bare.pdf")]
         print("millions of instructions (callgrind)")
         for name, command in commands.items():
