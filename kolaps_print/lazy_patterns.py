@@ -13,6 +13,9 @@ makes optional, and ':' and '/' have no other case): a word without it gets None
 pattern being compiled, so a hyphenated book pays for it only if it hyphenates a URI.
 tests/test_lazy_patterns.py checks the copies against a fresh compile of reportlab's module
 source and the answers against the real patterns (docs/libraries.md).
+
+The same import is handed a stand-in for pyphen (`PyphenOnUse`, ~10 ms of platypus's import):
+reportlab imports it at its top, whether or not a paragraph ever hyphenates.
 """
 
 from __future__ import annotations
@@ -105,8 +108,40 @@ class _Loader:
 
     def exec_module(self, module: Any) -> None:
         module.__spec__.loader = module.__loader__ = self._loader  # the module as a plain import leaves it
-        with patterns_lazy():
+        with patterns_lazy(), pyphen_on_use():
             self._loader.exec_module(module)
+
+
+class PyphenOnUse:
+    """What reportlab's paragraphs hold as `pyphen`: the real module, imported on first use."""
+
+    __spec__ = None  # what an import statement asks of a module already in sys.modules
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)  # import machinery probing (__path__...): not the module's names
+        if sys.modules.get("pyphen") is self:
+            del sys.modules["pyphen"]  # used while platypus is imported: the real one from now on
+        import pyphen
+
+        return getattr(pyphen, name)
+
+
+@contextlib.contextmanager
+def pyphen_on_use() -> Iterator[None]:
+    """Within the block, `import pyphen` gives a PyphenOnUse (when pyphen is installed and not yet
+    imported): reportlab reads it only for a hyphenationLang given as a language name, and ours
+    are functions (rulebook/styles.py), so a run that hyphenates nothing never imports pyphen."""
+    import importlib.util
+
+    stand_in = None
+    if "pyphen" not in sys.modules and importlib.util.find_spec("pyphen") is not None:
+        sys.modules["pyphen"] = stand_in = PyphenOnUse()  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if stand_in is not None and sys.modules.get("pyphen") is stand_in:
+            del sys.modules["pyphen"]
 
 
 def install() -> None:

@@ -53,11 +53,17 @@ def test_a_fresh_process_imports_platypus_with_the_stand_ins_and_the_real_compil
     code = (
         "import re, kolaps_print; real = re.compile\n"
         "from reportlab.platypus import paragraph; from reportlab.lib import textsplit\n"
+        "import sys; imported = 'pyphen' in sys.modules\n"
         "print(type(paragraph.uri_pat).__name__, type(textsplit.rx).__name__, re.compile is real,\n"
-        "      type(paragraph.__loader__).__name__, paragraph.__spec__.loader is paragraph.__loader__)"
+        "      type(paragraph.__loader__).__name__, paragraph.__spec__.loader is paragraph.__loader__,\n"
+        "      type(paragraph.pyphen).__name__, imported)\n"
+        "import pyphen; print(type(pyphen).__name__, paragraph.pyphen.Pyphen is pyphen.Pyphen)"
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
-    assert out.split() == ["LazyPattern", "LazyPattern", "True", "SourceFileLoader", "True"]
+    assert out.split() == [
+        *("LazyPattern", "LazyPattern", "True", "SourceFileLoader", "True", "PyphenOnUse", "False"),
+        *("module", "True"),
+    ]
 
 
 URIS = [
@@ -140,6 +146,25 @@ def test_a_long_uri_splits_as_with_the_real_pattern(monkeypatch):
     monkeypatch.setattr(paragraph, "uri_pat", re.compile(URI_PATTERN, re.I))
     assert with_stand_in == [laid_out(text, width) for width in (60, 90, 120, 180)]
     assert any(len(lines) > 2 for lines in with_stand_in)  # the URI was split, not only moved
+
+
+def test_a_paragraph_hyphenating_by_language_name_reaches_pyphen(monkeypatch):
+    import pyphen
+
+    text = "Les anticonstitutionnellement longues phrases se coupent"
+    style = ParagraphStyle("t", fontName=SANS, fontSize=10, leading=12, hyphenationLang="fr_FR")
+
+    def lines(width: float) -> list[str]:
+        register_fonts(SANS)
+        para = Paragraph(text, style)
+        para.wrap(width, 1000)
+        return [" ".join(map(str, words)) for _, words in para.blPara.lines]
+
+    monkeypatch.setattr(paragraph, "pyphen", lazy_patterns.PyphenOnUse())
+    with_stand_in = [lines(width) for width in (70, 90, 110)]
+    monkeypatch.setattr(paragraph, "pyphen", pyphen)
+    assert with_stand_in == [lines(width) for width in (70, 90, 110)]
+    assert any(line.endswith("-") for layout in with_stand_in for line in layout)  # it did hyphenate
 
 
 def test_a_paragraphs_link_reaches_the_pdf():
