@@ -1,21 +1,23 @@
-"""Two regular expressions reportlab's platypus compiles on import, compiled on first use instead.
+"""Regular expressions reportlab's platypus and PyYAML compile on import, compiled on first use instead.
 
 Importing `reportlab.platypus` compiles `paragraph.uri_pat` (a case-insensitive pattern over
-\\xa1-\\uffff: about 50 ms, half of platypus's import) and `textsplit.rx` (about 5 ms). reportlab
-matches the first only against a word it is about to hyphenate, the second only in `cjkwrap`,
-which nothing here calls. `install()` (run by the package's `__init__`) hands the import of
-`reportlab.platypus` a `re.compile` that answers exactly these two (pattern, flags) pairs, equal
-to our copies below, with a `LazyPattern`; every other call, and these two if a reportlab release
-changes them, is the real `re.compile`. `re.compile` is the real one again once platypus is in.
+\\xa1-\\uffff: about 50 ms, half of platypus's import) and `textsplit.rx` (about 5 ms); importing
+`yaml` compiles `Reader.NON_PRINTABLE` (about 9 ms, every command but --help). reportlab matches
+the first only against a word it is about to hyphenate, the second only in `cjkwrap`, which
+nothing here calls; PyYAML reads the third only in its pure-Python reader, which the C loader
+(ours, load/yaml_source.py) does not use. `install()` (run by the package's `__init__`) hands the
+import of each of the two packages a `re.compile` that answers exactly these (pattern, flags)
+pairs, equal to our copies below, with a `LazyPattern`; every other call, and these if a release
+changes them, is the real `re.compile`, which is back once the package is in.
 
 A URI match must contain "://" (the pattern starts `(^(?:[a-z0-9.+-]*)://)`, a group nothing
 makes optional, and ':' and '/' have no other case): a word without it gets None without the
 pattern being compiled, so a hyphenated book pays for it only if it hyphenates a URI.
-tests/test_lazy_patterns.py checks the copies against a fresh compile of reportlab's module
-source and the answers against the real patterns (docs/libraries.md).
+tests/test_lazy_patterns.py checks the copies against the libraries' installed source and the
+answers against the real patterns (docs/libraries.md).
 
-The same import is handed a stand-in for pyphen (`PyphenOnUse`, ~10 ms of platypus's import):
-reportlab imports it at its top, whether or not a paragraph ever hyphenates.
+The import of platypus is also handed a stand-in for pyphen (`PyphenOnUse`, ~10 ms of platypus's
+import): reportlab imports it at its top, whether or not a paragraph ever hyphenates.
 """
 
 from __future__ import annotations
@@ -37,9 +39,17 @@ URI_PATTERN = (
 # reportlab.lib.textsplit.rx, with re.UNICODE.
 CJK_PATTERN = "([\u2e80-\uffff])"
 
+# yaml.reader.Reader.NON_PRINTABLE (PyYAML 6.0.1, our minimum, to 6.0.4), no flags.
+YAML_NON_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+
 # (pattern, flags) -> a substring any match must contain ("": none known).
-LAZY: dict[tuple[str, int], str] = {(URI_PATTERN, re.I): "://", (CJK_PATTERN, re.UNICODE): ""}
-_PACKAGE = "reportlab.platypus"
+LAZY: dict[tuple[str, int], str] = {
+    (URI_PATTERN, re.I): "://",
+    (CJK_PATTERN, re.UNICODE): "",
+    (YAML_NON_PRINTABLE, 0): "",
+}
+_PLATYPUS = "reportlab.platypus"
+_PACKAGES = (_PLATYPUS, "yaml")  # imported through the finder below
 
 
 class LazyPattern:
@@ -84,31 +94,39 @@ def patterns_lazy() -> Iterator[None]:
 
 
 class _Finder:
-    """Finds reportlab.platypus as the other finders do, once, and loads it with patterns_lazy."""
+    """Finds each of _PACKAGES as the other finders do, once, and loads it with patterns_lazy;
+    off sys.meta_path once it has found them all."""
+
+    def __init__(self) -> None:
+        self.waiting = [name for name in _PACKAGES if name not in sys.modules]
 
     def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
-        if name != _PACKAGE:
+        if name not in self.waiting:
             return None
-        sys.meta_path.remove(self)
+        self.waiting.remove(name)
+        if not self.waiting:
+            sys.meta_path.remove(self)
         for finder in sys.meta_path:
-            spec: Any = finder.find_spec(name, path, target) if hasattr(finder, "find_spec") else None
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec: Any = finder.find_spec(name, path, target)
             if spec is not None:
                 if hasattr(spec.loader, "exec_module"):
-                    spec.loader = _Loader(spec.loader)
+                    spec.loader = _Loader(spec.loader, name == _PLATYPUS)
                 return spec
         return None
 
 
 class _Loader:
-    def __init__(self, loader: Any) -> None:
-        self._loader = loader
+    def __init__(self, loader: Any, platypus: bool) -> None:
+        self._loader, self._platypus = loader, platypus
 
     def create_module(self, spec: Any) -> Any:
         return self._loader.create_module(spec)
 
     def exec_module(self, module: Any) -> None:
         module.__spec__.loader = module.__loader__ = self._loader  # the module as a plain import leaves it
-        with patterns_lazy(), pyphen_on_use():
+        with patterns_lazy(), pyphen_on_use() if self._platypus else contextlib.nullcontext():
             self._loader.exec_module(module)
 
 
@@ -145,6 +163,7 @@ def pyphen_on_use() -> Iterator[None]:
 
 
 def install() -> None:
-    """Before reportlab.platypus is imported (else nothing to do); once per process."""
-    if _PACKAGE not in sys.modules and not any(isinstance(f, _Finder) for f in sys.meta_path):
-        sys.meta_path.insert(0, _Finder())
+    """Before the packages are imported (one already in is left as it is); once per process."""
+    finder = _Finder()
+    if finder.waiting and not any(isinstance(f, _Finder) for f in sys.meta_path):
+        sys.meta_path.insert(0, finder)

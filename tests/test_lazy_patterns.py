@@ -1,4 +1,5 @@
-"""reportlab's URI and CJK patterns compiled on first use (kolaps_print/lazy_patterns.py).
+"""reportlab's URI and CJK patterns and PyYAML's non-printable one compiled on first use
+(kolaps_print/lazy_patterns.py).
 
 The copies must be reportlab's own strings (read from its installed source, not imported), the
 stand-ins must answer as the real patterns do, and a paragraph's links and URI splitting must
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import reportlab
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
@@ -24,34 +26,39 @@ from reportlab.platypus import Paragraph, paragraph
 
 from kolaps_print import lazy_patterns
 from kolaps_print.fonts import SANS, register_fonts
-from kolaps_print.lazy_patterns import CJK_PATTERN, URI_PATTERN, LazyPattern
+from kolaps_print.lazy_patterns import CJK_PATTERN, URI_PATTERN, YAML_NON_PRINTABLE, LazyPattern
 
 REPORTLAB = Path(reportlab.__file__).parent
+PYYAML = Path(yaml.__file__).parent
 
 
-def compiled_in_source(module: str, name: str) -> tuple[str, int]:
-    """The (pattern, flags) of `name = re.compile("...", re.FLAG)` in reportlab's module source."""
-    tree = ast.parse((REPORTLAB / module).read_text(encoding="utf-8"))
-    for node in tree.body:
+def compiled_in_source(source: Path, name: str) -> tuple[str, int]:
+    """The (pattern, flags) of `name = re.compile("...", re.FLAG)` in a module's source (at its
+    top or in a class)."""
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [name]:
             call = node.value
             assert isinstance(call, ast.Call) and ast.unparse(call.func) == "re.compile"
             pattern = ast.literal_eval(call.args[0])
+            if len(call.args) == 1:
+                return pattern, 0
             flag = call.args[1]
             assert isinstance(flag, ast.Attribute) and ast.unparse(flag.value) == "re"
             return pattern, getattr(re, flag.attr)
-    raise AssertionError(f"{name} not found in {module}")
+    raise AssertionError(f"{name} not found in {source}")
 
 
-def test_the_copies_are_reportlabs_patterns():
-    assert compiled_in_source("platypus/paragraph.py", "uri_pat") == (URI_PATTERN, re.I)
-    assert compiled_in_source("lib/textsplit.py", "rx") == (CJK_PATTERN, re.UNICODE)
-    assert set(lazy_patterns.LAZY) == {(URI_PATTERN, re.I), (CJK_PATTERN, re.UNICODE)}
+def test_the_copies_are_the_libraries_patterns():
+    assert compiled_in_source(REPORTLAB / "platypus/paragraph.py", "uri_pat") == (URI_PATTERN, re.I)
+    assert compiled_in_source(REPORTLAB / "lib/textsplit.py", "rx") == (CJK_PATTERN, re.UNICODE)
+    assert compiled_in_source(PYYAML / "reader.py", "NON_PRINTABLE") == (YAML_NON_PRINTABLE, 0)
+    assert set(lazy_patterns.LAZY) == {(URI_PATTERN, re.I), (CJK_PATTERN, re.UNICODE), (YAML_NON_PRINTABLE, 0)}
 
 
 def test_a_fresh_process_imports_platypus_with_the_stand_ins_and_the_real_compile_back():
     code = (
         "import re, kolaps_print; real = re.compile\n"
+        "import yaml; print(type(yaml.reader.Reader.NON_PRINTABLE).__name__, re.compile is real)\n"
         "from reportlab.platypus import paragraph; from reportlab.lib import textsplit\n"
         "import sys; imported = 'pyphen' in sys.modules\n"
         "print(type(paragraph.uri_pat).__name__, type(textsplit.rx).__name__, re.compile is real,\n"
@@ -61,6 +68,7 @@ def test_a_fresh_process_imports_platypus_with_the_stand_ins_and_the_real_compil
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert out.split() == [
+        *("LazyPattern", "True"),
         *("LazyPattern", "LazyPattern", "True", "SourceFileLoader", "True", "PyphenOnUse", "False"),
         *("module", "True"),
     ]
@@ -120,6 +128,13 @@ def test_the_cjk_stand_in_substitutes_as_the_real_pattern():
     assert LazyPattern(CJK_PATTERN, re.UNICODE, "", re.compile).sub(r"\1\0 ", text) == re.compile(
         CJK_PATTERN, re.UNICODE
     ).sub(r"\1\0 ", text)
+
+
+def test_pyyamls_own_reader_still_refuses_a_control_character(monkeypatch):
+    monkeypatch.setattr(yaml.reader.Reader, "NON_PRINTABLE", LazyPattern(YAML_NON_PRINTABLE, 0, "", re.compile))
+    assert yaml.load("a: b\n", Loader=yaml.SafeLoader) == {"a": "b"}
+    with pytest.raises(yaml.reader.ReaderError, match="#x0007"):
+        yaml.load("a: \x07\n", Loader=yaml.SafeLoader)
 
 
 def test_any_other_pattern_is_compiled_as_asked():

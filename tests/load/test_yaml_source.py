@@ -1,5 +1,6 @@
 """The YAML loader: safe, located, bounded."""
 
+import re
 import time
 
 import pytest
@@ -355,3 +356,15 @@ def test_marks_by_path_are_made_only_when_a_message_asks_for_one():
     assert doc.locate(("characters", 0, "weapons"), at_key=True) == (4, 5)
     assert doc.compact is None  # the dicts by path, made once for the first message
     assert doc.locate(("characters", 0, "name")) == (3, 11)
+
+
+def test_the_forbidden_characters_are_pyyamls_and_the_hidden_breaks_all_of_them_tried():
+    from yaml.reader import Reader
+
+    from kolaps_print.load.yaml_source import _FORBIDDEN, _HIDDEN_BREAKS
+
+    every = "".join(map(chr, range(0x110000)))
+    pyyaml = re.compile(f"{Reader.NON_PRINTABLE.pattern}|[{_HIDDEN_BREAKS}]")
+    expected = [m.start() for m in pyyaml.finditer(every)]
+    assert [m.start() for m in _FORBIDDEN.finditer(every)] == expected
+    assert 0 in expected and 0x2028 in expected and ord("é") not in expected
