@@ -10,7 +10,8 @@ load (YAML with line numbers) -> model (validation) -> layout (geometry, text fi
 __version__ = "0.1.0"
 
 # reportlab's paragraphs compile a URI pattern on import that only hyphenating a URI uses (~50 ms
-# of every run making paragraphs): compiled on first use instead (kolaps_print/lazy_patterns.py).
-from kolaps_print import lazy_patterns  # noqa: E402
+# of every run making paragraphs), PyYAML one its C loader never uses: compiled on first use
+# instead (kolaps_print/lazy_imports.py, lazy_patterns.py).
+from kolaps_print import lazy_imports  # noqa: E402
 
-lazy_patterns.install()
+lazy_imports.install()

@@ -5,10 +5,10 @@ Importing `reportlab.platypus` compiles `paragraph.uri_pat` (a case-insensitive 
 `yaml` compiles `Reader.NON_PRINTABLE` (about 9 ms, every command but --help). reportlab matches
 the first only against a word it is about to hyphenate, the second only in `cjkwrap`, which
 nothing here calls; PyYAML reads the third only in its pure-Python reader, which the C loader
-(ours, load/yaml_source.py) does not use. `install()` (run by the package's `__init__`) hands the
-import of each of the two packages a `re.compile` that answers exactly these (pattern, flags)
-pairs, equal to our copies below, with a `LazyPattern`; every other call, and these if a release
-changes them, is the real `re.compile`, which is back once the package is in.
+(ours, load/yaml_source.py) does not use. The import of each of the two packages (the finder of
+kolaps_print/lazy_imports.py) runs within `patterns_lazy()`: a `re.compile` that answers exactly
+these (pattern, flags) pairs, equal to our copies below, with a `LazyPattern`; every other call,
+and these if a release changes them, is the real `re.compile`, which is back once the package is in.
 
 A URI match must contain "://" (the pattern starts `(^(?:[a-z0-9.+-]*)://)`, a group nothing
 makes optional, and ':' and '/' have no other case): a word without it gets None without the
@@ -48,8 +48,6 @@ LAZY: dict[tuple[str, int], str] = {
     (CJK_PATTERN, re.UNICODE): "",
     (YAML_NON_PRINTABLE, 0): "",
 }
-_PLATYPUS = "reportlab.platypus"
-_PACKAGES = (_PLATYPUS, "yaml")  # imported through the finder below
 
 
 class LazyPattern:
@@ -93,43 +91,6 @@ def patterns_lazy() -> Iterator[None]:
         re.compile = real
 
 
-class _Finder:
-    """Finds each of _PACKAGES as the other finders do, once, and loads it with patterns_lazy;
-    off sys.meta_path once it has found them all."""
-
-    def __init__(self) -> None:
-        self.waiting = [name for name in _PACKAGES if name not in sys.modules]
-
-    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
-        if name not in self.waiting:
-            return None
-        self.waiting.remove(name)
-        if not self.waiting:
-            sys.meta_path.remove(self)
-        for finder in sys.meta_path:
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec: Any = finder.find_spec(name, path, target)
-            if spec is not None:
-                if hasattr(spec.loader, "exec_module"):
-                    spec.loader = _Loader(spec.loader, name == _PLATYPUS)
-                return spec
-        return None
-
-
-class _Loader:
-    def __init__(self, loader: Any, platypus: bool) -> None:
-        self._loader, self._platypus = loader, platypus
-
-    def create_module(self, spec: Any) -> Any:
-        return self._loader.create_module(spec)
-
-    def exec_module(self, module: Any) -> None:
-        module.__spec__.loader = module.__loader__ = self._loader  # the module as a plain import leaves it
-        with patterns_lazy(), pyphen_on_use() if self._platypus else contextlib.nullcontext():
-            self._loader.exec_module(module)
-
-
 class PyphenOnUse:
     """What reportlab's paragraphs hold as `pyphen`: the real module, imported on first use."""
 
@@ -146,24 +107,17 @@ class PyphenOnUse:
 
 
 @contextlib.contextmanager
-def pyphen_on_use() -> Iterator[None]:
-    """Within the block, `import pyphen` gives a PyphenOnUse (when pyphen is installed and not yet
-    imported): reportlab reads it only for a hyphenationLang given as a language name, and ours
-    are functions (rulebook/styles.py), so a run that hyphenates nothing never imports pyphen."""
+def pyphen_on_use(active: bool = True) -> Iterator[None]:
+    """Within the block, `import pyphen` gives a PyphenOnUse (when active, pyphen installed and
+    not yet imported): reportlab reads it only for a hyphenationLang given as a language name, and
+    ours are functions (rulebook/styles.py), so a run that hyphenates nothing never imports pyphen."""
     import importlib.util
 
     stand_in = None
-    if "pyphen" not in sys.modules and importlib.util.find_spec("pyphen") is not None:
+    if active and "pyphen" not in sys.modules and importlib.util.find_spec("pyphen") is not None:
         sys.modules["pyphen"] = stand_in = PyphenOnUse()  # type: ignore[assignment]
     try:
         yield
     finally:
         if stand_in is not None and sys.modules.get("pyphen") is stand_in:
             del sys.modules["pyphen"]
-
-
-def install() -> None:
-    """Before the packages are imported (one already in is left as it is); once per process."""
-    finder = _Finder()
-    if finder.waiting and not any(isinstance(f, _Finder) for f in sys.meta_path):
-        sys.meta_path.insert(0, finder)

@@ -24,7 +24,8 @@ STAGES = (
         "kolaps_print",
         "diagnostics",
         "collector",  # pauses the cycle collector: for the YAML reader and the CLI
-        "lazy_patterns",  # reportlab's platypus imported with two patterns compiled on first use
+        "lazy_imports",  # reportlab's platypus and PyYAML imported with patterns compiled on first use
+        "lazy_patterns",  # those patterns, and pyphen imported on first use
         "resources",
         "typography",
         "labels",

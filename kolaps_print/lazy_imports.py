@@ -1,0 +1,66 @@
+"""The import of reportlab.platypus and yaml with some of their patterns compiled on first use.
+
+A finder first on sys.meta_path (put there by the package's `__init__`) finds these two packages as
+the other finders do and loads each within `lazy_patterns.patterns_lazy()` (platypus also with
+`pyphen_on_use()`); the module is then as a plain import leaves it (its own loader), and the
+finder leaves sys.meta_path once both are in. Why, and what the patterns are: lazy_patterns.py.
+This module imports nothing (`import kolaps_print` runs it); lazy_patterns is imported when one
+of the packages is.
+"""
+
+from __future__ import annotations
+
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+PLATYPUS = "reportlab.platypus"
+PACKAGES = (PLATYPUS, "yaml")
+
+
+class _Finder:
+    """Finds each of PACKAGES as the other finders do, once, and loads it with patterns_lazy;
+    off sys.meta_path once it has found them all."""
+
+    def __init__(self) -> None:
+        self.waiting = [name for name in PACKAGES if name not in sys.modules]
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name not in self.waiting:
+            return None
+        self.waiting.remove(name)
+        if not self.waiting:
+            sys.meta_path.remove(self)
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec: Any = finder.find_spec(name, path, target)
+            if spec is not None:
+                if hasattr(spec.loader, "exec_module"):
+                    spec.loader = _Loader(spec.loader, name == PLATYPUS)
+                return spec
+        return None
+
+
+class _Loader:
+    def __init__(self, loader: Any, platypus: bool) -> None:
+        self._loader, self._platypus = loader, platypus
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        from kolaps_print.lazy_patterns import patterns_lazy, pyphen_on_use
+
+        module.__spec__.loader = module.__loader__ = self._loader  # the module as a plain import leaves it
+        with patterns_lazy(), pyphen_on_use(self._platypus):
+            self._loader.exec_module(module)
+
+
+def install() -> None:
+    """Before the packages are imported (one already in is left as it is); once per process."""
+    finder = _Finder()
+    if finder.waiting and not any(isinstance(f, _Finder) for f in sys.meta_path):
+        sys.meta_path.insert(0, finder)
