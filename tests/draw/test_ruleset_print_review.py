@@ -287,3 +287,35 @@ def test_the_d12_boxes_every_back_prints_keep_their_slots():
             armour = [s for t, s in slot.items() if t.startswith("Armure perdue (")]
             assert all(s > max(slot[t] for t in common) for s in armour), (card, page, slot)
         assert len(slots) == 1, (card, slots)
+
+
+def test_a_d12_label_too_long_for_half_the_face_takes_a_row_the_others_stay_two_a_row():
+    """Issue 12 leftover: on a tarot back « Armure perdue (DÉF −2) » is too wide for half the face,
+    and the whole « À COCHER » grid fell to one a row. Now it takes a row of its own, one line
+    reaching past where the second column's box stands, under the others, which stay two a row
+    (« Arme enrayée » and « Attaque totale » side by side); on poker cards, two a row as before."""
+    army = demo_army("d12")
+    wearers = 0
+    for card in ("poker", "tarot"):
+        pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+        texts = text_objects(pdf, page_space=True)
+        for page in range(1, 2 * army.card_count, 2):
+            head = next(o for o in texts if o.page == page and o.text.strip() == "À COCHER")
+            found = {
+                as_printed(o.text).strip(): o.bounds for o in texts if o.page == page and o.bounds[3] < head.bounds[1]
+            }
+            jammed, total = found["Arme enrayée"], found["Attaque totale"]
+            assert abs(jammed[1] - total[1]) < 0.5 and total[0] > jammed[2], (card, page)  # one row
+            armour = [b for t, b in found.items() if t.startswith("Armure perdue (")]
+            if not armour:
+                continue
+            (lost,) = armour  # one line
+            if card == "tarot":  # on poker it holds its column, beside « Défense totale »
+                boxes = [
+                    b for b in path_boxes(pdf, page) if 8 < b[2] - b[0] < 20 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5
+                ]
+                second = max(b for b in boxes if b[2] <= total[0] and b[1] < total[3] and b[3] > total[1])
+                assert abs(lost[0] - jammed[0]) < 0.5 and lost[3] < found["Défense totale"][1], (card, page)
+                assert lost[2] > second[0], (page, lost, second)  # it could not hold the left column
+                wearers += 1
+    assert wearers >= 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import groupby
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
@@ -257,27 +258,69 @@ def _short(short: str) -> str:
 
 
 def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float) -> list[Drawn]:
-    """Two boxes and their labels a row; one a row when two labels side by side would not each
-    hold on one line (« Esquive annoncée » on a back whose type grew)."""
+    """Two boxes and their labels a row; a label too long for half the face takes a row of its own
+    (« Armure perdue (DÉF −2) » on a tarot back), the others staying two a row; one a row when no
+    two labels hold side by side (« Esquive annoncée » on a back whose type grew)."""
     empty = Track("", 1)
-    cells: list[list[Flowable | str]] = [
-        [BoxesBlock(empty, look), Paragraph(escape(text), styles.body)] for text in boxes.labels
+    cells: list[tuple[Flowable | str, ...]] = [
+        (BoxesBlock(empty, look), Paragraph(escape(text), styles.body)) for text in boxes.labels
     ]
     size = pt(look.box_mm) + CELL_PAD + LABEL_PAD  # the box, then its label within a millimetre
     every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
-    lefts, rights = every[0::2], every[1::2]
-    if _label_need(lefts, look) + pt(BOX_SPACE_MM) + _label_need(rights, look) > width - 2 * size:
-        rows, columns, pad_y = cells, [size, width - size], STACKED_PAD_Y
-    else:
-        rows = [cells[i] + (cells[i + 1] if i + 1 < len(cells) else ["", ""]) for i in range(0, len(cells), 2)]
-        first = _label_column(lefts, rights, width - 2 * size, look)
-        columns, pad_y = [size, first, size, width - 2 * size - first], CELL_PAD_Y
-    grid = RowTable(
-        [Row(tuple(row), pad_y, pad_y) for row in rows],
-        columns,
-        TableLook(left=(CELL_PAD, LABEL_PAD) * (len(columns) // 2), right=(CELL_PAD,) * len(columns)),
+    wide = _wide_labels(every, width - 2 * size, look)
+    slots = _slots(every, wide)
+    head: list[Drawn] = [SectionHead(label("rulesets.card.checkboxes"), look)]
+    one = ([size, width - size], TableLook(left=(CELL_PAD, LABEL_PAD), right=(CELL_PAD,) * 2))
+    if all(len(row) == 1 for row in slots):  # one a row: a stack, its boxes a little apart
+        rows = [Row(cells[i], STACKED_PAD_Y, STACKED_PAD_Y) for i in range(len(cells))]
+        return [*head, FlowablePart(RowTable(rows, *one))]
+    first = _label_column(*_halves(every, wide), width - 2 * size, look)
+    two = (
+        [size, first, size, width - 2 * size - first],
+        TableLook(left=(CELL_PAD, LABEL_PAD) * 2, right=(CELL_PAD,) * 4),
     )
-    return [SectionHead(label("rulesets.card.checkboxes"), look), FlowablePart(grid)]
+    rows = []
+    for slot in slots:
+        row = [c for i in slot if i < len(cells) for c in cells[i]]  # the reserved come last: no slot moves
+        if row:
+            rows.append(Row(tuple(row) + ("",) * (0 if slot[0] in wide else 4 - len(row)), CELL_PAD_Y, CELL_PAD_Y))
+    grids = groupby(rows, key=lambda r: len(r.cells))  # a grid for each run of rows of one kind
+    return head + [FlowablePart(RowTable(list(run), *(two if n == 4 else one))) for n, run in grids]
+
+
+def _slots(every: tuple[str, ...], wide: set[int]) -> list[list[int]]:
+    """The grid's rows, as indices of every: two labels a row in their order, a wide one alone on
+    its row (the row before it left half empty rather than a later box moved up past it)."""
+    rows: list[list[int]] = []
+    row: list[int] = []
+    for i in range(len(every)):
+        if i in wide:
+            rows += [row, [i]] if row else [[i]]
+            row = []
+            continue
+        row.append(i)
+        if len(row) == 2:
+            rows.append(row)
+            row = []
+    return rows + [row] if row else rows
+
+
+def _halves(every: tuple[str, ...], wide: set[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The labels of the two columns (the wide ones apart): the left ones, the right ones."""
+    pairs = [row for row in _slots(every, wide) if row[0] not in wide]
+    return tuple(every[row[0]] for row in pairs), tuple(every[row[1]] for row in pairs if len(row) > 1)
+
+
+def _wide_labels(every: tuple[str, ...], room: float, look: CardLook) -> set[int]:
+    """The labels that take a row of their own: none when the two columns hold every label on one
+    line, else the longest, then the next longest..., until the rest hold two a row."""
+    wide: set[int] = set()
+    while True:
+        lefts, rights = _halves(every, wide)
+        narrow = [i for i in range(len(every)) if i not in wide]
+        if not narrow or _label_need(lefts, look) + pt(BOX_SPACE_MM) + _label_need(rights, look) <= room:
+            return wide
+        wide.add(max(narrow, key=lambda i: stringWidth(every[i], SANS, look.body_pt)))
 
 
 def _label_need(texts: tuple[str, ...], look: CardLook) -> float:
