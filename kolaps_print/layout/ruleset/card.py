@@ -232,7 +232,8 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: fl
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
     asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
     aside = label("rulesets.card.separator").join([*asides, track.aside] if track.aside else asides)
-    parts: list[Drawn] = [SectionHead(heading, look, aside), BoxesBlock(track, look)]
+    boxes = BoxesBlock(track, look)
+    parts: list[Drawn] = [SectionHead(heading, look, aside, gap=not boxes.labelled_top(width)), boxes]
     marks = [
         label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))
         for m in track.marks
