@@ -113,6 +113,7 @@ def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowab
         )
     parts.append(RowTable(rows, widths, grid_look, repeat_rows=1))
     note = paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted())
+    note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
     parts += [Paragraph(escape(text), note) for text in (table.key, table.note) if text]
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
 
