@@ -309,3 +309,23 @@ def test_the_3d6_modifiers_column_reads_in_two_lines_at_most(decks):
     start = lines.index("−4 AV si")
     assert lines[start + 1] == "improvisé"
     assert "Valeurs de difficulté sans opposition" in plain(" ".join(page_texts(pdf)))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+@pytest.mark.parametrize("card", [(44, 63), (63, 88), (70, 120)])
+def test_a_note_split_between_faces_never_leaves_its_last_line_alone(ruleset_id, card):
+    """The d12 ladder's key on mini cards left « suicidaire 20. » alone at the top of a face: a
+    face that opens with the rest of a note holds two of its lines at least."""
+    from reportlab.platypus import Paragraph
+
+    ruleset = find_ruleset(ruleset_id)
+    look = sheet_look()
+    size = (card[0] * MM, card[1] * MM)
+    with overriding_labels(ruleset.labels_file):
+        faces = reference_faces(ruleset, sheet_content(ruleset), *size, look)
+    _, _, width, height = story_room(look.card, *size)
+    for face in faces:
+        first = face.story[0] if face.story else None
+        if isinstance(first, Paragraph) and first.style.fontName.endswith("Italic"):
+            first.wrap(width, height)
+            assert len(first.blPara.lines) >= 2, (face.copy, first.getPlainText())
