@@ -38,6 +38,9 @@ from kolaps_print.layout.ruleset.columns import (
     unbroken_size,
     wrapped_cells,
 )
+from kolaps_print.layout.ruleset.columns import (
+    SLACK as COLUMN_SLACK,
+)
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.ruleset.parts import FlowablePart, Spacing
 from kolaps_print.layout.shapes import Align, Shape
@@ -143,6 +146,7 @@ class DeckTable:
     columns: list[float]
     whole: bool  # every word fits its column (False: the columns had to squeeze one apart)
     strong: float  # the rolled column's size, against size
+    names_above: bool = False  # each row's first text (a weapon's name) on a line of its own, over its values
 
 
 Widths = Mapping[tuple[str, ...], DeckTable]  # by the table's heading
@@ -172,6 +176,16 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
 
 
 def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
+    """The table set beside its names (_beside_names); on a grown card where that wraps a name,
+    the names on lines of their own over their values (_names_above), when the values hold."""
+    beside = _beside_names(table, width, look)
+    good = max(look.table_good_pt, look.table_min_pt)
+    if beside.size < good - 1e-9 or not _a_name_wraps(table, beside, look.cell_pad_pt):
+        return beside
+    return _names_above(table, width, look, good) or beside
+
+
+def _beside_names(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     """At or above table_good_pt (a grown card: tarot): the largest size at which every text of
     the rows holds one line, else, among the sizes at which every word fits its column (the names
     whole if any size allows it, else broken at spaces), the one that wraps the fewest row texts; below it, the largest size (down to table_min_pt) with the names whole and no other
@@ -179,7 +193,7 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     allows it, else set at the rest's size; if no size fits, words whole with the names broken
     at spaces."""
     pad = look.cell_pad_pt
-    larger = [round(look.strong_scale - 0.1 * i, 2) for i in range(int((look.strong_scale - 1.1) / 0.1 + 1e-9) + 1)]
+    larger = _larger(look)
     good = max(look.table_good_pt, look.table_min_pt)
     # every cell of the rows whole (« Armes de tir »), else the names whole, else words whole
     tries = [("rows", good), ("first", good), ("words", good), ("first", look.table_min_pt)]
@@ -202,6 +216,37 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad)
     whole = sum(least_widths(table, size, strong, pad)) <= width + 1e-6
     return DeckTable(size, column_widths(table, width, size, strong, pad, body_first=True), whole, strong)
+
+
+def _larger(look: CardLook) -> list[float]:
+    """The rolled column's sizes to try, against the rest's: strong_scale down to 1.1 ×."""
+    return [round(look.strong_scale - 0.1 * i, 2) for i in range(int((look.strong_scale - 1.1) / 0.1 + 1e-9) + 1)]
+
+
+def _a_name_wraps(table: RulesetTable, deck: DeckTable, pad: float) -> bool:
+    """Whether a row's first text (a weapon's name) takes two lines in the deck's first column."""
+    room = deck.columns[0] - 2 * pad - COLUMN_SLACK
+    return any(stringWidth(row[0], SANS, deck.size) > room for row in table.rows)
+
+
+def _names_above(table: RulesetTable, width: float, look: CardLook, good: float) -> DeckTable | None:
+    """A grown card (tarot) whose names wrap beside their values (the 3d6's « Fusil de
+    précision » by five columns: 203 pt of 179 at 8 pt): each name on a line of its own across the
+    table, its values under it, every value whole, at good (larger, the table's two lines a
+    weapon would shrink the card's type); None when the values do not hold either."""
+    if len(table.header) < 3:
+        return None
+    pad = look.cell_pad_pt
+    values = RulesetTable(table.title, table.header[1:], [row[1:] for row in table.rows], strong=_less(table.strong))
+    for strong in _larger(look):
+        if _fits(values, width, good, strong, pad, "rows"):
+            return DeckTable(good, column_widths(values, width, good, strong, pad, body_first=True), True, strong, True)
+    return None
+
+
+def _less(index: int | None) -> int | None:
+    """A column's index once the first is taken out of the row."""
+    return index - 1 if index else None
 
 
 def _fits(table: RulesetTable, width: float, size: float, strong: float, pad: float, keep: str) -> bool:
@@ -350,15 +395,13 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     size, columns = deck.size, deck.columns
     head, body = (_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
     strong = _style("strong", SANS_BOLD, size * deck.strong, look.leading)
-    rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header), CELL_PAD_Y, CELL_PAD_Y)]
-    rows += [
-        Row(
-            tuple(_paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row)),
-            CELL_PAD_Y,
-            CELL_PAD_Y,
-        )
-        for row in table.rows
-    ]
+    skip = 1 if deck.names_above else 0  # the names on rows of their own, over their values
+    rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header[skip:]), CELL_PAD_Y, CELL_PAD_Y)]
+    for row in table.rows:
+        cells = tuple(_paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row))
+        if deck.names_above:
+            rows.append(Row((cells[0],) + ("",) * (len(columns) - 1), CELL_PAD_Y, 0, span=True, ruled=False))
+        rows.append(Row(cells[skip:], 0 if deck.names_above else CELL_PAD_Y, CELL_PAD_Y))
     grid_look = TableLook(
         left=(look.cell_pad_pt,) * len(columns),
         right=(look.cell_pad_pt,) * len(columns),
@@ -367,6 +410,7 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
         rule_below_header=True,
         row_rule=tint(ink(), 0.3).cmyk(),
         valign="top",  # a one-line cell reads level with the first line of a long one
+        empty_cell=0,  # the cells a name's row spans
     )
     title: list[Drawn] = [SectionHead(table.title, look)] if table.title else []
     return [*title, FlowablePart(RowTable(rows, columns, grid_look, repeat_rows=1))]
