@@ -340,14 +340,6 @@ def _reserved(ruleset: Ruleset, block: Any, member: RulesetMember) -> tuple[Item
     return ()
 
 
-def side_kind(ruleset: Ruleset, side: str, member: RulesetMember) -> tuple[int, ...]:
-    """Which of a side's conditional blocks print for that character (their places in the side's
-    list): characters of one kind print the same blocks on that side."""
-    blocks = getattr(ruleset.spec.card, side)
-    conditional = [(i, b.when) for i, b in enumerate(blocks) if getattr(b, "when", None) is not None]
-    return tuple(i for i, when in conditional if concerns(ruleset, when, member))
-
-
 def front_items(ruleset: Ruleset, member: RulesetMember, army: str) -> list[Item]:
     """The card front's content, block by block, in the order ruleset.yaml lists them."""
     return _side(ruleset, ruleset.spec.card.front, member, army)

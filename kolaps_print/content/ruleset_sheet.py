@@ -113,6 +113,30 @@ def refolded(table: RulesetTable, fold: int) -> RulesetTable:
     return replace(table, header=header, rows=rows)
 
 
+def column_parts(table: RulesetTable, count: int, continued: str) -> list[RulesetTable]:
+    """A table cut between its columns into count parts (a mini card holds four of the d12
+    ladder's seven columns whole, not seven), each with the first column again (what names a
+    row: the bonus), the other columns shared out in order, as evenly as they go; the title on
+    the first part, continued on the others, the key and the note under the last."""
+    values = list(range(1, len(table.header)))
+    sizes = [len(values) // count + (i < len(values) % count) for i in range(count)]
+    starts = [sum(sizes[:i]) for i in range(count)]
+    groups = [[0, *values[start : start + size]] for start, size in zip(starts, sizes, strict=True) if size]
+
+    def part(i: int, columns: list[int]) -> RulesetTable:
+        last = i == len(groups) - 1
+        return RulesetTable(
+            table.title if i == 0 else continued,
+            [table.header[c] for c in columns],
+            [[row[c] for c in columns] for row in table.rows],
+            table.note if last else None,
+            columns.index(table.strong) if table.strong in columns else None,
+            table.key if last else None,
+        )
+
+    return [part(i, columns) for i, columns in enumerate(groups)]
+
+
 def _opposed(ruleset: Ruleset) -> Callable[[int], Fraction]:
     mechanic = ruleset.spec.mechanic
     if isinstance(mechanic, ThreeD6):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color
 
-from kolaps_print.content.ruleset_card import Item, Title, back_items, front_items, side_kind
+from kolaps_print.content.ruleset_card import Item, Title, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.card_face import Forms, form_prefix
 from kolaps_print.draw.ruleset_card import RulesetCard, Shared
@@ -55,7 +55,7 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
     size = (pt(sheet.card.width), pt(sheet.card.height))
     style = sheet_look()
     look, colour = style.card, style.colour(army.ruleset.spec.id)
-    sides = {side: _side_by_kind(army, look, colour, size, sheet.card.height, side) for side in SIDES}
+    sides = {side: _deck_side(army, look, colour, size, sheet.card.height, side) for side in SIDES}
     tall = {side: members for side, (_, members) in sides.items() if members}
     if tall:
         mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
@@ -91,28 +91,14 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
 SIDES: dict[str, Callable[..., list[Item]]] = {"front": front_items, "back": back_items}
 
 
-def _side_by_kind(
+def _deck_side(
     army: RulesetArmy, base: CardLook, colour: Color, size: tuple[float, float], height_mm: float, side: str
 ) -> tuple[list[RulesetCardFace], list[RulesetMember]]:
-    """One side of every card, one size for each kind of character (the side's conditional blocks
-    that print for it): a back without the burst table grows into the room the table leaves
-    rather than keep the size the gunner's fuller back needs."""
-    kinds: dict[tuple[int, ...], list[int]] = {}
-    for i, member in enumerate(army.members):
-        kinds.setdefault(side_kind(army.ruleset, side, member), []).append(i)
-    if len(kinds) == 1:
-        return _side(army, base, colour, size, height_mm, SIDES[side])
-    faces: list[RulesetCardFace] = []
-    places: list[int] = []
-    tall: list[RulesetMember] = []
-    for indices in kinds.values():
-        laid, too_tall = _side(
-            replace(army, members=[army.members[i] for i in indices]), base, colour, size, height_mm, SIDES[side]
-        )
-        faces += laid
-        places += indices
-        tall += too_tall
-    return [face for _, face in sorted(zip(places, faces, strict=True), key=lambda pair: pair[0])], tall
+    """One side of every card at one size, the size its fullest card needs (docs/style.md, « One
+    type size per deck »): a deck keeps one type size, as a publisher's does, so a back with the
+    burst table or a cyborg's is not set smaller than its neighbours, and the backs without it
+    keep the room it leaves rather than grow."""
+    return _side(army, base, colour, size, height_mm, SIDES[side])
 
 
 def _side(

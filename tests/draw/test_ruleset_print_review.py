@@ -136,11 +136,27 @@ MM = 72 / 25.4
 
 
 def _row_cells(texts: list, page: int, name: str) -> list:
-    """The text objects of a weapons row: those beside its name's first line, left to right."""
-    first = next(o for o in texts if o.page == page and o.text.strip().startswith(name.split(" ")[0]) and o.size < 12)
+    """The text objects of a weapons row: those beside its name's first line, left to right; a
+    name on a line of its own (a tarot 3d6 front), the line under it, its values."""
+    on_page = [o for o in texts if o.page == page and o.size < 12]
+    whole = [o for o in on_page if as_printed(o.text).strip() == name]  # else its first line's first word
+    first = whole[0] if whole else next(o for o in on_page if o.text.strip().startswith(name.split(" ")[0]))
+    row = _beside(texts, page, first)
+    if len(row) == 1:  # the name alone: its values are the next line down
+        below = [o for o in texts if o.page == page and o.bounds[3] <= first.bounds[1] + 0.5 and o.text.strip()]
+        top = max(below, key=lambda o: o.bounds[3])
+        line = [o for o in below if o.bounds[3] > top.bounds[1] and o.bounds[1] < top.bounds[3]]
+        row = _beside(texts, page, min(line, key=lambda o: o.bounds[0]))
+    return row
+
+
+def _beside(texts: list, page: int, first) -> list:
+    """The text objects on first's line from first rightwards, left to right."""
     y0, y1 = first.bounds[1], first.bounds[3]
     row = [
-        o for o in texts if o.page == page and o.bounds[1] < y1 and o.bounds[3] > y0 and o.bounds[0] >= first.bounds[0]
+        o
+        for o in texts
+        if o.page == page and o.bounds[1] < y1 and o.bounds[3] > y0 and o.bounds[0] >= first.bounds[0] - 1
     ]
     return sorted(row, key=lambda o: o.bounds[0])
 
@@ -287,3 +303,58 @@ def test_the_d12_boxes_every_back_prints_keep_their_slots():
             armour = [s for t, s in slot.items() if t.startswith("Armure perdue (")]
             assert all(s > max(slot[t] for t in common) for s in armour), (card, page, slot)
         assert len(slots) == 1, (card, slots)
+
+
+def test_a_d12_label_too_long_for_half_the_face_takes_a_row_the_others_stay_two_a_row():
+    """Issue 12 leftover: on a tarot back « Armure perdue (DÉF −2) » is too wide for half the face,
+    and the whole « À COCHER » grid fell to one a row. Now it takes a row of its own, one line
+    reaching past where the second column's box stands, under the others, which stay two a row
+    (« Arme enrayée » and « Attaque totale » side by side); on poker cards, two a row as before."""
+    army = demo_army("d12")
+    wearers = 0
+    for card in ("poker", "tarot"):
+        pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+        texts = text_objects(pdf, page_space=True)
+        for page in range(1, 2 * army.card_count, 2):
+            head = next(o for o in texts if o.page == page and o.text.strip() == "À COCHER")
+            found = {
+                as_printed(o.text).strip(): o.bounds for o in texts if o.page == page and o.bounds[3] < head.bounds[1]
+            }
+            jammed, total = found["Arme enrayée"], found["Attaque totale"]
+            assert abs(jammed[1] - total[1]) < 0.5 and total[0] > jammed[2], (card, page)  # one row
+            armour = [b for t, b in found.items() if t.startswith("Armure perdue (")]
+            if not armour:
+                continue
+            (lost,) = armour  # one line
+            if card == "tarot":  # on poker it holds its column, beside « Défense totale »
+                boxes = [
+                    b for b in path_boxes(pdf, page) if 8 < b[2] - b[0] < 20 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5
+                ]
+                second = max(b for b in boxes if b[2] <= total[0] and b[1] < total[3] and b[3] > total[1])
+                assert abs(lost[0] - jammed[0]) < 0.5 and lost[3] < found["Défense totale"][1], (card, page)
+                assert lost[2] > second[0], (page, lost, second)  # it could not hold the left column
+                wearers += 1
+    assert wearers >= 2
+
+
+def test_no_weapon_name_wraps_on_a_poker_or_tarot_front():
+    """Issue 12 leftover: on the 3d6 tarot fronts « Fusil de précision » and « Poings et pieds »
+    wrapped, the table kept at 8 pt by five columns of values (203 pt of 179 with the names
+    beside them). Every weapon name is one line of its front, poker and tarot, every system; where
+    the names do not fit beside their values, each stands on a line of its own with its roll
+    right under its first letter."""
+    for ruleset_id in ("d100", "3d6", "d12"):
+        army = demo_army(ruleset_id)
+        weapons = army.ruleset.catalogues["armes"]
+        for card in ("poker", "tarot"):
+            pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+            texts = text_objects(pdf, page_space=True)
+            firsts = [sum(m.character.copies for m in army.members[:i]) for i in range(len(army.members))]
+            for member, first in zip(army.members, firsts, strict=True):
+                printed = {as_printed(o.text).strip(): o for o in texts if o.page == 2 * first}
+                for weapon in (weapons[w] for w in member.character.armes):
+                    assert weapon.name in printed, (ruleset_id, card, member.name, weapon.name)
+                    name, cells = printed[weapon.name], _row_cells(texts, 2 * first, weapon.name)
+                    if cells[0] is not name:  # on a line of its own: its roll under it, level on the left
+                        assert cells[0].bounds[3] <= name.bounds[1] + 0.5, (ruleset_id, card, weapon.name)
+                        assert abs(cells[0].bounds[0] - name.bounds[0]) < 1, (ruleset_id, card, weapon.name)

@@ -159,7 +159,8 @@ def _table(table: RowTable, x: float, y: float, area: Area) -> list[Shape]:
         rules.append((look.rule_below, y))
         shapes += [area.rule(x, x + width, at, look.rule, look.rule_pt) for wanted, at in rules if wanted]
     if look.row_rule:  # under every body row
-        shapes += [area.rule(x, x + width, bottoms[i], look.row_rule, look.rule_pt) for i in range(head, len(heights))]
+        ruled = [i for i in range(head, len(heights)) if table.rows[i].ruled]
+        shapes += [area.rule(x, x + width, bottoms[i], look.row_rule, look.rule_pt) for i in ruled]
     return shapes
 
 

@@ -34,6 +34,7 @@ class Row:
     span: bool = False  # the first cell covers the whole row
     fill: Ink | None = None
     cell_fills: tuple[tuple[int, Ink], ...] = ()  # (column, ink): the chances' heat map
+    ruled: bool = True  # the table's row_rule under it (False: it heads the row under it, a weapon's name)
 
 
 @dataclass(frozen=True)

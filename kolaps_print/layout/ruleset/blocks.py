@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from kolaps_print.content.ruleset_card import Tiles, Track
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
+from kolaps_print.layout.card_face import ASCENT
 from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock
 from kolaps_print.layout.reference.look import ink, tint
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook
@@ -27,13 +28,16 @@ class SectionHead(ShapedPart):
     """A section's name in tracked bold capitals, an aside after it in plain type as it is written
     (a track's threshold), a hairline running from them to the right edge."""
 
-    def __init__(self, text: str, look: CardLook, aside: str = ""):
+    def __init__(self, text: str, look: CardLook, aside: str = "", gap: bool = True):
         super().__init__()
         self.text, self.look, self.aside = text.upper(), look, aside  # a mark « † D100-E4 » is in capitals already
+        # without its gap under it when the block it heads starts with room of its own (a track's
+        # labels over its first row stand where the gap was)
+        self.gap = pt(look.head_gap_mm) if gap else 0.0
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
-        return aW, self.look.section_pt * 1.2 + pt(self.look.head_gap_mm)
+        return aW, self.look.section_pt * 1.2 + self.gap
 
     def _size(self) -> float:
         """The look's size, or smaller (by 0.25 pt, never below 6 pt) while the head is wider than
@@ -48,7 +52,7 @@ class SectionHead(ShapedPart):
 
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         look, size, black = self.look, self._size(), ink().cmyk()
-        base = y + pt(look.head_gap_mm) + look.section_pt * 0.25
+        base = y + self.gap + look.section_pt * 0.25
         shapes: list[Shape] = [area.text(x, base, self.text, SANS_BOLD, size, black, tracking=look.section_tracking_pt)]
         end = stringWidth(self.text, SANS_BOLD, size) + look.section_tracking_pt * len(self.text) + size * 0.6
         if self.aside:
@@ -114,9 +118,12 @@ ROW_CLEAR = 0.1  # × the labels' size: a row below zero clears the row above (r
 def _strip(look: CardLook, gap: float, first: bool) -> float:
     """The room a row's line labels add above it: their capitals (no label descends: ½, ¼, 0,
     50 %, mourant) over the line's end, flush with the row's top, and under a row of boxes a
-    clearance of half a row gap, so a label never sits on them."""
-    clear = 0 if first else gap / 2
-    return max(0.0, look.small_pt * 0.75 + LABEL_CLEAR - gap) + clear
+    clearance of half a row gap, so a label never sits on them. Over the first row the label's
+    whole line (ASCENT, as a preflight measures it) is inside the track, which its head gives
+    its gap for (labelled_top): the label stood in that gap, past the track's measured top."""
+    if first:
+        return look.small_pt * ASCENT + LABEL_CLEAR
+    return max(0.0, look.small_pt * 0.75 + LABEL_CLEAR - gap) + gap / 2
 
 
 class BoxesBlock(ShapedPart):
@@ -167,6 +174,10 @@ class BoxesBlock(ShapedPart):
         start = i - i % per_row
         widened = sum(1 for after in self.inner() if start < after <= i and after % per_row)
         return self.left_of(i % per_row) + widened * (self.group_gap - self.gap)
+
+    def labelled_top(self, width: float) -> bool:
+        """Whether the first row has labels over it: the track's head then leaves out its gap."""
+        return any(text and after <= self.per_row(width) for after, text in self.lines())
 
     def row_tops(self, width: float) -> list[float]:
         """Each row's top, points below the block's top: a row with a labelled line has its

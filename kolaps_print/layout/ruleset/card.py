@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import groupby
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
@@ -36,6 +37,9 @@ from kolaps_print.layout.ruleset.columns import (
     row_widths,
     unbroken_size,
     wrapped_cells,
+)
+from kolaps_print.layout.ruleset.columns import (
+    SLACK as COLUMN_SLACK,
 )
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.ruleset.parts import FlowablePart, Spacing
@@ -142,6 +146,7 @@ class DeckTable:
     columns: list[float]
     whole: bool  # every word fits its column (False: the columns had to squeeze one apart)
     strong: float  # the rolled column's size, against size
+    names_above: bool = False  # each row's first text (a weapon's name) on a line of its own, over its values
 
 
 Widths = Mapping[tuple[str, ...], DeckTable]  # by the table's heading
@@ -171,6 +176,16 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
 
 
 def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
+    """The table set beside its names (_beside_names); on a grown card where that wraps a name,
+    the names on lines of their own over their values (_names_above), when the values hold."""
+    beside = _beside_names(table, width, look)
+    good = max(look.table_good_pt, look.table_min_pt)
+    if beside.size < good - 1e-9 or not _a_name_wraps(table, beside, look.cell_pad_pt):
+        return beside
+    return _names_above(table, width, look, good) or beside
+
+
+def _beside_names(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     """At or above table_good_pt (a grown card: tarot): the largest size at which every text of
     the rows holds one line, else, among the sizes at which every word fits its column (the names
     whole if any size allows it, else broken at spaces), the one that wraps the fewest row texts; below it, the largest size (down to table_min_pt) with the names whole and no other
@@ -178,7 +193,7 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     allows it, else set at the rest's size; if no size fits, words whole with the names broken
     at spaces."""
     pad = look.cell_pad_pt
-    larger = [round(look.strong_scale - 0.1 * i, 2) for i in range(int((look.strong_scale - 1.1) / 0.1 + 1e-9) + 1)]
+    larger = _larger(look)
     good = max(look.table_good_pt, look.table_min_pt)
     # every cell of the rows whole (« Armes de tir »), else the names whole, else words whole
     tries = [("rows", good), ("first", good), ("words", good), ("first", look.table_min_pt)]
@@ -201,6 +216,37 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad)
     whole = sum(least_widths(table, size, strong, pad)) <= width + 1e-6
     return DeckTable(size, column_widths(table, width, size, strong, pad, body_first=True), whole, strong)
+
+
+def _larger(look: CardLook) -> list[float]:
+    """The rolled column's sizes to try, against the rest's: strong_scale down to 1.1 ×."""
+    return [round(look.strong_scale - 0.1 * i, 2) for i in range(int((look.strong_scale - 1.1) / 0.1 + 1e-9) + 1)]
+
+
+def _a_name_wraps(table: RulesetTable, deck: DeckTable, pad: float) -> bool:
+    """Whether a row's first text (a weapon's name) takes two lines in the deck's first column."""
+    room = deck.columns[0] - 2 * pad - COLUMN_SLACK
+    return any(stringWidth(row[0], SANS, deck.size) > room for row in table.rows)
+
+
+def _names_above(table: RulesetTable, width: float, look: CardLook, good: float) -> DeckTable | None:
+    """A grown card (tarot) whose names wrap beside their values (the 3d6's « Fusil de
+    précision » by five columns: 203 pt of 179 at 8 pt): each name on a line of its own across the
+    table, its values under it, every value whole, at good (larger, the table's two lines a
+    weapon would shrink the card's type); None when the values do not hold either."""
+    if len(table.header) < 3:
+        return None
+    pad = look.cell_pad_pt
+    values = RulesetTable(table.title, table.header[1:], [row[1:] for row in table.rows], strong=_less(table.strong))
+    for strong in _larger(look):
+        if _fits(values, width, good, strong, pad, "rows"):
+            return DeckTable(good, column_widths(values, width, good, strong, pad, body_first=True), True, strong, True)
+    return None
+
+
+def _less(index: int | None) -> int | None:
+    """A column's index once the first is taken out of the row."""
+    return index - 1 if index else None
 
 
 def _fits(table: RulesetTable, width: float, size: float, strong: float, pad: float, keep: str) -> bool:
@@ -231,7 +277,8 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: fl
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
     asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
     aside = label("rulesets.card.separator").join([*asides, track.aside] if track.aside else asides)
-    parts: list[Drawn] = [SectionHead(heading, look, aside), BoxesBlock(track, look)]
+    boxes = BoxesBlock(track, look)
+    parts: list[Drawn] = [SectionHead(heading, look, aside, gap=not boxes.labelled_top(width)), boxes]
     marks = [
         label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))
         for m in track.marks
@@ -257,27 +304,69 @@ def _short(short: str) -> str:
 
 
 def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float) -> list[Drawn]:
-    """Two boxes and their labels a row; one a row when two labels side by side would not each
-    hold on one line (« Esquive annoncée » on a back whose type grew)."""
+    """Two boxes and their labels a row; a label too long for half the face takes a row of its own
+    (« Armure perdue (DÉF −2) » on a tarot back), the others staying two a row; one a row when no
+    two labels hold side by side (« Esquive annoncée » on a back whose type grew)."""
     empty = Track("", 1)
-    cells: list[list[Flowable | str]] = [
-        [BoxesBlock(empty, look), Paragraph(escape(text), styles.body)] for text in boxes.labels
+    cells: list[tuple[Flowable | str, ...]] = [
+        (BoxesBlock(empty, look), Paragraph(escape(text), styles.body)) for text in boxes.labels
     ]
     size = pt(look.box_mm) + CELL_PAD + LABEL_PAD  # the box, then its label within a millimetre
     every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
-    lefts, rights = every[0::2], every[1::2]
-    if _label_need(lefts, look) + pt(BOX_SPACE_MM) + _label_need(rights, look) > width - 2 * size:
-        rows, columns, pad_y = cells, [size, width - size], STACKED_PAD_Y
-    else:
-        rows = [cells[i] + (cells[i + 1] if i + 1 < len(cells) else ["", ""]) for i in range(0, len(cells), 2)]
-        first = _label_column(lefts, rights, width - 2 * size, look)
-        columns, pad_y = [size, first, size, width - 2 * size - first], CELL_PAD_Y
-    grid = RowTable(
-        [Row(tuple(row), pad_y, pad_y) for row in rows],
-        columns,
-        TableLook(left=(CELL_PAD, LABEL_PAD) * (len(columns) // 2), right=(CELL_PAD,) * len(columns)),
+    wide = _wide_labels(every, width - 2 * size, look)
+    slots = _slots(every, wide)
+    head: list[Drawn] = [SectionHead(label("rulesets.card.checkboxes"), look)]
+    one = ([size, width - size], TableLook(left=(CELL_PAD, LABEL_PAD), right=(CELL_PAD,) * 2))
+    if all(len(row) == 1 for row in slots):  # one a row: a stack, its boxes a little apart
+        rows = [Row(cells[i], STACKED_PAD_Y, STACKED_PAD_Y) for i in range(len(cells))]
+        return [*head, FlowablePart(RowTable(rows, *one))]
+    first = _label_column(*_halves(every, wide), width - 2 * size, look)
+    two = (
+        [size, first, size, width - 2 * size - first],
+        TableLook(left=(CELL_PAD, LABEL_PAD) * 2, right=(CELL_PAD,) * 4),
     )
-    return [SectionHead(label("rulesets.card.checkboxes"), look), FlowablePart(grid)]
+    rows = []
+    for slot in slots:
+        row = [c for i in slot if i < len(cells) for c in cells[i]]  # the reserved come last: no slot moves
+        if row:
+            rows.append(Row(tuple(row) + ("",) * (0 if slot[0] in wide else 4 - len(row)), CELL_PAD_Y, CELL_PAD_Y))
+    grids = groupby(rows, key=lambda r: len(r.cells))  # a grid for each run of rows of one kind
+    return head + [FlowablePart(RowTable(list(run), *(two if n == 4 else one))) for n, run in grids]
+
+
+def _slots(every: tuple[str, ...], wide: set[int]) -> list[list[int]]:
+    """The grid's rows, as indices of every: two labels a row in their order, a wide one alone on
+    its row (the row before it left half empty rather than a later box moved up past it)."""
+    rows: list[list[int]] = []
+    row: list[int] = []
+    for i in range(len(every)):
+        if i in wide:
+            rows += [row, [i]] if row else [[i]]
+            row = []
+            continue
+        row.append(i)
+        if len(row) == 2:
+            rows.append(row)
+            row = []
+    return rows + [row] if row else rows
+
+
+def _halves(every: tuple[str, ...], wide: set[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The labels of the two columns (the wide ones apart): the left ones, the right ones."""
+    pairs = [row for row in _slots(every, wide) if row[0] not in wide]
+    return tuple(every[row[0]] for row in pairs), tuple(every[row[1]] for row in pairs if len(row) > 1)
+
+
+def _wide_labels(every: tuple[str, ...], room: float, look: CardLook) -> set[int]:
+    """The labels that take a row of their own: none when the two columns hold every label on one
+    line, else the longest, then the next longest..., until the rest hold two a row."""
+    wide: set[int] = set()
+    while True:
+        lefts, rights = _halves(every, wide)
+        narrow = [i for i in range(len(every)) if i not in wide]
+        if not narrow or _label_need(lefts, look) + pt(BOX_SPACE_MM) + _label_need(rights, look) <= room:
+            return wide
+        wide.add(max(narrow, key=lambda i: stringWidth(every[i], SANS, look.body_pt)))
 
 
 def _label_need(texts: tuple[str, ...], look: CardLook) -> float:
@@ -306,15 +395,13 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     size, columns = deck.size, deck.columns
     head, body = (_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
     strong = _style("strong", SANS_BOLD, size * deck.strong, look.leading)
-    rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header), CELL_PAD_Y, CELL_PAD_Y)]
-    rows += [
-        Row(
-            tuple(_paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row)),
-            CELL_PAD_Y,
-            CELL_PAD_Y,
-        )
-        for row in table.rows
-    ]
+    skip = 1 if deck.names_above else 0  # the names on rows of their own, over their values
+    rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header[skip:]), CELL_PAD_Y, CELL_PAD_Y)]
+    for row in table.rows:
+        cells = tuple(_paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row))
+        if deck.names_above:
+            rows.append(Row((cells[0],) + ("",) * (len(columns) - 1), CELL_PAD_Y, 0, span=True, ruled=False))
+        rows.append(Row(cells[skip:], 0 if deck.names_above else CELL_PAD_Y, CELL_PAD_Y))
     grid_look = TableLook(
         left=(look.cell_pad_pt,) * len(columns),
         right=(look.cell_pad_pt,) * len(columns),
@@ -323,6 +410,7 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
         rule_below_header=True,
         row_rule=tint(ink(), 0.3).cmyk(),
         valign="top",  # a one-line cell reads level with the first line of a long one
+        empty_cell=0,  # the cells a name's row spans
     )
     title: list[Drawn] = [SectionHead(table.title, look)] if table.title else []
     return [*title, FlowablePart(RowTable(rows, columns, grid_look, repeat_rows=1))]

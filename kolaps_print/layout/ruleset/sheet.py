@@ -13,7 +13,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, refolded, value_columns
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, column_parts, refolded, value_columns
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
@@ -33,6 +33,7 @@ from kolaps_print.layout.ruleset.flow import fill_column
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_paint
+from kolaps_print.provenance import mark_pattern, marked
 from kolaps_print.typography import escape
 from kolaps_print.units import pt
 
@@ -43,11 +44,46 @@ class TableTooTall(ValueError):
     """A table (with its title) taller than a whole column."""
 
 
-def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> Stack:
-    """The table with its title and note, kept together with lead (its section's bar, if first)."""
+def _tables(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> list[Stack]:
+    """The table with its title and note, kept together with lead (its section's bar, if first);
+    a table too wide for width even at the least size in parts (_column_parts), set at one size."""
     while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
         table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
-    size = unbroken_size(table, width, look.body_pt, look.min_body_pt, look.body_step_pt)
+    parts = _column_parts(table, width, look)
+    size = min(unbroken_size(part, width, look.body_pt, look.min_body_pt, look.body_step_pt) for part in parts)
+    return [_table(part, width, look, lead if i == 0 else [], size) for i, part in enumerate(parts)]
+
+
+def _column_parts(table: RulesetTable, width: float, look: SheetLook) -> list[RulesetTable]:
+    """The table whole when no word of it has to break at the least size; else (the d12 ladder's
+    seven columns on a mini card: « Bo-nus », « 100 » over « % ») cut between its columns into
+    the fewest parts that hold their words whole at the body size, else at the least size; the
+    table whole, its heads broken at syllables, when no cut holds them."""
+    fits = [sum(least_widths(table, look.min_body_pt)) <= width + 1e-6]
+    if table.folded or fits[0] or len(table.header) < 3:
+        return [table]
+    continued = _continued(table.title)
+    for least in (look.body_pt, look.min_body_pt):
+        for count in range(2, len(table.header)):
+            parts = column_parts(table, count, continued)
+            if all(sum(least_widths(part, least)) <= width + 1e-6 for part in parts):
+                return parts
+    return [table]
+
+
+def _continued(title: str) -> str:
+    """A part's title after the first: « Chance de réussir une action (suite) † D12-E3 », its
+    marks kept (the proof finds them on the faces that print them)."""
+    from kolaps_print.layout.reference.tables import continued_title  # KOLAPS's tables: only for a cut table
+
+    out = continued_title(mark_pattern().sub("", title).strip())
+    for found in mark_pattern().finditer(title):
+        out = marked(out, found.group(1))
+    return out
+
+
+def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable], size: float) -> Stack:
+    """The table at size with its title and note, kept together with lead (its section's bar, if first)."""
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
     widths = column_widths(table, width, size)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(table.header, widths, strict=True)]
@@ -77,6 +113,7 @@ def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowab
         )
     parts.append(RowTable(rows, widths, grid_look, repeat_rows=1))
     note = paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted())
+    note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
     parts += [Paragraph(escape(text), note) for text in (table.key, table.note) if text]
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
 
@@ -103,7 +140,7 @@ def sheet_story(
         for i, table in enumerate(section.tables):
             if i == 0 and _same(table.title, section.title):  # the bar already says it
                 table = replace(table, title="")
-            story.append(_table(table, width, look, bar if i == 0 else []))
+            story += _tables(table, width, look, bar if i == 0 else [])
     return story
 
 

@@ -20,6 +20,7 @@ from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.layout.ruleset.reference_cards import reference_faces
 from kolaps_print.layout.shapes import Text
 from kolaps_print.model.ruleset_load import find_ruleset
+from kolaps_print.numbers import signed
 from kolaps_print.rulebook.proof_pages import face_marks
 
 MM = 72 / 25.4
@@ -121,19 +122,52 @@ def test_the_chances_are_the_engines(decks):
     assert plain(f"11 {percent(three_d6.chance_at_least(11))}") in d6 and "11 50 %" in d6
 
 
-def test_headings_stay_whole_and_on_a_mini_card_break_at_a_french_syllable(cli, decks, tmp_path):
-    """On poker cards a wide table sets smaller until no heading's word breaks; on a mini card,
-    where even the smallest size cannot hold them, a word breaks at a syllable with a hyphen
-    (« Bo- / nus »: pdfium reads the line-end hyphen as U+0002), never at any letter; a table of
-    (value, chance) pairs too wide for it lays two pairs a row instead of three, so « Chance »,
-    which has no syllable to break at, stays whole."""
+def test_headings_stay_whole_and_a_mini_card_cuts_the_ladder_between_its_columns(cli, decks, tmp_path):
+    """On poker cards a wide table sets smaller until no heading's word breaks. On a mini card the
+    ladder's seven columns could not hold « Bonus » even at 6 pt (« Bo- / nus », « 100 » over its
+    « % »): it is cut between its columns, each part headed by « Bonus » again and the second
+    titled « (suite) » with its mark, so no word breaks and every chance of the engine is there,
+    each row whole; a table of (value, chance) pairs too wide for it lays two pairs a row
+    instead of three, so « Chance » stays whole."""
     d12_words = {o.text.strip() for o in text_objects(decks["d12"][1])}
     assert {"Écart", "Bonus", "Chance", "Défenseur"} <= d12_words
     mini = tmp_path / "mini.pdf"
     assert cli(["tables", "--ruleset", "d12", "--format", "cards", "--card", "mini", "-o", mini]).exit_code == 0
-    words = {o.text.strip() for o in text_objects(mini.read_bytes())}
-    assert {"Bo\x02", "nus", "Chance", "Écart"} <= words
-    assert not {"Bon\x02", "Bonu\x02", "Chanc", "Chan\x02"} & words
+    objects = text_objects(mini.read_bytes())
+    words = [o.text.strip() for o in objects]
+    assert not [w for w in words if "\x02" in w or w in {"%", "Bo", "nus"}]  # pdfium reads a line-end hyphen as U+0002
+    assert {"Chance", "Écart"} <= set(words) and words.count("Bonus") >= 2
+    ladder = find_ruleset("d12").spec.mechanic.ladder
+    heads = [o for o in objects if o.text.strip().startswith("≥")]
+    assert sorted({plain(o.text.strip()) for o in heads}) == sorted(f"≥ {r.threshold}" for r in ladder)
+    text = plain(" ".join(page_texts(mini.read_bytes())))
+    assert "Chance de réussir une action (suite) † D12-E3" in text
+    thresholds = [r.threshold for r in ladder]
+    for bonus in find_ruleset("d12").tables["echelle"].bonuses.values():
+        chances = [percent(d12.ladder_chance(bonus, t)) for t in thresholds]
+        halves = [chances[: len(chances) // 2], chances[len(chances) // 2 :]]
+        for half in halves:  # each part's row: its bonus, then its rungs' chances
+            assert plain(f"{signed(bonus)} " + " ".join(half)) in text, (bonus, half)
+
+
+def test_a_heading_no_cut_can_hold_breaks_at_a_french_syllable():
+    """The last resort: a two-column table (nothing to cut between) too narrow for its heads at
+    the least size breaks a heading's word at a syllable with a hyphen, never at any letter."""
+    from reportlab.platypus import Paragraph
+
+    from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent
+    from kolaps_print.layout.reference.flow import Stack
+    from kolaps_print.layout.reference.row_table import RowTable
+    from kolaps_print.layout.ruleset.columns import SOFT_HYPHEN
+    from kolaps_print.layout.ruleset.sheet import sheet_story
+
+    look = sheet_look().for_cards()
+    table = RulesetTable("", ["Suicidaire", "Difficile"], [["1", "2"]])
+    (stack,) = sheet_story([SectionContent("T", [table])], 40, look, sheet_look().colour("d12"), bars=False)
+    assert isinstance(stack, Stack)
+    (grid,) = [p for p in stack.parts if isinstance(p, RowTable)]
+    heads = [c.text for c in grid.rows[0].cells if isinstance(c, Paragraph)]
+    assert heads[0].replace(SOFT_HYPHEN, "-") in {"Sui-ci-daire", "Suici-daire", "Sui-cidaire"}, heads
 
 
 def test_the_d12_ladder_is_set_at_7_pt_at_least_its_rungs_named_in_a_key(cli, decks, tmp_path):
@@ -275,3 +309,23 @@ def test_the_3d6_modifiers_column_reads_in_two_lines_at_most(decks):
     start = lines.index("−4 AV si")
     assert lines[start + 1] == "improvisé"
     assert "Valeurs de difficulté sans opposition" in plain(" ".join(page_texts(pdf)))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+@pytest.mark.parametrize("card", [(44, 63), (63, 88), (70, 120)])
+def test_a_note_split_between_faces_never_leaves_its_last_line_alone(ruleset_id, card):
+    """The d12 ladder's key on mini cards left « suicidaire 20. » alone at the top of a face: a
+    face that opens with the rest of a note holds two of its lines at least."""
+    from reportlab.platypus import Paragraph
+
+    ruleset = find_ruleset(ruleset_id)
+    look = sheet_look()
+    size = (card[0] * MM, card[1] * MM)
+    with overriding_labels(ruleset.labels_file):
+        faces = reference_faces(ruleset, sheet_content(ruleset), *size, look)
+    _, _, width, height = story_room(look.card, *size)
+    for face in faces:
+        first = face.story[0] if face.story else None
+        if isinstance(first, Paragraph) and first.style.fontName.endswith("Italic"):
+            first.wrap(width, height)
+            assert len(first.blPara.lines) >= 2, (face.copy, first.getPlainText())
