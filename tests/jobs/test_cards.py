@@ -358,14 +358,13 @@ def opening(reminder) -> str:
 
 
 def reminder_start(page, reminder):
-    """Where the first reminder starts on a front: its name followed by its page (the name alone
-    is also among the weapon's traits above it)."""
+    """Where the first reminder starts on a front: its name followed by its page, or by where to
+    read it on a full card (the name alone is also among the weapon's traits above it)."""
     text = page.get_textpage()
     search = text.search(reminder.name, match_case=True)
+    leads = [normal(label(f"cards.front.{key}", page=0))[:2] for key in ("reminder_page", "reminder_see")]
     while (hit := search.get_next()) is not None:
-        if normal(text.get_text_range(hit[0] + hit[1], 4)).startswith(
-            normal(label("cards.front.reminder_page", page=0))[:2]
-        ):
+        if normal(text.get_text_range(hit[0] + hit[1], 4)).startswith(tuple(leads)):
             return hit
     return None
 
@@ -699,17 +698,45 @@ def damnes(demo_armies):
 
 
 def test_mini_cards_of_les_damnes_print_every_rule_text_whole(damnes):
-    """Les Damnés on mini cards (review findings 1 and 2): every specialisation's text and every weapon
-    trait's text is on its card, whole; nothing is cut, nothing left out, and no warning says so."""
+    """Les Damnés on mini cards (review findings 1 and 2): every specialisation's text is on its card,
+    whole, and every weapon trait's text too, or its name and its page in the book (issue 12, ninth
+    session: the FACULTÉS heading costs a full card its longest trait texts, not the army's
+    specialisations); nothing is cut, nothing left out, and no warning says so."""
     result, doc, fronts = print_shop(damnes, "mini")
     assert result.warnings == [], result.warnings
+    paged = 0
     for member in damnes.members:
         text = reading(doc[fronts[member.character.name]])
         for spec in member.specialisations:
             assert normal(spec.text) in text, (member.character.name, spec.name)
         for reminder in card_text.trait_reminders(member.weapons, damnes.rules, "a4"):
-            assert entry(reminder) in text, (member.character.name, reminder.name)
+            by_page = normal(reminder.name + label("cards.front.reminder_see", page=reminder.page))
+            assert entry(reminder) in text or by_page in text, (member.character.name, reminder.name)
+            paged += by_page in text
         assert "…" not in text.replace(normal(label("common.ruling_legend_short")), ""), (member.character.name, text)
+    assert paged, "no trait by page: the test no longer covers that step"
+
+
+def test_every_mini_front_heads_its_traits_and_pages_only_the_longest_it_has_no_room_for(demo_books):
+    """Issue 12 (eighth session's reviews): the mini fronts ran the traits under the weapons without the
+    FACULTÉS heading, which would have cost Le Chien a line and the army its specialisations' texts.
+    Now every mini front with traits heads them; a card with no room gives its longest trait texts
+    by name and page (« Fragmentation : voir p. 12 »), never a shorter one by page before a longer
+    one, and every specialisation keeps its text (no « Texte : livre de règles » fallback)."""
+    heading = label("cards.front.reminders")
+    for book in demo_books:
+        result, doc, fronts = print_shop(book, "mini")
+        assert not [w for w in result.warnings if w.severity == "error"], result.warnings
+        for member in book.members:
+            text = reading(doc[fronts[member.character.name]])
+            reminders = card_text.trait_reminders(member.weapons, book.rules, "a4")
+            assert (heading in text) == bool(reminders), (member.character.name, text)
+            assert normal(label("cards.front.specialisations_elsewhere")) not in text, member.character.name
+            paged = [r for r in reminders if normal(r.name + label("cards.front.reminder_see", page=r.page)) in text]
+            kept = [r for r in reminders if entry(r) in text]
+            assert len(paged) + len(kept) == len(reminders), (member.character.name, text)
+            if paged and kept:
+                assert min(len(r.short) for r in paged) >= max(len(r.short) for r in kept), member.character.name
 
 
 def test_a_specialisation_too_long_for_one_card_is_by_name_on_every_card_of_the_army(write_army_file):
@@ -1589,11 +1616,11 @@ def test_abilities_hang_their_wrapped_lines_and_set_page_and_signs_one_way(demo_
             assert not re.search(r"\w [+\u2212] \d", said), (member.character.name, said)  # « +1 », never « + 1 »
 
 
-@pytest.mark.parametrize("card", ["poker", "mini"])
+@pytest.mark.parametrize("card", ["poker", "tarot"])
 def test_fragmentation_says_which_range_each_severity_is_for(kappa, card):
     """Review 20: « Gravité 3C6 / 2C6 / 2M6 » gave no range. The reminder now names each range as
     the rules do (combat.yaml: « Bout portant », « Portée efficace », « Portée extrême »), in
-    that order, each after its dice."""
+    that order, each after its dice. (Karim's mini front, full, gives it by page: the test above.)"""
     rules = kappa.rules
     trait = rules.trait("fragmentation")
     names = [rules.combat.band(i).name.lower().removeprefix("portée ") for i in ("bout-portant", "efficace", "extreme")]
