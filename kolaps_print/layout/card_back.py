@@ -39,7 +39,6 @@ from kolaps_print.model.rules import Rules
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 LABEL_GAP = 1.0  # mm at least between an inline label and its boxes
-MODIFIER_CLEAR = 0.8  # mm between a box and the next box's modifier
 HEAD_CLEAR = 3.0  # mm at least between a section title and a column head (a rule shows between them)
 
 
@@ -324,17 +323,17 @@ class BackBuilder:
         shapes.append(Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt))
         return shapes
 
-    def tick_box(self, x: float, y: float, hint: str = "", width: float | None = None) -> list[Shape]:
+    def tick_box(
+        self, x: float, y: float, hint: str = "", width: float | None = None, size: float | None = None
+    ) -> list[Shape]:
+        """A box to tick at (x, y); size: its height (and width, unless given), the back's box by default."""
         bk = self.back
-        w = width or bk.box
-        shapes: list[Shape] = [
-            Box(x, y, w, bk.box, stroke=self.box_colour, fill=self.white, line_pt=bk.box_pt, radius=0.5)
-        ]
+        h = size or bk.box
+        w = width or h
+        shapes: list[Shape] = [Box(x, y, w, h, stroke=self.box_colour, fill=self.white, line_pt=bk.box_pt, radius=0.5)]
         if hint:
             shapes.append(
-                Text(
-                    x + w / 2, y + bk.box / 2 + cap(bk.hint_size) / 2, hint, REGULAR, bk.hint_size, self.hint, "centre"
-                )
+                Text(x + w / 2, y + h / 2 + cap(bk.hint_size) / 2, hint, REGULAR, bk.hint_size, self.hint, "centre")
             )
         return shapes
 

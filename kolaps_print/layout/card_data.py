@@ -205,6 +205,8 @@ class Locations(Model):
     modifier_gap: Gap = 0.5  # between a modifier and its box
     names: Literal["full", "short"] = "full"  # short: wounds.yaml's short names (« Bras g. ») on small cards
     head_size: FontSize = 6  # the column heads in the section's title row (gravité, Hém., C)
+    box: Length | None = None  # its tick boxes, drop and C box, when smaller than the back's (≥ 3: a pencil tick)
+    modifier_clear: Gap = 0.8  # between a box and the next box's modifier
 
 
 class Cumulative(Model):

@@ -605,6 +605,9 @@ def row_texts(page, top: float, needles: set[str]) -> list[str]:
 
 
 def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(kappa):
+    """Every wound box with its own severity modifier before it, as on poker (issue 12, eighth
+    session's reviews: « +1 □□ +2 □ » left the second box's modifier unsaid), in boxes a pencil
+    ticks (≥ 3 mm; the morale and fatigue boxes keep 3.5)."""
     _, doc, fronts = print_shop(kappa, "mini")
     rules = kappa.rules
     member = next(m for m in kappa.members if not m.character.avatar)  # no star in the band: only tick boxes
@@ -615,8 +618,7 @@ def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(
     for loc in rules.wounds.locations:
         index, _ = text.search(loc.short or loc.name, match_case=True).get_next()  # mini: « Bras g. »
         top = to_mm(height - text.get_charbox(index, loose=False)[3])
-        runs = [m for k, m in enumerate(loc.box_modifiers) if k == 0 or m != loc.box_modifiers[k - 1]]
-        assert row_texts(page, top, modifiers) == [fmt.signed(m) for m in runs], loc.name  # +1 □□ +2 □
+        assert row_texts(page, top, modifiers) == [fmt.signed(m) for m in loc.box_modifiers], loc.name  # +1 □ +1 □
     ticks = (
         sum(loc.capacity for loc in rules.wounds.locations)
         + len(rules.wounds.locations)  # wounds and C
@@ -626,7 +628,23 @@ def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(
     )  # morale, fatigue, Offensive
     sides = squares_mm(page)
     assert len(sides) == ticks, sides
-    assert min(sides) >= 3.5
+    assert min(sides) >= 3.0
+    assert sum(side >= 3.5 for side in sides) >= len(rules.actions.morale.levels) + rules.actions.fatigue.max + 1
+
+
+def test_each_mini_back_modifier_stands_nearer_its_own_box_than_the_box_before_it(kappa):
+    """« +1 □ +1 □ »: a modifier reads with the box after it, so the gap to that box is the smaller one."""
+    _, doc, fronts = print_shop(kappa, "mini")
+    member = next(m for m in kappa.members if not m.character.avatar)
+    page = doc[fronts[member.character.name] + 1]
+    boxes = squares_boxes(page)
+    labels = [w for w in text_boxes_mm(page) if w[0] in {"+1", "+2", "+3"}]
+    assert len(labels) == sum(loc.capacity for loc in kappa.rules.wounds.locations)
+    for text, top, left, right, bottom in labels:
+        row = [b for b in boxes if b[1] < (top + bottom) / 2 < b[3]]
+        after = min(b[0] for b in row if b[0] >= right - 0.05) - right
+        before = [left - b[2] for b in row if b[2] <= left + 0.05]
+        assert after < 0.8 and all(after < gap for gap in before), (text, top, after, before)
 
 
 def test_demo_armies_print_mini_backs_without_warnings(demo_armies):
@@ -1118,7 +1136,7 @@ def test_the_back_wound_grid_has_heads_over_the_drop_and_c_columns_and_nothing_t
     c_boxes = [s for s in squares if abs(s[0] - right_column) < 0.1]
     assert len(c_boxes) == len(kappa.rules.wounds.locations)
     side = c_boxes[0][2] - c_boxes[0][0]  # pdfium's bounds hold the outline's width on each side
-    assert side - to_mm(2 * card_layout().back.box_pt) >= 3.5 - 0.01  # a pencil tick
+    assert side - to_mm(2 * card_layout().back.box_pt) >= (3.5 if card != "mini" else 3.0) - 0.01  # a pencil tick
     centre = (c_boxes[0][0] + c_boxes[0][2]) / 2
     head_centre = lambda o: to_mm((o.bounds[0] + o.bounds[2]) / 2)  # noqa: E731
     assert abs(head_centre(c_head) - centre) < 0.5
