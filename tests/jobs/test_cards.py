@@ -632,6 +632,29 @@ def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(
     assert sum(side >= 3.5 for side in sides) >= len(rules.actions.morale.levels) + rules.actions.fatigue.max + 1
 
 
+def test_every_mini_back_of_an_army_sets_its_name_and_stat_line_alike_each_on_one_line(demo_books):
+    """Issue 12 (eighth session's reviews): Ézéchiel's mini back set his stat line under his name (it
+    did not fit beside), his neighbours' beside theirs, at a size his name set the army. An army's
+    backs now take one arrangement: here the name alone on the band's first line, the stat line
+    under it from the name's left (as the front's role line), the names at one size, 9 pt."""
+    band = card_layout().for_card(*_mini_mm()).front.band.height
+    for book in demo_books:
+        _, doc, fronts = print_shop(book, "mini")
+        places, sizes = set(), set()
+        for member in book.members:
+            page = doc[fronts[member.character.name] + 1]
+            boxes = [b for b in text_boxes_mm(page) if b[4] < band]
+            name = next(b for b in boxes if b[0].startswith(member.character.name))  # whole: never cut
+            stats = [b for b in boxes if label("cards.front.band_separator").strip() in b[0]]
+            assert len(stats) == 1, (member.character.name, boxes)  # one stat line, on one line
+            under = stats[0][1] > name[4] - 0.3
+            places.add(under)
+            sizes.add(round(name_size(page, member.character.name), 2))
+            if under:
+                assert abs(stats[0][2] - name[2]) < 0.3, (member.character.name, stats, name)
+        assert len(places) == 1 and len(sizes) == 1 and min(sizes) >= 8, (book.army.name, places, sizes)
+
+
 def test_each_mini_back_modifier_stands_nearer_its_own_box_than_the_box_before_it(kappa):
     """« +1 □ +1 □ »: a modifier reads with the box after it, so the gap to that box is the smaller one."""
     _, doc, fronts = print_shop(kappa, "mini")
