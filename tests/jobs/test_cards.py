@@ -1398,6 +1398,31 @@ def test_every_mini_back_of_the_demo_armies_prints_its_stat_line_in_one_format(d
         assert len(formats) == 1, (path.name, formats)
 
 
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_the_back_s_wound_table_keeps_2_mm_clear_of_the_footer_band(demo_armies, card):
+    """Issue 12 (eighth session's reviews): the BLESSURES table's last row stood 1 mm above the poker
+    back's footer band (the back is full); every glyph now keeps 2 mm clear of it."""
+    footer = card_layout().for_card(*_size_mm(card)).back.footer
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, card)
+        for member in book.members:
+            page = doc[fronts[member.character.name] + 1]
+            trim_bottom = to_mm(page.get_trimbox()[1])
+            textpage = page.get_textpage()
+            lowest = min(
+                to_mm(textpage.get_charbox(k)[1]) - trim_bottom
+                for k in range(textpage.count_chars())
+                if textpage.get_text_range(k, 1).strip()
+            )
+            assert lowest >= footer + 2.0, (path.name, member.character.name, lowest)
+
+
+def _size_mm(card: str) -> tuple[float, float]:
+    size = card_size(card)
+    return size.width, size.height
+
+
 def test_the_mini_wound_table_is_headed_and_keeps_clear_of_the_footer(demo_armies):
     """Designer review (2b, 2c): the « 1 2 3 4 5 6 » head row had an empty first cell, and the CIB row
     came within 0.3 mm of the footer band; now « Bless. » heads it and every glyph keeps 1 mm clear."""
