@@ -287,6 +287,7 @@ class Shows(Model):
     ruling: str | None = Field(None, pattern=r"^E\d+$")  # the note's erratum, printed « † E86 »
     note_size: FontSize | None = None  # the note's type; None: the weapons' reminders' size
     turn: bool = False  # the `demo_turn` block: this character's turn, with its numbers (the demo's)
+    turn_size: FontSize | None = None  # its type; None: the weapons' reminders' size
     # the front's body type may grow up to this much (one size for the army, the largest its cards
     # hold): an edition that prints little (the demo's) fills its cards instead of leaving them 60 % empty
     grow: float = Field(1.0, ge=1, le=2)

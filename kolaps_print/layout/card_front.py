@@ -230,7 +230,7 @@ class FrontBuilder:
         """mode with the fewest of the card's traits by name and page (the longest texts first) for
         its blocks to fit room at style, and those blocks; none by page when even all do not fit."""
         whole = self._blocks(member, style, mode)
-        if mode.traits or needed_height(whole) <= room + 1e-6:
+        if mode.traits or not self.layout.shows.traits or needed_height(whole) <= room + 1e-6:
             return mode, whole
         for count in range(1, len(card_text.trait_reminders(member.weapons, self.rules)) + 1):
             blocks = self._blocks(member, style, mode._replace(paged=count))
