@@ -206,7 +206,7 @@ class Locations(Model):
     names: Literal["full", "short"] = "full"  # short: wounds.yaml's short names (« Bras g. ») on small cards
     head_size: FontSize = 6  # the column heads in the section's title row (gravité, Hém., C)
     box: Length | None = None  # its tick boxes, drop and C box, when smaller than the back's (≥ 3: a pencil tick)
-    modifier_clear: Gap = 0.8  # between a box and the next box's modifier
+    modifier_clear: Gap = 0.8  # between a box and the next box's modifier, besides box_gap (not scaled on larger cards)
 
 
 class Cumulative(Model):
@@ -343,7 +343,8 @@ class CardLayout(Model):
 _RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fractions, not lengths or sizes
 # the footer's stamp is looked up, not read at arm's length: the same 6 pt on every card size, so a
 # tarot's (type × 1.4) stays inside its footer band
-_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor"}  # the floor: a name's size on any card
+# the floor: a name's size on any card; a box's clear before the next modifier: the same mm on any card
+_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear"}
 
 
 def _scaled(value, k: float, type_k: float):
