@@ -1408,14 +1408,19 @@ def test_the_back_s_wound_table_keeps_2_mm_clear_of_the_footer_band(demo_armies,
         _, doc, fronts = print_shop(book, card)
         for member in book.members:
             page = doc[fronts[member.character.name] + 1]
-            trim_bottom = to_mm(page.get_trimbox()[1])
-            textpage = page.get_textpage()
-            lowest = min(
-                to_mm(textpage.get_charbox(k)[1]) - trim_bottom
-                for k in range(textpage.count_chars())
-                if textpage.get_text_range(k, 1).strip()
-            )
+            lowest = lowest_glyph(page)
             assert lowest >= footer + 2.0, (path.name, member.character.name, lowest)
+
+
+def lowest_glyph(page) -> float:
+    """How high above the trim's bottom edge the lowest printed glyph ends, in mm."""
+    trim_bottom = to_mm(page.get_trimbox()[1])
+    textpage = page.get_textpage()
+    return min(
+        to_mm(textpage.get_charbox(k)[1]) - trim_bottom
+        for k in range(textpage.count_chars())
+        if textpage.get_text_range(k, 1).strip()
+    )
 
 
 def _size_mm(card: str) -> tuple[float, float]:
@@ -1436,13 +1441,7 @@ def test_the_mini_wound_table_is_headed_and_keeps_clear_of_the_footer(demo_armie
             head = one(words, label("cards.back.cumulative_short"))
             ones = [w for w in words if w[0] == "1" and abs(w[2] - head[2]) < 0.6 and w[3] > head[3]]
             assert ones, (path.name, member.character.name)  # on the row of 1 2 3 4 5 6
-            trim_bottom = to_mm(page.get_trimbox()[1])
-            textpage = page.get_textpage()
-            lowest = min(
-                to_mm(textpage.get_charbox(k)[1]) - trim_bottom
-                for k in range(textpage.count_chars())
-                if textpage.get_text_range(k, 1).strip()
-            )
+            lowest = lowest_glyph(page)
             assert lowest >= footer + 1.0, (path.name, member.character.name, lowest)
 
 
