@@ -39,7 +39,6 @@ from kolaps_print.model.rules import Rules
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 LABEL_GAP = 1.0  # mm at least between an inline label and its boxes
-MODIFIER_CLEAR = 0.8  # mm between a box and the next box's modifier
 HEAD_CLEAR = 3.0  # mm at least between a section title and a column head (a rule shows between them)
 
 
@@ -68,6 +67,7 @@ class BackBuilder:
         self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
         self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
         self._name_size: float | None = None  # size_names(): one size for the whole army
+        self._place = BESIDE  # size_names(): where the stat line goes on every back of the army
         self._stat_keys: tuple[str, ...] = STAT_LINES  # size_names(): one format for the whole army
         self.scale = 1.0  # _fit() tries smaller ones when the back does not fit
         self.split_moves = False  # size_names(): the wound table's walk and run on rows of their own
@@ -100,19 +100,20 @@ class BackBuilder:
         return out
 
     def size_names(self, members: list[Member]) -> None:
-        """One size for the names in the band on every back of the army: the largest all of them fit
-        beside their stat line (a name that does not fit beside it even at the smallest type goes without it)."""
-        self._stat_keys = (self._army_stat_key(members),)
-        self._stat_line_cache.clear()
-        sizes = []
-        for m in members:
-            copy = _last_copy(m)
-            _, fitted = self._band_texts(m, copy, BESIDE)
-            if fitted.cut:  # as name() does: the name over the stat line
-                _, fitted = self._band_texts(m, copy, UNDER)
-            if not fitted.cut:
-                sizes.append(fitted.size)
-        self._name_size = min(sizes, default=None)
+        """One arrangement and one size for the names in the band on every back of the army: beside
+        their stat line, at the largest size all of them fit there; when one does not fit beside its
+        line even at the smallest type, every back sets its name alone on the band's first line and
+        the stat line under it (as the front its role line): never some backs one way, some the other."""
+        for place in (BESIDE, UNDER):
+            self._place = place
+            self._stat_keys = (self._army_stat_key(members),)
+            self._stat_line_cache.clear()
+            fitted = [self._band_texts(m, _last_copy(m), place)[1] for m in members]
+            if place == UNDER or not any(f.cut for f in fitted):
+                break
+        self._name_size = min(
+            (f.size for f in fitted if not f.cut), default=None
+        )  # a name cut even alone: its own card says so
         self._split_wide_moves(members)
 
     def _split_wide_moves(self, members: list[Member]) -> None:
@@ -132,16 +133,18 @@ class BackBuilder:
             self.scale, self._shapes, self.cuts = self._fit()
 
     def _stat_place(self, member: Member, copy: tuple[int, int] | None) -> str:
-        """BESIDE the name when it fits there at the army's name size, else UNDER it."""
-        return BESIDE if not self._band_texts(member, copy, BESIDE)[1].cut else UNDER
+        """The army's place for the stat line (size_names()); UNDER the name of one that does not fit beside it."""
+        if self._place == UNDER or self._band_texts(member, copy, BESIDE)[1].cut:
+            return UNDER
+        return BESIDE
 
     def _army_stat_key(self, members: list[Member]) -> str:
-        """The stat line's format for the whole army: with « cm » if every name fits beside its
-        line, else without; one format on every back, never « cm » on some and not others."""
+        """The stat line's format for the whole army: with « cm » if every name fits with its line at
+        the army's place, else without; one format on every back, never « cm » on some and not others."""
         for key in STAT_LINES[:-1]:
             self._stat_keys = (key,)
             self._stat_line_cache.clear()
-            if all(not self._band_texts(m, _last_copy(m), BESIDE)[1].cut for m in members):
+            if all(not self._band_texts(m, _last_copy(m), self._place)[1].cut for m in members):
                 return key
         return STAT_LINES[-1]
 
@@ -178,10 +181,7 @@ class BackBuilder:
         right = self.size.width / self.scale - margin
         name_baseline = band_baseline(self.band_height, b.name_size, self.safe)
         if stat_line == UNDER:
-            stats = self._stat_line(member, right - margin)
             name_baseline = below_safe_top(self.safe, b.name_size)
-            if stats is not None:
-                shapes.append(self._stats_text(stats, right, self._second_line()))
         elif stat_line == BESIDE:
             stats = self._stat_line(member, self._stats_room())
             if stats is not None:
@@ -205,6 +205,11 @@ class BackBuilder:
             self.identity.emblem, self.layout.front.emblem, left, self.band_height / 2, self.white
         )
         shapes += emblem
+        if stat_line == UNDER:  # under the name, from its left, as the front's role line
+            stats = self._stat_line(member, right - left)
+            if stats is not None:
+                width = width_mm(stats.text, BOLD, stats.size)
+                shapes.append(Text(left, self._second_line(), stats.text, BOLD, stats.size, self.white, width=width))
         fitted = fit_line(
             member.character.name, BOLD, self._name_size or b.name_size, self.layout.min_font, right - left
         )
@@ -324,17 +329,17 @@ class BackBuilder:
         shapes.append(Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt))
         return shapes
 
-    def tick_box(self, x: float, y: float, hint: str = "", width: float | None = None) -> list[Shape]:
+    def tick_box(
+        self, x: float, y: float, hint: str = "", width: float | None = None, size: float | None = None
+    ) -> list[Shape]:
+        """A box to tick at (x, y); size: its height (and width, unless given), the back's box by default."""
         bk = self.back
-        w = width or bk.box
-        shapes: list[Shape] = [
-            Box(x, y, w, bk.box, stroke=self.box_colour, fill=self.white, line_pt=bk.box_pt, radius=0.5)
-        ]
+        h = size or bk.box
+        w = width or h
+        shapes: list[Shape] = [Box(x, y, w, h, stroke=self.box_colour, fill=self.white, line_pt=bk.box_pt, radius=0.5)]
         if hint:
             shapes.append(
-                Text(
-                    x + w / 2, y + bk.box / 2 + cap(bk.hint_size) / 2, hint, REGULAR, bk.hint_size, self.hint, "centre"
-                )
+                Text(x + w / 2, y + h / 2 + cap(bk.hint_size) / 2, hint, REGULAR, bk.hint_size, self.hint, "centre")
             )
         return shapes
 

@@ -205,6 +205,8 @@ class Locations(Model):
     modifier_gap: Gap = 0.5  # between a modifier and its box
     names: Literal["full", "short"] = "full"  # short: wounds.yaml's short names (« Bras g. ») on small cards
     head_size: FontSize = 6  # the column heads in the section's title row (gravité, Hém., C)
+    box: Length | None = None  # its tick boxes, drop and C box, when smaller than the back's (≥ 3: a pencil tick)
+    modifier_clear: Gap = 0.8  # between a box and the next box's modifier, besides box_gap (not scaled on larger cards)
 
 
 class Cumulative(Model):
@@ -285,6 +287,7 @@ class Shows(Model):
     ruling: str | None = Field(None, pattern=r"^E\d+$")  # the note's erratum, printed « † E86 »
     note_size: FontSize | None = None  # the note's type; None: the weapons' reminders' size
     turn: bool = False  # the `demo_turn` block: this character's turn, with its numbers (the demo's)
+    turn_size: FontSize | None = None  # its type; None: the weapons' reminders' size
     # the front's body type may grow up to this much (one size for the army, the largest its cards
     # hold): an edition that prints little (the demo's) fills its cards instead of leaving them 60 % empty
     grow: float = Field(1.0, ge=1, le=2)
@@ -340,7 +343,8 @@ class CardLayout(Model):
 _RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fractions, not lengths or sizes
 # the footer's stamp is looked up, not read at arm's length: the same 6 pt on every card size, so a
 # tarot's (type × 1.4) stays inside its footer band
-_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor"}  # the floor: a name's size on any card
+# the floor: a name's size on any card; a box's clear before the next modifier: the same mm on any card
+_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear"}
 
 
 def _scaled(value, k: float, type_k: float):

@@ -9,7 +9,7 @@ army shares (drawn once, reused as a PDF form); build(member) is what belongs to
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from kolaps_print.labels import label
@@ -34,8 +34,9 @@ from kolaps_print.provenance import mark_pattern
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 # The body's arrangements, tried in turn: (specialisations by name, traits by name); a name
-# comes with where its text is. An army takes the first one every card of it fits.
-MODES: tuple[Mode, ...] = ((False, False), (True, False), (True, True))
+# comes with where its text is. An army takes the first one every card of it fits. Within one,
+# a card too full for its traits' texts gives its longest ones by name and page first (Mode.paged).
+MODES: tuple[Mode, ...] = (Mode(False, False), Mode(True, False), Mode(True, True))
 
 
 @dataclass(frozen=True)
@@ -214,30 +215,45 @@ class FrontBuilder:
         return f.body.top, self.size.height - f.footer.height - f.body.bottom_gap
 
     def _body_fit(self, member: Member, at_least: int = 0) -> tuple[int, float]:
-        """The first mode (from at_least) whose blocks fit the body, and the scale they fit at."""
+        """The first mode (from at_least) whose blocks fit the body, and the scale they fit at: a
+        trait by page comes before a smaller type (the fewest that fit at the smallest type)."""
         top, bottom = self._body_room()
+        smallest = self._style(list(self._scales())[-1])
         for index in range(at_least, len(MODES)):
-            style, blocks = self._fitted_blocks(member, MODES[index], bottom - top)
+            mode, _ = self._paged(member, MODES[index], smallest, bottom - top)
+            style, blocks = self._fitted_blocks(member, mode, bottom - top)
             if needed_height(blocks) <= bottom - top + 1e-6:
                 return index, style.scale
         return len(MODES) - 1, style.scale
 
+    def _paged(self, member: Member, mode: Mode, style: Style, room: float) -> tuple[Mode, list[Block]]:
+        """mode with the fewest of the card's traits by name and page (the longest texts first) for
+        its blocks to fit room at style, and those blocks; none by page when even all do not fit."""
+        whole = self._blocks(member, style, mode)
+        if mode.traits or not self.layout.shows.traits or needed_height(whole) <= room + 1e-6:
+            return mode, whole
+        for count in range(1, len(card_text.trait_reminders(member.weapons, self.rules)) + 1):
+            blocks = self._blocks(member, style, mode._replace(paged=count))
+            if needed_height(blocks) <= room + 1e-6:
+                return mode._replace(paged=count), blocks
+        return mode, whole
+
     def _body(self, member: Member) -> FaceLayout:
         """Weapons, what their traits do, then specialisations, stacked from the top; never a rule left out.
 
-        When the texts do not fit even at the smallest type, the specialisations, then the
-        traits, are printed as names only, with where their text is (the book's chapter); when
-        even that does not fit, every block left out is a lost rule (Cut.lost): the job refuses
-        to print the card.
+        When the texts do not fit even at the smallest type, the card's longest traits are printed
+        by name and page, then the specialisations, then the traits, as names only, with where
+        their text is (the book's chapter); when even that does not fit, every block left out is a
+        lost rule (Cut.lost): the job refuses to print the card.
         """
         top, bottom = self._body_room()
         mode, scale = self._army_fit or self._body_fit(member)
         style = self._style(scale)
-        blocks = self._blocks(member, style, MODES[mode])
+        _, blocks = self._paged(member, MODES[mode], style, bottom - top)
         if needed_height(blocks) > bottom - top + 1e-6:  # not an army's card (size_body): its own fit
             mode, scale = self._body_fit(member, mode)
             style = self._style(scale)
-            blocks = self._blocks(member, style, MODES[mode])
+            _, blocks = self._paged(member, MODES[mode], style, bottom - top)
         shapes, cuts = place(_note_at_foot(blocks, bottom - top), top, bottom)  # what does not fit: lost rules
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
         return FaceLayout(shapes, named)
@@ -247,15 +263,22 @@ class FrontBuilder:
 
     def _fitted_blocks(self, member: Member, mode: Mode, room: float) -> tuple[Style, list[Block]]:
         """The blocks at the largest scale (from the edition's growth, down to the smallest type) at which they fit room."""
-        f, scale = self.layout.front, max(1.0, self._grow)
-        while True:
+        for scale in self._scales():
             style = self._style(scale)
             blocks = self._blocks(member, style, mode)
-            if needed_height(blocks) <= room or style.at_minimum:
-                return style, blocks
-            scale -= f.body.shrink_step
+            if needed_height(blocks) <= room:
+                break
+        return style, blocks
 
-    def _blocks(self, member: Member, style: Style, mode: Mode = (False, False)) -> list[Block]:
+    def _scales(self) -> Iterator[float]:
+        """The body's scales, largest first: from the edition's growth down to the smallest type."""
+        scale = max(1.0, self._grow)
+        while not self._style(scale).at_minimum:
+            yield scale
+            scale -= self.layout.front.body.shrink_step
+        yield scale
+
+    def _blocks(self, member: Member, style: Style, mode: Mode = MODES[0]) -> list[Block]:
         """The body blocks of the front's list, in its order (ARMES, FACULTÉS, SPÉCIALISATIONS...)."""
         blocks: list[Block] = []
         for block in self.blocks:

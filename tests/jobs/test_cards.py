@@ -358,14 +358,13 @@ def opening(reminder) -> str:
 
 
 def reminder_start(page, reminder):
-    """Where the first reminder starts on a front: its name followed by its page (the name alone
-    is also among the weapon's traits above it)."""
+    """Where the first reminder starts on a front: its name followed by its page, or by where to
+    read it on a full card (the name alone is also among the weapon's traits above it)."""
     text = page.get_textpage()
     search = text.search(reminder.name, match_case=True)
+    leads = [normal(label(f"cards.front.{key}", page=0))[:2] for key in ("reminder_page", "reminder_see")]
     while (hit := search.get_next()) is not None:
-        if normal(text.get_text_range(hit[0] + hit[1], 4)).startswith(
-            normal(label("cards.front.reminder_page", page=0))[:2]
-        ):
+        if normal(text.get_text_range(hit[0] + hit[1], 4)).startswith(tuple(leads)):
             return hit
     return None
 
@@ -606,6 +605,9 @@ def row_texts(page, top: float, needles: set[str]) -> list[str]:
 
 
 def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(kappa):
+    """Every wound box with its own severity modifier before it, as on poker (issue 12, eighth
+    session's reviews: « +1 □□ +2 □ » left the second box's modifier unsaid), in boxes a pencil
+    ticks (≥ 3 mm; the morale and fatigue boxes keep 3.5)."""
     _, doc, fronts = print_shop(kappa, "mini")
     rules = kappa.rules
     member = next(m for m in kappa.members if not m.character.avatar)  # no star in the band: only tick boxes
@@ -616,8 +618,7 @@ def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(
     for loc in rules.wounds.locations:
         index, _ = text.search(loc.short or loc.name, match_case=True).get_next()  # mini: « Bras g. »
         top = to_mm(height - text.get_charbox(index, loose=False)[3])
-        runs = [m for k, m in enumerate(loc.box_modifiers) if k == 0 or m != loc.box_modifiers[k - 1]]
-        assert row_texts(page, top, modifiers) == [fmt.signed(m) for m in runs], loc.name  # +1 □□ +2 □
+        assert row_texts(page, top, modifiers) == [fmt.signed(m) for m in loc.box_modifiers], loc.name  # +1 □ +1 □
     ticks = (
         sum(loc.capacity for loc in rules.wounds.locations)
         + len(rules.wounds.locations)  # wounds and C
@@ -627,7 +628,46 @@ def test_mini_back_keeps_every_location_and_its_modifiers_in_pencil_sized_boxes(
     )  # morale, fatigue, Offensive
     sides = squares_mm(page)
     assert len(sides) == ticks, sides
-    assert min(sides) >= 3.5
+    assert min(sides) >= 3.0
+    assert sum(side >= 3.5 for side in sides) >= len(rules.actions.morale.levels) + rules.actions.fatigue.max + 1
+
+
+def test_every_mini_back_of_an_army_sets_its_name_and_stat_line_alike_each_on_one_line(demo_books):
+    """Issue 12 (eighth session's reviews): Ézéchiel's mini back set his stat line under his name (it
+    did not fit beside), his neighbours' beside theirs, at a size his name set the army. An army's
+    backs now take one arrangement: here the name alone on the band's first line, the stat line
+    under it from the name's left (as the front's role line), the names at one size, 9 pt."""
+    band = card_layout().for_card(*_mini_mm()).front.band.height
+    for book in demo_books:
+        _, doc, fronts = print_shop(book, "mini")
+        places, sizes = set(), set()
+        for member in book.members:
+            page = doc[fronts[member.character.name] + 1]
+            boxes = [b for b in text_boxes_mm(page) if b[4] < band]
+            name = next(b for b in boxes if b[0].startswith(member.character.name))  # whole: never cut
+            stats = [b for b in boxes if label("cards.front.band_separator").strip() in b[0]]
+            assert len(stats) == 1, (member.character.name, boxes)  # one stat line, on one line
+            under = stats[0][1] > name[4] - 0.3
+            places.add(under)
+            sizes.add(round(name_size(page, member.character.name), 2))
+            if under:
+                assert abs(stats[0][2] - name[2]) < 0.3, (member.character.name, stats, name)
+        assert len(places) == 1 and len(sizes) == 1 and min(sizes) >= 8, (book.army.name, places, sizes)
+
+
+def test_each_mini_back_modifier_stands_nearer_its_own_box_than_the_box_before_it(kappa):
+    """« +1 □ +1 □ »: a modifier reads with the box after it, so the gap to that box is the smaller one."""
+    _, doc, fronts = print_shop(kappa, "mini")
+    member = next(m for m in kappa.members if not m.character.avatar)
+    page = doc[fronts[member.character.name] + 1]
+    boxes = squares_boxes(page)
+    labels = [w for w in text_boxes_mm(page) if w[0] in {"+1", "+2", "+3"}]
+    assert len(labels) == sum(loc.capacity for loc in kappa.rules.wounds.locations)
+    for text, top, left, right, bottom in labels:
+        row = [b for b in boxes if b[1] < (top + bottom) / 2 < b[3]]
+        after = min(b[0] for b in row if b[0] >= right - 0.05) - right
+        before = [left - b[2] for b in row if b[2] <= left + 0.05]
+        assert after < 0.8 and all(after < gap for gap in before), (text, top, after, before)
 
 
 def test_demo_armies_print_mini_backs_without_warnings(demo_armies):
@@ -699,17 +739,45 @@ def damnes(demo_armies):
 
 
 def test_mini_cards_of_les_damnes_print_every_rule_text_whole(damnes):
-    """Les Damnés on mini cards (review findings 1 and 2): every specialisation's text and every weapon
-    trait's text is on its card, whole; nothing is cut, nothing left out, and no warning says so."""
+    """Les Damnés on mini cards (review findings 1 and 2): every specialisation's text is on its card,
+    whole, and every weapon trait's text too, or its name and its page in the book (issue 12, ninth
+    session: the FACULTÉS heading costs a full card its longest trait texts, not the army's
+    specialisations); nothing is cut, nothing left out, and no warning says so."""
     result, doc, fronts = print_shop(damnes, "mini")
     assert result.warnings == [], result.warnings
+    paged = 0
     for member in damnes.members:
         text = reading(doc[fronts[member.character.name]])
         for spec in member.specialisations:
             assert normal(spec.text) in text, (member.character.name, spec.name)
         for reminder in card_text.trait_reminders(member.weapons, damnes.rules, "a4"):
-            assert entry(reminder) in text, (member.character.name, reminder.name)
+            by_page = normal(reminder.name + label("cards.front.reminder_see", page=reminder.page))
+            assert entry(reminder) in text or by_page in text, (member.character.name, reminder.name)
+            paged += by_page in text
         assert "…" not in text.replace(normal(label("common.ruling_legend_short")), ""), (member.character.name, text)
+    assert paged, "no trait by page: the test no longer covers that step"
+
+
+def test_every_mini_front_heads_its_traits_and_pages_only_the_longest_it_has_no_room_for(demo_books):
+    """Issue 12 (eighth session's reviews): the mini fronts ran the traits under the weapons without the
+    FACULTÉS heading, which would have cost Le Chien a line and the army its specialisations' texts.
+    Now every mini front with traits heads them; a card with no room gives its longest trait texts
+    by name and page (« Fragmentation : voir p. 12 »), never a shorter one by page before a longer
+    one, and every specialisation keeps its text (no « Texte : livre de règles » fallback)."""
+    heading = label("cards.front.reminders")
+    for book in demo_books:
+        result, doc, fronts = print_shop(book, "mini")
+        assert not [w for w in result.warnings if w.severity == "error"], result.warnings
+        for member in book.members:
+            text = reading(doc[fronts[member.character.name]])
+            reminders = card_text.trait_reminders(member.weapons, book.rules, "a4")
+            assert (heading in text) == bool(reminders), (member.character.name, text)
+            assert normal(label("cards.front.specialisations_elsewhere")) not in text, member.character.name
+            paged = [r for r in reminders if normal(r.name + label("cards.front.reminder_see", page=r.page)) in text]
+            kept = [r for r in reminders if entry(r) in text]
+            assert len(paged) + len(kept) == len(reminders), (member.character.name, text)
+            if paged and kept:
+                assert min(len(r.short) for r in paged) >= max(len(r.short) for r in kept), member.character.name
 
 
 def test_a_specialisation_too_long_for_one_card_is_by_name_on_every_card_of_the_army(write_army_file):
@@ -1091,7 +1159,7 @@ def test_the_back_wound_grid_has_heads_over_the_drop_and_c_columns_and_nothing_t
     c_boxes = [s for s in squares if abs(s[0] - right_column) < 0.1]
     assert len(c_boxes) == len(kappa.rules.wounds.locations)
     side = c_boxes[0][2] - c_boxes[0][0]  # pdfium's bounds hold the outline's width on each side
-    assert side - to_mm(2 * card_layout().back.box_pt) >= 3.5 - 0.01  # a pencil tick
+    assert side - to_mm(2 * card_layout().back.box_pt) >= (3.5 if card != "mini" else 3.0) - 0.01  # a pencil tick
     centre = (c_boxes[0][0] + c_boxes[0][2]) / 2
     head_centre = lambda o: to_mm((o.bounds[0] + o.bounds[2]) / 2)  # noqa: E731
     assert abs(head_centre(c_head) - centre) < 0.5
@@ -1330,6 +1398,36 @@ def test_every_mini_back_of_the_demo_armies_prints_its_stat_line_in_one_format(d
         assert len(formats) == 1, (path.name, formats)
 
 
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_the_back_s_wound_table_keeps_2_mm_clear_of_the_footer_band(demo_armies, card):
+    """Issue 12 (eighth session's reviews): the BLESSURES table's last row stood 1 mm above the poker
+    back's footer band (the back is full); every glyph now keeps 2 mm clear of it."""
+    footer = card_layout().for_card(*_size_mm(card)).back.footer
+    for path in demo_armies:
+        book = load_army(path)
+        _, doc, fronts = print_shop(book, card)
+        for member in book.members:
+            page = doc[fronts[member.character.name] + 1]
+            lowest = lowest_glyph(page)
+            assert lowest >= footer + 2.0, (path.name, member.character.name, lowest)
+
+
+def lowest_glyph(page) -> float:
+    """How high above the trim's bottom edge the lowest printed glyph ends, in mm."""
+    trim_bottom = to_mm(page.get_trimbox()[1])
+    textpage = page.get_textpage()
+    return min(
+        to_mm(textpage.get_charbox(k)[1]) - trim_bottom
+        for k in range(textpage.count_chars())
+        if textpage.get_text_range(k, 1).strip()
+    )
+
+
+def _size_mm(card: str) -> tuple[float, float]:
+    size = card_size(card)
+    return size.width, size.height
+
+
 def test_the_mini_wound_table_is_headed_and_keeps_clear_of_the_footer(demo_armies):
     """Designer review (2b, 2c): the « 1 2 3 4 5 6 » head row had an empty first cell, and the CIB row
     came within 0.3 mm of the footer band; now « Bless. » heads it and every glyph keeps 1 mm clear."""
@@ -1343,13 +1441,7 @@ def test_the_mini_wound_table_is_headed_and_keeps_clear_of_the_footer(demo_armie
             head = one(words, label("cards.back.cumulative_short"))
             ones = [w for w in words if w[0] == "1" and abs(w[2] - head[2]) < 0.6 and w[3] > head[3]]
             assert ones, (path.name, member.character.name)  # on the row of 1 2 3 4 5 6
-            trim_bottom = to_mm(page.get_trimbox()[1])
-            textpage = page.get_textpage()
-            lowest = min(
-                to_mm(textpage.get_charbox(k)[1]) - trim_bottom
-                for k in range(textpage.count_chars())
-                if textpage.get_text_range(k, 1).strip()
-            )
+            lowest = lowest_glyph(page)
             assert lowest >= footer + 1.0, (path.name, member.character.name, lowest)
 
 
@@ -1589,11 +1681,11 @@ def test_abilities_hang_their_wrapped_lines_and_set_page_and_signs_one_way(demo_
             assert not re.search(r"\w [+\u2212] \d", said), (member.character.name, said)  # « +1 », never « + 1 »
 
 
-@pytest.mark.parametrize("card", ["poker", "mini"])
+@pytest.mark.parametrize("card", ["poker", "tarot"])
 def test_fragmentation_says_which_range_each_severity_is_for(kappa, card):
     """Review 20: « Gravité 3C6 / 2C6 / 2M6 » gave no range. The reminder now names each range as
     the rules do (combat.yaml: « Bout portant », « Portée efficace », « Portée extrême »), in
-    that order, each after its dice."""
+    that order, each after its dice. (Karim's mini front, full, gives it by page: the test above.)"""
     rules = kappa.rules
     trait = rules.trait("fragmentation")
     names = [rules.combat.band(i).name.lower().removeprefix("portée ") for i in ("bout-portant", "efficace", "extreme")]

@@ -22,7 +22,7 @@ LINES = ("move", "attack", "dice")  # cards.front.demo_turn_KEY_name / _KEY, in 
 
 class DemoTurnFront(FrontBlock):
     def body(self, front: FrontBuilder, member: Member, style: Style, mode: Mode, first: bool) -> list[Block]:
-        if not front.layout.shows.turn or any(mode):  # a card too small for every block goes without it
+        if not front.layout.shows.turn or mode.specs or mode.traits:  # a card too small for every block goes without it
             return []
         return front.quiet_blocks(
             ("demo_turn", member.index, first), style, lambda quiet: _turn(front, member, quiet, first)
@@ -32,7 +32,8 @@ class DemoTurnFront(FrontBlock):
 def _turn(front: FrontBuilder, member: Member, style: Style, first: bool) -> list[Block]:
     """The block's heading and lines, in the quiet style (the weapons grow into the room, not this)."""
     values = _values(front, member)
-    r = front.layout.front.reminder  # the reminders' type: the weapons keep the room to grow
+    r = front.layout.front.reminder  # the reminders' gap and, unless the edition sets it, type
+    size = front.layout.shows.turn_size or r.size  # read at the table: the weapons keep the room to grow
     path = ("characters", member.index)
     blocks = [front.section(style, "demo_turn", first)]
     for key in LINES:
@@ -40,7 +41,7 @@ def _turn(front: FrontBuilder, member: Member, style: Style, first: bool) -> lis
             Run(label(f"cards.front.demo_turn_{key}_name"), BOLD),
             Run(label(f"cards.front.demo_turn_{key}", **values), REGULAR),
         ]
-        blocks.append(paragraph(style, runs, r.size, r.gap, path, f"the demo turn's '{key}' line"))
+        blocks.append(paragraph(style, runs, size, r.gap, path, f"the demo turn's '{key}' line"))
     return blocks
 
 

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from kolaps_print.layout.card_back import BackBuilder
 
 BOLD, REGULAR = "KSans-Bold", "KSans"
-MODIFIER_CLEAR = 0.8  # mm between a box and the next box's modifier
 
 
 class LocationTableBack(BackBlock):
@@ -36,14 +35,14 @@ def _wounds(b: BackBuilder) -> Part:
     roll_w = max(width_mm(number(loc.roll), BOLD, lo.roll_size) for loc in locations) + 1.0
     name_w = max(width_mm(name, REGULAR, lo.name_size) for name in names) + lo.column_gap
     boxes_w = max(width for _, width in rows)
-    left, right = b.left, b.right
+    left, right, box = b.left, b.right, lo.box or bk.box
     boxes_x = left + roll_w + name_w
-    drop_x = max(boxes_x + boxes_w + lo.column_gap, right - bk.box - bk.box_gap - bk.box)
-    critical_x = drop_x + bk.box + bk.box_gap
+    drop_x = max(boxes_x + boxes_w + lo.column_gap, right - box - bk.box_gap - box)
+    critical_x = drop_x + box + bk.box_gap
     heads = [
         (boxes_x + boxes_w / 2, label("cards.back.boxes_head")),
-        (drop_x + bk.box / 2, label("cards.back.bleeding_head")),
-        (critical_x + bk.box / 2, label("cards.back.critical")),
+        (drop_x + box / 2, label("cards.back.bleeding_head")),
+        (critical_x + box / 2, label("cards.back.critical")),
     ]
 
     def emit(y: float) -> list[Shape]:
@@ -56,21 +55,21 @@ def _wounds(b: BackBuilder) -> Part:
                 shapes.append(b.stripe_box(row_top, lo.row, b.stripe))
             shapes.append(Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, b.ink))
             shapes.append(Text(left + roll_w, mid + cap(lo.name_size) / 2, name, REGULAR, lo.name_size, b.ink))
-            box_y = mid - bk.box / 2
+            box_y = mid - box / 2
             for offset, modifier in boxes:
                 if modifier:  # black, left of an empty box: never under the pencil mark
                     baseline = mid + cap(lo.modifier_size) / 2
                     x = boxes_x + offset - lo.modifier_gap
                     shapes.append(Text(x, baseline, modifier, REGULAR, lo.modifier_size, b.ink, "right"))
-                shapes += b.tick_box(boxes_x + offset, box_y)
-            shapes.append(Drop(drop_x, box_y, bk.box, bk.box, b.blood, bk.box_pt))  # no taller than a box
-            shapes += b.tick_box(critical_x, box_y)
+                shapes += b.tick_box(boxes_x + offset, box_y, size=box)
+            shapes.append(Drop(drop_x, box_y, box, box, b.blood, bk.box_pt))  # no taller than a box
+            shapes += b.tick_box(critical_x, box_y, size=box)
         return shapes
 
     wounds = Part(
         bk.section.height + len(locations) * lo.row,
         emit,
-        roll_w + name_w + boxes_w + lo.column_gap + 2 * bk.box + bk.box_gap,
+        roll_w + name_w + boxes_w + lo.column_gap + 2 * box + bk.box_gap,
     )
     return wounds
 
@@ -79,11 +78,12 @@ def _box_row(b: BackBuilder, modifiers: list[int], mod_w: float) -> tuple[list[t
     """Each wound box's offset from the row's first and the modifier printed before it (beside:
     every box; grouped: the first of each run of equal ones), and the row's width."""
     bk, lo = b.back, b.back.locations
+    box = lo.box or bk.box
     boxes, x = [], 0.0
     for k, modifier in enumerate(modifiers):
         shown = lo.modifiers == "beside" or k == 0 or modifier != modifiers[k - 1]
         if shown:
-            x += (MODIFIER_CLEAR if k else 0.0) + mod_w + lo.modifier_gap
+            x += (lo.modifier_clear if k else 0.0) + mod_w + lo.modifier_gap
         boxes.append((x, signed(modifier) if shown else ""))
-        x += bk.box + bk.box_gap
+        x += box + bk.box_gap
     return boxes, x - bk.box_gap

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.shapes import Shape
@@ -51,7 +51,12 @@ def stack(parts: Iterable[Drawn], x: float, top: float, gap: float, width: float
     return shapes
 
 
-Mode = tuple[bool, bool]  # the body's arrangement: (specialisations, traits) by name only
+class Mode(NamedTuple):
+    """The body's arrangement: what is printed by name only instead of its text."""
+
+    specs: bool  # every specialisation by name, with where its text is
+    traits: bool  # every trait by name (beside its weapons), with where their texts are
+    paged: int = 0  # this many of the card's traits, the longest texts first, by name and book page
 
 
 @dataclass(frozen=True)
