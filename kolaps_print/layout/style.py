@@ -31,6 +31,10 @@ class HouseTable(Model):
     rows: tuple[str, ...] = Field(min_length=1, max_length=4)  # the body rows cycle through these
     rule: str  # under the head row and under the last row
     rule_pt: float = Field(gt=0, le=2)
+    # A table of whole_rows body rows or fewer never splits (over a column or a page); a longer one
+    # splits leaving split_rows rows at least on each side (a print designer's rule, every product).
+    whole_rows: int = Field(default=6, ge=1, le=20)
+    split_rows: int = Field(default=3, ge=1, le=10)
 
 
 class HouseStyle(Model):
@@ -98,6 +102,23 @@ def table_paint() -> TablePaint:
     return TablePaint(
         cmyk(table.head_fill), cmyk(table.head_text), tuple(map(cmyk, table.rows)), cmyk(table.rule), table.rule_pt
     )
+
+
+@dataclass(frozen=True)
+class TableBreaks:
+    """Where any product may break a table (style.yaml `table`): never one of whole_rows body rows
+    or fewer; a longer one with split_rows rows at least on each side."""
+
+    whole_rows: int
+    split_rows: int
+
+    def may_split(self, body_rows: int) -> bool:
+        return body_rows > self.whole_rows and body_rows >= 2 * self.split_rows
+
+
+def table_breaks() -> TableBreaks:
+    table = house_style().table
+    return TableBreaks(table.whole_rows, table.split_rows)
 
 
 def table_commands(rows: int) -> list[tuple]:

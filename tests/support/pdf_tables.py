@@ -93,6 +93,31 @@ def table_paint(pdf: bytes, first_head: str, second_head: str) -> TablePaint:
     raise AssertionError(f"no table headed « {first_head} », « {second_head} »")
 
 
+def table_paint_at(pdf: bytes, head) -> TablePaint:
+    """The paint of the table whose head row holds the text object head (page space)."""
+    texts = text_objects(pdf, page_space=True)
+    return _read(pdf, head, [t for t in texts if t.page == head.page and _one_line(t.bounds, head.bounds)])
+
+
+def head_rows(pdf: bytes, first_head: str, second_head: str) -> int:
+    """How many times a head row reading first_head then second_head (on one line) is printed: a
+    table split over columns or pages repeats its head row over its second part."""
+    texts = text_objects(pdf, page_space=True)
+    lines = {
+        (first.page, round(first.bounds[3]))  # a folded table's head row reads its pair several times
+        for first in texts
+        if first.text.strip() == first_head
+        and any(
+            t.text.strip() == second_head
+            and t.page == first.page
+            and _one_line(t.bounds, first.bounds)
+            and 0 < t.bounds[0] - first.bounds[2] < 200
+            for t in texts
+        )
+    }
+    return len(lines)
+
+
 def _read(pdf: bytes, head, head_row) -> TablePaint:
     paths = path_paints(pdf, head.page)
     x, y = (head.bounds[0] + head.bounds[2]) / 2, (head.bounds[1] + head.bounds[3]) / 2

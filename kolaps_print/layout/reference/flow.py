@@ -13,6 +13,7 @@ from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable, Paragraph
 
 from kolaps_print.layout.reference.row_table import RowTable
+from kolaps_print.layout.style import table_breaks
 
 EPSILON = 0.01  # pt: rounding slack when comparing heights
 ROW_SLACK = 0.001  # pt: less than any row, more than rounding: a height just short of a row's bottom
@@ -24,6 +25,24 @@ def _body_rows(table: Flowable) -> int:
     if not isinstance(table, RowTable):
         return MIN_ROWS
     return (len(table.cells) - table.repeatRows) // table.row_group
+
+
+def table_rows(block: Flowable) -> int | None:
+    """The body rows of the table a block holds (a Stack's, or the block itself), None if none."""
+    if isinstance(block, Stack):
+        counts = [n for part in block.parts if (n := table_rows(part)) is not None]
+        return counts[-1] if counts else None
+    return _body_rows(block) if isinstance(block, RowTable) and block.repeatRows else None
+
+
+def house_cut(block: Flowable, pieces: list[Flowable]) -> bool:
+    """Whether cutting block into pieces keeps the house's rule (style.yaml `table`): a short
+    table is never cut, a longer one keeps split_rows rows at least on each side."""
+    whole = table_rows(block)
+    if whole is None or len(pieces) < 2:
+        return True
+    breaks = table_breaks()
+    return breaks.may_split(whole) and all((table_rows(p) or 0) >= breaks.split_rows for p in pieces[:2])
 
 
 def split_keeping_rows(
@@ -196,6 +215,8 @@ def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float =
         if h > box.height or not box.placed or avail >= min_split:
             # back_off: a cut that would leave one row alone cuts a row earlier instead of not at all.
             pieces = split_keeping_rows(flowable, box.width, avail, back_off=True)
+            if h <= box.height and not house_cut(flowable, pieces):
+                pieces = []  # it fits a whole box: it moves on whole rather than cut against the rule
             if len(pieces) < 2 and not box.placed:
                 # An empty box takes even a lone row or half a note: it would fit nowhere better.
                 pieces = split_keeping_rows(flowable, box.width, avail, 1)

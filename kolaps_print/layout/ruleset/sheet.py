@@ -17,7 +17,7 @@ from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, ref
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
-from kolaps_print.layout.reference.flow import FlowBox, Stack
+from kolaps_print.layout.reference.flow import FlowBox, Stack, house_cut
 from kolaps_print.layout.reference.look import ink, mark_grey, muted
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import SectionBar
@@ -221,7 +221,7 @@ def _cut_table(block: Stack, width: float, room: float) -> list[Flowable] | None
         return None
     above = sum(part.wrap(width, room)[1] for part in block.parts[:at])
     pieces = block.parts[at].split(width, room - above)
-    if len(pieces) != 2:
+    if len(pieces) != 2 or not house_cut(block.parts[at], pieces):  # a short table is never cut
         return None
     return [Stack([*block.parts[:at], pieces[0]]), Stack([pieces[1], *block.parts[at + 1 :]])]
 
