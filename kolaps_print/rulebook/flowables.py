@@ -23,12 +23,14 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.tables import continued_title
+from kolaps_print.layout.ruleset.columns import column_widths
 from kolaps_print.layout.ruling_style import raised_marks
-from kolaps_print.layout.style import cell_ink, table_breaks, table_commands
+from kolaps_print.layout.style import cell_ink, table_breaks, table_commands, table_paint
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
@@ -371,8 +373,16 @@ def table_width(content: TableContent, width: float, scale: float = 1.0) -> floa
 
 def _column_widths(content: TableContent, width: float, scale: float = 1.0) -> list[float]:
     """Widths by the table's weights, but never narrower than a column's longest word: in a
-    book column a header must not break inside a word (« Modi-f. »)."""
+    book column a header must not break inside a word (« Modi-f. »). A table without weights
+    (a ruleset's) takes widths from its texts, as the sheets do (layout/ruleset/columns.py):
+    « Étape » as wide as its word, the column of sentences the rest."""
     n = len(content.columns)
+    if not content.widths:
+        printed = [[french(cell) for cell in row] for row in content.rows]  # its no-break spaces hold words together
+        strong = 0 if 0 in _bold(content) else None
+        measured = RulesetTable(content.title, [french(c) for c in content.columns], printed, strong=strong)
+        size = st.styles()["cell"].fontSize * scale
+        return column_widths(measured, width, size, pad=CELL_PADDING / 2 * scale)
     weights = list(content.widths[:n]) + [1.0] * (n - len(content.widths[:n]))
     floors = [_longest_word(content, i, scale) + CELL_PADDING * scale + 1 for i in range(n)]  # 1 pt: rounding
     fixed: dict[int, float] = {}
@@ -392,16 +402,24 @@ CELL_PADDING = 8  # the cells' left and right padding (_table_style)
 def _longest_word(content: TableContent, column: int, scale: float = 1.0) -> float:
     # Words as a line may break them: not at a no-break space (« −2 à −1 » is one)
     head = [(w, SANS_BOLD) for w in french(content.columns[column]).split(" ")]
-    cells = [(w, SANS) for row in content.rows if column < len(row) for w in french(row[column]).split(" ")]
+    font = SANS_BOLD if column in _bold(content) else SANS
+    cells = [(w, font) for row in content.rows if column < len(row) for w in french(row[column]).split(" ")]
     return max((stringWidth(word, font, 8.6 * scale) for word, font in head + cells), default=0)
 
 
-@cache  # one style per base, alignment and scale: a style is a key of the parsed markup (_PARSED)
-def _cell_style(base: ParagraphStyle, align: str, scale: float = 1.0) -> ParagraphStyle:
+def _bold(content: TableContent) -> frozenset[int]:
+    """The body columns the house table sets bold (style.yaml `table`): the first, as the sheets do."""
+    return table_paint().bold_columns(content.columns)
+
+
+@cache  # one style per base, alignment, scale and weight: a style is a key of the parsed markup (_PARSED)
+def _cell_style(base: ParagraphStyle, align: str, scale: float = 1.0, bold: bool = False) -> ParagraphStyle:
+    font = {"fontName": SANS_BOLD} if bold else {}
+    name = f"{base.name}-{align}" + ("-bold" if bold else "")
     if scale == 1.0:
-        return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align])
+        return ParagraphStyle(name, parent=base, alignment=_ALIGN[align], **font)
     size, leading = base.fontSize * scale, base.leading * scale
-    return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align], fontSize=size, leading=leading)
+    return ParagraphStyle(name, parent=base, alignment=_ALIGN[align], fontSize=size, leading=leading, **font)
 
 
 @cache  # as _cell_style
@@ -422,9 +440,10 @@ def _cells(content: TableContent, scale: float = 1.0) -> list[list[Paragraph]]:
         SteadyParagraph(_markup(c), _cell_style(s["head"], content.column_align(i), scale))
         for i, c in enumerate(content.columns)
     ]
+    bold = _bold(content)
     rows: list[list[Paragraph]] = [
         [
-            SteadyParagraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale))
+            SteadyParagraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale, i in bold))
             for i, cell in enumerate(row)
         ]
         for row in content.rows

@@ -34,6 +34,9 @@ class TablePaint:
     rules: tuple[tuple[float, RGB, float], ...]  # (height on the page, colour, weight) of each rule across it, top down
     head_bottom: float
     foot: float  # the last row's bottom
+    first_column: tuple[str, ...] = ()  # the font's base name of each body text in the first column
+    heads: tuple[tuple[str, float], ...] = ()  # each head text and its left edge, left to right
+    span: tuple[float, float] = (0.0, 0.0)  # the head row's fill, left and right
 
 
 def _rgb(obj, getter) -> RGB:
@@ -147,4 +150,17 @@ def _read(pdf: bytes, head, head_row) -> TablePaint:
         and t.bounds[2] <= right
         and bottom <= t.bounds[1] <= head_box.box[3]
     ]
-    return TablePaint(head_box.fill, tuple(inside), tuple(rows), tuple(rules), bottom, top)  # type: ignore[arg-type]
+    heads = sorted((t for t in head_row if t.text.strip() and left <= t.bounds[0] < right), key=lambda t: t.bounds[0])
+    edge = heads[1].bounds[0] if len(heads) > 1 else right  # the second head's left: the first column ends before
+    first = tuple(
+        t.font
+        for t in text_objects(pdf, page_space=True)
+        if t.page == head.page
+        and t.text.strip()
+        and left <= t.bounds[0]
+        and t.bounds[2] <= edge
+        and top - EDGE <= t.bounds[1]
+        and t.bounds[3] <= bottom + EDGE
+    )
+    lefts = tuple((t.text.strip(), t.bounds[0]) for t in heads)
+    return TablePaint(head_box.fill, tuple(inside), tuple(rows), tuple(rules), bottom, top, first, lefts, (left, right))  # type: ignore[arg-type]

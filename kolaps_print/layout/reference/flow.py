@@ -198,7 +198,9 @@ class FlowBox:
         return sum(h for _, h in self.placed)
 
 
-def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float = float("inf")) -> None:
+def fill_box(
+    box: FlowBox, queue: list[Flowable], gap: float, min_split: float = float("inf"), house: bool = True
+) -> None:
     """Move flowables from queue into box while they fit; split one that straddles the bottom.
 
     A block is split (its table continues in the next box, header repeated) when it could
@@ -215,7 +217,7 @@ def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float =
         if h > box.height or not box.placed or avail >= min_split:
             # back_off: a cut that would leave one row alone cuts a row earlier instead of not at all.
             pieces = split_keeping_rows(flowable, box.width, avail, back_off=True)
-            if h <= box.height and not house_cut(flowable, pieces):
+            if house and h <= box.height and not house_cut(flowable, pieces):
                 pieces = []  # it fits a whole box: it moves on whole rather than cut against the rule
             if len(pieces) < 2 and not box.placed:
                 # An empty box takes even a lone row or half a note: it would fit nowhere better.
@@ -226,8 +228,11 @@ def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float =
         return
 
 
-def fill_boxes(boxes: list[FlowBox], queue: list[Flowable], gap: float, min_split: float = float("inf")) -> bool:
-    """Fill boxes in order; True when everything found a place.
+def fill_boxes(
+    boxes: list[FlowBox], queue: list[Flowable], gap: float, min_split: float = float("inf"), house: bool = True
+) -> bool:
+    """Fill boxes in order; True when everything found a place. house: a table is cut only as
+    the house allows (house_cut); False, wherever its rows allow (a sheet that fits no other way).
 
     A block that fits a box whole moves on whole to the next box rather than split at
     min_split, as long as the boxes after can still take everything: a table is best read
@@ -240,8 +245,8 @@ def fill_boxes(boxes: list[FlowBox], queue: list[Flowable], gap: float, min_spli
     for split_at in tries:
         trial = list(queue)
         box.placed.clear()
-        fill_box(box, trial, gap, split_at)
-        if fill_boxes(rest, trial, gap, min_split):
+        fill_box(box, trial, gap, split_at, house)
+        if fill_boxes(rest, trial, gap, min_split, house):
             queue[:] = trial
             return True
     queue[:] = trial

@@ -44,7 +44,11 @@ class TableTooTall(ValueError):
 
 
 def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> Stack:
-    """The table with its title and note, kept together with lead (its section's bar, if first)."""
+    """The table with its title and note, kept together with lead (its section's bar, if first).
+    Its body's first column is bold when the house table says so (measured bold: the strong column)."""
+    paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
+    if 0 in paint.bold_columns(table.header) and table.strong is None:
+        table = replace(table, strong=0)  # measured bold
     while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
         table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
     size = unbroken_size(table, width, look.body_pt, look.min_body_pt, look.body_step_pt)
@@ -54,11 +58,12 @@ def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowab
     pad = look.cell_padding_pt
     centred = value_columns(table)
     heads, cells = (_by_column(style, centred) for style in (head, cell))
+    bold = _by_column(replace_font(cell, SANS_BOLD), centred)
+    cells = [bold[i] if i in paint.bold_columns(table.header) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
     rows += [
         Row(tuple(Paragraph(escape(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
     ]
-    paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
     grid_look = TableLook(
         left=(pad,) * len(widths),
         right=(pad,) * len(widths),
@@ -79,6 +84,10 @@ def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowab
     note = paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted())
     parts += [Paragraph(escape(text), note) for text in (table.key, table.note) if text]
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
+
+
+def replace_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
+    return ParagraphStyle(f"{style.name}-{font}", parent=style, fontName=font)
 
 
 def _by_column(style: ParagraphStyle, centred: list[bool]) -> list[ParagraphStyle]:
