@@ -523,7 +523,8 @@ def _index_entries(pdf: bytes) -> list[tuple[str, int]]:
     """(entry, page) of each line of the index, read back: « Seuil . . . . 5 »."""
     text = "\n".join(page_texts(pdf)).replace("\r", "")
     index = text[text.index("\nIndex\n") :]
-    return [(name, int(page)) for name, page in re.findall(r"^(\S.*?) (?:\. )+\.? ?(\d+)$", index, re.M)]
+    found = re.findall(r"^(\S.*?) (?:\. )+\.? ?(\d+(?:, \d+)*)$", index, re.M)
+    return [(name, int(page)) for name, pages in found for page in pages.split(", ")]  # « Réussite 4, 5 »
 
 
 def _reader_text(text: str) -> str:
@@ -553,6 +554,36 @@ def test_the_index_sends_each_entry_to_a_page_that_prints_it(a4):
     listed = {sort_key(name).rstrip("sx") for name in names}  # a plural and its singular are one entry
     sections = [h.title for h in a4.headings if h.level == 2]
     assert [title for title in sections if sort_key(entry_name(title)).rstrip("sx") not in listed] == []
+
+
+def test_the_index_head_keeps_a_quarter_column_of_entries_under_it(book):
+    """Second review: the index's head could start low in a column. It starts at a column's top
+    or keeps a quarter of a column of entries under it in its column (a column top in every case
+    would cost the Letter book four pages)."""
+    paper = "letter" if float(pypdf.PdfReader(io.BytesIO(book.pdf)).pages[0].mediabox.width) > pt(212) else "a4"
+    geometry = st.page_geometry(paper)
+    _, bottom, _, height = geometry.frame
+    objs = _in_frame(text_objects(book.pdf), geometry)
+    head = next(o for o in objs if o.text.strip() == "Index" and "Bold" in o.font and o.size > 12)
+    column = _column_of(head, geometry)
+    under = [
+        o.bounds[1]
+        for o in objs
+        if o.page == head.page and _column_of(o, geometry) == column and o.bounds[3] < head.bounds[1]
+    ]
+    assert (head.bounds[1] - min(under)) / height >= 0.25 or head.bounds[3] > bottom + height - 30
+
+
+def test_a_term_filed_under_another_is_one_entry_with_both_pages(a4):
+    """Second review: « Réussi » and « Réussite » side by side. The glossary files « réussi » under
+    « Réussite » (glossary.yaml `index`): one entry, its pages together, each printing the word."""
+    text = "\n".join(page_texts(a4.pdf)).replace("\r", "")
+    index = text[text.index("\nIndex\n") :]
+    assert not re.search(r"^Réussi (?:\. )+", index, re.M)
+    found = re.search(r"^Réussite (?:\. )+\.? ?(\d+), (\d+)$", index, re.M)
+    assert found, "no « Réussite » entry with two pages"
+    pages = [_reader_text(t) for t in page_texts(a4.pdf)]
+    assert "réussite" in pages[int(found[1]) - 1] and "réussi" in pages[int(found[2]) - 1]
 
 
 def _sense_dropped(name: str) -> str:
