@@ -31,7 +31,9 @@ def _family(font: str) -> str:
 def _look(paint: TablePaint) -> tuple:
     """What must be the same wherever the table is printed (positions and sizes are each product's)."""
     heads = frozenset((_family(font), fill) for font, fill in paint.head_texts)
-    return paint.head_fill, heads, paint.rows[:2], tuple((colour, weight) for _, colour, weight in paint.rules)
+    first = frozenset(_family(font) for font in paint.first_column)  # its body's first column: one face
+    rules = tuple((colour, weight) for _, colour, weight in paint.rules)
+    return paint.head_fill, heads, paint.rows[:2], rules, first
 
 
 def _as_the_house_style_says(paint: TablePaint) -> None:
@@ -45,6 +47,8 @@ def _as_the_house_style_says(paint: TablePaint) -> None:
     assert len(paint.rules) == 2, paint.rules
     assert abs(head_y - paint.head_bottom) < 1 and abs(foot_y - paint.foot) < 1
     assert all(colour == seen(house.rule) and abs(weight - house.rule_pt) < 0.01 for _, colour, weight in paint.rules)
+    # The body's first column names its row: bold, as its head (style.yaml `table.first_column`).
+    assert paint.first_column and all(("Bold" in font) == house.first_column_bold for font in paint.first_column)
 
 
 @pytest.fixture(scope="module")

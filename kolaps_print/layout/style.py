@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from reportlab.lib.colors import CMYKColor
@@ -31,6 +31,11 @@ class HouseTable(Model):
     rows: tuple[str, ...] = Field(min_length=1, max_length=4)  # the body rows cycle through these
     rule: str  # under the head row and under the last row
     rule_pt: float = Field(gt=0, le=2)
+    first_column: Literal["bold", "regular"] = "bold"  # the body's first column names its row (a rank, a die face)
+    # A table of whole_rows body rows or fewer never splits (over a column or a page); a longer one
+    # splits leaving split_rows rows at least on each side (a print designer's rule, every product).
+    whole_rows: int = Field(default=6, ge=1, le=20)
+    split_rows: int = Field(default=3, ge=1, le=10)
 
 
 class HouseStyle(Model):
@@ -91,13 +96,43 @@ class TablePaint:
     rows: tuple[CMYK, ...]
     rule: CMYK
     rule_pt: float
+    first_column_bold: bool  # the body's first column set bold, as its head
+
+    def bold_columns(self, header: list[str]) -> frozenset[int]:
+        """The body columns set bold: the first, and in a table laid in pairs side by side
+        (« Écart, Chance, Écart, Chance »), each column headed as the first."""
+        if not self.first_column_bold or not header:
+            return frozenset()
+        return frozenset(i for i, head in enumerate(header) if head == header[0])
 
 
 def table_paint() -> TablePaint:
     table = house_style().table
     return TablePaint(
-        cmyk(table.head_fill), cmyk(table.head_text), tuple(map(cmyk, table.rows)), cmyk(table.rule), table.rule_pt
+        cmyk(table.head_fill),
+        cmyk(table.head_text),
+        tuple(map(cmyk, table.rows)),
+        cmyk(table.rule),
+        table.rule_pt,
+        table.first_column == "bold",
     )
+
+
+@dataclass(frozen=True)
+class TableBreaks:
+    """Where any product may break a table (style.yaml `table`): never one of whole_rows body rows
+    or fewer; a longer one with split_rows rows at least on each side."""
+
+    whole_rows: int
+    split_rows: int
+
+    def may_split(self, body_rows: int) -> bool:
+        return body_rows > self.whole_rows and body_rows >= 2 * self.split_rows
+
+
+def table_breaks() -> TableBreaks:
+    table = house_style().table
+    return TableBreaks(table.whole_rows, table.split_rows)
 
 
 def table_commands(rows: int) -> list[tuple]:

@@ -18,7 +18,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplat
 from kolaps_print import __version__
 from kolaps_print.fonts import SANS, SANS_BOLD, SERIF, register_fonts
 from kolaps_print.rulebook import styles as st
-from kolaps_print.rulebook.flowables import HeadingFlowable, Registry
+from kolaps_print.rulebook.flowables import HeadingFlowable, Registry, fills_past, floating
 from kolaps_print.typography import french
 from kolaps_print.units import pt
 from kolaps_print.write.pdf import PdfMeta
@@ -59,6 +59,8 @@ class RulebookDoc(BaseDocTemplate):
         self._chapter: str | None = None  # the chapter being set (level 0 or 1 heading)
         self._page_chapter: str | None = None  # the chapter in force at the top of this page
         self._page_drawn = 0  # flowables with ink drawn on this page so far, a chapter's kicker aside
+        self._story: list[Flowable] = []
+        self._floating: list[Flowable] = []  # a table waiting for the next column (_float)
         x, y, w, h = geometry.frame
         super().__init__(
             buffer,
@@ -78,6 +80,47 @@ class RulebookDoc(BaseDocTemplate):
                 PageTemplate("plain", [_bare_frame("plain", x, y, w, h)], onPageEnd=self._plain_page),
             ]
         )
+
+    def build(self, flowables, *args, **kwargs) -> None:
+        self._story = flowables  # the list build() works through: a floated table waits in it
+        self._floating = []
+        super().build(flowables, *args, **kwargs)
+
+    def handle_flowable(self, flowables) -> None:
+        count = floating(flowables[0]) if flowables else 0
+        if count and flowables is self._story and self._float(flowables, count):
+            return
+        super().handle_flowable(flowables)
+
+    def _float(self, flowables: list[Flowable], count: int) -> bool:
+        """A table kept whole that does not fit what is left of this column, while it would fit a
+        column: the paragraphs after it (up to the next heading, table or kept chain) fill the
+        column and it heads the next one (handle_frameBegin), rather than leaving the gap empty.
+        If those paragraphs run out first, it comes next in the same column as it would have."""
+        chain, frame = flowables[:count], self.frame
+        flowables[0].floats = 0  # considered once
+        width = frame._getAvailableWidth()
+        need = sum(f.wrap(width, frame._aH)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in chain)
+        room = frame._y - frame._y1p
+        if frame._atTop or need <= room or need > frame._aH:
+            return False
+        fillers = 0
+        for f in flowables[count:]:
+            if not fills_past(f):
+                break
+            fillers += 1
+        if not fillers:
+            return False
+        flowables[: count + fillers] = flowables[count : count + fillers] + chain
+        self._floating = chain
+        return True
+
+    def handle_frameBegin(self, *args, **kwargs) -> None:
+        super().handle_frameBegin(*args, **kwargs)
+        chain, self._floating = self._floating, []
+        if chain and any(f is chain[0] for f in self._story):  # still waiting: it heads this column
+            self._story[:] = [f for f in self._story if not any(f is c for c in chain)]
+            self._hanging.extend(chain)
 
     def handle_pageBegin(self) -> None:
         super().handle_pageBegin()

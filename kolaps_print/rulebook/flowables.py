@@ -23,12 +23,14 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.tables import continued_title
+from kolaps_print.layout.ruleset.columns import column_widths
 from kolaps_print.layout.ruling_style import raised_marks
-from kolaps_print.layout.style import cell_ink, table_commands
+from kolaps_print.layout.style import cell_ink, table_breaks, table_commands, table_paint
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
@@ -38,13 +40,9 @@ from kolaps_print.units import pt
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
 SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
-MIN_ROWS_BEFORE_SPLIT = 2  # rows a split table keeps under its title (its header repeats above the rest)
-# Rows a split table carries over, under its title « (suite) » and its header. The designer asks
-# 3 (and 3 before), and that tables of 6-8 rows never split: each pushes the Letter book (full to
-# its last line) from 16 to 20 pages, and 3 before loses an index term's anchor in the A4 book
-# (« terme-30 », a build error): these wait (the lead's call).
-MIN_ROWS_AFTER_SPLIT = 1
-MIN_HEIGHT_BEFORE_SPLIT = 60  # points: or one row when it is at least this tall
+# A table of table_breaks().whole_rows body rows or fewer never splits; a longer one keeps
+# table_breaks().split_rows rows at least under its title and carries as many over, under its
+# title « (suite) » and its header (style.yaml `table`, the same rule as the sheets').
 
 
 @dataclass
@@ -199,11 +197,11 @@ class BodyParagraph(SteadyParagraph):
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
-        for part in parts:  # the first part drawn records the page
-            part.page_key, part.registry, part.defines = self.page_key, self.registry, self.defines
         while len(parts) == 2 and (ends_hyphenated(parts[0]) or self._widowed(parts[0], availWidth)):
             availHeight -= self.style.leading  # two hyphenated lines may follow, or a stub
             parts = super().split(availWidth, availHeight)
+        for part in parts:  # the first part drawn records the page (each split's parts: a later one's too)
+            part.page_key, part.registry, part.defines = self.page_key, self.registry, self.defines
         if len(parts) == 2:
             parts[0].settled = True  # re-wrapped, it must keep the lines it was cut with
         return parts
@@ -375,8 +373,16 @@ def table_width(content: TableContent, width: float, scale: float = 1.0) -> floa
 
 def _column_widths(content: TableContent, width: float, scale: float = 1.0) -> list[float]:
     """Widths by the table's weights, but never narrower than a column's longest word: in a
-    book column a header must not break inside a word (« Modi-f. »)."""
+    book column a header must not break inside a word (« Modi-f. »). A table without weights
+    (a ruleset's) takes widths from its texts, as the sheets do (layout/ruleset/columns.py):
+    « Étape » as wide as its word, the column of sentences the rest."""
     n = len(content.columns)
+    if not content.widths:
+        printed = [[french(cell) for cell in row] for row in content.rows]  # its no-break spaces hold words together
+        strong = 0 if 0 in _bold(content) else None
+        measured = RulesetTable(content.title, [french(c) for c in content.columns], printed, strong=strong)
+        size = st.styles()["cell"].fontSize * scale
+        return column_widths(measured, width, size, pad=CELL_PADDING / 2 * scale)
     weights = list(content.widths[:n]) + [1.0] * (n - len(content.widths[:n]))
     floors = [_longest_word(content, i, scale) + CELL_PADDING * scale + 1 for i in range(n)]  # 1 pt: rounding
     fixed: dict[int, float] = {}
@@ -396,16 +402,24 @@ CELL_PADDING = 8  # the cells' left and right padding (_table_style)
 def _longest_word(content: TableContent, column: int, scale: float = 1.0) -> float:
     # Words as a line may break them: not at a no-break space (« −2 à −1 » is one)
     head = [(w, SANS_BOLD) for w in french(content.columns[column]).split(" ")]
-    cells = [(w, SANS) for row in content.rows if column < len(row) for w in french(row[column]).split(" ")]
+    font = SANS_BOLD if column in _bold(content) else SANS
+    cells = [(w, font) for row in content.rows if column < len(row) for w in french(row[column]).split(" ")]
     return max((stringWidth(word, font, 8.6 * scale) for word, font in head + cells), default=0)
 
 
-@cache  # one style per base, alignment and scale: a style is a key of the parsed markup (_PARSED)
-def _cell_style(base: ParagraphStyle, align: str, scale: float = 1.0) -> ParagraphStyle:
+def _bold(content: TableContent) -> frozenset[int]:
+    """The body columns the house table sets bold (style.yaml `table`): the first, as the sheets do."""
+    return table_paint().bold_columns(content.columns)
+
+
+@cache  # one style per base, alignment, scale and weight: a style is a key of the parsed markup (_PARSED)
+def _cell_style(base: ParagraphStyle, align: str, scale: float = 1.0, bold: bool = False) -> ParagraphStyle:
+    font = {"fontName": SANS_BOLD} if bold else {}
+    name = f"{base.name}-{align}" + ("-bold" if bold else "")
     if scale == 1.0:
-        return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align])
+        return ParagraphStyle(name, parent=base, alignment=_ALIGN[align], **font)
     size, leading = base.fontSize * scale, base.leading * scale
-    return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=_ALIGN[align], fontSize=size, leading=leading)
+    return ParagraphStyle(name, parent=base, alignment=_ALIGN[align], fontSize=size, leading=leading, **font)
 
 
 @cache  # as _cell_style
@@ -426,9 +440,10 @@ def _cells(content: TableContent, scale: float = 1.0) -> list[list[Paragraph]]:
         SteadyParagraph(_markup(c), _cell_style(s["head"], content.column_align(i), scale))
         for i, c in enumerate(content.columns)
     ]
+    bold = _bold(content)
     rows: list[list[Paragraph]] = [
         [
-            SteadyParagraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale))
+            SteadyParagraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale, i in bold))
             for i, cell in enumerate(row)
         ]
         for row in content.rows
@@ -454,19 +469,27 @@ def _table_style(rows: int, scale: float = 1.0) -> TableStyle:
 
 
 class ContinuedTable(Table):
-    """A table that splits leaving MIN_ROWS_AFTER_SPLIT rows at least to carry over, and carries
-    them under its title followed by « (suite) » (its header row repeats under it)."""
+    """A table that splits only when it is long (table_breaks), leaving split_rows rows at least
+    on each side, and carries the rest under its title followed by « (suite) » (its header row
+    repeats under it). A table taller than a whole column splits anyway: it fits nowhere whole."""
 
     continued: Paragraph | None = None
+    frame_height: float = float("inf")  # its column's height
 
     def split(self, availWidth, availHeight):
+        breaks, body = table_breaks(), len(self._cellvalues) - 1
+        if not breaks.may_split(body) and self.wrap(availWidth, self.frame_height)[1] <= self.frame_height:
+            return []  # it moves whole
+        least = breaks.split_rows if breaks.may_split(body) else 1
         parts = super().split(availWidth, availHeight)
-        while len(parts) == 2 and len(parts[1]._cellvalues) - 1 < MIN_ROWS_AFTER_SPLIT:
+        while len(parts) == 2 and len(parts[1]._cellvalues) - 1 < least:
             rows = len(parts[0]._cellvalues) - 1  # the body rows kept: one fewer
-            if rows <= MIN_ROWS_BEFORE_SPLIT:
+            if rows <= least:
                 return []  # it moves whole
             availHeight = sum(parts[0]._rowHeights[:rows]) - 0.01
             parts = super().split(availWidth, availHeight)
+        if len(parts) == 2 and len(parts[0]._cellvalues) - 1 < least:
+            return []  # too few rows would stay under its title: it moves whole
         if len(parts) == 2 and self.continued is not None:
             title = Paragraph(self.continued.text, self.continued.style)
             title.keepWithNext = 1
@@ -489,6 +512,26 @@ class AnchoredTitle(SteadyParagraph):
         super().draw()
 
 
+def fills_past(flowable: Flowable) -> bool:
+    """Whether a flowable may fill a column ahead of a floated table: running text, lists and a
+    section's heading (the table, titled, heads the next column), not a chapter's opening nor
+    another table or what keeps with one."""
+    if isinstance(flowable, HeadingFlowable):
+        return flowable.level >= 2
+    if floating(flowable) or isinstance(flowable, (CondPageBreak, Table)):
+        return False
+    return isinstance(flowable, (BodyParagraph, ListFlowable, Spacer)) and not (
+        flowable.getKeepWithNext() and not isinstance(flowable, HeadingFlowable)
+    )
+
+
+def floating(title: Flowable) -> int:
+    """How many flowables, title first, make a table kept whole that may float (0: none): when
+    they do not fit what is left of a column, the paragraphs after them (up to the next heading
+    or table) fill it and the table heads the next column (RulebookDoc.handle_flowable)."""
+    return getattr(title, "floats", 0)
+
+
 def data_table(
     content: TableContent,
     width: float,
@@ -509,6 +552,7 @@ def data_table(
     caption = _caption_style(s["table_title"], s["cell"], scale)
     table = ContinuedTable(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
     table.continued = Paragraph(_markup(continued_title(content.title)), caption)
+    table.frame_height = frame_height
     title = (
         AnchoredTitle(_markup(content.title), caption, *anchor)
         if anchor
@@ -522,16 +566,16 @@ def data_table(
     else:
         parts.append(Spacer(0, 8))
     _, height = table.wrap(width, frame_height)
-    if height < frame_height * SMALL_TABLE_SHARE:
+    breaks = table_breaks()
+    if height < frame_height * SMALL_TABLE_SHARE or not breaks.may_split(len(content.rows)):
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
-        return parts  # a keep-with-next chain coming from the heading above)
+        title.floats = len(parts)  # a keep-with-next chain coming from the heading above)
+        return parts
     # A long table may split, but never leaving fewer than a few rows under its title.
     head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], widths, strict=True)) + 8
     first_rows = 0.0
-    for row in cells[1 : 1 + MIN_ROWS_BEFORE_SPLIT]:
+    for row in cells[1 : 1 + breaks.split_rows]:
         first_rows += max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False)) + 6
-        if first_rows >= MIN_HEIGHT_BEFORE_SPLIT:
-            break  # one tall row (a paragraph of its own) reads as well as two short ones
     table.keepWithNext = 0
     title_h = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
     return [CondPageBreak(title_h + head_rows + first_rows + 2)] + parts

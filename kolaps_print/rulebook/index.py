@@ -8,7 +8,7 @@ import unicodedata
 
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 
-from kolaps_print.labels import label
+from kolaps_print.labels import label, labels
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import HeadingFlowable, Registry, TocLine, defined_terms, title_rule
 from kolaps_print.rulebook.markdown import Block, Chapter, Heading, ListBlock, Quote
@@ -17,7 +17,7 @@ from kolaps_print.typography import escape, french
 
 INDEX_ANCHOR = "index"
 ARTICLE = re.compile(r"^(?:l’|le |la |les |un |une |des )", re.IGNORECASE)  # not sorted on
-OPENING_ROOM = 0.2  # of a column: the title, its rule and a first group of entries
+OPENING_ROOM = 0.3  # of a column: the title, its rule and entries down a third of it at least (a column top costs Letter four pages)
 TRAIT_ANCHOR = "faculte-"  # a weapon trait's section, one per trait of the data (07-armes.md.j2)
 
 
@@ -57,6 +57,24 @@ def index_entries(chapters: list[Chapter], terms: dict[str, str], pages: dict[st
         if sense not in found or pages.get(anchor, 0) < pages.get(found[sense][1], 0):
             found[sense] = (entry_name(name), anchor)
     return sorted(found.values(), key=lambda entry: sort_key(entry[0]))
+
+
+def headwords(entries: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+    """(headword, anchors) of the entries in order: a term the glossary files under another
+    (glossary.yaml `index`: « réussi » under « réussite ») is one entry with that one, its pages
+    together (« Réussite 4, 5 »), rather than two near-twins side by side."""
+    under = {sort_key(term): head for term, head in labels("glossary.index").items()}
+    out: dict[str, tuple[str, list[str]]] = {}
+    for name, anchor in entries:
+        head = entry_name(under.get(sort_key(name), name))
+        out.setdefault(sort_key(head), (head, []))[1].append(anchor)
+    return sorted(out.values(), key=lambda entry: sort_key(entry[0]))
+
+
+def _pages(anchors: list[str], pages: dict[str, int]) -> str:
+    """« 4, 5 »: each page once, in order (« 00 » until a pass has laid the entry out)."""
+    found = sorted({pages[a] for a in anchors if a in pages})
+    return ", ".join(map(str, found)) if len(found) == len(anchors) else "00"
 
 
 def _with_sense(name: str, anchor: str, sections: dict[str, str]) -> str:
@@ -106,11 +124,11 @@ def index_flowables(
         title_rule(),
     ]
     letter = ""
-    for name, anchor in index_entries(chapters, terms, pages):
+    for name, anchors in headwords(index_entries(chapters, terms, pages)):
         if sort_key(name)[:1] != letter:
             letter = sort_key(name)[:1]
             head = Paragraph(escape(letter.upper()), s["toc1"])
             head.keepWithNext = 1  # a letter never ends a column alone
             flow.append(head)
-        flow.append(TocLine(french(name), str(pages.get(anchor, "00")), anchor, s["toc2"], 0))
+        flow.append(TocLine(french(name), _pages(anchors, pages), anchors[0], s["toc2"], 0))
     return flow

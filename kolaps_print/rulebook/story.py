@@ -144,14 +144,19 @@ def _chapter_flow(chapter: Chapter, ctx: StoryContext, width: float, height: flo
         ):
             parts[-1].keepWithNext = 1  # the heading keeps this and the next block: two lines at least
         previous = block
-        if isinstance(following, TableBlock) and isinstance(block, MdParagraph):
-            parts[-1].keepWithNext = 1  # a table's introduction never stays behind on its own
+        if isinstance(following, TableBlock) and isinstance(block, MdParagraph) and _announces_below(parts[-1]):
+            parts[-1].keepWithNext = 1  # « la table ci-dessous » stays true; other tables may float
         flow = hoist_page_break(flow, parts, width, height)
         if not opening and (isinstance(block, TableBlock) or isinstance(following, Heading) and following.level == 2):
             opening = len(flow)  # the opening ends before the first section, or with the first table
     section = flow[opening : opening + 2] if opening else []  # the first section's heading and what it keeps
     section = section if all(isinstance(f, Paragraph) for f in section) else section[:1]
     return [CondPageBreak(_opening_room(flow[: opening or len(flow)], section, width, height))] + flow
+
+
+def _announces_below(paragraph: Flowable) -> bool:
+    """Whether a paragraph points at the table under it (« la table ci-dessous »): it keeps with it."""
+    return french(label("rulebook.book.below")) in getattr(paragraph, "text", "")
 
 
 def _opening_room(opening: list[Flowable], section: list[Flowable], width: float, height: float) -> float:

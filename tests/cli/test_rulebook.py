@@ -204,7 +204,7 @@ def test_a_trait_page_the_cards_print_wrongly_is_a_located_warning_and_strict_an
     traits = project / "data/rulesets/kolaps/rules/traits.yaml"
     text = traits.read_text(encoding="utf-8")
     traits.write_text(
-        text.replace("  - id: tranchant\n    book_pages: {a4: 12,", "  - id: tranchant\n    book_pages: {a4: 9,")
+        text.replace("  - id: tranchant\n    book_pages: {a4: 11,", "  - id: tranchant\n    book_pages: {a4: 9,")
     )
     line = line_of(traits, "    book_pages: {a4: 9,")
     column = traits.read_text(encoding="utf-8").splitlines()[line - 1].index("9") + 1
@@ -212,7 +212,7 @@ def test_a_trait_page_the_cards_print_wrongly_is_a_located_warning_and_strict_an
     assert relaxed.exit_code == 0, relaxed.stderr
     assert (
         f"data/rulesets/kolaps/rules/traits.yaml:{line}:{column}: warning: traits[8].book_pages.a4: trait 'tranchant': "
-        "the cards print p. 9 on a4, the book explains it on p. 12"
+        "the cards print p. 9 on a4, the book explains it on p. 11"
     ) in relaxed.stderr
     assert "trait '" not in relaxed.stderr.replace("trait 'tranchant'", "")  # the other pages agree
     letter = cli(["rulebook", "--paper", "letter", "-o", "letter.pdf"])

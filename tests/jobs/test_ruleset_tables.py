@@ -6,6 +6,7 @@ import re
 
 import pytest
 from pdf_fonts import pdf_fonts  # tests/support
+from pdf_tables import head_rows  # tests/support
 from pdf_text import page_texts  # tests/support
 
 from kolaps_print.content.formats import percent
@@ -133,3 +134,22 @@ def test_a_product_is_never_broken_between_its_sign_and_its_number():
     ]
     assert any("Compétence × 2" in line for line in lines)
     assert not [line for line in lines if line.rstrip().endswith("×")]
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
+def test_a_short_table_is_never_split_on_the_sheet(ruleset_id):
+    """A table of whole_rows body rows or fewer (style.yaml `table`) prints its head row once: it
+    is never cut between columns (the d12 sheet cut its five-row opposed roll, second review)."""
+    from kolaps_print.content.ruleset_sheet import sheet_content
+    from kolaps_print.layout.style import table_breaks
+
+    pdf = build_ruleset_sheet(ruleset_id).pdf
+    tables = [t for section in sheet_content(find_ruleset(ruleset_id)) for t in section.tables]
+    heads = [tuple(t.header[:2]) for t in tables]
+    checked = 0
+    for table in tables:
+        printed = head_rows(pdf, *table.header[:2])
+        if len(table.rows) <= table_breaks().whole_rows and printed:  # a head broken at a syllable reads otherwise
+            assert printed == heads.count(tuple(table.header[:2])), (table.title, printed)
+            checked += 1
+    assert checked >= 2

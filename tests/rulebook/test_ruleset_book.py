@@ -222,3 +222,23 @@ def test_the_proof_lists_the_ruleset_s_errata_and_where_they_are_printed(cli, tm
     assert "Aide de jeu" in marks and "Cartes : Équipe Néon" in marks
     assert re.search(r"Cartes d’aide de jeu carte \d+ D12-E", marks)  # the reference cards, by face
     assert "D12-E1" in marks
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "heads", "narrow"),
+    [("d100", ("Étape", "Ce qui se passe"), "Étape"), ("3d6", ("Action", "Effet", "Modif."), "Modif.")],
+)
+def test_a_table_s_columns_are_as_wide_as_their_texts_need(books, ruleset_id, heads, narrow):
+    """Second review: « Étape » took half the table and 3d6's « Modif. » a third, beside a column
+    of sentences. The widths come from the texts (as on the sheet): a column of short words is
+    narrower than the column of sentences, which is the widest, read back from the book."""
+    from pdf_tables import table_paint  # tests/support
+
+    paint = table_paint(books[ruleset_id], heads[0], heads[1])
+    lefts = dict(paint.heads)
+    edges = [lefts[h] for h in heads] + [paint.span[1]]
+    widths = {h: edges[i + 1] - edges[i] for i, h in enumerate(heads)}
+    sentences = max(widths, key=widths.get)
+    assert sentences not in (narrow, heads[0]), widths
+    assert widths[narrow] < 0.5 * widths[sentences], widths
+    assert widths["Étape" if ruleset_id == "d100" else "Action"] < 0.4 * (paint.span[1] - paint.span[0]), widths

@@ -34,6 +34,9 @@ class TablePaint:
     rules: tuple[tuple[float, RGB, float], ...]  # (height on the page, colour, weight) of each rule across it, top down
     head_bottom: float
     foot: float  # the last row's bottom
+    first_column: tuple[str, ...] = ()  # the font's base name of each body text in the first column
+    heads: tuple[tuple[str, float], ...] = ()  # each head text and its left edge, left to right
+    span: tuple[float, float] = (0.0, 0.0)  # the head row's fill, left and right
 
 
 def _rgb(obj, getter) -> RGB:
@@ -93,6 +96,31 @@ def table_paint(pdf: bytes, first_head: str, second_head: str) -> TablePaint:
     raise AssertionError(f"no table headed « {first_head} », « {second_head} »")
 
 
+def table_paint_at(pdf: bytes, head) -> TablePaint:
+    """The paint of the table whose head row holds the text object head (page space)."""
+    texts = text_objects(pdf, page_space=True)
+    return _read(pdf, head, [t for t in texts if t.page == head.page and _one_line(t.bounds, head.bounds)])
+
+
+def head_rows(pdf: bytes, first_head: str, second_head: str) -> int:
+    """How many times a head row reading first_head then second_head (on one line) is printed: a
+    table split over columns or pages repeats its head row over its second part."""
+    texts = text_objects(pdf, page_space=True)
+    lines = {
+        (first.page, round(first.bounds[3]))  # a folded table's head row reads its pair several times
+        for first in texts
+        if first.text.strip() == first_head
+        and any(
+            t.text.strip() == second_head
+            and t.page == first.page
+            and _one_line(t.bounds, first.bounds)
+            and 0 < t.bounds[0] - first.bounds[2] < 200
+            for t in texts
+        )
+    }
+    return len(lines)
+
+
 def _read(pdf: bytes, head, head_row) -> TablePaint:
     paths = path_paints(pdf, head.page)
     x, y = (head.bounds[0] + head.bounds[2]) / 2, (head.bounds[1] + head.bounds[3]) / 2
@@ -122,4 +150,17 @@ def _read(pdf: bytes, head, head_row) -> TablePaint:
         and t.bounds[2] <= right
         and bottom <= t.bounds[1] <= head_box.box[3]
     ]
-    return TablePaint(head_box.fill, tuple(inside), tuple(rows), tuple(rules), bottom, top)  # type: ignore[arg-type]
+    heads = sorted((t for t in head_row if t.text.strip() and left <= t.bounds[0] < right), key=lambda t: t.bounds[0])
+    edge = heads[1].bounds[0] if len(heads) > 1 else right  # the second head's left: the first column ends before
+    first = tuple(
+        t.font
+        for t in text_objects(pdf, page_space=True)
+        if t.page == head.page
+        and t.text.strip()
+        and left <= t.bounds[0]
+        and t.bounds[2] <= edge
+        and top - EDGE <= t.bounds[1]
+        and t.bounds[3] <= bottom + EDGE
+    )
+    lefts = tuple((t.text.strip(), t.bounds[0]) for t in heads)
+    return TablePaint(head_box.fill, tuple(inside), tuple(rows), tuple(rules), bottom, top, first, lefts, (left, right))  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable, Paragraph
 
 from kolaps_print.layout.reference.row_table import RowTable
+from kolaps_print.layout.style import table_breaks
 
 EPSILON = 0.01  # pt: rounding slack when comparing heights
 ROW_SLACK = 0.001  # pt: less than any row, more than rounding: a height just short of a row's bottom
@@ -24,6 +25,24 @@ def _body_rows(table: Flowable) -> int:
     if not isinstance(table, RowTable):
         return MIN_ROWS
     return (len(table.cells) - table.repeatRows) // table.row_group
+
+
+def table_rows(block: Flowable) -> int | None:
+    """The body rows of the table a block holds (a Stack's, or the block itself), None if none."""
+    if isinstance(block, Stack):
+        counts = [n for part in block.parts if (n := table_rows(part)) is not None]
+        return counts[-1] if counts else None
+    return _body_rows(block) if isinstance(block, RowTable) and block.repeatRows else None
+
+
+def house_cut(block: Flowable, pieces: list[Flowable]) -> bool:
+    """Whether cutting block into pieces keeps the house's rule (style.yaml `table`): a short
+    table is never cut, a longer one keeps split_rows rows at least on each side."""
+    whole = table_rows(block)
+    if whole is None or len(pieces) < 2:
+        return True
+    breaks = table_breaks()
+    return breaks.may_split(whole) and all((table_rows(p) or 0) >= breaks.split_rows for p in pieces[:2])
 
 
 def split_keeping_rows(
@@ -179,7 +198,9 @@ class FlowBox:
         return sum(h for _, h in self.placed)
 
 
-def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float = float("inf")) -> None:
+def fill_box(
+    box: FlowBox, queue: list[Flowable], gap: float, min_split: float = float("inf"), house: bool = True
+) -> None:
     """Move flowables from queue into box while they fit; split one that straddles the bottom.
 
     A block is split (its table continues in the next box, header repeated) when it could
@@ -196,6 +217,8 @@ def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float =
         if h > box.height or not box.placed or avail >= min_split:
             # back_off: a cut that would leave one row alone cuts a row earlier instead of not at all.
             pieces = split_keeping_rows(flowable, box.width, avail, back_off=True)
+            if house and h <= box.height and not house_cut(flowable, pieces):
+                pieces = []  # it fits a whole box: it moves on whole rather than cut against the rule
             if len(pieces) < 2 and not box.placed:
                 # An empty box takes even a lone row or half a note: it would fit nowhere better.
                 pieces = split_keeping_rows(flowable, box.width, avail, 1)
@@ -205,8 +228,11 @@ def fill_box(box: FlowBox, queue: list[Flowable], gap: float, min_split: float =
         return
 
 
-def fill_boxes(boxes: list[FlowBox], queue: list[Flowable], gap: float, min_split: float = float("inf")) -> bool:
-    """Fill boxes in order; True when everything found a place.
+def fill_boxes(
+    boxes: list[FlowBox], queue: list[Flowable], gap: float, min_split: float = float("inf"), house: bool = True
+) -> bool:
+    """Fill boxes in order; True when everything found a place. house: a table is cut only as
+    the house allows (house_cut); False, wherever its rows allow (a sheet that fits no other way).
 
     A block that fits a box whole moves on whole to the next box rather than split at
     min_split, as long as the boxes after can still take everything: a table is best read
@@ -219,8 +245,8 @@ def fill_boxes(boxes: list[FlowBox], queue: list[Flowable], gap: float, min_spli
     for split_at in tries:
         trial = list(queue)
         box.placed.clear()
-        fill_box(box, trial, gap, split_at)
-        if fill_boxes(rest, trial, gap, min_split):
+        fill_box(box, trial, gap, split_at, house)
+        if fill_boxes(rest, trial, gap, min_split, house):
             queue[:] = trial
             return True
     queue[:] = trial

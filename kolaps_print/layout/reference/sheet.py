@@ -132,22 +132,24 @@ def _tagged(unit: Flowable, tag: str) -> Stack:
     return Stack([unit], tag=tag)
 
 
-def _fit_page(page: ReferencePage, geometry: SheetGeometry, styles: Styles) -> list[FlowBox] | None:
+def _fit_page(page: ReferencePage, geometry: SheetGeometry, styles: Styles, house: bool) -> list[FlowBox] | None:
     boxes = geometry.column_boxes()
     if not all(fits_width(t, boxes[0].width, styles) for s in page.sections for t in s.tables):
         return None  # a column would have to break a word: try a smaller size
     queue = [u for s in page.sections for u in section_flowables(s, boxes[0].width, styles)]
     # A long table may continue in the next column rather than leave a quarter of one empty.
     min_split = boxes[0].height * geometry.spec.split_fraction
-    return boxes if fill_boxes(boxes, queue, gap=column_gap(styles), min_split=min_split) else None
+    return boxes if fill_boxes(boxes, queue, gap=column_gap(styles), min_split=min_split, house=house) else None
 
 
-def _fit_pages(pages: Sequence[ReferencePage], geometry: SheetGeometry, styles: Styles) -> list[list[FlowBox]] | None:
+def _fit_pages(
+    pages: Sequence[ReferencePage], geometry: SheetGeometry, styles: Styles, house: bool = True
+) -> list[list[FlowBox]] | None:
     """Every side's columns at this size, or None as soon as one side does not fit (each try
     lays out whole pages: the full sheet tries seven sizes before one fits)."""
     fitted = []
     for page in pages:
-        boxes = _fit_page(page, geometry, styles)
+        boxes = _fit_page(page, geometry, styles, house)
         if boxes is None:
             return None
         fitted.append(boxes)
@@ -234,9 +236,11 @@ def layout_sheet(data: GameData, paper: str = "a4", edition: Edition = "full", s
     """
     register_fonts(SANS)
     geometry, pages = SheetGeometry(paper, reference_look().sheet), reference_pages(data, edition)
-    for size in _sizes():
+    # Tables cut only as the house allows (a short one never) at any size first; a sheet that fits
+    # no other way (the full sheet on Letter) cuts them where their rows allow, as it always could.
+    for house, size in [(house, size) for house in (True, False) for size in _sizes()]:
         styles = Styles(size)
-        boxes = _fit_pages(pages, geometry, styles)
+        boxes = _fit_pages(pages, geometry, styles, house)
         if boxes is not None:
             headers = [_header(geometry, i, len(pages), sheet_title(edition), stamp) for i in range(len(pages))]
             content = [_page_shapes(columns, geometry, styles) for columns in boxes]

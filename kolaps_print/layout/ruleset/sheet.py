@@ -17,7 +17,7 @@ from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, col
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
-from kolaps_print.layout.reference.flow import FlowBox, Stack
+from kolaps_print.layout.reference.flow import FlowBox, Stack, house_cut
 from kolaps_print.layout.reference.look import ink, mark_grey, muted
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import SectionBar
@@ -46,7 +46,11 @@ class TableTooTall(ValueError):
 
 def _tables(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> list[Stack]:
     """The table with its title and note, kept together with lead (its section's bar, if first);
-    a table too wide for width even at the least size in parts (_column_parts), set at one size."""
+    a table too wide for width even at the least size in parts (_column_parts), set at one size.
+    Its body's first column is bold when the house table says so (measured bold: the strong column)."""
+    paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
+    if 0 in paint.bold_columns(table.header) and table.strong is None:
+        table = replace(table, strong=0)  # measured bold
     while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
         table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
     parts = _column_parts(table, width, look)
@@ -90,11 +94,12 @@ def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowab
     pad = look.cell_padding_pt
     centred = value_columns(table)
     heads, cells = (_by_column(style, centred) for style in (head, cell))
+    bold = _by_column(replace_font(cell, SANS_BOLD), centred)
+    cells = [bold[i] if i in paint.bold_columns(table.header) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
     rows += [
         Row(tuple(Paragraph(escape(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
     ]
-    paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
     grid_look = TableLook(
         left=(pad,) * len(widths),
         right=(pad,) * len(widths),
@@ -116,6 +121,10 @@ def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowab
     note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
     parts += [Paragraph(escape(text), note) for text in (table.key, table.note) if text]
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
+
+
+def replace_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
+    return ParagraphStyle(f"{style.name}-{font}", parent=style, fontName=font)
 
 
 def _by_column(style: ParagraphStyle, centred: list[bool]) -> list[ParagraphStyle]:
@@ -258,7 +267,7 @@ def _cut_table(block: Stack, width: float, room: float) -> list[Flowable] | None
         return None
     above = sum(part.wrap(width, room)[1] for part in block.parts[:at])
     pieces = block.parts[at].split(width, room - above)
-    if len(pieces) != 2:
+    if len(pieces) != 2 or not house_cut(block.parts[at], pieces):  # a short table is never cut
         return None
     return [Stack([*block.parts[:at], pieces[0]]), Stack([pieces[1], *block.parts[at + 1 :]])]
 

@@ -119,3 +119,22 @@ def test_no_table_is_cut_while_a_column_stands_a_third_empty(data, paper, editio
         if cut:  # a « (suite) » heads a column: every column of that side is at least two thirds full
             gaps = [len(box.placed) * column_gap(layout.styles) for box in boxes]
             assert all(box.used + gap >= box.height * 2 / 3 for box, gap in zip(boxes, gaps, strict=True))
+
+
+@pytest.mark.parametrize(("paper", "edition"), [("a4", "full"), ("a4", "quickstart"), ("letter", "quickstart")])
+def test_a_short_table_is_never_cut_between_columns(data, paper, edition):
+    """style.yaml `table`: a table of whole_rows body rows or fewer prints its head row once
+    (a cut table repeats it over its second part), read back from the sheet's PDF. (The full
+    sheet on Letter fits two sides only by cutting tables where their rows allow: not asked.)"""
+    from pdf_tables import head_rows  # tests/support
+
+    from kolaps_print.jobs.tables import TablesOptions, build_reference
+    from kolaps_print.layout.style import table_breaks
+
+    pdf = build_reference(TablesOptions(paper=paper, edition=edition)).pdf
+    tables = [t for page in reference_pages(data, edition) for s in page.sections for t in s.tables]
+    heads = [tuple(t.columns[:2]) for t in tables]
+    short = [t for t in tables if len(t.rows) <= table_breaks().whole_rows and len(t.columns) >= 2]
+    printed = {t.title: head_rows(pdf, *t.columns[:2]) for t in short}
+    assert sum(printed.values()) >= 3  # the check reads heads (a table set text under its rows has them too)
+    assert all(n <= heads.count(tuple(t.columns[:2])) for t, n in zip(short, printed.values(), strict=True)), printed

@@ -210,10 +210,11 @@ def test_the_d12_ladder_is_set_at_7_pt_at_least_its_rungs_named_in_a_key(cli, de
 
 def _this_face(head, line: list) -> list:
     """The texts of a line from head rightwards, up to a gap wider than any between two columns
-    (the next card's face on the sheet of cards)."""
+    or a text that is no rung's head (the next card's face on the sheet of cards: faces abut, and
+    its own table's head may stand on the same line, « Dé »)."""
     row = [head]
     for o in (o for o in line if o.bounds[0] > head.bounds[0]):
-        if o.bounds[0] - row[-1].bounds[2] > 40:
+        if o.bounds[0] - row[-1].bounds[2] > 40 or not o.text.strip().startswith("≥"):
             break
         row.append(o)
     return row
