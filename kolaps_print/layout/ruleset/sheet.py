@@ -88,6 +88,7 @@ def _continued(title: str) -> str:
 
 def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable], size: float) -> Stack:
     """The table at size with its title and note, kept together with lead (its section's bar, if first)."""
+    paint = table_paint()
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
     widths = column_widths(table, width, size)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(table.header, widths, strict=True)]
