@@ -520,9 +520,7 @@ def fills_past(flowable: Flowable) -> bool:
         return flowable.level >= 2
     if floating(flowable) or isinstance(flowable, (CondPageBreak, Table)):
         return False
-    return isinstance(flowable, (BodyParagraph, ListFlowable, Spacer)) and not (
-        flowable.getKeepWithNext() and not isinstance(flowable, HeadingFlowable)
-    )
+    return isinstance(flowable, (BodyParagraph, ListFlowable, Spacer)) and not flowable.getKeepWithNext()
 
 
 def floating(title: Flowable) -> int:

@@ -8,6 +8,7 @@ draw/reference_sheet.py paints with the header and footer.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -238,7 +239,7 @@ def layout_sheet(data: GameData, paper: str = "a4", edition: Edition = "full", s
     geometry, pages = SheetGeometry(paper, reference_look().sheet), reference_pages(data, edition)
     # Tables cut only as the house allows (a short one never) at any size first; a sheet that fits
     # no other way (the full sheet on Letter) cuts them where their rows allow, as it always could.
-    for house, size in [(house, size) for house in (True, False) for size in _sizes()]:
+    for house, size in itertools.product((True, False), _sizes()):
         styles = Styles(size)
         boxes = _fit_pages(pages, geometry, styles, house)
         if boxes is not None:

@@ -63,8 +63,7 @@ def _column_parts(table: RulesetTable, width: float, look: SheetLook) -> list[Ru
     seven columns on a mini card: « Bo-nus », « 100 » over « % ») cut between its columns into
     the fewest parts that hold their words whole at the body size, else at the least size; the
     table whole, its heads broken at syllables, when no cut holds them."""
-    fits = [sum(least_widths(table, look.min_body_pt)) <= width + 1e-6]
-    if table.folded or fits[0] or len(table.header) < 3:
+    if table.folded or len(table.header) < 3 or sum(least_widths(table, look.min_body_pt)) <= width + 1e-6:
         return [table]
     continued = _continued(table.title)
     for least in (look.body_pt, look.min_body_pt):
@@ -95,7 +94,7 @@ def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowab
     pad = look.cell_padding_pt
     centred = value_columns(table)
     heads, cells = (_by_column(style, centred) for style in (head, cell))
-    bold = _by_column(replace_font(cell, SANS_BOLD), centred)
+    bold = _by_column(_in_font(cell, SANS_BOLD), centred)
     cells = [bold[i] if i in paint.bold_columns(table.header) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
     rows += [
@@ -124,7 +123,8 @@ def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowab
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
 
 
-def replace_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
+def _in_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
+    """style in another font (the bold first column's cells)."""
     return ParagraphStyle(f"{style.name}-{font}", parent=style, fontName=font)
 
 
