@@ -218,10 +218,11 @@ class FrontBuilder:
         """The first mode (from at_least) whose blocks fit the body, and the scale they fit at: a
         trait by page comes before a smaller type (the fewest that fit at the smallest type)."""
         top, bottom = self._body_room()
-        smallest = self._style(list(self._scales())[-1])
         for index in range(at_least, len(MODES)):
-            mode, _ = self._paged(member, MODES[index], smallest, bottom - top)
-            style, blocks = self._fitted_blocks(member, mode, bottom - top)
+            style, blocks = self._fitted_blocks(member, MODES[index], bottom - top)
+            if needed_height(blocks) > bottom - top + 1e-6:  # not even at the smallest type (style): page traits
+                mode, _ = self._paged(member, MODES[index], style, bottom - top)
+                style, blocks = self._fitted_blocks(member, mode, bottom - top)
             if needed_height(blocks) <= bottom - top + 1e-6:
                 return index, style.scale
         return len(MODES) - 1, style.scale
