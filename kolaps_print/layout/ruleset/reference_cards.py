@@ -8,52 +8,95 @@ is set per deck (data/layouts/rulesets.yaml, reference_cards)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Paragraph
 
-from kolaps_print.content.ruleset_sheet import SectionContent
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
 from kolaps_print.layout.reference.cards import CardOverflow
-from kolaps_print.layout.reference.flow import FlowBox
+from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, band_shapes, story_room
-from kolaps_print.layout.ruleset.flow import fill_column
+from kolaps_print.layout.ruleset.card_flow import FaceOverflow, FacePour, misses, without_trailing_gaps
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook, sheet_look
-from kolaps_print.layout.ruleset.sheet import sheet_story
+from kolaps_print.layout.ruleset.sheet import continued_title_text, section_tables, table_stacks, text_goes_under
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.model.ruleset_load import Ruleset
+from kolaps_print.typography import escape
 from kolaps_print.units import pt
 
 SLACK = 0.5  # pt: faces are filled this much short of the room the card will give them
 
 
-def _pour(story: list[Flowable], width: float, height: float) -> list[list[Flowable]]:
-    """The story cut into faces of width × height: each face's blocks, in order."""
-    faces = []
-    while story:
-        face = FlowBox(0, 0, width, height)
-        fill_column(face, story)
-        if not face.placed:
-            raise CardOverflow("a table does not fit on one card face: choose a larger --card (tarot)")
-        faces.append([block for block, _ in face.placed])
+@dataclass(frozen=True)
+class Poured:
+    """A deck's faces (each one's topic and blocks) at one size, and what its rules could not keep."""
+
+    body_pt: float
+    faces: list[tuple[str, list[Flowable]]]
+    faults: int = 0  # tables cut against the house's breaks
+    apart: int = 0  # keys set off their table
+
+    def rank(self, comfortable: float) -> tuple[int, int, bool, int, float]:
+        """The best deck first: no fault, keys with their tables, comfortable type, fewest cards, largest type."""
+        return (self.faults, self.apart, self.body_pt < comfortable - 1e-9, -(-len(self.faces) // 2), -self.body_pt)
+
+
+def _pour(story: list[Flowable], width: float, height: float) -> FacePour:
+    """The story cut into faces of width × height by the house's table breaks."""
+    faces = FacePour(width, height, _continued_paragraph)
+    try:
+        faces.pour(story)
+    except FaceOverflow as error:
+        raise CardOverflow(str(error)) from None
     return faces
 
 
-def _section_faces(
-    sections: list[SectionContent], size: tuple[float, float], look: SheetLook, colour: Color
-) -> list[tuple[str, list[Flowable]]]:
+def _continued_paragraph(title: Paragraph) -> Paragraph:
+    """A table's title over a piece after its first (« Chance de réussir une action (suite) † D12-E3 »)."""
+    return Paragraph(escape(continued_title_text(title.getPlainText())), title.style)
+
+
+def _section_faces(sections: list[SectionContent], size: tuple[float, float], look: SheetLook, colour: Color) -> Poured:
     """Each face's topic and blocks: every section poured from a face of its own, without its
     bar (the band says it)."""
     width, height = size
     faces: list[tuple[str, list[Flowable]]] = []
+    faults = apart = 0
     for section in sections:
-        poured = _pour(sheet_story([section], width, look, colour, bars=False), width, height - SLACK)
+        story = [s for table in section_tables(section) for s in _kept_table(table, width, height - SLACK, look)]
+        poured = _pour(story, width, height - SLACK)
         continued = f"{section.title} {label('rulesets.sheet.continued')}"
-        faces += [(section.title if i == 0 else continued, blocks) for i, blocks in enumerate(poured)]
-    return faces
+        blocks = [without_trailing_gaps(face) for face in poured.faces if face]
+        faces += [(section.title if i == 0 else continued, face) for i, face in enumerate(blocks)]
+        faults, apart = faults + poured.faults, apart + poured.apart
+    return Poured(look.body_pt, faces, faults, apart)
+
+
+def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLook) -> list[Stack]:
+    """The table's blocks at the deck's size; a table the house's breaks cannot keep there (too
+    short to cut, too tall for a face: Points de vie on a mini card), or whose key they set off it
+    (the d12 ladder on a poker card), set smaller, by steps down to min_body_pt, until they can;
+    then, from the deck's size down again, with its longest column's text under each row (3d6's
+    Dommages on a mini card); the first that keeps the most, else at the deck's size."""
+    sizes = [look.body_pt]
+    while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
+        sizes.append(round(sizes[-1] - look.body_step_pt, 2))
+    best: tuple[tuple[int, int], list[Stack]] | None = None
+    for under in (False, True) if text_goes_under(table) else (False,):
+        for body in sizes:
+            stacks = table_stacks(table, width, look.model_copy(update={"body_pt": body}), under)
+            missed = misses(stacks, width, height, _continued_paragraph)
+            if missed == (0, 0):
+                return stacks
+            if best is None or missed < best[0]:
+                best = (missed, stacks)
+    return best[1] if best and best[0][0] == 0 else table_stacks(table, width, look)
 
 
 def card_sizes(look: SheetLook) -> list[SheetLook]:
@@ -84,18 +127,18 @@ def reference_faces(
 def _fewest_cards(
     sections: list[SectionContent], room: tuple[float, float], look: SheetLook, colour: Color
 ) -> list[tuple[str, list[Flowable]]]:
-    """The deck's faces at the size that prints it on the fewest cards (the largest of those) among
-    the comfortable sizes (comfortable_pt up), or among all when none of those fits the card."""
-    decks: list[tuple[float, list[tuple[str, list[Flowable]]]]] = []
+    """The deck's faces at the size that keeps the house's table breaks best (no table cut against
+    them, every key with its table), then among the comfortable sizes (comfortable_pt up) the one
+    that prints it on the fewest cards, the largest of those."""
+    decks: list[Poured] = []
     for cards in card_sizes(look):
         try:
-            decks.append((cards.body_pt, _section_faces(sections, room, cards, colour)))
+            decks.append(_section_faces(sections, room, cards, colour))
         except CardOverflow:
             continue
-    comfortable = [d for d in decks if d[0] >= look.reference_cards.comfortable_pt - 1e-9] or decks
-    if not comfortable:  # no size fits: the smallest says which table
+    if not decks:  # no size fits: the smallest says which table
         _section_faces(sections, room, card_sizes(look)[-1], colour)
-    return min(comfortable, key=lambda d: (-(-len(d[1]) // 2), -d[0]))[1]
+    return min(decks, key=lambda d: d.rank(look.reference_cards.comfortable_pt)).faces
 
 
 def band_look(look: CardLook, faces: list[RulesetFace], width: float) -> CardLook:

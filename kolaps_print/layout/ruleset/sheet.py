@@ -19,8 +19,9 @@ from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
 from kolaps_print.layout.reference.flow import FlowBox, Stack, house_cut
 from kolaps_print.layout.reference.look import ink, mark_grey, muted
-from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
+from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import SectionBar
+from kolaps_print.layout.ruleset.card_flow import KEY_STYLE
 from kolaps_print.layout.ruleset.columns import (
     CELL_PAD,
     SLACK,
@@ -44,7 +45,9 @@ class TableTooTall(ValueError):
     """A table (with its title) taller than a whole column."""
 
 
-def _tables(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> list[Stack]:
+def _tables(
+    table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable], under: bool = False
+) -> list[Stack]:
     """The table with its title and note, kept together with lead (its section's bar, if first);
     a table too wide for width even at the least size in parts (_column_parts), set at one size.
     Its body's first column is bold when the house table says so (measured bold: the strong column)."""
@@ -55,7 +58,7 @@ def _tables(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowa
         table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
     parts = _column_parts(table, width, look)
     size = min(unbroken_size(part, width, look.body_pt, look.min_body_pt, look.body_step_pt) for part in parts)
-    return [_table(part, width, look, lead if i == 0 else [], size) for i, part in enumerate(parts)]
+    return [_table(part, width, look, lead if i == 0 else [], size, under) for i, part in enumerate(parts)]
 
 
 def _column_parts(table: RulesetTable, width: float, look: SheetLook) -> list[RulesetTable]:
@@ -65,7 +68,7 @@ def _column_parts(table: RulesetTable, width: float, look: SheetLook) -> list[Ru
     table whole, its heads broken at syllables, when no cut holds them."""
     if table.folded or len(table.header) < 3 or sum(least_widths(table, look.min_body_pt)) <= width + 1e-6:
         return [table]
-    continued = _continued(table.title)
+    continued = continued_title_text(table.title)
     for least in (look.body_pt, look.min_body_pt):
         for count in range(2, len(table.header)):
             parts = column_parts(table, count, continued)
@@ -74,7 +77,7 @@ def _column_parts(table: RulesetTable, width: float, look: SheetLook) -> list[Ru
     return [table]
 
 
-def _continued(title: str) -> str:
+def continued_title_text(title: str) -> str:
     """A part's title after the first: « Chance de réussir une action (suite) † D12-E3 », its
     marks kept (the proof finds them on the faces that print them)."""
     from kolaps_print.layout.reference.tables import continued_title  # KOLAPS's tables: only for a cut table
@@ -85,41 +88,75 @@ def _continued(title: str) -> str:
     return out
 
 
-def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable], size: float) -> Stack:
-    """The table at size with its title and note, kept together with lead (its section's bar, if first)."""
+def text_goes_under(table: RulesetTable) -> bool:
+    """Whether the table has a column of text that may go under its rows (three columns or more,
+    not pairs of values)."""
+    return len(table.header) >= 3 and not table.folded and not value_columns(table)[_under_column(table)]
+
+
+def _under_column(table: RulesetTable) -> int:
+    """The column past the first that holds the most text: the one set under its rows."""
+    return max(range(1, len(table.header)), key=lambda i: sum(len(row[i]) for row in table.rows))
+
+
+def _without(row: list[str], column: int) -> list[str]:
+    return row[:column] + row[column + 1 :]
+
+
+def _table(
+    table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable], size: float, under: bool = False
+) -> Stack:
+    """The table at size with its title and note, kept together with lead (its section's bar, if
+    first); under: its longest column's text on a line of its own across the table under each row
+    (a table too tall for a mini card's face otherwise), row and text one zebra shade, never parted."""
     paint = table_paint()
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
-    widths = column_widths(table, width, size)
-    header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(table.header, widths, strict=True)]
+    column = _under_column(table) if under else -1
+    keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
+    keys = keys if under else table
+    widths = column_widths(keys, width, size)
+    header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
-    centred = value_columns(table)
+    centred = value_columns(keys)
     heads, cells = (_by_column(style, centred) for style in (head, cell))
     bold = _by_column(_in_font(cell, SANS_BOLD), centred)
-    cells = [bold[i] if i in paint.bold_columns(table.header) else style for i, style in enumerate(cells)]
+    cells = [bold[i] if i in paint.bold_columns(keys.header) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
-    rows += [
-        Row(tuple(Paragraph(escape(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
-    ]
+    if under:
+        for i, row in enumerate(table.rows):
+            shade = paint.rows[i % len(paint.rows)]
+            line = (Paragraph(escape(row[column]), cell), *("" for _ in widths[1:]))
+            texts = _without(row, column)
+            rows += [
+                Row(tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True)), pad, 0, fill=shade),
+                Row(line, pad / 2, pad, span=True, fill=shade),
+            ]
+    else:
+        rows += [
+            Row(tuple(Paragraph(escape(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
+        ]
     grid_look = TableLook(
         left=(pad,) * len(widths),
         right=(pad,) * len(widths),
         valign="top",
         header_fill=paint.head_fill,
-        zebra=paint.rows,
+        zebra=() if under else paint.rows,
         rule=paint.rule,
         rule_pt=paint.rule_pt,
         rule_below_header=True,
         rule_below=True,
+        empty_cell=0.0 if under else EMPTY_CELL_PT,
     )
     parts: list[Flowable] = [*lead]
     if table.title:
         parts.append(
             Paragraph(escape(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
         )
-    parts.append(RowTable(rows, widths, grid_look, repeat_rows=1))
+    parts.append(RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1))
     note = paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted())
     note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
-    parts += [Paragraph(escape(text), note) for text in (table.key, table.note) if text]
+    key = ParagraphStyle(KEY_STYLE, parent=note)  # the same look, named: a card keeps it with its table
+    parts += [Paragraph(escape(text), style) for text, style in ((table.key, key), (table.note, note)) if text]
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
 
 
@@ -147,11 +184,25 @@ def sheet_story(
     story: list[Flowable] = []
     for section in sections:
         bar: list[Flowable] = [SectionBar(section.title, look, colour), Spacer(1, pt(BAR_GAP_MM))] if bars else []
-        for i, table in enumerate(section.tables):
-            if i == 0 and _same(table.title, section.title):  # the bar already says it
-                table = replace(table, title="")
+        for i, table in enumerate(section_tables(section)):
             story += _tables(table, width, look, bar if i == 0 else [])
     return story
+
+
+def section_tables(section: SectionContent) -> list[RulesetTable]:
+    """The section's tables, the first untitled when its title is the section's (the bar, or a
+    card's band, already says it)."""
+    tables = list(section.tables)
+    if tables and _same(tables[0].title, section.title):
+        tables[0] = replace(tables[0], title="")
+    return tables
+
+
+def table_stacks(table: RulesetTable, width: float, look: SheetLook, under: bool = False) -> list[Stack]:
+    """One table's kept blocks (its parts, when it is cut between columns), with no bar; under:
+    its longest column's text under each row (text_goes_under)."""
+    register_fonts(SANS)
+    return _tables(table, width, look, [], under)
 
 
 @dataclass(frozen=True)

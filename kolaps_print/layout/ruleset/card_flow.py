@@ -1,0 +1,212 @@
+"""A section's tables poured onto reference-card faces by the house's table breaks (style.yaml
+`table`, as the books and sheets): a table of whole_rows body rows or fewer never splits, a longer
+one keeps split_rows rows at least on each side of a cut, each piece under its title (« … (suite) »
+after the first); a table's key stays with it (its last piece); a note is never cut between faces:
+it goes whole under its table, else whole on the next face under the table's title again.
+
+A block goes whole where it fits, else whole on the next face; only a table taller than a face is
+cut. A table too short to be cut that does not fit a face whole, or a longer one whose rows are too
+tall for split_rows a face, is cut as the faces allow: a fault, counted, for the deck to choose a
+size (a smaller type) without any."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.platypus import Flowable, Paragraph, Spacer
+
+from kolaps_print.layout.reference.flow import Stack
+from kolaps_print.layout.reference.row_table import RowTable
+from kolaps_print.layout.style import table_breaks
+
+FUZZ = 1e-6  # pt: a block this much taller than the room left still fits
+KEY_STYLE = "key"  # the style name of a table's key (layout/ruleset/sheet.py): it goes with the table
+
+
+class FaceOverflow(ValueError):
+    """A block that may not be cut does not fit an empty face."""
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """A kept table's parts: its title (or None: the band names it), its grid, what follows it
+    (its key, its note) and its gap under it."""
+
+    title: Paragraph | None
+    grid: RowTable
+    key: list[Flowable]
+    note: list[Flowable]
+    gap: list[Flowable]
+
+    @staticmethod
+    def of(stack: Stack) -> TableBlock | None:
+        """The stack's parts, or None if it holds no table: after the grid, its key (a paragraph
+        styled KEY_STYLE, read with the table), its note, its gap."""
+        at = next((i for i, part in enumerate(stack.parts) if isinstance(part, RowTable)), None)
+        if at is None:
+            return None
+        before, after = stack.parts[:at], stack.parts[at + 1 :]
+        titles = [p for p in before if isinstance(p, Paragraph)]
+        gap = [p for p in after if isinstance(p, Spacer)]
+        key = [p for p in after if isinstance(p, Paragraph) and p.style.name == KEY_STYLE]
+        note = [p for p in after if not isinstance(p, Spacer) and all(p is not k for k in key)]
+        return TableBlock(titles[-1] if titles else None, stack.parts[at], key, note, gap)
+
+
+class FacePour:
+    """Faces of width × height pt filled top down: each face's blocks; what the rules could not
+    keep counted (faults: tables cut against the house's breaks; apart: keys set off their table),
+    for the deck to choose the size that keeps them best."""
+
+    def __init__(self, width: float, height: float, continued: Callable[[Paragraph], Paragraph]):
+        self.width, self.height = width, height
+        self.continued = continued  # a title -> its « (suite) »
+        self.faces: list[list[Flowable]] = [[]]
+        self.faults = self.apart = 0
+
+    def room(self) -> float:
+        return self.height - sum(self.measure(b) for b in self.faces[-1])
+
+    def measure(self, block: Flowable) -> float:
+        return block.wrap(self.width, self.height)[1]
+
+    def fits(self, blocks: list[Flowable], room: float | None = None) -> bool:
+        """Whether blocks go into room (the face's room left by default); a gap at a face's foot costs nothing."""
+        parts = list(blocks)
+        while parts and isinstance(parts[-1], Spacer):
+            parts.pop()
+        room = self.room() if room is None else room
+        return sum(self.measure(b) for b in parts) <= room + FUZZ
+
+    def whole(self, blocks: list[Flowable]) -> bool:
+        """Whether blocks fit an empty face."""
+        return self.fits(blocks, self.height)
+
+    def new_face(self) -> None:
+        if self.faces[-1]:
+            self.faces.append([])
+
+    def put(self, blocks: list[Flowable]) -> None:
+        """blocks kept together where they fit: here, else on a new face."""
+        if not self.fits(blocks):
+            self.new_face()
+        if not self.fits(blocks):
+            raise FaceOverflow("a table does not fit on one card face: choose a larger --card (tarot)")
+        self.faces[-1].append(Stack(list(blocks)))
+
+    def pour(self, story: list[Flowable]) -> None:
+        """Each block of story by the rules above."""
+        for block in story:
+            table = TableBlock.of(block) if isinstance(block, Stack) else None
+            if table is None:
+                self.put([block])
+            else:
+                self.table(table, block)
+
+    def table(self, t: TableBlock, whole: Stack) -> None:
+        """The table whole with all it has, else whole with its key (its note on the next face),
+        else whole alone (key and note on the next face), else cut between its rows."""
+        title = [t.title] if t.title else []
+        if self.whole(whole.parts):
+            self.put(whole.parts)
+        elif t.note and self.whole([*title, t.grid, *t.key]):
+            self.put([*title, t.grid, *t.key])
+            self.put([*self.heading(t), *t.note, *t.gap])
+        elif t.key and self.whole([*title, t.grid]):
+            self.apart += 1
+            self.put([*title, t.grid])
+            self.put([*self.heading(t), *t.key, *t.note, *t.gap])
+        else:
+            self.cut(t, title)
+
+    def heading(self, t: TableBlock) -> list[Flowable]:
+        return [self.continued(t.title)] if t.title else []
+
+    def cut(self, t: TableBlock, title: list[Flowable]) -> None:
+        """The table cut between its rows, each piece after the first on a face of its own; its
+        key and note under the last piece when they fit there, else on the next face."""
+        pieces = self.row_pieces(t, title)
+        for i, piece in enumerate(pieces):
+            if i:
+                self.new_face()
+            heading = title if i == 0 else self.heading(t)
+            if i < len(pieces) - 1:
+                self.put([*heading, piece])
+            elif self.whole([*heading, piece, *t.key, *t.note]):
+                self.put([*heading, piece, *t.key, *t.note, *t.gap])
+            elif self.whole([*heading, piece, *t.key]) and t.note:
+                self.put([*heading, piece, *t.key])
+                self.put([*self.heading(t), *t.note, *t.gap])
+            else:
+                self.apart += bool(t.key)
+                self.put([*heading, piece])
+                if t.key or t.note:
+                    self.put([*self.heading(t), *t.key, *t.note, *t.gap])
+
+    def row_pieces(self, t: TableBlock, title: list[Flowable]) -> list[RowTable]:
+        """The grid cut into pieces that fill the face left (or a face of their own), then whole
+        faces, each of split_rows rows at least when the table is long enough to be cut at all;
+        else (a fault) as the faces allow."""
+        grid, breaks, group = t.grid, table_breaks(), t.grid.row_group
+        heights = grid.row_heights()
+        head, rows = sum(heights[: grid.repeatRows]), heights[grid.repeatRows :]
+        body = [sum(rows[i : i + group]) for i in range(0, len(rows), group)]  # a row and its text under it: one
+        least = breaks.split_rows if breaks.may_split(len(body)) else len(body) + 1
+        counts, start, room, fault = [], 0, self.room(), False
+        first = sum(self.measure(b) for b in title)
+        later = sum(self.measure(b) for b in self.heading(t))
+        while start < len(body):
+            above, rest = (later if counts else first), len(body) - start
+            if head + sum(body[start:]) + above <= room + FUZZ:
+                counts.append(rest)
+                break
+            fit = _rows_within(body[start:], room - above - head)
+            take = min(fit, rest - least) if rest - fit < least else fit
+            if take < least and not counts and self.faces[-1] and room < self.height - FUZZ:
+                room = self.height  # not here: from a face of its own
+                continue
+            if take < least:
+                fault = True
+                take = max(1, fit if rest - fit >= min(least, 2) or fit <= 1 else fit - 1)
+            counts.append(take)
+            start, room = start + take, self.height
+        self.faults += fault
+        return _pieces(grid, [count * group for count in counts])
+
+
+def misses(stacks: list[Flowable], width: float, height: float, continued) -> tuple[int, int]:
+    """What the rules cannot keep of a table's blocks on empty faces of width × height: (faults,
+    keys apart), (0, 0) at best."""
+    trial = FacePour(width, height, continued)
+    try:
+        trial.pour(list(stacks))
+    except FaceOverflow:
+        return (1 << 20, 0)
+    return trial.faults, trial.apart
+
+
+def _rows_within(rows: list[float], room: float) -> int:
+    """How many of rows (heights, top down) fit room."""
+    used, count = 0.0, 0
+    for h in rows:
+        if used + h > room + FUZZ:
+            break
+        used, count = used + h, count + 1
+    return count
+
+
+def _pieces(grid: RowTable, counts: list[int]) -> list[RowTable]:
+    """grid cut into pieces of counts body rows, the header repeated over each."""
+    pieces, rest = [], grid
+    for count in counts[:-1]:
+        first, rest = rest.cut(rest.repeatRows + count)
+        pieces.append(first)
+    return [*pieces, rest]
+
+
+def without_trailing_gaps(face: list[Flowable]) -> list[Flowable]:
+    """A face's blocks, the last one's gap under it dropped (nothing follows it on the face)."""
+    if face and isinstance(face[-1], Stack) and face[-1].parts and isinstance(face[-1].parts[-1], Spacer):
+        return [*face[:-1], Stack(face[-1].parts[:-1])]
+    return face
