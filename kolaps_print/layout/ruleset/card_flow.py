@@ -153,7 +153,8 @@ class FacePour:
         head, rows = sum(heights[: grid.repeatRows]), heights[grid.repeatRows :]
         body = [sum(rows[i : i + group]) for i in range(0, len(rows), group)]  # a row and its text under it: one
         least = breaks.split_rows if breaks.may_split(len(body)) else len(body) + 1
-        counts, start, room, fault = [], 0, self.room(), False
+        counts: list[int] = []
+        start, room, fault = 0, self.room(), False
         first = sum(self.measure(b) for b in title)
         later = sum(self.measure(b) for b in self.heading(t))
         while start < len(body):
