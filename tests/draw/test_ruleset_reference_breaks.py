@@ -1,0 +1,96 @@
+"""Issue 12, tenth session: the other systems' reference cards keep the house's table breaks
+(style.yaml `table`, as the books and sheets), on every card size, read back from the printed
+faces (print-shop layout: one face a page): no table of whole_rows rows or fewer cut, no piece of
+a cut table under split_rows rows, every piece after the first under its title « (suite) », no
+key or note cut between two faces, and the d12 ladder's key under the ladder on poker cards."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from card_pieces import Face, faces, plain, tables  # tests/support
+from pdf_colours import seen  # tests/support
+from ruleset_products import RULESETS  # tests/support
+
+from kolaps_print.content.ruleset_sheet import sheet_content
+from kolaps_print.labels import overriding_labels
+from kolaps_print.layout.style import table_breaks, table_paint
+from kolaps_print.model.ruleset_load import find_ruleset
+
+CARDS = ("mini", "poker", "tarot")
+
+
+@pytest.fixture(scope="module")
+def decks(cli, tmp_path_factory) -> dict[tuple[str, str], list[Face]]:
+    """(ruleset, card) -> the deck's faces, each built through the CLI."""
+    folder, out = tmp_path_factory.mktemp("ruleset-reference-breaks"), {}
+    head = seen(table_paint().head_fill)
+    for ruleset_id in RULESETS:
+        for card in CARDS:
+            target = folder / f"{ruleset_id}-{card}.pdf"
+            args = ["tables", "--ruleset", ruleset_id, "--format", "cards", "--card", card, "--layout", "print-shop"]
+            result = cli([*args, "-o", target])
+            assert result.exit_code == 0, result.stderr
+            out[ruleset_id, card] = faces(target.read_bytes(), head)
+    return out
+
+
+def _sections(ruleset_id: str):
+    ruleset = find_ruleset(ruleset_id)
+    with overriding_labels(ruleset.labels_file):
+        return sheet_content(ruleset)
+
+
+@pytest.mark.parametrize("card", CARDS)
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_table_is_cut_only_as_the_house_allows(decks, ruleset_id, card):
+    """d12 on mini cards printed « Critiques en combat » one row a card, « Points de vie » three
+    rows then two: a cut table has more than whole_rows rows and split_rows at least in each piece;
+    a shorter one is printed whole, on one face."""
+    breaks = table_breaks()
+    deck = decks[ruleset_id, card]
+    cut = [[p.rows for p in pieces] for pieces in tables(deck) if len(pieces) > 1]
+    assert all(sum(rows) > breaks.whole_rows and min(rows) >= breaks.split_rows for rows in cut), cut
+    assert all(p.rows for face in deck for p in face.pieces)  # every piece read, rows and all
+
+
+@pytest.mark.parametrize("card", CARDS)
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_piece_of_a_cut_table_is_titled(decks, ruleset_id, card):
+    """Each piece after the first under the table's title « (suite) » (the ladder's second half on
+    a mini card's back had none); a table untitled because its band names it (3d6's « Actions de
+    combat ») goes on under the band's « (suite) »."""
+    deck = decks[ruleset_id, card]
+    for pieces in tables(deck):
+        first = pieces[0]
+        if not first.title:  # its band names it: the first table of its section's first face
+            band = re.match(r"(.*?) \d+/\d+", deck[first.face].text)
+            assert band and first.first and "(suite)" not in band.group(1), deck[first.face].text[:60]
+        for piece in pieces[1:]:
+            assert "(suite)" in (piece.title or deck[piece.face].text), (piece.face, deck[piece.face].text[:60])
+            if first.title:
+                stem = first.title.split(" (")[0].split(" †")[0]
+                assert piece.title.startswith(stem), (piece.title, first.title)
+
+
+@pytest.mark.parametrize("card", CARDS)
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_no_key_or_note_is_cut_between_faces(decks, ruleset_id, card):
+    """The d12 ladder's key « Barreaux de l’échelle… » was cut after « normal 8, » on mini cards:
+    every key and note of the sheet is printed whole on one face."""
+    texts = [face.text for face in decks[ruleset_id, card]]
+    notes = [plain(t) for s in _sections(ruleset_id) for table in s.tables for t in (table.key, table.note) if t]
+    assert notes
+    for note in notes:
+        assert any(note in text for text in texts), note
+
+
+def test_the_d12_ladder_s_key_stays_under_the_ladder_on_poker_and_tarot(decks):
+    """The key of the rungs' names sat alone on the back of the poker card (designer review, tenth
+    session): it is printed under the ladder's last rows, on their face."""
+    ladder = _sections("d12")[0].tables[0]
+    for card in ("poker", "tarot", "mini"):
+        deck = decks["d12", card]
+        (holding,) = [face for face in deck if plain(ladder.key) in face.text]
+        assert any(p.head.startswith("Bonus") for p in holding.pieces), card
