@@ -94,3 +94,15 @@ def test_the_d12_ladder_s_key_stays_under_the_ladder_on_poker_and_tarot(decks):
         deck = decks["d12", card]
         (holding,) = [face for face in deck if plain(ladder.key) in face.text]
         assert any(p.head.startswith("Bonus") for p in holding.pieces), card
+
+
+@pytest.mark.parametrize("card", CARDS)
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_no_heading_takes_more_than_two_lines(decks, ruleset_id, card):
+    """3d6's « Écart de bonus » was set « Écart / de / bonus » on poker cards (designer review,
+    tenth session): its column widens, from the « Chance » columns' spare width, to set it in two."""
+    deck = decks[ruleset_id, card]
+    lines = [(face.index + 1, p.head, p.head_lines) for face in deck for p in face.pieces]
+    assert lines and all(n <= 2 for *_, n in lines), [line for line in lines if line[2] > 2]
+    if ruleset_id == "3d6":
+        assert any(n == 2 and "Écart de" in head for _, head, n in lines)  # read: two lines, « Écart de » whole

@@ -26,6 +26,7 @@ class Piece:
     title: str  # "" when none is printed right over it
     first: bool  # the face's first table
     last: bool  # the face's last table
+    head_lines: int = 1  # the most lines a heading of its head row takes
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,11 @@ def _rows(paths, box) -> int:
             return runs
         runs += below[0].fill != shade
         shade, y = below[0].fill, below[0].box[1]
+
+
+def _stacked(text, cells) -> int:
+    """How many of cells (a head row's texts) stand over or under text: the lines of its heading."""
+    return sum(t.bounds[0] < text.bounds[2] - 0.5 and text.bounds[0] < t.bounds[2] - 0.5 for t in cells)
 
 
 def faces(pdf: bytes, head_fill: tuple[int, int, int]) -> list[Face]:
@@ -86,6 +92,7 @@ def faces(pdf: bytes, head_fill: tuple[int, int, int]) -> list[Face]:
                     plain(" ".join(title)),
                     i == 0,
                     i == len(heads) - 1,
+                    max((_stacked(t, cells) for t in cells), default=0),
                 )
             )
         out.append(Face(index, plain(text), tuple(pieces)))

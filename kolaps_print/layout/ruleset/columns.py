@@ -97,12 +97,16 @@ def column_widths(
     pad: float = CELL_PAD,
     whole_first: bool = False,
     body_first: bool = False,
+    two_line_heads: float | None = None,
 ) -> list[float]:
     """Each column at least as wide as its longest word at size points (so « Bonus » never
     breaks), the width left shared in proportion to what each column's longest text still lacks.
     The strong column (what is rolled) is measured at size × strong. body_first (a card's
     weapons): the rows' texts are made whole first (« Fusil de précision », « Armes de tir »),
-    the headings with what is left, so a name never wraps while a heading has room."""
+    the headings with what is left, so a name never wraps while a heading has room.
+    two_line_heads (the sheet's and reference cards' tables, their cells' padding in points): a
+    heading that would take three lines widens its column to hold it in two, from the columns
+    with width to spare."""
     texts = _measured(table, size, strong)
 
     def whole(i: int, rows: slice = slice(None)) -> float:
@@ -116,7 +120,36 @@ def column_widths(
     for rows in steps:
         columns = _shared(columns, [max(a, whole(i, rows)) for i, a in enumerate(columns)], width)
     rest = (width - sum(columns)) / len(columns)  # every text fits on one line: the rest evenly
-    return [c + rest for c in columns]
+    columns = [c + rest for c in columns]
+    return columns if two_line_heads is None else _heads_in_two_lines(columns, texts, two_line_heads)
+
+
+def _heads_in_two_lines(columns: list[float], texts: list[list[tuple[str, str, float]]], pad: float) -> list[float]:
+    """columns with each heading held in two lines at most (« Écart de / bonus », once « Écart /
+    de / bonus »): a column too narrow for that takes what it lacks from the others' width over
+    their own needs (their longest word, their heading in two lines), in proportion; a column
+    whose heading already holds in two lines keeps its width when none lacks any. Measured with
+    the padding the cells print with (pad), not the rounder CELL_PAD the shares are made with."""
+    least = _least(texts, pad)
+    need = [max(a, _two_lines(column[0]) + 2 * pad + SLACK) for a, column in zip(least, texts, strict=True)]
+    lacking = [max(0.0, n - c) for n, c in zip(need, columns, strict=True)]
+    spare = [max(0.0, c - n) for n, c in zip(need, columns, strict=True)]
+    if not sum(lacking) or not sum(spare):
+        return columns
+    given = min(sum(lacking), sum(spare))
+    return [
+        c + given * short / sum(lacking) - given * extra / sum(spare)
+        for c, short, extra in zip(columns, lacking, spare, strict=True)
+    ]
+
+
+def _two_lines(head: tuple[str, str, float]) -> float:
+    """The narrowest width that sets a heading in two lines (one, for a single word)."""
+    words, font, size = head[0].split(" "), head[1], head[2]
+    return min(
+        max(_width((" ".join(words[:i]), font, size)), _width((" ".join(words[i:]), font, size)))
+        for i in range(1, len(words) + 1)
+    )
 
 
 def _shared(columns: list[float], wanted: list[float], width: float) -> list[float]:

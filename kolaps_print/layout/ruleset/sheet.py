@@ -114,7 +114,7 @@ def _table(
     column = _under_column(table) if under else -1
     keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
     keys = keys if under else table
-    widths = column_widths(keys, width, size)
+    widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
     centred = value_columns(keys)
