@@ -334,7 +334,10 @@ def test_every_strip_text_starts_three_millimetres_inside_the_top_trim(deck_pdf)
 # ---- sixth session: faces filled before a table goes on, and a « suite » hint where it does -----
 def test_a_table_goes_on_to_the_next_face_only_once_its_face_holds_no_further_row(data):
     """Card 12 once cut after three rows with a fourth's room left: measured with the layout code,
-    the next face's first row (with the room it needs) does not fit under the rows of the face before."""
+    the next face's first row (with the room it needs) does not fit under the rows of the face before,
+    unless taking it would leave the next face fewer than split_rows rows (tenth session: card 12's
+    six critical wounds go three and three)."""
+    from kolaps_print.layout.reference.faces import card_min_rows
     from kolaps_print.layout.reference.flow import RowTable
 
     deck = layout_deck(data, *POKER)
@@ -350,7 +353,9 @@ def test_a_table_goes_on_to_the_next_face_only_once_its_face_holds_no_further_ro
         group = tables[0].row_group
         next_row = sum(heights[tables[0].repeatRows : tables[0].repeatRows + group])
         room = face.box.height - face.box.used - deck.gap * (len(face.box.placed) - 1)
-        assert next_row > room, (face.number, face.title, next_row, room)
+        rest = (len(tables[0].cells) - tables[0].repeatRows) // group
+        backed_off = rest <= card_min_rows()  # one row more here would leave too few there (the house's rule)
+        assert next_row > room or backed_off, (face.number, face.title, next_row, room)
         checked += 1
     assert checked >= 4  # actions, modifiers, an attack step by step, critical wounds, weapon traits
 

@@ -21,8 +21,8 @@ from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.card_front import band_baseline
 from kolaps_print.layout.reference.as_shapes import box_shapes
-from kolaps_print.layout.reference.faces import CARD_MIN_ROWS, fill_face
-from kolaps_print.layout.reference.flow import EPSILON, MIN_ROWS, FlowBox
+from kolaps_print.layout.reference.faces import card_min_rows, fill_face
+from kolaps_print.layout.reference.flow import EPSILON, FlowBox
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import (
@@ -182,13 +182,13 @@ def _heading(topic: Topic, styles: Styles) -> list[Flowable]:
     return [paragraph(continued_title(topic.tables[0].title), styles.table_title())]
 
 
-def _fill(queue: list[Flowable], new_box, gap: float, tag: str, least: int = CARD_MIN_ROWS) -> list[FlowBox]:
+def _fill(queue: list[Flowable], new_box, gap: float, tag: str) -> list[FlowBox]:
     boxes: list[FlowBox] = []
     while queue:
         if len(boxes) >= MAX_FACES:
             raise CardOverflow("the reference content does not fit on cards of this size")
         box = new_box()
-        fill_face(box, queue, gap, least)
+        fill_face(box, queue, gap, card_min_rows())
         if not box.placed:
             raise CardOverflow(f"a table of '{tag}' does not fit on a card of this size; choose a larger --card")
         boxes.append(box)
@@ -218,7 +218,7 @@ def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[Fl
     """
     gap = face_gap(styles)
     rest = _explanation(topic, styles, legend)
-    faces = _table_faces(topic, rest, new_box, styles)
+    faces = _table_faces(topic, new_box, styles)
     on_back = len(faces) % 2 == 0  # the table's last part is on a back
     if rest and on_back and _fits_whole(faces[-1], rest, gap):
         _place(faces[-1], rest)
@@ -233,16 +233,11 @@ def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[Fl
     return faces
 
 
-def _table_faces(topic: Topic, rest: list[Flowable], new_box, styles: Styles) -> list[FlowBox]:
-    """The topic's tables over the faces they need, each face filled before the next. The last
-    face may hold only MIN_ROWS rows (not CARD_MIN_ROWS) when the explanation joins them there
-    whole: it then holds more than rows (card 12 once stopped a row short of a full front)."""
-    gap = face_gap(styles)
-    width = new_box().width
-    faces = _fill(_front_units(topic, width, styles), new_box, gap, topic.title, MIN_ROWS)
-    if rest and len(faces) % 2 == 0 and _fits_whole(faces[-1], rest, gap):
-        return faces
-    return _fill(_front_units(topic, width, styles), new_box, gap, topic.title)
+def _table_faces(topic: Topic, new_box, styles: Styles) -> list[FlowBox]:
+    """The topic's tables over the faces they need, each face filled before the next, a table
+    cut only as the house allows (faces.py): never a face of two rows after a cut, even where
+    the explanation would join them (card 12's back once held two rows of six)."""
+    return _fill(_front_units(topic, new_box().width, styles), new_box, face_gap(styles), topic.title)
 
 
 def layout_faces(

@@ -3,8 +3,8 @@
 Unlike the sheet's columns (a fixed count to fill), a card deck can grow a face, so the
 rules favour whole tables: a block that fits an empty face never splits — it moves on,
 or a later block of its section fills the gap; a block taller than a face splits with
-at least CARD_MIN_ROWS rows on each part (header repeated), and only as a last resort
-(rows too tall for that) with fewer.
+at least card_min_rows() rows on each part (header repeated: the house's split_rows,
+style.yaml `table`), and only as a last resort (rows too tall for that) with fewer.
 """
 
 from __future__ import annotations
@@ -12,8 +12,12 @@ from __future__ import annotations
 from reportlab.platypus import Flowable
 
 from kolaps_print.layout.reference.flow import EPSILON, FlowBox, split_keeping_rows
+from kolaps_print.layout.style import table_breaks
 
-CARD_MIN_ROWS = 3
+
+def card_min_rows() -> int:
+    """The fewest rows a piece of a cut table holds: the house's split_rows, as the books and sheets."""
+    return table_breaks().split_rows
 
 
 def _tag(flowable: Flowable) -> str | None:
@@ -77,9 +81,10 @@ def _flows(flowable: Flowable, width: float, face: float, min_rows: int) -> bool
     return bool(_legal_split(flowable, width, face, face, min_rows))
 
 
-def fill_face(box: FlowBox, queue: list[Flowable], gap: float, least: int = CARD_MIN_ROWS) -> None:
+def fill_face(box: FlowBox, queue: list[Flowable], gap: float, least: int | None = None) -> None:
     """Move blocks from queue into box by the rules above, a split leaving at least `least` rows a
-    part when rows allow."""
+    part when rows allow (the house's split_rows by default)."""
+    least = card_min_rows() if least is None else least
     while queue:
         flowable = queue[0]
         h = _height(flowable, box)
