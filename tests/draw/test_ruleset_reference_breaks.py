@@ -106,3 +106,17 @@ def test_no_heading_takes_more_than_two_lines(decks, ruleset_id, card):
     assert lines and all(n <= 2 for *_, n in lines), [line for line in lines if line[2] > 2]
     if ruleset_id == "3d6":
         assert any(n == 2 and "Écart de" in head for _, head, n in lines)  # read: two lines, « Écart de » whole
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_kolaps_cards_cut_a_table_with_split_rows_in_every_piece(cli, tmp_path, card):
+    """KOLAPS's own cards: card 12 printed the critical wounds four and two (the last two over their
+    explanation), the tarot modifiers nine and two. Every piece of a cut table holds split_rows
+    rows at least; a table cut though short is one too tall for a face at the cards' fixed 7 pt."""
+    target = tmp_path / f"kolaps-{card}.pdf"
+    result = cli(["tables", "--format", "cards", "--card", card, "--layout", "print-shop", "-o", target])
+    assert result.exit_code == 0, result.stderr
+    deck = faces(target.read_bytes(), seen(table_paint().head_fill))
+    cut = [[p.rows for p in pieces] for pieces in tables(deck) if len(pieces) > 1]
+    assert cut and all(min(rows) >= table_breaks().split_rows for rows in cut), cut
+    assert all("(suite)" in p.title for pieces in tables(deck) for p in pieces[1:])

@@ -37,7 +37,8 @@ class Face:
 
 
 def _rows(paths, box) -> int:
-    """The runs of one shade stacked under a head row's fill, each starting where the one above ends."""
+    """The runs of one shade stacked under a head row's fill, each starting where the one above ends
+    (the shade printed: the fill painted last where two lie on one another)."""
     left, bottom, right, _ = box
     runs, y, shade = 0, bottom, None
     while True:
@@ -52,8 +53,9 @@ def _rows(paths, box) -> int:
         ]
         if not below:
             return runs
-        runs += below[0].fill != shade
-        shade, y = below[0].fill, below[0].box[1]
+        shown = below[-1]  # painted last: a row's own fill over the zebra's
+        runs += shown.fill != shade
+        shade, y = shown.fill, shown.box[1]
 
 
 def _stacked(text, cells) -> int:
