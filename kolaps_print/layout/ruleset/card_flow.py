@@ -29,7 +29,7 @@ class FaceOverflow(ValueError):
 
 
 @dataclass(frozen=True)
-class TableBlock:
+class KeptTable:
     """A kept table's parts: its title (or None: the band names it), its grid, what follows it
     (its key, its note) and its gap under it."""
 
@@ -40,7 +40,7 @@ class TableBlock:
     gap: list[Flowable]
 
     @staticmethod
-    def of(stack: Stack) -> TableBlock | None:
+    def of(stack: Stack) -> KeptTable | None:
         """The stack's parts, or None if it holds no table: after the grid, its key (a paragraph
         styled KEY_STYLE, read with the table), its note, its gap."""
         at = next((i for i, part in enumerate(stack.parts) if isinstance(part, RowTable)), None)
@@ -51,7 +51,7 @@ class TableBlock:
         gap = [p for p in after if isinstance(p, Spacer)]
         key = [p for p in after if isinstance(p, Paragraph) and p.style.name == KEY_STYLE]
         note = [p for p in after if not isinstance(p, Spacer) and all(p is not k for k in key)]
-        return TableBlock(titles[-1] if titles else None, stack.parts[at], key, note, gap)
+        return KeptTable(titles[-1] if titles else None, stack.parts[at], key, note, gap)
 
 
 class FacePour:
@@ -98,13 +98,13 @@ class FacePour:
     def pour(self, story: list[Flowable]) -> None:
         """Each block of story by the rules above."""
         for block in story:
-            table = TableBlock.of(block) if isinstance(block, Stack) else None
+            table = KeptTable.of(block) if isinstance(block, Stack) else None
             if table is None:
                 self.put([block])
             else:
                 self.table(table, block)
 
-    def table(self, t: TableBlock, whole: Stack) -> None:
+    def table(self, t: KeptTable, whole: Stack) -> None:
         """The table whole with all it has, else whole with its key (its note on the next face),
         else whole alone (key and note on the next face), else cut between its rows."""
         title = [t.title] if t.title else []
@@ -120,10 +120,10 @@ class FacePour:
         else:
             self.cut(t, title)
 
-    def heading(self, t: TableBlock) -> list[Flowable]:
+    def heading(self, t: KeptTable) -> list[Flowable]:
         return [self.continued(t.title)] if t.title else []
 
-    def cut(self, t: TableBlock, title: list[Flowable]) -> None:
+    def cut(self, t: KeptTable, title: list[Flowable]) -> None:
         """The table cut between its rows, each piece after the first on a face of its own; its
         key and note under the last piece when they fit there, else on the next face."""
         pieces = self.row_pieces(t, title)
@@ -144,7 +144,7 @@ class FacePour:
                 if t.key or t.note:
                     self.put([*self.heading(t), *t.key, *t.note, *t.gap])
 
-    def row_pieces(self, t: TableBlock, title: list[Flowable]) -> list[RowTable]:
+    def row_pieces(self, t: KeptTable, title: list[Flowable]) -> list[RowTable]:
         """The grid cut into pieces that fill the face left (or a face of their own), then whole
         faces, each of split_rows rows at least when the table is long enough to be cut at all;
         else (a fault) as the faces allow."""
