@@ -37,24 +37,40 @@ class SectionHead(ShapedPart):
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
-        return aW, self.look.section_pt * 1.2 + self.gap
+        return aW, self.look.section_pt * 1.2 * len(self._lines()) + self.gap
+
+    def _width(self, text: str, size: float) -> float:
+        return stringWidth(text, SANS_BOLD, size) + self.look.section_tracking_pt * len(text)
 
     def _size(self) -> float:
         """The look's size, or smaller (by 0.25 pt, never below 6 pt) while the head is wider than
         the column: a long head (« Tir en rafale (6 à 20 balles) † D100-E4 ») on a grown card."""
         size = self.look.section_pt
-        while (
-            size > 6
-            and stringWidth(self.text, SANS_BOLD, size) + self.look.section_tracking_pt * len(self.text) > self.width
-        ):
+        while size > 6 and self._width(self.text, size) > self.width:
             size = max(6.0, size - 0.25)
         return size
 
+    def _lines(self) -> list[str]:
+        """The head on one line; on two, broken at a space, when it is wider than the column even
+        at 6 pt (that head on a mini card's 38 mm): never cut at the card's edge."""
+        size = self._size()
+        if self._width(self.text, size) <= self.width or " " not in self.text:
+            return [self.text]
+        words = self.text.split(" ")
+        cut = max((i for i in range(1, len(words)) if self._width(" ".join(words[:i]), size) <= self.width), default=1)
+        return [" ".join(words[:cut]), " ".join(words[cut:])]
+
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         look, size, black = self.look, self._size(), ink().cmyk()
-        base = y + self.gap + look.section_pt * 0.25
-        shapes: list[Shape] = [area.text(x, base, self.text, SANS_BOLD, size, black, tracking=look.section_tracking_pt)]
-        end = stringWidth(self.text, SANS_BOLD, size) + look.section_tracking_pt * len(self.text) + size * 0.6
+        *above, last = self._lines()
+        step = look.section_pt * 1.2
+        base = y + self.gap + look.section_pt * 0.25  # the last line's baseline; the lines above it step up
+        shapes: list[Shape] = [
+            area.text(x, base + step * (len(above) - i), line, SANS_BOLD, size, black, tracking=look.section_tracking_pt)
+            for i, line in enumerate(above)
+        ]
+        shapes.append(area.text(x, base, last, SANS_BOLD, size, black, tracking=look.section_tracking_pt))
+        end = self._width(last, size) + size * 0.6
         if self.aside:
             shapes.append(area.text(x + end, base, self.aside, SANS, size, black))
             end += stringWidth(self.aside, SANS, size) + size * 0.6
