@@ -91,18 +91,41 @@ class TilesBlock(ShapedPart):
         gap = pt(self.look.tile_gap_mm)
         return (self.width - gap * (len(self.tiles) - 1)) / len(self.tiles)
 
+    def _widths(self) -> list[float]:
+        """Each tile's width: all equal; on a small card (look.tile_fit_content) where a label's
+        word would not fit an equal tile even at the least size (3d6's « CORPS » in 38 mm), each
+        as wide as its word or value needs, what is left shared alike."""
+        equal = self._tile_width()
+        if not self.look.tile_fit_content:
+            return [equal] * len(self.tiles)
+        least = self.look.tile_label_min_pt
+        needs = [
+            max([stringWidth(w, SANS_BOLD, least) for w in name.upper().split()] + [0.0]) + pt(0.8)
+            for name, _ in self.tiles
+        ]
+        if max(needs) <= equal:
+            return [equal] * len(self.tiles)
+        values = [stringWidth(v, SANS_BOLD, self.look.tile_value_pt) + pt(0.8) for _, v in self.tiles]
+        needs = [max(n, v) for n, v in zip(needs, values, strict=True)]
+        spare = (self.width - pt(self.look.tile_gap_mm) * (len(self.tiles) - 1) - sum(needs)) / len(self.tiles)
+        return [n + spare for n in needs]
+
     def _label_size(self) -> float:
         """The labels' one size: the look's, or smaller (by 0.25 pt, down to the look's tile_label_min_pt) until
         every word of every label fits inside its tile."""
-        room, size = self._tile_width() - pt(0.8), self.look.tile_label_pt
-        words = [word for name, _ in self.tiles for word in name.upper().split()]
-        while size > self.look.tile_label_min_pt and any(stringWidth(w, SANS_BOLD, size) > room for w in words):
+        size = self.look.tile_label_pt
+        rooms = [w - pt(0.8) for w in self._widths()]
+        words = [(word, room) for (name, _), room in zip(self.tiles, rooms, strict=True) for word in name.upper().split()]
+        while size > self.look.tile_label_min_pt and any(stringWidth(w, SANS_BOLD, size) > r for w, r in words):
             size = max(self.look.tile_label_min_pt, round(size - 0.25, 2))
         return size
 
     def _names(self) -> list[list[str]]:
-        room = self._tile_width() - pt(0.8)
-        return [simpleSplit(name.upper(), SANS_BOLD, self._label_size(), room) or [""] for name, _ in self.tiles]
+        size = self._label_size()
+        return [
+            simpleSplit(name.upper(), SANS_BOLD, size, w - pt(0.8)) or [""]
+            for (name, _), w in zip(self.tiles, self._widths(), strict=True)
+        ]
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
@@ -112,11 +135,13 @@ class TilesBlock(ShapedPart):
 
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         look, black = self.look, ink().cmyk()
-        w, gap, size = self._tile_width(), pt(look.tile_gap_mm), self._label_size()
+        gap, size = pt(look.tile_gap_mm), self._label_size()
         fill, radius = tint(self.colour, look.tile_tint).cmyk(), pt(look.tile_radius_mm)
         shapes: list[Shape] = []
-        for i, ((_, value), names) in enumerate(zip(self.tiles, self._names(), strict=True)):
-            left = x + i * (w + gap)
+        widths = self._widths()
+        equal = len(set(widths)) == 1  # as before: each tile's left from its index, the same bytes
+        for i, ((_, value), names, w) in enumerate(zip(self.tiles, self._names(), widths, strict=True)):
+            left = x + i * (w + gap) if equal else x + sum(widths[:i]) + i * gap
             shapes.append(area.box(left, y, w, self.height, fill, radius))
             centre = left + w / 2
             for n, line in enumerate(names):

@@ -39,6 +39,7 @@ class CardLook(Model):
     tile_label_min_pt: float = Field(ge=6, le=10)  # a label too wide for its tile shrinks down to this, never grows
     tile_value_pt: float = Field(ge=8, le=24)
     tile_gap_mm: float = Field(ge=0, le=5)
+    tile_fit_content: bool = False  # tiles as wide as their labels need when equal ones are too narrow (compact)
     tile_radius_mm: float = Field(ge=0, le=4)
     tile_tint: float = Field(ge=0, le=1)
     box_mm: float = Field(ge=3, le=10)  # a pencil needs room
