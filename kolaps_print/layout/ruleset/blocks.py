@@ -66,7 +66,9 @@ class SectionHead(ShapedPart):
         step = look.section_pt * 1.2
         base = y + self.gap + look.section_pt * 0.25  # the last line's baseline; the lines above it step up
         shapes: list[Shape] = [
-            area.text(x, base + step * (len(above) - i), line, SANS_BOLD, size, black, tracking=look.section_tracking_pt)
+            area.text(
+                x, base + step * (len(above) - i), line, SANS_BOLD, size, black, tracking=look.section_tracking_pt
+            )
             for i, line in enumerate(above)
         ]
         shapes.append(area.text(x, base, last, SANS_BOLD, size, black, tracking=look.section_tracking_pt))
@@ -115,7 +117,9 @@ class TilesBlock(ShapedPart):
         every word of every label fits inside its tile."""
         size = self.look.tile_label_pt
         rooms = [w - pt(0.8) for w in self._widths()]
-        words = [(word, room) for (name, _), room in zip(self.tiles, rooms, strict=True) for word in name.upper().split()]
+        words = [
+            (word, room) for (name, _), room in zip(self.tiles, rooms, strict=True) for word in name.upper().split()
+        ]
         while size > self.look.tile_label_min_pt and any(stringWidth(w, SANS_BOLD, size) > r for w, r in words):
             size = max(self.look.tile_label_min_pt, round(size - 0.25, 2))
         return size
