@@ -198,6 +198,28 @@ class BoxesBlock(ShapedPart):
             return groups * self.look.box_group
         return max(1, int((width + self.gap) // (self.box + self.gap)))
 
+    def rows(self, width: float) -> list[tuple[int, int]]:
+        """Each row's first box (from 0) and its count: per_row a row, and a last row of
+        box_orphan boxes or fewer joined to the row above when it still fits the width (Mila
+        Sorel's 11 PV: one row of 11, not 10 and a box alone under them)."""
+        per_row, total = self.per_row(width), self.track.boxes + self.track.negative
+        rows = [(start, min(per_row, total - start)) for start in range(0, max(total, 1), per_row)]
+        if len(rows) > 1 and rows[-1][1] <= self.look.box_orphan:
+            joined = (rows[-2][0], rows[-2][1] + rows[-1][1])
+            if self._row_width(*joined) <= width + 1e-6:
+                rows[-2:] = [joined]
+        return rows
+
+    def _row_width(self, start: int, count: int) -> float:
+        widened = sum(1 for after in self.inner() if start < after < start + count)
+        return self.left_of(count - 1) + self.box + widened * (self.group_gap - self.gap)
+
+    def row_of(self, i: int, width: float) -> tuple[int, int]:
+        """Box i's row (from 0) and that row's first box."""
+        rows = self.rows(width)
+        row = next(r for r in range(len(rows) - 1, -1, -1) if rows[r][0] <= i)
+        return row, rows[row][0]
+
     def left_of(self, i: int) -> float:
         """The left of the row's i-th box (from 0)."""
         n = self.look.box_group
@@ -214,25 +236,27 @@ class BoxesBlock(ShapedPart):
             )
         return out
 
-    def shifted(self, i: int, per_row: int) -> float:
-        """The left of box i (from 0) in its row, after the widened gaps at the lines before it."""
-        start = i - i % per_row
-        widened = sum(1 for after in self.inner() if start < after <= i and after % per_row)
-        return self.left_of(i % per_row) + widened * (self.group_gap - self.gap)
+    def shifted(self, i: int, start: int, end: int) -> float:
+        """The left of box i (from 0) in its row (its first box start, end past its last), after
+        the widened gaps at the lines before it."""
+        widened = sum(1 for after in self.inner() if start < after <= i and after < end)
+        return self.left_of(i - start) + widened * (self.group_gap - self.gap)
 
     def labelled_top(self, width: float) -> bool:
         """Whether the first row has labels over it: the track's head then leaves out its gap."""
-        return any(text and after <= self.per_row(width) for after, text in self.lines())
+        first = self.rows(width)[0][1]
+        return any(text and after <= first for after, text in self.lines())
 
     def row_tops(self, width: float) -> list[float]:
         """Each row's top, points below the block's top: a row with a labelled line has its
         labels' strip above it; a row that starts below zero a clearance (its tint not glued to
         the row above)."""
-        per_row, total = self.per_row(width), self.track.boxes + self.track.negative
-        labelled = {(after - 1) // per_row for after, text in self.lines() if text}
-        below_zero = self.track.boxes // per_row if self.track.negative and self.track.boxes % per_row == 0 else -1
+        rows = self.rows(width)
+        labelled = {self.row_of(after - 1, width)[0] for after, text in self.lines() if text}
+        zero_row, zero_start = self.row_of(self.track.boxes, width)
+        below_zero = zero_row if self.track.negative and zero_start == self.track.boxes else -1
         tops, y = [], 0.0
-        for row in range(max(1, -(-total // per_row))):
+        for row in range(len(rows)):
             y += _strip(self.look, self.gap, row == 0) if row in labelled else 0
             y += ROW_CLEAR * self.look.small_pt if row == below_zero and row not in labelled else 0
             tops.append(y)
@@ -254,15 +278,16 @@ def _laid_track(track: Track, look: CardLook, width: float, height: float, where
     totals are the same share them (issue 13), even when the rest of their faces differ."""
     x, y, area_height = where
     block, area = BoxesBlock(track, look), Area(area_height)
-    per_row, radius, tops = block.per_row(width), pt(look.box_radius_mm), block.row_tops(width)
+    rows, radius, tops = block.rows(width), pt(look.box_radius_mm), block.row_tops(width)
     black, paper = ink().cmyk(), house_colour("paper").cmyk()
     below = tint(ink(), look.negative_tint).cmyk()
     lines = dict(block.lines())
     shapes: list[Shape] = []
     inner = block.inner()
     for i in range(track.boxes + track.negative):
-        left = x + block.shifted(i, per_row)
-        bottom = y + height - tops[i // per_row] - block.box
+        row, start = block.row_of(i, width)
+        left = x + block.shifted(i, start, start + rows[row][1])
+        bottom = y + height - tops[row] - block.box
         fill = below if i >= track.boxes else paper
         shapes.append(area.box(left, bottom, block.box, block.box, fill, radius, black, look.box_pt))
         if i + 1 in lines:  # the line sits after the marked box, across its row, its label above it

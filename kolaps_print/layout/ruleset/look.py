@@ -46,6 +46,7 @@ class CardLook(Model):
     box_gap_mm: float = Field(ge=0, le=5)
     box_group: int = Field(ge=1, le=10)  # boxes go in groups of this many, rows of whole groups
     box_group_gap_mm: float = Field(ge=0, le=5)
+    box_orphan: int = Field(default=0, ge=0, le=4)  # a last row of this many boxes or fewer joins the row above where it fits
     box_radius_mm: float = Field(ge=0, le=2)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
