@@ -77,7 +77,8 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
         army.name,
         ruleset_cards_stamp(army.ruleset.spec.id, army.ruleset.folder),
     )  # a loose card finds its book
-    faces = _cards_of(army, [sides["front"][0], sides["back"][0]], FaceSetting(look, colour, size), (foot, back_foot))
+    setting = FaceSetting(look.named_for(sheet.card.height), colour, size)
+    faces = _cards_of(army, [sides["front"][0], sides["back"][0]], setting, (foot, back_foot))
     meta = PdfMeta(
         title=label("rulesets.card.pdf_title", army=army.name),
         subject=label("rulesets.card.subject"),

@@ -410,8 +410,9 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header[skip:]), CELL_PAD_Y, CELL_PAD_Y)]
     for row in table.rows:
         cells = tuple(_paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row))
-        if deck.names_above:
-            rows.append(Row((cells[0],) + ("",) * (len(columns) - 1), CELL_PAD_Y, 0, span=True, ruled=False))
+        if deck.names_above:  # the name in bold, the head of the values under it (not read as one of them)
+            name = _paragraph(escape(row[0]), head)
+            rows.append(Row((name,) + ("",) * (len(columns) - 1), CELL_PAD_Y, 0, span=True, ruled=False))
         rows.append(Row(cells[skip:], 0 if deck.names_above else CELL_PAD_Y, CELL_PAD_Y))
     grid_look = TableLook(
         left=(look.cell_pad_pt,) * len(columns),

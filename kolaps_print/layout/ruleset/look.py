@@ -22,6 +22,7 @@ class CardLook(Model):
     footer_mm: float = Field(ge=2, le=12)
     foot_gap_mm: float = Field(ge=1, le=10)  # kept free above the foot band
     name_pt: float = Field(ge=6, le=20)
+    max_name_pt: float = Field(default=0, ge=0, le=24)  # a taller card's name grows with it up to this (0: never)
     copy_pt: float = Field(ge=6, le=12)
     subtitle_pt: float = Field(ge=6, le=14)
     footer_pt: float = Field(ge=5, le=10)
@@ -46,7 +47,9 @@ class CardLook(Model):
     box_gap_mm: float = Field(ge=0, le=5)
     box_group: int = Field(ge=1, le=10)  # boxes go in groups of this many, rows of whole groups
     box_group_gap_mm: float = Field(ge=0, le=5)
-    box_orphan: int = Field(default=0, ge=0, le=4)  # a last row of this many boxes or fewer joins the row above where it fits
+    box_orphan: int = Field(
+        default=0, ge=0, le=4
+    )  # a last row of this many boxes or fewer joins the row above where it fits
     box_radius_mm: float = Field(ge=0, le=2)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
@@ -84,6 +87,12 @@ class CardLook(Model):
         if not self.compact or card_width_mm >= self.reference_width_mm:
             return self
         return type(self).model_validate(self.model_dump(exclude={"compact"}) | self.compact)
+
+    def named_for(self, card_height_mm: float) -> CardLook:
+        """The look with its name grown as the card is taller than the reference (tarot: 11 →
+        14 pt, clearly over a body of 10 pt or more), never past max_name_pt, never shrunk."""
+        grown = min(self.max_name_pt, round(self.name_pt * card_height_mm / self.reference_height_mm, 2))
+        return self.model_copy(update={"name_pt": grown}) if grown > self.name_pt else self
 
     def scaled(self, factor: float) -> CardLook:
         """The look with its type and gaps grown by factor, its boxes by the factor's root."""
