@@ -31,7 +31,7 @@ def _rows(boxes: list[tuple[float, float, float, float]]) -> list[list[tuple[flo
 
 def _close(row: list[tuple[float, float, float, float]]) -> bool:
     """Whether a row's boxes are a track's, side by side (a checkbox row's stand far apart)."""
-    return all(b[0] - a[2] < 3 for a, b in zip(row, row[1:], strict=False))
+    return all(b[0] - a[2] < 17 for a, b in zip(row, row[1:], strict=False))  # 6 mm: a group gap and a line
 
 
 @pytest.mark.parametrize("ruleset_id", ["d12", "3d6"])
