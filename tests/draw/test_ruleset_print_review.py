@@ -329,7 +329,7 @@ def test_a_d12_label_too_long_for_half_the_face_stacks_the_grid_no_box_left_alon
             labels = order + [t for t in found if t.startswith("Armure perdue (")]
             wearers += len(labels) > len(order)
             bounds = [found[t] for t in labels]
-            assert all(abs(b[0] - bounds[0][0]) < 0.5 for b in bounds), (page, labels)  # one column
+            assert all(abs(b[0] - bounds[0][0]) < 1 for b in bounds), (page, labels)  # one column (side bearings apart)
             assert all(a[1] > b[3] for a, b in zip(bounds, bounds[1:], strict=False)), (page, labels)  # in order
             boxes = [
                 b for b in path_boxes(pdf, page) if 8 < b[2] - b[0] < 20 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5

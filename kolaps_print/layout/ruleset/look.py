@@ -90,7 +90,7 @@ class CardLook(Model):
 
     def named_for(self, card_height_mm: float) -> CardLook:
         """The look with its name grown as the card is taller than the reference (tarot: 11 →
-        14 pt, clearly over a body of 10 pt or more), never past max_name_pt, never shrunk."""
+        13.5 pt, clearly over a body of 10 pt or more), never past max_name_pt, never shrunk."""
         grown = min(self.max_name_pt, round(self.name_pt * card_height_mm / self.reference_height_mm, 2))
         return self.model_copy(update={"name_pt": grown}) if grown > self.name_pt else self
 
