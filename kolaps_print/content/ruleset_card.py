@@ -59,6 +59,7 @@ class Track:
     negative_short: str = ""  # printed after « 0 » at the line before the boxes below zero
     aside: str = ""  # beside the title: what the character's armour is worth (« KD 8 »)
     write_in: bool = False  # too long for boxes: a line to write the count on (« Restent : ____ / 30 »)
+    legend: bool = True  # what each mark means, under the boxes (a mini card: by name, Elsewhere)
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,14 @@ class Lines:
     heading: str = ""  # the section's head (the field's label), none when empty
 
 
-Item = Track | Checkboxes | FootBand | Title | Tiles | Lines | RulesetTable
+@dataclass(frozen=True)
+class Elsewhere:
+    """What a small card leaves out, by name, and where its text is (the system's aide de jeu)."""
+
+    names: tuple[str, ...]
+
+
+Item = Track | Checkboxes | FootBand | Title | Tiles | Lines | RulesetTable | Elsewhere
 BackItem = Item
 
 
@@ -320,16 +328,61 @@ def _items(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> tu
     return () if item is None else (item,)
 
 
-def _side(ruleset: Ruleset, blocks: list[Any], member: RulesetMember, army: str) -> list[Item]:
+SHEDS = ("tables", "reminders", "base_skills", "legends")
+"""What a small card (mini) gives by name rather than in full, in this order, until every card of
+the deck fits: the rules' tables, the reminders, the skills at their base, the tracks' legends.
+Each is a text of the system's aide de jeu; the card names it (Elsewhere), never drops it silently."""
+
+
+def _side(
+    ruleset: Ruleset, blocks: list[Any], member: RulesetMember, army: str, shed: tuple[str, ...] = ()
+) -> list[Item]:
     """The blocks that concern that character, in the order listed; checkboxes blocks that end up
-    next to each other print as one, under one head (so a box may have a condition of its own)."""
+    next to each other print as one, under one head (so a box may have a condition of its own).
+    shed: the kinds of SHEDS given by name, under the last block."""
     items: list[Item] = []
-    for item in (i for b in blocks for i in _items(ruleset, b, member, army) or _reserved(ruleset, b, member)):
+    names: list[str] = []
+    tracks: list[str] = []
+    kept = (_shed(ruleset, b, member, army, shed, (names, tracks)) for b in blocks)
+    for item in (i for b, k in zip(blocks, kept, strict=True) for i in k or _reserved(ruleset, b, member)):
         if isinstance(item, Checkboxes) and items and isinstance(items[-1], Checkboxes):
             items[-1] = Checkboxes(items[-1].labels + item.labels, items[-1].reserved + item.reserved)
         else:
             items.append(item)
-    return [item for item in items if not isinstance(item, Checkboxes) or item.labels]
+    items = [item for item in items if not isinstance(item, Checkboxes) or item.labels]
+    if tracks:  # « seuils (ASSOMMANT, COUPS) »
+        names.append(label("rulesets.card.by_name_tracks", labels=", ".join(tracks)))
+    return [*items, Elsewhere(tuple(names))] if names else items
+
+
+def _shed(
+    ruleset: Ruleset,
+    block: Any,
+    member: RulesetMember,
+    army: str,
+    shed: tuple[str, ...],
+    named: tuple[list[str], list[str]],
+) -> tuple[Item, ...]:
+    """block's items, less what shed gives by name: its names appended to named's first list, the
+    labels of the tracks whose legends it leaves out to the second (one name for them all)."""
+    names, tracks_named = named
+    if isinstance(block, SkillsBlock) and block.show_base and "base_skills" in shed:
+        block = block.model_copy(update={"show_base": False})
+        if concerns(ruleset, block.when, member):
+            names.append(label("rulesets.card.by_name_base_skills"))
+    items = _items(ruleset, block, member, army)
+    if isinstance(block, (MiniTableBlock, LocationTableBlock)) and "tables" in shed:
+        names += [item.title for item in items if isinstance(item, RulesetTable)]
+        return ()
+    if isinstance(block, RemindersBlock) and "reminders" in shed and items:
+        leads = [re.split(r"\s:\s", line, maxsplit=1)[0] for line in block.lines]  # « Attaque »
+        names.append(label("rulesets.card.by_name_reminders", leads=", ".join(leads)))
+        return ()
+    if "legends" in shed:
+        tracks = [i for i in items if isinstance(i, Track) and i.legend and (i.marks or i.negative)]
+        tracks_named += [t.label for t in tracks]
+        return tuple(replace(i, legend=False) if i in tracks else i for i in items)
+    return items
 
 
 def _reserved(ruleset: Ruleset, block: Any, member: RulesetMember) -> tuple[Item, ...]:
@@ -340,11 +393,11 @@ def _reserved(ruleset: Ruleset, block: Any, member: RulesetMember) -> tuple[Item
     return ()
 
 
-def front_items(ruleset: Ruleset, member: RulesetMember, army: str) -> list[Item]:
+def front_items(ruleset: Ruleset, member: RulesetMember, army: str, shed: tuple[str, ...] = ()) -> list[Item]:
     """The card front's content, block by block, in the order ruleset.yaml lists them."""
-    return _side(ruleset, ruleset.spec.card.front, member, army)
+    return _side(ruleset, ruleset.spec.card.front, member, army, shed)
 
 
-def back_items(ruleset: Ruleset, member: RulesetMember, army: str = "") -> list[Item]:
+def back_items(ruleset: Ruleset, member: RulesetMember, army: str = "", shed: tuple[str, ...] = ()) -> list[Item]:
     """The card back's content: its trackers and boxes where that character's values put them."""
-    return _side(ruleset, ruleset.spec.card.back, member, army)
+    return _side(ruleset, ruleset.spec.card.back, member, army, shed)

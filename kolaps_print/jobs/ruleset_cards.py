@@ -11,7 +11,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color
 
-from kolaps_print.content.ruleset_card import Item, Title, back_items, front_items
+from kolaps_print.content.ruleset_card import SHEDS, Item, Title, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.card_face import Forms, form_prefix
 from kolaps_print.draw.ruleset_card import RulesetCard, Shared
@@ -54,8 +54,9 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
     sheet = options.impose_options()
     size = (pt(sheet.card.width), pt(sheet.card.height))
     style = sheet_look()
-    look, colour = style.card, style.colour(army.ruleset.spec.id)
-    sides = {side: _deck_side(army, look, colour, size, sheet.card.height, side) for side in SIDES}
+    look, colour = style.card.compacted(sheet.card.width), style.colour(army.ruleset.spec.id)
+    small = sheet.card.width < style.card.reference_width_mm
+    sides = {side: _deck_side(army, look, colour, size, sheet.card.height, side, small) for side in SIDES}
     tall = {side: members for side, (_, members) in sides.items() if members}
     if tall:
         mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
@@ -76,7 +77,8 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
         army.name,
         ruleset_cards_stamp(army.ruleset.spec.id, army.ruleset.folder),
     )  # a loose card finds its book
-    faces = _cards_of(army, [sides["front"][0], sides["back"][0]], FaceSetting(look, colour, size), (foot, back_foot))
+    setting = FaceSetting(look.named_for(sheet.card.height), colour, size)
+    faces = _cards_of(army, [sides["front"][0], sides["back"][0]], setting, (foot, back_foot))
     meta = PdfMeta(
         title=label("rulesets.card.pdf_title", army=army.name),
         subject=label("rulesets.card.subject"),
@@ -92,13 +94,30 @@ SIDES: dict[str, Callable[..., list[Item]]] = {"front": front_items, "back": bac
 
 
 def _deck_side(
-    army: RulesetArmy, base: CardLook, colour: Color, size: tuple[float, float], height_mm: float, side: str
+    army: RulesetArmy,
+    base: CardLook,
+    colour: Color,
+    size: tuple[float, float],
+    height_mm: float,
+    side: str,
+    small: bool = False,
 ) -> tuple[list[RulesetCardFace], list[RulesetMember]]:
     """One side of every card at one size, the size its fullest card needs (docs/style.md, « One
     type size per deck »): a deck keeps one type size, as a publisher's does, so a back with the
     burst table or a cyborg's is not set smaller than its neighbours, and the backs without it
-    keep the room it leaves rather than grow."""
-    return _side(army, base, colour, size, height_mm, SIDES[side])
+    keep the room it leaves rather than grow. On a small card (mini, one size: the floor), a
+    card that does not fit gives by name what it has no room for, kind after kind (SHEDS), the
+    fewest kinds it needs, as KOLAPS's mini fronts page their longest traits; the characters
+    still too tall with every kind given by name are the error."""
+    faces, tall = _side(army, base, colour, size, height_mm, SIDES[side])
+    for n in range(1, len(SHEDS) + 1 if small else 0):
+        if not tall:
+            break
+        shed = SHEDS[:n]
+        more, still = _side(army, base, colour, size, height_mm, lambda *a, shed=shed: SIDES[side](*a, shed=shed))
+        faces = [more[i] if m in tall else face for i, (m, face) in enumerate(zip(army.members, faces, strict=True))]
+        tall = [m for m in tall if m in still]
+    return faces, tall
 
 
 def _side(

@@ -215,7 +215,7 @@ def test_cards_sheet_and_reference_cards_are_painted_without_platypus(monkeypatc
     assert page_texts(build_ruleset_reference_cards("d100").pdf)[0].strip()
 
 
-@pytest.mark.parametrize("card", ["poker", "tarot"])  # mini: the demo armies do not fit it
+@pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
 def test_every_stat_label_lies_inside_its_tile(printed, card):
     """The 3d6 tarot « CORPS » ran past its tile on both sides: every stat label, read back from
     the PDF, lies inside the tinted tile under its centre, at 6 pt or more, on every card size the demo armies fit."""

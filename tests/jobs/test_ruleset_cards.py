@@ -1,7 +1,7 @@
 """`cards` for another ruleset's army, read back from the PDF: every character's front and back
 (one card a page with --print-shop, front then back, so a back is checked against its front), each track with
-its own total, the boxes to tick, fonts embedded, the same bytes twice; a face too tall for the
-card is a located error and nothing is written."""
+its own total, the boxes to tick, fonts embedded, the same bytes twice (a face too tall for the
+card: tests/jobs/test_ruleset_mini_cards.py)."""
 
 import re
 from io import BytesIO
@@ -142,20 +142,6 @@ def test_the_command_prints_a_ruleset_army(cli, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"5 card(s) on 1 sheet(s), 2 page(s): {out}\n"
     assert out.read_bytes() == build_ruleset_cards(demo_army("d12")).pdf
-
-
-def test_a_face_too_tall_is_located_at_its_character_and_nothing_is_written(cli, tmp_path):
-    (path,) = sorted((find_ruleset("d100").folder / "armies").glob("*.yaml"))
-    out = tmp_path / "cards.pdf"
-    result = cli(["cards", path, "--card", "mini", "-o", out])
-    assert result.exit_code == 1
-    lines = path.read_text(encoding="utf-8").splitlines()
-    first = next(i for i, line in enumerate(lines) if "- name: Ada Morel" in line) + 1
-    assert (
-        f"{path}:{first}:5: error: characters[0]: the front of 'Ada Morel' does not fit a 44 × 63 mm card"
-        in result.stderr
-    )
-    assert not out.exists()
 
 
 def test_print_shop_cards_are_pdf_x_like_kolaps_s():

@@ -37,24 +37,42 @@ class SectionHead(ShapedPart):
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
-        return aW, self.look.section_pt * 1.2 + self.gap
+        return aW, self.look.section_pt * 1.2 * len(self._lines()) + self.gap
+
+    def _width(self, text: str, size: float) -> float:
+        return stringWidth(text, SANS_BOLD, size) + self.look.section_tracking_pt * len(text)
 
     def _size(self) -> float:
         """The look's size, or smaller (by 0.25 pt, never below 6 pt) while the head is wider than
         the column: a long head (« Tir en rafale (6 à 20 balles) † D100-E4 ») on a grown card."""
         size = self.look.section_pt
-        while (
-            size > 6
-            and stringWidth(self.text, SANS_BOLD, size) + self.look.section_tracking_pt * len(self.text) > self.width
-        ):
+        while size > 6 and self._width(self.text, size) > self.width:
             size = max(6.0, size - 0.25)
         return size
 
+    def _lines(self) -> list[str]:
+        """The head on one line; on two, broken at a space, when it is wider than the column even
+        at 6 pt (that head on a mini card's 38 mm): never cut at the card's edge."""
+        size = self._size()
+        if self._width(self.text, size) <= self.width or " " not in self.text:
+            return [self.text]
+        words = self.text.split(" ")
+        cut = max((i for i in range(1, len(words)) if self._width(" ".join(words[:i]), size) <= self.width), default=1)
+        return [" ".join(words[:cut]), " ".join(words[cut:])]
+
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         look, size, black = self.look, self._size(), ink().cmyk()
-        base = y + self.gap + look.section_pt * 0.25
-        shapes: list[Shape] = [area.text(x, base, self.text, SANS_BOLD, size, black, tracking=look.section_tracking_pt)]
-        end = stringWidth(self.text, SANS_BOLD, size) + look.section_tracking_pt * len(self.text) + size * 0.6
+        *above, last = self._lines()
+        step = look.section_pt * 1.2
+        base = y + self.gap + look.section_pt * 0.25  # the last line's baseline; the lines above it step up
+        shapes: list[Shape] = [
+            area.text(
+                x, base + step * (len(above) - i), line, SANS_BOLD, size, black, tracking=look.section_tracking_pt
+            )
+            for i, line in enumerate(above)
+        ]
+        shapes.append(area.text(x, base, last, SANS_BOLD, size, black, tracking=look.section_tracking_pt))
+        end = self._width(last, size) + size * 0.6
         if self.aside:
             shapes.append(area.text(x + end, base, self.aside, SANS, size, black))
             end += stringWidth(self.aside, SANS, size) + size * 0.6
@@ -75,18 +93,43 @@ class TilesBlock(ShapedPart):
         gap = pt(self.look.tile_gap_mm)
         return (self.width - gap * (len(self.tiles) - 1)) / len(self.tiles)
 
+    def _widths(self) -> list[float]:
+        """Each tile's width: all equal; on a small card (look.tile_fit_content) where a label's
+        word would not fit an equal tile even at the least size (3d6's « CORPS » in 38 mm), each
+        as wide as its word or value needs, what is left shared alike."""
+        equal = self._tile_width()
+        if not self.look.tile_fit_content:
+            return [equal] * len(self.tiles)
+        least = self.look.tile_label_min_pt
+        needs = [
+            max([stringWidth(w, SANS_BOLD, least) for w in name.upper().split()] + [0.0]) + pt(0.8)
+            for name, _ in self.tiles
+        ]
+        if max(needs) <= equal:
+            return [equal] * len(self.tiles)
+        values = [stringWidth(v, SANS_BOLD, self.look.tile_value_pt) + pt(0.8) for _, v in self.tiles]
+        needs = [max(n, v) for n, v in zip(needs, values, strict=True)]
+        spare = (self.width - pt(self.look.tile_gap_mm) * (len(self.tiles) - 1) - sum(needs)) / len(self.tiles)
+        return [n + spare for n in needs]
+
     def _label_size(self) -> float:
         """The labels' one size: the look's, or smaller (by 0.25 pt, down to the look's tile_label_min_pt) until
         every word of every label fits inside its tile."""
-        room, size = self._tile_width() - pt(0.8), self.look.tile_label_pt
-        words = [word for name, _ in self.tiles for word in name.upper().split()]
-        while size > self.look.tile_label_min_pt and any(stringWidth(w, SANS_BOLD, size) > room for w in words):
+        size = self.look.tile_label_pt
+        rooms = [w - pt(0.8) for w in self._widths()]
+        words = [
+            (word, room) for (name, _), room in zip(self.tiles, rooms, strict=True) for word in name.upper().split()
+        ]
+        while size > self.look.tile_label_min_pt and any(stringWidth(w, SANS_BOLD, size) > r for w, r in words):
             size = max(self.look.tile_label_min_pt, round(size - 0.25, 2))
         return size
 
     def _names(self) -> list[list[str]]:
-        room = self._tile_width() - pt(0.8)
-        return [simpleSplit(name.upper(), SANS_BOLD, self._label_size(), room) or [""] for name, _ in self.tiles]
+        size = self._label_size()
+        return [
+            simpleSplit(name.upper(), SANS_BOLD, size, w - pt(0.8)) or [""]
+            for (name, _), w in zip(self.tiles, self._widths(), strict=True)
+        ]
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
@@ -96,11 +139,13 @@ class TilesBlock(ShapedPart):
 
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         look, black = self.look, ink().cmyk()
-        w, gap, size = self._tile_width(), pt(look.tile_gap_mm), self._label_size()
+        gap, size = pt(look.tile_gap_mm), self._label_size()
         fill, radius = tint(self.colour, look.tile_tint).cmyk(), pt(look.tile_radius_mm)
         shapes: list[Shape] = []
-        for i, ((_, value), names) in enumerate(zip(self.tiles, self._names(), strict=True)):
-            left = x + i * (w + gap)
+        widths = self._widths()
+        equal = len(set(widths)) == 1  # as before: each tile's left from its index, the same bytes
+        for i, ((_, value), names, w) in enumerate(zip(self.tiles, self._names(), widths, strict=True)):
+            left = x + i * (w + gap) if equal else x + sum(widths[:i]) + i * gap
             shapes.append(area.box(left, y, w, self.height, fill, radius))
             centre = left + w / 2
             for n, line in enumerate(names):
@@ -153,6 +198,28 @@ class BoxesBlock(ShapedPart):
             return groups * self.look.box_group
         return max(1, int((width + self.gap) // (self.box + self.gap)))
 
+    def rows(self, width: float) -> list[tuple[int, int]]:
+        """Each row's first box (from 0) and its count: per_row a row, and a last row of
+        box_orphan boxes or fewer joined to the row above when it still fits the width (Mila
+        Sorel's 11 PV: one row of 11, not 10 and a box alone under them)."""
+        per_row, total = self.per_row(width), self.track.boxes + self.track.negative
+        rows = [(start, min(per_row, total - start)) for start in range(0, max(total, 1), per_row)]
+        if len(rows) > 1 and rows[-1][1] <= self.look.box_orphan:
+            joined = (rows[-2][0], rows[-2][1] + rows[-1][1])
+            if self._row_width(*joined) <= width + 1e-6:
+                rows[-2:] = [joined]
+        return rows
+
+    def _row_width(self, start: int, count: int) -> float:
+        widened = sum(1 for after in self.inner() if start < after < start + count)
+        return self.left_of(count - 1) + self.box + widened * (self.group_gap - self.gap)
+
+    def row_of(self, i: int, width: float) -> tuple[int, int]:
+        """Box i's row (from 0) and that row's first box."""
+        rows = self.rows(width)
+        row = next(r for r in range(len(rows) - 1, -1, -1) if rows[r][0] <= i)
+        return row, rows[row][0]
+
     def left_of(self, i: int) -> float:
         """The left of the row's i-th box (from 0)."""
         n = self.look.box_group
@@ -169,25 +236,27 @@ class BoxesBlock(ShapedPart):
             )
         return out
 
-    def shifted(self, i: int, per_row: int) -> float:
-        """The left of box i (from 0) in its row, after the widened gaps at the lines before it."""
-        start = i - i % per_row
-        widened = sum(1 for after in self.inner() if start < after <= i and after % per_row)
-        return self.left_of(i % per_row) + widened * (self.group_gap - self.gap)
+    def shifted(self, i: int, start: int, end: int) -> float:
+        """The left of box i (from 0) in its row (its first box start, end past its last), after
+        the widened gaps at the lines before it."""
+        widened = sum(1 for after in self.inner() if start < after <= i and after < end)
+        return self.left_of(i - start) + widened * (self.group_gap - self.gap)
 
     def labelled_top(self, width: float) -> bool:
         """Whether the first row has labels over it: the track's head then leaves out its gap."""
-        return any(text and after <= self.per_row(width) for after, text in self.lines())
+        first = self.rows(width)[0][1]
+        return any(text and after <= first for after, text in self.lines())
 
     def row_tops(self, width: float) -> list[float]:
         """Each row's top, points below the block's top: a row with a labelled line has its
         labels' strip above it; a row that starts below zero a clearance (its tint not glued to
         the row above)."""
-        per_row, total = self.per_row(width), self.track.boxes + self.track.negative
-        labelled = {(after - 1) // per_row for after, text in self.lines() if text}
-        below_zero = self.track.boxes // per_row if self.track.negative and self.track.boxes % per_row == 0 else -1
+        rows = self.rows(width)
+        labelled = {self.row_of(after - 1, width)[0] for after, text in self.lines() if text}
+        zero_row, zero_start = self.row_of(self.track.boxes, width)
+        below_zero = zero_row if self.track.negative and zero_start == self.track.boxes else -1
         tops, y = [], 0.0
-        for row in range(max(1, -(-total // per_row))):
+        for row in range(len(rows)):
             y += _strip(self.look, self.gap, row == 0) if row in labelled else 0
             y += ROW_CLEAR * self.look.small_pt if row == below_zero and row not in labelled else 0
             tops.append(y)
@@ -209,15 +278,16 @@ def _laid_track(track: Track, look: CardLook, width: float, height: float, where
     totals are the same share them (issue 13), even when the rest of their faces differ."""
     x, y, area_height = where
     block, area = BoxesBlock(track, look), Area(area_height)
-    per_row, radius, tops = block.per_row(width), pt(look.box_radius_mm), block.row_tops(width)
+    rows, radius, tops = block.rows(width), pt(look.box_radius_mm), block.row_tops(width)
     black, paper = ink().cmyk(), house_colour("paper").cmyk()
     below = tint(ink(), look.negative_tint).cmyk()
     lines = dict(block.lines())
     shapes: list[Shape] = []
     inner = block.inner()
     for i in range(track.boxes + track.negative):
-        left = x + block.shifted(i, per_row)
-        bottom = y + height - tops[i // per_row] - block.box
+        row, start = block.row_of(i, width)
+        left = x + block.shifted(i, start, start + rows[row][1])
+        bottom = y + height - tops[row] - block.box
         fill = below if i >= track.boxes else paper
         shapes.append(area.box(left, bottom, block.box, block.box, fill, radius, black, look.box_pt))
         if i + 1 in lines:  # the line sits after the marked box, across its row, its label above it

@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
-from kolaps_print.content.ruleset_card import Checkboxes, FootBand, Item, Lines, Tiles, Title, Track
+from kolaps_print.content.ruleset_card import Checkboxes, Elsewhere, FootBand, Item, Lines, Tiles, Title, Track
 from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
@@ -128,6 +128,7 @@ class _Styles:
     subtitle: ParagraphStyle
     body: ParagraphStyle
     legend: ParagraphStyle
+    hanging: ParagraphStyle  # a weapon's line on a small card: its wrapped lines hang in
 
 
 def _styles(look: CardLook) -> _Styles:
@@ -135,7 +136,14 @@ def _styles(look: CardLook) -> _Styles:
         _style("subtitle", SANS_ITALIC, look.subtitle_pt, look.leading),
         _style("body", SANS, look.body_pt, look.leading),
         _style("legend", SANS, look.small_pt, look.leading),  # solid black: small type in a tint breaks up
+        _hanging(_style("body", SANS, look.body_pt, look.leading)),
     )
+
+
+@lru_cache(maxsize=64)
+def _hanging(body: ParagraphStyle) -> ParagraphStyle:
+    """body with its wrapped lines 1.5 mm in: each weapon starts flush left (as KOLAPS's FACULTÉS)."""
+    return ParagraphStyle(f"{body.name}-hanging", parent=body, leftIndent=pt(1.5), firstLineIndent=-pt(1.5))
 
 
 @dataclass(frozen=True)
@@ -282,16 +290,17 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: fl
     marks = [
         label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))
         for m in track.marks
+        if track.legend
     ]
     legend = [run_on(marks, label("rulesets.card.separator"))] if marks else []  # one line where they fit
     if marks and stringWidth(legend[0], SANS, look.small_pt) > width:  # else a line each, not one cut mid-mark
         legend = marks
-    if track.negative:
+    if track.negative and track.legend:
         short = _short(track.negative_short)
         legend.append(
             label("rulesets.card.negative", boxes=track.negative, text=track.negative_label or "", short=short)
         )
-    if first:  # said once a side, under the first track
+    if first and look.how_to_mark:  # said once a side, under the first track
         legend.append(label("rulesets.card.how_to_mark"))
     parts += [Spacing(look.head_gap_mm)] if legend else []
     parts += [FlowablePart(_paragraph(escape(line), styles.legend)) for line in legend]
@@ -305,8 +314,9 @@ def _short(short: str) -> str:
 
 def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float) -> list[Drawn]:
     """Two boxes and their labels a row; a label too long for half the face takes a row of its own
-    (« Armure perdue (DÉF −2) » on a tarot back), the others staying two a row; one a row when no
-    two labels hold side by side (« Esquive annoncée » on a back whose type grew)."""
+    (« Armure perdue (DÉF −2) » on a tarot back), the others staying two a row, or one a row
+    when that would leave one of them alone beside an empty cell; one a row when no two labels
+    hold side by side (« Esquive annoncée » on a back whose type grew)."""
     empty = Track("", 1)
     cells: list[tuple[Flowable | str, ...]] = [
         (BoxesBlock(empty, look), Paragraph(escape(text), styles.body)) for text in boxes.labels
@@ -315,6 +325,8 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
     wide = _wide_labels(every, width - 2 * size, look)
     slots = _slots(every, wide)
+    if any(len(row) == 1 and row[0] not in wide for row in slots):  # a lone box beside an empty cell
+        slots = [[i] for i in range(len(every))]  # reads as one missing (d12 tarot): a stack, balanced
     head: list[Drawn] = [SectionHead(label("rulesets.card.checkboxes"), look)]
     one = ([size, width - size], TableLook(left=(CELL_PAD, LABEL_PAD), right=(CELL_PAD,) * 2))
     if all(len(row) == 1 for row in slots):  # one a row: a stack, its boxes a little apart
@@ -364,7 +376,7 @@ def _wide_labels(every: tuple[str, ...], room: float, look: CardLook) -> set[int
     while True:
         lefts, rights = _halves(every, wide)
         narrow = [i for i in range(len(every)) if i not in wide]
-        if not narrow or _label_need(lefts, look) + pt(BOX_SPACE_MM) + _label_need(rights, look) <= room:
+        if not narrow or _label_need(lefts, look) + pt(look.box_space_mm) + _label_need(rights, look) <= room:
             return wide
         wide.add(max(narrow, key=lambda i: stringWidth(every[i], SANS, look.body_pt)))
 
@@ -376,14 +388,13 @@ def _label_need(texts: tuple[str, ...], look: CardLook) -> float:
 
 LABEL_PAD = 1.2  # points between a box's column and its label's text
 STACKED_PAD_Y = 1.5  # points above and below a box one a row: the boxes of a stack do not touch
-BOX_SPACE_MM = 4  # at least this between a label's column and the next box: each box reads with its own label
 
 
 def _label_column(lefts: tuple[str, ...], rights: tuple[str, ...], room: float, look: CardLook) -> float:
     """The first label column's width, both columns' labels holding on one line and the second
-    box BOX_SPACE_MM past the first column's labels: half the room, or what a column needs when
+    box box_space_mm past the first column's labels: half the room, or what a column needs when
     it is more than half (« Esquive annoncée » no longer wraps)."""
-    left, right = _label_need(lefts, look) + pt(BOX_SPACE_MM), _label_need(rights, look)
+    left, right = _label_need(lefts, look) + pt(look.box_space_mm), _label_need(rights, look)
     if max(left, right) <= room / 2:
         return room / 2
     return left if left > room / 2 else room - right
@@ -399,8 +410,9 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header[skip:]), CELL_PAD_Y, CELL_PAD_Y)]
     for row in table.rows:
         cells = tuple(_paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row))
-        if deck.names_above:
-            rows.append(Row((cells[0],) + ("",) * (len(columns) - 1), CELL_PAD_Y, 0, span=True, ruled=False))
+        if deck.names_above:  # the name in bold, the head of the values under it (not read as one of them)
+            name = _paragraph(escape(row[0]), head)
+            rows.append(Row((name,) + ("",) * (len(columns) - 1), CELL_PAD_Y, 0, span=True, ruled=False))
         rows.append(Row(cells[skip:], 0 if deck.names_above else CELL_PAD_Y, CELL_PAD_Y))
     grid_look = TableLook(
         left=(look.cell_pad_pt,) * len(columns),
@@ -414,6 +426,24 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     )
     title: list[Drawn] = [SectionHead(table.title, look)] if table.title else []
     return [*title, FlowablePart(RowTable(rows, columns, grid_look, repeat_rows=1))]
+
+
+def _weapon_lines(table: RulesetTable, look: CardLook, styles: _Styles) -> list[Drawn]:
+    """A small card's weapons (mini: five columns of values do not hold 38 mm at 6 pt): a
+    paragraph each, its name and its roll in bold, then each value after its column's head
+    (« Pistolet 3d6 + 11 · Dégâts 2d6 · Nature mortels · Portée (m) 50 »); a value the weapon
+    does not have (« — ») is left out."""
+    separator = escape(label("rulesets.card.separator"))
+    parts: list[Drawn] = [SectionHead(table.title, look)] if table.title else []
+    for row in table.rows:
+        values = [
+            f"<b>{escape(cell)}</b>" if j == table.strong else f"{escape(head)}\u00a0{escape(cell)}"
+            for j, (head, cell) in enumerate(zip(table.header, row, strict=True))
+            if j and cell != "—"
+        ]
+        text = f"<b>{escape(row[0])}</b> " + separator.join(values)
+        parts.append(FlowablePart(_paragraph(text, styles.hanging)))
+    return parts
 
 
 def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Drawn]:
@@ -463,7 +493,9 @@ def face_layout(
     for item in items:
         if isinstance(item, FootBand):
             continue
-        if isinstance(item, RulesetTable):
+        if isinstance(item, RulesetTable) and look.weapon_lines and item.strong is not None:
+            parts = _weapon_lines(item, look, styles)
+        elif isinstance(item, RulesetTable):
             parts = _table(item, width, look, widths or {})
         elif isinstance(item, Track):
             parts = _track(item, look, styles, item is first_track, width)
@@ -485,6 +517,9 @@ def _parts(item: Item, look: CardLook, styles: _Styles, colour: Color, width: fl
         return [TilesBlock(item, look, colour)]
     if isinstance(item, Checkboxes):
         return _checkboxes(item, look, styles, width)
+    if isinstance(item, Elsewhere):  # what a small card gives by name: where to read it
+        text = label("rulesets.card.elsewhere", names=label("rulesets.card.separator").join(item.names))
+        return [FlowablePart(_paragraph(escape(text), styles.legend))]
     assert isinstance(item, Lines)
     return _lines(item, look, styles)
 

@@ -4,7 +4,9 @@ sizes derive."""
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Any
+
+from pydantic import Field, model_validator
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 
@@ -18,8 +20,9 @@ class CardLook(Model):
     margin_mm: float = Field(ge=3, le=15)  # the safe area: nothing printed nearer the trim
     band_mm: float = Field(ge=2, le=20)
     footer_mm: float = Field(ge=2, le=12)
-    foot_gap_mm: float = Field(ge=2, le=10)  # kept free above the foot band
+    foot_gap_mm: float = Field(ge=1, le=10)  # kept free above the foot band
     name_pt: float = Field(ge=6, le=20)
+    max_name_pt: float = Field(default=0, ge=0, le=24)  # a taller card's name grows with it up to this (0: never)
     copy_pt: float = Field(ge=6, le=12)
     subtitle_pt: float = Field(ge=6, le=14)
     footer_pt: float = Field(ge=5, le=10)
@@ -37,13 +40,21 @@ class CardLook(Model):
     tile_label_min_pt: float = Field(ge=6, le=10)  # a label too wide for its tile shrinks down to this, never grows
     tile_value_pt: float = Field(ge=8, le=24)
     tile_gap_mm: float = Field(ge=0, le=5)
+    tile_fit_content: bool = False  # tiles as wide as their labels need when equal ones are too narrow (compact)
     tile_radius_mm: float = Field(ge=0, le=4)
     tile_tint: float = Field(ge=0, le=1)
-    box_mm: float = Field(ge=3.5, le=10)  # a pencil needs room
+    box_mm: float = Field(ge=3, le=10)  # a pencil needs room
     box_gap_mm: float = Field(ge=0, le=5)
     box_group: int = Field(ge=1, le=10)  # boxes go in groups of this many, rows of whole groups
     box_group_gap_mm: float = Field(ge=0, le=5)
+    box_orphan: int = Field(
+        default=0, ge=0, le=4
+    )  # a last row of this many boxes or fewer joins the row above where it fits
     box_radius_mm: float = Field(ge=0, le=2)
+    box_space_mm: float = Field(
+        default=4, ge=1.5, le=10
+    )  # at least this between a label and the next box: each box reads with its own label
+    weapon_lines: bool = False  # each weapon a paragraph, its values after their heads (compact: a mini's 38 mm)
     box_pt: float = Field(gt=0, le=2)
     gap_mm: float = Field(ge=0, le=10)
     rule_pt: float = Field(gt=0, le=3)
@@ -53,6 +64,35 @@ class CardLook(Model):
     reference_height_mm: float = Field(gt=0)  # the card these sizes are for (poker, 88 mm)
     max_scale: float = Field(ge=1, le=2)  # on that card, type and gaps grow by up to this to fill it
     scale_step: float = Field(gt=0, le=0.5)
+    reference_width_mm: float = Field(default=63, gt=0)  # a card narrower than this (mini) takes compact
+    how_to_mark: bool = True  # « Une case par point perdu… » under the first track (compact: no room, as KOLAPS's mini)
+    compact: dict[str, Any] = Field(default_factory=dict)  # what a narrower card changes of this look
+
+    def __hash__(self) -> int:  # the faces' styles are cached by look: compact (a dict) apart
+        return hash(tuple(v for k, v in self.__dict__.items() if k != "compact"))
+
+    @model_validator(mode="after")
+    def _compact_is_a_look(self) -> CardLook:
+        """compact names this look's fields only, and the look it makes keeps their bounds."""
+        unknown = sorted(set(self.compact) - set(type(self).model_fields) - {"compact"})
+        if unknown:
+            raise ValueError(f"compact: unknown field(s) {', '.join(unknown)}")
+        if self.compact:
+            self.compacted(0)
+        return self
+
+    def compacted(self, card_width_mm: float) -> CardLook:
+        """The look for a card card_width_mm wide: compact's values on a card narrower than the
+        reference (mini: the floor's type, slimmer bands, 3 mm boxes), else this look."""
+        if not self.compact or card_width_mm >= self.reference_width_mm:
+            return self
+        return type(self).model_validate(self.model_dump(exclude={"compact"}) | self.compact)
+
+    def named_for(self, card_height_mm: float) -> CardLook:
+        """The look with its name grown as the card is taller than the reference (tarot: 11 →
+        13.5 pt, clearly over a body of 10 pt or more), never past max_name_pt, never shrunk."""
+        grown = min(self.max_name_pt, round(self.name_pt * card_height_mm / self.reference_height_mm, 2))
+        return self.model_copy(update={"name_pt": grown}) if grown > self.name_pt else self
 
     def scaled(self, factor: float) -> CardLook:
         """The look with its type and gaps grown by factor, its boxes by the factor's root."""
