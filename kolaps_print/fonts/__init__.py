@@ -54,8 +54,8 @@ MONO = "KMono"
 
 def register_fonts(*families: str) -> None:
     """Register the named families (default: all) or lone faces (FACES, only when named), once
-    per process; fonts are subset and embedded on save. Parsing a family costs ~0.1 s, so card
-    jobs register KSans only."""
+    per process; fonts are subset and embedded on save. A face's file is parsed when it is first
+    used (~12 ms a face)."""
     for family in families or tuple(FAMILIES):
         _register_face(family) if family in FACES else _register_family(family)
     # U+202F never breaks a paragraph's line. Applied once reportlab's paragraphs are imported
@@ -71,25 +71,71 @@ def register_fonts(*families: str) -> None:
 def _register_family(family: str) -> None:
     # reportlab is imported here, not above: `check` validates data with fonts.printable
     # without loading the PDF library at all.
+    for name, file in zip(_faces(family), FAMILIES[family], strict=True):
+        _register_on_first_use(name, file, family)
+    _map_family(family)
+
+
+def _faces(family: str) -> tuple[str, str, str, str]:
+    return family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic"
+
+
+def _map_family(family: str) -> None:
+    """The family's faces by bold and italic, for paragraphs' <b> and <i>; each face's own name
+    read back as this family's (registering a face maps its name to a family of its own)."""
     from reportlab.lib.fonts import addMapping
-    from reportlab.pdfbase import pdfmetrics
 
-    from kolaps_print.fonts.subset_tags import TaggedTTFont
-
-    names = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
-    for name, file in zip(names, FAMILIES[family], strict=True):
-        pdfmetrics.registerFont(TaggedTTFont(name, str(resources.fonts_dir() / f"{file}.ttf")))
-    for (bold, italic), name in zip(((0, 0), (1, 0), (0, 1), (1, 1)), names, strict=True):
+    for (bold, italic), name in zip(((0, 0), (1, 0), (0, 1), (1, 1)), _faces(family), strict=True):
         addMapping(family, bold, italic, name)
 
 
 @cache
 def _register_face(name: str) -> None:
+    _register_on_first_use(name, FACES[name], None)
+
+
+# face -> (its font file, its family), not parsed yet: read when reportlab first asks for the face
+# (pdfmetrics.getFont). Parsing a face costs ~12 ms, and no product prints a bold italic (the kit
+# parsed two faces for nothing; the cards print three of KSans's four).
+_UNPARSED: dict[str, tuple[str, str | None]] = {}
+
+
+def _register_on_first_use(name: str, file: str, family: str | None) -> None:
     from reportlab.pdfbase import pdfmetrics
 
-    from kolaps_print.fonts.subset_tags import TaggedTTFont
+    _parse_when_asked()
+    _UNPARSED[name] = (file, family)
+    # What registerFont does for a TrueType face now, as when the face was parsed here: the
+    # face's name mapped as a family of its own (then _map_family maps it into its family).
+    pdfmetrics.registerFontFamily(name)
 
-    pdfmetrics.registerFont(TaggedTTFont(name, str(resources.fonts_dir() / f"{FACES[name]}.ttf")))
+
+@cache
+def _parse_when_asked() -> None:
+    """reportlab's getFont calls findFontAndRegister for a name it does not know: ours parses
+    and registers a face of _UNPARSED there, and leaves every other name to reportlab
+    (docs/libraries.md)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    find = getattr(pdfmetrics, "findFontAndRegister", None)
+    if find is None:
+        raise RuntimeError(
+            "reportlab.pdfbase.pdfmetrics.findFontAndRegister is gone: kolaps_print/fonts/__init__.py "
+            "must find this reportlab's way of registering a font on first use"
+        )
+
+    def parse_or_find(font_name: str):
+        if font_name not in _UNPARSED:
+            return find(font_name)
+        from kolaps_print.fonts.subset_tags import TaggedTTFont
+
+        file, family = _UNPARSED.pop(font_name)
+        pdfmetrics.registerFont(TaggedTTFont(font_name, str(resources.fonts_dir() / f"{file}.ttf")))
+        if family is not None:  # registerFont mapped the face as a family of its own again
+            _map_family(family)
+        return pdfmetrics.getFont(font_name)
+
+    pdfmetrics.findFontAndRegister = parse_or_find
 
 
 @cache

@@ -9,7 +9,7 @@ from pydantic import Field
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.style import StyleColour, StyleSize, StyleSpace
 from kolaps_print.model.choices import Edition
-from kolaps_print.model.common import Model
+from kolaps_print.model.common import Model, no_entries
 
 Mm = float
 # What the renderers assume of a hand-edited card.yaml: sizes they divide by or stack are above
@@ -312,7 +312,7 @@ class CardLayout(Model):
     colours: Colours
     front: Front
     back: Back
-    editions: dict[Edition, Shows] = Field(default_factory=dict)  # an edition not listed shows everything
+    editions: dict[Edition, Shows] = Field(default_factory=no_entries)  # an edition not listed shows everything
     shows: Shows = Field(default_factory=Shows)  # the edition in use (for_edition())
 
     def for_edition(self, edition: Edition) -> CardLayout:

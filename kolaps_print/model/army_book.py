@@ -18,7 +18,7 @@ from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, did_you_me
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model.army import Army, Character
 from kolaps_print.model.catalogue import Affiliation, Specialisation, Weapon
-from kolaps_print.model.common import ID_PATTERN, FilePath, Id, Model, Name, share_fields_sets
+from kolaps_print.model.common import ID_PATTERN, FilePath, Id, Model, Name, no_items, share_fields_sets
 from kolaps_print.model.gamedata import Catalogue, GameData, Origin, builtin_game_data, validate_model
 from kolaps_print.model.portraits import find_portrait
 from kolaps_print.model.rules import Rules
@@ -37,8 +37,8 @@ class _ArmyShell(Model):
     name: Name
     affiliation: Id
     characters: list[Any] = Field(min_length=1)
-    weapons: list[Any] = Field(default_factory=list)
-    affiliations: list[Any] = Field(default_factory=list)
+    weapons: list[Any] = Field(default_factory=no_items)
+    affiliations: list[Any] = Field(default_factory=no_items)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, PlainSerializer
 
-from kolaps_print.model.common import Colour, Emblem, Id, Model, Name, Text
+from kolaps_print.model.common import Colour, Emblem, Id, Model, Name, Text, no_items
 from kolaps_print.model.errata import ErratumId
 
 
@@ -65,7 +65,7 @@ class Weapon(Model):
     id: Id
     name: Name
     range: RangeField = Field(description="Effective range in cm, or the word contact")
-    traits: list[TraitField] = Field(default_factory=list)
+    traits: list[TraitField] = Field(default_factory=no_items)
     text: Text | None = None
 
     @property
@@ -90,7 +90,7 @@ class Affiliation(Model):
         "apart without their colour (greyscale print, colour-blind players); none if omitted",
     )
     text: Text | None = None
-    specialisations: list[Specialisation] = Field(default_factory=list)
+    specialisations: list[Specialisation] = Field(default_factory=no_items)
 
     def specialisation(self, id_: str) -> Specialisation | None:
         return next((s for s in self.specialisations if s.id == id_), None)

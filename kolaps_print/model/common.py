@@ -29,6 +29,18 @@ class Model(BaseModel):
     )
 
 
+def no_items() -> list:
+    """A list field's default_factory. Not `list`: pydantic reads the signature of a field's
+    factory as it makes the class, and a builtin's is parsed from its text by Python's tokenizer,
+    whose pattern is compiled on first use (~5 ms of start-up in every command that validates)."""
+    return []
+
+
+def no_entries() -> dict:
+    """A dict field's default_factory (not `dict`, as no_items)."""
+    return {}
+
+
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, min_length=1, max_length=40)]
 # Texts that get printed: set in French typography once, when the data is read.
 Name = Annotated[str, StringConstraints(min_length=1, max_length=80), AfterValidator(french)]

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from kolaps_print.model.common import Model, Name, Text
+from kolaps_print.model.common import Model, Name, Text, no_items
 
 ErratumId = Annotated[str, StringConstraints(pattern=r"^E[1-9][0-9]{0,2}$")]
 ReadingId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$", max_length=40)]
@@ -45,12 +45,12 @@ class Erratum(Model):
     id: ErratumId
     title: Name
     kind: Kind
-    draft: list[Quote] = Field(default_factory=list)  # a few words of the draft each, never 8 in a row
-    readings: list[Text] = Field(default_factory=list)  # the other readings considered
+    draft: list[Quote] = Field(default_factory=no_items)  # a few words of the draft each, never 8 in a row
+    readings: list[Text] = Field(default_factory=no_items)  # the other readings considered
     decision: Text | None = None  # what we print; a switchable erratum has its options instead
     reading: Reading | None = None
     numbers: Text | None = None  # what the decision changes in numbers
-    printed: list[Product] = Field(default_factory=list)  # where the products print it
+    printed: list[Product] = Field(default_factory=no_items)  # where the products print it
     mark: bool = False  # our ruling: printed with « † En » in every product of `printed`
 
     @model_validator(mode="after")

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from pydantic import Field, StringConstraints, model_validator
 
-from kolaps_print.model.common import FilePath, Id, Model, Name, Text
+from kolaps_print.model.common import FilePath, Id, Model, Name, Text, no_items
 from kolaps_print.model.errata import Erratum
 from kolaps_print.model.ruleset_cards import CardBlocks
 from kolaps_print.model.ruleset_fields import DerivedDecl, FieldDecl
@@ -25,12 +25,12 @@ class CatalogueDecl(Model):
 
     id: Id
     file: FilePath = Field(description="A YAML file of the ruleset's folder, holding `entries:`")
-    fields: list[FieldDecl] = Field(default_factory=list)
+    fields: list[FieldDecl] = Field(default_factory=no_items)
 
 
 class CharacterDecl(Model):
     fields: list[FieldDecl] = Field(min_length=1, description="Besides name and copies, which every character has")
-    derived: list[DerivedDecl] = Field(default_factory=list, description="Computed in order from the fields")
+    derived: list[DerivedDecl] = Field(default_factory=no_items, description="Computed in order from the fields")
 
 
 class RulesetFile(Model):
@@ -40,7 +40,7 @@ class RulesetFile(Model):
     summary: Text = Field(description="One French sentence on the system")
     errata_prefix: Prefix = Field(description="Its errata are numbered PREFIX-E1, PREFIX-E2...")
     mechanic: Mechanic
-    catalogues: list[CatalogueDecl] = Field(default_factory=list)
+    catalogues: list[CatalogueDecl] = Field(default_factory=no_items)
     character: CharacterDecl
     sheet: Sheet
     card: CardBlocks

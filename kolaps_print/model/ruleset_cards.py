@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from kolaps_print.model.common import Id, Model, Name, Text
+from kolaps_print.model.common import Id, Model, Name, Text, no_items
 from kolaps_print.model.ruleset_fields import Operand
 from kolaps_print.model.ruleset_tables import RulingId
 
@@ -41,7 +41,8 @@ class BandBlock(Model):
 class NameBlock(Model):
     block: Literal["name"]  # the character's name, and the subtitle fields under it
     subtitle: list[Id] = Field(
-        default_factory=list, description="Text fields printed under the name; a flag field prints its label when true"
+        default_factory=no_items,
+        description="Text fields printed under the name; a flag field prints its label when true",
     )
 
 
@@ -87,7 +88,7 @@ class FeaturesBlock(Conditional):
     block: Literal["features"]
     field: Id = Field(description="A reference or references field whose entries have a text")
     columns: list[Id] = Field(
-        default_factory=list,
+        default_factory=no_items,
         max_length=4,
         description="Fields of the catalogue's entries printed after the name with their label, where set: "
         "« Veste blindée — KD 8 »",
@@ -155,7 +156,7 @@ class HitTrackBlock(Conditional):
         default=None,
         description="Values of the character's entries printed beside the title (« KD 8 »); nothing without one",
     )
-    marks: list[MarkSpec] = Field(default_factory=list, max_length=4)
+    marks: list[MarkSpec] = Field(default_factory=no_items, max_length=4)
     negative_to: Operand | None = Field(default=None, description="Boxes below zero, down to minus this value")
     negative_label: Name | None = None
     negative_short: Name | None = Field(

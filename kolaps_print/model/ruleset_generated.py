@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints, create_model
 
-from kolaps_print.model.common import DICE_PATTERN, Id, Model, Name, Text
+from kolaps_print.model.common import DICE_PATTERN, Id, Model, Name, Text, no_entries, no_items
 from kolaps_print.model.ruleset import Entry
 from kolaps_print.model.ruleset_fields import (
     DiceField,
@@ -49,9 +49,9 @@ def _default(decl: FieldDecl) -> Any:
     if isinstance(decl, FlagField):
         return False
     if isinstance(decl, ReferencesField):
-        return Field(default_factory=list, description=decl.help)
+        return Field(default_factory=no_items, description=decl.help)
     if isinstance(decl, SkillMapField):
-        return Field(default_factory=dict, description=decl.help)
+        return Field(default_factory=no_entries, description=decl.help)
     return getattr(decl, "default", None)
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kolaps_print.model.common import Model, Name
+from kolaps_print.model.common import Model, Name, no_items
 
 Face = Annotated[int, Field(ge=1, le=100)]
 Modifier = Annotated[int, Field(ge=-100, le=100)]
@@ -30,8 +30,8 @@ class Percentile(Model):
     """d100 at most the score; modifiers first, then doubled at point blank."""
 
     kind: Literal["percentile"]
-    always_success: list[Face] = Field(default_factory=list, description="Faces that succeed whatever the score")
-    always_failure: list[Face] = Field(default_factory=list, description="Faces that fail whatever the score")
+    always_success: list[Face] = Field(default_factory=no_items, description="Faces that succeed whatever the score")
+    always_failure: list[Face] = Field(default_factory=no_items, description="Faces that fail whatever the score")
     point_blank_factor: int = Field(default=2, ge=1, le=5)
     burst: Burst | None = None
 
