@@ -51,7 +51,7 @@ def _tables(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowa
     a table too wide for width even at the least size in parts (_column_parts), set at one size.
     Its body's first column is bold when the house table says so (measured bold: the strong column)."""
     paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
-    if 0 in paint.bold_columns(table.header) and table.strong is None:
+    if 0 in paint.bold_columns(table.header, table.rows) and table.strong is None:
         table = replace(table, strong=0)  # measured bold
     while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
         table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
@@ -97,7 +97,7 @@ def _table(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowab
     centred = value_columns(table)
     heads, cells = (_by_column(style, centred) for style in (head, cell))
     bold = _by_column(_in_font(cell, SANS_BOLD), centred)
-    cells = [bold[i] if i in paint.bold_columns(table.header) else style for i, style in enumerate(cells)]
+    cells = [bold[i] if i in paint.bold_columns(table.header, table.rows) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
     rows += [
         Row(tuple(Paragraph(escape(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
