@@ -97,3 +97,50 @@ def test_the_table_s_paint_is_black_and_white(kolaps_tables):
     assert house.head_text == (0, 0, 0, 1) and house.rule == (0, 0, 0, 1)
     assert house.head_fill[3] > max(ink[3] for ink in house.rows)
     assert sum(paint.head_fill) < min(sum(row) for row in paint.rows)
+
+
+@pytest.mark.parametrize("product", ["tables", "rulebook"])
+def test_a_step_s_name_is_bold_not_its_number_and_a_die_face_stays_bold(every_product, product):
+    """Session 10: the bold first column made « Le tour de jeu »'s phase numbers (1, 2, 3) the
+    strong text, their names regular; a reader looks a step up by its name: the name is bold,
+    the number regular. A die's faces (« D6 » of the wound table) are looked up by their number:
+    bold still."""
+    from pdf_text import text_objects  # tests/support
+
+    printed = [o for o in text_objects(every_product[product]) if o.text.strip()]
+    for name in ("Initiative", "Bilan"):
+        cells = [o for o in printed if o.text.strip() == name]
+        assert cells and all("Bold" in o.font for o in cells), name
+        numbers = [
+            o
+            for o in printed
+            for cell in cells
+            if o.page == cell.page
+            and o.text.strip() in "123"
+            and abs(o.bounds[1] - cell.bounds[1]) < 3
+            and 0 < cell.bounds[0] - o.bounds[2] < 60
+        ]
+        assert numbers and not any("Bold" in o.font for o in numbers), name
+    faces = [o for o in printed if o.text.strip() == "Éraflure"]  # the wound table's first row, face 1
+    ones = [
+        o
+        for o in printed
+        for face in faces
+        if o.page == face.page
+        and o.text.strip() == "1"
+        and abs(o.bounds[1] - face.bounds[1]) < 3
+        and 0 < face.bounds[0] - o.bounds[2] < 40
+    ]
+    assert ones and all("Bold" in o.font for o in ones)
+
+
+def test_a_head_of_two_parts_breaks_at_its_dot_never_after_it(every_product):
+    """Session 10: the quick-start's chances heads « 0 · 2C6 » broke after the dot (« 0 · » over
+    « 2C6 »): too wide for its column, a head of two parts sets one over the other, the dot dropped."""
+    from pdf_text import page_texts  # tests/support
+
+    for product in ("quickstart", "rulebook", "kit-papier"):
+        lines = [line.strip() for page in page_texts(every_product[product]) for line in page.splitlines()]
+        assert not [line for line in lines if line.endswith("·") or line.startswith("·")], product
+    lines = [line.strip() for page in page_texts(every_product["quickstart"]) for line in page.splitlines()]
+    assert "2C6" in lines and lines[lines.index("2C6") - 1] == "0"

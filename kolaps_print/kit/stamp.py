@@ -12,7 +12,7 @@ from io import BytesIO
 from pypdf import PageObject, PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from kolaps_print.fonts import SANS
+from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.jobs.stamp import data_hash as cards_data_hash
 from kolaps_print.kit.cards import army_portraits
 from kolaps_print.kit.kitfile import Kit
@@ -37,9 +37,21 @@ def card_stamp_text(kit: Kit, hash_: str) -> str:
 
 
 def stamp_text(kit: Kit, hash_: str) -> str:
-    most = kit_pages().stamp.name_max
-    name = kit.spec.name if len(kit.spec.name) <= most else kit.spec.name[: most - 1].rstrip() + "…"
-    return label("kit.stamp", name=name, date=date_words(kit.date), hash=hash_)
+    """The page stamp; a long kit name shortened (« … ») to name_max characters, and further
+    while the stamp is wider than max_width at its least size (never under the 6 pt floor)."""
+    look, name = kit_pages().stamp, kit.spec.name
+    register_fonts(SANS)  # measured before any page is drawn
+
+    def stamp(shown: str) -> str:
+        return label("kit.stamp", name=shown, date=date_words(kit.date), hash=hash_)
+
+    def narrow(text: str) -> bool:
+        return stringWidth(text, SANS, look.min_pt) <= pt(look.max_width)
+
+    if len(name) <= look.name_max and narrow(stamp(name)):
+        return stamp(name)
+    shorter = (stamp(name[:cut].rstrip() + "…") for cut in range(min(len(name), look.name_max) - 1, 0, -1))
+    return next((text for text in shorter if narrow(text)), stamp("…"))
 
 
 def stamp_size(text: str) -> float:

@@ -41,8 +41,8 @@ class PackingLook(Model):
 
 
 class StampLook(Model):
-    size_pt: float = Field(ge=4, le=9)
-    min_pt: float = Field(ge=3, le=9)
+    size_pt: float = Field(ge=6, le=9)  # nothing printed under the 6 pt floor (style.yaml type.floor)
+    min_pt: float = Field(ge=6, le=9)
     max_width: float = Field(gt=10, le=200)
     baseline: float = Field(ge=SAFE_EDGE_MM, le=20)
     name_max: int = Field(ge=10, le=200)

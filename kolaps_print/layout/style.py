@@ -9,6 +9,8 @@ resolve it when the file is read, so a typo is a located error in that file.
 from __future__ import annotations
 
 import itertools
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal
@@ -98,12 +100,31 @@ class TablePaint:
     rule_pt: float
     first_column_bold: bool  # the body's first column set bold, as its head
 
-    def bold_columns(self, header: list[str]) -> frozenset[int]:
-        """The body columns set bold: the first, and in a table laid in pairs side by side
-        (« Écart, Chance, Écart, Chance »), each column headed as the first."""
+    def bold_columns(self, header: Sequence[str], rows: Sequence[Sequence[str]] = ()) -> frozenset[int]:
+        """The body columns set bold: the one that names the row, the first (a rank, a die face),
+        and in a table laid in pairs side by side (« Écart, Chance, Écart, Chance »), each column
+        headed as the first. Where the first column only numbers steps in order (« 1, 2, 3 »
+        under « Phase », not a die's faces) and the next names them in a word or two
+        (« Initiative », « Action », « Bilan »), the name is bold: a reader looks a step up by it."""
         if not self.first_column_bold or not header:
             return frozenset()
+        if _numbers_named_steps(header, rows):
+            return frozenset({1})
         return frozenset(i for i, head in enumerate(header) if head == header[0])
+
+
+NAME_WORDS = 3  # a cell of this many words or fewer names its row; a longer one tells what happens
+DIE = re.compile(r"\d*[dD]\d+")  # « D6 », « 1D6 − nb de… »: a die's faces, looked up by their number
+
+
+def _numbers_named_steps(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """Whether the first column numbers the rows 1, 2, 3… (steps, not a die's faces) and the
+    second names each in a few words."""
+    if len(header) < 3 or not rows or DIE.search(header[0]):
+        return False
+    numbered = [row[0].strip() for row in rows] == [str(n) for n in range(1, len(rows) + 1)]
+    named = all(0 < len(row[1].split()) <= NAME_WORDS and any(c.isalpha() for c in row[1]) for row in rows)
+    return numbered and named  # a count (« Blessures » 1 to 6 over values) is looked up by its number
 
 
 def table_paint() -> TablePaint:

@@ -409,7 +409,7 @@ def _longest_word(content: TableContent, column: int, scale: float = 1.0) -> flo
 
 def _bold(content: TableContent) -> frozenset[int]:
     """The body columns the house table sets bold (style.yaml `table`): the first, as the sheets do."""
-    return table_paint().bold_columns(content.columns)
+    return table_paint().bold_columns(content.columns, content.rows)
 
 
 @cache  # one style per base, alignment, scale and weight: a style is a key of the parsed markup (_PARSED)
@@ -434,10 +434,12 @@ def _caption_style(title: ParagraphStyle, cell: ParagraphStyle, scale: float) ->
     )
 
 
-def _cells(content: TableContent, scale: float = 1.0) -> list[list[Paragraph]]:
+def _cells(content: TableContent, scale: float = 1.0, widths: list[float] | None = None) -> list[list[Paragraph]]:
     s = st.styles()
+    size = s["head"].fontSize * scale
+    room = [w - CELL_PADDING * scale for w in widths] if widths else [float("inf")] * len(content.columns)
     head: list[Paragraph] = [
-        SteadyParagraph(_markup(c), _cell_style(s["head"], content.column_align(i), scale))
+        SteadyParagraph(_head_markup(c, room[i], size), _cell_style(s["head"], content.column_align(i), scale))
         for i, c in enumerate(content.columns)
     ]
     bold = _bold(content)
@@ -449,6 +451,18 @@ def _cells(content: TableContent, scale: float = 1.0) -> list[list[Paragraph]]:
         for row in content.rows
     ]
     return [head] + rows
+
+
+HEAD_PARTS = " · "  # « 0 · 2C6 »: a head's two parts, one under the other when they cannot share a line
+
+
+def _head_markup(text: str, room: float, size: float) -> str:
+    """A column head; one of two parts (« 0 · 2C6 ») too wide for its column goes on two lines
+    at its dot, the dot dropped (it broke after the dot, leaving « 0 · » over « 2C6 »)."""
+    parts = text.split(HEAD_PARTS)
+    if len(parts) == 1 or stringWidth(french(text), SANS_BOLD, size) <= room:
+        return _markup(text)
+    return "<br/>".join(_markup(part) for part in parts)
 
 
 def _markup(text: str) -> str:
@@ -545,8 +559,8 @@ def data_table(
     padding larger (a handout's page of tables).
     """
     s = st.styles()
-    cells = _cells(content, scale)
     widths = _column_widths(content, table_width(content, width, scale), scale)
+    cells = _cells(content, scale, widths)
     caption = _caption_style(s["table_title"], s["cell"], scale)
     table = ContinuedTable(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
     table.continued = Paragraph(_markup(continued_title(content.title)), caption)

@@ -3,8 +3,10 @@ alphabetical order, each with the page of the previous layout pass (as the conte
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
+from dataclasses import dataclass
 
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 
@@ -17,7 +19,8 @@ from kolaps_print.typography import escape, french
 
 INDEX_ANCHOR = "index"
 ARTICLE = re.compile(r"^(?:l’|le |la |les |un |une |des )", re.IGNORECASE)  # not sorted on
-OPENING_ROOM = 0.3  # of a column: the title, its rule and entries down a third of it at least (a column top costs Letter four pages)
+RUN_ON = 0.5  # of a column: left under the text's end, the index opens there (its head over half a column of entries)
+OPENING_ROOM = 0.3  # of a column: the least it opens on, when the next column's top would cost a signature
 TRAIT_ANCHOR = "faculte-"  # a weapon trait's section, one per trait of the data (07-armes.md.j2)
 
 
@@ -73,8 +76,9 @@ def headwords(entries: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
 
 def _pages(anchors: list[str], pages: dict[str, int]) -> str:
     """« 4, 5 »: each page once, in order (« 00 » until a pass has laid the entry out)."""
-    found = sorted({pages[a] for a in anchors if a in pages})
-    return ", ".join(map(str, found)) if len(found) == len(anchors) else "00"
+    if not all(a in pages for a in anchors):
+        return "00"
+    return ", ".join(map(str, sorted({pages[a] for a in anchors})))  # two senses on one page: it once
 
 
 def _with_sense(name: str, anchor: str, sections: dict[str, str]) -> str:
@@ -113,13 +117,63 @@ def _blocks(blocks: list[Block]):
             yield from _blocks(block.blocks)
 
 
+@dataclass(frozen=True)
+class Binding:
+    """How the book's pages are counted after the index: pages follow it (the credits), and the
+    count is made up to a multiple of signature (folded sheets)."""
+
+    signature: int = 1
+    after: int = 0
+
+    def pages(self, last: int) -> int:
+        """The book's page count when the index ends on page last."""
+        return -(-(last + self.after) // self.signature) * self.signature
+
+
+class IndexOpening(CondPageBreak):
+    """Where the index opens. Under the text's end when at least RUN_ON of the column is left (its
+    head over half a column of entries reads as a start); else at the next column's top, unless
+    the index would then end a signature later (Letter: 16 pages, 20); then under the text's end
+    still when OPENING_ROOM of the column is left, as a chapter does."""
+
+    def __init__(self, length: float, column: float, line: float, binding: Binding):
+        super().__init__(column)
+        self.length, self.column, self.line, self.binding = length, column, line, binding
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.height = 0 if self._runs_on(availHeight) else self.column
+        return super().wrap(availWidth, availHeight)
+
+    def _runs_on(self, room: float) -> bool:
+        if room >= self.column * RUN_ON:
+            return True
+        if room < self.column * OPENING_ROOM:
+            return False
+        doc = getattr(getattr(self, "canv", None), "_doctemplate", None)
+        if doc is None or doc.frame not in doc.pageTemplate.frames:
+            return False
+        frames = doc.pageTemplate.frames
+        here = (doc.page - 1) * len(frames) + frames.index(doc.frame)  # the column, counted from the book's first
+        usable = self.column - self.line  # a letter kept with its first entry may leave a line at a column's foot
+        on_top = here + math.ceil(self.length / usable)
+        running = here + math.ceil(max(0.0, self.length - room) / usable)
+        last_page = lambda column: column // len(frames) + 1  # noqa: E731
+        return self.binding.pages(last_page(on_top)) > self.binding.pages(last_page(running))
+
+
 def index_flowables(
-    chapters: list[Chapter], terms: dict[str, str], pages: dict[str, int], registry: Registry, height: float
+    chapters: list[Chapter],
+    terms: dict[str, str],
+    pages: dict[str, int],
+    registry: Registry,
+    column: tuple[float, float],
+    binding: Binding = Binding(),
 ) -> list[Flowable]:
+    """The index: its title, its rule and its entries under their letters; column: a column's
+    width and height (pt), where it opens (IndexOpening) measured from them."""
     s = st.styles()
     title = french(label("rulebook.book.index"))
     flow: list[Flowable] = [
-        CondPageBreak(height * OPENING_ROOM),
         HeadingFlowable(escape(title), s["h1"], 1, title, INDEX_ANCHOR, registry),
         title_rule(),
     ]
@@ -127,8 +181,10 @@ def index_flowables(
     for name, anchors in headwords(index_entries(chapters, terms, pages)):
         if sort_key(name)[:1] != letter:
             letter = sort_key(name)[:1]
-            head = Paragraph(escape(letter.upper()), s["toc1"])
+            head = Paragraph(escape(letter.upper()), s["index_letter"])
             head.keepWithNext = 1  # a letter never ends a column alone
             flow.append(head)
-        flow.append(TocLine(french(name), _pages(anchors, pages), anchors[0], s["toc2"], 0))
-    return flow
+        flow.append(TocLine(french(name), _pages(anchors, pages), anchors[0], s["index"], 0))
+    width, height = column
+    length = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flow)
+    return [IndexOpening(length, height, s["index_letter"].leading, binding), *flow]

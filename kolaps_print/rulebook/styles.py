@@ -82,6 +82,8 @@ class BookType(Model):
     note: TextStyle
     toc1: TextStyle
     toc2: TextStyle
+    index_letter: TextStyle
+    index: TextStyle
     report: TextStyle
     colophon: TextStyle
 
@@ -286,10 +288,12 @@ def _styles(sizes: BookType, colours: BookColours) -> dict[str, ParagraphStyle]:
         "note": ParagraphStyle(
             "note", parent=sans, fontName="KSans-Italic", textColor=paint.muted, **sizes.note.options()
         ),
-        "toc1": ParagraphStyle(
-            "toc1", fontName=SANS_BOLD, textColor=paint.ink, **sizes.toc1.options()
-        ),  # the index's letters
+        "toc1": ParagraphStyle("toc1", fontName=SANS_BOLD, textColor=paint.ink, **sizes.toc1.options()),
         "toc2": ParagraphStyle("toc2", fontName=SANS, textColor=paint.ink, **sizes.toc2.options()),
+        "index_letter": ParagraphStyle(
+            "index_letter", fontName=SANS_BOLD, textColor=paint.ink, **sizes.index_letter.options()
+        ),
+        "index": ParagraphStyle("index", fontName=SANS, textColor=paint.ink, **sizes.index.options()),
         "report": ParagraphStyle("report", parent=sans, **sizes.report.options()),
         "colophon": ParagraphStyle("colophon", parent=sans, **sizes.colophon.options()),
         "center": ParagraphStyle("center", parent=body, alignment=TA_CENTER),

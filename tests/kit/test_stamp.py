@@ -64,7 +64,7 @@ def test_every_page_gets_the_stamp_small_in_the_bottom_margin():
         right, top = max(b[2] for b in boxes), max(b[3] for b in boxes)
         assert abs((left + right) / 2 - width / 2) < 2  # centred
         baseline = pt(kit_pages().stamp.baseline)
-        assert baseline - 3 <= bottom and top <= baseline + 6  # 5-6 pt type, in the margin
+        assert baseline - 3 <= bottom and top <= baseline + 7  # 6-7 pt type, in the margin
         assert bottom >= pt(6) - 0.05  # no descender in this text: its ink stays 6 mm off the edge
 
 
@@ -85,5 +85,20 @@ def test_a_long_kit_name_is_shortened_and_the_stamp_stays_narrow(tmp_path, kit_f
     (tmp_path / "long.yaml").write_text(path, encoding="utf-8")
     text = stamp_text(load_kit(tmp_path / "long.yaml"), "0123abcd")
     assert "…" in text and text.endswith("0123abcd")
-    assert 4 <= stamp_size(text) <= 5.5
+    assert stamp_size(text) >= 6  # session 10: the floor (was 4 to 5.5 pt), the name shortened instead
     assert stringWidth(text, "KSans", stamp_size(text)) <= pt(kit_pages().stamp.max_width) + 0.01
+
+
+def test_every_page_stamp_is_printed_at_6_pt_at_least(tmp_path, kit_file):
+    """Issue 12, session 10: the kit's edition line was 5.5 pt (and a long one down to 4), under
+    the house's 6 pt floor. Read back from the overlay every page gets: 6 pt or more, a long kit
+    name shortened instead, the stamp still inside max_width."""
+    from pdf_text import text_objects  # tests/support
+
+    long = kit_file().read_text(encoding="utf-8").replace("name: Démo Test", "name: " + "Convention " * 6)
+    (tmp_path / "long.yaml").write_text(long, encoding="utf-8")
+    for kit in (load_kit(kit_file()), load_kit(tmp_path / "long.yaml")):
+        text = stamp_text(kit, "0123abcd")
+        printed = [o for o in text_objects(stamp_page_pdf(595, 842, text)) if o.text.strip()]
+        assert printed and all(o.size >= 6 for o in printed), [(o.text, o.size) for o in printed]
+        assert max(o.bounds[2] for o in printed) - min(o.bounds[0] for o in printed) <= pt(kit_pages().stamp.max_width)

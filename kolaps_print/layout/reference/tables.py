@@ -50,7 +50,7 @@ def _min_widths(table: TableContent, styles: Styles) -> list[float]:
     mins = []
     for i, header in enumerate(table.columns):
         cells = [row[i] for row in table.rows]
-        body_font = SANS_BOLD if i in table_paint().bold_columns(table.columns) else SANS
+        body_font = SANS_BOLD if i in table_paint().bold_columns(table.columns, table.rows) else SANS
         mins.append(
             max(_longest_word([header], SANS_BOLD, styles.body), _longest_word(cells, body_font, styles.body)) + pad
         )
@@ -81,7 +81,7 @@ def _widths(table: TableContent, width: float, styles: Styles) -> list[float]:
 
 def _grid(table: TableContent, styles: Styles) -> list[list[Paragraph]]:
     header = [paragraph(c, styles.cell(table.column_align(i), bold=True)) for i, c in enumerate(table.columns)]
-    bold = table_paint().bold_columns(table.columns)
+    bold = table_paint().bold_columns(table.columns, table.rows)
     body = [
         # The first column names the row (a rank, a die face, an action): bold reads faster (the house table).
         [paragraph(cell, styles.cell(table.column_align(i), bold=(i in bold))) for i, cell in enumerate(row)]

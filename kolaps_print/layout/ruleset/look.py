@@ -153,10 +153,20 @@ class SheetLook(Model):
     cell_padding_pt: float = Field(ge=0, le=10)
     table_gap_mm: float = Field(ge=0, le=20)
     split_min_mm: float = Field(ge=0, le=200)  # a section breaking at a column's foot leaves this much there
+    heads_from_pt: float = Field(ge=6, le=14)  # a body past this grows the bars and table titles with it
+    whole_within_pt: float = Field(ge=0, le=4)  # a body this much smaller may keep the last page's sections whole
     colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
     default_colour: StyleColour
     card: CardLook
     reference_cards: ReferenceCardsLook
+
+    def at_body(self, body: float) -> SheetLook:
+        """The look with its body at body (pt); past heads_from_pt, the section bars (their type and
+        height) and the table titles grow in proportion, so a short sheet set large keeps its
+        heads above its body."""
+        grow = max(1.0, body / self.heads_from_pt)
+        heads = ("section_pt", "section_continued_pt", "section_bar_mm", "table_title_pt")
+        return self.model_copy(update={"body_pt": body} | {k: round(getattr(self, k) * grow, 2) for k in heads})
 
     def for_cards(self) -> SheetLook:
         """The sheet's look with the reference cards' sizes."""

@@ -6,6 +6,8 @@ a mechanic."""
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color
@@ -52,7 +54,7 @@ def _tables(
     a table too wide for width even at the least size in parts (_column_parts), set at one size.
     Its body's first column is bold when the house table says so (measured bold: the strong column)."""
     paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
-    if 0 in paint.bold_columns(table.header) and table.strong is None:
+    if 0 in paint.bold_columns(table.header, table.rows) and table.strong is None:
         table = replace(table, strong=0)  # measured bold
     while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
         table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
@@ -120,7 +122,7 @@ def _table(
     centred = value_columns(keys)
     heads, cells = (_by_column(style, centred) for style in (head, cell))
     bold = _by_column(_in_font(cell, SANS_BOLD), centred)
-    cells = [bold[i] if i in paint.bold_columns(keys.header) else style for i, style in enumerate(cells)]
+    cells = [bold[i] if i in paint.bold_columns(keys.header, keys.rows) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
     if under:
         for i, row in enumerate(table.rows):
@@ -239,6 +241,7 @@ class _Thread:
 
     look: SheetLook
     colour: Color
+    whole: bool = False  # every section that opens below something else kept whole (the last page, with room)
 
     def resume(self, story: list[Flowable], section: str) -> tuple[Flowable, ...]:
         """A continued bar put ahead of story when story goes on with section (kept with the
@@ -274,8 +277,8 @@ class _Thread:
         """Fill column from story. A section it opens below something else and breaks at its foot
         after less than split_min_mm (a stub under a bar reads as unfinished) first lets its next
         table break between rows there; if that is still short, the section goes whole to the
-        next column."""
-        before, least = list(story), pt(self.look.split_min_mm)
+        next column (always, when whole)."""
+        before, least = list(story), math.inf if self.whole else pt(self.look.split_min_mm)
         fill_column(column, story)
         opener = _short_opening(column, story, least)
         if opener is None:
@@ -285,6 +288,7 @@ class _Thread:
         stop = next(i for i in range(start, len(before)) if all(before[i] is not b for b in placed))
         room = column.height - sum(h for _, h in column.placed)
         cut = _cut_table(before[stop], column.width, room) if isinstance(before[stop], Stack) else None
+        cut = None if self.whole else cut
         if cut is not None:
             column.placed.clear()
             story[:] = before[:stop] + cut + before[stop + 1 :]
@@ -345,33 +349,50 @@ def _opened(block: Flowable) -> str:
     return first.text if isinstance(first, SectionBar) else ""
 
 
-def _balanced(story: list[Flowable], columns: list[FlowBox], thread: _Thread, section: str) -> list[FlowBox]:
+def _cuts(columns: list[FlowBox]) -> int:
+    """How many sections go on from one column to the next (a « (suite) » bar heads a column)."""
+    leads = [_lead(column.placed[0][0]) for column in columns if column.placed]
+    return sum(1 for lead in leads if isinstance(lead, SectionBar) and lead.continued)
+
+
+def _balanced(
+    story: list[Flowable], columns: list[FlowBox], thread: _Thread, section: str
+) -> tuple[list[FlowBox], _Thread]:
     """The columns, shortened alike from the bottom when what is left fits a page: the last page's
-    columns end level instead of one full and one nearly empty. Every height from the tallest
-    block up is tried, by 2 mm: a section kept whole (split_min_mm) makes the shortest height that
-    fits not always the levellest."""
+    columns end level instead of one full and one nearly empty, and no section cut in two where
+    the page has room to keep it whole (the fewest « (suite) » bars first, then the levellest).
+    Every height from the tallest block up is tried, by 2 mm: a section kept whole (split_min_mm)
+    makes the shortest height that fits not always the levellest."""
     if not thread.fits(story, columns, section):
-        return columns
+        return columns, thread
     full, width = columns[0].height, columns[0].width
     heights = [block.wrap(width, full)[1] for block in story]
 
     def cut(height: float) -> list[FlowBox]:
         return [FlowBox(c.x, c.y + full - height, c.width, height) for c in columns]
 
-    def uneven(height: float) -> float | None:
-        """How far apart the columns end at this height, or None if the story does not fit."""
+    def uneven(height: float, whole: bool) -> tuple[int, float] | None:
+        """The sections cut and how far apart the columns end at this height (sections whole or
+        not), or None if the story does not fit."""
         filled, rest = cut(height), list(story)
         try:
-            thread.fill(filled, rest, section)
+            replace(thread, whole=whole).fill(filled, rest, section)
         except TableTooTall:
             return None
         used = [sum(h for _, h in c.placed) for c in filled]
-        return None if rest else max(used) - min(used)
+        return None if rest else (_cuts(filled), max(used) - min(used))
 
     low = max([*heights, sum(heights) / len(columns)]) - 1  # a kept table never splits
     tries = [low + pt(2) * i for i in range(int((full - low) / pt(2)) + 1)] + [full]
-    spreads = [(spread, height) for height in tries if (spread := uneven(height)) is not None]
-    return cut(min(spreads)[1]) if spreads else columns
+    spreads = [
+        (*spread, height, whole)
+        for height, whole in itertools.product(tries, (True, False))
+        if (spread := uneven(height, whole)) is not None
+    ]
+    if not spreads:
+        return columns, thread
+    _, _, height, whole = min(spreads)
+    return cut(height), replace(thread, whole=whole)
 
 
 def paginate(
@@ -383,8 +404,8 @@ def paginate(
     story, pages, thread, section = list(story), [], _Thread(look, colour), ""
     while story:
         columns = _columns(look, size)
-        columns = _balanced(story, columns, thread, section) if balance else columns
-        section = thread.fill(columns, story, section)
+        columns, filler = _balanced(story, columns, thread, section) if balance else (columns, thread)
+        section = filler.fill(columns, story, section)
         pages.append(columns)
     return pages
 
@@ -396,14 +417,12 @@ def _story(sections: list[SectionContent], look: SheetLook, setting: SheetSettin
 def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> SheetLook:
     """The look at the largest body size (from max_body_pt down to min_body_pt) that prints the
     sheet on the fewest pages: a sheet spilling a few lines onto a second page sets them a little
-    smaller, a short one a little larger."""
-
-    def at(body: float) -> SheetLook:
-        return look.model_copy(update={"body_pt": body})
+    smaller, a short one a little larger; or a size at most whole_within_pt smaller when it cuts
+    fewer sections on the last page (a page with room keeps its sections whole)."""
 
     def pages(body: float) -> int:
-        story = _story(sections, at(body), setting)
-        return len(paginate(story, at(body), setting.size, setting.colour, balance=False))
+        story = _story(sections, look.at_body(body), setting)
+        return len(paginate(story, look.at_body(body), setting.size, setting.colour, balance=False))
 
     sizes = [look.max_body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
@@ -416,7 +435,15 @@ def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: Shee
             high = middle
         else:
             low = middle + 1
-    return at(sizes[low])
+    near = [size for size in sizes[low:] if size >= sizes[low] - look.whole_within_pt - 1e-9]
+    cuts = [(_last_page_cuts(sections, look.at_body(size), setting), -size) for size in near]
+    return look.at_body(-min(cuts)[1])
+
+
+def _last_page_cuts(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> int:
+    """How many sections the laid-out sheet's last page cuts between its columns."""
+    pages = paginate(_story(sections, look, setting), look, setting.size, setting.colour, balance=True)
+    return _cuts(pages[-1])
 
 
 def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int) -> list[Shape]:

@@ -1,10 +1,12 @@
 """A ruleset's sheet in the house look, read back from the PDF: the title in ink over a rule of
 the system's colour (nothing painted to the edge), section bars of that colour, two columns that
-end level, every demo system on one page (type set between 6.5 and 9.5 pt to get there), no column
+end level as far as whole sections let them, every demo system on one page (type set between 6.5
+and 10.5 pt to get there; a page with room keeps its sections whole), no column
 heading broken inside a word, no table title repeating its section's, a footer without the
 designer's shop talk, nothing that matters within 6 mm of the edge."""
 
 import re
+from collections import Counter
 from io import BytesIO
 
 import pypdfium2 as pdfium
@@ -77,10 +79,10 @@ def test_the_title_is_ink_over_a_rule_in_the_system_s_colour_and_nothing_reaches
 
 
 def test_the_columns_end_level(sheet):
-    """The two columns end within 45 mm of each other, or a quarter of a column where a table of
-    whole_rows rows or fewer cannot go either way (style.yaml `table`: it never splits, and a
-    section never opens on a stub at a column's foot: the d12 sheet's five-row opposed roll, kept
-    whole since session 9, leaves its columns 60 mm apart); unbalanced, they differed by 150 mm."""
+    """The two columns end within 45 mm of each other, or of the right column's first section's
+    height where that section opens it whole: the page keeps its sections whole when it has room
+    (session 10), so the d12 sheet's « Combat » and « Blessures » stand in the right column, its
+    « Actions » alone in the left; unbalanced, the columns differed by 150 mm."""
     ruleset_id, reference = sheet
     printed = [o for o in text_objects(reference.pdf) if 12 * MM < o.bounds[1] < A4[1] - 25 * MM]
     left = min(o.bounds[1] for o in printed if o.bounds[0] < A4[0] / 2)
@@ -89,8 +91,12 @@ def test_the_columns_end_level(sheet):
     # gap under it) lengthen that column by as much, whatever the balancing does.
     look = sheet_look()
     repeated = (look.section_bar_mm + BAR_GAP_MM) * len(_continued(printed))
-    column = A4[1] - 25 * MM - 12 * MM  # about a column's height
-    allowed = column / 4 if ruleset_id == "d12" else 45 * MM
+    titles = {_plain(s.title) for s in find_ruleset(ruleset_id).spec.sheet.sections}
+    bars = [o for o in printed if o.fill == (255, 255, 255) and _plain(o.text) in titles and o.bounds[0] > A4[0] / 2]
+    top = max(bars, key=lambda o: o.bounds[1])
+    below = [b.bounds[3] for b in bars if b.bounds[3] < top.bounds[1]]
+    section = top.bounds[3] - min(o.bounds[1] for o in printed if max(below, default=0) < o.bounds[1] < top.bounds[1])
+    allowed = 45 * MM if top in _continued(printed) else max(45 * MM, section)
     assert abs(left - right) < allowed + repeated * MM, (left, right)
 
 
@@ -118,22 +124,91 @@ def test_no_table_repeats_its_section_s_title_and_the_footer_talks_to_players(sh
     assert not any("graine" in t for t in texts)
 
 
+LETTER = (612.0, 792.0)
+
+
 def test_a_section_going_on_in_the_next_column_heads_it_again_with_suite():
-    """The d12 sheet's « Combat » runs on at the top of the right column: its bar again there, with
-    a small white « (suite) » after the title; a column opening with a new section has none."""
-    printed = text_objects(build_ruleset_sheet("d12").pdf)
-    bars = {_plain(s.title) for s in find_ruleset("d12").spec.sheet.sections}
+    """The 3d6 sheet on Letter: « Actions de combat », one table taller than a column, runs on at
+    the top of page 2's right column: its bar again there, with a small white « (suite) » after
+    the title; a column opening with a new section has none. (The d12 sheet's « Combat » did on A4
+    until session 10, when a page with room began keeping its sections whole.)"""
+    printed = [o for o in text_objects(build_ruleset_sheet("3d6", "letter").pdf) if o.page == 1]
+    bars = {_plain(s.title) for s in find_ruleset("3d6").spec.sheet.sections}
     (title,) = _continued(printed)
     (mark,) = [o for o in printed if _plain(o.text) == "(suite)"]
-    assert _plain(title.text) == "Combat" and mark.fill == title.fill == (255, 255, 255)
-    first = [o for o in printed if _plain(o.text) == "Combat" and o is not title]
-    assert len(first) == 1 and first[0].bounds[0] < A4[0] / 2 < title.bounds[0]
-    right = [o for o in printed if o.bounds[0] > A4[0] / 2 and o.bounds[3] < A4[1] - 25 * MM]
+    assert _plain(title.text) == "Actions de combat" and mark.fill == title.fill == (255, 255, 255)
+    first = [o for o in printed if _plain(o.text) == "Actions de combat" and o is not title]
+    assert len(first) == 1 and first[0].bounds[0] < LETTER[0] / 2 < title.bounds[0]
+    right = [o for o in printed if o.bounds[0] > LETTER[0] / 2 and o.bounds[3] < LETTER[1] - 25 * MM]
     assert all(o.bounds[1] < title.bounds[1] for o in right if o not in (title, mark))  # the column's top
-    assert mark.bounds[3] - mark.bounds[1] < title.bounds[3] - title.bounds[1]  # small beside the title
+    assert mark.size < title.size  # small beside the title
     openers = [o for o in right if _plain(o.text) in bars and o is not title]
-    assert openers  # « Blessures » opens fresh in that column: no mark on its bar
+    assert openers  # « Tir automatique » opens fresh in that column: no mark on its bar
     assert all(abs(o.bounds[1] - mark.bounds[1]) > 2 for o in openers)
+
+
+def _column_height(paper: tuple[float, float]) -> float:
+    """A column's height on paper (pt), from data/layouts/rulesets.yaml: the page less its margins,
+    header, footer and half a section bar (as the layout measures it)."""
+    look = sheet_look()
+    return paper[1] - (2 * look.margin_mm + look.header_mm + look.footer_mm + look.section_bar_mm / 2) * MM
+
+
+def _section_height(printed, title, paper) -> float:
+    """How tall a section the page cuts prints: from its bar's top to its lowest text in the column
+    it opens in, and from under its « (suite) » bar to its lowest text in the next."""
+    again = next(o for o in _continued(printed) if o is title)
+    (opened,) = [
+        o for o in printed if _plain(o.text) == _plain(title.text) and o.fill == (255, 255, 255) and o is not title
+    ]
+    bars = [o for o in printed if o.fill == (255, 255, 255) and _plain(o.text) != "(suite)"]
+
+    def part(bar) -> float:
+        column = [o for o in printed if abs(o.bounds[0] - bar.bounds[0]) < paper[0] / 4 and o.bounds[1] > 12 * MM]
+        nxt = [b.bounds[3] for b in bars if b in column and b.bounds[3] < bar.bounds[1]]
+        floor = max(nxt, default=0.0)
+        body = [o.bounds[1] for o in column if floor < o.bounds[1] < bar.bounds[1]]
+        return bar.bounds[3] - min(body)
+
+    return part(opened) + part(again) - (sheet_look().section_bar_mm + BAR_GAP_MM) * MM
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("ruleset_id", ["d100", "3d6", "d12"])
+def test_a_last_page_cuts_only_a_section_taller_than_a_column(ruleset_id, paper):
+    """Issue 12, session 10: the d12 sheet filled half its A4 page and still cut « Combat » into
+    « Combat (suite) ». On the last page, which has room, a section goes on in the next column only
+    when it cannot stand whole in one (the 3d6 « Actions de combat » on Letter, page 2)."""
+    pdf = build_ruleset_sheet(ruleset_id, paper).pdf
+    size = LETTER if paper == "letter" else A4
+    printed = text_objects(pdf)
+    last = [o for o in printed if o.page == max(p.page for p in printed) and 12 * MM < o.bounds[1]]
+    if len({o.page for o in printed}) == 1 and ruleset_id == "3d6" and paper == "a4":
+        return  # a page set at the least size, full: it cuts where it must
+    for title in _continued(last):
+        assert _section_height(last, title, size) > _column_height(size) * 0.9, title.text
+    if ruleset_id == "d12":
+        assert not _continued(last)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_short_sheet_sets_its_body_larger_and_its_heads_with_it(paper):
+    """The d12 sheet used half its page at 9.5 pt: it grows to fill it (up to max_body_pt), its
+    section bars' type and its tables' titles in proportion past heads_from_pt, and its longer
+    column reaches the last fifth of the page."""
+    look = sheet_look()
+    size = LETTER if paper == "letter" else A4
+    printed = text_objects(build_ruleset_sheet("d12", paper).pdf)
+    body = Counter(o.size for o in printed if "Regular" in o.font).most_common(1)[0][0]
+    assert look.heads_from_pt < body <= look.max_body_pt
+    grow = body / look.heads_from_pt
+    titles = {_plain(s.title) for s in find_ruleset("d12").spec.sheet.sections}
+    bars = [o for o in printed if o.fill == (255, 255, 255) and _plain(o.text) in titles]
+    assert bars and all(o.size == pytest.approx(look.section_pt * grow, abs=0.02) for o in bars)
+    table = next(o for o in printed if _plain(o.text).startswith("Critiques en combat"))
+    assert table.size == pytest.approx(look.table_title_pt * grow, abs=0.02)
+    column = [o.bounds[1] for o in printed if o.bounds[1] > (look.margin_mm + look.footer_mm) * MM]
+    assert min(column) - (look.margin_mm + look.footer_mm) * MM < _column_height(size) / 5
 
 
 def test_sections_sit_on_bars_of_the_system_s_colour_in_two_columns(sheet):
@@ -199,11 +274,17 @@ def test_the_body_is_the_largest_size_on_the_fewest_pages(laid):
     setting, sections, sheet = laid
     look = sheet.look
     assert look.min_body_pt <= look.body_pt <= look.max_body_pt
-    if look.body_pt < look.max_body_pt:
-        bigger = look.model_copy(update={"body_pt": look.body_pt + look.body_step_pt})
-        columns = (setting.size[0] - 2 * bigger.margin_mm * MM - bigger.column_gap_mm * MM) / 2
+    columns = (setting.size[0] - 2 * look.margin_mm * MM - look.column_gap_mm * MM) / 2
+
+    def pages(body: float) -> int:
+        bigger = look.at_body(body)
         story = sheet_story(sections, columns, bigger, setting.colour)
-        assert len(paginate(story, bigger, setting.size, setting.colour, balance=False)) > len(sheet.pages)
+        return len(paginate(story, bigger, setting.size, setting.colour, balance=False))
+
+    largest = look.body_pt  # the largest size on as few pages; the body may be a little smaller
+    while largest < look.max_body_pt and pages(largest + look.body_step_pt) == len(sheet.pages):
+        largest += look.body_step_pt  # (whole_within_pt) to keep the last page's sections whole
+    assert largest - look.body_pt <= look.whole_within_pt + 1e-9
 
 
 def test_the_furniture_numbers_pages_only_when_there_are_several(laid):
