@@ -204,6 +204,8 @@ class Locations(Model):
     modifier_size: FontSize = Field(7, ge=7)  # read at arm's length, in solid black
     modifier_gap: Gap = 0.5  # between a modifier and its box
     names: Literal["full", "short"] = "full"  # short: wounds.yaml's short names (« Bras g. ») on small cards
+    roll_gap: Gap = 1.0  # between the roll number and the location's name
+    name_bold: bool = False  # the location names in bold: never quieter than the 7 pt black modifiers beside them
     head_size: FontSize = 6  # the column heads in the section's title row (gravité, Hém., C)
     box: Length | None = None  # its tick boxes, drop and C box, when smaller than the back's (≥ 3: a pencil tick)
     modifier_clear: Gap = 0.8  # between a box and the next box's modifier, besides box_gap (not scaled on larger cards)

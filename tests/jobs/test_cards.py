@@ -1260,6 +1260,32 @@ def test_mini_back_modifiers_are_7_pt_black_beside_empty_boxes_with_the_characte
                 assert values[1] in text and values[3] in text, (member.character.name, values)
 
 
+def test_every_mini_back_sets_its_location_names_no_quieter_than_their_modifiers(demo_books):
+    """Tenth session: the 7 pt black severity modifiers (« +1 ») read louder than the 6 pt regular
+    location names beside them (« Tête », « Poitrine »). Now each name is bold and at least as
+    large as the modifiers, which stay 7 pt black (the test above), and no name touches a
+    modifier: 0.3 mm of paper between them at least."""
+    modifiers = {"+1", "+2", "+3"}
+    for book in demo_books:
+        names = {normal(loc.short or loc.name) for loc in book.rules.wounds.locations}
+        result = build_cards(book, CardOptions(print_shop=True, card="mini"))
+        backs: dict = {}
+        for o in text_objects(result.pdf, page_space=True):
+            if o.page % 2:
+                backs.setdefault(o.page, []).append(o)
+        assert backs
+        for page, objs in backs.items():
+            shown = [o for o in objs if normal(o.text) in names]
+            mods = [o for o in objs if o.text.strip() in modifiers]
+            assert len(shown) == len(names) and mods, (book.army.name, page)
+            loudest = max(o.size for o in mods)
+            for o in shown:
+                assert "Bold" in o.font and o.size >= loudest - 0.01, (o.text, o.font, o.size, loudest)
+                row = [m for m in mods if m.bounds[1] < o.bounds[3] and o.bounds[1] < m.bounds[3]]
+                assert row, o.text
+                assert min(m.bounds[0] for m in row) - o.bounds[2] >= pt(0.3), (book.army.name, page, o.text)
+
+
 def _matrix_scale(obj) -> float:
     a, b, *_ = obj.get_matrix().get()
     return (a * a + b * b) ** 0.5
