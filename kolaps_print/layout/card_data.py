@@ -293,6 +293,9 @@ class Shows(Model):
     # the front's body type may grow up to this much (one size for the army, the largest its cards
     # hold): an edition that prints little (the demo's) fills its cards instead of leaving them 60 % empty
     grow: float = Field(1.0, ge=1, le=2)
+    # the back's wound table gives the walk and the run on rows of their own (Marche, Course), not
+    # « 7,5/15 » in one cell: an edition whose backs hold little else (the demo's) has the room
+    split_moves: bool = False
 
 
 class ReferenceSize(Model):

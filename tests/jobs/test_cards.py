@@ -1446,6 +1446,29 @@ def test_mini_backs_label_the_wound_table_s_rows_and_print_the_walk_and_the_run(
                 assert rows[first][0][1] - 0.3 <= middle <= rows[last][0][4] + 0.3, (member.character.name, name)
 
 
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_the_demo_backs_give_the_walk_and_the_run_on_rows_of_their_own(demo_books, card):
+    """Tenth session: the demo's backs (the kit's cards) gave the walk and the run in one 6 pt cell
+    under « MVT cm » (« 7,5/15 », « 0/0 »), with half the back empty. Now, as on mini backs, the walk
+    and the run of every wound count are on rows of their own, « Marche cm » over « Course cm »,
+    each label level with its row."""
+    walk_run = [label(f"cards.back.{key}") for key in ("walk", "run")]
+    for book in demo_books:
+        doc = pdfium.PdfDocument(build_cards(book, CardOptions(print_shop=True, card=card, edition="quickstart")).pdf)
+        for member in book.members:
+            front = next(i for i in range(0, len(doc), 2) if member.character.name in reading(doc[i]))
+            boxes = text_boxes_mm(doc[front + 1])
+            walk, run = (card_text.wounded_values(member, book.rules, moves) for moves in ("walk", "run"))
+            rows = [value_row(boxes, [r[2] for r in values]) for values in (walk, run)]
+            assert all(rows), (member.character.name, [b[0] for b in boxes])
+            assert rows[0][0][1] < rows[1][0][1]  # the walk above the run
+            assert normal(label("cards.back.mvt")) not in [normal(b[0]) for b in boxes], member.character.name
+            for name, row in zip(walk_run, rows, strict=True):
+                label_box = next(b for b in boxes if normal(b[0]) == normal(name))
+                middle = (label_box[1] + label_box[4]) / 2
+                assert row[0][1] - 0.3 <= middle <= row[0][4] + 0.3, (member.character.name, name)
+
+
 def test_every_mini_back_of_the_demo_armies_prints_its_stat_line_in_one_format(demo_armies):
     """Designer review (fifth session, 2a): the band's « 4+ · 10/20 · 4D6 » was printed with « cm » on
     some backs, without on others, and not at all on three (Ézéchiel, the Comtesse, the Goules)."""
