@@ -348,8 +348,9 @@ class CardLayout(Model):
 _RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fractions, not lengths or sizes
 # the footer's stamp is looked up, not read at arm's length: the same 6 pt on every card size, so a
 # tarot's (type × 1.4) stays inside its footer band
-# the floor: a name's size on any card; a box's clear before the next modifier: the same mm on any card
-_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear"}
+# the floor: a name's size on any card; a box's clear before the next modifier, and a location's
+# roll before its name (a constant before card.yaml named it): the same mm on any card
+_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear", "roll_gap"}
 
 
 def _scaled(value, k: float, type_k: float):
