@@ -88,7 +88,7 @@ def cards(
     from kolaps_print.model.ruleset_choice import read_army_ruleset
 
     if format_ != "pdf":
-        _card_images(army, output, format_, card, dpi, print_shop, strict, base_url)
+        _card_images(army, output, format_, card, dpi, print_shop, strict, base_url, edition)
         return
     if dpi is not None:
         raise typer.BadParameter("--dpi is for pictures: use it with --format png or tts", param_hint="'--dpi'")
@@ -144,8 +144,10 @@ def _card_images(
     print_shop: bool,
     strict: bool,
     base_url: str | None,
+    edition: Edition,
 ) -> None:
-    """--format png or tts: pictures of the faces, for screens and virtual tabletops."""
+    """--format png or tts: pictures of the faces, for screens and virtual tabletops (of the
+    edition's cards, as the PDF prints them)."""
     from kolaps_print.jobs.card_images import ImageOptions, check_base_url, write_card_images
 
     if print_shop:
@@ -154,7 +156,7 @@ def _card_images(
             param_hint="'--print-shop'",
         )
     _refuse_base_url(base_url, fmt)
-    options = ImageOptions(fmt, card, dpi, base_url)  # type: ignore[arg-type]  # fmt is png or tts here
+    options = ImageOptions(fmt, card, dpi, base_url, edition)  # type: ignore[arg-type]  # fmt is png or tts here
     try:
         if base_url is not None:
             check_base_url(base_url)

@@ -28,7 +28,7 @@ from kolaps_print.jobs.tts import DeckSheet, grid_for, saved_object
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.card_front import copy_label, copy_numbers
 from kolaps_print.model.army_book import load_army
-from kolaps_print.model.choices import KOLAPS
+from kolaps_print.model.choices import KOLAPS, Edition
 from kolaps_print.units import inches
 from kolaps_print.write import Inputs, source_inputs
 from kolaps_print.write.folder import build_atomically, check_folder, written_files
@@ -45,6 +45,7 @@ class ImageOptions:
     card: str = "poker"  # a card size of data/layouts/sizes.yaml, or WxH in mm
     dpi: int | None = None  # png: 300; tts: 300, or less where a sheet would pass 4096 px
     base_url: str | None = None  # tts: where the sheets will be served; default: file:/// here
+    edition: Edition = "full"  # quickstart: the demo's cards, as the PDF prints them (card.yaml editions)
 
     def check(self) -> None:
         """ValueError with a message for the user if the card size or the base URL is wrong."""
@@ -113,7 +114,7 @@ def write_card_images(
     target = Path(output) if output is not None else default_folder(army_path, options.format)
     real = check_folder(target, deck.inputs, WHAT)  # before the slow part
     # Every copy is a face of its own, so that it carries its number as the printed card does.
-    result = deck.build(CardOptions(card=options.card, print_shop=True, press=False))
+    result = deck.build(CardOptions(card=options.card, print_shop=True, press=False, edition=options.edition))
     fail_on_warnings(result.warnings, strict)
     cards = list(_cards(deck.characters))
     if options.format == "png":

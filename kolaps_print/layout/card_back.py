@@ -70,7 +70,9 @@ class BackBuilder:
         self._place = BESIDE  # size_names(): where the stat line goes on every back of the army
         self._stat_keys: tuple[str, ...] = STAT_LINES  # size_names(): one format for the whole army
         self.scale = 1.0  # _fit() tries smaller ones when the back does not fit
-        self.split_moves = False  # size_names(): the wound table's walk and run on rows of their own
+        # the wound table's walk and run on rows of their own: an edition's choice (the demo's backs
+        # have the room), or size_names()'s when the army's walk/run is too wide for a cell
+        self.split_moves = layout.shows.split_moves
         self.scale, self._shapes, self.cuts = self._fit()
 
     # ---- public --------------------------------------------------------------------------

@@ -204,6 +204,8 @@ class Locations(Model):
     modifier_size: FontSize = Field(7, ge=7)  # read at arm's length, in solid black
     modifier_gap: Gap = 0.5  # between a modifier and its box
     names: Literal["full", "short"] = "full"  # short: wounds.yaml's short names (« Bras g. ») on small cards
+    roll_gap: Gap = 1.0  # between the roll number and the location's name
+    name_bold: bool = False  # the location names in bold: never quieter than the 7 pt black modifiers beside them
     head_size: FontSize = 6  # the column heads in the section's title row (gravité, Hém., C)
     box: Length | None = None  # its tick boxes, drop and C box, when smaller than the back's (≥ 3: a pencil tick)
     modifier_clear: Gap = 0.8  # between a box and the next box's modifier, besides box_gap (not scaled on larger cards)
@@ -291,6 +293,9 @@ class Shows(Model):
     # the front's body type may grow up to this much (one size for the army, the largest its cards
     # hold): an edition that prints little (the demo's) fills its cards instead of leaving them 60 % empty
     grow: float = Field(1.0, ge=1, le=2)
+    # the back's wound table gives the walk and the run on rows of their own (Marche, Course), not
+    # « 7,5/15 » in one cell: an edition whose backs hold little else (the demo's) has the room
+    split_moves: bool = False
 
 
 class ReferenceSize(Model):
@@ -343,8 +348,9 @@ class CardLayout(Model):
 _RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fractions, not lengths or sizes
 # the footer's stamp is looked up, not read at arm's length: the same 6 pt on every card size, so a
 # tarot's (type × 1.4) stays inside its footer band
-# the floor: a name's size on any card; a box's clear before the next modifier: the same mm on any card
-_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear"}
+# the floor: a name's size on any card; a box's clear before the next modifier, and a location's
+# roll before its name (a constant before card.yaml named it): the same mm on any card
+_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear", "roll_gap"}
 
 
 def _scaled(value, k: float, type_k: float):

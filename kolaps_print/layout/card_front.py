@@ -18,6 +18,7 @@ from kolaps_print.layout.card_blocks.edition_note import EDITION_NOTE
 from kolaps_print.layout.card_blocks.plan import card_plan
 from kolaps_print.layout.card_blocks.protocol import Card, FrontBlock, Mode
 from kolaps_print.layout.card_blocks.registry import FRONT
+from kolaps_print.layout.card_blocks.reminders import by_length
 from kolaps_print.layout.card_blocks.stat_tiles import StatTilesFront
 from kolaps_print.layout.card_body import Block, Style, needed_height, place
 from kolaps_print.layout.card_body import section as section_block
@@ -35,7 +36,8 @@ from kolaps_print.provenance import mark_pattern
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 # The body's arrangements, tried in turn: (specialisations by name, traits by name); a name
 # comes with where its text is. An army takes the first one every card of it fits. Within one,
-# a card too full for its traits' texts gives its longest ones by name and page first (Mode.paged).
+# a card too full for its traits' texts gives its longest ones by name and page first (Mode.paged),
+# and every card of the army that carries them does too.
 MODES: tuple[Mode, ...] = (Mode(False, False), Mode(True, False), Mode(True, True))
 
 
@@ -74,7 +76,7 @@ class FrontBuilder:
         self._sections: dict[tuple[str, bool, bool, float], Block] = {}
         self._quiet: dict[tuple, list[Block]] = {}
         self.name_size: float | None = None  # size_names(): one size for the whole army
-        self._army_fit: tuple[int, float] | None = None  # size_body(): (mode, scale) for the whole army
+        self._army_fit: tuple[int, Mode, float] | None = None  # size_body(): (MODES index, mode, scale) for the army
         self._grow = 1.0  # size_body(): how much the body may grow (the edition's, within the card's width)
         self._emblems: dict[float, tuple[list[Shape], float]] = {}  # by the names' size
         self.min_ppi = min_ppi  # a portrait below this is a warning (None: home printing's)
@@ -186,21 +188,30 @@ class FrontBuilder:
 
     # ---- weapons, their traits and specialisations ---------------------------------------
     def size_body(self, members: list[Member]) -> None:
-        """One arrangement and one type size for the body of every card of the army.
+        """One arrangement, one set of traits by page and one type size for the body of every card
+        of the army.
 
-        The same specialisation is then printed the same way on every card (its text, or its
-        name and where to read it), and a weapon name has one size across the army.
+        The same specialisation, or trait, is then printed the same way on every card (its text, or
+        its name and where to read it), and a weapon name has one size across the army. A trait one
+        card has no room for is paged on every card that carries it: each card pages the fewest
+        more it needs, until none needs more.
         """
         grow = self.layout.shows.grow
         self._grow = min([grow] + [self._width_cap(m) for m in members]) if grow > 1 else 1.0
-        fits = [self._body_fit(m) for m in members]
-        if not fits:
+        if not members:
             return
-        mode = max(mode for mode, _ in fits)  # a card that fit an earlier mode is laid out again in this one
-        scales = [
-            scale if own == mode else self._body_fit(m, mode)[1] for m, (own, scale) in zip(members, fits, strict=True)
-        ]
-        self._army_fit = (mode, min(scales))
+        index, paged = 0, frozenset[str]()
+        while True:
+            fits = [self._body_fit(m, index, paged) for m in members]
+            last = max(own for own, _, _ in fits)
+            if last != index:  # a card fits only a later arrangement: every card takes it, paging anew
+                index, paged = last, frozenset()
+                continue
+            grown = paged.union(*(mode.paged for _, mode, _ in fits))
+            if grown == paged:
+                break
+            paged = grown
+        self._army_fit = (index, MODES[index]._replace(paged=paged), min(scale for _, _, scale in fits))
 
     def _width_cap(self, member: Member) -> float:
         """How much the weapons' lines may grow before one is wider than the card (then it would
@@ -214,47 +225,50 @@ class FrontBuilder:
         f = self.layout.front
         return f.body.top, self.size.height - f.footer.height - f.body.bottom_gap
 
-    def _body_fit(self, member: Member, at_least: int = 0) -> tuple[int, float]:
-        """The first mode (from at_least) whose blocks fit the body, and the scale they fit at: a
-        trait by page comes before a smaller type (the fewest that fit at the smallest type)."""
+    def _body_fit(
+        self, member: Member, at_least: int = 0, paged: frozenset[str] = frozenset()
+    ) -> tuple[int, Mode, float]:
+        """The first mode (from at_least) whose blocks fit the body, with paged's traits by page and
+        the fewest more this card needs, and the scale they fit at: a trait by page comes before a
+        smaller type (the longest texts first, only when the smallest type does not hold them)."""
         top, bottom = self._body_room()
         for index in range(at_least, len(MODES)):
-            style, blocks = self._fitted_blocks(member, MODES[index], bottom - top)
+            mode = MODES[index]._replace(paged=paged)
+            style, blocks = self._fitted_blocks(member, mode, bottom - top)
             if needed_height(blocks) > bottom - top + 1e-6:  # not even at the smallest type (style): page traits
-                mode, _ = self._paged(member, MODES[index], style, bottom - top)
+                mode = self._paged(member, mode, style, bottom - top)
                 style, blocks = self._fitted_blocks(member, mode, bottom - top)
             if needed_height(blocks) <= bottom - top + 1e-6:
-                return index, style.scale
-        return len(MODES) - 1, style.scale
+                return index, mode, style.scale
+        return len(MODES) - 1, MODES[-1]._replace(paged=paged), style.scale
 
-    def _paged(self, member: Member, mode: Mode, style: Style, room: float) -> tuple[Mode, list[Block]]:
-        """mode with the fewest of the card's traits by name and page (the longest texts first) for
-        its blocks to fit room at style, and those blocks; none by page when even all do not fit."""
-        whole = self._blocks(member, style, mode)
-        if mode.traits or not self.layout.shows.traits or needed_height(whole) <= room + 1e-6:
-            return mode, whole
-        for count in range(1, len(card_text.trait_reminders(member.weapons, self.rules)) + 1):
-            blocks = self._blocks(member, style, mode._replace(paged=count))
-            if needed_height(blocks) <= room + 1e-6:
-                return mode._replace(paged=count), blocks
-        return mode, whole
+    def _paged(self, member: Member, mode: Mode, style: Style, room: float) -> Mode:
+        """mode with the fewest more of the card's traits by page (the longest texts first) for its
+        blocks to fit room at style; mode itself when even all of them do not fit."""
+        if mode.traits or not self.layout.shows.traits:
+            return mode
+        reminders = card_text.trait_reminders(member.weapons, self.rules, self.paper)
+        more = [r.id for r in by_length(reminders) if r.id not in mode.paged]
+        for count in range(1, len(more) + 1):
+            paged = mode._replace(paged=mode.paged.union(more[:count]))
+            if needed_height(self._blocks(member, style, paged)) <= room + 1e-6:
+                return paged
+        return mode
 
     def _body(self, member: Member) -> FaceLayout:
         """Weapons, what their traits do, then specialisations, stacked from the top; never a rule left out.
 
-        When the texts do not fit even at the smallest type, the card's longest traits are printed
+        When the texts do not fit even at the smallest type, the army's longest traits are printed
         by name and page, then the specialisations, then the traits, as names only, with where
         their text is (the book's chapter); when even that does not fit, every block left out is a
         lost rule (Cut.lost): the job refuses to print the card.
         """
         top, bottom = self._body_room()
-        mode, scale = self._army_fit or self._body_fit(member)
-        style = self._style(scale)
-        _, blocks = self._paged(member, MODES[mode], style, bottom - top)
+        index, mode, scale = self._army_fit or self._body_fit(member)
+        blocks = self._blocks(member, self._style(scale), mode)
         if needed_height(blocks) > bottom - top + 1e-6:  # not an army's card (size_body): its own fit
-            mode, scale = self._body_fit(member, mode)
-            style = self._style(scale)
-            _, blocks = self._paged(member, MODES[mode], style, bottom - top)
+            _, mode, scale = self._body_fit(member, index, mode.paged)
+            blocks = self._blocks(member, self._style(scale), mode)
         shapes, cuts = place(_note_at_foot(blocks, bottom - top), top, bottom)  # what does not fit: lost rules
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
         return FaceLayout(shapes, named)

@@ -102,6 +102,7 @@ class TraitReminder:
     name: str  # with its parameter(s): 'Explosion (5 cm)'
     short: str  # what it does, in a few words (traits.yaml `short`)
     page: int | None = None  # the page of the book that explains it, on the card's paper
+    id: str = ""  # the trait's (traits.yaml): an army pages a trait on every card, whatever its parameters
 
 
 def trait_reminders(weapons: list[Weapon], rules: Rules, paper: str = "") -> list[TraitReminder]:
@@ -118,7 +119,7 @@ def trait_reminders(weapons: list[Weapon], rules: Rules, paper: str = "") -> lis
             seen.append(ref.param)
     traits = {t.id: t for t in rules.traits.traits}  # rules.trait() builds this on every call
     return [
-        TraitReminder(_trait_name(traits[id_], values), traits[id_].short, traits[id_].book_pages.get(paper))
+        TraitReminder(_trait_name(traits[id_], values), traits[id_].short, traits[id_].book_pages.get(paper), id_)
         for id_, values in params.items()
     ]
 

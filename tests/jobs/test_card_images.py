@@ -234,3 +234,54 @@ def test_png_of_a_broken_ruleset_army_is_located_and_writes_nothing(cli, tmp_pat
     assert result.exit_code == 1
     assert f"{army}:" in result.stderr and "dex" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "png").exists()
+
+
+def _trimmed(pdf: Path, page: int, size: tuple[int, int]) -> Image.Image:
+    """Page page of a print-shop PDF, its trimmed card rendered at size (px)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        box = document[page].get_trimbox()
+        rendered = document[page].render(scale=150 / 72, crop=_crop(document[page], box)).to_pil().convert("RGB")
+        return rendered.resize(size)
+    finally:
+        document.close()
+
+
+def _difference(a: Image.Image, b: Image.Image) -> float:
+    return max(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean)
+
+
+@pytest.mark.parametrize("fmt", ["png", "tts"])
+def test_pictures_of_the_demo_edition_are_its_printed_faces(cli, demo_armies, tmp_path, fmt):
+    """Tenth session: `cards --format png --edition quickstart` showed the full cards (the option
+    was left out of the pictures' job). Now the pictures (a PNG face, or the first cell of the TTS
+    fronts sheet) are the demo edition's print-shop PDF's first front, whose text has no FACULTÉS,
+    and not the full edition's."""
+    from pdf_text import page_texts  # tests/support
+
+    from kolaps_print.labels import label
+
+    army = next(p for p in demo_armies if p.stem == "les-damnes")
+    out = tmp_path / fmt
+    result = cli(["cards", army, "--format", fmt, "--dpi", "150", "--edition", "quickstart", "-o", out])
+    assert result.exit_code == 0, result.stderr
+    pdfs = {}
+    for edition in ("full", "quickstart"):
+        pdfs[edition] = tmp_path / f"{edition}.pdf"
+        options = ["--print-shop", "--edition", edition, "-o", pdfs[edition]]
+        assert cli(["cards", army, *options]).exit_code == 0
+    assert label("cards.front.reminders") not in page_texts(pdfs["quickstart"].read_bytes())[0]
+    assert label("cards.front.reminders") in page_texts(pdfs["full"].read_bytes())[0]
+    if fmt == "png":
+        picture = Image.open(out / "ezechiel-le-borgne-front.png")
+    else:
+        sheet = Image.open(out / "fronts-1.png")
+        state = deck(out)
+        grid = state["CustomDeck"][next(iter(state["CustomDeck"]))]
+        picture = sheet.crop((0, 0, sheet.width // grid["NumWidth"], sheet.height // grid["NumHeight"]))
+    with picture:
+        demo, full = (_trimmed(pdfs[e], 0, picture.size) for e in ("quickstart", "full"))
+        assert _difference(picture, demo) < 8
+        assert _difference(picture, full) > 2 * _difference(picture, demo)

@@ -357,16 +357,39 @@ def opening(reminder) -> str:
     return normal(reminder.name + label("cards.front.reminder_page", page=reminder.page))
 
 
-def reminder_start(page, reminder):
-    """Where the first reminder starts on a front: its name followed by its page, or by where to
-    read it on a full card (the name alone is also among the weapon's traits above it)."""
+def reminder_start(page, reminders):
+    """Where the traits start on a front: the first one whose name is followed by its page (the
+    names alone are also among the weapons' traits above), or, every one by page, the pointer
+    « Voir p. 11 : … »."""
     text = page.get_textpage()
-    search = text.search(reminder.name, match_case=True)
-    leads = [normal(label(f"cards.front.{key}", page=0))[:2] for key in ("reminder_page", "reminder_see")]
-    while (hit := search.get_next()) is not None:
-        if normal(text.get_text_range(hit[0] + hit[1], 4)).startswith(tuple(leads)):
-            return hit
-    return None
+    lead = normal(label("cards.front.reminder_page", page=0))[:2]
+    hits = []
+    for reminder in reminders:  # pdfium reads a no-break space as a space
+        search = text.search(normal(reminder.name), match_case=True)
+        while (hit := search.get_next()) is not None:
+            if normal(text.get_text_range(hit[0] + hit[1], 4)).startswith(lead):
+                hits.append(hit)
+    if hits:
+        return min(hits)
+    alone = normal(label("cards.front.reminders_see_alone", where="0")).split()[0]
+    return text.search(alone, match_case=True).get_next()
+
+
+def pointed(text: str, reminders) -> list:
+    """The reminders a front gives by page (its text not on the card), checked to be named on one
+    pointer, « voir p. 11 : A, B », grouped by page, in the card's order; [] when none is."""
+    paged = [r for r in reminders if entry(r) not in text]
+    groups: dict = {}
+    for r in paged:
+        groups.setdefault(r.page, []).append(r.name)
+    pointer = ""
+    for k, page in enumerate(sorted(groups)):
+        alone = "reminders_see_alone" if len(paged) == len(reminders) else "reminders_see"
+        where = label("cards.front.reminders_see_page", page=page)
+        pointer += label(f"cards.front.{'reminders_see_next' if k else alone}", where=where)
+        pointer += label("cards.front.reminders_see_name_separator").join(groups[page])
+    assert normal(pointer) in text, (pointer, text)
+    return paged
 
 
 def entry(reminder) -> str:
@@ -433,7 +456,7 @@ def test_the_reminder_overlaps_nothing_and_stays_above_the_footer(demo_armies, c
             if not reminders:
                 continue
             page = doc[fronts[member.character.name]]
-            start = reminder_start(page, reminders[0])
+            start = reminder_start(page, reminders)
             assert start is not None, (card, member.character.name)
             boxes = glyph_boxes(page)
             footer_top = size.height - layout.front.footer.height
@@ -740,9 +763,9 @@ def damnes(demo_armies):
 
 def test_mini_cards_of_les_damnes_print_every_rule_text_whole(damnes):
     """Les Damnés on mini cards (review findings 1 and 2): every specialisation's text is on its card,
-    whole, and every weapon trait's text too, or its name and its page in the book (issue 12, ninth
-    session: the FACULTÉS heading costs a full card its longest trait texts, not the army's
-    specialisations); nothing is cut, nothing left out, and no warning says so."""
+    whole, and every weapon trait's text too, or its name on the card's pointer to its page in the
+    book (issue 12, ninth session: the FACULTÉS heading costs a full card its longest trait texts,
+    not the army's specialisations); nothing is cut, nothing left out, and no warning says so."""
     result, doc, fronts = print_shop(damnes, "mini")
     assert result.warnings == [], result.warnings
     paged = 0
@@ -750,34 +773,54 @@ def test_mini_cards_of_les_damnes_print_every_rule_text_whole(damnes):
         text = reading(doc[fronts[member.character.name]])
         for spec in member.specialisations:
             assert normal(spec.text) in text, (member.character.name, spec.name)
-        for reminder in card_text.trait_reminders(member.weapons, damnes.rules, "a4"):
-            by_page = normal(reminder.name + label("cards.front.reminder_see", page=reminder.page))
-            assert entry(reminder) in text or by_page in text, (member.character.name, reminder.name)
-            paged += by_page in text
+        paged += len(pointed(text, card_text.trait_reminders(member.weapons, damnes.rules, "a4")))
         assert "…" not in text.replace(normal(label("common.ruling_legend_short")), ""), (member.character.name, text)
     assert paged, "no trait by page: the test no longer covers that step"
 
 
-def test_every_mini_front_heads_its_traits_and_pages_only_the_longest_it_has_no_room_for(demo_books):
+def test_every_mini_front_heads_its_traits_and_pages_a_trait_on_every_card_of_the_army_or_none(demo_books):
     """Issue 12 (eighth session's reviews): the mini fronts ran the traits under the weapons without the
     FACULTÉS heading, which would have cost Le Chien a line and the army its specialisations' texts.
-    Now every mini front with traits heads them; a card with no room gives its longest trait texts
-    by name and page (« Fragmentation : voir p. 12 »), never a shorter one by page before a longer
-    one, and every specialisation keeps its text (no « Texte : livre de règles » fallback)."""
-    heading = label("cards.front.reminders")
+    Now every mini front with traits heads them, and every specialisation keeps its text (no « Texte :
+    livre de règles » fallback). A card with no room gives its longest trait texts by page; tenth
+    session: such a trait is by page on every card of the army that carries it (as the army's
+    specialisations are by name), never a text on one card and a page on another, and a card's paged
+    traits share one pointer « voir p. 11 : Deux mains, Fragmentation »."""
+    heading, armies_paging = label("cards.front.reminders"), 0
     for book in demo_books:
         result, doc, fronts = print_shop(book, "mini")
         assert not [w for w in result.warnings if w.severity == "error"], result.warnings
+        texts, by_page, kept = {}, set(), set()
         for member in book.members:
-            text = reading(doc[fronts[member.character.name]])
+            text = texts[member.character.name] = reading(doc[fronts[member.character.name]])
             reminders = card_text.trait_reminders(member.weapons, book.rules, "a4")
             assert (heading in text) == bool(reminders), (member.character.name, text)
             assert normal(label("cards.front.specialisations_elsewhere")) not in text, member.character.name
-            paged = [r for r in reminders if normal(r.name + label("cards.front.reminder_see", page=r.page)) in text]
-            kept = [r for r in reminders if entry(r) in text]
-            assert len(paged) + len(kept) == len(reminders), (member.character.name, text)
-            if paged and kept:
-                assert min(len(r.short) for r in paged) >= max(len(r.short) for r in kept), member.character.name
+            paged = pointed(text, reminders)
+            by_page |= {r.id for r in paged}
+            kept |= {r.id for r in reminders if r not in paged}
+        assert not by_page & kept, (book.army.name, by_page & kept)
+        armies_paging += bool(by_page)
+    assert armies_paging >= 2, "fewer than two armies page a trait: the test no longer covers that step"
+
+
+def test_the_avatar_s_two_paged_traits_share_one_line_on_its_mini_front(damnes):
+    """Ézéchiel's Pistolet and Tranchant, both by page (the army pages them), are named on one line
+    « Voir p. 11 : Pistolet, Tranchant » (it was « Pistolet : voir p. 11 · Tranchant p. 11 — … »
+    over two): the pointer's names share their baseline."""
+    _, doc, fronts = print_shop(damnes, "mini")
+    page = doc[fronts["Ézéchiel le Borgne"]]
+    start = reminder_start(page, card_text.trait_reminders(damnes.members[0].weapons, damnes.rules, "a4"))
+    assert start is not None
+    text = page.get_textpage()
+    lead = len(normal(label("cards.front.reminders_see_alone", where=label("cards.front.reminders_see_page", page=11))))
+    tops = set()
+    for name in ("Pistolet", "Tranchant"):
+        search = text.search(name, match_case=True, index=start[0] + lead - 2)
+        hit = search.get_next()
+        assert hit is not None, name
+        tops.add(round(text.get_charbox(hit[0])[3], 1))
+    assert len(tops) == 1, tops
 
 
 def test_a_specialisation_too_long_for_one_card_is_by_name_on_every_card_of_the_army(write_army_file):
@@ -1217,6 +1260,32 @@ def test_mini_back_modifiers_are_7_pt_black_beside_empty_boxes_with_the_characte
                 assert values[1] in text and values[3] in text, (member.character.name, values)
 
 
+def test_every_mini_back_sets_its_location_names_no_quieter_than_their_modifiers(demo_books):
+    """Tenth session: the 7 pt black severity modifiers (« +1 ») read louder than the 6 pt regular
+    location names beside them (« Tête », « Poitrine »). Now each name is bold and at least as
+    large as the modifiers, which stay 7 pt black (the test above), and no name touches a
+    modifier: 0.3 mm of paper between them at least."""
+    modifiers = {"+1", "+2", "+3"}
+    for book in demo_books:
+        names = {normal(loc.short or loc.name) for loc in book.rules.wounds.locations}
+        result = build_cards(book, CardOptions(print_shop=True, card="mini"))
+        backs: dict = {}
+        for o in text_objects(result.pdf, page_space=True):
+            if o.page % 2:
+                backs.setdefault(o.page, []).append(o)
+        assert backs
+        for page, objs in backs.items():
+            shown = [o for o in objs if normal(o.text) in names]
+            mods = [o for o in objs if o.text.strip() in modifiers]
+            assert len(shown) == len(names) and mods, (book.army.name, page)
+            loudest = max(o.size for o in mods)
+            for o in shown:
+                assert "Bold" in o.font and o.size >= loudest - 0.01, (o.text, o.font, o.size, loudest)
+                row = [m for m in mods if m.bounds[1] < o.bounds[3] and o.bounds[1] < m.bounds[3]]
+                assert row, o.text
+                assert min(m.bounds[0] for m in row) - o.bounds[2] >= pt(0.3), (book.army.name, page, o.text)
+
+
 def _matrix_scale(obj) -> float:
     a, b, *_ = obj.get_matrix().get()
     return (a * a + b * b) ** 0.5
@@ -1377,6 +1446,29 @@ def test_mini_backs_label_the_wound_table_s_rows_and_print_the_walk_and_the_run(
                 assert rows[first][0][1] - 0.3 <= middle <= rows[last][0][4] + 0.3, (member.character.name, name)
 
 
+@pytest.mark.parametrize("card", ["poker", "tarot"])
+def test_the_demo_backs_give_the_walk_and_the_run_on_rows_of_their_own(demo_books, card):
+    """Tenth session: the demo's backs (the kit's cards) gave the walk and the run in one 6 pt cell
+    under « MVT cm » (« 7,5/15 », « 0/0 »), with half the back empty. Now, as on mini backs, the walk
+    and the run of every wound count are on rows of their own, « Marche cm » over « Course cm »,
+    each label level with its row."""
+    walk_run = [label(f"cards.back.{key}") for key in ("walk", "run")]
+    for book in demo_books:
+        doc = pdfium.PdfDocument(build_cards(book, CardOptions(print_shop=True, card=card, edition="quickstart")).pdf)
+        for member in book.members:
+            front = next(i for i in range(0, len(doc), 2) if member.character.name in reading(doc[i]))
+            boxes = text_boxes_mm(doc[front + 1])
+            walk, run = (card_text.wounded_values(member, book.rules, moves) for moves in ("walk", "run"))
+            rows = [value_row(boxes, [r[2] for r in values]) for values in (walk, run)]
+            assert all(rows), (member.character.name, [b[0] for b in boxes])
+            assert rows[0][0][1] < rows[1][0][1]  # the walk above the run
+            assert normal(label("cards.back.mvt")) not in [normal(b[0]) for b in boxes], member.character.name
+            for name, row in zip(walk_run, rows, strict=True):
+                label_box = next(b for b in boxes if normal(b[0]) == normal(name))
+                middle = (label_box[1] + label_box[4]) / 2
+                assert row[0][1] - 0.3 <= middle <= row[0][4] + 0.3, (member.character.name, name)
+
+
 def test_every_mini_back_of_the_demo_armies_prints_its_stat_line_in_one_format(demo_armies):
     """Designer review (fifth session, 2a): the band's « 4+ · 10/20 · 4D6 » was printed with « cm » on
     some backs, without on others, and not at all on three (Ézéchiel, the Comtesse, the Goules)."""
@@ -1453,7 +1545,8 @@ def test_no_line_of_a_les_damnes_mini_card_starts_with_a_sign_and_its_number(dam
         for page in range(0, len(doc), 2)
         for line in doc[page].get_textpage().get_text_range().splitlines()
     ]
-    assert any("gravité +1" in line for line in lines), lines  # the sign held to its number (review 15)
+    # the sign held to its number (review 15): « gravité +1 », or « 3e dé −1 » where the army pages Tranchant
+    assert any(re.search("\\w [+\u2212]\\d", line) for line in lines), lines
     assert not [line for line in lines if re.match(r"[+\u2212] \d", line)], lines
 
 
@@ -1531,10 +1624,14 @@ def test_after_each_faculte_its_page_in_the_book_of_the_card_s_paper(damnes, pap
     text = normal(doc[0].get_textpage().get_text_range()).replace("\u00a0", " ")
     printed = 0
     for trait in damnes.rules.traits.traits:
+        where = label("cards.front.reminders_see_page", page=trait.book_pages[paper])
+        leads = [normal(label(f"cards.front.{key}", where=where)) for key in ("reminders_see", "reminders_see_alone")]
         if trait.name in text and f"{trait.name} p. " in text:
             said = normal(trait.name + label("cards.front.reminder_page", page=trait.book_pages[paper]))
             assert said in text, (trait.id, paper)
             printed += 1
+        elif any(re.search(re.escape(lead) + "[^·]*" + re.escape(trait.name), text) for lead in leads):
+            printed += 1  # by page on a full card: « voir p. 11 : Deux mains, Tranchant »
     assert printed >= 4  # Tranchant, Deux mains, Couteau, Contondant... on the Damnés' fronts
     pages = [o for o in text_objects(result.pdf) if o.page == 0 and normal(o.text).startswith("p. ")]
     assert pages and all("Bold" not in o.font for o in pages), [(o.text, o.font) for o in pages]

@@ -35,9 +35,8 @@ def _cumulative(b: BackBuilder) -> Part:
     cells this records), worked out from the cumulative table: no sum to do at the table.
     """
     cu = b.back.cumulative
-    row = (
-        cu.split_row if b.split_moves and cu.split_row else cu.row
-    )  # the army's split rows: one more in about the same height
+    # the army's split rows: one more in about the same height (an edition that splits them has the room)
+    row = cu.split_row if b.split_moves and cu.split_row and not b.layout.shows.split_moves else cu.row
     count = len(b.rules.wounds.cumulative)
     short = cu.names == "short"
     heads = [label(f"cards.back.cumulative{'_short' if short else ''}"), *(number(i + 1) for i in range(count))]

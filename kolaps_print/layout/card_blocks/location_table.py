@@ -32,8 +32,9 @@ def _wounds(b: BackBuilder) -> Part:
     names = [(loc.short or loc.name) if lo.names == "short" else loc.name for loc in locations]
     mod_w = max(width_mm(signed(m), REGULAR, lo.modifier_size) for loc in locations for m in loc.box_modifiers)
     rows = [_box_row(b, loc.box_modifiers, mod_w) for loc in locations]
-    roll_w = max(width_mm(number(loc.roll), BOLD, lo.roll_size) for loc in locations) + 1.0
-    name_w = max(width_mm(name, REGULAR, lo.name_size) for name in names) + lo.column_gap
+    roll_w = max(width_mm(number(loc.roll), BOLD, lo.roll_size) for loc in locations) + lo.roll_gap
+    name_font = BOLD if lo.name_bold else REGULAR
+    name_w = max(width_mm(name, name_font, lo.name_size) for name in names) + lo.column_gap
     boxes_w = max(width for _, width in rows)
     left, right, box = b.left, b.right, lo.box or bk.box
     boxes_x = left + roll_w + name_w
@@ -54,7 +55,7 @@ def _wounds(b: BackBuilder) -> Part:
             if i % 2 == 0:  # stripes run off the trim: a drifted back shows no sliver nor hairline
                 shapes.append(b.stripe_box(row_top, lo.row, b.stripe))
             shapes.append(Text(left, mid + cap(lo.roll_size) / 2, number(loc.roll), BOLD, lo.roll_size, b.ink))
-            shapes.append(Text(left + roll_w, mid + cap(lo.name_size) / 2, name, REGULAR, lo.name_size, b.ink))
+            shapes.append(Text(left + roll_w, mid + cap(lo.name_size) / 2, name, name_font, lo.name_size, b.ink))
             box_y = mid - box / 2
             for offset, modifier in boxes:
                 if modifier:  # black, left of an empty box: never under the pencil mark

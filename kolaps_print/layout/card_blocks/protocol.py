@@ -56,7 +56,9 @@ class Mode(NamedTuple):
 
     specs: bool  # every specialisation by name, with where its text is
     traits: bool  # every trait by name (beside its weapons), with where their texts are
-    paged: int = 0  # this many of the card's traits, the longest texts first, by name and book page
+    paged: frozenset[str] = (
+        frozenset()
+    )  # these traits (ids) by name on one line with their book page, on every card of the army
 
 
 @dataclass(frozen=True)
