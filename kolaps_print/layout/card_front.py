@@ -188,30 +188,23 @@ class FrontBuilder:
 
     # ---- weapons, their traits and specialisations ---------------------------------------
     def size_body(self, members: list[Member]) -> None:
-        """One arrangement, one set of traits by page and one type size for the body of every card
-        of the army.
+        """One arrangement and one type size for the body of every card of the army.
 
-        The same specialisation, or trait, is then printed the same way on every card (its text, or
-        its name and where to read it), and a weapon name has one size across the army. A trait one
-        card has no room for is paged on every card that carries it: each card pages the fewest
-        more it needs, until none needs more.
+        The same specialisation is then printed the same way on every card (its text, or its
+        name and where to read it), and a weapon name has one size across the army. Traits are
+        paged per card (_body): a card with room keeps their texts.
         """
         grow = self.layout.shows.grow
         self._grow = min([grow] + [self._width_cap(m) for m in members]) if grow > 1 else 1.0
-        if not members:
+        fits = [self._body_fit(m) for m in members]
+        if not fits:
             return
-        index, paged = 0, frozenset[str]()
-        while True:
-            fits = [self._body_fit(m, index, paged) for m in members]
-            last = max(own for own, _, _ in fits)
-            if last != index:  # a card fits only a later arrangement: every card takes it, paging anew
-                index, paged = last, frozenset()
-                continue
-            grown = paged.union(*(mode.paged for _, mode, _ in fits))
-            if grown == paged:
-                break
-            paged = grown
-        self._army_fit = (index, MODES[index]._replace(paged=paged), min(scale for _, _, scale in fits))
+        index = max(own for own, _, _ in fits)  # a card that fit an earlier mode is laid out again in this one
+        scales = [
+            scale if own == index else self._body_fit(m, index)[2]
+            for m, (own, _, scale) in zip(members, fits, strict=True)
+        ]
+        self._army_fit = (index, MODES[index], min(scales))
 
     def _width_cap(self, member: Member) -> float:
         """How much the weapons' lines may grow before one is wider than the card (then it would
@@ -225,22 +218,20 @@ class FrontBuilder:
         f = self.layout.front
         return f.body.top, self.size.height - f.footer.height - f.body.bottom_gap
 
-    def _body_fit(
-        self, member: Member, at_least: int = 0, paged: frozenset[str] = frozenset()
-    ) -> tuple[int, Mode, float]:
-        """The first mode (from at_least) whose blocks fit the body, with paged's traits by page and
-        the fewest more this card needs, and the scale they fit at: a trait by page comes before a
-        smaller type (the longest texts first, only when the smallest type does not hold them)."""
+    def _body_fit(self, member: Member, at_least: int = 0) -> tuple[int, Mode, float]:
+        """The first mode (from at_least) whose blocks fit the body, with the fewest traits by page
+        this card needs, and the scale they fit at: a trait by page comes before a smaller type (the
+        longest texts first, only when the smallest type does not hold them)."""
         top, bottom = self._body_room()
         for index in range(at_least, len(MODES)):
-            mode = MODES[index]._replace(paged=paged)
+            mode = MODES[index]
             style, blocks = self._fitted_blocks(member, mode, bottom - top)
             if needed_height(blocks) > bottom - top + 1e-6:  # not even at the smallest type (style): page traits
                 mode = self._paged(member, mode, style, bottom - top)
                 style, blocks = self._fitted_blocks(member, mode, bottom - top)
             if needed_height(blocks) <= bottom - top + 1e-6:
                 return index, mode, style.scale
-        return len(MODES) - 1, MODES[-1]._replace(paged=paged), style.scale
+        return len(MODES) - 1, MODES[-1], style.scale
 
     def _paged(self, member: Member, mode: Mode, style: Style, room: float) -> Mode:
         """mode with the fewest more of the card's traits by page (the longest texts first) for its
@@ -258,16 +249,20 @@ class FrontBuilder:
     def _body(self, member: Member) -> FaceLayout:
         """Weapons, what their traits do, then specialisations, stacked from the top; never a rule left out.
 
-        When the texts do not fit even at the smallest type, the army's longest traits are printed
+        When the texts do not fit even at the smallest type, the card's longest traits are printed
         by name and page, then the specialisations, then the traits, as names only, with where
         their text is (the book's chapter); when even that does not fit, every block left out is a
         lost rule (Cut.lost): the job refuses to print the card.
         """
         top, bottom = self._body_room()
         index, mode, scale = self._army_fit or self._body_fit(member)
-        blocks = self._blocks(member, self._style(scale), mode)
+        style = self._style(scale)
+        blocks = self._blocks(member, style, mode)
+        if needed_height(blocks) > bottom - top + 1e-6:  # this card's fewest traits by page, at the army's type
+            mode = self._paged(member, mode, style, bottom - top)
+            blocks = self._blocks(member, style, mode)
         if needed_height(blocks) > bottom - top + 1e-6:  # not an army's card (size_body): its own fit
-            _, mode, scale = self._body_fit(member, index, mode.paged)
+            _, mode, scale = self._body_fit(member, index)
             blocks = self._blocks(member, self._style(scale), mode)
         shapes, cuts = place(_note_at_foot(blocks, bottom - top), top, bottom)  # what does not fit: lost rules
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
