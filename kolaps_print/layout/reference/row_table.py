@@ -118,6 +118,11 @@ class RowTable(Flowable):
         rest_look = replace(self.look, rule_above=self.look.rule_above and self.repeatRows > 0)
         rest = RowTable(head + self.rows[rows:], self.column_widths, rest_look, self.repeatRows)
         first.row_group = rest.row_group = self.row_group
+        if self._heights is not None:  # the same rows in the same columns: measured once (a card's size search)
+            first._heights, rest._heights = (
+                self._heights[:rows],
+                self._heights[: self.repeatRows] + self._heights[rows:],
+            )
         return [first, rest]
 
     def draw(self) -> None:

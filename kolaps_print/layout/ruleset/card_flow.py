@@ -64,12 +64,17 @@ class FacePour:
         self.continued = continued  # a title -> its « (suite) »
         self.faces: list[list[Flowable]] = [[]]
         self.faults = self.apart = 0
+        self.measured: dict[int, tuple[Flowable, float]] = {}  # id -> (block, height): kept alive, measured once
 
     def room(self) -> float:
         return self.height - sum(self.measure(b) for b in self.faces[-1])
 
     def measure(self, block: Flowable) -> float:
-        return block.wrap(self.width, self.height)[1]
+        """block's height on a face, wrapped once (every face is wrapped at the same width and height)."""
+        known = self.measured.get(id(block))
+        if known is None:
+            known = self.measured[id(block)] = (block, block.wrap(self.width, self.height)[1])
+        return known[1]
 
     def fits(self, blocks: list[Flowable], room: float | None = None) -> bool:
         """Whether blocks go into room (the face's room left by default); a gap at a face's foot costs nothing."""

@@ -24,7 +24,13 @@ from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, band_shapes, story_room
 from kolaps_print.layout.ruleset.card_flow import FaceOverflow, FacePour, misses, without_trailing_gaps
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook, sheet_look
-from kolaps_print.layout.ruleset.sheet import continued_title_text, section_tables, table_stacks, text_goes_under
+from kolaps_print.layout.ruleset.sheet import (
+    Grids,
+    continued_title_text,
+    section_tables,
+    table_stacks,
+    text_goes_under,
+)
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.typography import escape
@@ -62,14 +68,14 @@ def _continued_paragraph(title: Paragraph) -> Paragraph:
     return Paragraph(escape(continued_title_text(title.getPlainText())), title.style)
 
 
-def _section_faces(sections: list[SectionContent], size: tuple[float, float], look: SheetLook, colour: Color) -> Poured:
+def _section_faces(sections: list[SectionContent], size: tuple[float, float], look: SheetLook, grids: Grids) -> Poured:
     """Each face's topic and blocks: every section poured from a face of its own, without its
-    bar (the band says it)."""
+    bar (the band says it); grids: the tables' grids laid out at the sizes tried before."""
     width, height = size
     faces: list[tuple[str, list[Flowable]]] = []
     faults = apart = 0
     for section in sections:
-        story = [s for table in section_tables(section) for s in _kept_table(table, width, height - SLACK, look)]
+        story = [s for table in section_tables(section) for s in _kept_table(table, width, height - SLACK, look, grids)]
         poured = _pour(story, width, height - SLACK)
         continued = f"{section.title} {label('rulesets.sheet.continued')}"
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
@@ -78,7 +84,7 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
     return Poured(look.body_pt, faces, faults, apart)
 
 
-def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLook) -> list[Stack]:
+def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLook, grids: Grids) -> list[Stack]:
     """The table's blocks at the deck's size; a table the house's breaks cannot keep there (too
     short to cut, too tall for a face: Points de vie on a mini card), or whose key they set off it
     (the d12 ladder on a poker card), set smaller, by steps down to min_body_pt, until they can;
@@ -88,15 +94,17 @@ def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLoo
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
     best: tuple[tuple[int, int], list[Stack]] | None = None
+    first: list[Stack] | None = None  # at the deck's size, as they are: what a table no size keeps prints
     for under in (False, True) if text_goes_under(table) else (False,):
         for body in sizes:
-            stacks = table_stacks(table, width, look.model_copy(update={"body_pt": body}), under)
+            stacks = table_stacks(table, width, look.model_copy(update={"body_pt": body}), under, grids)
+            first = first or stacks
             missed = misses(stacks, width, height, _continued_paragraph)
             if missed == (0, 0):
                 return stacks
             if best is None or missed < best[0]:
                 best = (missed, stacks)
-    return best[1] if best and best[0][0] == 0 else table_stacks(table, width, look)
+    return best[1] if best and best[0][0] == 0 else first or table_stacks(table, width, look, grids=grids)
 
 
 def card_sizes(look: SheetLook) -> list[SheetLook]:
@@ -131,13 +139,14 @@ def _fewest_cards(
     them, every key with its table), then among the comfortable sizes (comfortable_pt up) the one
     that prints it on the fewest cards, the largest of those."""
     decks: list[Poured] = []
+    grids = Grids()  # a table's grid at a size is the same for every size of the deck tried
     for cards in card_sizes(look):
         try:
-            decks.append(_section_faces(sections, room, cards, colour))
+            decks.append(_section_faces(sections, room, cards, grids))
         except CardOverflow:
             continue
     if not decks:  # no size fits: the smallest says which table
-        _section_faces(sections, room, card_sizes(look)[-1], colour)
+        _section_faces(sections, room, card_sizes(look)[-1], grids)
     return min(decks, key=lambda d: d.rank(look.reference_cards.comfortable_pt)).faces
 
 

@@ -48,19 +48,29 @@ class TableTooTall(ValueError):
 
 
 def _tables(
-    table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable], under: bool = False
+    table: RulesetTable,
+    width: float,
+    look: SheetLook,
+    lead: list[Flowable],
+    under: bool = False,
+    grids: Grids | None = None,
 ) -> list[Stack]:
     """The table with its title and note, kept together with lead (its section's bar, if first);
     a table too wide for width even at the least size in parts (_column_parts), set at one size.
     Its body's first column is bold when the house table says so (measured bold: the strong column)."""
+    parts, size = grids.parts(table, width, look) if grids is not None else _parts(table, width, look)
+    return [_table(part, width, look, lead if i == 0 else [], size, under, grids) for i, part in enumerate(parts)]
+
+
+def _parts(table: RulesetTable, width: float, look: SheetLook) -> tuple[list[RulesetTable], float]:
+    """The table's parts (_column_parts, after its pairs refolded to fit) and the one size they set at."""
     paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
     if 0 in paint.bold_columns(table.header, table.rows) and table.strong is None:
         table = replace(table, strong=0)  # measured bold
     while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
         table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
     parts = _column_parts(table, width, look)
-    size = min(unbroken_size(part, width, look.body_pt, look.min_body_pt, look.body_step_pt) for part in parts)
-    return [_table(part, width, look, lead if i == 0 else [], size, under) for i, part in enumerate(parts)]
+    return parts, min(unbroken_size(part, width, look.body_pt, look.min_body_pt, look.body_step_pt) for part in parts)
 
 
 def _column_parts(table: RulesetTable, width: float, look: SheetLook) -> list[RulesetTable]:
@@ -106,11 +116,62 @@ def _without(row: list[str], column: int) -> list[str]:
 
 
 def _table(
-    table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable], size: float, under: bool = False
+    table: RulesetTable,
+    width: float,
+    look: SheetLook,
+    lead: list[Flowable],
+    size: float,
+    under: bool = False,
+    grids: Grids | None = None,
 ) -> Stack:
     """The table at size with its title and note, kept together with lead (its section's bar, if
-    first); under: its longest column's text on a line of its own across the table under each row
-    (a table too tall for a mini card's face otherwise), row and text one zebra shade, never parted."""
+    first); its grid from grids when it was laid out there already."""
+    grid = grids.grid(table, width, size, look, under) if grids is not None else _grid(table, width, size, look, under)
+    parts: list[Flowable] = [*lead]
+    if table.title:
+        parts.append(
+            Paragraph(escape(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
+        )
+    parts.append(grid)
+    note = paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted())
+    note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
+    key = ParagraphStyle(KEY_STYLE, parent=note)  # the same look, named: a card keeps it with its table
+    parts += [Paragraph(escape(text), style) for text, style in ((table.key, key), (table.note, note)) if text]
+    return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
+
+
+class Grids:
+    """Tables' parts and grids laid out once per table, width, size and arrangement: a reference deck
+    tries each table at many sizes for every size of the deck, whose titles change but whose
+    grids repeat. A grid is measured once (RowTable keeps its rows' heights) and only read after."""
+
+    def __init__(self) -> None:
+        self.made: dict[tuple, RowTable] = {}
+        self.cut: dict[tuple, tuple[list[RulesetTable], float]] = {}
+
+    def parts(self, table: RulesetTable, width: float, look: SheetLook) -> tuple[list[RulesetTable], float]:
+        key = (_content(table), width, look.body_pt, look.min_body_pt, look.body_step_pt)
+        if key not in self.cut:
+            self.cut[key] = _parts(table, width, look)
+        return self.cut[key]
+
+    def grid(self, table: RulesetTable, width: float, size: float, look: SheetLook, under: bool) -> RowTable:
+        key = (_content(table), width, size, under, look.leading, look.cell_padding_pt)
+        if key not in self.made:
+            self.made[key] = _grid(table, width, size, look, under)
+        return self.made[key]
+
+
+def _content(table: RulesetTable) -> tuple:
+    """What a table's grid is made of, hashable."""
+    rows = tuple(tuple(row) for row in table.rows)
+    return (table.title, tuple(table.header), rows, table.note, table.strong, table.key, table.folded)
+
+
+def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under: bool) -> RowTable:
+    """The table's rows at size; under: its longest column's text on a line of its own across the
+    table under each row (a table too tall for a mini card's face otherwise), row and text one
+    zebra shade, never parted."""
     paint = table_paint()
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
     column = _under_column(table) if under else -1
@@ -149,17 +210,7 @@ def _table(
         rule_below=True,
         empty_cell=0.0 if under else EMPTY_CELL_PT,
     )
-    parts: list[Flowable] = [*lead]
-    if table.title:
-        parts.append(
-            Paragraph(escape(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
-        )
-    parts.append(RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1))
-    note = paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted())
-    note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
-    key = ParagraphStyle(KEY_STYLE, parent=note)  # the same look, named: a card keeps it with its table
-    parts += [Paragraph(escape(text), style) for text, style in ((table.key, key), (table.note, note)) if text]
-    return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
+    return RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1)
 
 
 def _in_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
@@ -200,11 +251,13 @@ def section_tables(section: SectionContent) -> list[RulesetTable]:
     return tables
 
 
-def table_stacks(table: RulesetTable, width: float, look: SheetLook, under: bool = False) -> list[Stack]:
+def table_stacks(
+    table: RulesetTable, width: float, look: SheetLook, under: bool = False, grids: Grids | None = None
+) -> list[Stack]:
     """One table's kept blocks (its parts, when it is cut between columns), with no bar; under:
-    its longest column's text under each row (text_goes_under)."""
+    its longest column's text under each row (text_goes_under); grids: the grids laid out so far."""
     register_fonts(SANS)
-    return _tables(table, width, look, [], under)
+    return _tables(table, width, look, [], under, grids)
 
 
 @dataclass(frozen=True)
