@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.reference.look import ink
 from kolaps_print.layout.style import StyleColour, as_colour
-from kolaps_print.model.common import Model
+from kolaps_print.model.common import Model, no_entries
 
 
 class CardLook(Model):
@@ -66,7 +66,7 @@ class CardLook(Model):
     scale_step: float = Field(gt=0, le=0.5)
     reference_width_mm: float = Field(default=63, gt=0)  # a card narrower than this (mini) takes compact
     how_to_mark: bool = True  # « Une case par point perdu… » under the first track (compact: no room, as KOLAPS's mini)
-    compact: dict[str, Any] = Field(default_factory=dict)  # what a narrower card changes of this look
+    compact: dict[str, Any] = Field(default_factory=no_entries)  # what a narrower card changes of this look
 
     def __hash__(self) -> int:  # the faces' styles are cached by look: compact (a dict) apart
         return hash(tuple(v for k, v in self.__dict__.items() if k != "compact"))
