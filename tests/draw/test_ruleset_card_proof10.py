@@ -47,3 +47,32 @@ def test_the_mini_foot_line_lies_inside_its_band_accents_included(ruleset_id):
         assert len(feet) > 10, (ruleset_id, page)
         for c, box in feet:
             assert box[3] <= top - 0.25 * MM, (ruleset_id, page, c, box[3], top)
+
+
+def _page_lines(pdf: bytes, page: int) -> list[str]:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return doc[page].get_textpage().get_text_range().splitlines()
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d12"])
+def test_a_mini_names_what_it_leaves_out_in_a_sentence_that_starts_with_its_capital(ruleset_id):
+    """Review round 10, item 14: « Aide de jeu : seuils (ASSOMMANT, COUPS). » read like a title,
+    its capitals uneven. The line is a sentence: what is left out, capitalised, then « : voir
+    l’aide de jeu. » (« voir l’aide. » where that would wrap; the labels' formatter puts the
+    no-break space before the colon, which pdfium reads back as a space); the tracks listed
+    « ASSOMMANT et COUPS »."""
+    pdf = _pdf(ruleset_id, "mini")
+    found = []
+    for page in range(1, 2 * demo_army(ruleset_id).card_count, 2):
+        lines = _page_lines(pdf, page)
+        assert not any(line.startswith("Aide de jeu") for line in lines), (ruleset_id, page)
+        found += [line for line in lines if "voir l’aide" in line]
+    assert found, ruleset_id
+    for line in found:
+        assert line[0].isupper() and line.endswith((" : voir l’aide de jeu.", " : voir l’aide.")), line
+        assert "(" not in line and ", COUPS" not in line, line
+    if ruleset_id == "3d6":
+        assert any(line.startswith("Seuils ASSOMMANT et COUPS :") for line in found), found
