@@ -1,7 +1,7 @@
 """The tenth round's proof review of the other systems' character decks (d12, 3d6, d100), each
-finding read back from the PDF: the mini's foot line inside its band, joined rows of boxes
-inside the grid, the 3d6 backs' labels clear of the boxes, the pointers to the reference cards
-written as sentences, the tarot weapons' names bold and their heads on one line."""
+finding read back from the PDF: the mini's foot line inside its band, the 3d6 backs' labels
+clear of the boxes and by the grid, no rule squeezed to a dash, the pointers to the reference
+cards written as sentences."""
 
 import pypdfium2 as pdfium
 import pytest
