@@ -350,9 +350,14 @@ def _side(
         else:
             items.append(item)
     items = [item for item in items if not isinstance(item, Checkboxes) or item.labels]
-    if tracks:  # « seuils (ASSOMMANT, COUPS) »
-        names.append(label("rulesets.card.by_name_tracks", labels=", ".join(tracks)))
+    if tracks:  # « seuils ASSOMMANT et COUPS »
+        names.append(label("rulesets.card.by_name_tracks", labels=_listed(tracks)))
     return [*items, Elsewhere(tuple(names))] if names else items
+
+
+def _listed(words: list[str]) -> str:
+    """« A, B et C »: words as a French list."""
+    return label("rulesets.card.by_name_and").join(filter(None, [", ".join(words[:-1]), words[-1]]))
 
 
 def _shed(

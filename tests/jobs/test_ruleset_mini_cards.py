@@ -2,7 +2,7 @@
 demo deck prints (it was a located error for every character); its type is 6 pt or more, its
 tick boxes 3 mm or more, its texts inside the room between the bands and clear of each other and
 of the boxes; a rule the poker card prints is on the mini card too, or named there with where to
-read it (« Aide de jeu : … »); a character that cannot fit even then is a located error."""
+read it (« … : voir l’aide de jeu. »); a character that cannot fit even then is a located error."""
 
 import re
 from functools import cache
@@ -135,24 +135,26 @@ def _rules(ruleset_id: str) -> list[tuple[str, str, str, str]]:
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_rule_left_off_a_mini_face_is_named_there_with_where_to_read_it(ruleset_id):
-    printed = {}
-    for name, front, back in faces(ruleset_id):
+    printed, lines = {}, {}
+    raw = page_texts(mini(ruleset_id))
+    for i, (name, front, back) in enumerate(faces(ruleset_id)):
         printed[(name, "front")], printed[(name, "back")] = front, back
-    elsewhere = label("rulesets.card.elsewhere", names="").split(" ")[0]  # « Aide »
+        lines[(name, "front")], lines[(name, "back")] = (raw[2 * i + k].splitlines() for k in (0, 1))
+    elsewhere = plain(label("rulesets.card.elsewhere_short", names="")).strip(" .")  # « : voir l’aide »
     rules = _rules(ruleset_id)
     assert rules
     for name, side, text, by in rules:
         face = printed[(name, side)]
         if plain(text) in face:
             continue
-        named = face[face.index(elsewhere) :] if elsewhere in face else ""
+        named = next((plain(line) for line in lines[(name, side)] if elsewhere in plain(line)), "")
         assert plain(by) in named, (name, side, text)
 
 
 def test_the_rules_a_mini_deck_gives_by_name_are_only_those_it_has_no_room_for():
     """d100's demo backs hold their burst table: nothing named; d12's each name its criticals."""
-    assert not any("Aide de jeu" in back for _, _, back in faces("d100"))
-    assert all("Aide de jeu : Critiques en combat." in back for _, _, back in faces("d12"))
+    assert not any("l’aide" in back for _, _, back in faces("d100"))
+    assert all("Critiques en combat : voir l’aide de jeu." in back for _, _, back in faces("d12"))
 
 
 def test_a_character_too_full_for_a_mini_card_is_located_and_nothing_is_written(cli, tmp_path):

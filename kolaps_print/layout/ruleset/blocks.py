@@ -76,7 +76,7 @@ class SectionHead(ShapedPart):
         if self.aside:
             shapes.append(area.text(x + end, base, self.aside, SANS, size, black))
             end += stringWidth(self.aside, SANS, size) + size * 0.6
-        if end < self.width:  # a head as wide as the column goes without its rule
+        if self.width - end >= pt(look.rule_min_mm):  # a head (nearly) as wide as the column goes without its rule
             shapes.append(area.rule(x + end, x + self.width, base + size * 0.3, black, look.rule_pt, "butt"))
         return shapes
 
@@ -156,7 +156,6 @@ class TilesBlock(ShapedPart):
         return shapes
 
 
-LABEL_CLEAR = 1.2  # points between a line's end (its square cap reaches half its width past it) and its label
 ROW_CLEAR = 0.1  # × the labels' size: a row below zero clears the row above (review, major 8)
 
 
@@ -167,8 +166,8 @@ def _strip(look: CardLook, gap: float, first: bool) -> float:
     whole line (ASCENT, as a preflight measures it) is inside the track, which its head gives
     its gap for (labelled_top): the label stood in that gap, past the track's measured top."""
     if first:
-        return look.small_pt * ASCENT + LABEL_CLEAR
-    return max(0.0, look.small_pt * 0.75 + LABEL_CLEAR - gap) + gap / 2
+        return look.small_pt * ASCENT + pt(look.label_clear_mm)
+    return max(0.0, look.small_pt * 0.75 + pt(look.label_clear_mm) - gap) + gap / 2
 
 
 class BoxesBlock(ShapedPart):
@@ -206,11 +205,12 @@ class BoxesBlock(ShapedPart):
         rows = [(start, min(per_row, total - start)) for start in range(0, max(total, 1), per_row)]
         if len(rows) > 1 and rows[-1][1] <= self.look.box_orphan:
             joined = (rows[-2][0], rows[-2][1] + rows[-1][1])
-            if self._row_width(*joined) <= width + 1e-6:
+            if self.row_width(*joined) <= width + 1e-6:
                 rows[-2:] = [joined]
         return rows
 
-    def _row_width(self, start: int, count: int) -> float:
+    def row_width(self, start: int, count: int) -> float:
+        """A row's width, from its first box's left to its last box's right."""
         widened = sum(1 for after in self.inner() if start < after < start + count)
         return self.left_of(count - 1) + self.box + widened * (self.group_gap - self.gap)
 
@@ -284,6 +284,7 @@ def _laid_track(track: Track, look: CardLook, width: float, height: float, where
     lines = dict(block.lines())
     shapes: list[Shape] = []
     inner = block.inner()
+    grid = x + max(block.row_width(*row) for row in rows)  # labels stay over the boxes (tarot: past them)
     for i in range(track.boxes + track.negative):
         row, start = block.row_of(i, width)
         left = x + block.shifted(i, start, start + rows[row][1])
@@ -295,7 +296,7 @@ def _laid_track(track: Track, look: CardLook, width: float, height: float, where
             after = left + block.box + (block.group_gap if wide else block.gap) / 2
             ends = (bottom, bottom + block.box)  # within the row: it crosses no box above or below
             shapes.append(area.upright(after, *ends, black, look.mark_pt))
-            shapes += _line_label(lines[i + 1], after, ends[1], (x, x + width), look, area)
+            shapes += _line_label(lines[i + 1], after, ends[1], (x, max(grid, after)), look, area)
     return tuple(shapes)
 
 
@@ -306,7 +307,7 @@ def _line_label(
     if not text:
         return []
     size, half, (left, right) = look.small_pt, stringWidth(text, SANS, look.small_pt) / 2, edges
-    baseline, black = top + LABEL_CLEAR, ink().cmyk()
+    baseline, black = top + pt(look.label_clear_mm), ink().cmyk()
     if at + half > right:
         return [area.text(right, baseline, text, SANS, size, black, "right")]
     if at - half < left:

@@ -20,7 +20,7 @@ class CardLook(Model):
     margin_mm: float = Field(ge=3, le=15)  # the safe area: nothing printed nearer the trim
     band_mm: float = Field(ge=2, le=20)
     footer_mm: float = Field(ge=2, le=12)
-    foot_gap_mm: float = Field(ge=1, le=10)  # kept free above the foot band
+    foot_gap_mm: float = Field(ge=0.5, le=10)  # kept free above the foot band (a line's leading adds to it)
     name_pt: float = Field(ge=6, le=20)
     max_name_pt: float = Field(default=0, ge=0, le=24)  # a taller card's name grows with it up to this (0: never)
     copy_pt: float = Field(ge=6, le=12)
@@ -58,6 +58,8 @@ class CardLook(Model):
     box_pt: float = Field(gt=0, le=2)
     gap_mm: float = Field(ge=0, le=10)
     rule_pt: float = Field(gt=0, le=3)
+    rule_min_mm: float = Field(default=3, ge=0, le=20)  # a head's rule shorter than this is left out (not a stray dash)
+    label_clear_mm: float = Field(ge=0.2, le=3)  # a line's end (its cap reaches past it) to its label's baseline
     mark_pt: float = Field(gt=0, le=4)
     negative_tint: float = Field(ge=0, le=1)
     leading: float = Field(ge=1, le=2)
