@@ -53,7 +53,7 @@ _WORD_AFTER_NUMBER = (
 )
 # The words a number is held to after them: the step, page or stat it names (« étape 1 »,
 # « p. 11 », « REF 0 ») and a rate (« −1 par 10 m »). A closed list, as the units are.
-WORDS_BEFORE_NUMBER = ("p.", "pp.", "n°", "§", "étape", "étapes", "page", "pages", "par", "chapitre", "phase", "rang", "tour", "round")
+WORDS_BEFORE_NUMBER = tuple("p. pp. n° § étape étapes page pages par chapitre phase rang tour round".split())
 _BEFORE_NUMBER = (
     "(?:(?<![\\w.])(?i:" + "|".join(re.escape(w) for w in WORDS_BEFORE_NUMBER) + ")"
     "|(?<![\\w.])[A-ZÀ-Ý]{2,5})"  # a stat or an abbreviation in capitals: « REF 0 », « KD 8 »
