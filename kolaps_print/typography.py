@@ -39,6 +39,25 @@ UNITS = ("cm", "mm", "km", "m", "%", "‰", "pt", "pts", "PV", "PA", "kg", "g", 
 _UNIT = "(?:" + "|".join(re.escape(u) for u in UNITS) + ")(?![\\w])"
 # A plus or minus sign (U+2212, never the hyphen, which starts a Markdown list) between spaces, before a number.
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
+# A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »):
+# never parted. Closed lists, as the units are: a number that is a die's face (« un seul 1
+# suffit ») is not held to the verb after it.
+COUNTED = (
+    "seconde secondes minute minutes heure heures jour jours semaine semaines mois an ans "
+    "tour tours round rounds phase phases action actions activation activations "
+    "dé dés point points case cases mètre mètres blessure blessures balle balles "
+    "figurine figurines joueur joueurs personnage personnages page pages carte cartes rang rangs fois"
+).split()
+_WORD_AFTER_NUMBER = (
+    "(?:(?:" + "|".join(COUNTED) + ")|[A-ZÀ-Ý]{2,6})(?![\\w\u2019'])"  # a stat in capitals: DV, DEX, COUPS
+)
+# The words a number is held to after them: the step, page or stat it names (« étape 1 »,
+# « p. 11 », « REF 0 ») and a rate (« −1 par 10 m »). A closed list, as the units are.
+WORDS_BEFORE_NUMBER = tuple("p. pp. n° § étape étapes page pages par chapitre phase rang tour round".split())
+_BEFORE_NUMBER = (
+    "(?:(?<![\\w.])(?i:" + "|".join(re.escape(w) for w in WORDS_BEFORE_NUMBER) + ")"
+    "|(?<![\\w.])[A-ZÀ-Ý]{2,5})"  # a stat or an abbreviation in capitals: « REF 0 », « KD 8 »
+)
 _ORDINAL_SUFFIXES = {"er": "\u1d49\u02b3", "re": "\u02b3\u1d49", "e": "\u1d49", "ème": "\u1d49", "eme": "\u1d49"}
 
 Rules = tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
@@ -64,6 +83,10 @@ _AFTER_QUOTES: Rules = (
     (re.compile(f"{_AFTER_WORD}{_SPACES}*:(?=\\s|$)"), NBSP + ":"),
     # 25 cm, 7,5 mm, 50 %: the space between a number and its unit never breaks.
     (re.compile(f"(?<=\\d)[ \t]+(?={_UNIT})"), NBSP),
+    # « 3 secondes », « −3 DV »: a number and the word it counts or scores...
+    (re.compile(f"(?<=\\d)[ \t]+(?={_WORD_AFTER_NUMBER})"), NBSP),
+    # ...and « étape 1 », « p. 11 », « REF 0 », « par 10 m »: the word that names a number.
+    (re.compile(f"{_BEFORE_NUMBER}[ \t]+(?=[+\u2212]?\\d)"), lambda m: m.group(0).rstrip(" \t") + NBSP),
     # « gravité + 1 »: an operation held together, so that no line starts with « + 1 »...
     (re.compile(f"(?<=[\\w)]){_SIGN_GAP}"), NBSP + "\\1" + NBSP),
     # ...and « + 1 », « − 2 »: a sign held to its number.
@@ -75,7 +98,8 @@ _AFTER_QUOTES: Rules = (
 
 # Anything one of the rules may change: most names and many labels have none (one search, not eight).
 _TRIGGER = re.compile(
-    f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+{_UNIT}|[+\u2212\u00d7][ \t]+\\d"
+    f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+(?:{_UNIT}|\\w)"
+    f"|[+\u2212\u00d7][ \t]+\\d|[\\w.\u00b0§][ \t]+[+\u2212]?\\d"
 )
 
 

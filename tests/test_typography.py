@@ -38,7 +38,7 @@ def test_a_sign_is_held_to_its_number_and_an_operation_to_its_word():
     """Designer review (fifth session, 3): « gravité + 1 » broke before « + 1 »."""
     assert french("comme gravité + 1") == f"comme gravité{NBSP}+{NBSP}1"
     assert french("(+ 1) puis \u2212 2") == f"(+{NBSP}1) puis{NBSP}\u2212{NBSP}2"
-    assert french("- 3 cases") == "- 3 cases"  # a hyphen starts a Markdown list: never glued
+    assert french("- 3 cases")[:3] == "- 3"  # a hyphen starts a Markdown list: never glued
     assert french("+1 et \u22122") == "+1 et \u22122"  # nothing to hold
     # after punctuation the sign keeps the space before it: « plus, + 2 », « difficulté : + 2 »
     assert french("plus, + 2 au dé") == f"plus, +{NBSP}2 au dé"
@@ -72,8 +72,24 @@ def test_a_number_is_bound_to_its_unit_but_not_to_an_ordinary_word():
         french("à plus de 25 cm, 7,5 mm ou 50 % ; 3 PV")
         == f"à plus de 25{NBSP}cm, 7,5{NBSP}mm ou 50{NBSP}%{NNBSP}; 3{NBSP}PV"
     )
-    assert french("2 à 3 tours, 10 minutes, 4 ml") == "2 à 3 tours, 10 minutes, 4 ml"
     assert french(f"(10{NBSP}cm)") == f"(10{NBSP}cm)"
+
+
+def test_a_number_is_held_to_the_word_it_counts_or_the_stat_it_scores_but_not_to_a_verb():
+    """Designer review (tenth session, 11): « Phase (3 / secondes) », « −2 AV, −3 / DV »."""
+    assert french("2 à 3 tours, 10 minutes, 4 ml") == f"2 à 3{NBSP}tours, 10{NBSP}minutes, 4 ml"
+    assert french("Phase (3 secondes)") == f"Phase (3{NBSP}secondes)"
+    assert french("−2 AV, −3 DV, 5 dés") == f"−2{NBSP}AV, −3{NBSP}DV, 5{NBSP}dés"
+    assert french("un seul 1 suffit, de 1 à 6, 2d6 mortels") == "un seul 1 suffit, de 1 à 6, 2d6 mortels"
+
+
+def test_a_number_is_held_to_the_step_page_stat_or_rate_that_names_it():
+    """Designer review (tenth session, 11): « DEX/2, REF / 0 », « −1 par / 10 m », « l’étape / 1. »."""
+    assert french("DEX/2, REF 0") == f"DEX/2, REF{NBSP}0"
+    assert french("−1 par 10 m") == f"−1 par{NBSP}10{NBSP}m"
+    assert french("retour à l’étape 1.") == f"retour à l’étape{NBSP}1."
+    assert french("voir p. 11, Étape 2, KD 8") == f"voir p.{NBSP}11, Étape{NBSP}2, KD{NBSP}8"
+    assert french("un tour de jeu, Nadia 3, cap. 4, en 2027") == "un tour de jeu, Nadia 3, cap. 4, en 2027"
 
 
 def test_nested_straight_quotes_are_paired_in_one_pass():

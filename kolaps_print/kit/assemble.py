@@ -4,8 +4,9 @@ table's documents in print order, copies included. A copier takes one stock at a
 never mixes card stock and paper.
 
 Each run is printed duplex from start to end (flipped on the long edge): every document must
-start on a front: a blank page (stamped like the others) follows an odd-length document, and every
-page of a one-sided document (the tokens sheet) so its back stays empty. Bookmarks name each
+start on a front: a blank page (stamped like the others, and saying it is blank on purpose) follows
+an odd-length document, and a bare one (the stamp only) every page of a one-sided document (the
+tokens sheet) so its back, cut with the tokens, stays empty. Bookmarks name each
 table and part.
 
 Every page of a run is portrait, with no /Rotate: printer drivers honour /Rotate and turn
@@ -73,7 +74,8 @@ class KitPdf:
             if part.sides == "simplex":
                 self._blank_like(added)
         if added is not None and part.sides != "simplex" and len(reader.pages) % 2:
-            self._blank_like(added)
+            box = added.mediabox  # a whole page that reads as blank on purpose
+            self.writer.add_page(self.stamper.blank(float(box.width), float(box.height)))
         self.sections.append(KitSection(title, start, len(self.writer.pages) - start))
 
     def _blank_like(self, page) -> None:

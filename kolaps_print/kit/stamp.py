@@ -12,7 +12,7 @@ from io import BytesIO
 from pypdf import PageObject, PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from kolaps_print.fonts import SANS, register_fonts
+from kolaps_print.fonts import SANS, SANS_ITALIC, register_fonts
 from kolaps_print.jobs.stamp import data_hash as cards_data_hash
 from kolaps_print.kit.cards import army_portraits
 from kolaps_print.kit.kitfile import Kit
@@ -61,12 +61,17 @@ def stamp_size(text: str) -> float:
     return max(look.min_pt, min(look.size_pt, look.size_pt * pt(look.max_width) / width)) if width else look.size_pt
 
 
-def stamp_page_pdf(width_pt: float, height_pt: float, text: str) -> bytes:
-    """A one-page PDF of the given size holding only the stamp: the overlay, and the kit's blank pages."""
+def stamp_page_pdf(width_pt: float, height_pt: float, text: str, caption: str = "") -> bytes:
+    """A one-page PDF of the given size holding only the stamp: the overlay, and the kit's blank
+    pages, which also say, centred, that they are blank on purpose (caption)."""
     buffer = BytesIO()
     canvas = new_canvas(buffer, (width_pt, height_pt), PdfMeta(title=text, subject="stamp"))
-    canvas.setFont(SANS, stamp_size(text))
     canvas.setFillColor(colour(STAMP_COLOUR))
+    if caption:
+        register_fonts(SANS)
+        canvas.setFont(SANS_ITALIC, kit_pages().blank.size_pt)
+        canvas.drawCentredString(width_pt / 2, height_pt / 2, caption)
+    canvas.setFont(SANS, stamp_size(text))
     canvas.drawCentredString(width_pt / 2, pt(kit_pages().stamp.baseline), text)
     canvas.showPage()
     canvas.save()
@@ -80,12 +85,22 @@ class Stamper:
         self.text = text
         self.card = card  # the cards' own footer stamp
         self._overlays: dict[tuple[float, float], PageObject] = {}
+        self._blanks: dict[tuple[float, float], PageObject] = {}
 
     def overlay(self, width_pt: float, height_pt: float) -> PageObject:
         key = (round(width_pt, 2), round(height_pt, 2))
         if key not in self._overlays:
             self._overlays[key] = PdfReader(BytesIO(stamp_page_pdf(width_pt, height_pt, self.text))).pages[0]
         return self._overlays[key]
+
+    def blank(self, width_pt: float, height_pt: float) -> PageObject:
+        """A page left blank on purpose (the back of a document of odd length): the stamp, and a
+        line saying so, that a reader does not take it for a misprint."""
+        key = (round(width_pt, 2), round(height_pt, 2))
+        if key not in self._blanks:
+            pdf = stamp_page_pdf(width_pt, height_pt, self.text, label("kit.blank_page"))
+            self._blanks[key] = PdfReader(BytesIO(pdf)).pages[0]
+        return self._blanks[key]
 
     def stamp_pdf(self, pdf: bytes) -> bytes:
         """Every page of pdf with the stamp merged on top, metadata kept."""

@@ -187,9 +187,12 @@ class BackBuilder:
         elif stat_line == BESIDE:
             stats = self._stat_line(member, self._stats_room())
             if stats is not None:
-                text = self._stats_text(stats, right, band_baseline(self.band_height, stats.size, self.safe))
+                baseline = band_baseline(self.band_height, stats.size, self.safe)
+                text = self._stats_text(stats, right, baseline)
                 shapes.append(text)
                 right -= text.width + 2
+                if copy is not None:  # « 3/3 · 5+ · … »: the counter is not one more stat
+                    shapes.append(self._copy_separator(stats.size, right + 1, baseline))
         if copy is not None:
             number_text = band_copy(
                 (self.band_height, self.safe), b.name_size, self.layout.min_font, copy, right, self.white
@@ -219,6 +222,11 @@ class BackBuilder:
             name_baseline = band_baseline(self.band_height, fitted.size, self.safe)
         shapes.append(Text(left, name_baseline, fitted.text, BOLD, fitted.size, self.white))
         return shapes, fitted
+
+    def _copy_separator(self, size: float, centre: float, baseline: float) -> Text:
+        """The stat line's own « · », centred in the gap between the copy number and the stats."""
+        mark = label("cards.back.copy_separator")
+        return Text(centre, baseline, mark, BOLD, size, self.white, "centre", width=width_mm(mark, BOLD, size))
 
     def _stats_text(self, stats: Fitted, right: float, baseline: float) -> Text:
         width = width_mm(stats.text, BOLD, stats.size)

@@ -48,9 +48,14 @@ class StampLook(Model):
     name_max: int = Field(ge=10, le=200)
 
 
+class BlankLook(Model):
+    size_pt: float = Field(ge=6, le=12)
+
+
 class KitPages(Model):
     packing: PackingLook
     stamp: StampLook
+    blank: BlankLook
 
 
 def kit_pages() -> KitPages:

@@ -241,7 +241,11 @@ def test_notes_carry_the_rules_and_numbers_of_the_data(data):
     assert wounds.critical_box in build_table("blessures-critiques", data).note
     actions = build_table("actions", data).note
     assert f"moral {acts.morale.offensive_minimum} au moins" in actions
-    assert f"{acts.fatigue.max} points" in actions and acts.fatigue.text in actions and acts.fatigue.recovery in actions
+    assert (
+        f"{acts.fatigue.max}\u00a0points" in actions
+        and acts.fatigue.text in actions
+        and acts.fatigue.recovery in actions
+    )
     morale = build_table("moral", data).note
     assert acts.morale.start in morale and acts.morale.failure in morale
     wounds = data.rules.wounds

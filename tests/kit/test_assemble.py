@@ -9,6 +9,7 @@ from kolaps_print.fonts import SANS
 from kolaps_print.kit.assemble import assemble
 from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.stamp import Stamper
+from kolaps_print.labels import label
 from kolaps_print.write import PdfMeta, new_canvas
 
 
@@ -27,6 +28,11 @@ def part(tag, pages, per_table=1, sides="long", size=(595, 842)):
     return KitPart(tag, tag, f"{tag}.pdf", pages_pdf(tag, pages, size), pages, per_table, sides, "plain")
 
 
+# After a document of odd length, the blank back says it is blank on purpose (designer review,
+# tenth session, 19); a simplex page's back (the tokens', cut out with them) keeps the stamp only.
+BLANK = label("kit.blank_page")
+
+
 def texts(pdf, pdf_tools):
     return [t.strip() for t in pdf_tools.page_texts(pdf)]
 
@@ -36,12 +42,12 @@ def test_copies_per_table_blanks_after_odd_documents_and_simplex_pages(pdf_tools
     packing = part("P", 1)
     parts = [part("A", 3), part("B", 2, per_table=2), part("T", 2, sides="simplex")]
     pdf, sections = assemble(packing, parts, 2, stamper, "kit", lambda n: f"Table {n}")
-    table = ["A1", "A2", "A3", "", "B1", "B2", "B1", "B2", "T1", "", "T2", ""]
-    expected = ["P1", ""] + table * 2
+    table = ["A1", "A2", "A3", BLANK, "B1", "B2", "B1", "B2", "T1", "", "T2", ""]
+    expected = ["P1", BLANK] + table * 2
     got = [t.replace("STAMP", "").strip() for t in texts(pdf, pdf_tools)]
     assert got == expected
     blanks = [t for t, e in zip(texts(pdf, pdf_tools), expected, strict=True) if e == ""]
-    assert blanks and all(t == "STAMP" for t in blanks)  # a blank page carries the stamp, nothing else
+    assert blanks and all(t == "STAMP" for t in blanks)  # a simplex page's back: the stamp, nothing else
     assert sum(s.pages for s in sections) == len(expected)
 
 
@@ -109,7 +115,7 @@ def test_a_run_without_a_lead_starts_with_table_1(pdf_tools):
     """The card-stock run has no packing list: table 1's first document is its first page."""
     pdf, sections = assemble(None, [part("C", 1), part("T", 1, sides="simplex")], 2, Stamper("S"), "kit", str)
     got = [t.replace("S", "").strip() for t in texts(pdf, pdf_tools)]
-    assert got == ["C1", "", "T1", "", "C1", "", "T1", ""]
+    assert got == ["C1", BLANK, "T1", "", "C1", BLANK, "T1", ""]
     assert [s.title for s in sections] == ["C", "T", "C", "T"]
     outline = PdfReader(BytesIO(pdf)).outline
     assert [o.title for o in outline if not isinstance(o, list)] == ["1", "2"]

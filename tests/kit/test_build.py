@@ -79,14 +79,17 @@ def stamp_only(text: str) -> bool:
     return STAMP.sub("", text).strip() == ""
 
 
+BLANK = "\0blank"  # a blank back that says so, after a document of odd length ("": the stamp only)
+
+
 def run_expected(kit: Path, run: str, lead: list[str]) -> list[str]:
     """A run's pages: lead (and a blank to end it on a back), then each table's documents."""
-    expected = lead + [""] * (len(lead) % 2)
+    expected = lead + [BLANK] * (len(lead) % 2)
     for _ in range(SPEC["tables"]):
         for path, copies, simplex in documents(kit, run):
             own = texts(path.read_bytes())
             one = [p for page in own for p in ([page, ""] if simplex else [page])] + (
-                [""] if not simplex and len(own) % 2 else []
+                [BLANK] if not simplex and len(own) % 2 else []
             )
             expected += one * copies
     return expected
@@ -104,7 +107,23 @@ def test_each_print_run_is_its_papers_documents_table_by_table_with_blanks(kit, 
     for got, want in zip(pages, expected, strict=True):
         # a page turned in a run (landscape, short-edge back) reads its text in another order,
         # and the reader may find a word gap less there: compare the printed characters
-        assert stamp_only(got) if want == "" else sorted("".join(got.split())) == sorted("".join(want.split()))
+        if want == BLANK:
+            assert " ".join(STAMP.sub("", got).split()) == french(label("kit.blank_page")), got
+        else:
+            assert stamp_only(got) if want == "" else sorted("".join(got.split())) == sorted("".join(want.split()))
+
+
+def test_the_packing_lists_blank_back_says_it_is_blank_on_purpose_centred_in_italic(kit):
+    """Designer review (tenth session, 19): kit-papier.pdf page 2 held only the stamp."""
+    from pdf_text import text_objects  # tests/support
+
+    caption = label("kit.blank_page")
+    page = [o for o in text_objects((kit / PAPIER).read_bytes()) if o.page == 1 and o.text.strip() == caption]
+    assert len(page) == 1
+    left, bottom, right, top = page[0].bounds
+    width, height = (float(v) for v in PdfReader(kit / PAPIER).pages[1].mediabox.upper_right)
+    assert abs((left + right) / 2 - width / 2) < 1 and abs((bottom + top) / 2 - height / 2) < 6
+    assert "Italic" in page[0].font and 6 <= page[0].size <= 9
 
 
 @pytest.mark.parametrize("run", [CARTON, PAPIER])
@@ -207,7 +226,7 @@ def test_the_packing_list_counts_from_the_kit_file(kit):
         assert f"Figurines «\u202f{name}\u202f»\u00a0: {minis * tables} ({minis} par table)" in md
     assert f"| `reference.pdf` | {pdf_pages(kit / 'reference.pdf')} | {SPEC['players'] * tables} (" in md
     for run in (CARTON, PAPIER):
-        assert f"({pdf_pages(kit / run)} pages)" in md
+        assert f"({pdf_pages(kit / run)}\u00a0pages)" in md
 
 
 def test_a_rebuild_gives_the_same_bytes(kit, tmp_path):
@@ -317,7 +336,7 @@ def test_fold_pages_get_a_blank_back_in_the_card_run_and_pages_add_up(fold_kit):
         assert "Pli · 14 mars 2027" in front and len(front) > 200  # the date in words
         assert back.strip().startswith("Pli · 14 mars 2027") and len(back.strip()) < 40, back
     md = (fold_kit / "packing-list.md").read_text(encoding="utf-8")
-    assert f"({len(carton)} pages)" in md
+    assert f"({len(carton)}\u00a0pages)" in md
 
 
 def test_previews_are_still_one_per_card_face(fold_kit):
@@ -434,3 +453,17 @@ def test_a_quick_start_kit_prints_the_demo_edition_of_the_cards(kit):
         assert label("cards.back.fatigue") not in text and label("cards.back.morale") not in text
         assert label("cards.back.locations") in text
         assert " ".join(text.split()).count(" ".join(note.split())) == sum(c.get("copies", 1) for c in characters(army))
+
+
+def test_a_demo_backs_copy_number_is_set_apart_from_its_stat_line(kit):
+    """Designer review (tenth session, 16): « 3/3  5+ · 10/20 cm · 3D6 » ran the copy number
+    into the stats; the stat line's own « · » now stands between them."""
+    separator = label("cards.back.copy_separator")
+    found = 0
+    for army in ARMY_FILES:
+        backs = texts((kit / f"cards-{army.stem}.pdf").read_bytes())[1::2]
+        for line in (line for page in backs for line in page.splitlines()):
+            for count in re.finditer(r"\b(\d)/(\d)\b(.{0,3})", line):
+                found += 1
+                assert count.group(3) == f" {separator} ", line
+    assert found >= 3  # the Damné errant's three cards at least

@@ -68,7 +68,7 @@ def test_stats_follow_the_rules_data(rules, demo_armies):
     c = member.character
     rng, mvt, cib = card_text.stats(member, rules)
     assert rng.value == f"{rules.dice.threshold(c.rank)}+"  # what the table uses, large
-    assert rng.label == f"RNG {c.rank}"  # the raw stat, small
+    assert rng.label == f"RNG\u00a0{c.rank}"  # the raw stat, small
     walk = c.mvt * rules.actions.walk_cm_per_mvt
     assert mvt.value.startswith(number(walk) + "/") and "cm" in mvt.detail
     faster = rules.model_copy(update={"actions": rules.actions.model_copy(update={"walk_cm_per_mvt": 3})})
