@@ -3,7 +3,8 @@
 one keeps split_rows rows at least on each side of a cut, each piece under its title (« … (suite) »
 after the first); a table's key stays with it (its last piece); a note is never cut between faces:
 it goes whole under its table, else whole on the next face under the table's plain title (no
-« (suite) »: that face holds no rows), and a key and a note go together, never one a face.
+« (suite) »: that face holds no rows), and under a cut table a key and a note go together, never one a face (a whole table's note may
+go overleaf alone, its key under it: the d12 ladder on poker cards).
 
 A block goes whole where it fits, else whole on the next face; only a table taller than a face is
 cut. A table too short to be cut that does not fit a face whole, or a longer one whose rows are too
@@ -111,8 +112,8 @@ class FacePour:
         title = [t.title] if t.title else []
         if self.whole(whole.parts):
             self.put(whole.parts)
-        elif t.note and not t.key and self.whole([*title, t.grid]):
-            self.put([*title, t.grid])
+        elif t.note and self.whole([*title, t.grid, *t.key]):  # the note overleaf (a whole table's back)
+            self.put([*title, t.grid, *t.key])
             self.put([*self.note_heading(t), *t.note, *t.gap])
         elif t.key and self.whole([*title, t.grid]):
             self.apart += 1
