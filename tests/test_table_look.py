@@ -99,7 +99,7 @@ def test_the_table_s_paint_is_black_and_white(kolaps_tables):
     assert sum(paint.head_fill) < min(sum(row) for row in paint.rows)
 
 
-@pytest.mark.parametrize("product", ["tables", "rulebook"])
+@pytest.mark.parametrize("product", ["tables", "tables-cards", "rulebook"])  # cards: review 10, item 7
 def test_a_step_s_name_is_bold_not_its_number_and_a_die_face_stays_bold(every_product, product):
     """Session 10: the bold first column made « Le tour de jeu »'s phase numbers (1, 2, 3) the
     strong text, their names regular; a reader looks a step up by its name: the name is bold,

@@ -21,7 +21,6 @@ class AttackStepText:
     name: str
     who: str  # « Attaquant », « Cible »
     text: str  # marks placed
-    strong: bool = False  # it restates a wounds rule players must not miss (survival, secondary effect)
 
 
 def _added(step: AttackStep, wounds: WoundRules) -> str:
@@ -48,7 +47,6 @@ def attack_steps(data: GameData, edition: Edition = "full") -> list[AttackStepTe
             step.name,
             label(f"tables.attaque.who.{step.who}"),
             step_text(step, wounds),
-            step.adds is not None,
         )
         for i, step in enumerate(data.rules.attack.for_edition(edition), start=1)
     ]

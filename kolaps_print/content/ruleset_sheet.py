@@ -113,6 +113,31 @@ def refolded(table: RulesetTable, fold: int) -> RulesetTable:
     return replace(table, header=header, rows=rows)
 
 
+def run_parts(table: RulesetTable, count: int, continued: str) -> list[RulesetTable]:
+    """A folded table cut into count runs of its pairs in reading order (0–12, then 13–24: never
+    a row of 0–7 beside 13–20), each folded again as the table was, as evenly as they go, the
+    first the longest; the title on the first run, continued on the others, the key and the note
+    under the last."""
+    fold = len(table.header) // 2
+    pairs = [(row[c], row[c + 1]) for c in range(0, len(table.header), 2) for row in table.rows if row[c]]
+    sizes = [len(pairs) // count + (i < len(pairs) % count) for i in range(count)]
+    runs = [pairs[sum(sizes[:i]) : sum(sizes[: i + 1])] for i in range(count) if sizes[i]]
+
+    def part(i: int, run: list[tuple[str, str]]) -> RulesetTable:
+        last = i == len(runs) - 1
+        header, rows = _folded(table.header[0], run, min(fold, len(run)))
+        return replace(
+            table,
+            title=table.title if i == 0 else continued,
+            header=header,
+            rows=rows,
+            note=table.note if last else None,
+            key=table.key if last else None,
+        )
+
+    return [part(i, run) for i, run in enumerate(runs)]
+
+
 def column_parts(table: RulesetTable, count: int, continued: str) -> list[RulesetTable]:
     """A table cut between its columns into count parts (a mini card holds four of the d12
     ladder's seven columns whole, not seven), each with the first column again (what names a

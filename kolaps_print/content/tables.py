@@ -7,7 +7,7 @@ Every number comes from the data model; every French word from data/labels/fr/ta
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
@@ -279,8 +279,9 @@ def attaque(data: GameData, edition: Edition = "full") -> TableContent:
     """The attack walk-through: numbered steps, who rolls, what to do (data/rulesets/kolaps/rules/attack.yaml)."""
     steps = attack_steps(data, edition)
     rows = [[str(s.number), s.name, s.who, s.text] for s in steps]
-    table = _table("attaque", rows, "clll", (0.3, 1.2, 0.9, 5))
-    return replace(table, strong=tuple(i for i, s in enumerate(steps) if s.strong))
+    # Every step's text regular, the survival and secondary rules too: in bold under the bold
+    # step names they read as a fault of the bold-name rule (review 10), not a warning.
+    return _table("attaque", rows, "clll", (0.3, 1.2, 0.9, 5))
 
 
 # ---- turn, actions, morale -----------------------------------------------------

@@ -26,7 +26,6 @@ from kolaps_print.layout.reference.flow import EPSILON, FlowBox
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import (
-    continued_title,
     fits_width,
     legend_paragraph,
     paragraph,
@@ -175,11 +174,12 @@ def _explanation(topic: Topic, styles: Styles, legend: bool) -> list[Flowable]:
 
 
 def _heading(topic: Topic, styles: Styles) -> list[Flowable]:
-    """What heads a lone table's explanation on a face of its own, as a table's second part is
-    headed (« Moral (suite) »); two tables' explanations are headed by each table's title."""
+    """What heads a lone table's explanation on a face of its own: the table's title, plain, as two
+    tables' explanations are headed by each one's (« Seuils de réussite »); « (suite) » promises
+    more rows, and such a face holds none (review 10, item 5: « Moral (suite) » over a note)."""
     if len(topic.tables) > 1:
         return []
-    return [paragraph(continued_title(topic.tables[0].title), styles.table_title())]
+    return [paragraph(topic.tables[0].title, styles.table_title())]
 
 
 def _fill(queue: list[Flowable], new_box, gap: float, tag: str) -> list[FlowBox]:

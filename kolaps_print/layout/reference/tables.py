@@ -79,9 +79,10 @@ def _widths(table: TableContent, width: float, styles: Styles) -> list[float]:
     return [fixed[i] for i in range(len(hints))]  # all at their minimum: may overflow width
 
 
-def _grid(table: TableContent, styles: Styles) -> list[list[Paragraph]]:
+def _grid(table: TableContent, styles: Styles, bold: frozenset[int] | None = None) -> list[list[Paragraph]]:
+    """Head and body cells; bold: the body columns set bold (by default the house table's for table)."""
     header = [paragraph(c, styles.cell(table.column_align(i), bold=True)) for i, c in enumerate(table.columns)]
-    bold = table_paint().bold_columns(table.columns, table.rows)
+    bold = table_paint().bold_columns(table.columns, table.rows) if bold is None else bold
     body = [
         # The first column names the row (a rank, a die face, an action): bold reads faster (the house table).
         [paragraph(cell, styles.cell(table.column_align(i), bold=(i in bold))) for i, cell in enumerate(row)]
@@ -176,7 +177,8 @@ def _key_columns(table: TableContent) -> TableContent:
 def _rows_text_under(table: TableContent, styles: Styles) -> list[Row]:
     """Key columns on one row, the last column's text on a full-width row under it, each pair one zebra shade."""
     keys = _key_columns(table)
-    grid = _grid(keys, styles)
+    # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
+    grid = _grid(keys, styles, table_paint().bold_columns(table.columns, table.rows))
     rows = [_row(grid[0], styles)]
     for i, cells in enumerate(grid[1:]):
         shade = _zebra()[i % len(_zebra())]

@@ -2,7 +2,9 @@
 `table`, as the books and sheets): a table of whole_rows body rows or fewer never splits, a longer
 one keeps split_rows rows at least on each side of a cut, each piece under its title (« … (suite) »
 after the first); a table's key stays with it (its last piece); a note is never cut between faces:
-it goes whole under its table, else whole on the next face under the table's title again.
+it goes whole under its table, else whole on the next face under the table's plain title (no
+« (suite) »: that face holds no rows), and under a cut table a key and a note go together, never one a face (a whole table's note may
+go overleaf alone, its key under it: the d12 ladder on poker cards).
 
 A block goes whole where it fits, else whole on the next face; only a table taller than a face is
 cut. A table too short to be cut that does not fit a face whole, or a longer one whose rows are too
@@ -115,18 +117,22 @@ class FacePour:
         title = [t.title] if t.title else []
         if self.whole(whole.parts):
             self.put(whole.parts)
-        elif t.note and self.whole([*title, t.grid, *t.key]):
+        elif t.note and self.whole([*title, t.grid, *t.key]):  # the note overleaf (a whole table's back)
             self.put([*title, t.grid, *t.key])
-            self.put([*self.heading(t), *t.note, *t.gap])
+            self.put([*self.note_heading(t), *t.note, *t.gap])
         elif t.key and self.whole([*title, t.grid]):
             self.apart += 1
             self.put([*title, t.grid])
-            self.put([*self.heading(t), *t.key, *t.note, *t.gap])
+            self.put([*self.note_heading(t), *t.key, *t.note, *t.gap])
         else:
             self.cut(t, title)
 
     def heading(self, t: KeptTable) -> list[Flowable]:
         return [self.continued(t.title)] if t.title else []
+
+    def note_heading(self, t: KeptTable) -> list[Flowable]:
+        """The plain title over a face of the table's key and note only: « (suite) » promises rows."""
+        return [Paragraph(t.title.text, t.title.style)] if t.title else []
 
     def cut(self, t: KeptTable, title: list[Flowable]) -> None:
         """The table cut between its rows, each piece after the first on a face of its own; its
@@ -140,14 +146,11 @@ class FacePour:
                 self.put([*heading, piece])
             elif self.whole([*heading, piece, *t.key, *t.note]):
                 self.put([*heading, piece, *t.key, *t.note, *t.gap])
-            elif self.whole([*heading, piece, *t.key]) and t.note:
-                self.put([*heading, piece, *t.key])
-                self.put([*self.heading(t), *t.note, *t.gap])
-            else:
+            else:  # key and note together on the next face, never one a face (review 10)
                 self.apart += bool(t.key)
                 self.put([*heading, piece])
                 if t.key or t.note:
-                    self.put([*self.heading(t), *t.key, *t.note, *t.gap])
+                    self.put([*self.note_heading(t), *t.key, *t.note, *t.gap])
 
     def row_pieces(self, t: KeptTable, title: list[Flowable]) -> list[RowTable]:
         """The grid cut into pieces that fill the face left (or a face of their own), then whole

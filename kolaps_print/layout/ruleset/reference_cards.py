@@ -14,7 +14,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
-from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, run_parts
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
@@ -90,6 +90,8 @@ def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLoo
     (the d12 ladder on a poker card), set smaller, by steps down to min_body_pt, until they can;
     then, from the deck's size down again, with its longest column's text under each row (3d6's
     Dommages on a mini card); the first that keeps the most, else at the deck's size."""
+    if table.folded:
+        return _folded_stacks(table, width, height, look)
     sizes = [look.body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
@@ -105,6 +107,26 @@ def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLoo
             if best is None or missed < best[0]:
                 best = (missed, stacks)
     return best[1] if best and best[0][0] == 0 else first or table_stacks(table, width, look, grids=grids)
+
+
+def _folded_stacks(table: RulesetTable, width: float, height: float, look: SheetLook) -> list[Stack]:
+    """A table of pairs side by side (« Jet opposé »: Écart, Chance, Écart, Chance) whole where it
+    fits a face, else in the fewest runs read in order that each fit one (3d6's 0–12, then 13–24):
+    cut between its rows, its pairs would read 0–7 beside 13–20, then 8–12 beside 21–24 overleaf."""
+    stacks = table_stacks(table, width, look)
+    face = FacePour(width, height, _continued_paragraph)
+    if all(face.whole([stack]) for stack in stacks):
+        return stacks
+    pairs = sum(1 for row in table.rows for cell in row[::2] if cell)
+    for count in range(2, pairs + 1):
+        runs = [
+            s
+            for part in run_parts(table, count, continued_title_text(table.title))
+            for s in table_stacks(part, width, look)
+        ]
+        if all(face.whole([stack]) for stack in runs):
+            return runs
+    return stacks
 
 
 def card_sizes(look: SheetLook) -> list[SheetLook]:
