@@ -413,7 +413,8 @@ def _body_lines(text: str) -> list[str]:
 
 def test_every_back_that_explains_opens_with_a_heading(data, deck_pdf):
     """Card 11's back (Moral) once began straight under its strip: a back holding anything opens
-    with « Titre (suite) » for a lone table, or a table's title when two share the card (item 2)."""
+    with « Titre (suite) » for a lone table's rows, its plain title for its notes alone (tenth session),
+    or a table's title when two share the card (item 2)."""
     from kolaps_print.layout.reference.tables import continued_title
 
     _, texts = deck_pdf
@@ -427,7 +428,7 @@ def test_every_back_that_explains_opens_with_a_heading(data, deck_pdf):
         assert _body_lines(back)[0] in heads, (topic.title, _body_lines(back)[:2])
         checked += 1
     moral = next(i for i, t in enumerate(topics(reference_sections(data))) if t.tables[0].id == "moral")
-    assert _body_lines(texts[2 * moral + 1])[0] == _flat(label("tables.format.continued", title="Moral"))
+    assert _body_lines(texts[2 * moral + 1])[0] == _flat(label("tables.moral.title"))  # notes alone: no « (suite) »
     assert checked >= 6
 
 

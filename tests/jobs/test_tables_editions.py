@@ -98,13 +98,6 @@ def test_the_demo_sheet_shows_only_the_demo_rules(data, sheets):
     assert label("tables.moral.title") in full_text and "Fatigue" in full_text  # the full sheet keeps them
 
 
-def test_the_survival_and_secondary_rules_are_bold_in_the_walk_through(data, sheets):
-    objects = text_objects(sheets[0].pdf)
-    for rule in (data.rules.wounds.full_location.text, data.rules.wounds.secondary.text):
-        found = [o for o in objects if flat(o.text) and flat(rule).startswith(flat(o.text)[:30])]
-        assert found and all("Bold" in o.font for o in found), rule
-
-
 def test_the_demo_sheet_keeps_what_the_quick_start_plays(data, sheets):
     """The quick-start keeps the riposte (E33) and the secondary effect with the demo's own effects (E80, E85)."""
     text = flat(" ".join(page_texts(sheets[1].pdf)))
