@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from pdf_text import page_texts, text_objects  # tests/support
+from pdf_text import page_texts  # tests/support
 
 from kolaps_print import __version__, resources
 from kolaps_print.content.attack import attack_steps
