@@ -10,28 +10,37 @@ draw/reference_cards.py paints with the strip.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from kolaps_print.content.reference import ReferenceSection, reference_sections
 from kolaps_print.content.tables import TableContent
-from kolaps_print.fonts import SANS, register_fonts
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.card_front import band_baseline
 from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.faces import card_min_rows, fill_face
-from kolaps_print.layout.reference.flow import EPSILON, FlowBox
+from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import (
+    card_fits,
+    column_groups,
+    column_part,
+    continued_title,
     fits_width,
+    least_width,
     legend_paragraph,
     paragraph,
     table_block,
 )
 from kolaps_print.layout.shapes import Shape
+from kolaps_print.layout.sheets import sizes
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
 from kolaps_print.units import pt
@@ -70,6 +79,7 @@ class ReferenceFace:
     title: str = ""  # the topic, in its strip
     shapes: list[Shape] = field(default_factory=list)  # what box holds, as shapes on the face
     continues: str = ""  # « suite au verso › » in its strip when the topic goes on to the next face
+    title_pt: float = 0  # the topic's size in its strip (0: the strip's own)
 
 
 @dataclass(frozen=True)
@@ -107,16 +117,34 @@ class Topic:
 
     section: ReferenceSection
     tables: tuple[TableContent, ...]
+    headed: bool = False  # a lone table titled on its faces too: its strip has no room for its title (mini)
 
     @property
     def title(self) -> str:
         return label("tables.format.list_sep").join(t.title for t in self.tables)
 
 
-def card_styles(spec: CardSpec) -> Styles:
+def card_styles(spec: CardSpec, width: float = 0, height: float = 0) -> Styles:
     """A card's type: its long last column may go under its rows from two columns up, each such line
-    only as tall as itself; no cell over three lines."""
-    return Styles(spec.body_pt, under_from=2, max_lines=3, tight_under=True)
+    only as tall as itself; no cell over three lines. Its size: card_body_pt's."""
+    body = card_body_pt(spec, width, height)
+    return Styles(body, under_from=2, max_lines=3, tight_under=True, unwrap=pt(spec.unwrap))
+
+
+def card_body_pt(spec: CardSpec, width: float = 0, height: float = 0) -> float:
+    """The deck's body on a card of width x height points (0: poker's): body_pt on a poker card or a
+    smaller one; on a larger card (tarot) it grows with the square root of the card's area over
+    poker's, up to max_body_pt (review 11: tarot set at poker's size on twice the area)."""
+    poker = sizes().cards["poker"]
+    gain = math.sqrt(width * height / (pt(poker.width) * pt(poker.height))) if width and height else 1.0
+    return min(spec.max_body_pt, max(spec.body_pt, round(spec.body_pt * gain / 0.25) * 0.25))
+
+
+def notes_on_front(spec: CardSpec, width: float, height: float) -> bool:
+    """Whether a table's explanation joins it on the front when it fits there: on a card of at least
+    front_notes_area times poker's area (tarot), where the front has the room (review 11)."""
+    poker = sizes().cards["poker"]
+    return width * height >= spec.front_notes_area * pt(poker.width) * pt(poker.height)
 
 
 def face_gap(styles: Styles) -> float:
@@ -131,8 +159,7 @@ def _content_box(spec: CardSpec, width: float, height: float) -> FlowBox:
 
 def _check_widths(sections: tuple[ReferenceSection, ...], width: float, styles: Styles) -> None:
     for table in (t for s in sections for t in s.tables):
-        if not fits_width(table, width, styles):
-            raise CardOverflow(f"table '{table.id}' is too wide for a card of this size; choose a larger --card")
+        table_plan(_bare(table), width, styles)  # CardOverflow if no way fits
 
 
 def topics(sections: tuple[ReferenceSection, ...]) -> list[Topic]:
@@ -151,23 +178,81 @@ def _bare(table: TableContent) -> TableContent:
 
 
 def _front_units(topic: Topic, width: float, styles: Styles) -> list[Flowable]:
-    """The topic's tables, titled only when two share the card (the strip names a lone one)."""
+    """The topic's tables, titled only when two share the card (the strip names a lone one); a
+    table too wide for the card at the deck's size as table_plan sets it, its parts one under the
+    other, each after the first titled « … (suite) »."""
     alone = len(topic.tables) == 1
     bare = tuple(_bare(t) for t in topic.tables)
-    if alone:
-        return [table_block(bare[0], width, styles, show_title=False)]
-    return row_units(bare, replace(topic.section, title=""), width, styles)
+    plans = [table_plan(t, width, styles) for t in bare]
+    if all(plan == [(t, styles)] for t, plan in zip(bare, plans, strict=True)):  # the deck's size and shape
+        if alone:
+            return [table_block(bare[0], width, styles, show_title=topic.headed)]
+        return row_units(bare, replace(topic.section, title=""), width, styles)
+    return [
+        table_block(part, width, part_styles, show_title=not alone or topic.headed or i > 0)
+        for plan in plans
+        for i, (part, part_styles) in enumerate(plan)
+    ]
+
+
+def _smaller(styles: Styles) -> list[Styles]:
+    """The deck's styles, then a step smaller each, down to the cards' floor (a too-wide table's)."""
+    spec, step = reference_look().cards, reference_look().type.step_pt
+    count = max(0, round((styles.body - spec.min_body_pt) / step))
+    return [replace(styles, body=styles.body - i * step) for i in range(count + 1)]
+
+
+def table_plan(table: TableContent, width: float, styles: Styles) -> list[tuple[TableContent, Styles]]:
+    """How a table goes on a card this wide: parts and their type (review 11, mini cards), the first
+    way that sets no word broken nor cell over three lines:
+
+    - whole at the deck's size (every table of a poker or tarot deck);
+    - whole a step smaller, down to the floor (its long text under its rows as at the deck's size);
+    - cut into column groups, the key column heading each, at least two columns beside it (the
+      chances: ranks and 2C6 to 2D6, ranks and 3D6 to 5D6), the fewest groups, the largest type, the
+      most even groups;
+    - every column but the first under its row (« Principe : … », the three rolls);
+    else CardOverflow: the table stays a located error.
+    """
+    if fits_width(table, width, styles):
+        return [(table, styles)]
+    sizes_down = _smaller(styles)
+    for smaller in sizes_down:
+        if card_fits(table, width, smaller):
+            return [(table, smaller)]
+    for count in range(2, len(table.columns)):
+        for smaller in sizes_down:
+            groups = [g for g in column_groups(table, count, 2) if _parts_fit(table, g, width, smaller)]
+            if groups:
+                best = min(groups, key=lambda g: max(least_width(column_part(table, c), smaller) for c in g))
+                return [(_part(table, cols, i), smaller) for i, cols in enumerate(best)]
+    for smaller in sizes_down:
+        if card_fits(table, width, smaller, stacked=True):
+            return [(table, smaller)]
+    raise CardOverflow(f"table '{table.id}' is too wide for a card of this size; choose a larger --card")
+
+
+def _parts_fit(table: TableContent, groups: list[list[int]], width: float, styles: Styles) -> bool:
+    return all(card_fits(column_part(table, cols), width, styles) for cols in groups)
+
+
+def _part(table: TableContent, columns: list[int], index: int) -> TableContent:
+    part = column_part(table, columns)
+    return part if index == 0 else replace(part, title=continued_title(table.title))
 
 
 def _explanation(topic: Topic, styles: Styles, legend: bool) -> list[Flowable]:
     """The back: each table's rule (bold), then its note; the marks' legend on the deck's first card."""
     units: list[Flowable] = []
     for table in topic.tables:
-        if len(topic.tables) > 1 and (table.rule or table.note):
-            units.append(paragraph(table.title, styles.table_title()))
-        units += [
+        texts = [
             paragraph(text, style) for text, style in ((table.rule, styles.rule()), (table.note, styles.note())) if text
         ]
+        if len(topic.tables) > 1 and texts:
+            # its title kept with its first text: never alone at a face's foot (mini: « Localisation (1D6) »)
+            units.append(Stack([paragraph(table.title, styles.table_title()), texts[0]], gap=face_gap(styles)))
+            texts = texts[1:]
+        units += texts
     if legend:
         units.append(legend_paragraph(styles))
     return units
@@ -206,7 +291,7 @@ def _place(box: FlowBox, units: list[Flowable]) -> None:
     box.placed += [(u, u.wrap(box.width, box.height)[1]) for u in units]
 
 
-def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[FlowBox]:
+def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool, front_notes: bool = False) -> list[FlowBox]:
     """One card a topic, all in the body size (issue 12: table on the front, explanation on the
     back, nothing under 7 pt; designer review, sixth session, item 5: never on the front, even
     where it would fit there, so the front holds the table alone):
@@ -214,12 +299,17 @@ def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[Fl
     - the table on the front (over the back too when it must);
     - its explanation on the back: under the table's last part when the table runs there and it
       fits whole, else opening the back under a heading;
-    - an explanation that fits nowhere on the card gets faces of its own (the card count says so).
+    - an explanation that fits nowhere on the card gets faces of its own (the card count says so);
+    - front_notes (a large card, tarot): a table on the front alone takes its explanation under it
+      when it fits there whole (review 11: tarot fronts 50–70 % empty), its back then plain.
     """
     gap = face_gap(styles)
     rest = _explanation(topic, styles, legend)
     faces = _table_faces(topic, new_box, styles)
     on_back = len(faces) % 2 == 0  # the table's last part is on a back
+    if rest and front_notes and len(faces) == 1 and _fits_whole(faces[0], rest, gap):
+        _place(faces[0], rest)  # a large card (tarot): the front has room for them (review 11)
+        rest = []
     if rest and on_back and _fits_whole(faces[-1], rest, gap):
         _place(faces[-1], rest)
         rest = []
@@ -236,8 +326,20 @@ def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool) -> list[Fl
 def _table_faces(topic: Topic, new_box, styles: Styles) -> list[FlowBox]:
     """The topic's tables over the faces they need, each face filled before the next, a table
     cut only as the house allows (faces.py): never a face of two rows after a cut, even where
-    the explanation would join them (card 12's back once held two rows of six)."""
-    return _fill(_front_units(topic, new_box().width, styles), new_box, face_gap(styles), topic.title)
+    the explanation would join them (card 12's back once held two rows of six).
+
+    Two faces at most (issue 12: no table over more than two faces): tables that need more at the
+    deck's size are set a step smaller, down to the floor (mini cards); where even the floor needs
+    more, the size that takes the fewest faces, the largest of those."""
+    width, gap = new_box().width, face_gap(styles)
+    best: list[FlowBox] = []
+    for smaller in _smaller(styles):
+        faces = _fill(_front_units(topic, width, smaller), new_box, gap, topic.title)
+        if len(faces) <= 2:
+            return faces
+        if not best or len(faces) < len(best):
+            best = faces
+    return best
 
 
 def layout_faces(
@@ -246,12 +348,16 @@ def layout_faces(
     """Each topic on its own card(s): faces of width x height points, with the topic each belongs to."""
     register_fonts(SANS)
     spec = reference_look().cards
-    styles = styles or card_styles(spec)
+    styles = styles or card_styles(spec, width, height)
     sections = reference_sections(data, edition)
     _check_widths(sections, _content_box(spec, width, height).width, styles)
+    front_notes = notes_on_front(spec, width, height)
+    room = _strip_room(_strip(spec, width, height), _widest_number(), label("tables.sheet.continues_overleaf"))
     faces: list[tuple[Topic, FlowBox]] = []
     for i, topic in enumerate(topics(sections)):
-        boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, i == 0)
+        if len(topic.tables) == 1 and strip_title(topic, room, spec)[0] == topic.section.title != topic.title:
+            topic = replace(topic, headed=True)
+        boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, i == 0, front_notes)
         faces += [(topic, b) for b in boxes]
     return faces
 
@@ -290,7 +396,7 @@ def layout_deck(
 ) -> ReferenceDeck:
     """The reference content on faces of width x height points, each with its topic, colour and number."""
     spec = reference_look().cards
-    styles = card_styles(spec)
+    styles = card_styles(spec, width, height)
     laid = layout_faces(data, width, height, styles, edition)
     cards = len(laid) // 2
     strip = _strip(spec, width, height)
@@ -300,9 +406,42 @@ def layout_deck(
         goes_on = i + 1 < len(laid) and laid[i + 1][0] == topic and bool(laid[i + 1][1].placed)
         hint = _continued_hint(overleaf=i % 2 == 0) if goes_on else ""
         shapes = box_shapes(box, face_gap(styles), height)
-        faces.append(ReferenceFace(i + 1, section_colour(topic.section.id), box, number, topic.title, shapes, hint))
+        title, size = strip_title(topic, _strip_room(strip, number, hint), spec)
+        colour = section_colour(topic.section.id)
+        faces.append(ReferenceFace(i + 1, colour, box, number, title, shapes, hint, size))
     blank = _blank(spec, width, height, sheet_title(edition), version)
     return ReferenceDeck(faces, styles, strip, blank)
+
+
+def _strip_room(strip: CardStrip, number: str, hint: str) -> float:
+    """What a strip leaves its topic: its width less the number, the hint, and a 1 em space before each."""
+    taken = stringWidth(number, SANS, strip.size) + strip.size
+    if hint:
+        taken += stringWidth(hint, SANS_ITALIC, strip.size) + strip.size
+    return strip.right - strip.left - taken
+
+
+def _widest_number() -> str:
+    """A face's number at its widest, before the deck is counted."""
+    return label("tables.sheet.card_of", card=88, cards=88)
+
+
+def strip_title(topic: Topic, room: float, spec: CardSpec) -> tuple[str, float]:
+    """The topic's name in its strip and its size: its title at the strip's size, else a step smaller
+    down to the floor, else shorter (a small card: « Modificateurs de difficulté », « verso › » and
+    « 7/27 » in 37 mm ran into each other): each title less its parenthesis (« Blessures critiques »),
+    then the section's name (« Résoudre un test » for « Seuils de réussite, Difficultés »; a lone
+    table then heads its faces itself: Topic.headed)."""
+    sep = label("tables.format.list_sep")
+    shorter = sep.join(re.sub(r"\s*\([^()]*\)\s*$", "", t.title) for t in topic.tables)
+    names = list(dict.fromkeys([topic.title, shorter, topic.section.title]))
+    step = reference_look().type.step_pt
+    sizes_down = [spec.strip_pt - step * i for i in range(max(0, round((spec.strip_pt - spec.min_body_pt) / step)) + 1)]
+    for name in names:
+        for size in sizes_down:
+            if stringWidth(name, SANS_BOLD, size) <= room:
+                return name, (0 if size == spec.strip_pt else size)
+    return names[-1], spec.min_body_pt
 
 
 def _continued_hint(overleaf: bool) -> str:

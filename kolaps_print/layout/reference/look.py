@@ -52,6 +52,10 @@ class TypeSpec(Model):
 
 class CardSpec(Model):
     body_pt: TypePt
+    max_body_pt: TypePt
+    min_body_pt: TypePt
+    front_notes_area: float = Field(gt=0, le=10)
+    unwrap: Gap
     padding: Gap
     strip: Length
     strip_pt: TypePt
@@ -148,6 +152,7 @@ class Styles:
     # A line set under its row takes only its own height (cards); the sheet keeps the taller rows it
     # always printed (reportlab's table measured the empty cells beside that line at 12 pt).
     tight_under: bool = False
+    unwrap: float = 0  # pt: a column this much short of its longest line takes it from the others' spare room (cards)
 
     @property
     def leading(self) -> float:

@@ -57,13 +57,56 @@ def _min_widths(table: TableContent, styles: Styles) -> list[float]:
     return mins
 
 
+def least_width(table: TableContent, styles: Styles) -> float:
+    """The narrowest the table can be set without breaking a word."""
+    return sum(_min_widths(table, styles))
+
+
 def fits_width(table: TableContent, width: float, styles: Styles) -> bool:
     """Whether the table can be this narrow without breaking a word."""
     return sum(_min_widths(table, styles)) <= width
 
 
 def _widths(table: TableContent, width: float, styles: Styles) -> list[float]:
-    """Share width by the table's hints, but never below a column's longest word."""
+    """Share width by the table's hints, but never below a column's longest word; on a card, a column
+    a little short of its longest line then takes that from the others' spare room (_unwrap)."""
+    shared = _shared_widths(table, width, styles)
+    return _unwrap(table, shared, styles) if styles.unwrap else shared
+
+
+def _natural_widths(table: TableContent, styles: Styles) -> list[float]:
+    """Per column, the width its longest cell (or head) takes on one line, padding included."""
+    pad = 2 * styles.padding * 1.4 + 0.5
+    bold = table_paint().bold_columns(table.columns, table.rows)
+    return [
+        max(
+            stringWidth(header, SANS_BOLD, styles.body),
+            *(stringWidth(row[i], SANS_BOLD if i in bold else SANS, styles.body) for row in table.rows),
+        )
+        + pad
+        for i, header in enumerate(table.columns)
+    ]
+
+
+def _unwrap(table: TableContent, widths: list[float], styles: Styles) -> list[float]:
+    """Widths where a column whose longest line is at most styles.unwrap pt too wide takes the
+    difference from the columns with room to spare (review 11: « Bras gauche estropié » wrapped on
+    the poker card where « Bras droit estropié » did not, the Test column half empty beside it)."""
+    natural = _natural_widths(table, styles)
+    widths = list(widths)
+    for i in sorted(range(len(widths)), key=lambda c: natural[c] - widths[c]):
+        need = natural[i] - widths[i]
+        spare = {j: widths[j] - natural[j] for j in range(len(widths)) if j != i and widths[j] > natural[j]}
+        if need <= 0 or need > styles.unwrap or sum(spare.values()) < need:
+            continue
+        total = sum(spare.values())
+        for j, room in spare.items():
+            widths[j] -= need * room / total
+        widths[i] = natural[i]
+    return widths
+
+
+def _shared_widths(table: TableContent, width: float, styles: Styles) -> list[float]:
     hints = list(table.widths) + [1.0] * (len(table.columns) - len(table.widths))
     mins = _min_widths(table, styles)
     fixed: dict[int, float] = {}
@@ -201,16 +244,90 @@ def _card_table(table: TableContent, width: float, styles: Styles) -> RowTable:
     """A card's table: no cell beyond styles.max_lines lines. The sheet's choice if it keeps to that,
     else the long last column under each row, else every column but the first under its row
     (« Réussite critique : … »)."""
+    shape = _card_shape(table, width, styles)
+    if shape == "under":
+        return _table_text_under(table, width, styles)
+    if shape == "inline":
+        return _table_inline(table, _widths(table, width, styles), styles)
+    return _table_stacked(table, width, styles)
+
+
+def _card_shape(table: TableContent, width: float, styles: Styles) -> str:
+    """Which of a card's three arrangements _card_table takes: "under", "inline" or "stacked"."""
     widths = _widths(table, width, styles)
     inline = styles.max_lines >= (0 if table.shade else _most_lines(table, widths, styles))
     under_ok = _long_text_last(table, styles) and _most_lines_under(table, width, styles) <= styles.max_lines
     # Two short columns (rank, threshold) stay side by side; the sheet's rule judges three and more.
     sheet_under = len(table.columns) >= 3 and _text_goes_under(table, width, styles)
     if under_ok and (sheet_under or not inline):
-        return _table_text_under(table, width, styles)
-    if inline:
-        return _table_inline(table, widths, styles)
-    return _table_stacked(table, width, styles)
+        return "under"
+    return "inline" if inline else "stacked"
+
+
+def card_fits(table: TableContent, width: float, styles: Styles, stacked: bool = False) -> bool:
+    """Whether a card's arrangement of table (_card_table's) is this narrow without breaking a word,
+    no cell over styles.max_lines lines. stacked: the one-column arrangement is allowed (a table of
+    text); else a table that would take it does not fit (numbers stacked read as a long list)."""
+    shape = _card_shape(table, width, styles)
+    if shape == "under":
+        return sum(_min_widths(_key_columns(table), styles)) <= width
+    if shape == "inline":
+        return fits_width(table, width, styles) and (
+            _most_lines(table, _widths(table, width, styles), styles) <= styles.max_lines
+        )
+    return stacked and not table.shade and _stacked_fits(table, width, styles)
+
+
+def _stacked_fits(table: TableContent, width: float, styles: Styles) -> bool:
+    """Each line of the one-column arrangement within max_lines lines, no word broken."""
+    if max(_min_widths(table, styles)) > width:  # a word wider than the card
+        return False
+    inner = width - 2 * styles.padding * 1.4
+    style = styles.cell("l")
+    for row in table.rows:
+        for header, value in zip(table.columns[1:], row[1:], strict=True):
+            text = Paragraph(_stacked_cell(header, value, style.fontSize), style)
+            if round(text.wrap(inner, 1e9)[1] / style.leading) > styles.max_lines:
+                return False
+    return True
+
+
+def column_part(table: TableContent, columns: list[int]) -> TableContent:
+    """The table cut down to these columns (the key, column 0, first): a part of a table set in
+    column groups, its shades, alignments and width hints with them; its strong texts only where
+    it keeps the last column."""
+
+    def pick(values: tuple | list) -> tuple:
+        return tuple(values[i] for i in columns if i < len(values))
+
+    last = len(table.columns) - 1 in columns
+    return replace(
+        table,
+        columns=[table.columns[i] for i in columns],
+        rows=[[row[i] for i in columns] for row in table.rows],
+        align=pick(table.align),
+        widths=pick(table.widths) if len(table.widths) == len(table.columns) else (),
+        shade=tuple(pick(r) for r in table.shade) if table.shade else None,
+        strong=table.strong if last else (),
+    )
+
+
+def column_groups(table: TableContent, parts: int, least: int) -> list[list[list[int]]]:
+    """Every way to deal the columns after the key into `parts` runs in order, each run at least
+    `least` columns, each with the key in front."""
+    rest = list(range(1, len(table.columns)))
+
+    def deal(start: int, left: int) -> list[list[list[int]]]:
+        if left == 1:
+            run = rest[start:]
+            return [[[0, *run]]] if len(run) >= least else []
+        return [
+            [[0, *rest[start:end]], *tail]
+            for end in range(start + least, len(rest) + 1)
+            for tail in deal(end, left - 1)
+        ]
+
+    return deal(0, parts)
 
 
 def _lines(text: str, width: float, styles: Styles, bold: bool = False) -> int:
