@@ -352,7 +352,7 @@ def layout_faces(
     sections = reference_sections(data, edition)
     _check_widths(sections, _content_box(spec, width, height).width, styles)
     front_notes = notes_on_front(spec, width, height)
-    room = _strip_room(_strip(spec, width, height), _widest_number(), label("tables.sheet.continues_overleaf"))
+    room = _topic_room(_strip(spec, width, height), _widest_number())
     faces: list[tuple[Topic, FlowBox]] = []
     for i, topic in enumerate(topics(sections)):
         if len(topic.tables) == 1 and strip_title(topic, room, spec)[0] == topic.section.title != topic.title:
@@ -406,7 +406,7 @@ def layout_deck(
         goes_on = i + 1 < len(laid) and laid[i + 1][0] == topic and bool(laid[i + 1][1].placed)
         hint = _continued_hint(overleaf=i % 2 == 0) if goes_on else ""
         shapes = box_shapes(box, face_gap(styles), height)
-        title, size = strip_title(topic, _strip_room(strip, number, hint), spec)
+        title, size = strip_title(topic, _topic_room(strip, number), spec)
         colour = section_colour(topic.section.id)
         faces.append(ReferenceFace(i + 1, colour, box, number, title, shapes, hint, size))
     blank = _blank(spec, width, height, sheet_title(edition), version)
@@ -419,6 +419,13 @@ def _strip_room(strip: CardStrip, number: str, hint: str) -> float:
     if hint:
         taken += stringWidth(hint, SANS_ITALIC, strip.size) + strip.size
     return strip.right - strip.left - taken
+
+
+def _topic_room(strip: CardStrip, number: str) -> float:
+    """A topic's room in its strips: as on its faces whose strip says it goes on (one name on every
+    face of a topic, whether or not that face's strip has the hint)."""
+    hints = (_continued_hint(overleaf=True), _continued_hint(overleaf=False))
+    return min(_strip_room(strip, number, hint) for hint in hints)
 
 
 def _widest_number() -> str:
