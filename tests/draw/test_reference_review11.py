@@ -84,6 +84,16 @@ def test_every_text_lies_inside_the_safe_area(decks, card):
     assert not out, f"{card}: text outside the {SAFE_MM} mm safe area: {out[:5]}"
 
 
+@pytest.mark.parametrize("card", CARDS)
+def test_preflight_finds_no_text_near_the_trim(decks, cli, tmp_path, card):
+    """As a print shop measures it (each text's advance box): a mini card's plain back once set its
+    12 pt « KOLAPS : Ground Zero » 2.9 mm from the trim."""
+    target = tmp_path / f"{card}.pdf"
+    target.write_bytes(decks[card])
+    result = cli(["preflight", target])
+    assert "of the trim" not in result.stdout + result.stderr, result.stdout + result.stderr
+
+
 def _cell_lines(texts: list[TextObject]) -> list[tuple[str, int]]:
     """The texts of one table row as cells (texts whose spans across the row overlap belong to one
     cell: the columns never do), each with its count of lines."""
