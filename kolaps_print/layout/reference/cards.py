@@ -24,6 +24,7 @@ from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.faces import card_min_rows, fill_face
 from kolaps_print.layout.reference.flow import EPSILON, FlowBox
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
+from kolaps_print.layout.reference.numbering import card_number, face_hint
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import (
     fits_width,
@@ -37,6 +38,7 @@ from kolaps_print.model.rules import Edition
 from kolaps_print.units import pt
 
 MAX_FACES = 200  # a guard against a flow that never ends
+MAX_CELL_LINES = 3  # no cell of a card's table over this many lines (issue 12), every system's deck alike
 
 
 class CardOverflow(Exception):
@@ -116,7 +118,7 @@ class Topic:
 def card_styles(spec: CardSpec) -> Styles:
     """A card's type: its long last column may go under its rows from two columns up, each such line
     only as tall as itself; no cell over three lines."""
-    return Styles(spec.body_pt, under_from=2, max_lines=3, tight_under=True)
+    return Styles(spec.body_pt, under_from=2, max_lines=MAX_CELL_LINES, tight_under=True)
 
 
 def face_gap(styles: Styles) -> float:
@@ -292,23 +294,12 @@ def layout_deck(
     spec = reference_look().cards
     styles = card_styles(spec)
     laid = layout_faces(data, width, height, styles, edition)
-    cards = len(laid) // 2
     strip = _strip(spec, width, height)
     faces = []
     for i, (topic, box) in enumerate(laid):
-        number = label("tables.sheet.card_of", card=i // 2 + 1, cards=cards)
         goes_on = i + 1 < len(laid) and laid[i + 1][0] == topic and bool(laid[i + 1][1].placed)
-        hint = _continued_hint(overleaf=i % 2 == 0) if goes_on else ""
+        number, hint = card_number(i, len(laid)), face_hint(i, goes_on)
         shapes = box_shapes(box, face_gap(styles), height)
         faces.append(ReferenceFace(i + 1, section_colour(topic.section.id), box, number, topic.title, shapes, hint))
     blank = _blank(spec, width, height, sheet_title(edition), version)
     return ReferenceDeck(faces, styles, strip, blank)
-
-
-def _continued_hint(overleaf: bool) -> str:
-    """What a face's strip says when its topic goes on: « verso › » on every front, one short
-    wording that leaves the longest titles room (designer review, item 3: « suite au verso › » on
-    some fronts, « suite › » on others); « suite › » only on a back whose topic goes on to the next
-    card. In the strip, not under the table: a foot line would take a row's room on the fullest
-    faces (card 12's fourth row, and « Facultés des armes » would run onto a third face)."""
-    return label("tables.sheet.continues_overleaf" if overleaf else "tables.sheet.continues")

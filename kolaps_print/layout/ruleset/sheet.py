@@ -31,6 +31,7 @@ from kolaps_print.layout.ruleset.columns import (
     column_widths,
     least_widths,
     unbroken_size,
+    within_lines,
 )
 from kolaps_print.layout.ruleset.flow import fill_column
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
@@ -101,9 +102,10 @@ def continued_title_text(title: str) -> str:
 
 
 def text_goes_under(table: RulesetTable) -> bool:
-    """Whether the table has a column of text that may go under its rows (three columns or more,
-    not pairs of values)."""
-    return len(table.header) >= 3 and not table.folded and not value_columns(table)[_under_column(table)]
+    """Whether the table has a column of text past its first that may go under its rows (not pairs
+    of values): two columns are enough (3d6's États on a mini card: each « Quand » on a line, its
+    effect under it, rather than a cell of four lines)."""
+    return len(table.header) >= 2 and not table.folded and not value_columns(table)[_under_column(table)]
 
 
 def _under_column(table: RulesetTable) -> int:
@@ -156,7 +158,7 @@ class Grids:
         return self.cut[key]
 
     def grid(self, table: RulesetTable, width: float, size: float, look: SheetLook, under: bool) -> RowTable:
-        key = (_content(table), width, size, under, look.leading, look.cell_padding_pt)
+        key = (_content(table), width, size, under, look.leading, look.cell_padding_pt, look.max_cell_lines)
         if key not in self.made:
             self.made[key] = _grid(table, width, size, look, under)
         return self.made[key]
@@ -178,6 +180,8 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
     keys = keys if under else table
     widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt)
+    if look.max_cell_lines:  # a card's: no cell over so many lines where the columns can share for it
+        widths = within_lines(keys, widths, size, look.max_cell_lines, look.cell_padding_pt)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
     centred = value_columns(keys)
