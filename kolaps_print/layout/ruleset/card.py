@@ -593,12 +593,12 @@ class Bands:
         """That face's bands: its name on the top one, its copy's « 1/2 » at the right, and
         before it, in italics, a reference face's « verso › » (as KOLAPS's strips)."""
         own = [self._text(*self.name_at[:2], face.name, self.name_at[2], "left")] if face.name else []
-        if face.copy:
-            own.append(self._text(*self.copy_at[:2], face.copy, self.copy_at[2], "right"))
-        if isinstance(face, RulesetFace) and face.hint:
+        if isinstance(face, RulesetFace) and face.hint:  # read before the number: « verso › 2/7 »
             (x, y, size), paper = self.copy_at, self.paper
             at = hint_right(x, face.copy, SANS_BOLD, size)
             own.append(self.area.text(at, y, face.hint, SANS_ITALIC, size, paper, "right"))
+        if face.copy:
+            own.append(self._text(*self.copy_at[:2], face.copy, self.copy_at[2], "right"))
         return self.boxes + own + self.feet
 
 

@@ -231,14 +231,20 @@ def _fewest_cards(
 
 def band_look(look: CardLook, faces: list[RulesetFace], width: float) -> CardLook:
     """The card look with the band's name set small enough (by half points, never below the foot's
-    size) for the longest topic to clear the face's number and « verso › » before it."""
-    room = width - 2 * pt(look.margin_mm) - pt(look.copy_pt)  # a word space's worth between them
-    size = look.name_pt
-    while size > look.footer_pt and any(
-        stringWidth(f.name, SANS_BOLD, size) + _number_width(f, look.copy_pt) > room for f in faces
-    ):
-        size -= 0.5
-    return look.model_copy(update={"name_pt": size})
+    size) for the longest topic to clear the face's number and « verso › » before it; where the
+    name at the foot's size still does not (3d6's « Actions de combat (suite) » on a mini card),
+    the number and its hint too, down to the foot's size."""
+    name, copy = look.name_pt, look.copy_pt
+
+    def clash() -> bool:
+        room = width - 2 * pt(look.margin_mm) - copy  # a word space's worth between them
+        return any(stringWidth(f.name, SANS_BOLD, name) + _number_width(f, copy) > room for f in faces)
+
+    while name > look.footer_pt and clash():
+        name -= 0.5
+    while copy > look.footer_pt and clash():
+        copy -= 0.5
+    return look.model_copy(update={"name_pt": name, "copy_pt": copy})
 
 
 def _number_width(face: RulesetFace, size: float) -> float:

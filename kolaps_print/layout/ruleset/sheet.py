@@ -59,17 +59,22 @@ def _tables(
     """The table with its title and note, kept together with lead (its section's bar, if first);
     a table too wide for width even at the least size in parts (_column_parts), set at one size.
     Its body's first column is bold when the house table says so (measured bold: the strong column)."""
-    parts, size = grids.parts(table, width, look) if grids is not None else _parts(table, width, look)
+    parts, size = grids.parts(table, width, look, under) if grids is not None else _parts(table, width, look, under)
     return [_table(part, width, look, lead if i == 0 else [], size, under, grids) for i, part in enumerate(parts)]
 
 
-def _parts(table: RulesetTable, width: float, look: SheetLook) -> tuple[list[RulesetTable], float]:
-    """The table's parts (_column_parts, after its pairs refolded to fit) and the one size they set at."""
+def _parts(table: RulesetTable, width: float, look: SheetLook, under: bool = False) -> tuple[list[RulesetTable], float]:
+    """The table's parts (_column_parts, after its pairs refolded to fit) and the one size they set at;
+    under: its longest column's text to go under its rows, the rest measured for the width."""
     paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
     if 0 in paint.bold_columns(table.header, table.rows) and table.strong is None:
         table = replace(table, strong=0)  # measured bold
     while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
         table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
+    if under:  # the columns left beside each other whole: the table whole (3d6's Actions on a mini card)
+        column = _under_column(table)
+        keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
+        return [table], unbroken_size(keys, width, look.body_pt, look.min_body_pt, look.body_step_pt)
     parts = _column_parts(table, width, look)
     return parts, min(unbroken_size(part, width, look.body_pt, look.min_body_pt, look.body_step_pt) for part in parts)
 
@@ -151,10 +156,12 @@ class Grids:
         self.made: dict[tuple, RowTable] = {}
         self.cut: dict[tuple, tuple[list[RulesetTable], float]] = {}
 
-    def parts(self, table: RulesetTable, width: float, look: SheetLook) -> tuple[list[RulesetTable], float]:
-        key = (_content(table), width, look.body_pt, look.min_body_pt, look.body_step_pt)
+    def parts(
+        self, table: RulesetTable, width: float, look: SheetLook, under: bool = False
+    ) -> tuple[list[RulesetTable], float]:
+        key = (_content(table), width, look.body_pt, look.min_body_pt, look.body_step_pt, under)
         if key not in self.cut:
-            self.cut[key] = _parts(table, width, look)
+            self.cut[key] = _parts(table, width, look, under)
         return self.cut[key]
 
     def grid(self, table: RulesetTable, width: float, size: float, look: SheetLook, under: bool) -> RowTable:
