@@ -147,14 +147,15 @@ def within_lines(
     table: RulesetTable, columns: list[float], size: float, lines: int, pad: float, strong: float = 1.0
 ) -> list[float]:
     """columns reshared so that no body text takes more than lines lines and no heading more than
-    two (d12's « Inconscient, hémorragie aggravée… » in four on a mini card): each column short of
-    that takes what it lacks from the others' width over their own needs, in proportion; columns
-    unchanged when none lacks any, or when the table is too narrow for all of them."""
+    two (3d6's « Mourant : −1 COUP par round… » in four on a mini card): when a body text takes
+    more, each column short of that takes what it lacks from the others' width over their own
+    needs, in proportion; columns unchanged when every body text holds, or when the table is too
+    narrow for all of them."""
     texts = _measured(table, size, strong)
-    need = [
-        max([_two_lines(column[0])] + [_width_in_lines(t, lines) for t in column[1:]]) + 2 * pad + SLACK
-        for column in texts
-    ]
+    body = [max((_width_in_lines(t, lines) for t in column[1:]), default=0) + 2 * pad + SLACK for column in texts]
+    if all(b <= c + 1e-6 for b, c in zip(body, columns, strict=True)):
+        return columns  # every body text holds: the widths as they were (the headings' own rule)
+    need = [max(b, _two_lines(column[0]) + 2 * pad + SLACK) for b, column in zip(body, texts, strict=True)]
     lacking = [max(0.0, n - c) for n, c in zip(need, columns, strict=True)]
     spare = [max(0.0, c - n) for n, c in zip(need, columns, strict=True)]
     if sum(lacking) < 1e-6 or sum(need) > sum(columns) + 1e-6:

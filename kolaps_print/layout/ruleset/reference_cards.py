@@ -36,6 +36,7 @@ from kolaps_print.layout.ruleset.sheet import (
     text_goes_under,
 )
 from kolaps_print.layout.shapes import Shape
+from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.typography import escape
 from kolaps_print.units import pt
@@ -95,8 +96,10 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
     faces: list[PouredFace] = []
     faults = apart = tall = short = 0
     for n, section in enumerate(sections):
-        story = [s for table in section_tables(section) for s in _kept_table(table, width, height - SLACK, look, grids)]
+        kept = [(table, _kept_table(table, width, height - SLACK, look, grids)) for table in section_tables(section)]
+        story = [s for _, stacks in kept for s in stacks]
         tall += tall_cells(story, look.max_cell_lines)
+        faults += sum(_short_runs(table, stacks) for table, stacks in kept)
         poured = _pour(story, width, height - SLACK)
         continued = f"{section.title} {label('rulesets.sheet.continued')}"
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
@@ -137,14 +140,15 @@ def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLoo
 
 
 def tall_cells(blocks: list[Flowable], most: int) -> int:
-    """How many cells of the blocks' tables take more than most lines (a text set under its row,
-    across the table, is a line of its own, not a cell)."""
+    """How many cells of the blocks' tables take more than most lines, or headings more than two
+    (3d6's « Écart / de / bonus » at 7.5 pt on poker cards): a text set under its row, across the
+    table, is a line of its own, not a cell."""
     count = 0
     for grid in (p for block in blocks if isinstance(block, Stack) for p in block.parts if isinstance(p, RowTable)):
-        for row in grid.rows:
-            cells = () if row.span else row.cells
+        for n, row in enumerate(grid.rows):
+            cells, limit = (() if row.span else row.cells), (2 if n < grid.repeatRows else most)
             count += sum(
-                isinstance(c, Paragraph) and _lines(c, grid.cell_width(row, i)) > most for i, c in enumerate(cells)
+                isinstance(c, Paragraph) and _lines(c, grid.cell_width(row, i)) > limit for i, c in enumerate(cells)
             )
     return count
 
@@ -152,6 +156,15 @@ def tall_cells(blocks: list[Flowable], most: int) -> int:
 def _lines(cell: Paragraph, width: float) -> int:
     cell.wrap(width, BIG)
     return len(cell.blPara.lines)
+
+
+def _short_runs(table: RulesetTable, stacks: list[Stack]) -> int:
+    """1 when a table of pairs is cut into runs of which one holds fewer than split_rows rows (d12's
+    « Jet opposé » in three runs of 3, 2 and 2 at 8 pt on a mini card), as a cut between rows would
+    be: a fault, for the deck to choose a size without it."""
+    grids = [p for stack in stacks for p in stack.parts if isinstance(p, RowTable)]
+    least = table_breaks().split_rows
+    return int(table.folded and len(grids) > 1 and any(len(g.rows) - g.repeatRows < least for g in grids))
 
 
 def _folded_stacks(table: RulesetTable, width: float, height: float, look: SheetLook) -> list[Stack]:
