@@ -87,6 +87,8 @@ _AFTER_QUOTES: Rules = (
     (re.compile(f"(?<=\\d)[ \t]+(?={_WORD_AFTER_NUMBER})"), NBSP),
     # ...and « étape 1 », « p. 11 », « REF 0 », « par 10 m »: the word that names a number.
     (re.compile(f"{_BEFORE_NUMBER}[ \t]+(?=[+\u2212]?\\d)"), lambda m: m.group(0).rstrip(" \t") + NBSP),
+    # « −1 par 10 m »: a signed number held to the « par » of its rate (« −1 / par 10 m » once).
+    (re.compile("(?<![\\w.,])([+\u2212]\\d+(?:,\\d+)?)[ \t]+(?=par[ \t\u00a0])"), "\\1" + NBSP),
     # « gravité + 1 »: an operation held together, so that no line starts with « + 1 »...
     (re.compile(f"(?<=[\\w)]){_SIGN_GAP}"), NBSP + "\\1" + NBSP),
     # ...and « + 1 », « − 2 »: a sign held to its number.

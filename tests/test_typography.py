@@ -86,10 +86,20 @@ def test_a_number_is_held_to_the_word_it_counts_or_the_stat_it_scores_but_not_to
 def test_a_number_is_held_to_the_step_page_stat_or_rate_that_names_it():
     """Designer review (tenth session, 11): « DEX/2, REF / 0 », « −1 par / 10 m », « l’étape / 1. »."""
     assert french("DEX/2, REF 0") == f"DEX/2, REF{NBSP}0"
-    assert french("−1 par 10 m") == f"−1 par{NBSP}10{NBSP}m"
     assert french("retour à l’étape 1.") == f"retour à l’étape{NBSP}1."
     assert french("voir p. 11, Étape 2, KD 8") == f"voir p.{NBSP}11, Étape{NBSP}2, KD{NBSP}8"
     assert french("un tour de jeu, Nadia 3, cap. 4, en 2027") == "un tour de jeu, Nadia 3, cap. 4, en 2027"
+
+
+def test_a_signed_number_is_held_to_the_par_of_its_rate():
+    """Designer review (eleventh session, 4): the 3d6 Modif. column broke « −1 / par 10 m, »: a
+    signed number keeps its rate's « par » (« −1 par 10 m », « +1 par mètre »); an unsigned one
+    does not (« portée à 6 par ce critique »), nor a number inside an operation (« FOR + 1 par »)."""
+    assert french("−1 par 10 m") == f"−1{NBSP}par{NBSP}10{NBSP}m"
+    assert french("+1 par mètre plongé") == f"+1{NBSP}par mètre plongé"
+    assert french("soigné, −1,5 par minute") == f"soigné, −1,5{NBSP}par minute"
+    assert french("la fatigue portée à 6 par ce critique") == "la fatigue portée à 6 par ce critique"
+    assert french("dégâts FOR + 1 par 5 m") == f"dégâts FOR{NBSP}+{NBSP}1 par{NBSP}5{NBSP}m"
 
 
 def test_nested_straight_quotes_are_paired_in_one_pass():

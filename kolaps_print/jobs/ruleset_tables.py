@@ -81,9 +81,9 @@ def _reference_cards(ruleset: Ruleset, options: TablesOptions) -> Reference:
     foot = (ruleset.spec.name, label("rulesets.sheet.cards_foot"))
     card = band_look(look.card, faces, pt(size.width))
     setting = FaceSetting(card, look.colour(ruleset.id), (pt(size.width), pt(size.height)))
-    sides = [face_shapes(face, setting, foot) for face in faces]  # the band names the topic, the foot the system
-    if len(sides) % 2:
-        sides.append(generic_back(setting, ruleset.spec.name, label("rulesets.sheet.cards_foot"), foot))
+    back = (ruleset.spec.name, label("rulesets.sheet.cards_foot"), foot)
+    # the band names the topic, the foot the system; a plain back the system in the middle too
+    sides = [generic_back(setting, *back, face) if face.plain else face_shapes(face, setting, foot) for face in faces]
     cards = [RulesetCard(sides[i], sides[i + 1], look.card.body_pt) for i in range(0, len(sides), 2)]
     title = label("rulesets.sheet.cards_title", name=ruleset.spec.name)
     imposed = impose(cards, impose_options, PdfMeta(title=title, subject=label("rulesets.sheet.cards_subject")))

@@ -46,12 +46,16 @@ def _sections(ruleset_id: str):
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_table_is_cut_only_as_the_house_allows(decks, ruleset_id, card):
     """d12 on mini cards printed « Critiques en combat » one row a card, « Points de vie » three
-    rows then two: a cut table has more than whole_rows rows and split_rows at least in each piece;
-    a shorter one is printed whole, on one face."""
+    rows then two: a cut table has split_rows rows at least in each piece, and more than
+    whole_rows rows, but on a mini card where a shorter one is too tall for a face once no cell
+    takes over three lines (3d6's « États », review 11): cut three and three, as KOLAPS's cards
+    cut a short table too tall for a face."""
     breaks = table_breaks()
     deck = decks[ruleset_id, card]
     cut = [[p.rows for p in pieces] for pieces in tables(deck) if len(pieces) > 1]
-    assert all(sum(rows) > breaks.whole_rows and min(rows) >= breaks.split_rows for rows in cut), cut
+    assert all(min(rows) >= breaks.split_rows for rows in cut), cut
+    short = [rows for rows in cut if sum(rows) <= breaks.whole_rows]
+    assert not short or (card, short) == ("mini", [[3, 3]]), short
     assert all(p.rows for face in deck for p in face.pieces)  # every piece read, rows and all
 
 

@@ -27,6 +27,7 @@ from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.faces import card_min_rows, fill_face
 from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
+from kolaps_print.layout.reference.numbering import card_number, continued_hint, face_hint
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import (
     card_fits,
@@ -46,6 +47,7 @@ from kolaps_print.model.rules import Edition
 from kolaps_print.units import pt
 
 MAX_FACES = 200  # a guard against a flow that never ends
+MAX_CELL_LINES = 3  # no cell of a card's table over this many lines (issue 12), every system's deck alike
 
 
 class CardOverflow(Exception):
@@ -128,7 +130,7 @@ def card_styles(spec: CardSpec, width: float = 0, height: float = 0) -> Styles:
     """A card's type: its long last column may go under its rows from two columns up, each such line
     only as tall as itself; no cell over three lines. Its size: card_body_pt's."""
     body = card_body_pt(spec, width, height)
-    return Styles(body, under_from=2, max_lines=3, tight_under=True, unwrap=pt(spec.unwrap))
+    return Styles(body, under_from=2, max_lines=MAX_CELL_LINES, tight_under=True, unwrap=pt(spec.unwrap))
 
 
 def card_body_pt(spec: CardSpec, width: float = 0, height: float = 0) -> float:
@@ -406,13 +408,11 @@ def layout_deck(
     spec = reference_look().cards
     styles = card_styles(spec, width, height)
     laid = layout_faces(data, width, height, styles, edition)
-    cards = len(laid) // 2
     strip = _strip(spec, width, height)
     faces = []
     for i, (topic, box) in enumerate(laid):
-        number = label("tables.sheet.card_of", card=i // 2 + 1, cards=cards)
         goes_on = i + 1 < len(laid) and laid[i + 1][0] == topic and bool(laid[i + 1][1].placed)
-        hint = _continued_hint(overleaf=i % 2 == 0) if goes_on else ""
+        number, hint = card_number(i, len(laid)), face_hint(i, goes_on)
         shapes = box_shapes(box, face_gap(styles), height)
         title, size = strip_title(topic, _topic_room(strip, number), spec)
         colour = section_colour(topic.section.id)
@@ -432,7 +432,7 @@ def _strip_room(strip: CardStrip, number: str, hint: str) -> float:
 def _topic_room(strip: CardStrip, number: str) -> float:
     """A topic's room in its strips: as on its faces whose strip says it goes on (one name on every
     face of a topic, whether or not that face's strip has the hint)."""
-    hints = (_continued_hint(overleaf=True), _continued_hint(overleaf=False))
+    hints = (continued_hint(overleaf=True), continued_hint(overleaf=False))
     return min(_strip_room(strip, number, hint) for hint in hints)
 
 
@@ -457,12 +457,3 @@ def strip_title(topic: Topic, room: float, spec: CardSpec) -> tuple[str, float]:
             if stringWidth(name, SANS_BOLD, size) <= room:
                 return name, (0 if size == spec.strip_pt else size)
     return names[-1], spec.min_body_pt
-
-
-def _continued_hint(overleaf: bool) -> str:
-    """What a face's strip says when its topic goes on: « verso › » on every front, one short
-    wording that leaves the longest titles room (designer review, item 3: « suite au verso › » on
-    some fronts, « suite › » on others); « suite › » only on a back whose topic goes on to the next
-    card. In the strip, not under the table: a foot line would take a row's room on the fullest
-    faces (card 12's fourth row, and « Facultés des armes » would run onto a third face)."""
-    return label("tables.sheet.continues_overleaf" if overleaf else "tables.sheet.continues")

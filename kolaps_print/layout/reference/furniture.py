@@ -9,12 +9,12 @@ become the shapes' millimetres from the top-left corner of the page or face (hei
 from __future__ import annotations
 
 from reportlab.lib.colors import Color
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.layout.reference.as_shapes import Area
 from kolaps_print.layout.reference.cards import BlankBack, CardStrip
 from kolaps_print.layout.reference.look import ink, mark_grey, muted
+from kolaps_print.layout.reference.numbering import hint_right
 from kolaps_print.layout.reference.sheet import SheetFooter, SheetHeader
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import colour as house_colour
@@ -53,7 +53,7 @@ def strip_shapes(
         a.text(strip.right, strip.baseline, number, SANS, strip.size, paper, "right"),
     ]
     if continues:
-        x = strip.right - stringWidth(number, SANS, strip.size) - strip.size  # a 1 em space before the number
+        x = hint_right(strip.right, number, SANS, strip.size)
         shapes.append(a.text(x, strip.baseline, continues, SANS_ITALIC, strip.size, paper, "right"))
     return shapes
 

@@ -28,6 +28,7 @@ from kolaps_print.layout.card_face import above_safe_bottom, band_baseline
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
 from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import ink, tint
+from kolaps_print.layout.reference.numbering import hint_right
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import BoxesBlock, SectionHead, TilesBlock
 from kolaps_print.layout.ruleset.columns import (
@@ -76,13 +77,17 @@ CELL_PAD_Y = 1  # points above and below a card table's cell
 
 @dataclass(frozen=True)
 class RulesetFace:
-    """A reference card's side: the name its band carries (its topic, « 1/2 »), then the blocks
-    poured into it (layout/ruleset/reference_cards.py), stacked under the band in points as the
-    sheet's columns are."""
+    """A reference card's side: the name its band carries (its topic, its card's « 2/7 », and
+    « verso › » or « suite › » before it when the topic goes on), then the blocks poured into it
+    (layout/ruleset/reference_cards.py), stacked under the band in points as the sheet's columns
+    are; plain: a back with nothing to hold (its section ended on the front), designed as the
+    deck's last one."""
 
     name: str
     story: list[Flowable]
     copy: str = ""
+    hint: str = ""
+    plain: bool = False
 
     def height(self, width: float, room: float) -> float:
         """The story's height set width points wide."""
@@ -585,8 +590,13 @@ class Bands:
         return self.area.text(x, y, text, SANS_BOLD, size, self.paper, align)
 
     def shapes(self, face: Face) -> list[Shape]:
-        """That face's bands: its name on the top one, its copy's « 1/2 » at the right."""
+        """That face's bands: its name on the top one, its copy's « 1/2 » at the right, and
+        before it, in italics, a reference face's « verso › » (as KOLAPS's strips)."""
         own = [self._text(*self.name_at[:2], face.name, self.name_at[2], "left")] if face.name else []
+        if isinstance(face, RulesetFace) and face.hint:  # read before the number: « verso › 2/7 »
+            (x, y, size), paper = self.copy_at, self.paper
+            at = hint_right(x, face.copy, SANS_BOLD, size)
+            own.append(self.area.text(at, y, face.hint, SANS_ITALIC, size, paper, "right"))
         if face.copy:
             own.append(self._text(*self.copy_at[:2], face.copy, self.copy_at[2], "right"))
         return self.boxes + own + self.feet

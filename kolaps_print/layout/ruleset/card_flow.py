@@ -7,9 +7,11 @@ it goes whole under its table, else whole on the next face under the table's pla
 go overleaf alone, its key under it: the d12 ladder on poker cards).
 
 A block goes whole where it fits, else whole on the next face; only a table taller than a face is
-cut. A table too short to be cut that does not fit a face whole, or a longer one whose rows are too
-tall for split_rows a face, is cut as the faces allow: a fault, counted, for the deck to choose a
-size (a smaller type) without any."""
+cut. A table too short to be cut (whole_rows rows or fewer) that does not fit a face whole is cut as
+KOLAPS's cards cut one, split_rows rows a piece at least (counted: short, for the deck to choose a
+size without any); one too short even for that, or a longer one whose rows are too tall for
+split_rows a face, is cut as the faces allow: a fault, counted, for the deck to choose a size (a
+smaller type) without any."""
 
 from __future__ import annotations
 
@@ -58,14 +60,15 @@ class KeptTable:
 
 class FacePour:
     """Faces of width × height pt filled top down: each face's blocks; what the rules could not
-    keep counted (faults: tables cut against the house's breaks; apart: keys set off their table),
-    for the deck to choose the size that keeps them best."""
+    keep counted (faults: tables cut against the house's breaks; short: tables of whole_rows rows
+    or fewer cut, split_rows rows a piece, as too tall for a face; apart: keys set off their
+    table), for the deck to choose the size that keeps them best."""
 
     def __init__(self, width: float, height: float, continued: Callable[[Paragraph], Paragraph]):
         self.width, self.height = width, height
         self.continued = continued  # a title -> its « (suite) »
         self.faces: list[list[Flowable]] = [[]]
-        self.faults = self.apart = 0
+        self.faults = self.short = self.apart = 0
         self.measured: dict[int, tuple[Flowable, float]] = {}  # id -> (block, height): kept alive, measured once
 
     def room(self) -> float:
@@ -160,7 +163,8 @@ class FacePour:
         heights = grid.row_heights()
         head, rows = sum(heights[: grid.repeatRows]), heights[grid.repeatRows :]
         body = [sum(rows[i : i + group]) for i in range(0, len(rows), group)]  # a row and its text under it: one
-        least = breaks.split_rows if breaks.may_split(len(body)) else len(body) + 1
+        short = not breaks.may_split(len(body))  # cut only as too tall for a face (the caller's rule)
+        least = breaks.split_rows if len(body) >= 2 * breaks.split_rows else len(body) + 1
         counts: list[int] = []
         start, room, fault = 0, self.room(), False
         first = sum(self.measure(b) for b in title)
@@ -181,18 +185,19 @@ class FacePour:
             counts.append(take)
             start, room = start + take, self.height
         self.faults += fault
+        self.short += short and not fault
         return _pieces(grid, [count * group for count in counts])
 
 
-def misses(stacks: list[Flowable], width: float, height: float, continued) -> tuple[int, int]:
+def misses(stacks: list[Flowable], width: float, height: float, continued) -> tuple[int, int, int]:
     """What the rules cannot keep of a table's blocks on empty faces of width × height: (faults,
-    keys apart), (0, 0) at best."""
+    short tables cut, keys apart), (0, 0, 0) at best."""
     trial = FacePour(width, height, continued)
     try:
         trial.pour(list(stacks))
     except FaceOverflow:
-        return (1 << 20, 0)
-    return trial.faults, trial.apart
+        return (1 << 20, 0, 0)
+    return trial.faults, trial.short, trial.apart
 
 
 def _rows_within(rows: list[float], room: float) -> int:

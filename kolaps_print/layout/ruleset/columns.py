@@ -143,6 +143,51 @@ def _heads_in_two_lines(columns: list[float], texts: list[list[tuple[str, str, f
     ]
 
 
+def within_lines(
+    table: RulesetTable, columns: list[float], size: float, lines: int, pad: float, strong: float = 1.0
+) -> list[float]:
+    """columns reshared so that no body text takes more than lines lines and no heading more than
+    two (3d6's « Mourant : −1 COUP par round… » in four on a mini card): when a body text takes
+    more, each column short of that takes what it lacks from the others' width over their own
+    needs, in proportion; columns unchanged when every body text holds, or when the table is too
+    narrow for all of them."""
+    texts = _measured(table, size, strong)
+    body = [max((_width_in_lines(t, lines) for t in column[1:]), default=0) + 2 * pad + SLACK for column in texts]
+    if all(b <= c + 1e-6 for b, c in zip(body, columns, strict=True)):
+        return columns  # every body text holds: the widths as they were (the headings' own rule)
+    need = [max(b, _two_lines(column[0]) + 2 * pad + SLACK) for b, column in zip(body, texts, strict=True)]
+    lacking = [max(0.0, n - c) for n, c in zip(need, columns, strict=True)]
+    spare = [max(0.0, c - n) for n, c in zip(need, columns, strict=True)]
+    if sum(lacking) < 1e-6 or sum(need) > sum(columns) + 1e-6:
+        return columns
+    given = sum(lacking)
+    return [c + short - given * extra / sum(spare) for c, short, extra in zip(columns, lacking, spare, strict=True)]
+
+
+def _width_in_lines(text: tuple[str, str, float], lines: int) -> float:
+    """The narrowest width that sets text in lines lines at most, broken at plain spaces as
+    reportlab breaks them (a word never broken)."""
+    words, font, size = text[0].split(" "), text[1], text[2]
+    low = max(_width((w, font, size)) for w in words)
+    high = _width(text)
+    while high - low > 0.25:
+        mid = (low + high) / 2
+        low, high = (low, mid) if _lines_at(words, font, size, mid) <= lines else (mid, high)
+    return high
+
+
+def _lines_at(words: list[str], font: str, size: float, width: float) -> int:
+    """The lines words take set width wide, each filled before the next."""
+    space, count, used = _width((" ", font, size)), 1, 0.0
+    for word in words:
+        w = _width((word, font, size))
+        if used and used + space + w > width:
+            count, used = count + 1, w
+        else:
+            used = used + space + w if used else w
+    return count
+
+
 def _two_lines(head: tuple[str, str, float]) -> float:
     """The narrowest width that sets a heading in two lines (one, for a single word)."""
     words, font, size = head[0].split(" "), head[1], head[2]

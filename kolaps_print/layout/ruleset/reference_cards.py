@@ -1,10 +1,12 @@
 """A ruleset's reference cards laid out (`tables --ruleset ID --format cards`): the sheet's
 sections of tables poured from card face to card face between the bands of the system's
 character cards, a long table split between its rows with its heading repeated. As KOLAPS's
-reference cards, each section starts a face of its own and each face's band names its topic (the
-section, « (suite) » on the faces it goes on to) with the face's number « 2/7 » at its right end
-(the proof reads each face's marks by that number); the system's name goes to the foot. The type
-is set per deck (data/layouts/rulesets.yaml, reference_cards)."""
+reference cards, each section starts a card of its own, on its front (a section that ends on a
+front leaves that card's back plain, designed as the deck's last one), each face's band names its
+topic (the section, « (suite) » on the faces it goes on to) and ends on its card's number « 2/7 »,
+« verso › » or « suite › » before it when the section goes on (layout/reference/numbering.py,
+shared with KOLAPS's cards); the system's name goes to the foot. The type is set per deck
+(data/layouts/rulesets.yaml, reference_cards)."""
 
 from __future__ import annotations
 
@@ -15,12 +17,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, run_parts
-from kolaps_print.fonts import SANS, SANS_BOLD
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
-from kolaps_print.layout.reference.cards import CardOverflow
+from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
+from kolaps_print.layout.reference.numbering import card_number, face_hint
+from kolaps_print.layout.reference.row_table import BIG, RowTable
 from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, band_shapes, story_room
 from kolaps_print.layout.ruleset.card_flow import FaceOverflow, FacePour, misses, without_trailing_gaps
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook, sheet_look
@@ -32,6 +36,7 @@ from kolaps_print.layout.ruleset.sheet import (
     text_goes_under,
 )
 from kolaps_print.layout.shapes import Shape
+from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.typography import escape
 from kolaps_print.units import pt
@@ -40,17 +45,31 @@ SLACK = 0.5  # pt: faces are filled this much short of the room the card will gi
 
 
 @dataclass(frozen=True)
+class PouredFace:
+    """A face's topic, its blocks (none: a plain back) and its section's place in the deck."""
+
+    topic: str
+    blocks: list[Flowable]
+    section: int
+
+
+@dataclass(frozen=True)
 class Poured:
-    """A deck's faces (each one's topic and blocks) at one size, and what its rules could not keep."""
+    """A deck's faces at one size, and what its rules could not keep."""
 
     body_pt: float
-    faces: list[tuple[str, list[Flowable]]]
+    faces: list[PouredFace]
     faults: int = 0  # tables cut against the house's breaks
     apart: int = 0  # keys set off their table
+    tall: int = 0  # cells over max_cell_lines lines
+    short: int = 0  # tables of whole_rows rows or fewer cut, as too tall for a face
 
-    def rank(self, comfortable: float) -> tuple[int, int, bool, int, float]:
-        """The best deck first: no fault, keys with their tables, comfortable type, fewest cards, largest type."""
-        return (self.faults, self.apart, self.body_pt < comfortable - 1e-9, -(-len(self.faces) // 2), -self.body_pt)
+    def rank(self, comfortable: float) -> tuple[int, int, int, int, bool, int, float]:
+        """The best deck first: no fault, no cell too tall, no short table cut, keys with their
+        tables, comfortable type, fewest cards, largest type."""
+        cards = -(-len(self.faces) // 2)
+        fit = self.body_pt < comfortable - 1e-9
+        return (self.faults, self.tall, self.short, self.apart, fit, cards, -self.body_pt)
 
 
 def _pour(story: list[Flowable], width: float, height: float) -> FacePour:
@@ -69,44 +88,83 @@ def _continued_paragraph(title: Paragraph) -> Paragraph:
 
 
 def _section_faces(sections: list[SectionContent], size: tuple[float, float], look: SheetLook, grids: Grids) -> Poured:
-    """Each face's topic and blocks: every section poured from a face of its own, without its
-    bar (the band says it); grids: the tables' grids laid out at the sizes tried before."""
+    """Each face's topic and blocks: every section poured from a card's front, without its bar
+    (the band says it), a section that ends on a front followed by a plain back (designer review,
+    eleventh session, item 2: « Combat » opened on a back); grids: the tables' grids laid out at
+    the sizes tried before."""
     width, height = size
-    faces: list[tuple[str, list[Flowable]]] = []
-    faults = apart = 0
-    for section in sections:
-        story = [s for table in section_tables(section) for s in _kept_table(table, width, height - SLACK, look, grids)]
+    faces: list[PouredFace] = []
+    faults = apart = tall = short = 0
+    for n, section in enumerate(sections):
+        kept = [(table, _kept_table(table, width, height - SLACK, look, grids)) for table in section_tables(section)]
+        story = [s for _, stacks in kept for s in stacks]
+        tall += tall_cells(story, look.max_cell_lines)
+        faults += sum(_short_runs(table, stacks) for table, stacks in kept)
         poured = _pour(story, width, height - SLACK)
         continued = f"{section.title} {label('rulesets.sheet.continued')}"
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
-        faces += [(section.title if i == 0 else continued, face) for i, face in enumerate(blocks)]
-        faults, apart = faults + poured.faults, apart + poured.apart
-    return Poured(look.body_pt, faces, faults, apart)
+        faces += [PouredFace(continued if i else section.title, face, n) for i, face in enumerate(blocks)]
+        if len(faces) % 2:
+            faces.append(PouredFace(section.title, [], n))
+        faults, apart, short = faults + poured.faults, apart + poured.apart, short + poured.short
+    return Poured(look.body_pt, faces, faults, apart, tall, short)
 
 
 def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLook, grids: Grids) -> list[Stack]:
     """The table's blocks at the deck's size; a table the house's breaks cannot keep there (too
-    short to cut, too tall for a face: Points de vie on a mini card), or whose key they set off it
-    (the d12 ladder on a poker card), set smaller, by steps down to min_body_pt, until they can;
-    then, from the deck's size down again, with its longest column's text under each row (3d6's
-    Dommages on a mini card); the first that keeps the most, else at the deck's size."""
+    short to cut, too tall for a face: Points de vie on a mini card), whose key they set off it
+    (the d12 ladder on a poker card), or with a cell over max_cell_lines lines (d100's « Bout
+    portant » on a mini card), with its longest column's text under each row (3d6's Dommages on a
+    mini card), else set smaller, by steps down to min_body_pt, each size as it is and then with
+    its text under its rows, until they can: the largest type first. The first that keeps them
+    all, else the one that keeps the most (no fault first, then no cell too tall, then no short
+    table cut, then its key), else at the deck's size."""
     if table.folded:
         return _folded_stacks(table, width, height, look)
     sizes = [look.body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
-    best: tuple[tuple[int, int], list[Stack]] | None = None
+    best: tuple[tuple[int, int, int, int], list[Stack]] | None = None
     first: list[Stack] | None = None  # at the deck's size, as they are: what a table no size keeps prints
-    for under in (False, True) if text_goes_under(table) else (False,):
-        for body in sizes:
+    for body in sizes:
+        for under in (False, True) if text_goes_under(table) else (False,):
             stacks = table_stacks(table, width, look.model_copy(update={"body_pt": body}), under, grids)
             first = first or stacks
-            missed = misses(stacks, width, height, _continued_paragraph)
-            if missed == (0, 0):
+            faults, short, apart = misses(stacks, width, height, _continued_paragraph)
+            missed = (faults, tall_cells(stacks, look.max_cell_lines), short, apart)
+            if missed == (0, 0, 0, 0):
                 return stacks
             if best is None or missed < best[0]:
                 best = (missed, stacks)
     return best[1] if best and best[0][0] == 0 else first or table_stacks(table, width, look, grids=grids)
+
+
+def tall_cells(blocks: list[Flowable], most: int) -> int:
+    """How many cells of the blocks' tables take more than most lines, or headings more than two
+    (3d6's « Écart / de / bonus » at 7.5 pt on poker cards): a text set under its row, across the
+    table, is a line of its own, not a cell."""
+    count = 0
+    for grid in (p for block in blocks if isinstance(block, Stack) for p in block.parts if isinstance(p, RowTable)):
+        for n, row in enumerate(grid.rows):
+            cells, limit = (() if row.span else row.cells), (2 if n < grid.repeatRows else most)
+            count += sum(
+                isinstance(c, Paragraph) and _lines(c, grid.cell_width(row, i)) > limit for i, c in enumerate(cells)
+            )
+    return count
+
+
+def _lines(cell: Paragraph, width: float) -> int:
+    cell.wrap(width, BIG)
+    return len(cell.blPara.lines)
+
+
+def _short_runs(table: RulesetTable, stacks: list[Stack]) -> int:
+    """1 when a table of pairs is cut into runs of which one holds fewer than split_rows rows (d12's
+    « Jet opposé » in three runs of 3, 2 and 2 at 8 pt on a mini card), as a cut between rows would
+    be: a fault, for the deck to choose a size without it."""
+    grids = [p for stack in stacks for p in stack.parts if isinstance(p, RowTable)]
+    least = table_breaks().split_rows
+    return int(table.folded and len(grids) > 1 and any(len(g.rows) - g.repeatRows < least for g in grids))
 
 
 def _folded_stacks(table: RulesetTable, width: float, height: float, look: SheetLook) -> list[Stack]:
@@ -131,7 +189,7 @@ def _folded_stacks(table: RulesetTable, width: float, height: float, look: Sheet
 
 def card_sizes(look: SheetLook) -> list[SheetLook]:
     """The cards' looks to try, the largest body first, down to the smallest: titles grow with it."""
-    cards, base = look.for_cards(), look.reference_cards.body_pt
+    cards, base = look.for_cards().model_copy(update={"max_cell_lines": MAX_CELL_LINES}), look.reference_cards.body_pt
     count = int(round((look.reference_cards.max_body_pt - base) / look.reference_cards.body_step_pt))
     sizes = [round(base + look.reference_cards.body_step_pt * i, 2) for i in range(count, -1, -1)]
     grown = ("section_pt", "table_title_pt")
@@ -144,19 +202,31 @@ def card_sizes(look: SheetLook) -> list[SheetLook]:
 def reference_faces(
     ruleset: Ruleset, sections: list[SectionContent], width: float, height: float, look: SheetLook | None = None
 ) -> list[RulesetFace]:
-    """Every face for a card of width × height (pt), its blocks between the card's bands."""
+    """Every face for a card of width × height (pt), its blocks between the card's bands, fronts
+    and backs in turn (an even count), each numbered by its card as KOLAPS's."""
     look = look or sheet_look()
     _, _, room_width, room_height = story_room(look.card, width, height)
     poured = _fewest_cards(sections, (room_width, room_height), look, look.colour(ruleset.id))
     return [
-        RulesetFace(topic, blocks, copy=label("tables.sheet.card_of", card=i, cards=len(poured)))
-        for i, (topic, blocks) in enumerate(poured, start=1)
+        RulesetFace(
+            face.topic,
+            face.blocks,
+            copy=card_number(i, len(poured)),
+            hint=face_hint(i, _goes_on(poured, i)),
+            plain=not face.blocks,
+        )
+        for i, face in enumerate(poured)
     ]
+
+
+def _goes_on(faces: list[PouredFace], i: int) -> bool:
+    """Whether face i's section goes on to the next face (a plain back does not)."""
+    return i + 1 < len(faces) and faces[i + 1].section == faces[i].section and bool(faces[i + 1].blocks)
 
 
 def _fewest_cards(
     sections: list[SectionContent], room: tuple[float, float], look: SheetLook, colour: Color
-) -> list[tuple[str, list[Flowable]]]:
+) -> list[PouredFace]:
     """The deck's faces at the size that keeps the house's table breaks best (no table cut against
     them, every key with its table), then among the comfortable sizes (comfortable_pt up) the one
     that prints it on the fewest cards, the largest of those."""
@@ -174,23 +244,37 @@ def _fewest_cards(
 
 def band_look(look: CardLook, faces: list[RulesetFace], width: float) -> CardLook:
     """The card look with the band's name set small enough (by half points, never below the foot's
-    size) for the longest topic to clear the face's number."""
-    room = width - 2 * pt(look.margin_mm) - pt(look.copy_pt)  # a word space's worth between them
-    size = look.name_pt
-    while size > look.footer_pt and any(
-        stringWidth(f.name, SANS_BOLD, size) + stringWidth(f.copy, SANS_BOLD, look.copy_pt) > room for f in faces
-    ):
-        size -= 0.5
-    return look.model_copy(update={"name_pt": size})
+    size) for the longest topic to clear the face's number and « verso › » before it; where the
+    name at the foot's size still does not (3d6's « Actions de combat (suite) » on a mini card),
+    the number and its hint too, down to the foot's size."""
+    name, copy = look.name_pt, look.copy_pt
+
+    def clash() -> bool:
+        room = width - 2 * pt(look.margin_mm) - copy  # a word space's worth between them
+        return any(stringWidth(f.name, SANS_BOLD, name) + _number_width(f, copy) > room for f in faces)
+
+    while name > look.footer_pt and clash():
+        name -= 0.5
+    while copy > look.footer_pt and clash():
+        copy -= 0.5
+    return look.model_copy(update={"name_pt": name, "copy_pt": copy})
 
 
-def generic_back(setting: FaceSetting, title: str, subtitle: str, foot: tuple[str, str]) -> list[Shape]:
-    """A last card's back with nothing on it: its bands, and the system's name over « Aide de jeu »
-    in the middle, as KOLAPS's plain backs."""
+def _number_width(face: RulesetFace, size: float) -> float:
+    """The width of a face's number and its hint with the 1 em before the number (numbering.hint_right)."""
+    number = stringWidth(face.copy, SANS_BOLD, size)
+    return number + (size + stringWidth(face.hint, SANS_ITALIC, size) if face.hint else 0)
+
+
+def generic_back(
+    setting: FaceSetting, title: str, subtitle: str, foot: tuple[str, str], face: RulesetFace
+) -> list[Shape]:
+    """A plain back (face: its section's name and its card's number in its band): its bands, and
+    the system's name over « Aide de jeu » in the middle, as KOLAPS's plain backs."""
     cards = sheet_look().reference_cards
     (width, height), area = setting.size, Area(setting.size[1])
     centre, line = height / 2, cards.back_line_pt
-    return band_shapes(RulesetFace("", []), setting, foot) + [
+    return band_shapes(face, setting, foot) + [
         area.text(width / 2, centre, title, SANS_BOLD, cards.back_title_pt, setting.colour.cmyk(), "centre"),
         area.text(width / 2, centre - line, subtitle, SANS, cards.back_subtitle_pt, house_ink().cmyk(), "centre"),
     ]

@@ -31,6 +31,7 @@ from kolaps_print.layout.ruleset.columns import (
     column_widths,
     least_widths,
     unbroken_size,
+    within_lines,
 )
 from kolaps_print.layout.ruleset.flow import fill_column
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
@@ -58,17 +59,22 @@ def _tables(
     """The table with its title and note, kept together with lead (its section's bar, if first);
     a table too wide for width even at the least size in parts (_column_parts), set at one size.
     Its body's first column is bold when the house table says so (measured bold: the strong column)."""
-    parts, size = grids.parts(table, width, look) if grids is not None else _parts(table, width, look)
+    parts, size = grids.parts(table, width, look, under) if grids is not None else _parts(table, width, look, under)
     return [_table(part, width, look, lead if i == 0 else [], size, under, grids) for i, part in enumerate(parts)]
 
 
-def _parts(table: RulesetTable, width: float, look: SheetLook) -> tuple[list[RulesetTable], float]:
-    """The table's parts (_column_parts, after its pairs refolded to fit) and the one size they set at."""
+def _parts(table: RulesetTable, width: float, look: SheetLook, under: bool = False) -> tuple[list[RulesetTable], float]:
+    """The table's parts (_column_parts, after its pairs refolded to fit) and the one size they set at;
+    under: its longest column's text to go under its rows, the rest measured for the width."""
     paint = table_paint()  # the house table, as on KOLAPS's sheet and in the books
     if 0 in paint.bold_columns(table.header, table.rows) and table.strong is None:
         table = replace(table, strong=0)  # measured bold
     while table.folded and len(table.header) > 2 and sum(least_widths(table, look.min_body_pt)) > width:
         table = refolded(table, len(table.header) // 2 - 1)  # too wide even at the least size: a pair fewer a row
+    if under:  # the columns left beside each other whole: the table whole (3d6's Actions on a mini card)
+        column = _under_column(table)
+        keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
+        return [table], unbroken_size(keys, width, look.body_pt, look.min_body_pt, look.body_step_pt)
     parts = _column_parts(table, width, look)
     return parts, min(unbroken_size(part, width, look.body_pt, look.min_body_pt, look.body_step_pt) for part in parts)
 
@@ -101,9 +107,10 @@ def continued_title_text(title: str) -> str:
 
 
 def text_goes_under(table: RulesetTable) -> bool:
-    """Whether the table has a column of text that may go under its rows (three columns or more,
-    not pairs of values)."""
-    return len(table.header) >= 3 and not table.folded and not value_columns(table)[_under_column(table)]
+    """Whether the table has a column of text past its first that may go under its rows (not pairs
+    of values): two columns are enough (3d6's États on a mini card: each « Quand » on a line, its
+    effect under it, rather than a cell of four lines)."""
+    return len(table.header) >= 2 and not table.folded and not value_columns(table)[_under_column(table)]
 
 
 def _under_column(table: RulesetTable) -> int:
@@ -149,14 +156,16 @@ class Grids:
         self.made: dict[tuple, RowTable] = {}
         self.cut: dict[tuple, tuple[list[RulesetTable], float]] = {}
 
-    def parts(self, table: RulesetTable, width: float, look: SheetLook) -> tuple[list[RulesetTable], float]:
-        key = (_content(table), width, look.body_pt, look.min_body_pt, look.body_step_pt)
+    def parts(
+        self, table: RulesetTable, width: float, look: SheetLook, under: bool = False
+    ) -> tuple[list[RulesetTable], float]:
+        key = (_content(table), width, look.body_pt, look.min_body_pt, look.body_step_pt, under)
         if key not in self.cut:
-            self.cut[key] = _parts(table, width, look)
+            self.cut[key] = _parts(table, width, look, under)
         return self.cut[key]
 
     def grid(self, table: RulesetTable, width: float, size: float, look: SheetLook, under: bool) -> RowTable:
-        key = (_content(table), width, size, under, look.leading, look.cell_padding_pt)
+        key = (_content(table), width, size, under, look.leading, look.cell_padding_pt, look.max_cell_lines)
         if key not in self.made:
             self.made[key] = _grid(table, width, size, look, under)
         return self.made[key]
@@ -178,6 +187,8 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
     keys = keys if under else table
     widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt)
+    if look.max_cell_lines:  # a card's: no cell over so many lines where the columns can share for it
+        widths = within_lines(keys, widths, size, look.max_cell_lines, look.cell_padding_pt)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
     centred = value_columns(keys)

@@ -14,7 +14,7 @@ from ruleset_products import RULESETS, built_for_each  # tests/support
 from kolaps_print.content.formats import percent
 from kolaps_print.content.ruleset_sheet import sheet_content
 from kolaps_print.engines import d12, percentile, three_d6
-from kolaps_print.labels import overriding_labels
+from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.ruleset.card import FaceSetting, face_shapes, story_room
 from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.layout.ruleset.reference_cards import reference_faces
@@ -46,29 +46,28 @@ def test_every_table_of_the_sheet_is_on_a_card_and_every_face_is_numbered(decks,
             assert plain(table.title) in text
     cards = int(re.search(r", (\d+) cards\)$", stdout.strip()).group(1))
     bands = _bands(ruleset_id, text)
-    total = int(bands[0][3])
-    assert sorted(int(face) for *_, face, _ in bands) == list(range(1, total + 1))
-    assert {int(of) for *_, of in bands} == {total} and total > 1
-    assert cards == -(-total // 2)  # two faces a card, the last back blank when odd
+    # numbered by card, as KOLAPS's (review 11): both faces of card n read « n/N »
+    assert sorted(int(card) for *_, card, _ in bands) == sorted(list(range(1, cards + 1)) * 2)
+    assert {int(of) for *_, of in bands} == {cards} and cards > 1
 
 
 def _bands(ruleset_id: str, text: str) -> list[tuple[str, str, str, str]]:
-    """Each face's band as (topic, « (suite) » or "", face, faces): a section's title, never the
-    sheet's title, and the face's number."""
+    """Each face's band as (topic, « (suite) » or "", card, cards): a section's title, never the
+    sheet's title, then « verso › » or « suite › » when it goes on, and its card's number."""
     titles = "|".join(re.escape(plain(s.title)) for s in sheet_content(find_ruleset(ruleset_id)))
-    return re.findall(rf"({titles})( \(suite\))? (\d+)/(\d+)", text)
+    hints = "|".join(re.escape(label(f"tables.sheet.{k}")) for k in ("continues_overleaf", "continues"))
+    return re.findall(rf"({titles})( \(suite\))?(?: (?:{hints}))? (\d+)/(\d+)", text)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_each_face_s_band_names_its_section_and_the_foot_the_system(decks, ruleset_id):
     """A card is found in a fanned hand by its band: its section's title (« (suite) » on the faces
-    it goes on to), in the sections' order; the system's name is at the foot of every face."""
+    it goes on to; each section opens a front in order: tests/draw/test_ruleset_reference_review11.py);
+    the system's name is at the foot of every face."""
     stdout, pdf = decks[ruleset_id]
     ruleset, text = find_ruleset(ruleset_id), plain(" ".join(page_texts(pdf)))
-    bands = sorted(_bands(ruleset_id, text), key=lambda band: int(band[2]))
-    firsts = [topic for topic, suite, *_ in bands if not suite]
-    assert firsts == [plain(s.title) for s in sheet_content(ruleset)]  # each section opens a face, in order
-    assert all(suite or topic != bands[i - 1][0] for i, (topic, suite, *_) in enumerate(bands) if i)
+    bands = _bands(ruleset_id, text)
+    assert {topic for topic, suite, *_ in bands if not suite} == {plain(s.title) for s in sheet_content(ruleset)}
     assert plain(ruleset.spec.sheet.title) not in text
     assert text.count(f"{plain(ruleset.spec.name)} Aide de jeu") >= len(bands)
 
@@ -98,18 +97,19 @@ def test_each_deck_sets_its_body_large_where_the_card_holds_it(decks, ruleset_id
     assert not mostly or max(set(body), key=body.count) >= 7.5
 
 
-def test_an_odd_last_face_gets_a_designed_back(cli, tmp_path):
-    """On tarot cards the 3d6 deck has an odd number of faces: the last back prints the system's
-    name, larger than the foot's, over « Aide de jeu », with the foot band of every face."""
+def test_a_plain_back_is_designed(cli, tmp_path):
+    """On tarot cards the 3d6 deck has sections that end on a front (each opens a front, review
+    11): their backs print the system's name, larger than the foot's, over « Aide de jeu », with
+    the bands of every face (the section and the card's number)."""
     tarot = tmp_path / "tarot.pdf"
     assert cli(["tables", "--ruleset", "3d6", "--format", "cards", "--card", "tarot", "-o", tarot]).exit_code == 0
     name = find_ruleset("3d6").spec.name
     faces = len(_bands("3d6", plain(" ".join(page_texts(tarot.read_bytes())))))
-    assert faces % 2 == 1
     sizes = [(o.text.strip(), o.size) for o in text_objects(tarot.read_bytes())]
     names = sorted(size for text, size in sizes if text == name)
-    assert len(names) == faces + 2 and names[-1] >= 2 * names[0]  # every foot, the back's foot and its title
-    assert sum(text == "Aide de jeu" for text, _ in sizes) == faces + 2
+    backs = len(names) - faces  # past every face's foot: the plain backs' titles
+    assert backs >= 1 and names[-1] >= 2 * names[0] and len({s for s in names[-backs:]}) == 1
+    assert sum(text == "Aide de jeu" for text, _ in sizes) == faces + backs
 
 
 def test_the_chances_are_the_engines(decks):
@@ -288,8 +288,8 @@ def test_each_face_s_blocks_fit_its_room_and_no_two_texts_overlap(ruleset_id, ca
     setting = FaceSetting(look.card, look.colour(ruleset_id), size)
     x, y, width, height = story_room(look.card, *size)
     top, bottom = (size[1] - y - height) / MM, (size[1] - y) / MM
-    assert [f.copy for f in faces] == [f"{i}/{len(faces)}" for i in range(1, len(faces) + 1)]
-    for face in faces:
+    assert [f.copy for f in faces] == [f"{i // 2 + 1}/{len(faces) // 2}" for i in range(len(faces))]
+    for face in (f for f in faces if not f.plain):  # a plain back's shapes are the job's (generic_back)
         assert sum(block.wrap(width, height)[1] for block in face.story) <= height
         shapes = face_shapes(face, setting, ("Système", "Aide de jeu"))
         texts = [s for s in shapes if isinstance(s, Text) and s.text.strip()]
@@ -304,11 +304,12 @@ def test_each_face_s_blocks_fit_its_room_and_no_two_texts_overlap(ruleset_id, ca
 
 def test_the_3d6_modifiers_column_reads_in_two_lines_at_most(decks):
     """« Lancer »'s modifier once wrapped on three lines (« −4 AV si / pas fait / pour »): its
-    words now say it in two, each line one text object; a table title is in sentence case."""
+    words now say it in two at most (one, where the effect goes under the row: review 11), each
+    line one text object; a table title is in sentence case."""
     pdf = decks["3d6"][1]
     lines = [plain(o.text).strip() for o in text_objects(pdf)]
-    start = lines.index("−4 AV si")
-    assert lines[start + 1] == "improvisé"
+    (start,) = [i for i, line in enumerate(lines) if line.startswith("−4 AV si")]
+    assert lines[start] == "−4 AV si improvisé" or lines[start : start + 2] == ["−4 AV si", "improvisé"]
     assert "Valeurs de difficulté sans opposition" in plain(" ".join(page_texts(pdf)))
 
 
