@@ -314,10 +314,12 @@ def test_each_text_column_is_filled_but_before_the_credits(book):
 
 def test_no_page_is_left_blank_to_make_up_the_count(book):
     """The count is a multiple of four with the credits page, and the text runs on (with the
-    index) to the page before it: no blank make-up page."""
+    index) to the page before it, or to the one before that: a blank page before the credits
+    rather than an index tail alone on a page (designer review 11: A4 ends its index on p. 14,
+    p. 15 blank). Never more than one blank, and only there."""
     pages = page_texts(book.pdf)
     assert len(pages) % 4 == 0
-    assert [i + 1 for i, text in enumerate(pages) if not text.strip()] == []
+    assert [i + 1 for i, text in enumerate(pages) if not text.strip()] in ([], [len(pages) - 1])
 
 
 def test_the_running_head_names_the_chapter_the_page_opens_in(a4):
