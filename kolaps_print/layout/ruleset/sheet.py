@@ -425,10 +425,10 @@ def _balanced(
     best = _levellest(story, columns, thread, section)
     if best is None:
         return columns, thread, story
-    if best[1] > thread.look.balance_within * full:
+    if best[1] > thread.look.balance_within * full:  # fewer cuts, else leveller, or the order stays
         moved = [(found, order) for order in _moved_up(story) if (found := _levellest(order, columns, thread, section))]
-        if moved and min(moved, key=lambda m: m[0][:2])[0][:2] < best[:2]:
-            best, story = min(moved, key=lambda m: m[0][:2])
+        found, order = min(moved, key=lambda m: m[0][:2], default=(best, story))
+        best, story = (found, order) if found[:2] < best[:2] else (best, story)
     _, _, height, whole = best
     return _shortened(columns, height), replace(thread, whole=whole), story
 
