@@ -215,8 +215,10 @@ def fill_box(
             queue.pop(0)
             continue
         if h > box.height or not box.placed or avail >= min_split:
-            # back_off: a cut that would leave one row alone cuts a row earlier instead of not at all.
-            pieces = split_keeping_rows(flowable, box.width, avail, back_off=True)
+            # back_off: a cut that would leave too few rows after it cuts earlier instead of not at
+            # all: split_rows under the house's rule (the Letter sheet's modifiers 8 + 3, not 9 + 2)
+            least = table_breaks().split_rows if house else MIN_ROWS
+            pieces = split_keeping_rows(flowable, box.width, avail, least, back_off=True)
             if house and h <= box.height and not house_cut(flowable, pieces):
                 pieces = []  # it fits a whole box: it moves on whole rather than cut against the rule
             if len(pieces) < 2 and not box.placed:

@@ -42,11 +42,14 @@ class TypeSpec(Model):
     max_pt: TypePt
     min_pt: TypePt
     step_pt: float = Field(gt=0, le=2)
+    whole_tables_pt: TypePt | None = None  # under min_pt, down to this, rather than cut a table against the house rule
 
     @model_validator(mode="after")
     def _ordered(self) -> TypeSpec:
         if self.min_pt > self.max_pt:
             raise ValueError(f"min_pt ({self.min_pt:g}) is above max_pt ({self.max_pt:g})")
+        if self.whole_tables_pt is not None and self.whole_tables_pt > self.min_pt:
+            raise ValueError(f"whole_tables_pt ({self.whole_tables_pt:g}) is above min_pt ({self.min_pt:g})")
         return self
 
 

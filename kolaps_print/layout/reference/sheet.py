@@ -8,7 +8,6 @@ draw/reference_sheet.py paints with the header and footer.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -191,9 +190,12 @@ class SheetLayout:
     content: list[list[Shape]]  # per page, its columns as shapes
 
 
-def _sizes() -> list[float]:
+def _sizes(house: bool = False) -> list[float]:
+    """The body sizes to try, largest first: down to min_pt, or with house (tables cut only as the
+    house allows) on down to whole_tables_pt, a step or two under it."""
     spec = reference_look().type
-    steps = round((spec.max_pt - spec.min_pt) / spec.step_pt)
+    least = spec.whole_tables_pt if house and spec.whole_tables_pt is not None else spec.min_pt
+    steps = round((spec.max_pt - least) / spec.step_pt)
     return [spec.max_pt - i * spec.step_pt for i in range(steps + 1)]
 
 
@@ -237,9 +239,11 @@ def layout_sheet(data: GameData, paper: str = "a4", edition: Edition = "full", s
     """
     register_fonts(SANS)
     geometry, pages = SheetGeometry(paper, reference_look().sheet), reference_pages(data, edition)
-    # Tables cut only as the house allows (a short one never) at any size first; a sheet that fits
-    # no other way (the full sheet on Letter) cuts them where their rows allow, as it always could.
-    for house, size in itertools.product((True, False), _sizes()):
+    # Tables cut only as the house allows (a short one never, three rows a piece) at any size first,
+    # a step under the floor if need be (the full sheet on Letter: 7.25 pt keeps its modifiers
+    # whole, 7.5 cut them 9 + 2); a sheet that fits no other way cuts them where their rows allow.
+    tries = [(True, size) for size in _sizes(house=True)] + [(False, size) for size in _sizes()]
+    for house, size in tries:
         styles = Styles(size)
         boxes = _fit_pages(pages, geometry, styles, house)
         if boxes is not None:

@@ -158,6 +158,8 @@ class SheetLook(Model):
     split_min_mm: float = Field(ge=0, le=200)  # a section breaking at a column's foot leaves this much there
     heads_from_pt: float = Field(ge=6, le=14)  # a body past this grows the bars and table titles with it
     whole_within_pt: float = Field(ge=0, le=4)  # a body this much smaller may keep the last page's sections whole
+    table_title_scale: float = Field(default=1, ge=1, le=2)  # a table's title never smaller than the body times this
+    balance_within: float = Field(default=1, gt=0, le=1)  # the last page's columns end within this share of a column
     colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
     default_colour: StyleColour
     card: CardLook
@@ -166,10 +168,13 @@ class SheetLook(Model):
     def at_body(self, body: float) -> SheetLook:
         """The look with its body at body (pt); past heads_from_pt, the section bars (their type and
         height) and the table titles grow in proportion, so a short sheet set large keeps its
-        heads above its body."""
+        heads above its body; a table's title is never set smaller than the body (table_title_scale):
+        it heads the rows under it."""
         grow = max(1.0, body / self.heads_from_pt)
         heads = ("section_pt", "section_continued_pt", "section_bar_mm", "table_title_pt")
-        return self.model_copy(update={"body_pt": body} | {k: round(getattr(self, k) * grow, 2) for k in heads})
+        sizes = {k: round(getattr(self, k) * grow, 2) for k in heads}
+        sizes["table_title_pt"] = max(sizes["table_title_pt"], round(body * self.table_title_scale, 2))
+        return self.model_copy(update={"body_pt": body} | sizes)
 
     def for_cards(self) -> SheetLook:
         """The sheet's look with the reference cards' sizes."""

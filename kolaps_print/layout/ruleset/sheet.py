@@ -421,24 +421,47 @@ def _cuts(columns: list[FlowBox]) -> int:
 
 def _balanced(
     story: list[Flowable], columns: list[FlowBox], thread: _Thread, section: str
-) -> tuple[list[FlowBox], _Thread]:
+) -> tuple[list[FlowBox], _Thread, list[Flowable]]:
     """The columns, shortened alike from the bottom when what is left fits a page: the last page's
     columns end level instead of one full and one nearly empty, and no section cut in two where
     the page has room to keep it whole (the fewest « (suite) » bars first, then the levellest).
     Every height from the tallest block up is tried, by 2 mm: a section kept whole (split_min_mm)
-    makes the shortest height that fits not always the levellest."""
+    makes the shortest height that fits not always the levellest. When the levellest still leaves
+    the columns further apart than balance_within of a column, a whole later section may go up
+    under an earlier one (d12: « Blessures » under « Actions », « Combat » beside them), as a
+    designer fills a reference sheet's short column; the story is returned in the order chosen."""
     if not thread.fits(story, columns, section):
-        return columns, thread
+        return columns, thread, story
+    full = columns[0].height
+    best = _levellest(story, columns, thread, section)
+    if best is None:
+        return columns, thread, story
+    if best[1] > thread.look.balance_within * full:  # fewer cuts, else leveller, or the order stays
+        moved = [(found, order) for order in _moved_up(story) if (found := _levellest(order, columns, thread, section))]
+        found, order = min(moved, key=lambda m: m[0][:2], default=(best, story))
+        best, story = (found, order) if found[:2] < best[:2] else (best, story)
+    _, _, height, whole = best
+    return _shortened(columns, height), replace(thread, whole=whole), story
+
+
+def _shortened(columns: list[FlowBox], height: float) -> list[FlowBox]:
+    """The columns, empty, height tall from their top."""
+    return [FlowBox(c.x, c.y + c.height - height, c.width, height) for c in columns]
+
+
+def _levellest(
+    story: list[Flowable], columns: list[FlowBox], thread: _Thread, section: str
+) -> tuple[int, float, float, bool] | None:
+    """The sections cut, how far apart the columns end, the height and whether sections are kept
+    whole, of the levellest way story fills these columns shortened (fewest cuts first); None if
+    no height holds it."""
     full, width = columns[0].height, columns[0].width
     heights = [block.wrap(width, full)[1] for block in story]
-
-    def cut(height: float) -> list[FlowBox]:
-        return [FlowBox(c.x, c.y + full - height, c.width, height) for c in columns]
 
     def uneven(height: float, whole: bool) -> tuple[int, float] | None:
         """The sections cut and how far apart the columns end at this height (sections whole or
         not), or None if the story does not fit."""
-        filled, rest = cut(height), list(story)
+        filled, rest = _shortened(columns, height), list(story)
         try:
             replace(thread, whole=whole).fill(filled, rest, section)
         except TableTooTall:
@@ -453,10 +476,24 @@ def _balanced(
         for height, whole in itertools.product(tries, (True, False))
         if (spread := uneven(height, whole)) is not None
     ]
-    if not spreads:
-        return columns, thread
-    _, _, height, whole = min(spreads)
-    return cut(height), replace(thread, whole=whole)
+    return min(spreads) if spreads else None
+
+
+def _moved_up(story: list[Flowable]) -> list[list[Flowable]]:
+    """story with one whole section moved up ahead of an earlier one, every way but ahead of the
+    page's first section (where the reader starts, or the one going on from the page before)."""
+    groups: list[list[Flowable]] = []
+    for block in story:
+        if not groups or _opened(block):
+            groups.append([block])
+        else:
+            groups[-1].append(block)
+    orders = []
+    for j in range(2, len(groups)):
+        for i in range(1, j):
+            moved = groups[:i] + [groups[j]] + groups[i:j] + groups[j + 1 :]
+            orders.append([block for group in moved for block in group])
+    return orders
 
 
 def paginate(
@@ -468,7 +505,10 @@ def paginate(
     story, pages, thread, section = list(story), [], _Thread(look, colour), ""
     while story:
         columns = _columns(look, size)
-        columns, filler = _balanced(story, columns, thread, section) if balance else (columns, thread)
+        if balance:
+            columns, filler, story = _balanced(story, columns, thread, section)
+        else:
+            filler = thread
         section = filler.fill(columns, story, section)
         pages.append(columns)
     return pages

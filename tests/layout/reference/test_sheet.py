@@ -121,11 +121,13 @@ def test_no_table_is_cut_while_a_column_stands_a_third_empty(data, paper, editio
             assert all(box.used + gap >= box.height * 2 / 3 for box, gap in zip(boxes, gaps, strict=True))
 
 
-@pytest.mark.parametrize(("paper", "edition"), [("a4", "full"), ("a4", "quickstart"), ("letter", "quickstart")])
+@pytest.mark.parametrize(
+    ("paper", "edition"), [("a4", "full"), ("a4", "quickstart"), ("letter", "full"), ("letter", "quickstart")]
+)
 def test_a_short_table_is_never_cut_between_columns(data, paper, edition):
     """style.yaml `table`: a table of whole_rows body rows or fewer prints its head row once
-    (a cut table repeats it over its second part), read back from the sheet's PDF. (The full
-    sheet on Letter fits two sides only by cutting tables where their rows allow: not asked.)"""
+    (a cut table repeats it over its second part), read back from the sheet's PDF. The full
+    sheet on Letter too since the eleventh session (7.25 pt, reference.yaml `whole_tables_pt`)."""
     from pdf_tables import head_rows  # tests/support
 
     from kolaps_print.jobs.tables import TablesOptions, build_reference

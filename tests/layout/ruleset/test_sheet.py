@@ -194,8 +194,11 @@ def test_a_last_page_cuts_only_a_section_taller_than_a_column(ruleset_id, paper)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_short_sheet_sets_its_body_larger_and_its_heads_with_it(paper):
     """The d12 sheet used half its page at 9.5 pt: it grows to fill it (up to max_body_pt), its
-    section bars' type and its tables' titles in proportion past heads_from_pt, and its longer
-    column reaches the last fifth of the page."""
+    section bars' type and its tables' titles in proportion past heads_from_pt (the titles at the
+    body's size at least, table_title_scale), and its longer
+    column reaches the last fifth of the page unless the body is at max_body_pt or within
+    whole_within_pt of it (eleventh review: its columns then end level, « Blessures » under
+    « Actions », about 70 % down the page)."""
     look = sheet_look()
     size = LETTER if paper == "letter" else A4
     printed = text_objects(build_ruleset_sheet("d12", paper).pdf)
@@ -206,9 +209,14 @@ def test_a_short_sheet_sets_its_body_larger_and_its_heads_with_it(paper):
     bars = [o for o in printed if o.fill == (255, 255, 255) and _plain(o.text) in titles]
     assert bars and all(o.size == pytest.approx(look.section_pt * grow, abs=0.02) for o in bars)
     table = next(o for o in printed if _plain(o.text).startswith("Critiques en combat"))
-    assert table.size == pytest.approx(look.table_title_pt * grow, abs=0.02)
+    # never under the body (review 11: 8.8 pt titles over a 10.5 pt body)
+    assert table.size == pytest.approx(max(look.table_title_pt * grow, body * look.table_title_scale), abs=0.02)
+    assert table.size >= body
     column = [o.bounds[1] for o in printed if o.bounds[1] > (look.margin_mm + look.footer_mm) * MM]
-    assert min(column) - (look.margin_mm + look.footer_mm) * MM < _column_height(size) / 5
+    # At the cap, or within whole_within_pt of it to keep sections whole, the columns end level
+    # short of the foot (review 11): the type cannot grow to fill the page further.
+    if body < look.max_body_pt - look.whole_within_pt:
+        assert min(column) - (look.margin_mm + look.footer_mm) * MM < _column_height(size) / 5
 
 
 def test_sections_sit_on_bars_of_the_system_s_colour_in_two_columns(sheet):
