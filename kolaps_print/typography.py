@@ -96,18 +96,42 @@ _AFTER_QUOTES: Rules = (
 )
 
 
-# Anything one of the rules may change: most names and many labels have none (one search, not eight).
-_TRIGGER = re.compile(
-    f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+(?:{_UNIT}|\\w)"
-    f"|[+\u2212\u00d7][ \t]+\\d|[\\w.\u00b0§][ \t]+[+\u2212]?\\d"
+# Where a rule would change the text. Spacing already set (a label filled with set data texts is
+# set again) and a number beside a word no rule binds it to (« un seul 1 suffit ») do not fire.
+# Each branch starts on one character (a sign, a digit, a space): one quick scan passes most
+# texts untouched (the word-before-number rule as it stands, starting anywhere, tripled the scan).
+_SIGNS = (  # a sign, and what around it a rule changes (each lookbehind ends on the sign)
+    ("'", "(?<=\\w.)|(?=\\w)"),  # an apostrophe in a word
+    ('"', '[^"\\n]+"'),  # a pair of straight quotes
+    (".", "\\.\\."),  # three dots
+    ("\u00ab", f"(?!{NNBSP}(?!{_SPACES}))"),  # any other space than one narrow one after «
+    ("\u00bb", f"(?<!(?<!{_SPACES}){NNBSP}.)"),  # ... and before »
+    (";!?", f"(?<![{NNBSP};!?].)|(?<={_SPACES}{NNBSP}.)"),  # ... and before ; ! ?
+    (":", f"(?=\\s|$)(?:(?<!{NBSP}.)|(?<={_SPACES}{NBSP}.))"),  # any other than one fixed one before :
 )
+_AT_SIGN = "[{}](?:{})".format(
+    re.escape("".join(sign for sign, _ in _SIGNS)),
+    "|".join(f"(?<=[{re.escape(sign)}])(?:{around})" for sign, around in _SIGNS),
+)
+# An ordinal, or a number before its unit or the word it counts; a sign or × before a number.
+_AT_DIGIT = f"\\d(?:(?:{'|'.join(_ORDINAL_SUFFIXES)})(?!\\w)|[ \t]+(?:{_UNIT}|{_WORD_AFTER_NUMBER}))"
+_AT_OPERATOR = "[+\u2212\u00d7][ \t]+\\d"
+# The word naming a number, seen from the space before the number (a lookbehind has one width).
+_NAMING = [f"(?i:{re.escape(w)})" for w in WORDS_BEFORE_NUMBER] + [f"[A-ZÀ-Ý]{{{n}}}" for n in range(2, 6)]
+_AT_SPACE = "[ \t](?:[ \t]+[+\u2212]?\\d|(?=[+\u2212]?\\d)(?:{}))".format(
+    "|".join(f"(?<=(?<![\\w.]){word}[ \t])" for word in _NAMING)
+)
+_TRIGGER = re.compile("|".join((_AT_SIGN, _AT_DIGIT, _AT_OPERATOR, _AT_SPACE)))
 
 
 @lru_cache(maxsize=8192)
 def french(text: str) -> str:
     """text with French typography; idempotent (french(french(t)) == french(t))."""
-    if not _TRIGGER.search(text):
-        return text
+    return _typeset(text) if _TRIGGER.search(text) else text
+
+
+def _typeset(text: str) -> str:
+    """Every rule applied to text (french() first asks _TRIGGER whether one would change it)."""
     text = _apply(_BEFORE_QUOTES, text)
     text = _pair_quotes(text)
     return _apply(_AFTER_QUOTES, text)
