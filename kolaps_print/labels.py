@@ -31,8 +31,14 @@ from kolaps_print.typography import french
 LANGUAGE = "fr"
 # Labels the program reads only if present (a table's note).
 OPTIONAL = ("tables.*.note",)
-# Lists a translation may make longer or shorter (the kit's extra things to bring).
-FREE_LENGTH = ("kit.packing.extras",)
+# Lists a translation may make longer or shorter (the kit's extra things to bring, the words
+# typography holds to a number, the articles the index sorts without).
+FREE_LENGTH = (
+    "kit.packing.extras",
+    "common.typography.counted",
+    "common.typography.before_number",
+    "rulebook.book.index_articles",
+)
 _FORMATTER = string.Formatter()
 
 
@@ -309,6 +315,15 @@ def label(key: str, **values: Any) -> str:
             f"label '{key}' cannot be filled in ({type(exc).__name__}: {exc}); it may use: "
             + (", ".join("{" + v + "}" for v in values)),
         )
+
+
+def words(key: str) -> tuple[str, ...]:
+    """A list of words as the file writes them, not set in French typography: the formatter's own
+    vocabulary (typography.VOCABULARY), which it needs before it can set any text."""
+    source, rest, node = _node(key)
+    if not isinstance(node, list) or not all(isinstance(word, str) for word in node):
+        source.fail(tuple(rest.split(".")), f"label '{key}' must be a list of words, got {_kind(node)}")
+    return tuple(node)
 
 
 def labels(key: str) -> Any:

@@ -41,7 +41,7 @@ _KINDS = {
 # folder holding book.yaml, i.e. templates/rulesets/kolaps).
 # No shared mutable default: a run that chose nothing reads a fresh empty dict (_folders).
 _chosen: ContextVar[dict[str, Path]] = ContextVar("kolaps_folders")
-_read_caches: list = []  # functions decorated with cached_read
+_read_caches: list = []  # functions decorated with cached_read or cleared_with_reads
 F = TypeVar("F", bound=Callable)
 
 
@@ -81,9 +81,13 @@ def data_folder_found_once() -> Iterator[None]:
 
 def cached_read(function: F) -> F:
     """functools.cache for a reader of data files; clear_cached_reads() empties them all."""
-    cached = cache(function)
+    return cleared_with_reads(cache(function))  # type: ignore[return-value]
+
+
+def cleared_with_reads(cached: F) -> F:
+    """Let clear_cached_reads() empty cached, a cache of what data files decide (typography.french)."""
     _read_caches.append(cached)
-    return cached  # type: ignore[return-value]
+    return cached
 
 
 def clear_cached_reads() -> None:

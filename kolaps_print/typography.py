@@ -5,9 +5,11 @@ rulebook's rendered Markdown, table cells and page furniture. Numbers are number
 Rules: curly apostrophe; a narrow no-break space (U+202F) before ; ! ? and inside « »; a fixed
 no-break space (U+00A0) before :; straight double quotes become « »; three dots an ellipsis;
 ordinals in superscript (1ᵉʳ, 1ʳᵉ, 6ᵉ); a number and its unit (25 cm, 50 %, 3 PV) held together
-by a fixed no-break space, so a line never ends on the number. Dates in words are numbers.date_words. No-break spaces are
-never broken nor stretched: reportlab keeps U+00A0 inside a word, and fonts.register_fonts
-makes its paragraphs do the same with U+202F (they would take it for an ordinary space).
+by a fixed no-break space, so a line never ends on the number, and so are a number and the
+word it counts or that names it (their lists are labels: VOCABULARY). Dates in words are
+numbers.date_words. No-break spaces are never broken nor stretched: reportlab keeps U+00A0
+inside a word, and fonts.register_fonts makes its paragraphs do the same with U+202F (they
+would take it for an ordinary space).
 It is idempotent (french(french(t)) == french(t)): a label filled with data texts is set twice.
 
 In a justified reportlab paragraph a U+00A0 would stretch: reportlab encodes it as the space
@@ -21,9 +23,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from html import escape as html_escape
+from pathlib import Path
 from typing import Any
+
+from kolaps_print import resources
 
 NBSP = "\u00a0"  # before :
 NNBSP = "\u202f"  # before ; ! ? and inside « »
@@ -39,28 +45,59 @@ UNITS = ("cm", "mm", "km", "m", "%", "‰", "pt", "pts", "PV", "PA", "kg", "g", 
 _UNIT = "(?:" + "|".join(re.escape(u) for u in UNITS) + ")(?![\\w])"
 # A plus or minus sign (U+2212, never the hyphen, which starts a Markdown list) between spaces, before a number.
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
-# A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »):
-# never parted. Closed lists, as the units are: a number that is a die's face (« un seul 1
-# suffit ») is not held to the verb after it.
-COUNTED = (
-    "seconde secondes minute minutes heure heures jour jours semaine semaines mois an ans "
-    "tour tours round rounds phase phases action actions activation activations "
-    "dé dés point points case cases mètre mètres blessure blessures balle balles "
-    "figurine figurines joueur joueurs personnage personnages page pages carte cartes rang rangs fois"
-).split()
-_WORD_AFTER_NUMBER = (
-    "(?:(?:" + "|".join(COUNTED) + ")|[A-ZÀ-Ý]{2,6})(?![\\w\u2019'])"  # a stat in capitals: DV, DEX, COUPS
-)
-# The words a number is held to after them: the step, page or stat it names (« étape 1 »,
-# « p. 11 », « REF 0 ») and a rate (« −1 par 10 m »). A closed list, as the units are.
-WORDS_BEFORE_NUMBER = tuple("p. pp. n° § étape étapes page pages par chapitre phase rang tour round".split())
-_BEFORE_NUMBER = (
-    "(?:(?<![\\w.])(?i:" + "|".join(re.escape(w) for w in WORDS_BEFORE_NUMBER) + ")"
-    "|(?<![\\w.])[A-ZÀ-Ý]{2,5})"  # a stat or an abbreviation in capitals: « REF 0 », « KD 8 »
-)
+# A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »),
+# and the word naming a number after it (« étape 1 », « p. 11 », « REF 0 », a rate: « par 10 m »):
+# never parted. Closed lists, as the units are (a die's face is not held to the verb after it:
+# « un seul 1 suffit »), of words: labels (VOCABULARY.counted and .before_number), so a
+# translation gives its own. Read when first needed: labels sets its own texts with french().
+VOCABULARY_AREA = "common"
+VOCABULARY = f"{VOCABULARY_AREA}.typography"
+
+
+@dataclass(frozen=True)
+class _Vocabulary:
+    counted: tuple[str, ...]
+    before_number: tuple[str, ...]
+
+    def word_after_number(self) -> str:
+        words = "|".join(re.escape(w) for w in self.counted)
+        return f"(?:(?:{words})|[A-ZÀ-Ý]{{2,6}})(?![\\w\u2019'])"  # a stat in capitals: DV, DEX, COUPS
+
+    def word_before_number(self) -> str:
+        words = "|".join(re.escape(w) for w in self.before_number)
+        return f"(?:(?<![\\w.])(?i:{words})|(?<![\\w.])[A-ZÀ-Ý]{{2,5}})"  # in capitals: « REF 0 », « KD 8 »
+
+    def naming(self) -> list[str]:
+        """The words before a number one by one (a lookbehind has one width)."""
+        return [f"(?i:{re.escape(w)})" for w in self.before_number] + [f"[A-ZÀ-Ý]{{{n}}}" for n in range(2, 6)]
+
+
+@resources.cached_read
+def _read_vocabulary(data_dir: Path) -> _Vocabulary:  # data_dir: the key (labels reads the folder in use)
+    from kolaps_print.labels import words  # labels imports this module: its french() sets every label
+
+    return _Vocabulary(words(f"{VOCABULARY}.counted"), words(f"{VOCABULARY}.before_number"))
+
+
+class _Worded:
+    """A pattern naming the vocabulary's words, compiled for the data folder's on first use."""
+
+    def __init__(self, build: Callable[[_Vocabulary], str]) -> None:
+        self._compiled = cache(lambda vocabulary: re.compile(build(vocabulary)))
+
+    def compiled(self) -> re.Pattern[str]:
+        return self._compiled(_read_vocabulary(resources.data_dir()))
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.compiled().search(text)
+
+    def sub(self, replacement: str | Callable[[re.Match[str]], str], text: str) -> str:
+        return self.compiled().sub(replacement, text)
+
+
 _ORDINAL_SUFFIXES = {"er": "\u1d49\u02b3", "re": "\u02b3\u1d49", "e": "\u1d49", "ème": "\u1d49", "eme": "\u1d49"}
 
-Rules = tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
+Rules = tuple[tuple[re.Pattern[str] | _Worded, str | Callable[[re.Match[str]], str]], ...]
 
 
 def _ordinal(match: re.Match[str]) -> str:
@@ -84,9 +121,9 @@ _AFTER_QUOTES: Rules = (
     # 25 cm, 7,5 mm, 50 %: the space between a number and its unit never breaks.
     (re.compile(f"(?<=\\d)[ \t]+(?={_UNIT})"), NBSP),
     # « 3 secondes », « −3 DV »: a number and the word it counts or scores...
-    (re.compile(f"(?<=\\d)[ \t]+(?={_WORD_AFTER_NUMBER})"), NBSP),
+    (_Worded(lambda v: f"(?<=\\d)[ \t]+(?={v.word_after_number()})"), NBSP),
     # ...and « étape 1 », « p. 11 », « REF 0 », « par 10 m »: the word that names a number.
-    (re.compile(f"{_BEFORE_NUMBER}[ \t]+(?=[+\u2212]?\\d)"), lambda m: m.group(0).rstrip(" \t") + NBSP),
+    (_Worded(lambda v: f"{v.word_before_number()}[ \t]+(?=[+\u2212]?\\d)"), lambda m: m.group(0).rstrip(" \t") + NBSP),
     # « −1 par 10 m »: a signed number held to the « par » of its rate (« −1 / par 10 m » once).
     (re.compile("(?<![\\w.,])([+\u2212]\\d+(?:,\\d+)?)[ \t]+(?=par[ \t\u00a0])"), "\\1" + NBSP),
     # « gravité + 1 »: an operation held together, so that no line starts with « + 1 »...
@@ -98,18 +135,51 @@ _AFTER_QUOTES: Rules = (
 )
 
 
-# Anything one of the rules may change: most names and many labels have none (one search, not eight).
-_TRIGGER = re.compile(
-    f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+(?:{_UNIT}|\\w)"
-    f"|[+\u2212\u00d7][ \t]+\\d|[\\w.\u00b0§][ \t]+[+\u2212]?\\d"
+# Where a rule would change the text. Spacing already set (a label filled with set data texts is
+# set again) and a number beside a word no rule binds it to (« un seul 1 suffit ») do not fire.
+# Each branch starts on one character (a sign, a digit, a space): one quick scan passes most
+# texts untouched (the word-before-number rule as it stands, starting anywhere, tripled the scan).
+_SIGNS = (  # a sign, and what around it a rule changes (each lookbehind ends on the sign)
+    ("'", "(?<=\\w.)|(?=\\w)"),  # an apostrophe in a word
+    ('"', '[^"\\n]+"'),  # a pair of straight quotes
+    (".", "\\.\\."),  # three dots
+    ("\u00ab", f"(?!{NNBSP}(?!{_SPACES}))"),  # any other space than one narrow one after «
+    ("\u00bb", f"(?<!(?<!{_SPACES}){NNBSP}.)"),  # ... and before »
+    (";!?", f"(?<![{NNBSP};!?].)|(?<={_SPACES}{NNBSP}.)"),  # ... and before ; ! ?
+    (":", f"(?=\\s|$)(?:(?<!{NBSP}.)|(?<={_SPACES}{NBSP}.))"),  # any other than one fixed one before :
+)
+_AT_SIGN = "[{}](?:{})".format(
+    re.escape("".join(sign for sign, _ in _SIGNS)),
+    "|".join(f"(?<=[{re.escape(sign)}])(?:{around})" for sign, around in _SIGNS),
 )
 
 
+# An ordinal, or a number before its unit or the word it counts; a sign or × before a number.
+def _at_digit(vocabulary: _Vocabulary) -> str:
+    return f"\\d(?:(?:{'|'.join(_ORDINAL_SUFFIXES)})(?!\\w)|[ \t]+(?:{_UNIT}|{vocabulary.word_after_number()}))"
+
+
+_AT_OPERATOR = "[+\u2212\u00d7](?:[ \t]+\\d|\\d+(?:,\\d+)?[ \t]+par[ \t\u00a0])"  # « + 1 »; « −1 par 10 m »
+
+
+def _at_space(vocabulary: _Vocabulary) -> str:
+    """The word naming a number, seen from the space before the number."""
+    naming = "|".join(f"(?<=(?<![\\w.]){word}[ \t])" for word in vocabulary.naming())
+    return f"[ \t](?:[ \t]+[+\u2212]?\\d|(?=[+\u2212]?\\d)(?:{naming}))"
+
+
+_TRIGGER = _Worded(lambda v: "|".join((_AT_SIGN, _at_digit(v), _AT_OPERATOR, _at_space(v))))
+
+
+@resources.cleared_with_reads
 @lru_cache(maxsize=8192)
 def french(text: str) -> str:
     """text with French typography; idempotent (french(french(t)) == french(t))."""
-    if not _TRIGGER.search(text):
-        return text
+    return _typeset(text) if _TRIGGER.search(text) else text
+
+
+def _typeset(text: str) -> str:
+    """Every rule applied to text (french() first asks _TRIGGER whether one would change it)."""
     text = _apply(_BEFORE_QUOTES, text)
     text = _pair_quotes(text)
     return _apply(_AFTER_QUOTES, text)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import ast
+import re
 import shutil
+from pathlib import Path
 
 import pytest
 import yaml
 
 from kolaps_print import labels as labels_module
-from kolaps_print import resources
+from kolaps_print import resources, typography
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.labels import check_labels, label, labels
 
@@ -144,6 +147,60 @@ def test_each_file_is_read_and_checked_once(project, monkeypatch):
     monkeypatch.setattr(labels_module, "load_yaml", lambda *a: pytest.fail("read twice"))
     for _ in range(3):
         assert label("tables.format.range", low=1, high=2) == "1\u00a0à\u00a02"
+
+
+# ---- French words live in the labels, not in the code --------------------------------------
+_WORD = re.compile(r"[a-zà-ÿœæ’.°§]+")  # a lowercase word, an abbreviation (« p. », « n° ») or a sign
+
+
+def word_lists(source: str) -> list[str]:
+    """Every string of the code (docstrings aside) that is a run of three or more lowercase words,
+    one of them French by its accent or apostrophe: a list to split, or a pattern's alternatives."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and ast.get_docstring(node) is not None
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            words = [w for w in re.split(r"[\s|()?:^]+", node.value) if w]
+            if len(words) >= 3 and all(_WORD.fullmatch(w) for w in words) and re.search("[à-ÿœæ’]", node.value):
+                found.append(node.value)
+    return found
+
+
+def test_the_word_list_check_finds_a_split_list_and_a_pattern_of_articles():
+    assert word_lists('COUNTED = ("seconde secondes dé dés " "tour tours").split()\n') == [
+        "seconde secondes dé dés tour tours"
+    ]
+    assert word_lists('ARTICLE = re.compile(r"^(?:l’|le |la |les )")\n') == ["^(?:l’|le |la |les )"]
+    assert word_lists('"""Un docstring à trois mots."""\nraise KolapsError(f"expected é, got {x}")\n') == []
+
+
+def test_the_code_holds_no_french_word_list():
+    package = Path(typography.__file__).parent
+    found = {
+        str(path.relative_to(package)): lists
+        for path in sorted(package.rglob("*.py"))
+        if (lists := word_lists(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+
+
+def test_the_words_typography_holds_to_a_number_are_labels(project):
+    assert typography.french("3 dragons, étape 2") == "3 dragons, étape\u00a02"
+    common = yaml.safe_load(_bundled_text("common"))
+    common["typography"]["counted"].append("dragons")
+    common["typography"]["before_number"].remove("étape")
+    project("common", yaml.safe_dump(common, allow_unicode=True))
+    resources.clear_cached_reads()  # typography.french's cache too: it keeps the vocabulary's work
+    try:
+        assert typography.french("3 dragons, étape 2") == "3\u00a0dragons, étape 2"
+        assert check_labels() == []  # a translation's lists are as long as it needs
+    finally:
+        resources.clear_cached_reads()  # the next tests' data folder: the bundled words
 
 
 # ---- a ruleset's own labels (data/rulesets/ID/labels.yaml, issue 13) ------------------------

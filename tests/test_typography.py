@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pdf_text import page_texts  # tests/support
 
-from kolaps_print import resources
+from kolaps_print import resources, typography
 from kolaps_print.typography import NBSP, NNBSP, UNITS, french
 
 
@@ -65,6 +65,45 @@ def test_ordinals_are_superscript_but_hashes_and_dice_are_left_alone():
 def test_idempotent(text):
     once = french(text)
     assert french(once) == once
+
+
+# The trigger main had until the eleventh session (907b784): broad, the reference the narrow one keeps to.
+_UNIT = "(?:" + "|".join(re.escape(u) for u in UNITS) + ")(?![\\w])"
+_BROAD_TRIGGER = re.compile(
+    f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+(?:{_UNIT}|\\w)"
+    f"|[+\u2212\u00d7][ \t]+\\d|[\\w.\u00b0§][ \t]+[+\u2212]?\\d"
+)
+# French-ish text: a word a rule names or one it does not, a number, a sign, each then a space or
+# not. Few of each, so that the pairs and runs the rules look for come up often.
+_WORDS = "secondes étape p. n° DV REF mot suffit cm l er par http://x.fr".split()
+_PIECES = (_WORDS, "1 25 1234 2,5".split(), list("«»;!?:"), list("+\u2212\u00d7-'\"’.,()*"))
+_SPACES = ("", " ", "  ", "\t", NBSP, NNBSP, NNBSP * 2, " " + NNBSP, NBSP * 2)
+_FRENCHISH = st.lists(
+    st.tuples(st.one_of(*(st.sampled_from(kind) for kind in _PIECES)), st.sampled_from(_SPACES)), max_size=8
+).map(lambda pairs: "".join(piece + space for piece, space in pairs))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_FRENCHISH)
+def test_the_narrow_trigger_sets_text_as_the_broad_one_did(text):
+    broad = typography._typeset(text) if _BROAD_TRIGGER.search(text) else text
+    assert french.__wrapped__(text) == broad == typography._typeset(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Réussite\u00a0: il quitte la table.",  # set already: a label filled with set data texts
+        "Tombe au sol\u202f; à sa prochaine activation\u202f!",
+        "Le mot «\u202fsuite\u202f».",
+        "Exactement un 1, et un seul 1 suffit.",  # a die's face, then a verb
+        "Un test de difficulté 3 à réussir.",
+        "Fatigue au-delà du 6ᵉ point",
+    ],
+)
+def test_the_formatter_does_no_work_on_a_text_no_rule_changes(text):
+    assert typography._TRIGGER.search(text) is None
+    assert french(text) == text
 
 
 def test_a_number_is_bound_to_its_unit_but_not_to_an_ordinary_word():

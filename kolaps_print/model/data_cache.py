@@ -2,7 +2,7 @@
 same unchanged data folder again (issue 15: about a fifth of a one-card run).
 
 An entry is keyed by the SHA-256 of every file read (its bytes and the names messages give it),
-the working folder, kolaps-print's version and the size and date of each file of the package,
+the labels of the typography's vocabulary (every text of the data is set with it), the working folder, kolaps-print's version and the size and date of each file of the package,
 and the versions of Python and pydantic: any edit makes a new key, and an entry never answers
 for other files. Only a load without errors is kept. Entries live in the user's cache folder
 ($XDG_CACHE_HOME/kolaps-print or ~/.cache/kolaps-print, never beside the data), in a folder of
@@ -31,8 +31,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kolaps_print import __version__
+from kolaps_print import __version__, typography
 from kolaps_print.diagnostics import display_path
+from kolaps_print.labels import area_files
 from kolaps_print.load.yaml_source import CompactMarks, SourceDocument
 from kolaps_print.model.common import Model
 
@@ -87,13 +88,19 @@ def _key(kind: str, files: Iterable[Path]) -> str | None:
     digest = hashlib.sha256()
     for part in (FORMAT, kind, os.getcwd(), __version__, sys.version, *_library_versions(), _package_state()):
         digest.update(f"{part}\0".encode())
-    for path in files:
+    for path in (*typeset_files(), *files):
         content = _file_bytes(path)
         if content is None:
             return None
         digest.update(f"{path}\0{display_path(path)}\0{len(content)}\0".encode())
         digest.update(hashlib.sha256(content).digest())
     return digest.hexdigest()
+
+
+def typeset_files() -> list[Path]:
+    """The files every entry is keyed by besides its own: the labels of the typography's vocabulary,
+    with which the model sets every text it validates (model/common.py)."""
+    return area_files(typography.VOCABULARY_AREA)
 
 
 def _file_bytes(path: Path) -> bytes | None:

@@ -40,6 +40,13 @@ def _got(value: Any) -> str:
     return f"{_kind(value)} ({shown(value)})"
 
 
+# pydantic's bound errors: the words of the message, and the key of the bound in its context
+_BOUNDS = {
+    "greater_than_equal": ("at least", "ge"),
+    "greater_than": ("more than", "gt"),
+    "less_than_equal": ("at most", "le"),
+    "less_than": ("less than", "lt"),
+}
 # What a value must look like, by the pattern that refused it.
 _PATTERN_HINTS = {
     ID_PATTERN: "is not a valid id: use lowercase letters, digits and hyphens (e.g. fusil-assaut)",
@@ -133,14 +140,9 @@ def explain(error: ErrorDetails, model: type[BaseModel], loc: tuple) -> str:
         return f"expected a list such as [a, b], got {_got(value)}"
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return f"expected a mapping of keys (key: value), got {_got(value)}"
-    if kind == "greater_than_equal":
-        return f"must be at least {_bound(ctx.get('ge'))} (got {shown(value)})"
-    if kind == "greater_than":
-        return f"must be more than {_bound(ctx.get('gt'))} (got {shown(value)})"
-    if kind == "less_than_equal":
-        return f"must be at most {_bound(ctx.get('le'))} (got {shown(value)})"
-    if kind == "less_than":
-        return f"must be less than {_bound(ctx.get('lt'))} (got {shown(value)})"
+    if kind in _BOUNDS:
+        words, bound = _BOUNDS[kind]
+        return f"must be {words} {_bound(ctx.get(bound))} (got {shown(value)})"
     if kind == "finite_number":
         return f"expected a finite number, got {_got(value)}"
     if kind == "string_pattern_mismatch":

@@ -7,6 +7,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 
@@ -18,15 +19,26 @@ from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.typography import escape, french
 
 INDEX_ANCHOR = "index"
-ARTICLE = re.compile(r"^(?:l’|le |la |les |un |une |des )", re.IGNORECASE)  # not sorted on
 RUN_ON = 0.5  # of a column: left under the text's end, the index opens there (its head over half a column of entries)
 OPENING_ROOM = 0.3  # of a column: the least it opens on, when the next column's top would cost a signature
 TRAIT_ANCHOR = "faculte-"  # a weapon trait's section, one per trait of the data (07-armes.md.j2)
 
 
+def _without_article(name: str) -> str:
+    """name without the article it starts with (labels rulebook.book.index_articles), not sorted on."""
+    return _article(tuple(labels("rulebook.book.index_articles"))).sub("", name)
+
+
+@cache
+def _article(articles: tuple[str, ...]) -> re.Pattern[str]:
+    # « le Seuil », but « l’Avatar »: an elided article runs into its word
+    spelled = (re.escape(a) if a.endswith("’") else re.escape(a) + " " for a in articles)
+    return re.compile("^(?:" + "|".join(spelled) + ")", re.IGNORECASE)
+
+
 def sort_key(name: str) -> str:
     """French order: without its article, accents, case or punctuation (« L’Avatar » among the A)."""
-    bare = unicodedata.normalize("NFD", ARTICLE.sub("", name)).lower()
+    bare = unicodedata.normalize("NFD", _without_article(name)).lower()
     letters = "".join(c for c in bare if not unicodedata.combining(c))
     return " ".join(re.sub(r"[^\w]+", " ", letters).split())
 
@@ -38,7 +50,7 @@ def _same_entry(name: str) -> str:
 
 def entry_name(name: str) -> str:
     """As the index prints it: the article dropped, a capital first (« Avatar », « Seuil »)."""
-    bare = ARTICLE.sub("", name)
+    bare = _without_article(name)
     return bare[:1].upper() + bare[1:]
 
 
@@ -86,7 +98,7 @@ def _with_sense(name: str, anchor: str, sections: dict[str, str]) -> str:
     if anchor.startswith(TRAIT_ANCHOR):
         sense = label("rulebook.book.trait")
     elif name in sections:
-        sense = ARTICLE.sub("", sections[name]).lower()
+        sense = _without_article(sections[name]).lower()
     else:
         return name
     return label("rulebook.book.index_sense", name=name, sense=sense)

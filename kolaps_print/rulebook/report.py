@@ -159,31 +159,21 @@ def _told_entry_by_entry(name: str, data: GameData, usage: Usage) -> bool:
     return bool(ids) and ids <= usage.explained[kind]
 
 
+# What the rulebook must explain of an army's members: each kind (its list is the plural), and
+# the verbs of its finding's message.
+_EXPLAINED = (("weapon", "carries weapon", "describes"), ("specialisation", "has specialisation", "explains"))
+
+
 def _army_findings(book: ArmyBook, usage: Usage) -> list[ProofFinding]:
     out = []
-    doc = book.doc
     for member in book.members:
-        c = member.character
-        for j, weapon in enumerate(member.weapons):
-            if weapon.id not in usage.explained["weapon"]:
-                message = f"'{c.name}' carries weapon '{weapon.id}', which the rulebook never describes"
-                out.append(
-                    ProofFinding(
-                        "army-weapon",
-                        f"{c.name} : {weapon.name}",
-                        _at(doc, ("characters", member.index, "weapons", j), message, book.file),
-                    )
-                )
-        for j, spec in enumerate(member.specialisations):
-            if spec.id not in usage.explained["specialisation"]:
-                message = f"'{c.name}' has specialisation '{spec.id}', which the rulebook never explains"
-                out.append(
-                    ProofFinding(
-                        "army-specialisation",
-                        f"{c.name} : {spec.name}",
-                        _at(doc, ("characters", member.index, "specialisations", j), message, book.file),
-                    )
-                )
+        name = member.character.name
+        for kind, has, explains in _EXPLAINED:
+            for j, item in enumerate(getattr(member, f"{kind}s")):
+                if item.id not in usage.explained[kind]:
+                    message = f"'{name}' {has} '{item.id}', which the rulebook never {explains}"
+                    where = _at(book.doc, ("characters", member.index, f"{kind}s", j), message, book.file)
+                    out.append(ProofFinding(f"army-{kind}", f"{name} : {item.name}", where))
     return out
 
 

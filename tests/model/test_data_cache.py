@@ -234,7 +234,7 @@ from kolaps_print.cli import _register, app
 from kolaps_print.model import data_cache
 loads, real = [], data_cache.cached
 def cached(kind, list_files, build):
-    files = list(list_files())
+    files = [*data_cache.typeset_files(), *list_files()]
     def audited():
         resources.clear_cached_reads()  # what build needs is read from the files, not memory
         start = len(opened)

@@ -3,7 +3,7 @@
 from typing import Annotated
 
 import pytest
-from pydantic import StringConstraints
+from pydantic import Field, StringConstraints
 
 from kolaps_print.diagnostics import Report
 from kolaps_print.load import parse_yaml
@@ -52,3 +52,22 @@ def test_long_values_are_shortened_in_messages():
 def test_a_text_with_a_line_break_stays_on_one_line():
     (msg,) = messages('code: "a\\nb"\n')
     assert msg == "f.yaml:1:7: error: code: 'a\\nb' does not have the expected form (^[A-Z]{3}$)"
+
+
+class Bounded(Model):
+    low: Annotated[float, Field(ge=1)] = 1
+    above: Annotated[float, Field(gt=0)] = 1
+    high: Annotated[int, Field(le=4)] = 1
+    below: Annotated[float, Field(lt=2.5)] = 1
+
+
+def test_each_bound_says_which_and_what_it_got():
+    doc = parse_yaml("low: 0\nabove: 0\nhigh: 7\nbelow: 3\n", "f.yaml")
+    report = Report()
+    assert validate_model(Bounded, doc, doc.data, (), report) is None
+    assert [str(d) for d in report.errors] == [
+        "f.yaml:1:6: error: low: must be at least 1 (got 0)",
+        "f.yaml:2:8: error: above: must be more than 0 (got 0)",
+        "f.yaml:3:7: error: high: must be at most 4 (got 7)",
+        "f.yaml:4:8: error: below: must be less than 2.5 (got 3)",
+    ]

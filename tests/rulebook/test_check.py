@@ -85,3 +85,41 @@ def test_strict_fails_when_the_book_leaves_data_unexplained(templates_copy, tmp_
     with pytest.raises(KolapsError):
         write_rulebook(output, RulebookOptions(templates=templates_copy, strict=True))
     assert not output.exists()
+
+
+def test_each_weapon_and_specialisation_the_book_never_explains_is_a_located_finding():
+    from kolaps_print.model.army_book import load_army
+    from kolaps_print.rulebook.report import consistency_report
+    from kolaps_print.rulebook.usage import Usage
+
+    data, armies = builtin_game_data(), resources.kolaps_dir() / "armies"
+    books = [load_army(path, data) for path in sorted(armies.glob("*.yaml"))]
+    usage = Usage()  # no weapon explained, every specialisation but one
+    held = [s.id for b in books for m in b.members for s in m.specialisations]
+    usage.mark_all("specialisation", [id_ for id_ in held if id_ != held[0]])
+    found = consistency_report(data, usage, [], armies, "livre.md", coverage=True).findings
+    expected = []
+    for book in books:
+        for member in book.members:
+            name = member.character.name
+            for kind, items, has, explains in (
+                ("weapon", member.weapons, "carries weapon", "describes"),
+                ("specialisation", member.specialisations, "has specialisation", "explains"),
+            ):
+                expected += [
+                    (
+                        f"army-{kind}",
+                        f"{name} : {item.name}",
+                        f"'{name}' {has} '{item.id}', which the rulebook never {explains}",
+                    )
+                    for item in items
+                    if item.id not in usage.explained[kind]
+                ]
+    army = [
+        (f.category, f.subject, f.diagnostic.message)
+        for f in found
+        if f.category in ("army-weapon", "army-specialisation")
+    ]
+    assert army == expected and {k for k, _, _ in army} == {"army-weapon", "army-specialisation"}
+    first = next(f for f in found if f.category == "army-weapon").diagnostic
+    assert first.file.endswith(".yaml") and first.line > 1

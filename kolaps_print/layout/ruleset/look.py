@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.reference.look import ink
 from kolaps_print.layout.style import StyleColour, as_colour
-from kolaps_print.model.common import Model, no_entries
+from kolaps_print.model.common import Model
 
 
 class CardLook(Model):
@@ -68,15 +69,21 @@ class CardLook(Model):
     scale_step: float = Field(gt=0, le=0.5)
     reference_width_mm: float = Field(default=63, gt=0)  # a card narrower than this (mini) takes compact
     how_to_mark: bool = True  # « Une case par point perdu… » under the first track (compact: no room, as KOLAPS's mini)
-    compact: dict[str, Any] = Field(default_factory=no_entries)  # what a narrower card changes of this look
+    # What a narrower card changes of this look: a mapping in the file, kept as (field, value)
+    # pairs so that the look hashes as a whole (the faces' styles are cached by look).
+    compact: tuple[tuple[str, Any], ...] = ()
 
-    def __hash__(self) -> int:  # the faces' styles are cached by look: compact (a dict) apart
-        return hash(tuple(v for k, v in self.__dict__.items() if k != "compact"))
+    @field_validator("compact", mode="before")
+    @classmethod
+    def _pairs(cls, value: Any) -> Any:
+        if not isinstance(value, dict):  # the message of a mapping expected (model/messages.py)
+            raise PydanticCustomError("dict_type", "Input should be a valid dictionary")
+        return tuple(value.items())
 
     @model_validator(mode="after")
     def _compact_is_a_look(self) -> CardLook:
         """compact names this look's fields only, and the look it makes keeps their bounds."""
-        unknown = sorted(set(self.compact) - set(type(self).model_fields) - {"compact"})
+        unknown = sorted({name for name, _ in self.compact} - set(type(self).model_fields) - {"compact"})
         if unknown:
             raise ValueError(f"compact: unknown field(s) {', '.join(unknown)}")
         if self.compact:
@@ -88,7 +95,7 @@ class CardLook(Model):
         reference (mini: the floor's type, slimmer bands, 3 mm boxes), else this look."""
         if not self.compact or card_width_mm >= self.reference_width_mm:
             return self
-        return type(self).model_validate(self.model_dump(exclude={"compact"}) | self.compact)
+        return type(self).model_validate(self.model_dump(exclude={"compact"}) | dict(self.compact))
 
     def named_for(self, card_height_mm: float) -> CardLook:
         """The look with its name grown as the card is taller than the reference (tarot: 11 →
