@@ -66,8 +66,8 @@ def _environment_options(environment: jinja2.Environment) -> tuple:
 
 def template_key(environment: jinja2.Environment, name: str, filename: str | None, source: str) -> str:
     """The SHA-256 an entry of this compiled template is named and checked by."""
-    digest = hashlib.sha256()
-    parts = (FORMAT, jinja2.__version__, sys.version, disk_cache.package_state(), name, filename)
+    digest = hashlib.sha256(FORMAT)
+    parts = (jinja2.__version__, sys.version, disk_cache.package_state(), name, filename)
     for part in (*parts, *_environment_options(environment)):
         digest.update(f"{part}\0".encode())
     digest.update(hashlib.sha256(source.encode("utf-8")).digest())
