@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import traceback
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,21 @@ def test_the_sandbox_holds_for_code_read_from_the_cache(tmp_path, monkeypatch):
     for name, (_, refused) in chapters.items():
         with pytest.raises(refused):
             env.render(env.get_template(name), {"x": 1})
+
+
+def test_an_error_in_cached_code_is_located_at_its_template_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KOLAPS_CACHE", raising=False)
+    (tmp_path / "broken.j2").write_text("Un\nDeux\n{{ 1 // 0 }}\n", encoding="utf-8")
+    templating.make_environment(tmp_path).get_template("broken.j2")  # compiled and written
+    env = templating.make_environment(tmp_path)
+    env.bytecode_cache = compiled.CompiledTemplates()  # read from disk
+    monkeypatch.setattr(env, "compile", None)  # not compiled again
+    with pytest.raises(ZeroDivisionError) as raised:
+        env.render(env.get_template("broken.j2"), {})
+    lines = [
+        line
+        for frame, line in traceback.walk_tb(raised.value.__traceback__)
+        if frame.f_code.co_filename == str(tmp_path / "broken.j2")
+    ]
+    assert lines and lines[-1] == 3
