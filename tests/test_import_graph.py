@@ -31,6 +31,7 @@ STAGES = (
         "labels",
         "numbers",
         "units",  # millimetres to points and pixels: used from the YAML's geometry to the PDF writer
+        "disk_cache",  # the user's cache folder: for the data (model/), the templates and the fonts' tables
         "fonts",
         "provenance",
         "load",

@@ -127,10 +127,10 @@ def _parse_when_asked() -> None:
     def parse_or_find(font_name: str):
         if font_name not in _UNPARSED:
             return find(font_name)
-        from kolaps_print.fonts.subset_tags import TaggedTTFont
+        from kolaps_print.fonts.tables import tagged_font  # its tables from the cache (tables.py)
 
         file, family = _UNPARSED.pop(font_name)
-        pdfmetrics.registerFont(TaggedTTFont(font_name, str(resources.fonts_dir() / f"{file}.ttf")))
+        pdfmetrics.registerFont(tagged_font(font_name, str(resources.fonts_dir() / f"{file}.ttf")))
         if family is not None:  # registerFont mapped the face as a family of its own again
             _map_family(family)
         return pdfmetrics.getFont(font_name)

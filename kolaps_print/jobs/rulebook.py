@@ -141,12 +141,14 @@ def _check_version(version: str | None) -> None:
         raise KolapsError([Diagnostic("<options>", 1, 1, "error", unprintable, "--book-version")])
 
 
-def build_rulebook(options: RulebookOptions = RulebookOptions()) -> RulebookResult:
-    """Render, check and lay out the book; raise KolapsError on bad sources or (strict) findings."""
+def build_rulebook(options: RulebookOptions = RulebookOptions(), data: GameData | None = None) -> RulebookResult:
+    """Render, check and lay out the book; raise KolapsError on bad sources or (strict) findings.
+    data: the game data of the data folder options name, when the caller loaded it already (the
+    kit, for its armies and sheet: the same build, so not read twice); None: read afresh."""
     with _folders_of(options) as (templates, data_dir):  # --data: its labels and layouts too, not only its rules
         _check_paper(options.paper)  # a paper of the data folder in use
         _check_version(options.version)
-        book, marks = _checked(options, templates, data_dir)
+        book, marks = _checked(options, templates, data_dir, data)
         bleed = sheets().print_shop.bleed if options.print_shop else 0.0
         printing = Printing(options.paper, options.proof, options.version, options.date, bleed)
         with overriding_labels(book.ruleset.labels_file if book.ruleset else None):
@@ -167,7 +169,9 @@ def _check_trait_pages(options: RulebookOptions, book: CheckedBook, headings: li
         raise KolapsError([f.diagnostic.as_error(" (--strict)") for f in found])
 
 
-def _checked(options: RulebookOptions, templates: Path, data_dir: Path) -> tuple[CheckedBook, list[MarkedPage]]:
+def _checked(
+    options: RulebookOptions, templates: Path, data_dir: Path, data: GameData | None = None
+) -> tuple[CheckedBook, list[MarkedPage]]:
     """The book checked, and for a proof the other products' marks."""
     ruleset = _ruleset(options)
     if ruleset is not None:
@@ -177,7 +181,7 @@ def _checked(options: RulebookOptions, templates: Path, data_dir: Path) -> tuple
         with overriding_labels(rules.labels_file):
             book = check_ruleset_book(templates, rules, options.edition, options.strict)
         return book, ruleset_marks_elsewhere(rules) if options.proof else []
-    book = check_book(templates, data_dir, options.edition, options.strict, options.scenario)
+    book = check_book(templates, data_dir, options.edition, options.strict, options.scenario, data)
     assert book.data is not None  # KOLAPS's book reads its game data
     return book, marks_elsewhere(book.data, book.armies, _quickstart(options, book)) if options.proof else []
 

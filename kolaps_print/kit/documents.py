@@ -93,7 +93,8 @@ def rulebook_parts(kit: Kit, stamper: Stamper) -> list[KitPart]:
         book = build_rulebook(RulebookOptions(paper=kit.spec.paper, ruleset=kit.ruleset.id))
         title = label("kit.packing.documents.ruleset_book", name=kit.ruleset.spec.name)
         return [_part("full", title, f"rulebook-{kit.ruleset.id}.pdf", book.pdf, 1, "long", "plain", stamper)]
-    book = build_rulebook(RulebookOptions(edition=edition, paper=kit.spec.paper, scenario=kit.spec.scenario))
+    options = RulebookOptions(edition=edition, paper=kit.spec.paper, scenario=kit.spec.scenario)
+    book = build_rulebook(options, kit.data)  # the game data its armies were checked with: read once
     title = label(f"kit.packing.documents.{edition}")
     filename = edition_file(edition)
     parts = [_part(edition, title, filename, book.pdf, 1, "long", "plain", stamper)]

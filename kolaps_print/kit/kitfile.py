@@ -114,6 +114,7 @@ class Kit:
     scenario: Scenario | None = None  # the kit file's, or the default one; None when the data has none
     ruleset: Ruleset | None = None  # the other game system its armies are written for; None: KOLAPS
     file_warnings: list[Diagnostic] = field(default_factory=list)  # the kit file's own
+    data: GameData | None = None  # KOLAPS's game data its armies were checked with, for its other documents
 
     @property
     def warnings(self) -> list[Diagnostic]:
@@ -251,4 +252,4 @@ def load_kit(path: Path | str, data: GameData | None = None) -> Kit:
         report.add(doc.diagnostic(("scenario",), data.unknown_scenario(spec.scenario)))
     report.raise_if_errors()
     assert spec is not None
-    return Kit(path, spec, books, paths, scenario)
+    return Kit(path, spec, books, paths, scenario, data=data)

@@ -5,9 +5,9 @@ An entry is keyed by the SHA-256 of every file read (its bytes and the names mes
 the labels of the typography's vocabulary (every text of the data is set with it), the working folder, kolaps-print's version and the size and date of each file of the package,
 and the versions of Python and pydantic: any edit makes a new key, and an entry never answers
 for other files. Only a load without errors is kept. Entries live in the user's cache folder
-($XDG_CACHE_HOME/kolaps-print or ~/.cache/kolaps-print, never beside the data), in a folder of
-mode 0700; a folder or entry another user owns or may write is not used (the data is then read
-as if there were no cache). KOLAPS_CACHE=off switches the cache off. docs/trust.md says why.
+(kolaps_print/disk_cache.py: never beside the data, private to the user; the data is read as if
+there were no cache when it cannot be used). KOLAPS_CACHE=off switches the cache off.
+docs/trust.md says why.
 
 An entry is plain JSON, and reading one runs no code: values are rebuilt only as the package's
 own model classes (model_construct, no validation) and the few plain records registered below,
@@ -17,21 +17,18 @@ or stale entry is ignored and written again.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import hashlib
 import json
 import os
-import re
 import stat
 import sys
 from array import array
 from collections.abc import Callable, Iterable
-from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kolaps_print import __version__, typography
+from kolaps_print import __version__, disk_cache, typography
 from kolaps_print.diagnostics import display_path
 from kolaps_print.labels import area_files
 from kolaps_print.load.yaml_source import CompactMarks, SourceDocument
@@ -40,11 +37,11 @@ from kolaps_print.model.common import Model
 T = TypeVar("T")
 C = TypeVar("C", bound=type)
 
-VARIABLE = "KOLAPS_CACHE"  # "off": no cache read or written
+VARIABLE = disk_cache.VARIABLE  # "off": no cache read or written
 FORMAT = 1  # bumped when the encoding below changes
 _MAX_FILE_BYTES = 16 * 1024 * 1024  # a bigger "data file" is read by the loader, which refuses it
 KEPT = 64  # entries kept, the last used: a data folder edited all day leaves no trail of them
-_ENTRY = re.compile(r"^([0-9a-f]{64}\.json|\.entry-\w+\.tmp)$")  # the only files this module removes
+SUFFIX = "json"
 
 # Plain records (dataclasses and the like) an entry may hold beside the models: rebuilt from
 # their attributes, without calling __init__.
@@ -62,7 +59,7 @@ def cached(kind: str, files: Callable[[], Iterable[Path]], build: Callable[[], T
     build reads, and only those). kind names what build makes (with which model, and anything
     else its result depends on)."""
     key = _key(kind, files())
-    folder = _open_folder() if key else None
+    folder = disk_cache.open_folder() if key else None
     if key is None or folder is None:
         return build()
     try:
@@ -83,10 +80,10 @@ def cached(kind: str, files: Callable[[], Iterable[Path]], build: Callable[[], T
 
 def _key(kind: str, files: Iterable[Path]) -> str | None:
     """The entry's name; None when a file cannot be hashed (the loader will say why)."""
-    if os.environ.get(VARIABLE, "").strip().lower() in ("off", "0", "no", "false"):
+    if disk_cache.switched_off():
         return None
     digest = hashlib.sha256()
-    for part in (FORMAT, kind, os.getcwd(), __version__, sys.version, *_library_versions(), _package_state()):
+    for part in (FORMAT, kind, os.getcwd(), __version__, sys.version, *_library_versions(), disk_cache.package_state()):
         digest.update(f"{part}\0".encode())
     for path in (*typeset_files(), *files):
         content = _file_bytes(path)
@@ -120,104 +117,32 @@ def _library_versions() -> tuple[str, str]:
     return pydantic.VERSION, pydantic_core.__version__
 
 
-@cache
-def _package_state() -> str:
-    """Each file of the package (code, fonts), by size and date: a changed checkout or install
-    makes new keys even where the version number did not move."""
-    package = Path(__file__).resolve().parent.parent
-    state = []
-    for folder, subfolders, names in os.walk(package):
-        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
-        for name in sorted(names):
-            info = os.stat(os.path.join(folder, name))
-            state.append(f"{folder}/{name}:{info.st_size}:{info.st_mtime_ns}")
-    return hashlib.sha256("\n".join(state).encode()).hexdigest()
-
-
-# --- the folder and its entries ---
-
-
-def _open_folder() -> int | None:
-    """The cache folder (made 0700 if missing), open; None if it is not safe to use. Every
-    entry is then reached through this descriptor: a folder renamed or replaced by a link
-    after the check (its parent may be writable by others) is not the one used."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    try:
-        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-        folder = root / "kolaps-print"
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        descriptor = os.open(folder, os.O_RDONLY | _O_DIRECTORY | _O_NOFOLLOW)
-    except (OSError, RuntimeError):  # RuntimeError: no home folder
-        return None
-    if _private(os.fstat(descriptor), stat.S_ISDIR):
-        return descriptor
-    os.close(descriptor)
-    return None
-
-
-def _private(info: os.stat_result, kind: Callable[[int], bool]) -> bool:
-    """Ours, of that kind (no link), and nobody else may write it."""
-    return kind(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+# --- the entries ---
 
 
 _MISSING: Any = object()
-_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_O_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 
 
 def _read(folder: int, key: str) -> Any:
-    try:
-        descriptor = os.open(f"{key}.json", os.O_RDONLY | _O_NOFOLLOW, dir_fd=folder)
-    except OSError:
+    content = disk_cache.read_entry(folder, f"{key}.{SUFFIX}")
+    if content is None:
         return _MISSING
     try:
-        with os.fdopen(descriptor, "rb") as file:
-            if not _private(os.fstat(file.fileno()), stat.S_ISREG):
-                return _MISSING
-            stored = json.loads(file.read(), object_hook=_Decoder())
-            if type(stored) is not dict or stored.get("format") != FORMAT or stored.get("key") != key:
-                return _MISSING
-            os.utime(file.fileno())  # last used now: kept longest
+        stored = json.loads(content, object_hook=_Decoder())
+        if type(stored) is not dict or stored.get("format") != FORMAT or stored.get("key") != key:
+            return _MISSING
         return stored["value"]
     except Exception:  # a corrupt or foreign entry: read the data instead, and write it again
         return _MISSING
 
 
 def _write(folder: int, key: str, value: Any) -> None:
-    """Keep value, atomically (a temporary file of mode 0600, then a rename); silently not
-    when it holds something the encoding does not know or the folder cannot be written."""
+    """Keep value; silently not when it holds something the encoding does not know."""
     try:
         text = json.dumps({"format": FORMAT, "key": key, "value": _Encoder().value(value)}, separators=(",", ":"))
     except _Unknown:
         return
-    temporary = f".entry-{os.urandom(8).hex()}.tmp"
-    try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o600, dir_fd=folder)
-    except OSError:
-        return
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temporary, f"{key}.json", src_dir_fd=folder, dst_dir_fd=folder)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary, dir_fd=folder)
-        return
-    _forget_old(folder)
-
-
-def _forget_old(folder: int) -> None:
-    """Remove the entries past the KEPT last used (and temporary files a killed run left)."""
-    try:
-        found = [
-            (os.stat(name, dir_fd=folder, follow_symlinks=False).st_mtime_ns, name)
-            for name in os.listdir(folder)
-            if _ENTRY.match(name)
-        ]
-        for _, name in sorted(found, reverse=True)[KEPT:]:
-            os.unlink(name, dir_fd=folder)
-    except OSError:  # another run removed it first
-        pass
+    disk_cache.write_entry(folder, f"{key}.{SUFFIX}", text.encode("utf-8"), SUFFIX, KEPT)
 
 
 # --- the encoding: JSON, with a tagged object for each value JSON has no form for ---

@@ -57,10 +57,17 @@ class CheckedBook:
 
 
 def check_book(
-    templates: Path, data_dir: Path, edition: str, strict: bool, scenario_id: str | None = None
+    templates: Path,
+    data_dir: Path,
+    edition: str,
+    strict: bool,
+    scenario_id: str | None = None,
+    data: GameData | None = None,
 ) -> CheckedBook:
-    """Located errors for bad sources, then the consistency report (strict: findings are errors)."""
-    sources, edition_spec, names, data, armies, parsed = _read_sources(templates, data_dir, edition, scenario_id)
+    """Located errors for bad sources, then the consistency report (strict: findings are errors).
+    data: data_dir's game data when the caller has it loaded already (the kit, within one build);
+    otherwise read here, afresh (--watch must see an edit)."""
+    sources, edition_spec, names, data, armies, parsed = _read_sources(templates, data_dir, edition, scenario_id, data)
     chapters = [c for c, _ in parsed]
     in_edition = chapters[: len(edition_spec.chapters)]
     usage = Usage()
@@ -185,13 +192,13 @@ def _demo(data: GameData, armies: list[ArmyBook], scenario_id: str | None, repor
 
 
 def _read_sources(
-    templates: Path, data_dir: Path, edition_id: str, scenario_id: str | None = None
+    templates: Path, data_dir: Path, edition_id: str, scenario_id: str | None = None, given: GameData | None = None
 ) -> tuple[BookSources, Edition, list[str], GameData, list[ArmyBook], list[tuple[Chapter, Usage]]]:
     """book.yaml, the game data and every chapter, all checked before stopping on an error:
     (sources, edition, chapter names, game data, demo armies, parsed chapters)."""
     report = Report()
     book = _gather(report, lambda: read_book(templates))
-    data = _gather(report, lambda: load_game_data(data_dir))
+    data = given if given is not None else _gather(report, lambda: load_game_data(data_dir))
     edition = _gather(report, lambda: edition_of(book[0], edition_id)) if book else None
     if book is None or edition is None:
         report.raise_if_errors()

@@ -29,6 +29,7 @@ from kolaps_print.labels import label
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
 from kolaps_print.provenance import mark, marked
+from kolaps_print.rulebook.compiled import CompiledTemplates
 from kolaps_print.rulebook.sandbox import MEMORY_HEADROOM, BookSandbox, FolderLoader
 from kolaps_print.rulebook.sources import BookSources
 from kolaps_print.rulebook.usage import Tracked, Usage, tracked_list
@@ -55,23 +56,7 @@ def lcfirst(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-class CompiledTemplates(jinja2.BytecodeCache):
-    """Each template's compiled code, kept for the process by file and checked against a hash
-    of its text (Jinja's buckets): a --watch rebuild compiles again only the chapters that were
-    edited, instead of all of them (a fifth of a rebuild). Memory only: nothing is written."""
-
-    def __init__(self) -> None:
-        self._code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if bucket.key in self._code:
-            bucket.bytecode_from_string(self._code[bucket.key])  # dropped there if the text changed
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self._code[bucket.key] = bucket.bytecode_to_string()
-
-
-_COMPILED = CompiledTemplates()
+_COMPILED = CompiledTemplates()  # for the process, and on disk (compiled.py)
 
 
 def make_environment(folder: Path) -> BookSandbox:
