@@ -187,8 +187,10 @@ class Pitch:
     group_gap: float
     group: int  # boxes a group
 
-    def finer(self, factor: float) -> Pitch:
-        return Pitch(self.box * factor, self.gap * factor, self.group_gap * factor, self.group)
+    def finer(self, box: float, gap: float) -> Pitch:
+        """Smaller boxes and gaps inside a group; the gaps between groups, where a track's lines
+        stand, kept (a line keeps its clearance from the boxes)."""
+        return Pitch(box, gap, self.group_gap, self.group)
 
     def group_width(self) -> float:
         return self.group * self.box + (self.group - 1) * self.gap
@@ -234,8 +236,8 @@ class BoxesBlock(ShapedPart):
     def _grid(self, width: float) -> tuple[Pitch, list[tuple[int, int]]]:
         """The track's pitch and rows, per_row boxes a row. No row runs past the grid the full rows
         make (docs/style.md, eleventh session): a last row of box_orphan boxes or fewer under a
-        full one joins the row above with the whole track set finer so that row holds the grid's
-        width (Mila Sorel's 11 PV: one row of 11, not 10 and a box alone under them), while the
+        full one joins the row above with the whole track's boxes set smaller (the gaps between
+        groups, where lines stand, kept) so that row holds the grid's width (Mila Sorel's 11 PV: one row of 11, not 10 and a box alone under them), while the
         boxes stay box_min_mm or more; else the two rows share their boxes on the grid (12: 7 and
         5)."""
         if width in self._grids:
@@ -246,13 +248,26 @@ class BoxesBlock(ShapedPart):
         grid: tuple[Pitch, list[tuple[int, int]]] = (base, rows)
         if len(rows) > 1 and rows[-1][1] <= self.look.box_orphan:
             joined = (rows[-2][0], rows[-2][1] + rows[-1][1])
-            finer = min(1.0, self._row_width(base, 0, per_row) / self._row_width(base, *joined))
-            if base.box * finer >= pt(self.look.box_min_mm) - 1e-6:
-                grid = (base.finer(finer), rows[:-2] + [joined])
+            finer = self._finer(base, joined, self._row_width(base, 0, per_row))
+            if finer is not None:
+                grid = (finer, rows[:-2] + [joined])
             else:
                 grid = (base, rows[:-2] + _balanced(*joined, self.look.box_group))
         self._grids[width] = grid
         return grid
+
+    def _finer(self, base: Pitch, row: tuple[int, int], grid: float) -> Pitch | None:
+        """The pitch at which row holds grid points: boxes and the gaps inside groups smaller
+        alike, then, with the boxes at box_min_mm, the gaps alone down to box_min_gap_mm; None
+        when even that is too wide."""
+        kept = self._row_width(base.finer(0, 0), *row)  # the gaps between groups, which do not shrink
+        inner = self._row_width(base.finer(0, 1), *row) - kept  # how many gaps inside groups
+        share = (grid - kept) / (row[1] * base.box + inner * base.gap)
+        least = pt(self.look.box_min_mm)
+        if base.box * share >= least - 1e-6:
+            return base.finer(base.box * min(1.0, share), base.gap * min(1.0, share))
+        gap = (grid - kept - row[1] * least) / inner if inner else -1.0
+        return base.finer(least, gap) if gap >= pt(self.look.box_min_gap_mm) - 1e-6 else None
 
     def _row_width(self, pitch: Pitch, start: int, count: int) -> float:
         """A row's width at pitch, from its first box's left to its last box's right."""
@@ -304,12 +319,13 @@ class BoxesBlock(ShapedPart):
         labelled = {self.row_of(after - 1, width)[0] for after, text in self.lines() if text}
         zero_row, zero_start = self.row_of(self.track.boxes, width)
         below_zero = zero_row if self.track.negative and zero_start == self.track.boxes else -1
-        pitch, tops, y = self.pitch(width), [], 0.0
+        box, gap = self.pitch(width).box, self._base().gap  # rows keep the look's gap: a label stands in it
+        tops, y = [], 0.0
         for row in range(len(rows)):
-            y += _strip(self.look, pitch.gap, row == 0) if row in labelled else 0
+            y += _strip(self.look, gap, row == 0) if row in labelled else 0
             y += ROW_CLEAR * self.look.small_pt if row == below_zero and row not in labelled else 0
             tops.append(y)
-            y += pitch.box + pitch.gap
+            y += box + gap
         return tops
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
