@@ -181,6 +181,10 @@ class BackBuilder:
         b, margin = self.back.band, self.layout.margin / self.scale
         shapes: list[Shape] = []
         right = self.size.width / self.scale - margin
+        if member.character.avatar:  # the star where the front has it, at the band's right: the side in play says who
+            a = self.layout.front.avatar
+            shapes += avatar_mark(a, (self.band_height, self.safe), right, True, (self.colour, self.white, self.ink))
+            right -= a.height + a.gap
         name_baseline = band_baseline(self.band_height, b.name_size, self.safe)
         if stat_line == UNDER:
             name_baseline = below_safe_top(self.safe, b.name_size)
@@ -200,12 +204,6 @@ class BackBuilder:
             shapes.append(number_text)
             right = number_text.x - number_text.width - 1.5
         left = margin
-        if member.character.avatar:  # the star as on the front: the side in play says who the Avatar is
-            a = self.layout.front.avatar
-            shapes += avatar_mark(
-                a, (self.band_height, self.safe), margin + a.height, True, (self.colour, self.white, self.ink)
-            )
-            left += a.height + a.gap
         emblem, left = emblem_mark(
             self.identity.emblem, self.layout.front.emblem, left, self.band_height / 2, self.white
         )

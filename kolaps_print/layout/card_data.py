@@ -209,6 +209,8 @@ class Locations(Model):
     head_size: FontSize = 6  # the column heads in the section's title row (gravité, Hém., C)
     box: Length | None = None  # its tick boxes, drop and C box, when smaller than the back's (≥ 3: a pencil tick)
     modifier_clear: Gap = 0.8  # between a box and the next box's modifier, besides box_gap (not scaled on larger cards)
+    box_gap: Gap | None = None  # after a wound box in its row (None: the back's box_gap)
+    drop_clear: Gap | None = None  # the least room between the last wound box and the drop's place (None: column_gap)
 
 
 class Cumulative(Model):
