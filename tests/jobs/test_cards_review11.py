@@ -9,7 +9,7 @@ from pdf_text import as_printed, text_objects  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions, build_cards
 from kolaps_print.model.army_book import load_army
-from kolaps_print.units import pt, to_mm
+from kolaps_print.units import pt
 
 
 def _band_marks(pdf: bytes, page: int, name: str) -> tuple[list, list]:
