@@ -248,7 +248,7 @@ class BoxesBlock(ShapedPart):
         grid: tuple[Pitch, list[tuple[int, int]]] = (base, rows)
         if len(rows) > 1 and rows[-1][1] <= self.look.box_orphan:
             joined = (rows[-2][0], rows[-2][1] + rows[-1][1])
-            finer = self._finer(base, joined, self._row_width(base, 0, per_row))
+            finer = self._finer(base, joined, base.left_of(per_row - 1) + base.box)  # a plain full row
             if finer is not None:
                 grid = (finer, rows[:-2] + [joined])
             else:
