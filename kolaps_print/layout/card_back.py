@@ -39,6 +39,7 @@ from kolaps_print.model.rules import Rules
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 LABEL_GAP = 1.0  # mm at least between an inline label and its boxes
+GROW_STEP = 0.05  # the steps an edition's back_grow tries, largest first
 HEAD_CLEAR = 3.0  # mm at least between a section title and a column head (a rule shows between them)
 
 
@@ -181,6 +182,10 @@ class BackBuilder:
         b, margin = self.back.band, self.layout.margin / self.scale
         shapes: list[Shape] = []
         right = self.size.width / self.scale - margin
+        if member.character.avatar:  # the star where the front has it, at the band's right: the side in play says who
+            a = self.layout.front.avatar
+            shapes += avatar_mark(a, (self.band_height, self.safe), right, True, (self.colour, self.white, self.ink))
+            right -= a.height + a.gap
         name_baseline = band_baseline(self.band_height, b.name_size, self.safe)
         if stat_line == UNDER:
             name_baseline = below_safe_top(self.safe, b.name_size)
@@ -200,12 +205,6 @@ class BackBuilder:
             shapes.append(number_text)
             right = number_text.x - number_text.width - 1.5
         left = margin
-        if member.character.avatar:  # the star as on the front: the side in play says who the Avatar is
-            a = self.layout.front.avatar
-            shapes += avatar_mark(
-                a, (self.band_height, self.safe), margin + a.height, True, (self.colour, self.white, self.ink)
-            )
-            left += a.height + a.gap
         emblem, left = emblem_mark(
             self.identity.emblem, self.layout.front.emblem, left, self.band_height / 2, self.white
         )
@@ -259,6 +258,7 @@ class BackBuilder:
             self.back = back
             parts, cuts = self._parts(width)
             if self._fits(parts, width, height):
+                parts, cuts = self._grown(parts, cuts, width, height)
                 return 1.0, self._stack(parts, width, height) + self._fixed(width, height), cuts
         scale = 1.0
         for _ in range(8):
@@ -277,6 +277,32 @@ class BackBuilder:
             )
         shapes = self._stack(parts, width, height) + self._fixed(width, height)
         return scale, [_scaled(s, scale) for s in shapes], cuts
+
+    def _grown(self, parts: list[Part], cuts: list[Cut], width: float, height: float) -> tuple[list[Part], list[Cut]]:
+        """The back with its location rows as large as it holds, up to the edition's back_grow
+        (by GROW_STEP): the demo's backs fill the room the rules they drop leave; the back as it
+        was (parts) when no step fits or the edition does not grow it."""
+        back, most = self.back, self.layout.shows.back_grow
+        steps = [round(1 + GROW_STEP * i, 3) for i in range(int((most - 1) / GROW_STEP + 1e-9), 0, -1)]
+        found: tuple[list[Part], list[Cut]] | None = None
+        for k in steps:  # the type and boxes, bound by the card's width
+            self.back = back.model_copy(update={"locations": back.locations.grown(k, back.box)})
+            found = self._parts(width)
+            if self._fits(found[0], width, height):
+                break
+            found = None
+        if found is None:
+            self.back = back
+            return parts, cuts
+        sized = self.back
+        for row in (s for s in steps if s > k):  # then the rows' height, as far as the height allows
+            rows = sized.locations.model_copy(update={"row": back.locations.row * row})
+            self.back = sized.model_copy(update={"locations": rows})
+            taller = self._parts(width)
+            if self._fits(taller[0], width, height):
+                return taller
+        self.back = sized
+        return found
 
     def _needed(self, parts: list[Part]) -> float:
         return sum(p.height for p in parts) + self.back.gap * (len(parts) - 1) + self.back.bottom + self.back.footer

@@ -209,6 +209,14 @@ class Locations(Model):
     head_size: FontSize = 6  # the column heads in the section's title row (gravité, Hém., C)
     box: Length | None = None  # its tick boxes, drop and C box, when smaller than the back's (≥ 3: a pencil tick)
     modifier_clear: Gap = 0.8  # between a box and the next box's modifier, besides box_gap (not scaled on larger cards)
+    box_gap: Gap | None = None  # after a wound box in its row (None: the back's box_gap)
+    drop_clear: Gap | None = None  # the least room between the last wound box and the drop's place (None: column_gap)
+
+    def grown(self, k: float, box: float) -> Locations:
+        """The rows k times as large: their type, heights, gaps and boxes (box: the back's, when
+        the rows have none of their own)."""
+        grown = _scaled(self, k, k)
+        return grown.model_copy(update={"box": (self.box or box) * k})
 
 
 class Cumulative(Model):
@@ -293,6 +301,9 @@ class Shows(Model):
     # the front's body type may grow up to this much (one size for the army, the largest its cards
     # hold): an edition that prints little (the demo's) fills its cards instead of leaving them 60 % empty
     grow: float = Field(1.0, ge=1, le=2)
+    # the back's location rows (type, boxes, row height) may grow up to this much, as large as every
+    # back of the army holds: the demo's backs, with no morale nor status, left 15–20 mm empty
+    back_grow: float = Field(1.0, ge=1, le=2)
     # the back's wound table gives the walk and the run on rows of their own (Marche, Course), not
     # « 7,5/15 » in one cell: an edition whose backs hold little else (the demo's) has the room
     split_moves: bool = False

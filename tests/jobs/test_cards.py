@@ -115,13 +115,13 @@ def test_each_back_is_in_the_mirrored_slot(kappa, flip):
 
 def test_front_and_back_mirror_about_the_sheet_centre_long_edge(kappa, kappa_pdf):
     layout = card_layout()
-    # both names are set after the affiliation's emblem at the card's left margin (on the back, after the Avatar's star too)
+    # both names are set after the affiliation's emblem at the card's left margin (the Avatar's star
+    # stands at the band's right on both faces: eleventh session)
     emblem = emblem_mark(kappa.affiliation.emblem, layout.front.emblem, 0.0, 10.0, (0, 0, 0, 1))[1]
     margin = layout.margin + emblem
-    star = layout.front.avatar.height + layout.front.avatar.gap
     for member in kappa.members:
         name = member.character.name
-        back_margin = margin + (star if member.character.avatar else 0.0)
+        back_margin = margin
         for front in find(kappa_pdf.pdf, 0, name):
             card_left = front[0] - margin
             mirrored_left = A4_MM[0] - card_left - 63

@@ -38,8 +38,14 @@ def _wounds(b: BackBuilder) -> Part:
     boxes_w = max(width for _, width in rows)
     left, right, box = b.left, b.right, lo.box or bk.box
     boxes_x = left + roll_w + name_w
-    drop_x = max(boxes_x + boxes_w + lo.column_gap, right - box - bk.box_gap - box)
-    critical_x = drop_x + box + bk.box_gap
+    drop_clear = lo.column_gap if lo.drop_clear is None else lo.drop_clear
+    critical_x = right - box
+    # beside the C box, or halfway between the last wound box and it where that is further right:
+    # the drop never stands nearer the wound boxes than the C box (mini backs)
+    drop_x = max(critical_x - bk.box_gap - box, (boxes_x + boxes_w + critical_x - box) / 2)
+    if boxes_x + boxes_w + drop_clear > drop_x:  # too wide for the card: the back's fit scales it
+        drop_x = boxes_x + boxes_w + drop_clear
+        critical_x = drop_x + box + bk.box_gap
     heads = [
         (boxes_x + boxes_w / 2, label("cards.back.boxes_head")),
         (drop_x + box / 2, label("cards.back.bleeding_head")),
@@ -70,7 +76,7 @@ def _wounds(b: BackBuilder) -> Part:
     wounds = Part(
         bk.section.height + len(locations) * lo.row,
         emit,
-        roll_w + name_w + boxes_w + lo.column_gap + 2 * box + bk.box_gap,
+        roll_w + name_w + boxes_w + drop_clear + 2 * box + bk.box_gap,
     )
     return wounds
 
@@ -80,11 +86,12 @@ def _box_row(b: BackBuilder, modifiers: list[int], mod_w: float) -> tuple[list[t
     every box; grouped: the first of each run of equal ones), and the row's width."""
     bk, lo = b.back, b.back.locations
     box = lo.box or bk.box
+    gap = bk.box_gap if lo.box_gap is None else lo.box_gap
     boxes, x = [], 0.0
     for k, modifier in enumerate(modifiers):
         shown = lo.modifiers == "beside" or k == 0 or modifier != modifiers[k - 1]
         if shown:
             x += (lo.modifier_clear if k else 0.0) + mod_w + lo.modifier_gap
         boxes.append((x, signed(modifier) if shown else ""))
-        x += box + bk.box_gap
-    return boxes, x - bk.box_gap
+        x += box + gap
+    return boxes, x - gap

@@ -168,8 +168,8 @@ def _cell(table: RowTable, row: Row, column: int, cell: Flowable, where: tuple, 
     left, bottom, height = where
     h = cell.wrap(table.cell_width(row, column), BIG)[1]
     valign = table.look.valign
-    if valign == "top":
-        y = bottom + height - row.top - h
+    if valign in ("top", "baseline"):
+        y = bottom + height - row.top - h - table.drop(row, cell)
     elif valign == "bottom":
         y = bottom + row.bottom
     else:

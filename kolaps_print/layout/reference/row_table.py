@@ -21,7 +21,7 @@ EMPTY_CELL_PT = 12.0
 BIG = 1e9  # pt: "no limit" when a cell is measured
 
 Cell: TypeAlias = Flowable | str  # "" where a spanning cell covers the row
-VAlign = Literal["top", "middle", "bottom"]
+VAlign = Literal["top", "middle", "bottom", "baseline"]  # baseline: the cells' first lines on one baseline
 
 
 @dataclass(frozen=True)
@@ -90,9 +90,18 @@ class RowTable(Flowable):
             if isinstance(cell, str):
                 content = self.look.empty_cell if cell == "" else 0.0
             else:
-                content = cell.wrap(self.cell_width(row, i), BIG)[1]
+                content = cell.wrap(self.cell_width(row, i), BIG)[1] + self.drop(row, cell)
             tallest = max(tallest, content + row.top + row.bottom)
         return tallest
+
+    def drop(self, row: Row, cell: Flowable) -> float:
+        """How far a cell is set below the row's top padding: with valign baseline, its first line
+        lowered to the row's largest first line (a value level with a larger rolled one), else 0."""
+        if self.look.valign != "baseline":
+            return 0.0
+        first = max(_first_line(c) for c in row.cells)
+        # the largest line's own leading above its capitals stands for the row's top padding
+        return first - _first_line(cell) - (min(row.top, first - min(map(_first_line, row.cells))) if first > 0 else 0)
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width, self.height = sum(self.column_widths), sum(self.row_heights())
@@ -127,3 +136,10 @@ class RowTable(Flowable):
 
     def draw(self) -> None:
         raise TypeError("a RowTable is painted as shapes (layout/reference/as_shapes.py), never drawn by platypus")
+
+
+def _first_line(cell: Cell) -> float:
+    """The drop from a cell's top to its first baseline (pt): its first line's size, as reportlab
+    sets a paragraph; 0 for an empty cell."""
+    style = getattr(cell, "style", None)
+    return float(style.fontSize) if style is not None else 0.0

@@ -5,6 +5,7 @@ are parts of a face's drawing protocol too (layout/ruleset/parts.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.lib.colors import Color
@@ -159,6 +160,13 @@ class TilesBlock(ShapedPart):
 ROW_CLEAR = 0.1  # × the labels' size: a row below zero clears the row above (review, major 8)
 
 
+def _balanced(start: int, count: int, group: int) -> list[tuple[int, int]]:
+    """Two rows sharing count boxes from start, on the grid: the last a whole number of groups
+    where half the boxes make one (12: 7 and 5), else half (4: 2 and 2)."""
+    last = (count // 2) // group * group or count // 2
+    return [(start, count - last), (start + count - last, last)]
+
+
 def _strip(look: CardLook, gap: float, first: bool) -> float:
     """The room a row's line labels add above it: their capitals (no label descends: ½, ¼, 0,
     50 %, mourant) over the line's end, flush with the row's top, and under a row of boxes a
@@ -170,6 +178,28 @@ def _strip(look: CardLook, gap: float, first: bool) -> float:
     return max(0.0, look.small_pt * 0.75 + pt(look.label_clear_mm) - gap) + gap / 2
 
 
+@dataclass(frozen=True)
+class Pitch:
+    """A track's box, the gap between two boxes of a group and the gap between groups (points)."""
+
+    box: float
+    gap: float
+    group_gap: float
+    group: int  # boxes a group
+
+    def finer(self, box: float, gap: float) -> Pitch:
+        """Smaller boxes and gaps inside a group; the gaps between groups, where a track's lines
+        stand, kept (a line keeps its clearance from the boxes)."""
+        return Pitch(box, gap, self.group_gap, self.group)
+
+    def group_width(self) -> float:
+        return self.group * self.box + (self.group - 1) * self.gap
+
+    def left_of(self, i: int) -> float:
+        """The left of a row's i-th box (from 0)."""
+        return (i // self.group) * (self.group_width() + self.group_gap) + (i % self.group) * (self.box + self.gap)
+
+
 class BoxesBlock(ShapedPart):
     """A track's boxes in rows of whole groups (10 a row in groups of 5 on a poker card), ticked
     from the left; a thick line after each marked box, the boxes below zero tinted."""
@@ -177,11 +207,7 @@ class BoxesBlock(ShapedPart):
     def __init__(self, track: Track, look: CardLook):
         super().__init__()
         self.track, self.look = track, look
-        self.box, self.gap, self.group_gap = pt(look.box_mm), pt(look.box_gap_mm), pt(look.box_group_gap_mm)
-
-    def _group_width(self) -> float:
-        n = self.look.box_group
-        return n * self.box + (n - 1) * self.gap
+        self._grids: dict[float, tuple[Pitch, list[tuple[int, int]]]] = {}  # by width
 
     def inner(self) -> set[int]:
         """The lines that fall inside a group of boxes (after box n, counted from 1): the gap there
@@ -191,39 +217,76 @@ class BoxesBlock(ShapedPart):
     def per_row(self, width: float) -> int:
         """Boxes a row: whole groups when one fits the width (with room for the widened gaps at
         lines), else as many boxes as fit."""
-        width -= len(self.inner()) * (self.group_gap - self.gap)
-        groups = int((width + self.group_gap) // (self._group_width() + self.group_gap))
+        base = self._base()
+        width -= len(self.inner()) * (base.group_gap - base.gap)
+        groups = int((width + base.group_gap) // (base.group_width() + base.group_gap))
         if groups >= 1:
             return groups * self.look.box_group
-        return max(1, int((width + self.gap) // (self.box + self.gap)))
+        return max(1, int((width + base.gap) // (base.box + base.gap)))
+
+    def _base(self) -> Pitch:
+        return Pitch(
+            pt(self.look.box_mm), pt(self.look.box_gap_mm), pt(self.look.box_group_gap_mm), self.look.box_group
+        )
 
     def rows(self, width: float) -> list[tuple[int, int]]:
-        """Each row's first box (from 0) and its count: per_row a row, and a last row of
-        box_orphan boxes or fewer joined to the row above when it still fits the width (Mila
-        Sorel's 11 PV: one row of 11, not 10 and a box alone under them)."""
-        per_row, total = self.per_row(width), self.track.boxes + self.track.negative
+        """Each row's first box (from 0) and its count (_grid)."""
+        return self._grid(width)[1]
+
+    def _grid(self, width: float) -> tuple[Pitch, list[tuple[int, int]]]:
+        """The track's pitch and rows, per_row boxes a row. No row runs past the grid the full rows
+        make (docs/style.md, eleventh session): a last row of box_orphan boxes or fewer under a
+        full one joins the row above with the whole track's boxes set smaller (the gaps between
+        groups, where lines stand, kept) so that row holds the grid's width (Mila Sorel's 11 PV: one row of 11, not 10 and a box alone under them), while the
+        boxes stay box_min_mm or more; else the two rows share their boxes on the grid (12: 7 and
+        5)."""
+        if width in self._grids:
+            return self._grids[width]
+        base, per_row = self._base(), self.per_row(width)
+        total = self.track.boxes + self.track.negative
         rows = [(start, min(per_row, total - start)) for start in range(0, max(total, 1), per_row)]
+        grid: tuple[Pitch, list[tuple[int, int]]] = (base, rows)
         if len(rows) > 1 and rows[-1][1] <= self.look.box_orphan:
             joined = (rows[-2][0], rows[-2][1] + rows[-1][1])
-            if self.row_width(*joined) <= width + 1e-6:
-                rows[-2:] = [joined]
-        return rows
+            finer = self._finer(base, joined, base.left_of(per_row - 1) + base.box)  # a plain full row
+            if finer is not None:
+                grid = (finer, rows[:-2] + [joined])
+            else:
+                grid = (base, rows[:-2] + _balanced(*joined, self.look.box_group))
+        self._grids[width] = grid
+        return grid
 
-    def row_width(self, start: int, count: int) -> float:
-        """A row's width, from its first box's left to its last box's right."""
+    def _finer(self, base: Pitch, row: tuple[int, int], grid: float) -> Pitch | None:
+        """The pitch at which row holds grid points: boxes and the gaps inside groups smaller
+        alike, then, with the boxes at box_min_mm, the gaps alone down to box_min_gap_mm; None
+        when even that is too wide."""
+        kept = self._row_width(base.finer(0, 0), *row)  # the gaps between groups, which do not shrink
+        inner = self._row_width(base.finer(0, 1), *row) - kept  # how many gaps inside groups
+        share = (grid - kept) / (row[1] * base.box + inner * base.gap)
+        least = pt(self.look.box_min_mm)
+        if base.box * share >= least - 1e-6:
+            return base.finer(base.box * min(1.0, share), base.gap * min(1.0, share))
+        gap = (grid - kept - row[1] * least) / inner if inner else -1.0
+        return base.finer(least, gap) if gap >= pt(self.look.box_min_gap_mm) - 1e-6 else None
+
+    def _row_width(self, pitch: Pitch, start: int, count: int) -> float:
+        """A row's width at pitch, from its first box's left to its last box's right."""
         widened = sum(1 for after in self.inner() if start < after < start + count)
-        return self.left_of(count - 1) + self.box + widened * (self.group_gap - self.gap)
+        return pitch.left_of(count - 1) + pitch.box + widened * (pitch.group_gap - pitch.gap)
+
+    def pitch(self, width: float) -> Pitch:
+        """The track's pitch laid out width wide (_grid)."""
+        return self._grid(width)[0]
+
+    def row_width(self, start: int, count: int, width: float) -> float:
+        """A row's width laid out width wide, from its first box's left to its last box's right."""
+        return self._row_width(self.pitch(width), start, count)
 
     def row_of(self, i: int, width: float) -> tuple[int, int]:
         """Box i's row (from 0) and that row's first box."""
         rows = self.rows(width)
         row = next(r for r in range(len(rows) - 1, -1, -1) if rows[r][0] <= i)
         return row, rows[row][0]
-
-    def left_of(self, i: int) -> float:
-        """The left of the row's i-th box (from 0)."""
-        n = self.look.box_group
-        return (i // n) * (self._group_width() + self.group_gap) + (i % n) * (self.box + self.gap)
 
     def lines(self) -> list[tuple[int, str]]:
         """The lines across the track: after which box, and what is printed above it (a state's
@@ -236,11 +299,12 @@ class BoxesBlock(ShapedPart):
             )
         return out
 
-    def shifted(self, i: int, start: int, end: int) -> float:
+    def shifted(self, i: int, start: int, end: int, width: float) -> float:
         """The left of box i (from 0) in its row (its first box start, end past its last), after
-        the widened gaps at the lines before it."""
+        the widened gaps at the lines before it, laid out width wide."""
+        pitch = self.pitch(width)
         widened = sum(1 for after in self.inner() if start < after <= i and after < end)
-        return self.left_of(i - start) + widened * (self.group_gap - self.gap)
+        return pitch.left_of(i - start) + widened * (pitch.group_gap - pitch.gap)
 
     def labelled_top(self, width: float) -> bool:
         """Whether the first row has labels over it: the track's head then leaves out its gap."""
@@ -255,17 +319,18 @@ class BoxesBlock(ShapedPart):
         labelled = {self.row_of(after - 1, width)[0] for after, text in self.lines() if text}
         zero_row, zero_start = self.row_of(self.track.boxes, width)
         below_zero = zero_row if self.track.negative and zero_start == self.track.boxes else -1
+        box, gap = self.pitch(width).box, self._base().gap  # rows keep the look's gap: a label stands in it
         tops, y = [], 0.0
         for row in range(len(rows)):
-            y += _strip(self.look, self.gap, row == 0) if row in labelled else 0
+            y += _strip(self.look, gap, row == 0) if row in labelled else 0
             y += ROW_CLEAR * self.look.small_pt if row == below_zero and row not in labelled else 0
             tops.append(y)
-            y += self.box + self.gap
+            y += box + gap
         return tops
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
-        self.height = self.row_tops(aW)[-1] + self.box
+        self.height = self.row_tops(aW)[-1] + self.pitch(aW).box
         return aW, self.height
 
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
@@ -279,22 +344,23 @@ def _laid_track(track: Track, look: CardLook, width: float, height: float, where
     x, y, area_height = where
     block, area = BoxesBlock(track, look), Area(area_height)
     rows, radius, tops = block.rows(width), pt(look.box_radius_mm), block.row_tops(width)
+    pitch = block.pitch(width)
     black, paper = ink().cmyk(), house_colour("paper").cmyk()
     below = tint(ink(), look.negative_tint).cmyk()
     lines = dict(block.lines())
     shapes: list[Shape] = []
     inner = block.inner()
-    grid = x + max(block.row_width(*row) for row in rows)  # labels stay over the boxes (tarot: past them)
+    grid = x + max(block.row_width(*row, width) for row in rows)  # labels stay over the boxes (tarot: past them)
     for i in range(track.boxes + track.negative):
         row, start = block.row_of(i, width)
-        left = x + block.shifted(i, start, start + rows[row][1])
-        bottom = y + height - tops[row] - block.box
+        left = x + block.shifted(i, start, start + rows[row][1], width)
+        bottom = y + height - tops[row] - pitch.box
         fill = below if i >= track.boxes else paper
-        shapes.append(area.box(left, bottom, block.box, block.box, fill, radius, black, look.box_pt))
+        shapes.append(area.box(left, bottom, pitch.box, pitch.box, fill, radius, black, look.box_pt))
         if i + 1 in lines:  # the line sits after the marked box, across its row, its label above it
             wide = (i + 1) % look.box_group == 0 or i + 1 in inner
-            after = left + block.box + (block.group_gap if wide else block.gap) / 2
-            ends = (bottom, bottom + block.box)  # within the row: it crosses no box above or below
+            after = left + pitch.box + (pitch.group_gap if wide else pitch.gap) / 2
+            ends = (bottom, bottom + pitch.box)  # within the row: it crosses no box above or below
             shapes.append(area.upright(after, *ends, black, look.mark_pt))
             shapes += _line_label(lines[i + 1], after, ends[1], (x, max(grid, after)), look, area)
     return tuple(shapes)

@@ -160,6 +160,7 @@ class DeckTable:
     whole: bool  # every word fits its column (False: the columns had to squeeze one apart)
     strong: float  # the rolled column's size, against size
     names_above: bool = False  # each row's first text (a weapon's name) on a line of its own, over its values
+    pad: float | None = None  # each cell's padding a side (pt); None: the look's cell_pad_pt
 
 
 Widths = Mapping[tuple[str, ...], DeckTable]  # by the table's heading
@@ -205,7 +206,7 @@ def _beside_names(table: RulesetTable, width: float, look: CardLook) -> DeckTabl
     word broken. The rolled column is kept larger than the rest (down to 1.1 ×) if any size
     allows it, else set at the rest's size; if no size fits, words whole with the names broken
     at spaces."""
-    pad = look.cell_pad_pt
+    pad, named = look.cell_pad_pt, _named(table)
     larger = _larger(look)
     good = max(look.table_good_pt, look.table_min_pt)
     # every cell of the rows whole (« Armes de tir »), else the names whole, else words whole
@@ -215,10 +216,12 @@ def _beside_names(table: RulesetTable, width: float, look: CardLook) -> DeckTabl
             best: tuple[int, DeckTable] | None = None  # at good: the fewest rows' texts wrapped, then the largest
             for size in _sizes_down_to(look.body_pt, least):
                 for strong in strongs:
-                    if not _fits(table, width, size, strong, pad, keep):
+                    if not _fits(table, width, size, strong, pad, keep, named):
                         continue
-                    columns = column_widths(table, width, size, strong, pad, keep != "words", body_first=True)
-                    wraps = wrapped_cells(table, columns, size, strong, pad) if least == good else 0
+                    columns = column_widths(
+                        table, width, size, strong, pad, keep != "words", body_first=True, bold_first=named
+                    )
+                    wraps = wrapped_cells(table, columns, size, strong, pad, named) if least == good else 0
                     if best is None or wraps < best[0]:
                         best = (wraps, DeckTable(size, columns, True, strong))
                     if wraps == 0:
@@ -226,9 +229,16 @@ def _beside_names(table: RulesetTable, width: float, look: CardLook) -> DeckTabl
             if best is not None:
                 return best[1]
     strong = look.strong_scale
-    size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad)
-    whole = sum(least_widths(table, size, strong, pad)) <= width + 1e-6
-    return DeckTable(size, column_widths(table, width, size, strong, pad, body_first=True), whole, strong)
+    size = unbroken_size(table, width, look.body_pt, look.table_min_pt, strong=strong, pad=pad, bold_first=named)
+    whole = sum(least_widths(table, size, strong, pad, bold_first=named)) <= width + 1e-6
+    columns = column_widths(table, width, size, strong, pad, body_first=True, bold_first=named)
+    return DeckTable(size, columns, whole, strong)
+
+
+def _named(table: RulesetTable) -> bool:
+    """Whether each row's first text names it (a weapon: the table has a rolled column), set in
+    bold as the row's head, on every system's cards alike."""
+    return table.strong is not None
 
 
 def _larger(look: CardLook) -> list[float]:
@@ -239,7 +249,8 @@ def _larger(look: CardLook) -> list[float]:
 def _a_name_wraps(table: RulesetTable, deck: DeckTable, pad: float) -> bool:
     """Whether a row's first text (a weapon's name) takes two lines in the deck's first column."""
     room = deck.columns[0] - 2 * pad - COLUMN_SLACK
-    return any(stringWidth(row[0], SANS, deck.size) > room for row in table.rows)
+    font = SANS_BOLD if _named(table) else SANS
+    return any(stringWidth(row[0], font, deck.size) > room for row in table.rows)
 
 
 def _names_above(table: RulesetTable, width: float, look: CardLook, good: float) -> DeckTable | None:
@@ -249,11 +260,13 @@ def _names_above(table: RulesetTable, width: float, look: CardLook, good: float)
     weapon would shrink the card's type); None when the values do not hold either."""
     if len(table.header) < 3:
         return None
-    pad = look.cell_pad_pt
     values = RulesetTable(table.title, table.header[1:], [row[1:] for row in table.rows], strong=_less(table.strong))
-    for strong in _larger(look):
-        if _fits(values, width, good, strong, pad, "rows"):
-            return DeckTable(good, column_widths(values, width, good, strong, pad, body_first=True), True, strong, True)
+    for pad in (look.wide_pad_pt, look.cell_pad_pt):  # the values a little apart (« assommants » | « 3 ») if they hold
+        for strong in _larger(look):
+            if _fits(values, width, good, strong, pad, "rows"):
+                columns = column_widths(values, width, good, strong, pad, body_first=True)
+                if pad == look.cell_pad_pt or not wrapped_cells(values, columns, good, strong, pad, heads=True):
+                    return DeckTable(good, columns, True, strong, True, pad)
     return None
 
 
@@ -262,11 +275,15 @@ def _less(index: int | None) -> int | None:
     return index - 1 if index else None
 
 
-def _fits(table: RulesetTable, width: float, size: float, strong: float, pad: float, keep: str) -> bool:
-    """Whether the table holds width at size with what keep asks kept on one line."""
+def _fits(
+    table: RulesetTable, width: float, size: float, strong: float, pad: float, keep: str, bold_first: bool = False
+) -> bool:
+    """Whether the table holds width at size with what keep asks kept on one line (the first
+    column measured bold with bold_first)."""
     if keep == "rows":
-        return sum(row_widths(table, size, strong, pad)) <= width + 1e-6
-    return sum(least_widths(table, size, strong, pad, whole_first=keep == "first")) <= width + 1e-6
+        return sum(row_widths(table, size, strong, pad, bold_first)) <= width + 1e-6
+    least = least_widths(table, size, strong, pad, whole_first=keep == "first", bold_first=bold_first)
+    return sum(least) <= width + 1e-6
 
 
 def _sizes_down_to(top: float, least: float) -> list[float]:
@@ -307,7 +324,7 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: fl
         )
     if first and look.how_to_mark:  # said once a side, under the first track
         legend.append(label("rulesets.card.how_to_mark"))
-    parts += [Spacing(look.head_gap_mm)] if legend else []
+    parts += [Spacing(look.legend_gap_mm)] if legend else []
     parts += [FlowablePart(_paragraph(escape(line), styles.legend)) for line in legend]
     return parts
 
@@ -411,22 +428,25 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     size, columns = deck.size, deck.columns
     head, body = (_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("body", SANS)))
     strong = _style("strong", SANS_BOLD, size * deck.strong, look.leading)
+    styles = [
+        strong if j == table.strong else head if j == 0 and _named(table) else body for j in range(len(table.header))
+    ]
     skip = 1 if deck.names_above else 0  # the names on rows of their own, over their values
     rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header[skip:]), CELL_PAD_Y, CELL_PAD_Y)]
     for row in table.rows:
-        cells = tuple(_paragraph(escape(c), strong if j == table.strong else body) for j, c in enumerate(row))
-        if deck.names_above:  # the name in bold, the head of the values under it (not read as one of them)
-            name = _paragraph(escape(row[0]), head)
+        cells = tuple(_paragraph(escape(c), styles[j]) for j, c in enumerate(row))
+        if deck.names_above:  # the name in bold at the body's size: the head of the values under it
+            name = _paragraph(escape(row[0]), _style("name", SANS_BOLD, look.body_pt, look.leading))
             rows.append(Row((name,) + ("",) * (len(columns) - 1), CELL_PAD_Y, 0, span=True, ruled=False))
         rows.append(Row(cells[skip:], 0 if deck.names_above else CELL_PAD_Y, CELL_PAD_Y))
     grid_look = TableLook(
-        left=(look.cell_pad_pt,) * len(columns),
-        right=(look.cell_pad_pt,) * len(columns),
+        left=(deck.pad or look.cell_pad_pt,) * len(columns),
+        right=(deck.pad or look.cell_pad_pt,) * len(columns),
         rule=ink().cmyk(),
         rule_pt=look.rule_pt,
         rule_below_header=True,
         row_rule=tint(ink(), 0.3).cmyk(),
-        valign="top",  # a one-line cell reads level with the first line of a long one
+        valign="baseline",  # a cell's first line on the row's first baseline: « 2d6 » level with a large « 3d6 + 11 »
         empty_cell=0,  # the cells a name's row spans
     )
     title: list[Drawn] = [SectionHead(table.title, look)] if table.title else []

@@ -25,31 +25,41 @@ def unbroken_size(
     step: float = 0.25,
     strong: float = 1.0,
     pad: float = CELL_PAD,
+    bold_first: bool = False,
 ) -> float:
     """size, or the largest below it (down to least) at which no word of the table has to break:
     a wide table sets a little smaller than its neighbours."""
-    while size - step >= least - 1e-9 and sum(least_widths(table, size, strong, pad)) > width:
+    while size - step >= least - 1e-9 and sum(least_widths(table, size, strong, pad, bold_first=bold_first)) > width:
         size = round(size - step, 2)
     return size
 
 
-def _measured(table: RulesetTable, size: float, strong: float) -> list[list[tuple[str, str, float]]]:
+def _measured(
+    table: RulesetTable, size: float, strong: float, bold_first: bool = False
+) -> list[list[tuple[str, str, float]]]:
     """Each column's texts with the font and size they print in: headings bold, the strong
-    column bold and strong times larger."""
+    column bold and strong times larger, the first column bold with bold_first (a card's
+    weapon names: the row's head)."""
     out = []
     for i in range(len(table.header)):
         font, body = (SANS_BOLD, size * strong) if i == table.strong else (SANS, size)
+        font = SANS_BOLD if bold_first and i == 0 else font
         out.append([(table.header[i], SANS_BOLD, size), *((row[i], font, body) for row in table.rows)])
     return out
 
 
 def least_widths(
-    table: RulesetTable, size: float, strong: float = 1.0, pad: float = CELL_PAD, whole_first: bool = False
+    table: RulesetTable,
+    size: float,
+    strong: float = 1.0,
+    pad: float = CELL_PAD,
+    whole_first: bool = False,
+    bold_first: bool = False,
 ) -> list[float]:
     """Each column's longest word, padding (pad points a side) included: words are cut at plain
     spaces only, as reportlab cuts lines (« 55 % » and « 1d12 + 6 » written with no-break spaces
     stay whole). whole_first: the first column's body texts whole (a card's weapon names)."""
-    return _least(_measured(table, size, strong), pad, whole_first)
+    return _least(_measured(table, size, strong, bold_first), pad, whole_first)
 
 
 def _least(texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, whole_first: bool = False) -> list[float]:
@@ -62,10 +72,12 @@ def _least(texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, who
     return [longest(i, column) + 2 * pad + SLACK for i, column in enumerate(texts)]
 
 
-def row_widths(table: RulesetTable, size: float, strong: float = 1.0, pad: float = CELL_PAD) -> list[float]:
+def row_widths(
+    table: RulesetTable, size: float, strong: float = 1.0, pad: float = CELL_PAD, bold_first: bool = False
+) -> list[float]:
     """Each column as wide as its longest word, and as its longest row text whole: a card
     table whose names and skills (« Armes de tir ») each hold one line."""
-    texts = _measured(table, size, strong)
+    texts = _measured(table, size, strong, bold_first)
     return [
         max(least, max((_width(t) for t in column[1:]), default=0) + 2 * pad + SLACK)
         for least, column in zip(_least(texts, pad), texts, strict=True)
@@ -73,12 +85,21 @@ def row_widths(table: RulesetTable, size: float, strong: float = 1.0, pad: float
 
 
 def wrapped_cells(
-    table: RulesetTable, columns: list[float], size: float, strong: float = 1.0, pad: float = CELL_PAD
+    table: RulesetTable,
+    columns: list[float],
+    size: float,
+    strong: float = 1.0,
+    pad: float = CELL_PAD,
+    bold_first: bool = False,
+    heads: bool = False,
 ) -> int:
-    """How many of the rows' texts take more than one line in those columns."""
-    texts = _measured(table, size, strong)
+    """How many of the rows' texts (and with heads, the headings) take more than one line in those columns."""
+    texts = _measured(table, size, strong, bold_first)
+    first = 0 if heads else 1
     return sum(
-        _width(t) + 2 * pad + SLACK > width for width, column in zip(columns, texts, strict=True) for t in column[1:]
+        _width(t) + 2 * pad + SLACK > width
+        for width, column in zip(columns, texts, strict=True)
+        for t in column[first:]
     )
 
 
@@ -98,6 +119,7 @@ def column_widths(
     whole_first: bool = False,
     body_first: bool = False,
     two_line_heads: float | None = None,
+    bold_first: bool = False,
 ) -> list[float]:
     """Each column at least as wide as its longest word at size points (so « Bonus » never
     breaks), the width left shared in proportion to what each column's longest text still lacks.
@@ -107,7 +129,7 @@ def column_widths(
     two_line_heads (the sheet's and reference cards' tables, their cells' padding in points): a
     heading that would take three lines widens its column to hold it in two, from the columns
     with width to spare."""
-    texts = _measured(table, size, strong)
+    texts = _measured(table, size, strong, bold_first)
 
     def whole(i: int, rows: slice = slice(None)) -> float:
         return max((_width(t) for t in texts[i][rows]), default=0) + 2 * pad + SLACK

@@ -30,6 +30,7 @@ class CardLook(Model):
     section_pt: float = Field(ge=5.5, le=12)
     section_tracking_pt: float = Field(ge=0, le=2)
     head_gap_mm: float = Field(ge=0, le=5)  # between a section's head and what it heads
+    legend_gap_mm: float = Field(default=0.8, ge=0, le=5)  # between a track's boxes and its legend under them
     body_pt: float = Field(ge=6, le=12)  # body text never below 6 pt
     max_body_pt: float = Field(ge=6, le=14)
     small_pt: float = Field(ge=6, le=12)
@@ -37,6 +38,7 @@ class CardLook(Model):
     table_min_pt: float = Field(ge=6, le=12)  # a card table too wide sets down to this, whatever the card's scale
     table_good_pt: float = Field(ge=6, le=12)  # a grown card's table stays this large, names broken if need be
     cell_pad_pt: float = Field(ge=0.5, le=4)  # a card table cell's padding, each side
+    wide_pad_pt: float = Field(default=1.2, ge=0.5, le=6)  # a tarot's values under their names, when they hold it
     tile_label_pt: float = Field(ge=5.5, le=10)
     tile_label_min_pt: float = Field(ge=6, le=10)  # a label too wide for its tile shrinks down to this, never grows
     tile_value_pt: float = Field(ge=8, le=24)
@@ -50,7 +52,9 @@ class CardLook(Model):
     box_group_gap_mm: float = Field(ge=0, le=5)
     box_orphan: int = Field(
         default=0, ge=0, le=4
-    )  # a last row of this many boxes or fewer joins the row above where it fits
+    )  # a last row of this many boxes or fewer joins the row above, the track set finer to keep the grid
+    box_min_mm: float = Field(default=3, ge=3, le=10)  # a track set finer keeps its boxes this large (a pencil)
+    box_min_gap_mm: float = Field(default=0.5, ge=0.3, le=5)  # … and this much between two boxes of a group
     box_radius_mm: float = Field(ge=0, le=2)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
@@ -107,7 +111,7 @@ class CardLook(Model):
         """The look with its type and gaps grown by factor, its boxes by the factor's root."""
         grown = ("name_pt", "subtitle_pt", "section_pt", "body_pt", "small_pt", "tile_label_pt", "tile_value_pt")
         values: dict[str, float] = {k: round(getattr(self, k) * factor, 2) for k in grown}
-        values |= {k: round(getattr(self, k) * factor, 2) for k in ("gap_mm", "head_gap_mm")}
+        values |= {k: round(getattr(self, k) * factor, 2) for k in ("gap_mm", "head_gap_mm", "legend_gap_mm")}
         values["box_mm"] = round(self.box_mm * factor**0.5, 2)
         return self.model_copy(update=values)
 

@@ -24,11 +24,11 @@ def shapes_of(block, width: float):
 
 def test_boxes_go_in_groups_of_five_with_a_line_after_a_marked_box():
     look = LOOK
-    block = BoxesBlock(Track("PV", 12, (TrackMark(5, "blessé"),)), look)
+    block = BoxesBlock(Track("PV", 15, (TrackMark(5, "blessé"),)), look)  # 10 and 5: no row joined, no finer pitch
     block.wrap(pt(56), 1e6)
     shapes = block_shapes(block, 0, 0, Area(1000))
     boxes = sorted((s for s in shapes if isinstance(s, Box)), key=lambda b: (round(b.y, 2), b.x))
-    assert len(boxes) == 12 and block.per_row(pt(56)) == 10
+    assert len(boxes) == 15 and block.per_row(pt(56)) == 10
     first_row = boxes[:10]
     gaps = [round(b.x - a.x - a.width, 2) for a, b in zip(first_row, first_row[1:], strict=False)]
     assert gaps[4] == look.box_group_gap_mm and set(gaps[:4] + gaps[5:]) == {look.box_gap_mm}
