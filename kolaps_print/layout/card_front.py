@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import combinations
 
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
@@ -234,16 +235,17 @@ class FrontBuilder:
         return len(MODES) - 1, MODES[-1], style.scale
 
     def _paged(self, member: Member, mode: Mode, style: Style, room: float) -> Mode:
-        """mode with the fewest more of the card's traits by page (the longest texts first) for its
-        blocks to fit room at style; mode itself when even all of them do not fit."""
+        """mode with the fewest more of the card's traits by page for its blocks to fit room at
+        style (of as many, the longest texts); mode itself when even all of them do not fit."""
         if mode.traits or not self.layout.shows.traits:
             return mode
         reminders = card_text.trait_reminders(member.weapons, self.rules, self.paper)
-        more = [r.id for r in by_length(reminders) if r.id not in mode.paged]
+        more = [r for r in by_length(reminders) if r.id not in mode.paged]
         for count in range(1, len(more) + 1):
-            paged = mode._replace(paged=mode.paged.union(more[:count]))
-            if needed_height(self._blocks(member, style, paged)) <= room + 1e-6:
-                return paged
+            for chosen in sorted(combinations(more, count), key=lambda c: -sum(len(r.short) for r in c)):
+                paged = mode._replace(paged=mode.paged.union(r.id for r in chosen))
+                if needed_height(self._blocks(member, style, paged)) <= room + 1e-6:
+                    return paged
         return mode
 
     def _body(self, member: Member) -> FaceLayout:

@@ -10,9 +10,9 @@ from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_blocks.protocol import FrontBlock, Mode
 from kolaps_print.layout.card_body import Block, Style, paragraph
-from kolaps_print.layout.text_fit import Run
+from kolaps_print.layout.text_fit import Run, width_mm
 from kolaps_print.model.army_book import Member
-from kolaps_print.typography import run_on
+from kolaps_print.typography import NBSP, run_on
 
 if TYPE_CHECKING:
     from kolaps_print.layout.card_front import FrontBuilder
@@ -41,15 +41,18 @@ class RemindersFront(FrontBlock):
             runs = [Run(label("cards.front.reminders_elsewhere"), ITALIC, front.muted)]
             block = paragraph(style, runs, r.size, r.gap, path, what, front.muted)
             return [Block(block.lines, front.layout.front.section.gap_before * style.scale, path, what)]
-        pointer = _pointer_runs(paged, bool(kept) and r.run_in)
         if r.run_in:
-            runs = [run for i, x in enumerate(kept) for run in _reminder_runs(x, i > 0)] + pointer
-            return heading + [_reminder_paragraph(front, style, runs, path, what)]
+            runs = [run for i, x in enumerate(kept) for run in _reminder_runs(x, i > 0)]
+            if paged and runs and _fits(_pointer_runs(paged, False), style.size(r.size), style.width):
+                # an entry of the paragraph like each trait (so « Voir » after « · »), kept whole on one line
+                runs += [Run(label("cards.front.reminder_separator"), REGULAR)] + _pointer_runs(paged, False)
+                return heading + [_reminder_paragraph(front, style, runs, path, what)]
+            pointer = [_pointer_line(front, style, paged, path)] if paged else []
+            if not runs:  # every trait paged: the pointer opens FACULTÉS
+                return heading + [_spaced(front, style, p) for p in pointer]
+            return heading + [_reminder_paragraph(front, style, runs, path, what)] + pointer
         lines = [self._reminder_line(front, x, style, path) for x in kept]
-        if pointer:
-            pointed = "the reminder of traits " + ", ".join(f"'{x.name}'" for x in paged)
-            lines.append(paragraph(style, pointer, r.size, r.gap, path, pointed, front.muted, r.hang))
-        return heading + lines
+        return heading + lines + ([_pointer_line(front, style, paged, path)] if paged else [])
 
     def _reminder_line(
         self, front: FrontBuilder, reminder: card_text.TraitReminder, style: Style, path: tuple
@@ -67,9 +70,7 @@ class RemindersFront(FrontBlock):
 def _reminder_paragraph(front: FrontBuilder, style: Style, runs: list[Run], path: tuple, what: str) -> Block:
     """The traits in one paragraph; without a heading, a little space parts it from the weapons."""
     r = front.layout.front.reminder
-    block = paragraph(style, runs, r.size, r.gap, path, what, front.muted)
-    gap = 0.0 if r.heading else front.layout.front.section.gap_before * style.scale
-    return Block(block.lines, gap, block.path, block.what)
+    return _spaced(front, style, paragraph(style, runs, r.size, r.gap, path, what, front.muted))
 
 
 def by_length(reminders: list[card_text.TraitReminder]) -> list[card_text.TraitReminder]:
@@ -78,14 +79,42 @@ def by_length(reminders: list[card_text.TraitReminder]) -> list[card_text.TraitR
     return sorted(reminders, key=lambda r: -len(r.short))
 
 
-def _pointer_runs(paged: list[card_text.TraitReminder], separated: bool) -> list[Run]:
-    """« voir p. 11 : Deux mains, Fragmentation ; p. 12 : Couteau »: where to read the paged
-    traits, one line for all of them (their names in the card's order, grouped by page, the pages
+def _pointer_line(front: FrontBuilder, style: Style, paged: list[card_text.TraitReminder], path: tuple) -> Block:
+    """The paged traits' pointer on a line of its own, and never two: « Voir p. 11 : A, B »; when
+    that is wider than the card, « p. 11 : A, B », then in smaller type down to the floor; wider
+    still (no card of the demo armies), wrapped after a comma rather than a name cut."""
+    r = front.layout.front.reminder
+    what = "the reminder of traits " + ", ".join(f"'{x.name}'" for x in paged)
+    nominal = r.size
+    while True:
+        for short in (False, True):
+            runs = _pointer_runs(paged, short)
+            if _fits(runs, style.size(nominal), style.width):
+                return paragraph(style, runs, nominal, r.gap, path, what, front.muted)
+        if style.size(nominal) <= front.layout.min_font:
+            return paragraph(style, _pointer_runs(paged, True, whole=False), nominal, r.gap, path, what, front.muted)
+        nominal -= 0.25 / style.scale
+
+
+def _fits(runs: list[Run], size: float, width: float) -> bool:
+    return sum(width_mm(run.text, run.font, size) for run in runs) <= width
+
+
+def _spaced(front: FrontBuilder, style: Style, block: Block) -> Block:
+    """block opening FACULTÉS with no text before it: the space that parts it from the weapons."""
+    gap = 0.0 if front.layout.front.reminder.heading else front.layout.front.section.gap_before * style.scale
+    return Block(block.lines, gap, block.path, block.what)
+
+
+def _pointer_runs(paged: list[card_text.TraitReminder], short: bool, whole: bool = True) -> list[Run]:
+    """« Voir p. 11 : Deux mains, Fragmentation ; p. 12 : Couteau » (short: without « Voir »;
+    whole: no space a line may break at, else only after a comma):
+    where to read the paged traits (their names in the card's order, grouped by page, the pages
     in the book's order, the traits the book gives no page last)."""
     groups: dict[int | None, list[str]] = {}
     for reminder in paged:
         groups.setdefault(reminder.page, []).append(reminder.name)
-    runs = [Run(label("cards.front.reminder_separator"), REGULAR)] if separated and paged else []
+    runs: list[Run] = []
     comma = label("cards.front.reminders_see_name_separator")
     for k, page in enumerate(sorted(groups, key=lambda p: (p is None, p or 0))):
         where = (
@@ -93,9 +122,11 @@ def _pointer_runs(paged: list[card_text.TraitReminder], separated: bool) -> list
             if page is None
             else label("cards.front.reminders_see_page", page=page)
         )
-        key = "reminders_see_next" if k else "reminders_see" if separated else "reminders_see_alone"
-        # each name whole, a line breaking only after a comma; the lead ends glued to the first name
+        key = "reminders_see_next" if k else "reminders_see_short" if short else "reminders_see"
+        # each name whole (whole: the pointer whole); the lead ends glued to the first name
         runs += [Run(label(f"cards.front.{key}", where=where), ITALIC), Run(run_on(groups[page], comma), BOLD)]
+    if whole:  # a line may break before the pointer, never inside it
+        return [Run(run.text.replace(" ", NBSP), run.font) for run in runs]
     return runs
 
 
