@@ -140,7 +140,7 @@ def test_a_rule_left_off_a_mini_face_is_named_there_with_where_to_read_it(rulese
     for i, (name, front, back) in enumerate(faces(ruleset_id)):
         printed[(name, "front")], printed[(name, "back")] = front, back
         lines[(name, "front")], lines[(name, "back")] = (raw[2 * i + k].splitlines() for k in (0, 1))
-    elsewhere = plain(label("rulesets.card.elsewhere_short", names="")).strip(" .")  # « : voir l’aide »
+    elsewhere = plain(label("rulesets.card.elsewhere", names="")).strip(" .")  # « : voir l’aide »
     rules = _rules(ruleset_id)
     assert rules
     for name, side, text, by in rules:
@@ -154,7 +154,17 @@ def test_a_rule_left_off_a_mini_face_is_named_there_with_where_to_read_it(rulese
 def test_the_rules_a_mini_deck_gives_by_name_are_only_those_it_has_no_room_for():
     """d100's demo backs hold their burst table: nothing named; d12's each name its criticals."""
     assert not any("l’aide" in back for _, _, back in faces("d100"))
-    assert all("Critiques en combat : voir l’aide de jeu." in back for _, _, back in faces("d12"))
+    said = plain(label("rulesets.card.elsewhere", names="Critiques en combat"))
+    assert all(said in back for _, _, back in faces("d12"))
+
+
+def test_every_mini_deck_says_where_to_read_a_rule_in_one_wording():
+    """Eleventh session (print review): 3d6 mini backs said « voir l’aide. », d12's « voir l’aide de
+    jeu. »: one wording on every card of every system (the sentence's end after « voir »; only the
+    minis name rules they leave out)."""
+    pdfs = [mini(r) for r in ("3d6", "d12")]
+    ends = {m.group(0) for pdf in pdfs for t in page_texts(pdf) for m in re.finditer(r"voir l’aide[^.]*\.", plain(t))}
+    assert len(ends) == 1, ends
 
 
 def test_a_character_too_full_for_a_mini_card_is_located_and_nothing_is_written(cli, tmp_path):

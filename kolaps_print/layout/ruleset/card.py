@@ -535,15 +535,11 @@ def face_layout(
     return RulesetCardFace(name, story, copy)
 
 
-def _elsewhere(item: Elsewhere, style: ParagraphStyle, width: float) -> str:
-    """« Seuils ASSOMMANT et COUPS : voir l’aide de jeu. »: a sentence, its capital first; its
-    short form where the long one would take a second line (the fullest mini back has no room)."""
+def _elsewhere(item: Elsewhere) -> str:
+    """« Seuils ASSOMMANT et COUPS : voir l’aide. »: a sentence, its capital first; one wording on
+    every card (the short one: the fullest mini back has no room for « l’aide de jeu »)."""
     names = label("rulesets.card.separator").join(item.names)
-    names = names[:1].upper() + names[1:]
-    text = label("rulesets.card.elsewhere", names=names)
-    if stringWidth(text, style.fontName, style.fontSize) <= width:
-        return text
-    return label("rulesets.card.elsewhere_short", names=names)
+    return label("rulesets.card.elsewhere", names=names[:1].upper() + names[1:])
 
 
 def _parts(item: Item, look: CardLook, styles: _Styles, colour: Color, width: float) -> list[Drawn]:
@@ -554,7 +550,7 @@ def _parts(item: Item, look: CardLook, styles: _Styles, colour: Color, width: fl
     if isinstance(item, Checkboxes):
         return _checkboxes(item, look, styles, width)
     if isinstance(item, Elsewhere):  # what a small card gives by name: where to read it
-        return [FlowablePart(_paragraph(escape(_elsewhere(item, styles.legend, width)), styles.legend))]
+        return [FlowablePart(_paragraph(escape(_elsewhere(item)), styles.legend))]
     assert isinstance(item, Lines)
     return _lines(item, look, styles)
 
