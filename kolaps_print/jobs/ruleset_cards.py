@@ -110,7 +110,7 @@ def _deck_side(
     fewest kinds it needs, as KOLAPS's mini fronts page their longest traits; the characters
     still too tall with every kind given by name are the error."""
     faces, tall = _side(army, base, colour, size, height_mm, SIDES[side])
-    for n in range(1, len(SHEDS) + 1 if small else 0):
+    for n in range(1, len(SHEDS) + 1):
         if not tall:
             break
         shed = SHEDS[:n]

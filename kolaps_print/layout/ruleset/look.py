@@ -50,11 +50,6 @@ class CardLook(Model):
     box_gap_mm: float = Field(ge=0, le=5)
     box_group: int = Field(ge=1, le=10)  # boxes go in groups of this many, rows of whole groups
     box_group_gap_mm: float = Field(ge=0, le=5)
-    box_orphan: int = Field(
-        default=0, ge=0, le=4
-    )  # a last row of this many boxes or fewer joins the row above, the track set finer to keep the grid
-    box_min_mm: float = Field(default=3, ge=3, le=10)  # a track set finer keeps its boxes this large (a pencil)
-    box_min_gap_mm: float = Field(default=0.5, ge=0.3, le=5)  # … and this much between two boxes of a group
     box_radius_mm: float = Field(ge=0, le=2)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
