@@ -162,14 +162,14 @@ ROW_CLEAR = 0.1  # × the labels' size: a row below zero clears the row above (r
 
 def _strip(look: CardLook, gap: float, first: bool) -> float:
     """The room a row's line labels add above it: their capitals (no label descends: ½, ¼, 0,
-    50 %, mourant) label_clear_mm over the line's end, flush with the row's top, and as much air
+    50 %, mourant) label_clear_mm over the line's end, flush with the row's top, and label_air_mm
     between them and the row of boxes above (docs/style.md, eleventh session: tracks11), the
     rows' own gap counted in it. Over the first row the label's whole line (ASCENT, as a
     preflight measures it) is inside the track, which its head gives its gap for
     (labelled_top): the label stood in that gap, past the track's measured top."""
     if first:
         return look.small_pt * ASCENT + pt(look.label_clear_mm)
-    return max(0.0, look.small_pt * 0.75 + 2 * pt(look.label_clear_mm) - gap)
+    return max(0.0, look.small_pt * 0.75 + pt(look.label_clear_mm) + pt(look.label_air_mm) - gap)
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ class CardLook(Model):
     rule_pt: float = Field(gt=0, le=3)
     rule_min_mm: float = Field(default=3, ge=0, le=20)  # a head's rule shorter than this is left out (not a stray dash)
     label_clear_mm: float = Field(ge=0.2, le=3)  # a line's end (its cap reaches past it) to its label's baseline
+    label_air_mm: float = Field(default=1.2, ge=0, le=3)  # a label's capitals to the row of boxes above it
     mark_pt: float = Field(gt=0, le=4)
     negative_tint: float = Field(ge=0, le=1)
     leading: float = Field(ge=1, le=2)
