@@ -23,23 +23,9 @@ def _pdf(ruleset_id: str, card: str) -> bytes:
 
 
 def _cards(pdf: bytes, page: int) -> list[list[tuple[float, float, float, float]]]:
-    """A back page's track boxes by card: boxes of 7–16 pt whose lefts are within a card's width of
-    the card's first box (the cards of a sheet stand in columns a gutter apart)."""
-    boxes = sorted(square_paths(pdf, page, 7, 16), key=lambda b: (b[0], -b[1]))
-    cards: list[list[tuple[float, float, float, float]]] = []
-    for box in boxes:
-        home = next((c for c in cards if abs(c[0][0] - box[0]) < 45 * MM and _same_card(c, box)), None)
-        if home is None:
-            cards.append([box])
-        else:
-            home.append(box)
-    return cards
-
-
-def _same_card(card: list[tuple[float, float, float, float]], box: tuple[float, float, float, float]) -> bool:
-    """A box belongs with a card's boxes when it is near them vertically (a card's tracks stand
-    together; the next card down is a band and a margin away)."""
-    return min(abs(b[1] - box[1]) for b in card) < 12 * MM
+    """A back page's boxes of 7–16 pt: a print-shop PDF has one card a page (a card's back on
+    every odd page)."""
+    return [square_paths(pdf, page, 7, 16)]
 
 
 def _backs(ruleset_id: str, card: str):
