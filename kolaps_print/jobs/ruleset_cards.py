@@ -106,18 +106,26 @@ def _deck_side(
     type size per deck »): a deck keeps one type size, as a publisher's does, so a back with the
     burst table or a cyborg's is not set smaller than its neighbours, and the backs without it
     keep the room it leaves rather than grow. On a small card (mini, one size: the floor), a
-    card that does not fit gives by name what it has no room for, kind after kind (SHEDS), the
+    card that does not fit (on any card since tracks11) gives by name what it has no room for, kind after kind (SHEDS), the
     fewest kinds it needs, as KOLAPS's mini fronts page their longest traits; the characters
     still too tall with every kind given by name are the error."""
     faces, tall = _side(army, base, colour, size, height_mm, SIDES[side])
-    for n in range(1, len(SHEDS) + 1 if small else 0):
+    for n in range(1, len(SHEDS) + 1):
         if not tall:
             break
-        shed = SHEDS[:n]
-        more, still = _side(army, base, colour, size, height_mm, lambda *a, shed=shed: SIDES[side](*a, shed=shed))
-        faces = [more[i] if m in tall else face for i, (m, face) in enumerate(zip(army.members, faces, strict=True))]
-        tall = [m for m in tall if m in still]
+        faces, tall = _side(army, base, colour, size, height_mm, _shedding(SIDES[side], SHEDS[:n], set(map(id, tall))))
     return faces, tall
+
+
+def _shedding(items: Callable[..., list[Item]], shed: tuple[str, ...], tall: set[int]) -> Callable[..., list[Item]]:
+    """items, with shed given by name on the tall characters' sides only: the deck's one size is
+    then chosen with those sides shed (tracks11: Lou Ferrand's poker back, too tall at 6 pt in
+    full, no longer pulls the whole 3d6 deck down to the floor)."""
+
+    def side(ruleset: object, member: RulesetMember, army: str) -> list[Item]:
+        return items(ruleset, member, army, shed=shed if id(member) in tall else ())
+
+    return side
 
 
 def _side(

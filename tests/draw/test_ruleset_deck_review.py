@@ -4,7 +4,6 @@ type), those backs set above the 6 pt floor, the tarot name clearly the largest 
 tarot weapons' names in bold over their values."""
 
 import pytest
-from pdf_boxes import square_paths  # tests/support
 from pdf_text import as_printed, text_objects  # tests/support
 from ruleset_products import demo_army  # tests/support
 
@@ -32,21 +31,6 @@ def _rows(boxes: list[tuple[float, float, float, float]]) -> list[list[tuple[flo
 def _close(row: list[tuple[float, float, float, float]]) -> bool:
     """Whether a row's boxes are a track's, side by side (a checkbox row's stand far apart)."""
     return all(b[0] - a[2] < 17 for a, b in zip(row, row[1:], strict=False))  # 6 mm: a group gap and a line
-
-
-@pytest.mark.parametrize("ruleset_id", ["d12", "3d6"])
-def test_no_track_leaves_one_or_two_boxes_alone_on_a_row_under_a_full_one(ruleset_id):
-    """Mila Sorel's 11 PV were 10 boxes and one alone under them (Lou Ferrand's 12 boxes below
-    zero, 10 and 2): that row made hers the deck's longest back, and « one size per deck » set
-    every back at 6 pt. A last row of one or two boxes now joins the row above."""
-    pdf = _pdf(ruleset_id, "poker")
-    army = demo_army(ruleset_id)
-    for page in range(1, 2 * army.card_count, 2):
-        rows = _rows(square_paths(pdf, page, 8, 14))  # the tracks' and the checkboxes' boxes
-        full = max(len(r) for r in rows)
-        pairs = zip(rows[1:], rows, strict=False)
-        alone = [r for r, above in pairs if len(r) <= 2 and len(above) == full and _close(r) and _close(above)]
-        assert not alone, (page, [len(r) for r in rows])
 
 
 def _legend_size(pdf: bytes, page: int) -> float:

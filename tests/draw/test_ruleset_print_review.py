@@ -213,7 +213,8 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 def test_no_track_label_touches_a_box_or_a_line():
     """Major 8: « 50 % », « 25 % » sat on the bottom edge of the row above, the lines crossed the
     boxes' outlines, « 0 · mourant » overprinted a box. On every back, poker and tarot, no glyph of
-    a line's label meets a box (its outline included) or a line, and no line meets a box."""
+    a line's label meets a box (its outline included) or a line. Since tracks11 a line is its
+    box's right side drawn thick: each lies inside a box's outline, between its rounded corners."""
     labels = {"3d6": {"½", "¼", "0 · mourant"}, "d12": {"50 %", "25 %"}}
     for ruleset_id, texts in labels.items():
         army = demo_army(ruleset_id)
@@ -222,7 +223,7 @@ def test_no_track_label_touches_a_box_or_a_line():
             for page in range(1, 2 * len(army.members), 2):
                 shapes = path_boxes(pdf, page)
                 boxes = [b for b in shapes if 8 < b[2] - b[0] < 16 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
-                lines = [b for b in shapes if b[2] - b[0] < 3 and b[3] - b[1] > 8]
+                lines = [b for b in shapes if b[2] - b[0] < 4 and b[3] - b[1] > 5]  # pdfium adds the width around
                 assert boxes and lines, (ruleset_id, card, page)
                 outlined = [(b[0] - 0.4, b[1] - 0.4, b[2] + 0.4, b[3] + 0.4) for b in boxes]  # the stroke's half
                 glyphs = _glyph_boxes(pdf, page, texts)
@@ -230,7 +231,8 @@ def test_no_track_label_touches_a_box_or_a_line():
                 for text, glyph in glyphs:
                     assert not any(_overlap(glyph, b) for b in outlined + lines), (ruleset_id, card, page, text)
                 for line in lines:
-                    assert not any(_overlap(line, b) for b in outlined), (ruleset_id, card, page, line)
+                    middle = ((line[0] + line[2]) / 2, (line[1] + line[3]) / 2)
+                    assert any(b[0] < middle[0] < b[2] and b[1] < middle[1] < b[3] for b in boxes), (ruleset_id, page)
 
 
 def test_each_checkbox_sits_by_its_own_label_and_clear_of_the_label_before():

@@ -37,8 +37,9 @@ def test_no_track_row_runs_past_the_grid_its_full_rows_make(ruleset_id, card):
     """Review 11, item 1: Lou Ferrand's 12 boxes below zero and Oskar Brandt's 22 PV joined their
     last two boxes to the row above, a row of 12 past the 10-box grid, 3.4–3.7 mm from the trim.
     On every back of a deck (one size a side), no row of a track ends right of the widest row of
-    per-row boxes at the deck's full pitch; every box keeps 3 mm (a pencil) and no row of one or
-    two boxes is left under a row."""
+    per-row boxes at the deck's full pitch; every box keeps 3 mm (a pencil). A last row of one or
+    two boxes stays under the full rows (tracks11: the join set one track finer than the card's
+    others and its lines pushed it past the grid)."""
     army = demo_army(ruleset_id)
     pdf = _pdf(ruleset_id, card)
     backs = {page: _track_rows(pdf, page) for page in range(1, 2 * army.card_count, 2)}
@@ -51,8 +52,6 @@ def test_no_track_row_runs_past_the_grid_its_full_rows_make(ruleset_id, card):
         for row in rows:
             assert row[-1][2] <= grid + 0.1, (ruleset_id, card, page, len(row), (row[-1][2] - grid) / MM)
             assert all(b[2] - b[0] - 0.6 >= pt(3) - 0.05 for b in row), (ruleset_id, card, page)
-        for above, row in zip(rows, rows[1:], strict=False):
-            assert not (len(row) <= 2 and len(above) >= 10), (ruleset_id, card, page, [len(r) for r in rows])
 
 
 def _legend_sizes(pdf: bytes, pages: range) -> set[float]:

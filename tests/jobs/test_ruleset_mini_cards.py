@@ -169,7 +169,8 @@ def test_every_mini_deck_says_where_to_read_a_rule_in_one_wording():
 
 def test_a_character_too_full_for_a_mini_card_is_located_and_nothing_is_written(cli, tmp_path):
     """Four firearms (as many as a character may carry): their lines and their magazines' boxes
-    fill the front and the back past what the rules given by name make room for."""
+    fill the front past what the rules given by name make room for (the back, its magazines' boxes
+    in rows of 10 under the mini's tighter gaps since tracks11, now fits with its kinds by name)."""
     (demo,) = sorted((find_ruleset("d100").folder / "armies").glob("*.yaml"))
     armed = "armes: [calibre-12, mitraillette, carabine, arbalete]"
     text = demo.read_text(encoding="utf-8").replace("armes: [revolver, couteau]", armed, 1)
@@ -180,8 +181,7 @@ def test_a_character_too_full_for_a_mini_card_is_located_and_nothing_is_written(
     result = cli(["cards", path, "--card", "mini", "-o", out])
     assert result.exit_code == 1
     line = next(i for i, row in enumerate(text.splitlines()) if "- name: Ada Morel" in row) + 1
-    for side in ("front", "back"):
-        error = f"{path}:{line}:5: error: characters[0]: the {side} of 'Ada Morel' does not fit a 44 × 63 mm card"
-        assert error in result.stderr
-    assert result.stderr.count("error:") == 2  # the others fit
+    error = f"{path}:{line}:5: error: characters[0]: the front of 'Ada Morel' does not fit a 44 × 63 mm card"
+    assert error in result.stderr
+    assert result.stderr.count("error:") == 1  # the others fit
     assert not out.exists()

@@ -160,22 +160,16 @@ class TilesBlock(ShapedPart):
 ROW_CLEAR = 0.1  # × the labels' size: a row below zero clears the row above (review, major 8)
 
 
-def _balanced(start: int, count: int, group: int) -> list[tuple[int, int]]:
-    """Two rows sharing count boxes from start, on the grid: the last a whole number of groups
-    where half the boxes make one (12: 7 and 5), else half (4: 2 and 2)."""
-    last = (count // 2) // group * group or count // 2
-    return [(start, count - last), (start + count - last, last)]
-
-
 def _strip(look: CardLook, gap: float, first: bool) -> float:
     """The room a row's line labels add above it: their capitals (no label descends: ½, ¼, 0,
-    50 %, mourant) over the line's end, flush with the row's top, and under a row of boxes a
-    clearance of half a row gap, so a label never sits on them. Over the first row the label's
-    whole line (ASCENT, as a preflight measures it) is inside the track, which its head gives
-    its gap for (labelled_top): the label stood in that gap, past the track's measured top."""
+    50 %, mourant) label_clear_mm over the line's end, flush with the row's top, and label_air_mm
+    between them and the row of boxes above (docs/style.md, eleventh session: tracks11), the
+    rows' own gap counted in it. Over the first row the label's whole line (ASCENT, as a
+    preflight measures it) is inside the track, which its head gives its gap for
+    (labelled_top): the label stood in that gap, past the track's measured top."""
     if first:
         return look.small_pt * ASCENT + pt(look.label_clear_mm)
-    return max(0.0, look.small_pt * 0.75 + pt(look.label_clear_mm) - gap) + gap / 2
+    return max(0.0, look.small_pt * 0.75 + pt(look.label_clear_mm) + pt(look.label_air_mm) - gap)
 
 
 @dataclass(frozen=True)
@@ -186,11 +180,6 @@ class Pitch:
     gap: float
     group_gap: float
     group: int  # boxes a group
-
-    def finer(self, box: float, gap: float) -> Pitch:
-        """Smaller boxes and gaps inside a group; the gaps between groups, where a track's lines
-        stand, kept (a line keeps its clearance from the boxes)."""
-        return Pitch(box, gap, self.group_gap, self.group)
 
     def group_width(self) -> float:
         return self.group * self.box + (self.group - 1) * self.gap
@@ -209,16 +198,9 @@ class BoxesBlock(ShapedPart):
         self.track, self.look = track, look
         self._grids: dict[float, tuple[Pitch, list[tuple[int, int]]]] = {}  # by width
 
-    def inner(self) -> set[int]:
-        """The lines that fall inside a group of boxes (after box n, counted from 1): the gap there
-        widens to the groups' gap, so the line clears both boxes' outlines."""
-        return {after for after, _ in self.lines() if after % self.look.box_group and after < self.track.boxes}
-
     def per_row(self, width: float) -> int:
-        """Boxes a row: whole groups when one fits the width (with room for the widened gaps at
-        lines), else as many boxes as fit."""
+        """Boxes a row: whole groups when one fits the width, else as many boxes as fit."""
         base = self._base()
-        width -= len(self.inner()) * (base.group_gap - base.gap)
         groups = int((width + base.group_gap) // (base.group_width() + base.group_gap))
         if groups >= 1:
             return groups * self.look.box_group
@@ -234,45 +216,20 @@ class BoxesBlock(ShapedPart):
         return self._grid(width)[1]
 
     def _grid(self, width: float) -> tuple[Pitch, list[tuple[int, int]]]:
-        """The track's pitch and rows, per_row boxes a row. No row runs past the grid the full rows
-        make (docs/style.md, eleventh session): a last row of box_orphan boxes or fewer under a
-        full one joins the row above with the whole track's boxes set smaller (the gaps between
-        groups, where lines stand, kept) so that row holds the grid's width (Mila Sorel's 11 PV: one row of 11, not 10 and a box alone under them), while the
-        boxes stay box_min_mm or more; else the two rows share their boxes on the grid (12: 7 and
-        5)."""
-        if width in self._grids:
-            return self._grids[width]
-        base, per_row = self._base(), self.per_row(width)
-        total = self.track.boxes + self.track.negative
-        rows = [(start, min(per_row, total - start)) for start in range(0, max(total, 1), per_row)]
-        grid: tuple[Pitch, list[tuple[int, int]]] = (base, rows)
-        if len(rows) > 1 and rows[-1][1] <= self.look.box_orphan:
-            joined = (rows[-2][0], rows[-2][1] + rows[-1][1])
-            finer = self._finer(base, joined, base.left_of(per_row - 1) + base.box)  # a plain full row
-            if finer is not None:
-                grid = (finer, rows[:-2] + [joined])
-            else:
-                grid = (base, rows[:-2] + _balanced(*joined, self.look.box_group))
-        self._grids[width] = grid
-        return grid
-
-    def _finer(self, base: Pitch, row: tuple[int, int], grid: float) -> Pitch | None:
-        """The pitch at which row holds grid points: boxes and the gaps inside groups smaller
-        alike, then, with the boxes at box_min_mm, the gaps alone down to box_min_gap_mm; None
-        when even that is too wide."""
-        kept = self._row_width(base.finer(0, 0), *row)  # the gaps between groups, which do not shrink
-        inner = self._row_width(base.finer(0, 1), *row) - kept  # how many gaps inside groups
-        share = (grid - kept) / (row[1] * base.box + inner * base.gap)
-        least = pt(self.look.box_min_mm)
-        if base.box * share >= least - 1e-6:
-            return base.finer(base.box * min(1.0, share), base.gap * min(1.0, share))
-        gap = (grid - kept - row[1] * least) / inner if inner else -1.0
-        return base.finer(least, gap) if gap >= pt(self.look.box_min_gap_mm) - 1e-6 else None
+        """The track's pitch and rows, per_row boxes a row. Every track of a card has the look's
+        one pitch and wraps at its grid (docs/style.md, eleventh session: tracks11): a last row of
+        one or two boxes stays alone under the full rows rather than a joined row passing the
+        grid or setting its track's boxes smaller than the card's others."""
+        if width not in self._grids:
+            per_row, total = self.per_row(width), self.track.boxes + self.track.negative
+            rows = [(start, min(per_row, total - start)) for start in range(0, max(total, 1), per_row)]
+            self._grids[width] = (self._base(), rows)
+        return self._grids[width]
 
     def _row_width(self, pitch: Pitch, start: int, count: int) -> float:
-        """A row's width at pitch, from its first box's left to its last box's right."""
-        widened = sum(1 for after in self.inner() if start < after < start + count)
-        return pitch.left_of(count - 1) + pitch.box + widened * (pitch.group_gap - pitch.gap)
+        """A row's width at pitch, from its first box's left to its last box's right (a line takes
+        no width: it is its box's thick right side)."""
+        return pitch.left_of(count - 1) + pitch.box
 
     def pitch(self, width: float) -> Pitch:
         """The track's pitch laid out width wide (_grid)."""
@@ -299,12 +256,10 @@ class BoxesBlock(ShapedPart):
             )
         return out
 
-    def shifted(self, i: int, start: int, end: int, width: float) -> float:
-        """The left of box i (from 0) in its row (its first box start, end past its last), after
-        the widened gaps at the lines before it, laid out width wide."""
-        pitch = self.pitch(width)
-        widened = sum(1 for after in self.inner() if start < after <= i and after < end)
-        return pitch.left_of(i - start) + widened * (pitch.group_gap - pitch.gap)
+    def shifted(self, i: int, start: int, width: float) -> float:
+        """The left of box i (from 0) in its row (its first box start), laid out width wide: the
+        same column in every row, whatever lines the rows carry."""
+        return self.pitch(width).left_of(i - start)
 
     def labelled_top(self, width: float) -> bool:
         """Whether the first row has labels over it: the track's head then leaves out its gap."""
@@ -349,21 +304,28 @@ def _laid_track(track: Track, look: CardLook, width: float, height: float, where
     below = tint(ink(), look.negative_tint).cmyk()
     lines = dict(block.lines())
     shapes: list[Shape] = []
-    inner = block.inner()
     grid = x + max(block.row_width(*row, width) for row in rows)  # labels stay over the boxes (tarot: past them)
     for i in range(track.boxes + track.negative):
         row, start = block.row_of(i, width)
-        left = x + block.shifted(i, start, start + rows[row][1], width)
+        left = x + block.shifted(i, start, width)
         bottom = y + height - tops[row] - pitch.box
         fill = below if i >= track.boxes else paper
         shapes.append(area.box(left, bottom, pitch.box, pitch.box, fill, radius, black, look.box_pt))
-        if i + 1 in lines:  # the line sits after the marked box, across its row, its label above it
-            wide = (i + 1) % look.box_group == 0 or i + 1 in inner
-            after = left + pitch.box + (pitch.group_gap if wide else pitch.gap) / 2
-            ends = (bottom, bottom + pitch.box)  # within the row: it crosses no box above or below
-            shapes.append(area.upright(after, *ends, black, look.mark_pt))
-            shapes += _line_label(lines[i + 1], after, ends[1], (x, max(grid, after)), look, area)
+        if i + 1 in lines:  # the marked box's right side drawn thick, its label above it
+            shapes.append(_thick_side(left + pitch.box, bottom, pitch.box, look, area))
+            after = left + pitch.box
+            shapes += _line_label(lines[i + 1], after, bottom + pitch.box, (x, max(grid, after)), look, area)
     return tuple(shapes)
+
+
+def _thick_side(right: float, bottom: float, box: float, look: CardLook, area: Area) -> Shape:
+    """A line across a track (½, ¼, 0): the right side of the box before it thickened inwards,
+    its outer edge on the outline's, between the rounded corners. It takes no width, so the
+    boxes of every row stay in columns and no line crowds the next box (review, eleventh
+    session: the lines drawn in widened gaps pushed their rows past the grid)."""
+    centre = right + look.box_pt / 2 - look.mark_pt / 2
+    radius = pt(look.box_radius_mm)
+    return area.upright(centre, bottom + radius, bottom + box - radius, ink().cmyk(), look.mark_pt)
 
 
 def _line_label(

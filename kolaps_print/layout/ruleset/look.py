@@ -50,11 +50,6 @@ class CardLook(Model):
     box_gap_mm: float = Field(ge=0, le=5)
     box_group: int = Field(ge=1, le=10)  # boxes go in groups of this many, rows of whole groups
     box_group_gap_mm: float = Field(ge=0, le=5)
-    box_orphan: int = Field(
-        default=0, ge=0, le=4
-    )  # a last row of this many boxes or fewer joins the row above, the track set finer to keep the grid
-    box_min_mm: float = Field(default=3, ge=3, le=10)  # a track set finer keeps its boxes this large (a pencil)
-    box_min_gap_mm: float = Field(default=0.5, ge=0.3, le=5)  # … and this much between two boxes of a group
     box_radius_mm: float = Field(ge=0, le=2)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
@@ -65,6 +60,7 @@ class CardLook(Model):
     rule_pt: float = Field(gt=0, le=3)
     rule_min_mm: float = Field(default=3, ge=0, le=20)  # a head's rule shorter than this is left out (not a stray dash)
     label_clear_mm: float = Field(ge=0.2, le=3)  # a line's end (its cap reaches past it) to its label's baseline
+    label_air_mm: float = Field(default=1.2, ge=0, le=3)  # a label's capitals to the row of boxes above it
     mark_pt: float = Field(gt=0, le=4)
     negative_tint: float = Field(ge=0, le=1)
     leading: float = Field(ge=1, le=2)

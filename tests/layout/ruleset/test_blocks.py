@@ -33,7 +33,9 @@ def test_boxes_go_in_groups_of_five_with_a_line_after_a_marked_box():
     gaps = [round(b.x - a.x - a.width, 2) for a, b in zip(first_row, first_row[1:], strict=False)]
     assert gaps[4] == look.box_group_gap_mm and set(gaps[:4] + gaps[5:]) == {look.box_gap_mm}
     (mark,) = [s for s in shapes if isinstance(s, Rule)]
-    assert first_row[4].x + first_row[4].width < mark.x1 < first_row[5].x and mark.line_pt == look.mark_pt
+    right = first_row[4].x + first_row[4].width  # the line is the marked box's right side, drawn thick inwards
+    assert first_row[4].x < mark.x1 < right and mark.line_pt == look.mark_pt
+    assert abs(mark.x1 + to_mm(look.mark_pt) / 2 - (right + to_mm(look.box_pt) / 2)) < 1e-6
 
 
 def test_boxes_below_zero_are_tinted_and_a_narrow_track_keeps_whole_boxes():
