@@ -36,17 +36,25 @@ def _close(row: list[tuple[float, float, float, float]]) -> bool:
 def _legend_size(pdf: bytes, page: int) -> float:
     """The size of a back's legend (« N restants … », « N perdus … »): the back's small type."""
     texts = [o for o in text_objects(pdf, page_space=True) if o.page == page]
-    return next(o.size for o in texts if " restants " in as_printed(o.text) or " perdus " in as_printed(o.text))
+    return next(o.size for o in texts if _is_legend(o))
+
+
+def _is_legend(text) -> bool:
+    return " restants " in as_printed(text.text) or " perdus " in as_printed(text.text)
 
 
 @pytest.mark.parametrize("ruleset_id", ["d12", "3d6"])
-def test_the_poker_backs_are_no_longer_pulled_down_to_the_6_pt_floor(ruleset_id):
-    """Review: one size per side set every d12 and 3d6 poker back at the floor (legends 6 pt),
-    with 12–15 mm left blank under most of them. With the lone boxes joined to their rows, the
-    deck's tallest back holds a larger size, and every back of the deck takes it."""
+def test_every_poker_back_of_a_deck_takes_one_size_at_or_above_the_floor(ruleset_id):
+    """Review: one size per deck, as a publisher's (docs/style.md). Round 11 (tracks11) chose rows
+    of ten boxes of one size per card and 1 mm round the labels between rows over the 6.6 pt the
+    joined rows had bought: the d12 and 3d6 poker backs are back at the 6 pt floor, every back of
+    the deck at that one size, none under it."""
     pdf = _pdf(ruleset_id, "poker")
-    sizes = {round(_legend_size(pdf, page), 2) for page in range(1, 2 * demo_army(ruleset_id).card_count, 2)}
-    assert len(sizes) == 1 and min(sizes) > 6.0 + 1e-6, sizes
+    backs = range(1, 2 * demo_army(ruleset_id).card_count, 2)
+    legends = [o for o in text_objects(pdf, page_space=True) if o.page in backs and _is_legend(o)]
+    sizes = {round(o.size, 2) for o in legends}  # a back too tall gives its legends by name (tracks11)
+    assert len({o.page for o in legends}) >= len(backs) - 1
+    assert len(sizes) == 1 and min(sizes) >= 6.0 - 1e-6, sizes
 
 
 @pytest.mark.parametrize("ruleset_id", ["d100", "3d6", "d12"])

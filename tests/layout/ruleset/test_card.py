@@ -5,7 +5,7 @@ same place on every row, boxes in groups of five with a mark line, « 1/2 » at 
 import pytest
 from ruleset_products import demo_army  # tests/support
 
-from kolaps_print.content.ruleset_card import back_items, front_items
+from kolaps_print.content.ruleset_card import SHEDS, back_items, front_items
 from kolaps_print.labels import overriding_labels
 from kolaps_print.layout.reference.as_shapes import Area, block_shapes
 from kolaps_print.layout.reference.row_table import RowTable
@@ -31,14 +31,20 @@ def faces(request):
     army = demo_army(request.param)
     style = sheet_look()
     look, colour = style.card, style.colour(request.param)
-    width = story_room(look, *POKER)[2]
+    width, room = story_room(look, *POKER)[2:]
     setting = FaceSetting(look, colour, POKER)
     laid = []
     with overriding_labels(army.ruleset.labels_file):
         for items in (front_items, back_items):
             contents = [items(army.ruleset, m, army.name) for m in army.members]
             widths = deck_widths(contents, width, look)
-            laid += [(c, face_layout(c, width, look, colour, widths)) for c in contents]
+            faces = [face_layout(c, width, look, colour, widths) for c in contents]
+            # a side too tall in full gives by name what it has no room for, as the job does (tracks11)
+            for i, (member, face) in enumerate(zip(army.members, faces, strict=True)):
+                if face.height(to_mm(width)) > to_mm(room):
+                    contents[i] = items(army.ruleset, member, army.name, shed=SHEDS)
+                    faces[i] = face_layout(contents[i], width, look, colour, widths)
+            laid += list(zip(contents, faces, strict=True))
         return request.param, setting, [(c, f, face_shapes(f, setting, FOOT)) for c, f in laid]
 
 
