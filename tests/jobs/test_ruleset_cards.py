@@ -37,7 +37,7 @@ def test_3d6_each_back_has_that_character_s_tracks_beside_its_front():
         assert c.name in front and c.name in back
         assert f"ASSOMMANT ({c.assommant})" in page and f"COUPS ({c.coups})" in page
         if "Seuils ASSOMMANT et COUPS" in back:  # tracks11: Lou Ferrand's poker back gives its legends by name
-            assert "voir l’aide de jeu" in back
+            assert "voir l’aide." in back
         else:
             assert f"{c.coups // 2} restants (½) : −2 AV" in page and f"{c.coups // 4} restants (¼) : −4 AV" in page
             assert f"{2 * c.corps} cases sous 0" in page
