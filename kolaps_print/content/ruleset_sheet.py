@@ -49,6 +49,7 @@ class RulesetTable:
 class SectionContent:
     title: str
     tables: list[RulesetTable]
+    band: str = ""  # a shorter name for a reference card's band, where the title does not fit
 
 
 def _c(key: str, **values: object) -> str:
@@ -248,7 +249,9 @@ def table_contents(ruleset: Ruleset, table: Table) -> list[RulesetTable]:
 def sheet_content(ruleset: Ruleset) -> list[SectionContent]:
     return [
         SectionContent(
-            section.title, [t for id_ in section.tables for t in table_contents(ruleset, ruleset.tables[id_])]
+            section.title,
+            [t for id_ in section.tables for t in table_contents(ruleset, ruleset.tables[id_])],
+            section.band or "",
         )
         for section in ruleset.spec.sheet.sections
     ]

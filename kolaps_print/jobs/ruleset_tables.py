@@ -79,7 +79,7 @@ def _reference_cards(ruleset: Ruleset, options: TablesOptions) -> Reference:
     except (ValueError, CardOverflow) as exc:
         raise KolapsError([Diagnostic("<options>", 1, 1, "error", str(exc))]) from None
     foot = (ruleset.spec.name, label("rulesets.sheet.cards_foot"))
-    card = band_look(look.card, faces, pt(size.width))
+    card = band_look(look.card, pt(size.width))
     setting = FaceSetting(card, look.colour(ruleset.id), (pt(size.width), pt(size.height)))
     back = (ruleset.spec.name, label("rulesets.sheet.cards_foot"), foot)
     # the band names the topic, the foot the system; a plain back the system in the middle too

@@ -117,6 +117,9 @@ class TablesFile(Model):
 
 class SheetSection(Model):
     title: Name
+    band: Name | None = Field(
+        default=None, description="A shorter name for a reference card's band, where the title does not fit"
+    )
     tables: list[Id] = Field(min_length=1, description="Ids of tables.yaml, in print order")
 
 

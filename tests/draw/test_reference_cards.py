@@ -1,5 +1,6 @@
 """Reference cards painted: faces paired front/back, each drawn inside its trim, read back from the PDF."""
 
+import re
 from io import BytesIO
 
 import pypdfium2 as pdfium
@@ -12,8 +13,8 @@ from kolaps_print.content.reference import reference_sections
 from kolaps_print.draw.reference_cards import reference_cards
 from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.jobs.tables import TablesOptions, build_reference
-from kolaps_print.labels import label
-from kolaps_print.layout.reference.cards import layout_deck, topics
+from kolaps_print.labels import label, labels
+from kolaps_print.layout.reference.cards import layout_deck, layout_faces, topics
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import mark_grey, reference_look
 from kolaps_print.model.gamedata import builtin_game_data
@@ -157,13 +158,12 @@ def test_no_face_holds_two_rows_and_nothing_else(data):
     """A face holding table rows holds three or more, or the whole of a shorter table, or two rows
     with the topic's explanation under them (card 12's back); nothing starts or ends on a face of
     two rows alone (« Le tour de jeu » and « Moral » once did)."""
-    deck = layout_deck(data, *POKER)
-    sizes = {t.title: len(t.rows) for s in reference_sections(data) for t in s.tables}
+    deck, laid = layout_deck(data, *POKER), layout_faces(data, *POKER)
     checked = 0
-    for face in deck.faces:
+    for face, (topic, _) in zip(deck.faces, laid, strict=True):
         rows = sum(_rows(f) for f, _ in face.box.placed)
         if rows:
-            smallest = min(n for title, n in sizes.items() if title in face.title)
+            smallest = min(len(t.rows) for t in topic.tables)
             more = any(not _rows(f) and not isinstance(f, Stack) for f, _ in face.box.placed)
             assert rows >= min(3, smallest) or (rows == 2 and more), (face.number, face.title, rows)
             checked += 1
@@ -171,19 +171,21 @@ def test_no_face_holds_two_rows_and_nothing_else(data):
 
 
 def test_one_topic_a_card_table_in_front_explanation_behind(data):
-    deck = layout_deck(data, *POKER)
+    deck, laid = layout_deck(data, *POKER), layout_faces(data, *POKER)
     faces = deck.faces
     assert len(faces) % 2 == 0
     for topic in topics(reference_sections(data)):
-        own = [f for f in faces if f.title == topic.title]
+        own = [f for f, (t, _) in zip(faces, laid, strict=True) if t.tables == topic.tables]
         assert own and (own[0].number % 2 == 1) and len(own) % 2 == 0, topic.title  # starts on a front, whole cards
         with_rows = [f for f in own if any(_rows(p) for p, _ in f.box.placed)]
         assert 1 <= len(with_rows) <= 2 and with_rows[0] is own[0], topic.title  # no table over more than two faces
-    assert len({f.title for f in faces}) == len(topics(reference_sections(data)))
+    assert len({tuple(x.id for x in t.tables) for t, _ in laid}) == len(topics(reference_sections(data)))
 
 
 def test_every_strip_names_its_topic(faces, data):
-    titles = [t.title for t in topics(reference_sections(data))]
+    """Its title, or shorter where the strip has no room at its one size (refband11): its band name,
+    its section's name."""
+    titles = tuple(name for topic in topics(reference_sections(data)) for name in _strip_names(topic))
     for text, _ in faces:
         assert any(text.startswith(t) for t in titles), text[:60]
 
@@ -242,6 +244,15 @@ def deck_pdf():
     return cards, page_texts(cards.pdf)
 
 
+def _strip_names(topic) -> tuple[str, ...]:
+    """What a topic's strip may say at its one size (refband11): its title, each table's band name
+    or its title less its parenthesis, its section's name."""
+    bands, sep = labels("tables.sheet.bands"), label("tables.format.list_sep")
+    short = sep.join(bands.get(t.id, t.title) for t in topic.tables)
+    shorter = sep.join(re.sub(r"\s*\([^()]*\)\s*$", "", bands.get(t.id, t.title)) for t in topic.tables)
+    return (topic.title, short, shorter, topic.section.title)
+
+
 def test_every_topic_is_one_card(data, deck_pdf):
     cards, texts = deck_pdf
     subjects = topics(reference_sections(data))
@@ -249,8 +260,9 @@ def test_every_topic_is_one_card(data, deck_pdf):
     for i, topic in enumerate(subjects):
         front, back = texts[2 * i], texts[2 * i + 1]
         number = label("tables.sheet.card_of", card=i + 1, cards=len(subjects))
-        assert front.startswith(topic.title) and number in front.split("\n")[0], front[:80]
-        assert back.startswith(topic.title) and number in back.split("\n")[0], back[:80]
+        names = _strip_names(topic)  # its title, or shorter (refband11)
+        assert front.startswith(names) and number in front.split("\n")[0], front[:80]
+        assert back.startswith(names) and number in back.split("\n")[0], back[:80]
 
 
 def test_every_front_holds_its_table_and_no_face_only_a_note(data, deck_pdf):

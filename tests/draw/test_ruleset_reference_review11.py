@@ -48,9 +48,18 @@ def _titles(ruleset_id: str) -> list[str]:
         return [flat(section.title) for section in sheet_content(ruleset)]
 
 
+def _band_names(ruleset_id: str) -> dict[str, str]:
+    """Each name a band may give a section (its title, its shorter band name: refband11) -> its title."""
+    ruleset = find_ruleset(ruleset_id)
+    with overriding_labels(ruleset.labels_file):
+        sections = sheet_content(ruleset)
+    return {flat(s.band): flat(s.title) for s in sections if s.band} | {flat(s.title): flat(s.title) for s in sections}
+
+
 def _bands(ruleset_id: str, pdf: bytes) -> list[tuple[str, bool, str, int, int]]:
     """Each face's band, in print order: (section, « (suite) », hint, n, N) of « n/N »."""
-    titles = "|".join(re.escape(t) for t in _titles(ruleset_id))
+    names = _band_names(ruleset_id)
+    titles = "|".join(re.escape(t) for t in sorted(names, key=len, reverse=True))
     hints = "|".join(re.escape(label(f"tables.sheet.{k}")) for k in ("continues_overleaf", "continues"))
     pattern = re.compile(rf"^({titles})( \(suite\))?(?: ({hints}))? (\d+)/(\d+)")
     bands = []
@@ -58,7 +67,7 @@ def _bands(ruleset_id: str, pdf: bytes) -> list[tuple[str, bool, str, int, int]]
         found = pattern.search(flat(text))
         assert found, flat(text)[:80]
         topic, suite, hint, n, of = found.groups()
-        bands.append((topic, bool(suite), hint or "", int(n), int(of)))
+        bands.append((names[topic], bool(suite), hint or "", int(n), int(of)))
     return bands
 
 
@@ -68,12 +77,16 @@ def test_a_deck_numbers_its_cards_not_its_faces(decks, ruleset_id, card):
     """Review 11, item 1: the fronts read 1/5, 3/5, 5/5 (faces numbered) where KOLAPS's read 1/14
     front and back. Both faces of card n of N read « n/N », N the deck's card count; a face whose
     section goes on says « verso › » (a front) or « suite › » (a back) before it, as KOLAPS's."""
-    bands = _bands(ruleset_id, decks[ruleset_id, card])
+    pdf = decks[ruleset_id, card]
+    bands, texts = _bands(ruleset_id, pdf), [flat(t) for t in page_texts(pdf)]
+    name = flat(find_ruleset(ruleset_id).spec.name)
+    foot = flat(label("rulesets.sheet.cards_foot"))
+    plain = {i for i, text in enumerate(texts) if i % 2 and text.count(name) == text.count(foot) == 2}
     cards = len(bands) // 2
     assert len(bands) % 2 == 0 and cards > 1
     assert [(n, of) for *_, n, of in bands] == [(i // 2 + 1, cards) for i in range(len(bands))]
     for i, (topic, _, hint, *_) in enumerate(bands):
-        goes_on = i + 1 < len(bands) and bands[i + 1][0] == topic and bands[i + 1][1]
+        goes_on = i + 1 < len(bands) and bands[i + 1][0] == topic and i + 1 not in plain
         wanted = label("tables.sheet.continues_overleaf" if i % 2 == 0 else "tables.sheet.continues")
         assert hint == (wanted if goes_on else ""), (i, bands[i])
 
@@ -86,8 +99,8 @@ def test_every_section_opens_on_a_card_s_front(decks, ruleset_id, card):
     that ends on a front leaves its back plain: the system's name over « Aide de jeu »."""
     pdf = decks[ruleset_id, card]
     bands, texts = _bands(ruleset_id, pdf), [flat(t) for t in page_texts(pdf)]
-    plain = [i for i in range(1, len(bands), 2) if not bands[i][1] and bands[i][0] == bands[i - 1][0]]
-    opening = [i for i, (_, suite, *_) in enumerate(bands) if not suite and i not in plain]
+    plain = [i for i in range(1, len(bands), 2) if bands[i][0] == bands[i - 1][0] and not bands[i - 1][2]]
+    opening = [i for i, band in enumerate(bands) if i == 0 or band[0] != bands[i - 1][0]]
     assert [bands[i][0] for i in opening] == _titles(ruleset_id)
     assert all(i % 2 == 0 for i in opening), [(i, bands[i][0]) for i in opening]
     name = flat(find_ruleset(ruleset_id).spec.name)

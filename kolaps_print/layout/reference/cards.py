@@ -21,7 +21,7 @@ from reportlab.platypus import Flowable
 from kolaps_print.content.reference import ReferenceSection, reference_sections
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
-from kolaps_print.labels import label
+from kolaps_print.labels import label, labels
 from kolaps_print.layout.card_front import band_baseline
 from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.faces import card_min_rows, fill_face
@@ -44,7 +44,7 @@ from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.sheets import sizes
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
-from kolaps_print.units import pt
+from kolaps_print.units import pt, to_mm
 
 MAX_FACES = 200  # a guard against a flow that never ends
 MAX_CELL_LINES = 3  # no cell of a card's table over this many lines (issue 12), every system's deck alike
@@ -68,6 +68,7 @@ class CardStrip:
     baseline: float
     text: str
     size: float
+    number_size: float  # the face's « n/N » and its « verso › »
 
 
 @dataclass
@@ -349,7 +350,7 @@ def layout_faces(
 ) -> list[tuple[Topic, FlowBox]]:
     """Each topic on its own card(s): faces of width x height points, with the topic each belongs to."""
     register_fonts(SANS)
-    spec = reference_look().cards
+    spec = card_spec(width)
     styles = styles or card_styles(spec, width, height)
     sections = reference_sections(data, edition)
     _check_widths(sections, _content_box(spec, width, height).width, styles)
@@ -357,7 +358,7 @@ def layout_faces(
     room = _topic_room(_strip(spec, width, height), _widest_number())
     faces: list[tuple[Topic, FlowBox]] = []
     for i, topic in enumerate(topics(sections)):
-        if len(topic.tables) == 1 and strip_title(topic, room, spec)[0] == topic.section.title != topic.title:
+        if len(topic.tables) == 1 and strip_title(topic, room, spec)[0] != topic.title:
             topic = replace(topic, headed=True)
         boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, i == 0, front_notes)
         faces += [(topic, b) for b in boxes]
@@ -376,7 +377,13 @@ def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:
         baseline=height - pt(band_baseline(spec.strip, spec.strip_pt, spec.strip_safe)),
         text=f"{label('common.game')} · {label('tables.sheet.title')}",
         size=spec.strip_pt,
+        number_size=spec.number_pt,
     )
+
+
+def card_spec(width: float) -> CardSpec:
+    """The cards' spec on a card width points wide (a mini card's strip is thinner)."""
+    return reference_look().cards.for_width(to_mm(width))
 
 
 def _blank(spec: CardSpec, width: float, height: float, subtitle: str, version: str) -> BlankBack:
@@ -405,7 +412,7 @@ def layout_deck(
     data: GameData, width: float, height: float, edition: Edition = "full", version: str = ""
 ) -> ReferenceDeck:
     """The reference content on faces of width x height points, each with its topic, colour and number."""
-    spec = reference_look().cards
+    spec = card_spec(width)
     styles = card_styles(spec, width, height)
     laid = layout_faces(data, width, height, styles, edition)
     strip = _strip(spec, width, height)
@@ -423,9 +430,9 @@ def layout_deck(
 
 def _strip_room(strip: CardStrip, number: str, hint: str) -> float:
     """What a strip leaves its topic: its width less the number, the hint, and a 1 em space before each."""
-    taken = stringWidth(number, SANS, strip.size) + strip.size
+    taken = stringWidth(number, SANS, strip.number_size) + strip.size
     if hint:
-        taken += stringWidth(hint, SANS_ITALIC, strip.size) + strip.size
+        taken += stringWidth(hint, SANS_ITALIC, strip.number_size) + strip.number_size
     return strip.right - strip.left - taken
 
 
@@ -442,18 +449,17 @@ def _widest_number() -> str:
 
 
 def strip_title(topic: Topic, room: float, spec: CardSpec) -> tuple[str, float]:
-    """The topic's name in its strip and its size: its title at the strip's size, else a step smaller
-    down to the floor, else shorter (a small card: « Modificateurs de difficulté », « verso › » and
-    « 7/27 » in 37 mm ran into each other): each title less its parenthesis (« Blessures critiques »),
-    then the section's name (« Résoudre un test » for « Seuils de réussite, Difficultés »; a lone
-    table then heads its faces itself: Topic.headed)."""
+    """The topic's name in its strip, always at the strip's size (refband11: a player leafing
+    through finds a section by its band, 6 pt titles could not be read): its title, else shorter
+    (« Modificateurs de difficulté », « verso › » and « 7/27 » in 37 mm ran into each other): its
+    band name where the labels give one (tables.sheet.bands: « Attaque pas à pas »), each title
+    less its parenthesis (« Blessures critiques »), then the section's name (« Résoudre un test »
+    for « Seuils de réussite, Difficultés »). A lone table named otherwise in its strip heads its
+    faces with its full title (Topic.headed). The size: 0, the strip's own."""
     sep = label("tables.format.list_sep")
-    shorter = sep.join(re.sub(r"\s*\([^()]*\)\s*$", "", t.title) for t in topic.tables)
-    names = list(dict.fromkeys([topic.title, shorter, topic.section.title]))
-    step = reference_look().type.step_pt
-    sizes_down = [spec.strip_pt - step * i for i in range(max(0, round((spec.strip_pt - spec.min_body_pt) / step)) + 1)]
-    for name in names:
-        for size in sizes_down:
-            if stringWidth(name, SANS_BOLD, size) <= room:
-                return name, (0 if size == spec.strip_pt else size)
-    return names[-1], spec.min_body_pt
+    bands = labels("tables.sheet.bands")
+    short = sep.join(bands.get(t.id, t.title) for t in topic.tables)
+    shorter = sep.join(re.sub(r"\s*\([^()]*\)\s*$", "", bands.get(t.id, t.title)) for t in topic.tables)
+    names = list(dict.fromkeys([topic.title, short, shorter, topic.section.title]))
+    fitting = [name for name in names if stringWidth(name, SANS_BOLD, spec.strip_pt) <= room]
+    return (fitting or names[-1:])[0], 0

@@ -50,11 +50,11 @@ def strip_shapes(
     shapes: list[Shape] = [
         a.box(strip.x, strip.y, strip.width, strip.height, colour.cmyk()),
         a.text(strip.left, strip.baseline, title, SANS_BOLD, title_pt or strip.size, paper, "left"),
-        a.text(strip.right, strip.baseline, number, SANS, strip.size, paper, "right"),
+        a.text(strip.right, strip.baseline, number, SANS, strip.number_size, paper, "right"),
     ]
     if continues:
-        x = hint_right(strip.right, number, SANS, strip.size)
-        shapes.append(a.text(x, strip.baseline, continues, SANS_ITALIC, strip.size, paper, "right"))
+        x = hint_right(strip.right, number, SANS, strip.number_size)
+        shapes.append(a.text(x, strip.baseline, continues, SANS_ITALIC, strip.number_size, paper, "right"))
     return shapes
 
 

@@ -53,6 +53,15 @@ class TypeSpec(Model):
         return self
 
 
+class MiniStrip(Model):
+    """A small card's strip (mini): thinner, its type smaller, the systems' mini bands."""
+
+    below_mm: Length
+    strip: Length
+    strip_pt: TypePt
+    number_pt: TypePt
+
+
 class CardSpec(Model):
     body_pt: TypePt
     max_body_pt: TypePt
@@ -62,6 +71,8 @@ class CardSpec(Model):
     padding: Gap
     strip: Length
     strip_pt: TypePt
+    number_pt: TypePt
+    mini: MiniStrip
     strip_safe: Gap
     strip_gap: Gap
     strip_bleed: Gap
@@ -69,6 +80,13 @@ class CardSpec(Model):
     back_subtitle_pt: TypePt
     back_line_pt: float = Field(ge=0, le=100)
     back_version_pt: TypePt
+
+    def for_width(self, width_mm: float) -> CardSpec:
+        """The spec on a card this wide: a mini card's strip where it is narrower than mini.below_mm."""
+        if width_mm >= self.mini.below_mm:
+            return self
+        small = self.mini
+        return self.model_copy(update={"strip": small.strip, "strip_pt": small.strip_pt, "number_pt": small.number_pt})
 
 
 class ChanceRamp(Model):

@@ -20,7 +20,7 @@ from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, run
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
-from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow
+from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, card_spec
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.reference.numbering import card_number, face_hint
@@ -46,11 +46,13 @@ SLACK = 0.5  # pt: faces are filled this much short of the room the card will gi
 
 @dataclass(frozen=True)
 class PouredFace:
-    """A face's topic, its blocks (none: a plain back) and its section's place in the deck."""
+    """A face's topic, its blocks (none: a plain back) and its section's place in the deck;
+    names: what its band may call it, the first that fits (band_name)."""
 
     topic: str
     blocks: list[Flowable]
     section: int
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,13 +103,33 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
         tall += tall_cells(story, look.max_cell_lines)
         faults += sum(_short_runs(table, stacks) for table, stacks in kept)
         poured = _pour(story, width, height - SLACK)
-        continued = f"{section.title} {label('rulesets.sheet.continued')}"
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
-        faces += [PouredFace(continued if i else section.title, face, n) for i, face in enumerate(blocks)]
+        faces += [
+            PouredFace(section.title, face, n, band_names(section, i > 0 and _has_rows(face)))
+            for i, face in enumerate(blocks)
+        ]
         if len(faces) % 2:
-            faces.append(PouredFace(section.title, [], n))
+            faces.append(PouredFace(section.title, [], n, band_names(section, False)))
         faults, apart, short = faults + poured.faults, apart + poured.apart, short + poured.short
     return Poured(look.body_pt, faces, faults, apart, tall, short)
+
+
+def band_names(section: SectionContent, continued: bool) -> tuple[str, ...]:
+    """What a face's band may call its section, best first: its title, « (suite) » after it on a
+    face after the first that holds table rows (refband11: a face of notes alone is headed by the
+    plain title, as KOLAPS's: card_flow.note_heading), then its band name (ruleset.yaml's sheet,
+    band: refband11, the band's type is never shrunk), then without « (suite) »."""
+    suite = label("rulesets.sheet.continued")
+    short = [section.title] + ([section.band] if section.band else [])
+    names = [f"{name} {suite}" for name in short] if continued else []
+    return tuple(dict.fromkeys(names + short))
+
+
+def _has_rows(blocks: list[Flowable]) -> bool:
+    """Whether blocks hold a table's rows (not notes alone)."""
+    return any(isinstance(p, RowTable) for b in blocks if isinstance(b, Stack) for p in b.parts) or any(
+        isinstance(b, RowTable) for b in blocks
+    )
 
 
 def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLook, grids: Grids) -> list[Stack]:
@@ -207,9 +229,15 @@ def reference_faces(
     look = look or sheet_look()
     _, _, room_width, room_height = story_room(look.card, width, height)
     poured = _fewest_cards(sections, (room_width, room_height), look, look.colour(ruleset.id))
+    spec = card_spec(width)
     return [
         RulesetFace(
-            face.topic,
+            band_name(
+                face.names,
+                _number_width(card_number(i, len(poured)), face_hint(i, _goes_on(poured, i)), spec.number_pt),
+                width - 2 * pt(look.card.margin_mm) - spec.number_pt,
+                spec.strip_pt,
+            ),
             face.blocks,
             copy=card_number(i, len(poured)),
             hint=face_hint(i, _goes_on(poured, i)),
@@ -242,28 +270,24 @@ def _fewest_cards(
     return min(decks, key=lambda d: d.rank(look.reference_cards.comfortable_pt)).faces
 
 
-def band_look(look: CardLook, faces: list[RulesetFace], width: float) -> CardLook:
-    """The card look with the band's name set small enough (by half points, never below the foot's
-    size) for the longest topic to clear the face's number and « verso › » before it; where the
-    name at the foot's size still does not (3d6's « Actions de combat (suite) » on a mini card),
-    the number and its hint too, down to the foot's size."""
-    name, copy = look.name_pt, look.copy_pt
-
-    def clash() -> bool:
-        room = width - 2 * pt(look.margin_mm) - copy  # a word space's worth between them
-        return any(stringWidth(f.name, SANS_BOLD, name) + _number_width(f, copy) > room for f in faces)
-
-    while name > look.footer_pt and clash():
-        name -= 0.5
-    while copy > look.footer_pt and clash():
-        copy -= 0.5
-    return look.model_copy(update={"name_pt": name, "copy_pt": copy})
+def band_look(look: CardLook, width: float) -> CardLook:
+    """The card look with the band's name and number at the sizes of every system's reference cards
+    of this width (data/layouts/reference.yaml's strip: refband11, 6 pt names on the d100 minis
+    could not be found leafing through); a long name is shortened (band_name), never shrunk."""
+    spec = card_spec(width)
+    return look.model_copy(update={"name_pt": spec.strip_pt, "copy_pt": spec.number_pt})
 
 
-def _number_width(face: RulesetFace, size: float) -> float:
+def band_name(names: tuple[str, ...], number: float, room: float, size: float) -> str:
+    """The first of names that clears the face's number (number: its width, with its hint) in room
+    at size, else the last (the shortest)."""
+    return next((n for n in names if stringWidth(n, SANS_BOLD, size) + number <= room), names[-1])
+
+
+def _number_width(copy: str, hint: str, size: float) -> float:
     """The width of a face's number and its hint with the 1 em before the number (numbering.hint_right)."""
-    number = stringWidth(face.copy, SANS_BOLD, size)
-    return number + (size + stringWidth(face.hint, SANS_ITALIC, size) if face.hint else 0)
+    number = stringWidth(copy, SANS_BOLD, size)
+    return number + (size + stringWidth(hint, SANS_ITALIC, size) if hint else 0)
 
 
 def generic_back(

@@ -58,7 +58,7 @@ def test_a_table_that_fits_one_face_is_on_one_face(data):
     for topic in topics(reference_sections(data)):
         if len(topic.tables) > 1 or _block_height(topic.tables[0], styles, box.width) > box.height:
             continue
-        holding = [b for t, b in laid if t == topic and list(_tables_on(b))]
+        holding = [b for t, b in laid if t.tables == topic.tables and list(_tables_on(b))]
         assert len(holding) == 1, topic.title
         checked += 1
     assert checked >= 5  # most topics are one short table: the test must have checked them
@@ -123,7 +123,7 @@ def test_one_card_a_topic_two_at_most(data, cards):
     assert cards.faces == len(laid) and cards.cards == len(laid) // 2
     assert len(subjects) <= cards.cards <= 2 * len(subjects)
     for topic in subjects:
-        assert 2 <= sum(t == topic for t, _ in laid) <= 4, topic.title
+        assert 2 <= sum(t.tables == topic.tables for t, _ in laid) <= 4, topic.title
 
 
 def test_the_deck_holds_every_face_once_numbered_in_order(data):

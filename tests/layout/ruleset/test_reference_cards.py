@@ -54,7 +54,8 @@ def test_every_table_of_the_sheet_is_on_a_card_and_every_face_is_numbered(decks,
 def _bands(ruleset_id: str, text: str) -> list[tuple[str, str, str, str]]:
     """Each face's band as (topic, « (suite) » or "", card, cards): a section's title, never the
     sheet's title, then « verso › » or « suite › » when it goes on, and its card's number."""
-    titles = "|".join(re.escape(plain(s.title)) for s in sheet_content(find_ruleset(ruleset_id)))
+    sections = sheet_content(find_ruleset(ruleset_id))  # a title, or its shorter band name (refband11)
+    titles = "|".join(re.escape(plain(n)) for s in sections for n in (s.title, s.band) if n)
     hints = "|".join(re.escape(label(f"tables.sheet.{k}")) for k in ("continues_overleaf", "continues"))
     return re.findall(rf"({titles})( \(suite\))?(?: (?:{hints}))? (\d+)/(\d+)", text)
 
@@ -77,7 +78,7 @@ def test_every_face_heads_its_topic_the_same_way_and_nowhere_else(decks, ruleset
     """One heading style: the section's title is printed only in the bands, all in one bold size
     (no pill for one section and plain text for the next)."""
     ruleset = find_ruleset(ruleset_id)
-    titles = {plain(s.title) for s in sheet_content(ruleset)}
+    titles = {plain(n) for s in sheet_content(ruleset) for n in (s.title, s.band) if n}  # or its band name (refband11)
     heads = [(o.font.split("+")[-1], o.size) for o in text_objects(decks[ruleset_id][1]) if _topic(o.text) in titles]
     assert len(heads) == len(_bands(ruleset_id, plain(" ".join(page_texts(decks[ruleset_id][1])))))
     assert len(set(heads)) == 1 and "Bold" in heads[0][0]

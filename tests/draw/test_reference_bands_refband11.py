@@ -1,0 +1,93 @@
+"""The bands of every system's reference cards (refband11), read back from the printed faces
+(print-shop layout: one face a page): one band title size a card format for KOLAPS, d100, 3d6
+and d12 alike, as large as the review asked (6 pt names on the d100 minis and KOLAPS's « Une
+attaque, pas à pas » could not be found leafing through), a long name shortened rather than
+shrunk and clear of the number and its « verso › », and no « (suite) » over a face of notes
+alone (a face of notes is headed by the plain title, as KOLAPS's)."""
+
+from __future__ import annotations
+
+import pytest
+from pdf_text import SetText, set_texts  # tests/support
+from ruleset_products import RULESETS  # tests/support
+
+from kolaps_print.labels import label
+from kolaps_print.layout.reference.look import reference_look
+from kolaps_print.layout.sheets import card_size
+
+CARDS = ("mini", "poker", "tarot")
+SYSTEMS = ("kolaps", *RULESETS)
+LEAST_PT = {"mini": 9, "poker": 11, "tarot": 11}  # the review: minis 9 pt bold at least, poker and tarot about 11
+BAND_DEPTH = 12  # pt under a face's topmost text: the band's line, not the face's first heading
+
+
+@pytest.fixture(scope="module")
+def decks(cli, tmp_path_factory) -> dict[tuple[str, str], bytes]:
+    """(system, card) -> the deck's PDF, one face a page, built through the CLI."""
+    folder, out = tmp_path_factory.mktemp("reference-bands-refband11"), {}
+    for system in SYSTEMS:
+        for card in CARDS:
+            target = folder / f"{system}-{card}.pdf"
+            ruleset = [] if system == "kolaps" else ["--ruleset", system]
+            args = ["tables", *ruleset, "--format", "cards", "--card", card, "--layout", "print-shop", "-o", target]
+            result = cli(args)
+            assert result.exit_code == 0, result.stderr
+            out[system, card] = target.read_bytes()
+    return out
+
+
+def _bands(pdf: bytes) -> list[tuple[SetText, list[SetText], list[SetText]]]:
+    """Each face's band title (its leftmost bold text on the band's line), the rest of that line
+    (the number, the hint) and what the face holds under the band, above its foot."""
+    texts, faces = set_texts(pdf), []
+    for page in sorted({t.page for t in texts}):
+        on = [t for t in texts if t.page == page and t.text.strip()]
+        top = max(t.bounds[3] for t in on)
+        line = sorted((t for t in on if t.bounds[3] > top - BAND_DEPTH), key=lambda t: t.bounds[0])
+        title = next(t for t in line if "Bold" in t.font and not t.text.strip()[0].isdigit())
+        rest = [t for t in line if t is not title and abs(t.baseline - title.baseline) < 3]
+        body = [t for t in on if t.bounds[3] <= top - BAND_DEPTH and t.bounds[1] > min(b.bounds[1] for b in on) + 1]
+        faces.append((title, rest, body))
+    return faces
+
+
+def _set_size(card: str) -> float:
+    return reference_look().cards.for_width(card_size(card).width).strip_pt
+
+
+@pytest.mark.parametrize("card", CARDS)
+def test_one_band_title_size_a_card_format_across_systems(decks, card):
+    """Review, MUST: band titles at 6 pt (d100, 3d6 minis, KOLAPS's 10/23 and 11/23), 7 pt (every
+    other KOLAPS card, tarot too), 9.5 pt (d12 mini), 10.5 to 11 pt elsewhere. Every face of every
+    system's deck of that card sets its band title at one size, the data's, at least the review's."""
+    sizes = {system: {round(t.size, 2) for t, _, _ in _bands(decks[system, card])} for system in SYSTEMS}
+    assert all(len(s) == 1 for s in sizes.values()), sizes
+    assert len({s for one in sizes.values() for s in one}) == 1, sizes
+    assert next(iter(sizes["kolaps"])) == pytest.approx(_set_size(card))
+    assert _set_size(card) >= LEAST_PT[card]
+
+
+@pytest.mark.parametrize("card", CARDS)
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_band_title_clears_the_number_and_its_hint(decks, system, card):
+    """A long name is shortened, not shrunk nor run into « verso › 10/23 »: at the review's size at
+    least, a word space at least (a third of the title's size) between the title's last letter and
+    the next text on its line (main cleared it by shrinking the title to 6 pt)."""
+    for i, (title, rest, _) in enumerate(_bands(decks[system, card])):
+        assert rest, (i, title.text)
+        gap = min(t.bounds[0] for t in rest) - title.bounds[2]
+        assert gap >= title.size / 3, (i, title.text, [t.text for t in rest], round(gap, 1))
+        assert title.size >= LEAST_PT[card], (i, title.text, title.size)
+
+
+@pytest.mark.parametrize("card", CARDS)
+@pytest.mark.parametrize("system", RULESETS)
+def test_no_suite_over_a_face_of_notes_alone(decks, system, card):
+    """Review, SHOULD: « Se défendre (suite) », « Armes à feu (suite) » over d100 mini backs that hold
+    a note only. A face whose band says « (suite) » holds table rows: cells in the upright regular
+    face (titles and headings are bold, notes italic)."""
+    suite = label("rulesets.sheet.continued")
+    for i, (title, _, body) in enumerate(_bands(decks[system, card])):
+        if suite in title.text:
+            cells = [t for t in body if "Bold" not in t.font and "Italic" not in t.font]
+            assert cells, (i, title.text, [t.text for t in body][:4])
