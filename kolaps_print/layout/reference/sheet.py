@@ -176,7 +176,10 @@ def _footer(geometry: SheetGeometry, styles: Styles) -> SheetFooter:
     # In the band under the columns, its descenders clear of the sheet's outer 6 mm.
     spec = geometry.spec
     return SheetFooter(
-        left=pt(spec.margin), baseline=pt(spec.bottom) - pt(spec.footer), text=label("common.ruling_legend"), size=styles.body
+        left=pt(spec.margin),
+        baseline=pt(spec.bottom) - pt(spec.footer),
+        text=label("common.ruling_legend"),
+        size=styles.body,
     )
 
 
