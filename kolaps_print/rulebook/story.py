@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import CondPageBreak, Flowable, Indenter, NextPageTemplate, PageBreak, Paragraph, Spacer
 
 from kolaps_print.content.tables import TableContent
@@ -115,7 +117,20 @@ def _back_matter(
     if last is None or (story.pages_multiple_of == 1 and not credits):
         return end + ([NextPageTemplate("plain"), PageBreak()] + credits if credits else [])
     blank = -(last + (1 if credits else 0)) % story.pages_multiple_of
-    return end + [NextPageTemplate("plain")] + [PageBreak(), BlankPage()] * blank + [PageBreak()] + credits
+    blanks = [f for _ in range(blank) for f in [PageBreak(), *_blank_page(height)]]
+    return end + [NextPageTemplate("plain")] + blanks + [PageBreak()] + credits
+
+
+def _blank_page(height: float) -> list[Flowable]:
+    """A page left blank says so, quietly, in its middle (as the kit's do): a wholly empty page reads
+    as a printing fault."""
+    note = st.styles()["note"]
+    style = ParagraphStyle("blank_page", parent=note, alignment=TA_CENTER)
+    return [
+        BlankPage(),
+        Spacer(1, height / 2 - style.leading),
+        Paragraph(escape(french(label("rulebook.book.blank_page"))), style),
+    ]
 
 
 def _credits_page(paragraphs: list[str], width: float, page_width: float, height: float) -> list[Flowable]:

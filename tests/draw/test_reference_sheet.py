@@ -44,13 +44,14 @@ def test_nothing_is_drawn_in_the_margins(data, paper):
     pdf = sheet_pdf(data, paper)
     spec = reference_look().sheet
     margin_px = int(spec.margin / 25.4 * 40) - 2
-    # The footer line (the marks' legend) sits in the bottom margin's inner part; its descenders
+    top_px = int(spec.top / 25.4 * 40) - 1
+    # The footer line (the marks' legend) sits in the band under the columns; its descenders
     # reach at most a quarter of the type size (7.75 pt: 0.7 mm) below its baseline.
-    outer_px = int((spec.margin - spec.footer - 1.0) / 25.4 * 40) - 1
+    outer_px = int((spec.bottom - spec.footer - 1.0) / 25.4 * 40) - 1
     for page in range(2):
         image = render(pdf, page)
         w, h = image.size
-        for box in ((0, 0, w, margin_px), (0, h - outer_px, w, h), (0, 0, margin_px, h), (w - margin_px, 0, w, h)):
+        for box in ((0, 0, w, top_px), (0, h - outer_px, w, h), (0, 0, margin_px, h), (w - margin_px, 0, w, h)):
             assert image.crop(box).getextrema() == ((255, 255),) * 3, (paper, page, box)
 
 
@@ -117,7 +118,7 @@ def test_the_lethal_and_frequent_rules_are_regular_in_body_colour(data, objects,
 
 def test_the_legend_is_the_footer_of_both_sides_and_nowhere_else(data, objects):
     legend = _flat(label("common.ruling_legend"))
-    margin = pt(reference_look().sheet.margin)
+    margin = pt(reference_look().sheet.bottom)  # the columns' foot
     grey = seen(mark_grey())
     for page in range(2):
         lines = [o for o in objects if o.page == page and "provisoire" in o.text]

@@ -29,6 +29,8 @@ Share = Annotated[float, Field(ge=0, le=1)]
 class SheetSpec(Model):
     margin: Gap
     header: Length
+    top: Gap  # the header band's top below the top edge
+    bottom: Length  # the columns' foot above the bottom edge, over the footer line
     footer: Length  # must leave the footer's ascent clear of the columns: see test_reference_sheet
     columns: int = Field(ge=1, le=6)
     gutter: Gap

@@ -51,8 +51,9 @@ class SheetGeometry:
         spec = self.spec
         m = pt(spec.margin)
         col_w = (w - 2 * m - (spec.columns - 1) * pt(spec.gutter)) / spec.columns
-        col_h = h - 2 * m - pt(spec.header)
-        return [FlowBox(m + i * (col_w + pt(spec.gutter)), m, col_w, col_h) for i in range(spec.columns)]
+        foot = pt(spec.bottom)  # the footer line under the columns, kept off the edge printers lose
+        col_h = h - pt(spec.top) - foot - pt(spec.header)
+        return [FlowBox(m + i * (col_w + pt(spec.gutter)), foot, col_w, col_h) for i in range(spec.columns)]
 
 
 @dataclass(frozen=True)
@@ -172,10 +173,13 @@ class SheetFooter:
 
 
 def _footer(geometry: SheetGeometry, styles: Styles) -> SheetFooter:
-    # In the bottom margin's inner part, so the columns keep their height (and the sheet its type size).
-    m = pt(geometry.spec.margin)
+    # In the band under the columns, its descenders clear of the sheet's outer 6 mm.
+    spec = geometry.spec
     return SheetFooter(
-        left=m, baseline=m - pt(geometry.spec.footer), text=label("common.ruling_legend"), size=styles.body
+        left=pt(spec.margin),
+        baseline=pt(spec.bottom) - pt(spec.footer),
+        text=label("common.ruling_legend"),
+        size=styles.body,
     )
 
 
@@ -213,8 +217,8 @@ def _header(geometry: SheetGeometry, index: int, pages: int, title: str, stamp: 
     return SheetHeader(
         left=m,
         right=w - m,
-        baseline=h - m - pt(spec.header) * 0.55,
-        rule_y=h - m - pt(spec.header) * 0.85,
+        baseline=h - pt(spec.top) - pt(spec.header) * 0.55,
+        rule_y=h - pt(spec.top) - pt(spec.header) * 0.85,
         game=game,
         title=title,
         title_x=m + stringWidth(game + "  ", SANS_BOLD, spec.title_pt),

@@ -58,7 +58,7 @@ def test_columns_sit_inside_the_margins_without_overlapping(paper):
         assert a.x + a.width + pt(spec.gutter) == pytest.approx(b.x)
     assert boxes[0].x == pytest.approx(pt(spec.margin))
     assert boxes[-1].x + boxes[-1].width == pytest.approx(w - pt(spec.margin))
-    assert all(b.y >= pt(spec.margin) - 1e-6 and b.y + b.height <= h - pt(spec.margin) for b in boxes)
+    assert all(b.y >= pt(spec.bottom) - 1e-6 and b.y + b.height <= h - pt(spec.top + spec.header) + 1e-6 for b in boxes)
 
 
 def test_both_sides_fit_and_every_planned_table_is_placed(data):
