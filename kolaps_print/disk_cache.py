@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import marshal
 import os
 import re
 import stat
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 VARIABLE = "KOLAPS_CACHE"  # "off": no cache read or written
 _TEMPORARY = r"\.entry-\w+\.tmp"  # what a killed run may leave behind
@@ -124,3 +126,38 @@ def forget_old(folder: int, suffix: str, kept: int) -> None:
             os.unlink(name, dir_fd=folder)
     except OSError:  # another run removed it first
         pass
+
+
+def read_marshalled(form: bytes, key: str, suffix: str) -> object | None:
+    """The value kept under key by write_marshalled, if its entry starts with form and key (an
+    entry copied under another name is refused); None when missing, cut short or corrupt. marshal
+    reads values only from this private folder (docs/trust.md); the caller checks their types."""
+    folder = open_folder()
+    if folder is None:
+        return None
+    try:
+        content = read_entry(folder, f"{key}.{suffix}")
+    finally:
+        os.close(folder)
+    header = form + key.encode("ascii") + b"\n"
+    if content is None or not content.startswith(header):
+        return None
+    try:
+        return marshal.loads(content[len(header) :])
+    except (EOFError, ValueError, TypeError):
+        return None
+
+
+def write_marshalled(form: bytes, key: str, suffix: str, kept: int, value: Any) -> None:
+    """Keep value under key, after form and key (read_marshalled); not when the folder cannot be
+    written or marshal cannot keep the value."""
+    folder = open_folder()
+    if folder is None:
+        return
+    try:
+        content = form + key.encode("ascii") + b"\n" + marshal.dumps(value)
+        write_entry(folder, f"{key}.{suffix}", content, suffix, kept)
+    except ValueError:  # a value marshal cannot keep: not kept
+        pass
+    finally:
+        os.close(folder)

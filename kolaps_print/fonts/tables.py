@@ -17,8 +17,6 @@ if a release makes its face another way.
 from __future__ import annotations
 
 import hashlib
-import marshal
-import os
 import sys
 from typing import Any
 
@@ -85,20 +83,7 @@ def font_key(content: bytes) -> str:
 
 
 def _read(key: str) -> dict[str, Any] | None:
-    folder = disk_cache.open_folder()
-    if folder is None:
-        return None
-    try:
-        content = disk_cache.read_entry(folder, f"{key}.{SUFFIX}")
-    finally:
-        os.close(folder)
-    header = FORMAT + key.encode("ascii") + b"\n"
-    if content is None or not content.startswith(header):
-        return None
-    try:
-        tables = marshal.loads(content[len(header) :])
-    except (EOFError, ValueError, TypeError):  # cut short or corrupt: parsed and written again
-        return None
+    tables = disk_cache.read_marshalled(FORMAT, key, SUFFIX)  # cut short or corrupt: parsed and written again
     if type(tables) is not dict or list(tables) != list(TABLES):
         return None
     if not all(isinstance(tables[name], kind) for name, kind in TABLES.items()):
@@ -107,13 +92,4 @@ def _read(key: str) -> dict[str, Any] | None:
 
 
 def _write(key: str, tables: dict[str, Any]) -> None:
-    folder = disk_cache.open_folder()
-    if folder is None:
-        return
-    try:
-        content = FORMAT + key.encode("ascii") + b"\n" + marshal.dumps(tables)
-        disk_cache.write_entry(folder, f"{key}.{SUFFIX}", content, SUFFIX, KEPT)
-    except ValueError:  # a value marshal cannot keep (a later reportlab's): not kept
-        pass
-    finally:
-        os.close(folder)
+    disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, tables)

@@ -21,8 +21,6 @@ Entries are our own format (no pickle: Jinja's own Bucket format pickles its che
 from __future__ import annotations
 
 import hashlib
-import marshal
-import os
 import sys
 from types import CodeType
 
@@ -106,29 +104,9 @@ class CompiledTemplates(jinja2.BytecodeCache):
 
 
 def _read(key: str) -> CodeType | None:
-    folder = disk_cache.open_folder()
-    if folder is None:
-        return None
-    try:
-        content = disk_cache.read_entry(folder, f"{key}.{SUFFIX}")
-    finally:
-        os.close(folder)
-    header = FORMAT + key.encode("ascii") + b"\n"
-    if content is None or not content.startswith(header):
-        return None
-    try:
-        code = marshal.loads(content[len(header) :])
-    except (EOFError, ValueError, TypeError):  # cut short or corrupt: compiled again, written again
-        return None
+    code = disk_cache.read_marshalled(FORMAT, key, SUFFIX)  # cut short or corrupt: compiled again, written again
     return code if type(code) is CodeType else None
 
 
 def _write(key: str, code: CodeType) -> None:
-    folder = disk_cache.open_folder()
-    if folder is None:
-        return
-    try:
-        content = FORMAT + key.encode("ascii") + b"\n" + marshal.dumps(code)
-        disk_cache.write_entry(folder, f"{key}.{SUFFIX}", content, SUFFIX, KEPT)
-    finally:
-        os.close(folder)
+    disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, code)
