@@ -60,4 +60,23 @@ def test_the_kits_sheet_keeps_its_text_off_the_edge(cli, tmp_path, paper):
     assert result.exit_code == 0, result.stderr
     pdf = (tmp_path / "out" / "reference.pdf").read_bytes()
     assert any("provisoire" in o.text for o in text_objects(pdf))  # the footer line is there
-    assert too_near_the_edge(pdf, skip=" · données ") == []
+    assert too_near_the_edge(pdf) == []
+
+
+def test_the_kits_stamp_keeps_off_the_edge_on_every_page(cli, tmp_path):
+    """The kit's stamp (« Démo … · données … ») is on every page of every PDF of the kit: its
+    descenders too keep 6 mm from the edge (review 11: the « y » of « Lyon » at 5.75 mm)."""
+    kit = resources.kolaps_dir() / "kits" / "demo.yaml"
+    result = cli(["kit", kit, "-o", tmp_path / "out"])
+    assert result.exit_code == 0, result.stderr
+    pdfs = sorted((tmp_path / "out").glob("*.pdf"))
+    assert len(pdfs) >= 5
+    for path in pdfs:
+        pdf = path.read_bytes()
+        sizes = page_sizes(pdf)
+        stamps = [o for o in text_objects(pdf) if " · données " in o.text]  # the page's, not the cards' forms
+        assert {o.page for o in stamps} == set(range(len(sizes))), path.name
+        for o in stamps:
+            w, h = sizes[o.page]
+            left, bottom, right, top = o.bounds
+            assert min(left, bottom, w - right, h - top) >= pt(EDGE_MM), (path.name, o.page, bottom / pt(1))
