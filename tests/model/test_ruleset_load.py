@@ -103,7 +103,7 @@ ONE_EDIT = {
         "ruleset.yaml",
         "- {block: band}",
         "- {block: bande}",
-        "bande",
+        "bande}",  # not the comment's « bandeau » (a section's band: name)
         "card.front[0].block: unknown block 'bande' (did you mean 'band'?); expected one of: band, name, stat_tiles, "
         "skills, weapons, features, reminders, box_track, hit_track, checkboxes, level_rows, location_table, mini_table",
     ),
