@@ -52,7 +52,8 @@ class CachedTablesFace(ttfonts.TTFontFace):
         tables = _read(key)
         if tables is None:
             super().extractInfo(1)
-            _write(key, {name: getattr(self, name) for name in TABLES})
+            if all(hasattr(self, name) for name in TABLES):  # an older reportlab (4.1) sets others: not kept
+                _write(key, {name: getattr(self, name) for name in TABLES})
             return
         super().extractInfo(0)
         self.__dict__.update(tables)

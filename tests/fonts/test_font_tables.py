@@ -20,6 +20,11 @@ from kolaps_print.fonts import tables
 REPO = Path(__file__).resolve().parents[2]
 ARMY = REPO / "data" / "rulesets" / "kolaps" / "armies" / "section-kappa.yaml"
 FACE = str(resources.fonts_dir() / "GentiumBookPlus-Regular.ttf")
+# reportlab 4.1 (CI's minimum) sets other tables than TABLES: its faces are parsed, never kept
+pytestmark = pytest.mark.skipif(
+    not all(hasattr(TTFontFace(FACE), name) for name in tables.TABLES),
+    reason="this reportlab's face sets other tables: faces are parsed, not kept",
+)
 
 
 @pytest.fixture
