@@ -45,7 +45,7 @@ def reference_cards(deck: ReferenceDeck) -> list[ReferenceCard]:
 def _draw_face(canvas: Canvas, face: ReferenceFace, deck: ReferenceDeck, height: float) -> None:
     canvas.setFont(SANS, deck.styles.body)
     title = face.title or deck.strip.text
-    shapes = strip_shapes(deck.strip, face.colour, title, face.label, height, face.continues, face.title_pt)
+    shapes = strip_shapes(deck.strip, face.colour, title, face.label, height, face.continues)
     if not face.box.placed:  # a topic with nothing to explain: a plain back
         shapes += blank_shapes(deck.blank, height)
     ShapePainter(canvas, height).paint(shapes + face.shapes)

@@ -27,7 +27,7 @@ from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.faces import card_min_rows, fill_face
 from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
-from kolaps_print.layout.reference.numbering import card_number, continued_hint, face_hint
+from kolaps_print.layout.reference.numbering import card_number, continued_hint, face_hint, first_fitting
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import (
     card_fits,
@@ -82,7 +82,6 @@ class ReferenceFace:
     title: str = ""  # the topic, in its strip
     shapes: list[Shape] = field(default_factory=list)  # what box holds, as shapes on the face
     continues: str = ""  # « suite au verso › » in its strip when the topic goes on to the next face
-    title_pt: float = 0  # the topic's size in its strip (0: the strip's own)
 
 
 @dataclass(frozen=True)
@@ -138,16 +137,20 @@ def card_body_pt(spec: CardSpec, width: float = 0, height: float = 0) -> float:
     """The deck's body on a card of width x height points (0: poker's): body_pt on a poker card or a
     smaller one; on a larger card (tarot) it grows with the square root of the card's area over
     poker's, up to max_body_pt (review 11: tarot set at poker's size on twice the area)."""
-    poker = sizes().cards["poker"]
-    gain = math.sqrt(width * height / (pt(poker.width) * pt(poker.height))) if width and height else 1.0
+    gain = math.sqrt(width * height / _poker_area()) if width and height else 1.0
     return min(spec.max_body_pt, max(spec.body_pt, round(spec.body_pt * gain / 0.25) * 0.25))
 
 
 def notes_on_front(spec: CardSpec, width: float, height: float) -> bool:
     """Whether a table's explanation joins it on the front when it fits there: on a card of at least
     front_notes_area times poker's area (tarot), where the front has the room (review 11)."""
+    return width * height >= spec.front_notes_area * _poker_area()
+
+
+def _poker_area() -> float:
+    """A poker card's area in square points: what the deck's type and notes grow against."""
     poker = sizes().cards["poker"]
-    return width * height >= spec.front_notes_area * pt(poker.width) * pt(poker.height)
+    return pt(poker.width) * pt(poker.height)
 
 
 def face_gap(styles: Styles) -> float:
@@ -358,7 +361,7 @@ def layout_faces(
     room = _topic_room(_strip(spec, width, height), _widest_number())
     faces: list[tuple[Topic, FlowBox]] = []
     for i, topic in enumerate(topics(sections)):
-        if len(topic.tables) == 1 and strip_title(topic, room, spec)[0] != topic.title:
+        if len(topic.tables) == 1 and strip_title(topic, room, spec) != topic.title:
             topic = replace(topic, headed=True)
         boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, i == 0, front_notes)
         faces += [(topic, b) for b in boxes]
@@ -421,9 +424,9 @@ def layout_deck(
         goes_on = i + 1 < len(laid) and laid[i + 1][0] == topic and bool(laid[i + 1][1].placed)
         number, hint = card_number(i, len(laid)), face_hint(i, goes_on)
         shapes = box_shapes(box, face_gap(styles), height)
-        title, size = strip_title(topic, _topic_room(strip, number), spec)
+        title = strip_title(topic, _topic_room(strip, number), spec)
         colour = section_colour(topic.section.id)
-        faces.append(ReferenceFace(i + 1, colour, box, number, title, shapes, hint, size))
+        faces.append(ReferenceFace(i + 1, colour, box, number, title, shapes, hint))
     blank = _blank(spec, width, height, sheet_title(edition), version)
     return ReferenceDeck(faces, styles, strip, blank)
 
@@ -448,18 +451,17 @@ def _widest_number() -> str:
     return label("tables.sheet.card_of", card=88, cards=88)
 
 
-def strip_title(topic: Topic, room: float, spec: CardSpec) -> tuple[str, float]:
+def strip_title(topic: Topic, room: float, spec: CardSpec) -> str:
     """The topic's name in its strip, always at the strip's size (refband11: a player leafing
     through finds a section by its band, 6 pt titles could not be read): its title, else shorter
     (« Modificateurs de difficulté », « verso › » and « 7/27 » in 37 mm ran into each other): its
     band name where the labels give one (tables.sheet.bands: « Attaque pas à pas »), each title
     less its parenthesis (« Blessures critiques »), then the section's name (« Résoudre un test »
     for « Seuils de réussite, Difficultés »). A lone table named otherwise in its strip heads its
-    faces with its full title (Topic.headed). The size: 0, the strip's own."""
+    faces with its full title (Topic.headed)."""
     sep = label("tables.format.list_sep")
     bands = labels("tables.sheet.bands")
     short = sep.join(bands.get(t.id, t.title) for t in topic.tables)
     shorter = sep.join(re.sub(r"\s*\([^()]*\)\s*$", "", bands.get(t.id, t.title)) for t in topic.tables)
     names = list(dict.fromkeys([topic.title, short, shorter, topic.section.title]))
-    fitting = [name for name in names if stringWidth(name, SANS_BOLD, spec.strip_pt) <= room]
-    return (fitting or names[-1:])[0], 0
+    return first_fitting(names, room, spec.strip_pt)

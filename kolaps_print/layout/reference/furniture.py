@@ -40,16 +40,14 @@ def strip_shapes(
     number: str,
     height_pt: float,
     continues: str = "",
-    title_pt: float = 0,
 ) -> list[Shape]:
     """A face's strip: a band bleeding past the trim, the topic on the left, the card's number on the
-    right, and before the number « suite au verso › » when the topic goes on; title_pt: the topic's
-    own size where it is set smaller to keep clear of them (0: the strip's)."""
+    right, and before the number « suite au verso › » when the topic goes on."""
     a = Area(height_pt)
     paper = house_colour("paper").cmyk()
     shapes: list[Shape] = [
         a.box(strip.x, strip.y, strip.width, strip.height, colour.cmyk()),
-        a.text(strip.left, strip.baseline, title, SANS_BOLD, title_pt or strip.size, paper, "left"),
+        a.text(strip.left, strip.baseline, title, SANS_BOLD, strip.size, paper, "left"),
         a.text(strip.right, strip.baseline, number, SANS, strip.number_size, paper, "right"),
     ]
     if continues:

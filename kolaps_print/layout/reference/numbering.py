@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from kolaps_print.fonts import SANS_BOLD
 from kolaps_print.labels import label
 
 
@@ -28,6 +29,12 @@ def continued_hint(overleaf: bool) -> str:
 def face_hint(face: int, goes_on: bool) -> str:
     """The hint of face (0-based: fronts even) when its topic goes on to the next face, else ""."""
     return continued_hint(overleaf=face % 2 == 0) if goes_on else ""
+
+
+def first_fitting(names: tuple[str, ...] | list[str], room: float, size: float, taken: float = 0) -> str:
+    """The first of names that, in bold at size beside what the band's number and hint take, holds
+    in room, else the last (the shortest): a band's name is shortened, never shrunk (refband11)."""
+    return next((n for n in names if stringWidth(n, SANS_BOLD, size) + taken <= room), names[-1])
 
 
 def hint_right(right: float, number: str, font: str, size: float) -> float:

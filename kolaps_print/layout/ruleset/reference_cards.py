@@ -23,7 +23,7 @@ from kolaps_print.layout.reference.as_shapes import Area
 from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, card_spec
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
-from kolaps_print.layout.reference.numbering import card_number, face_hint
+from kolaps_print.layout.reference.numbering import card_number, face_hint, first_fitting
 from kolaps_print.layout.reference.row_table import BIG, RowTable
 from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, band_shapes, story_room
 from kolaps_print.layout.ruleset.card_flow import FaceOverflow, FacePour, misses, without_trailing_gaps
@@ -47,7 +47,7 @@ SLACK = 0.5  # pt: faces are filled this much short of the room the card will gi
 @dataclass(frozen=True)
 class PouredFace:
     """A face's topic, its blocks (none: a plain back) and its section's place in the deck;
-    names: what its band may call it, the first that fits (band_name)."""
+    names: what its band may call it, the first that fits (first_fitting)."""
 
     topic: str
     blocks: list[Flowable]
@@ -232,11 +232,11 @@ def reference_faces(
     spec = card_spec(width)
     return [
         RulesetFace(
-            band_name(
+            first_fitting(
                 face.names,
-                _number_width(card_number(i, len(poured)), face_hint(i, _goes_on(poured, i)), spec.number_pt),
                 width - 2 * pt(look.card.margin_mm) - spec.number_pt,
                 spec.strip_pt,
+                _number_width(card_number(i, len(poured)), face_hint(i, _goes_on(poured, i)), spec.number_pt),
             ),
             face.blocks,
             copy=card_number(i, len(poured)),
@@ -273,15 +273,9 @@ def _fewest_cards(
 def band_look(look: CardLook, width: float) -> CardLook:
     """The card look with the band's name and number at the sizes of every system's reference cards
     of this width (data/layouts/reference.yaml's strip: refband11, 6 pt names on the d100 minis
-    could not be found leafing through); a long name is shortened (band_name), never shrunk."""
+    could not be found leafing through); a long name is shortened (first_fitting), never shrunk."""
     spec = card_spec(width)
     return look.model_copy(update={"name_pt": spec.strip_pt, "copy_pt": spec.number_pt})
-
-
-def band_name(names: tuple[str, ...], number: float, room: float, size: float) -> str:
-    """The first of names that clears the face's number (number: its width, with its hint) in room
-    at size, else the last (the shortest)."""
-    return next((n for n in names if stringWidth(n, SANS_BOLD, size) + number <= room), names[-1])
 
 
 def _number_width(copy: str, hint: str, size: float) -> float:
