@@ -842,17 +842,22 @@ def test_the_pointer_to_paged_traits_holds_on_one_line_on_every_mini_front(demo_
     Deux mains, / Fragmentation »). On every mini front of the three armies, the pointer from its lead
     to its last name stands on one line: every glyph on one baseline."""
     checked = 0
-    for book in demo_books:
+    for member, page, paged in paged_mini_fronts(demo_books):
+        bottoms = [box[3] for box in pointer_glyphs(page, paged)]
+        assert bottoms and max(bottoms) - min(bottoms) < 0.6, (member.character.name, bottoms)
+        checked += 1
+    assert checked >= 5  # Ézéchiel, Vesna, Le Chien, Stefan Solmeyer, Karim Benali, the Comtesse
+
+
+def paged_mini_fronts(books):
+    """(member, its mini front's page, the traits its pointer names) for every mini front that pages."""
+    for book in books:
         _, doc, fronts = print_shop(book, "mini")
         for member in book.members:
             page = doc[fronts[member.character.name]]
             paged = pointed(reading(page), card_text.trait_reminders(member.weapons, book.rules, "a4"))
-            if not paged:
-                continue
-            bottoms = [box[3] for box in pointer_glyphs(page, paged)]
-            assert bottoms and max(bottoms) - min(bottoms) < 0.6, (member.character.name, bottoms)
-            checked += 1
-    assert checked >= 5  # Ézéchiel, Vesna, Le Chien, Stefan Solmeyer, Karim Benali, the Comtesse
+            if paged:
+                yield member, page, paged
 
 
 def test_the_pointer_to_paged_traits_has_one_capitalisation(demo_books):
@@ -881,16 +886,10 @@ def test_a_mini_front_pages_a_trait_only_when_it_has_not_a_line_to_spare(demo_bo
     line = to_mm(max(f.reminder.size, layout.min_font)) * (f.body.leading or layout.leading)
     floor = size.height - f.footer.height - f.body.bottom_gap
     checked = 0
-    for book in demo_books:
-        _, doc, fronts = print_shop(book, "mini")
-        for member in book.members:
-            page = doc[fronts[member.character.name]]
-            paged = pointed(reading(page), card_text.trait_reminders(member.weapons, book.rules, "a4"))
-            if not paged:
-                continue
-            lowest = max(box[3] for _, box in glyph_boxes(page) if box[3] < size.height - f.footer.height)
-            assert floor - lowest < line, (member.character.name, floor - lowest, line)
-            checked += 1
+    for member, page, _ in paged_mini_fronts(demo_books):
+        lowest = max(box[3] for _, box in glyph_boxes(page) if box[3] < size.height - f.footer.height)
+        assert floor - lowest < line, (member.character.name, floor - lowest, line)
+        checked += 1
     assert checked >= 5
 
 
