@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from pdf_text import SetText, set_texts  # tests/support
-from ruleset_products import RULESETS  # tests/support
+from ruleset_products import RULESETS, reference_deck  # tests/support
 
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.look import reference_look
@@ -27,12 +27,7 @@ def decks(cli, tmp_path_factory) -> dict[tuple[str, str], bytes]:
     folder, out = tmp_path_factory.mktemp("reference-bands-refband11"), {}
     for system in SYSTEMS:
         for card in CARDS:
-            target = folder / f"{system}-{card}.pdf"
-            ruleset = [] if system == "kolaps" else ["--ruleset", system]
-            args = ["tables", *ruleset, "--format", "cards", "--card", card, "--layout", "print-shop", "-o", target]
-            result = cli(args)
-            assert result.exit_code == 0, result.stderr
-            out[system, card] = target.read_bytes()
+            out[system, card] = reference_deck(cli, folder, system, card)
     return out
 
 

@@ -11,7 +11,7 @@ import re
 import pytest
 from card_pieces import Face, faces, plain, tables  # tests/support
 from pdf_colours import seen  # tests/support
-from ruleset_products import RULESETS  # tests/support
+from ruleset_products import RULESETS, reference_deck  # tests/support
 
 from kolaps_print.content.ruleset_sheet import sheet_content
 from kolaps_print.labels import overriding_labels
@@ -28,11 +28,7 @@ def decks(cli, tmp_path_factory) -> dict[tuple[str, str], list[Face]]:
     head = seen(table_paint().head_fill)
     for ruleset_id in RULESETS:
         for card in CARDS:
-            target = folder / f"{ruleset_id}-{card}.pdf"
-            args = ["tables", "--ruleset", ruleset_id, "--format", "cards", "--card", card, "--layout", "print-shop"]
-            result = cli([*args, "-o", target])
-            assert result.exit_code == 0, result.stderr
-            out[ruleset_id, card] = faces(target.read_bytes(), head)
+            out[ruleset_id, card] = faces(reference_deck(cli, folder, ruleset_id, card), head)
     return out
 
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from pdf_text import page_texts, text_objects  # tests/support
-from ruleset_products import RULESETS  # tests/support
+from ruleset_products import RULESETS, reference_deck  # tests/support
 
 from kolaps_print.content.ruleset_sheet import sheet_content
 from kolaps_print.labels import label, overriding_labels
@@ -34,11 +34,7 @@ def decks(cli, tmp_path_factory) -> dict[tuple[str, str], bytes]:
     folder, out = tmp_path_factory.mktemp("ruleset-reference-review11"), {}
     for ruleset_id in RULESETS:
         for card in CARDS:
-            target = folder / f"{ruleset_id}-{card}.pdf"
-            args = ["tables", "--ruleset", ruleset_id, "--format", "cards", "--card", card, "--layout", "print-shop"]
-            result = cli([*args, "-o", target])
-            assert result.exit_code == 0, result.stderr
-            out[ruleset_id, card] = target.read_bytes()
+            out[ruleset_id, card] = reference_deck(cli, folder, ruleset_id, card)
     return out
 
 

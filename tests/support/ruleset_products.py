@@ -22,6 +22,16 @@ def built_for_each(cli, folder: Path, *command: str) -> dict[str, tuple[str, byt
     return built
 
 
+def reference_deck(cli, folder: Path, system: str, card: str) -> bytes:
+    """The print-shop reference deck (one face a page) of system (« kolaps » or a ruleset id) on
+    card, built through the CLI into folder."""
+    target = folder / f"{system}-{card}.pdf"
+    ruleset = [] if system == "kolaps" else ["--ruleset", system]
+    result = cli(["tables", *ruleset, "--format", "cards", "--card", card, "--layout", "print-shop", "-o", target])
+    assert result.exit_code == 0, result.stderr
+    return target.read_bytes()
+
+
 def demo_army(ruleset_id: str) -> RulesetArmy:
     """The system's one bundled demo army (data/rulesets/ID/armies/), loaded."""
     ruleset = find_ruleset(ruleset_id)
