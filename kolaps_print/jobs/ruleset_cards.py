@@ -24,11 +24,13 @@ from kolaps_print.layout.ruleset.card import (
     Bands,
     FaceSetting,
     RulesetCardFace,
+    Widths,
     content_key,
     deck_widths,
     face_layout,
     room_shapes,
     story_room,
+    table_pt,
     unbroken,
 )
 from kolaps_print.layout.ruleset.look import CardLook, sheet_look
@@ -137,7 +139,9 @@ def _side(
     items: Callable[..., list[Item]],
 ) -> tuple[list[RulesetCardFace], list[RulesetMember]]:
     """One side of every card, at the largest size (one for the whole army) where all of them fit
-    between the bands, its tables alike on every card; at the smallest size, the characters whose
+    between the bands, its tables alike on every card; the tables first (tarot12: what is used at
+    the table is primary): a smaller size whose tables are set larger is taken over a larger one
+    whose tables had to shrink by more than the body gives up (_score); at the smallest size, the characters whose
     side is still too tall. Each distinct content is laid out once: every character of that
     content is given the same face, named after the first (_named gives each its own name when
     its card is drawn)."""
@@ -146,20 +150,34 @@ def _side(
     distinct = list(firsts.values())
     order = list(range(len(distinct)))  # the content that last failed is tried first
     *larger, smallest = base.scales(height_mm)
+    best: tuple[float, list[RulesetCardFace]] | None = None  # the score that fits (_score), its faces
     for factor in larger:
         look = base.scaled(factor)
+        if best is not None and 2 * look.body_pt <= best[0] + 1e-9:
+            break  # no smaller scale scores more: its tables are at most its body
         widths = deck_widths(distinct, room_width, look)
-        if not unbroken(widths):  # a word squeezed apart: try smaller type
-            continue
+        if not unbroken(widths) or (best is not None and _score(look, widths) <= best[0] + 1e-9):
+            continue  # a word squeezed apart, or no better than a larger scale: try smaller type
         faces, failed = _all_fit(distinct, order, (room_width, room), look, colour, widths)
         if faces is not None:
-            return _shared(faces, keys, firsts), []
+            best = (_score(look, widths), faces)
+            continue
         order.insert(0, order.pop(order.index(failed)))
+    if best is not None:
+        return _shared(best[1], keys, firsts), []
     look = base.scaled(smallest)
     widths = deck_widths(distinct, room_width, look)
     laid = [face_layout(c, room_width, look, colour, widths) for c in distinct]
     tall = {key for key, face in zip(firsts, laid, strict=True) if face.height(to_mm(room_width)) > to_mm(room)}
     return _shared(laid, keys, firsts), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
+
+
+def _score(look: CardLook, widths: Widths) -> float:
+    """A size's worth: its body plus its smallest table (the body again without one), so a step of
+    body is given up for a table that grows by more (d100 tarot: 9.1 pt and weapons at 9.1 over
+    10.08 and weapons at 8), never for less (3d6 tarot: its weapons at 8.12 would take the body
+    from 10.08 to 8.12)."""
+    return look.body_pt + min(table_pt(widths), look.body_pt)
 
 
 def _contents(army: RulesetArmy, items: Callable[..., list[Item]]) -> tuple[dict[str, list[Item]], list[str]]:

@@ -34,6 +34,8 @@ from kolaps_print.layout.ruleset.blocks import BoxesBlock, SectionHead, TilesBlo
 from kolaps_print.layout.ruleset.columns import (
     CELL_PAD,
     column_widths,
+    heads_whole_columns,
+    heads_whole_widths,
     least_widths,
     row_widths,
     unbroken_size,
@@ -43,7 +45,7 @@ from kolaps_print.layout.ruleset.columns import (
     SLACK as COLUMN_SLACK,
 )
 from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
-from kolaps_print.layout.ruleset.parts import FlowablePart, Spacing
+from kolaps_print.layout.ruleset.parts import BlockGap, FlowablePart, Spacing
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
 from kolaps_print.typography import escape, run_on
@@ -113,7 +115,23 @@ class RulesetCardFace:
 
     def room(self, setting: FaceSetting) -> list[Shape]:
         x, bottom, width, room = story_room(setting.look, *setting.size)
-        return stack(self.story, to_mm(x), to_mm(setting.size[1] - bottom - room), 0.0, to_mm(width))
+        story = _spread(self.story, to_mm(width), to_mm(room), setting)
+        return stack(story, to_mm(x), to_mm(setting.size[1] - bottom - room), 0.0, to_mm(width))
+
+
+def _spread(story: list[Drawn], width: float, room: float, setting: FaceSetting) -> list[Drawn]:
+    """story with the room it leaves empty shared among its block gaps, each grown to at most
+    spread_gaps times itself, on a card taller than the look's reference (tarot, issue 12: a
+    face shorter than the deck's fullest no longer leaves a fifth of the card empty under its
+    last block; the type keeps the deck's one size). Poker and mini faces: as laid out."""
+    look, gaps = setting.look, [part for part in story if isinstance(part, BlockGap)]
+    if look.spread_gaps <= 1 or to_mm(setting.size[1]) <= look.reference_height_mm or not gaps:
+        return story
+    empty = room - look.foot_gap_mm - sum(part.measure(width) for part in story)  # the foot's gap again: air
+    extra = min(max(0.0, empty) / len(gaps), min(g.height for g in gaps) * (look.spread_gaps - 1))
+    if extra <= 0:
+        return story
+    return [BlockGap(round(part.height + extra, 3)) if isinstance(part, BlockGap) else part for part in story]
 
 
 Face = RulesetFace | RulesetCardFace
@@ -171,6 +189,11 @@ def unbroken(widths: Widths) -> bool:
     return all(table.whole for table in widths.values())
 
 
+def table_pt(widths: Widths) -> float:
+    """The size of a deck's smallest table (its body's largest when it has none: infinite)."""
+    return min((table.size for table in widths.values()), default=float("inf"))
+
+
 def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[tuple[str, ...], DeckTable]:
     """One size and one set of column widths for each kind of table across a deck (every card's
     weapons table alike), measured on all their rows together."""
@@ -192,8 +215,11 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
 def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     """The table set beside its names (_beside_names); on a grown card where that wraps a name,
     the names on lines of their own over their values (_names_above), when the values hold."""
-    beside = _beside_names(table, width, look)
     good = max(look.table_good_pt, look.table_min_pt)
+    at_body = _at_body(table, width, look) if look.body_pt >= good - 1e-9 and _named(table) else None
+    if at_body is not None:  # a grown card (tarot): the weapons read at the body's size
+        return at_body
+    beside = _beside_names(table, width, look)
     if beside.size < good - 1e-9 or not _a_name_wraps(table, beside, look.cell_pad_pt):
         return beside
     return _names_above(table, width, look, good) or beside
@@ -235,6 +261,39 @@ def _beside_names(table: RulesetTable, width: float, look: CardLook) -> DeckTabl
     return DeckTable(size, columns, whole, strong)
 
 
+def _at_body(table: RulesetTable, width: float, look: CardLook) -> DeckTable | None:
+    """A grown card's weapons (tarot, issue 12: « what is used at the table is primary »): the
+    table at the body's size, every heading on one line, every word whole (a value may take two
+    lines at its spaces: « Armes / blanches »); beside the names when they hold, else each name on
+    a line of its own over its values; the rolled column larger down to 1.1 ×, else at the
+    body's size (bold). None when the values do not hold the width at the body's size: the
+    table then sets smaller, as before (_beside_names, _names_above)."""
+    size, values = look.body_pt, _values(table)
+    arrangements = [(table, False, True)] + ([(values, True, False)] if values is not None else [])
+    for pad in _pads(look):  # cells parted clearly more than words, if they hold
+        for strongs in (_larger(look), [1.0]):
+            for shown, above, bold in arrangements:
+                for strong in strongs:
+                    if sum(heads_whole_widths(shown, size, strong, pad, bold_first=bold)) <= width + 1e-6:
+                        columns = heads_whole_columns(shown, width, size, strong, pad, bold_first=bold)
+                        return DeckTable(size, columns, True, strong, above, pad)
+    return None
+
+
+def _pads(look: CardLook) -> tuple[float, ...]:
+    """A grown card's cell paddings to try, widest first: wide_pad_pt, halfway, cell_pad_pt
+    (tarot12: halfway parts the 3d6's « assommants » and « 3 » by 1.5 mm, where 2.2 pt does not hold)."""
+    return (look.wide_pad_pt, round((look.wide_pad_pt + look.cell_pad_pt) / 2, 2), look.cell_pad_pt)
+
+
+def _values(table: RulesetTable) -> RulesetTable | None:
+    """The table less its first column (a weapon's values, its name on a line of its own over
+    them); None for a table of fewer than three columns."""
+    if len(table.header) < 3:
+        return None
+    return RulesetTable(table.title, table.header[1:], [row[1:] for row in table.rows], strong=_less(table.strong))
+
+
 def _named(table: RulesetTable) -> bool:
     """Whether each row's first text names it (a weapon: the table has a rolled column), set in
     bold as the row's head, on every system's cards alike."""
@@ -261,7 +320,7 @@ def _names_above(table: RulesetTable, width: float, look: CardLook, good: float)
     if len(table.header) < 3:
         return None
     values = RulesetTable(table.title, table.header[1:], [row[1:] for row in table.rows], strong=_less(table.strong))
-    for pad in (look.wide_pad_pt, look.cell_pad_pt):  # the values a little apart (« assommants » | « 3 ») if they hold
+    for pad in _pads(look):  # the values a little apart (« assommants » | « 3 ») if they hold
         for strong in _larger(look):
             if _fits(values, width, good, strong, pad, "rows"):
                 columns = column_widths(values, width, good, strong, pad, body_first=True)
@@ -527,7 +586,7 @@ def face_layout(
         else:
             parts = _parts(item, look, styles, colour, width)
         if parts:
-            story += parts + [Spacing(look.gap_mm)]
+            story += parts + [BlockGap(look.gap_mm)]
     if any(_marked(item) for item in items):
         story.append(FlowablePart(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend)))
     else:

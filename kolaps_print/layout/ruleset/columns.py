@@ -72,6 +72,31 @@ def _least(texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, who
     return [longest(i, column) + 2 * pad + SLACK for i, column in enumerate(texts)]
 
 
+def heads_whole_widths(
+    table: RulesetTable, size: float, strong: float = 1.0, pad: float = CELL_PAD, bold_first: bool = False
+) -> list[float]:
+    """Each column as wide as its heading whole (one line) and its rows' longest word, with the
+    first column's texts whole with bold_first (a weapon's name beside its values)."""
+    texts = _measured(table, size, strong, bold_first)
+    least = _least(texts, pad, whole_first=bold_first)
+    return [max(a, _width(column[0]) + 2 * pad + SLACK) for a, column in zip(least, texts, strict=True)]
+
+
+def heads_whole_columns(
+    table: RulesetTable, width: float, size: float, strong: float = 1.0, pad: float = CELL_PAD, bold_first: bool = False
+) -> list[float]:
+    """width shared between the columns, each its heads_whole_widths first, then what the rows'
+    texts lack to be whole (« Armes de tir » on one line) in proportion, the rest evenly."""
+    texts = _measured(table, size, strong, bold_first)
+    least = heads_whole_widths(table, size, strong, pad, bold_first)
+    whole = [
+        max(a, max((_width(t) for t in c[1:]), default=0) + 2 * pad + SLACK) for a, c in zip(least, texts, strict=True)
+    ]
+    columns = _shared(least, whole, width)
+    rest = (width - sum(columns)) / len(columns)
+    return [c + rest for c in columns]
+
+
 def row_widths(
     table: RulesetTable, size: float, strong: float = 1.0, pad: float = CELL_PAD, bold_first: bool = False
 ) -> list[float]:

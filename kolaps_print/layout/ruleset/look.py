@@ -67,6 +67,7 @@ class CardLook(Model):
     reference_height_mm: float = Field(gt=0)  # the card these sizes are for (poker, 88 mm)
     max_scale: float = Field(ge=1, le=2)  # on that card, type and gaps grow by up to this to fill it
     scale_step: float = Field(gt=0, le=0.5)
+    spread_gaps: float = Field(default=1, ge=1, le=4)  # a tarot face: its block gaps grow up to this ×
     reference_width_mm: float = Field(default=63, gt=0)  # a card narrower than this (mini) takes compact
     how_to_mark: bool = True  # « Une case par point perdu… » under the first track (compact: no room, as KOLAPS's mini)
     # What a narrower card changes of this look: a mapping in the file, kept as (field, value)

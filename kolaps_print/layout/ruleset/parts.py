@@ -74,3 +74,8 @@ class Spacing:
 
     def shapes(self, x: float, top: float) -> list[Shape]:
         return []
+
+
+class BlockGap(Spacing):
+    """Room between two blocks of a card's face: a taller card's face spreads what it leaves
+    empty among these (RulesetCardFace.room), a track's own gaps staying as they are."""
