@@ -124,14 +124,17 @@ def _spread(story: list[Drawn], width: float, room: float, setting: FaceSetting)
     spread_gaps times itself, on a card taller than the look's reference (tarot, issue 12: a
     face shorter than the deck's fullest no longer leaves a fifth of the card empty under its
     last block; the type keeps the deck's one size). Poker and mini faces: as laid out."""
-    look, gaps = setting.look, [part for part in story if isinstance(part, BlockGap)]
+    tiles = max((i for i, part in enumerate(story) if isinstance(part, TilesBlock)), default=-1)
+    look = setting.look  # the gaps under the stat tiles: the name, subtitle and tiles keep their place
+    gaps = [part for part in story[tiles + 1 :] if isinstance(part, BlockGap)]
     if look.spread_gaps <= 1 or to_mm(setting.size[1]) <= look.reference_height_mm or not gaps:
         return story
     empty = room - look.foot_gap_mm - sum(part.measure(width) for part in story)  # the foot's gap again: air
     extra = min(max(0.0, empty) / len(gaps), min(g.height for g in gaps) * (look.spread_gaps - 1))
     if extra <= 0:
         return story
-    return [BlockGap(round(part.height + extra, 3)) if isinstance(part, BlockGap) else part for part in story]
+    grown = {id(g) for g in gaps}
+    return [BlockGap(round(part.height + extra, 3)) if id(part) in grown else part for part in story]
 
 
 Face = RulesetFace | RulesetCardFace
@@ -179,6 +182,7 @@ class DeckTable:
     strong: float  # the rolled column's size, against size
     names_above: bool = False  # each row's first text (a weapon's name) on a line of its own, over its values
     pad: float | None = None  # each cell's padding a side (pt); None: the look's cell_pad_pt
+    roll_in_name: bool = False  # with names_above: the roll on the name's line, after it, not in a column
 
 
 Widths = Mapping[tuple[str, ...], DeckTable]  # by the table's heading
@@ -277,7 +281,41 @@ def _at_body(table: RulesetTable, width: float, look: CardLook) -> DeckTable | N
                     if sum(heads_whole_widths(shown, size, strong, pad, bold_first=bold)) <= width + 1e-6:
                         columns = heads_whole_columns(shown, width, size, strong, pad, bold_first=bold)
                         return DeckTable(size, columns, True, strong, above, pad)
+    return _roll_in_name(table, width, look)
+
+
+def _roll_in_name(table: RulesetTable, width: float, look: CardLook) -> DeckTable | None:
+    """The 3d6's five columns of values need 196 pt of 179 at a 10 pt body: each weapon's roll
+    then stands on its name's line, after it (« Matraque  3d6 + 10 »: what is rolled read with
+    what is used), the other values in columns under it, at the body's size; None when those do
+    not hold either, or a name and its roll do not hold one line."""
+    rest = _less_roll(table)
+    if rest is None or len(rest.header) < 2:
+        return None
+    strong, size = look.strong_scale, look.body_pt
+    assert table.strong is not None
+    line = max(_name_and_roll(row[0], row[table.strong], size, strong) for row in table.rows)
+    for pad in _pads(look):
+        if line + 2 * pad + COLUMN_SLACK <= width and sum(heads_whole_widths(rest, size, 1.0, pad)) <= width + 1e-6:
+            columns = heads_whole_columns(rest, width, size, 1.0, pad)
+            return DeckTable(size, columns, True, strong, True, pad, roll_in_name=True)
     return None
+
+
+ROLL_GAP = "\u00a0\u2002"  # between a weapon's name and its roll on one line: more than a word space
+
+
+def _name_and_roll(name: str, roll: str, size: float, strong: float) -> float:
+    """The width of a name (bold, at size) and its roll after it (bold, strong times larger)."""
+    return stringWidth(name + ROLL_GAP, SANS_BOLD, size) + stringWidth(roll, SANS_BOLD, size * strong)
+
+
+def _less_roll(table: RulesetTable) -> RulesetTable | None:
+    """The table less its names and its rolled column (the roll on the name's line)."""
+    if not table.strong:
+        return None
+    keep = [j for j in range(1, len(table.header)) if j != table.strong]
+    return RulesetTable(table.title, [table.header[j] for j in keep], [[r[j] for j in keep] for r in table.rows])
 
 
 def _pads(look: CardLook) -> tuple[float, ...]:
@@ -490,14 +528,15 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     styles = [
         strong if j == table.strong else head if j == 0 and _named(table) else body for j in range(len(table.header))
     ]
-    skip = 1 if deck.names_above else 0  # the names on rows of their own, over their values
-    rows = [Row(tuple(_paragraph(escape(h), head) for h in table.header[skip:]), CELL_PAD_Y, CELL_PAD_Y)]
+    shown = [j for j in range(len(table.header)) if _shown(table, deck, j)]  # the names (and rolls) on their own rows
+    rows = [Row(tuple(_paragraph(escape(table.header[j]), head) for j in shown), CELL_PAD_Y, CELL_PAD_Y)]
     for row in table.rows:
-        cells = tuple(_paragraph(escape(c), styles[j]) for j, c in enumerate(row))
+        cells = tuple(_paragraph(escape(row[j]), styles[j]) for j in shown)
         if deck.names_above:  # the name in bold at the body's size: the head of the values under it
-            name = _paragraph(escape(row[0]), _style("name", SANS_BOLD, look.body_pt, look.leading))
+            leading = look.leading * (deck.strong if deck.roll_in_name else 1)  # the roll's own line height
+            name = _paragraph(_name_line(table, deck, row, look), _style("name", SANS_BOLD, look.body_pt, leading))
             rows.append(Row((name,) + ("",) * (len(columns) - 1), CELL_PAD_Y, 0, span=True, ruled=False))
-        rows.append(Row(cells[skip:], 0 if deck.names_above else CELL_PAD_Y, CELL_PAD_Y))
+        rows.append(Row(cells, 0 if deck.names_above else CELL_PAD_Y, CELL_PAD_Y))
     grid_look = TableLook(
         left=(deck.pad or look.cell_pad_pt,) * len(columns),
         right=(deck.pad or look.cell_pad_pt,) * len(columns),
@@ -510,6 +549,19 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     )
     title: list[Drawn] = [SectionHead(table.title, look)] if table.title else []
     return [*title, FlowablePart(RowTable(rows, columns, grid_look, repeat_rows=1))]
+
+
+def _shown(table: RulesetTable, deck: DeckTable, column: int) -> bool:
+    """Whether a column is set as a column: not the names over their values, nor the roll on their line."""
+    return not (deck.names_above and column == 0) and not (deck.roll_in_name and column == table.strong)
+
+
+def _name_line(table: RulesetTable, deck: DeckTable, row: list[str], look: CardLook) -> str:
+    """A weapon's name over its values (markup), and its roll after it when it is on that line."""
+    if not deck.roll_in_name or table.strong is None:
+        return escape(row[0])
+    roll = f'<font size="{round(look.body_pt * deck.strong, 2)}">{escape(row[table.strong])}</font>'
+    return f"{escape(row[0])}{ROLL_GAP}{roll}"
 
 
 def _weapon_lines(table: RulesetTable, look: CardLook, styles: _Styles) -> list[Drawn]:
