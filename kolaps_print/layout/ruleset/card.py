@@ -133,8 +133,8 @@ def _spread(story: list[Drawn], width: float, room: float, setting: FaceSetting)
     extra = min(max(0.0, empty) / len(gaps), min(g.height for g in gaps) * (look.spread_gaps - 1))
     if extra <= 0:
         return story
-    grown = {id(g) for g in gaps}
-    return [BlockGap(round(part.height + extra, 3)) if id(part) in grown else part for part in story]
+    grown = {id(g): BlockGap(round(g.height + extra, 3)) for g in gaps}
+    return [grown.get(id(part), part) for part in story]
 
 
 Face = RulesetFace | RulesetCardFace
