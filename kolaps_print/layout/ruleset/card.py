@@ -272,34 +272,33 @@ def _at_body(table: RulesetTable, width: float, look: CardLook) -> DeckTable | N
     a line of its own over its values; the rolled column larger down to 1.1 ×, else at the
     body's size (bold). None when the values do not hold the width at the body's size: the
     table then sets smaller, as before (_beside_names, _names_above)."""
-    size, values = look.body_pt, _values(table)
+    size, values, rest = look.body_pt, _values(table), _less_roll(table)
     arrangements = [(table, False, True)] + ([(values, True, False)] if values is not None else [])
-    for pad in _pads(look):  # cells parted clearly more than words, if they hold
-        for strongs in (_larger(look), [1.0]):
-            for shown, above, bold in arrangements:
+    for whole in (True, False):  # every value on one line (« Armes de tir »), else its words whole
+        for pad in _pads(look):  # cells parted clearly more than words, if they hold
+            for strongs in (_larger(look), [1.0]):
                 for strong in strongs:
-                    if sum(heads_whole_widths(shown, size, strong, pad, bold_first=bold)) <= width + 1e-6:
-                        columns = heads_whole_columns(shown, width, size, strong, pad, bold_first=bold)
-                        return DeckTable(size, columns, True, strong, above, pad)
-    return _roll_in_name(table, width, look)
+                    for shown, above, bold in arrangements:
+                        need = heads_whole_widths(shown, size, strong, pad, bold_first=bold, rows_whole=whole)
+                        if sum(need) <= width + 1e-6:
+                            columns = heads_whole_columns(shown, width, size, strong, pad, bold_first=bold)
+                            return DeckTable(size, columns, True, strong, above, pad)
+                    if rest is not None and _roll_fits(table, rest, width, size, strong, pad, whole):
+                        columns = heads_whole_columns(rest, width, size, 1.0, pad)
+                        return DeckTable(size, columns, True, strong, True, pad, roll_in_name=True)
+    return None
 
 
-def _roll_in_name(table: RulesetTable, width: float, look: CardLook) -> DeckTable | None:
-    """The 3d6's five columns of values need 196 pt of 179 at a 10 pt body: each weapon's roll
-    then stands on its name's line, after it (« Matraque  3d6 + 10 »: what is rolled read with
-    what is used), the other values in columns under it, at the body's size; None when those do
-    not hold either, or a name and its roll do not hold one line."""
-    rest = _less_roll(table)
-    if rest is None or len(rest.header) < 2:
-        return None
-    strong, size = look.strong_scale, look.body_pt
+def _roll_fits(
+    table: RulesetTable, rest: RulesetTable, width: float, size: float, strong: float, pad: float, whole: bool
+) -> bool:
+    """Whether each weapon's roll holds its name's line, after it (« Matraque  3d6 + 10 »: the
+    3d6's five columns of values need 196 pt of 179 at a 10 pt body), and the other values their
+    columns under it (rest), at the body's size."""
     assert table.strong is not None
     line = max(_name_and_roll(row[0], row[table.strong], size, strong) for row in table.rows)
-    for pad in _pads(look):
-        if line + 2 * pad + COLUMN_SLACK <= width and sum(heads_whole_widths(rest, size, 1.0, pad)) <= width + 1e-6:
-            columns = heads_whole_columns(rest, width, size, 1.0, pad)
-            return DeckTable(size, columns, True, strong, True, pad, roll_in_name=True)
-    return None
+    need = heads_whole_widths(rest, size, 1.0, pad, rows_whole=whole)
+    return len(rest.header) >= 2 and line + 2 * pad + COLUMN_SLACK <= width and sum(need) <= width + 1e-6
 
 
 ROLL_GAP = "\u00a0\u2002"  # between a weapon's name and its roll on one line: more than a word space

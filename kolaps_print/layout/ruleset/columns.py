@@ -73,13 +73,20 @@ def _least(texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, who
 
 
 def heads_whole_widths(
-    table: RulesetTable, size: float, strong: float = 1.0, pad: float = CELL_PAD, bold_first: bool = False
+    table: RulesetTable,
+    size: float,
+    strong: float = 1.0,
+    pad: float = CELL_PAD,
+    bold_first: bool = False,
+    rows_whole: bool = False,
 ) -> list[float]:
-    """Each column as wide as its heading whole (one line) and its rows' longest word, with the
-    first column's texts whole with bold_first (a weapon's name beside its values)."""
+    """Each column as wide as its heading whole (one line) and its rows' longest word (with
+    rows_whole, their longest text), with the first column's texts whole with bold_first (a
+    weapon's name beside its values)."""
     texts = _measured(table, size, strong, bold_first)
     least = _least(texts, pad, whole_first=bold_first)
-    return [max(a, _width(column[0]) + 2 * pad + SLACK) for a, column in zip(least, texts, strict=True)]
+    rows = [max((_width(t) for t in c[1:]), default=0) + 2 * pad + SLACK if rows_whole else 0 for c in texts]
+    return [max(a, r, _width(c[0]) + 2 * pad + SLACK) for a, r, c in zip(least, rows, texts, strict=True)]
 
 
 def heads_whole_columns(
