@@ -137,12 +137,15 @@ MM = 72 / 25.4
 
 def _row_cells(texts: list, page: int, name: str) -> list:
     """The text objects of a weapons row: those beside its name's first line, left to right; a
-    name on a line of its own (a tarot 3d6 front), the line under it, its values."""
+    name on a line of its own (a tarot 3d6 front), or with its roll after it (tarot since tarot12),
+    the line under it, its values."""
     on_page = [o for o in texts if o.page == page and o.size < 12]
     whole = [o for o in on_page if as_printed(o.text).strip() == name]  # else its first line's first word
     first = whole[0] if whole else next(o for o in on_page if o.text.strip().startswith(name.split(" ")[0]))
     row = _beside(texts, page, first)
-    if len(row) == 1:  # the name alone: its values are the next line down
+    if all(
+        "Bold" in o.font for o in row
+    ):  # the name alone, or with its roll (tarot12): its values are the next line down
         below = [o for o in texts if o.page == page and o.bounds[3] <= first.bounds[1] + 0.5 and o.text.strip()]
         top = max(below, key=lambda o: o.bounds[3])
         line = [o for o in below if o.bounds[3] > top.bounds[1] and o.bounds[1] < top.bounds[3]]

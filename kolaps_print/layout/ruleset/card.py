@@ -276,7 +276,7 @@ def _at_body(table: RulesetTable, width: float, look: CardLook) -> DeckTable | N
     arrangements = [(table, False, True)] + ([(values, True, False)] if values is not None else [])
     for whole in (True, False):  # every value on one line (« Armes de tir »), else its words whole
         for pad in _pads(look):  # cells parted clearly more than words, if they hold
-            for strongs in (_larger(look), [1.0]):
+            for strongs in (_under_name(look), [1.0]):
                 for strong in strongs:
                     for shown, above, bold in arrangements:
                         need = heads_whole_widths(shown, size, strong, pad, bold_first=bold, rows_whole=whole)
@@ -287,6 +287,13 @@ def _at_body(table: RulesetTable, width: float, look: CardLook) -> DeckTable | N
                         columns = heads_whole_columns(rest, width, size, 1.0, pad)
                         return DeckTable(size, columns, True, strong, True, pad, roll_in_name=True)
     return None
+
+
+def _under_name(look: CardLook) -> list[float]:
+    """The roll's sizes to try at the body's size (_larger), those that keep the grown card's name
+    name_lead times larger than the roll (tarot: 13.5 pt over 11.1 at most, the roll 1.1 ×)."""
+    most = look.max_name_pt / look.name_lead if look.max_name_pt else float("inf")
+    return [s for s in _larger(look) if look.body_pt * s <= most + 1e-9]
 
 
 def _roll_fits(

@@ -24,6 +24,7 @@ class CardLook(Model):
     foot_gap_mm: float = Field(ge=0.5, le=10)  # kept free above the foot band (a line's leading adds to it)
     name_pt: float = Field(ge=6, le=20)
     max_name_pt: float = Field(default=0, ge=0, le=24)  # a taller card's name grows with it up to this (0: never)
+    name_lead: float = Field(default=1.2, ge=1, le=2)  # a grown card's name: this × any other text (tiles apart)
     copy_pt: float = Field(ge=6, le=12)
     subtitle_pt: float = Field(ge=6, le=14)
     footer_pt: float = Field(ge=5, le=10)
