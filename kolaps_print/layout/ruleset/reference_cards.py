@@ -10,14 +10,14 @@ shared with KOLAPS's cards); the system's name goes to the foot. The type is set
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, run_parts
-from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
 from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, card_spec
@@ -38,6 +38,7 @@ from kolaps_print.layout.ruleset.sheet import (
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.ruleset_load import Ruleset
+from kolaps_print.provenance import mark_pattern, marked
 from kolaps_print.typography import escape
 from kolaps_print.units import pt
 
@@ -143,6 +144,7 @@ def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLoo
     table cut, then its key), else at the deck's size."""
     if table.folded:
         return _folded_stacks(table, width, height, look)
+    table = _uncut_columns(table, width, look, grids)
     sizes = [look.body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
@@ -159,6 +161,37 @@ def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLoo
             if best is None or missed < best[0]:
                 best = (missed, stacks)
     return best[1] if best and best[0][0] == 0 else first or table_stacks(table, width, look, grids=grids)
+
+
+def _uncut_columns(table: RulesetTable, width: float, look: SheetLook, grids: Grids) -> RulesetTable:
+    """The table, or its chances in the percent-less form (_percent_in_title) where only that keeps
+    its columns together: cut by its columns and by its rows too, a mini card's d12 ladder read in
+    four pieces (review 12, item 1); cut by its rows alone, one piece a face."""
+    register_fonts(SANS)  # measured before its grid is made
+    at_least = look.model_copy(update={"body_pt": look.min_body_pt})
+    if len(grids.parts(table, width, at_least)[0]) == 1:
+        return table
+    compact = _percent_in_title(table)
+    if compact is None or len(grids.parts(compact, width, at_least)[0]) > 1:
+        return table
+    return compact
+
+
+def _percent_in_title(table: RulesetTable) -> RulesetTable | None:
+    """A table of chances with « % » said once, in its title (« …, en % »), its cells the numbers
+    alone and its heads condensed (« ≥12 »): the d12 ladder's seven columns in a mini card's 37 mm
+    at 6 pt; None for a table whose value cells are not all percentages."""
+    unit = label("tables.format.percent", value="")
+    cells = [cell for row in table.rows for cell in row[1:]]
+    if not cells or not all(cell.endswith(unit) for cell in cells):
+        return None
+    bare = mark_pattern().sub("", table.title).strip()
+    title = label("rulesets.columns.in_percent", title=bare)
+    for found in mark_pattern().finditer(table.title):
+        title = marked(title, found.group(1))
+    rows = [[row[0], *(cell.removesuffix(unit) for cell in row[1:])] for row in table.rows]
+    header = [table.header[0], *(head.replace("\u202f", "") for head in table.header[1:])]
+    return replace(table, title=title, header=header, rows=rows)
 
 
 def tall_cells(blocks: list[Flowable], most: int) -> int:
