@@ -152,7 +152,8 @@ def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLoo
     first: list[Stack] | None = None  # at the deck's size, as they are: what a table no size keeps prints
     for body in sizes:
         for under in (False, True) if text_goes_under(table) else (False,):
-            stacks = table_stacks(table, width, look.model_copy(update={"body_pt": body}), under, grids)
+            sized = look.model_copy(update={"body_pt": body, "note_pt": look.body_pt})  # notes: the deck's size
+            stacks = table_stacks(table, width, sized, under, grids)
             first = first or stacks
             faults, short, apart = misses(stacks, width, height, _continued_paragraph)
             missed = (faults, tall_cells(stacks, look.max_cell_lines), short, apart)

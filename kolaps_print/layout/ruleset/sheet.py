@@ -140,7 +140,7 @@ def _table(
             Paragraph(escape(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
         )
     parts.append(grid)
-    note = paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted())
+    note = paragraph_style("note", SANS_ITALIC, look.note_pt or look.body_pt, look.leading, muted())
     note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
     key = ParagraphStyle(KEY_STYLE, parent=note)  # the same look, named: a card keeps it with its table
     parts += [Paragraph(escape(text), style) for text, style in ((table.key, key), (table.note, note)) if text]
