@@ -29,6 +29,7 @@ from kolaps_print.layout.ruleset.columns import (
     SLACK,
     breakable,
     column_widths,
+    fewer_row_lines,
     least_widths,
     unbroken_size,
     within_lines,
@@ -189,6 +190,8 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt)
     if look.max_cell_lines:  # a card's: no cell over so many lines where the columns can share for it
         widths = within_lines(keys, widths, size, look.max_cell_lines, look.cell_padding_pt)
+    if look.max_cell_lines and under:  # a card's row over its text: no cell wrapped that need not be
+        widths = fewer_row_lines(keys, widths, size, look.cell_padding_pt)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
     centred = value_columns(keys)
