@@ -132,8 +132,6 @@ def _tall_cells(pdf: bytes, width: float) -> list[tuple[int, str, int]]:
     return out
 
 
-
-
 @pytest.mark.parametrize("card", CARDS)
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_no_cell_wraps_beyond_three_lines(decks, ruleset_id, card):
