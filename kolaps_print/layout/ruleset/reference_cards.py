@@ -98,8 +98,7 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
     width, height = size
     faces: list[PouredFace] = []
     faults = apart = tall = short = 0
-    for n, section in enumerate(sections):
-        kept = [(table, _kept_table(table, width, height - SLACK, look, grids)) for table in section_tables(section)]
+    for n, (section, kept) in enumerate(zip(sections, _deck_tables(sections, size, look, grids), strict=True)):
         story = [s for _, stacks in kept for s in stacks]
         tall += tall_cells(story, look.max_cell_lines)
         faults += sum(_short_runs(table, stacks) for table, stacks in kept)
@@ -113,6 +112,28 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
             faces.append(PouredFace(section.title, [], n, band_names(section, False)))
         faults, apart, short = faults + poured.faults, apart + poured.apart, short + poured.short
     return Poured(look.body_pt, faces, faults, apart, tall, short)
+
+
+def _deck_tables(
+    sections: list[SectionContent], size: tuple[float, float], look: SheetLook, grids: Grids
+) -> list[list[tuple[RulesetTable, list[Stack]]]]:
+    """Each section's tables kept (_kept_table), their notes and keys at one size across the deck
+    (review 12, item 3: d100 mini's 5/8 note smaller than 6/8's): the smallest size a table with
+    a note or key is set at, so no table is set smaller for its notes than it was with its own."""
+    width, height = size[0], size[1] - SLACK
+    kept = [
+        [(table, *_kept_table(table, width, height, look, grids)) for table in section_tables(section)]
+        for section in sections
+    ]
+    noted = [body for tables in kept for table, _, body in tables if table.note or table.key]
+    notes = look.model_copy(update={"note_pt": min(noted, default=look.body_pt)})
+    return [
+        [
+            (table, _kept_table(table, width, height, notes, grids)[0] if table.note or table.key else stacks)
+            for table, stacks, _ in tables
+        ]
+        for tables in kept
+    ]
 
 
 def band_names(section: SectionContent, continued: bool) -> tuple[str, ...]:
@@ -133,7 +154,9 @@ def _has_rows(blocks: list[Flowable]) -> bool:
     )
 
 
-def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLook, grids: Grids) -> list[Stack]:
+def _kept_table(
+    table: RulesetTable, width: float, height: float, look: SheetLook, grids: Grids
+) -> tuple[list[Stack], float]:
     """The table's blocks at the deck's size; a table the house's breaks cannot keep there (too
     short to cut, too tall for a face: Points de vie on a mini card), whose key they set off it
     (the d12 ladder on a poker card), or with a cell over max_cell_lines lines (d100's « Bout
@@ -141,27 +164,30 @@ def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLoo
     mini card), else set smaller, by steps down to min_body_pt, each size as it is and then with
     its text under its rows, until they can: the largest type first. The first that keeps them
     all, else the one that keeps the most (no fault first, then no cell too tall, then no short
-    table cut, then its key), else at the deck's size."""
+    table cut, then its key), else at the deck's size; with the size its rows are set at. Its
+    notes and key at look's note_pt, else at its rows' size."""
     if table.folded:
-        return _folded_stacks(table, width, height, look)
+        return _folded_stacks(table, width, height, look), look.body_pt
     table = _uncut_columns(table, width, look, grids)
     sizes = [look.body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
-    best: tuple[tuple[int, int, int, int], list[Stack]] | None = None
+    best: tuple[tuple[int, int, int, int], list[Stack], float] | None = None
     first: list[Stack] | None = None  # at the deck's size, as they are: what a table no size keeps prints
     for body in sizes:
         for under in (False, True) if text_goes_under(table) else (False,):
-            sized = look.model_copy(update={"body_pt": body, "note_pt": look.body_pt})  # notes: the deck's size
+            sized = look.model_copy(update={"body_pt": body, "note_pt": look.note_pt or body})
             stacks = table_stacks(table, width, sized, under, grids)
             first = first or stacks
             faults, short, apart = misses(stacks, width, height, _continued_paragraph)
             missed = (faults, tall_cells(stacks, look.max_cell_lines), short, apart)
             if missed == (0, 0, 0, 0):
-                return stacks
+                return stacks, body
             if best is None or missed < best[0]:
-                best = (missed, stacks)
-    return best[1] if best and best[0][0] == 0 else first or table_stacks(table, width, look, grids=grids)
+                best = (missed, stacks, body)
+    if best and best[0][0] == 0:
+        return best[1], best[2]
+    return first or table_stacks(table, width, look, grids=grids), look.body_pt
 
 
 def _uncut_columns(table: RulesetTable, width: float, look: SheetLook, grids: Grids) -> RulesetTable:
