@@ -225,14 +225,16 @@ def test_the_attack_steps_rules_are_regular_like_every_row(data, faces, rule):
         assert all(abs(a - b) <= 1 for a, b in zip(o.fill, ink, strict=False))  # fill may carry alpha, o
 
 
-def test_the_legend_closes_the_first_card_s_back_in_the_quiet_grey(faces):
-    """On the first card's back, under its explanation (designer review, sixth session, item 5:
-    the front holds the table alone), once in the deck, in the marks' grey."""
+def test_the_legend_closes_the_first_card_in_the_quiet_grey(faces):
+    """On the first card, once in the deck, in the marks' grey: under the table on its front, as
+    the first topic has no other explanation and a back holding one line reads as a misprint
+    (review 12, item 5; it was the back's lone line, the sixth session's front holding the table
+    alone)."""
     legend = _flat(label("common.ruling_legend"))
-    assert legend in _flat(faces[1][0]) and legend not in _flat(faces[0][0])
-    assert not any(legend in _flat(text) for i, (text, _) in enumerate(faces) if i != 1)
+    assert legend in _flat(faces[0][0]) and legend not in _flat(faces[1][0])
+    assert not any(legend in _flat(text) for i, (text, _) in enumerate(faces) if i != 0)
     grey = seen(mark_grey())
-    lines = [o for o in faces[1][1] if "provisoire" in o.text]
+    lines = [o for o in faces[0][1] if "provisoire" in o.text]
     assert lines and all(o.fill == grey for o in lines)
 
 

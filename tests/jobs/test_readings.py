@@ -199,13 +199,15 @@ def test_every_product_with_marks_explains_them_once_in_one_line(default, produc
 
 
 def test_the_legend_is_on_the_first_card_of_the_reference_cards(default):
-    """On the first card's back, under its explanation (designer review, sixth session, item 5: the
-    front holds the table alone); once on the sheet, never on a front."""
+    """On the first card, under its table on its front: the first topic has no other
+    explanation, and a back holding that one line read as a misprint (review 12, item 5; the
+    sixth session's front holding the table alone stands for every longer explanation); once on
+    the sheet, never on a back."""
     fronts, backs = page_texts(default.pdfs["cartes-aide"][0])[:2]  # duplex: the first sheet's two sides
-    first_back = backs.split(label("tables.sheet.card_of", card=1, cards=1))[1]  # from the first card's « 1/… »
-    first_back = first_back.split(label("tables.sheet.card_of", card=2, cards=1))[0]  # to a next card's
-    assert LEGEND in flat(first_back) and LEGEND not in flat(fronts)
-    assert flat(backs).count(LEGEND) == 1
+    first_front = fronts.split(label("tables.sheet.card_of", card=1, cards=1))[1]  # from the first card's « 1/… »
+    first_front = first_front.split(label("tables.sheet.card_of", card=2, cards=1))[0]  # to a next card's
+    assert LEGEND in flat(first_front) and LEGEND not in flat(backs)
+    assert flat(fronts).count(LEGEND) == 1
 
 
 def test_a_mark_never_starts_a_line(default, switched):

@@ -313,7 +313,7 @@ def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool, front_note
     rest = _explanation(topic, styles, legend)
     faces = _table_faces(topic, new_box, styles)
     on_back = len(faces) % 2 == 0  # the table's last part is on a back
-    if rest and front_notes and len(faces) == 1 and _fits_whole(faces[0], rest, gap):
+    if rest and (front_notes or _one_line(rest, faces[0])) and len(faces) == 1 and _fits_whole(faces[0], rest, gap):
         _place(faces[0], rest)  # a large card (tarot): the front has room for them (review 11)
         rest = []
     if rest and on_back and _fits_whole(faces[-1], rest, gap):
@@ -327,6 +327,16 @@ def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool, front_note
     if len(faces) % 2:
         faces.append(new_box())  # a plain back
     return faces
+
+
+def _one_line(units: list[Flowable], box: FlowBox) -> bool:
+    """Whether units are a single line of text (poker card 1's « † E… » legend alone): a back
+    holding one line and nothing else reads as a misprint (review 12), it goes under the table."""
+    if len(units) != 1:
+        return False
+    units[0].wrap(box.width, box.height)
+    lines = getattr(getattr(units[0], "blPara", None), "lines", None)
+    return lines is not None and len(lines) == 1
 
 
 def _table_faces(topic: Topic, new_box, styles: Styles) -> list[FlowBox]:

@@ -266,3 +266,42 @@ def breakable(heading: str, room: float, size: float) -> str:
         french_patterns().inserted(word, hyphen=SOFT_HYPHEN) if stringWidth(word, SANS_BOLD, size) > room else word
         for word in heading.split(" ")
     )
+
+
+def fewer_row_lines(table: RulesetTable, columns: list[float], size: float, pad: float) -> list[float]:
+    """columns reshared, where that takes lines off the rows' other cells, so that no row's
+    first cell stands over an empty line: a row whose text goes under it (a card's row, under)
+    read « Lancer », a blank, « Jeter un objet. » where « −4 AV si / improvisé » took two lines
+    (review 12, item 4). A cell gets what it lacks from the other columns' width over their
+    longest word, in proportion, when that leaves fewer such blank lines (then fewer lines), its
+    headings within two lines; columns unchanged when no move does."""
+    texts = _measured(table, size, 1.0)
+    least, cells = _least(texts, pad), list(zip(*texts, strict=True))
+
+    def count(text: tuple[str, str, float], width: float) -> int:
+        return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - SLACK)
+
+    def score(widths: list[float]) -> tuple[int, int] | None:
+        if any(count(t, w) > 2 for t, w in zip(cells[0], widths, strict=True)):
+            return None
+        rows = [[count(t, w) for t, w in zip(row, widths, strict=True)] for row in cells[1:]]
+        return sum(max(r) - r[0] for r in rows), sum(max(r) for r in rows)
+
+    best, now = list(columns), score(columns)
+    while now is not None:
+        tries = []
+        for i, column in enumerate(texts):
+            spare = [0.0 if j == i else max(0.0, w - a) for j, (w, a) in enumerate(zip(best, least, strict=True))]
+            for text in column[1:]:
+                want = _width(text) + 2 * pad + SLACK - best[i]
+                if 0 < want <= sum(spare):
+                    moved = [
+                        w + want if j == i else w - want * s / sum(spare)
+                        for j, (w, s) in enumerate(zip(best, spare, strict=True))
+                    ]
+                    tries.append((score(moved), moved))
+        better = [(s, m) for s, m in tries if s is not None and s < now]
+        if not better:
+            break
+        now, best = min(better, key=lambda t: t[0])
+    return best

@@ -163,6 +163,7 @@ class SheetLook(Model):
     leading: float = Field(ge=1, le=2)
     cell_padding_pt: float = Field(ge=0, le=10)
     max_cell_lines: int = Field(default=0, ge=0, le=10)  # the cards' (layout/reference/cards.py); 0: no limit
+    note_pt: float | None = Field(default=None, ge=6, le=14)  # a reference deck's notes, one size (None: the body's)
     table_gap_mm: float = Field(ge=0, le=20)
     split_min_mm: float = Field(ge=0, le=200)  # a section breaking at a column's foot leaves this much there
     heads_from_pt: float = Field(ge=6, le=14)  # a body past this grows the bars and table titles with it

@@ -10,14 +10,14 @@ shared with KOLAPS's cards); the system's name goes to the foot. The type is set
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, run_parts
-from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC
+from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
 from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, card_spec
@@ -38,6 +38,7 @@ from kolaps_print.layout.ruleset.sheet import (
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.ruleset_load import Ruleset
+from kolaps_print.provenance import mark_pattern, marked
 from kolaps_print.typography import escape
 from kolaps_print.units import pt
 
@@ -97,8 +98,7 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
     width, height = size
     faces: list[PouredFace] = []
     faults = apart = tall = short = 0
-    for n, section in enumerate(sections):
-        kept = [(table, _kept_table(table, width, height - SLACK, look, grids)) for table in section_tables(section)]
+    for n, (section, kept) in enumerate(zip(sections, _deck_tables(sections, size, look, grids), strict=True)):
         story = [s for _, stacks in kept for s in stacks]
         tall += tall_cells(story, look.max_cell_lines)
         faults += sum(_short_runs(table, stacks) for table, stacks in kept)
@@ -112,6 +112,28 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
             faces.append(PouredFace(section.title, [], n, band_names(section, False)))
         faults, apart, short = faults + poured.faults, apart + poured.apart, short + poured.short
     return Poured(look.body_pt, faces, faults, apart, tall, short)
+
+
+def _deck_tables(
+    sections: list[SectionContent], size: tuple[float, float], look: SheetLook, grids: Grids
+) -> list[list[tuple[RulesetTable, list[Stack]]]]:
+    """Each section's tables kept (_kept_table), their notes and keys at one size across the deck
+    (review 12, item 3: d100 mini's 5/8 note smaller than 6/8's): the smallest size a table with
+    a note or key is set at, so no table is set smaller for its notes than it was with its own."""
+    width, height = size[0], size[1] - SLACK
+    kept = [
+        [(table, *_kept_table(table, width, height, look, grids)) for table in section_tables(section)]
+        for section in sections
+    ]
+    noted = [body for tables in kept for table, _, body in tables if table.note or table.key]
+    notes = look.model_copy(update={"note_pt": min(noted, default=look.body_pt)})
+    return [
+        [
+            (table, _kept_table(table, width, height, notes, grids)[0] if table.note or table.key else stacks)
+            for table, stacks, _ in tables
+        ]
+        for tables in kept
+    ]
 
 
 def band_names(section: SectionContent, continued: bool) -> tuple[str, ...]:
@@ -132,7 +154,9 @@ def _has_rows(blocks: list[Flowable]) -> bool:
     )
 
 
-def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLook, grids: Grids) -> list[Stack]:
+def _kept_table(
+    table: RulesetTable, width: float, height: float, look: SheetLook, grids: Grids
+) -> tuple[list[Stack], float]:
     """The table's blocks at the deck's size; a table the house's breaks cannot keep there (too
     short to cut, too tall for a face: Points de vie on a mini card), whose key they set off it
     (the d12 ladder on a poker card), or with a cell over max_cell_lines lines (d100's « Bout
@@ -140,25 +164,61 @@ def _kept_table(table: RulesetTable, width: float, height: float, look: SheetLoo
     mini card), else set smaller, by steps down to min_body_pt, each size as it is and then with
     its text under its rows, until they can: the largest type first. The first that keeps them
     all, else the one that keeps the most (no fault first, then no cell too tall, then no short
-    table cut, then its key), else at the deck's size."""
+    table cut, then its key), else at the deck's size; with the size its rows are set at. Its
+    notes and key at look's note_pt, else at its rows' size."""
     if table.folded:
-        return _folded_stacks(table, width, height, look)
+        return _folded_stacks(table, width, height, look), look.body_pt
+    table = _uncut_columns(table, width, look, grids)
     sizes = [look.body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
-    best: tuple[tuple[int, int, int, int], list[Stack]] | None = None
+    best: tuple[tuple[int, int, int, int], list[Stack], float] | None = None
     first: list[Stack] | None = None  # at the deck's size, as they are: what a table no size keeps prints
     for body in sizes:
         for under in (False, True) if text_goes_under(table) else (False,):
-            stacks = table_stacks(table, width, look.model_copy(update={"body_pt": body}), under, grids)
+            sized = look.model_copy(update={"body_pt": body, "note_pt": look.note_pt or body})
+            stacks = table_stacks(table, width, sized, under, grids)
             first = first or stacks
             faults, short, apart = misses(stacks, width, height, _continued_paragraph)
             missed = (faults, tall_cells(stacks, look.max_cell_lines), short, apart)
             if missed == (0, 0, 0, 0):
-                return stacks
+                return stacks, body
             if best is None or missed < best[0]:
-                best = (missed, stacks)
-    return best[1] if best and best[0][0] == 0 else first or table_stacks(table, width, look, grids=grids)
+                best = (missed, stacks, body)
+    if best and best[0][0] == 0:
+        return best[1], best[2]
+    return first or table_stacks(table, width, look, grids=grids), look.body_pt
+
+
+def _uncut_columns(table: RulesetTable, width: float, look: SheetLook, grids: Grids) -> RulesetTable:
+    """The table, or its chances in the percent-less form (_percent_in_title) where only that keeps
+    its columns together: cut by its columns and by its rows too, a mini card's d12 ladder read in
+    four pieces (review 12, item 1); cut by its rows alone, one piece a face."""
+    register_fonts(SANS)  # measured before its grid is made
+    at_least = look.model_copy(update={"body_pt": look.min_body_pt})
+    if len(grids.parts(table, width, at_least)[0]) == 1:
+        return table
+    compact = _percent_in_title(table)
+    if compact is None or len(grids.parts(compact, width, at_least)[0]) > 1:
+        return table
+    return compact
+
+
+def _percent_in_title(table: RulesetTable) -> RulesetTable | None:
+    """A table of chances with « % » said once, in its title (« …, en % »), its cells the numbers
+    alone and its heads condensed (« ≥12 »): the d12 ladder's seven columns in a mini card's 37 mm
+    at 6 pt; None for a table whose value cells are not all percentages."""
+    unit = label("tables.format.percent", value="")
+    cells = [cell for row in table.rows for cell in row[1:]]
+    if not cells or not all(cell.endswith(unit) for cell in cells):
+        return None
+    bare = mark_pattern().sub("", table.title).strip()
+    title = label("rulesets.columns.in_percent", title=bare)
+    for found in mark_pattern().finditer(table.title):
+        title = marked(title, found.group(1))
+    rows = [[row[0], *(cell.removesuffix(unit) for cell in row[1:])] for row in table.rows]
+    header = [table.header[0], *(head.replace("\u202f", "") for head in table.header[1:])]
+    return replace(table, title=title, header=header, rows=rows)
 
 
 def tall_cells(blocks: list[Flowable], most: int) -> int:

@@ -29,6 +29,7 @@ from kolaps_print.layout.ruleset.columns import (
     SLACK,
     breakable,
     column_widths,
+    fewer_row_lines,
     least_widths,
     unbroken_size,
     within_lines,
@@ -140,7 +141,7 @@ def _table(
             Paragraph(escape(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
         )
     parts.append(grid)
-    note = paragraph_style("note", SANS_ITALIC, look.body_pt, look.leading, muted())
+    note = paragraph_style("note", SANS_ITALIC, look.note_pt or look.body_pt, look.leading, muted())
     note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
     key = ParagraphStyle(KEY_STYLE, parent=note)  # the same look, named: a card keeps it with its table
     parts += [Paragraph(escape(text), style) for text, style in ((table.key, key), (table.note, note)) if text]
@@ -189,6 +190,8 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt)
     if look.max_cell_lines:  # a card's: no cell over so many lines where the columns can share for it
         widths = within_lines(keys, widths, size, look.max_cell_lines, look.cell_padding_pt)
+    if look.max_cell_lines and under:  # a card's row over its text: no cell wrapped that need not be
+        widths = fewer_row_lines(keys, widths, size, look.cell_padding_pt)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
     centred = value_columns(keys)

@@ -3,6 +3,7 @@ the CLI and read back: every table of its sheet, the exact chances of its engine
 numbered, the marks of our rulings found on the faces that print them, the card options."""
 
 import re
+from fractions import Fraction
 from io import BytesIO
 
 import pypdf
@@ -123,13 +124,14 @@ def test_the_chances_are_the_engines(decks):
     assert plain(f"11 {percent(three_d6.chance_at_least(11))}") in d6 and "11 50 %" in d6
 
 
-def test_headings_stay_whole_and_a_mini_card_cuts_the_ladder_between_its_columns(cli, decks, tmp_path):
+def test_headings_stay_whole_and_a_mini_card_cuts_the_ladder_between_its_rows(cli, decks, tmp_path):
     """On poker cards a wide table sets smaller until no heading's word breaks. On a mini card the
     ladder's seven columns could not hold « Bonus » even at 6 pt (« Bo- / nus », « 100 » over its
-    « % »): it is cut between its columns, each part headed by « Bonus » again and the second
-    titled « (suite) » with its mark, so no word breaks and every chance of the engine is there,
-    each row whole; a table of (value, chance) pairs too wide for it lays two pairs a row
-    instead of three, so « Chance » stays whole."""
+    « % »): it was cut between its columns and its rows, four pieces (review 12, item 1). It now
+    says « % » once, in its title (« …, en % »), its chances the numbers alone under condensed
+    heads (« ≥12 »), and is cut between its rows only: the second piece titled « (suite) » with
+    its mark, every row whole with all its chances, no word broken; a table of (value, chance)
+    pairs too wide for it lays two pairs a row instead of three, so « Chance » stays whole."""
     d12_words = {o.text.strip() for o in text_objects(decks["d12"][1])}
     assert {"Écart", "Bonus", "Chance", "Défenseur"} <= d12_words
     mini = tmp_path / "mini.pdf"
@@ -137,18 +139,18 @@ def test_headings_stay_whole_and_a_mini_card_cuts_the_ladder_between_its_columns
     objects = text_objects(mini.read_bytes())
     words = [o.text.strip() for o in objects]
     assert not [w for w in words if "\x02" in w or w in {"%", "Bo", "nus"}]  # pdfium reads a line-end hyphen as U+0002
-    assert {"Chance", "Écart"} <= set(words) and words.count("Bonus") >= 2
+    assert {"Chance", "Écart"} <= set(words) and words.count("Bonus") == 2
     ladder = find_ruleset("d12").spec.mechanic.ladder
     heads = [o for o in objects if o.text.strip().startswith("≥")]
-    assert sorted({plain(o.text.strip()) for o in heads}) == sorted(f"≥ {r.threshold}" for r in ladder)
+    assert sorted({o.text.strip() for o in heads}) == sorted(f"≥{r.threshold}" for r in ladder)
     text = plain(" ".join(page_texts(mini.read_bytes())))
-    assert "Chance de réussir une action (suite) † D12-E3" in text
+    assert "Chance de réussir une action (1d12 + bonus), en % † D12-E3" in text
+    assert "Chance de réussir une action (1d12 + bonus), en % (suite) † D12-E3" in text
     thresholds = [r.threshold for r in ladder]
+    unit = plain(percent(Fraction(1, 2))).removeprefix("50")
     for bonus in find_ruleset("d12").tables["echelle"].bonuses.values():
-        chances = [percent(d12.ladder_chance(bonus, t)) for t in thresholds]
-        halves = [chances[: len(chances) // 2], chances[len(chances) // 2 :]]
-        for half in halves:  # each part's row: its bonus, then its rungs' chances
-            assert plain(f"{signed(bonus)} " + " ".join(half)) in text, (bonus, half)
+        chances = [plain(percent(d12.ladder_chance(bonus, t))).removesuffix(unit) for t in thresholds]
+        assert plain(f"{signed(bonus)} " + " ".join(chances)) in text, (bonus, chances)
 
 
 def test_a_heading_no_cut_can_hold_breaks_at_a_french_syllable():
