@@ -296,6 +296,9 @@ class Shows(Model):
     note: str | None = None  # a label key (cards.front.KEY): a closing line saying which edition this is
     ruling: str | None = Field(None, pattern=r"^E\d+$")  # the note's erratum, printed « † E86 »
     note_size: FontSize | None = None  # the note's type; None: the weapons' reminders' size
+    # moved down to the foot, the note (and the legend under it) ends this much higher than the
+    # body's foot, when the body leaves that room above it: its last line clear of the foot band
+    note_lift: Gap = 0.0
     turn: bool = False  # the `demo_turn` block: this character's turn, with its numbers (the demo's)
     turn_size: FontSize | None = None  # its type; None: the weapons' reminders' size
     # the front's body type may grow up to this much (one size for the army, the largest its cards

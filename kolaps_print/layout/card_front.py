@@ -266,7 +266,8 @@ class FrontBuilder:
         if needed_height(blocks) > bottom - top + 1e-6:  # not an army's card (size_body): its own fit
             _, mode, scale = self._body_fit(member, index)
             blocks = self._blocks(member, self._style(scale), mode)
-        shapes, cuts = place(_note_at_foot(blocks, bottom - top), top, bottom)  # what does not fit: lost rules
+        blocks = _note_at_foot(blocks, bottom - top, self.layout.shows.note_lift)
+        shapes, cuts = place(blocks, top, bottom)  # what does not fit: lost rules
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
         return FaceLayout(shapes, named)
 
@@ -333,14 +334,17 @@ class FrontBuilder:
         return runs + [Run(text[start:], REGULAR)] if text[start:] else runs
 
 
-def _note_at_foot(blocks: list[Block], room: float) -> list[Block]:
-    """The edition's note (and the legend under it) moved down to end just above the footer: the
-    room the body leaves goes above the note, not under it."""
+def _note_at_foot(blocks: list[Block], room: float, lift: float = 0.0) -> list[Block]:
+    """The edition's note (and the legend under it) moved down to end lift above the body's foot
+    (clear of the footer band): the room the body leaves goes above the note, not under it. On a
+    full body the lift comes out of the note's own gap (the type's growth, chosen before, keeps
+    all the body's room)."""
     note = next((i for i, b in enumerate(blocks) if b.what == EDITION_NOTE), None)
     spare = room - needed_height(blocks)
-    if note is None or spare <= 0:
+    if note is None or spare < 0:
         return blocks
-    moved = dataclasses.replace(blocks[note], gap_before=blocks[note].gap_before + spare)
+    gap = max(0.0, blocks[note].gap_before + spare - lift)
+    moved = dataclasses.replace(blocks[note], gap_before=gap)
     return [*blocks[:note], moved, *blocks[note + 1 :]]
 
 

@@ -1018,17 +1018,19 @@ def test_the_back_header_has_the_stats_the_table_uses(damnes):
 
 
 def test_the_back_works_out_this_character_s_values_after_each_wound(damnes):
-    """Piotr (RNG 3, MVT 4, CIB 4) after 1..6 wounds, by hand from the draft's table (−1 MVT at 1, …, all 0 at 6)."""
+    """Piotr (RNG 3, MVT 4, CIB 4) after 1..6 wounds, by hand from the draft's table (−1 MVT at 1, …, all 0 at 6);
+    the walk and the run on rows of their own (sheets12: every back as the mini's)."""
     _, doc, fronts = print_shop(damnes)
     words = words_on(doc[fronts["Piotr Nicolescu"] + 1])
     rows = {}
-    for key in ("rng", "mvt", "cib"):
-        head = one(words, label(f"cards.back.{key}"))
+    for key in ("rng", "walk", "run", "cib"):
+        head = one(words, label(f"cards.back.{key}").replace("\u00a0", " "))  # as pdfium reads it back
         rows[key] = [
             w[0] for w in sorted((w for w in words if abs(w[2] - head[2]) < 0.6 and w[3] > head[3]), key=lambda w: w[3])
         ]
     assert rows["rng"] == ["3+", "3+", "4+", "4+", "5+", "5+"]  # rank 3, 3, 2, 1, 0, 0
-    assert rows["mvt"] == ["7,5/15", "7,5/15", "5/10", "5/10", "2,5/5", "0/0"]
+    assert rows["walk"] == ["7,5", "7,5", "5", "5", "2,5", "0"]
+    assert rows["run"] == ["15", "15", "10", "10", "5", "0"]
     assert rows["cib"] == ["4D6", "3D6", "3D6", "2D6", "1D6", "2C6"]
 
 

@@ -35,8 +35,9 @@ def _cumulative(b: BackBuilder) -> Part:
     cells this records), worked out from the cumulative table: no sum to do at the table.
     """
     cu = b.back.cumulative
-    # the army's split rows: one more in about the same height (an edition that splits them has the room)
-    row = cu.split_row if b.split_moves and cu.split_row and not b.layout.shows.split_moves else cu.row
+    # split rows: one more in about the same height (an edition that splits them has the room)
+    split = cu.split_moves or b.split_moves
+    row = cu.split_row if split and cu.split_row and not b.layout.shows.split_moves else cu.row
     count = len(b.rules.wounds.cumulative)
     short = cu.names == "short"
     heads = [label(f"cards.back.cumulative{'_short' if short else ''}"), *(number(i + 1) for i in range(count))]

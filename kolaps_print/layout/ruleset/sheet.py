@@ -439,7 +439,7 @@ def _balanced(
     best = _levellest(story, columns, thread, section)
     if best is None:
         return columns, thread, story
-    if best[1] > thread.look.balance_within * full:  # fewer cuts, else leveller, or the order stays
+    if best[0] or best[1] > thread.look.balance_within * full:  # fewer cuts, else leveller, or the order stays
         moved = [(found, order) for order in _moved_up(story) if (found := _levellest(order, columns, thread, section))]
         found, order = min(moved, key=lambda m: m[0][:2], default=(best, story))
         best, story = (found, order) if found[:2] < best[:2] else (best, story)
@@ -556,7 +556,8 @@ def _last_page_cuts(sections: list[SectionContent], look: SheetLook, setting: Sh
 def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int) -> list[Shape]:
     """The title in bold ink over a rule of the system's colour, as on KOLAPS's sheet (nothing
     painted to the edge an office printer cannot reach), « 1/2 » at its right when there are
-    pages; the rulings' key at the foot."""
+    pages; the rulings' key at the foot, and « Suite au verso › » at its right on a recto that
+    has a verso (a sheet of two pages is one sheet printed on both sides, as KOLAPS's)."""
     width, height = setting.size
     area, margin = Area(height), pt(look.margin_mm)
     baseline = height - margin - look.title_pt
@@ -568,7 +569,12 @@ def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int
     rule = baseline - look.title_pt * 0.45
     shapes.append(area.rule(margin, width - margin, rule, setting.colour.cmyk(), look.title_rule_pt, "butt"))
     footer = label("rulesets.sheet.footer", name=setting.name)
-    return shapes + [area.text(margin, margin, footer, SANS_ITALIC, look.body_pt, mark_grey().cmyk())]
+    grey = mark_grey().cmyk()
+    shapes.append(area.text(margin, margin, footer, SANS_ITALIC, look.body_pt, grey))
+    if page % 2 == 1 and page < pages:  # printed recto verso: the reader turns the sheet over
+        overleaf = label("rulesets.sheet.overleaf")
+        shapes.append(area.text(width - margin, margin, overleaf, SANS_BOLD, look.body_pt, black, "right"))
+    return shapes
 
 
 def layout_sheet(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> SheetPages:

@@ -16,7 +16,7 @@ from pdf_text import text_objects  # tests/support
 
 from kolaps_print.content.ruleset_sheet import sheet_content
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
-from kolaps_print.labels import overriding_labels
+from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.ruleset.look import sheet_look
@@ -42,11 +42,11 @@ def sheet(request):
     return request.param, build_ruleset_sheet(request.param)
 
 
-def _pixel(pdf: bytes, x: float, y: float, scale: int = 1) -> tuple[int, int, int]:
+def _pixel(pdf: bytes, x: float, y: float, scale: int = 1, page: int = 0) -> tuple[int, int, int]:
     """The colour pdfium paints at (x, y) points from the page's lower-left corner."""
     doc = pdfium.PdfDocument(BytesIO(pdf))
     try:
-        image = doc[0].render(scale=scale).to_pil().convert("RGB")
+        image = doc[page].render(scale=scale).to_pil().convert("RGB")
         return image.getpixel((int(x * scale), int(image.height - y * scale)))
     finally:
         doc.close()
@@ -60,18 +60,20 @@ def _near(a, b, tolerance=12) -> bool:
     return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
 
 
-def test_each_demo_system_fits_one_page_in_type_no_smaller_than_6_5_pt(sheet):
-    _, reference = sheet
-    assert reference.pages == 1
+def test_each_demo_system_prints_on_one_sheet_in_type_no_smaller_than_the_floor(sheet):
+    """One page each, but the 3d6 sheet: one A4 page held it only at 6.5 pt, under the 7.5 pt floor
+    (sheets12), so it prints on two, recto verso."""
+    ruleset_id, reference = sheet
+    assert reference.pages == (2 if ruleset_id == "3d6" else 1)
     body = [f.size for f in text_fills(reference.pdf) if f.length > 3]
-    assert min(body) >= 6.5
+    assert min(body) >= sheet_look().min_body_pt >= 7.5
 
 
 def test_the_title_is_ink_over_a_rule_in_the_system_s_colour_and_nothing_reaches_the_edge(sheet):
     ruleset_id, reference = sheet
     colour = seen(as_colour(cmyk(SYSTEM_COLOUR[ruleset_id])))
     title = find_ruleset(ruleset_id).spec.sheet.title
-    (printed,) = [o for o in text_objects(reference.pdf) if _plain(o.text) == _plain(title)]
+    (printed,) = [o for o in text_objects(reference.pdf) if _plain(o.text) == _plain(title) and o.page == 0]
     assert printed.fill == seen(as_colour(cmyk("ink")))
     under = [_pixel(reference.pdf, A4[0] / 2, printed.bounds[1] - d / 4, scale=4) for d in range(1, 40)]
     assert any(_near(p, colour) for p in under)  # the rule just under the title
@@ -228,7 +230,7 @@ def test_sections_sit_on_bars_of_the_system_s_colour_in_two_columns(sheet):
     assert {_plain(o.text) for o in bars} == titles
     for bar in bars:
         left, bottom, right, top = bar.bounds
-        assert _near(_pixel(reference.pdf, left - 2, (bottom + top) / 2), colour), bar.text
+        assert _near(_pixel(reference.pdf, left - 2, (bottom + top) / 2, page=bar.page), colour), bar.text
     lefts = sorted({round(o.bounds[0]) for o in bars})
     assert lefts[0] < A4[0] / 3 and lefts[-1] > A4[0] / 2  # a bar in each column
 
@@ -299,9 +301,12 @@ def test_the_furniture_numbers_pages_only_when_there_are_several(laid):
     setting, _, sheet = laid
     one, first = page_furniture(sheet.look, setting, 1, 1), page_furniture(sheet.look, setting, 1, 2)
     assert [t.text for t in one if isinstance(t, Text)][0] == setting.title
-    assert len(first) == len(one) + 1
-    (number,) = [t for t in first if isinstance(t, Text) and t.align == "right"]
+    assert len(first) == len(one) + 2  # the page's number, and « Suite au verso › » at the foot
+    number, overleaf = sorted((t for t in first if isinstance(t, Text) and t.align == "right"), key=lambda t: t.y)
     assert number.text == "1/2" and number.x == pytest.approx(setting.size[0] / MM - sheet.look.margin_mm)
+    assert overleaf.text == label("rulesets.sheet.overleaf") and overleaf.x == number.x
+    last = page_furniture(sheet.look, setting, 2, 2)
+    assert [t.text for t in last if isinstance(t, Text) and t.align == "right"] == ["2/2"]  # a verso: nothing to turn
     (rule,) = [r for r in one if isinstance(r, Rule)]
     assert rule.colour == setting.colour.cmyk() and rule.y1 == rule.y2
     title = next(t for t in one if isinstance(t, Text))
