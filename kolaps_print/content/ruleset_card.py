@@ -60,6 +60,7 @@ class Track:
     aside: str = ""  # beside the title: what the character's armour is worth (« KD 8 »)
     write_in: bool = False  # too long for boxes: a line to write the count on (« Restent : ____ / 30 »)
     legend: bool = True  # what each mark means, under the boxes (a mini card: by name, Elsewhere)
+    how_to: bool = True  # « Une case par point perdu… » under the side's first track (KEEPS)
 
 
 @dataclass(frozen=True)
@@ -333,6 +334,13 @@ SHEDS = ("tables", "reminders", "base_skills", "legends")
 the deck fits: the rules' tables, the reminders, the skills at their base, the tracks' legends.
 Each is a text of the system's aide de jeu; the card names it (Elsewhere), never drops it silently."""
 
+KEEPS = ("how_to", "tables", "legends")
+"""What the tallest backs of a deck leave out, in this order, to keep the deck's size above the
+floor (look's keep_small_pt: docs/style.md, twelfth session, backs12): the line saying how to tick
+(« Une case par point perdu… », which no mini prints), then the back's tables (the same on every
+card and in the aide: d12 « Critiques en combat », given by name on every mini), last the tracks'
+legends, given by name (a character's own: Mila Sorel's cyborg thresholds)."""
+
 
 def _side(
     ruleset: Ruleset, blocks: list[Any], member: RulesetMember, army: str, shed: tuple[str, ...] = ()
@@ -350,9 +358,17 @@ def _side(
         else:
             items.append(item)
     items = [item for item in items if not isinstance(item, Checkboxes) or item.labels]
-    if tracks:  # « seuils ASSOMMANT et COUPS »
-        names.append(label("rulesets.card.by_name_tracks", labels=_listed(tracks)))
+    if tracks and not names:  # « Seuils ASSOMMANT et COUPS : voir l’aide. » as the last such track's legend
+        last = max(i for i, item in enumerate(items) if isinstance(item, Track) and not item.legend)
+        return [*items[: last + 1], Elsewhere((_by_name_tracks(tracks),)), *items[last + 1 :]]
+    if tracks:
+        names.append(_by_name_tracks(tracks))
     return [*items, Elsewhere(tuple(names))] if names else items
+
+
+def _by_name_tracks(tracks: list[str]) -> str:
+    """« seuils ASSOMMANT et COUPS »: the tracks whose legends a card gives by name."""
+    return label("rulesets.card.by_name_tracks", labels=_listed(tracks))
 
 
 def _listed(words: list[str]) -> str:
@@ -383,6 +399,8 @@ def _shed(
         leads = [re.split(r"\s:\s", line, maxsplit=1)[0] for line in block.lines]  # « Attaque »
         names.append(label("rulesets.card.by_name_reminders", leads=", ".join(leads)))
         return ()
+    if "how_to" in shed or "legends" in shed:  # a back without its legends says not how to tick either
+        items = tuple(replace(i, how_to=False) if isinstance(i, Track) else i for i in items)
     if "legends" in shed:
         tracks = [i for i in items if isinstance(i, Track) and i.legend and (i.marks or i.negative)]
         tracks_named += [t.label for t in tracks]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color
 
-from kolaps_print.content.ruleset_card import SHEDS, Item, Title, back_items, front_items
+from kolaps_print.content.ruleset_card import KEEPS, SHEDS, Item, Title, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.card_face import Forms, form_prefix
 from kolaps_print.draw.ruleset_card import RulesetCard, Shared
@@ -111,12 +111,45 @@ def _deck_side(
     card that does not fit (on any card since tracks11) gives by name what it has no room for, kind after kind (SHEDS), the
     fewest kinds it needs, as KOLAPS's mini fronts page their longest traits; the characters
     still too tall with every kind given by name are the error."""
-    faces, tall = _side(army, base, colour, size, height_mm, SIDES[side])
+    keep = base.kept_scale(height_mm) if side == "back" else None
+    if keep is not None:
+        kept = _kept(army, base, colour, size, height_mm, keep)
+        if kept is not None:
+            return kept, []
+    back = side == "back"
+    faces, tall = _side(army, base, colour, size, height_mm, SIDES[side], back=back)
     for n in range(1, len(SHEDS) + 1):
         if not tall:
             break
-        faces, tall = _side(army, base, colour, size, height_mm, _shedding(SIDES[side], SHEDS[:n], set(map(id, tall))))
+        shedding = _shedding(SIDES[side], SHEDS[:n], set(map(id, tall)))
+        faces, tall = _side(army, base, colour, size, height_mm, shedding, back=back)
     return faces, tall
+
+
+def _kept(
+    army: RulesetArmy, base: CardLook, colour: Color, size: tuple[float, float], height_mm: float, keep: float
+) -> list[RulesetCardFace] | None:
+    """Every back at the largest size down to keep (the look's keep_small_pt), each back too tall
+    there leaving out KEEPS kind after kind, the fewest it needs; None when even so one is too
+    tall (the deck then goes down to the floor). Twelfth session (backs12): the d12 and 3d6 poker
+    decks had gone to the 6 pt floor for the one back of each that fitted nowhere larger in full."""
+    shed: dict[int, int] = {}  # a member's id: how many kinds of KEEPS it leaves out
+    faces, tall = _side(army, base, colour, size, height_mm, back_items, keep, back=True)
+    while tall:
+        if any(shed.get(id(m), 0) == len(KEEPS) for m in tall):
+            return None
+        shed |= {id(m): shed.get(id(m), 0) + 1 for m in tall}
+        faces, tall = _side(army, base, colour, size, height_mm, _leaving_out(back_items, shed), keep, back=True)
+    return faces
+
+
+def _leaving_out(items: Callable[..., list[Item]], shed: dict[int, int]) -> Callable[..., list[Item]]:
+    """items, each member in shed leaving out its count of KEEPS' kinds."""
+
+    def side(ruleset: object, member: RulesetMember, army: str) -> list[Item]:
+        return items(ruleset, member, army, shed=KEEPS[: shed.get(id(member), 0)])
+
+    return side
 
 
 def _shedding(items: Callable[..., list[Item]], shed: tuple[str, ...], tall: set[int]) -> Callable[..., list[Item]]:
@@ -137,19 +170,21 @@ def _side(
     size: tuple[float, float],
     height_mm: float,
     items: Callable[..., list[Item]],
+    least: float = 0.0,
+    back: bool = False,
 ) -> tuple[list[RulesetCardFace], list[RulesetMember]]:
-    """One side of every card, at the largest size (one for the whole army) where all of them fit
-    between the bands, its tables alike on every card; the tables first (tarot12: what is used at
-    the table is primary): a smaller size whose tables are set larger is taken over a larger one
-    whose tables had to shrink by more than the body gives up (_score); at the smallest size, the characters whose
-    side is still too tall. Each distinct content is laid out once: every character of that
+    """One side of every card, at the largest size (one for the whole army, least or larger) where
+    all of them fit between the bands, its tables alike on every card; the tables first (tarot12:
+    what is used at the table is primary): a smaller size whose tables are set larger is taken over
+    a larger one whose tables had to shrink by more than the body gives up (_score); at the smallest
+    size, the characters whose side is still too tall. Each distinct content is laid out once: every character of that
     content is given the same face, named after the first (_named gives each its own name when
     its card is drawn)."""
-    _, _, room_width, room = story_room(base, *size)
+    _, _, room_width, room = story_room(base, *size, back=back)
     firsts, keys = _contents(army, items)
     distinct = list(firsts.values())
     order = list(range(len(distinct)))  # the content that last failed is tried first
-    *larger, smallest = base.scales(height_mm)
+    *larger, smallest = [f for f in base.scales(height_mm) if f >= least - 1e-9]
     best: tuple[float, list[RulesetCardFace]] | None = None  # the score that fits (_score), its faces
     for factor in larger:
         look = base.scaled(factor)

@@ -29,12 +29,12 @@ class SectionHead(ShapedPart):
     """A section's name in tracked bold capitals, an aside after it in plain type as it is written
     (a track's threshold), a hairline running from them to the right edge."""
 
-    def __init__(self, text: str, look: CardLook, aside: str = "", gap: bool = True):
+    def __init__(self, text: str, look: CardLook, aside: str = "", gap: bool = True, gap_mm: float | None = None):
         super().__init__()
         self.text, self.look, self.aside = text.upper(), look, aside  # a mark « † D100-E4 » is in capitals already
         # without its gap under it when the block it heads starts with room of its own (a track's
-        # labels over its first row stand where the gap was)
-        self.gap = pt(look.head_gap_mm) if gap else 0.0
+        # labels over its first row stand where the gap was); gap_mm: a back's head over boxes
+        self.gap = pt(look.head_gap_mm if gap_mm is None else gap_mm) if gap else 0.0
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW

@@ -48,7 +48,7 @@ from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.ruleset.parts import BlockGap, FlowablePart, Spacing
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
-from kolaps_print.typography import escape, run_on
+from kolaps_print.typography import NBSP, escape, run_on
 from kolaps_print.units import pt, to_mm
 
 
@@ -140,11 +140,13 @@ def _spread(story: list[Drawn], width: float, room: float, setting: FaceSetting)
 Face = RulesetFace | RulesetCardFace
 
 
-def story_room(look: CardLook, width: float, height: float) -> tuple[float, float, float, float]:
+def story_room(look: CardLook, width: float, height: float, back: bool = False) -> tuple[float, float, float, float]:
     """x, y, width, height of the room between the name band and the foot band, inside the
-    safe margin, for a card width × height points."""
+    safe margin, for a card width × height points; a back's own foot gap (its last row is boxes
+    or a line without descenders) when its look has one."""
     margin = pt(look.margin_mm)
-    bottom = pt(look.footer_mm) + pt(look.foot_gap_mm)
+    foot_gap = look.back_foot_gap_mm if back and look.back_foot_gap_mm is not None else look.foot_gap_mm
+    bottom = pt(look.footer_mm) + pt(foot_gap)
     top = height - pt(look.band_mm) - pt(look.head_gap_mm) * 2
     return margin, bottom, width - 2 * margin, top - bottom
 
@@ -404,14 +406,15 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: fl
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
     if track.write_in:  # 30 boxes for bursts of 6 to 20: the count is written, not ticked
         return [
-            SectionHead(heading, look),
+            SectionHead(heading, look, gap_mm=look.box_head_gap_mm),
             FlowablePart(_paragraph(escape(label("rulesets.card.write_in", boxes=track.boxes)), styles.body)),
         ]
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
     asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
     aside = label("rulesets.card.separator").join([*asides, track.aside] if track.aside else asides)
     boxes = BoxesBlock(track, look)
-    parts: list[Drawn] = [SectionHead(heading, look, aside, gap=not boxes.labelled_top(width)), boxes]
+    head = SectionHead(heading, look, aside, gap=not boxes.labelled_top(width), gap_mm=look.box_head_gap_mm)
+    parts: list[Drawn] = [head, boxes]
     marks = [
         label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))
         for m in track.marks
@@ -425,11 +428,19 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: fl
         legend.append(
             label("rulesets.card.negative", boxes=track.negative, text=track.negative_label or "", short=short)
         )
-    if first and look.how_to_mark:  # said once a side, under the first track
+    if first and look.how_to_mark and track.how_to:  # said once a side, under the first track
         legend.append(label("rulesets.card.how_to_mark"))
     parts += [Spacing(look.legend_gap_mm)] if legend else []
-    parts += [FlowablePart(_paragraph(escape(line), styles.legend)) for line in legend]
+    parts += [FlowablePart(_paragraph(escape(_last_two_kept(line)), styles.legend)) for line in legend]
     return parts
+
+
+def _last_two_kept(line: str) -> str:
+    """A legend with its last two words held together (a no-break space between them): a legend
+    that wraps never leaves a word or a « −1 PV/heure » alone on its last line (backs12: d12 mini,
+    « défaillance mécanique / −1 PV/heure »)."""
+    head, space, last = line.rpartition(" ")
+    return f"{head}{NBSP}{last}" if space else line
 
 
 def _short(short: str) -> str:
@@ -452,7 +463,9 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     slots = _slots(every, wide)
     if any(len(row) == 1 and row[0] not in wide for row in slots):  # a lone box beside an empty cell
         slots = [[i] for i in range(len(every))]  # reads as one missing (d12 tarot): a stack, balanced
-    head: list[Drawn] = [SectionHead(label("rulesets.card.checkboxes"), look)]
+    head: list[Drawn] = (
+        [SectionHead(label("rulesets.card.checkboxes"), look)] if look.checkboxes_head else []  # its row's padding: air
+    )
     one = ([size, width - size], TableLook(left=(CELL_PAD, LABEL_PAD), right=(CELL_PAD,) * 2))
     if all(len(row) == 1 for row in slots):  # one a row: a stack, its boxes a little apart
         rows = [Row(cells[i], STACKED_PAD_Y, STACKED_PAD_Y) for i in range(len(cells))]
@@ -606,7 +619,7 @@ def _marked(item: Item) -> bool:
     if isinstance(item, Lines):
         return any("†" in line for line in item.lines)
     if isinstance(item, Track):
-        return "†" in item.label or any("†" in m.label for m in item.marks)
+        return "†" in item.label or item.legend and any("†" in m.label for m in item.marks)  # by name: no mark
     return False
 
 
@@ -631,7 +644,10 @@ def face_layout(
     styles = _styles(look)
     name = face_name(items)
     first_track = next((item for item in items if isinstance(item, Track)), None)
+    back = any(isinstance(item, (Track, Checkboxes)) for item in items)  # a back's blocks: its own gap
+    gap = look.back_gap_mm if back and look.back_gap_mm is not None else look.gap_mm
     story: list[Drawn] = []
+    previous: Item | None = None
     for item in items:
         if isinstance(item, FootBand):
             continue
@@ -643,13 +659,34 @@ def face_layout(
             parts = _track(item, look, styles, item is first_track, width)
         else:
             parts = _parts(item, look, styles, colour, width)
+        if parts and isinstance(item, Elsewhere) and story and isinstance(previous, Track):
+            story[-1] = Spacing(_by_name_gap(look))  # the track's legends by name: its legend, under its boxes
+        elif parts and isinstance(item, Checkboxes) and story and not look.checkboxes_head and _flush(previous):
+            story[-1] = Spacing(gap - to_mm(CELL_PAD_Y) / 2)  # half the row's padding: air over its boxes
         if parts:
-            story += parts + [BlockGap(look.gap_mm)]
+            story += parts + [BlockGap(gap)]
+        previous = item
     if any(_marked(item) for item in items):
         story.append(FlowablePart(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend)))
     else:
         story = story[:-1]
     return RulesetCardFace(name, story, copy)
+
+
+DESCENDING = set("gjpqyç(),;/[]{}|")  # what reaches below the baseline of a line of the card's sans
+
+
+def _flush(item: Item | None) -> bool:
+    """Whether item is a by-name sentence with no ink under its baseline: headless checkboxes
+    under it stand half their row's padding nearer (Lou Ferrand's mini back, backs12); a
+    legend's « (mourant) » descends as far as that padding."""
+    return isinstance(item, Elsewhere) and not DESCENDING & set(_elsewhere(item))
+
+
+def _by_name_gap(look: CardLook) -> float:
+    """Boxes to the sentence that gives their legends by name (mm): no parenthesis rises over its
+    capitals, as a legend's « (½) » does."""
+    return look.legend_gap_mm if look.by_name_gap_mm is None else look.by_name_gap_mm
 
 
 def _elsewhere(item: Elsewhere) -> str:

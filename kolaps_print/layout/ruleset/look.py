@@ -32,6 +32,12 @@ class CardLook(Model):
     section_tracking_pt: float = Field(ge=0, le=2)
     head_gap_mm: float = Field(ge=0, le=5)  # between a section's head and what it heads
     legend_gap_mm: float = Field(default=0.8, ge=0, le=5)  # between a track's boxes and its legend under them
+    # A back's own spacing (boxes and heads: 0.8 mm of air between any two of its rows, backs12);
+    # None: the face's gap_mm, head_gap_mm (a front's)
+    back_gap_mm: float | None = Field(default=None, ge=0, le=10)  # between two blocks of a back
+    box_head_gap_mm: float | None = Field(default=None, ge=0, le=5)  # a head to the boxes under it
+    back_foot_gap_mm: float | None = Field(default=None, ge=0, le=10)  # kept free above a back's foot band
+    by_name_gap_mm: float | None = Field(default=None, ge=0, le=5)  # boxes to « Seuils … : voir l’aide. »
     body_pt: float = Field(ge=6, le=12)  # body text never below 6 pt
     max_body_pt: float = Field(ge=6, le=14)
     small_pt: float = Field(ge=6, le=12)
@@ -69,8 +75,12 @@ class CardLook(Model):
     max_scale: float = Field(ge=1, le=2)  # on that card, type and gaps grow by up to this to fill it
     scale_step: float = Field(gt=0, le=0.5)
     spread_gaps: float = Field(default=1, ge=1, le=4)  # a tarot face: its block gaps grow up to this ×
+    # A deck's backs whose small type (the tracks' legends) would fit in full only under this give
+    # their tallest backs' legends by name to keep it (0: never; a mini, set at the floor, neither)
+    keep_small_pt: float = Field(default=0, ge=0, le=12)
     reference_width_mm: float = Field(default=63, gt=0)  # a card narrower than this (mini) takes compact
     how_to_mark: bool = True  # « Une case par point perdu… » under the first track (compact: no room, as KOLAPS's mini)
+    checkboxes_head: bool = True  # « À cocher » over a back's checkboxes (compact: a box says it is to tick; backs12)
     # What a narrower card changes of this look: a mapping in the file, kept as (field, value)
     # pairs so that the look hashes as a whole (the faces' styles are cached by look).
     compact: tuple[tuple[str, Any], ...] = ()
@@ -110,6 +120,9 @@ class CardLook(Model):
         grown = ("name_pt", "subtitle_pt", "section_pt", "body_pt", "small_pt", "tile_label_pt", "tile_value_pt")
         values: dict[str, float] = {k: round(getattr(self, k) * factor, 2) for k in grown}
         values |= {k: round(getattr(self, k) * factor, 2) for k in ("gap_mm", "head_gap_mm", "legend_gap_mm")}
+        values |= {
+            k: round(v * factor, 2) for k in ("back_gap_mm", "box_head_gap_mm") if (v := getattr(self, k)) is not None
+        }
         values["box_mm"] = round(self.box_mm * factor**0.5, 2)
         return self.model_copy(update=values)
 
@@ -119,6 +132,13 @@ class CardLook(Model):
         most = min(self.max_scale * card_height_mm / self.reference_height_mm, self.max_body_pt / self.body_pt)
         count = max(0, int((most - 1) / self.scale_step + 1e-9))
         return [round(1 + self.scale_step * i, 3) for i in range(count, -1, -1)]
+
+    def kept_scale(self, card_height_mm: float) -> float | None:
+        """The least factor of scales whose small type reaches keep_small_pt, None when no factor
+        above the smallest does (a mini: one size, the floor's)."""
+        *larger, _ = self.scales(card_height_mm)
+        kept = [f for f in larger if self.keep_small_pt and self.small_pt * f >= self.keep_small_pt - 1e-9]
+        return min(kept, default=None)
 
 
 class ReferenceCardsLook(Model):
