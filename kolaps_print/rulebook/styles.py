@@ -117,6 +117,7 @@ class RulebookLayout(Model):
     columns: Columns = 1
     column_gap: Gap = 0
     pages_multiple_of: Annotated[int, Field(ge=1, le=32)] = 1  # of an edition with credits: folded sheets
+    cell_lines: Annotated[int, Field(ge=1, le=20)] = 3  # a table's cell wraps to this many lines at most
     top: Margin
     bottom: Margin
     colours: BookColours
