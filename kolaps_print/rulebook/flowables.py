@@ -329,6 +329,27 @@ class BlankPage(Flowable):
         pass
 
 
+class RuledLines(Flowable):
+    """Hairlines across the measure every pitch points, down to the frame's foot: a page to write on."""
+
+    def __init__(self, pitch: float, colour, weight: float = 0.5):
+        super().__init__()
+        self.pitch, self.colour, self.weight = pitch, colour, weight
+
+    def wrap(self, availWidth, availHeight):
+        self.width, self.height = availWidth, availHeight // self.pitch * self.pitch
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.setStrokeColor(self.colour)
+        c.setLineWidth(self.weight)
+        y = self.height - self.pitch
+        while y >= 0:
+            c.line(0, y, self.width, y)
+            y -= self.pitch
+
+
 class TocLine(Flowable):
     """'Title ........ 12', the whole line a link to the heading."""
 

@@ -6,8 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import CondPageBreak, Flowable, Indenter, NextPageTemplate, PageBreak, Paragraph, Spacer
 
 from kolaps_print.content.tables import TableContent
@@ -21,9 +19,11 @@ from kolaps_print.rulebook.flowables import (
     OutlineMark,
     PageMark,
     Registry,
+    RuledLines,
     StoryContext,
     block_flowables,
     hoist_page_break,
+    title_rule,
     toc_flowables,
     too_short,
 )
@@ -34,6 +34,7 @@ from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.rulebook.proof_pages import ProofAppendix, errata_pages, marks_pages
 from kolaps_print.rulebook.report import CATEGORIES, ConsistencyReport
 from kolaps_print.typography import escape, french
+from kolaps_print.units import pt
 
 if TYPE_CHECKING:  # the pacing page is a proof's only: imported when one is made (start-up time)
     from kolaps_print.rulebook.pacing_page import DemoPacing
@@ -117,19 +118,20 @@ def _back_matter(
     if last is None or (story.pages_multiple_of == 1 and not credits):
         return end + ([NextPageTemplate("plain"), PageBreak()] + credits if credits else [])
     blank = -(last + (1 if credits else 0)) % story.pages_multiple_of
-    blanks = [f for _ in range(blank) for f in [PageBreak(), *_blank_page(height)]]
+    blanks = [f for _ in range(blank) for f in [PageBreak(), *_notes_page()]]
     return end + [NextPageTemplate("plain")] + blanks + [PageBreak()] + credits
 
 
-def _blank_page(height: float) -> list[Flowable]:
-    """A page left blank says so, quietly, in its middle (as the kit's do): a wholly empty page reads
-    as a printing fault."""
-    note = st.styles()["note"]
-    style = ParagraphStyle("blank_page", parent=note, alignment=TA_CENTER)
+def _notes_page() -> list[Flowable]:
+    """A page the count leaves over is ruled for notes under its title, as a chapter opens (a blank
+    page reads as a printing fault; a page to write on is of use at the table)."""
+    s = st.styles()
+    pitch = pt(st.rulebook_layout().notes_pitch)
     return [
         BlankPage(),
-        Spacer(1, height / 2 - style.leading),
-        Paragraph(escape(french(label("rulebook.book.blank_page"))), style),
+        Paragraph(escape(french(label("rulebook.book.notes"))), s["h1"]),
+        title_rule(),
+        RuledLines(pitch, st.palette().rule),
     ]
 
 

@@ -118,6 +118,7 @@ class RulebookLayout(Model):
     column_gap: Gap = 0
     pages_multiple_of: Annotated[int, Field(ge=1, le=32)] = 1  # of an edition with credits: folded sheets
     cell_lines: Annotated[int, Field(ge=1, le=20)] = 3  # a table's cell wraps to this many lines at most
+    notes_pitch: Annotated[float, Field(ge=4, le=20)] = 8  # mm between the ruled lines of a page of notes
     top: Margin
     bottom: Margin
     colours: BookColours
