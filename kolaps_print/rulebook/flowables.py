@@ -30,7 +30,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.reference.tables import column_part, continued_title
 from kolaps_print.layout.ruleset.columns import column_widths
 from kolaps_print.layout.ruling_style import raised_marks
-from kolaps_print.layout.style import cell_ink, table_breaks, table_commands, table_paint
+from kolaps_print.layout.style import TableBreaks, cell_ink, table_breaks, table_commands, table_paint
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
@@ -511,6 +511,12 @@ def _table_style(rows: int, scale: float = 1.0, group: int = 1) -> TableStyle:
     return TableStyle(commands + table_commands(rows, group))  # the house table's fills and rules, as on the sheet
 
 
+def book_breaks() -> TableBreaks:
+    """The house's table breaks, a book's table kept whole up to rulebook.yaml `whole_rows` rows."""
+    house = table_breaks()
+    return replace(house, whole_rows=max(house.whole_rows, st.rulebook_layout().whole_rows))
+
+
 class ContinuedTable(Table):
     """A table that splits only when it is long (table_breaks), leaving split_rows rows at least
     on each side, and carries the rest under its title followed by « (suite) » (its header row
@@ -522,7 +528,7 @@ class ContinuedTable(Table):
     group: int = 1  # table rows a body row takes (itself and the texts under it)
 
     def split(self, availWidth, availHeight):
-        breaks, body = table_breaks(), self._body_rows()
+        breaks, body = book_breaks(), self._body_rows()
         if not breaks.may_split(body) and self.wrap(availWidth, self.frame_height)[1] <= self.frame_height:
             return []  # it moves whole
         least = breaks.split_rows if breaks.may_split(body) else 1
@@ -629,7 +635,7 @@ def data_table(
     else:
         parts.append(Spacer(0, 8))
     _, height = table.wrap(width, frame_height)
-    breaks = table_breaks()
+    breaks = book_breaks()
     if height < frame_height * SMALL_TABLE_SHARE or not breaks.may_split(len(content.rows)):
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
         title.floats = len(parts)  # a keep-with-next chain coming from the heading above)
