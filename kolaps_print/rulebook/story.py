@@ -75,6 +75,17 @@ def _contents(chapters: list[Chapter], pages: dict[str, int], registry: Registry
     return [head, Spacer(0, 6)] + toc_flowables(entries, pages)
 
 
+CONTENTS_RUN_ON = 0.5  # contents shorter than this share of a column: the first chapter runs on under them
+
+
+def _after_contents(contents: list[Flowable], width: float, height: float) -> list[Flowable]:
+    """A page break after long contents; after short ones (a ruleset's booklet: 10-15 lines), room
+    before the first chapter, which opens under them (a page of a five-page booklet is not spent
+    on them alone)."""
+    used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in contents)
+    return [PageBreak()] if used > height * CONTENTS_RUN_ON else [Spacer(0, st.styles()["h1"].leading)]
+
+
 def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable]:
     s = st.styles()
     title = french(label("rulebook.report.title"))
@@ -205,8 +216,8 @@ def make_story_factory(
         ctx.terms = {} if story.index else None
         flow: list[Flowable] = [OutlineMark(french(label("rulebook.book.cover_outline")), COVER_ANCHOR, registry)]
         flow += cover_story()
-        flow += _contents(story.chapters, pages, registry, story.index)
-        flow.append(PageBreak())
+        contents = _contents(story.chapters, pages, registry, story.index)
+        flow += contents + _after_contents(contents, width, height)
         for chapter in story.chapters:
             flow += _chapter_flow(chapter, ctx, width, height)
         if ctx.terms is not None:
