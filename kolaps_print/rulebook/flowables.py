@@ -641,12 +641,8 @@ def data_table(
         title.floats = len(parts)  # a keep-with-next chain coming from the heading above)
         return parts
     # A long table may split, but never leaving fewer than a few rows under its title.
-    head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], widths, strict=True)) + 8
-    first_rows = 0.0
-    for row in cells[1 : 1 + breaks.split_rows * group]:
-        first_rows += (
-            max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False) if not isinstance(c, str)) + 6
-        )
+    head_rows = _row_height(cells[0], widths, frame_height) + 8
+    first_rows = sum(_row_height(row, widths, frame_height) + 6 for row in cells[1 : 1 + breaks.split_rows * group])
     table.keepWithNext = 0
     title_h = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
     return [CondPageBreak(title_h + head_rows + first_rows + 2)] + parts
@@ -663,6 +659,13 @@ def _arrangement(content: TableContent, width: float, scale: float) -> tuple[Tab
         if _most_lines(_cells(keys, scale, widths, _bold(content)), widths, scale) <= st.rulebook_layout().cell_lines:
             return keys, under
     return content, []
+
+
+def _row_height(row: list[Paragraph | str], widths: list[float], height: float) -> float:
+    """A row's tallest cell; a text alone in its row (set under the row above) spans the table."""
+    if all(isinstance(c, str) for c in row[1:]) and not isinstance(row[0], str) and len(row) > 1:
+        return row[0].wrap(sum(widths), height)[1]
+    return max((c.wrap(w, height)[1] for c, w in zip(row, widths, strict=False) if not isinstance(c, str)), default=0)
 
 
 def _keys_width(keys: TableContent, under: list[int], width: float, scale: float) -> float:

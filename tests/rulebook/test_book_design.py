@@ -337,9 +337,9 @@ def test_the_running_head_names_the_chapter_the_page_opens_in(a4):
             opened[p.page] = p.title
     checked = 0
     for page in range(3, max(p.page for p in titles) + 2):
-        blank = _flat_text(label("rulebook.book.blank_page"))
+        blank = _flat_text(label("rulebook.book.notes"))
         if all(_flat_text(o.text) == blank for o in objs if o.page == page - 1):
-            continue  # a blank page before the credits (review 11; it says so, issue 12): no running head, as no folio
+            continue  # the notes page before the credits (review 11; ruled since book12): no running head, as no folio
         head = [o.text.strip() for o in objs if o.page == page - 1 and o.bounds[1] > y + h + 2 and o.fill == INK]
         in_force = opened.get(page) or [p.title for p in titles if p.page < page][-1]
         assert head == [in_force], (page, head, in_force)
@@ -393,7 +393,7 @@ def test_a_table_announced_below_is_below(a4):
 
 def test_a_table_note_is_never_cut_with_fewer_than_three_lines_on_a_side(a4):
     geometry = st.page_geometry("a4")
-    blank = _flat_text(label("rulebook.book.blank_page"))  # a blank page's line (issue 12) is no note
+    blank = _flat_text(label("rulebook.book.notes"))  # the notes page's title (book12) is no note
     objs = [o for o in _in_frame(text_objects(a4.pdf), geometry) if _flat_text(o.text) != blank]
     muted = seen(st.palette().muted)
 

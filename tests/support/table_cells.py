@@ -33,8 +33,14 @@ def _cells(texts: list[TextObject]) -> list[list[TextObject]]:
 
 
 def _lines(cell: list[TextObject]) -> int:
-    bottoms = sorted(t.bounds[1] for t in cell)
-    return 1 + sum(b - a > 3 for a, b in zip(bottoms, bottoms[1:], strict=False))
+    """Texts whose heights overlap share a line: a raised mark (« † 3D6-E4 ») is on its word's."""
+    lines, bottom = 0, float("inf")
+    for t in sorted(cell, key=lambda t: -t.bounds[3]):
+        if t.bounds[3] < bottom:  # wholly below the line above: a new line
+            lines, bottom = lines + 1, t.bounds[1]
+        else:
+            bottom = min(bottom, t.bounds[1])
+    return lines
 
 
 def grid_cells(pdf: bytes, pages: range | None = None) -> list[Cell]:
