@@ -537,7 +537,7 @@ class ContinuedTable(Table):
             rows = parts[0]._body_rows()  # the body rows kept: one fewer
             if rows <= least:
                 return []  # it moves whole
-            availHeight = sum(parts[0]._rowHeights[: 1 + (rows - 1) * self.group]) - 0.01
+            availHeight = self._height_of(rows - 1) if self.group > 1 else sum(parts[0]._rowHeights[:rows]) - 0.01
             parts = self._split_whole(availWidth, availHeight)
         if len(parts) == 2 and parts[0]._body_rows() < least:
             return []  # too few rows would stay under its title: it moves whole
@@ -547,6 +547,11 @@ class ContinuedTable(Table):
             parts[1].continued = self.continued
             return [parts[0], title, parts[1]]
         return parts
+
+    def _height_of(self, groups: int) -> float:
+        """The height of the head and the first groups of rows (a hair over: reportlab splits where
+        the rows' sum is at most the height)."""
+        return sum(self._rowHeights[: 1 + groups * self.group]) + 0.01
 
     def _body_rows(self) -> int:
         return (len(self._cellvalues) - 1) // self.group
@@ -558,7 +563,7 @@ class ContinuedTable(Table):
             whole = (len(parts[0]._cellvalues) - 1) // self.group
             if whole == 0:
                 return []
-            parts = super().split(availWidth, sum(parts[0]._rowHeights[: 1 + whole * self.group]) - 0.01)
+            parts = super().split(availWidth, self._height_of(whole))
         for part in parts:
             part.group, part.frame_height = self.group, self.frame_height
         return parts
