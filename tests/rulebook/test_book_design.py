@@ -298,7 +298,10 @@ def test_each_text_column_is_filled_but_before_the_credits(book):
     paper = "letter" if float(pypdf.PdfReader(io.BytesIO(book.pdf)).pages[0].mediabox.width) > pt(212) else "a4"
     geometry = st.page_geometry(paper)
     fill = column_fill(book.pdf, geometry)
-    last = max(page for page, _ in fill if page < len(page_texts(book.pdf)) - 1)  # the credits aside
+    notes = _flat_text(label("rulebook.book.notes"))
+    texts = page_texts(book.pdf)
+    # the credits and the notes page before them aside
+    last = max(page for page, _ in fill if page < len(texts) - 1 and _flat_text(texts[page]) != notes)
     tops = _column_tops(book.pdf, geometry)
     short = {key: share for key, share in fill.items() if 2 <= key[0] < last and share < 0.7}
     following = {key: tops.get((key[0], 1) if key[1] == 0 else (key[0] + 1, 0), "") for key in short}
@@ -677,4 +680,6 @@ def test_a_table_carried_over_repeats_its_title_with_suite(ruleset):
         heads = {h for t, h in pairs if t == title or t.startswith(f"{title} (")}
         assert len(carried) == 1 and carried <= heads, (title, carried)
         checked += 1
-    assert checked >= 1  # some table of each book does run over a break (« Pourcentages de base », d100)
+    # some table of KOLAPS's book runs over a break; d100's did (« Pourcentages de base ») until its
+    # contents shared p. 2 and a table of ten rows kept whole (book12): none does now
+    assert checked >= (1 if ruleset is None else 0)
