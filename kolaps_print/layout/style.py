@@ -156,9 +156,10 @@ def table_breaks() -> TableBreaks:
     return TableBreaks(table.whole_rows, table.split_rows)
 
 
-def table_commands(rows: int) -> list[tuple]:
+def table_commands(rows: int, group: int = 1) -> list[tuple]:
     """The house table as reportlab TableStyle commands (the book, the quick-start, the proof), for
-    a table of this many rows, its head first: what layout/reference/tables.py paints as shapes."""
+    a table of this many rows, its head first: what layout/reference/tables.py paints as shapes.
+    group: body rows that read as one (a row and the texts set under it), one zebra shade each."""
     paint = table_paint()
     rule = (paint.rule_pt, as_colour(paint.rule))
     commands: list[tuple] = [
@@ -167,7 +168,7 @@ def table_commands(rows: int) -> list[tuple]:
         ("LINEBELOW", (0, -1), (-1, -1), *rule),
     ]
     fills = [as_colour(ink) for ink in paint.rows]
-    return commands + [("BACKGROUND", (0, r), (-1, r), fills[(r - 1) % len(fills)]) for r in range(1, rows)]
+    return commands + [("BACKGROUND", (0, r), (-1, r), fills[(r - 1) // group % len(fills)]) for r in range(1, rows)]
 
 
 def type_size(name: str) -> float:

@@ -27,10 +27,10 @@ from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
-from kolaps_print.layout.reference.tables import continued_title
+from kolaps_print.layout.reference.tables import column_part, continued_title
 from kolaps_print.layout.ruleset.columns import column_widths
 from kolaps_print.layout.ruling_style import raised_marks
-from kolaps_print.layout.style import cell_ink, table_breaks, table_commands, table_paint
+from kolaps_print.layout.style import TableBreaks, cell_ink, table_breaks, table_commands, table_paint
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
@@ -329,6 +329,27 @@ class BlankPage(Flowable):
         pass
 
 
+class RuledLines(Flowable):
+    """Hairlines across the measure every pitch points, down to the frame's foot: a page to write on."""
+
+    def __init__(self, pitch: float, colour, weight: float = 0.5):
+        super().__init__()
+        self.pitch, self.colour, self.weight = pitch, colour, weight
+
+    def wrap(self, availWidth, availHeight):
+        self.width, self.height = availWidth, availHeight // self.pitch * self.pitch
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.setStrokeColor(self.colour)
+        c.setLineWidth(self.weight)
+        y = self.height - self.pitch
+        while y >= 0:
+            c.line(0, y, self.width, y)
+            y -= self.pitch
+
+
 class TocLine(Flowable):
     """'Title ........ 12', the whole line a link to the heading."""
 
@@ -434,7 +455,10 @@ def _caption_style(title: ParagraphStyle, cell: ParagraphStyle, scale: float) ->
     )
 
 
-def _cells(content: TableContent, scale: float = 1.0, widths: list[float] | None = None) -> list[list[Paragraph]]:
+def _cells(
+    content: TableContent, scale: float = 1.0, widths: list[float] | None = None, bold: frozenset[int] | None = None
+) -> list[list[Paragraph]]:
+    """Head and body cells; bold: the body columns set bold (by default the house table's for content)."""
     s = st.styles()
     size = s["head"].fontSize * scale
     room = [w - CELL_PADDING * scale for w in widths] if widths else [float("inf")] * len(content.columns)
@@ -442,7 +466,7 @@ def _cells(content: TableContent, scale: float = 1.0, widths: list[float] | None
         SteadyParagraph(_head_markup(c, room[i], size), _cell_style(s["head"], content.column_align(i), scale))
         for i, c in enumerate(content.columns)
     ]
-    bold = _bold(content)
+    bold = _bold(content) if bold is None else bold
     rows: list[list[Paragraph]] = [
         [
             SteadyParagraph(_markup(cell), _cell_style(s["cell"], content.column_align(i), scale, i in bold))
@@ -469,7 +493,9 @@ def _markup(text: str) -> str:
     return raised_marks(escape(french(text)), st.palette().markup("ink"))
 
 
-def _table_style(rows: int, scale: float = 1.0) -> TableStyle:
+def _table_style(rows: int, scale: float = 1.0, group: int = 1) -> TableStyle:
+    """The cells' type and padding and the house table's paint; group > 1: each body row is followed
+    by group - 1 texts on full-width lines under it (spanning the row, no padding above)."""
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's default is Helvetica, never embedded
         cell_ink(),
@@ -479,36 +505,67 @@ def _table_style(rows: int, scale: float = 1.0) -> TableStyle:
         ("LEFTPADDING", (0, 0), (-1, -1), 4 * scale),
         ("RIGHTPADDING", (0, 0), (-1, -1), 4 * scale),
     ]
-    return TableStyle(commands + table_commands(rows))  # the house table's fills and rules, as on the sheet
+    under = [r for r in range(1, rows) if (r - 1) % group]
+    commands += [("SPAN", (0, r), (-1, r)) for r in under]
+    commands += [("TOPPADDING", (0, r), (-1, r), 0) for r in under]
+    return TableStyle(commands + table_commands(rows, group))  # the house table's fills and rules, as on the sheet
+
+
+def book_breaks() -> TableBreaks:
+    """The house's table breaks, a book's table kept whole up to rulebook.yaml `whole_rows` rows."""
+    house = table_breaks()
+    return replace(house, whole_rows=max(house.whole_rows, st.rulebook_layout().whole_rows))
 
 
 class ContinuedTable(Table):
     """A table that splits only when it is long (table_breaks), leaving split_rows rows at least
     on each side, and carries the rest under its title followed by « (suite) » (its header row
-    repeats under it). A table taller than a whole column splits anyway: it fits nowhere whole."""
+    repeats under it). A table taller than a whole column splits anyway: it fits nowhere whole.
+    A row and the texts set under it (group rows) are never parted."""
 
     continued: Paragraph | None = None
     frame_height: float = float("inf")  # its column's height
+    group: int = 1  # table rows a body row takes (itself and the texts under it)
 
     def split(self, availWidth, availHeight):
-        breaks, body = table_breaks(), len(self._cellvalues) - 1
+        breaks, body = book_breaks(), self._body_rows()
         if not breaks.may_split(body) and self.wrap(availWidth, self.frame_height)[1] <= self.frame_height:
             return []  # it moves whole
         least = breaks.split_rows if breaks.may_split(body) else 1
-        parts = super().split(availWidth, availHeight)
-        while len(parts) == 2 and len(parts[1]._cellvalues) - 1 < least:
-            rows = len(parts[0]._cellvalues) - 1  # the body rows kept: one fewer
+        parts = self._split_whole(availWidth, availHeight)
+        while len(parts) == 2 and parts[1]._body_rows() < least:
+            rows = parts[0]._body_rows()  # the body rows kept: one fewer
             if rows <= least:
                 return []  # it moves whole
-            availHeight = sum(parts[0]._rowHeights[:rows]) - 0.01
-            parts = super().split(availWidth, availHeight)
-        if len(parts) == 2 and len(parts[0]._cellvalues) - 1 < least:
+            availHeight = self._height_of(rows - 1) if self.group > 1 else sum(parts[0]._rowHeights[:rows]) - 0.01
+            parts = self._split_whole(availWidth, availHeight)
+        if len(parts) == 2 and parts[0]._body_rows() < least:
             return []  # too few rows would stay under its title: it moves whole
         if len(parts) == 2 and self.continued is not None:
             title = Paragraph(self.continued.text, self.continued.style)
             title.keepWithNext = 1
             parts[1].continued = self.continued
             return [parts[0], title, parts[1]]
+        return parts
+
+    def _height_of(self, groups: int) -> float:
+        """The height of the head and the first groups of rows (a hair over: reportlab splits where
+        the rows' sum is at most the height)."""
+        return sum(self._rowHeights[: 1 + groups * self.group]) + 0.01
+
+    def _body_rows(self) -> int:
+        return (len(self._cellvalues) - 1) // self.group
+
+    def _split_whole(self, availWidth, availHeight) -> list:
+        """reportlab's split, moved up to the last whole group of rows that fits."""
+        parts = super().split(availWidth, availHeight)
+        while len(parts) == 2 and (len(parts[0]._cellvalues) - 1) % self.group:
+            whole = (len(parts[0]._cellvalues) - 1) // self.group
+            if whole == 0:
+                return []
+            parts = super().split(availWidth, self._height_of(whole))
+        for part in parts:
+            part.group, part.frame_height = self.group, self.frame_height
         return parts
 
 
@@ -559,10 +616,15 @@ def data_table(
     padding larger (a handout's page of tables).
     """
     s = st.styles()
-    widths = _column_widths(content, table_width(content, width, scale), scale)
-    cells = _cells(content, scale, widths)
+    keys, under = _arrangement(content, width, scale)
+    widths = _column_widths(keys, _keys_width(keys, under, width, scale), scale)
+    # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
+    cells = _with_texts_under(_cells(keys, scale, widths, _bold(content)), content, under, scale)
     caption = _caption_style(s["table_title"], s["cell"], scale)
-    table = ContinuedTable(cells, colWidths=widths, repeatRows=1, style=_table_style(len(cells), scale), hAlign="LEFT")
+    group = 1 + len(under)
+    style = _table_style(len(cells), scale, group)
+    table = ContinuedTable(cells, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
+    table.group = group
     table.continued = Paragraph(_markup(continued_title(content.title)), caption)
     table.frame_height = frame_height
     title = (
@@ -578,19 +640,70 @@ def data_table(
     else:
         parts.append(Spacer(0, 8))
     _, height = table.wrap(width, frame_height)
-    breaks = table_breaks()
+    breaks = book_breaks()
     if height < frame_height * SMALL_TABLE_SHARE or not breaks.may_split(len(content.rows)):
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
         title.floats = len(parts)  # a keep-with-next chain coming from the heading above)
         return parts
     # A long table may split, but never leaving fewer than a few rows under its title.
-    head_rows = sum(r.wrap(w, frame_height)[1] for r, w in zip(cells[0], widths, strict=True)) + 8
-    first_rows = 0.0
-    for row in cells[1 : 1 + breaks.split_rows]:
-        first_rows += max(c.wrap(w, frame_height)[1] for c, w in zip(row, widths, strict=False)) + 6
+    head_rows = _row_height(cells[0], widths, frame_height) + 8
+    first_rows = sum(_row_height(row, widths, frame_height) + 6 for row in cells[1 : 1 + breaks.split_rows * group])
     table.keepWithNext = 0
     title_h = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
     return [CondPageBreak(title_h + head_rows + first_rows + 2)] + parts
+
+
+def _arrangement(content: TableContent, width: float, scale: float) -> tuple[TableContent, list[int]]:
+    """The columns kept side by side and those set under each row, on a full-width line each:
+    the fewest last columns under that leave no cell over rulebook.yaml `cell_lines` lines (as the
+    reference cards do). A table that no such cut helps stays whole."""
+    n = len(content.columns)
+    for kept in range(n, 1, -1):
+        keys, under = column_part(content, list(range(kept))), list(range(kept, n))
+        widths = _column_widths(keys, _keys_width(keys, under, width, scale), scale)
+        if _most_lines(_cells(keys, scale, widths, _bold(content)), widths, scale) <= st.rulebook_layout().cell_lines:
+            return keys, under
+    return content, []
+
+
+def _row_height(row: list[Paragraph | str], widths: list[float], height: float) -> float:
+    """A row's tallest cell; a text alone in its row (set under the row above) spans the table."""
+    if all(isinstance(c, str) for c in row[1:]) and not isinstance(row[0], str) and len(row) > 1:
+        return row[0].wrap(sum(widths), height)[1]
+    return max((c.wrap(w, height)[1] for c, w in zip(row, widths, strict=False) if not isinstance(c, str)), default=0)
+
+
+def _keys_width(keys: TableContent, under: list[int], width: float, scale: float) -> float:
+    """The table's width: the measure where texts run under the rows, else what its cells need."""
+    return width if under else table_width(keys, width, scale)
+
+
+def _most_lines(cells: list[list[Paragraph]], widths: list[float], scale: float) -> int:
+    """The most lines a cell of these rows takes in columns this wide."""
+    return max(
+        round(cell.wrap(w - CELL_PADDING * scale, 1e9)[1] / cell.style.leading)
+        for row in cells
+        for cell, w in zip(row, widths, strict=True)
+    )
+
+
+def _with_texts_under(
+    cells: list[list[Paragraph]], content: TableContent, under: list[int], scale: float
+) -> list[list[Paragraph | str]]:
+    """Each body row followed by its texts of the columns under, one a line across the row; with
+    more than one, each after its head in bold (« Réussite critique : … »)."""
+    if not under:
+        return list(cells)
+    style = _cell_style(st.styles()["cell"], "l", scale)
+    rows: list[list[Paragraph | str]] = [list(cells[0])]
+    for key_cells, row in zip(cells[1:], content.rows, strict=True):
+        rows.append(list(key_cells))
+        for i in under:
+            text = (
+                _markup(row[i]) if len(under) == 1 else f"<b>{_markup(content.columns[i] + ' :')}</b> {_markup(row[i])}"
+            )
+            rows.append([SteadyParagraph(text, style)] + [""] * (len(key_cells) - 1))
+    return rows
 
 
 def _first_columns(content: TableContent, keep: int | None) -> TableContent:

@@ -6,8 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import CondPageBreak, Flowable, Indenter, NextPageTemplate, PageBreak, Paragraph, Spacer
 
 from kolaps_print.content.tables import TableContent
@@ -21,9 +19,11 @@ from kolaps_print.rulebook.flowables import (
     OutlineMark,
     PageMark,
     Registry,
+    RuledLines,
     StoryContext,
     block_flowables,
     hoist_page_break,
+    title_rule,
     toc_flowables,
     too_short,
 )
@@ -34,6 +34,7 @@ from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.rulebook.proof_pages import ProofAppendix, errata_pages, marks_pages
 from kolaps_print.rulebook.report import CATEGORIES, ConsistencyReport
 from kolaps_print.typography import escape, french
+from kolaps_print.units import pt
 
 if TYPE_CHECKING:  # the pacing page is a proof's only: imported when one is made (start-up time)
     from kolaps_print.rulebook.pacing_page import DemoPacing
@@ -72,6 +73,17 @@ def _contents(chapters: list[Chapter], pages: dict[str, int], registry: Registry
     if index:
         entries.append(HeadingPlace(1, french(label("rulebook.book.index")), INDEX_ANCHOR, 0))
     return [head, Spacer(0, 6)] + toc_flowables(entries, pages)
+
+
+CONTENTS_RUN_ON = 0.5  # contents shorter than this share of a column: the first chapter runs on under them
+
+
+def _after_contents(contents: list[Flowable], width: float, height: float) -> list[Flowable]:
+    """A page break after long contents; after short ones (a ruleset's booklet: 10-15 lines), room
+    before the first chapter, which opens under them (a page of a five-page booklet is not spent
+    on them alone)."""
+    used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in contents)
+    return [PageBreak()] if used > height * CONTENTS_RUN_ON else [Spacer(0, st.styles()["h1"].leading)]
 
 
 def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable]:
@@ -117,19 +129,20 @@ def _back_matter(
     if last is None or (story.pages_multiple_of == 1 and not credits):
         return end + ([NextPageTemplate("plain"), PageBreak()] + credits if credits else [])
     blank = -(last + (1 if credits else 0)) % story.pages_multiple_of
-    blanks = [f for _ in range(blank) for f in [PageBreak(), *_blank_page(height)]]
+    blanks = [f for _ in range(blank) for f in [PageBreak(), *_notes_page()]]
     return end + [NextPageTemplate("plain")] + blanks + [PageBreak()] + credits
 
 
-def _blank_page(height: float) -> list[Flowable]:
-    """A page left blank says so, quietly, in its middle (as the kit's do): a wholly empty page reads
-    as a printing fault."""
-    note = st.styles()["note"]
-    style = ParagraphStyle("blank_page", parent=note, alignment=TA_CENTER)
+def _notes_page() -> list[Flowable]:
+    """A page the count leaves over is ruled for notes under its title, as a chapter opens (a blank
+    page reads as a printing fault; a page to write on is of use at the table)."""
+    s = st.styles()
+    pitch = pt(st.rulebook_layout().notes_pitch)
     return [
         BlankPage(),
-        Spacer(1, height / 2 - style.leading),
-        Paragraph(escape(french(label("rulebook.book.blank_page"))), style),
+        Paragraph(escape(french(label("rulebook.book.notes"))), s["h1"]),
+        title_rule(),
+        RuledLines(pitch, st.palette().rule),
     ]
 
 
@@ -203,8 +216,8 @@ def make_story_factory(
         ctx.terms = {} if story.index else None
         flow: list[Flowable] = [OutlineMark(french(label("rulebook.book.cover_outline")), COVER_ANCHOR, registry)]
         flow += cover_story()
-        flow += _contents(story.chapters, pages, registry, story.index)
-        flow.append(PageBreak())
+        contents = _contents(story.chapters, pages, registry, story.index)
+        flow += contents + _after_contents(contents, width, height)
         for chapter in story.chapters:
             flow += _chapter_flow(chapter, ctx, width, height)
         if ctx.terms is not None:

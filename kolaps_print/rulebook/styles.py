@@ -117,6 +117,11 @@ class RulebookLayout(Model):
     columns: Columns = 1
     column_gap: Gap = 0
     pages_multiple_of: Annotated[int, Field(ge=1, le=32)] = 1  # of an edition with credits: folded sheets
+    cell_lines: Annotated[int, Field(ge=1, le=20)] = 3  # a table's cell wraps to this many lines at most
+    whole_rows: Annotated[int, Field(ge=0, le=40)] = (
+        0  # a table of this many body rows or fewer never splits (0: the house's)
+    )
+    notes_pitch: Annotated[float, Field(ge=4, le=20)] = 8  # mm between the ruled lines of a page of notes
     top: Margin
     bottom: Margin
     colours: BookColours

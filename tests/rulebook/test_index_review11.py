@@ -37,11 +37,11 @@ def index_entries(pages: list[str]) -> dict[str, tuple[int, list[int]]]:
 
 def test_the_a4_index_ends_on_page_14_with_the_credits_on_16(book):
     """A4 ended on a 9-line tail alone on p. 15 (Letter was fine); the count stays a multiple of
-    four with the credits last, the page between them blank (saying so since the twelfth issue)."""
+    four with the credits last, the page between them ruled for notes (book12)."""
     paper, pages = book
     last = max(page for page, _ in index_entries(pages).values())
     assert len(pages) % 4 == 0 and pages[-1].lstrip().startswith("Crédits")
-    blank = " ".join(label("rulebook.book.blank_page").split())
+    blank = " ".join(label("rulebook.book.notes").split())
     assert all(" ".join(text.split()) == blank for text in pages[last:-1])
     if paper == "a4":
         assert last == 14
