@@ -249,6 +249,7 @@ def _clean(folder: Path) -> _Checked:
     checked = _checked_files(folder, report)
     if report.items:
         raise _NotClean(report, checked)
+    assert checked is not None  # no spec or errata only with a message
     return checked
 
 
