@@ -1,8 +1,15 @@
 """A ruleset folder (data/rulesets/<id>/) read and checked: ruleset.yaml, tables.yaml,
-errata.yaml and the catalogues it declares. Every problem of every file in one run, located."""
+errata.yaml and the catalogues it declares. Every problem of every file in one run, located.
+
+A folder read without a single message is kept in the data cache (model/data_cache.py), keyed by
+the bytes of every file under it: the next run over the same bytes reads neither YAML nor
+validates (issue 15: about a tenth of a ruleset's card run). A folder with any message is read
+in full on every run, so its messages are the ones it always gave.
+"""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +21,7 @@ from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_
 from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.labels import check_overrides
 from kolaps_print.load import SourceDocument, load_yaml
+from kolaps_print.model import data_cache
 from kolaps_print.model.common import Model
 from kolaps_print.model.gamedata import check_rulings, validate_model
 from kolaps_print.model.ruleset import CatalogueDecl, RulesetErrataFile, RulesetErratum, RulesetFile
@@ -189,9 +197,83 @@ def _catalogues(
     return catalogues, docs
 
 
+# What a ruleset's cache entry holds: spec, tables, errata, the catalogues' entries as plain
+# values (their models are built from the spec, not named in the entry) and the documents read.
+_Checked = tuple[RulesetFile, dict[str, Table], list[RulesetErratum], dict[str, list[tuple[list[str], dict]]], list]
+CACHE_KIND = "ruleset folder 1"  # bumped when _Checked changes
+
+
+class _NotClean(Exception):
+    """The folder's files gave messages: not kept; load_ruleset reports them with the rest."""
+
+    def __init__(self, report: Report, checked: _Checked | None) -> None:
+        self.report, self.checked = report, checked
+
+
 def load_ruleset(folder: Path) -> Ruleset:
     """Read and check a ruleset folder; raises KolapsError listing every problem."""
     report = Report()
+    try:
+        checked: _Checked | None = data_cache.cached(CACHE_KIND, lambda: folder_files(folder), lambda: _clean(folder))
+    except _NotClean as unclean:
+        report.extend(unclean.report.items)
+        checked = unclean.checked
+    report.extend(check_overrides(folder / LABELS_FILE))
+    report.raise_if_errors()
+    assert checked is not None
+    spec, tables, errata, entries, documents = checked
+    return Ruleset(
+        folder,
+        spec,
+        tables,
+        errata,
+        _built_catalogues(spec, entries),
+        character_model(spec.character.fields),
+        documents,
+    )
+
+
+def folder_files(folder: Path) -> list[Path]:
+    """Every file under the folder, in a fixed order: the files a load reads are among them (the
+    catalogues it declares must lie inside it), whatever ruleset.yaml names."""
+    found = []
+    for parent, subfolders, names in os.walk(folder):
+        subfolders.sort()
+        found += [Path(parent) / name for name in sorted(names)]
+    return found
+
+
+def _clean(folder: Path) -> _Checked:
+    """The folder's files read and checked; _NotClean when they gave any message (a warning too)."""
+    report = Report()
+    checked = _checked_files(folder, report)
+    if report.items:
+        raise _NotClean(report, checked)
+    assert checked is not None  # no spec or errata only with a message
+    return checked
+
+
+def _built_catalogues(spec: RulesetFile, entries: dict[str, list[tuple[list[str], dict]]]) -> dict[str, dict]:
+    """Each catalogue's entries as its model's instances, made from values already checked (no
+    validation: a model's validator is built on its first use, and no entry needs it)."""
+    catalogues = {}
+    for decl in spec.catalogues:
+        if decl.id in entries:
+            model = entry_model(decl.id, decl.fields)
+            made = (model.model_construct(set(written), **values) for written, values in entries[decl.id])
+            catalogues[decl.id] = {entry.id: entry for entry in made}
+    return catalogues
+
+
+def _plain_entries(catalogues: dict[str, dict]) -> dict[str, list[tuple[list[str], dict]]]:
+    return {
+        id_: [(sorted(entry.model_fields_set), dict(vars(entry))) for entry in entries.values()]
+        for id_, entries in catalogues.items()
+    }
+
+
+def _checked_files(folder: Path, report: Report) -> _Checked | None:
+    """ruleset.yaml, tables.yaml, errata.yaml and the catalogues, each problem in report."""
     docs = {name: _read(folder, name, report) for name in FILES}
     spec: RulesetFile | None = _validated(RulesetFile, docs["ruleset.yaml"], report)
     tables_file = _validated(TablesFile, docs["tables.yaml"], report)
@@ -219,18 +301,10 @@ def load_ruleset(folder: Path) -> Ruleset:
         for d in [docs["ruleset.yaml"], tables_doc, *more]:
             if d is not None:
                 check_rulings(d, known, errata_doc.file, report)
-    report.extend(check_overrides(folder / LABELS_FILE))
-    report.raise_if_errors()
-    assert spec is not None and errata_file is not None
-    return Ruleset(
-        folder,
-        spec,
-        tables,
-        errata_file.errata,
-        catalogues,
-        character_model(spec.character.fields),
-        [d for d in docs.values() if d is not None] + more,
-    )
+    if spec is None or errata_file is None:
+        return None
+    documents = [d for d in docs.values() if d is not None] + more
+    return spec, tables, errata_file.errata, _plain_entries(catalogues), documents
 
 
 def find_ruleset(id_: str) -> Ruleset:

@@ -278,7 +278,7 @@ def test_every_file_a_cached_load_reads_is_in_its_key(project):
         read = {str(Path(p).resolve()) for p in opened}
         read = {p for p in read if p.startswith(tuple(data)) and Path(p).suffix in (".yaml", ".yml")}
         assert read and read <= set(keyed), f"{kind} reads {sorted(read - set(keyed))} outside its key"
-    assert kinds == {"game", "layout", "card", "book"}
+    assert kinds == {"game", "layout", "card", "book", "ruleset"}
 
 
 @pytest.fixture
