@@ -173,7 +173,7 @@ class Styles:
     body: float  # pt
     under_from: int = 4  # a table of this many columns or more may set its long last column under each row
     max_lines: int = 0  # a cell wrapping beyond this many lines sets the table's columns under its rows (0: never)
-    cell_lines: int = 0  # the sheet's: a cell beyond this many lines sends the fewest last columns under its row (0: never)
+    cell_lines: int = 0  # the sheet's: a cell past this many lines sends the fewest last columns under (0: never)
     # A line set under its row takes only its own height (cards, and the sheet since issue 12: its
     # three-line cells send more text under); False: the taller rows reportlab's table measured
     # (the empty cells beside that line at 12 pt).
