@@ -77,9 +77,10 @@ def objects(data):
 def test_the_sheet_keeps_its_body_size(data):
     # 7.75 pt before the attack walk-through joined the sheet; now the legibility floor on A4. On
     # Letter, 7.25 pt since the eleventh session: at 7.5 it cut its modifiers 9 + 2 against the
-    # house rule (reference.yaml `whole_tables_pt`).
+    # house rule (reference.yaml `whole_tables_pt`). Issue 12 (sheetcells12): no cell over three
+    # lines sends text under its rows, a step under the floor on A4 (7.25 pt), Letter 7 pt.
     spec = reference_look().type
-    assert layout_sheet(data, "a4").styles.body >= spec.min_pt
+    assert layout_sheet(data, "a4").styles.body >= spec.min_pt - spec.step_pt
     assert layout_sheet(data, "letter").styles.body >= spec.whole_tables_pt >= 7
 
 

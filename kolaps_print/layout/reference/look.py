@@ -35,6 +35,7 @@ class SheetSpec(Model):
     columns: int = Field(ge=1, le=6)
     gutter: Gap
     split_fraction: Share
+    cell_lines: int = Field(ge=1, le=20)  # a table cell wraps to this many lines at most
     title_pt: TypePt
     page_pt: TypePt
     rule_pt: float = Field(ge=0, le=5)
@@ -172,8 +173,10 @@ class Styles:
     body: float  # pt
     under_from: int = 4  # a table of this many columns or more may set its long last column under each row
     max_lines: int = 0  # a cell wrapping beyond this many lines sets the table's columns under its rows (0: never)
-    # A line set under its row takes only its own height (cards); the sheet keeps the taller rows it
-    # always printed (reportlab's table measured the empty cells beside that line at 12 pt).
+    cell_lines: int = 0  # the sheet's: a cell past this many lines sends the fewest last columns under (0: never)
+    # A line set under its row takes only its own height (cards, and the sheet since issue 12: its
+    # three-line cells send more text under); False: the taller rows reportlab's table measured
+    # (the empty cells beside that line at 12 pt).
     tight_under: bool = False
     unwrap: float = 0  # pt: a column this much short of its longest line takes it from the others' spare room (cards)
 

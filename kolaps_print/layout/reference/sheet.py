@@ -248,7 +248,8 @@ def layout_sheet(data: GameData, paper: str = "a4", edition: Edition = "full", s
     # whole, 7.5 cut them 9 + 2); a sheet that fits no other way cuts them where their rows allow.
     tries = [(True, size) for size in _sizes(house=True)] + [(False, size) for size in _sizes()]
     for house, size in tries:
-        styles = Styles(size)
+        # a line set under its row takes its own height, as on the cards: the room the three-line cells cost
+        styles = Styles(size, cell_lines=geometry.spec.cell_lines, tight_under=True)
         boxes = _fit_pages(pages, geometry, styles, house)
         if boxes is not None:
             headers = [_header(geometry, i, len(pages), sheet_title(edition), stamp) for i in range(len(pages))]

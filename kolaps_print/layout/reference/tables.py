@@ -210,24 +210,35 @@ def _text_goes_under(table: TableContent, width: float, styles: Styles) -> bool:
     return _table_text_under(table, width, styles).wrap(width, 1e9)[1] < inline * (1 - UNDER_SAVING)
 
 
-def _key_columns(table: TableContent) -> TableContent:
-    """The table less its last column (set under each row), and so less its strong texts."""
-    return replace(
-        table, columns=table.columns[:-1], rows=[r[:-1] for r in table.rows], widths=table.widths[:-1], strong=()
-    )
+def _key_columns(table: TableContent, under: int = 1) -> TableContent:
+    """The table less its last `under` columns (set under each row), and so less its strong texts."""
+    return column_part(table, list(range(len(table.columns) - under)))
 
 
-def _rows_text_under(table: TableContent, styles: Styles) -> list[Row]:
-    """Key columns on one row, the last column's text on a full-width row under it, each pair one zebra shade."""
-    keys = _key_columns(table)
+def _under_text(table: TableContent, r: int, column: int, under: int, styles: Styles) -> Paragraph:
+    """Row r's text of a column set under it: alone, plain (a strong rule in bold); one of
+    several, after its head in bold (« Réussite critique : … »), as the rulebook sets them."""
+    last = column == len(table.columns) - 1
+    style = styles.rule() if (r in table.strong and last) else styles.cell("l")
+    if under == 1:
+        return paragraph(table.rows[r][column], style)
+    return Paragraph(_stacked_cell(table.columns[column], table.rows[r][column], style.fontSize), style)
+
+
+def _rows_text_under(table: TableContent, styles: Styles, under: int = 1) -> list[Row]:
+    """Key columns on one row, each of the last `under` columns' texts on a full-width row under it,
+    the row and its lines one zebra shade."""
+    keys = _key_columns(table, under)
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     grid = _grid(keys, styles, table_paint().bold_columns(table.columns, table.rows))
     rows = [_row(grid[0], styles)]
+    first_under = len(table.columns) - under
     for i, cells in enumerate(grid[1:]):
         shade = _zebra()[i % len(_zebra())]
-        style = styles.rule() if i in table.strong else styles.cell("l")
-        text = [paragraph(table.rows[i][-1], style)] + [""] * (len(cells) - 1)
-        rows += [_row(cells, styles, fill=shade), _row(text, styles, top=0, span=True, fill=shade)]
+        rows.append(_row(cells, styles, fill=shade))
+        for column in range(first_under, len(table.columns)):
+            text = [_under_text(table, i, column, under, styles)] + [""] * (len(cells) - 1)
+            rows.append(_row(text, styles, top=0, span=True, fill=shade))
     return rows
 
 
@@ -235,9 +246,25 @@ def table_flowable(table: TableContent, width: float, styles: Styles) -> RowTabl
     """The table itself; it splits between rows and repeats its header row."""
     if styles.max_lines:
         return _card_table(table, width, styles)
-    if _text_goes_under(table, width, styles):
-        return _table_text_under(table, width, styles)
+    under = _sheet_under(table, width, styles)
+    if under:
+        return _table_text_under(table, width, styles, under)
     return _table_inline(table, _widths(table, width, styles), styles)
+
+
+def _sheet_under(table: TableContent, width: float, styles: Styles) -> int:
+    """How many last columns the sheet sets under each row: its usual choice (_text_goes_under) when
+    no cell then wraps beyond styles.cell_lines lines, else the fewest that leave none beyond, as the
+    rulebook does (rulebook.yaml cell_lines), down to the key column alone (« Facultés des armes »);
+    a table no cut helps, or a heat map, keeps its usual choice."""
+    usual = 1 if _text_goes_under(table, width, styles) else 0
+    if not styles.cell_lines or table.shade:
+        return usual
+    for under in range(usual, len(table.columns)):
+        keys = _key_columns(table, under) if under else table
+        if _most_lines(keys, _widths(keys, width, styles), styles) <= styles.cell_lines:
+            return under
+    return usual
 
 
 def _card_table(table: TableContent, width: float, styles: Styles) -> RowTable:
@@ -381,12 +408,12 @@ def _table_inline(table: TableContent, widths: list[float], styles: Styles) -> R
     return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1)
 
 
-def _table_text_under(table: TableContent, width: float, styles: Styles) -> RowTable:
-    keys = _key_columns(table)
+def _table_text_under(table: TableContent, width: float, styles: Styles, under: int = 1) -> RowTable:
+    keys = _key_columns(table, under)
     widths = _widths(keys, width, styles)
-    rows = _rows_text_under(table, styles)
-    # a row and its text: the flow never cuts between them
-    return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1, row_group=2)
+    rows = _rows_text_under(table, styles, under)
+    # a row and its texts: the flow never cuts between them
+    return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1, row_group=1 + under)
 
 
 def continued_title(title: str) -> str:
