@@ -121,7 +121,7 @@ def _deck_side(
     for n in range(1, len(SHEDS) + 1):
         if not tall:
             break
-        shedding = _shedding(SIDES[side], SHEDS[:n], set(map(id, tall)))
+        shedding = _shedding(SIDES[side], SHEDS[:n], None if back else set(map(id, tall)))
         faces, tall = _side(army, base, colour, size, height_mm, shedding, back=back)
     return faces, tall
 
@@ -129,36 +129,38 @@ def _deck_side(
 def _kept(
     army: RulesetArmy, base: CardLook, colour: Color, size: tuple[float, float], height_mm: float, keep: float
 ) -> list[RulesetCardFace] | None:
-    """Every back at the largest size down to keep (the look's keep_small_pt), each back too tall
-    there leaving out KEEPS kind after kind, the fewest it needs; None when even so one is too
+    """Every back at the largest size down to keep (the look's keep_small_pt), every back leaving
+    out the same kinds of KEEPS, the fewest that let the tallest fit; None when even so one is too
     tall (the deck then goes down to the floor). Twelfth session (backs12): the d12 and 3d6 poker
-    decks had gone to the 6 pt floor for the one back of each that fitted nowhere larger in full."""
-    shed: dict[int, int] = {}  # a member's id: how many kinds of KEEPS it leaves out
-    faces, tall = _side(army, base, colour, size, height_mm, back_items, keep, back=True)
-    while tall:
-        if any(shed.get(id(m), 0) == len(KEEPS) for m in tall):
-            return None
-        shed |= {id(m): shed.get(id(m), 0) + 1 for m in tall}
-        faces, tall = _side(army, base, colour, size, height_mm, _leaving_out(back_items, shed), keep, back=True)
-    return faces
+    decks had gone to the 6 pt floor for the one back of each that fitted nowhere larger in full;
+    backs12b: one deck, the same blocks on every back (a table given by name on one back only read
+    as missing from it, Mila Sorel's with 20 mm free)."""
+    for n in range(len(KEEPS) + 1):
+        faces, tall = _side(army, base, colour, size, height_mm, _leaving_out(back_items, KEEPS[:n]), keep, back=True)
+        if not tall:
+            return faces
+    return None
 
 
-def _leaving_out(items: Callable[..., list[Item]], shed: dict[int, int]) -> Callable[..., list[Item]]:
-    """items, each member in shed leaving out its count of KEEPS' kinds."""
+def _leaving_out(items: Callable[..., list[Item]], shed: tuple[str, ...]) -> Callable[..., list[Item]]:
+    """items, every member leaving out shed (kinds of KEEPS)."""
 
     def side(ruleset: object, member: RulesetMember, army: str) -> list[Item]:
-        return items(ruleset, member, army, shed=KEEPS[: shed.get(id(member), 0)])
+        return items(ruleset, member, army, shed=shed)
 
     return side
 
 
-def _shedding(items: Callable[..., list[Item]], shed: tuple[str, ...], tall: set[int]) -> Callable[..., list[Item]]:
-    """items, with shed given by name on the tall characters' sides only: the deck's one size is
+def _shedding(
+    items: Callable[..., list[Item]], shed: tuple[str, ...], tall: set[int] | None
+) -> Callable[..., list[Item]]:
+    """items, with shed given by name on the tall characters' sides only (tall None: on every
+    side, a deck of backs: backs12b, the same blocks on every back of a deck): the deck's one size is
     then chosen with those sides shed (tracks11: Lou Ferrand's poker back, too tall at 6 pt in
     full, no longer pulls the whole 3d6 deck down to the floor)."""
 
     def side(ruleset: object, member: RulesetMember, army: str) -> list[Item]:
-        return items(ruleset, member, army, shed=shed if id(member) in tall else ())
+        return items(ruleset, member, army, shed=shed if tall is None or id(member) in tall else ())
 
     return side
 
