@@ -250,12 +250,14 @@ def _short_runs(table: RulesetTable, stacks: list[Stack]) -> int:
 
 
 def _folded_stacks(table: RulesetTable, width: float, height: float, look: SheetLook) -> list[Stack]:
-    """A table of pairs side by side (« Jet opposé »: Écart, Chance, Écart, Chance) whole where it
-    fits a face, else in the fewest runs read in order that each fit one (3d6's 0–12, then 13–24):
-    cut between its rows, its pairs would read 0–7 beside 13–20, then 8–12 beside 21–24 overleaf."""
+    """A table of pairs side by side (« Jet opposé »: Écart, Chance, Écart, Chance) whole where its
+    rows fit a face (its note on the next face if need be, as any table's: review 12, S2, d12's
+    13 values were cut in two runs across two cards where the face held them all but the note),
+    else in the fewest runs read in order that each fit one (3d6's 0–12, then 13–24): cut between
+    its rows, its pairs would read 0–7 beside 13–20, then 8–12 beside 21–24 overleaf."""
     stacks = table_stacks(table, width, look)
     face = FacePour(width, height, _continued_paragraph)
-    if all(face.whole([stack]) for stack in stacks):
+    if all(face.rows_whole(stack) for stack in stacks):
         return stacks
     pairs = sum(1 for row in table.rows for cell in row[::2] if cell)
     for count in range(2, pairs + 1):
