@@ -10,9 +10,9 @@ shared with KOLAPS's cards); the system's name goes to the foot. The type is set
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
-from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
@@ -20,7 +20,7 @@ from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, run
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
-from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, card_spec
+from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, area_gain, card_spec
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.reference.numbering import card_number, face_hint, first_fitting
@@ -271,11 +271,15 @@ def _folded_stacks(table: RulesetTable, width: float, height: float, look: Sheet
     return stacks
 
 
-def card_sizes(look: SheetLook) -> list[SheetLook]:
-    """The cards' looks to try, the largest body first, down to the smallest: titles grow with it."""
+def card_sizes(look: SheetLook, gain: float = 1.0) -> list[SheetLook]:
+    """The cards' looks to try, the largest body first, down to the smallest: titles grow with it.
+    On a card gain times poker's (area_gain: tarot), the largest grows as much, up to
+    large_max_body_pt (review 12, N1: tarot faces 40–85 % empty at poker's 8 pt)."""
     cards, base = look.for_cards().model_copy(update={"max_cell_lines": MAX_CELL_LINES}), look.reference_cards.body_pt
-    count = int(round((look.reference_cards.max_body_pt - base) / look.reference_cards.body_step_pt))
-    sizes = [round(base + look.reference_cards.body_step_pt * i, 2) for i in range(count, -1, -1)]
+    step, top = look.reference_cards.body_step_pt, look.reference_cards.max_body_pt
+    top = min(look.reference_cards.large_max_body_pt, max(top, math.floor(top * gain / step + 1e-9) * step))
+    count = int(round((top - base) / step))
+    sizes = [round(base + step * i, 2) for i in range(count, -1, -1)]
     grown = ("section_pt", "table_title_pt")
     return [
         cards.model_copy(update={"body_pt": s} | {k: round(getattr(cards, k) * s / base, 2) for k in grown})
@@ -290,7 +294,7 @@ def reference_faces(
     and backs in turn (an even count), each numbered by its card as KOLAPS's."""
     look = look or sheet_look()
     _, _, room_width, room_height = story_room(look.card, width, height)
-    poured = _fewest_cards(sections, (room_width, room_height), look, look.colour(ruleset.id))
+    poured = _fewest_cards(sections, (room_width, room_height), look, area_gain(width, height))
     spec = card_spec(width)
     return [
         RulesetFace(
@@ -315,20 +319,20 @@ def _goes_on(faces: list[PouredFace], i: int) -> bool:
 
 
 def _fewest_cards(
-    sections: list[SectionContent], room: tuple[float, float], look: SheetLook, colour: Color
+    sections: list[SectionContent], room: tuple[float, float], look: SheetLook, gain: float = 1.0
 ) -> list[PouredFace]:
     """The deck's faces at the size that keeps the house's table breaks best (no table cut against
     them, every key with its table), then among the comfortable sizes (comfortable_pt up) the one
-    that prints it on the fewest cards, the largest of those."""
+    that prints it on the fewest cards, the largest of those (up to a size grown with the card: gain)."""
     decks: list[Poured] = []
     grids = Grids()  # a table's grid at a size is the same for every size of the deck tried
-    for cards in card_sizes(look):
+    for cards in card_sizes(look, gain):
         try:
             decks.append(_section_faces(sections, room, cards, grids))
         except CardOverflow:
             continue
     if not decks:  # no size fits: the smallest says which table
-        _section_faces(sections, room, card_sizes(look)[-1], grids)
+        _section_faces(sections, room, card_sizes(look, gain)[-1], grids)
     return min(decks, key=lambda d: d.rank(look.reference_cards.comfortable_pt)).faces
 
 
