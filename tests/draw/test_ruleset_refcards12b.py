@@ -12,6 +12,10 @@ import pytest
 from pdf_text import page_texts, text_objects  # tests/support
 from ruleset_products import RULESETS, reference_deck  # tests/support
 
+from kolaps_print.content.ruleset_sheet import sheet_content
+from kolaps_print.labels import label, overriding_labels
+from kolaps_print.model.ruleset_load import find_ruleset
+
 CARDS = ("mini", "poker", "tarot")
 TAROT_BODY_PT = 8.5  # KOLAPS's tarot reference cards' body: the other systems' tarot decks no smaller
 
@@ -22,10 +26,9 @@ def flat(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def decks(cli, tmp_path_factory) -> dict[tuple[str, str], bytes]:
-    """(system, card) -> the print-shop deck, for the d12's three cards and every system's poker and tarot."""
+    """(system, card) -> the print-shop deck of every system on every card."""
     folder = tmp_path_factory.mktemp("refcards12b")
-    wanted = {("d12", card) for card in CARDS} | {(s, c) for s in RULESETS for c in ("poker", "tarot")}
-    return {key: reference_deck(cli, folder, *key) for key in sorted(wanted)}
+    return {(system, card): reference_deck(cli, folder, system, card) for system in RULESETS for card in CARDS}
 
 
 def _faces_with(pdf: bytes, title: str) -> list[int]:
@@ -84,3 +87,29 @@ def test_a_tarot_deck_sets_its_body_larger(decks, system):
     tarot, poker = _upright_body(decks[system, "tarot"]), _upright_body(decks[system, "poker"])
     assert tarot >= TAROT_BODY_PT, tarot
     assert tarot >= poker, (tarot, poker)
+
+
+def _section_names(ruleset_id: str) -> dict[str, str]:
+    """Each name a band may give a section (its title, its band name) -> its title."""
+    ruleset = find_ruleset(ruleset_id)
+    with overriding_labels(ruleset.labels_file):
+        sections = sheet_content(ruleset)
+    return {flat(s.band): flat(s.title) for s in sections if s.band} | {flat(s.title): flat(s.title) for s in sections}
+
+
+@pytest.mark.parametrize("card", CARDS)
+@pytest.mark.parametrize("system", RULESETS)
+def test_a_section_keeps_one_name_over_its_faces(decks, system, card):
+    """Review 12, N3: 3d6 poker's « Actions de combat » 5/7 went on as « Combat (suite) » 6/7 (its
+    title too long with « (suite) »): a player leafing through reads two sections. Every face of a
+    section names it alike in its band, « (suite) » aside."""
+    names = _section_names(system)
+    titles = "|".join(re.escape(t) for t in sorted(names, key=len, reverse=True))
+    suite = re.escape(label("rulesets.sheet.continued"))
+    pattern = re.compile(rf"^({titles})(?: {suite})?")
+    printed: dict[str, set[str]] = {}
+    for text in page_texts(decks[system, card]):
+        found = pattern.search(flat(text))
+        assert found, flat(text)[:80]
+        printed.setdefault(names[found.group(1)], set()).add(found.group(1))
+    assert all(len(used) == 1 for used in printed.values()), printed

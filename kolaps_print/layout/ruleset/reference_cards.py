@@ -54,6 +54,12 @@ class PouredFace:
     blocks: list[Flowable]
     section: int
     names: tuple[str, ...] = ()
+    bases: tuple[str, ...] = ()  # its section's names without « (suite) », best first (band_bases)
+    continued: bool = False  # « (suite) » after its section's name
+
+    def name(self, base: str) -> str:
+        """Its band's name from one of its section's: with « (suite) » on a face it goes on to."""
+        return f"{base} {label('rulesets.sheet.continued')}" if self.continued else base
 
 
 @dataclass(frozen=True)
@@ -105,11 +111,12 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
         poured = _pour(story, width, height - SLACK)
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
         faces += [
-            PouredFace(section.title, face, n, band_names(section, i > 0 and _has_rows(face)))
+            PouredFace(section.title, face, n, band_names(section, goes), band_bases(section), goes)
             for i, face in enumerate(blocks)
+            for goes in [i > 0 and _has_rows(face)]
         ]
         if len(faces) % 2:
-            faces.append(PouredFace(section.title, [], n, band_names(section, False)))
+            faces.append(PouredFace(section.title, [], n, band_names(section, False), band_bases(section)))
         faults, apart, short = faults + poured.faults, apart + poured.apart, short + poured.short
     return Poured(look.body_pt, faces, faults, apart, tall, short)
 
@@ -142,9 +149,14 @@ def band_names(section: SectionContent, continued: bool) -> tuple[str, ...]:
     plain title, as KOLAPS's: card_flow.note_heading), then its band name (ruleset.yaml's sheet,
     band: refband11, the band's type is never shrunk), then without « (suite) »."""
     suite = label("rulesets.sheet.continued")
-    short = [section.title] + ([section.band] if section.band else [])
+    short = list(band_bases(section))
     names = [f"{name} {suite}" for name in short] if continued else []
     return tuple(dict.fromkeys(names + short))
+
+
+def band_bases(section: SectionContent) -> tuple[str, ...]:
+    """A section's names in its bands, best first: its title, then its band name."""
+    return tuple(dict.fromkeys([section.title] + ([section.band] if section.band else [])))
 
 
 def _has_rows(blocks: list[Flowable]) -> bool:
@@ -296,14 +308,15 @@ def reference_faces(
     _, _, room_width, room_height = story_room(look.card, width, height)
     poured = _fewest_cards(sections, (room_width, room_height), look, area_gain(width, height))
     spec = card_spec(width)
+    room = width - 2 * pt(look.card.margin_mm) - spec.number_pt
+    taken = [
+        _number_width(card_number(i, len(poured)), face_hint(i, _goes_on(poured, i)), spec.number_pt)
+        for i in range(len(poured))
+    ]
+    names = _one_name_a_section(poured, room, spec.strip_pt, taken)
     return [
         RulesetFace(
-            first_fitting(
-                face.names,
-                width - 2 * pt(look.card.margin_mm) - spec.number_pt,
-                spec.strip_pt,
-                _number_width(card_number(i, len(poured)), face_hint(i, _goes_on(poured, i)), spec.number_pt),
-            ),
+            names[i],
             face.blocks,
             copy=card_number(i, len(poured)),
             hint=face_hint(i, _goes_on(poured, i)),
@@ -311,6 +324,22 @@ def reference_faces(
         )
         for i, face in enumerate(poured)
     ]
+
+
+def _one_name_a_section(faces: list[PouredFace], room: float, size: float, taken: list[float]) -> list[str]:
+    """Each face's band name, one name for all the faces of a section (review 12, N3: 3d6 poker's
+    « Actions de combat » 5/7 went on as « Combat (suite) » 6/7, its title too long with
+    « (suite) »): the first of its names that fits every one of its faces' bands, « (suite) » where
+    a face takes it; else each face's own first that fits (first_fitting)."""
+    names = [first_fitting(f.names, room, size, taken[i]) for i, f in enumerate(faces)]
+    for section in dict.fromkeys(f.section for f in faces):
+        at = [i for i, f in enumerate(faces) if f.section == section]
+        for base in faces[at[0]].bases:
+            wanted = {i: faces[i].name(base) for i in at}
+            if all(stringWidth(n, SANS_BOLD, size) + taken[i] <= room for i, n in wanted.items()):
+                names = [wanted.get(i, n) for i, n in enumerate(names)]
+                break
+    return names
 
 
 def _goes_on(faces: list[PouredFace], i: int) -> bool:
