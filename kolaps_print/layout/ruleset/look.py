@@ -161,7 +161,9 @@ class ReferenceCardsLook(Model):
 
     def sheet_sizes(self) -> dict[str, float]:
         """What the cards change of the sheet's look (the choice of size and the back are the cards' own)."""
-        return self.model_dump(exclude={"comfortable_pt", "large_max_body_pt", "back_title_pt", "back_subtitle_pt", "back_line_pt"})
+        return self.model_dump(
+            exclude={"comfortable_pt", "large_max_body_pt", "back_title_pt", "back_subtitle_pt", "back_line_pt"}
+        )
 
 
 class SheetLook(Model):
