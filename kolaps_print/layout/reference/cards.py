@@ -137,7 +137,7 @@ def card_body_pt(spec: CardSpec, width: float = 0, height: float = 0) -> float:
     """The deck's body on a card of width x height points (0: poker's): body_pt on a poker card or a
     smaller one; on a larger card (tarot) it grows with the square root of the card's area over
     poker's, up to max_body_pt (review 11: tarot set at poker's size on twice the area)."""
-    gain = math.sqrt(width * height / _poker_area()) if width and height else 1.0
+    gain = area_gain(width, height) if width and height else 1.0
     return min(spec.max_body_pt, max(spec.body_pt, round(spec.body_pt * gain / 0.25) * 0.25))
 
 
@@ -145,6 +145,12 @@ def notes_on_front(spec: CardSpec, width: float, height: float) -> bool:
     """Whether a table's explanation joins it on the front when it fits there: on a card of at least
     front_notes_area times poker's area (tarot), where the front has the room (review 11)."""
     return width * height >= spec.front_notes_area * _poker_area()
+
+
+def area_gain(width: float, height: float) -> float:
+    """How much larger a card of width x height points is than a poker card, as a type grows with
+    it: the square root of their areas' ratio (tarot: 1.23)."""
+    return math.sqrt(width * height / _poker_area())
 
 
 def _poker_area() -> float:

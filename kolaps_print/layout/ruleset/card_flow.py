@@ -93,6 +93,14 @@ class FacePour:
         """Whether blocks fit an empty face."""
         return self.fits(blocks, self.height)
 
+    def rows_whole(self, stack: Stack) -> bool:
+        """Whether table() keeps stack's rows on one face: the table fits an empty face with all it
+        has, or with its key (its note then on the next face, as any table's)."""
+        t = KeptTable.of(stack)
+        if t is None or self.whole(stack.parts):
+            return True
+        return self.whole([*([t.title] if t.title else []), t.grid, *t.key])
+
     def new_face(self) -> None:
         if self.faces[-1]:
             self.faces.append([])

@@ -152,6 +152,7 @@ class ReferenceCardsLook(Model):
     cell_padding_pt: float = Field(ge=0, le=10)
     table_gap_mm: float = Field(ge=0, le=20)
     max_body_pt: float = Field(ge=6, le=14)  # a deck's body is chosen between body_pt and this...
+    large_max_body_pt: float = Field(ge=6, le=14)  # ...grown on a larger card (tarot) as its area's root, up to this
     comfortable_pt: float = Field(ge=6, le=14)  # ...from this size up when the card holds it
     body_step_pt: float = Field(gt=0, le=2)
     back_title_pt: float = Field(ge=6, le=24)  # a blank last back: the system's name...
@@ -160,7 +161,9 @@ class ReferenceCardsLook(Model):
 
     def sheet_sizes(self) -> dict[str, float]:
         """What the cards change of the sheet's look (the choice of size and the back are the cards' own)."""
-        return self.model_dump(exclude={"comfortable_pt", "back_title_pt", "back_subtitle_pt", "back_line_pt"})
+        return self.model_dump(
+            exclude={"comfortable_pt", "large_max_body_pt", "back_title_pt", "back_subtitle_pt", "back_line_pt"}
+        )
 
 
 class SheetLook(Model):

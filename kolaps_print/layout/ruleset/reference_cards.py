@@ -10,9 +10,9 @@ shared with KOLAPS's cards); the system's name goes to the foot. The type is set
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
-from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
@@ -20,7 +20,7 @@ from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, run
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
-from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, card_spec
+from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, area_gain, card_spec
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.reference.numbering import card_number, face_hint, first_fitting
@@ -54,6 +54,12 @@ class PouredFace:
     blocks: list[Flowable]
     section: int
     names: tuple[str, ...] = ()
+    bases: tuple[str, ...] = ()  # its section's names without « (suite) », best first (band_bases)
+    continued: bool = False  # « (suite) » after its section's name
+
+    def name(self, base: str) -> str:
+        """Its band's name from one of its section's: with « (suite) » on a face it goes on to."""
+        return f"{base} {label('rulesets.sheet.continued')}" if self.continued else base
 
 
 @dataclass(frozen=True)
@@ -105,11 +111,12 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
         poured = _pour(story, width, height - SLACK)
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
         faces += [
-            PouredFace(section.title, face, n, band_names(section, i > 0 and _has_rows(face)))
+            PouredFace(section.title, face, n, band_names(section, goes), band_bases(section), goes)
             for i, face in enumerate(blocks)
+            for goes in [i > 0 and _has_rows(face)]
         ]
         if len(faces) % 2:
-            faces.append(PouredFace(section.title, [], n, band_names(section, False)))
+            faces.append(PouredFace(section.title, [], n, band_names(section, False), band_bases(section)))
         faults, apart, short = faults + poured.faults, apart + poured.apart, short + poured.short
     return Poured(look.body_pt, faces, faults, apart, tall, short)
 
@@ -142,9 +149,14 @@ def band_names(section: SectionContent, continued: bool) -> tuple[str, ...]:
     plain title, as KOLAPS's: card_flow.note_heading), then its band name (ruleset.yaml's sheet,
     band: refband11, the band's type is never shrunk), then without « (suite) »."""
     suite = label("rulesets.sheet.continued")
-    short = [section.title] + ([section.band] if section.band else [])
+    short = list(band_bases(section))
     names = [f"{name} {suite}" for name in short] if continued else []
     return tuple(dict.fromkeys(names + short))
+
+
+def band_bases(section: SectionContent) -> tuple[str, ...]:
+    """A section's names in its bands, best first: its title, then its band name."""
+    return tuple(dict.fromkeys([section.title] + ([section.band] if section.band else [])))
 
 
 def _has_rows(blocks: list[Flowable]) -> bool:
@@ -250,12 +262,14 @@ def _short_runs(table: RulesetTable, stacks: list[Stack]) -> int:
 
 
 def _folded_stacks(table: RulesetTable, width: float, height: float, look: SheetLook) -> list[Stack]:
-    """A table of pairs side by side (« Jet opposé »: Écart, Chance, Écart, Chance) whole where it
-    fits a face, else in the fewest runs read in order that each fit one (3d6's 0–12, then 13–24):
-    cut between its rows, its pairs would read 0–7 beside 13–20, then 8–12 beside 21–24 overleaf."""
+    """A table of pairs side by side (« Jet opposé »: Écart, Chance, Écart, Chance) whole where its
+    rows fit a face (its note on the next face if need be, as any table's: review 12, S2, d12's
+    13 values were cut in two runs across two cards where the face held them all but the note),
+    else in the fewest runs read in order that each fit one (3d6's 0–12, then 13–24): cut between
+    its rows, its pairs would read 0–7 beside 13–20, then 8–12 beside 21–24 overleaf."""
     stacks = table_stacks(table, width, look)
     face = FacePour(width, height, _continued_paragraph)
-    if all(face.whole([stack]) for stack in stacks):
+    if all(face.rows_whole(stack) for stack in stacks):
         return stacks
     pairs = sum(1 for row in table.rows for cell in row[::2] if cell)
     for count in range(2, pairs + 1):
@@ -269,11 +283,15 @@ def _folded_stacks(table: RulesetTable, width: float, height: float, look: Sheet
     return stacks
 
 
-def card_sizes(look: SheetLook) -> list[SheetLook]:
-    """The cards' looks to try, the largest body first, down to the smallest: titles grow with it."""
+def card_sizes(look: SheetLook, gain: float = 1.0) -> list[SheetLook]:
+    """The cards' looks to try, the largest body first, down to the smallest: titles grow with it.
+    On a card gain times poker's (area_gain: tarot), the largest grows as much, up to
+    large_max_body_pt (review 12, N1: tarot faces 40–85 % empty at poker's 8 pt)."""
     cards, base = look.for_cards().model_copy(update={"max_cell_lines": MAX_CELL_LINES}), look.reference_cards.body_pt
-    count = int(round((look.reference_cards.max_body_pt - base) / look.reference_cards.body_step_pt))
-    sizes = [round(base + look.reference_cards.body_step_pt * i, 2) for i in range(count, -1, -1)]
+    step, top = look.reference_cards.body_step_pt, look.reference_cards.max_body_pt
+    top = min(look.reference_cards.large_max_body_pt, max(top, math.floor(top * gain / step + 1e-9) * step))
+    count = int(round((top - base) / step))
+    sizes = [round(base + step * i, 2) for i in range(count, -1, -1)]
     grown = ("section_pt", "table_title_pt")
     return [
         cards.model_copy(update={"body_pt": s} | {k: round(getattr(cards, k) * s / base, 2) for k in grown})
@@ -288,16 +306,17 @@ def reference_faces(
     and backs in turn (an even count), each numbered by its card as KOLAPS's."""
     look = look or sheet_look()
     _, _, room_width, room_height = story_room(look.card, width, height)
-    poured = _fewest_cards(sections, (room_width, room_height), look, look.colour(ruleset.id))
+    poured = _fewest_cards(sections, (room_width, room_height), look, area_gain(width, height))
     spec = card_spec(width)
+    room = width - 2 * pt(look.card.margin_mm) - spec.number_pt
+    taken = [
+        _number_width(card_number(i, len(poured)), face_hint(i, _goes_on(poured, i)), spec.number_pt)
+        for i in range(len(poured))
+    ]
+    names = _one_name_a_section(poured, room, spec.strip_pt, taken)
     return [
         RulesetFace(
-            first_fitting(
-                face.names,
-                width - 2 * pt(look.card.margin_mm) - spec.number_pt,
-                spec.strip_pt,
-                _number_width(card_number(i, len(poured)), face_hint(i, _goes_on(poured, i)), spec.number_pt),
-            ),
+            names[i],
             face.blocks,
             copy=card_number(i, len(poured)),
             hint=face_hint(i, _goes_on(poured, i)),
@@ -307,26 +326,42 @@ def reference_faces(
     ]
 
 
+def _one_name_a_section(faces: list[PouredFace], room: float, size: float, taken: list[float]) -> list[str]:
+    """Each face's band name, one name for all the faces of a section (review 12, N3: 3d6 poker's
+    « Actions de combat » 5/7 went on as « Combat (suite) » 6/7, its title too long with
+    « (suite) »): the first of its names that fits every one of its faces' bands, « (suite) » where
+    a face takes it; else each face's own first that fits (first_fitting)."""
+    names = [first_fitting(f.names, room, size, taken[i]) for i, f in enumerate(faces)]
+    for section in dict.fromkeys(f.section for f in faces):
+        at = [i for i, f in enumerate(faces) if f.section == section]
+        for base in faces[at[0]].bases:
+            wanted = {i: faces[i].name(base) for i in at}
+            if all(stringWidth(n, SANS_BOLD, size) + taken[i] <= room for i, n in wanted.items()):
+                names = [wanted.get(i, n) for i, n in enumerate(names)]
+                break
+    return names
+
+
 def _goes_on(faces: list[PouredFace], i: int) -> bool:
     """Whether face i's section goes on to the next face (a plain back does not)."""
     return i + 1 < len(faces) and faces[i + 1].section == faces[i].section and bool(faces[i + 1].blocks)
 
 
 def _fewest_cards(
-    sections: list[SectionContent], room: tuple[float, float], look: SheetLook, colour: Color
+    sections: list[SectionContent], room: tuple[float, float], look: SheetLook, gain: float = 1.0
 ) -> list[PouredFace]:
     """The deck's faces at the size that keeps the house's table breaks best (no table cut against
     them, every key with its table), then among the comfortable sizes (comfortable_pt up) the one
-    that prints it on the fewest cards, the largest of those."""
+    that prints it on the fewest cards, the largest of those (up to a size grown with the card: gain)."""
     decks: list[Poured] = []
     grids = Grids()  # a table's grid at a size is the same for every size of the deck tried
-    for cards in card_sizes(look):
+    for cards in card_sizes(look, gain):
         try:
             decks.append(_section_faces(sections, room, cards, grids))
         except CardOverflow:
             continue
     if not decks:  # no size fits: the smallest says which table
-        _section_faces(sections, room, card_sizes(look)[-1], grids)
+        _section_faces(sections, room, card_sizes(look, gain)[-1], grids)
     return min(decks, key=lambda d: d.rank(look.reference_cards.comfortable_pt)).faces
 
 

@@ -202,7 +202,7 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     if under:
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
-            line = (Paragraph(escape(row[column]), cell), *("" for _ in widths[1:]))
+            line = (Paragraph(_under_text(table, column, row[column]), cell), *("" for _ in widths[1:]))
             texts = _without(row, column)
             rows += [
                 Row(tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True)), pad, 0, fill=shade),
@@ -225,6 +225,17 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
         empty_cell=0.0 if under else EMPTY_CELL_PT,
     )
     return RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1)
+
+
+def _under_text(table: RulesetTable, column: int, text: str) -> str:
+    """A text set under its row, as Paragraph markup: after its column's head in bold when a column
+    after it stays in the row (review 12, M1: d12's « Dé | Défenseur » over the attacker's text,
+    read as the defender's); the last column's text goes on from its row's last cell, as on
+    KOLAPS's cards."""
+    if column == len(table.header) - 1:
+        return escape(text)
+    head = escape(label("rulesets.columns.under_head", head=table.header[column]))
+    return f"<b>{head}</b> {escape(text)}"
 
 
 def _in_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
