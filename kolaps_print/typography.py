@@ -224,8 +224,13 @@ def separated(items: Iterable[str], separator: str) -> str:
     """Items joined by separator, which stays with the item before it: its leading spaces
     no-break, so a line may end with « · » but never starts with it (cards12b: « Fusils de
     chasse / · Dégâts 4d6 » on a mini); the items themselves break at their spaces."""
+    return bound(separator).join(items)
+
+
+def bound(separator: str) -> str:
+    """separator with its leading spaces no-break: it stays with what comes before it."""
     glued = separator.lstrip(" ")
-    return (NBSP * (len(separator) - len(glued)) + glued).join(items)
+    return NBSP * (len(separator) - len(glued)) + glued
 
 
 @lru_cache(maxsize=4)
