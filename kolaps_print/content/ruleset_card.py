@@ -206,7 +206,9 @@ def _with_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str
     values = entry_values(ruleset, catalogue, entry, columns)
     if not values:
         return str(entry.name)
-    return label("rulesets.card.feature_values", name=entry.name, values=separated(values, label("rulesets.card.separator")))
+    return label(
+        "rulesets.card.feature_values", name=entry.name, values=separated(values, label("rulesets.card.separator"))
+    )
 
 
 def entry_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> list[str]:
