@@ -314,10 +314,8 @@ ROLL_GAP = "\u00a0\u2002"  # between a weapon's name and its roll on one line: m
 
 
 def _name_and_roll(name: str, roll: str, size: float, strong: float) -> float:
-    """The width of a name (bold, at size), the roll's lead and its roll after it (bold, strong
-    times larger)."""
-    lead = name + ROLL_GAP + label("rulesets.card.roll_lead")
-    return stringWidth(lead, SANS_BOLD, size) + stringWidth(roll, SANS_BOLD, size * strong)
+    """The width of a name (bold, at size) and its roll after it (bold, strong times larger)."""
+    return stringWidth(name + ROLL_GAP, SANS_BOLD, size) + stringWidth(roll, SANS_BOLD, size * strong)
 
 
 def _less_roll(table: RulesetTable) -> RulesetTable | None:
@@ -578,13 +576,11 @@ def _shown(table: RulesetTable, deck: DeckTable, column: int) -> bool:
 
 
 def _name_line(table: RulesetTable, deck: DeckTable, row: list[str], look: CardLook) -> str:
-    """A weapon's name over its values (markup), and its roll after it when it is on that line,
-    said by the system's roll_lead (3d6: « AV 3d6 + 11 », cards12b: the column's « Jet » head is
-    not printed there)."""
+    """A weapon's name over its values (markup), and its roll after it when it is on that line."""
     if not deck.roll_in_name or table.strong is None:
         return escape(row[0])
     roll = f'<font size="{round(look.body_pt * deck.strong, 2)}">{escape(row[table.strong])}</font>'
-    return f"{escape(row[0])}{ROLL_GAP}{escape(label('rulesets.card.roll_lead'))}{roll}"
+    return f"{escape(row[0])}{ROLL_GAP}{roll}"
 
 
 def _weapon_lines(table: RulesetTable, look: CardLook, styles: _Styles) -> list[Drawn]:
