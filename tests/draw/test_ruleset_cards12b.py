@@ -1,7 +1,6 @@
 """Issue 12, the twelfth session's second round on the character card fronts (docs/style.md,
 « Twelfth session: cards12b »), read back from the print-shop PDFs (one face a page): the poker
-weapons at the body's size with their heads on one line, no line opening on « · », the 3d6's
-roll on its weapon's line said for what it is, KOLAPS's « voir p. 11 » in lowercase after « · »."""
+weapons at the body's size with their heads on one line, no line opening on « · », KOLAPS's « voir p. 11 » in lowercase after « · »."""
 
 import re
 from functools import lru_cache
@@ -15,7 +14,7 @@ from kolaps_print.content.ruleset_card import front_items
 from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.jobs.cards import CardOptions, build_cards
 from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
-from kolaps_print.labels import label, overriding_labels
+from kolaps_print.labels import overriding_labels
 from kolaps_print.model.army_book import load_army
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,28 +106,3 @@ def test_a_pointer_after_the_separator_reads_voir_in_lowercase():
     assert "· voir p. " in flat
     assert "· Voir" not in flat
     assert "Voir p. " in flat  # Vesna's pointer opens her FACULTÉS
-
-
-@pytest.mark.parametrize("card", ["poker", "tarot"])
-def test_a_3d6_weapon_s_roll_on_its_name_s_line_says_what_it_is(card):
-    """Review 12 N4: « Pistolet  3d6 + 11 » had no label once the « Jet » column was gone: the roll
-    on the weapon's line follows the system's roll_lead (3d6: « AV »)."""
-    army = demo_army("3d6")
-    with overriding_labels(army.ruleset.labels_file):
-        lead = as_printed(label("rulesets.card.roll_lead")).strip()
-    assert lead
-    texts = " ".join(as_printed(t) for t in page_texts(_deck("3d6", card)))
-    flat = re.sub(r"\s+", " ", texts)
-    rolls = set(re.findall(r"3d6 \+ \d+", flat))
-    assert rolls
-    for roll in rolls:
-        assert f"{lead} {roll}" in flat, roll
-    names = [row[0] for m in army.members for row in _weapon_rows(army, m)]
-    for name in names:
-        assert re.search(rf"{re.escape(name)} +{lead} 3d6 \+ \d+", flat), name
-
-
-def _weapon_rows(army, member):
-    with overriding_labels(army.ruleset.labels_file):
-        items = front_items(army.ruleset, member, army.name)
-    return next(i for i in items if isinstance(i, RulesetTable) and i.strong).rows
