@@ -22,7 +22,7 @@ as U+202F: its own glyph code, so it keeps its width on every line (0.2 em in KS
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from html import escape as html_escape
@@ -217,9 +217,20 @@ def unstretchable(markup: str) -> str:
 def run_on(items: list[str], separator: str) -> str:
     """Items one after the other on shared lines: each item whole (its spaces no-break), a line
     breaking only after a separator, which stays with the item before it (« A · » | « B »)."""
+    return separated([item.replace(" ", NBSP) for item in items], separator)
+
+
+def separated(items: Iterable[str], separator: str) -> str:
+    """Items joined by separator, which stays with the item before it: its leading spaces
+    no-break, so a line may end with « · » but never starts with it (cards12b: « Fusils de
+    chasse / · Dégâts 4d6 » on a mini); the items themselves break at their spaces."""
+    return bound(separator).join(items)
+
+
+def bound(separator: str) -> str:
+    """separator with its leading spaces no-break: it stays with what comes before it."""
     glued = separator.lstrip(" ")
-    glued = NBSP * (len(separator) - len(glued)) + glued
-    return glued.join(item.replace(" ", NBSP) for item in items)
+    return NBSP * (len(separator) - len(glued)) + glued
 
 
 @lru_cache(maxsize=4)

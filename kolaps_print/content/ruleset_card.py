@@ -37,7 +37,7 @@ from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.model.ruleset_values import mark_box, operand
 from kolaps_print.numbers import number
 from kolaps_print.provenance import marked
-from kolaps_print.typography import run_on
+from kolaps_print.typography import run_on, separated
 
 
 @dataclass(frozen=True)
@@ -206,7 +206,9 @@ def _with_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str
     values = entry_values(ruleset, catalogue, entry, columns)
     if not values:
         return str(entry.name)
-    return label("rulesets.card.feature_values", name=entry.name, values=label("rulesets.card.separator").join(values))
+    return label(
+        "rulesets.card.feature_values", name=entry.name, values=separated(values, label("rulesets.card.separator"))
+    )
 
 
 def entry_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> list[str]:
@@ -280,7 +282,7 @@ def _aside(ruleset: Ruleset, aside: EntryValues, member: RulesetMember) -> str:
     """« KD 8 »: the values of the entries the character has, nothing without one."""
     catalogue, entries = _referenced(ruleset, aside.field, member)
     values = [v for entry in entries for v in entry_values(ruleset, catalogue, entry, aside.columns)]
-    return label("rulesets.card.separator").join(values)
+    return separated(values, label("rulesets.card.separator"))
 
 
 def _is_reference(ruleset: Ruleset, field_id: str) -> bool:

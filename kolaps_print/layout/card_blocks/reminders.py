@@ -12,7 +12,7 @@ from kolaps_print.layout.card_blocks.protocol import FrontBlock, Mode
 from kolaps_print.layout.card_body import Block, Style, paragraph
 from kolaps_print.layout.text_fit import Run, width_mm
 from kolaps_print.model.army_book import Member
-from kolaps_print.typography import NBSP, run_on
+from kolaps_print.typography import NBSP, bound, run_on
 
 if TYPE_CHECKING:
     from kolaps_print.layout.card_front import FrontBuilder
@@ -44,8 +44,9 @@ class RemindersFront(FrontBlock):
         if r.run_in:
             runs = [run for i, x in enumerate(kept) for run in _reminder_runs(x, i > 0)]
             if paged and runs and _fits(_pointer_runs(paged, False), style.size(r.size), style.width):
-                # an entry of the paragraph like each trait (so « Voir » after « · »), kept whole on one line
-                runs += [Run(label("cards.front.reminder_separator"), REGULAR)] + _pointer_runs(paged, False)
+                # an entry of the paragraph like each trait, kept whole on one line; after « · », « voir »
+                # in lowercase (cards12b: « gravité +1 · Voir p. 11 » read as a capital mid-sentence)
+                runs += [Run(_separator(), REGULAR)] + _pointer_runs(paged, False, run_in=True)
                 return heading + [_reminder_paragraph(front, style, runs, path, what)]
             pointer = [_pointer_line(front, style, paged, path)] if paged else []
             if not runs:  # every trait paged: the pointer opens FACULTÉS
@@ -106,9 +107,12 @@ def _spaced(front: FrontBuilder, style: Style, block: Block) -> Block:
     return Block(block.lines, gap, block.path, block.what)
 
 
-def _pointer_runs(paged: list[card_text.TraitReminder], short: bool, whole: bool = True) -> list[Run]:
+def _pointer_runs(
+    paged: list[card_text.TraitReminder], short: bool, whole: bool = True, run_in: bool = False
+) -> list[Run]:
     """« Voir p. 11 : Deux mains, Fragmentation ; p. 12 : Couteau » (short: without « Voir »;
-    whole: no space a line may break at, else only after a comma):
+    whole: no space a line may break at, else only after a comma; run_in: after « · » in the
+    traits' paragraph, « voir p. 11 : … »):
     where to read the paged traits (their names in the card's order, grouped by page, the pages
     in the book's order, the traits the book gives no page last)."""
     groups: dict[int | None, list[str]] = {}
@@ -123,6 +127,7 @@ def _pointer_runs(paged: list[card_text.TraitReminder], short: bool, whole: bool
             else label("cards.front.reminders_see_page", page=page)
         )
         key = "reminders_see_next" if k else "reminders_see_short" if short else "reminders_see"
+        key = "reminders_see_run_in" if key == "reminders_see" and run_in else key
         # each name whole (whole: the pointer whole); the lead ends glued to the first name
         runs += [Run(label(f"cards.front.{key}", where=where), ITALIC), Run(run_on(groups[page], comma), BOLD)]
     if whole:  # a line may break before the pointer, never inside it
@@ -132,8 +137,14 @@ def _pointer_runs(paged: list[card_text.TraitReminder], short: bool, whole: bool
 
 def _reminder_runs(reminder: card_text.TraitReminder, separated: bool) -> list[Run]:
     """'Name.' in bold, or 'Name' and its page in the book ('p. 12.'), then what it does."""
-    lead = [Run(label("cards.front.reminder_separator"), REGULAR)] if separated else []
+    lead = [Run(_separator(), REGULAR)] if separated else []
     if reminder.page is None:
         return lead + [Run(label("cards.front.reminder_name", name=reminder.name), BOLD), Run(reminder.short, REGULAR)]
     page = label("cards.front.reminder_page", page=reminder.page)
     return lead + [Run(reminder.name, BOLD), Run(page, REGULAR), Run(reminder.short, REGULAR)]
+
+
+def _separator() -> str:
+    """« · » between two entries of the traits' paragraph, bound to the entry before it: a line
+    may end with it, never start with it."""
+    return bound(label("cards.front.reminder_separator"))

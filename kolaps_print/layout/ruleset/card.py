@@ -48,7 +48,7 @@ from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.ruleset.parts import BlockGap, FlowablePart, Spacing
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
-from kolaps_print.typography import NBSP, escape, run_on
+from kolaps_print.typography import NBSP, escape, run_on, separated
 from kolaps_print.units import pt, to_mm
 
 
@@ -222,8 +222,8 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     """The table set beside its names (_beside_names); on a grown card where that wraps a name,
     the names on lines of their own over their values (_names_above), when the values hold."""
     good = max(look.table_good_pt, look.table_min_pt)
-    at_body = _at_body(table, width, look) if look.body_pt >= good - 1e-9 and _named(table) else None
-    if at_body is not None:  # a grown card (tarot): the weapons read at the body's size
+    at_body = _at_body(table, width, look) if _named(table) else None
+    if at_body is not None:  # the weapons read at the body's size (tarot12; poker: cards12b)
         return at_body
     beside = _beside_names(table, width, look)
     if beside.size < good - 1e-9 or not _a_name_wraps(table, beside, look.cell_pad_pt):
@@ -596,7 +596,7 @@ def _weapon_lines(table: RulesetTable, look: CardLook, styles: _Styles) -> list[
             for j, (head, cell) in enumerate(zip(table.header, row, strict=True))
             if j and cell != "—"
         ]
-        text = f"<b>{escape(row[0])}</b> " + separator.join(values)
+        text = f"<b>{escape(row[0])}</b> " + separated(values, separator)
         parts.append(FlowablePart(_paragraph(text, styles.hanging)))
     return parts
 
