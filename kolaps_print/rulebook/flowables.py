@@ -4,6 +4,7 @@ example boxes, lists and the table of contents.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -647,10 +648,20 @@ def data_table(
         return parts
     # A long table may split, but never leaving fewer than a few rows under its title.
     head_rows = _row_height(cells[0], widths, frame_height) + 8
-    first_rows = sum(_row_height(row, widths, frame_height) + 6 for row in cells[1 : 1 + breaks.split_rows * group])
+    first = _first_rows(len(content.rows), height <= frame_height, breaks.split_rows)
+    first_rows = sum(_row_height(row, widths, frame_height) + 6 for row in cells[1 : 1 + first * group])
     table.keepWithNext = 0
     title_h = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
     return [CondPageBreak(title_h + head_rows + first_rows + 2)] + parts
+
+
+def _first_rows(rows: int, fits: bool, least: int) -> int:
+    """The rows a table must have room for under its title where it starts: split_rows, or, for one
+    that fits a column whole, rulebook.yaml `first_share` of them (a few rows at a column's foot
+    and the rest « (suite) » at the next one's top read worse than the table whole: d12's ladder,
+    6 + 7 rows); short of that room, the title and the table start the next column."""
+    share = math.ceil(rows * st.rulebook_layout().first_share) if fits else 0
+    return min(rows, max(least, share))
 
 
 def _arrangement(content: TableContent, width: float, scale: float) -> tuple[TableContent, list[int]]:

@@ -7,13 +7,21 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass
 from functools import cache
 
 import pypdf
 import pytest
+from pdf_colours import seen  # tests/support
 from pdf_lines import body_lines  # tests/support
+from pdf_tables import path_paints  # tests/support
+from pdf_text import text_objects  # tests/support
 
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+from kolaps_print.labels import label
+from kolaps_print.layout.style import table_paint
+from kolaps_print.rulebook import styles as st
+from kolaps_print.typography import french
 
 BOOKS = {
     "kolaps-a4": RulebookOptions(paper="a4"),
@@ -52,3 +60,89 @@ def test_no_sentence_of_the_prose_or_of_a_table_s_note_is_printed_twice(book):
     assert len(sentences) > 50  # the text was read
     repeated = sorted({s for s in sentences if sentences.count(s) > 1})
     assert not repeated, repeated
+
+
+@dataclass(frozen=True)
+class _Caption:
+    page: int
+    left: float
+    bottom: float
+    top: float
+    text: str  # its bold texts joined, a raised mark (« † D12-E3 ») left out
+
+
+def _bold_lines(pdf: bytes) -> list[_Caption]:
+    """Every line of a table's caption (its size, bold), read back as one text without its marks."""
+    size = st.styles()["table_title"].fontSize
+    objs = [o for o in text_objects(pdf, page_space=True) if "Bold" in o.font and abs(o.size - size) < 0.05]
+    lines: dict[tuple[int, int], list] = {}
+    for o in objs:
+        lines.setdefault((o.page, round(o.bounds[1])), []).append(o)
+    out = []
+    for (page, _), line in sorted(lines.items()):
+        line.sort(key=lambda o: o.bounds[0])
+        text = " ".join(" ".join(o.text for o in line).split())
+        out.append(
+            _Caption(page, line[0].bounds[0], min(o.bounds[1] for o in line), max(o.bounds[3] for o in line), text)
+        )
+    return out
+
+
+def _reading(caption: _Caption, middle: float) -> tuple[int, bool, float]:
+    """Where a caption comes in reading order: page, column, top down."""
+    return caption.page, caption.left > middle, -caption.bottom
+
+
+def _table_rows(pdf: bytes, page: int, caption: _Caption) -> list[tuple[float, float]]:
+    """(bottom, top) of the rows of the table under a caption, its head first: the house table's
+    fills left-aligned with the caption, each touching the one above, from just under it. A row and
+    the texts set under it share one zebra shade: a run of one fill is one row."""
+    paint = table_paint()
+    fills = {seen(ink) for ink in (*paint.rows, paint.head_fill)}
+    paints = sorted(
+        (p for p in path_paints(pdf, page) if p.fill in fills and abs(p.box[0] - caption.left) < 6),
+        key=lambda p: -p.box[3],
+    )
+    rows: list[tuple[float, float]] = []
+    fill = None
+    for p in paints:
+        _, bottom, _, top = p.box
+        if top > caption.bottom + 1:
+            continue  # above the caption
+        if rows and abs(top - rows[-1][0]) > 1:
+            break  # the table ended
+        if not rows and caption.bottom - top > 12:
+            break  # no table right under the caption
+        if rows and p.fill == fill:
+            rows[-1] = (min(bottom, rows[-1][0]), rows[-1][1])  # a text under the row: the same row
+        else:
+            rows.append((bottom, top))
+        fill = p.fill
+    return rows
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_table_that_fits_a_column_is_never_cut_with_under_half_its_rows_first(book):
+    """Review 12, N7: d12's « Chance de réussir une action » (13 rows) ran 6 rows at the left
+    column's foot and 7 « (suite) » at the right one's top. A table cut though it would fit a column
+    whole keeps half its rows at least where it starts (else it starts the next column whole)."""
+    pdf = _pdf(book)
+    geometry = st.page_geometry("letter" if book == "kolaps-letter" else "a4")
+    column, middle = geometry.frame[3], geometry.pagesize[0] / 2
+    captions = _bold_lines(pdf)
+    suite = french(label("tables.format.continued", title="")).strip()
+    checked, short = 0, []
+    for cont in (c for c in captions if c.text.endswith(suite)):
+        title = cont.text[: -len(suite)].strip()
+        starts = [c for c in captions if c.text == title and _reading(c, middle) < _reading(cont, middle)]
+        if not starts:
+            continue  # its caption's last words on a line of their own: not this book's case
+        start = starts[-1]
+        first, rest = _table_rows(pdf, start.page, start), _table_rows(pdf, cont.page, cont)
+        assert len(first) > 1 and len(rest) > 1, (title, first, rest)
+        whole = sum(t - b for b, t in first) + sum(t - b for b, t in rest[1:])  # one head
+        height = start.top - start.bottom
+        checked += 1
+        if whole + height <= column and len(first) - 1 < (len(first) + len(rest) - 2) / 2:
+            short.append((title, start.page + 1, len(first) - 1, len(rest) - 1))
+    assert not short, short
