@@ -26,12 +26,10 @@ def notes_unrepeated(chapters: list[Chapter], tables: dict[str, TableContent]) -
     prose = _flat(" ".join(_texts([b for c in chapters for b in c.blocks])))
     out = {}
     for name, table in tables.items():
-        kept = {part: _unsaid(getattr(table, part), prose) for part in NOTE_PARTS}
-        out[name] = table if all(kept[p] == getattr(table, p) for p in NOTE_PARTS) else replace(table, **kept)
+        rule, note, legend = (_unsaid(t, prose) for t in (table.rule, table.note, table.legend))
+        same = (rule, note, legend) == (table.rule, table.note, table.legend)
+        out[name] = table if same else replace(table, rule=rule, note=note, legend=legend)
     return out
-
-
-NOTE_PARTS = ("rule", "note", "legend")
 
 
 def _unsaid(text: str | None, prose: str) -> str | None:
