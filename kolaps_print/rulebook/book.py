@@ -78,6 +78,7 @@ class RulebookDoc(BaseDocTemplate):
                 PageTemplate("cover", [cover_frame], onPageEnd=self._cover_page),
                 PageTemplate("body", columns, onPageEnd=self._body_page),
                 PageTemplate("plain", [_bare_frame("plain", x, y, w, h)], onPageEnd=self._plain_page),
+                PageTemplate("notes", [_bare_frame("notes", x, y, w, h)], onPageEnd=self._notes_page),
             ]
         )
 
@@ -143,7 +144,15 @@ class RulebookDoc(BaseDocTemplate):
         self._stamp(canvas)
 
     def _plain_page(self, canvas, doc) -> None:
-        """A blank page or the credits: no running head, no folio."""
+        """The credits: no running head, no folio."""
+        self._stamp(canvas)
+
+    def _notes_page(self, canvas, doc) -> None:
+        """A « Notes » page: the book's folio (a page without one reads as a stray sheet), no
+        running head (its title opens it, as a chapter's opens its first page)."""
+        canvas.saveState()
+        self._footer(canvas, canvas.getPageNumber())
+        canvas.restoreState()
         self._stamp(canvas)
 
     def _body_page(self, canvas, doc) -> None:

@@ -24,6 +24,7 @@ from kolaps_print.rulebook.handout_balance import page_fits
 from kolaps_print.rulebook.handout_look import handout_layout
 from kolaps_print.rulebook.pages import Cover, HandoutBand, ProofStamp
 from kolaps_print.rulebook.proof_pages import MarkedPage, OwnMarks, ProofAppendix
+from kolaps_print.rulebook.repeats import notes_unrepeated
 from kolaps_print.rulebook.story import StoryInput, make_story_factory
 from kolaps_print.typography import french
 from kolaps_print.write.pdf import PdfMeta
@@ -45,6 +46,7 @@ class Printing:
 
 def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[MarkedPage]) -> LayoutResult:
     """marks_elsewhere: the other products' marks « † En », listed by the proof's appendix."""
+    book = replace(book, tables=notes_unrepeated(book.chapters, book.tables))  # no sentence printed twice
     if book.edition.form == "handout":
         return _lay_out_handout(book, printing)
     furniture, meta = _furniture(book, printing)

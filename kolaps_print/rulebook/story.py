@@ -130,7 +130,7 @@ def _back_matter(
         return end + ([NextPageTemplate("plain"), PageBreak()] + credits if credits else [])
     blank = -(last + (1 if credits else 0)) % story.pages_multiple_of
     blanks = [f for _ in range(blank) for f in [PageBreak(), *_notes_page()]]
-    return end + [NextPageTemplate("plain")] + blanks + [PageBreak()] + credits
+    return end + [NextPageTemplate("notes")] + blanks + [NextPageTemplate("plain"), PageBreak()] + credits
 
 
 def _notes_page() -> list[Flowable]:

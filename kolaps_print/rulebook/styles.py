@@ -121,6 +121,10 @@ class RulebookLayout(Model):
     whole_rows: Annotated[int, Field(ge=0, le=40)] = (
         0  # a table of this many body rows or fewer never splits (0: the house's)
     )
+    first_share: Annotated[float, Field(ge=0, le=1)] = (
+        0.5  # a table that fits a column whole never starts with fewer of its rows
+    )
+    key_gap: Annotated[float, Field(ge=0, le=20)] = 6  # pt between the key columns of a table whose texts go under
     notes_pitch: Annotated[float, Field(ge=4, le=20)] = 8  # mm between the ruled lines of a page of notes
     top: Margin
     bottom: Margin

@@ -4,7 +4,7 @@ that page is ruled for notes."""
 
 import pytest
 from pdf_tables import path_paints  # tests/support
-from pdf_text import page_texts  # tests/support
+from pdf_text import page_texts, text_objects  # tests/support
 
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.labels import label
@@ -27,7 +27,8 @@ def test_the_a4_books_page_before_the_credits_is_ruled_for_notes():
     a « Notes » page: its title alone as text, and hairlines across the measure down the page."""
     pdf = build_rulebook(RulebookOptions(paper="a4")).pdf
     pages = page_texts(pdf)
-    where = [i for i, text in enumerate(pages) if _flat(text) == _flat(label("rulebook.book.notes"))]
+    notes = _flat(label("rulebook.book.notes"))
+    where = [i for i, text in enumerate(pages) if _flat(text) in (notes, f"{notes} {i + 1}")]  # its folio (book12b)
     assert where == [len(pages) - 2]  # p. 15, before the credits
     geometry = st.page_geometry("a4")
     x, y, w, h = geometry.frame
@@ -39,3 +40,43 @@ def test_the_a4_books_page_before_the_credits_is_ruled_for_notes():
     assert len(lines) >= 20, len(lines)  # a page to write on, not a rule or two
     heights = sorted(p.box[1] for p in lines)
     assert heights[-1] - heights[0] > h * 0.7  # down the page
+
+
+def _below_the_frame(objs, geometry):
+    _, y, _, _ = geometry.frame
+    return [o for o in objs if o.bounds[3] < y and o.text.strip()]
+
+
+def _above_the_frame(objs, geometry):
+    _, y, _, h = geometry.frame
+    return [o for o in objs if o.bounds[1] > y + h and o.text.strip()]
+
+
+def test_the_notes_page_carries_the_book_s_folio_and_no_running_head():
+    """Review 12, N5: the ruled « Notes » page (A4 p. 15) had no folio, so it read as a sheet
+    slipped into the book. It carries its number where and as every page of text does (p. 3's
+    folio read back: same face, size, baseline, centre) and, its title opening it as a chapter's
+    opens its first page, no running head."""
+    pdf = build_rulebook(RulebookOptions(paper="a4")).pdf
+    pages = page_texts(pdf)
+    notes = next(i for i, text in enumerate(pages) if _flat(text).startswith(_flat(label("rulebook.book.notes"))))
+    geometry = st.page_geometry("a4")
+    objs = text_objects(pdf)
+    folio = _below_the_frame([o for o in objs if o.page == notes], geometry)
+    model = _below_the_frame([o for o in objs if o.page == 2], geometry)  # p. 3: a page of text
+    assert [o.text.strip() for o in model] == ["3"]  # what a folio is, read from a page of text
+    assert [o.text.strip() for o in folio] == [str(notes + 1)]
+    (mine,), (theirs,) = folio, model
+    assert (mine.font, mine.size, mine.fill) == (theirs.font, theirs.size, theirs.fill)
+    assert abs(mine.bounds[1] - theirs.bounds[1]) < 0.5  # the same baseline
+    centre = lambda o: (o.bounds[0] + o.bounds[2]) / 2  # noqa: E731
+    assert abs(centre(mine) - centre(theirs)) < 1
+    assert _above_the_frame([o for o in objs if o.page == notes], geometry) == []
+
+
+def test_the_credits_page_carries_no_folio():
+    """The colophon closes the book on the back: no folio there (the notes page's is the last)."""
+    pdf = build_rulebook(RulebookOptions(paper="a4")).pdf
+    last = len(page_texts(pdf)) - 1
+    geometry = st.page_geometry("a4")
+    assert _below_the_frame([o for o in text_objects(pdf) if o.page == last], geometry) == []
