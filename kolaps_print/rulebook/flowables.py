@@ -619,12 +619,8 @@ def data_table(
     s = st.styles()
     keys, under = _arrangement(content, width, scale)
     widths = _column_widths(keys, _keys_width(keys, under, width, scale), scale)
-    if under:
-        widths = _close_keys(keys, widths, width, scale, _bold(content))
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     cells = _with_texts_under(_cells(keys, scale, widths, _bold(content)), content, under, scale)
-    if under:
-        cells = [row + [""] for row in cells]  # the key columns' room left over, empty: the texts under span it
     caption = _caption_style(s["table_title"], s["cell"], scale)
     group = 1 + len(under)
     style = _table_style(len(cells), scale, group)
@@ -686,26 +682,6 @@ def _row_height(row: list[Paragraph | str], widths: list[float], height: float) 
     if all(isinstance(c, str) for c in row[1:]) and not isinstance(row[0], str) and len(row) > 1:
         return row[0].wrap(sum(widths), height)[1]
     return max((c.wrap(w, height)[1] for c, w in zip(row, widths, strict=False) if not isinstance(c, str)), default=0)
-
-
-def _close_keys(
-    keys: TableContent, widths: list[float], width: float, scale: float, bold: frozenset[int]
-) -> list[float]:
-    """The key columns of a table whose texts go under its rows, each no wider than its texts on one
-    line (« 6 à 4 » beside « Bon moral », not across the measure), then an empty column to the
-    measure's end: the texts under still span the table. A column that wraps keeps its share."""
-    size = st.styles()["cell"].fontSize * scale
-    head = st.styles()["head"].fontSize * scale
-    need = [
-        max(
-            [stringWidth(french(keys.columns[i]), SANS_BOLD, head)]
-            + [stringWidth(french(r[i]), SANS_BOLD if i in bold else SANS, size) for r in keys.rows if i < len(r)]
-        )
-        + (CELL_PADDING + st.rulebook_layout().key_gap) * scale
-        for i in range(len(keys.columns))
-    ]
-    close = [min(w, n) for w, n in zip(widths, need, strict=True)]
-    return close + [max(0.0, width - sum(close))]
 
 
 def _keys_width(keys: TableContent, under: list[int], width: float, scale: float) -> float:
