@@ -227,6 +227,17 @@ def separated(items: Iterable[str], separator: str) -> str:
     return bound(separator).join(items)
 
 
+_SENTENCE_START = re.compile(r"[A-ZÀÂÇÉÈÊËÎÏÔÛÙÜ](?=[a-zà-ÿœæ’'-]|\s|$)")
+
+
+def after_colon(text: str) -> str:
+    """text set after a run-in head and its colon (« Réussite critique : tous les dés… »): its
+    sentence-starting capital lowered, as French wants after a colon; an acronym (« CIB »), a
+    number or a sign (« +1d6 ») stays as it is."""
+    first = _SENTENCE_START.match(text)
+    return text[0].lower() + text[1:] if first else text
+
+
 def bound(separator: str) -> str:
     """separator with its leading spaces no-break: it stays with what comes before it."""
     glued = separator.lstrip(" ")

@@ -391,3 +391,21 @@ def test_escape_is_what_saxutils_escape_does(text):
 
     assert escape(text) == sax_escape(text)
     assert escape(text, {'"': "&quot;"}) == sax_escape(text, {'"': "&quot;"})
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tous les dés", "tous les dés"),
+        ("À la fin", "à la fin"),
+        ("CIB 4", "CIB 4"),
+        ("+1d6", "+1d6"),
+        ("3 cases", "3 cases"),
+    ],
+)
+def test_a_text_after_a_run_in_head_and_its_colon_starts_lower_case(text, expected):
+    """Round-12 merge: the book's stacked rows printed « Réussite critique : Tous » (a capital after
+    a colon); an acronym, a number or a sign stays as it is."""
+    from kolaps_print.typography import after_colon
+
+    assert after_colon(text) == expected
