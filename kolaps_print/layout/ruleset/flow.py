@@ -2,13 +2,15 @@
 products' flow), by the rules the rulesets' pagination was fitted on: a block goes whole where it
 fits; a kept group (a table with its bar, title and note: a Stack) that does not moves on to the
 next box as loose parts, so a group taller than a whole box splits there; a loose table splits
-between its rows, its header repeated, and a note between its lines."""
+between its rows, its header repeated (never between a row and its text under it), and a note
+between its lines."""
 
 from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from kolaps_print.layout.reference.flow import FlowBox, Stack
+from kolaps_print.layout.reference.flow import FlowBox, Stack, split_keeping_rows
+from kolaps_print.layout.reference.row_table import RowTable
 
 FUZZ = 1e-6  # pt: a block this much taller than the room left still fits
 
@@ -28,7 +30,15 @@ def fill_column(box: FlowBox, story: list[Flowable]) -> None:
             if box.placed:
                 return
             continue
-        pieces = block.split(box.width, room)
+        pieces = split_between_rows(block, box.width, room)
         if not pieces or (len(pieces) == 1 and pieces[0] is block):
             return
         story[0:1] = pieces
+
+
+def split_between_rows(block: Flowable, width: float, room: float) -> list[Flowable]:
+    """block split to fit room: a table whose rows go by groups (a row and its text under it, 3d6's
+    « Actions de combat ») between two groups, one group at least each side; anything else as it splits."""
+    if isinstance(block, RowTable) and block.row_group > 1:
+        return split_keeping_rows(block, width, room, min_rows=1)
+    return block.split(width, room)

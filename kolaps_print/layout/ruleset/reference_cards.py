@@ -24,7 +24,7 @@ from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, ar
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.reference.numbering import card_number, face_hint, first_fitting
-from kolaps_print.layout.reference.row_table import BIG, RowTable
+from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, band_shapes, story_room
 from kolaps_print.layout.ruleset.card_flow import FaceOverflow, FacePour, misses, without_trailing_gaps
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook, sheet_look
@@ -33,6 +33,7 @@ from kolaps_print.layout.ruleset.sheet import (
     continued_title_text,
     section_tables,
     table_stacks,
+    tall_cells,
     text_goes_under,
 )
 from kolaps_print.layout.shapes import Shape
@@ -231,25 +232,6 @@ def _percent_in_title(table: RulesetTable) -> RulesetTable | None:
     rows = [[row[0], *(cell.removesuffix(unit) for cell in row[1:])] for row in table.rows]
     header = [table.header[0], *(head.replace("\u202f", "") for head in table.header[1:])]
     return replace(table, title=title, header=header, rows=rows)
-
-
-def tall_cells(blocks: list[Flowable], most: int) -> int:
-    """How many cells of the blocks' tables take more than most lines, or headings more than two
-    (3d6's « Écart / de / bonus » at 7.5 pt on poker cards): a text set under its row, across the
-    table, is a line of its own, not a cell."""
-    count = 0
-    for grid in (p for block in blocks if isinstance(block, Stack) for p in block.parts if isinstance(p, RowTable)):
-        for n, row in enumerate(grid.rows):
-            cells, limit = (() if row.span else row.cells), (2 if n < grid.repeatRows else most)
-            count += sum(
-                isinstance(c, Paragraph) and _lines(c, grid.cell_width(row, i)) > limit for i, c in enumerate(cells)
-            )
-    return count
-
-
-def _lines(cell: Paragraph, width: float) -> int:
-    cell.wrap(width, BIG)
-    return len(cell.blPara.lines)
 
 
 def _short_runs(table: RulesetTable, stacks: list[Stack]) -> int:

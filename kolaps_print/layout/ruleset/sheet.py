@@ -21,7 +21,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
 from kolaps_print.layout.reference.flow import FlowBox, Stack, house_cut
 from kolaps_print.layout.reference.look import ink, mark_grey, muted
-from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT, Row, RowTable, TableLook
+from kolaps_print.layout.reference.row_table import BIG, EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import SectionBar
 from kolaps_print.layout.ruleset.card_flow import KEY_STYLE
 from kolaps_print.layout.ruleset.columns import (
@@ -34,7 +34,7 @@ from kolaps_print.layout.ruleset.columns import (
     unbroken_size,
     within_lines,
 )
-from kolaps_print.layout.ruleset.flow import fill_column
+from kolaps_print.layout.ruleset.flow import fill_column, split_between_rows
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_paint
@@ -263,8 +263,39 @@ def sheet_story(
     for section in sections:
         bar: list[Flowable] = [SectionBar(section.title, look, colour), Spacer(1, pt(BAR_GAP_MM))] if bars else []
         for i, table in enumerate(section_tables(section)):
-            story += _tables(table, width, look, bar if i == 0 else [])
+            story += _within_lines(table, width, look, bar if i == 0 else [])
     return story
+
+
+def _within_lines(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> list[Stack]:
+    """The table's blocks; with a cell still over max_cell_lines lines once its columns have shared
+    for it (3d6's « Actions de combat »: « Coupe le tour adverse… » in four), its longest column's
+    text under each row, as on the reference cards and in the books, when that has fewer."""
+    stacks = _tables(table, width, look, lead)
+    tall = tall_cells(stacks, look.max_cell_lines) if look.max_cell_lines else 0
+    if not tall or not text_goes_under(table):
+        return stacks
+    under = _tables(table, width, look, lead, under=True)
+    return under if tall_cells(under, look.max_cell_lines) < tall else stacks
+
+
+def tall_cells(blocks: list[Flowable], most: int) -> int:
+    """How many cells of the blocks' tables take more than most lines, or headings more than two
+    (3d6's « Écart / de / bonus » at 7.5 pt on poker cards): a text set under its row, across the
+    table, is a line of its own, not a cell."""
+    count = 0
+    for grid in (p for block in blocks if isinstance(block, Stack) for p in block.parts if isinstance(p, RowTable)):
+        for n, row in enumerate(grid.rows):
+            cells, limit = (() if row.span else row.cells), (2 if n < grid.repeatRows else most)
+            count += sum(
+                isinstance(c, Paragraph) and _lines(c, grid.cell_width(row, i)) > limit for i, c in enumerate(cells)
+            )
+    return count
+
+
+def _lines(cell: Paragraph, width: float) -> int:
+    cell.wrap(width, BIG)
+    return len(cell.blPara.lines)
 
 
 def section_tables(section: SectionContent) -> list[RulesetTable]:
@@ -400,7 +431,7 @@ def _cut_table(block: Stack, width: float, room: float) -> list[Flowable] | None
     if at is None:
         return None
     above = sum(part.wrap(width, room)[1] for part in block.parts[:at])
-    pieces = block.parts[at].split(width, room - above)
+    pieces = split_between_rows(block.parts[at], width, room - above)
     if len(pieces) != 2 or not house_cut(block.parts[at], pieces):  # a short table is never cut
         return None
     return [Stack([*block.parts[:at], pieces[0]]), Stack([pieces[1], *block.parts[at + 1 :]])]
@@ -483,7 +514,8 @@ def _levellest(
         used = [sum(h for _, h in c.placed) for c in filled]
         return None if rest else (_cuts(filled), max(used) - min(used))
 
-    low = max([*heights, sum(heights) / len(columns)]) - 1  # a kept table never splits
+    kept = [h for h in heights if h <= full]  # a kept table never splits; one taller than a column does, anywhere
+    low = max([*kept, sum(heights) / len(columns)]) - 1
     tries = [low + pt(2) * i for i in range(int((full - low) / pt(2)) + 1)] + [full]
     spreads = [
         (*spread, height, whole)
