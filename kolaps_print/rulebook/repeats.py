@@ -11,11 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from markdown_it.tree import SyntaxTreeNode
-
 from kolaps_print.content.tables import TableContent
 from kolaps_print.provenance import NBSP, mark_pattern
-from kolaps_print.rulebook.markdown import Block, Chapter, ListBlock, Paragraph, Quote
+from kolaps_print.rulebook.markdown import Block, Chapter, ListBlock, Paragraph, Quote, plain_text
 
 SENTENCE_WORDS = 6  # shorter sentences (« Voir la table. ») may say the same in two places
 
@@ -54,23 +52,12 @@ def _texts(blocks: list[Block]) -> list[str]:
     out: list[str] = []
     for block in blocks:
         if isinstance(block, Paragraph):
-            out.append(_plain(block.inline))
+            out.append(plain_text(block.inline))
         elif isinstance(block, ListBlock):
             out += [text for item in block.items for text in _texts(item)]
         elif isinstance(block, Quote):
             out += _texts(block.blocks)
     return out
-
-
-def _plain(nodes: list[SyntaxTreeNode]) -> str:
-    out = []
-    for node in nodes:
-        if node.type in ("text", "code_inline"):
-            out.append(node.content)
-        elif node.type in ("softbreak", "hardbreak"):
-            out.append(" ")
-        out.append(_plain(node.children))
-    return "".join(out)
 
 
 def _flat(text: str) -> str:
