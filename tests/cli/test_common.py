@@ -152,6 +152,11 @@ main()
 """
 
 
+def _default_signals() -> None:
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def stop_while_writing(target: Path, signum: int) -> subprocess.CompletedProcess:
     writer = subprocess.Popen(
         [sys.executable, "-c", SLOW_WRITER, str(target)],
@@ -159,6 +164,7 @@ def stop_while_writing(target: Path, signum: int) -> subprocess.CompletedProcess
         stderr=subprocess.PIPE,
         text=True,
         cwd=target.parent,
+        preexec_fn=_default_signals,  # a suite run under nohup has SIGHUP ignored: a user's shell has not
     )
     try:
         assert writer.stdout.readline() == "writing\n"  # the temporary file exists now
