@@ -70,7 +70,7 @@ def test_the_3d6_throw_s_modifier_leaves_no_blank_line_before_its_text(decks):
     « Lancer », one line below it."""
     objects = [o for o in text_objects(decks["3d6", "mini"]) if o.text.strip()]
     (throw,) = [o for o in objects if flat(o.text) == "Lancer"]
-    (text,) = [o for o in objects if flat(o.text).startswith("Jeter un objet")]
+    (text,) = [o for o in objects if flat(o.text).lower().startswith("jeter un objet")]  # after « Effet : »
     assert text.page == throw.page
     step = throw.bounds[1] - text.bounds[1]
     assert step <= 1.6 * throw.size, step

@@ -40,3 +40,15 @@ def test_the_sheet_shrinks_a_quarter_point_at_most_for_it(paper, least):
     sizes = [round(o.size, 2) for o in text_objects(build_reference(TablesOptions(paper=paper)).pdf)]
     body = max(set(sizes), key=sizes.count)
     assert body >= least, body
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_critical_result_set_under_its_row_says_which_it_is(paper):
+    """Round-12 review (MUST): « Les trois jets » sent « Échec critique » under its rows with no
+    head, so « Un seul 1 parmi les dés suffit. » read as more of the row's principle. A column
+    under its row that is not the table's running text (its widest) starts with its head."""
+    lines = [t.text.strip() for t in text_objects(build_reference(TablesOptions(paper=paper)).pdf)]
+    unheaded = ("Un seul 1 parmi", "Tous les dés donnent 1", "Le dé gardé donne 1")  # a line's start: no head
+    assert not [line for line in lines if line.startswith(unheaded)]
+    headed = [line for line in lines if line.startswith("Échec critique")]
+    assert len(headed) >= 3, headed  # one for each of the three rolls

@@ -861,16 +861,19 @@ def paged_mini_fronts(books):
 
 
 def test_the_pointer_to_paged_traits_has_one_capitalisation(demo_books):
-    """Eleventh session: « Voir p. 11 » opening a line, « voir p. 11 » after another trait: one form,
-    « Voir », as each entry of FACULTÉS opens on a capital (a trait's name); never the lower case."""
+    """Eleventh session: « Voir p. 11 » opening a line, « voir p. 11 » after another trait: two forms
+    mixed. Twelfth session's review: « Voir » opening an entry of FACULTÉS (a capital, as a trait's
+    name), « voir » after « · » (mid-line, as French wants): never « · Voir », never an entry
+    opening on « voir »."""
     lower = normal(label("cards.front.reminders_see", where="p. 1")).split()[0].lower() + " p."
     seen = 0
     for book in demo_books:
         _, doc, fronts = print_shop(book, "mini")
         for member in book.members:
             text = reading(doc[fronts[member.character.name]])
-            assert lower not in text, (member.character.name, text)
-            seen += lower.capitalize() in text
+            assert "· " + lower.capitalize() not in text, (member.character.name, text)
+            assert text.count(lower) == text.count("· " + lower), (member.character.name, text)
+            seen += lower in text or lower.capitalize() in text
     assert seen >= 5
 
 

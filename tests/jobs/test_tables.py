@@ -114,8 +114,11 @@ def test_thresholds_and_difficulties(data, text):
 
 
 def test_roll_types(data, text):
+    from kolaps_print.typography import after_colon
+
     for r in data.rules.dice.roll_types:
-        assert norm(f"{r.name} {r.text} {r.critical_success} {r.critical_failure}") in text
+        assert norm(f"{r.name} {r.text} {r.critical_success}") in text
+        assert norm(f" : {after_colon(r.critical_failure)}") in text  # under its row, after its head
 
 
 def test_modifiers(data, text):

@@ -186,13 +186,13 @@ def _words_a_line(texts: list[str], width: float, styles: Styles) -> float:
 
 def _long_text_last(table: TableContent, styles: Styles) -> bool:
     """Whether the table ends in a column of running text (the widest by its hints) that may go under its row."""
+    return len(table.columns) >= styles.under_from and _widest_last(table) and not table.shade
+
+
+def _widest_last(table: TableContent) -> bool:
+    """Whether the table's last column is its widest by its hints (its running text)."""
     hints = table.widths
-    return (
-        len(table.columns) >= styles.under_from
-        and len(hints) == len(table.columns)
-        and max(hints) == hints[-1]
-        and not table.shade
-    )
+    return len(hints) == len(table.columns) and max(hints) == hints[-1]
 
 
 def _text_goes_under(table: TableContent, width: float, styles: Styles) -> bool:
@@ -215,19 +215,20 @@ def _key_columns(table: TableContent, under: int = 1) -> TableContent:
     return column_part(table, list(range(len(table.columns) - under)))
 
 
-def _under_text(table: TableContent, r: int, column: int, under: int, styles: Styles) -> Paragraph:
-    """Row r's text of a column set under it: alone, plain (a strong rule in bold); one of
-    several, after its head in bold (« Réussite critique : … »), as the rulebook sets them."""
+def _under_text(table: TableContent, r: int, column: int, headed: bool, styles: Styles) -> Paragraph:
+    """Row r's text of a column set under it: plain (a strong rule in bold) when it is the row's
+    own text; headed, after its head in bold (« Réussite critique : … »), as the rulebook sets them."""
     last = column == len(table.columns) - 1
     style = styles.rule() if (r in table.strong and last) else styles.cell("l")
-    if under == 1:
+    if not headed:
         return paragraph(table.rows[r][column], style)
     return Paragraph(_stacked_cell(table.columns[column], table.rows[r][column], style.fontSize), style)
 
 
-def _rows_text_under(table: TableContent, styles: Styles, under: int = 1) -> list[Row]:
-    """Key columns on one row, each of the last `under` columns' texts on a full-width row under it,
-    the row and its lines one zebra shade."""
+def _rows_text_under(table: TableContent, styles: Styles, under: int = 1, headed: bool = False) -> list[Row]:
+    """Key columns on one row, each of the last `under` columns' texts on a full-width row under it
+    (headed: each after its column's head; always when more than one), the row and its lines one
+    zebra shade."""
     keys = _key_columns(table, under)
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     grid = _grid(keys, styles, table_paint().bold_columns(table.columns, table.rows))
@@ -237,7 +238,7 @@ def _rows_text_under(table: TableContent, styles: Styles, under: int = 1) -> lis
         shade = _zebra()[i % len(_zebra())]
         rows.append(_row(cells, styles, fill=shade))
         for column in range(first_under, len(table.columns)):
-            text = [_under_text(table, i, column, under, styles)] + [""] * (len(cells) - 1)
+            text = [_under_text(table, i, column, headed or under > 1, styles)] + [""] * (len(cells) - 1)
             rows.append(_row(text, styles, top=0, span=True, fill=shade))
     return rows
 
@@ -248,7 +249,10 @@ def table_flowable(table: TableContent, width: float, styles: Styles) -> RowTabl
         return _card_table(table, width, styles)
     under = _sheet_under(table, width, styles)
     if under:
-        return _table_text_under(table, width, styles, under)
+        # a column under its row that is not the table's running text (its widest) says its head:
+        # « Les trois jets »' « Échec critique : … » (round-12 review), not « Moral »'s effect
+        headed = not _widest_last(table)
+        return _table_text_under(table, width, styles, under, headed)
     return _table_inline(table, _widths(table, width, styles), styles)
 
 
@@ -408,10 +412,12 @@ def _table_inline(table: TableContent, widths: list[float], styles: Styles) -> R
     return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1)
 
 
-def _table_text_under(table: TableContent, width: float, styles: Styles, under: int = 1) -> RowTable:
+def _table_text_under(
+    table: TableContent, width: float, styles: Styles, under: int = 1, headed: bool = False
+) -> RowTable:
     keys = _key_columns(table, under)
     widths = _widths(keys, width, styles)
-    rows = _rows_text_under(table, styles, under)
+    rows = _rows_text_under(table, styles, under, headed)
     # a row and its texts: the flow never cuts between them
     return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1, row_group=1 + under)
 
