@@ -6,30 +6,17 @@ its page with the first chapter. (The « Notes » page: tests/rulebook/test_blan
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
 from pdf_text import page_texts  # tests/support
+from review_books import BOOKS  # tests/support
+from review_books import book_pdf as _pdf  # tests/support
 from table_cells import grid_cells  # tests/support
 
-from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.labels import label
 from kolaps_print.typography import french
 
-BOOKS = {
-    "kolaps-a4": RulebookOptions(paper="a4"),
-    "kolaps-letter": RulebookOptions(paper="letter"),
-    "quickstart": RulebookOptions(edition="quickstart"),
-    "d100": RulebookOptions(ruleset="d100"),
-    "3d6": RulebookOptions(ruleset="3d6"),
-    "d12": RulebookOptions(ruleset="d12"),
-}
 MAX_LINES = 3  # the review's limit, not read from rulebook.yaml: the data must keep to it
-
-
-@cache
-def _pdf(book: str) -> bytes:
-    return build_rulebook(BOOKS[book]).pdf
 
 
 @pytest.mark.parametrize("book", BOOKS)

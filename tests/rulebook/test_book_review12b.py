@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
-from functools import cache
 
 import pypdf
 import pytest
@@ -16,29 +15,17 @@ from pdf_colours import seen  # tests/support
 from pdf_lines import body_lines  # tests/support
 from pdf_tables import path_paints  # tests/support
 from pdf_text import text_objects  # tests/support
+from review_books import BOOKS  # tests/support
+from review_books import book_pdf as _pdf  # tests/support
 
-from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.labels import label
 from kolaps_print.layout.style import table_paint
 from kolaps_print.rulebook import styles as st
 from kolaps_print.typography import french
 
-BOOKS = {
-    "kolaps-a4": RulebookOptions(paper="a4"),
-    "kolaps-letter": RulebookOptions(paper="letter"),
-    "quickstart": RulebookOptions(edition="quickstart"),
-    "d100": RulebookOptions(ruleset="d100"),
-    "3d6": RulebookOptions(ruleset="3d6"),
-    "d12": RulebookOptions(ruleset="d12"),
-}
 PROSE_FACE = "GentiumBookPlus"  # the running text, its bold and italic
 NOTE_FACE = "RobotoCondensed-Italic"  # a table's note
 SENTENCE_WORDS = 8  # shorter ones (« Difficulté +2, et 1 point de fatigue. ») may well recur
-
-
-@cache
-def _pdf(book: str) -> bytes:
-    return build_rulebook(BOOKS[book]).pdf
 
 
 def _sentences(pdf: bytes, face: str) -> list[str]:
