@@ -5,12 +5,20 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from kolaps_print import resources
 from kolaps_print.cli import _register, app
 
 REPO = Path(__file__).resolve().parent.parent
+
+# The same examples on every run, so that CI's verdict depends on the code and not on the draw
+# (a random draw once failed CI on a test's own arithmetic). KOLAPS_PRINT_EXPLORE=1 draws afresh
+# to hunt for new cases; a case found that way is pinned with @example.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("explore" if os.environ.get("KOLAPS_PRINT_EXPLORE") else "repeatable")
 
 
 @pytest.fixture(scope="session", autouse=True)
