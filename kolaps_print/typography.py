@@ -238,6 +238,13 @@ def after_colon(text: str) -> str:
     return text[0].lower() + text[1:] if first else text
 
 
+def run_in(head: str, text: str, mark: Callable[[str], str] = escape) -> str:
+    """« <b>Réussite critique :</b> tous les dés… » as paragraph markup: a run-in head in bold with
+    its French colon (a no-break space before it), then text with its first capital lowered
+    (after_colon). mark makes markup of each (escape; a product's marks too: quiet, raised)."""
+    return f"<b>{mark(head + NBSP + ':')}</b> {mark(after_colon(text))}"
+
+
 def bound(separator: str) -> str:
     """separator with its leading spaces no-break: it stays with what comes before it."""
     glued = separator.lstrip(" ")

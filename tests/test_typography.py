@@ -409,3 +409,13 @@ def test_a_text_after_a_run_in_head_and_its_colon_starts_lower_case(text, expect
     from kolaps_print.typography import after_colon
 
     assert after_colon(text) == expected
+
+
+def test_a_run_in_head_is_bold_with_its_french_colon_and_the_text_after_it_lower_case():
+    """One builder for the run-in heads of the book, the reference cards and the systems' sheets
+    (session 13): the head and its colon in bold, a no-break space before the colon (never a line
+    starting « : »), the text after it escaped and lowered as after_colon does; mark applies to both."""
+    from kolaps_print.typography import run_in
+
+    assert run_in("Dé & bonus", "Tous <les> dés") == "<b>Dé &amp; bonus\u00a0:</b> tous &lt;les&gt; dés"
+    assert run_in("Effet", "CIB 4", str.upper) == "<b>EFFET\u00a0:</b> CIB 4"

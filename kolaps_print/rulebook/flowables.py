@@ -36,7 +36,7 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
-from kolaps_print.typography import after_colon, escape, french, unstretchable
+from kolaps_print.typography import escape, french, run_in, unstretchable
 from kolaps_print.units import pt
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
@@ -710,11 +710,7 @@ def _with_texts_under(
     for key_cells, row in zip(cells[1:], content.rows, strict=True):
         rows.append(list(key_cells))
         for i in under:
-            text = (
-                _markup(row[i])
-                if len(under) == 1
-                else f"<b>{_markup(content.columns[i] + ' :')}</b> {_markup(after_colon(row[i]))}"
-            )
+            text = _markup(row[i]) if len(under) == 1 else run_in(content.columns[i], row[i], _markup)
             rows.append([SteadyParagraph(text, style)] + [""] * (len(key_cells) - 1))
     return rows
 

@@ -20,7 +20,7 @@ from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.layout.shapes import Ink
 from kolaps_print.layout.style import markup as colour_markup
 from kolaps_print.layout.style import table_paint
-from kolaps_print.typography import after_colon, escape
+from kolaps_print.typography import escape, run_in
 
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
 MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead
@@ -379,9 +379,13 @@ def _most_lines_under(table: TableContent, width: float, styles: Styles) -> int:
 
 
 def _stacked_cell(header: str, value: str, size: float) -> str:
-    """« <b>Réussite critique :</b> Le dé gardé donne 6. » as Paragraph markup, marks quiet."""
-    body = quiet_marks(escape(after_colon(value) if header else value), _marks_grey(size))
-    return f"<b>{escape(header)}\u00a0:</b> {body}" if header else body
+    """« <b>Réussite critique :</b> le dé gardé donne 6. » as Paragraph markup, marks quiet."""
+    grey = _marks_grey(size)
+
+    def quiet(text: str) -> str:
+        return quiet_marks(escape(text), grey)
+
+    return run_in(header, value, quiet) if header else quiet(value)
 
 
 def _table_stacked(table: TableContent, width: float, styles: Styles) -> RowTable:

@@ -39,7 +39,7 @@ from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_paint
 from kolaps_print.provenance import mark_pattern, marked
-from kolaps_print.typography import after_colon, escape
+from kolaps_print.typography import escape, run_in
 from kolaps_print.units import pt
 
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
@@ -234,8 +234,7 @@ def _under_text(table: RulesetTable, column: int, text: str) -> str:
     KOLAPS's cards."""
     if column == len(table.header) - 1:
         return escape(text)
-    head = escape(label("rulesets.columns.under_head", head=table.header[column]))
-    return f"<b>{head}</b> {escape(after_colon(text))}"
+    return run_in(table.header[column], text)
 
 
 def _in_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
