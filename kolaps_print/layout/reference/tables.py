@@ -191,6 +191,11 @@ def _long_text_last(table: TableContent, styles: Styles) -> bool:
 
 def _widest_last(table: TableContent) -> bool:
     """Whether the table's last column is its widest by its hints (its running text)."""
+    # The systems' tables answer the same question their own way (layout/ruleset/sheet.py
+    # text_goes_under): they carry no width hints, so theirs is the column past the first with the
+    # most text, wherever it stands (d12's « Attaquant » in the middle), and never one of numbers.
+    # KOLAPS's author names it in the hints (content/tables.py), always the last column; a heat map's
+    # columns never go under (_long_text_last). On KOLAPS's tables both rules pick the same column today.
     hints = table.widths
     return len(hints) == len(table.columns) and max(hints) == hints[-1]
 

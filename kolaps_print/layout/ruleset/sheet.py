@@ -111,6 +111,9 @@ def text_goes_under(table: RulesetTable) -> bool:
     """Whether the table has a column of text past its first that may go under its rows (not pairs
     of values): two columns are enough (3d6's États on a mini card: each « Quand » on a line, its
     effect under it, rather than a cell of four lines)."""
+    # Not KOLAPS's rule (layout/reference/tables.py _widest_last): KOLAPS's tables name their running
+    # text in their width hints, always the last column; a system's tables carry no hints, so the
+    # column is measured (_under_column, the most text, wherever it stands) and must not hold numbers.
     return len(table.header) >= 2 and not table.folded and not value_columns(table)[_under_column(table)]
 
 
