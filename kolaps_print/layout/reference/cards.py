@@ -47,7 +47,6 @@ from kolaps_print.model.rules import Edition
 from kolaps_print.units import pt, to_mm
 
 MAX_FACES = 200  # a guard against a flow that never ends
-MAX_CELL_LINES = 3  # no cell of a card's table over this many lines (issue 12), every system's deck alike
 
 
 class CardOverflow(Exception):
@@ -126,11 +125,17 @@ class Topic:
         return label("tables.format.list_sep").join(t.title for t in self.tables)
 
 
+def card_cell_lines() -> int:
+    """No cell of a card's table over this many lines (issue 12), every system's deck alike: the
+    sheet's limit, reference.yaml sheet.cell_lines (« the cards' too »), one setting for both."""
+    return reference_look().sheet.cell_lines
+
+
 def card_styles(spec: CardSpec, width: float = 0, height: float = 0) -> Styles:
     """A card's type: its long last column may go under its rows from two columns up, each such line
-    only as tall as itself; no cell over three lines. Its size: card_body_pt's."""
+    only as tall as itself; no cell over card_cell_lines lines. Its size: card_body_pt's."""
     body = card_body_pt(spec, width, height)
-    return Styles(body, under_from=2, max_lines=MAX_CELL_LINES, tight_under=True, unwrap=pt(spec.unwrap))
+    return Styles(body, under_from=2, max_lines=card_cell_lines(), tight_under=True, unwrap=pt(spec.unwrap))
 
 
 def card_body_pt(spec: CardSpec, width: float = 0, height: float = 0) -> float:

@@ -20,7 +20,7 @@ from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, run
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
-from kolaps_print.layout.reference.cards import MAX_CELL_LINES, CardOverflow, area_gain, card_spec
+from kolaps_print.layout.reference.cards import CardOverflow, area_gain, card_cell_lines, card_spec
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.reference.numbering import card_number, face_hint, first_fitting
@@ -269,7 +269,8 @@ def card_sizes(look: SheetLook, gain: float = 1.0) -> list[SheetLook]:
     """The cards' looks to try, the largest body first, down to the smallest: titles grow with it.
     On a card gain times poker's (area_gain: tarot), the largest grows as much, up to
     large_max_body_pt (review 12, N1: tarot faces 40–85 % empty at poker's 8 pt)."""
-    cards, base = look.for_cards().model_copy(update={"max_cell_lines": MAX_CELL_LINES}), look.reference_cards.body_pt
+    cards = look.for_cards().model_copy(update={"max_cell_lines": card_cell_lines()})
+    base = look.reference_cards.body_pt
     step, top = look.reference_cards.body_step_pt, look.reference_cards.max_body_pt
     top = min(look.reference_cards.large_max_body_pt, max(top, math.floor(top * gain / step + 1e-9) * step))
     count = int(round((top - base) / step))

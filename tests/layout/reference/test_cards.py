@@ -164,3 +164,17 @@ def test_short_runs_of_the_printed_cells_never_break():
     ]
     for run in (" ".join(r.replace("\u00a0", " ").split()) for r in runs):
         assert any(run in line for line in lines), run
+
+
+def test_every_decks_cell_limit_is_the_sheets_setting(monkeypatch):
+    """One source (session 13): the cards' « no cell over so many lines », KOLAPS's deck and the
+    other systems' alike, is reference.yaml's sheet.cell_lines (it was a constant in code as well)."""
+    from kolaps_print.layout.reference import cards
+    from kolaps_print.layout.ruleset.look import sheet_look
+    from kolaps_print.layout.ruleset.reference_cards import card_sizes
+
+    look = reference_look()
+    edited = look.model_copy(update={"sheet": look.sheet.model_copy(update={"cell_lines": look.sheet.cell_lines + 2})})
+    monkeypatch.setattr(cards, "reference_look", lambda: edited)
+    assert card_styles(look.cards).max_lines == look.sheet.cell_lines + 2
+    assert {size.max_cell_lines for size in card_sizes(sheet_look())} == {look.sheet.cell_lines + 2}
