@@ -12,13 +12,12 @@ from io import BytesIO
 
 import pytest
 from card_pieces import plain  # tests/support
-from pdf_colours import seen  # tests/support
-from pdf_tables import path_paints  # tests/support
-from pdf_text import TextObject, page_texts, text_objects  # tests/support
+from pdf_text import page_texts, text_objects  # tests/support
 from pypdf import PdfReader
+from ruleset_products import ReferenceDecks  # tests/support
+from table_cells import grid_cells  # tests/support
 
 from kolaps_print.content.reference import reference_sections
-from kolaps_print.layout.style import table_paint
 from kolaps_print.model.gamedata import builtin_game_data
 from kolaps_print.units import pt
 
@@ -27,25 +26,10 @@ SAFE_MM = 3  # the house's safe area inside the trim (docs/print-shop.md)
 FLOOR_PT = 6  # style.yaml type.floor: nothing printed smaller
 
 
-class _Decks(dict):
-    """card -> KOLAPS's reference deck at that size, one face a page, built through the CLI when
-    first asked for (a deck that does not build fails only the tests that read it)."""
-
-    def __init__(self, cli, folder):
-        super().__init__()
-        self.cli, self.folder = cli, folder
-
-    def __missing__(self, card: str) -> bytes:
-        target = self.folder / f"{card}.pdf"
-        result = self.cli(["tables", "--format", "cards", "--card", card, "--layout", "print-shop", "-o", target])
-        assert result.exit_code == 0, result.stderr
-        self[card] = target.read_bytes()
-        return self[card]
-
-
 @pytest.fixture(scope="module")
-def decks(cli, tmp_path_factory) -> _Decks:
-    return _Decks(cli, tmp_path_factory.mktemp("reference-review11"))
+def decks(cli, tmp_path_factory) -> ReferenceDecks:
+    """(system, card) -> the print-shop deck, built through the CLI when first read."""
+    return ReferenceDecks(cli, tmp_path_factory.mktemp("reference-review11"))
 
 
 def _tables():
@@ -57,23 +41,25 @@ def _words(text: str | None, count: int = 6) -> str:
 
 
 def test_the_mini_deck_prints_every_table_title(decks):
-    text = plain(" ".join(page_texts(decks["mini"])))
+    text = plain(" ".join(page_texts(decks["kolaps", "mini"])))
     missing = [t.title for t in _tables() if plain(t.title) not in text]
     assert not missing, f"titles printed nowhere on the mini deck: {missing}"
 
 
 def test_no_mini_text_is_set_under_the_floor(decks):
     small = {
-        (t.page + 1, t.text, t.size) for t in text_objects(decks["mini"]) if t.text.strip() and t.size < FLOOR_PT - 0.01
+        (t.page + 1, t.text, t.size)
+        for t in text_objects(decks["kolaps", "mini"])
+        if t.text.strip() and t.size < FLOOR_PT - 0.01
     }
     assert not small, f"text under {FLOOR_PT} pt: {sorted(small)[:5]}"
 
 
 @pytest.mark.parametrize("card", CARDS)
 def test_every_text_lies_inside_the_safe_area(decks, card):
-    reader = PdfReader(BytesIO(decks[card]))
+    reader = PdfReader(BytesIO(decks["kolaps", card]))
     out = []
-    texts = [t for t in text_objects(decks[card], page_space=True) if t.text.strip()]
+    texts = [t for t in text_objects(decks["kolaps", card], page_space=True) if t.text.strip()]
     for t in texts:
         left, bottom, right, top = (float(v) for v in reader.pages[t.page].trimbox)
         safe = pt(SAFE_MM)
@@ -89,27 +75,9 @@ def test_preflight_finds_no_text_near_the_trim(decks, cli, tmp_path, card):
     """As a print shop measures it (each text's advance box): a mini card's plain back once set its
     12 pt « KOLAPS : Ground Zero » 2.9 mm from the trim."""
     target = tmp_path / f"{card}.pdf"
-    target.write_bytes(decks[card])
+    target.write_bytes(decks["kolaps", card])
     result = cli(["preflight", target])
     assert "of the trim" not in result.stdout + result.stderr, result.stdout + result.stderr
-
-
-def _cell_lines(texts: list[TextObject]) -> list[tuple[str, int]]:
-    """The texts of one table row as cells (texts whose spans across the row overlap belong to one
-    cell: the columns never do), each with its count of lines."""
-    cells: list[list[TextObject]] = []
-    for t in sorted(texts, key=lambda t: t.bounds[0]):
-        home = next((c for c in cells if any(t.bounds[0] < o.bounds[2] and o.bounds[0] < t.bounds[2] for o in c)), None)
-        if home is None:
-            cells.append([t])
-        else:
-            home.append(t)
-    out = []
-    for cell in cells:
-        bottoms = sorted(t.bounds[1] for t in cell)
-        lines = 1 + sum(b - a > 3 for a, b in zip(bottoms, bottoms[1:], strict=False))
-        out.append((" ".join(t.text for t in sorted(cell, key=lambda t: (-t.bounds[1], t.bounds[0]))), lines))
-    return out
 
 
 @pytest.mark.parametrize("card", CARDS)
@@ -117,19 +85,7 @@ def test_no_table_cell_takes_more_than_three_lines(decks, card):
     """Each row of a table is one fill (paper or the zebra's tint; the head row its own): the texts on
     it, cell by cell. A row of one text across the table is running text, not a cell: a long last
     column set on a line of its own under its row (issue 12: « the text under the rows »)."""
-    pdf = decks[card]
-    fills = {seen(ink) for ink in (*table_paint().rows, table_paint().head_fill)}
-    texts = [t for t in text_objects(pdf, page_space=True) if t.text.strip()]
-    faults = []
-    for page in range(len(page_texts(pdf))):
-        mine = [t for t in texts if t.page == page]
-        for row in (p for p in path_paints(pdf, page) if p.fill in fills and p.box[3] - p.box[1] > 2):
-            left, bottom, right, top = row.box
-            on = [t for t in mine if left - 1 <= t.bounds[0] and t.bounds[2] <= right + 1]
-            on = [t for t in on if bottom <= (t.bounds[1] + t.bounds[3]) / 2 <= top]
-            cells = _cell_lines(on)
-            if len(cells) > 1:  # a row of the grid; a text alone across the table (set under its row) runs on
-                faults += [(page + 1, text, n) for text, n in cells if n > 3]
+    faults = [(c.page, c.text, c.lines) for c in grid_cells(decks["kolaps", card]) if c.lines > 3]
     assert not faults, f"{card}: cells over three lines: {faults[:5]}"
 
 
@@ -142,7 +98,7 @@ def test_on_tarot_a_table_s_notes_that_fit_are_printed_on_its_face(decks, table_
     table = next(t for t in _tables() if t.id == table_id)
     head = plain(" ".join(table.columns[:2]))  # its head row's first two heads
     for card, together in (("tarot", True), ("poker", False)):
-        pages = page_texts(decks[card])
+        pages = page_texts(decks["kolaps", card])
         assert (_face_of(pages, head) == _face_of(pages, _words(table.note))) is together, card
 
 
@@ -153,12 +109,12 @@ def _body_pt(pdf: bytes) -> float:
 
 
 def test_the_tarot_body_is_larger_than_the_poker_body(decks):
-    assert _body_pt(decks["tarot"]) > _body_pt(decks["poker"]) + 1
+    assert _body_pt(decks["kolaps", "tarot"]) > _body_pt(decks["kolaps", "poker"]) + 1
 
 
 @pytest.mark.parametrize("card", ["poker", "tarot"])
 def test_each_crippled_arm_s_wound_name_takes_one_line(decks, card):
-    lines = {plain(t.text) for t in text_objects(decks[card]) if t.text.strip()}
+    lines = {plain(t.text) for t in text_objects(decks["kolaps", card]) if t.text.strip()}
     critical = next(t for t in _tables() if t.id == "blessures-critiques")
     names = [row[2] for row in critical.rows[:2]]  # « Bras gauche estropié », « Bras droit estropié »
     assert all(plain(name) in lines for name in names), f"{card}: {names} not each on one line"
@@ -167,7 +123,7 @@ def test_each_crippled_arm_s_wound_name_takes_one_line(decks, card):
 @pytest.mark.parametrize("card", CARDS)
 def test_each_card_s_back_goes_on_with_its_front_s_topic(decks, card):
     """A topic, and so a section, opens on a front: a back's strip names its front's topic and card."""
-    pages = page_texts(decks[card])
+    pages = page_texts(decks["kolaps", card])
     heads = [page.splitlines()[0].replace("verso ›", "").replace("suite ›", "").split() for page in pages]
     assert len(pages) % 2 == 0
     for front, back in zip(heads[::2], heads[1::2], strict=True):
@@ -177,8 +133,8 @@ def test_each_card_s_back_goes_on_with_its_front_s_topic(decks, card):
 @pytest.mark.parametrize("card", CARDS)
 def test_a_strip_s_topic_hint_and_number_never_run_into_each_other(decks, card):
     """The mini strips once set « Modificateurs de difficulté », « verso › » and « 7/27 » over each other."""
-    reader = PdfReader(BytesIO(decks[card]))
-    texts = [t for t in text_objects(decks[card], page_space=True) if t.text.strip()]
+    reader = PdfReader(BytesIO(decks["kolaps", card]))
+    texts = [t for t in text_objects(decks["kolaps", card], page_space=True) if t.text.strip()]
     faults = []
     for page in range(len(reader.pages)):
         top = float(reader.pages[page].trimbox[3])

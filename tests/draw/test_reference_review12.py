@@ -9,8 +9,8 @@ import re
 from collections import Counter
 
 import pytest
-from pdf_text import page_texts, text_objects  # tests/support
-from ruleset_products import RULESETS, reference_deck  # tests/support
+from pdf_text import flat, page_texts, text_objects  # tests/support
+from ruleset_products import RULESETS, ReferenceDecks  # tests/support
 
 from kolaps_print.labels import label
 
@@ -18,15 +18,10 @@ CARDS = ("mini", "poker", "tarot")
 SYSTEMS = ("kolaps", *RULESETS)
 
 
-def flat(text: str) -> str:
-    return re.sub(r"[\s\u202f\u00a0]+", " ", text).strip()
-
-
 @pytest.fixture(scope="module")
-def decks(cli, tmp_path_factory) -> dict[tuple[str, str], bytes]:
-    """(system, card) -> the print-shop deck, built through the CLI."""
-    folder = tmp_path_factory.mktemp("reference-review12")
-    return {(system, card): reference_deck(cli, folder, system, card) for system in SYSTEMS for card in CARDS}
+def decks(cli, tmp_path_factory) -> ReferenceDecks:
+    """(system, card) -> the print-shop deck, built through the CLI when first read."""
+    return ReferenceDecks(cli, tmp_path_factory.mktemp("reference-review12"))
 
 
 def test_the_d12_ladder_on_a_mini_card_is_cut_by_its_rows_only(decks):

@@ -9,8 +9,8 @@ import re
 from collections import Counter
 
 import pytest
-from pdf_text import page_texts, text_objects  # tests/support
-from ruleset_products import RULESETS, reference_deck  # tests/support
+from pdf_text import flat, page_texts, text_objects  # tests/support
+from ruleset_products import RULESETS, ReferenceDecks  # tests/support
 
 from kolaps_print.content.ruleset_sheet import sheet_content
 from kolaps_print.labels import label, overriding_labels
@@ -20,15 +20,10 @@ CARDS = ("mini", "poker", "tarot")
 TAROT_BODY_PT = 8.5  # KOLAPS's tarot reference cards' body: the other systems' tarot decks no smaller
 
 
-def flat(text: str) -> str:
-    return re.sub(r"[\s\u202f\u00a0]+", " ", text).strip()
-
-
 @pytest.fixture(scope="module")
-def decks(cli, tmp_path_factory) -> dict[tuple[str, str], bytes]:
-    """(system, card) -> the print-shop deck of every system on every card."""
-    folder = tmp_path_factory.mktemp("refcards12b")
-    return {(system, card): reference_deck(cli, folder, system, card) for system in RULESETS for card in CARDS}
+def decks(cli, tmp_path_factory) -> ReferenceDecks:
+    """(system, card) -> the print-shop deck, built through the CLI when first read."""
+    return ReferenceDecks(cli, tmp_path_factory.mktemp("refcards12b"))
 
 
 def _faces_with(pdf: bytes, title: str) -> list[int]:

@@ -1,6 +1,7 @@
 """The text of each page of a PDF as pdfium extracts it: what a reader (or a search) sees."""
 
 import ctypes
+import re
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -12,6 +13,11 @@ def as_printed(text: str) -> str:
     """A label or data text as a PDF reader gives it back: reportlab draws a no-break space
     (U+00A0) with the space's code, so it reads as an ordinary space."""
     return text.replace("\u00a0", " ")
+
+
+def flat(text: str) -> str:
+    """Text on one line: every run of spaces (no-break ones too, and line ends) one plain space."""
+    return re.sub(r"[\s\u202f\u00a0]+", " ", text).strip()
 
 
 def page_texts(pdf: bytes) -> list[str]:

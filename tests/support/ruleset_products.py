@@ -32,6 +32,19 @@ def reference_deck(cli, folder: Path, system: str, card: str) -> bytes:
     return target.read_bytes()
 
 
+class ReferenceDecks(dict):
+    """(system, card) -> reference_deck's print-shop deck, built into folder when a test first reads
+    it (a deck that does not build fails only the tests that read it)."""
+
+    def __init__(self, cli, folder: Path) -> None:
+        super().__init__()
+        self.cli, self.folder = cli, folder
+
+    def __missing__(self, key: tuple[str, str]) -> bytes:
+        self[key] = reference_deck(self.cli, self.folder, *key)
+        return self[key]
+
+
 def demo_army(ruleset_id: str) -> RulesetArmy:
     """The system's one bundled demo army (data/rulesets/ID/armies/), loaded."""
     ruleset = find_ruleset(ruleset_id)
