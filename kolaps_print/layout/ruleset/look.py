@@ -80,6 +80,9 @@ class CardLook(Model):
     keep_small_pt: float = Field(default=0, ge=0, le=12)
     reference_width_mm: float = Field(default=63, gt=0)  # a card narrower than this (mini) takes compact
     how_to_mark: bool = True  # « Une case par point perdu… » under the first track (compact: no room, as KOLAPS's mini)
+    # a back's « Seuils … : voir l’aide. » beside its track's last row when it holds there on two
+    # lines (compact: the fullest mini back keeps 1.5 mm over its foot band; backs13)
+    note_beside: bool = False
     checkboxes_head: bool = True  # « À cocher » over a back's checkboxes (compact: a box says it is to tick; backs12)
     # What a narrower card changes of this look: a mapping in the file, kept as (field, value)
     # pairs so that the look hashes as a whole (the faces' styles are cached by look).
