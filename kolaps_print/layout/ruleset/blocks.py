@@ -19,8 +19,8 @@ from kolaps_print.labels import label
 from kolaps_print.layout.card_face import ASCENT
 from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock, block_shapes
 from kolaps_print.layout.reference.look import ink, tint
-from kolaps_print.layout.ruleset.look import CardLook, SheetLook
 from kolaps_print.layout.reference.row_table import BIG
+from kolaps_print.layout.ruleset.look import CardLook, SheetLook
 from kolaps_print.layout.ruleset.parts import ShapedPart
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import colour as house_colour
