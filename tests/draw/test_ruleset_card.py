@@ -354,10 +354,11 @@ def test_the_d100_tarot_back_sets_each_box_label_on_one_line():
 
 def test_a_back_table_sets_its_one_line_cells_at_the_top_of_the_row():
     """d12 « Critiques en combat »: the die's « 1 » sat in the middle of a three-line row; it now
-    reads level with the first line of the row's longest cell (on a tarot back: since backs12b
-    the poker backs all give the table by name)."""
+    reads level with the first line of the row's longest cell (on a 100 × 150 mm back: since
+    backs12b the poker backs give the table by name, since backs13 the tarot backs too, to keep
+    9.5 pt)."""
     army = demo_army("d12")
-    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="tarot")).pdf
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="100x150")).pdf
     texts = [o for o in text_objects(pdf, page_space=True) if o.page == 1]
     die = next(o for o in texts if o.text.strip() == "1")
     first = next(o for o in texts if o.text.strip().startswith("Arme brisée"))

@@ -6,6 +6,7 @@ cards written as sentences."""
 import pypdfium2 as pdfium
 import pytest
 from pdf_boxes import path_boxes  # tests/support
+from pdf_text import carried_on  # tests/support
 from ruleset_products import RULESETS, demo_army  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
@@ -52,7 +53,7 @@ def test_the_mini_foot_line_lies_inside_its_band_accents_included(ruleset_id):
 def _page_lines(pdf: bytes, page: int) -> list[str]:
     doc = pdfium.PdfDocument(pdf)
     try:
-        return doc[page].get_textpage().get_text_range().splitlines()
+        return carried_on(doc[page].get_textpage().get_text_range().splitlines())  # a sentence on two lines: one
     finally:
         doc.close()
 

@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 from pdf_boxes import square_paths  # tests/support
-from pdf_text import TextObject, page_texts, text_objects  # tests/support
+from pdf_text import TextObject, carried_on, page_texts, text_objects  # tests/support
 from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.content.ruleset_card import Lines, Track, back_items, front_items
@@ -139,7 +139,7 @@ def test_a_rule_left_off_a_mini_face_is_named_there_with_where_to_read_it(rulese
     raw = page_texts(mini(ruleset_id))
     for i, (name, front, back) in enumerate(faces(ruleset_id)):
         printed[(name, "front")], printed[(name, "back")] = front, back
-        lines[(name, "front")], lines[(name, "back")] = (raw[2 * i + k].splitlines() for k in (0, 1))
+        lines[(name, "front")], lines[(name, "back")] = (carried_on(raw[2 * i + k].splitlines()) for k in (0, 1))
     elsewhere = plain(label("rulesets.card.elsewhere", names="")).strip(" .")  # « : voir l’aide »
     rules = _rules(ruleset_id)
     assert rules

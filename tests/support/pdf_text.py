@@ -28,6 +28,20 @@ def page_texts(pdf: bytes) -> list[str]:
         document.close()
 
 
+def carried_on(lines: list[str]) -> list[str]:
+    """lines with a sentence broken across lines read as one: a line that starts in lower case
+    carries on the one above when that one has not ended its sentence (backs13: « Seuils
+    ASSOMMANT / et COUPS : voir l’aide. » set beside a track's last row on two lines)."""
+    out: list[str] = []
+    for line in lines:
+        stripped = line.strip()
+        if out and stripped[:1].islower() and not out[-1].endswith("."):
+            out[-1] = f"{out[-1]} {stripped}"
+        else:
+            out.append(stripped)
+    return out
+
+
 @dataclass(frozen=True)
 class TextObject:
     page: int  # from 0

@@ -11,13 +11,15 @@ from functools import lru_cache
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
 
 from kolaps_print.content.ruleset_card import Tiles, Track
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.card_face import ASCENT
-from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock
+from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock, block_shapes
 from kolaps_print.layout.reference.look import ink, tint
+from kolaps_print.layout.reference.row_table import BIG
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook
 from kolaps_print.layout.ruleset.parts import ShapedPart
 from kolaps_print.layout.shapes import Shape
@@ -290,6 +292,66 @@ class BoxesBlock(ShapedPart):
 
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         return list(_laid_track(self.track, self.look, self.width, self.height, (x, y, area.height)))
+
+
+class NoteBeside(ShapedPart):
+    """A track's boxes with a short note (« Seuils ASSOMMANT et COUPS : voir l’aide. ») set in
+    the room right of their last row, on at most two lines, its top level with that row's:
+    the line the note took under the boxes is saved (thirteenth session, backs13: Lou Ferrand's
+    mini back, whose last row below zero holds two boxes). fits() says whether it holds there."""
+
+    LINES = 2
+
+    def __init__(self, boxes: BoxesBlock, note: Paragraph, look: CardLook):
+        super().__init__()
+        self.boxes, self.note, self.look = boxes, note, look
+
+    def _left(self, width: float) -> float:
+        """Where the note starts: the last row's right, and the look's room between a label and a box."""
+        start, count = self.boxes.rows(width)[-1]
+        return self.boxes.row_width(start, count, width) + pt(self.look.box_space_mm)
+
+    def _set(self, width: float) -> tuple[float, float]:
+        """The note's width and height set beside the last row: its lines balanced (the narrowest
+        width that keeps as few lines), none wider than the room."""
+        room = width - self._left(width)
+        _, height = self.note.wrap(room, BIG)
+        lines = len(self.note.blPara.lines)
+        narrow = room
+        while narrow > pt(1) and self.note.wrap(narrow - pt(0.5), BIG)[1] <= height + 1e-6:
+            narrow -= pt(0.5)
+        self.note.wrap(narrow, BIG)
+        return (narrow, height) if lines <= self.LINES else (room, BIG)
+
+    def fits(self, width: float) -> bool:
+        """Whether the note holds beside the last row, every word whole, on at most two lines."""
+        room = width - self._left(width)
+        if room <= 0:
+            return False
+        narrow, height = self._set(width)
+        words = self.note.getPlainText().split()
+        return height < BIG and all(
+            stringWidth(w, self.note.style.fontName, self.note.style.fontSize) <= narrow for w in words
+        )
+
+    def _top(self, width: float) -> float:
+        """The note's top, points under the block's: its line's top level with the last row's
+        top (raised to the boxes' capitals, its ascenders would come within 0.2 mm of the row above)."""
+        return self.boxes.row_tops(width)[-1]
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        self.width = aW
+        boxes = self.boxes.wrap(aW, aH)[1]
+        _, note = self._set(aW)
+        self.height = max(boxes, self._top(aW) + note)
+        return aW, self.height
+
+    def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
+        top = y + self.height
+        shapes = self.boxes.shapes_at(x, top - self.boxes.height, area)
+        _, note = self._set(self.width)
+        at = top - self._top(self.width) - note
+        return shapes + block_shapes(self.note, x + self._left(self.width), at, area)
 
 
 @lru_cache(maxsize=512)

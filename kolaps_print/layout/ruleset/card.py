@@ -30,7 +30,7 @@ from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import ink, tint
 from kolaps_print.layout.reference.numbering import hint_right
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
-from kolaps_print.layout.ruleset.blocks import BoxesBlock, SectionHead, TilesBlock
+from kolaps_print.layout.ruleset.blocks import BoxesBlock, NoteBeside, SectionHead, TilesBlock
 from kolaps_print.layout.ruleset.columns import (
     CELL_PAD,
     column_widths,
@@ -660,6 +660,11 @@ def face_layout(
         else:
             parts = _parts(item, look, styles, colour, width)
         if parts and isinstance(item, Elsewhere) and story and isinstance(previous, Track):
+            beside = _note_beside(story[-2], parts[0], look, width)
+            if beside is not None:  # the track's legends by name, beside its last row (backs13)
+                story[-2] = beside
+                previous = item
+                continue
             story[-1] = Spacing(_by_name_gap(look))  # the track's legends by name: its legend, under its boxes
         elif parts and isinstance(item, Checkboxes) and story and not look.checkboxes_head and _flush(previous):
             story[-1] = Spacing(gap - to_mm(CELL_PAD_Y) / 2)  # half the row's padding: air over its boxes
@@ -681,6 +686,15 @@ def _flush(item: Item | None) -> bool:
     under it stand half their row's padding nearer (Lou Ferrand's mini back, backs12); a
     legend's « (mourant) » descends as far as that padding."""
     return isinstance(item, Elsewhere) and not DESCENDING & set(_elsewhere(item))
+
+
+def _note_beside(boxes: Drawn, note: Drawn, look: CardLook, width: float) -> NoteBeside | None:
+    """The track's boxes with its by-name sentence beside their last row, when the look sets it
+    there and it holds on two lines (None: the sentence goes under the boxes, as before)."""
+    if not look.note_beside or not isinstance(boxes, BoxesBlock) or not isinstance(note, FlowablePart):
+        return None
+    beside = NoteBeside(boxes, note.flowable, look)
+    return beside if beside.fits(width) else None
 
 
 def _by_name_gap(look: CardLook) -> float:

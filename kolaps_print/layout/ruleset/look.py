@@ -78,8 +78,14 @@ class CardLook(Model):
     # A deck's backs whose small type (the tracks' legends) would fit in full only under this give
     # their tallest backs' legends by name to keep it (0: never; a mini, set at the floor, neither)
     keep_small_pt: float = Field(default=0, ge=0, le=12)
+    # ...and on a card taller than the reference (tarot), this (backs13: the d12 tarot backs at 8.1 pt
+    # beside the 3d6 and d100 tarot backs' 9.6 and 9.9; 0: keep_small_pt there too)
+    keep_large_pt: float = Field(default=0, ge=0, le=14)
     reference_width_mm: float = Field(default=63, gt=0)  # a card narrower than this (mini) takes compact
     how_to_mark: bool = True  # « Une case par point perdu… » under the first track (compact: no room, as KOLAPS's mini)
+    # a back's « Seuils … : voir l’aide. » beside its track's last row when it holds there on two
+    # lines (compact: the fullest mini back keeps 1.5 mm over its foot band; backs13)
+    note_beside: bool = False
     checkboxes_head: bool = True  # « À cocher » over a back's checkboxes (compact: a box says it is to tick; backs12)
     # What a narrower card changes of this look: a mapping in the file, kept as (field, value)
     # pairs so that the look hashes as a whole (the faces' styles are cached by look).
@@ -137,7 +143,9 @@ class CardLook(Model):
         """The least factor of scales whose small type reaches keep_small_pt, None when no factor
         above the smallest does (a mini: one size, the floor's)."""
         *larger, _ = self.scales(card_height_mm)
-        kept = [f for f in larger if self.keep_small_pt and self.small_pt * f >= self.keep_small_pt - 1e-9]
+        grown = card_height_mm > self.reference_height_mm and self.keep_large_pt
+        keep = self.keep_large_pt if grown else self.keep_small_pt
+        kept = [f for f in larger if keep and self.small_pt * f >= keep - 1e-9]
         return min(kept, default=None)
 
 
