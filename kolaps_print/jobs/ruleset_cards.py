@@ -224,7 +224,7 @@ def _grown(
     small type kept), step by step while every face holds and its tables stay at the body's size;
     None when not one step holds. fronts13 (review 12b S2): the poker fronts stopped at 6.5 and
     6.83 pt over a tenth to a quarter of empty card, for the type and gaps that a whole scale
-    step grows with the body (3d6: 9 mm more at 7.47 pt; the body alone: 3)."""
+    step grows with the body (3d6: 9.3 mm more at 7.47 pt; the body alone at 7.5: 3.9)."""
     grown = None
     for body in look.grown_bodies(height_mm):
         bigger = look.model_copy(update={"body_pt": body})
