@@ -187,7 +187,7 @@ def _side(
     distinct = list(firsts.values())
     order = list(range(len(distinct)))  # the content that last failed is tried first
     *larger, smallest = [f for f in base.scales(height_mm) if f >= least - 1e-9]
-    best: tuple[float, list[RulesetCardFace]] | None = None  # the score that fits (_score), its faces
+    best: tuple[float, list[RulesetCardFace], CardLook] | None = None  # the score that fits (_score), its faces, look
     for factor in larger:
         look = base.scaled(factor)
         if best is not None and 2 * look.body_pt <= best[0] + 1e-9:
@@ -197,16 +197,45 @@ def _side(
             continue  # a word squeezed apart, or no better than a larger scale: try smaller type
         faces, failed = _all_fit(distinct, order, (room_width, room), look, colour, widths)
         if faces is not None:
-            best = (_score(look, widths), faces)
+            best = (_score(look, widths), faces, look)
             continue
         order.insert(0, order.pop(order.index(failed)))
-    if best is not None:
-        return _shared(best[1], keys, firsts), []
-    look = base.scaled(smallest)
-    widths = deck_widths(distinct, room_width, look)
-    laid = [face_layout(c, room_width, look, colour, widths) for c in distinct]
-    tall = {key for key, face in zip(firsts, laid, strict=True) if face.height(to_mm(room_width)) > to_mm(room)}
-    return _shared(laid, keys, firsts), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
+    if best is None:
+        look = base.scaled(smallest)
+        widths = deck_widths(distinct, room_width, look)
+        laid = [face_layout(c, room_width, look, colour, widths) for c in distinct]
+        tall = {key for key, face in zip(firsts, laid, strict=True) if face.height(to_mm(room_width)) > to_mm(room)}
+        if tall:
+            return _shared(laid, keys, firsts), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
+        best = (_score(look, widths), laid, look)
+    grown = None if back else _grown(distinct, order, (room_width, room), best[2], colour, height_mm)
+    return _shared(grown or best[1], keys, firsts), []
+
+
+def _grown(
+    contents: list[list[Item]],
+    order: list[int],
+    room: tuple[float, float],
+    look: CardLook,
+    colour: Color,
+    height_mm: float,
+) -> list[RulesetCardFace] | None:
+    """The faces with their body grown alone past the deck's look (its tiles, heads, gaps and
+    small type kept), step by step while every face holds and its tables stay at the body's size;
+    None when not one step holds. fronts13 (review 12b S2): the poker fronts stopped at 6.5 and
+    6.83 pt over a tenth to a quarter of empty card, for the type and gaps that a whole scale
+    step grows with the body (3d6: 9.3 mm more at 7.47 pt; the body alone at 7.5: 3.9)."""
+    grown = None
+    for body in look.grown_bodies(height_mm):
+        bigger = look.model_copy(update={"body_pt": body})
+        widths = deck_widths(contents, room[0], bigger)
+        if not unbroken(widths) or table_pt(widths) < body - 1e-9:
+            break  # a table set under the body: the body stops where the weapons still read at its size
+        faces, _ = _all_fit(contents, order, room, bigger, colour, widths)
+        if faces is None:
+            break
+        grown = faces
+    return grown
 
 
 def _score(look: CardLook, widths: Widths) -> float:

@@ -144,8 +144,8 @@ def _row_cells(texts: list, page: int, name: str) -> list:
     first = whole[0] if whole else next(o for o in on_page if o.text.strip().startswith(name.split(" ")[0]))
     row = _beside(texts, page, first)
     if all(
-        "Bold" in o.font for o in row
-    ):  # the name alone, or with its roll (tarot12): its values are the next line down
+        "Bold" in o.font or as_printed(o.text).strip().startswith("·") for o in row
+    ):  # the name alone, or with its roll (tarot12) after « · » or « · AV » (fronts13): its values are the next line down
         below = [o for o in texts if o.page == page and o.bounds[3] <= first.bounds[1] + 0.5 and o.text.strip()]
         top = max(below, key=lambda o: o.bounds[3])
         line = [o for o in below if o.bounds[3] > top.bounds[1] and o.bounds[1] < top.bounds[3]]

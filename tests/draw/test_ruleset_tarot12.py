@@ -96,17 +96,22 @@ def test_every_weapon_head_holds_one_line_on_a_tarot_front(ruleset_id):
 def test_the_cells_of_a_tarot_weapons_table_stand_1_5_mm_apart(ruleset_id):
     """« Armes de tir 2d6 » read as one phrase (d12 tarot, 1.42 mm): at a 10 pt body a word space is
     0.9 mm, so neighbouring cells on a line of the weapons table keep 1.5 mm of paper between them
-    (main's 3d6: « assommants » | « 3 », 1.48 mm). A name and its roll on one line (3d6) are one
-    text, not two cells: a pdfium text object of the name ends past its no-break space."""
+    (main's 3d6: « assommants » | « 3 », 1.48 mm). A name's line (its roll after it, fronts13:
+    « Pistolet · AV 3d6 + 11 ») is one line of text, not cells: its runs are left out."""
     army, pdf, fronts = _fronts(ruleset_id)
     texts = text_objects(pdf, page_space=True)
     for (page, table), member in zip(fronts, army.members, strict=True):
         top = max(o.bounds[3] for o in texts if o.page == page and as_printed(o.text).strip() in table.header[1:])
         last = [o for o in texts if o.page == page and as_printed(o.text).strip() in {r[-1] for r in table.rows}]
-        low, names = min(o.bounds[1] for o in last), {"", *(row[0] for row in table.rows)}
+        low, names = min(o.bounds[1] for o in last), {row[0] for row in table.rows}
+        on_names = [o.bounds for o in texts if o.page == page and as_printed(o.text).strip() in names]
+        assert len(on_names) == len(names), member.name  # each name printed, as a run of its own
         lines: dict[int, list] = {}
         for o in texts:
-            if o.page == page and low - 0.5 <= o.bounds[1] and o.bounds[3] <= top + 0.5 and o.text.strip() not in names:
+            middle = (o.bounds[1] + o.bounds[3]) / 2
+            if o.page != page or not o.text.strip() or any(b[1] <= middle <= b[3] for b in on_names):
+                continue  # a name's line: its name, « · AV » and its roll
+            if low - 0.5 <= o.bounds[1] and o.bounds[3] <= top + 0.5:
                 lines.setdefault(round(o.bounds[1]), []).append(o)
         for line in lines.values():
             line.sort(key=lambda o: o.bounds[0])

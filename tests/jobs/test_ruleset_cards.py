@@ -59,7 +59,8 @@ def test_d100_front_lists_skills_weapons_and_the_back_its_boxes():
     army = demo_army("d100")
     pages = cards("d100")
     first = army.members[0].character
-    assert "Armes de poing 55" in pages[0] and "Revolver 55 % Armes de poing 1d8 15 6" in pages[0]
+    # the roll on its name's line (fronts13)
+    assert "Armes de poing 55" in pages[0] and "Revolver · 55 % Armes de poing 1d8 15 6" in pages[0]
     assert f"POINTS DE VIE ({first.pv})" in pages[0] and "MUNITIONS · REVOLVER (6)" in pages[0]
     assert "Parade utilisée" in pages[0] and "Esquive annoncée" in pages[0]
     assert len(pages) == 6  # Élise Garnier has two copies
@@ -168,7 +169,7 @@ def test_each_weapon_prints_that_character_s_roll():
         for weapon_id in member.character.armes:
             weapon = weapons[weapon_id]
             score = member.character.competences.get(weapon.competence, skills[weapon.competence].base)
-            assert f"{weapon.name} {score} %" in page, (member.name, weapon.name)
+            assert f"{weapon.name} · {score} %" in page, (member.name, weapon.name)
     d12 = demo_army("d12")
     skills, weapons = d12.ruleset.catalogues["competences"], d12.ruleset.catalogues["armes"]
     for member, page in zip(d12.members, cards("d12"), strict=True):
@@ -176,18 +177,19 @@ def test_each_weapon_prints_that_character_s_roll():
             weapon = weapons[weapon_id]
             skill = skills[weapon.competence]
             total = member.character.competences[weapon.competence] + getattr(member.character, skill.carac.lower())
-            assert f"{weapon.name} 1d12 + {total}" in page, (member.name, weapon.name)
+            assert f"{weapon.name} · 1d12 + {total}" in page, (member.name, weapon.name)
 
 
 def test_3d6_weapons_print_the_attack_value_of_ruling_e9():
-    """3D6-E9: DEX + the weapon's skill (0 when the character has none) + 3d6, marked on the card."""
+    """3D6-E9: DEX + the weapon's skill (0 when the character has none) + 3d6, marked on the card and
+    named by the rules' word for it, « AV » (review 12b S3)."""
     army = demo_army("3d6")
     weapons = army.ruleset.catalogues["armes"]
     for member, page in zip(army.members, cards("3d6"), strict=True):
         for weapon_id in member.character.armes:
             weapon = weapons[weapon_id]
             total = member.character.dex + member.character.competences.get(weapon.competence, 0)
-            assert f"{weapon.name} 3d6 + {total}" in page, (member.name, weapon.name)
+            assert f"{weapon.name} · AV 3d6 + {total}" in page, (member.name, weapon.name)  # labelled (fronts13)
         assert "3D6-E9" in page
     karim = next(m for m in army.members if m.name == "Karim Besson")
     assert (karim.character.dex, karim.character.competences["armes-feu"]) == (7, 7)  # the erratum's example

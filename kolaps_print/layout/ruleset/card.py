@@ -48,7 +48,7 @@ from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.ruleset.parts import BlockGap, FlowablePart, Spacing
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
-from kolaps_print.typography import NBSP, escape, run_on, separated
+from kolaps_print.typography import NBSP, bound, escape, run_on, separated
 from kolaps_print.units import pt, to_mm
 
 
@@ -285,9 +285,9 @@ def _at_body(table: RulesetTable, width: float, look: CardLook) -> DeckTable | N
                         if sum(need) <= width + 1e-6:
                             columns = heads_whole_columns(shown, width, size, strong, pad, bold_first=bold)
                             return DeckTable(size, columns, True, strong, above, pad)
-                    if rest is not None and _roll_fits(table, rest, width, size, strong, pad, whole):
+                    if rest is not None and _roll_fits(table, rest, width, size, pad, whole):
                         columns = heads_whole_columns(rest, width, size, 1.0, pad)
-                        return DeckTable(size, columns, True, strong, True, pad, roll_in_name=True)
+                        return DeckTable(size, columns, True, 1.0, True, pad, roll_in_name=True)
     return None
 
 
@@ -298,24 +298,25 @@ def _under_name(look: CardLook) -> list[float]:
     return [s for s in _larger(look) if look.body_pt * s <= most + 1e-9]
 
 
-def _roll_fits(
-    table: RulesetTable, rest: RulesetTable, width: float, size: float, strong: float, pad: float, whole: bool
-) -> bool:
-    """Whether each weapon's roll holds its name's line, after it (« Matraque  3d6 + 10 »: the
+def _roll_fits(table: RulesetTable, rest: RulesetTable, width: float, size: float, pad: float, whole: bool) -> bool:
+    """Whether each weapon's roll holds its name's line, after it (« Matraque · AV 3d6 + 10 »: the
     3d6's five columns of values need 196 pt of 179 at a 10 pt body), and the other values their
     columns under it (rest), at the body's size."""
     assert table.strong is not None
-    line = max(_name_and_roll(row[0], row[table.strong], size, strong) for row in table.rows)
+    runs = (_name_and_roll(row[0], row[table.strong]) for row in table.rows)
+    line = max(sum(stringWidth(text, SANS_BOLD if bold else SANS, size) for text, bold in run) for run in runs)
     need = heads_whole_widths(rest, size, 1.0, pad, rows_whole=whole)
     return len(rest.header) >= 2 and line + 2 * pad + COLUMN_SLACK <= width and sum(need) <= width + 1e-6
 
 
-ROLL_GAP = "\u00a0\u2002"  # between a weapon's name and its roll on one line: more than a word space
-
-
-def _name_and_roll(name: str, roll: str, size: float, strong: float) -> float:
-    """The width of a name (bold, at size) and its roll after it (bold, strong times larger)."""
-    return stringWidth(name + ROLL_GAP, SANS_BOLD, size) + stringWidth(roll, SANS_BOLD, size * strong)
+def _name_and_roll(name: str, roll: str) -> tuple[tuple[str, bool], ...]:
+    """A weapon's name and its roll on one line, as runs (text, bold): « Pistolet · AV 3d6 + 11 »,
+    the name and the roll in bold at the body's size, the separator and the roll's head (the
+    ruleset's roll_head: the 3d6's « AV »; none elsewhere) regular between them (fronts13, review
+    12b S3: the card's most important number says what it is and is no larger than its name)."""
+    head = label("rulesets.card.roll_head")
+    between = bound(label("rulesets.card.separator")) + (f"{head}{NBSP}" if head else "")
+    return ((name, True), (between, False), (roll, True))
 
 
 def _less_roll(table: RulesetTable) -> RulesetTable | None:
@@ -552,8 +553,7 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
     for row in table.rows:
         cells = tuple(_paragraph(escape(row[j]), styles[j]) for j in shown)
         if deck.names_above:  # the name in bold at the body's size: the head of the values under it
-            leading = look.leading * (deck.strong if deck.roll_in_name else 1)  # the roll's own line height
-            name = _paragraph(_name_line(table, deck, row, look), _style("name", SANS_BOLD, look.body_pt, leading))
+            name = _paragraph(_name_line(table, deck, row), _style("name", SANS, look.body_pt, look.leading))
             rows.append(Row((name,) + ("",) * (len(columns) - 1), CELL_PAD_Y, 0, span=True, ruled=False))
         rows.append(Row(cells, 0 if deck.names_above else CELL_PAD_Y, CELL_PAD_Y))
     grid_look = TableLook(
@@ -575,12 +575,12 @@ def _shown(table: RulesetTable, deck: DeckTable, column: int) -> bool:
     return not (deck.names_above and column == 0) and not (deck.roll_in_name and column == table.strong)
 
 
-def _name_line(table: RulesetTable, deck: DeckTable, row: list[str], look: CardLook) -> str:
+def _name_line(table: RulesetTable, deck: DeckTable, row: list[str]) -> str:
     """A weapon's name over its values (markup), and its roll after it when it is on that line."""
     if not deck.roll_in_name or table.strong is None:
-        return escape(row[0])
-    roll = f'<font size="{round(look.body_pt * deck.strong, 2)}">{escape(row[table.strong])}</font>'
-    return f"{escape(row[0])}{ROLL_GAP}{roll}"
+        return f"<b>{escape(row[0])}</b>"
+    runs = _name_and_roll(row[0], row[table.strong])
+    return "".join(f"<b>{escape(text)}</b>" if bold else escape(text) for text, bold in runs)
 
 
 def _weapon_lines(table: RulesetTable, look: CardLook, styles: _Styles) -> list[Drawn]:
@@ -672,6 +672,8 @@ def face_layout(
             story += parts + [BlockGap(gap)]
         previous = item
     if any(_marked(item) for item in items):
+        if not back and look.key_gap_mm is not None and story:
+            story[-1] = Spacing(look.key_gap_mm)  # a front's footnote, under the reminders that carry its marks
         story.append(FlowablePart(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend)))
     else:
         story = story[:-1]

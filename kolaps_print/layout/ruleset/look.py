@@ -64,6 +64,9 @@ class CardLook(Model):
     weapon_lines: bool = False  # each weapon a paragraph, its values after their heads (compact: a mini's 38 mm)
     box_pt: float = Field(gt=0, le=2)
     gap_mm: float = Field(ge=0, le=10)
+    # A front's key to « † » under its last block (the reminders, where its marks stand), as its
+    # footnote (fronts13); None: a block's gap_mm, as on a back
+    key_gap_mm: float | None = Field(default=None, ge=0, le=10)
     rule_pt: float = Field(gt=0, le=3)
     rule_min_mm: float = Field(default=3, ge=0, le=20)  # a head's rule shorter than this is left out (not a stray dash)
     label_clear_mm: float = Field(ge=0.2, le=3)  # a line's end (its cap reaches past it) to its label's baseline
@@ -75,6 +78,9 @@ class CardLook(Model):
     max_scale: float = Field(ge=1, le=2)  # on that card, type and gaps grow by up to this to fill it
     scale_step: float = Field(gt=0, le=0.5)
     spread_gaps: float = Field(default=1, ge=1, le=4)  # a tarot face: its block gaps grow up to this ×
+    # A deck of fronts whose gaps do not spread (a card of the reference height: poker) grows its
+    # body alone past its scale, by this step, while its fullest front holds (0: never; fronts13)
+    body_step_pt: float = Field(default=0, ge=0, le=1)
     # A deck's backs whose small type (the tracks' legends) would fit in full only under this give
     # their tallest backs' legends by name to keep it (0: never; a mini, set at the floor, neither)
     keep_small_pt: float = Field(default=0, ge=0, le=12)
@@ -127,7 +133,9 @@ class CardLook(Model):
         values: dict[str, float] = {k: round(getattr(self, k) * factor, 2) for k in grown}
         values |= {k: round(getattr(self, k) * factor, 2) for k in ("gap_mm", "head_gap_mm", "legend_gap_mm")}
         values |= {
-            k: round(v * factor, 2) for k in ("back_gap_mm", "box_head_gap_mm") if (v := getattr(self, k)) is not None
+            k: round(v * factor, 2)
+            for k in ("back_gap_mm", "box_head_gap_mm", "key_gap_mm")
+            if (v := getattr(self, k)) is not None
         }
         values["box_mm"] = round(self.box_mm * factor**0.5, 2)
         return self.model_copy(update=values)
@@ -138,6 +146,16 @@ class CardLook(Model):
         most = min(self.max_scale * card_height_mm / self.reference_height_mm, self.max_body_pt / self.body_pt)
         count = max(0, int((most - 1) / self.scale_step + 1e-9))
         return [round(1 + self.scale_step * i, 3) for i in range(count, -1, -1)]
+
+    def grown_bodies(self, card_height_mm: float) -> list[float]:
+        """The bodies to try past this look's, smallest first, on body_step_pt's grid up to
+        max_body_pt: none on a card taller than the reference (tarot: its gaps spread) or without
+        a step (mini: the floor)."""
+        step = self.body_step_pt
+        if not step or card_height_mm > self.reference_height_mm:
+            return []
+        first = (int(self.body_pt / step + 1e-9) + 1) * step
+        return [round(first + step * i, 2) for i in range(int((self.max_body_pt - first) / step + 1e-9) + 1)]
 
     def kept_scale(self, card_height_mm: float) -> float | None:
         """The least factor of scales whose small type reaches keep_small_pt, None when no factor
