@@ -49,6 +49,27 @@ def package_state() -> str:
     return hashlib.sha256("\n".join(state).encode()).hexdigest()
 
 
+@cache
+def installed_state(*names: str) -> str | None:
+    """Each file of these installed packages (pdfium's bindings, reportlab, pyphen's
+    dictionaries), by name, size and date, as package_state ours: found without importing them.
+    None when one cannot be found (the caller then keeps nothing)."""
+    import importlib.util
+
+    state = []
+    for name in names:
+        spec = importlib.util.find_spec(name)
+        folders = list(spec.submodule_search_locations or []) if spec is not None else []
+        if not folders:
+            return None
+        for folder, subfolders, files in os.walk(folders[0]):
+            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+            for file in sorted(files):
+                info = os.stat(os.path.join(folder, file))
+                state.append(f"{name}:{os.path.relpath(folder, folders[0])}/{file}:{info.st_size}:{info.st_mtime_ns}")
+    return hashlib.sha256("\n".join(state).encode()).hexdigest()
+
+
 def open_folder() -> int | None:
     """The cache folder (made 0700 if missing), open; None if it is switched off or not safe
     to use. Every entry is then reached through this descriptor: a folder renamed or replaced

@@ -25,6 +25,7 @@ from kolaps_print.layout.sheets import paper_name, sheets
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.choices import KOLAPS
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.rulebook.balance_cache import sources_key
 from kolaps_print.rulebook.build import Printing, lay_out_book
 from kolaps_print.rulebook.check import CheckedBook, check_book
 from kolaps_print.rulebook.flowables import HeadingPlace
@@ -151,11 +152,18 @@ def build_rulebook(options: RulebookOptions = RulebookOptions(), data: GameData 
         book, marks = _checked(options, templates, data_dir, data)
         bleed = sheets().print_shop.bleed if options.print_shop else 0.0
         printing = Printing(options.paper, options.proof, options.version, options.date, bleed)
+        key = _handout_key(options, templates, data_dir) if book.edition.form == "handout" else None
         with overriding_labels(book.ruleset.labels_file if book.ruleset else None):
-            result = lay_out_book(book, printing, marks)
+            result = lay_out_book(book, printing, marks, key)
         _check_trait_pages(options, book, result.registry.headings)
     pdf = press_ready(result.pdf, bleed) if options.print_shop else result.pdf
     return RulebookResult(pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
+
+
+def _handout_key(options: RulebookOptions, templates: Path, data_dir: Path) -> str | None:
+    """What a quick-start is made from, for its balanced pages kept between runs: every file it
+    may read (its templates, the templates folder, the data folder) and the options."""
+    return sources_key((templates, resources.templates_dir(), data_dir), options)
 
 
 def _check_trait_pages(options: RulebookOptions, book: CheckedBook, headings: list[HeadingPlace]) -> None:

@@ -12,12 +12,8 @@ docs/trust.md says why an entry is believed.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
-import os
 import sys
 import zlib
-from functools import cache
-from pathlib import Path
 
 from kolaps_print import disk_cache
 from kolaps_print.write.raster import PNG_LEVEL, PNG_SIGNATURE, png_scanlines, rendered_scanlines
@@ -45,7 +41,7 @@ def _key(pdf: bytes, dpi: float) -> str | None:
     """None when the cache is off or the renderer's files cannot be found (rendered every time)."""
     if disk_cache.switched_off():
         return None
-    renderer = _renderer_state()
+    renderer = disk_cache.installed_state(*RENDERER)
     if renderer is None:
         return None
     digest = hashlib.sha256(FORMAT)
@@ -54,24 +50,6 @@ def _key(pdf: bytes, dpi: float) -> str | None:
     digest.update(renderer.encode())
     digest.update(hashlib.sha256(pdf).digest())
     return digest.hexdigest()
-
-
-@cache
-def _renderer_state() -> str | None:
-    """pdfium's bindings and library, each file by name, size and date (as disk_cache.package_state
-    our own): found without importing them, which a warm kit never has to."""
-    state = []
-    for name in RENDERER:
-        spec = importlib.util.find_spec(name)
-        folders = list(spec.submodule_search_locations or []) if spec is not None else []
-        if not folders:
-            return None
-        for folder, subfolders, names in os.walk(folders[0]):
-            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
-            for file in sorted(names):
-                info = os.stat(Path(folder) / file)
-                state.append(f"{name}/{Path(folder).name}/{file}:{info.st_size}:{info.st_mtime_ns}")
-    return hashlib.sha256("\n".join(state).encode()).hexdigest()
 
 
 def _read(key: str, pages: int) -> list[bytes] | None:
