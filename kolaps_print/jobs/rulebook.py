@@ -33,7 +33,6 @@ from kolaps_print.rulebook.proof_pages import MarkedPage, face_marks, failed_pro
 from kolaps_print.rulebook.report import ConsistencyReport, trait_page_findings
 from kolaps_print.rulebook.sources import read_book
 from kolaps_print.write import PDF, planned_output, source_inputs
-from kolaps_print.write.pdfx import press_ready
 
 if TYPE_CHECKING:  # the other rulesets' models are imported for their books only (start-up time)
     from kolaps_print.model.ruleset_load import Ruleset
@@ -156,8 +155,14 @@ def build_rulebook(options: RulebookOptions = RulebookOptions(), data: GameData 
         with overriding_labels(book.ruleset.labels_file if book.ruleset else None):
             result = lay_out_book(book, printing, marks, key)
         _check_trait_pages(options, book, result.registry.headings)
-    pdf = press_ready(result.pdf, bleed) if options.print_shop else result.pdf
+    pdf = _press_ready(result.pdf, bleed) if options.print_shop else result.pdf
     return RulebookResult(pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
+
+
+def _press_ready(pdf: bytes, bleed: float) -> bytes:
+    from kolaps_print.write.pdfx import press_ready  # pypdf: imported for a print shop's copy only
+
+    return press_ready(pdf, bleed)
 
 
 def _handout_key(options: RulebookOptions, templates: Path, data_dir: Path) -> str | None:
