@@ -1,9 +1,11 @@
 """The folder where kolaps-print keeps what it made in an earlier run, and its entries as bytes.
 
-Three kinds of entry live there, each named by the SHA-256 key its user computes and marked by
-its suffix: the validated data files (model/data_cache.py, ".json"), the chapters' compiled
-templates (rulebook/templating.py, ".jinja") and the fonts' character tables (fonts/tables.py,
-".font"). This module only finds the folder, checks it and reads and writes bytes; what an
+Several kinds of entry live there, each named by the SHA-256 key its user computes and marked
+by its suffix: the validated data files (model/data_cache.py, ".json"), the chapters' compiled
+templates (rulebook/templating.py, ".jinja"), the fonts' character tables (fonts/tables.py,
+".font"), and the kit's deterministic steps: its previews' pictures (write/png_cache.py, ".png"),
+the quick-start's balanced pages (rulebook/balance_cache.py, ".fits"), its stamped documents,
+folded sheet and print runs (kit/kept_pdfs.py, ".kitpdf"). This module only finds the folder, checks it and reads and writes bytes; what an
 entry holds, and what its key covers, is its user's business. It sits with the foundations, so
 that fonts/ may use it without importing a later stage.
 
