@@ -51,24 +51,31 @@ def package_state() -> str:
     return hashlib.sha256("\n".join(state).encode()).hexdigest()
 
 
-@cache
 def installed_state(*names: str) -> str | None:
     """Each file of these installed packages (pdfium's bindings, reportlab, pyphen's
     dictionaries), by name, size and date, as package_state ours: found without importing them.
     None when one cannot be found (the caller then keeps nothing)."""
+    states = [_installed(name) for name in names]
+    if any(state is None for state in states):
+        return None
+    return hashlib.sha256("\n".join(f"{n}:{s}" for n, s in zip(names, states, strict=True)).encode()).hexdigest()
+
+
+@cache
+def _installed(name: str) -> str | None:
+    """One package's files (walked once per process: reportlab's 400 serve two kinds of entry)."""
     import importlib.util
 
+    spec = importlib.util.find_spec(name)
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    if not folders:
+        return None
     state = []
-    for name in names:
-        spec = importlib.util.find_spec(name)
-        folders = list(spec.submodule_search_locations or []) if spec is not None else []
-        if not folders:
-            return None
-        for folder, subfolders, files in os.walk(folders[0]):
-            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
-            for file in sorted(files):
-                info = os.stat(os.path.join(folder, file))
-                state.append(f"{name}:{os.path.relpath(folder, folders[0])}/{file}:{info.st_size}:{info.st_mtime_ns}")
+    for folder, subfolders, files in os.walk(folders[0]):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        for file in sorted(files):
+            info = os.stat(os.path.join(folder, file))
+            state.append(f"{os.path.relpath(folder, folders[0])}/{file}:{info.st_size}:{info.st_mtime_ns}")
     return hashlib.sha256("\n".join(state).encode()).hexdigest()
 
 
