@@ -1,9 +1,11 @@
 """The folder where kolaps-print keeps what it made in an earlier run, and its entries as bytes.
 
-Three kinds of entry live there, each named by the SHA-256 key its user computes and marked by
-its suffix: the validated data files (model/data_cache.py, ".json"), the chapters' compiled
-templates (rulebook/templating.py, ".jinja") and the fonts' character tables (fonts/tables.py,
-".font"). This module only finds the folder, checks it and reads and writes bytes; what an
+Several kinds of entry live there, each named by the SHA-256 key its user computes and marked
+by its suffix: the validated data files (model/data_cache.py, ".json"), the chapters' compiled
+templates (rulebook/templating.py, ".jinja"), the fonts' character tables (fonts/tables.py,
+".font"), and the kit's deterministic steps: its previews' pictures (write/png_cache.py, ".png"),
+the quick-start's balanced pages (rulebook/balance_cache.py, ".fits"), its stamped documents,
+folded sheet and print runs (kit/kept_pdfs.py, ".kitpdf"). This module only finds the folder, checks it and reads and writes bytes; what an
 entry holds, and what its key covers, is its user's business. It sits with the foundations, so
 that fonts/ may use it without importing a later stage.
 
@@ -46,6 +48,34 @@ def package_state() -> str:
         for name in sorted(names):
             info = os.stat(os.path.join(folder, name))
             state.append(f"{folder}/{name}:{info.st_size}:{info.st_mtime_ns}")
+    return hashlib.sha256("\n".join(state).encode()).hexdigest()
+
+
+def installed_state(*names: str) -> str | None:
+    """Each file of these installed packages (pdfium's bindings, reportlab, pyphen's
+    dictionaries), by name, size and date, as package_state ours: found without importing them.
+    None when one cannot be found (the caller then keeps nothing)."""
+    states = [_installed(name) for name in names]
+    if any(state is None for state in states):
+        return None
+    return hashlib.sha256("\n".join(f"{n}:{s}" for n, s in zip(names, states, strict=True)).encode()).hexdigest()
+
+
+@cache
+def _installed(name: str) -> str | None:
+    """One package's files (walked once per process: reportlab's 400 serve two kinds of entry)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    if not folders:
+        return None
+    state = []
+    for folder, subfolders, files in os.walk(folders[0]):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        for file in sorted(files):
+            info = os.stat(os.path.join(folder, file))
+            state.append(f"{os.path.relpath(folder, folders[0])}/{file}:{info.st_size}:{info.st_mtime_ns}")
     return hashlib.sha256("\n".join(state).encode()).hexdigest()
 
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from kolaps_print.content.formats import percent, span
+from kolaps_print.content.ruleset_table import RulesetTable
 from kolaps_print.engines import d12, percentile, three_d6
 from kolaps_print.labels import label
 from kolaps_print.model.ruleset_load import Ruleset
@@ -32,17 +33,6 @@ if TYPE_CHECKING:  # imported by book_tables: KOLAPS's tables bring its game dat
     from kolaps_print.content import tables
 
 FOLD = 3  # a two-column chance list (value, chance) is printed as this many pairs side by side
-
-
-@dataclass(frozen=True)
-class RulesetTable:
-    title: str  # with its « † ID » when the table is our ruling
-    header: list[str]
-    rows: list[list[str]]
-    note: str | None = None
-    strong: int | None = None  # a column set large and bold: what is rolled at the table
-    key: str | None = None  # what the column heads stand for, printed right under the table, before the note
-    folded: bool = False  # (value, chance) pairs laid side by side (_folded): a narrow card may lay fewer
 
 
 @dataclass(frozen=True)

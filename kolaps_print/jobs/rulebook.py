@@ -25,6 +25,7 @@ from kolaps_print.layout.sheets import paper_name, sheets
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.model.choices import KOLAPS
 from kolaps_print.model.gamedata import GameData
+from kolaps_print.rulebook.balance_cache import sources_key
 from kolaps_print.rulebook.build import Printing, lay_out_book
 from kolaps_print.rulebook.check import CheckedBook, check_book
 from kolaps_print.rulebook.flowables import HeadingPlace
@@ -32,7 +33,6 @@ from kolaps_print.rulebook.proof_pages import MarkedPage, face_marks, failed_pro
 from kolaps_print.rulebook.report import ConsistencyReport, trait_page_findings
 from kolaps_print.rulebook.sources import read_book
 from kolaps_print.write import PDF, planned_output, source_inputs
-from kolaps_print.write.pdfx import press_ready
 
 if TYPE_CHECKING:  # the other rulesets' models are imported for their books only (start-up time)
     from kolaps_print.model.ruleset_load import Ruleset
@@ -151,11 +151,24 @@ def build_rulebook(options: RulebookOptions = RulebookOptions(), data: GameData 
         book, marks = _checked(options, templates, data_dir, data)
         bleed = sheets().print_shop.bleed if options.print_shop else 0.0
         printing = Printing(options.paper, options.proof, options.version, options.date, bleed)
+        key = _handout_key(options, templates, data_dir) if book.edition.form == "handout" else None
         with overriding_labels(book.ruleset.labels_file if book.ruleset else None):
-            result = lay_out_book(book, printing, marks)
+            result = lay_out_book(book, printing, marks, key)
         _check_trait_pages(options, book, result.registry.headings)
-    pdf = press_ready(result.pdf, bleed) if options.print_shop else result.pdf
+    pdf = _press_ready(result.pdf, bleed) if options.print_shop else result.pdf
     return RulebookResult(pdf, result.pages, book.report, result.registry.headings, book.digest, result.passes)
+
+
+def _press_ready(pdf: bytes, bleed: float) -> bytes:
+    from kolaps_print.write.pdfx import press_ready  # pypdf: imported for a print shop's copy only
+
+    return press_ready(pdf, bleed)
+
+
+def _handout_key(options: RulebookOptions, templates: Path, data_dir: Path) -> str | None:
+    """What a quick-start is made from, for its balanced pages kept between runs: every file it
+    may read (its templates, the templates folder, the data folder) and the options."""
+    return sources_key((templates, resources.templates_dir(), data_dir), options)
 
 
 def _check_trait_pages(options: RulebookOptions, book: CheckedBook, headings: list[HeadingPlace]) -> None:

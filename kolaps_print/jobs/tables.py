@@ -13,6 +13,7 @@ from pathlib import Path
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.draw.reference_sheet import draw_sheet
+from kolaps_print.jobs.card_options import for_print_shop
 from kolaps_print.jobs.stamp import rules_version_and_date
 from kolaps_print.labels import label
 from kolaps_print.layout.choices import Flip, Format, Mode
@@ -22,7 +23,6 @@ from kolaps_print.model.rules import Edition
 from kolaps_print.numbers import version_line
 from kolaps_print.units import pt
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
-from kolaps_print.write.pdfx import press_ready
 
 DEFAULT_OUTPUT = Path("output/reference.pdf")
 DEFAULT_CARDS_OUTPUT = Path("output/reference-cards.pdf")
@@ -109,7 +109,9 @@ def _cards(options: TablesOptions, data: GameData) -> Reference:
         raise _option_error(str(exc)) from None
     meta = PdfMeta(title=_title("tables.sheet.cards_title"), subject=label("tables.sheet.cards_subject"))
     imposed = impose(cards, impose_options, meta)
-    pdf = press_ready(imposed.pdf) if options.layout == "print-shop" else imposed.pdf  # PDF/X-4, as cards --print-shop
+    pdf = (
+        for_print_shop(imposed.pdf) if options.layout == "print-shop" else imposed.pdf
+    )  # PDF/X-4, as cards --print-shop
     return Reference(pdf, imposed.pages, None, faces=sum(2 if c.back else 1 for c in cards), cards=len(cards))
 
 

@@ -17,14 +17,15 @@ the content itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from io import BytesIO
+from typing import TYPE_CHECKING
 
-from pypdf import PdfReader, PdfWriter
-
-from kolaps_print.impose.page_content import turn_into_content
 from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.stamp import Stamper
+
+if TYPE_CHECKING:  # pypdf is imported when a run is assembled: a warm kit takes its runs from the cache
+    from pypdf import PdfReader
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ def upright_turn(width: float, height: float, sides: str, number: int) -> int:
 
 class KitPdf:
     def __init__(self, stamper: Stamper, title: str):
+        from pypdf import PdfWriter
+
         self.writer = PdfWriter()
         self.writer.add_metadata({"/Title": title, "/Creator": "kolaps-print"})
         self.stamper = stamper
@@ -59,6 +62,10 @@ class KitPdf:
         self._turned: set[tuple[str, int]] = set()  # (part, page) whose shared content is turned
 
     def add(self, part: KitPart, title: str) -> None:
+        from pypdf import PdfReader
+
+        from kolaps_print.impose.page_content import turn_into_content
+
         start = len(self.writer.pages)
         if part.filename not in self._readers:
             self._readers[part.filename] = PdfReader(BytesIO(part.pdf))
@@ -111,3 +118,32 @@ def assemble(
         for name, page in marks:
             kit.bookmark(name, page, parent)
     return kit.bytes(), kit.sections
+
+
+def kept_assemble(
+    lead: KitPart | None, parts: list[KitPart], tables: int, stamper: Stamper, title: str, table_title
+) -> tuple[bytes, list[KitSection]]:
+    """assemble(...), as an earlier run made it from the same parts, titles and stamp
+    (kit/kept_pdfs.py): the parts by their exact bytes and every other field."""
+    titles = [table_title(n) for n in range(1, tables + 1)]
+    inputs: list[bytes | str | int] = [title, tables, stamper.text, *titles, "lead" if lead else "no lead"]
+    for part in ([lead] if lead else []) + parts:
+        inputs += [repr(replace(part, pdf=b"")), part.pdf]
+    return stamper.kept.get(
+        "run",
+        inputs,
+        lambda: assemble(lead, parts, tables, stamper, title, lambda n: titles[n - 1]),
+        lambda run: (run[0], [(s.title, s.first_page, s.pages) for s in run[1]]),
+        _run_read,
+    )
+
+
+def _run_read(found: object) -> tuple[bytes, list[KitSection]] | None:
+    if type(found) is not tuple or len(found) != 2 or type(found[0]) is not bytes or type(found[1]) is not list:
+        return None
+    pdf, sections = found
+    if not pdf.startswith(b"%PDF-"):
+        return None
+    if not all(type(s) is tuple and [type(v) for v in s] == [str, int, int] for s in sections):
+        return None
+    return pdf, [KitSection(*s) for s in sections]

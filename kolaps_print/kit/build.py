@@ -20,8 +20,9 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
-from kolaps_print.kit.assemble import KitSection, assemble
+from kolaps_print.kit.assemble import KitSection, kept_assemble
 from kolaps_print.kit.documents import kit_parts
+from kolaps_print.kit.kept_pdfs import KeptPdfs
 from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
 from kolaps_print.kit.packing_page import packing_pdf
@@ -94,7 +95,7 @@ def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) 
         "packing",
         label("kit.packing.documents.packing"),
         PACKING_MD,
-        stamper.stamp_pdf(pdf),
+        stamper.stamped(pdf)[0],
         produced,
         1,
         "long",
@@ -108,7 +109,9 @@ def _print_runs(kit: Kit, packing: KitPart, parts: list[KitPart], stamper: Stamp
     for stock, found in _run_parts(parts).items():
         title = f"{kit.spec.name} — {label(f'kit.packing.stocks.{stock}')}"
         lead = packing if stock == "plain" else None
-        pdf, sections = assemble(lead, found, kit.spec.tables, stamper, title, lambda n: label("kit.table", number=n))
+        pdf, sections = kept_assemble(
+            lead, found, kit.spec.tables, stamper, title, lambda n: label("kit.table", number=n)
+        )
         runs.append(PrintRun(RUN_FILES[stock], stock, pdf, sections))
     return runs
 
@@ -161,7 +164,7 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     check_folder(target, sources)  # before the slow part
     hash_ = data_hash(kit)
     stamp = stamp_text(kit, hash_)
-    stamper = Stamper(stamp, card_stamp_text(kit, hash_))
+    stamper = Stamper(stamp, card_stamp_text(kit, hash_), KeptPdfs(resources.data_dir()))
     parts, warnings = kit_parts(kit, stamper)
     fail_on_warnings(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)

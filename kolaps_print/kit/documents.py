@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from kolaps_print.diagnostics import Diagnostic
-from kolaps_print.impose.folded_sheet import impose_folded_sheet
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, edition_file
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.kit import cards as kit_cards
+from kolaps_print.kit.kept_pdfs import pdf_and_pages
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.kit.parts import KitPart
 from kolaps_print.kit.pdfs import page_count
@@ -31,8 +31,8 @@ def _part(
     stamper: Stamper,
     folded: bool = False,
 ) -> KitPart:
-    stamped = stamper.stamp_pdf(pdf)
-    return KitPart(kind, title, filename, stamped, page_count(stamped), per_table, sides, stock, folded)
+    stamped, pages = stamper.stamped(pdf)
+    return KitPart(kind, title, filename, stamped, pages, per_table, sides, stock, folded)
 
 
 def _cards_filename(kit: Kit, index: int) -> str:
@@ -100,18 +100,25 @@ def rulebook_parts(kit: Kit, stamper: Stamper) -> list[KitPart]:
     parts = [_part(edition, title, filename, book.pdf, 1, "long", "plain", stamper)]
     sheet = FOLDED_SHEET.get(kit.spec.paper)
     if edition == "quickstart" and sheet:
-        parts.append(_folded_sheet_part(parts[0], sheet, kit.spec.paper))
+        parts.append(_folded_sheet_part(parts[0], sheet, kit.spec.paper, stamper))
     return parts
 
 
-def _folded_sheet_part(pages: KitPart, sheet: str, paper_of: str) -> KitPart:
+def _folded_sheet_part(pages: KitPart, sheet: str, paper_of: str, stamper: Stamper) -> KitPart:
     """The quick-start's four stamped pages imposed on one sheet, each half keeping its stamp.
     A landscape sheet: its inside reads upright when flipped on the short edge."""
-    pdf = impose_folded_sheet(pages.pdf)
+    pdf, count = stamper.kept.get("fold", (pages.pdf,), lambda: _folded(pages.pdf), lambda made: made, pdf_and_pages)
     filename = pages.filename.replace(".pdf", f"-{sheet}.pdf")
     title = label("kit.packing.documents.quickstart_sheet")
     paper = label(f"kit.packing.papers.folded_sheet.{paper_of}")
-    return KitPart("quickstart-sheet", title, filename, pdf, page_count(pdf), 1, "short", "plain", paper=paper)
+    return KitPart("quickstart-sheet", title, filename, pdf, count, 1, "short", "plain", paper=paper)
+
+
+def _folded(pdf: bytes) -> tuple[bytes, int]:
+    from kolaps_print.impose.folded_sheet import impose_folded_sheet  # pypdf: not needed when kept
+
+    folded = impose_folded_sheet(pdf)
+    return folded, page_count(folded)
 
 
 def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:

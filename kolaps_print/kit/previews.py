@@ -1,11 +1,12 @@
 """Previews: a 300 dpi PNG of every card face, to share online and check at a glance (rendered
-by write/raster, as `cards --format png` does)."""
+by write/raster, as `cards --format png` does; kept between runs by write/png_cache)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from kolaps_print.write.raster import DPI, png_scanlines, rendered_scanlines, slug
+from kolaps_print.write.png_cache import page_pngs
+from kolaps_print.write.raster import DPI, slug
 
 __all__ = ["DPI", "render_pages", "slug"]
 
@@ -14,8 +15,8 @@ def render_pages(pdf: bytes, names: list[str], folder: Path, dpi: int = DPI) -> 
     """Page i of pdf -> folder/names[i] (cut to its TrimBox); one name per page."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for lines, name in zip(rendered_scanlines(pdf, dpi), names, strict=True):  # one page in memory at a time
+    for png, name in zip(page_pngs(pdf, len(names), dpi), names, strict=True):
         path = folder / name
-        path.write_bytes(png_scanlines(lines, dpi))
+        path.write_bytes(png)
         written.append(path)
     return written

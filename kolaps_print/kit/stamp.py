@@ -8,20 +8,25 @@ with the game content.
 from __future__ import annotations
 
 from io import BytesIO
+from typing import TYPE_CHECKING
 
-from pypdf import PageObject, PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import SANS, SANS_ITALIC, register_fonts
 from kolaps_print.jobs.stamp import data_hash as cards_data_hash
 from kolaps_print.kit.cards import army_portraits
+from kolaps_print.kit.kept_pdfs import KeptPdfs, pdf_and_pages
 from kolaps_print.kit.kitfile import Kit
+from kolaps_print.kit.pdfs import page_count
 from kolaps_print.labels import label
 from kolaps_print.layout.kit_pages import kit_pages
 from kolaps_print.layout.style import colour
 from kolaps_print.numbers import date_words
 from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
+
+if TYPE_CHECKING:  # pypdf is imported when a PDF is stamped: a warm kit takes its stamped PDFs from the cache
+    from pypdf import PageObject
 
 STAMP_COLOUR = "ink"  # small type is solid black (docs/style.md); its size keeps it quiet
 
@@ -81,13 +86,16 @@ def stamp_page_pdf(width_pt: float, height_pt: float, text: str, caption: str = 
 class Stamper:
     """Overlays one stamp text on pages of any size (one overlay per size, made once)."""
 
-    def __init__(self, text: str, card: str = ""):
+    def __init__(self, text: str, card: str = "", kept: KeptPdfs | None = None):
         self.text = text
         self.card = card  # the cards' own footer stamp
+        self.kept = kept or KeptPdfs(None)  # the stamped PDFs of earlier runs (kit/kept_pdfs.py)
         self._overlays: dict[tuple[float, float], PageObject] = {}
         self._blanks: dict[tuple[float, float], PageObject] = {}
 
     def overlay(self, width_pt: float, height_pt: float) -> PageObject:
+        from pypdf import PdfReader
+
         key = (round(width_pt, 2), round(height_pt, 2))
         if key not in self._overlays:
             self._overlays[key] = PdfReader(BytesIO(stamp_page_pdf(width_pt, height_pt, self.text))).pages[0]
@@ -96,14 +104,26 @@ class Stamper:
     def blank(self, width_pt: float, height_pt: float) -> PageObject:
         """A page left blank on purpose (the back of a document of odd length): the stamp, and a
         line saying so, that a reader does not take it for a misprint."""
+        from pypdf import PdfReader
+
         key = (round(width_pt, 2), round(height_pt, 2))
         if key not in self._blanks:
             pdf = stamp_page_pdf(width_pt, height_pt, self.text, label("kit.blank_page"))
             self._blanks[key] = PdfReader(BytesIO(pdf)).pages[0]
         return self._blanks[key]
 
+    def stamped(self, pdf: bytes) -> tuple[bytes, int]:
+        """stamp_pdf(pdf) and its page count, as an earlier run made them from the same bytes."""
+        return self.kept.get("stamp", (self.text, pdf), lambda: self._stamped(pdf), lambda made: made, pdf_and_pages)
+
+    def _stamped(self, pdf: bytes) -> tuple[bytes, int]:
+        stamped = self.stamp_pdf(pdf)
+        return stamped, page_count(stamped)
+
     def stamp_pdf(self, pdf: bytes) -> bytes:
         """Every page of pdf with the stamp merged on top, metadata kept."""
+        from pypdf import PdfReader, PdfWriter
+
         writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
         for page in writer.pages:
             box = page.mediabox

@@ -12,6 +12,7 @@ from kolaps_print.fonts import CREDITS
 from kolaps_print.labels import label
 from kolaps_print.numbers import date_words, version_line
 from kolaps_print.rulebook import styles as st
+from kolaps_print.rulebook.balance_cache import kept_fits
 from kolaps_print.rulebook.book import Furniture, LayoutResult, layout
 from kolaps_print.rulebook.check import CheckedBook
 from kolaps_print.rulebook.handout import (
@@ -44,11 +45,15 @@ class Printing:
     bleed_mm: float = 0.0  # the cover painted past the trim, for a print shop
 
 
-def lay_out_book(book: CheckedBook, printing: Printing, marks_elsewhere: list[MarkedPage]) -> LayoutResult:
-    """marks_elsewhere: the other products' marks « † En », listed by the proof's appendix."""
+def lay_out_book(
+    book: CheckedBook, printing: Printing, marks_elsewhere: list[MarkedPage], sources_key: str | None = None
+) -> LayoutResult:
+    """marks_elsewhere: the other products' marks « † En », listed by the proof's appendix.
+    sources_key: a key for everything the book is made from (rulebook/balance_cache.py), under
+    which a quick-start's balanced pages are kept between runs; None: searched every time."""
     book = replace(book, tables=notes_unrepeated(book.chapters, book.tables))  # no sentence printed twice
     if book.edition.form == "handout":
-        return _lay_out_handout(book, printing)
+        return _lay_out_handout(book, printing, sources_key)
     furniture, meta = _furniture(book, printing)
     appendix = _proof_appendix(book, marks_elsewhere) if printing.proof else None
     shape = st.rulebook_layout()
@@ -146,7 +151,7 @@ def _credits(book: CheckedBook, printing: Printing) -> list[str]:
     ]
 
 
-def _lay_out_handout(book: CheckedBook, printing: Printing) -> LayoutResult:
+def _lay_out_handout(book: CheckedBook, printing: Printing, sources_key: str | None = None) -> LayoutResult:
     """The quick-start: one sheet folded to four pages; a proof only stamps it (no report pages)."""
     furniture, meta = _furniture(book, printing)
     look = handout_layout()
@@ -154,7 +159,7 @@ def _lay_out_handout(book: CheckedBook, printing: Printing) -> LayoutResult:
     band = HandoutBand(spec.title, spec.subtitle, book.edition.title, meta.keywords, look.band, look.margin)
     furniture = replace(furniture, cover=band)
     geometry = st.page_geometry(printing.paper)
-    fits = page_fits(book.chapters, book.tables, book.unresolved, geometry)
+    fits = kept_fits(sources_key, lambda: page_fits(book.chapters, book.tables, book.unresolved, geometry))
     balanced = type(HandoutDoc.__name__, (HandoutDoc,), {"fits": fits})  # its columns end level
 
     def lay_out(blank_pages: int) -> LayoutResult:

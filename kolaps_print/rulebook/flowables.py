@@ -24,7 +24,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from kolaps_print.content.ruleset_sheet import RulesetTable
+from kolaps_print.content.ruleset_table import RulesetTable
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label

@@ -11,10 +11,12 @@ import unicodedata
 import zlib
 from collections.abc import Iterator
 from io import BytesIO
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import pypdfium2 as pdfium
 from PIL import Image
+
+if TYPE_CHECKING:  # imported when a page is rendered: a kit whose previews come from the cache never loads pdfium
+    import pypdfium2 as pdfium
 
 DPI = 300
 
@@ -60,6 +62,8 @@ def _render_trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
 
 def rendered_pages(pdf: bytes, dpi: float = DPI) -> Iterator[Image.Image]:
     """Each page of pdf, cut to its TrimBox, at dpi."""
+    import pypdfium2 as pdfium
+
     document = pdfium.PdfDocument(BytesIO(pdf))
     try:
         for index in range(len(document)):
@@ -80,6 +84,8 @@ def rendered_scanlines(pdf: bytes, dpi: float = DPI) -> Iterator[Scanlines]:
     """Each page of pdf, cut to its TrimBox, at dpi, as png_scanlines takes it: the same pixels as
     rendered_pages, drawn by pdfium straight into PNG rows (a tenth of the kit's previews went
     on copying pixels from pdfium's BGR to Pillow's RGB, then to the PNG's rows)."""
+    import pypdfium2 as pdfium
+
     document = pdfium.PdfDocument(BytesIO(pdf))
     try:
         for index in range(len(document)):
@@ -101,6 +107,8 @@ class _FramedRows:
         self.buffer: ctypes.Array | None = None
 
     def bitmap(self, width: int, height: int, format: int, rev_byteorder: bool = False) -> pdfium.PdfBitmap:
+        import pypdfium2 as pdfium
+
         if format != pdfium.raw.FPDFBitmap_BGR or not rev_byteorder:
             raise ValueError("framed rows take 3-byte RGB")
         stride = 3 * width + 1

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from kolaps_print.content.ruleset_sheet import RulesetTable
+from kolaps_print.content.ruleset_table import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.typography import french_patterns
 
