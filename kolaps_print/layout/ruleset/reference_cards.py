@@ -259,10 +259,11 @@ def _folded_stacks(table: RulesetTable, width: float, height: float, look: Sheet
     with its runs, for the pour to cut it where it would fall on a back and its note go to the
     next card: review 13), else in the fewest runs read in order that each fit one (3d6's 0–12,
     then 13–24): cut between its rows, its pairs would read 0–7 beside 13–20, then 8–12 beside
-    21–24 overleaf. A pair fewer a row while a cell would go over max_cell_lines (review 13: 3d6's
-    « Écart de bonus » heads, three pairs a row on a tarot card, kept its deck at 8.5 pt)."""
+    21–24 overleaf. A pair fewer a row, down to two, while a cell would go over max_cell_lines
+    (review 13: 3d6's « Écart de bonus » heads, three pairs a row on a tarot card, kept its deck at
+    8.5 pt; one pair a row, tried, cut it in four runs of four on a mini card's faces)."""
     stacks = table_stacks(table, width, look)
-    while len(table.header) > 2 and tall_cells(stacks, look.max_cell_lines):
+    while len(table.header) > 4 and tall_cells(stacks, look.max_cell_lines):  # two pairs a row at least
         table = refolded(table, len(table.header) // 2 - 1)
         stacks = table_stacks(table, width, look)
     face = FacePour(width, height, _continued_paragraph)
