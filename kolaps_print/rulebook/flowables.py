@@ -621,6 +621,8 @@ def data_table(
     widths = _column_widths(keys, _keys_width(keys, under, width, scale), scale)
     if under:
         widths = _close_keys(keys, widths, width, scale, _bold(content))
+        # the last key column takes the rest of the measure: its texts start it, not centred in it
+        keys = replace(keys, align=(*(keys.column_align(i) for i in range(len(keys.columns) - 1)), "l"))
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     cells = _with_texts_under(_cells(keys, scale, widths, _bold(content)), content, under, scale)
     caption = _caption_style(s["table_title"], s["cell"], scale)
