@@ -619,6 +619,10 @@ def data_table(
     s = st.styles()
     keys, under = _arrangement(content, width, scale)
     widths = _column_widths(keys, _keys_width(keys, under, width, scale), scale)
+    if under:
+        widths = _close_keys(keys, widths, width, scale, _bold(content))
+        # the last key column takes the rest of the measure: its texts start it, not centred in it
+        keys = replace(keys, align=(*(keys.column_align(i) for i in range(len(keys.columns) - 1)), "l"))
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     cells = _with_texts_under(_cells(keys, scale, widths, _bold(content)), content, under, scale)
     caption = _caption_style(s["table_title"], s["cell"], scale)
@@ -682,6 +686,34 @@ def _row_height(row: list[Paragraph | str], widths: list[float], height: float) 
     if all(isinstance(c, str) for c in row[1:]) and not isinstance(row[0], str) and len(row) > 1:
         return row[0].wrap(sum(widths), height)[1]
     return max((c.wrap(w, height)[1] for c, w in zip(row, widths, strict=False) if not isinstance(c, str)), default=0)
+
+
+def _close_keys(
+    keys: TableContent, widths: list[float], width: float, scale: float, bold: frozenset[int]
+) -> list[float]:
+    """The key columns of a table whose texts go under its rows close together (« 6 à 4 » beside
+    « Bon moral », not across the measure): each but the last no wider than its texts need on one
+    line and rulebook.yaml `key_gap`, the last taking the rest of the measure, so that the texts
+    under and the zebra still span it and no column is added (an empty last column, tried in the
+    twelfth session, moved the book's flow and lost its Notes page). A column that wraps at its
+    share takes what the others freed, up to its texts on one line (« Blessures critiques »'s
+    « Blessure »), the last column keeping its share at least."""
+    size = st.styles()["cell"].fontSize * scale
+    head = st.styles()["head"].fontSize * scale
+    need = [
+        max(
+            [stringWidth(french(keys.columns[i]), SANS_BOLD, head)]
+            + [stringWidth(french(r[i]), SANS_BOLD if i in bold else SANS, size) for r in keys.rows if i < len(r)]
+        )
+        + (CELL_PADDING + st.rulebook_layout().key_gap) * scale
+        for i in range(len(keys.columns) - 1)
+    ]
+    close = [min(w, n) for w, n in zip(widths, need, strict=False)]
+    spare = width - sum(close) - widths[-1]  # what the closed columns freed, the last keeping its share
+    for i, n in enumerate(need):  # a column that wraps takes of it up to its texts on one line
+        more = max(0.0, min(n - close[i], spare))
+        close[i], spare = close[i] + more, spare - more
+    return close + [width - sum(close)]
 
 
 def _keys_width(keys: TableContent, under: list[int], width: float, scale: float) -> float:

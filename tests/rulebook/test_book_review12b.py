@@ -22,6 +22,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.style import table_paint
 from kolaps_print.rulebook import styles as st
 from kolaps_print.typography import french
+from kolaps_print.units import pt
 
 PROSE_FACE = "GentiumBookPlus"  # the running text, its bold and italic
 NOTE_FACE = "RobotoCondensed-Italic"  # a table's note
@@ -133,3 +134,86 @@ def test_a_table_that_fits_a_column_is_never_cut_with_under_half_its_rows_first(
         if whole + height <= column and len(first) - 1 < (len(first) + len(rest) - 2) / 2:
             short.append((title, start.page + 1, len(first) - 1, len(rest) - 1))
     assert not short, short
+
+
+KEY_CHANNEL_MM = 8  # the most white between two key columns' texts: 6 pt and the cells' padding leave about 5
+
+
+def _key_rows(pdf: bytes, page: int) -> list[list[list]]:
+    """Each table's key rows on a page (rows whose texts run on under them, on lines sharing their
+    shade), top down, each row its cells (lists of text objects) left to right."""
+    paint = table_paint()
+    fills = {seen(ink) for ink in paint.rows}
+    texts = [t for t in text_objects(pdf, page_space=True) if t.page == page and t.text.strip()]
+    rects = sorted((p for p in path_paints(pdf, page) if p.fill in fills), key=lambda p: (p.box[0], -p.box[3]))
+    tables: list[list[list[list]]] = []
+    previous = None
+    for rect, below in zip(rects, rects[1:] + [None], strict=False):
+        if below is None or below.fill != rect.fill or abs(below.box[3] - rect.box[1]) > 1:
+            continue  # no text set under this row
+        if abs(below.box[0] - rect.box[0]) > 1:
+            continue
+        left, bottom, right, top = rect.box
+        on = [t for t in texts if left - 1 <= t.bounds[0] and t.bounds[2] <= right + 1]
+        cells = _cells([t for t in on if bottom <= (t.bounds[1] + t.bounds[3]) / 2 <= top])
+        if len(cells) < 2:
+            continue
+        if previous is None or abs(previous.box[0] - left) > 1 or previous.box[1] - top > 200:
+            tables.append([])
+        tables[-1].append(sorted(cells, key=lambda c: min(t.bounds[0] for t in c)))
+        previous = rect
+    return tables
+
+
+def _cells(texts: list) -> list[list]:
+    cells: list[list] = []
+    for t in sorted(texts, key=lambda t: t.bounds[0]):
+        home = next((c for c in cells if any(t.bounds[0] < o.bounds[2] and o.bounds[0] < t.bounds[2] for o in c)), None)
+        if home is None:
+            cells.append([t])
+        else:
+            home.append(t)
+    return cells
+
+
+@pytest.mark.parametrize("book", ["kolaps-a4", "kolaps-letter"])  # the other books have no text under a row
+def test_the_key_columns_of_a_table_whose_texts_go_under_its_rows_stand_close(book):
+    """Book12 left: in « Moral », whose texts go under its rows, « 6 à 4 » and « Bon moral » stood
+    far apart, the key columns spread across the measure. Each key column is as wide as its texts
+    (on one line) need: the white between two key columns' texts is at most KEY_CHANNEL_MM. A page
+    holding a cut table's piece is left out: a piece's widest text may be in the other piece."""
+    pdf = _pdf(book)
+    suite = french(label("tables.format.continued", title="")).strip()
+    cut = {c.page for c in _bold_lines(pdf) if c.text.endswith(suite)}
+    cut |= {page - 1 for page in cut}
+    wide, checked = [], 0
+    for page in set(range(len(pypdf.PdfReader(io.BytesIO(pdf)).pages))) - cut:
+        for rows in _key_rows(pdf, page):
+            count = max(len(r) for r in rows)
+            rows = [r for r in rows if len(r) == count]
+            for i in range(count - 1):
+                right = max(t.bounds[2] for r in rows for t in r[i])
+                left = min(t.bounds[0] for r in rows for t in r[i + 1])
+                checked += 1
+                if left - right > pt(KEY_CHANNEL_MM):
+                    wide.append(
+                        (
+                            page + 1,
+                            rows[0][i][0].text.strip(),
+                            rows[0][i + 1][0].text.strip(),
+                            round((left - right) / pt(1), 1),
+                        )
+                    )
+    assert checked > 3
+    assert not wide, wide
+
+
+MAIN_PAGES = {"kolaps-a4": 16, "kolaps-letter": 16}  # the books' pages before their key columns closed (main, 49d5839)
+
+
+@pytest.mark.parametrize("book", ["kolaps-a4", "kolaps-letter"])
+def test_closing_the_key_columns_keeps_the_book_s_page_count(book):
+    """Book12b's key columns closed with an empty column after them lengthened the A4 book's flow
+    (its index filled p. 15, the ruled Notes page went): reverted. Closed now without a column
+    added, the books keep their page count (the Notes page: test_blank_pages)."""
+    assert len(pypdf.PdfReader(io.BytesIO(_pdf(book))).pages) == MAIN_PAGES[book]

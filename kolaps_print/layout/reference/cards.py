@@ -308,7 +308,9 @@ def _place(box: FlowBox, units: list[Flowable]) -> None:
     box.placed += [(u, u.wrap(box.width, box.height)[1]) for u in units]
 
 
-def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool, front_notes: bool = False) -> list[FlowBox]:
+def _topic_faces(
+    topic: Topic, new_box, styles: Styles, legend: bool, front_notes: bool = False, parted: list[bool] | None = None
+) -> list[FlowBox]:
     """One card a topic, all in the body size (issue 12: table on the front, explanation on the
     back, nothing under 7 pt; designer review, sixth session, item 5: never on the front, even
     where it would fit there, so the front holds the table alone):
@@ -334,6 +336,8 @@ def _topic_faces(topic: Topic, new_box, styles: Styles, legend: bool, front_note
         fill_face(faces[-1], rest, gap=gap)
     if rest and len(rest) == len(_explanation(topic, styles, legend)):
         rest[0:0] = _heading(topic, styles)
+    if parted is not None:
+        parted.append(bool(rest) and on_back)  # the explanation opens the next card, away from the rows
     faces += _fill(rest, new_box, gap, topic.title)
     if len(faces) % 2:
         faces.append(new_box())  # a plain back
@@ -381,12 +385,31 @@ def layout_faces(
     front_notes = notes_on_front(spec, width, height)
     room = _topic_room(_strip(spec, width, height), _widest_number())
     faces: list[tuple[Topic, FlowBox]] = []
+
+    def headed(topic: Topic) -> Topic:
+        """A lone table whose strip names it otherwise heads its faces with its title."""
+        return replace(topic, headed=len(topic.tables) == 1 and strip_title(topic, room, spec) != topic.title)
+
     for i, topic in enumerate(topics(sections)):
-        if len(topic.tables) == 1 and strip_title(topic, room, spec) != topic.title:
-            topic = replace(topic, headed=True)
-        boxes = _topic_faces(topic, lambda: _content_box(spec, width, height), styles, i == 0, front_notes)
-        faces += [(topic, b) for b in boxes]
+        new_box = lambda: _content_box(spec, width, height)  # noqa: E731
+        faces += _card_faces(headed(topic), new_box, styles, i == 0, front_notes, headed)
     return faces
+
+
+def _card_faces(
+    topic: Topic, new_box, styles: Styles, legend: bool, front_notes: bool, headed
+) -> list[tuple[Topic, FlowBox]]:
+    """The topic's faces; two tables whose rows take the card's two faces, their explanation
+    opening the next card away from them (mini: « Seuils de réussite, Difficultés », their notes
+    on the front of 5/23: review 13), each on a card of its own, its explanation behind it."""
+    parted: list[bool] = []
+    boxes = _topic_faces(topic, new_box, styles, legend, front_notes, parted)
+    if len(topic.tables) == 1 or not any(parted):
+        return [(topic, b) for b in boxes]
+    alone = [headed(replace(topic, tables=(t,))) for t in topic.tables]
+    return [
+        (t, b) for i, t in enumerate(alone) for b in _topic_faces(t, new_box, styles, legend and i == 0, front_notes)
+    ]
 
 
 def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:

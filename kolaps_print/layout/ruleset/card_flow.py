@@ -58,6 +58,15 @@ class KeptTable:
         return KeptTable(titles[-1] if titles else None, stack.parts[at], key, note, gap)
 
 
+class FoldedStack(Stack):
+    """A table of pairs whole (its parts), with the runs it reads in when cut (table_stacks of
+    content.ruleset_sheet.run_parts: its note under the last run)."""
+
+    def __init__(self, parts: list[Flowable], runs: list[Stack]):
+        super().__init__(parts)
+        self.runs = runs
+
+
 class FacePour:
     """Faces of width × height pt filled top down: each face's blocks; what the rules could not
     keep counted (faults: tables cut against the house's breaks; short: tables of whole_rows rows
@@ -68,7 +77,7 @@ class FacePour:
         self.width, self.height = width, height
         self.continued = continued  # a title -> its « (suite) »
         self.faces: list[list[Flowable]] = [[]]
-        self.faults = self.short = self.apart = 0
+        self.faults = self.short = self.apart = self.parted = 0
         self.measured: dict[int, tuple[Flowable, float]] = {}  # id -> (block, height): kept alive, measured once
 
     def room(self) -> float:
@@ -128,15 +137,32 @@ class FacePour:
         title = [t.title] if t.title else []
         if self.whole(whole.parts):
             self.put(whole.parts)
+        elif t.note and self.whole([*title, t.grid, *t.key]) and self.note_parted([*title, t.grid, *t.key]):
+            self.pour(whole.runs) if isinstance(whole, FoldedStack) and whole.runs else self.cut(t, title)
         elif t.note and self.whole([*title, t.grid, *t.key]):  # the note overleaf (a whole table's back)
             self.put([*title, t.grid, *t.key])
-            self.put([*self.note_heading(t), *t.note, *t.gap])
+            self.put_behind(t, [*self.note_heading(t), *t.note, *t.gap])
         elif t.key and self.whole([*title, t.grid]):
             self.apart += 1
             self.put([*title, t.grid])
-            self.put([*self.note_heading(t), *t.key, *t.note, *t.gap])
+            self.put_behind(t, [*self.note_heading(t), *t.key, *t.note, *t.gap])
         else:
             self.cut(t, title)
+
+    def note_parted(self, blocks: list[Flowable]) -> bool:
+        """Whether blocks (a table whose note goes overleaf) fall on a back: the note would go to
+        the next card (face 0 of a pour is a front)."""
+        lands = len(self.faces) - 1 + (not self.fits(blocks) and bool(self.faces[-1]))
+        return lands % 2 == 1
+
+    def put_behind(self, t: KeptTable, blocks: list[Flowable]) -> None:
+        """A table's key or note (blocks, under its plain title) put after its rows: on their face,
+        else overleaf; on the next card's front (face 0 of a pour is a front) they would be parted
+        from the rows, heading and note alone (designer review 13, d12 mini's « Jet opposé » on
+        3/5, its rows on 2/5): counted, for the deck to choose a size without any."""
+        rows = len(self.faces) - 1
+        self.put(blocks)
+        self.parted += len(self.faces) - 1 != rows and (len(self.faces) - 1) % 2 == 0
 
     def heading(self, t: KeptTable) -> list[Flowable]:
         return [self.continued(t.title)] if t.title else []
@@ -161,7 +187,7 @@ class FacePour:
                 self.apart += bool(t.key)
                 self.put([*heading, piece])
                 if t.key or t.note:
-                    self.put([*self.note_heading(t), *t.key, *t.note, *t.gap])
+                    self.put_behind(t, [*self.note_heading(t), *t.key, *t.note, *t.gap])
 
     def row_pieces(self, t: KeptTable, title: list[Flowable]) -> list[RowTable]:
         """The grid cut into pieces that fill the face left (or a face of their own), then whole

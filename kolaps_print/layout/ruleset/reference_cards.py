@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
-from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, run_parts
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, refolded, run_parts
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
@@ -26,7 +26,13 @@ from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.reference.numbering import card_number, face_hint, first_fitting
 from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, band_shapes, story_room
-from kolaps_print.layout.ruleset.card_flow import FaceOverflow, FacePour, misses, without_trailing_gaps
+from kolaps_print.layout.ruleset.card_flow import (
+    FaceOverflow,
+    FacePour,
+    FoldedStack,
+    misses,
+    without_trailing_gaps,
+)
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook, sheet_look
 from kolaps_print.layout.ruleset.sheet import (
     Grids,
@@ -73,13 +79,15 @@ class Poured:
     apart: int = 0  # keys set off their table
     tall: int = 0  # cells over max_cell_lines lines
     short: int = 0  # tables of whole_rows rows or fewer cut, as too tall for a face
+    parted: int = 0  # headings and notes set on another card than their table's rows
 
-    def rank(self, comfortable: float) -> tuple[int, int, int, int, bool, int, float]:
-        """The best deck first: no fault, no cell too tall, no short table cut, keys with their
-        tables, comfortable type, fewest cards, largest type."""
+    def rank(self, comfortable: float) -> tuple[int, int, int, int, int, bool, int, float]:
+        """The best deck first: no fault, no cell too tall, no heading and note parted from their
+        table's card, no short table cut, keys with their tables, comfortable type, fewest cards,
+        largest type."""
         cards = -(-len(self.faces) // 2)
         fit = self.body_pt < comfortable - 1e-9
-        return (self.faults, self.tall, self.short, self.apart, fit, cards, -self.body_pt)
+        return (self.faults, self.tall, self.parted, self.short, self.apart, fit, cards, -self.body_pt)
 
 
 def _pour(story: list[Flowable], width: float, height: float) -> FacePour:
@@ -104,7 +112,7 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
     the sizes tried before."""
     width, height = size
     faces: list[PouredFace] = []
-    faults = apart = tall = short = 0
+    faults = apart = tall = short = parted = 0
     for n, (section, kept) in enumerate(zip(sections, _deck_tables(sections, size, look, grids), strict=True)):
         story = [s for _, stacks in kept for s in stacks]
         tall += tall_cells(story, look.max_cell_lines)
@@ -119,7 +127,8 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
         if len(faces) % 2:
             faces.append(PouredFace(section.title, [], n, band_names(section, False), band_bases(section)))
         faults, apart, short = faults + poured.faults, apart + poured.apart, short + poured.short
-    return Poured(look.body_pt, faces, faults, apart, tall, short)
+        parted += poured.parted
+    return Poured(look.body_pt, faces, faults, apart, tall, short, parted)
 
 
 def _deck_tables(
@@ -245,14 +254,28 @@ def _short_runs(table: RulesetTable, stacks: list[Stack]) -> int:
 
 def _folded_stacks(table: RulesetTable, width: float, height: float, look: SheetLook) -> list[Stack]:
     """A table of pairs side by side (« Jet opposé »: Écart, Chance, Écart, Chance) whole where its
-    rows fit a face (its note on the next face if need be, as any table's: review 12, S2, d12's
-    13 values were cut in two runs across two cards where the face held them all but the note),
-    else in the fewest runs read in order that each fit one (3d6's 0–12, then 13–24): cut between
-    its rows, its pairs would read 0–7 beside 13–20, then 8–12 beside 21–24 overleaf."""
+    rows fit a face (its note on its card's back if need be, as any table's: review 12, S2, d12's
+    13 values were cut in two runs across two cards where the face held them all but the note;
+    with its runs, for the pour to cut it where it would fall on a back and its note go to the
+    next card: review 13), else in the fewest runs read in order that each fit one (3d6's 0–12,
+    then 13–24): cut between its rows, its pairs would read 0–7 beside 13–20, then 8–12 beside
+    21–24 overleaf. A pair fewer a row, down to two, while a cell would go over max_cell_lines
+    (review 13: 3d6's « Écart de bonus » heads, three pairs a row on a tarot card, kept its deck at
+    8.5 pt; one pair a row, tried, cut it in four runs of four on a mini card's faces)."""
     stacks = table_stacks(table, width, look)
+    while len(table.header) > 4 and tall_cells(stacks, look.max_cell_lines):  # two pairs a row at least
+        table = refolded(table, len(table.header) // 2 - 1)
+        stacks = table_stacks(table, width, look)
     face = FacePour(width, height, _continued_paragraph)
     if all(face.rows_whole(stack) for stack in stacks):
+        if len(stacks) == 1 and not face.whole(stacks[0].parts):
+            return [FoldedStack(stacks[0].parts, _fewest_runs(table, width, look, face) or [])]
         return stacks
+    return _fewest_runs(table, width, look, face) or stacks
+
+
+def _fewest_runs(table: RulesetTable, width: float, look: SheetLook, face: FacePour) -> list[Stack] | None:
+    """The table of pairs in the fewest runs read in order that each fit an empty face whole."""
     pairs = sum(1 for row in table.rows for cell in row[::2] if cell)
     for count in range(2, pairs + 1):
         runs = [
@@ -262,7 +285,7 @@ def _folded_stacks(table: RulesetTable, width: float, height: float, look: Sheet
         ]
         if all(face.whole([stack]) for stack in runs):
             return runs
-    return stacks
+    return None
 
 
 def card_sizes(look: SheetLook, gain: float = 1.0) -> list[SheetLook]:
