@@ -80,16 +80,25 @@ class SheetHeader:
 
 
 def row_units(
-    row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles, legend: bool = False
+    row: tuple[TableContent, ...],
+    section: ReferenceSection,
+    width: float,
+    styles: Styles,
+    legend: bool = False,
+    by_need: bool = False,
 ) -> list[Flowable]:
     """A row of tables: one block, side by side when they fit, else one block per table.
 
     legend: the row's first table carries the marks' legend under it (the cards' first face).
+    by_need: a table short of its least width takes it from the others' share (_row_widths: the
+    sheet's); else the width is shared by the tables' hints alone (the cards').
     """
     if len(row) == 1:
         return [table_block(row[0], width, styles, show_title=row[0].title != section.title, legend=legend)]
     gap = pt(3)
-    widths = _row_widths(row, width - gap * (len(row) - 1), styles)
+    room = width - gap * (len(row) - 1)
+    weights = [sum(t.widths) or len(t.columns) for t in row]
+    widths = _row_widths(row, room, styles) if by_need else [room * w / sum(weights) for w in weights]
     if not all(fits_width(t, w, styles) for t, w in zip(row, widths, strict=True)):  # too narrow: one under the other
         return [table_block(t, width, styles, legend=legend and i == 0) for i, t in enumerate(row)]
     blocks = [
@@ -116,7 +125,7 @@ def _row_widths(row: tuple[TableContent, ...], width: float, styles: Styles) -> 
 
 
 def _row_flowable(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles) -> Flowable:
-    units = row_units(row, section, width, styles)
+    units = row_units(row, section, width, styles, by_need=True)
     return units[0] if len(units) == 1 else Stack(units, gap=column_gap(styles))
 
 
