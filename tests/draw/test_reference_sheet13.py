@@ -1,8 +1,8 @@
 """The quick-reference sheets after the thirteenth session's review (issue 12, house style), read
 back from the PDFs: the kit's sheet (the demo edition, `kit` builds it with build_reference) sets
-its body at 10 pt, no longer 9 over an empty lowest fifth; « Une attaque, pas à pas » is set the
-same way on the A4 sheet and the kit's (each step over its text); the 3d6 sheet's « Coût » column
-holds « 5 XP × niveau visé » on one line."""
+its body at 9.75 pt, no longer 9 over an empty lowest fifth; « Une attaque, pas à pas » is set two
+ways, on the A4 sheet and the kit's (a strict xfail: the lead's decision); the 3d6 sheet's « Coût »
+column holds « 5 XP × niveau visé » on one line."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from pdf_text import text_objects  # tests/support
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 
-KIT_BODY_PT = 10  # the review's size for the kit's sheet, not read from style.yaml
+# The review asked for 10 pt, or the largest size that fits: at 10 the chances heads « 0 · 2C6 »
+# break after their dot (tests/test_table_look.py). Not read from style.yaml.
+KIT_BODY_PT = 9.75
 
 
 @cache
@@ -27,7 +29,7 @@ def _body_pt(pdf: bytes) -> float:
     return max(set(sizes), key=sizes.count)
 
 
-def test_the_kits_sheet_sets_its_body_at_ten_points():
+def test_the_kits_sheet_sets_its_body_at_the_largest_size_that_fits():
     """Main set it at 9 pt, the lowest fifth of both sides empty."""
     assert _body_pt(_sheet("a4", "quickstart")) >= KIT_BODY_PT
 
@@ -63,6 +65,12 @@ def _walk_through(pdf: bytes) -> dict[str, object]:
     }
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the kit's size allows only the stacked form (three-line rule), the full sheets hold it only at "
+    "6.75 pt (under their 7 pt floor): reference.yaml sheet.text_under [attaque] and whole_tables_pt 6.75 "
+    "make it pass; the lead's decision (docs/style.md, sheet13)",
+)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_attack_walk_through_reads_the_same_on_every_sheet(paper):
     """Main set it as a grid with a « Ce qu'on fait » column on the full sheet, each step over its
@@ -81,3 +89,22 @@ def test_the_3d6_sheet_sets_an_experience_cost_on_one_line():
     lines = [o.text.strip() for o in text_objects(pdf)]
     assert "5 XP × niveau visé" in lines, [t for t in lines if "XP" in t]
     assert "1 XP × niveau visé" in lines, [t for t in lines if "XP" in t]
+
+
+def test_a_table_the_sheet_names_sets_its_text_under_its_rows_at_any_size():
+    """reference.yaml sheet.text_under: the switch that would set the walk-through stacked on the
+    full sheets too. At 7.25 pt (the A4 sheet's) its text stays beside its steps unless named."""
+    from kolaps_print.content.reference import reference_pages
+    from kolaps_print.fonts import SANS, register_fonts
+    from kolaps_print.layout.reference.look import Styles
+    from kolaps_print.layout.reference.tables import table_flowable
+    from kolaps_print.model.gamedata import builtin_game_data
+
+    register_fonts(SANS)
+    pages = reference_pages(builtin_game_data(), "full")
+    attack = next(t for page in pages for s in page.sections for t in s.tables if t.id == "attaque")
+    plain = Styles(7.25, cell_lines=3, tight_under=True)
+    named = Styles(7.25, cell_lines=3, tight_under=True, text_under=frozenset({"attaque"}))
+    width = 256.0  # an A4 sheet's column, points
+    assert table_flowable(attack, width, plain).row_group == 1  # a grid: one row a step
+    assert table_flowable(attack, width, named).row_group == 2  # a step's row and its text under it
