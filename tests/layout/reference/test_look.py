@@ -9,6 +9,7 @@ import yaml
 from pdf_colours import seen  # tests/support
 
 from kolaps_print import resources
+from kolaps_print.layout.reference.look import reference_look
 
 
 @pytest.fixture
@@ -43,7 +44,10 @@ def test_a_type_floor_above_the_top_size_is_refused(cli, data_copy):
     edit(data_copy, "type", "min_pt", 10)
     result = cli(["check"])
     assert result.exit_code == 1
-    assert "bd/layouts/reference.yaml:" in result.stderr and "type: min_pt (10) is above max_pt (9)" in result.stderr
+    assert (
+        "bd/layouts/reference.yaml:" in result.stderr
+        and f"type: min_pt (10) is above max_pt ({reference_look().type.max_pt:g})" in result.stderr
+    )
 
 
 def test_the_sheet_takes_its_section_colours_from_the_house_palette_of_the_data_copy(cli, data_copy, tmp_path):
