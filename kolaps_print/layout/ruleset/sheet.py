@@ -166,7 +166,8 @@ class Grids:
         return self.cut[key]
 
     def grid(self, table: RulesetTable, width: float, size: float, look: SheetLook, under: bool) -> RowTable:
-        key = (_content(table), width, size, under, look.leading, look.cell_padding_pt, look.max_cell_lines, look.fewer_lines)
+        lines = (look.max_cell_lines, look.fewer_lines)
+        key = (_content(table), width, size, under, look.leading, look.cell_padding_pt, lines)
         if key not in self.made:
             self.made[key] = _grid(table, width, size, look, under)
         return self.made[key]

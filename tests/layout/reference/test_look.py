@@ -1,6 +1,7 @@
 """data/layouts/reference.yaml: the sheet's geometry and the palette are read from the data folder
 in use, and a broken value is a located error (exit 1, nothing written)."""
 
+import re
 import shutil
 
 import pypdfium2 as pdfium
@@ -9,7 +10,6 @@ import yaml
 from pdf_colours import seen  # tests/support
 
 from kolaps_print import resources
-from kolaps_print.layout.reference.look import reference_look
 
 
 @pytest.fixture
@@ -44,9 +44,8 @@ def test_a_type_floor_above_the_top_size_is_refused(cli, data_copy):
     edit(data_copy, "type", "min_pt", 10)
     result = cli(["check"])
     assert result.exit_code == 1
-    assert (
-        "bd/layouts/reference.yaml:" in result.stderr
-        and f"type: min_pt (10) is above max_pt ({reference_look().type.max_pt:g})" in result.stderr
+    assert "bd/layouts/reference.yaml:" in result.stderr and re.search(
+        r"type: min_pt \(10\) is above max_pt \(\d+(\.\d+)?\)", result.stderr
     )
 
 
