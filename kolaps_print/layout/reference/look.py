@@ -36,6 +36,7 @@ class SheetSpec(Model):
     gutter: Gap
     split_fraction: Share
     cell_lines: int = Field(ge=1, le=20)  # a table cell wraps to this many lines at most
+    text_under: tuple[str, ...] = ()  # tables (by id) whose running text goes under each row at every size
     title_pt: TypePt
     page_pt: TypePt
     rule_pt: float = Field(ge=0, le=5)
@@ -174,6 +175,7 @@ class Styles:
     under_from: int = 4  # a table of this many columns or more may set its long last column under each row
     max_lines: int = 0  # a cell wrapping beyond this many lines sets the table's columns under its rows (0: never)
     cell_lines: int = 0  # the sheet's: a cell past this many lines sends the fewest last columns under (0: never)
+    text_under: frozenset[str] = frozenset()  # the sheet's: tables (by id) set with their running text under each row
     # A line set under its row takes only its own height (cards, and the sheet since issue 12: its
     # three-line cells send more text under); False: the taller rows reportlab's table measured
     # (the empty cells beside that line at 12 pt).

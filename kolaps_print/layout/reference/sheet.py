@@ -22,7 +22,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.flow import FlowBox, Stack, fill_boxes
 from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look, section_colour
-from kolaps_print.layout.reference.tables import fits_width, section_band, side_by_side, table_block
+from kolaps_print.layout.reference.tables import fits_width, least_width, section_band, side_by_side, table_block
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.model.gamedata import GameData
@@ -80,17 +80,25 @@ class SheetHeader:
 
 
 def row_units(
-    row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles, legend: bool = False
+    row: tuple[TableContent, ...],
+    section: ReferenceSection,
+    width: float,
+    styles: Styles,
+    legend: bool = False,
+    by_need: bool = False,
 ) -> list[Flowable]:
     """A row of tables: one block, side by side when they fit, else one block per table.
 
     legend: the row's first table carries the marks' legend under it (the cards' first face).
+    by_need: a table short of its least width takes it from the others' share (_row_widths: the
+    sheet's); else the width is shared by the tables' hints alone (the cards').
     """
     if len(row) == 1:
         return [table_block(row[0], width, styles, show_title=row[0].title != section.title, legend=legend)]
     gap = pt(3)
+    room = width - gap * (len(row) - 1)
     weights = [sum(t.widths) or len(t.columns) for t in row]
-    widths = [(width - gap * (len(row) - 1)) * w / sum(weights) for w in weights]
+    widths = _row_widths(row, room, styles) if by_need else [room * w / sum(weights) for w in weights]
     if not all(fits_width(t, w, styles) for t, w in zip(row, widths, strict=True)):  # too narrow: one under the other
         return [table_block(t, width, styles, legend=legend and i == 0) for i, t in enumerate(row)]
     blocks = [
@@ -99,8 +107,25 @@ def row_units(
     return [side_by_side(blocks, widths, gap)]
 
 
+def _row_widths(row: tuple[TableContent, ...], width: float, styles: Styles) -> list[float]:
+    """The row's tables' widths: shared by their columns' hints, but a table short of the least
+    width its words need takes it from the others' share while they keep theirs (at 10 pt
+    « Localisation » needs 2 pt more than its share beside « Cumul des blessures », which has 11 to spare)."""
+    weights = [sum(t.widths) or len(t.columns) for t in row]
+    least = [least_width(t, styles) for t in row]
+    fixed: dict[int, float] = {}
+    while True:  # pin the tables short of their least width, share the rest by weight
+        free = [i for i in range(len(row)) if i not in fixed]
+        room = width - sum(fixed.values())
+        share = {i: room * weights[i] / sum(weights[j] for j in free) for i in free}
+        short = {i: least[i] for i in free if share[i] < least[i]}
+        if not short or len(short) == len(free):
+            return [fixed.get(i, share.get(i, 0.0)) for i in range(len(row))]
+        fixed.update(short)
+
+
 def _row_flowable(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles) -> Flowable:
-    units = row_units(row, section, width, styles)
+    units = row_units(row, section, width, styles, by_need=True)
     return units[0] if len(units) == 1 else Stack(units, gap=column_gap(styles))
 
 
@@ -231,6 +256,13 @@ def _header(geometry: SheetGeometry, index: int, pages: int, title: str, stamp: 
     )
 
 
+def sheet_styles(size: float, spec: SheetSpec) -> Styles:
+    """The sheet's styles at this body size: its cells within spec.cell_lines lines, the tables it
+    names with their text under each row; a line set under its row takes its own height, as on the
+    cards (the room the three-line cells cost)."""
+    return Styles(size, cell_lines=spec.cell_lines, tight_under=True, text_under=frozenset(spec.text_under))
+
+
 def _page_shapes(columns: list[FlowBox], geometry: SheetGeometry, styles: Styles) -> list[Shape]:
     height = geometry.pagesize[1]
     return [shape for box in columns for shape in box_shapes(box, column_gap(styles), height)]
@@ -248,8 +280,7 @@ def layout_sheet(data: GameData, paper: str = "a4", edition: Edition = "full", s
     # whole, 7.5 cut them 9 + 2); a sheet that fits no other way cuts them where their rows allow.
     tries = [(True, size) for size in _sizes(house=True)] + [(False, size) for size in _sizes()]
     for house, size in tries:
-        # a line set under its row takes its own height, as on the cards: the room the three-line cells cost
-        styles = Styles(size, cell_lines=geometry.spec.cell_lines, tight_under=True)
+        styles = sheet_styles(size, geometry.spec)
         boxes = _fit_pages(pages, geometry, styles, house)
         if boxes is not None:
             headers = [_header(geometry, i, len(pages), sheet_title(edition), stamp) for i in range(len(pages))]

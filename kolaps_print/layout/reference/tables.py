@@ -265,8 +265,9 @@ def _sheet_under(table: TableContent, width: float, styles: Styles) -> int:
     """How many last columns the sheet sets under each row: its usual choice (_text_goes_under) when
     no cell then wraps beyond styles.cell_lines lines, else the fewest that leave none beyond, as the
     rulebook does (rulebook.yaml cell_lines), down to the key column alone (« Facultés des armes »);
-    a table no cut helps, or a heat map, keeps its usual choice."""
-    usual = 1 if _text_goes_under(table, width, styles) else 0
+    a table no cut helps, or a heat map, keeps its usual choice. A table the layout names
+    (styles.text_under: the attack walk-through) sets its running text under at every size."""
+    usual = 1 if _always_under(table, styles) or _text_goes_under(table, width, styles) else 0
     if not styles.cell_lines or table.shade:
         return usual
     for under in range(usual, len(table.columns)):
@@ -274,6 +275,12 @@ def _sheet_under(table: TableContent, width: float, styles: Styles) -> int:
         if _most_lines(keys, _widths(keys, width, styles), styles) <= styles.cell_lines:
             return under
     return usual
+
+
+def _always_under(table: TableContent, styles: Styles) -> bool:
+    """Whether the layout sets this table's running text under its rows whatever the size: one
+    arrangement on every sheet (the kit's at 10 pt needs it, so the A4 sheet's at 7.25 takes it too)."""
+    return table.id in styles.text_under and _widest_last(table) and not table.shade
 
 
 def _card_table(table: TableContent, width: float, styles: Styles) -> RowTable:

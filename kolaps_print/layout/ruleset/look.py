@@ -184,6 +184,7 @@ class ReferenceCardsLook(Model):
     back_title_pt: float = Field(ge=6, le=24)  # a blank last back: the system's name...
     back_subtitle_pt: float = Field(ge=6, le=24)  # ...and « Aide de jeu » under it
     back_line_pt: float = Field(ge=6, le=40)  # from one baseline to the next
+    fewer_lines: bool = False  # the sheet's reshare of its columns (a card's grids keep theirs)
 
     def sheet_sizes(self) -> dict[str, float]:
         """What the cards change of the sheet's look (the choice of size and the back are the cards' own)."""
@@ -212,6 +213,8 @@ class SheetLook(Model):
     leading: float = Field(ge=1, le=2)
     cell_padding_pt: float = Field(ge=0, le=10)
     max_cell_lines: int = Field(default=0, ge=0, le=10)  # the cards' (layout/reference/cards.py); 0: no limit
+    # the sheet's: its grids' columns reshared so no cell wraps where another column has room (fewer_row_lines)
+    fewer_lines: bool = False
     note_pt: float | None = Field(default=None, ge=6, le=14)  # a reference deck's notes, one size (None: the body's)
     table_gap_mm: float = Field(ge=0, le=20)
     split_min_mm: float = Field(ge=0, le=200)  # a section breaking at a column's foot leaves this much there

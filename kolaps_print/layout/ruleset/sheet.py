@@ -169,7 +169,8 @@ class Grids:
         return self.cut[key]
 
     def grid(self, table: RulesetTable, width: float, size: float, look: SheetLook, under: bool) -> RowTable:
-        key = (_content(table), width, size, under, look.leading, look.cell_padding_pt, look.max_cell_lines)
+        lines = (look.max_cell_lines, look.fewer_lines)
+        key = (_content(table), width, size, under, look.leading, look.cell_padding_pt, lines)
         if key not in self.made:
             self.made[key] = _grid(table, width, size, look, under)
         return self.made[key]
@@ -193,8 +194,8 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt)
     if look.max_cell_lines:  # a card's: no cell over so many lines where the columns can share for it
         widths = within_lines(keys, widths, size, look.max_cell_lines, look.cell_padding_pt)
-    if look.max_cell_lines and under:  # a card's row over its text: no cell wrapped that need not be
-        widths = fewer_row_lines(keys, widths, size, look.cell_padding_pt)
+    if look.max_cell_lines and (under or look.fewer_lines):  # no cell wrapped that need not be: a card's row
+        widths = fewer_row_lines(keys, widths, size, look.cell_padding_pt)  # over its text; the sheet's « Coût »
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
     centred = value_columns(keys)
