@@ -59,13 +59,30 @@ def _margins(pdf: bytes) -> dict[int, set[str]]:
     return found
 
 
-@pytest.mark.parametrize("card", CARDS)
+OPPOSED = [f"−{n}" for n in range(6, 0, -1)] + ["0"] + [f"+{n}" for n in range(1, 7)]
+
+
+@pytest.mark.parametrize("card", ("poker", "tarot"))
 def test_the_d12_opposed_roll_is_on_one_face(decks, card):
     """Review 12, S2: « Jet opposé » (13 values) was cut in two runs, −6…0 on the back of 2/5 and
     +1…+6 on the front of 3/5, though its rows fit one face. All 13 margins on one face."""
     margins = _margins(decks["d12", card])
-    wanted = {f"−{n}" for n in range(1, 7)} | {"0"} | {f"+{n}" for n in range(1, 7)}
-    assert any(wanted <= values for values in margins.values()), margins
+    assert any(set(OPPOSED) <= values for values in margins.values()), margins
+
+
+def test_the_d12_opposed_roll_on_a_mini_reads_over_one_flip_its_note_under_its_last_run(decks):
+    """On a mini face « Jet opposé » with its heading and four-line note is taller than the face
+    at any size (refbook13: 136 pt against 120 at 7.25 pt), and its heading and note never leave
+    its rows (test_reference_review13). So its rows run in two unbroken runs on the two sides of
+    one flip (a card's back, then the next card's front: consecutive print-shop faces), the note
+    under the second."""
+    pdf = decks["d12", "mini"]
+    margins = _margins(pdf)
+    faces = sorted(margins)
+    assert len(faces) == 2 and faces[1] == faces[0] + 1 and faces[0] % 2 == 1, margins
+    first, second = (sorted(margins[f], key=OPPOSED.index) for f in faces)
+    assert first + second == OPPOSED, margins
+    assert "évite tout" in flat(page_texts(pdf)[faces[1]]), faces
 
 
 def _upright_body(pdf: bytes) -> float:
