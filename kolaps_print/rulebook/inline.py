@@ -38,7 +38,10 @@ def _xref(anchor: str, inner: str, ctx: InlineContext) -> str:
         elsewhere = escape(label("rulebook.xref.elsewhere"))
         return f"{inner}\u00a0{elsewhere}" if inner else elsewhere
     ref = escape(page_ref(anchor, ctx) if ctx.pages.get(anchor) not in ctx.here else _nearby(anchor, ctx))
-    text = f"{inner}\u00a0{ref}" if inner else ref
+    return _linked(anchor, f"{inner}\u00a0{ref}" if inner else ref, ctx)
+
+
+def _linked(anchor: str, text: str, ctx: InlineContext) -> str:
     # In italic and the body's colour: a cross-reference is read, not an alarm. Inside italic
     # text it turns upright, as emphasis does in italic.
     shape = ("", "") if ctx.italic else ("<i>", "</i>")
@@ -52,8 +55,15 @@ def _nearby(anchor: str, ctx: InlineContext) -> str:
 
 def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool = False) -> str:
     out = []
-    for node in nodes:
+    nodes = list(nodes)
+    while nodes:
+        node = nodes.pop(0)
         kind = node.type
+        paired = _paired_xref(node, nodes, replace(ctx, italic=italic), italic)
+        if paired is not None:
+            out.append(paired)
+            del nodes[:2]
+            continue
         if kind == "text":
             out.append(raised_marks(escape(node.content), st.palette().markup("ink")))
         elif kind == "softbreak":
@@ -71,6 +81,34 @@ def render_inline(nodes: list[SyntaxTreeNode], ctx: InlineContext, italic: bool 
         else:
             out.append(render_inline(node.children, ctx, italic))
     return "".join(out)
+
+
+def _anchor(node: SyntaxTreeNode) -> str | None:
+    href = str(node.attrs.get("href", "")) if node.type == "link" else ""
+    return href[1:] if href.startswith("#") else None
+
+
+def _paired_xref(node: SyntaxTreeNode, after: list[SyntaxTreeNode], ctx: InlineContext, italic: bool) -> str | None:
+    """« [voir](#a) et [voir](#b) » printed once: « voir p. 10 » when both land on one page (the
+    A4 book's « voir p. 10 et voir p. 10 », review 13), « voir p. 10 et 11 » when on two; None
+    when the nodes are not two such references."""
+    first = _anchor(node)
+    joint = label("rulebook.xref.joint")
+    if first is None or len(after) < 2 or after[0].type != "text" or after[0].content != joint:
+        return None
+    second = _anchor(after[1])
+    if second is None or {first, second} & ctx.outside:
+        return None
+    pages = ctx.pages.get(first), ctx.pages.get(second)
+    if None in pages or ctx.here & set(pages):  # unknown yet, or « plus haut / plus bas »
+        return None
+    inner = render_inline(node.children, ctx, italic).strip()
+    if inner != render_inline(after[1].children, ctx, italic).strip():
+        return None
+    head = _xref(first, inner, ctx)
+    if pages[0] == pages[1]:
+        return head
+    return f"{head}{escape(joint)}{_linked(second, escape(str(pages[1])), ctx)}"
 
 
 def _link(node: SyntaxTreeNode, ctx: InlineContext, italic: bool) -> str:
