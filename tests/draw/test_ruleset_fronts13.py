@@ -119,13 +119,17 @@ def _name_lines(texts: list[TextObject], page: int, table: RulesetTable) -> list
     return lines
 
 
+ROLL_HEADS = [("3d6", "AV"), ("d12", "attaque")]  # the rules' words (« AV contre DV », d12's reminder « Attaque : »)
+
+
 @pytest.mark.parametrize("card", ["poker", "tarot"])
-def test_a_3d6_weapon_s_roll_reads_after_its_name_labelled_av_and_no_larger(card):
+@pytest.mark.parametrize(("ruleset_id", "head"), ROLL_HEADS)
+def test_a_weapon_s_roll_reads_after_its_name_labelled_and_no_larger(ruleset_id, head, card):
     """Review 12b S3: « Pistolet » at 6.5 pt bold beside an unlabelled « 3d6 + 11 » at 8.45 pt: the
-    line now reads « Pistolet · AV 3d6 + 11 », the label the 3d6's (data/rulesets/3d6/labels.yaml),
-    the name a run of its own, bold, and the roll no larger than it."""
-    army, _, texts, fronts = _deck("3d6", card)
-    head = "AV"  # the rules' word (« AV contre DV »), the review's
+    line now reads « Pistolet · AV 3d6 + 11 », the label the ruleset's (data/rulesets/*/labels.yaml;
+    review 13 S3: d12's « Sabre · attaque 1d12 + 5 »), the name a run of its own, bold, and the
+    roll no larger than it."""
+    army, _, texts, fronts = _deck(ruleset_id, card)
     for (page, table), member in zip(fronts, army.members, strict=True):
         assert table.strong is not None
         for row, line in zip(table.rows, _name_lines(texts, page, table), strict=True):
@@ -136,3 +140,16 @@ def test_a_3d6_weapon_s_roll_reads_after_its_name_labelled_av_and_no_larger(card
             assert roll.size <= name.size + 0.01, (member.name, name.size, roll.size)
     with overriding_labels(army.ruleset.labels_file):
         assert as_printed(label("rulesets.card.roll_head")) == head  # a label, not a constant of the code
+
+
+@pytest.mark.parametrize(("ruleset_id", "head"), ROLL_HEADS)
+def test_a_mini_weapon_line_opens_as_on_the_larger_cards(ruleset_id, head):
+    """Review 13 S2: the 3d6 mini read « Pistolet 3d6 + 11 · Dégâts 2d6 … », the poker and tarot
+    « Pistolet · AV 3d6 + 11 »: one character reads the same on every size."""
+    army, pdf, _, fronts = _deck(ruleset_id, "mini")
+    pages = PdfReader(BytesIO(pdf)).pages
+    for (page, table), member in zip(fronts, army.members, strict=True):
+        assert table.strong is not None
+        printed = " ".join(as_printed(pages[page].extract_text()).split())
+        for row in table.rows:
+            assert f"{row[0]} · {head} {as_printed(row[table.strong])}" in printed, (member.name, printed)

@@ -160,8 +160,8 @@ def test_print_shop_cards_are_pdf_x_like_kolaps_s():
 
 
 def test_each_weapon_prints_that_character_s_roll():
-    """d100: the score in the weapon's skill, or the skill's base when none is written; d12:
-    1d12 + the skill + the characteristic the skill names, from the data, not the card."""
+    """d100: the score in the weapon's skill, or the skill's base when none is written; d12: its
+    attack, 1d12 + the skill + the characteristic the skill names, from the data, not the card."""
     d100 = demo_army("d100")
     skills = d100.ruleset.catalogues["competences"]
     weapons = d100.ruleset.catalogues["armes"]
@@ -177,7 +177,7 @@ def test_each_weapon_prints_that_character_s_roll():
             weapon = weapons[weapon_id]
             skill = skills[weapon.competence]
             total = member.character.competences[weapon.competence] + getattr(member.character, skill.carac.lower())
-            assert f"{weapon.name} · 1d12 + {total}" in page, (member.name, weapon.name)
+            assert f"{weapon.name} · attaque 1d12 + {total}" in page, (member.name, weapon.name)  # review 13 S3
 
 
 def test_3d6_weapons_print_the_attack_value_of_ruling_e9():

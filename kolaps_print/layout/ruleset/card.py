@@ -585,18 +585,20 @@ def _name_line(table: RulesetTable, deck: DeckTable, row: list[str]) -> str:
 
 def _weapon_lines(table: RulesetTable, look: CardLook, styles: _Styles) -> list[Drawn]:
     """A small card's weapons (mini: five columns of values do not hold 38 mm at 6 pt): a
-    paragraph each, its name and its roll in bold, then each value after its column's head
-    (« Pistolet 3d6 + 11 · Dégâts 2d6 · Nature mortels · Portée (m) 50 »); a value the weapon
-    does not have (« — ») is left out."""
+    paragraph each, its name and its roll as on the larger cards (« Pistolet · AV 3d6 + 11 »,
+    review 13 S2), then each value after its column's head (« · Dégâts 2d6 · Nature mortels ·
+    Portée (m) 50 »); a value the weapon does not have (« — ») is left out."""
     separator = escape(label("rulesets.card.separator"))
     parts: list[Drawn] = [SectionHead(table.title, look)] if table.title else []
     for row in table.rows:
+        runs = _name_and_roll(row[0], row[table.strong]) if table.strong else ((row[0], True),)
+        lead = "".join(f"<b>{escape(text)}</b>" if bold else escape(text) for text, bold in runs)
         values = [
-            f"<b>{escape(cell)}</b>" if j == table.strong else f"{escape(head)}\u00a0{escape(cell)}"
+            f"{escape(head)}\u00a0{escape(cell)}"
             for j, (head, cell) in enumerate(zip(table.header, row, strict=True))
-            if j and cell != "—"
+            if j and j != table.strong and cell != "—"
         ]
-        text = f"<b>{escape(row[0])}</b> " + separated(values, separator)
+        text = separated([lead, *values], separator)
         parts.append(FlowablePart(_paragraph(text, styles.hanging)))
     return parts
 
