@@ -22,6 +22,7 @@ import marshal
 import os
 import re
 import stat
+import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -59,6 +60,21 @@ def installed_state(*names: str) -> str | None:
     if any(state is None for state in states):
         return None
     return hashlib.sha256("\n".join(f"{n}:{s}" for n, s in zip(names, states, strict=True)).encode()).hexdigest()
+
+
+def started_key(form: bytes, libraries: tuple[str, ...], *parts: object) -> Any:
+    """A SHA-256 begun with what a kept result depends on beside its own inputs (the entry's
+    form, the parts, Python, our package, these libraries' files), for the caller to add its
+    inputs to; None when the cache is off or a library cannot be found (nothing kept)."""
+    if switched_off():
+        return None
+    state = installed_state(*libraries)
+    if state is None:
+        return None
+    digest = hashlib.sha256(form)
+    for part in (*parts, sys.version, package_state(), state):
+        digest.update(f"{part}\0".encode())
+    return digest
 
 
 @cache

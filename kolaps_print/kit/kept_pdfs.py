@@ -14,7 +14,6 @@ believed.
 from __future__ import annotations
 
 import hashlib
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
@@ -66,14 +65,9 @@ class KeptPdfs:
 def _base(data_folder: Path) -> str | None:
     """What every step depends on beside its inputs; None when the cache is off or a library's
     files cannot be found (every step computed)."""
-    if disk_cache.switched_off():
+    digest = disk_cache.started_key(FORMAT, LIBRARIES)
+    if digest is None:
         return None
-    libraries = disk_cache.installed_state(*LIBRARIES)
-    if libraries is None:
-        return None
-    digest = hashlib.sha256(FORMAT)
-    for part in (sys.version, disk_cache.package_state(), libraries):
-        digest.update(f"{part}\0".encode())
     digest_folder(digest, data_folder)
     return digest.hexdigest()
 

@@ -13,8 +13,6 @@ why an entry is believed.
 
 from __future__ import annotations
 
-import hashlib
-import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -31,14 +29,9 @@ LINE_BREAKING = ("reportlab", "pyphen")  # the installed packages whose code or 
 def sources_key(folders: Iterable[Path], *options: object) -> str | None:
     """A key for a book made from these folders with these options (their repr); None when the
     cache is off or a library's files cannot be found (nothing kept)."""
-    if disk_cache.switched_off():
+    digest = disk_cache.started_key(FORMAT, LINE_BREAKING, *map(repr, options))
+    if digest is None:
         return None
-    libraries = disk_cache.installed_state(*LINE_BREAKING)
-    if libraries is None:
-        return None
-    digest = hashlib.sha256(FORMAT)
-    for part in (*map(repr, options), sys.version, disk_cache.package_state(), libraries):
-        digest.update(f"{part}\0".encode())
     for number, folder in enumerate(folders):
         digest_folder(digest, folder, f"{number}/")  # each file by its name and bytes
     return digest.hexdigest()

@@ -12,7 +12,6 @@ docs/trust.md says why an entry is believed.
 from __future__ import annotations
 
 import hashlib
-import sys
 import zlib
 
 from kolaps_print import disk_cache
@@ -39,15 +38,9 @@ def page_pngs(pdf: bytes, pages: int, dpi: float) -> list[bytes]:
 
 def _key(pdf: bytes, dpi: float) -> str | None:
     """None when the cache is off or the renderer's files cannot be found (rendered every time)."""
-    if disk_cache.switched_off():
+    digest = disk_cache.started_key(FORMAT, RENDERER, repr(float(dpi)), PNG_LEVEL, zlib.ZLIB_RUNTIME_VERSION)
+    if digest is None:
         return None
-    renderer = disk_cache.installed_state(*RENDERER)
-    if renderer is None:
-        return None
-    digest = hashlib.sha256(FORMAT)
-    for part in (repr(float(dpi)), PNG_LEVEL, zlib.ZLIB_RUNTIME_VERSION, sys.version, disk_cache.package_state()):
-        digest.update(f"{part}\0".encode())
-    digest.update(renderer.encode())
     digest.update(hashlib.sha256(pdf).digest())
     return digest.hexdigest()
 
