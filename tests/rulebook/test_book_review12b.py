@@ -17,6 +17,7 @@ from pdf_tables import path_paints  # tests/support
 from pdf_text import text_objects  # tests/support
 from review_books import BOOKS  # tests/support
 from review_books import book_pdf as _pdf  # tests/support
+from table_cells import column_cells  # tests/support
 
 from kolaps_print.labels import label
 from kolaps_print.layout.style import table_paint
@@ -155,7 +156,7 @@ def _key_rows(pdf: bytes, page: int) -> list[list[list]]:
             continue
         left, bottom, right, top = rect.box
         on = [t for t in texts if left - 1 <= t.bounds[0] and t.bounds[2] <= right + 1]
-        cells = _cells([t for t in on if bottom <= (t.bounds[1] + t.bounds[3]) / 2 <= top])
+        cells = column_cells([t for t in on if bottom <= (t.bounds[1] + t.bounds[3]) / 2 <= top])
         if len(cells) < 2:
             continue
         if previous is None or abs(previous.box[0] - left) > 1 or previous.box[1] - top > 200:
@@ -163,17 +164,6 @@ def _key_rows(pdf: bytes, page: int) -> list[list[list]]:
         tables[-1].append(sorted(cells, key=lambda c: min(t.bounds[0] for t in c)))
         previous = rect
     return tables
-
-
-def _cells(texts: list) -> list[list]:
-    cells: list[list] = []
-    for t in sorted(texts, key=lambda t: t.bounds[0]):
-        home = next((c for c in cells if any(t.bounds[0] < o.bounds[2] and o.bounds[0] < t.bounds[2] for o in c)), None)
-        if home is None:
-            cells.append([t])
-        else:
-            home.append(t)
-    return cells
 
 
 @pytest.mark.parametrize("book", ["kolaps-a4", "kolaps-letter"])  # the other books have no text under a row

@@ -21,7 +21,8 @@ class Cell:
     lines: int
 
 
-def _cells(texts: list[TextObject]) -> list[list[TextObject]]:
+def column_cells(texts: list[TextObject]) -> list[list[TextObject]]:
+    """A row's texts grouped by the column each stands in (texts whose spans overlap share one)."""
     cells: list[list[TextObject]] = []
     for t in sorted(texts, key=lambda t: t.bounds[0]):
         home = next((c for c in cells if any(t.bounds[0] < o.bounds[2] and o.bounds[0] < t.bounds[2] for o in c)), None)
@@ -55,7 +56,7 @@ def grid_cells(pdf: bytes, pages: range | None = None) -> list[Cell]:
             left, bottom, right, top = row.box
             on = [t for t in mine if left - 1 <= t.bounds[0] and t.bounds[2] <= right + 1]
             on = [t for t in on if bottom <= (t.bounds[1] + t.bounds[3]) / 2 <= top]
-            cells = _cells(on)
+            cells = column_cells(on)
             if len(cells) > 1:
                 for cell in cells:
                     words = " ".join(t.text for t in sorted(cell, key=lambda t: (-t.bounds[1], t.bounds[0])))
