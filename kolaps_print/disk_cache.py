@@ -26,7 +26,9 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+V = TypeVar("V")
 
 VARIABLE = "KOLAPS_CACHE"  # "off": no cache read or written
 _TEMPORARY = r"\.entry-\w+\.tmp"  # what a killed run may leave behind
@@ -207,3 +209,23 @@ def write_marshalled(form: bytes, key: str, suffix: str, kept: int, value: Any) 
         pass
     finally:
         os.close(folder)
+
+
+def kept_or_computed(
+    entry: tuple[bytes, str, int],
+    key: str | None,
+    compute: Callable[[], V],
+    plain: Callable[[V], object],
+    made: Callable[[object], V | None],
+) -> V:
+    """compute(), or what it made under key in an earlier run; entry is (form, suffix, kept) as
+    read_marshalled and write_marshalled take them. plain turns a result into values marshal
+    keeps, made turns them back (None: not such a result, computed again). key None: computed."""
+    if key is None:
+        return compute()
+    found = read_marshalled(entry[0], key, entry[1])
+    result = made(found) if found is not None else None
+    if result is None:
+        result = compute()
+        write_marshalled(entry[0], key, entry[1], entry[2], plain(result))
+    return result

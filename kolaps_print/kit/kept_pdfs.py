@@ -53,13 +53,7 @@ class KeptPdfs:
         for value in inputs:
             data = value if isinstance(value, bytes) else f"{type(value).__name__}:{value}".encode()
             digest.update(f"{len(data)}\0".encode() + hashlib.sha256(data).digest())
-        key = digest.hexdigest()
-        found = disk_cache.read_marshalled(FORMAT, key, SUFFIX)
-        result = made(found) if found is not None else None
-        if result is None:
-            result = compute()
-            disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, plain(result))
-        return result
+        return disk_cache.kept_or_computed((FORMAT, SUFFIX, KEPT), digest.hexdigest(), compute, plain, made)
 
 
 def _base(data_folder: Path) -> str | None:

@@ -39,18 +39,14 @@ def sources_key(folders: Iterable[Path], *options: object) -> str | None:
 
 def kept_fits(key: str | None, compute: Callable[[], tuple[PageFit, ...]]) -> tuple[PageFit, ...]:
     """compute(), or what it returned in an earlier run under key (None: always computed)."""
-    if key is None:
-        return compute()
-    found = _read(key)
-    if found is not None:
-        return found
-    fits = compute()
-    disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, [(f.height, f.table_scale, f.page_type) for f in fits])
-    return fits
+    return disk_cache.kept_or_computed((FORMAT, SUFFIX, KEPT), key, compute, _plain, _made)
 
 
-def _read(key: str) -> tuple[PageFit, ...] | None:
-    found = disk_cache.read_marshalled(FORMAT, key, SUFFIX)
+def _plain(fits: tuple[PageFit, ...]) -> object:
+    return [(f.height, f.table_scale, f.page_type) for f in fits]
+
+
+def _made(found: object) -> tuple[PageFit, ...] | None:
     if type(found) is not list:
         return None
     fits = []

@@ -26,14 +26,13 @@ RENDERER = ("pypdfium2", "pypdfium2_raw")  # the bindings and the pdfium library
 def page_pngs(pdf: bytes, pages: int, dpi: float) -> list[bytes]:
     """Each of pdf's pages (there are pages of them), cut to its TrimBox, as a PNG at dpi:
     what png_scanlines(rendered_scanlines(pdf, dpi)) writes, from the cache when it holds them."""
-    key = _key(pdf, dpi)
-    found = _read(key, pages) if key is not None else None
-    if found is not None:
-        return found
-    pngs = [png_scanlines(lines, dpi) for lines in rendered_scanlines(pdf, dpi)]
-    if key is not None and len(pngs) == pages:
-        disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, pngs)
-    return pngs
+    return disk_cache.kept_or_computed(
+        (FORMAT, SUFFIX, KEPT),
+        _key(pdf, dpi),
+        lambda: [png_scanlines(lines, dpi) for lines in rendered_scanlines(pdf, dpi)],
+        lambda pngs: pngs,
+        lambda found: _made(found, pages),
+    )
 
 
 def _key(pdf: bytes, dpi: float) -> str | None:
@@ -45,9 +44,8 @@ def _key(pdf: bytes, dpi: float) -> str | None:
     return digest.hexdigest()
 
 
-def _read(key: str, pages: int) -> list[bytes] | None:
+def _made(found: object, pages: int) -> list[bytes] | None:
     """The entry's pictures: as many as the PDF has pages, each a PNG (else rendered again)."""
-    found = disk_cache.read_marshalled(FORMAT, key, SUFFIX)
     if type(found) is not list or len(found) != pages:
         return None
     if not all(type(png) is bytes and png.startswith(PNG_SIGNATURE) for png in found):
