@@ -695,11 +695,16 @@ def _flush(item: Item | None) -> bool:
 
 def _note_beside(boxes: Drawn, note: Drawn, look: CardLook, width: float) -> NoteBeside | None:
     """The track's boxes with its by-name sentence beside their last row, when the look sets it
-    there and it holds on two lines (None: the sentence goes under the boxes, as before)."""
+    there and it holds on two lines; else beside the last row's last group, set on a row of its
+    own (cards14, review 13 N1: a row of 8 boxes left no room, and two of five 3d6 mini backs set
+    the sentence under their boxes; one placement for the deck). None: under the boxes."""
     if not look.note_beside or not isinstance(boxes, BoxesBlock) or not isinstance(note, FlowablePart):
         return None
-    beside = NoteBeside(boxes, note.flowable, look)
-    return beside if beside.fits(width) else None
+    for rows in (boxes, boxes.shortened()):
+        beside = NoteBeside(rows, note.flowable, look)
+        if beside.fits(width):
+            return beside
+    return None
 
 
 def _by_name_gap(look: CardLook) -> float:
