@@ -195,9 +195,9 @@ class BoxesBlock(ShapedPart):
     """A track's boxes in rows of whole groups (10 a row in groups of 5 on a poker card), ticked
     from the left; a thick line after each marked box, the boxes below zero tinted."""
 
-    def __init__(self, track: Track, look: CardLook):
+    def __init__(self, track: Track, look: CardLook, short_last: bool = False):
         super().__init__()
-        self.track, self.look = track, look
+        self.track, self.look, self.short_last = track, look, short_last
         self._grids: dict[float, tuple[Pitch, list[tuple[int, int]]]] = {}  # by width
 
     def per_row(self, width: float) -> int:
@@ -225,8 +225,21 @@ class BoxesBlock(ShapedPart):
         if width not in self._grids:
             per_row, total = self.per_row(width), self.track.boxes + self.track.negative
             rows = [(start, min(per_row, total - start)) for start in range(0, max(total, 1), per_row)]
-            self._grids[width] = (self._base(), rows)
+            self._grids[width] = (self._base(), self._shortened(rows) if self.short_last else rows)
         return self._grids[width]
+
+    def _shortened(self, rows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """rows with the last one's last group on a row of its own (8 boxes: 5, then 3), so a note
+        holds beside it (NoteBeside; cards14: the 3d6 mini backs' one placement)."""
+        start, count = rows[-1]
+        tail = count % self.look.box_group or self.look.box_group
+        if tail == count:
+            return rows
+        return [*rows[:-1], (start, count - tail), (start + count - tail, tail)]
+
+    def shortened(self) -> BoxesBlock:
+        """The same boxes, their last row's last group on a row of its own (_shortened)."""
+        return BoxesBlock(self.track, self.look, short_last=True)
 
     def _row_width(self, pitch: Pitch, start: int, count: int) -> float:
         """A row's width at pitch, from its first box's left to its last box's right (a line takes
@@ -291,7 +304,8 @@ class BoxesBlock(ShapedPart):
         return aW, self.height
 
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
-        return list(_laid_track(self.track, self.look, self.width, self.height, (x, y, area.height)))
+        where = (x, y, area.height)
+        return list(_laid_track(self.track, self.look, self.width, self.height, where, self.short_last))
 
 
 class NoteBeside(ShapedPart):
@@ -355,11 +369,13 @@ class NoteBeside(ShapedPart):
 
 
 @lru_cache(maxsize=512)
-def _laid_track(track: Track, look: CardLook, width: float, height: float, where: tuple) -> tuple[Shape, ...]:
+def _laid_track(
+    track: Track, look: CardLook, width: float, height: float, where: tuple, short_last: bool = False
+) -> tuple[Shape, ...]:
     """A track's boxes and marks as shapes, laid out once per value and place: characters whose
     totals are the same share them (issue 13), even when the rest of their faces differ."""
     x, y, area_height = where
-    block, area = BoxesBlock(track, look), Area(area_height)
+    block, area = BoxesBlock(track, look, short_last), Area(area_height)
     rows, radius, tops = block.rows(width), pt(look.box_radius_mm), block.row_tops(width)
     pitch = block.pitch(width)
     black, paper = ink().cmyk(), house_colour("paper").cmyk()

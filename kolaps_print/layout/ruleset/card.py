@@ -108,6 +108,7 @@ class RulesetCardFace:
     name: str
     story: list[Drawn]
     copy: str = ""
+    spread: bool = True  # its gaps may spread on a taller card (_spread); a back of a look that top-aligns them: False
 
     def height(self, width: float) -> float:
         """The parts' height (mm) laid out width mm wide."""
@@ -115,7 +116,7 @@ class RulesetCardFace:
 
     def room(self, setting: FaceSetting) -> list[Shape]:
         x, bottom, width, room = story_room(setting.look, *setting.size)
-        story = _spread(self.story, to_mm(width), to_mm(room), setting)
+        story = _spread(self.story, to_mm(width), to_mm(room), setting) if self.spread else self.story
         return stack(story, to_mm(x), to_mm(setting.size[1] - bottom - room), 0.0, to_mm(width))
 
 
@@ -679,7 +680,7 @@ def face_layout(
         story.append(FlowablePart(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend)))
     else:
         story = story[:-1]
-    return RulesetCardFace(name, story, copy)
+    return RulesetCardFace(name, story, copy, spread=not back or look.spread_backs)
 
 
 DESCENDING = set("gjpqyç(),;/[]{}|")  # what reaches below the baseline of a line of the card's sans
@@ -694,11 +695,16 @@ def _flush(item: Item | None) -> bool:
 
 def _note_beside(boxes: Drawn, note: Drawn, look: CardLook, width: float) -> NoteBeside | None:
     """The track's boxes with its by-name sentence beside their last row, when the look sets it
-    there and it holds on two lines (None: the sentence goes under the boxes, as before)."""
+    there and it holds on two lines; else beside the last row's last group, set on a row of its
+    own (cards14, review 13 N1: a row of 8 boxes left no room, and two of five 3d6 mini backs set
+    the sentence under their boxes; one placement for the deck). None: under the boxes."""
     if not look.note_beside or not isinstance(boxes, BoxesBlock) or not isinstance(note, FlowablePart):
         return None
-    beside = NoteBeside(boxes, note.flowable, look)
-    return beside if beside.fits(width) else None
+    for rows in (boxes, boxes.shortened()):
+        beside = NoteBeside(rows, note.flowable, look)
+        if beside.fits(width):
+            return beside
+    return None
 
 
 def _by_name_gap(look: CardLook) -> float:

@@ -78,6 +78,9 @@ class CardLook(Model):
     max_scale: float = Field(ge=1, le=2)  # on that card, type and gaps grow by up to this to fill it
     scale_step: float = Field(gt=0, le=0.5)
     spread_gaps: float = Field(default=1, ge=1, le=4)  # a tarot face: its block gaps grow up to this ×
+    # ...a tarot back too (False: a back is a form, its blocks top-aligned at the deck's gap, its white
+    # at the foot: cards14, review 13 S4, the d12 backs' 9 and 10.5 mm gaps over 16.7 mm of empty foot)
+    spread_backs: bool = True
     # A deck of fronts whose gaps do not spread (a card of the reference height: poker) grows its
     # body alone past its scale, by this step, while its fullest front holds (0: never; fronts13)
     body_step_pt: float = Field(default=0, ge=0, le=1)

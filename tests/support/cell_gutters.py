@@ -1,0 +1,72 @@
+"""The paper between neighbouring cells of a card's tables, read back from the PDF by glyph ink
+(review 13 N2: a text object's bounds take a cell's trailing space, so « assommants » | « 3 »
+read 2 mm apart by bounds and 1.1 mm by ink). A table is found by its header row's texts; its
+columns start where its header cells do; its rows are the lines under it whose texts are its
+cells' (a weapon's name line, its roll after it, is one line of text: left out)."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pypdfium2 as pdfium
+from face_rows import MM, Printed, face_printed  # tests/support
+from pdf_text import as_printed  # tests/support
+
+
+def _ink(textpage, text: Printed) -> tuple[float, float] | None:
+    """The left and right of a text's glyph ink (pt): its characters' tight boxes, spaces left out."""
+    left, bottom, right, top = text.rect
+    boxes = []
+    for k in range(textpage.count_chars()):
+        if textpage.get_text_range(k, 1).isspace():
+            continue
+        box = textpage.get_charbox(k, loose=False)
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if left - 0.1 <= x <= right + 0.1 and bottom - 0.1 <= y <= top + 0.1:
+            boxes.append(box)
+    return (min(b[0] for b in boxes), max(b[2] for b in boxes)) if boxes else None
+
+
+def _lines(texts: list[Printed]) -> list[list[Printed]]:
+    """The texts by baseline, top line first, each line left to right."""
+    lines: dict[float, list[Printed]] = {}
+    for text in texts:
+        key = next((b for b in lines if abs(b - text.baseline) < 0.3), text.baseline)
+        lines.setdefault(key, []).append(text)
+    return [sorted(lines[b], key=lambda t: t.rect[0]) for b in sorted(lines, reverse=True)]
+
+
+def cell_gutters(pdf: bytes, page: int, header: list[str], rows: list[list[str]]) -> list[tuple[str, str, float]]:
+    """Each pair of neighbouring cells' texts on one line of that table on the page, with the ink
+    between them (mm); [] when the page does not print the table's header as cells."""
+    texts = [t for t in face_printed(pdf, page) if t.kind == "text"]
+    lines = _lines(texts)
+    head = next((line for line in lines if sum(as_printed(t.text).strip() in header for t in line) >= 2), None)
+    if head is None:
+        return []
+    starts = sorted(t.rect[0] for t in head)
+    names = {row[0] for row in rows}
+    cells = [cell for row in rows for cell in row]
+    table: list[list[Printed]] = []
+    for line in lines[lines.index(head) + 1 :]:
+        words = [as_printed(t.text).strip() for t in line]
+        if words[0] in names and not any(words[0] == cell for row in rows for cell in row[1:]):
+            continue  # a weapon's name line
+        if not all(w and any(w in cell for cell in cells) for w in words):
+            break
+        table.append(line)
+    document = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        textpage = document[page].get_textpage()
+        out = []
+        for line in [head, *table]:
+            column = [max(j for j, s in enumerate(starts) if s <= t.rect[0] + 0.5) for t in line]
+            for a, b, ca, cb in zip(line, line[1:], column, column[1:], strict=False):
+                if ca == cb:
+                    continue  # runs of one cell
+                ink_a, ink_b = _ink(textpage, a), _ink(textpage, b)
+                if ink_a and ink_b:
+                    out.append((a.text, b.text, round((ink_b[0] - ink_a[1]) / MM, 2)))
+        return out
+    finally:
+        document.close()
