@@ -23,7 +23,7 @@ from kolaps_print.labels import check_overrides
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model import data_cache
 from kolaps_print.model.common import Model
-from kolaps_print.model.gamedata import check_rulings, validate_model
+from kolaps_print.model.validated import check_rulings, validate_model
 from kolaps_print.model.ruleset import CatalogueDecl, RulesetErrataFile, RulesetErratum, RulesetFile
 from kolaps_print.model.ruleset_check import (
     check_catalogue_tables,
