@@ -28,7 +28,8 @@ from measure import HERE, here, interleaved, kolaps_print, load, run, verdict  #
 RULESETS = ("d100", "3d6", "d12")
 
 
-def bench(ruleset_id: str, folder: Path, cards: int, runs: int, before: Path | None) -> None:
+def bench(ruleset_id: str, folder: Path, cards: int, runs: int, before: Path | None) -> dict[str, float]:
+    """The ruleset's figures printed; its CPU ratios to the bare replay (ours, and before's with --before)."""
     army = Path(here("ruleset_army.py", folder, ruleset_id, cards))
     calls = int(here("record_calls.py", army, folder / f"{ruleset_id}.marshal"))
     bare = [sys.executable, str(HERE / "bare_calls.py"), str(folder / f"{ruleset_id}.marshal")]
@@ -50,6 +51,7 @@ def bench(ruleset_id: str, folder: Path, cards: int, runs: int, before: Path | N
             print(
                 f"  ratio before / bare ({what}): {getattr(costs['before'], what) / getattr(costs['bare'], what):4.2f}"
             )
+    return {name: c.cpu / costs["bare"].cpu for name, c in costs.items() if name != "bare"}
 
 
 def main() -> None:
@@ -59,9 +61,16 @@ def main() -> None:
     parser.add_argument("--ruleset", action="append", choices=RULESETS, help="only this ruleset (repeatable)")
     parser.add_argument("--before", type=Path, help="also run the kolaps_print package of this checkout, interleaved")
     args = parser.parse_args()
+    started = load()
+    ratios = {}
     for ruleset_id in args.ruleset or RULESETS:
         with tempfile.TemporaryDirectory() as tmp:
-            bench(ruleset_id, Path(tmp), args.cards, args.runs, args.before)
+            ratios[ruleset_id] = bench(ruleset_id, Path(tmp), args.cards, args.runs, args.before)
+    # the summary a session's notes record (docs/performance.md): one line a ruleset, the load at both ends
+    print(f"summary, CPU ratio to the bare replay (from {started} to {load()}):")
+    for ruleset_id, ratio in ratios.items():
+        against = f"   before / bare {ratio['before']:4.2f}" if "before" in ratio else ""
+        print(f"  {ruleset_id}: ours / bare {ratio['ours']:4.2f}{against}   bar <= {TARGET}")
 
 
 if __name__ == "__main__":

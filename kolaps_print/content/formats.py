@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from kolaps_print.labels import label
-from kolaps_print.model.catalogue import TraitRef
-from kolaps_print.model.rules import MoraleLoss, Trait
 from kolaps_print.numbers import number, offset, signed, with_unit  # noqa: F401  (re-exported: templates' fmt.*)
+
+if TYPE_CHECKING:  # annotations only: another ruleset's cards format numbers without KOLAPS's game models
+    from kolaps_print.model.catalogue import TraitRef
+    from kolaps_print.model.rules import MoraleLoss, Trait
 
 
 def _f(key: str, **values: object) -> str:

@@ -68,7 +68,7 @@ class ShapePainter:
                 self._fill = t.colour
             x = t.x
             if t.align != "left":
-                w = t.width or width_mm(t.text, t.font, t.size, t.tracking)
+                w = t.width or _measured(t.text, t.font, t.size, t.tracking)
                 x -= w if t.align == "right" else w / 2
             if not t.follows:
                 out.append(f"1 0 0 1 {fp_str(pt(x), self.y(t.y))} Tm")
@@ -89,6 +89,10 @@ class ShapePainter:
         out.append("ET")
         canvas.addLiteral("\n".join(out))
 
+
+# a right-aligned or centred text's width, measured once per text: the foot band's texts and the
+# copies' « 1/2 » are the same on every card of a deck
+_measured = lru_cache(maxsize=4096)(width_mm)
 
 _ENCODED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 

@@ -58,7 +58,8 @@ def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
     style = sheet_look()
     look, colour = style.card.compacted(sheet.card.width), style.colour(army.ruleset.spec.id)
     small = sheet.card.width < style.card.reference_width_mm
-    sides = {side: _deck_side(army, look, colour, size, sheet.card.height, side, small) for side in SIDES}
+    values = _values(army)
+    sides = {side: _deck_side(army, values, look, colour, size, sheet.card.height, side, small) for side in SIDES}
     tall = {side: members for side, (_, members) in sides.items() if members}
     if tall:
         mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
@@ -97,6 +98,7 @@ SIDES: dict[str, Callable[..., list[Item]]] = {"front": front_items, "back": bac
 
 def _deck_side(
     army: RulesetArmy,
+    values: list[str],
     base: CardLook,
     colour: Color,
     size: tuple[float, float],
@@ -113,21 +115,27 @@ def _deck_side(
     still too tall with every kind given by name are the error."""
     keep = base.kept_scale(height_mm) if side == "back" else None
     if keep is not None:
-        kept = _kept(army, base, colour, size, height_mm, keep)
+        kept = _kept(army, values, base, colour, size, height_mm, keep)
         if kept is not None:
             return kept, []
     back = side == "back"
-    faces, tall = _side(army, base, colour, size, height_mm, SIDES[side], back=back)
+    faces, tall = _side(army, values, base, colour, size, height_mm, SIDES[side], back=back)
     for n in range(1, len(SHEDS) + 1):
         if not tall:
             break
         shedding = _shedding(SIDES[side], SHEDS[:n], None if back else set(map(id, tall)))
-        faces, tall = _side(army, base, colour, size, height_mm, shedding, back=back)
+        faces, tall = _side(army, values, base, colour, size, height_mm, shedding, back=back)
     return faces, tall
 
 
 def _kept(
-    army: RulesetArmy, base: CardLook, colour: Color, size: tuple[float, float], height_mm: float, keep: float
+    army: RulesetArmy,
+    values: list[str],
+    base: CardLook,
+    colour: Color,
+    size: tuple[float, float],
+    height_mm: float,
+    keep: float,
 ) -> list[RulesetCardFace] | None:
     """Every back at the largest size down to keep (the look's keep_small_pt), every back leaving
     out the same kinds of KEEPS, the fewest that let the tallest fit; None when even so one is too
@@ -136,7 +144,8 @@ def _kept(
     backs12b: one deck, the same blocks on every back (a table given by name on one back only read
     as missing from it, Mila Sorel's with 20 mm free)."""
     for n in range(len(KEEPS) + 1):
-        faces, tall = _side(army, base, colour, size, height_mm, _leaving_out(back_items, KEEPS[:n]), keep, back=True)
+        shed = _leaving_out(back_items, KEEPS[:n])
+        faces, tall = _side(army, values, base, colour, size, height_mm, shed, keep, back=True)
         if not tall:
             return faces
     return None
@@ -167,6 +176,7 @@ def _shedding(
 
 def _side(
     army: RulesetArmy,
+    values: list[str],
     base: CardLook,
     colour: Color,
     size: tuple[float, float],
@@ -183,7 +193,7 @@ def _side(
     content is given the same face, named after the first (_named gives each its own name when
     its card is drawn)."""
     _, _, room_width, room = story_room(base, *size, back=back)
-    firsts, keys = _contents(army, items)
+    firsts, keys = _contents(army, values, items)
     distinct = list(firsts.values())
     order = list(range(len(distinct)))  # the content that last failed is tried first
     *larger, smallest = [f for f in base.scales(height_mm) if f >= least - 1e-9]
@@ -246,19 +256,27 @@ def _score(look: CardLook, widths: Widths) -> float:
     return look.body_pt + min(table_pt(widths), look.body_pt)
 
 
-def _contents(army: RulesetArmy, items: Callable[..., list[Item]]) -> tuple[dict[str, list[Item]], list[str]]:
+def _values(army: RulesetArmy) -> list[str]:
+    """Each character's values as one key (the name, which only its band prints, and the copies
+    apart), made once a deck: every side and every set of kinds tried reads them (speed14r: five
+    dumps of each of 1000 characters became one)."""
+    return [repr((m.character.model_dump(exclude={"name", "copies"}), m.values)) for m in army.members]
+
+
+def _contents(
+    army: RulesetArmy, values: list[str], items: Callable[..., list[Item]]
+) -> tuple[dict[str, list[Item]], list[str]]:
     """Each distinct content (by its key, in the order they first appear: the first character's
     side, with that character's name) and each character's content key. A side is made once per
-    distinct values (the name, which only its band prints, and the copies apart)."""
+    distinct values (_values)."""
     made: dict[str, tuple[list[Item], str]] = {}
     firsts: dict[str, list[Item]] = {}
     keys = []
-    for member in army.members:
-        values = repr((member.character.model_dump(exclude={"name", "copies"}), member.values))
-        if values not in made:
+    for member, value in zip(army.members, values, strict=True):
+        if value not in made:
             side = items(army.ruleset, member, army.name)
-            made[values] = (side, content_key(side))
-        side, key = made[values]
+            made[value] = (side, content_key(side))
+        side, key = made[value]
         if key not in firsts:
             firsts[key] = [replace(i, name=member.name) if isinstance(i, Title) else i for i in side]
         keys.append(key)

@@ -11,7 +11,7 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import Report, display_path
 from kolaps_print.load import load_yaml
 from kolaps_print.model import data_cache
-from kolaps_print.model.gamedata import validate_model
+from kolaps_print.model.validated import validate_model
 
 M = TypeVar("M", bound=BaseModel)
 STYLE = "style"  # the house style (layout/style.py)

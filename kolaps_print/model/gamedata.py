@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from kolaps_print import numbers, resources
 from kolaps_print.diagnostics import KolapsError, Report, did_you_mean, display_path, shown
@@ -18,23 +18,14 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model import data_cache
 from kolaps_print.model.catalogue import Affiliation, AffiliationFile, Weapon, WeaponFile
 from kolaps_print.model.errata import ErrataFile, Erratum
-from kolaps_print.model.messages import diagnostics_from
 from kolaps_print.model.numbered_text import fill_numbers
 from kolaps_print.model.readings import chosen_readings, declared_readings, resolve_readings
 from kolaps_print.model.rules import RULE_FILES, Rules, Trait
 from kolaps_print.model.rules_check import check_rule_file
 from kolaps_print.model.scenario import Scenario
+from kolaps_print.model.validated import check_rulings, validate_model
 
 M = TypeVar("M", bound=BaseModel)
-
-
-def validate_model(model: type[M], doc: SourceDocument, data: Any, path: tuple, report: Report) -> M | None:
-    """Validate data (found at path in doc) into model; errors go to report."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        report.extend(diagnostics_from(exc, model, doc, path))
-        return None
 
 
 @data_cache.record
@@ -209,26 +200,6 @@ def _check_errata(errata: list[Erratum], doc: SourceDocument, report: Report) ->
                 )
             )
         previous = max(previous, erratum.number)
-
-
-def check_rulings(doc: SourceDocument, known: set[str], errata_file: str, report: Report) -> None:
-    """Every `ruling: En` of a data file names an erratum of errata.yaml."""
-
-    def visit(node: Any, path: tuple) -> None:
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-        for key, value in items:
-            if key == "ruling" and isinstance(value, str) and value not in known:
-                report.add(
-                    doc.diagnostic(
-                        path + (key,),
-                        f"unknown erratum '{value}'{did_you_mean(value, known)} ({errata_file} has no such id)",
-                    )
-                )
-            else:
-                visit(value, path + (key,))
-
-    if known:  # no errata read (invalid file): its own errors say so
-        visit(doc.data, ())
 
 
 def _load_rules(base: Path, readings: _Readings, report: Report) -> tuple[dict[str, Any], list[SourceDocument]]:

@@ -15,10 +15,10 @@ from kolaps_print.diagnostics import Diagnostic, Report, fail_on_warnings
 from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.common import ID_PATTERN, Id, Model, Name, share_fields_sets
-from kolaps_print.model.gamedata import validate_model
 from kolaps_print.model.ruleset_fields import NUMBER_TYPES, FieldDecl, ReferenceField, ReferencesField, SkillMapField
 from kolaps_print.model.ruleset_load import Ruleset, check_references
 from kolaps_print.model.ruleset_values import all_values
+from kolaps_print.model.validated import validate_model
 
 ID_RE = re.compile(ID_PATTERN)
 MAX_CARDS = 20_000  # as a KOLAPS army (army_book.MAX_CARDS): one PDF built in memory

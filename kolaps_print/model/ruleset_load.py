@@ -23,7 +23,6 @@ from kolaps_print.labels import check_overrides
 from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.model import data_cache
 from kolaps_print.model.common import Model
-from kolaps_print.model.gamedata import check_rulings, validate_model
 from kolaps_print.model.ruleset import CatalogueDecl, RulesetErrataFile, RulesetErratum, RulesetFile
 from kolaps_print.model.ruleset_check import (
     check_catalogue_tables,
@@ -35,6 +34,7 @@ from kolaps_print.model.ruleset_choice import ruleset_ids, rulesets_dir, unknown
 from kolaps_print.model.ruleset_fields import FieldDecl, ReferenceField, ReferencesField, SkillMapField
 from kolaps_print.model.ruleset_generated import RESERVED, character_model, entry_model
 from kolaps_print.model.ruleset_tables import Table, TablesFile
+from kolaps_print.model.validated import check_rulings, validate_model
 
 FILES = ("ruleset.yaml", "tables.yaml", "errata.yaml")
 LABELS_FILE = "labels.yaml"  # optional: labels.overriding_labels reads it

@@ -23,7 +23,7 @@ from kolaps_print.load import SourceDocument, load_yaml
 from kolaps_print.load.source_tree import digest_folder, leaves_folder
 from kolaps_print.model import data_cache
 from kolaps_print.model.common import Id, Model, Name
-from kolaps_print.model.gamedata import validate_model
+from kolaps_print.model.validated import validate_model
 
 BOOK_FILE = "book.yaml"
 EDITIONS = ("full", "quickstart")

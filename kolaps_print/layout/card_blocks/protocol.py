@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from kolaps_print.layout.card_face import Cut, FaceLayout
 from kolaps_print.layout.shapes import Shape
-from kolaps_print.model.army_book import Member
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # KOLAPS's army models: another ruleset's faces speak this protocol without them
     from kolaps_print.layout.card_back import BackBuilder
     from kolaps_print.layout.card_body import Block, Style
     from kolaps_print.layout.card_front import FrontBuilder
+    from kolaps_print.model.army_book import Member
 
 
 class Drawn(Protocol):
