@@ -369,9 +369,8 @@ class TocLine(Flowable):
         c.setFont(s.fontName, s.fontSize)
         c.setFillColor(st.palette().ink)
         c.drawString(self.indent, base, self.title)
-        c.drawRightString(self.width, base, self.page)
         title_end = self.indent + c.stringWidth(self.title, s.fontName, s.fontSize) + 4
-        page_start = self.width - c.stringWidth(self.page, s.fontName, s.fontSize) - 4
+        page_start = self._draw_pages(base) - 4
         c.setFillColor(st.palette().rule)
         dot = c.stringWidth(".", s.fontName, s.fontSize) * 2.2
         x = page_start - dot
@@ -379,6 +378,34 @@ class TocLine(Flowable):
             c.drawString(x, base, ".")
             x -= dot
         c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)
+
+    def _draw_pages(self, base: float) -> float:
+        """Draws the page flush right; returns where it starts."""
+        self.canv.drawRightString(self.width, base, self.page)
+        return self.width - self.canv.stringWidth(self.page, self.style.fontName, self.style.fontSize)
+
+
+class IndexLine(TocLine):
+    """An index entry, 'Échec ........ 7, 10': its pages in order, the pages of the sections
+    that treat it in bold (the others define or name it in passing)."""
+
+    def __init__(self, title: str, pages: list[tuple[str, bool]], anchor: str, style: ParagraphStyle):
+        super().__init__(title, ", ".join(text for text, _ in pages), anchor, style, 0)
+        self.pages = pages
+
+    def _draw_pages(self, base: float) -> float:
+        c, size = self.canv, self.style.fontSize
+        x = self.width
+        pieces: list[tuple[str, bool]] = []
+        for text, bold in self.pages:
+            pieces += [(", ", False)] * bool(pieces) + [(text, bold)]
+        for text, bold in reversed(pieces):  # right to left, each piece in its own weight
+            font = SANS_BOLD if bold else self.style.fontName
+            x -= c.stringWidth(text, font, size)
+            c.setFont(font, size)
+            c.drawString(x, base, text)
+        c.setFont(self.style.fontName, size)
+        return x
 
 
 # ---- tables -------------------------------------------------------------------

@@ -13,7 +13,7 @@ from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 
 from kolaps_print.labels import label, labels
 from kolaps_print.rulebook import styles as st
-from kolaps_print.rulebook.flowables import HeadingFlowable, Registry, TocLine, defined_terms, title_rule
+from kolaps_print.rulebook.flowables import HeadingFlowable, IndexLine, Registry, defined_terms, title_rule
 from kolaps_print.rulebook.markdown import Block, Chapter, Heading, ListBlock, Quote
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.typography import escape, french
@@ -54,43 +54,58 @@ def entry_name(name: str) -> str:
     return bare[:1].upper() + bare[1:]
 
 
-def index_entries(chapters: list[Chapter], terms: dict[str, str], pages: dict[str, int]) -> list[tuple[str, str]]:
-    """(name, anchor) of each section (levels 2 and 3) and defined term, in order, once each: a
-    term that is also a section's title points at the earlier of the two. A weapon trait named
-    as another entry (« Automatique ») is a second sense: each is listed, named with its sense
-    (« Automatique (faculté) », « Automatique (difficulté) », the section defining the term)."""
-    found: dict[object, tuple[str, str]] = {}
+def index_entries(chapters: list[Chapter], terms: dict[str, str], pages: dict[str, int]) -> list[tuple[str, list[str]]]:
+    """(name, anchors) of each section (levels 2 and 3) and defined term, in order, once each with
+    every place that names it, earliest first: a term that is also a section's title is one entry,
+    named as where it first appears, with the section's page and the term's. A chapter whose title
+    is an entry (« Le tour de jeu ») is one of its places; other chapters are not entries. A weapon
+    trait named as another entry (« Automatique ») is a second sense: each is listed, named with
+    its sense (« Automatique (faculté) », « Automatique (difficulté) », the section defining the term)."""
+    found: dict[object, tuple[str, list[str]]] = {}
     named = [(h.title, h.anchor) for c in chapters for h in c.headings if h.level in (2, 3)] + list(terms.items())
     keys = [_same_entry(name) for name, _ in named]
     shared = {key for key, (_, anchor) in zip(keys, named, strict=True) if anchor.startswith(TRAIT_ANCHOR)}
     shared = {key for key in shared if keys.count(key) > 1}
     sections = _term_sections(chapters) if shared else {}
-    for key, (name, anchor) in zip(keys, named, strict=True):
+    placed = sorted(zip(keys, named, strict=True), key=lambda item: pages.get(item[1][1], 0))  # stable: ties in order
+    for key, (name, anchor) in placed:
         sense: object = key
         if key in shared:
             name, sense = _with_sense(name, anchor, sections), (key, anchor.startswith(TRAIT_ANCHOR))
-        if sense not in found or pages.get(anchor, 0) < pages.get(found[sense][1], 0):
-            found[sense] = (entry_name(name), anchor)
+        found.setdefault(sense, (entry_name(name), []))[1].append(anchor)
+    for chapter in (h for c in chapters for h in c.headings if h.level == 1):
+        if _same_entry(chapter.title) in found:
+            found[_same_entry(chapter.title)][1].insert(0, chapter.anchor)  # a chapter opens before its text
     return sorted(found.values(), key=lambda entry: sort_key(entry[0]))
 
 
-def headwords(entries: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+def section_anchors(chapters: list[Chapter]) -> frozenset[str]:
+    """The anchors of the book's headings: an entry's page that is one of them is the section
+    that treats it, set in bold (the others define or name it in the text, or give its table)."""
+    return frozenset(h.anchor for c in chapters for h in c.headings)
+
+
+def headwords(entries: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
     """(headword, anchors) of the entries in order: a term the glossary files under another
     (glossary.yaml `index`: « réussi » under « réussite ») is one entry with that one, its pages
     together (« Réussite 4, 5 »), rather than two near-twins side by side."""
     under = {sort_key(term): head for term, head in labels("glossary.index").items()}
     out: dict[str, tuple[str, list[str]]] = {}
-    for name, anchor in entries:
+    for name, anchors in entries:
         head = entry_name(under.get(sort_key(name), name))
-        out.setdefault(sort_key(head), (head, []))[1].append(anchor)
+        out.setdefault(sort_key(head), (head, []))[1].extend(anchors)
     return sorted(out.values(), key=lambda entry: sort_key(entry[0]))
 
 
-def _pages(anchors: list[str], pages: dict[str, int]) -> str:
-    """« 4, 5 »: each page once, in order (« 00 » until a pass has laid the entry out)."""
+def entry_pages(anchors: list[str], pages: dict[str, int], sections: frozenset[str]) -> list[tuple[str, bool]]:
+    """(page, bold) of an entry, each page once and in order, bold where a section treats it
+    (« 7, **10** »); « 00 » until a pass has laid the entry out."""
     if not all(a in pages for a in anchors):
-        return "00"
-    return ", ".join(map(str, sorted({pages[a] for a in anchors})))  # two senses on one page: it once
+        return [("00", False)]
+    bold: dict[int, bool] = {}
+    for anchor in anchors:  # two places on one page: it once, bold if either is a section
+        bold[pages[anchor]] = bold.get(pages[anchor], False) or anchor in sections
+    return [(str(page), bold[page]) for page in sorted(bold)]
 
 
 def _with_sense(name: str, anchor: str, sections: dict[str, str]) -> str:
@@ -189,6 +204,10 @@ def index_flowables(
         HeadingFlowable(escape(title), s["h1"], 1, title, INDEX_ANCHOR, registry),
         title_rule(),
     ]
+    key = Paragraph(_key_line(), s["index"])
+    key.keepWithNext = 1  # the key stays with the entries it explains
+    flow.append(key)
+    sections = section_anchors(chapters)
     letter = ""
     for name, anchors in headwords(index_entries(chapters, terms, pages)):
         if sort_key(name)[:1] != letter:
@@ -196,7 +215,13 @@ def index_flowables(
             head = Paragraph(escape(letter.upper()), s["index_letter"])
             head.keepWithNext = 1  # a letter never ends a column alone
             flow.append(head)
-        flow.append(TocLine(french(name), _pages(anchors, pages), anchors[0], s["index"], 0))
+        flow.append(IndexLine(french(name), entry_pages(anchors, pages, sections), anchors[0], s["index"]))
     width, height = column
     length = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flow)
     return [IndexOpening(length, height, s["index_letter"].leading, binding), *flow]
+
+
+def _key_line() -> str:
+    """What bold means, under the index's title: « En gras : … », its first words in bold."""
+    bold = f"<b>{escape(french(label('rulebook.book.index_key_bold')))}</b>"
+    return escape(french(label("rulebook.book.index_key", bold="\x00"))).replace("\x00", bold)

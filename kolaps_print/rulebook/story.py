@@ -6,7 +6,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from reportlab.platypus import CondPageBreak, Flowable, Indenter, NextPageTemplate, PageBreak, Paragraph, Spacer
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    FrameBreak,
+    Indenter,
+    NextPageTemplate,
+    PageBreak,
+    Paragraph,
+    Spacer,
+)
 
 from kolaps_print.content.tables import TableContent
 from kolaps_print.labels import label
@@ -78,12 +87,29 @@ def _contents(chapters: list[Chapter], pages: dict[str, int], registry: Registry
 CONTENTS_RUN_ON = 0.5  # contents shorter than this share of a column: the first chapter runs on under them
 
 
-def _after_contents(contents: list[Flowable], width: float, height: float) -> list[Flowable]:
-    """A page break after long contents; after short ones (a ruleset's booklet: 10-15 lines), room
-    before the first chapter, which opens under them (a page of a five-page booklet is not spent
-    on them alone)."""
-    used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in contents)
-    return [PageBreak()] if used > height * CONTENTS_RUN_ON else [Spacer(0, st.styles()["h1"].leading)]
+def _after_contents(contents: list[Flowable], width: float, height: float, columns: int) -> list[Flowable]:
+    """Long contents on a page of their own, in its columns; after short ones (a ruleset's
+    booklet: 10-15 lines), room before the first chapter, which opens under them (a page of a
+    five-page booklet is not spent on them alone)."""
+    heights = [f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in contents]
+    if sum(heights) <= height * CONTENTS_RUN_ON:
+        return contents + [Spacer(0, st.styles()["h1"].leading)]
+    return (_in_two_columns(contents, heights, height) if columns == 2 else contents) + [PageBreak()]
+
+
+def _in_two_columns(contents: list[Flowable], heights: list[float], height: float) -> list[Flowable]:
+    """The contents' page in its two columns (one left the page's right half empty: review 13,
+    N9): the second opens on a chapter's line, level with the first's (under the title), where
+    the two end most nearly level; as they were when no such break fits both columns."""
+    head = heights[0] + heights[1]  # the title and the space under it
+    splits = {}
+    for i in range(2, len(contents)):
+        if isinstance(contents[i], Spacer):  # the gap before a chapter's line
+            splits[i] = max(sum(heights[:i]), head + sum(heights[i + 1 :]))
+    best = min((i for i in splits if splits[i] <= height), key=splits.__getitem__, default=None)
+    if best is None:
+        return contents
+    return contents[:best] + [FrameBreak(), Spacer(0, head)] + contents[best + 1 :]
 
 
 def _report_page(report: ConsistencyReport, registry: Registry) -> list[Flowable]:
@@ -217,7 +243,7 @@ def make_story_factory(
         flow: list[Flowable] = [OutlineMark(french(label("rulebook.book.cover_outline")), COVER_ANCHOR, registry)]
         flow += cover_story()
         contents = _contents(story.chapters, pages, registry, story.index)
-        flow += contents + _after_contents(contents, width, height)
+        flow += _after_contents(contents, width, height, len(geometry.column_frames))
         for chapter in story.chapters:
             flow += _chapter_flow(chapter, ctx, width, height)
         if ctx.terms is not None:
