@@ -22,6 +22,7 @@ from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import KitSection, kept_assemble
 from kolaps_print.kit.documents import kit_parts
+from kolaps_print.kit.kept_documents import kept_cards
 from kolaps_print.kit.kept_pdfs import KeptPdfs
 from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
@@ -116,15 +117,28 @@ def _print_runs(kit: Kit, packing: KitPart, parts: list[KitPart], stamper: Stamp
     return runs
 
 
-def _preview_jobs(kit: Kit, card_stamp: str) -> list[tuple[bytes, list[str]]]:
+def _preview_jobs(kit: Kit, stamper: Stamper) -> list[tuple[bytes, list[str]]]:
     """Per army file (once, even if a mirror match lists it twice): a one-face-per-page PDF
-    and the PNG name of each page."""
+    (kept from an earlier run when its army, portraits and options are the same) and the PNG
+    name of each page."""
     first = {path: i for i, path in reversed(list(enumerate(kit.army_paths)))}
-    size = kit.spec.cards.size
     return [
-        kit_cards.card_faces_pdf(kit.books[i], path.stem, size, card_stamp, kit.edition)
+        (_faces(kit, kit.books[i], path, stamper), kit_cards.face_names(kit.books[i], path.stem))
         for path, i in sorted(first.items(), key=lambda item: item[1])
     ]
+
+
+def _faces(kit: Kit, book: kit_cards.Army, path: Path, stamper: Stamper) -> bytes:
+    size, stamp = kit.spec.cards.size, stamper.card
+    portraits = kit_cards.army_portraits(book)
+    return kept_cards(
+        stamper.kept,
+        "faces",
+        path,
+        portraits,
+        (size, stamp, kit.edition),
+        lambda: (kit_cards.card_faces(book, size, stamp, kit.edition), []),
+    )[0]
 
 
 def _write_folder(
@@ -169,7 +183,7 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     fail_on_warnings(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)
     runs = _print_runs(kit, packing, parts, stamper)
-    previews = _preview_jobs(kit, stamper.card)
+    previews = _preview_jobs(kit, stamper)
     preview_names = build_atomically(
         target, lambda tmp: _write_folder(tmp, kit, parts, runs, to_markdown(pl), previews), sources
     )
