@@ -23,10 +23,9 @@ from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import KitSection, kept_assemble
 from kolaps_print.kit.documents import kit_parts
 from kolaps_print.kit.kept_documents import kept_cards
-from kolaps_print.kit.kept_pdfs import KeptPdfs
+from kolaps_print.kit.kept_pdfs import KeptPdfs, pdf_and_pages
 from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
-from kolaps_print.kit.packing_page import packing_pdf
 from kolaps_print.kit.parts import RUN_FILES, KitPart, Stock
 from kolaps_print.kit.previews import render_pages
 from kolaps_print.kit.stamp import Stamper, card_stamp_text, data_hash, stamp_text
@@ -88,7 +87,7 @@ def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) 
     for _ in range(4):
         counts = {RUN_FILES[s]: _run_pages(s, found, kit.spec.tables, pages) for s, found in runs.items()}
         pl = packing_list(kit, parts, stamp, counts)
-        pdf, produced = packing_pdf(pl, kit.spec.paper)
+        pdf, produced = _packing_pdf(pl, kit.spec.paper, stamper)
         if produced == pages:
             break
         pages = produced
@@ -103,6 +102,17 @@ def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) 
         "plain",
     )
     return pl, part
+
+
+def _packing_pdf(pl: PackingList, paper: str, stamper: Stamper) -> tuple[bytes, int]:
+    """The packing list's pages, or those an earlier run made from the same list (its texts)."""
+
+    def made() -> tuple[bytes, int]:
+        from kolaps_print.kit.packing_page import packing_pdf  # platypus: not imported when kept
+
+        return packing_pdf(pl, paper)
+
+    return stamper.kept.get("packing", (repr(pl), paper), made, lambda made: made, pdf_and_pages)
 
 
 def _print_runs(kit: Kit, packing: KitPart, parts: list[KitPart], stamper: Stamper) -> list[PrintRun]:

@@ -6,13 +6,12 @@ from __future__ import annotations
 from kolaps_print.diagnostics import Diagnostic
 from kolaps_print.jobs.rulebook_files import edition_file
 from kolaps_print.kit import cards as kit_cards
-from kolaps_print.kit.kept_documents import kept_cards, kept_document
+from kolaps_print.kit.kept_documents import kept_cards, kept_document, kept_from_files
 from kolaps_print.kit.kept_pdfs import pdf_and_pages
 from kolaps_print.kit.kitfile import Kit
-from kolaps_print.kit.parts import KitPart
+from kolaps_print.kit.parts import TOKENS_STOCK, KitPart
 from kolaps_print.kit.pdfs import page_count
 from kolaps_print.kit.stamp import Stamper
-from kolaps_print.kit.tokens import TOKENS_STOCK, tokens_pdf
 from kolaps_print.labels import label
 
 # The paper twice the kit's, that the quick-start's four pages fold out of: the file's suffix
@@ -155,10 +154,17 @@ def _folded(pdf: bytes) -> tuple[bytes, int]:
 def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:
     if not kit.spec.tokens:
         return None
-    pdf, _ = tokens_pdf(kit)
+    files = [kit.file, *kit.army_paths, *(p for b in kit.books for p in kit_cards.army_portraits(b))]
+    pdf = kept_from_files(stamper.kept, "tokens", files, (), lambda: _tokens(kit))
     return _part(
         "tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", TOKENS_STOCK, stamper
     )
+
+
+def _tokens(kit: Kit) -> bytes:
+    from kolaps_print.kit.tokens import tokens_pdf  # not imported when kept
+
+    return tokens_pdf(kit)[0]
 
 
 def kit_parts(kit: Kit, stamper: Stamper) -> tuple[list[KitPart], list[Diagnostic]]:

@@ -1,10 +1,11 @@
 """The kit's documents kept between runs (issue 15): the reference sheet, the rulebook or
-quick-start, and each army's cards (home sheets and the previews' faces).
+quick-start, each army's cards (home sheets and the previews' faces), the tokens sheet and the
+packing list's page.
 
 Each is made by its job (tables, rulebook, cards) from files that do not change between two
 runs of the same kit: the data folder (already in every key of kit/kept_pdfs.py), the templates
 folders (the book's chapters), the army files and their portraits, and the options and stamps
-the kit passes. Once kept, a warm kit neither lays them out again nor imports the jobs that
+the kit passes (the packing list's page: the list's own texts). Once kept, a warm kit neither lays them out again nor imports the jobs that
 make them (about half of a warm kit's CPU). The entries are kit/kept_pdfs.py's (".kitpdf"),
 under the SHA-256 of all of these plus the code of this package and of reportlab and pyphen
 (the lines' breaks); a missing, corrupt or foreign entry is made again: the same bytes (tests).
@@ -68,6 +69,17 @@ def kept_cards(
     if state is None or files is None:
         return make()
     return kept.get(f"cards:{step}", (state, *files, *inputs), make, _plain_cards, _made_cards)
+
+
+def kept_from_files(
+    kept: KeptPdfs, step: str, files: Sequence[Path], inputs: Sequence[bytes | str | int], make: Callable[[], bytes]
+) -> bytes:
+    """make() (a PDF made from these files, as the tokens sheet from the kit file and its
+    armies), or what it made earlier from the same files (by name and bytes) and inputs."""
+    read = _files(files)
+    if read is None:
+        return make()
+    return kept_document(kept, step, (*read, *inputs), make)
 
 
 def _files(paths: Sequence[Path]) -> list[bytes | str] | None:
