@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -19,6 +18,7 @@ from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.fonts.printable import unprintable_message
 from kolaps_print.jobs.cards import build_cards
+from kolaps_print.jobs.rulebook_files import edition_file
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.sheets import paper_name, sheets
@@ -108,14 +108,6 @@ def unknown_scenario(options: RulebookOptions) -> str | None:
     with _folders_of(options) as (_, data_dir):
         data = load_game_data(data_dir)
     return None if data.scenario(options.scenario) else data.unknown_scenario(options.scenario)
-
-
-def edition_file(edition: str) -> str:
-    """An edition's file name: rulebook.pdf for the full rules, <edition>.pdf for another
-    (quickstart.pdf), so building one never replaces the other."""
-    if edition == "full":
-        return "rulebook.pdf"
-    return (re.sub(r"[^A-Za-z0-9_-]+", "-", edition).strip("-") or "edition") + ".pdf"  # book.yaml is not trusted
 
 
 def default_output(options: RulebookOptions) -> Path:

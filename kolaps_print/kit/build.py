@@ -22,10 +22,10 @@ from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import KitSection, kept_assemble
 from kolaps_print.kit.documents import kit_parts
-from kolaps_print.kit.kept_pdfs import KeptPdfs
+from kolaps_print.kit.kept_documents import kept_cards
+from kolaps_print.kit.kept_pdfs import KeptPdfs, pdf_and_pages
 from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
-from kolaps_print.kit.packing_page import packing_pdf
 from kolaps_print.kit.parts import RUN_FILES, KitPart, Stock
 from kolaps_print.kit.previews import render_pages
 from kolaps_print.kit.stamp import Stamper, card_stamp_text, data_hash, stamp_text
@@ -87,7 +87,7 @@ def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) 
     for _ in range(4):
         counts = {RUN_FILES[s]: _run_pages(s, found, kit.spec.tables, pages) for s, found in runs.items()}
         pl = packing_list(kit, parts, stamp, counts)
-        pdf, produced = packing_pdf(pl, kit.spec.paper)
+        pdf, produced = _packing_pdf(pl, kit.spec.paper, stamper)
         if produced == pages:
             break
         pages = produced
@@ -104,6 +104,17 @@ def _packing_part(kit: Kit, parts: list[KitPart], stamp: str, stamper: Stamper) 
     return pl, part
 
 
+def _packing_pdf(pl: PackingList, paper: str, stamper: Stamper) -> tuple[bytes, int]:
+    """The packing list's pages, or those an earlier run made from the same list (its texts)."""
+
+    def made() -> tuple[bytes, int]:
+        from kolaps_print.kit.packing_page import packing_pdf  # platypus: not imported when kept
+
+        return packing_pdf(pl, paper)
+
+    return stamper.kept.get("packing", (repr(pl), paper), made, lambda made: made, pdf_and_pages)
+
+
 def _print_runs(kit: Kit, packing: KitPart, parts: list[KitPart], stamper: Stamper) -> list[PrintRun]:
     runs = []
     for stock, found in _run_parts(parts).items():
@@ -116,15 +127,28 @@ def _print_runs(kit: Kit, packing: KitPart, parts: list[KitPart], stamper: Stamp
     return runs
 
 
-def _preview_jobs(kit: Kit, card_stamp: str) -> list[tuple[bytes, list[str]]]:
+def _preview_jobs(kit: Kit, stamper: Stamper) -> list[tuple[bytes, list[str]]]:
     """Per army file (once, even if a mirror match lists it twice): a one-face-per-page PDF
-    and the PNG name of each page."""
+    (kept from an earlier run when its army, portraits and options are the same) and the PNG
+    name of each page."""
     first = {path: i for i, path in reversed(list(enumerate(kit.army_paths)))}
-    size = kit.spec.cards.size
     return [
-        kit_cards.card_faces_pdf(kit.books[i], path.stem, size, card_stamp, kit.edition)
+        (_faces(kit, kit.books[i], path, stamper), kit_cards.face_names(kit.books[i], path.stem))
         for path, i in sorted(first.items(), key=lambda item: item[1])
     ]
+
+
+def _faces(kit: Kit, book: kit_cards.Army, path: Path, stamper: Stamper) -> bytes:
+    size, stamp = kit.spec.cards.size, stamper.card
+    portraits = kit_cards.army_portraits(book)
+    return kept_cards(
+        stamper.kept,
+        "faces",
+        path,
+        portraits,
+        (size, stamp, kit.edition),
+        lambda: (kit_cards.card_faces(book, size, stamp, kit.edition), []),
+    )[0]
 
 
 def _write_folder(
@@ -169,7 +193,7 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     fail_on_warnings(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)
     runs = _print_runs(kit, packing, parts, stamper)
-    previews = _preview_jobs(kit, stamper.card)
+    previews = _preview_jobs(kit, stamper)
     preview_names = build_atomically(
         target, lambda tmp: _write_folder(tmp, kit, parts, runs, to_markdown(pl), previews), sources
     )

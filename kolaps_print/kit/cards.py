@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 from kolaps_print.diagnostics import Diagnostic
-from kolaps_print.jobs.cards import CardOptions, CardsResult, build_cards, one_of_each, portraits
+from kolaps_print.jobs.card_options import CardOptions, CardsResult
 from kolaps_print.kit.kitfile import KitCards
 from kolaps_print.kit.parts import Sides
 from kolaps_print.kit.previews import slug
@@ -28,12 +28,14 @@ def army_name(book: Army) -> str:
 
 def army_portraits(book: Army) -> list[Path]:
     """The pictures an army's cards print (another ruleset's cards have none)."""
-    return portraits(book) if isinstance(book, ArmyBook) else []
+    return [m.portrait for m in book.members if m.portrait is not None] if isinstance(book, ArmyBook) else []
 
 
 def _build(book: Army, options: CardOptions) -> CardsResult:
     """The cards job of the army's ruleset: KOLAPS's cards, or the ruleset's card blocks."""
     if isinstance(book, ArmyBook):
+        from kolaps_print.jobs.cards import build_cards  # not imported when the kit's cards are kept
+
         return build_cards(book, options)
     from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 
@@ -54,6 +56,8 @@ def _one_of_each(book: Army) -> Army:
     if not isinstance(book, ArmyBook):
         members = [replace(m, character=m.character.model_copy(update={"copies": 1})) for m in book.members]
         return replace(book, members=members)
+    from kolaps_print.jobs.cards import one_of_each
+
     return one_of_each(book)
 
 
@@ -68,12 +72,20 @@ def card_faces_pdf(
 ) -> tuple[bytes, list[str]]:
     """One page per face (front, back, front, ...) of each character at the kit's card size and
     rules edition, and each page's PNG name."""
+    return card_faces(book, size, stamp, edition), face_names(book, army_slug)
+
+
+def card_faces(book: Army, size: str = "poker", stamp: str = "", edition: Edition = "full") -> bytes:
+    """card_faces_pdf's PDF."""
     options = CardOptions(card=size, print_shop=True, press=False, stamp=stamp, edition=edition)
-    result = _build(_one_of_each(book), options)
+    return _build(_one_of_each(book), options).pdf
+
+
+def face_names(book: Army, army_slug: str) -> list[str]:
+    """card_faces_pdf's PNG names, two per character."""
     characters = [str(m.character.name) for m in book.members]
-    names = [
+    return [
         f"{army_slug}-{i:02d}-{slug(name)}-{side}.png"
         for i, name in enumerate(characters, 1)
         for side in ("recto", "verso")
     ]
-    return result.pdf, names

@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 from kolaps_print.diagnostics import Diagnostic
-from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook, edition_file
-from kolaps_print.jobs.tables import TablesOptions, build_reference
+from kolaps_print.jobs.rulebook_files import edition_file
 from kolaps_print.kit import cards as kit_cards
+from kolaps_print.kit.kept_documents import kept_cards, kept_document, kept_from_files
 from kolaps_print.kit.kept_pdfs import pdf_and_pages
 from kolaps_print.kit.kitfile import Kit
-from kolaps_print.kit.parts import KitPart
+from kolaps_print.kit.parts import TOKENS_STOCK, KitPart
 from kolaps_print.kit.pdfs import page_count
 from kolaps_print.kit.stamp import Stamper
-from kolaps_print.kit.tokens import TOKENS_STOCK, tokens_pdf
 from kolaps_print.labels import label
 
 # The paper twice the kit's, that the quick-start's four pages fold out of: the file's suffix
@@ -43,8 +42,15 @@ def _cards_filename(kit: Kit, index: int) -> str:
 
 
 def cards_part(kit: Kit, index: int, book: kit_cards.Army, stamper: Stamper) -> tuple[KitPart, list[Diagnostic]]:
-    cards = kit.spec.cards
-    pdf, warnings = kit_cards.home_cards_pdf(book, kit.spec.paper, cards, stamper.card, kit.edition)
+    cards, paper = kit.spec.cards, kit.spec.paper
+    pdf, warnings = kept_cards(
+        stamper.kept,
+        "home",
+        kit.army_paths[index],
+        kit_cards.army_portraits(book),
+        (paper, repr(cards), stamper.card, kit.edition),
+        lambda: kit_cards.home_cards_pdf(book, paper, cards, stamper.card, kit.edition),
+    )
     title = label("kit.packing.documents.cards", army=kit_cards.army_name(book))
     part = _part(
         "cards",
@@ -62,25 +68,37 @@ def cards_part(kit: Kit, index: int, book: kit_cards.Army, stamper: Stamper) -> 
 
 def reference_part(kit: Kit, stamper: Stamper) -> KitPart:
     if kit.ruleset is not None:  # another game system: its own sheet, portrait, page after page
-        from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
-
-        sheet = build_ruleset_sheet(kit.ruleset.id, kit.spec.paper)
+        ruleset = kit.ruleset.id
+        sheet = kept_document(stamper.kept, "ruleset-sheet", (ruleset, kit.spec.paper), lambda: _ruleset_sheet(kit))
         title = label("kit.packing.documents.reference")
-        return _part("reference", title, "reference.pdf", sheet.pdf, kit.spec.players, "long", "plain", stamper)
+        return _part("reference", title, "reference.pdf", sheet, kit.spec.players, "long", "plain", stamper)
     # A quick-start kit prints the demo's sheet: only the rules its tables play. Its header keeps the
     # rules' version and date, as the quick-start beside it; the kit's date is in the stamp (slug).
-    reference = build_reference(TablesOptions(paper=kit.spec.paper, edition=kit.edition))
+    reference = kept_document(stamper.kept, "reference", (kit.spec.paper, kit.edition), lambda: _reference(kit))
     # A landscape two-sided sheet: its back reads upright when flipped on the short edge.
     return _part(
         "reference",
         label("kit.packing.documents.reference"),
         "reference.pdf",
-        reference.pdf,
+        reference,
         kit.spec.players,
         "short",
         "plain",
         stamper,
     )
+
+
+def _ruleset_sheet(kit: Kit) -> bytes:
+    from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
+
+    assert kit.ruleset is not None
+    return build_ruleset_sheet(kit.ruleset.id, kit.spec.paper).pdf
+
+
+def _reference(kit: Kit) -> bytes:
+    from kolaps_print.jobs.tables import TablesOptions, build_reference  # not imported when kept
+
+    return build_reference(TablesOptions(paper=kit.spec.paper, edition=kit.edition)).pdf
 
 
 def rulebook_parts(kit: Kit, stamper: Stamper) -> list[KitPart]:
@@ -90,18 +108,30 @@ def rulebook_parts(kit: Kit, stamper: Stamper) -> list[KitPart]:
     if edition == "none":
         return []
     if kit.ruleset is not None:  # another game system: its short book, whichever edition is asked
-        book = build_rulebook(RulebookOptions(paper=kit.spec.paper, ruleset=kit.ruleset.id))
+        ruleset = kit.ruleset.id
+        book = kept_document(stamper.kept, "ruleset-book", (ruleset, kit.spec.paper), lambda: _rulebook(kit, None))
         title = label("kit.packing.documents.ruleset_book", name=kit.ruleset.spec.name)
-        return [_part("full", title, f"rulebook-{kit.ruleset.id}.pdf", book.pdf, 1, "long", "plain", stamper)]
-    options = RulebookOptions(edition=edition, paper=kit.spec.paper, scenario=kit.spec.scenario)
-    book = build_rulebook(options, kit.data)  # the game data its armies were checked with: read once
+        return [_part("full", title, f"rulebook-{ruleset}.pdf", book, 1, "long", "plain", stamper)]
+    inputs = (edition, kit.spec.paper, repr(kit.spec.scenario))
+    book = kept_document(stamper.kept, "rulebook", inputs, lambda: _rulebook(kit, edition))
     title = label(f"kit.packing.documents.{edition}")
     filename = edition_file(edition)
-    parts = [_part(edition, title, filename, book.pdf, 1, "long", "plain", stamper)]
+    parts = [_part(edition, title, filename, book, 1, "long", "plain", stamper)]
     sheet = FOLDED_SHEET.get(kit.spec.paper)
     if edition == "quickstart" and sheet:
         parts.append(_folded_sheet_part(parts[0], sheet, kit.spec.paper, stamper))
     return parts
+
+
+def _rulebook(kit: Kit, edition: str | None) -> bytes:
+    """The kit's KOLAPS book (that edition), or its ruleset's short book (edition None)."""
+    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook  # not imported when kept
+
+    if edition is None:
+        assert kit.ruleset is not None
+        return build_rulebook(RulebookOptions(paper=kit.spec.paper, ruleset=kit.ruleset.id)).pdf
+    options = RulebookOptions(edition=edition, paper=kit.spec.paper, scenario=kit.spec.scenario)
+    return build_rulebook(options, kit.data).pdf  # the game data its armies were checked with: read once
 
 
 def _folded_sheet_part(pages: KitPart, sheet: str, paper_of: str, stamper: Stamper) -> KitPart:
@@ -124,10 +154,17 @@ def _folded(pdf: bytes) -> tuple[bytes, int]:
 def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:
     if not kit.spec.tokens:
         return None
-    pdf, _ = tokens_pdf(kit)
+    files = [kit.file, *kit.army_paths, *(p for b in kit.books for p in kit_cards.army_portraits(b))]
+    pdf = kept_from_files(stamper.kept, "tokens", files, (), lambda: _tokens(kit))
     return _part(
         "tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", TOKENS_STOCK, stamper
     )
+
+
+def _tokens(kit: Kit) -> bytes:
+    from kolaps_print.kit.tokens import tokens_pdf  # not imported when kept
+
+    return tokens_pdf(kit)[0]
 
 
 def kit_parts(kit: Kit, stamper: Stamper) -> tuple[list[KitPart], list[Diagnostic]]:

@@ -25,7 +25,7 @@ V = TypeVar("V")
 
 FORMAT = b"kolaps-kitpdf 1\n"  # then the key and a newline, then the marshalled result
 SUFFIX = "kitpdf"
-KEPT = 64  # a kit keeps 9 (6 stamped documents, the folded sheet, 2 print runs)
+KEPT = 96  # a kit keeps 15 (6 stamped documents, the folded sheet, 2 print runs, kit/kept_documents.py's 6)
 LIBRARIES = ("pypdf", "reportlab")  # what reads and writes the PDFs, and draws the stamp
 
 
@@ -34,6 +34,12 @@ class KeptPdfs:
 
     def __init__(self, data_folder: Path | None):
         self._base = _base(data_folder) if data_folder is not None else None
+        self.states: dict[str, str | None] = {}  # other folders' states, found once per kit (kept_documents)
+
+    @property
+    def active(self) -> bool:
+        """Whether anything is kept (not when the cache is off)."""
+        return self._base is not None
 
     def get(
         self,

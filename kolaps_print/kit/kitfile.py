@@ -16,7 +16,7 @@ from pydantic import Field, field_validator
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Report, shown
 from kolaps_print.fonts.printable import unprintable_message
-from kolaps_print.jobs.cards import CardOptions
+from kolaps_print.jobs.card_options import CardOptions
 from kolaps_print.layout.choices import FLIPS, LAYOUTS, Flip, Layout, one_of
 from kolaps_print.layout.sheets import card_size, paper_name
 from kolaps_print.load import SourceDocument, load_yaml

@@ -9,6 +9,9 @@ Sides = Literal["long", "short", "simplex"]  # duplex flipped on the long or sho
 Stock = Literal["card_stock", "plain"]
 # The kit's print runs: one file per stock, every document printed on it, for all tables
 # (kolaps_print/kit/assemble.py). A copier runs one stock at a time.
+TOKENS_STOCK: Stock = (
+    "card_stock"  # the sheet is printed on card: nothing to glue (its intro says which, from the labels)
+)
 RUN_FILES: dict[Stock, str] = {"card_stock": "kit-carton.pdf", "plain": "kit-papier.pdf"}
 
 

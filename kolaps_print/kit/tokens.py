@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kolaps_print.draw import tokens as draw
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.kitfile import Kit
-from kolaps_print.kit.parts import Stock
+from kolaps_print.kit.parts import TOKENS_STOCK
 from kolaps_print.labels import label
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.style import as_colour, colour
@@ -27,10 +27,6 @@ from kolaps_print.layout.tokens import TokenEntry, TokenLook, TokenSheet, token_
 from kolaps_print.model.army_book import ArmyBook
 from kolaps_print.units import pt
 from kolaps_print.write import PdfMeta, new_canvas
-
-TOKENS_STOCK: Stock = (
-    "card_stock"  # the sheet is printed on card: nothing to glue (its intro says which, from the labels)
-)
 
 TITLE_PT, SUBTITLE_PT, HEADING_PT, HELP_PT = 15.0, 7.5, 9.0, 7.0
 

@@ -644,14 +644,15 @@ def data_table(
     padding larger (a handout's page of tables).
     """
     s = st.styles()
-    keys, under = _arrangement(content, width, scale)
+    keys, under, tried = _arrangement(content, width, scale)
     widths = _column_widths(keys, _keys_width(keys, under, width, scale), scale)
     if under:
         widths = _close_keys(keys, widths, width, scale, _bold(content))
         # the last key column takes the rest of the measure: its texts start it, not centred in it
         keys = replace(keys, align=(*(keys.column_align(i) for i in range(len(keys.columns) - 1)), "l"))
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
-    cells = _with_texts_under(_cells(keys, scale, widths, _bold(content)), content, under, scale)
+    key_cells = tried if tried is not None else _cells(keys, scale, widths, _bold(content))
+    cells = _with_texts_under(key_cells, content, under, scale)
     caption = _caption_style(s["table_title"], s["cell"], scale)
     group = 1 + len(under)
     style = _table_style(len(cells), scale, group)
@@ -695,17 +696,22 @@ def _first_rows(rows: int, fits: bool, least: int) -> int:
     return min(rows, max(least, share))
 
 
-def _arrangement(content: TableContent, width: float, scale: float) -> tuple[TableContent, list[int]]:
+def _arrangement(
+    content: TableContent, width: float, scale: float
+) -> tuple[TableContent, list[int], list[list[Paragraph]] | None]:
     """The columns kept side by side and those set under each row, on a full-width line each:
     the fewest last columns under that leave no cell over rulebook.yaml `cell_lines` lines (as the
-    reference cards do). A table that no such cut helps stays whole."""
+    reference cards do). A table that no such cut helps stays whole. Third: the cells counted,
+    when they are the table's own (every column kept: the same columns, widths and alignment),
+    so that data_table does not make and wrap them a second time; None otherwise."""
     n = len(content.columns)
     for kept in range(n, 1, -1):
         keys, under = column_part(content, list(range(kept))), list(range(kept, n))
         widths = _column_widths(keys, _keys_width(keys, under, width, scale), scale)
-        if _most_lines(_cells(keys, scale, widths, _bold(content)), widths, scale) <= st.rulebook_layout().cell_lines:
-            return keys, under
-    return content, []
+        cells = _cells(keys, scale, widths, _bold(content))
+        if _most_lines(cells, widths, scale) <= st.rulebook_layout().cell_lines:
+            return keys, under, (cells if not under else None)
+    return content, [], None
 
 
 def _row_height(row: list[Paragraph | str], widths: list[float], height: float) -> float:

@@ -40,3 +40,11 @@ def kit_file(tmp_path):
         return write_kit(tmp_path, "\n".join(lines) + "\n" + extra, name)
 
     return make
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    """A cache folder of the test's own (kit/kept_pdfs.py and the other kept steps)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KOLAPS_CACHE", raising=False)
+    return tmp_path / "cache" / "kolaps-print"

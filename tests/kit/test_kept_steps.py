@@ -6,7 +6,6 @@ warm kit reads no PDF (pypdf, pdfium and the other rulesets' models are never im
 
 from __future__ import annotations
 
-import filecmp
 import os
 import shutil
 import subprocess
@@ -14,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from kit_folders import entries, same_folders  # tests/support
 
 from kolaps_print import disk_cache
 from kolaps_print.kit.build import build_kit
@@ -23,26 +23,6 @@ from kolaps_print.write import png_cache
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "data" / "rulesets" / "kolaps" / "kits" / "demo.yaml"
 SUFFIXES = (png_cache.SUFFIX, balance_cache.SUFFIX, "kitpdf")
-
-
-@pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("KOLAPS_CACHE", raising=False)
-    return tmp_path / "cache" / "kolaps-print"
-
-
-def entries(folder: Path, suffix: str) -> list[Path]:
-    return sorted(folder.glob(f"*.{suffix}"))
-
-
-def same_folders(a: Path, b: Path) -> list[str]:
-    """The files that differ or are missing on one side (every file compared by its bytes)."""
-    names = sorted({p.relative_to(a).as_posix() for p in a.rglob("*") if p.is_file()})
-    names_b = sorted({p.relative_to(b).as_posix() for p in b.rglob("*") if p.is_file()})
-    if names != names_b:
-        return sorted(set(names) ^ set(names_b))
-    return [n for n in names if not filecmp.cmp(a / n, b / n, shallow=False)]
 
 
 @pytest.fixture(scope="module")
