@@ -39,7 +39,7 @@ from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_paint
 from kolaps_print.provenance import mark_pattern, marked
-from kolaps_print.typography import escape, run_in
+from kolaps_print.typography import escape, run_in, tied_end
 from kolaps_print.units import pt
 
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
@@ -187,6 +187,7 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     table under each row (a table too tall for a mini card's face otherwise), row and text one
     zebra shade, never parted."""
     paint = table_paint()
+    table = _tied(table)
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
     column = _under_column(table) if under else -1
     keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
@@ -229,6 +230,11 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
         empty_cell=0.0 if under else EMPTY_CELL_PT,
     )
     return RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1)
+
+
+def _tied(table: RulesetTable) -> RulesetTable:
+    """table with no head or cell ending on a short word alone on its last line (typography.tied_end)."""
+    return replace(table, header=[tied_end(h) for h in table.header], rows=[[tied_end(c) for c in r] for r in table.rows])
 
 
 def _under_text(table: RulesetTable, column: int, text: str) -> str:
