@@ -1,6 +1,7 @@
 """The quick-reference sheets' and reference cards' tables after the thirteenth session's proof
 review (issue 12, house style), read back from the PDFs: no cell ends on a short word alone on its
-last line (N6), a dice expression is never broken, in a heading as in a cell (N5)."""
+last line (N6), a dice expression is never broken, in a heading as in a cell (N5), tables side
+by side start their heads on one line (N4)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ import re
 from functools import cache
 
 import pytest
+from pdf_colours import seen  # tests/support
+from pdf_tables import path_paints  # tests/support
+from pdf_text import page_texts, text_objects  # tests/support
 from table_cells import grid_cells  # tests/support
-from pdf_text import text_objects  # tests/support
 
 from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
 from kolaps_print.jobs.tables import TablesOptions, build_reference
+from kolaps_print.layout.style import table_paint
 
 SHORT = 3  # the review's « 6. » and « DV »: a word of at most this many characters, alone
 
@@ -75,3 +79,25 @@ def test_no_dice_expression_is_broken(product):
     assert not broken, broken
     if product == "d12-sheet":
         assert any("(1d12 + bonus)" in t for t in lines), [t for t in lines if "bonus" in t]
+
+
+def _head_rows(pdf: bytes, page: int) -> list[tuple[float, float, float, float]]:
+    """The boxes (left, bottom, right, top, points) of the tables' head rows on a page (from 0)."""
+    tint = seen(table_paint().head_fill)
+    return [p.box for p in path_paints(pdf, page) if p.fill == tint and p.box[3] - p.box[1] > 2]
+
+
+@pytest.mark.parametrize("product", ["kolaps-kit", "kolaps-a4", "kolaps-letter"])
+def test_tables_side_by_side_start_their_heads_level(product):
+    """Main wrapped the kit sheet's « Seuils de / réussite » beside « Difficultés », one line: its
+    head row stood 4.6 mm lower. Two head rows side by side in a column (a gap of under 10 pt
+    between them, their boxes within 20 pt of each other's height) share their top within 0.5 pt."""
+    pdf = _pdf(product)
+    faults = []
+    for page in range(len(page_texts(pdf))):
+        heads = sorted(_head_rows(pdf, page))
+        for a, b in zip(heads, heads[1:]):
+            beside = 0 <= b[0] - a[2] < 10 and abs(a[3] - b[3]) < 20
+            if beside and abs(a[3] - b[3]) > 0.5:
+                faults.append((page + 1, round(a[3] - b[3], 2)))
+    assert not faults, faults
