@@ -5,6 +5,7 @@ by side start their heads on one line (N4)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -96,8 +97,44 @@ def test_tables_side_by_side_start_their_heads_level(product):
     faults = []
     for page in range(len(page_texts(pdf))):
         heads = sorted(_head_rows(pdf, page))
-        for a, b in zip(heads, heads[1:]):
+        for a, b in itertools.pairwise(heads):
             beside = 0 <= b[0] - a[2] < 10 and abs(a[3] - b[3]) < 20
             if beside and abs(a[3] - b[3]) > 0.5:
                 faults.append((page + 1, round(a[3] - b[3], 2)))
     assert not faults, faults
+
+
+@pytest.mark.parametrize("product", ["3d6-tarot", "3d6-poker"])
+def test_a_reference_card_sets_an_experience_cost_on_one_line(product):
+    """Main set « 5 XP × / niveau / visé » on three lines on a 3d6 tarot card two thirds empty:
+    the cards reshare their columns as the sheet does (rulesets.yaml reference_cards.fewer_lines)."""
+    lines = [o.text.strip() for o in text_objects(_pdf(product))]
+    assert "5 XP × niveau visé" in lines, [t for t in lines if "XP" in t]
+
+
+def test_a_card_head_names_the_column_set_under_its_rows():
+    """Main's 3d6 tarot « États » head read « Quand » alone, its « Effet » set under each row
+    unnamed: the head names both, as the sheet's does."""
+    pdf = _pdf("3d6-tarot")
+    objs = [o for o in text_objects(pdf, page_space=True) if o.text.strip()]
+    quand = [o for o in objs if o.text.strip() == "Quand"]
+    assert quand
+    for q in quand:
+        boxes = _head_rows(pdf, q.page)
+        own = next(b for b in boxes if b[0] - 1 <= q.bounds[0] <= b[2] and b[1] - 1 <= q.bounds[1] <= b[3])
+        head = [b for b in boxes if abs(b[0] - own[0]) < 1 and own[1] - 15 < b[3] and b[1] <= own[3]]  # its rows
+        heads = {o.text.strip() for o in objs if o.page == q.page and _inside(o.bounds, head)}
+        assert heads == {"Quand", "Effet"}, heads
+
+
+def _inside(bounds: tuple[float, float, float, float], boxes: list) -> bool:
+    middle = (bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2
+    return any(b[0] <= middle[0] <= b[2] and b[1] <= middle[1] <= b[3] for b in boxes)
+
+
+@pytest.mark.parametrize("product", ["3d6-sheet", "3d6-tarot"])
+def test_a_stat_is_named_as_its_line_prints_it(product):
+    """Main's « États » read « COUPS à −2 × Corps » where the character's stat line prints « CORPS »."""
+    text = " ".join(o.text for o in text_objects(_pdf(product)))
+    assert "× CORPS" in text
+    assert "Corps" not in text

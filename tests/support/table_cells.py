@@ -22,8 +22,6 @@ class Cell:
     last_line: str = ""  # the words of its last line
 
 
-
-
 def column_cells(texts: list[TextObject]) -> list[list[TextObject]]:
     """A row's texts grouped by the column each stands in (texts whose spans overlap share one)."""
     cells: list[list[TextObject]] = []

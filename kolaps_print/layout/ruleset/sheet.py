@@ -204,6 +204,15 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     bold = _by_column(_in_font(cell, SANS_BOLD), centred)
     cells = [bold[i] if i in paint.bold_columns(keys.header, keys.rows) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
+    # A head row naming one column only (3d6's « États » on a card: « Quand ») names the column set
+    # under its rows too, on a line under it, as its rows set their text (review 13, N8). Two heads
+    # or more (« Nature | Réduits par ») say what the rows hold: no line added (3d6 poker: a card more).
+    headed = under and column == len(table.header) - 1 and len(keys.header) == 1
+    if headed:
+        rows = [
+            replace(rows[0], bottom=0),
+            Row((Paragraph(escape(table.header[column]), head), *("" for _ in widths[1:])), pad / 2, pad, span=True),
+        ]
     if under:
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
@@ -229,12 +238,14 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
         rule_below=True,
         empty_cell=0.0 if under else EMPTY_CELL_PT,
     )
-    return RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1)
+    return RowTable(rows, widths, grid_look, repeat_rows=2 if headed else 1, row_group=2 if under else 1)
 
 
 def _tied(table: RulesetTable) -> RulesetTable:
     """table with no head or cell ending on a short word alone on its last line (typography.tied_end)."""
-    return replace(table, header=[tied_end(h) for h in table.header], rows=[[tied_end(c) for c in r] for r in table.rows])
+    return replace(
+        table, header=[tied_end(h) for h in table.header], rows=[[tied_end(c) for c in r] for r in table.rows]
+    )
 
 
 def _under_text(table: RulesetTable, column: int, text: str) -> str:
