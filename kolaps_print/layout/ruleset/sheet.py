@@ -205,21 +205,22 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     cells = [bold[i] if i in paint.bold_columns(keys.header, keys.rows) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
     # A head row naming one column only (3d6's « États » on a card: « Quand ») names the column set
-    # under its rows too, on a line under it, as its rows set their text (review 13, N8). Two heads
-    # or more (« Nature | Réduits par ») say what the rows hold: no line added (3d6 poker: a card more).
+    # under its rows too, beside it, as the sheet's head does (« Quand | Effet », review 13, N8): the
+    # head row in two halves, every row across the table as before, so no line is added (a line
+    # under the head cost the 3d6 tarot deck its 9.5 pt body). Two heads or more say enough.
     headed = under and column == len(table.header) - 1 and len(keys.header) == 1
+    after: tuple[str, ...] = ()
     if headed:
-        rows = [
-            replace(rows[0], bottom=0),
-            Row((Paragraph(escape(table.header[column]), head), *("" for _ in widths[1:])), pad / 2, pad, span=True),
-        ]
+        widths, after = [widths[0] / 2, widths[0] / 2], ("",)
+        rows = [Row((rows[0].cells[0], Paragraph(escape(table.header[column]), heads[0])), pad, pad)]
     if under:
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
             line = (Paragraph(_under_text(table, column, row[column]), cell), *("" for _ in widths[1:]))
             texts = _without(row, column)
+            keyed = tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True)) + after
             rows += [
-                Row(tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True)), pad, 0, fill=shade),
+                Row(keyed, pad, 0, span=headed, fill=shade),
                 Row(line, pad / 2, pad, span=True, fill=shade),
             ]
     else:
@@ -238,7 +239,7 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
         rule_below=True,
         empty_cell=0.0 if under else EMPTY_CELL_PT,
     )
-    return RowTable(rows, widths, grid_look, repeat_rows=2 if headed else 1, row_group=2 if under else 1)
+    return RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1)
 
 
 def _tied(table: RulesetTable) -> RulesetTable:
