@@ -44,6 +44,8 @@ _QUOTES = re.compile(r'"([^"\n]+)"')
 UNITS = ("cm", "mm", "km", "m", "%", "‰", "pt", "pts", "PV", "PA", "kg", "g", "min", "h", "€", "°", "ppp", "dpi")
 _UNIT = "(?:" + "|".join(re.escape(u) for u in UNITS) + ")(?![\\w])"
 # A plus or minus sign (U+2212, never the hyphen, which starts a Markdown list) between spaces, before a number.
+# A roll and what is added to it or taken from it: « 1d12 + bonus », « 2d6 − 1 + FOR ».
+_DICE_CHAIN = "(?<![\\w.])\\d*[dD]\\d+(?:[ \t\u00a0]*[+\u2212][ \t\u00a0]*[\\w.]*\\w)+"
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
 # A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »),
 # and the word naming a number after it (« étape 1 », « p. 11 », « REF 0 », a rate: « par 10 m »):
@@ -132,6 +134,8 @@ _AFTER_QUOTES: Rules = (
     (re.compile("(?<![\\w)])([+\u2212])[ \t]+(?=\\d)"), "\\1" + NBSP),  # the space before the sign stays
     # « Compétence × 2 », « 5 × 5 cm »: a product held together, as an operation is.
     (re.compile("(?<=[\\w)])[ \t\u00a0]*\u00d7[ \t]+(?=\\d)"), NBSP + "\u00d7" + NBSP),
+    # « 1d12 + bonus », « 3d6 + compétence + carac. »: a dice expression is never broken (review 13, N5).
+    (re.compile(_DICE_CHAIN), lambda m: re.sub("[ \t\u00a0]+", NBSP, m.group(0))),
 )
 
 
@@ -160,6 +164,8 @@ def _at_digit(vocabulary: _Vocabulary) -> str:
 
 
 _AT_OPERATOR = "[+\u2212\u00d7](?:[ \t]+\\d|\\d+(?:,\\d+)?[ \t]+par[ \t\u00a0])"  # « + 1 »; « −1 par 10 m »
+# A roll with a breakable space in its expression (« 1d12 + bonus »).
+_AT_DICE = "[dD]\\d+(?:\u00a0*[+\u2212]\u00a0*[\\w.]*\\w)*?(?:[ \t]+[+\u2212]|[+\u2212][ \t]+\\w)"
 
 
 def _at_space(vocabulary: _Vocabulary) -> str:
@@ -168,7 +174,7 @@ def _at_space(vocabulary: _Vocabulary) -> str:
     return f"[ \t](?:[ \t]+[+\u2212]?\\d|(?=[+\u2212]?\\d)(?:{naming}))"
 
 
-_TRIGGER = _Worded(lambda v: "|".join((_AT_SIGN, _at_digit(v), _AT_OPERATOR, _at_space(v))))
+_TRIGGER = _Worded(lambda v: "|".join((_AT_SIGN, _at_digit(v), _AT_OPERATOR, _AT_DICE, _at_space(v))))
 
 
 @resources.cleared_with_reads
@@ -207,6 +213,18 @@ def escape(text: str, entities: dict[str, str] | None = None) -> str:
     for char, entity in (entities or {}).items():
         text = text.replace(char, entity)
     return text
+
+
+# A table cell's last line never holds one short word alone (« Tous les dés donnent / 6. », « … de
+# la / DV »): a last word this short is held to the word before it, which goes down with it. Not
+# after a separator or a mark (« 0 · 2C6 », a rank over its dice, is stacked on purpose).
+SHORT_LAST_WORD = 3
+_SHORT_END = re.compile(f"(?<=[\\w.,)\u00bb\u2019%])[ \t]+(?=\\S{{1,{SHORT_LAST_WORD}}}\\s*$)")
+
+
+def tied_end(text: str) -> str:
+    """text with its last word held to the one before when it is short (SHORT_LAST_WORD)."""
+    return _SHORT_END.sub(NBSP, text)
 
 
 def unstretchable(markup: str) -> str:

@@ -419,3 +419,40 @@ def test_a_run_in_head_is_bold_with_its_french_colon_and_the_text_after_it_lower
 
     assert run_in("Dé & bonus", "Tous <les> dés") == "<b>Dé &amp; bonus\u00a0:</b> tous &lt;les&gt; dés"
     assert run_in("Effet", "CIB 4", str.upper) == "<b>EFFET\u00a0:</b> CIB 4"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tous les dés donnent 6.", "Tous les dés donnent\u00a06."),
+        ("au-dessus de la DV", "au-dessus de la\u00a0DV"),
+        ("fatigue, min. 1", "fatigue, min.\u00a01"),
+        ("Un joueur et un PNJ", "Un joueur et un\u00a0PNJ"),
+        ("Le dé gardé donne 6, donc tous les dés donnent", "Le dé gardé donne 6, donc tous les dés donnent"),
+        ("0 · 2C6", "0 · 2C6"),  # a rank stacked over its dice on purpose: after a separator
+        ("(+2 si 6) † E43", "(+2 si 6) † E43"),  # a mark is the marks' business
+        ("Seul", "Seul"),
+    ],
+)
+def test_a_cells_short_last_word_is_held_to_the_word_before(text, expected):
+    """Review 13, N6: « Tous les dés donnent / 6. » left « 6. » alone on a cell's last line."""
+    from kolaps_print.typography import tied_end
+
+    assert tied_end(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("action (1d12 + bonus)", "action (1d12\u00a0+\u00a0bonus)"),
+        ("3d6 + DEX + compétence de l'arme", "3d6\u00a0+\u00a0DEX\u00a0+\u00a0compétence de l\u2019arme"),
+        ("2d6 \u2212 1", "2d6\u00a0\u2212\u00a01"),
+        ("Lancez 1D6 + rang : à 6", "Lancez 1D6\u00a0+\u00a0rang\u00a0: à 6"),
+        ("Andd6 + x", "Andd6 + x"),  # not a roll: a word
+    ],
+)
+def test_a_dice_expression_is_never_broken(text, expected):
+    """Review 13, N5: d12's heading broke « (1d12 + / bonus) »; french() holds a roll and what is
+    added to it or taken from it together, as it holds « gravité + 1 »."""
+    assert french(text) == expected
+    assert french(expected) == expected

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kolaps_print.content.reference_tables import DEMO_BUILDERS, SHEET_BUILDERS
-from kolaps_print.content.tables import TableContent, attaque, build_table
+from kolaps_print.content.tables import TableContent, attaque, build_table, tied_ends
 from kolaps_print.labels import label
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
@@ -96,7 +96,7 @@ def build_section(
     return ReferenceSection(
         id=section_id,
         title=label(f"tables.sheet.sections.{section_id}"),
-        rows=tuple(tuple(_builder(name, edition)(data) for name in row) for row in rows),
+        rows=tuple(tuple(tied_ends(_builder(name, edition)(data)) for name in row) for row in rows),
     )
 
 

@@ -7,7 +7,7 @@ Every number comes from the data model; every French word from data/labels/fr/ta
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Literal
 
@@ -18,6 +18,7 @@ from kolaps_print.labels import label, labels
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import CriticalInjury, Edition
 from kolaps_print.provenance import marked
+from kolaps_print.typography import tied_end
 
 Align = Literal["l", "c", "r"]
 
@@ -43,6 +44,12 @@ class TableContent:
 
     def column_align(self, i: int) -> Align:
         return self.align[i] if i < len(self.align) else "l"
+
+
+def tied_ends(table: TableContent) -> TableContent:
+    """table with no head or cell ending on a short word alone on its last line (typography.tied_end)."""
+    rows = [[tied_end(cell) for cell in row] for row in table.rows]
+    return replace(table, columns=[tied_end(c) for c in table.columns], rows=rows)
 
 
 def _table(

@@ -19,6 +19,7 @@ class Cell:
     page: int  # from 1
     text: str
     lines: int
+    last_line: str = ""  # the words of its last line
 
 
 def column_cells(texts: list[TextObject]) -> list[list[TextObject]]:
@@ -33,15 +34,28 @@ def column_cells(texts: list[TextObject]) -> list[list[TextObject]]:
     return cells
 
 
-def _lines(cell: list[TextObject]) -> int:
-    """Texts whose heights overlap share a line: a raised mark (« † 3D6-E4 ») is on its word's."""
-    lines, bottom = 0, float("inf")
+def _by_line(cell: list[TextObject]) -> list[list[TextObject]]:
+    """A cell's texts by line, top first: texts whose heights overlap share a line (a raised mark,
+    « † 3D6-E4 », is on its word's)."""
+    lines: list[list[TextObject]] = []
+    bottom = float("inf")
     for t in sorted(cell, key=lambda t: -t.bounds[3]):
         if t.bounds[3] < bottom:  # wholly below the line above: a new line
-            lines, bottom = lines + 1, t.bounds[1]
+            lines.append([t])
+            bottom = t.bounds[1]
         else:
+            lines[-1].append(t)
             bottom = min(bottom, t.bounds[1])
     return lines
+
+
+def _lines(cell: list[TextObject]) -> int:
+    return len(_by_line(cell))
+
+
+def _last_line(cell: list[TextObject]) -> str:
+    last = _by_line(cell)[-1]
+    return " ".join(t.text.strip() for t in sorted(last, key=lambda t: t.bounds[0]))
 
 
 def grid_cells(pdf: bytes, pages: range | None = None) -> list[Cell]:
@@ -60,5 +74,5 @@ def grid_cells(pdf: bytes, pages: range | None = None) -> list[Cell]:
             if len(cells) > 1:
                 for cell in cells:
                     words = " ".join(t.text for t in sorted(cell, key=lambda t: (-t.bounds[1], t.bounds[0])))
-                    out.append(Cell(page + 1, words, _lines(cell)))
+                    out.append(Cell(page + 1, words, _lines(cell), _last_line(cell)))
     return out

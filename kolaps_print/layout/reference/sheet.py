@@ -113,6 +113,9 @@ def _row_widths(row: tuple[TableContent, ...], width: float, styles: Styles) -> 
     « Localisation » needs 2 pt more than its share beside « Cumul des blessures », which has 11 to spare)."""
     weights = [sum(t.widths) or len(t.columns) for t in row]
     least = [least_width(t, styles) for t in row]
+    titled = [max(w, _title_width(t, styles)) for t, w in zip(row, least, strict=True)]
+    if sum(titled) <= width:  # each title on one line: the tables' heads start level (review 13, N4)
+        least = titled
     fixed: dict[int, float] = {}
     while True:  # pin the tables short of their least width, share the rest by weight
         free = [i for i in range(len(row)) if i not in fixed]
@@ -122,6 +125,13 @@ def _row_widths(row: tuple[TableContent, ...], width: float, styles: Styles) -> 
         if not short or len(short) == len(free):
             return [fixed.get(i, share.get(i, 0.0)) for i in range(len(row))]
         fixed.update(short)
+
+
+def _title_width(table: TableContent, styles: Styles) -> float:
+    """The width a table's title takes on one line (a title beside another's wraps under it else,
+    and pushes its table's head down, out of step with its neighbour's)."""
+    style = styles.table_title()
+    return stringWidth(table.title, style.fontName, style.fontSize) + 1  # a point of slack: rounding
 
 
 def _row_flowable(row: tuple[TableContent, ...], section: ReferenceSection, width: float, styles: Styles) -> Flowable:

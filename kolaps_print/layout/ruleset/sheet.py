@@ -39,7 +39,7 @@ from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_paint
 from kolaps_print.provenance import mark_pattern, marked
-from kolaps_print.typography import escape, run_in
+from kolaps_print.typography import escape, run_in, tied_end
 from kolaps_print.units import pt
 
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
@@ -187,6 +187,7 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     table under each row (a table too tall for a mini card's face otherwise), row and text one
     zebra shade, never parted."""
     paint = table_paint()
+    table = _tied(table)
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
     column = _under_column(table) if under else -1
     keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
@@ -203,13 +204,23 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     bold = _by_column(_in_font(cell, SANS_BOLD), centred)
     cells = [bold[i] if i in paint.bold_columns(keys.header, keys.rows) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
+    # A head row naming one column only (3d6's « États » on a card: « Quand ») names the column set
+    # under its rows too, beside it, as the sheet's head does (« Quand | Effet », review 13, N8): the
+    # head row in two halves, every row across the table as before, so no line is added (a line
+    # under the head cost the 3d6 tarot deck its 9.5 pt body). Two heads or more say enough.
+    headed = under and column == len(table.header) - 1 and len(keys.header) == 1
+    after: tuple[str, ...] = ()
+    if headed:
+        widths, after = [widths[0] / 2, widths[0] / 2], ("",)
+        rows = [Row((rows[0].cells[0], Paragraph(escape(table.header[column]), heads[0])), pad, pad)]
     if under:
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
             line = (Paragraph(_under_text(table, column, row[column]), cell), *("" for _ in widths[1:]))
             texts = _without(row, column)
+            keyed = tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True)) + after
             rows += [
-                Row(tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True)), pad, 0, fill=shade),
+                Row(keyed, pad, 0, span=headed, fill=shade),
                 Row(line, pad / 2, pad, span=True, fill=shade),
             ]
     else:
@@ -229,6 +240,13 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
         empty_cell=0.0 if under else EMPTY_CELL_PT,
     )
     return RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1)
+
+
+def _tied(table: RulesetTable) -> RulesetTable:
+    """table with no head or cell ending on a short word alone on its last line (typography.tied_end)."""
+    return replace(
+        table, header=[tied_end(h) for h in table.header], rows=[[tied_end(c) for c in r] for r in table.rows]
+    )
 
 
 def _under_text(table: RulesetTable, column: int, text: str) -> str:
