@@ -56,17 +56,9 @@ def _notes_alone(pdf: bytes, deck: list[Face]) -> list[tuple[int, list[str], lis
     return out
 
 
-KOLAPS_MINI = pytest.mark.xfail(
-    strict=True,
-    reason="KOLAPS minis: « Gravité des blessures (1D6) » and « Moral » take both faces of their card at 7 pt "
-    "(KOLAPS's floor) and their notes (13 and 11 lines) fit neither: the deck's rule gives such a note a card "
-    "of its own (layout/reference/cards.py); a decision for the lead (smaller notes, or the note cut over the back)",
-)
-
-
 @pytest.mark.parametrize(
     ("system", "card"),
-    [pytest.param(s, c, marks=KOLAPS_MINI if (s, c) == ("kolaps", "mini") else ()) for s in SYSTEMS for c in CARDS],
+    [(s, c) for s in SYSTEMS for c in CARDS],
 )
 def test_a_table_s_heading_and_note_never_leave_its_card(decks, system, card):
     """d12 mini set « Jet opposé »'s rows on the back of card 2/5 and its heading and note alone
