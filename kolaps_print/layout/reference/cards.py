@@ -276,16 +276,13 @@ def _explanation(topic: Topic, styles: Styles, legend: bool) -> list[Flowable]:
     return units
 
 
-def _heading(topic: Topic, styles: Styles, continued: bool = False) -> list[Flowable]:
+def _heading(topic: Topic, styles: Styles) -> list[Flowable]:
     """What heads a lone table's explanation on a face of its own: the table's title, plain, as two
     tables' explanations are headed by each one's (« Seuils de réussite »); « (suite) » promises
-    more rows, and such a face holds none (review 10, item 5: « Moral (suite) » over a note), except
-    behind a front that says it (continued): a card's two faces under one heading (review 13, N7:
-    « Actions de base » behind « Actions de base (suite) » on 3/23)."""
+    more rows, and such a face holds none (review 10, item 5: « Moral (suite) » over a note)."""
     if len(topic.tables) > 1:
         return []
-    title = topic.tables[0].title
-    return [paragraph(continued_title(title) if continued else title, styles.table_title())]
+    return [paragraph(topic.tables[0].title, styles.table_title())]
 
 
 def _fill(queue: list[Flowable], new_box, gap: float, tag: str) -> list[FlowBox]:
@@ -348,7 +345,7 @@ def _topic_faces(
     elif rest and on_back:
         fill_face(faces[-1], rest, gap=gap)
     if rest and len(rest) == len(_explanation(topic, styles, legend)):
-        rest[0:0] = _heading(topic, styles, continued=len(faces) > 2 and not on_back)
+        rest[0:0] = _heading(topic, styles)
     note_faces = _fill(rest, new_box, gap, topic.title)
     if parted is not None:
         # the explanation opens another card than its rows' (the next one, or one after the back)

@@ -109,9 +109,10 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
     """Each face's topic and blocks: every section poured from a card's front, without its bar
     (the band says it), a section that ends on a front followed by a plain back (designer review,
     eleventh session, item 2: « Combat » opened on a back); grids: the tables' grids laid out at
-    the sizes tried before. « (suite) » in a band is its card's: a front after its section's first
-    that holds rows says it, and its back with it (review 13, N7: d12 mini 4/5 « Combat (suite) »
-    over a back « Combat »); the first card's back no longer says it."""
+    the sizes tried before. « (suite) » in a band is its card's, both faces alike (review 13, N7:
+    d12 mini 4/5 « Combat (suite) » over a plain back « Combat »): a card after its section's
+    first whose two faces hold rows says it (refband11: « (suite) » promises rows, never over a
+    face of notes alone or a plain back); the first card's back no longer says it."""
     width, height = size
     faces: list[PouredFace] = []
     faults = apart = tall = short = parted = 0
@@ -121,9 +122,8 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
         faults += sum(_short_runs(table, stacks) for table, stacks in kept)
         poured = _pour(story, width, height - SLACK)
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
-        goes = [i > 0 and _has_rows(face) for i, face in enumerate(blocks)]
-        goes = [goes[i - i % 2] for i in range(len(blocks) + len(blocks) % 2)]  # a back as its front
         blocks += [[]] * (len(blocks) % 2)  # a plain back
+        goes = [i > 1 and _has_rows(blocks[i - i % 2]) and _has_rows(blocks[i - i % 2 + 1]) for i in range(len(blocks))]
         faces += [
             PouredFace(section.title, face, n, band_names(section, g), band_bases(section), g)
             for face, g in zip(blocks, goes, strict=True)
