@@ -447,8 +447,8 @@ def _section_faces(
     (table_plan: « Actions de base » at 6.5 pt on a mini card sets « Le tour de jeu » at 6.5 too),
     then a step smaller each down to the cards' floor; taken, the one that parts the fewest
     explanations from their rows' card, then takes the fewest cards, then keeps look.floor (below it
-    only to part fewer or save a card), then leaves the fewest faces of notes alone, then the
-    largest. The first size that keeps every table within two faces (issue 12), every note on its
+    only to part fewer or save a card), then leaves the fewest faces of notes alone (mini, where
+    notes go under their rows), then the largest. The first size that keeps every table within two faces (issue 12), every note on its
     card and no face of notes alone ends the search."""
     widest = min(
         s.body for t in group for table in t.tables for _, s in table_plan(_bare(table), new_box().width, styles)
@@ -461,7 +461,9 @@ def _section_faces(
             for i, topic in enumerate(group)
             for pair in _card_faces(topic, new_box, size, legend and i == 0, look, headed, parted)
         ]
-        lone = sum(1 for _, box in laid if box.placed and not _holds_rows(box))
+        # faces of notes alone count where notes go under their rows (mini): a tarot section is not
+        # set 1.5 pt smaller to bring its notes onto its fronts
+        lone = sum(1 for _, box in laid if box.placed and not _holds_rows(box)) if look.notes_under else 0
         rank = (sum(parted), len(laid), size.body < look.floor - EPSILON, lone, -size.body)
         if best is None or rank < best[0]:
             best = (rank, laid)
