@@ -109,10 +109,9 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
     """Each face's topic and blocks: every section poured from a card's front, without its bar
     (the band says it), a section that ends on a front followed by a plain back (designer review,
     eleventh session, item 2: « Combat » opened on a back); grids: the tables' grids laid out at
-    the sizes tried before. « (suite) » in a band is its card's, both faces alike (review 13, N7:
-    d12 mini 4/5 « Combat (suite) » over a plain back « Combat »): a card after its section's
-    first whose two faces hold rows says it (refband11: « (suite) » promises rows, never over a
-    face of notes alone or a plain back); the first card's back no longer says it."""
+    the sizes tried before. A face after its section's first that holds rows says « (suite) »; a
+    plain back (a cover) is named as its front (review 13, N7: d12 mini 4/5 « Combat (suite) » over
+    a cover « Combat »); a face of notes alone never says it (refband11)."""
     width, height = size
     faces: list[PouredFace] = []
     faults = apart = tall = short = parted = 0
@@ -122,8 +121,9 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
         faults += sum(_short_runs(table, stacks) for table, stacks in kept)
         poured = _pour(story, width, height - SLACK)
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
-        blocks += [[]] * (len(blocks) % 2)  # a plain back
-        goes = [i > 1 and _has_rows(blocks[i - i % 2]) and _has_rows(blocks[i - i % 2 + 1]) for i in range(len(blocks))]
+        goes = [i > 0 and _has_rows(face) for i, face in enumerate(blocks)]
+        if len(blocks) % 2:  # a plain back, named as its front
+            blocks, goes = [*blocks, []], [*goes, goes[-1]]
         faces += [
             PouredFace(section.title, face, n, band_names(section, g), band_bases(section), g)
             for face, g in zip(blocks, goes, strict=True)
@@ -353,12 +353,15 @@ def _one_name_a_section(faces: list[PouredFace], room: float, size: float, taken
 def _backs_as_fronts(
     faces: list[PouredFace], names: list[str], room: float, size: float, taken: list[float]
 ) -> list[str]:
-    """Each back's band named as its front's where that fits it (review 13, N7: a front too narrow
-    for « Réussir un jet (suite) » beside its « verso › » named its back otherwise): a card's two
-    faces under one name."""
+    """Each plain back's band named as its front's where that fits it (review 13, N7: a cover
+    names its card as its front does, though the front's « verso › » shortened the name)."""
     out = list(names)
     for i in range(1, len(out), 2):
-        if faces[i].section == faces[i - 1].section and stringWidth(out[i - 1], SANS_BOLD, size) + taken[i] <= room:
+        if (
+            not faces[i].blocks
+            and faces[i].section == faces[i - 1].section
+            and stringWidth(out[i - 1], SANS_BOLD, size) + taken[i] <= room
+        ):
             out[i] = out[i - 1]
     return out
 
