@@ -39,6 +39,18 @@ def _under_band(objects: list) -> list:
     return [o for o in objects if o.bounds[3] < band.bounds[1] - 2]
 
 
+def _joined(lines: list) -> list[str]:
+    """Heading lines top down, a heading set over two lines (« Blessures critiques (réussite » over
+    « critique) ») joined into one: a line that starts less than its size under the one above."""
+    out: list[list] = []
+    for line in sorted(lines, key=lambda o: -o.bounds[3]):
+        if out and out[-1][-1].bounds[1] - line.bounds[3] < line.size:
+            out[-1].append(line)
+        else:
+            out.append([line])
+    return [" ".join(o.text.strip() for o in run) for run in out]
+
+
 def _notes_alone(pdf: bytes, deck: list[Face]) -> list[tuple[int, list[str], list[str]]]:
     """(face, its headings, its notes' first words) of each face that prints a note (italic text
     under its band) and no row of any table."""
@@ -51,22 +63,14 @@ def _notes_alone(pdf: bytes, deck: list[Face]) -> list[tuple[int, list[str], lis
         notes = [o for o in mine if "Italic" in o.font]
         if notes:
             top = max(o.bounds[3] for o in notes)
-            headings = [o.text.strip() for o in mine if "Bold" in o.font and o.bounds[1] > top - 1]
+            headings = _joined([o for o in mine if "Bold" in o.font and o.bounds[1] > top - 1])
             out.append((face.index, headings, [o.text.strip()[:20] for o in notes]))
     return out
 
 
-KOLAPS_MINI = pytest.mark.xfail(
-    strict=True,
-    reason="KOLAPS minis: « Gravité des blessures (1D6) » and « Moral » take both faces of their card at 7 pt "
-    "(KOLAPS's floor) and their notes (13 and 11 lines) fit neither: the deck's rule gives such a note a card "
-    "of its own (layout/reference/cards.py); a decision for the lead (smaller notes, or the note cut over the back)",
-)
-
-
 @pytest.mark.parametrize(
     ("system", "card"),
-    [pytest.param(s, c, marks=KOLAPS_MINI if (s, c) == ("kolaps", "mini") else ()) for s in SYSTEMS for c in CARDS],
+    [(s, c) for s in SYSTEMS for c in CARDS],
 )
 def test_a_table_s_heading_and_note_never_leave_its_card(decks, system, card):
     """d12 mini set « Jet opposé »'s rows on the back of card 2/5 and its heading and note alone

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
+from itertools import groupby
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -25,7 +26,7 @@ from kolaps_print.labels import label, labels
 from kolaps_print.layout.card_front import band_baseline
 from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.faces import card_min_rows, fill_face
-from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack
+from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack, table_rows
 from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.numbering import card_number, continued_hint, face_hint, first_fitting
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
@@ -309,25 +310,34 @@ def _place(box: FlowBox, units: list[Flowable]) -> None:
 
 
 def _topic_faces(
-    topic: Topic, new_box, styles: Styles, legend: bool, front_notes: bool = False, parted: list[bool] | None = None
+    topic: Topic,
+    new_box,
+    styles: Styles,
+    legend: bool,
+    look: FaceLook,
+    parted: list[bool] | None = None,
 ) -> list[FlowBox]:
-    """One card a topic, all in the body size (issue 12: table on the front, explanation on the
-    back, nothing under 7 pt; designer review, sixth session, item 5: never on the front, even
-    where it would fit there, so the front holds the table alone):
+    """One card a topic, in its section's size (issue 12: table on the front, explanation on the
+    back; designer review, sixth session, item 5: never on the front, so the front holds the table
+    alone, except where look says otherwise):
 
     - the table on the front (over the back too when it must);
     - its explanation on the back: under the table's last part when the table runs there and it
       fits whole, else opening the back under a heading;
-    - an explanation that fits nowhere on the card gets faces of its own (the card count says so);
-    - front_notes (a large card, tarot): a table on the front alone takes its explanation under it
-      when it fits there whole (review 11: tarot fronts 50–70 % empty), its back then plain.
+    - look.front_notes (a large card, tarot) or look.notes_under (mini): a table on the front alone
+      takes its explanation under it when it fits there whole (review 11: tarot fronts 50–70 %
+      empty; review 13, S1: a mini back of a heading and three lines while the front had 26 mm
+      free), its back then plain;
+    - an explanation that fits nowhere on the card gets faces of its own (the card count says so;
+      parted records it, for the section's size to avoid it).
     """
-    gap = face_gap(styles)
+    gap = look.gap
     rest = _explanation(topic, styles, legend)
-    faces = _table_faces(topic, new_box, styles)
+    faces = _table_faces(topic, new_box, styles, gap)
     on_back = len(faces) % 2 == 0  # the table's last part is on a back
-    if rest and (front_notes or _one_line(rest, faces[0])) and len(faces) == 1 and _fits_whole(faces[0], rest, gap):
-        _place(faces[0], rest)  # a large card (tarot): the front has room for them (review 11)
+    under = look.front_notes or look.notes_under or _one_line(rest, faces[0])
+    if rest and under and len(faces) == 1 and _fits_whole(faces[0], rest, gap):
+        _place(faces[0], rest)
         rest = []
     if rest and on_back and _fits_whole(faces[-1], rest, gap):
         _place(faces[-1], rest)
@@ -336,12 +346,43 @@ def _topic_faces(
         fill_face(faces[-1], rest, gap=gap)
     if rest and len(rest) == len(_explanation(topic, styles, legend)):
         rest[0:0] = _heading(topic, styles)
+    note_faces = _fill(rest, new_box, gap, topic.title)
     if parted is not None:
-        parted.append(bool(rest) and on_back)  # the explanation opens the next card, away from the rows
-    faces += _fill(rest, new_box, gap, topic.title)
+        # the explanation opens another card than its rows' (the next one, or one after the back)
+        parted.append(bool(note_faces) and (on_back or len(note_faces) > 1))
+    faces += note_faces
     if len(faces) % 2:
         faces.append(new_box())  # a plain back
     return faces
+
+
+def _note_pieces(note: str, parts: list[TableContent]) -> dict[int, str] | None:
+    """The note's sentences grouped by the part they explain: a sentence whose run-in head
+    (« Hémorragie : », « R0 à R4 : ») names a column of one part only (a word of the head begins
+    with the column's head, its abbreviating dot dropped) opens that part's paragraph; the
+    sentences after it (« Échec : … ») go on with it. None if the first names no part."""
+    shared = set.intersection(*(set(p.columns) for p in parts))
+    pieces: dict[int, list[str]] = {}
+    current = None
+    for sentence in re.split(r"(?<=[.!?])\s+", note.strip()):
+        head = re.match(r"^(.+?)\s:\s", sentence)
+        named = _part_named(head.group(1), parts, shared) if head else None
+        current = named if named is not None else current
+        if current is None:
+            return None
+        pieces.setdefault(current, []).append(sentence)
+    return {i: " ".join(texts) for i, texts in pieces.items()} if len(pieces) > 1 else None
+
+
+def _part_named(head: str, parts: list[TableContent], shared: set[str]) -> int | None:
+    words = [w.lower() for w in head.split()]
+    named = [
+        i
+        for i, part in enumerate(parts)
+        for column in part.columns
+        if column not in shared and len(key := column.rstrip(".").lower()) > 1 and any(w.startswith(key) for w in words)
+    ]
+    return named[0] if named and len(set(named)) == 1 else None
 
 
 def _one_line(units: list[Flowable], box: FlowBox) -> bool:
@@ -354,23 +395,23 @@ def _one_line(units: list[Flowable], box: FlowBox) -> bool:
     return lines is not None and len(lines) == 1
 
 
-def _table_faces(topic: Topic, new_box, styles: Styles) -> list[FlowBox]:
-    """The topic's tables over the faces they need, each face filled before the next, a table
-    cut only as the house allows (faces.py): never a face of two rows after a cut, even where
-    the explanation would join them (card 12's back once held two rows of six).
+def _table_faces(topic: Topic, new_box, styles: Styles, gap: float) -> list[FlowBox]:
+    """The topic's tables over the faces they need at this size, each face filled before the next,
+    a table cut only as the house allows (faces.py): never a face of two rows after a cut, even
+    where the explanation would join them (card 12's back once held two rows of six). The size is
+    the section's (_section_faces): no table over two faces where a smaller size avoids it."""
+    return _fill(_front_units(topic, new_box().width, styles), new_box, gap, topic.title)
 
-    Two faces at most (issue 12: no table over more than two faces): tables that need more at the
-    deck's size are set a step smaller, down to the floor (mini cards); where even the floor needs
-    more, the size that takes the fewest faces, the largest of those."""
-    width, gap = new_box().width, face_gap(styles)
-    best: list[FlowBox] = []
-    for smaller in _smaller(styles):
-        faces = _fill(_front_units(topic, width, smaller), new_box, gap, topic.title)
-        if len(faces) <= 2:
-            return faces
-        if not best or len(faces) < len(best):
-            best = faces
-    return best
+
+@dataclass(frozen=True)
+class FaceLook:
+    """What a deck's faces share whatever their size: the gap between blocks (the deck's), where
+    notes may go (front_notes: tarot; notes_under: mini)."""
+
+    gap: float
+    floor: float  # pt: a section goes below it only to keep its notes on their cards or save a card
+    front_notes: bool = False
+    notes_under: bool = False
 
 
 def layout_faces(
@@ -382,34 +423,105 @@ def layout_faces(
     styles = styles or card_styles(spec, width, height)
     sections = reference_sections(data, edition)
     _check_widths(sections, _content_box(spec, width, height).width, styles)
-    front_notes = notes_on_front(spec, width, height)
+    look = FaceLook(face_gap(styles), spec.section_floor_pt, notes_on_front(spec, width, height), spec.notes_under)
     room = _topic_room(_strip(spec, width, height), _widest_number())
-    faces: list[tuple[Topic, FlowBox]] = []
 
     def headed(topic: Topic) -> Topic:
         """A lone table whose strip names it otherwise heads its faces with its title."""
         return replace(topic, headed=len(topic.tables) == 1 and strip_title(topic, room, spec) != topic.title)
 
-    for i, topic in enumerate(topics(sections)):
-        new_box = lambda: _content_box(spec, width, height)  # noqa: E731
-        faces += _card_faces(headed(topic), new_box, styles, i == 0, front_notes, headed)
+    def new_box() -> FlowBox:
+        return _content_box(spec, width, height)
+
+    faces: list[tuple[Topic, FlowBox]] = []
+    for _, group in groupby(topics(sections), key=lambda t: t.section):
+        faces += _section_faces([headed(t) for t in group], new_box, styles, not faces, look, headed)
     return faces
 
 
-def _card_faces(
-    topic: Topic, new_box, styles: Styles, legend: bool, front_notes: bool, headed
+def _section_faces(
+    group: list[Topic], new_box, styles: Styles, legend: bool, look: FaceLook, headed
 ) -> list[tuple[Topic, FlowBox]]:
-    """The topic's faces; two tables whose rows take the card's two faces, their explanation
-    opening the next card away from them (mini: « Seuils de réussite, Difficultés », their notes
-    on the front of 5/23: review 13), each on a card of its own, its explanation behind it."""
-    parted: list[bool] = []
-    boxes = _topic_faces(topic, new_box, styles, legend, front_notes, parted)
-    if len(topic.tables) == 1 or not any(parted):
+    """A section's topics at one size, tables and notes (review 13, N3: Critiques at 6 pt on 19–20/23,
+    7 pt on 21/23). The sizes tried: the largest at which all its tables fit the card's width
+    (table_plan: « Actions de base » at 6.5 pt on a mini card sets « Le tour de jeu » at 6.5 too),
+    then a step smaller each down to the cards' floor; taken, the one that parts the fewest
+    explanations from their rows' card, then takes the fewest cards, then keeps look.floor (below it
+    only to part fewer or save a card), then leaves the fewest faces of notes alone (mini, where
+    notes go under their rows), then the largest. The first size that keeps every table within two faces (issue 12), every note on its
+    card and no face of notes alone ends the search."""
+    widest = min(
+        s.body for t in group for table in t.tables for _, s in table_plan(_bare(table), new_box().width, styles)
+    )
+    best: tuple[tuple, list[tuple[Topic, FlowBox]]] | None = None
+    for size in (s for s in _smaller(styles) if s.body <= widest + EPSILON):
+        parted: list[bool] = []
+        laid = [
+            pair
+            for i, topic in enumerate(group)
+            for pair in _card_faces(topic, new_box, size, legend and i == 0, look, headed, parted)
+        ]
+        # faces of notes alone count where notes go under their rows (mini): a tarot section is not
+        # set 1.5 pt smaller to bring its notes onto its fronts
+        lone = sum(1 for _, box in laid if box.placed and not _holds_rows(box)) if look.notes_under else 0
+        rank = (sum(parted), len(laid), size.body < look.floor - EPSILON, lone, -size.body)
+        if best is None or rank < best[0]:
+            best = (rank, laid)
+        if rank[0] == 0 and lone == 0 and not _over_two(laid):
+            break
+    assert best is not None
+    return best[1]
+
+
+def _over_two(laid: list[tuple[Topic, FlowBox]]) -> bool:
+    """Whether a card's topic laid runs its tables over more than two faces."""
+    runs = [[box for _, box in run] for _, run in groupby(laid, key=lambda pair: id(pair[0]))]
+    return any(sum(1 for box in run if _holds_rows(box)) > 2 for run in runs)
+
+
+def _card_faces(
+    topic: Topic, new_box, styles: Styles, legend: bool, look: FaceLook, headed, parted: list[bool]
+) -> list[tuple[Topic, FlowBox]]:
+    """The topic's faces; where its explanation would open another card than its rows (review 13),
+    a card for each of its tables, or each part of a table cut by its columns, with its own notes:
+
+    - two tables whose rows take the card's two faces, their explanation opening the next card
+      (mini: « Seuils de réussite, Difficultés », their notes on the front of 5/23);
+    - a table cut by its columns whose note names them (mini: « Gravité des blessures », its note
+      alone on card 13/23): the note parted by its paragraphs, each with the part it explains,
+      « Hémorragie : … » behind the Hémorr. column's part, « R0 à R4 : … » under the R0–R4 part.
+    parted gets, for each card's topic laid, whether its explanation opens another card."""
+    mine: list[bool] = []
+    boxes = _topic_faces(topic, new_box, styles, legend, look, mine)
+    alone = _card_topics(topic, new_box().width, styles) if any(mine) else []
+    if not alone:
+        parted += mine
         return [(topic, b) for b in boxes]
-    alone = [headed(replace(topic, tables=(t,))) for t in topic.tables]
     return [
-        (t, b) for i, t in enumerate(alone) for b in _topic_faces(t, new_box, styles, legend and i == 0, front_notes)
+        (t, b)
+        for i, t in enumerate(headed(t) for t in alone)
+        for b in _topic_faces(t, new_box, styles, legend and i == 0, look, parted)
     ]
+
+
+def _card_topics(topic: Topic, width: float, styles: Styles) -> list[Topic]:
+    """The topic as cards of one table each (two tables), or of one column part each with its
+    paragraph of the note (a lone table cut by its columns, no rule); [] if neither."""
+    if len(topic.tables) > 1:
+        return [replace(topic, tables=(t,)) for t in topic.tables]
+    table = topic.tables[0]
+    if table.rule or table.legend or not table.note:
+        return []
+    parts = [part for part, _ in table_plan(_bare(table), width, styles)]
+    pieces = _note_pieces(table.note, parts) if len(parts) > 1 else None
+    if pieces is None:
+        return []
+    return [replace(topic, tables=(replace(part, note=pieces.get(i)),)) for i, part in enumerate(parts)]
+
+
+def _holds_rows(box: FlowBox) -> bool:
+    """Whether a face holds a table's rows (a face of notes alone, or a plain back, holds none)."""
+    return any(table_rows(block) is not None for block, _ in box.placed)
 
 
 def _strip(spec: CardSpec, width: float, height: float) -> CardStrip:

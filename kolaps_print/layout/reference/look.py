@@ -64,12 +64,14 @@ class MiniStrip(Model):
     strip: Length
     strip_pt: TypePt
     number_pt: TypePt
+    notes_under: bool  # a table's notes under its rows where they fit, on the front first (review 13, S1)
 
 
 class CardSpec(Model):
     body_pt: TypePt
     max_body_pt: TypePt
     min_body_pt: TypePt
+    section_floor_pt: TypePt
     front_notes_area: float = Field(gt=0, le=10)
     unwrap: Gap
     padding: Gap
@@ -84,13 +86,23 @@ class CardSpec(Model):
     back_subtitle_pt: TypePt
     back_line_pt: float = Field(ge=0, le=100)
     back_version_pt: TypePt
+    notes_under: bool = (
+        False  # the mini's (MiniStrip.notes_under); a larger card keeps « table in front, notes behind »
+    )
 
     def for_width(self, width_mm: float) -> CardSpec:
         """The spec on a card this wide: a mini card's strip where it is narrower than mini.below_mm."""
         if width_mm >= self.mini.below_mm:
             return self
         small = self.mini
-        return self.model_copy(update={"strip": small.strip, "strip_pt": small.strip_pt, "number_pt": small.number_pt})
+        return self.model_copy(
+            update={
+                "strip": small.strip,
+                "strip_pt": small.strip_pt,
+                "number_pt": small.number_pt,
+                "notes_under": small.notes_under,
+            }
+        )
 
 
 class ChanceRamp(Model):

@@ -109,7 +109,9 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
     """Each face's topic and blocks: every section poured from a card's front, without its bar
     (the band says it), a section that ends on a front followed by a plain back (designer review,
     eleventh session, item 2: « Combat » opened on a back); grids: the tables' grids laid out at
-    the sizes tried before."""
+    the sizes tried before. A face after its section's first that holds rows says « (suite) »; a
+    plain back (a cover) is named as its front (review 13, N7: d12 mini 4/5 « Combat (suite) » over
+    a cover « Combat »); a face of notes alone never says it (refband11)."""
     width, height = size
     faces: list[PouredFace] = []
     faults = apart = tall = short = parted = 0
@@ -119,13 +121,13 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
         faults += sum(_short_runs(table, stacks) for table, stacks in kept)
         poured = _pour(story, width, height - SLACK)
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
+        goes = [i > 0 and _has_rows(face) for i, face in enumerate(blocks)]
+        if len(blocks) % 2:  # a plain back, named as its front
+            blocks, goes = [*blocks, []], [*goes, goes[-1]]
         faces += [
-            PouredFace(section.title, face, n, band_names(section, goes), band_bases(section), goes)
-            for i, face in enumerate(blocks)
-            for goes in [i > 0 and _has_rows(face)]
+            PouredFace(section.title, face, n, band_names(section, g), band_bases(section), g)
+            for face, g in zip(blocks, goes, strict=True)
         ]
-        if len(faces) % 2:
-            faces.append(PouredFace(section.title, [], n, band_names(section, False), band_bases(section)))
         faults, apart, short = faults + poured.faults, apart + poured.apart, short + poured.short
         parted += poured.parted
     return Poured(look.body_pt, faces, faults, apart, tall, short, parted)
@@ -345,7 +347,23 @@ def _one_name_a_section(faces: list[PouredFace], room: float, size: float, taken
             if all(stringWidth(n, SANS_BOLD, size) + taken[i] <= room for i, n in wanted.items()):
                 names = [wanted.get(i, n) for i, n in enumerate(names)]
                 break
-    return names
+    return _backs_as_fronts(faces, names, room, size, taken)
+
+
+def _backs_as_fronts(
+    faces: list[PouredFace], names: list[str], room: float, size: float, taken: list[float]
+) -> list[str]:
+    """Each plain back's band named as its front's where that fits it (review 13, N7: a cover
+    names its card as its front does, though the front's « verso › » shortened the name)."""
+    out = list(names)
+    for i in range(1, len(out), 2):
+        if (
+            not faces[i].blocks
+            and faces[i].section == faces[i - 1].section
+            and stringWidth(out[i - 1], SANS_BOLD, size) + taken[i] <= room
+        ):
+            out[i] = out[i - 1]
+    return out
 
 
 def _goes_on(faces: list[PouredFace], i: int) -> bool:

@@ -178,3 +178,22 @@ def test_every_decks_cell_limit_is_the_sheets_setting(monkeypatch):
     monkeypatch.setattr(cards, "reference_look", lambda: edited)
     assert card_styles(look.cards).max_lines == look.sheet.cell_lines + 2
     assert {size.max_cell_lines for size in card_sizes(sheet_look())} == {look.sheet.cell_lines + 2}
+
+
+def test_a_column_cut_table_s_note_is_parted_by_the_columns_its_sentences_name(data):
+    """« Gravité des blessures » on a mini card is cut into « D6 · Effet · Bless. · Hémorr. » and
+    « D6 · R0…R4 »; its note goes with them: « R0 à R4 : … » with the ranks' part, « Hémorragie :
+    … » and the sentences after it (« Réussite : », « Échec : », naming no column) with the
+    Hémorr. part (review 13, S1: the note alone on a card of its own)."""
+    from kolaps_print.layout.reference.cards import _note_pieces
+
+    gravite = next(t for s in reference_sections(data) for t in s.tables if t.id == "gravite")
+    parts = [
+        replace(gravite, columns=gravite.columns[:4]),
+        replace(gravite, columns=gravite.columns[:1] + gravite.columns[4:]),
+    ]
+    pieces = _note_pieces(gravite.note, parts)
+    assert pieces is not None and sorted(pieces) == [0, 1]
+    assert pieces[1].startswith(gravite.columns[4]) and "moral" in pieces[1]
+    assert pieces[0].split()[0].startswith(gravite.columns[3].rstrip("."))
+    assert " ".join([pieces[1], pieces[0]]) == gravite.note  # every sentence, once, in its order
