@@ -12,7 +12,7 @@ import pytest
 from card_pieces import Face, faces  # tests/support
 from pdf_colours import seen  # tests/support
 from pdf_text import text_objects  # tests/support
-from ruleset_products import RULESETS  # tests/support
+from ruleset_products import RULESETS, ReferenceDecks  # tests/support
 
 from kolaps_print.layout.reference.look import reference_look
 from kolaps_print.layout.style import table_paint
@@ -24,15 +24,9 @@ GAP = 0.8  # the gap between a face's blocks, in the deck's body sizes (layout/r
 
 
 @pytest.fixture(scope="module")
-def decks(cli, tmp_path_factory) -> dict[str, bytes]:
-    """card -> KOLAPS's print-shop deck (one face a page), built through the CLI."""
-    folder, out = tmp_path_factory.mktemp("refcards14"), {}
-    for card in CARDS:
-        target = folder / f"kolaps-{card}.pdf"
-        result = cli(["tables", "--format", "cards", "--card", card, "--layout", "print-shop", "-o", target])
-        assert result.exit_code == 0, result.stderr
-        out[card] = target.read_bytes()
-    return out
+def decks(cli, tmp_path_factory) -> ReferenceDecks:
+    """(system, card) -> the print-shop reference deck (one face a page), built through the CLI when first read."""
+    return ReferenceDecks(cli, tmp_path_factory.mktemp("refcards14"))
 
 
 def _band(objects: list) -> object:
@@ -67,7 +61,7 @@ def test_no_card_holds_only_notes(decks, card):
     """KOLAPS mini: card 13/23 printed the heading « Gravité des blessures (1D6) » and its note alone
     (its rows on 12/23), card 18/23 « Moral »'s note alone: a card that prints a note prints table
     rows on one of its faces at least."""
-    pdf = decks[card]
+    pdf = decks["kolaps", card]
     deck, texts = _deck(pdf), _by_face(pdf)
     for front in range(0, len(deck), 2):
         pair = deck[front : front + 2]
@@ -79,7 +73,7 @@ def test_a_mini_note_stands_alone_on_a_back_only_where_its_front_has_no_room_for
     """KOLAPS mini 4/23, 14/23, 15/23 printed their heading and note alone on the back while the
     front had 15–26 mm free under its table: a back of notes alone (no table rows) faces a front
     whose room under its last line is less than the note would take there."""
-    pdf = decks["mini"]
+    pdf = decks["kolaps", "mini"]
     deck, texts = _deck(pdf), _by_face(pdf)
     trim = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].trimbox
     foot = float(trim.bottom) + pt(PADDING_MM)
@@ -106,7 +100,7 @@ def test_a_mini_band_sets_its_body_at_one_size(decks):
     """KOLAPS mini: « Critiques » set 19/23–20/23 at 6 pt and 21/23 at 7 pt, and the tables of a
     card at 6–6.75 pt under notes at 7 pt: every face under one band name (a section) sets its
     cells and notes at one size."""
-    pdf = decks["mini"]
+    pdf = decks["kolaps", "mini"]
     deck, texts = _deck(pdf), _by_face(pdf)
     sizes: dict[str, set[float]] = defaultdict(set)
     for face in deck:
@@ -114,20 +108,6 @@ def test_a_mini_band_sets_its_body_at_one_size(decks):
         if face.pieces or _notes(objects):  # a plain back prints the game's name, no body
             sizes[_band(objects).text.strip()] |= _body_sizes(objects)
     assert all(len(s) == 1 for s in sizes.values()), dict(sizes)
-
-
-@pytest.fixture(scope="module")
-def ruleset_decks(cli, tmp_path_factory) -> dict[tuple[str, str], bytes]:
-    """(system, card) -> the system's print-shop reference deck."""
-    folder, out = tmp_path_factory.mktemp("refcards14-rulesets"), {}
-    for system in RULESETS:
-        for card in CARDS:
-            target = folder / f"{system}-{card}.pdf"
-            args = ["tables", "--ruleset", system, "--format", "cards", "--card", card, "--layout", "print-shop"]
-            result = cli([*args, "-o", target])
-            assert result.exit_code == 0, result.stderr
-            out[system, card] = target.read_bytes()
-    return out
 
 
 def _covers(pdf: bytes) -> list[tuple[int, str, str]]:
@@ -144,11 +124,11 @@ def _covers(pdf: bytes) -> list[tuple[int, str, str]]:
 
 @pytest.mark.parametrize("card", CARDS)
 @pytest.mark.parametrize("system", [*RULESETS, "kolaps"])
-def test_a_cover_carries_its_front_s_band_name(decks, ruleset_decks, system, card):
+def test_a_cover_carries_its_front_s_band_name(decks, system, card):
     """d12 mini 4/5: « Combat (suite) » on the front, « Combat » on its cover: a plain back names
     its card in its band as its front does, « (suite) » with it or without (KOLAPS's strips
     already did: guards). A back of rows or notes keeps its own (« (suite) » promises rows:
     refband11, review 10)."""
-    covers = _covers(decks[card] if system == "kolaps" else ruleset_decks[system, card])
+    covers = _covers(decks[system, card])
     assert covers
     assert [c for c in covers if c[1] != c[2]] == []

@@ -9,7 +9,7 @@ import pytest
 from card_pieces import Face, faces  # tests/support
 from pdf_colours import seen  # tests/support
 from pdf_text import text_objects  # tests/support
-from ruleset_products import RULESETS  # tests/support
+from ruleset_products import RULESETS, ReferenceDecks  # tests/support
 
 from kolaps_print.layout.style import table_paint
 
@@ -18,18 +18,9 @@ SYSTEMS = (*RULESETS, "kolaps")
 
 
 @pytest.fixture(scope="module")
-def decks(cli, tmp_path_factory) -> dict[tuple[str, str], bytes]:
-    """(system, card) -> the print-shop deck (one face a page), built through the CLI."""
-    folder, out = tmp_path_factory.mktemp("reference-review13"), {}
-    for system in SYSTEMS:
-        for card in CARDS:
-            target = folder / f"{system}-{card}.pdf"
-            which = [] if system == "kolaps" else ["--ruleset", system]
-            args = ["tables", *which, "--format", "cards", "--card", card, "--layout", "print-shop", "-o", target]
-            result = cli(args)
-            assert result.exit_code == 0, result.stderr
-            out[system, card] = target.read_bytes()
-    return out
+def decks(cli, tmp_path_factory) -> ReferenceDecks:
+    """(system, card) -> the print-shop deck (one face a page), built through the CLI when first read."""
+    return ReferenceDecks(cli, tmp_path_factory.mktemp("reference-review13"))
 
 
 def _under_band(objects: list) -> list:

@@ -3,13 +3,9 @@ d12 set at 9.5 pt or more like 3d6's (they were 8.1 pt beside 3d6's 9.6), nothin
 overlapping or within 1.5 mm of the foot band; the 3d6 mini backs' « Seuils … : voir l’aide. »
 beside the last row of boxes where it holds there, clear of those boxes."""
 
-from io import BytesIO
-
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
-from face_rows import MM, Printed, face_printed  # tests/support
-from pdf_text import page_bounds  # tests/support
+from face_bands import bands, room  # tests/support
+from face_rows import MM  # tests/support
 from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
@@ -26,25 +22,6 @@ def _backs(ruleset_id: str, card: str) -> tuple[bytes, range]:
     return pdf, range(1, 2 * army.card_count, 2)
 
 
-def _bands(pdf: bytes, page: int) -> list[tuple[float, float, float, float]]:
-    """The page's filled bands (paths as wide as most of the page, over 2 mm high): name and foot."""
-    document = pdfium.PdfDocument(BytesIO(pdf))
-    try:
-        pdf_page = document[page]
-        width = pdf_page.get_width()
-        paths = pdf_page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=8)
-        return [b for b in map(page_bounds, paths) if b[2] - b[0] > 0.6 * width and b[3] - b[1] > 2 * MM]
-    finally:
-        document.close()
-
-
-def _room(pdf: bytes, page: int) -> list[Printed]:
-    """What the back prints between its bands (the bands' white texts are not read)."""
-    bands = _bands(pdf, page)
-    foot, name = min(b[3] for b in bands), max(b[1] for b in bands)
-    return [p for p in face_printed(pdf, page) if p.rect[1] > foot - 0.5 and p.rect[3] < name + 0.5]
-
-
 @pytest.mark.parametrize("ruleset_id", ["d12", "3d6"])
 def test_every_tarot_back_sets_its_text_at_9_5_pt_or_more(ruleset_id):
     """d12's tarot backs were set at 8.1 pt (legends, heads) and 8.78 (labels, the table) while
@@ -52,7 +29,7 @@ def test_every_tarot_back_sets_its_text_at_9_5_pt_or_more(ruleset_id):
     (« Critiques en combat : voir l’aide. »: fails on 49d5839 for d12)."""
     pdf, backs = _backs(ruleset_id, "tarot")
     for page in backs:
-        sizes = {p.size for p in _room(pdf, page) if p.kind == "text"}
+        sizes = {p.size for p in room(pdf, page) if p.kind == "text"}
         assert sizes and min(sizes) >= LEAST_PT - 0.01, (ruleset_id, page, sorted(sizes))
 
 
@@ -69,14 +46,14 @@ def test_nothing_on_a_d12_tarot_back_overlaps_or_comes_near_its_foot_band():
     over the foot band."""
     pdf, backs = _backs("d12", "tarot")
     for page in backs:
-        printed = _room(pdf, page)
+        printed = room(pdf, page)
         assert any(p.size >= LEAST_PT for p in printed if p.kind == "text"), page
         for i, a in enumerate(printed):
             for b in printed[i + 1 :]:
                 same_line = a.kind == b.kind == "text" and abs(a.baseline - b.baseline) < 0.3
                 if not same_line:
                     assert _overlap(a.rect, b.rect) < 0.5, (page, a.text or "box", b.text or "box")
-        foot = min(b[3] for b in _bands(pdf, page))
+        foot = min(b[3] for b in bands(pdf, page))
         lowest = min(p.rect[1] for p in printed)
         assert (lowest - foot) / MM >= FOOT_AIR_MM - 0.01, (page, round((lowest - foot) / MM, 2))
 
@@ -88,7 +65,7 @@ def test_lou_ferrands_mini_back_sets_its_by_name_sentence_beside_his_last_row():
     level with the row, clear of every box."""
     pdf, backs = _backs("3d6", "mini")
     page = backs[[m.name for m in demo_army("3d6").members].index("Lou Ferrand")]
-    printed = _room(pdf, page)
+    printed = room(pdf, page)
     first = next(p for p in printed if p.kind == "text" and p.text.startswith("Seuils"))
     boxes = [p.rect for p in printed if p.kind == "box"]
     row = [b for b in boxes if b[1] < first.rect[3] and b[3] > first.rect[1]]  # boxes level with it

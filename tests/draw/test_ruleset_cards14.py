@@ -3,14 +3,10 @@ tarot back's blocks top-aligned at one gap (S4: the d12 backs spread 9 and 10.5 
 their blocks over an empty foot), every card table's columns 1.5 mm apart (N2), and one
 placement of the 3d6 mini backs' « Seuils … : voir l’aide. » (N1)."""
 
-from io import BytesIO
-
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
 from cell_gutters import cell_gutters  # tests/support
-from face_rows import MM, Printed, face_printed  # tests/support
-from pdf_text import page_bounds  # tests/support
+from face_bands import room  # tests/support
+from face_rows import MM, Printed  # tests/support
 from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.content.ruleset_card import back_items, front_items
@@ -28,25 +24,6 @@ def _faces(ruleset_id: str, card: str, side: int) -> tuple[bytes, range]:
     return pdf, range(side, 2 * army.card_count, 2)
 
 
-def _bands(pdf: bytes, page: int) -> list[tuple[float, float, float, float]]:
-    """The page's filled bands (paths as wide as most of the page, over 2 mm high): name and foot."""
-    document = pdfium.PdfDocument(BytesIO(pdf))
-    try:
-        pdf_page = document[page]
-        width = pdf_page.get_width()
-        paths = pdf_page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=8)
-        return [b for b in map(page_bounds, paths) if b[2] - b[0] > 0.6 * width and b[3] - b[1] > 2 * MM]
-    finally:
-        document.close()
-
-
-def _room(pdf: bytes, page: int) -> list[Printed]:
-    """What a face prints between its bands (the bands' white texts are not read)."""
-    bands = _bands(pdf, page)
-    foot, name = min(b[3] for b in bands), max(b[1] for b in bands)
-    return [p for p in face_printed(pdf, page) if p.rect[1] > foot - 0.5 and p.rect[3] < name + 0.5]
-
-
 def _air_over(printed: list[Printed], head: Printed) -> float:
     """The air (mm) between a text's top and the lowest thing printed above it."""
     above = [p.rect[1] for p in printed if p.rect[1] > head.rect[3] - 0.5]
@@ -62,7 +39,7 @@ def test_a_tarot_back_s_blocks_stand_at_the_deck_s_gap(ruleset_id):
     pdf, backs = _faces(ruleset_id, "tarot", 1)
     airs = []
     for page in backs:
-        printed = _room(pdf, page)
+        printed = room(pdf, page)
         top = max(p.rect[3] for p in printed)
         heads = [
             p
@@ -129,7 +106,7 @@ def test_every_3d6_mini_back_sets_its_by_name_sentence_beside_its_last_row():
     pdf, backs = _faces("3d6", "mini", 1)
     names = [m.name for m in demo_army("3d6").members]
     for name, page in zip(names, backs, strict=True):
-        printed = _room(pdf, page)
+        printed = room(pdf, page)
         first = next(p for p in printed if p.kind == "text" and p.text.startswith("Seuils"))
         boxes = [p.rect for p in printed if p.kind == "box"]
         row = [b for b in boxes if b[1] < first.rect[3] and b[3] > first.rect[1]]  # boxes level with it
