@@ -40,6 +40,11 @@ def offset(value: float) -> str:
     return ""
 
 
+def page_span(first: int, last: int) -> str:
+    """Numbers that follow on, first to last: '11–12' (the labels' en dash); '7' when one."""
+    return str(first) if last <= first else _sign("range", first=first, last=last)
+
+
 def with_unit(value: str, unit: str | None) -> str:
     """A value with its unit ('5 cm'), the same on the cards, the sheet and in the book."""
     return _sign("value_unit", value=value, unit=unit) if unit else value

@@ -138,6 +138,7 @@ class RulebookDoc(BaseDocTemplate):
         kicker = getattr(getattr(flowable, "style", None), "name", "") == "kicker"  # « Chapitre N » over a title
         if drawn > 0 and not isinstance(flowable, Spacer) and not kicker:
             self._page_drawn += 1
+            self.registry.reached(self.canv.getPageNumber())  # the sections being set reach this page
 
     def _cover_page(self, canvas, doc) -> None:
         self.furniture.cover(canvas, self.geometry)

@@ -64,6 +64,7 @@ class Registry:
     headings: list[HeadingPlace] = field(default_factory=list)
     opener_pages: set[int] = field(default_factory=set)
     outline_level: int = -1  # of the last outline entry: a level may only go one deeper
+    open_sections: list[tuple[int, str]] = field(default_factory=list)  # (level, anchor) being set
 
     def outline(self, level: int) -> int:
         self.outline_level = min(level, self.outline_level + 1)
@@ -76,7 +77,16 @@ class Registry:
         self.headings.append(HeadingPlace(level, title, anchor, page))
         if level == 0:  # chapters run on; only the contents and report pages open a page
             self.opener_pages.add(page)
+        # a heading ends the sections of its level and deeper, and opens its own (an opener's none)
+        self.open_sections = [s for s in self.open_sections if 0 < s[0] < level] + [(level, anchor)] * (level > 0)
+        self.reached(page)
         return True
+
+    def reached(self, page: int) -> None:
+        """Text was set on page: the sections being set run to it at least (anchor + LAST_PAGE:
+        the index prints a section that turns a page as a range, « 11–12 »)."""
+        for _, anchor in self.open_sections:
+            self.pages[anchor + LAST_PAGE] = page
 
 
 # Parsed markup by (text, style, case sensitivity): reportlab parses a paragraph's markup with
@@ -152,7 +162,9 @@ class HeadingFlowable(SteadyParagraph):
         return []
 
 
-LAST_PAGE = "\u2192"  # suffix of the key under which a referring paragraph records its last page
+LAST_PAGE = (
+    "\u2192"  # suffix of the key under which a referring paragraph, or a heading's section, records its last page
+)
 
 
 class BodyParagraph(SteadyParagraph):

@@ -11,9 +11,17 @@ from functools import cache
 
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 
+from kolaps_print import numbers
 from kolaps_print.labels import label, labels
 from kolaps_print.rulebook import styles as st
-from kolaps_print.rulebook.flowables import HeadingFlowable, IndexLine, Registry, defined_terms, title_rule
+from kolaps_print.rulebook.flowables import (
+    LAST_PAGE,
+    HeadingFlowable,
+    IndexLine,
+    Registry,
+    defined_terms,
+    title_rule,
+)
 from kolaps_print.rulebook.markdown import Block, Chapter, Heading, ListBlock, Quote
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.typography import escape, french
@@ -98,14 +106,23 @@ def headwords(entries: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]
 
 
 def entry_pages(anchors: list[str], pages: dict[str, int], sections: frozenset[str]) -> list[tuple[str, bool]]:
-    """(page, bold) of an entry, each page once and in order, bold where a section treats it
-    (« 7, **10** »); « 00 » until a pass has laid the entry out."""
+    """(pages, bold) of an entry, in order: the pages of the sections that treat it in bold, a
+    section that turns a page as a range (« 7, **11–12** »), two that share a page as one; a
+    term's page plain, unless a bold range holds it already. « 00 » until a pass has laid the
+    entry out."""
     if not all(a in pages for a in anchors):
         return [("00", False)]
-    bold: dict[int, bool] = {}
-    for anchor in anchors:  # two places on one page: it once, bold if either is a section
-        bold[pages[anchor]] = bold.get(pages[anchor], False) or anchor in sections
-    return [(str(page), bold[page]) for page in sorted(bold)]
+    spans = sorted((pages[a], pages.get(a + LAST_PAGE, pages[a])) for a in anchors if a in sections)
+    bold: list[tuple[int, int]] = []
+    for first, last in spans:  # in order of their first page: one that shares a page with the last joins it
+        if bold and first <= bold[-1][1]:
+            bold[-1] = (bold[-1][0], max(last, bold[-1][1]))
+        else:
+            bold.append((first, max(first, last)))
+    held = {page for first, last in bold for page in range(first, last + 1)}
+    plain = sorted({pages[a] for a in anchors if a not in sections} - held)
+    places = sorted([(first, last, True) for first, last in bold] + [(page, page, False) for page in plain])
+    return [(numbers.page_span(first, last), strong) for first, last, strong in places]
 
 
 def _with_sense(name: str, anchor: str, sections: dict[str, str]) -> str:

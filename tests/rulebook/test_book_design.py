@@ -541,8 +541,9 @@ def _index_entries(pdf: bytes) -> list[tuple[str, int]]:
     """(entry, page) of each line of the index, read back: « Seuil . . . . 5 »."""
     text = "\n".join(page_texts(pdf)).replace("\r", "")
     index = text[text.index("\nIndex\n") :]
-    found = re.findall(r"^(\S.*?) (?:\. )+\.? ?(\d+(?:, \d+)*)$", index, re.M)
-    return [(name, int(page)) for name, pages in found for page in pages.split(", ")]  # « Réussite 4, 5 »
+    found = re.findall(r"^(\S.*?) (?:\. )+\.? ?(\d+(?:\u2013\d+)?(?:, \d+(?:\u2013\d+)?)*)$", index, re.M)
+    # « Réussite 4, 5 »; a section's range (« Armes 11–12 ») by its first page, where its title is
+    return [(name, int(page.split("\u2013")[0])) for name, pages in found for page in pages.split(", ")]
 
 
 def _flat_text(text: str) -> str:

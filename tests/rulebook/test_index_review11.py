@@ -11,7 +11,8 @@ from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.labels import label, labels
 from kolaps_print.rulebook.index import entry_name, sort_key
 
-ENTRY = re.compile(r"^(?P<name>.+?) (?:\. ?){3,}(?P<pages>\d+(?:, \d+)*)$")
+PAGES = r"\d+(?:\u2013\d+)?"  # a page, or a section's range (« 11–12 », review 14)
+ENTRY = re.compile(rf"^(?P<name>.+?) (?:\. ?){{3,}}(?P<pages>{PAGES}(?:, {PAGES})*)$")
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
@@ -23,6 +24,15 @@ def _lines(text: str) -> list[str]:
     return [" ".join(line.replace("\u00a0", " ").split()) for line in text.splitlines()]
 
 
+def _pages(printed: str) -> list[int]:
+    """« 3, 7–8 » -> [3, 7, 8]: every page a range holds."""
+    out = []
+    for part in printed.split(", "):
+        first, _, last = part.partition("\u2013")
+        out += range(int(first), int(last or first) + 1)
+    return out
+
+
 def index_entries(pages: list[str]) -> dict[str, tuple[int, list[int]]]:
     """Each printed entry: (the page it is printed on, from 1; the pages it gives), from the page
     whose line « Index » opens it (the contents' « Index . . . 14 » is not that line)."""
@@ -31,7 +41,7 @@ def index_entries(pages: list[str]) -> dict[str, tuple[int, list[int]]]:
     for number, text in enumerate(pages[start:], start=start + 1):
         for line in _lines(text):
             if found := ENTRY.match(line):
-                out[found["name"]] = (number, [int(p) for p in found["pages"].split(", ")])
+                out[found["name"]] = (number, _pages(found["pages"]))
     return out
 
 
