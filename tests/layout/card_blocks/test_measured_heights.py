@@ -19,7 +19,7 @@ from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.fonts import SANS
 from kolaps_print.jobs.cards import CardOptions
-from kolaps_print.jobs.ruleset_cards import _deck_side, build_ruleset_cards
+from kolaps_print.jobs.ruleset_cards import _deck_side, _values, build_ruleset_cards
 from kolaps_print.labels import overriding_labels
 from kolaps_print.layout.card_back import BackBuilder
 from kolaps_print.layout.card_data import card_layout
@@ -91,7 +91,7 @@ def _ruleset_faces(ruleset_id: str, card: str) -> tuple[list[RulesetCardFace], t
     faces: list[RulesetCardFace] = []
     with overriding_labels(army.ruleset.labels_file):
         for side in ("front", "back"):
-            faces += _deck_side(army, look, colour, size, height, side)[0]
+            faces += _deck_side(army, _values(army), look, colour, size, height, side)[0]
     x, bottom, room_width, room = story_room(look, *size)
     return faces, (to_mm(x), to_mm(size[1] - bottom - room), to_mm(room_width), to_mm(room))
 
