@@ -4,7 +4,7 @@ their blocks over an empty foot), every card table's columns 1.5 mm apart (N2), 
 placement of the 3d6 mini backs' « Seuils … : voir l’aide. » (N1)."""
 
 import pytest
-from cell_gutters import cell_gutters  # tests/support
+from cell_gutters import cell_gutters, needless_wraps  # tests/support
 from face_bands import room  # tests/support
 from face_rows import MM, Printed  # tests/support
 from ruleset_products import demo_army  # tests/support
@@ -113,3 +113,26 @@ def test_every_3d6_mini_back_sets_its_by_name_sentence_beside_its_last_row():
         assert row, (name, "the sentence is not beside a row of boxes")
         assert first.rect[0] >= max(b[2] for b in row) + 1 * MM, (name, first.rect, row)
         assert all(_overlap(first.rect, b) == 0 for b in boxes), name
+
+
+def _needless_wraps(pdf: bytes, army) -> list:
+    """Every card table's cells wrapped while the table's other columns had room (needless_wraps)."""
+    found = []
+    for i, member in enumerate(army.members):
+        for side, items in enumerate((front_items, back_items)):
+            for table in (t for t in items(army.ruleset, member, army.name) if isinstance(t, RulesetTable)):
+                found += [(member.name, *w) for w in needless_wraps(pdf, 2 * i + side, table.header, table.rows)]
+    return found
+
+
+@pytest.mark.parametrize("card", ["poker", "tarot", "mini"])
+@pytest.mark.parametrize("ruleset_id", ["d12", "3d6", "d100"])
+def test_no_card_table_cell_wraps_while_another_column_has_room(ruleset_id, card):
+    """Review 14 S1: d100 tarot's Élise Garnier wrapped « Fusils de / chasse » in the « Comp. »
+    column while « Portée (m) » held « 10 » in about 15 mm. A card table now shares its width by
+    need, as the sheet's (fewer_row_lines): no cell of any table of any character card takes a
+    second line while the table's other columns have, together, the pushed word's width over
+    their longest word and the 1.5 mm gutter (a heading may take two lines for it)."""
+    army = demo_army(ruleset_id)
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+    assert not _needless_wraps(pdf, army)

@@ -70,3 +70,81 @@ def cell_gutters(pdf: bytes, page: int, header: list[str], rows: list[list[str]]
         return out
     finally:
         document.close()
+
+
+def _rule_right(document, page: int, below: float) -> float:
+    """The right end of the first thin horizontal rule under a baseline (a table's head rule)."""
+    import pypdfium2.raw as pdfium_c
+    from pdf_text import page_bounds  # tests/support
+
+    rules = []
+    for obj in document[page].get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=8):
+        left, bottom, right, top = page_bounds(obj)
+        if top - bottom < 1.5 and right - left > 40 and top <= below + 0.5:
+            rules.append((top, right))
+    return max(rules)[1]
+
+
+def needless_wraps(pdf: bytes, page: int, header: list[str], rows: list[list[str]]) -> list[tuple[str, float, float]]:
+    """The table's cells that take a second line (« Fusils de / chasse ») while its other columns
+    have together what it lacks to hold one line (its text whole and its paddings, less its
+    column's width: at most the pushed word's width): each (the cell's two lines, what it lacks,
+    the others' slack, mm). A column's slack: its width (from its head's left to the next head's,
+    the last to the head rule's end) less its longest word (headings' too) and its paddings;
+    widths in the regular face at the printed size (a bold cell's a little short)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from kolaps_print.fonts import SANS, register_fonts
+
+    register_fonts(SANS)
+    texts = [t for t in face_printed(pdf, page) if t.kind == "text"]
+    lines = _lines(texts)
+    head = next((line for line in lines if sum(as_printed(t.text).strip() in header for t in line) >= 2), None)
+    if head is None:
+        return []
+    starts = sorted(t.rect[0] for t in head)
+    names = {row[0] for row in rows}
+    allowed = [cell for row in rows for cell in row] + list(header)
+    table: list[list[Printed]] = []
+    for line in lines[lines.index(head) + 1 :]:
+        words = [as_printed(t.text).strip() for t in line]
+        if words[0] in names and not any(words[0] == cell for row in rows for cell in row[1:]):
+            continue  # a weapon's name line
+        if not all(w and any(w in cell for cell in allowed) for w in words):
+            break
+        table.append(line)
+    document = pdfium.PdfDocument(BytesIO(pdf))
+    try:
+        edges = [*starts[1:], _rule_right(document, page, head[0].baseline)]
+    finally:
+        document.close()
+
+    def column(t: Printed) -> int:
+        return max(j for j, s in enumerate(starts) if s <= t.rect[0] + 0.5)
+
+    def word_width(t: Printed, word: str) -> float:
+        return stringWidth(word, SANS, t.size)
+
+    longest = [0.0] * len(starts)
+    for t in [text for line in [head, *table] for text in line]:
+        j = column(t)
+        longest[j] = max([longest[j]] + [word_width(t, w) for w in as_printed(t.text).split()])
+    edges[-1] += PAD_PT  # the last column's right, its padding inside the rule
+    slack = [e - s - w - 2 * PAD_PT for s, e, w in zip(starts, edges, longest, strict=True)]
+    out = []
+    for above, line in zip([head, *table], table, strict=False):
+        for t in line:
+            j, text = column(t), as_printed(t.text).strip()
+            before = [as_printed(a.text).strip() for a in above if column(a) == j]
+            cells = (c for row in rows for c in row if c not in (text, before[-1] if before else None))
+            if before and any(f"{before[-1]} {text}" in cell for cell in cells):
+                first = next(a for a in above if column(a) == j and as_printed(a.text).strip() == before[-1])
+                whole = word_width(first, f"{before[-1]} {text}")
+                lacks = whole + 2 * PAD_PT - (edges[j] - starts[j])
+                others = sum(max(0.0, s) for k, s in enumerate(slack) if k != j)
+                if others >= lacks:
+                    out.append((f"{before[-1]} / {text}", round(lacks / MM, 2), round(others / MM, 2)))
+    return out
+
+
+PAD_PT = 2.15  # a card table cell's least padding a side (card.cell_pad_pt)

@@ -34,6 +34,7 @@ from kolaps_print.layout.ruleset.blocks import BoxesBlock, NoteBeside, SectionHe
 from kolaps_print.layout.ruleset.columns import (
     CELL_PAD,
     column_widths,
+    fewer_row_lines,
     heads_whole_columns,
     heads_whole_widths,
     least_widths,
@@ -221,7 +222,12 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
 
 def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     """The table set beside its names (_beside_names); on a grown card where that wraps a name,
-    the names on lines of their own over their values (_names_above), when the values hold."""
+    the names on lines of their own over their values (_names_above), when the values hold. Its
+    columns then shared by need (_by_need)."""
+    return _by_need(table, _arranged(table, width, look), look)
+
+
+def _arranged(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     good = max(look.table_good_pt, look.table_min_pt)
     at_body = _at_body(table, width, look) if _named(table) else None
     if at_body is not None:  # the weapons read at the body's size (tarot12; poker: cards12b)
@@ -230,6 +236,20 @@ def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
     if beside.size < good - 1e-9 or not _a_name_wraps(table, beside, look.cell_pad_pt):
         return beside
     return _names_above(table, width, look, good) or beside
+
+
+def _by_need(table: RulesetTable, deck: DeckTable, look: CardLook) -> DeckTable:
+    """deck with its columns reshared as the sheet's are (fewer_row_lines): no cell wraps while
+    another column has width over its longest word to give it (review 14, S1: d100 tarot's
+    « Fusils de / chasse » beside « Portée (m) » over « 10 »), from the columns' width over their
+    headings whole first, a heading taking two lines only where that is not enough."""
+    shown = _less_roll(table) if deck.roll_in_name else _values(table) if deck.names_above else table
+    if shown is None:
+        return deck
+    pad = deck.pad or look.cell_pad_pt
+    bold = _named(table) and not deck.names_above
+    columns = fewer_row_lines(shown, deck.columns, deck.size, pad, deck.strong, bold, heads_whole=True)
+    return replace(deck, columns=columns)
 
 
 def _beside_names(table: RulesetTable, width: float, look: CardLook) -> DeckTable:

@@ -268,14 +268,25 @@ def breakable(heading: str, room: float, size: float) -> str:
     )
 
 
-def fewer_row_lines(table: RulesetTable, columns: list[float], size: float, pad: float) -> list[float]:
+def fewer_row_lines(
+    table: RulesetTable,
+    columns: list[float],
+    size: float,
+    pad: float,
+    strong: float = 1.0,
+    bold_first: bool = False,
+    heads_whole: bool = False,
+) -> list[float]:
     """columns reshared, where that takes lines off the rows' other cells, so that no row's
     first cell stands over an empty line: a row whose text goes under it (a card's row, under)
     read « Lancer », a blank, « Jeter un objet. » where « −4 AV si / improvisé » took two lines
     (review 12, item 4). A cell gets what it lacks from the other columns' width over their
     longest word, in proportion, when that leaves fewer such blank lines (then fewer lines), its
-    headings within two lines; columns unchanged when no move does."""
-    texts = _measured(table, size, 1.0)
+    headings within two lines; columns unchanged when no move does. strong, bold_first: the texts
+    measured as a character card prints them (_measured); heads_whole: the width taken first from
+    the others' width over their headings whole, a heading taking a second line only where
+    that is not enough (a card's table: every card pays for its heading's line)."""
+    texts = _measured(table, size, strong, bold_first)
     least, cells = _least(texts, pad), list(zip(*texts, strict=True))
 
     def count(text: tuple[str, str, float], width: float) -> int:
@@ -287,17 +298,31 @@ def fewer_row_lines(table: RulesetTable, columns: list[float], size: float, pad:
         rows = [[count(t, w) for t, w in zip(row, widths, strict=True)] for row in cells[1:]]
         return sum(max(r) - r[0] for r in rows), sum(max(r) for r in rows)
 
+    floors = (
+        [[max(a, _width(head) + 2 * pad + SLACK) for a, head in zip(least, cells[0], strict=True)]]
+        if heads_whole
+        else []
+    ) + [least]
+
+    def spare(i: int, widths: list[float], want: float) -> list[float]:
+        """The others' width over the first floor that gives want (their headings whole, else their longest word)."""
+        for floor in floors:
+            over = [0.0 if j == i else max(0.0, w - a) for j, (w, a) in enumerate(zip(widths, floor, strict=True))]
+            if want <= sum(over):
+                break
+        return over
+
     best, now = list(columns), score(columns)
     while now is not None:
         tries = []
         for i, column in enumerate(texts):
-            spare = [0.0 if j == i else max(0.0, w - a) for j, (w, a) in enumerate(zip(best, least, strict=True))]
             for text in column[1:]:
                 want = _width(text) + 2 * pad + SLACK - best[i]
-                if 0 < want <= sum(spare):
+                given = spare(i, best, want)
+                if 0 < want <= sum(given):
                     moved = [
-                        w + want if j == i else w - want * s / sum(spare)
-                        for j, (w, s) in enumerate(zip(best, spare, strict=True))
+                        w + want if j == i else w - want * s / sum(given)
+                        for j, (w, s) in enumerate(zip(best, given, strict=True))
                     ]
                     tries.append((score(moved), moved))
         better = [(s, m) for s, m in tries if s is not None and s < now]
