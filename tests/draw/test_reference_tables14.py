@@ -13,8 +13,11 @@ import pytest
 from pdf_colours import seen  # tests/support
 from pdf_tables import path_paints  # tests/support
 from pdf_text import page_texts, text_objects  # tests/support
+from ruleset_products import demo_army  # tests/support
 from table_cells import grid_cells  # tests/support
 
+from kolaps_print.jobs.cards import CardOptions
+from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.layout.style import table_paint
@@ -26,6 +29,8 @@ SHORT = 3  # the review's « 6. » and « DV »: a word of at most this many cha
 def _pdf(product: str) -> bytes:
     """A sheet or deck by name: « kolaps-a4 », « kolaps-kit », « 3d6-sheet », « d100-tarot »..."""
     system, kind = product.split("-")
+    if kind.startswith("army"):  # « d100-army_mini »: the demo army's cards
+        return build_ruleset_cards(demo_army(system), CardOptions(card=kind.split("_")[1])).pdf
     if system == "kolaps":
         if kind in ("a4", "letter"):
             return build_reference(TablesOptions(paper=kind)).pdf
@@ -47,8 +52,10 @@ PRODUCTS = [
     "d12-sheet",
     "d100-sheet",
     "3d6-tarot",
+    "d100-mini",
     "d100-poker",
     "d100-tarot",
+    "d12-poker",
 ]
 
 
@@ -56,13 +63,14 @@ PRODUCTS = [
 def test_no_cell_ends_on_a_short_word_alone(product):
     """Main printed « Tous les dés donnent / 6. » (KOLAPS A4 and Letter), « … au-dessus de la /
     DV » (3d6), « Un joueur et un / PNJ » (d100 cards). A rank stacked over its dice on purpose
-    (« 0 · / 2C6 », a chances head) ends after its separator, not on a word."""
+    (« 0 · / 2C6 », a chances head) ends after its separator, not on a word. A final stop does not
+    count: main left « bas. » alone (d100 poker, « Le round », review 14 N2)."""
     faults = [
         (c.page, c.text, c.last_line)
         for c in grid_cells(_pdf(product))
         if c.lines > 1
         and len(c.last_line.split()) == 1
-        and len(c.last_line) <= SHORT
+        and len(c.last_line.rstrip(".\u2026")) <= SHORT
         and not c.text.removesuffix(c.last_line).rstrip().endswith("·")
     ]
     assert not faults, faults
@@ -80,6 +88,23 @@ def test_no_dice_expression_is_broken(product):
     assert not broken, broken
     if product == "d12-sheet":
         assert any("(1d12 + bonus)" in t for t in lines), [t for t in lines if "bonus" in t]
+
+
+# A line ending inside a comparison or a range of numbers (review 14, N1).
+BROKEN_RANGE = re.compile(r"(?:[\u2264\u2265]|\d+ à)$|^(?:[\u2264\u2265]|à \d)", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("product", ["d100-mini", "d100-poker", "d100-tarot", "d100-sheet", "d100-army_mini"])
+def test_no_comparison_or_range_is_broken(product):
+    """Main broke « Chance de réussite (d100 ≤ / score) » (d100 mini 2/8 and 3/8, tarot 2/5) and
+    « Tir en rafale (6 à / 20 balles) » (mini 7/8, every mini army card's back in capitals)."""
+    lines = [o.text.strip() for o in text_objects(_pdf(product)) if o.text.strip()]
+    broken = [t for t in lines if BROKEN_RANGE.search(t)]
+    assert not broken, broken
+    whole = " ".join(lines)
+    assert re.search("6 à 20 balles", whole, re.IGNORECASE), "no burst heading"
+    if "army" not in product:
+        assert "(d100 ≤ score)" in whole
 
 
 def _head_rows(pdf: bytes, page: int) -> list[tuple[float, float, float, float]]:
