@@ -150,19 +150,23 @@ def test_a_reference_card_sets_an_experience_cost_on_one_line(product):
     assert "5 XP × niveau visé" in lines, [t for t in lines if "XP" in t]
 
 
-def test_a_card_head_names_the_column_set_under_its_rows():
-    """Main's 3d6 tarot « États » head read « Quand » alone, its « Effet » set under each row
-    unnamed: the head names both, as the sheet's does."""
-    pdf = _pdf("3d6-tarot")
+@pytest.mark.parametrize("product", ["3d6-mini", "3d6-poker", "3d6-tarot", "d100-mini", "d100-tarot", "d12-poker"])
+def test_no_head_cell_stands_over_an_empty_column(product):
+    """Main's 3d6 tarot « États » head read « Quand | Effet » and d100 mini « Recharger » « Arme |
+    Temps » over rows set across the table, each value under its key at the left edge: nothing
+    under « Effet » or « Temps » (review 14, S5). A head row of two cells or more has some text
+    below it, within 40 pt, that starts past the table's left edge: a column of its own."""
+    pdf = _pdf(product)
     objs = [o for o in text_objects(pdf, page_space=True) if o.text.strip()]
-    quand = [o for o in objs if o.text.strip() == "Quand"]
-    assert quand
-    for q in quand:
-        boxes = _head_rows(pdf, q.page)
-        own = next(b for b in boxes if b[0] - 1 <= q.bounds[0] <= b[2] and b[1] - 1 <= q.bounds[1] <= b[3])
-        head = [b for b in boxes if abs(b[0] - own[0]) < 1 and own[1] - 15 < b[3] and b[1] <= own[3]]  # its rows
-        heads = {o.text.strip() for o in objs if o.page == q.page and _inside(o.bounds, head)}
-        assert heads == {"Quand", "Effet"}, heads
+    faults = []
+    for page in sorted({o.page for o in objs}):
+        on_page = [o for o in objs if o.page == page]
+        for row in _head_rows(pdf, page):
+            heads = [o.text.strip() for o in on_page if _inside(o.bounds, [row])]
+            below = [o for o in on_page if row[1] - 40 < o.bounds[3] < row[1] + 1 and row[0] + 5 < o.bounds[0] < row[2]]
+            if len(heads) > 1 and not below:
+                faults.append((page + 1, heads))
+    assert not faults, faults
 
 
 def _inside(bounds: tuple[float, float, float, float], boxes: list) -> bool:
