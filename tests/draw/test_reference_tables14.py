@@ -132,20 +132,15 @@ def test_tables_side_by_side_start_their_heads_level(product):
 @pytest.mark.parametrize(
     "product",
     [
-        pytest.param(
-            "3d6-tarot",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="at the deck's 9.5 pt the row is three lines high anyway (« Caractéristique / (primaire "
-                "ou / dérivée) »): fewer_row_lines sees no line saved; one line at 9.25 pt (docs/style.md, tables14)",
-            ),
-        ),
+        "3d6-tarot",
         "3d6-poker",
     ],
 )
 def test_a_reference_card_sets_an_experience_cost_on_one_line(product):
     """Main set « 5 XP × / niveau / visé » on three lines on a 3d6 tarot card two thirds empty:
-    the cards reshare their columns as the sheet does (rulesets.yaml reference_cards.fewer_lines)."""
+    the cards reshare their columns as the sheet does (rulesets.yaml reference_cards.fewer_lines),
+    and count the table's lines when its rows stay as high (review 14, S3: the tarot's row is three
+    lines high anyway, « Caractéristique / (primaire ou / dérivée) »)."""
     lines = [o.text.strip() for o in text_objects(_pdf(product))]
     assert "5 XP × niveau visé" in lines, [t for t in lines if "XP" in t]
 
