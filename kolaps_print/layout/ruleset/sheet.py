@@ -205,14 +205,13 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     cells = [bold[i] if i in paint.bold_columns(keys.header, keys.rows) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
     # A head row naming one column only (3d6's « États » on a card: « Quand ») names no column set
-    # under its rows: that text goes under its own name run in (« Effet : … »), as a text under a
-    # row whose table keeps a column after it does (review 14, S5: « Quand | Effet » over rows set
-    # across the table left « Effet » over an empty column).
-    named = under and len(keys.header) == 1
+    # under its rows (review 14, S5: « Quand | Effet » over rows set across the table left
+    # « Effet » over an empty column). Its text is not named either: « Effet : » run in before each
+    # cost the 3d6 tarot deck its 9.5 pt body, as a line under the head did (tables14).
     if under:
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
-            line = (Paragraph(_under_text(table, column, row[column], named), cell), *("" for _ in widths[1:]))
+            line = (Paragraph(_under_text(table, column, row[column]), cell), *("" for _ in widths[1:]))
             texts = _without(row, column)
             keyed = tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True))
             rows += [
@@ -245,12 +244,12 @@ def _tied(table: RulesetTable) -> RulesetTable:
     )
 
 
-def _under_text(table: RulesetTable, column: int, text: str, named: bool = False) -> str:
+def _under_text(table: RulesetTable, column: int, text: str) -> str:
     """A text set under its row, as Paragraph markup: after its column's head in bold when a column
     after it stays in the row (review 12, M1: d12's « Dé | Défenseur » over the attacker's text,
     read as the defender's); the last column's text goes on from its row's last cell, as on
-    KOLAPS's cards; named: after its head all the same (the head row names no other column)."""
-    if column == len(table.header) - 1 and not named:
+    KOLAPS's cards."""
+    if column == len(table.header) - 1:
         return escape(text)
     return run_in(table.header[column], text)
 
