@@ -46,6 +46,7 @@ _UNIT = "(?:" + "|".join(re.escape(u) for u in UNITS) + ")(?![\\w])"
 # A plus or minus sign (U+2212, never the hyphen, which starts a Markdown list) between spaces, before a number.
 # A roll and what is added to it or taken from it: « 1d12 + bonus », « 2d6 − 1 + FOR ».
 _DICE_CHAIN = "(?<![\\w.])\\d*[dD]\\d+(?:[ \t\u00a0]*[+\u2212][ \t\u00a0]*[\\w.]*\\w)+"
+_COMPARISONS = "\u2264\u2265"  # ≤ ≥ (not < >: reportlab's markup passes through here)
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
 # A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »),
 # and the word naming a number after it (« étape 1 », « p. 11 », « REF 0 », a rate: « par 10 m »):
@@ -60,6 +61,7 @@ VOCABULARY = f"{VOCABULARY_AREA}.typography"
 class _Vocabulary:
     counted: tuple[str, ...]
     before_number: tuple[str, ...]
+    between: tuple[str, ...]
 
     def word_after_number(self) -> str:
         words = "|".join(re.escape(w) for w in self.counted)
@@ -68,6 +70,10 @@ class _Vocabulary:
     def word_before_number(self) -> str:
         words = "|".join(re.escape(w) for w in self.before_number)
         return f"(?:(?<![\\w.])(?i:{words})|(?<![\\w.])[A-ZÀ-Ý]{{2,5}})"  # in capitals: « REF 0 », « KD 8 »
+
+    def between_numbers(self) -> str:
+        """The words of a range of numbers (« 6 à 20 »)."""
+        return "|".join(re.escape(w) for w in self.between)
 
     def naming(self) -> list[str]:
         """The words before a number one by one (a lookbehind has one width)."""
@@ -78,7 +84,11 @@ class _Vocabulary:
 def _read_vocabulary(data_dir: Path) -> _Vocabulary:  # data_dir: the key (labels reads the folder in use)
     from kolaps_print.labels import words  # labels imports this module: its french() sets every label
 
-    return _Vocabulary(words(f"{VOCABULARY}.counted"), words(f"{VOCABULARY}.before_number"))
+    return _Vocabulary(
+        words(f"{VOCABULARY}.counted"),
+        words(f"{VOCABULARY}.before_number"),
+        words(f"{VOCABULARY}.between_numbers"),
+    )
 
 
 class _Worded:
@@ -136,6 +146,10 @@ _AFTER_QUOTES: Rules = (
     (re.compile("(?<=[\\w)])[ \t\u00a0]*\u00d7[ \t]+(?=\\d)"), NBSP + "\u00d7" + NBSP),
     # « 1d12 + bonus », « 3d6 + compétence + carac. »: a dice expression is never broken (review 13, N5).
     (re.compile(_DICE_CHAIN), lambda m: re.sub("[ \t\u00a0]+", NBSP, m.group(0))),
+    # « d100 ≤ score »: a comparison held together, as an operation is (review 14, N1).
+    (re.compile(f"(?<=[\\w)]){_SPACES}*([{_COMPARISONS}])[ \t]+(?=[\\w(])"), NBSP + "\\1" + NBSP),
+    # « 6 à 20 balles »: a range of numbers held together (its unit or counted word by the rules above).
+    (_Worded(lambda v: f"(?<=\\d)[ \t]+({v.between_numbers()})[ \t]+(?=[+\u2212]?\\d)"), NBSP + "\\1" + NBSP),
 )
 
 
@@ -160,7 +174,10 @@ _AT_SIGN = "[{}](?:{})".format(
 
 # An ordinal, or a number before its unit or the word it counts; a sign or × before a number.
 def _at_digit(vocabulary: _Vocabulary) -> str:
-    return f"\\d(?:(?:{'|'.join(_ORDINAL_SUFFIXES)})(?!\\w)|[ \t]+(?:{_UNIT}|{vocabulary.word_after_number()}))"
+    return (
+        f"\\d(?:(?:{'|'.join(_ORDINAL_SUFFIXES)})(?!\\w)|[ \t]+(?:{_UNIT}|{vocabulary.word_after_number()}"
+        f"|(?:{vocabulary.between_numbers()})[ \t]+[+\u2212]?\\d))"
+    )
 
 
 _AT_OPERATOR = "[+\u2212\u00d7](?:[ \t]+\\d|\\d+(?:,\\d+)?[ \t]+par[ \t\u00a0])"  # « + 1 »; « −1 par 10 m »
@@ -174,7 +191,8 @@ def _at_space(vocabulary: _Vocabulary) -> str:
     return f"[ \t](?:[ \t]+[+\u2212]?\\d|(?=[+\u2212]?\\d)(?:{naming}))"
 
 
-_TRIGGER = _Worded(lambda v: "|".join((_AT_SIGN, _at_digit(v), _AT_OPERATOR, _AT_DICE, _at_space(v))))
+_AT_COMPARISON = f"[{_COMPARISONS}][ \t]"  # « d100 ≤ score »
+_TRIGGER = _Worded(lambda v: "|".join((_AT_SIGN, _at_digit(v), _AT_OPERATOR, _AT_DICE, _AT_COMPARISON, _at_space(v))))
 
 
 @resources.cleared_with_reads
@@ -219,7 +237,8 @@ def escape(text: str, entities: dict[str, str] | None = None) -> str:
 # la / DV »): a last word this short is held to the word before it, which goes down with it. Not
 # after a separator or a mark (« 0 · 2C6 », a rank over its dice, is stacked on purpose).
 SHORT_LAST_WORD = 3
-_SHORT_END = re.compile(f"(?<=[\\w.,)\u00bb\u2019%])[ \t]+(?=\\S{{1,{SHORT_LAST_WORD}}}\\s*$)")
+# A final stop does not count (review 14, N2: « … du plus haut au plus / bas. »).
+_SHORT_END = re.compile(f"(?<=[\\w.,)\u00bb\u2019%])[ \t]+(?=\\S{{1,{SHORT_LAST_WORD}}}[.…]?\\s*$)")
 
 
 def tied_end(text: str) -> str:

@@ -116,10 +116,18 @@ def test_a_number_is_bound_to_its_unit_but_not_to_an_ordinary_word():
 
 def test_a_number_is_held_to_the_word_it_counts_or_the_stat_it_scores_but_not_to_a_verb():
     """Designer review (tenth session, 11): « Phase (3 / secondes) », « −2 AV, −3 / DV »."""
-    assert french("2 à 3 tours, 10 minutes, 4 ml") == f"2 à 3{NBSP}tours, 10{NBSP}minutes, 4 ml"
+    assert french("2 à 3 tours, 10 minutes, 4 ml") == f"2{NBSP}à{NBSP}3{NBSP}tours, 10{NBSP}minutes, 4 ml"
     assert french("Phase (3 secondes)") == f"Phase (3{NBSP}secondes)"
     assert french("−2 AV, −3 DV, 5 dés") == f"−2{NBSP}AV, −3{NBSP}DV, 5{NBSP}dés"
-    assert french("un seul 1 suffit, de 1 à 6, 2d6 mortels") == "un seul 1 suffit, de 1 à 6, 2d6 mortels"
+    assert french("un seul 1 suffit, de 1 à 6, 2d6 mortels") == f"un seul 1 suffit, de 1{NBSP}à{NBSP}6, 2d6 mortels"
+
+
+def test_a_comparison_and_a_range_of_numbers_are_held_together():
+    """Review 14, N1: « (d100 ≤ / score) », « (6 à / 20 balles) »."""
+    assert french("(d100 ≤ score)") == f"(d100{NBSP}≤{NBSP}score)"
+    assert french("Tir en rafale (6 à 20 balles)") == f"Tir en rafale (6{NBSP}à{NBSP}20{NBSP}balles)"
+    assert french("à la fin, à toi") == "à la fin, à toi"
+    assert french(french("de 6 à 20 ≥ 3")) == french("de 6 à 20 ≥ 3")
 
 
 def test_a_number_is_held_to_the_step_page_stat_or_rate_that_names_it():

@@ -292,11 +292,13 @@ def fewer_row_lines(
     def count(text: tuple[str, str, float], width: float) -> int:
         return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - SLACK)
 
-    def score(widths: list[float]) -> tuple[int, int] | None:
+    def score(widths: list[float]) -> tuple[int, int, int] | None:
         if any(count(t, w) > 2 for t, w in zip(cells[0], widths, strict=True)):
             return None
         rows = [[count(t, w) for t, w in zip(row, widths, strict=True)] for row in cells[1:]]
-        return sum(max(r) - r[0] for r in rows), sum(max(r) for r in rows)
+        # then the table's lines, not only its rows': a cell unwrapped within its row's height counts
+        # (review 14, S3: « 5 XP × / niveau / visé » beside a three-line « Caractéristique »)
+        return sum(max(r) - r[0] for r in rows), sum(max(r) for r in rows), sum(map(sum, rows))
 
     floors = (
         [[max(a, _width(head) + 2 * pad + SLACK) for a, head in zip(least, cells[0], strict=True)]]

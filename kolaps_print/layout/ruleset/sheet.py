@@ -204,23 +204,18 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     bold = _by_column(_in_font(cell, SANS_BOLD), centred)
     cells = [bold[i] if i in paint.bold_columns(keys.header, keys.rows) else style for i, style in enumerate(cells)]
     rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
-    # A head row naming one column only (3d6's « États » on a card: « Quand ») names the column set
-    # under its rows too, beside it, as the sheet's head does (« Quand | Effet », review 13, N8): the
-    # head row in two halves, every row across the table as before, so no line is added (a line
-    # under the head cost the 3d6 tarot deck its 9.5 pt body). Two heads or more say enough.
-    headed = under and column == len(table.header) - 1 and len(keys.header) == 1
-    after: tuple[str, ...] = ()
-    if headed:
-        widths, after = [widths[0] / 2, widths[0] / 2], ("",)
-        rows = [Row((rows[0].cells[0], Paragraph(escape(table.header[column]), heads[0])), pad, pad)]
+    # A head row naming one column only (3d6's « États » on a card: « Quand ») names no column set
+    # under its rows (review 14, S5: « Quand | Effet » over rows set across the table left
+    # « Effet » over an empty column). Its text is not named either: « Effet : » run in before each
+    # cost the 3d6 tarot deck its 9.5 pt body, as a line under the head did (tables14).
     if under:
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
             line = (Paragraph(_under_text(table, column, row[column]), cell), *("" for _ in widths[1:]))
             texts = _without(row, column)
-            keyed = tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True)) + after
+            keyed = tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True))
             rows += [
-                Row(keyed, pad, 0, span=headed, fill=shade),
+                Row(keyed, pad, 0, fill=shade),
                 Row(line, pad / 2, pad, span=True, fill=shade),
             ]
     else:
