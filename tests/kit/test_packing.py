@@ -41,7 +41,7 @@ def test_the_markdown_counts_dice_miniatures_and_copies(kit_file):
     )
     assert f"Figurines «\u202fLa Horde du Borgne\u202f»\u00a0: {copies('les-damnes') * 3}" in md
     assert (
-        "| Aide de jeu | `reference.pdf` | 2 | 9 (3\u00a0×\u00a03 tables) | A4, papier 80 à 120\u00a0g/m² | Recto verso, bord court |"
+        "| Aide de jeu | `reference.pdf` | 2 | 9 (3\u00a0×\u00a03 tables) | A4, papier 80\u00a0à\u00a0120\u00a0g/m² | Recto verso, bord court |"
         in md
     )
     assert "| Jetons | `tokens.pdf` | 1 | 3 (3 × 1 tables)" not in md and "Recto seul" in md
