@@ -36,25 +36,35 @@ def _lines(texts: list[Printed]) -> list[list[Printed]]:
     return [sorted(lines[b], key=lambda t: t.rect[0]) for b in sorted(lines, reverse=True)]
 
 
-def cell_gutters(pdf: bytes, page: int, header: list[str], rows: list[list[str]]) -> list[tuple[str, str, float]]:
-    """Each pair of neighbouring cells' texts on one line of that table on the page, with the ink
-    between them (mm); [] when the page does not print the table's header as cells."""
-    texts = [t for t in face_printed(pdf, page) if t.kind == "text"]
-    lines = _lines(texts)
+def _table_lines(
+    pdf: bytes, page: int, header: list[str], rows: list[list[str]], allowed: list[str]
+) -> tuple[list[Printed], list[list[Printed]]] | None:
+    """The table's header line and the lines under it whose texts are parts of allowed (a
+    weapon's name line left out), or None when the page prints no such header."""
+    lines = _lines([t for t in face_printed(pdf, page) if t.kind == "text"])
     head = next((line for line in lines if sum(as_printed(t.text).strip() in header for t in line) >= 2), None)
     if head is None:
-        return []
-    starts = sorted(t.rect[0] for t in head)
+        return None
     names = {row[0] for row in rows}
-    cells = [cell for row in rows for cell in row]
     table: list[list[Printed]] = []
     for line in lines[lines.index(head) + 1 :]:
         words = [as_printed(t.text).strip() for t in line]
         if words[0] in names and not any(words[0] == cell for row in rows for cell in row[1:]):
             continue  # a weapon's name line
-        if not all(w and any(w in cell for cell in cells) for w in words):
+        if not all(w and any(w in cell for cell in allowed) for w in words):
             break
         table.append(line)
+    return head, table
+
+
+def cell_gutters(pdf: bytes, page: int, header: list[str], rows: list[list[str]]) -> list[tuple[str, str, float]]:
+    """Each pair of neighbouring cells' texts on one line of that table on the page, with the ink
+    between them (mm); [] when the page does not print the table's header as cells."""
+    found = _table_lines(pdf, page, header, rows, [cell for row in rows for cell in row])
+    if found is None:
+        return []
+    head, table = found
+    starts = sorted(t.rect[0] for t in head)
     document = pdfium.PdfDocument(BytesIO(pdf))
     try:
         textpage = document[page].get_textpage()
@@ -97,22 +107,11 @@ def needless_wraps(pdf: bytes, page: int, header: list[str], rows: list[list[str
     from kolaps_print.fonts import SANS, register_fonts
 
     register_fonts(SANS)
-    texts = [t for t in face_printed(pdf, page) if t.kind == "text"]
-    lines = _lines(texts)
-    head = next((line for line in lines if sum(as_printed(t.text).strip() in header for t in line) >= 2), None)
-    if head is None:
+    found = _table_lines(pdf, page, header, rows, [cell for row in rows for cell in row] + list(header))
+    if found is None:
         return []
+    head, table = found
     starts = sorted(t.rect[0] for t in head)
-    names = {row[0] for row in rows}
-    allowed = [cell for row in rows for cell in row] + list(header)
-    table: list[list[Printed]] = []
-    for line in lines[lines.index(head) + 1 :]:
-        words = [as_printed(t.text).strip() for t in line]
-        if words[0] in names and not any(words[0] == cell for row in rows for cell in row[1:]):
-            continue  # a weapon's name line
-        if not all(w and any(w in cell for cell in allowed) for w in words):
-            break
-        table.append(line)
     document = pdfium.PdfDocument(BytesIO(pdf))
     try:
         edges = [*starts[1:], _rule_right(document, page, head[0].baseline)]
