@@ -21,15 +21,17 @@ import contextlib
 import hashlib
 import marshal
 import os
-import re
 import stat
 import sys
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
 
-V = TypeVar("V")
+TYPE_CHECKING = False  # typing, re and collections.abc cost `--help` a few ms (cli/replayed.py)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar
+
+    V = TypeVar("V")
 
 VARIABLE = "KOLAPS_CACHE"  # "off": no cache read or written
 _TEMPORARY = r"\.entry-\w+\.tmp"  # what a killed run may leave behind
@@ -164,6 +166,8 @@ def write_entry(folder: int, name: str, content: bytes, suffix: str, kept: int) 
 def forget_old(folder: int, suffix: str, kept: int) -> None:
     """Remove the entries of suffix past the kept last used (and temporary files a killed run
     left). Only files named like an entry are ever removed."""
+    import re
+
     named = re.compile(rf"^([0-9a-f]{{64}}\.{re.escape(suffix)}|{_TEMPORARY})$")
     try:
         found = [

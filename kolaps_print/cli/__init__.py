@@ -1,6 +1,10 @@
 """The command line: each command parses its arguments, calls the library, maps errors to exit codes.
 
 Exit codes: 0 success (warnings allowed), 1 invalid input, 2 usage error, 70 internal error.
+
+This module imports no typer: `kolaps-print --help` and a `check` of unchanged files may be
+served from what the same run printed before (cli/replayed.py), and typer with click is some
+0.1 s of start-up. The application is cli/root.py's `app` (also reached as this module's `app`).
 """
 
 from __future__ import annotations
@@ -9,41 +13,23 @@ import contextlib
 import importlib
 import sys
 
-import typer
+from kolaps_print import collector
 
-from kolaps_print import __version__, collector, resources
-from kolaps_print.cli import common
-
-app = typer.Typer(
-    name="kolaps-print",
-    help="Print cards, reference sheets, the rulebook and demo kits for KOLAPS: Ground Zero from YAML game data.",
-    no_args_is_help=True,
-    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
-    # Rich boxes for usage errors and help only on a terminal: logs, pipes and editors get plain text.
-    rich_markup_mode="rich" if sys.stderr.isatty() else None,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"kolaps-print {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: bool | None = typer.Option(
-        None, "--version", callback=_version, is_eager=True, help="Show the version and exit."
-    ),
-    debug: bool = typer.Option(False, "--debug", help="On an internal error, show the Python traceback."),
-) -> None:
-    common.STATE.debug = debug
-
+TYPE_CHECKING = False  # typing is a few ms of a served --help
+if TYPE_CHECKING:
+    from typing import Any
 
 # One module per command (kolaps_print/cli/NAME.py), each adding itself to app when imported.
 COMMANDS = ("calibrate", "cards", "check", "kit", "preflight", "rulebook", "schema", "tables")
+
+
+def __getattr__(name: str) -> Any:
+    """`from kolaps_print.cli import app`: the typer application, imported on first use."""
+    if name == "app":
+        from kolaps_print.cli.root import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _register(argv: list[str] | None = None) -> None:
@@ -64,9 +50,20 @@ def _command_named(argv: list[str]) -> str | None:
 
 
 def main() -> None:
+    from kolaps_print.cli import replayed
+
+    argv = sys.argv[1:]
     # A one-shot command keeps nearly all it makes until it exits: no cycle collection (peak
     # memory unchanged up to 10,000 cards). --watch runs for hours and keeps the collector.
-    with contextlib.nullcontext() if "--watch" in sys.argv else collector.paused_until_exit():
-        _register(sys.argv[1:])
-        with resources.data_folder_found_once():
-            app(prog_name="kolaps-print")  # also under python -m: one name for usage lines and shell completion
+    with contextlib.nullcontext() if "--watch" in argv else collector.paused_until_exit():
+        replayed.run(argv, lambda: _typer_run(argv))
+
+
+def _typer_run(argv: list[str]) -> None:
+    from kolaps_print import resources
+
+    _register(argv)
+    from kolaps_print.cli.root import app
+
+    with resources.data_folder_found_once():
+        app(prog_name="kolaps-print")  # also under python -m: one name for usage lines and shell completion
