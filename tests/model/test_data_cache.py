@@ -4,6 +4,7 @@ never believed. Each command runs as its own process, as a user's does."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -22,6 +23,7 @@ from kolaps_print.layout.data_files import load_layout
 from kolaps_print.model import data_cache, gamedata
 
 ARMY = "bd/rulesets/kolaps/armies/section-kappa.yaml"
+RUNS = itertools.count()
 
 
 @pytest.fixture
@@ -34,6 +36,9 @@ def project(tmp_path):
 def run(project: Path, *args: str, cache: str | None = "on", cache_home: Path | None = None):
     env = {k: v for k, v in os.environ.items() if k not in ("KOLAPS_CACHE", "XDG_CACHE_HOME")}
     env |= {"KOLAPS_DATA": str(project / "bd"), "XDG_CACHE_HOME": str(cache_home or project / "cache")}
+    # an environment of its own for each run: cli/replayed.py (whose key covers the whole
+    # environment) serves no check from what an earlier one printed, so each reads the data
+    env["KOLAPS_TEST_RUN"] = str(next(RUNS))
     if cache:
         env["KOLAPS_CACHE"] = cache
     return subprocess.run(
