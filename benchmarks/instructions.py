@@ -29,15 +29,12 @@ from measure import HERE, REPO, child_env, here, kolaps_print, prepare  # noqa: 
 
 def instructions(command: list[str], checkout: Path | None = None) -> int:
     env = child_env(checkout)
-    subprocess.run(command, cwd=REPO, env=env, check=True, capture_output=True)  # modules compiled
-    counted = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-        cwd=REPO,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
+    valgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
+    # The uncounted run compiles the modules and fills the caches; under valgrind too, whose own
+    # variables (LD_PRELOAD...) make another environment: a `--help` or `check` is served from
+    # what it printed only to the same environment (kolaps_print/cli/replayed.py).
+    subprocess.run(valgrind, cwd=REPO, env=env, check=True, capture_output=True)
+    counted = subprocess.run(valgrind, cwd=REPO, env=env, check=True, capture_output=True, text=True)
     found = re.search(r"Collected : (\d+)", counted.stderr)
     if not found:
         raise SystemExit(f"no instruction count in valgrind's report:\n{counted.stderr[-1000:]}")
