@@ -13,7 +13,6 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfgen.pathobject import PDFPathObject
 
 from kolaps_print.layout.shapes import Box, Drop, Emblem, Picture, Rule, Shape, Star, Text
 from kolaps_print.layout.text_fit import width_mm
@@ -225,19 +224,25 @@ def _emblem(p: ShapePainter, e: Emblem) -> None:
     if e.sides == 0:
         c.circle(pt(e.cx), p.y(e.cy), pt(e.radius), stroke=0, fill=1)
         return
-    c.drawPath(_emblem_path(e, p.height), stroke=0, fill=1)
+    path = c.beginPath()
+    (x0, y0), *others = _emblem_corners(e, p.height)
+    path.moveTo(x0, y0)
+    for x, y in others:
+        path.lineTo(x, y)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
 
 
 @lru_cache(maxsize=64)
-def _emblem_path(e: Emblem, height_pt: float) -> PDFPathObject:
-    """The polygon's path, made once: the same emblem is in every card's bands."""
-    path = PDFPathObject()
+def _emblem_corners(e: Emblem, height_pt: float) -> tuple[tuple[float, float], ...]:
+    """The polygon's corners in points, computed once: the same emblem is in every card's bands."""
+    corners = []
     for i in range(e.sides):
         angle = math.radians(e.rotation) + i * 2 * math.pi / e.sides
-        x, y = pt(e.cx) + pt(e.radius) * math.cos(angle), height_pt - pt(e.cy) + pt(e.radius) * math.sin(angle)
-        path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
-    path.close()
-    return path
+        corners.append(
+            (pt(e.cx) + pt(e.radius) * math.cos(angle), height_pt - pt(e.cy) + pt(e.radius) * math.sin(angle))
+        )
+    return tuple(corners)
 
 
 def _picture(p: ShapePainter, pic: Picture) -> None:
