@@ -113,9 +113,10 @@ class BackBuilder:
         the stat line under it (as the front its role line): never some backs one way, some the other."""
         for place in (BESIDE, UNDER):
             self._place = place
-            self._stat_keys = (self._army_stat_key(members),)
+            key, fitted_all = self._army_stat_key(members)
+            self._stat_keys = (key,)
             self._stat_line_cache.clear()
-            fitted = [self._band_texts(m, _last_copy(m), place)[1] for m in members]
+            fitted = fitted_all or [self._band_texts(m, _last_copy(m), place)[1] for m in members]
             if place == UNDER or not any(f.cut for f in fitted):
                 break
         self._name_size = min(
@@ -139,15 +140,21 @@ class BackBuilder:
             self._wound_cache.clear()
             self.scale, self._shapes, self.cuts = self._fit()
 
-    def _army_stat_key(self, members: list[Member]) -> str:
+    def _army_stat_key(self, members: list[Member]) -> tuple[str, list[Fitted] | None]:
         """The stat line's format for the whole army: with « cm » if every name fits with its line at
-        the army's place, else without; one format on every back, never « cm » on some and not others."""
+        the army's place, else without; one format on every back, never « cm » on some and not others.
+        With it, the names as fitted in that format when they were all tried (None: not all were)."""
         for key in STAT_LINES[:-1]:
             self._stat_keys = (key,)
             self._stat_line_cache.clear()
-            if all(not self._band_texts(m, _last_copy(m), self._place)[1].cut for m in members):
-                return key
-        return STAT_LINES[-1]
+            fitted = []
+            for m in members:
+                fitted.append(self._band_texts(m, _last_copy(m), self._place)[1])
+                if fitted[-1].cut:
+                    break
+            else:
+                return key, fitted
+        return STAT_LINES[-1], None
 
     def _stats_room(self) -> float:
         """The band's share for the stat line, right of the name."""
