@@ -126,7 +126,7 @@ class _TextOperators(NamedTuple):
 
 # each document's texts' operators by id(text); emptied when full (a card's name is drawn once)
 _OPERATORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-KNOWN_TEXTS = 4096
+KNOWN_TEXTS = 8192
 
 
 def forget_encoded_texts(canvas: Canvas) -> None:

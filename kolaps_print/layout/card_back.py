@@ -68,6 +68,7 @@ class BackBuilder:
         self.column, self.cell_size = 0.0, 6.0
         self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
         self._marks: dict[tuple, tuple[list[Shape], float]] = {}  # the band's star and emblem: the same on every back
+        self._stat_texts: dict[tuple[Fitted, float, float], Text] = {}  # by line and place: a few an army
         self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
         self._name_size: float | None = None  # size_names(): one size for the whole army
         self._place = BESIDE  # size_names(): where the stat line goes on every back of the army
@@ -201,7 +202,10 @@ class BackBuilder:
             stats = self._stat_line(member, self._stats_room())
             if stats is not None:
                 baseline = band_baseline(self.band_height, stats.size, self.safe)
-                text = self._stats_text(stats, right, baseline)
+                key = (stats, right, baseline)  # one Text a stat line and place: drawn from its operators once
+                text = self._stat_texts.get(key) or self._stat_texts.setdefault(
+                    key, self._stats_text(stats, right, baseline)
+                )
                 shapes.append(text)
                 right -= text.width + 2
                 if copy is not None:  # « 3/3 · 5+ · … »: the counter is not one more stat
