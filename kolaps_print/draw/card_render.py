@@ -64,7 +64,7 @@ class ShapePainter:
         font_key = None
         for t in texts:
             ops = known.get(id(t))
-            if ops is None or ops.text is not t or ops.height != self.height:
+            if ops is None or ops.text() is not t or ops.height != self.height:
                 ops = self._operators(doc, t)
                 if len(known) >= KNOWN_TEXTS:
                     known.clear()
@@ -101,7 +101,15 @@ class ShapePainter:
         )
         after = (["0 Tc"] if t.tracking else []) + (["0 Tw"] if t.word_space else [])
         place = f"1 0 0 1 {fp_str(pt(x), self.y(t.y))} Tm"
-        return _TextOperators(t, self.height, f"{fp_str(*t.colour)} k", place, before, runs, after)
+        known = _OPERATORS[doc]
+        key = id(t)
+
+        def forget(ref: weakref.ref) -> None:  # t is gone: its id may be another text's next
+            if (ops := known.get(key)) is not None and ops.text is ref:
+                del known[key]
+
+        text = weakref.ref(t, forget)
+        return _TextOperators(text, self.height, f"{fp_str(*t.colour)} k", place, before, runs, after)
 
 
 # a right-aligned or centred text's width, measured once per text: the foot band's texts and the
@@ -115,7 +123,7 @@ class _TextOperators(NamedTuple):
     """A text's operators on a page of this height: the body of a card is the same Text
     objects on every card with the same weapons and specialisations (FrontBuilder._body)."""
 
-    text: Text  # held, so that its id is not another text's while it is known
+    text: weakref.ref  # to the text: a text drawn once (a card's name) is not kept for this
     height: float
     colour: str
     place: str
@@ -124,7 +132,7 @@ class _TextOperators(NamedTuple):
     after: list[str]
 
 
-# each document's texts' operators by id(text); emptied when full (a card's name is drawn once)
+# each document's living texts' operators by id(text); emptied when full
 _OPERATORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 KNOWN_TEXTS = 8192
 
