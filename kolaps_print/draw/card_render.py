@@ -7,7 +7,7 @@ import weakref
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
@@ -58,36 +58,58 @@ class ShapePainter:
         self._fill = None
 
     def _texts(self, texts: list[Text]) -> None:
-        canvas = self.canvas
-        doc = canvas_document(canvas)  # reportlab's subsetter numbers fonts per document
+        doc = canvas_document(self.canvas)  # reportlab's subsetter numbers fonts per document
+        known = _OPERATORS.setdefault(doc, {})
         out = ["BT"]
         font_key = None
         for t in texts:
+            ops = known.get(id(t))
+            if ops is None or ops.text() is not t or ops.height != self.height:
+                ops = self._operators(doc, t)
+                if len(known) >= KNOWN_TEXTS:
+                    known.clear()
+                known[id(t)] = ops
             if t.colour != self._fill:
-                out.append(f"{fp_str(*t.colour)} k")
+                out.append(ops.colour)
                 self._fill = t.colour
-            x = t.x
-            if t.align != "left":
-                w = t.width or _measured(t.text, t.font, t.size, t.tracking)
-                x -= w if t.align == "right" else w / 2
             if not t.follows:
-                out.append(f"1 0 0 1 {fp_str(pt(x), self.y(t.y))} Tm")
-            if t.tracking:
-                out.append(f"{fp_str(t.tracking)} Tc")
-            if t.word_space:
-                out.append(f"{fp_str(t.word_space)} Tw")
-            for subset_name, data in _encoded(doc, t.font, t.text):
-                key = (subset_name, t.size)
+                out.append(ops.place)
+            out += ops.before
+            for key, font, show in ops.runs:
                 if key != font_key:
-                    out.append(f"{subset_name} {fp_str(t.size)} Tf")
+                    out.append(font)
                     font_key = key
-                out.append(f"({data}) Tj")
-            if t.tracking:
-                out.append("0 Tc")
-            if t.word_space:
-                out.append("0 Tw")
+                out.append(show)
+            out += ops.after
         out.append("ET")
-        canvas.addLiteral("\n".join(out))
+        self.canvas.addLiteral("\n".join(out))
+
+    def _operators(self, doc, t: Text) -> _TextOperators:
+        """t's PDF operators, as _texts writes them; which of them it writes depends on what the
+        texts before it left set (fill colour, font)."""
+        x = t.x
+        if t.align != "left":
+            w = t.width or _measured(t.text, t.font, t.size, t.tracking)
+            x -= w if t.align == "right" else w / 2
+        size = fp_str(t.size)
+        runs = tuple(
+            ((subset_name, t.size), f"{subset_name} {size} Tf", f"({data}) Tj")
+            for subset_name, data in _encoded(doc, t.font, t.text)
+        )
+        before = ([f"{fp_str(t.tracking)} Tc"] if t.tracking else []) + (
+            [f"{fp_str(t.word_space)} Tw"] if t.word_space else []
+        )
+        after = (["0 Tc"] if t.tracking else []) + (["0 Tw"] if t.word_space else [])
+        place = f"1 0 0 1 {fp_str(pt(x), self.y(t.y))} Tm"
+        known = _OPERATORS[doc]
+        key = id(t)
+
+        def forget(ref: weakref.ref) -> None:  # t is gone: its id may be another text's next
+            if (ops := known.get(key)) is not None and ops.text is ref:
+                del known[key]
+
+        text = weakref.ref(t, forget)
+        return _TextOperators(text, self.height, f"{fp_str(*t.colour)} k", place, before, runs, after)
 
 
 # a right-aligned or centred text's width, measured once per text: the foot band's texts and the
@@ -97,10 +119,29 @@ _measured = lru_cache(maxsize=4096)(width_mm)
 _ENCODED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+class _TextOperators(NamedTuple):
+    """A text's operators on a page of this height: the body of a card is the same Text
+    objects on every card with the same weapons and specialisations (FrontBuilder._body)."""
+
+    text: weakref.ref  # to the text: a text drawn once (a card's name) is not kept for this
+    height: float
+    colour: str
+    place: str
+    before: list[str]
+    runs: tuple[tuple[tuple[str, float], str, str], ...]  # (font key, Tf, Tj)
+    after: list[str]
+
+
+# each document's living texts' operators by id(text); emptied when full
+_OPERATORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+KNOWN_TEXTS = 8192
+
+
 def forget_encoded_texts(canvas: Canvas) -> None:
     """The canvas's drawing is done: its texts' encodings go before its PDF is made, not after
     (a name a card: 3 MiB at 10,000 distinct characters, at the run's peak)."""
     _ENCODED.pop(canvas_document(canvas), None)
+    _OPERATORS.pop(canvas_document(canvas), None)
 
 
 def _encoded(doc, font_name: str, text: str) -> list[tuple[str, str]]:
@@ -192,12 +233,24 @@ def _emblem(p: ShapePainter, e: Emblem) -> None:
         c.circle(pt(e.cx), p.y(e.cy), pt(e.radius), stroke=0, fill=1)
         return
     path = c.beginPath()
-    for i in range(e.sides):
-        angle = math.radians(e.rotation) + i * 2 * math.pi / e.sides
-        x, y = pt(e.cx) + pt(e.radius) * math.cos(angle), p.y(e.cy) + pt(e.radius) * math.sin(angle)
-        path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
+    (x0, y0), *others = _emblem_corners(e, p.height)
+    path.moveTo(x0, y0)
+    for x, y in others:
+        path.lineTo(x, y)
     path.close()
     c.drawPath(path, stroke=0, fill=1)
+
+
+@lru_cache(maxsize=64)
+def _emblem_corners(e: Emblem, height_pt: float) -> tuple[tuple[float, float], ...]:
+    """The polygon's corners in points, computed once: the same emblem is in every card's bands."""
+    corners = []
+    for i in range(e.sides):
+        angle = math.radians(e.rotation) + i * 2 * math.pi / e.sides
+        corners.append(
+            (pt(e.cx) + pt(e.radius) * math.cos(angle), height_pt - pt(e.cy) + pt(e.radius) * math.sin(angle))
+        )
+    return tuple(corners)
 
 
 def _picture(p: ShapePainter, pic: Picture) -> None:

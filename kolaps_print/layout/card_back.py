@@ -18,6 +18,7 @@ fit is the back laid out larger and scaled down (tick boxes then shrink: a warni
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
@@ -66,6 +67,8 @@ class BackBuilder:
         self.cells: list[list[tuple[float, float]]] = []  # the wound table's cells: (centre x, baseline)
         self.column, self.cell_size = 0.0, 6.0
         self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
+        self._marks: dict[tuple, tuple[list[Shape], float]] = {}  # the band's star and emblem: the same on every back
+        self._stat_texts: dict[tuple[Fitted, float, float], Text] = {}  # by line and place: a few an army
         self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
         self._name_size: float | None = None  # size_names(): one size for the whole army
         self._place = BESIDE  # size_names(): where the stat line goes on every back of the army
@@ -87,7 +90,9 @@ class BackBuilder:
         per (rank, mvt, cib) as a shared form.
         """
         s = self.scale
-        shapes, fitted = self._band_texts(member, copy, self._stat_place(member, copy))
+        shapes, fitted = self._band_texts(member, copy, self._place)
+        if fitted.cut and self._place == BESIDE:  # UNDER the name, for one that does not fit beside its line
+            shapes, fitted = self._band_texts(member, copy, UNDER)
         if fitted.cut:  # the name comes first: the front has the stats
             shapes, fitted = self._band_texts(member, copy, stat_line="")
         if not self._named:
@@ -109,9 +114,10 @@ class BackBuilder:
         the stat line under it (as the front its role line): never some backs one way, some the other."""
         for place in (BESIDE, UNDER):
             self._place = place
-            self._stat_keys = (self._army_stat_key(members),)
+            key, fitted_all = self._army_stat_key(members)
+            self._stat_keys = (key,)
             self._stat_line_cache.clear()
-            fitted = [self._band_texts(m, _last_copy(m), place)[1] for m in members]
+            fitted = fitted_all or [self._band_texts(m, _last_copy(m), place)[1] for m in members]
             if place == UNDER or not any(f.cut for f in fitted):
                 break
         self._name_size = min(
@@ -135,21 +141,21 @@ class BackBuilder:
             self._wound_cache.clear()
             self.scale, self._shapes, self.cuts = self._fit()
 
-    def _stat_place(self, member: Member, copy: tuple[int, int] | None) -> str:
-        """The army's place for the stat line (size_names()); UNDER the name of one that does not fit beside it."""
-        if self._place == UNDER or self._band_texts(member, copy, BESIDE)[1].cut:
-            return UNDER
-        return BESIDE
-
-    def _army_stat_key(self, members: list[Member]) -> str:
+    def _army_stat_key(self, members: list[Member]) -> tuple[str, list[Fitted] | None]:
         """The stat line's format for the whole army: with « cm » if every name fits with its line at
-        the army's place, else without; one format on every back, never « cm » on some and not others."""
+        the army's place, else without; one format on every back, never « cm » on some and not others.
+        With it, the names as fitted in that format when they were all tried (None: not all were)."""
         for key in STAT_LINES[:-1]:
             self._stat_keys = (key,)
             self._stat_line_cache.clear()
-            if all(not self._band_texts(m, _last_copy(m), self._place)[1].cut for m in members):
-                return key
-        return STAT_LINES[-1]
+            fitted = []
+            for m in members:
+                fitted.append(self._band_texts(m, _last_copy(m), self._place)[1])
+                if fitted[-1].cut:
+                    break
+            else:
+                return key, fitted
+        return STAT_LINES[-1], None
 
     def _stats_room(self) -> float:
         """The band's share for the stat line, right of the name."""
@@ -184,7 +190,10 @@ class BackBuilder:
         right = self.size.width / self.scale - margin
         if member.character.avatar:  # the star where the front has it, at the band's right: the side in play says who
             a = self.layout.front.avatar
-            shapes += avatar_mark(a, (self.band_height, self.safe), right, True, (self.colour, self.white, self.ink))
+            shapes += self._mark(
+                ("avatar", right, self.band_height, self.safe),
+                lambda: avatar_mark(a, (self.band_height, self.safe), right, True, (self.colour, self.white, self.ink)),
+            )
             right -= a.height + a.gap
         name_baseline = band_baseline(self.band_height, b.name_size, self.safe)
         if stat_line == UNDER:
@@ -193,7 +202,10 @@ class BackBuilder:
             stats = self._stat_line(member, self._stats_room())
             if stats is not None:
                 baseline = band_baseline(self.band_height, stats.size, self.safe)
-                text = self._stats_text(stats, right, baseline)
+                key = (stats, right, baseline)  # one Text a stat line and place: drawn from its operators once
+                text = self._stat_texts.get(key) or self._stat_texts.setdefault(
+                    key, self._stats_text(stats, right, baseline)
+                )
                 shapes.append(text)
                 right -= text.width + 2
                 if copy is not None:  # « 3/3 · 5+ · … »: the counter is not one more stat
@@ -205,8 +217,9 @@ class BackBuilder:
             shapes.append(number_text)
             right = number_text.x - number_text.width - 1.5
         left = margin
-        emblem, left = emblem_mark(
-            self.identity.emblem, self.layout.front.emblem, left, self.band_height / 2, self.white
+        emblem, left = self._marks_at(
+            ("emblem", left, self.band_height),
+            lambda: emblem_mark(self.identity.emblem, self.layout.front.emblem, left, self.band_height / 2, self.white),
         )
         shapes += emblem
         if stat_line == UNDER:  # under the name, from its left, as the front's role line
@@ -221,6 +234,16 @@ class BackBuilder:
             name_baseline = band_baseline(self.band_height, fitted.size, self.safe)
         shapes.append(Text(left, name_baseline, fitted.text, BOLD, fitted.size, self.white))
         return shapes, fitted
+
+    def _mark(self, key: tuple, make: Callable[[], list[Shape]]) -> list[Shape]:
+        return self._marks_at(key, lambda: (make(), 0.0))[0]
+
+    def _marks_at(self, key: tuple, make: Callable[[], tuple[list[Shape], float]]) -> tuple[list[Shape], float]:
+        """make() once per key (where the mark goes): asked for each back, twice or three times
+        for the army's sizes. The shapes are read only."""
+        if key not in self._marks:
+            self._marks[key] = make()
+        return self._marks[key]
 
     def _copy_separator(self, size: float, centre: float, baseline: float) -> Text:
         """The stat line's own « · », centred in the gap between the copy number and the stats."""

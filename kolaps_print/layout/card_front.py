@@ -40,6 +40,7 @@ BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 # a card too full for its traits' texts gives its longest ones by name and page first (Mode.paged),
 # and every card of the army that carries them does too.
 MODES: tuple[Mode, ...] = (Mode(False, False), Mode(True, False), Mode(True, True))
+BODIES = 2048  # bodies kept by one builder: the bodies of an army's distinct weapons and specialisations
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,10 @@ class FrontBuilder:
         self._army_fit: tuple[int, Mode, float] | None = None  # size_body(): (MODES index, mode, scale) for the army
         self._grow = 1.0  # size_body(): how much the body may grow (the edition's, within the card's width)
         self._emblems: dict[float, tuple[list[Shape], float]] = {}  # by the names' size
+        # by the body's key (_body_key): characters with the same weapons and specialisations share
+        # their body's fit and, when nothing of it was cut, its shapes
+        self._fits: dict[tuple, tuple[int, Mode, float]] = {}
+        self._bodies: dict[tuple, list[Shape]] = {}
         self.min_ppi = min_ppi  # a portrait below this is a warning (None: home printing's)
         names = card_plan().names("front") if blocks is None else blocks
         self.blocks: list[FrontBlock] = [FRONT[name](self) for name in names]
@@ -219,7 +224,18 @@ class FrontBuilder:
         f = self.layout.front
         return f.body.top, self.size.height - f.footer.height - f.body.bottom_gap
 
+    def _body_key(self, member: Member) -> tuple:
+        """All the body's blocks read of member (FrontBlock.body_key), with the army's fit and growth."""
+        return (self._army_fit, self._grow, *(block.body_key(self, member) for block in self.blocks))
+
     def _body_fit(self, member: Member, at_least: int = 0) -> tuple[int, Mode, float]:
+        """_fitted_body once per body key and at_least: a function of what the blocks read."""
+        key = (at_least, *self._body_key(member))
+        if key not in self._fits:
+            self._fits[key] = self._fitted_body(member, at_least)
+        return self._fits[key]
+
+    def _fitted_body(self, member: Member, at_least: int) -> tuple[int, Mode, float]:
         """The first mode (from at_least) whose blocks fit the body, with the fewest traits by page
         this card needs, and the scale they fit at: a trait by page comes before a smaller type (the
         longest texts first, only when the smallest type does not hold them)."""
@@ -249,6 +265,18 @@ class FrontBuilder:
         return mode
 
     def _body(self, member: Member) -> FaceLayout:
+        """_laid_body, laid out once per body key when nothing of it is cut (a cut names its card).
+        At most BODIES kept: 10,000 distinct characters do not keep 10,000 bodies."""
+        key = self._body_key(member)
+        shapes = self._bodies.get(key)
+        if shapes is not None:
+            return FaceLayout(list(shapes))
+        out = self._laid_body(member)
+        if not out.cuts and len(self._bodies) < BODIES:
+            self._bodies[key] = list(out.shapes)
+        return out
+
+    def _laid_body(self, member: Member) -> FaceLayout:
         """Weapons, what their traits do, then specialisations, stacked from the top; never a rule left out.
 
         When the texts do not fit even at the smallest type, the card's longest traits are printed

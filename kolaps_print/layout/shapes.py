@@ -14,7 +14,7 @@ Align = Literal["left", "right", "centre"]
 Ink = tuple[float, float, float, float]  # CMYK, each 0..1: data/layouts/style.yaml
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)  # weakref: the painter knows a text's operators while it lives
 class Text:
     x: float  # the anchor: left edge, right edge or centre, per align
     y: float  # baseline

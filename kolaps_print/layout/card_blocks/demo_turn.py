@@ -21,6 +21,9 @@ LINES = ("move", "attack", "dice")  # cards.front.demo_turn_KEY_name / _KEY, in 
 
 
 class DemoTurnFront(FrontBlock):
+    def body_key(self, front: FrontBuilder, member: Member) -> int | tuple[()]:
+        return member.index if front.layout.shows.turn else ()  # this character's own numbers
+
     def body(self, front: FrontBuilder, member: Member, style: Style, mode: Mode, first: bool) -> list[Block]:
         if not front.layout.shows.turn or mode.specs or mode.traits:  # a card too small for every block goes without it
             return []

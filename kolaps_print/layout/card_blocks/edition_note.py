@@ -20,6 +20,9 @@ EDITION_NOTE = "the edition's note"  # the note block's name in messages, and ho
 
 
 class EditionNoteFront(FrontBlock):
+    def body_key(self, front: FrontBuilder, member: Member) -> int | tuple[()]:
+        return member.index if front.layout.shows.note else ()  # the card's own: its messages name it
+
     def body(self, front: FrontBuilder, member: Member, style: Style, mode: Mode, first: bool) -> list[Block]:
         if not front.layout.shows.note:
             return []

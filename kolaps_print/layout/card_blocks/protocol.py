@@ -14,7 +14,7 @@ data/rulesets/kolaps/card.yaml and keep what the whole army shares."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -85,6 +85,12 @@ class FrontBlock:
     def body(self, front: FrontBuilder, member: Member, style: Style, mode: Mode, first: bool) -> list[Block]:
         """Its body blocks at style's width and scale; first: nothing above it in the body."""
         return []
+
+    def body_key(self, front: FrontBuilder, member: Member) -> Hashable:
+        """All body() reads of member, for the builder to lay a body out once per distinct key
+        (characters with the same weapons share it). By default the card's own (member.index);
+        nothing for a block without a body."""
+        return () if type(self).body is FrontBlock.body else member.index
 
 
 @dataclass(frozen=True)

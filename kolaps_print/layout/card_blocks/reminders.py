@@ -21,6 +21,9 @@ BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 
 
 class RemindersFront(FrontBlock):
+    def body_key(self, front: FrontBuilder, member: Member) -> tuple[int, ...]:
+        return tuple(map(id, member.weapons))  # their traits
+
     def __init__(self) -> None:
         self._lines: dict[tuple[card_text.TraitReminder, float], Block] = {}
 

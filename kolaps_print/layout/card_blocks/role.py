@@ -19,8 +19,25 @@ if TYPE_CHECKING:
 ITALIC = "KSans-Italic"
 
 
+ROLES = 2048  # role lines kept by one builder: an army's distinct archetypes and functions
+
+
 class RoleFront(FrontBlock):
+    def __init__(self) -> None:
+        self._lines: dict[tuple, list[Shape]] = {}  # uncut role lines, by all they depend on
+
     def build(self, front: FrontBuilder, card: Card) -> FaceLayout:
+        c = card.member.character
+        key = (c.archetype, c.function, card.member.portrait is not None, card.right, card.bare_star, front.name_size)
+        shapes = self._lines.get(key)
+        if shapes is not None:
+            return FaceLayout(list(shapes))
+        out = self._role(front, card)
+        if not out.cuts and len(self._lines) < ROLES:
+            self._lines[key] = list(out.shapes)
+        return out
+
+    def _role(self, front: FrontBuilder, card: Card) -> FaceLayout:
         member, f = card.member, front.layout.front
         c, sub = member.character, card_text.subtitle(member)
         if (sub or card.bare_star) and f.band.subtitle is not None:

@@ -18,6 +18,9 @@ ITALIC = "KSans-Italic"
 
 
 class RulingLegendFront(FrontBlock):
+    def body_key(self, front: FrontBuilder, member: Member) -> tuple[int, ...]:
+        return tuple(map(id, member.specialisations))  # whether one prints a mark (front.marked)
+
     def __init__(self) -> None:
         self._blocks: dict[float, Block] = {}  # by scale: the same on every card that has it
 

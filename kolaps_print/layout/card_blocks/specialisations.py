@@ -20,6 +20,9 @@ BOLD, ITALIC = "KSans-Bold", "KSans-Italic"
 
 
 class SpecialisationsFront(FrontBlock):
+    def body_key(self, front: FrontBuilder, member: Member) -> tuple[int, ...]:
+        return tuple(map(id, member.specialisations))
+
     def __init__(self) -> None:
         self._blocks: dict[tuple[int, float], Block] = {}
 

@@ -19,6 +19,9 @@ BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 
 
 class WeaponsFront(FrontBlock):
+    def body_key(self, front: FrontBuilder, member: Member) -> tuple[int, ...]:
+        return tuple(map(id, member.weapons))  # the catalogue's weapons, one object each
+
     def __init__(self) -> None:
         self._blocks: dict[tuple[int, float], Block] = {}  # weapons repeat across an army
 
