@@ -43,6 +43,7 @@ from kolaps_print.layout.reference.tables import (
 )
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.sheets import sizes
+from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
 from kolaps_print.units import pt, to_mm
@@ -464,19 +465,45 @@ def _section_faces(
         # faces of notes alone count where notes go under their rows (mini): a tarot section is not
         # set 1.5 pt smaller to bring its notes onto its fronts
         lone = sum(1 for _, box in laid if box.placed and not _holds_rows(box)) if look.notes_under else 0
-        rank = (sum(parted), len(laid), size.body < look.floor - EPSILON, lone, -size.body)
+        torn, short, over = cut_faults(table_pieces(laid))
+        below = size.body < look.floor - EPSILON
+        rank = (sum(parted), torn, short, below, len(laid), over, lone, -size.body)
         if best is None or rank < best[0]:
             best = (rank, laid)
-        if rank[0] == 0 and lone == 0 and not _over_two(laid):
+        if rank[:3] == (0, 0, 0) and lone == 0 and not over and not below:
             break
     assert best is not None
     return best[1]
 
 
-def _over_two(laid: list[tuple[Topic, FlowBox]]) -> bool:
-    """Whether a card's topic laid runs its tables over more than two faces."""
-    runs = [[box for _, box in run] for _, run in groupby(laid, key=lambda pair: id(pair[0]))]
-    return any(sum(1 for box in run if _holds_rows(box)) > 2 for run in runs)
+def table_pieces(laid: list[tuple[Topic, FlowBox]]) -> list[list[int]]:
+    """Each table's pieces as laid, in order: the body rows of each (a piece after the first opens
+    its face with the « (suite) » title its cut put over it)."""
+    out: list[list[int]] = []
+    for _, box in laid:
+        for block, _ in box.placed:
+            rows = table_rows(block)
+            if rows is None:
+                continue
+            if isinstance(block, Stack) and block.continued is not None and block.parts[0] is block.continued and out:
+                out[-1].append(rows)
+            else:
+                out.append([rows])
+    return out
+
+
+def cut_faults(pieces: list[list[int]]) -> tuple[int, int, int]:
+    """How a section's tables are cut, worst first (issue 12; the fourteenth session's merge
+    notes): torn, the tables read in a piece of one row, or, over more than two faces (past one
+    card), in pieces more than a row apart (Blessures critiques 1 + 2 + 3, Moral 2 + 1 + 1);
+    short, the tables of whole_rows rows or fewer cut at all (3d6's États 3 + 3); over, the tables
+    over more than two faces, in even pieces (Actions de base 5 + 4 + 4)."""
+    whole = table_breaks().whole_rows
+    cut = [p for p in pieces if len(p) > 1]
+    torn = sum(1 for p in cut if min(p) < 2 or (len(p) > 2 and max(p) - min(p) > 1))
+    short = sum(1 for p in cut if sum(p) <= whole)
+    over = sum(1 for p in cut if len(p) > 2)
+    return torn, short, over
 
 
 def _card_faces(
