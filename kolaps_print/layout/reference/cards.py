@@ -196,13 +196,16 @@ def _bare(table: TableContent) -> TableContent:
     return replace(_regular(table), rule=None, note=None, legend=None)
 
 
-def _front_units(topic: Topic, width: float, styles: Styles) -> list[Flowable]:
+def _front_units(topic: Topic, width: float, styles: Styles, notes: bool = False) -> list[Flowable]:
     """The topic's tables, titled only when two share the card (the strip names a lone one); a
     table too wide for the card at the deck's size as table_plan sets it, its parts one under the
-    other, each after the first titled « … (suite) »."""
+    other, each after the first titled « … (suite) ». notes: each table's note under its rows."""
     alone = len(topic.tables) == 1
     bare = tuple(_bare(t) for t in topic.tables)
     plans = [table_plan(t, width, styles) for t in bare]
+    if notes:
+        bare = tuple(replace(b, note=t.note) for b, t in zip(bare, topic.tables, strict=True))
+        plans = [[(replace(p, note=t.note), s) for p, s in plan] for plan, t in zip(plans, topic.tables, strict=True)]
     if all(plan == [(t, styles)] for t, plan in zip(bare, plans, strict=True)):  # the deck's size and shape
         if alone:
             return [table_block(bare[0], width, styles, show_title=topic.headed)]
@@ -334,6 +337,9 @@ def _topic_faces(
     """
     gap = look.gap
     rest = _explanation(topic, styles, legend)
+    noted = _noted_front(topic, new_box, styles, gap) if (look.front_notes or look.notes_under) and not legend else []
+    if noted:
+        return [*noted, new_box()]
     faces = _table_faces(topic, new_box, styles, gap)
     on_back = len(faces) % 2 == 0  # the table's last part is on a back
     under = look.front_notes or look.notes_under or _one_line(rest, faces[0])
@@ -355,6 +361,18 @@ def _topic_faces(
     if len(faces) % 2:
         faces.append(new_box())  # a plain back
     return faces
+
+
+def _noted_front(topic: Topic, new_box, styles: Styles, gap: float) -> list[FlowBox]:
+    """Two tables on one front, each with its note under its rows, when that fits the front (review
+    14, N4: tarot 9/14's front a third empty over « Localisation » and « Cumul », their notes alone
+    on its back under their titles again); [] otherwise (a rule to read first, a single table, no
+    note, more than a face)."""
+    tables = topic.tables
+    if len(tables) < 2 or any(t.rule or t.legend for t in tables) or not any(t.note for t in tables):
+        return []
+    faces = _fill(_front_units(topic, new_box().width, styles, notes=True), new_box, gap, topic.title)
+    return faces if len(faces) == 1 else []
 
 
 def _note_pieces(note: str, parts: list[TableContent]) -> dict[int, str] | None:
