@@ -4,6 +4,8 @@ on the faces, to check how they are cut: no piece of one row where the rows can 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from card_pieces import faces, tables  # tests/support
 from pdf_colours import seen  # tests/support
@@ -50,3 +52,47 @@ def test_a_table_over_more_than_one_card_is_cut_in_even_pieces(decks):
         if len(rows) > 2 and max(rows) - min(rows) > 1 and head not in MINI_TORN
     ]
     assert uneven == []
+
+
+def test_two_tables_notes_go_under_their_rows_where_the_front_has_room(decks):
+    """KOLAPS tarot 9/14: « Localisation » and « Cumul des blessures » on the front, a third of it
+    empty, their notes alone on the back under their titles again: each note under its rows."""
+    deck = faces(decks["kolaps", "tarot"], seen(table_paint().head_fill))
+    (front,) = [f for f in deck if "Cumul des blessures" in f.text and f.pieces]
+    assert "Seules les cases cochées comptent" in front.text
+    assert "ajoutez au dé de gravité" in front.text
+    assert not deck[front.index + 1].pieces and "Seules les cases" not in deck[front.index + 1].text
+
+
+def _band(face) -> str:
+    """A face's band name: its text up to its number (and the hint before it)."""
+    found = re.match(r"(.*?)\s+(?:(?:verso|suite) ›\s+)?\d+/\d+", face.text)
+    assert found, face.text[:60]
+    return found.group(1)
+
+
+@pytest.mark.parametrize("card", ["mini", "poker", "tarot"])
+@pytest.mark.parametrize("system", ["d100", "3d6", "d12"])
+def test_a_section_s_bands_say_suite_on_all_its_continued_faces_or_on_none(decks, system, card):
+    """d100 mini: the back of 2/8 read « Réussir un jet » (its « suite › » left no room for more),
+    the back of 3/8 « Réussir un jet (suite) » (review 14b, N3): one convention a section."""
+    deck = faces(decks[system, card], seen(table_paint().head_fill))
+    sections: dict[str, set[bool]] = {}
+    seen_bases: set[str] = set()
+    for face in deck:
+        band = _band(face)
+        base = band.removesuffix(" (suite)")
+        if base in seen_bases and face.pieces:
+            sections.setdefault(base, set()).add(band.endswith("(suite)"))
+        seen_bases.add(base)
+    assert {base: said for base, said in sections.items() if len(said) > 1} == {}
+
+
+@pytest.mark.parametrize("card", ["mini", "poker", "tarot"])
+@pytest.mark.parametrize("system", ["kolaps", "d100", "3d6", "d12"])
+def test_a_continued_table_s_title_holds_no_parenthesis_but_suite(decks, system, card):
+    """d100 mini 3/8's back: « Chance de réussite (d100 ≤ score), à bout portant (suite) » ran to
+    three lines, « (suite) » alone on the last (review 14b, N2): the first piece names it whole."""
+    deck = faces(decks[system, card], seen(table_paint().head_fill))
+    titles = [p.title for pieces in tables(deck) for p in pieces[1:] if p.title]
+    assert [t for t in titles if re.sub(r"\(suite\)", "", t).count("(")] == []
