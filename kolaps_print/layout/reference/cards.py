@@ -43,6 +43,7 @@ from kolaps_print.layout.reference.tables import (
 )
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.sheets import sizes
+from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
 from kolaps_print.units import pt, to_mm
@@ -195,13 +196,16 @@ def _bare(table: TableContent) -> TableContent:
     return replace(_regular(table), rule=None, note=None, legend=None)
 
 
-def _front_units(topic: Topic, width: float, styles: Styles) -> list[Flowable]:
+def _front_units(topic: Topic, width: float, styles: Styles, notes: bool = False) -> list[Flowable]:
     """The topic's tables, titled only when two share the card (the strip names a lone one); a
     table too wide for the card at the deck's size as table_plan sets it, its parts one under the
-    other, each after the first titled « … (suite) »."""
+    other, each after the first titled « … (suite) ». notes: each table's note under its rows."""
     alone = len(topic.tables) == 1
     bare = tuple(_bare(t) for t in topic.tables)
     plans = [table_plan(t, width, styles) for t in bare]
+    if notes:
+        bare = tuple(replace(b, note=t.note) for b, t in zip(bare, topic.tables, strict=True))
+        plans = [[(replace(p, note=t.note), s) for p, s in plan] for plan, t in zip(plans, topic.tables, strict=True)]
     if all(plan == [(t, styles)] for t, plan in zip(bare, plans, strict=True)):  # the deck's size and shape
         if alone:
             return [table_block(bare[0], width, styles, show_title=topic.headed)]
@@ -333,6 +337,9 @@ def _topic_faces(
     """
     gap = look.gap
     rest = _explanation(topic, styles, legend)
+    noted = _noted_front(topic, new_box, styles, gap) if (look.front_notes or look.notes_under) and not legend else []
+    if noted:
+        return [*noted, new_box()]
     faces = _table_faces(topic, new_box, styles, gap)
     on_back = len(faces) % 2 == 0  # the table's last part is on a back
     under = look.front_notes or look.notes_under or _one_line(rest, faces[0])
@@ -354,6 +361,18 @@ def _topic_faces(
     if len(faces) % 2:
         faces.append(new_box())  # a plain back
     return faces
+
+
+def _noted_front(topic: Topic, new_box, styles: Styles, gap: float) -> list[FlowBox]:
+    """Two tables on one front, each with its note under its rows, when that fits the front (review
+    14, N4: tarot 9/14's front a third empty over « Localisation » and « Cumul », their notes alone
+    on its back under their titles again); [] otherwise (a rule to read first, a single table, no
+    note, more than a face)."""
+    tables = topic.tables
+    if len(tables) < 2 or any(t.rule or t.legend for t in tables) or not any(t.note for t in tables):
+        return []
+    faces = _fill(_front_units(topic, new_box().width, styles, notes=True), new_box, gap, topic.title)
+    return faces if len(faces) == 1 else []
 
 
 def _note_pieces(note: str, parts: list[TableContent]) -> dict[int, str] | None:
@@ -464,19 +483,45 @@ def _section_faces(
         # faces of notes alone count where notes go under their rows (mini): a tarot section is not
         # set 1.5 pt smaller to bring its notes onto its fronts
         lone = sum(1 for _, box in laid if box.placed and not _holds_rows(box)) if look.notes_under else 0
-        rank = (sum(parted), len(laid), size.body < look.floor - EPSILON, lone, -size.body)
+        torn, short, over = cut_faults(table_pieces(laid))
+        below = size.body < look.floor - EPSILON
+        rank = (sum(parted), torn, short, below, len(laid), over, lone, -size.body)
         if best is None or rank < best[0]:
             best = (rank, laid)
-        if rank[0] == 0 and lone == 0 and not _over_two(laid):
+        if rank[:3] == (0, 0, 0) and lone == 0 and not over and not below:
             break
     assert best is not None
     return best[1]
 
 
-def _over_two(laid: list[tuple[Topic, FlowBox]]) -> bool:
-    """Whether a card's topic laid runs its tables over more than two faces."""
-    runs = [[box for _, box in run] for _, run in groupby(laid, key=lambda pair: id(pair[0]))]
-    return any(sum(1 for box in run if _holds_rows(box)) > 2 for run in runs)
+def table_pieces(laid: list[tuple[Topic, FlowBox]]) -> list[list[int]]:
+    """Each table's pieces as laid, in order: the body rows of each (a piece after the first opens
+    its face with the « (suite) » title its cut put over it)."""
+    out: list[list[int]] = []
+    for _, box in laid:
+        for block, _ in box.placed:
+            rows = table_rows(block)
+            if rows is None:
+                continue
+            if isinstance(block, Stack) and block.continued is not None and block.parts[0] is block.continued and out:
+                out[-1].append(rows)
+            else:
+                out.append([rows])
+    return out
+
+
+def cut_faults(pieces: list[list[int]]) -> tuple[int, int, int]:
+    """How a section's tables are cut, worst first (issue 12; the fourteenth session's merge
+    notes): torn, the tables read in a piece of one row, or, over more than two faces (past one
+    card), in pieces more than a row apart (Blessures critiques 1 + 2 + 3, Moral 2 + 1 + 1);
+    short, the tables of whole_rows rows or fewer cut at all (3d6's États 3 + 3); over, the tables
+    over more than two faces, in even pieces (Actions de base 5 + 4 + 4)."""
+    whole = table_breaks().whole_rows
+    cut = [p for p in pieces if len(p) > 1]
+    torn = sum(1 for p in cut if min(p) < 2 or (len(p) > 2 and max(p) - min(p) > 1))
+    short = sum(1 for p in cut if sum(p) <= whole)
+    over = sum(1 for p in cut if len(p) > 2)
+    return torn, short, over
 
 
 def _card_faces(

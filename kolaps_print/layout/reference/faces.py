@@ -52,11 +52,13 @@ def _split_for(box: FlowBox, flowable: Flowable, gap: float, least: int) -> list
     pieces = _legal_split(flowable, box.width, _room(box, gap), box.height, least)
     if pieces or box.placed:
         return pieces
-    for min_rows in range(least - 1, 0, -1):  # rows too tall for three a face: fewer
-        pieces = split_keeping_rows(flowable, box.width, _room(box, gap), min_rows, back_off=True)
+    for min_rows in range(least - 1, 0, -1):  # rows too tall for three a face: fewer, the rest as even
+        # (Moral 2 + 1 + 1, Modificateurs 4 + 4 + 2 + 1 when cut greedily: issue 12, no piece of one row
+        # where the rest can flow two a face)
+        pieces = _legal_split(flowable, box.width, _room(box, gap), box.height, min_rows)
         if pieces:
             return pieces
-    return []
+    return split_keeping_rows(flowable, box.width, _room(box, gap), 1, back_off=True)
 
 
 def _legal_split(flowable: Flowable, width: float, room: float, face: float, min_rows: int) -> list[Flowable]:

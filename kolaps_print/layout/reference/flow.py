@@ -154,9 +154,10 @@ class Stack(Flowable):
         return []
 
     def _halves(self, head: list[Flowable], tail: list[Flowable]) -> list[Flowable]:
-        """The two Stacks of a split; the second opens with the "(suite)" title."""
+        """The two Stacks of a split; the second opens with the "(suite)" title. Both keep it: a
+        piece that opens with it is read as a table's continuation (cards.table_pieces)."""
         lead = [self.continued] if self.continued is not None else []
-        return [Stack(head, self.gap, tag=self.tag), Stack(lead + tail, self.gap, self.continued, self.tag)]
+        return [Stack(head, self.gap, self.continued, self.tag), Stack(lead + tail, self.gap, self.continued, self.tag)]
 
     def part_heights(self) -> list[float]:
         """Each part's height at the last wrap, top to bottom."""

@@ -440,8 +440,10 @@ def _table_text_under(
 
 def continued_title(title: str) -> str:
     """The title heading a table's second part: « Blessures critiques (réussite critique) » continues
-    as « Blessures critiques (suite) », never with two parentheses in a row."""
-    short = re.sub(r"\s*\([^()]*\)\s*$", "", title).strip() or title
+    as « Blessures critiques (suite) », never with two parentheses in a row, nor with one inside it
+    (review 14b, N2: d100 mini 3/8's « Chance de réussite (d100 ≤ score), à bout portant (suite) »
+    ran to three lines, « (suite) » alone on the last; its first piece gave the title whole)."""
+    short = re.sub(r"\s*\([^()]*\)", "", title).strip() or title
     return label("tables.format.continued", title=short)
 
 

@@ -338,12 +338,16 @@ def _one_name_a_section(faces: list[PouredFace], room: float, size: float, taken
     """Each face's band name, one name for all the faces of a section (review 12, N3: 3d6 poker's
     « Actions de combat » 5/7 went on as « Combat (suite) » 6/7, its title too long with
     « (suite) »): the first of its names that fits every one of its faces' bands, « (suite) » where
-    a face takes it; else each face's own first that fits (first_fitting)."""
+    a face takes it; else the first that fits them all without « (suite) » on any (review 14b, N3:
+    d100 mini's back of 2/8 read « Réussir un jet », its « suite › » leaving no room, the back of
+    3/8 « Réussir un jet (suite) »: one convention a section, its cut tables' titles say « (suite) »);
+    else each face's own first that fits (first_fitting)."""
     names = [first_fitting(f.names, room, size, taken[i]) for i, f in enumerate(faces)]
     for section in dict.fromkeys(f.section for f in faces):
         at = [i for i, f in enumerate(faces) if f.section == section]
-        for base in faces[at[0]].bases:
-            wanted = {i: faces[i].name(base) for i in at}
+        tries = [(base, True) for base in faces[at[0]].bases] + [(base, False) for base in faces[at[0]].bases]
+        for base, suite in tries:
+            wanted = {i: faces[i].name(base) if suite else base for i in at}
             if all(stringWidth(n, SANS_BOLD, size) + taken[i] <= room for i, n in wanted.items()):
                 names = [wanted.get(i, n) for i, n in enumerate(names)]
                 break
