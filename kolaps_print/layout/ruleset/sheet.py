@@ -492,7 +492,7 @@ def _balanced(
     under an earlier one (d12: « Blessures » under « Actions », « Combat » beside them), as a
     designer fills a reference sheet's short column; the story is returned in the order chosen.
     A story that fits these columns only with a section moved up is taken in that order (d12 and
-    d100 grow their type by a half and a quarter point so, their last page filled: review 14b, N7)."""
+    d100 grow their type by half a point so, their last page fuller: review 14b, N7)."""
     if not thread.fits(story, columns, section):
         fitting = [order for order in _moved_up(story) if thread.fits(order, columns, section)]
         if not fitting:
