@@ -6,6 +6,7 @@ import pytest
 import yaml
 from text_metrics import ascent_descent  # tests/support
 
+from kolaps_print.layout.reference.as_shapes import SPACES
 from kolaps_print.layout.shapes import Box, Drop, Text
 from kolaps_print.layout.text_fit import width_mm
 from kolaps_print.model.army_book import load_army
@@ -14,6 +15,7 @@ from kolaps_print.model.army_book import load_army
 def text_bounds(t: Text) -> tuple[float, float, float, float]:
     """(left, top, right, bottom) in mm, y downwards."""
     w = t.width or width_mm(t.text, t.font, t.size, t.tracking)
+    w += t.word_space * sum(t.text.count(s) for s in SPACES) * 25.4 / 72  # a line whose spaces shrink to fit
     left = t.x if t.align == "left" else t.x - w if t.align == "right" else t.x - w / 2
     ascent, descent = ascent_descent(t.font, t.size)
     return left, t.y - ascent * 0.78, left + w, t.y + descent * 0.6  # glyph ink, not the line box

@@ -490,9 +490,14 @@ def _balanced(
     makes the shortest height that fits not always the levellest. When the levellest still leaves
     the columns further apart than balance_within of a column, a whole later section may go up
     under an earlier one (d12: « Blessures » under « Actions », « Combat » beside them), as a
-    designer fills a reference sheet's short column; the story is returned in the order chosen."""
+    designer fills a reference sheet's short column; the story is returned in the order chosen.
+    A story that fits these columns only with a section moved up is taken in that order (d12 and
+    d100 grow their type by half a point so, their last page fuller: review 14b, N7)."""
     if not thread.fits(story, columns, section):
-        return columns, thread, story
+        fitting = [order for order in _moved_up(story) if thread.fits(order, columns, section)]
+        if not fitting:
+            return columns, thread, story
+        story = fitting[0]  # the page holds its sections only with one moved up (d12 from 12.75 pt)
     full = columns[0].height
     best = _levellest(story, columns, thread, section)
     if best is None:
@@ -562,8 +567,8 @@ def paginate(
     story: list[Flowable], look: SheetLook, size: tuple[float, float], colour: Color, balance: bool
 ) -> list[list[FlowBox]]:
     """The story poured into pages of filled columns, a section going on in the next column headed
-    by its bar again; with balance, the last page's columns end level (which never changes the page
-    count, so the runs that only count pages skip it)."""
+    by its bar again; with balance, the last page's columns end level, and a last page whose
+    sections fit it only with one moved up holds them so (a page fewer: d12 from 12.75 pt)."""
     story, pages, thread, section = list(story), [], _Thread(look, colour), ""
     while story:
         columns = _columns(look, size)
@@ -588,7 +593,7 @@ def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: Shee
 
     def pages(body: float) -> int:
         story = _story(sections, look.at_body(body), setting)
-        return len(paginate(story, look.at_body(body), setting.size, setting.colour, balance=False))
+        return len(paginate(story, look.at_body(body), setting.size, setting.colour, balance=True))
 
     sizes = [look.max_body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:

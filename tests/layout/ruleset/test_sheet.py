@@ -289,7 +289,7 @@ def test_the_body_is_the_largest_size_on_the_fewest_pages(laid):
     def pages(body: float) -> int:
         bigger = look.at_body(body)
         story = sheet_story(sections, columns, bigger, setting.colour)
-        return len(paginate(story, bigger, setting.size, setting.colour, balance=False))
+        return len(paginate(story, bigger, setting.size, setting.colour, balance=True))
 
     largest = look.body_pt  # the largest size on as few pages; the body may be a little smaller
     while largest < look.max_body_pt and pages(largest + look.body_step_pt) == len(sheet.pages):
