@@ -5,11 +5,14 @@ its cards."""
 
 from __future__ import annotations
 
+import io
 import re
 
+import pypdf
 import pytest
 from index_pages import HEADING_SIZE, entry_key, index_page, read_captions, read_entries  # tests/support
 from pdf_colours import seen  # tests/support
+from pdf_lines import body_lines  # tests/support
 from pdf_tables import path_paints  # tests/support
 from pdf_text import text_objects  # tests/support
 from review_books import BOOKS  # tests/support
@@ -109,3 +112,22 @@ def test_a_characteristic_is_spelled_in_the_book_as_on_the_cards(ruleset):
     words = re.findall(r"\w+", text)
     wrong = sorted({w for w in words if w.upper() in shown and w != w.upper() and w[:1].isupper()})
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("name", BOOKS)
+def test_a_sentence_announcing_what_follows_never_ends_a_column(name):
+    """Proofreading after review 14b: 3d6's « Les armures des personnages et leur KD : » ended
+    p. 3's left column, the « Dommages » table (floated) then heading the right column over the
+    « Armures » table it announced. A line of the prose ending on « : » (a list or a table
+    follows) is never the last line of its column, so what it announces is under it."""
+    pdf = _pdf(name)
+    split = float(pypdf.PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width) / 2
+    columns: dict[tuple[int, bool], list] = {}
+    for line in body_lines(pdf, PROSE_FACE, split):
+        if line.page >= 1:
+            columns.setdefault((line.page, line.left > split), []).append(line)
+    assert len(columns) >= 4
+    hanging = [
+        (page + 1, lines[-1].text) for (page, _), lines in columns.items() if lines[-1].text.rstrip().endswith(":")
+    ]
+    assert not hanging
