@@ -421,17 +421,8 @@ class IndexLine(TocLine):
 
 
 # ---- tables -------------------------------------------------------------------
-def table_width(content: TableContent, width: float, scale: float = 1.0) -> float:
-    """A table of short cells (seuils, cumul) takes what it needs, not the whole measure (its type
-    scale times the book's: a handout's page of tables sets them larger)."""
-    rows = [content.columns] + content.rows
-    natural = sum(
-        max(stringWidth(french(r[i]) if i < len(r) else "", SANS_BOLD, 8.6 * scale) for r in rows) + 8 * scale
-        for i in range(len(content.columns))
-    )
-    return width if natural * 1.8 > width else max(natural * 1.8, width * 0.5)
-
-
+# Every table takes its column's full measure, short ones too (« Seuils », « Tir en rafale »):
+# tables of one page then share their edges (review 14b, N6); a table's columns share that width.
 def _column_widths(content: TableContent, width: float, scale: float = 1.0) -> list[float]:
     """Widths by the table's weights, but never narrower than a column's longest word: in a
     book column a header must not break inside a word (« Modi-f. »). A table without weights
@@ -458,6 +449,7 @@ def _column_widths(content: TableContent, width: float, scale: float = 1.0) -> l
 
 
 CELL_PADDING = 8  # the cells' left and right padding (_table_style)
+TABLE_ANCHOR = "table-"  # the index's anchor of a data table, at its title (its place of the index: the table itself)
 
 
 def _longest_word(content: TableContent, column: int, scale: float = 1.0) -> float:
@@ -657,7 +649,7 @@ def data_table(
     """
     s = st.styles()
     keys, under, tried = _arrangement(content, width, scale)
-    widths = _column_widths(keys, _keys_width(keys, under, width, scale), scale)
+    widths = _column_widths(keys, width, scale)  # every table the column's full measure (review 14b, N6)
     if under:
         widths = _close_keys(keys, widths, width, scale, _bold(content))
         # the last key column takes the rest of the measure: its texts start it, not centred in it
@@ -719,7 +711,7 @@ def _arrangement(
     n = len(content.columns)
     for kept in range(n, 1, -1):
         keys, under = column_part(content, list(range(kept))), list(range(kept, n))
-        widths = _column_widths(keys, _keys_width(keys, under, width, scale), scale)
+        widths = _column_widths(keys, width, scale)
         cells = _cells(keys, scale, widths, _bold(content))
         if _most_lines(cells, widths, scale) <= st.rulebook_layout().cell_lines:
             return keys, under, (cells if not under else None)
@@ -759,11 +751,6 @@ def _close_keys(
         more = max(0.0, min(n - close[i], spare))
         close[i], spare = close[i] + more, spare - more
     return close + [width - sum(close)]
-
-
-def _keys_width(keys: TableContent, under: list[int], width: float, scale: float) -> float:
-    """The table's width: the measure where texts run under the rows, else what its cells need."""
-    return width if under else table_width(keys, width, scale)
 
 
 def _most_lines(cells: list[list[Paragraph]], widths: list[float], scale: float) -> int:
@@ -990,7 +977,7 @@ def block_flowables(
         content = _first_columns(ctx.tables[block.name], block.columns)
         anchor = None
         if ctx.terms is not None:  # the index lists the table under its title, where it first appears
-            anchor = (ctx.terms.setdefault(content.title, f"table-{block.name}"), ctx.registry)
+            anchor = (ctx.terms.setdefault(content.title, f"{TABLE_ANCHOR}{block.name}"), ctx.registry)
         return data_table(content, ctx.width, ctx.frame_height, block.note, anchor, ctx.table_scale)
     if isinstance(block, ThematicBreak):
         return [HRFlowable(width="40%", thickness=0.6, color=st.palette().rule, spaceBefore=6, spaceAfter=10)]

@@ -16,6 +16,7 @@ from kolaps_print.labels import label, labels
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import (
     LAST_PAGE,
+    TABLE_ANCHOR,
     HeadingFlowable,
     IndexLine,
     Registry,
@@ -89,8 +90,15 @@ def index_entries(chapters: list[Chapter], terms: dict[str, str], pages: dict[st
 
 def section_anchors(chapters: list[Chapter]) -> frozenset[str]:
     """The anchors of the book's headings: an entry's page that is one of them is the section
-    that treats it, set in bold (the others define or name it in the text, or give its table)."""
+    that treats it, set in bold (the others define or name it in the text)."""
     return frozenset(h.anchor for c in chapters for h in c.headings)
+
+
+def _treats(anchor: str, sections: frozenset[str]) -> bool:
+    """A place that treats its entry, its page in bold: a section, or a data table (its title),
+    which gives the whole of its subject as a section does. « Blessures critiques (réussite
+    critique) » and « Réussite critique » send to one page, set alike (review 14b, N1)."""
+    return anchor in sections or anchor.startswith(TABLE_ANCHOR)
 
 
 def headwords(entries: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
@@ -106,13 +114,13 @@ def headwords(entries: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]
 
 
 def entry_pages(anchors: list[str], pages: dict[str, int], sections: frozenset[str]) -> list[tuple[str, bool]]:
-    """(pages, bold) of an entry, in order: the pages of the sections that treat it in bold, a
+    """(pages, bold) of an entry, in order: the pages of the sections and tables that treat it in bold, a
     section that turns a page as a range (« 7, **11–12** »), two that share a page as one; a
     term's page plain, unless a bold range holds it already. « 00 » until a pass has laid the
     entry out."""
     if not all(a in pages for a in anchors):
         return [("00", False)]
-    spans = sorted((pages[a], pages.get(a + LAST_PAGE, pages[a])) for a in anchors if a in sections)
+    spans = sorted((pages[a], pages.get(a + LAST_PAGE, pages[a])) for a in anchors if _treats(a, sections))
     bold: list[tuple[int, int]] = []
     for first, last in spans:  # in order of their first page: one that shares a page with the last joins it
         if bold and first <= bold[-1][1]:
@@ -120,7 +128,7 @@ def entry_pages(anchors: list[str], pages: dict[str, int], sections: frozenset[s
         else:
             bold.append((first, max(first, last)))
     held = {page for first, last in bold for page in range(first, last + 1)}
-    plain = sorted({pages[a] for a in anchors if a not in sections} - held)
+    plain = sorted({pages[a] for a in anchors if not _treats(a, sections)} - held)
     places = sorted([(first, last, True) for first, last in bold] + [(page, page, False) for page in plain])
     return [(numbers.page_span(first, last), strong) for first, last, strong in places]
 

@@ -12,7 +12,7 @@ from reportlab.platypus import SimpleDocTemplate
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SERIF, register_fonts
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
-from kolaps_print.rulebook.flowables import data_table, table_width
+from kolaps_print.rulebook.flowables import data_table
 from kolaps_print.units import pt
 
 
@@ -30,11 +30,15 @@ def test_long_table_repeats_its_header_row_on_each_page():
         assert "Détail" in text, f"page {i + 1} lost the header row"
 
 
-def test_short_cells_do_not_stretch_across_the_measure():
+def test_a_table_of_short_cells_takes_the_whole_measure_as_a_long_one_does():
+    """Review 14b, N6: tables of one page set to different widths (« Tir en rafale » 15 mm short
+    of the column's edge beside « Bout portant »); every table now takes the column's measure."""
+    register_fonts()
     narrow = TableContent("n", "N", ["Rang", "Seuil"], [["0", "5+"], ["4", "2+"]])
     wide = TableContent("w", "W", ["Nom", "Texte"], [["a", "un long texte " * 12]])
-    assert table_width(narrow, 400) < 400
-    assert table_width(wide, 400) == 400
+    for content in (narrow, wide):
+        table = next(f for f in data_table(content, 400, 600) if hasattr(f, "_colWidths"))
+        assert sum(table._colWidths) == pytest.approx(400)
 
 
 def _body_paragraph(text: str):

@@ -11,6 +11,7 @@ from kolaps_print.labels import label, labels
 from kolaps_print.rulebook.index import sort_key
 
 HEADING_SIZE = 10.2  # pt: the smallest heading (h3, data/layouts/rulebook.yaml); captions and entries are smaller
+CAPTION_SIZE = 8.2  # pt: a table's caption (table_title, data/layouts/rulebook.yaml), bold
 SENSE = re.compile(r" \([^)]*\)$")  # « Automatique (faculté) »: the index's sense after a name
 
 
@@ -100,3 +101,14 @@ def filed_under(title: str) -> str:
     """The entry a section's title is filed under: itself, or the keyword glossary.yaml gives it."""
     under = {sort_key(name): head for name, head in labels("glossary.index").items()}
     return entry_key(under.get(sort_key(title), title))
+
+
+def read_captions(objs: list) -> dict[int, list[str]]:
+    """The tables' captions of the body, by page (from 0): bold sans at the caption's size, before
+    the index; a caption carried over (« … (suite) ») read without its suffix."""
+    start = index_page(objs)
+    out: dict[int, list[str]] = defaultdict(list)
+    caps = [o for o in objs if 1 < o.page < start and "Bold" in o.font and abs(o.size - CAPTION_SIZE) < 0.05]
+    for (page, _, _), row in printed_rows(caps, measure_middle(objs)).items():
+        out[page].append(" ".join(" ".join(o.text.split()) for o in row).removesuffix(" (suite)"))
+    return out
