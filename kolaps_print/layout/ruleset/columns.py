@@ -15,6 +15,9 @@ from kolaps_print.typography import french_patterns
 SOFT_HYPHEN = "\u00ad"  # reportlab breaks a word there, with a hyphen, only where it must
 CELL_PAD = 2  # points, a cell's padding on each side, when its column's width is measured
 SLACK = 1  # points: a word exactly as wide as its cell would still break on rounding
+# At the gutters' floor only rounding is allowed for: reportlab breaks a line only past its width
+# (review 14b S1: the 1 pt SLACK of four columns wrapped d100 tarot's « Portée (m) » at 9.75 pt).
+FLOOR_SLACK = 0.25
 
 
 def unbroken_size(
@@ -62,14 +65,16 @@ def least_widths(
     return _least(_measured(table, size, strong, bold_first), pad, whole_first)
 
 
-def _least(texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, whole_first: bool = False) -> list[float]:
+def _least(
+    texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, whole_first: bool = False, slack: float = SLACK
+) -> list[float]:
     def longest(i: int, column: list[tuple[str, str, float]]) -> float:
         if whole_first and i == 0:
             head, *body = column
             return max([_width((w, head[1], head[2])) for w in head[0].split(" ")] + [_width(t) for t in body])
         return max((_width((w, f, s)) for text, f, s in column for w in text.split(" ")), default=0)
 
-    return [longest(i, column) + 2 * pad + SLACK for i, column in enumerate(texts)]
+    return [longest(i, column) + 2 * pad + slack for i, column in enumerate(texts)]
 
 
 def heads_whole_widths(
@@ -132,6 +137,14 @@ def wrapped_cells(
         _width(t) + 2 * pad + SLACK > width
         for width, column in zip(columns, texts, strict=True)
         for t in column[first:]
+    )
+
+
+def heads_wrapped(table: RulesetTable, columns: list[float], size: float, pad: float, slack: float = SLACK) -> int:
+    """How many of the table's headings take more than one line in those columns."""
+    return sum(
+        _width((head, SANS_BOLD, size)) + 2 * pad + slack > width
+        for head, width in zip(table.header, columns, strict=True)
     )
 
 
@@ -276,6 +289,7 @@ def fewer_row_lines(
     strong: float = 1.0,
     bold_first: bool = False,
     heads_whole: bool = False,
+    slack: float = SLACK,
 ) -> list[float]:
     """columns reshared, where that takes lines off the rows' other cells, so that no row's
     first cell stands over an empty line: a row whose text goes under it (a card's row, under)
@@ -285,12 +299,13 @@ def fewer_row_lines(
     headings within two lines; columns unchanged when no move does. strong, bold_first: the texts
     measured as a character card prints them (_measured); heads_whole: the width taken first from
     the others' width over their headings whole, a heading taking a second line only where
-    that is not enough (a card's table: every card pays for its heading's line)."""
+    that is not enough (a card's table: every card pays for its heading's line). slack: what a
+    cell keeps over its text (FLOOR_SLACK at the gutters' floor)."""
     texts = _measured(table, size, strong, bold_first)
-    least, cells = _least(texts, pad), list(zip(*texts, strict=True))
+    least, cells = _least(texts, pad, slack=slack), list(zip(*texts, strict=True))
 
     def count(text: tuple[str, str, float], width: float) -> int:
-        return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - SLACK)
+        return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - slack)
 
     def score(widths: list[float]) -> tuple[int, int, int] | None:
         if any(count(t, w) > 2 for t, w in zip(cells[0], widths, strict=True)):
@@ -301,7 +316,7 @@ def fewer_row_lines(
         return sum(max(r) - r[0] for r in rows), sum(max(r) for r in rows), sum(map(sum, rows))
 
     floors = (
-        [[max(a, _width(head) + 2 * pad + SLACK) for a, head in zip(least, cells[0], strict=True)]]
+        [[max(a, _width(head) + 2 * pad + slack) for a, head in zip(least, cells[0], strict=True)]]
         if heads_whole
         else []
     ) + [least]
@@ -319,7 +334,7 @@ def fewer_row_lines(
         tries = []
         for i, column in enumerate(texts):
             for text in column[1:]:
-                want = _width(text) + 2 * pad + SLACK - best[i]
+                want = _width(text) + 2 * pad + slack - best[i]
                 given = spare(i, best, want)
                 if 0 < want <= sum(given):
                     moved = [
