@@ -11,9 +11,12 @@ from functools import cache
 import pytest
 from pdf_text import text_objects  # tests/support
 from ruleset_products import demo_army  # tests/support
+from table_cells import grid_cells  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
+from kolaps_print.jobs.tables import TablesOptions
 
 
 @cache
@@ -34,3 +37,29 @@ def test_a_weapons_heading_holds_one_line(card):
     lines = _lines(_army("d100", card))
     assert not [(p, t) for p, t in lines if t == "(m)"]
     assert sum(t == "Portée (m)" for _, t in lines) >= (5 if card == "tarot" else 1)
+
+
+@cache
+def _reference(system: str, kind: str) -> bytes:
+    if kind == "sheet":
+        return build_ruleset_sheet(system).pdf
+    return build_ruleset_reference_cards(system, TablesOptions(format="cards", card=kind)).pdf
+
+
+EXPERIENCE = ("5 XP × niveau visé", "1 XP × niveau visé", "Enseignée par un autre personnage")
+
+
+@pytest.mark.parametrize(
+    ("kind", "most"),
+    [("sheet", {t: 2 for t in EXPERIENCE}), ("poker", {t: 2 for t in EXPERIENCE}), ("tarot", {EXPERIENCE[0]: 2})],
+)
+def test_no_experience_cell_takes_three_lines_a_reshare_saves(kind, most):
+    """Main set the 3d6 « Coût de l'expérience » with three-line cells on every product: « 5 XP × /
+    niveau / visé » (tarot), « Enseignée par / un autre / personnage » (sheet, poker) beside a
+    Hausse with 7.8 mm over its longest word. The columns now reshare for a cell's lines in its
+    row (fewer_row_lines: fewer cells over two lines), trying each count of lines under a cell's
+    own. (Tarot: « Enseignée… » keeps three, as « Caractéristique (primaire ou dérivée) » does: at
+    9.75 pt the three columns at two lines need 186 pt of 179.)"""
+    cells = {c.text.strip(): c.lines for c in grid_cells(_reference("3d6", kind)) if c.text.strip() in most}
+    assert set(cells) == set(most), cells
+    assert all(cells[t] <= n for t, n in most.items()), cells

@@ -231,6 +231,14 @@ def within_lines(
     return [c + short - given * extra / sum(spare) for c, short, extra in zip(columns, lacking, spare, strict=True)]
 
 
+def _wants(text: tuple[str, str, float], width: float, room: float) -> list[float]:
+    """What a column width wide lacks to set text in fewer lines: whole, or in each count of
+    lines under its own (review 14b S2: « Enseignée par un / autre personnage » in two where
+    three, on the sheet; its one line is out of reach). room: the cell's padding and slack."""
+    now = _lines_at(text[0].split(" "), text[1], text[2], width - room)
+    return [_width_in_lines(text, lines) + room - width for lines in range(1, now)]
+
+
 def _width_in_lines(text: tuple[str, str, float], lines: int) -> float:
     """The narrowest width that sets text in lines lines at most, broken at plain spaces as
     reportlab breaks them (a word never broken)."""
@@ -307,13 +315,17 @@ def fewer_row_lines(
     def count(text: tuple[str, str, float], width: float) -> int:
         return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - slack)
 
-    def score(widths: list[float]) -> tuple[int, int, int] | None:
+    def score(widths: list[float], most: float = float("inf")) -> tuple[int, int, int, int] | None:
         if any(count(t, w) > 2 for t, w in zip(cells[0], widths, strict=True)):
             return None
         rows = [[count(t, w) for t, w in zip(row, widths, strict=True)] for row in cells[1:]]
-        # then the table's lines, not only its rows': a cell unwrapped within its row's height counts
-        # (review 14, S3: « 5 XP × / niveau / visé » beside a three-line « Caractéristique »)
-        return sum(max(r) - r[0] for r in rows), sum(max(r) for r in rows), sum(map(sum, rows))
+        if max(map(max, rows), default=0) > most:
+            return None  # no cell longer than the longest was (3d6 sheet « La moitié des… » in four)
+        # then the cells over two lines (review 14b S2: « Enseignée par / un autre / personnage »
+        # beside a Hausse with 7.8 mm over its longest word), then the rows' lines, then the
+        # table's: a cell unwrapped within its row's height counts (review 14, S3)
+        over = sum(n > 2 for r in rows for n in r)
+        return sum(max(r) - r[0] for r in rows), over, sum(max(r) for r in rows), sum(map(sum, rows))
 
     floors = (
         [[max(a, _width(head) + 2 * pad + slack) for a, head in zip(least, cells[0], strict=True)]]
@@ -330,18 +342,19 @@ def fewer_row_lines(
         return over
 
     best, now = list(columns), score(columns)
+    most = max((count(t, w) for row in cells[1:] for t, w in zip(row, columns, strict=True)), default=0)
     while now is not None:
         tries = []
         for i, column in enumerate(texts):
             for text in column[1:]:
-                want = _width(text) + 2 * pad + slack - best[i]
-                given = spare(i, best, want)
-                if 0 < want <= sum(given):
-                    moved = [
-                        w + want if j == i else w - want * s / sum(given)
-                        for j, (w, s) in enumerate(zip(best, given, strict=True))
-                    ]
-                    tries.append((score(moved), moved))
+                for want in _wants(text, best[i], pad + pad + slack):
+                    given = spare(i, best, want)
+                    if 0 < want <= sum(given):
+                        moved = [
+                            w + want if j == i else w - want * s / sum(given)
+                            for j, (w, s) in enumerate(zip(best, given, strict=True))
+                        ]
+                        tries.append((score(moved, most), moved))
         better = [(s, m) for s, m in tries if s is not None and s < now]
         if not better:
             break
