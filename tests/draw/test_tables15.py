@@ -6,6 +6,7 @@ values do not use (N5)."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -14,6 +15,7 @@ from ruleset_products import demo_army  # tests/support
 from table_cells import grid_cells  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
+from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
 from kolaps_print.jobs.tables import TablesOptions
@@ -63,3 +65,39 @@ def test_no_experience_cell_takes_three_lines_a_reshare_saves(kind, most):
     cells = {c.text.strip(): c.lines for c in grid_cells(_reference("3d6", kind)) if c.text.strip() in most}
     assert set(cells) == set(most), cells
     assert all(cells[t] <= n for t, n in most.items()), cells
+
+
+ENDS_ON_OPERATOR = re.compile(r"\s[+\u2212\u00d7\u00f7=]$")  # a line ending on a spaced operator
+
+
+@pytest.mark.parametrize(
+    ("system", "kind"), [("3d6", "mini"), ("3d6", "tarot"), ("3d6", "sheet"), ("d100", "mini"), ("d12", "sheet")]
+)
+def test_no_line_ends_on_an_operator(system, kind):
+    """Main broke « 5 XP × / niveau » (3d6 mini and tarot) and « Nombre à atteindre = DV − /
+    (caractéristique … » (3d6 mini and tarot): french() ties a spaced + − × ÷ = to the word after
+    it, so a line breaks before the operator if it must (review 14b, N7)."""
+    ends = [(p, t) for p, t in _lines(_reference(system, kind)) if ENDS_ON_OPERATOR.search(t)]
+    assert not ends, ends
+
+
+def test_no_line_ends_on_an_operator_in_the_book():
+    """Main's 3d6 rulebook (p. 4) broke « 5 XP × / niveau visé » in its experience table."""
+    pdf = build_rulebook(RulebookOptions(ruleset="3d6")).pdf
+    ends = [(p, t) for p, t in _lines(pdf) if ENDS_ON_OPERATOR.search(t)]
+    assert not ends, ends
+    assert any("XP × niveau" in t for _, t in _lines(pdf))
+
+
+MARK_ALONE = re.compile("^\u2020[ \u00a0\u202f]*[A-Z0-9-]+$")  # « † D100-E8 », a line of its own
+
+
+@pytest.mark.parametrize(("system", "kind"), [("d100", "sheet"), ("d100", "mini"), ("3d6", "mini")])
+def test_no_erratum_mark_stands_alone_on_a_line(system, kind):
+    """Main set « … au premier round, elle part en dernier. / † D100-E8 » (d100 sheet and mini 8/8,
+    « Recharger ») and « … toutes les AV. / † 3D6-E5 » (3d6 mini): a mark typed in a table's data
+    after a plain space. french() ties an erratum's mark to the word before it and its id to the
+    dagger, wherever it is printed (review 14b, N3)."""
+    alone = [(p, t) for p, t in _lines(_reference(system, kind)) if MARK_ALONE.match(t)]
+    assert not alone, alone
+    assert any("\u2020" in t for _, t in _lines(_reference(system, kind)))
