@@ -257,6 +257,13 @@ def tied_end(text: str) -> str:
     return _SHORT_END.sub(NBSP, text)
 
 
+def marks_apart(text: str) -> str:
+    """text with each erratum's mark parted from the word before it by a plain space: measured as
+    a word of its own where it prints smaller (the book raises it: « l’arme. † 3D6-E4 » as one
+    full-size word narrowed the 3d6 book's « Dommages » first column by a line)."""
+    return re.sub(f"{_SPACES}+(?={MARK})", " ", text)
+
+
 def unstretchable(markup: str) -> str:
     """Text for a justified reportlab paragraph: every no-break space as U+202F (see above)."""
     return markup.replace(NBSP, NNBSP)
