@@ -157,7 +157,7 @@ _AFTER_QUOTES: Rules = (
     # the word after it (review 14b, N7). Held on both sides before a number, by the rules above.
     (re.compile(f"(?<=\\S)([ \t]+[{_OPERATORS}])[ \t]+(?=\\S)"), "\\1" + NBSP),
     # « … en dernier. † D100-E8 »: an erratum's mark never stands alone at the start of a line (review 14b, N3).
-    (re.compile(f"(?<=\\S)[ \t]+(?={MARK})|(?<={MARK})[ \t]+(?=\\S)"), NBSP),
+    (re.compile(f"(?<=\\S)[ \t]+(?={MARK})|(?<={MARK})[ \t]+(?=[A-Z0-9])"), NBSP),
 )
 
 

@@ -472,7 +472,7 @@ def test_a_cells_short_last_word_is_held_to_the_word_before(text, expected):
         ("3d6 + DEX + compétence de l'arme", "3d6\u00a0+\u00a0DEX\u00a0+\u00a0compétence de l\u2019arme"),
         ("2d6 \u2212 1", "2d6\u00a0\u2212\u00a01"),
         ("Lancez 1D6 + rang : à 6", "Lancez 1D6\u00a0+\u00a0rang\u00a0: à 6"),
-        ("Andd6 + x", "Andd6 + x"),  # not a roll: a word
+        ("Andd6 + x", "Andd6 +\u00a0x"),  # not a roll, a word: only its sign held to what follows (review 14b, N7)
     ],
 )
 def test_a_dice_expression_is_never_broken(text, expected):
