@@ -46,6 +46,9 @@ _UNIT = "(?:" + "|".join(re.escape(u) for u in UNITS) + ")(?![\\w])"
 # A plus or minus sign (U+2212, never the hyphen, which starts a Markdown list) between spaces, before a number.
 # A roll and what is added to it or taken from it: « 1d12 + bonus », « 2d6 − 1 + FOR ».
 _DICE_CHAIN = "(?<![\\w.])\\d*[dD]\\d+(?:[ \t\u00a0]*[+\u2212][ \t\u00a0]*[\\w.]*\\w)+"
+# The operators a line never ends on, when spaced: + − × ÷ = (not the hyphen, nor < >: markup).
+_OPERATORS = "+\u2212\u00d7\u00f7="
+MARK = "\u2020"  # an erratum's mark (labels common.ruling: « † E27 »)
 _COMPARISONS = "\u2264\u2265"  # ≤ ≥ (not < >: reportlab's markup passes through here)
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
 # A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »),
@@ -150,6 +153,11 @@ _AFTER_QUOTES: Rules = (
     (re.compile(f"(?<=[\\w)]){_SPACES}*([{_COMPARISONS}])[ \t]+(?=[\\w(])"), NBSP + "\\1" + NBSP),
     # « 6 à 20 balles »: a range of numbers held together (its unit or counted word by the rules above).
     (_Worded(lambda v: f"(?<=\\d)[ \t]+({v.between_numbers()})[ \t]+(?=[+\u2212]?\\d)"), NBSP + "\\1" + NBSP),
+    # « 5 XP × niveau », « DV − (caractéristique »: a line never ends on an operator; it goes down with
+    # the word after it (review 14b, N7). Held on both sides before a number, by the rules above.
+    (re.compile(f"(?<=\\S)([ \t]+[{_OPERATORS}])[ \t]+(?=\\S)"), "\\1" + NBSP),
+    # « … en dernier. † D100-E8 »: an erratum's mark never stands alone at the start of a line (review 14b, N3).
+    (re.compile(f"(?<=\\S)[ \t]+(?={MARK})|(?<={MARK})[ \t]+(?=[A-Z0-9])"), NBSP),
 )
 
 
@@ -192,7 +200,10 @@ def _at_space(vocabulary: _Vocabulary) -> str:
 
 
 _AT_COMPARISON = f"[{_COMPARISONS}][ \t]"  # « d100 ≤ score »
-_TRIGGER = _Worded(lambda v: "|".join((_AT_SIGN, _at_digit(v), _AT_OPERATOR, _AT_DICE, _AT_COMPARISON, _at_space(v))))
+_AT_SPACED = f"[{_OPERATORS}][ \t]+\\S|[ \t]{MARK}|{MARK}[ \t]"  # « × niveau »; « dernier. † D100-E8 »
+_TRIGGER = _Worded(
+    lambda v: "|".join((_AT_SIGN, _at_digit(v), _AT_OPERATOR, _AT_DICE, _AT_COMPARISON, _AT_SPACED, _at_space(v)))
+)
 
 
 @resources.cleared_with_reads
@@ -244,6 +255,13 @@ _SHORT_END = re.compile(f"(?<=[\\w.,)\u00bb\u2019%])[ \t]+(?=\\S{{1,{SHORT_LAST_
 def tied_end(text: str) -> str:
     """text with its last word held to the one before when it is short (SHORT_LAST_WORD)."""
     return _SHORT_END.sub(NBSP, text)
+
+
+def marks_apart(text: str) -> str:
+    """text with each erratum's mark parted from the word before it by a plain space: measured as
+    a word of its own where it prints smaller (the book raises it: « l’arme. † 3D6-E4 » as one
+    full-size word narrowed the 3d6 book's « Dommages » first column by a line)."""
+    return re.sub(f"{_SPACES}+(?={MARK})", " ", text)
 
 
 def unstretchable(markup: str) -> str:

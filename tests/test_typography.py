@@ -388,7 +388,23 @@ def test_a_product_is_held_to_its_number_and_to_its_word():
     """Designer review (eighth session, 26): « Compétence × / 2 » broke on a d100 reference card."""
     assert french("Compétence × 2") == f"Compétence{NBSP}×{NBSP}2"
     assert french("5 × 5 cm environ") == f"5{NBSP}×{NBSP}5{NBSP}cm environ"
-    assert french("×2 et x × y") == "×2 et x × y"  # nothing to hold
+    # a product of words: the operator goes down with the word after it (review 14b, N7)
+    assert french("×2 et x × y") == f"×2 et x ×{NBSP}y"
+
+
+def test_a_line_never_ends_on_an_operator():
+    """Review 14b, N7: « 5 XP × / niveau », « DV − / (caractéristique … »: a spaced operator is tied
+    to the word after it; the space before it may still break."""
+    assert french("5 XP × niveau visé") == f"5{NBSP}XP ×{NBSP}niveau visé"
+    assert french("DV − (caractéristique + compétence)") == f"DV −{NBSP}(caractéristique +{NBSP}compétence)"
+    assert french("a = b ÷ c") == f"a ={NBSP}b ÷{NBSP}c"
+    assert french("+ une liste") == "+ une liste"  # a Markdown list's sign, at the start of its line
+    assert french(french("5 XP × niveau")) == french("5 XP × niveau")
+
+
+def test_an_erratum_mark_is_tied_to_the_word_before():
+    """Review 14b, N3: « … en dernier. / † D100-E8 »."""
+    assert french("en dernier. † D100-E8") == f"en dernier.{NBSP}†{NBSP}D100-E8"
 
 
 @pytest.mark.parametrize("text", ["a & b < c > d", 'a "quoted" l’apostrophe \'s', "&amp; déjà", ""])
@@ -456,7 +472,7 @@ def test_a_cells_short_last_word_is_held_to_the_word_before(text, expected):
         ("3d6 + DEX + compétence de l'arme", "3d6\u00a0+\u00a0DEX\u00a0+\u00a0compétence de l\u2019arme"),
         ("2d6 \u2212 1", "2d6\u00a0\u2212\u00a01"),
         ("Lancez 1D6 + rang : à 6", "Lancez 1D6\u00a0+\u00a0rang\u00a0: à 6"),
-        ("Andd6 + x", "Andd6 + x"),  # not a roll: a word
+        ("Andd6 + x", "Andd6 +\u00a0x"),  # not a roll, a word: only its sign held to what follows (review 14b, N7)
     ],
 )
 def test_a_dice_expression_is_never_broken(text, expected):

@@ -36,7 +36,7 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
-from kolaps_print.typography import escape, french, run_in, unstretchable
+from kolaps_print.typography import escape, french, marks_apart, run_in, unstretchable
 from kolaps_print.units import pt
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
@@ -430,7 +430,8 @@ def _column_widths(content: TableContent, width: float, scale: float = 1.0) -> l
     « Étape » as wide as its word, the column of sentences the rest."""
     n = len(content.columns)
     if not content.widths:
-        printed = [[french(cell) for cell in row] for row in content.rows]  # its no-break spaces hold words together
+        # its no-break spaces hold words together; a mark is raised small in the book, not a full-size word's tail
+        printed = [[marks_apart(french(cell)) for cell in row] for row in content.rows]
         strong = 0 if 0 in _bold(content) else None
         measured = RulesetTable(content.title, [french(c) for c in content.columns], printed, strong=strong)
         size = st.styles()["cell"].fontSize * scale

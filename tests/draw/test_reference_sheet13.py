@@ -2,7 +2,7 @@
 back from the PDFs: the kit's sheet (the demo edition, `kit` builds it with build_reference) sets
 its body at 9.75 pt, no longer 9 over an empty lowest fifth; « Une attaque, pas à pas » is set two
 ways, on the A4 sheet and the kit's (a strict xfail: the lead's decision); the 3d6 sheet's « Coût »
-column holds « 5 XP × niveau visé » on one line."""
+column holds « 5 XP × niveau visé » on two lines at most (one until tables15)."""
 
 from __future__ import annotations
 
@@ -81,14 +81,18 @@ def test_the_attack_walk_through_reads_the_same_on_every_sheet(paper):
     assert full["text under its step"], full
 
 
-def test_the_3d6_sheet_sets_an_experience_cost_on_one_line():
+def test_the_3d6_sheet_sets_an_experience_cost_on_two_lines_at_most():
     """Main shared « Coût de l'expérience »'s width by what each column lacked, and « 5 XP ×
     niveau visé » took three lines in the narrowest column: a column takes the width to hold a cell
-    whole when that leaves its rows fewer lines."""
+    whole when that leaves its rows fewer lines. One line until review 14b (S2, N7): the table now
+    has no cell over two lines, « Caractéristique (primaire / ou dérivée) » in two, and the cost
+    breaks before its operator (« 5 XP / × niveau visé », tables15)."""
+    from table_cells import grid_cells  # tests/support
+
     pdf = build_ruleset_sheet("3d6").pdf
-    lines = [o.text.strip() for o in text_objects(pdf)]
-    assert "5 XP × niveau visé" in lines, [t for t in lines if "XP" in t]
-    assert "1 XP × niveau visé" in lines, [t for t in lines if "XP" in t]
+    texts = ("5 XP × niveau visé", "1 XP × niveau visé", "Caractéristique (primaire ou dérivée)")
+    cells = [c for c in grid_cells(pdf) if c.text.strip() in texts]
+    assert len(cells) == 3 and all(c.lines <= 2 for c in cells), cells
 
 
 def test_a_table_the_sheet_names_sets_its_text_under_its_rows_at_any_size():

@@ -45,7 +45,7 @@ def test_the_markdown_counts_dice_miniatures_and_copies(kit_file):
         in md
     )
     assert "| Jetons | `tokens.pdf` | 1 | 3 (3 × 1 tables)" not in md and "Recto seul" in md
-    assert "- [ ] 3 × Aide de jeu" in md
+    assert "- [ ] 3 ×\u00a0Aide de jeu" in md  # the operator held to its word (review 14b, N7)
     assert "STAMP" in md
 
 

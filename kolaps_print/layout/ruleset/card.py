@@ -33,10 +33,12 @@ from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
 from kolaps_print.layout.ruleset.blocks import BoxesBlock, NoteBeside, SectionHead, TilesBlock
 from kolaps_print.layout.ruleset.columns import (
     CELL_PAD,
+    FLOOR_SLACK,
     column_widths,
     fewer_row_lines,
     heads_whole_columns,
     heads_whole_widths,
+    heads_wrapped,
     least_widths,
     row_widths,
     unbroken_size,
@@ -249,7 +251,14 @@ def _by_need(table: RulesetTable, deck: DeckTable, look: CardLook) -> DeckTable:
     pad = deck.pad or look.cell_pad_pt
     bold = _named(table) and not deck.names_above
     columns = fewer_row_lines(shown, deck.columns, deck.size, pad, deck.strong, bold, heads_whole=True)
-    return replace(deck, columns=columns)
+    if not heads_wrapped(shown, columns, deck.size, pad):
+        return replace(deck, columns=columns)
+    # before a heading wraps, the gutters fall to their floor (review 14b S1: d100 tarot's « Portée (m) »)
+    floor = look.cell_pad_pt
+    tight = fewer_row_lines(shown, deck.columns, deck.size, floor, deck.strong, bold, True, FLOOR_SLACK)
+    if heads_wrapped(shown, tight, deck.size, floor, FLOOR_SLACK):
+        return replace(deck, columns=columns)
+    return replace(deck, columns=tight, pad=floor)
 
 
 def _beside_names(table: RulesetTable, width: float, look: CardLook) -> DeckTable:

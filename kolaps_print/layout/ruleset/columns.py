@@ -15,6 +15,9 @@ from kolaps_print.typography import french_patterns
 SOFT_HYPHEN = "\u00ad"  # reportlab breaks a word there, with a hyphen, only where it must
 CELL_PAD = 2  # points, a cell's padding on each side, when its column's width is measured
 SLACK = 1  # points: a word exactly as wide as its cell would still break on rounding
+# At the gutters' floor only rounding is allowed for: reportlab breaks a line only past its width
+# (review 14b S1: the 1 pt SLACK of four columns wrapped d100 tarot's « Portée (m) » at 9.75 pt).
+FLOOR_SLACK = 0.25
 
 
 def unbroken_size(
@@ -62,14 +65,16 @@ def least_widths(
     return _least(_measured(table, size, strong, bold_first), pad, whole_first)
 
 
-def _least(texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, whole_first: bool = False) -> list[float]:
+def _least(
+    texts: list[list[tuple[str, str, float]]], pad: float = CELL_PAD, whole_first: bool = False, slack: float = SLACK
+) -> list[float]:
     def longest(i: int, column: list[tuple[str, str, float]]) -> float:
         if whole_first and i == 0:
             head, *body = column
             return max([_width((w, head[1], head[2])) for w in head[0].split(" ")] + [_width(t) for t in body])
         return max((_width((w, f, s)) for text, f, s in column for w in text.split(" ")), default=0)
 
-    return [longest(i, column) + 2 * pad + SLACK for i, column in enumerate(texts)]
+    return [longest(i, column) + 2 * pad + slack for i, column in enumerate(texts)]
 
 
 def heads_whole_widths(
@@ -132,6 +137,14 @@ def wrapped_cells(
         _width(t) + 2 * pad + SLACK > width
         for width, column in zip(columns, texts, strict=True)
         for t in column[first:]
+    )
+
+
+def heads_wrapped(table: RulesetTable, columns: list[float], size: float, pad: float, slack: float = SLACK) -> int:
+    """How many of the table's headings take more than one line in those columns."""
+    return sum(
+        _width((head, SANS_BOLD, size)) + 2 * pad + slack > width
+        for head, width in zip(table.header, columns, strict=True)
     )
 
 
@@ -218,6 +231,14 @@ def within_lines(
     return [c + short - given * extra / sum(spare) for c, short, extra in zip(columns, lacking, spare, strict=True)]
 
 
+def _wants(text: tuple[str, str, float], width: float, room: float) -> list[float]:
+    """What a column width wide lacks to set text in fewer lines: whole, or in each count of
+    lines under its own (review 14b S2: « Enseignée par un / autre personnage » in two where
+    three, on the sheet; its one line is out of reach). room: the cell's padding and slack."""
+    now = _lines_at(text[0].split(" "), text[1], text[2], width - room)
+    return [_width_in_lines(text, lines) + room - width for lines in range(1, now)]
+
+
 def _width_in_lines(text: tuple[str, str, float], lines: int) -> float:
     """The narrowest width that sets text in lines lines at most, broken at plain spaces as
     reportlab breaks them (a word never broken)."""
@@ -276,6 +297,7 @@ def fewer_row_lines(
     strong: float = 1.0,
     bold_first: bool = False,
     heads_whole: bool = False,
+    slack: float = SLACK,
 ) -> list[float]:
     """columns reshared, where that takes lines off the rows' other cells, so that no row's
     first cell stands over an empty line: a row whose text goes under it (a card's row, under)
@@ -285,23 +307,28 @@ def fewer_row_lines(
     headings within two lines; columns unchanged when no move does. strong, bold_first: the texts
     measured as a character card prints them (_measured); heads_whole: the width taken first from
     the others' width over their headings whole, a heading taking a second line only where
-    that is not enough (a card's table: every card pays for its heading's line)."""
+    that is not enough (a card's table: every card pays for its heading's line). slack: what a
+    cell keeps over its text (FLOOR_SLACK at the gutters' floor)."""
     texts = _measured(table, size, strong, bold_first)
-    least, cells = _least(texts, pad), list(zip(*texts, strict=True))
+    least, cells = _least(texts, pad, slack=slack), list(zip(*texts, strict=True))
 
     def count(text: tuple[str, str, float], width: float) -> int:
-        return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - SLACK)
+        return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - slack)
 
-    def score(widths: list[float]) -> tuple[int, int, int] | None:
+    def score(widths: list[float], most: float = float("inf")) -> tuple[int, int, int, int] | None:
         if any(count(t, w) > 2 for t, w in zip(cells[0], widths, strict=True)):
             return None
         rows = [[count(t, w) for t, w in zip(row, widths, strict=True)] for row in cells[1:]]
-        # then the table's lines, not only its rows': a cell unwrapped within its row's height counts
-        # (review 14, S3: « 5 XP × / niveau / visé » beside a three-line « Caractéristique »)
-        return sum(max(r) - r[0] for r in rows), sum(max(r) for r in rows), sum(map(sum, rows))
+        if max(map(max, rows), default=0) > most:
+            return None  # no cell longer than the longest was (3d6 sheet « La moitié des… » in four)
+        # then the cells over two lines (review 14b S2: « Enseignée par / un autre / personnage »
+        # beside a Hausse with 7.8 mm over its longest word), then the rows' lines, then the
+        # table's: a cell unwrapped within its row's height counts (review 14, S3)
+        over = sum(n > 2 for r in rows for n in r)
+        return sum(max(r) - r[0] for r in rows), over, sum(max(r) for r in rows), sum(map(sum, rows))
 
     floors = (
-        [[max(a, _width(head) + 2 * pad + SLACK) for a, head in zip(least, cells[0], strict=True)]]
+        [[max(a, _width(head) + 2 * pad + slack) for a, head in zip(least, cells[0], strict=True)]]
         if heads_whole
         else []
     ) + [least]
@@ -315,18 +342,19 @@ def fewer_row_lines(
         return over
 
     best, now = list(columns), score(columns)
+    most = max((count(t, w) for row in cells[1:] for t, w in zip(row, columns, strict=True)), default=0)
     while now is not None:
         tries = []
         for i, column in enumerate(texts):
             for text in column[1:]:
-                want = _width(text) + 2 * pad + SLACK - best[i]
-                given = spare(i, best, want)
-                if 0 < want <= sum(given):
-                    moved = [
-                        w + want if j == i else w - want * s / sum(given)
-                        for j, (w, s) in enumerate(zip(best, given, strict=True))
-                    ]
-                    tries.append((score(moved), moved))
+                for want in _wants(text, best[i], pad + pad + slack):
+                    given = spare(i, best, want)
+                    if 0 < want <= sum(given):
+                        moved = [
+                            w + want if j == i else w - want * s / sum(given)
+                            for j, (w, s) in enumerate(zip(best, given, strict=True))
+                        ]
+                        tries.append((score(moved, most), moved))
         better = [(s, m) for s, m in tries if s is not None and s < now]
         if not better:
             break
