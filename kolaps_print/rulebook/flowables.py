@@ -333,15 +333,21 @@ class PageMark(Flowable):
 
 
 class RoomMark(PageMark):
-    """Records, under its anchor, the points left in its column where it lands (whole points):
-    the next pass knows whether a colophon fits under the text."""
+    """A PageMark that also records, under room_anchor, the points left in its column where it
+    lands (whole points): the next pass knows whether a colophon fits under the text. One
+    flowable, not a second mark: each drawn flowable adds its own operators to the page."""
+
+    def __init__(self, anchor: str, room_anchor: str, registry: Registry):
+        super().__init__(anchor, registry)
+        self.room_anchor, self.room = room_anchor, 0
 
     def wrap(self, availWidth, availHeight):
         self.room = int(availHeight)
         return 0, 0
 
     def draw(self) -> None:
-        self.registry.pages.setdefault(self.anchor, self.room)
+        super().draw()
+        self.registry.pages.setdefault(self.room_anchor, self.room)
 
 
 class FootSpacer(Flowable):

@@ -27,7 +27,6 @@ from kolaps_print.rulebook.flowables import (
     HeadingFlowable,
     HeadingPlace,
     OutlineMark,
-    PageMark,
     Registry,
     RoomMark,
     RuledLines,
@@ -154,7 +153,7 @@ def _back_matter(
     credits fit under its text, the credits as a colophon at that column's foot (a ruleset's
     booklet: no page spent on them). The text's last page and the room under it are read from
     the previous layout pass."""
-    end = [PageMark(TEXT_END_ANCHOR, registry), RoomMark(TEXT_ROOM_ANCHOR, registry)]
+    end = [RoomMark(TEXT_END_ANCHOR, TEXT_ROOM_ANCHOR, registry)]
     last = pages.get(TEXT_END_ANCHOR)
     _, _, width, height = geometry.column_frames[0]
     if story.credits and last is not None and last % story.pages_multiple_of == 0:
