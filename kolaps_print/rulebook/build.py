@@ -97,7 +97,7 @@ def _furniture(book: CheckedBook, printing: Printing) -> tuple[Furniture, PdfMet
         book.edition.title,
         line,
         printing.bleed_mm,
-        _byline() if book.edition.credits else "",
+        _byline() if book.edition.credits and book.ruleset is None else "",  # KOLAPS's own books
     )
     subject = (
         label("rulesets.book.subject", name=book.ruleset.spec.name)
@@ -118,37 +118,51 @@ def _byline() -> str:
 
 
 def _credits(book: CheckedBook, printing: Printing) -> list[str]:
-    """The credits page's paragraphs, title first, in French."""
+    """The credits' paragraphs, title first, in French: KOLAPS's, or a ruleset booklet's."""
     spec = book.sources.spec
-    (serif, serif_by, serif_licence), (sans, sans_by, sans_licence) = CREDITS["KSerif"], CREDITS["KSans"]
-    return [
-        french(text)
-        for text in (
+    edition = label(
+        "rulebook.credits.edition",
+        title=spec.title,
+        subtitle=spec.subtitle,
+        edition=book.edition.title,
+        version=printing.version or spec.version,
+        date=date_words(printing.date or spec.date),
+    )
+    if book.ruleset is not None:
+        texts = [
             label("rulebook.credits.title"),
-            label(
-                "rulebook.credits.edition",
-                title=spec.title,
-                subtitle=spec.subtitle,
-                edition=book.edition.title,
-                version=printing.version or spec.version,
-                date=date_words(printing.date or spec.date),
-            ),
+            edition,
+            label("rulesets.book.credits.system", name=book.ruleset.spec.name),
+            label("rulesets.book.credits.errata"),
+            label("rulesets.book.credits.made", tool=__version__, hash=book.digest),
+            _fonts(),
+        ]
+    else:
+        texts = [
+            label("rulebook.credits.title"),
+            edition,
             label("rulebook.credits.author", author=_author()),
             label("rulebook.credits.copyright", year=(printing.date or spec.date).year, author=_author()),
             label("rulebook.credits.made", tool=__version__, hash=book.digest),
-            label(
-                "rulebook.credits.fonts",
-                serif=serif,
-                serif_by=serif_by,
-                serif_licence=serif_licence,
-                sans=sans,
-                sans_by=sans_by,
-                sans_licence=sans_licence,
-            ),
+            _fonts(),
             label("rulebook.credits.errata"),
             label("rulebook.credits.rights", game=label("common.game")),
-        )
-    ]
+        ]
+    return [french(text) for text in texts]
+
+
+def _fonts() -> str:
+    """The book's two faces, their makers and licences (the fonts ship with their licences)."""
+    (serif, serif_by, serif_licence), (sans, sans_by, sans_licence) = CREDITS["KSerif"], CREDITS["KSans"]
+    return label(
+        "rulebook.credits.fonts",
+        serif=serif,
+        serif_by=serif_by,
+        serif_licence=serif_licence,
+        sans=sans,
+        sans_by=sans_by,
+        sans_licence=sans_licence,
+    )
 
 
 def _lay_out_handout(book: CheckedBook, printing: Printing, sources_key: str | None = None) -> LayoutResult:

@@ -332,6 +332,39 @@ class PageMark(Flowable):
         self.registry.pages.setdefault(self.anchor, self.canv.getPageNumber())
 
 
+class RoomMark(PageMark):
+    """A PageMark that also records, under room_anchor, the points left in its column where it
+    lands (whole points): the next pass knows whether a colophon fits under the text. One
+    flowable, not a second mark: each drawn flowable adds its own operators to the page."""
+
+    def __init__(self, anchor: str, room_anchor: str, registry: Registry):
+        super().__init__(anchor, registry)
+        self.room_anchor, self.room = room_anchor, 0
+
+    def wrap(self, availWidth, availHeight):
+        self.room = int(availHeight)
+        return 0, 0
+
+    def draw(self) -> None:
+        super().draw()
+        self.registry.pages.setdefault(self.room_anchor, self.room)
+
+
+class FootSpacer(Flowable):
+    """Empty room down to `kept` points above its column's foot: what follows sits at the foot."""
+
+    def __init__(self, kept: float):
+        super().__init__()
+        self.kept = kept
+
+    def wrap(self, availWidth, availHeight):
+        self.width, self.height = 0, max(0.0, availHeight - self.kept)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        pass
+
+
 class BlankPage(Flowable):
     """Nothing, drawn: it makes its page exist (two page breaks in a row give one page)."""
 

@@ -23,11 +23,12 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import cover_story
 from kolaps_print.rulebook.flowables import (
     BlankPage,
+    FootSpacer,
     HeadingFlowable,
     HeadingPlace,
     OutlineMark,
-    PageMark,
     Registry,
+    RoomMark,
     RuledLines,
     StoryContext,
     block_flowables,
@@ -52,6 +53,7 @@ TOC_ANCHOR = "sommaire"
 COVER_ANCHOR = "couverture"
 REPORT_ANCHOR = "rapport-de-coherence"
 TEXT_END_ANCHOR = "fin-du-texte"  # where the text ends: the blank pages and credits follow
+TEXT_ROOM_ANCHOR = "place-sous-le-texte"  # the points left under the text in its column (not a page)
 CHAPTER_ROOM = 0.31  # a chapter's opening never asks for more than this share of a column
 CHAPTER_LINES = 8  # a chapter's title keeps at least this many lines of text under it
 SECTION_LINES = 4  # the first section's heading keeps a few lines under it (with the heading's own height)
@@ -147,10 +149,18 @@ def _back_matter(
     story: StoryInput, pages: dict[str, int], registry: Registry, geometry: st.PageGeometry
 ) -> list[Flowable]:
     """Blank pages, then the credits as the last page, so that the page count is a multiple of
-    story.pages_multiple_of. The text's last page is read from the previous layout pass."""
-    end = [PageMark(TEXT_END_ANCHOR, registry)]
+    story.pages_multiple_of; or, when the text's last page already makes that count and the
+    credits fit under its text, the credits as a colophon at that column's foot (a ruleset's
+    booklet: no page spent on them). The text's last page and the room under it are read from
+    the previous layout pass."""
+    end = [RoomMark(TEXT_END_ANCHOR, TEXT_ROOM_ANCHOR, registry)]
     last = pages.get(TEXT_END_ANCHOR)
     _, _, width, height = geometry.column_frames[0]
+    if story.credits and last is not None and last % story.pages_multiple_of == 0:
+        colophon = _colophon(story.credits)
+        need = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in colophon)
+        if need <= pages.get(TEXT_ROOM_ANCHOR, 0):
+            return end + [FootSpacer(need)] + colophon
     credits = _credits_page(story.credits, width, geometry.frame[2], height) if story.credits else []
     if last is None or (story.pages_multiple_of == 1 and not credits):
         return end + ([NextPageTemplate("plain"), PageBreak()] + credits if credits else [])
@@ -172,12 +182,16 @@ def _notes_page() -> list[Flowable]:
     ]
 
 
-def _credits_page(paragraphs: list[str], width: float, page_width: float, height: float) -> list[Flowable]:
-    """A colophon: the credits set small at the foot of the last page, one column wide."""
+def _colophon(paragraphs: list[str]) -> list[Flowable]:
+    """The credits set small under their title, one column wide."""
     s = st.styles()
     title, *lines = paragraphs
-    flow: list[Flowable] = [Paragraph(escape(title), s["h3"])]
-    flow += [Paragraph(escape(line), s["colophon"]) for line in lines]
+    return [Paragraph(escape(title), s["h3"])] + [Paragraph(escape(line), s["colophon"]) for line in lines]
+
+
+def _credits_page(paragraphs: list[str], width: float, page_width: float, height: float) -> list[Flowable]:
+    """The credits page: the colophon at the foot of the last page, one column wide."""
+    flow = _colophon(paragraphs)
     used = sum(f.wrap(width, height)[1] + 6 for f in flow)
     narrow = page_width - width  # the plain page's frame spans both columns
     return [Spacer(0, max(height * 0.5, height - used - 40)), Indenter(right=narrow)] + flow + [Indenter(right=-narrow)]
