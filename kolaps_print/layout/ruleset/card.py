@@ -19,6 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
+from kolaps_print import resources
 from kolaps_print.content.ruleset_card import Checkboxes, Elsewhere, FootBand, Item, Lines, Tiles, Title, Track
 from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
@@ -219,7 +220,32 @@ def deck_widths(faces: list[list[Item]], width: float, look: CardLook) -> dict[t
     tables = (
         RulesetTable(t.title, list(key), [list(r) for r in rows[key]], strong=t.strong) for key, t in last.items()
     )
-    return {tuple(table.header): _deck_table(table, width, look) for table in tables}
+    return {tuple(table.header): _deck_table_once(_Same(table, width, look)) for table in tables}
+
+
+class _Same:
+    """A table, a width and a look as one cache key, equal to another of the same reprs (the
+    table's lists and the look are not hashable)."""
+
+    __slots__ = ("args", "key")
+
+    def __init__(self, table: RulesetTable, width: float, look: CardLook) -> None:
+        self.args, self.key = (table, width, look), repr((table, width, look))
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.key == self.key
+
+
+@resources.cleared_with_reads
+@lru_cache(maxsize=256)
+def _deck_table_once(same: _Same) -> DeckTable:
+    """_deck_table, once per table, width and look: a deck's fitting asks again for the same
+    ones (speed15r: d12's 1000-character deck, 25 table settings of 18 distinct, each a column
+    search of some milliseconds), its backs' sets of kinds tried each keeping the same tables."""
+    return _deck_table(*same.args)
 
 
 def _deck_table(table: RulesetTable, width: float, look: CardLook) -> DeckTable:
@@ -790,7 +816,10 @@ class Bands:
     """The name and foot bands of a deck's faces: what every face shares (the bands, the foot's
     texts, the baselines) laid out once, each face's own name (and « 1/2 ») set over it."""
 
-    def __init__(self, setting: FaceSetting, foot: tuple[str, str]):
+    def __init__(self, setting: FaceSetting, foot: tuple[str, str], names: dict[str, Shape] | None = None):
+        """names: the last name set, shared with the other side's Bands: a card's front and back
+        then draw one Text, whose operators are made once (draw/card_render.py)."""
+        self.names: dict[str, Shape] = {} if names is None else names
         look, (width, height) = setting.look, setting.size
         self.area, margin, self.paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
         band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
@@ -812,10 +841,19 @@ class Bands:
     def _text(self, x: float, y: float, text: str, size: float, align: Align) -> Shape:
         return self.area.text(x, y, text, SANS_BOLD, size, self.paper, align)
 
+    def _name(self, name: str) -> Shape:
+        """The name band's text, the one the other side set last when it is the same name (only
+        the last is kept: a 10,000-character deck holds no names)."""
+        text = self.names.get(name)
+        if text is None:
+            self.names.clear()
+            text = self.names[name] = self._text(*self.name_at[:2], name, self.name_at[2], "left")
+        return text
+
     def shapes(self, face: Face) -> list[Shape]:
         """That face's bands: its name on the top one, its copy's « 1/2 » at the right, and
         before it, in italics, a reference face's « verso › » (as KOLAPS's strips)."""
-        own = [self._text(*self.name_at[:2], face.name, self.name_at[2], "left")] if face.name else []
+        own = [self._name(face.name)] if face.name else []
         if isinstance(face, RulesetFace) and face.hint:  # read before the number: « verso › 2/7 »
             (x, y, size), paper = self.copy_at, self.paper
             at = hint_right(x, face.copy, SANS_BOLD, size)
