@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from kolaps_print.layout.shapes import Shape
@@ -51,3 +52,16 @@ class FaceLayout:
     def extend(self, other: FaceLayout) -> None:
         self.shapes += other.shapes
         self.cuts += other.cuts
+
+
+def kept_uncut(kept: dict, key: Hashable, most: int, lay: Callable[[], FaceLayout]) -> FaceLayout:
+    """lay(), or the shapes it gave for key before: kept only when nothing was cut (a cut names
+    its card, so its warning must be made again for each card), at most `most` keys (10,000
+    distinct characters do not keep 10,000 layouts). The shapes are read only."""
+    shapes = kept.get(key)
+    if shapes is not None:
+        return FaceLayout(list(shapes))
+    out = lay()
+    if not out.cuts and len(kept) < most:
+        kept[key] = list(out.shapes)
+    return out

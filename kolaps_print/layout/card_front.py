@@ -24,7 +24,7 @@ from kolaps_print.layout.card_blocks.stat_tiles import StatTilesFront
 from kolaps_print.layout.card_body import Block, Style, needed_height, place
 from kolaps_print.layout.card_body import section as section_block
 from kolaps_print.layout.card_data import Avatar, CardLayout
-from kolaps_print.layout.card_face import Cut, FaceLayout, band_baseline, below_safe_top, cap_height
+from kolaps_print.layout.card_face import Cut, FaceLayout, band_baseline, below_safe_top, cap_height, kept_uncut
 from kolaps_print.layout.emblems import emblem_mark
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.shapes import Box, Ink, Shape, Star, Text
@@ -267,14 +267,7 @@ class FrontBuilder:
     def _body(self, member: Member) -> FaceLayout:
         """_laid_body, laid out once per body key when nothing of it is cut (a cut names its card).
         At most BODIES kept: 10,000 distinct characters do not keep 10,000 bodies."""
-        key = self._body_key(member)
-        shapes = self._bodies.get(key)
-        if shapes is not None:
-            return FaceLayout(list(shapes))
-        out = self._laid_body(member)
-        if not out.cuts and len(self._bodies) < BODIES:
-            self._bodies[key] = list(out.shapes)
-        return out
+        return kept_uncut(self._bodies, self._body_key(member), BODIES, lambda: self._laid_body(member))
 
     def _laid_body(self, member: Member) -> FaceLayout:
         """Weapons, what their traits do, then specialisations, stacked from the top; never a rule left out.

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from kolaps_print.labels import label
 from kolaps_print.layout import card_text
 from kolaps_print.layout.card_blocks.protocol import Card, FrontBlock
-from kolaps_print.layout.card_face import Cut, FaceLayout
+from kolaps_print.layout.card_face import Cut, FaceLayout, kept_uncut
 from kolaps_print.layout.shapes import Shape, Text
 from kolaps_print.layout.text_fit import fit_line, width_mm
 from kolaps_print.model.army_book import Member
@@ -29,13 +29,7 @@ class RoleFront(FrontBlock):
     def build(self, front: FrontBuilder, card: Card) -> FaceLayout:
         c = card.member.character
         key = (c.archetype, c.function, card.member.portrait is not None, card.right, card.bare_star, front.name_size)
-        shapes = self._lines.get(key)
-        if shapes is not None:
-            return FaceLayout(list(shapes))
-        out = self._role(front, card)
-        if not out.cuts and len(self._lines) < ROLES:
-            self._lines[key] = list(out.shapes)
-        return out
+        return kept_uncut(self._lines, key, ROLES, lambda: self._role(front, card))
 
     def _role(self, front: FrontBuilder, card: Card) -> FaceLayout:
         member, f = card.member, front.layout.front
