@@ -221,13 +221,19 @@ def _folder_bytes(folder: Path) -> bytes | None:
         subfolders.sort()
         for name in sorted(names):
             path = os.path.join(root, name)
-            try:
-                if not os.path.isfile(path):
-                    return None
-                with open(path, "rb") as file:
-                    content = file.read()
-            except OSError:
+            content = _file_digest(path) if os.path.isfile(path) else None
+            if content is None:
                 return None
             relative = os.path.relpath(path, folder).encode("utf-8", "surrogateescape")
-            digest.update(f"{len(relative)}:{len(content)}\0".encode() + relative + content)
+            digest.update(f"{len(relative)}:".encode() + relative + content)
     return digest.digest()
+
+
+def _file_digest(path: str) -> bytes | None:
+    """A file's SHA-256, read in chunks as load/source_tree.py reads a folder's files (a huge
+    file in a shared data folder costs time, never memory); None when it cannot be read."""
+    try:
+        with open(path, "rb") as file:
+            return hashlib.file_digest(file, "sha256").digest()
+    except OSError:
+        return None
