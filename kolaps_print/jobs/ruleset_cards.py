@@ -324,7 +324,7 @@ def _cards_of(
     forms = Forms(_form_prefix(army, setting.size), 0)
     names: dict[int, str] = {}  # every story's form name, in the order first drawn
     rooms: dict[int, FaceLayout] = {}  # the shared stories' shapes (a story printed once: not kept)
-    named: dict[str, Shape] = {}  # a card's name: one Text on its front and its back
+    named: dict[tuple, Shape] = {}  # a card's name: one Text on its front and its back
     bands_of = {foot: Bands(setting, foot, named) for foot in feet}  # laid out once a side, not once a card
 
     def side(face: RulesetCardFace, foot: Foot) -> tuple[list[Shape], Shared | None]:

@@ -816,10 +816,10 @@ class Bands:
     """The name and foot bands of a deck's faces: what every face shares (the bands, the foot's
     texts, the baselines) laid out once, each face's own name (and « 1/2 ») set over it."""
 
-    def __init__(self, setting: FaceSetting, foot: tuple[str, str], names: dict[str, Shape] | None = None):
+    def __init__(self, setting: FaceSetting, foot: tuple[str, str], names: dict[tuple, Shape] | None = None):
         """names: the last name set, shared with the other side's Bands: a card's front and back
         then draw one Text, whose operators are made once (draw/card_render.py)."""
-        self.names: dict[str, Shape] = {} if names is None else names
+        self.names: dict[tuple, Shape] = {} if names is None else names
         look, (width, height) = setting.look, setting.size
         self.area, margin, self.paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
         band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
@@ -844,10 +844,11 @@ class Bands:
     def _name(self, name: str) -> Shape:
         """The name band's text, the one the other side set last when it is the same name (only
         the last is kept: a 10,000-character deck holds no names)."""
-        text = self.names.get(name)
+        key = (name, self.name_at)  # the same text only where the other side sets it at the same place
+        text = self.names.get(key)
         if text is None:
             self.names.clear()
-            text = self.names[name] = self._text(*self.name_at[:2], name, self.name_at[2], "left")
+            text = self.names[key] = self._text(*self.name_at[:2], name, self.name_at[2], "left")
         return text
 
     def shapes(self, face: Face) -> list[Shape]:
