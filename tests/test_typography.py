@@ -72,11 +72,14 @@ _UNIT = "(?:" + "|".join(re.escape(u) for u in UNITS) + ")(?![\\w])"
 _BROAD_TRIGGER = re.compile(
     f"['\":;!?\u00ab\u00bb]|\\.\\.\\.|\\d(?:er|re|e|ème|eme)(?!\\w)|\\d[ \t]+(?:{_UNIT}|\\w)"
     f"|[+\u2212\u00d7][ \t]+\\d|[\\w.\u00b0§][ \t]+[+\u2212]?\\d"
+    # rules added since: a spaced operator held to the word after it, an erratum mark to the word
+    # before it (fifteenth session, tables15)
+    f"|[+\u2212\u00d7\u00f7=][ \t]+\\S|[ \t]\u2020|\u2020[ \t]"
 )
 # French-ish text: a word a rule names or one it does not, a number, a sign, each then a space or
 # not. Few of each, so that the pairs and runs the rules look for come up often.
 _WORDS = "secondes étape p. n° DV REF mot suffit cm l er par http://x.fr".split()
-_PIECES = (_WORDS, "1 25 1234 2,5".split(), list("«»;!?:"), list("+\u2212\u00d7-'\"’.,()*"))
+_PIECES = (_WORDS, "1 25 1234 2,5".split(), list("«»;!?:"), list("+\u2212\u00d7\u00f7=\u2020-'\"’.,()*"))
 _SPACES = ("", " ", "  ", "\t", NBSP, NNBSP, NNBSP * 2, " " + NNBSP, NBSP * 2)
 _FRENCHISH = st.lists(
     st.tuples(st.one_of(*(st.sampled_from(kind) for kind in _PIECES)), st.sampled_from(_SPACES)), max_size=8
