@@ -6,13 +6,12 @@ or never end), and each is read in chunks, so a huge file costs time, never memo
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Protocol
 
 from kolaps_print import resources
-
-CHUNK = 1 << 20
 
 
 class Digest(Protocol):
@@ -33,13 +32,14 @@ def source_files(*folders: Path) -> list[Path]:
 
 
 def digest_files(digest: Digest, files: Iterable[Path], name_of: Callable[[Path], str]) -> None:
-    """Feed each file's name (as name_of gives it) and content to digest, NUL after each."""
+    """Feed each file to digest as its name's length, « : », its name (as name_of gives it) and
+    the SHA-256 of its content: self-delimiting, so no two lists of files feed the same bytes
+    (a name or a content holding NUL cannot pass for the next file)."""
     for path in files:
-        digest.update(name_of(path).encode("utf-8") + b"\0")
+        name = name_of(path).encode("utf-8")
         with open(path, "rb") as fh:
-            while chunk := fh.read(CHUNK):
-                digest.update(chunk)
-        digest.update(b"\0")
+            content = hashlib.file_digest(fh, "sha256").digest()  # read in chunks
+        digest.update(f"{len(name)}:".encode() + name + content)
 
 
 def relative_name(root: Path, path: Path, prefix: str = "") -> str:

@@ -4,7 +4,6 @@ import hashlib
 import os
 from functools import partial
 
-from kolaps_print.load import source_tree
 from kolaps_print.load.source_tree import digest_files, relative_name, source_files
 
 
@@ -19,14 +18,29 @@ def test_only_regular_visible_files_count(tmp_path):
     assert source_files(tmp_path / "missing") == []
 
 
-def test_the_digest_is_name_nul_content_nul_read_in_chunks(tmp_path, monkeypatch):
+def test_the_digest_is_self_delimiting_name_length_name_content_digest(tmp_path):
     big = tmp_path / "big.bin"
     big.write_bytes(bytes(range(256)) * 10)
-    monkeypatch.setattr(source_tree, "CHUNK", 7)  # many chunks: the same digest as one read
     found = hashlib.sha256()
     digest_files(found, [big], partial(relative_name, tmp_path, prefix="data/"))
-    expected = hashlib.sha256(b"data/big.bin\0" + big.read_bytes() + b"\0")
+    expected = hashlib.sha256(b"12:data/big.bin" + hashlib.sha256(big.read_bytes()).digest())
     assert found.hexdigest() == expected.hexdigest()
+
+
+def test_no_two_lists_of_files_feed_the_same_bytes(tmp_path):
+    """Name NUL content NUL (until the sixteenth session) let « a » holding « x\0b\0y » pass for
+    the two files « a » (« x ») and « b » (« y »)."""
+
+    def digest(*files):
+        found = hashlib.sha256()
+        digest_files(found, files, lambda path: path.name)
+        return found.hexdigest()
+
+    (tmp_path / "one").mkdir(), (tmp_path / "two").mkdir()
+    (tmp_path / "one" / "a").write_bytes(b"x\0b\0y")
+    (tmp_path / "two" / "a").write_bytes(b"x")
+    (tmp_path / "two" / "b").write_bytes(b"y")
+    assert digest(tmp_path / "one" / "a") != digest(tmp_path / "two" / "a", tmp_path / "two" / "b")
 
 
 def test_kolaps_s_moved_files_keep_their_old_layout_names_in_the_digest(tmp_path):
