@@ -483,12 +483,13 @@ def _section_faces(
         # faces of notes alone count where notes go under their rows (mini): a tarot section is not
         # set 1.5 pt smaller to bring its notes onto its fronts
         lone = sum(1 for _, box in laid if box.placed and not _holds_rows(box)) if look.notes_under else 0
-        torn, short, over = cut_faults(table_pieces(laid))
+        single, uneven, short, over = cut_faults(table_pieces(laid))
         below = size.body < look.floor - EPSILON
-        rank = (sum(parted), torn, short, below, len(laid), over, lone, -size.body)
+        smaller = size.body if below else 0.0  # under the floor, a size up outranks even pieces (review 15, S3)
+        rank = (single, sum(parted), short, below, len(laid), -smaller, uneven, over, lone, -size.body)
         if best is None or rank < best[0]:
             best = (rank, laid)
-        if rank[:3] == (0, 0, 0) and lone == 0 and not over and not below:
+        if rank[:3] == (0, 0, 0) and not uneven and lone == 0 and not over and not below:
             break
     assert best is not None
     return best[1]
@@ -510,18 +511,19 @@ def table_pieces(laid: list[tuple[Topic, FlowBox]]) -> list[list[int]]:
     return out
 
 
-def cut_faults(pieces: list[list[int]]) -> tuple[int, int, int]:
+def cut_faults(pieces: list[list[int]]) -> tuple[int, int, int, int]:
     """How a section's tables are cut, worst first (issue 12; the fourteenth session's merge
-    notes): torn, the tables read in a piece of one row, or, over more than two faces (past one
-    card), in pieces more than a row apart (Blessures critiques 1 + 2 + 3, Moral 2 + 1 + 1);
-    short, the tables of whole_rows rows or fewer cut at all (3d6's États 3 + 3); over, the tables
-    over more than two faces, in even pieces (Actions de base 5 + 4 + 4)."""
+    notes): single, the tables read in a piece of one row (Blessures critiques 1 + 2 + 3, Moral
+    2 + 1 + 1); uneven, the others over more than two faces (past one card) in pieces more than a
+    row apart (Modificateurs 4 + 3 + 2 + 2); short, the tables of whole_rows rows or fewer cut at
+    all (3d6's États 3 + 3); over, the tables over more than two faces (Actions de base 5 + 4 + 4)."""
     whole = table_breaks().whole_rows
     cut = [p for p in pieces if len(p) > 1]
-    torn = sum(1 for p in cut if min(p) < 2 or (len(p) > 2 and max(p) - min(p) > 1))
+    single = sum(1 for p in cut if min(p) < 2)
+    uneven = sum(1 for p in cut if min(p) >= 2 and len(p) > 2 and max(p) - min(p) > 1)
     short = sum(1 for p in cut if sum(p) <= whole)
     over = sum(1 for p in cut if len(p) > 2)
-    return torn, short, over
+    return single, uneven, short, over
 
 
 def _card_faces(
