@@ -353,7 +353,11 @@ def _topic_faces(
         fill_face(faces[-1], rest, gap=gap)
     if rest and len(rest) == len(_explanation(topic, styles, legend)):
         rest[0:0] = _heading(topic, styles)
-    note_faces = _fill(rest, new_box, gap, topic.title)
+        note_faces = _notes_at_deck_size(
+            topic, new_box, legend, look, len(_fill(list(rest), new_box, gap, topic.title))
+        )
+    else:
+        note_faces = _fill(rest, new_box, gap, topic.title)
     if parted is not None:
         # the explanation opens another card than its rows' (the next one, or one after the back)
         parted.append(bool(note_faces) and (on_back or len(note_faces) > 1))
@@ -361,6 +365,19 @@ def _topic_faces(
     if len(faces) % 2:
         faces.append(new_box())  # a plain back
     return faces
+
+
+def _notes_at_deck_size(topic: Topic, new_box, legend: bool, look: FaceLook, count: int) -> list[FlowBox]:
+    """An explanation on faces of its own, at the deck's size (review 15, N6: the tarot's back of
+    12/14 set its note at the section's 7.5 pt, which keeps « Blessures critiques » whole on its
+    front, beside 8.5 pt on 11/14's): the section's size is its tables'; on as many faces
+    (count) as at the section's size, else the largest size between that takes no more."""
+    for size in _smaller(look.deck):
+        units = [*_heading(topic, size), *_explanation(topic, size, legend)]
+        faces = _fill(units, new_box, look.gap, topic.title)
+        if len(faces) <= count:
+            return faces
+    return []
 
 
 def _noted_front(topic: Topic, new_box, styles: Styles, gap: float) -> list[FlowBox]:
@@ -429,6 +446,7 @@ class FaceLook:
 
     gap: float
     floor: float  # pt: a section goes below it only to keep its notes on their cards or save a card
+    deck: Styles  # the deck's own size: an explanation on faces of its own takes it (review 15, N6)
     front_notes: bool = False
     notes_under: bool = False
 
@@ -442,7 +460,9 @@ def layout_faces(
     styles = styles or card_styles(spec, width, height)
     sections = reference_sections(data, edition)
     _check_widths(sections, _content_box(spec, width, height).width, styles)
-    look = FaceLook(face_gap(styles), spec.section_floor_pt, notes_on_front(spec, width, height), spec.notes_under)
+    look = FaceLook(
+        face_gap(styles), spec.section_floor_pt, styles, notes_on_front(spec, width, height), spec.notes_under
+    )
     room = _topic_room(_strip(spec, width, height), _widest_number())
 
     def headed(topic: Topic) -> Topic:
@@ -483,12 +503,13 @@ def _section_faces(
         # faces of notes alone count where notes go under their rows (mini): a tarot section is not
         # set 1.5 pt smaller to bring its notes onto its fronts
         lone = sum(1 for _, box in laid if box.placed and not _holds_rows(box)) if look.notes_under else 0
-        torn, short, over = cut_faults(table_pieces(laid))
+        single, uneven, short, over = cut_faults(table_pieces(laid))
         below = size.body < look.floor - EPSILON
-        rank = (sum(parted), torn, short, below, len(laid), over, lone, -size.body)
+        smaller = size.body if below else 0.0  # under the floor, a size up outranks even pieces (review 15, S3)
+        rank = (single, sum(parted), short, below, len(laid), -smaller, uneven, over, lone, -size.body)
         if best is None or rank < best[0]:
             best = (rank, laid)
-        if rank[:3] == (0, 0, 0) and lone == 0 and not over and not below:
+        if rank[:3] == (0, 0, 0) and not uneven and lone == 0 and not over and not below:
             break
     assert best is not None
     return best[1]
@@ -510,18 +531,19 @@ def table_pieces(laid: list[tuple[Topic, FlowBox]]) -> list[list[int]]:
     return out
 
 
-def cut_faults(pieces: list[list[int]]) -> tuple[int, int, int]:
+def cut_faults(pieces: list[list[int]]) -> tuple[int, int, int, int]:
     """How a section's tables are cut, worst first (issue 12; the fourteenth session's merge
-    notes): torn, the tables read in a piece of one row, or, over more than two faces (past one
-    card), in pieces more than a row apart (Blessures critiques 1 + 2 + 3, Moral 2 + 1 + 1);
-    short, the tables of whole_rows rows or fewer cut at all (3d6's États 3 + 3); over, the tables
-    over more than two faces, in even pieces (Actions de base 5 + 4 + 4)."""
+    notes): single, the tables read in a piece of one row (Blessures critiques 1 + 2 + 3, Moral
+    2 + 1 + 1); uneven, the others over more than two faces (past one card) in pieces more than a
+    row apart (Modificateurs 4 + 3 + 2 + 2); short, the tables of whole_rows rows or fewer cut at
+    all (3d6's États 3 + 3); over, the tables over more than two faces (Actions de base 5 + 4 + 4)."""
     whole = table_breaks().whole_rows
     cut = [p for p in pieces if len(p) > 1]
-    torn = sum(1 for p in cut if min(p) < 2 or (len(p) > 2 and max(p) - min(p) > 1))
+    single = sum(1 for p in cut if min(p) < 2)
+    uneven = sum(1 for p in cut if min(p) >= 2 and len(p) > 2 and max(p) - min(p) > 1)
     short = sum(1 for p in cut if sum(p) <= whole)
     over = sum(1 for p in cut if len(p) > 2)
-    return torn, short, over
+    return single, uneven, short, over
 
 
 def _card_faces(
