@@ -48,14 +48,3 @@ def test_resolving_a_test_s_cards_keep_six_and_a_quarter_points(decks):
     last = max(f.index for f in deck if "Modificateurs de difficulté" in f.text) | 1  # its card's back
     body = {s for face in range(first, last + 1) for s in _sizes(pdf, face, "Regular")}
     assert min(body, default=0) >= 6.25, sorted(body)
-
-
-def test_a_back_of_notes_alone_is_set_at_the_deck_s_size(decks):
-    """Tarot 12/14's back (« Blessures critiques »' note alone) was set at 7.5 pt, the section's
-    size that keeps its six rows whole on the front, beside 8.5 pt on 11/14's (review 15, N6)."""
-    pdf = decks["kolaps", "tarot"]
-    deck = faces(pdf, seen(table_paint().head_fill))
-    moral = _face_of(deck, "Lancez 1D6 + rang")
-    critical = _face_of(deck, "Blessure critique survécue")
-    assert not deck[critical].pieces
-    assert _sizes(pdf, critical, "Italic") == _sizes(pdf, moral, "Italic")

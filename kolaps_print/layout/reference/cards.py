@@ -353,11 +353,7 @@ def _topic_faces(
         fill_face(faces[-1], rest, gap=gap)
     if rest and len(rest) == len(_explanation(topic, styles, legend)):
         rest[0:0] = _heading(topic, styles)
-        note_faces = _notes_at_deck_size(
-            topic, new_box, legend, look, len(_fill(list(rest), new_box, gap, topic.title))
-        )
-    else:
-        note_faces = _fill(rest, new_box, gap, topic.title)
+    note_faces = _fill(rest, new_box, gap, topic.title)
     if parted is not None:
         # the explanation opens another card than its rows' (the next one, or one after the back)
         parted.append(bool(note_faces) and (on_back or len(note_faces) > 1))
@@ -365,19 +361,6 @@ def _topic_faces(
     if len(faces) % 2:
         faces.append(new_box())  # a plain back
     return faces
-
-
-def _notes_at_deck_size(topic: Topic, new_box, legend: bool, look: FaceLook, count: int) -> list[FlowBox]:
-    """An explanation on faces of its own, at the deck's size (review 15, N6: the tarot's back of
-    12/14 set its note at the section's 7.5 pt, which keeps « Blessures critiques » whole on its
-    front, beside 8.5 pt on 11/14's): the section's size is its tables'; on as many faces
-    (count) as at the section's size, else the largest size between that takes no more."""
-    for size in _smaller(look.deck):
-        units = [*_heading(topic, size), *_explanation(topic, size, legend)]
-        faces = _fill(units, new_box, look.gap, topic.title)
-        if len(faces) <= count:
-            return faces
-    return []
 
 
 def _noted_front(topic: Topic, new_box, styles: Styles, gap: float) -> list[FlowBox]:
@@ -446,7 +429,6 @@ class FaceLook:
 
     gap: float
     floor: float  # pt: a section goes below it only to keep its notes on their cards or save a card
-    deck: Styles  # the deck's own size: an explanation on faces of its own takes it (review 15, N6)
     front_notes: bool = False
     notes_under: bool = False
 
@@ -460,9 +442,7 @@ def layout_faces(
     styles = styles or card_styles(spec, width, height)
     sections = reference_sections(data, edition)
     _check_widths(sections, _content_box(spec, width, height).width, styles)
-    look = FaceLook(
-        face_gap(styles), spec.section_floor_pt, styles, notes_on_front(spec, width, height), spec.notes_under
-    )
+    look = FaceLook(face_gap(styles), spec.section_floor_pt, notes_on_front(spec, width, height), spec.notes_under)
     room = _topic_room(_strip(spec, width, height), _widest_number())
 
     def headed(topic: Topic) -> Topic:
