@@ -222,12 +222,14 @@ def _kept_table(
 
 def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float) -> list[Stack]:
     """The table with its text under its rows rather than as a grid (kept first) only where that
-    has fewer cells over two lines and is no taller (3d6's « Coût de l’expérience » on a tarot
+    has fewer cells over two lines (or as many, in fewer pieces) and is no taller (3d6's « Coût de l’expérience » on a tarot
     card: « Enseignée par / un autre / personnage » beside « Caractéristique / (primaire ou /
     dérivée) »): a taller table could cost its deck a card."""
     if grid is None:
         return under
-    fewer = tall_cells(under, 2) < tall_cells(grid, 2)
+    # as many such cells in fewer pieces counts too: 3d6's on a mini card, cut by its columns, took
+    # a second face for « Hausse | Exemple » (« Caractéristique… » in three lines either way)
+    fewer = (tall_cells(under, 2), len(under)) < (tall_cells(grid, 2), len(grid))
     return under if fewer and _height(under, width) <= _height(grid, width) + 1e-6 else grid
 
 
