@@ -65,6 +65,7 @@ class _Vocabulary:
     counted: tuple[str, ...]
     before_number: tuple[str, ...]
     between: tuple[str, ...]
+    number_words: tuple[str, ...]
 
     def word_after_number(self) -> str:
         words = "|".join(re.escape(w) for w in self.counted)
@@ -73,6 +74,11 @@ class _Vocabulary:
     def word_before_number(self) -> str:
         words = "|".join(re.escape(w) for w in self.before_number)
         return f"(?:(?<![\\w.])(?i:{words})|(?<![\\w.])[A-ZÀ-Ý]{{2,5}})"  # in capitals: « REF 0 », « KD 8 »
+
+    def number_in_words(self) -> str:
+        """A number written in words (« deux », « dix »), a word of its own."""
+        words = "|".join(re.escape(w) for w in self.number_words)
+        return f"(?<![\\w\u2019'-])((?i:{words}))"
 
     def between_numbers(self) -> str:
         """The words of a range of numbers (« 6 à 20 »)."""
@@ -91,6 +97,7 @@ def _read_vocabulary(data_dir: Path) -> _Vocabulary:  # data_dir: the key (label
         words(f"{VOCABULARY}.counted"),
         words(f"{VOCABULARY}.before_number"),
         words(f"{VOCABULARY}.between_numbers"),
+        words(f"{VOCABULARY}.number_words"),
     )
 
 
@@ -137,6 +144,9 @@ _AFTER_QUOTES: Rules = (
     (re.compile(f"(?<=\\d)[ \t]+(?={_UNIT})"), NBSP),
     # « 3 secondes », « −3 DV »: a number and the word it counts or scores...
     (_Worded(lambda v: f"(?<=\\d)[ \t]+(?={v.word_after_number()})"), NBSP),
+    # « deux balles », « trois rounds »: a number in words and the word it counts, as in figures (review 15,
+    # 14b N3: « Un round pour glisser deux / balles. » on a d100 mini card).
+    (_Worded(lambda v: f"{v.number_in_words()}[ \t]+(?={v.word_after_number()})"), "\\1" + NBSP),
     # ...and « étape 1 », « p. 11 », « REF 0 », « par 10 m »: the word that names a number.
     (_Worded(lambda v: f"{v.word_before_number()}[ \t]+(?=[+\u2212]?\\d)"), lambda m: m.group(0).rstrip(" \t") + NBSP),
     # « −1 par 10 m »: a signed number held to the « par » of its rate (« −1 / par 10 m » once).
@@ -201,8 +211,17 @@ def _at_space(vocabulary: _Vocabulary) -> str:
 
 _AT_COMPARISON = f"[{_COMPARISONS}][ \t]"  # « d100 ≤ score »
 _AT_SPACED = f"[{_OPERATORS}][ \t]+\\S|[ \t]{MARK}|{MARK}[ \t]"  # « × niveau »; « dernier. † D100-E8 »
+
+
+def _at_number_word(vocabulary: _Vocabulary) -> str:
+    """A number in words before the word it counts (« deux balles »)."""
+    return f"{vocabulary.number_in_words()}[ \t]+{vocabulary.word_after_number()}"
+
+
 _TRIGGER = _Worded(
-    lambda v: "|".join((_AT_SIGN, _at_digit(v), _AT_OPERATOR, _AT_DICE, _AT_COMPARISON, _AT_SPACED, _at_space(v)))
+    lambda v: "|".join(
+        (_AT_SIGN, _at_digit(v), _AT_OPERATOR, _AT_DICE, _AT_COMPARISON, _AT_SPACED, _at_space(v), _at_number_word(v))
+    )
 )
 
 

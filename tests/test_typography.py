@@ -75,10 +75,12 @@ _BROAD_TRIGGER = re.compile(
     # rules added since: a spaced operator held to the word after it, an erratum mark to the word
     # before it (fifteenth session, tables15)
     f"|[+\u2212\u00d7\u00f7=][ \t]+\\S|[ \t]\u2020|\u2020[ \t]"
+    # a number in words held to the word it counts (sixteenth session, xp16: « deux balles »)
+    "|(?i:deux|trois|dix)[ \t]+\\w"
 )
 # French-ish text: a word a rule names or one it does not, a number, a sign, each then a space or
 # not. Few of each, so that the pairs and runs the rules look for come up often.
-_WORDS = "secondes étape p. n° DV REF mot suffit cm l er par http://x.fr".split()
+_WORDS = "secondes étape p. n° DV REF mot suffit cm l er par http://x.fr deux Dix balles".split()
 _PIECES = (_WORDS, "1 25 1234 2,5".split(), list("«»;!?:"), list("+\u2212\u00d7\u00f7=\u2020-'\"’.,()*"))
 _SPACES = ("", " ", "  ", "\t", NBSP, NNBSP, NNBSP * 2, " " + NNBSP, NBSP * 2)
 _FRENCHISH = st.lists(
@@ -483,3 +485,13 @@ def test_a_dice_expression_is_never_broken(text, expected):
     added to it or taken from it together, as it holds « gravité + 1 »."""
     assert french(text) == expected
     assert french(expected) == expected
+
+
+def test_a_number_in_words_is_bound_to_the_word_it_counts():
+    """Review 15 (14b N3): d100 mini 8/8 read « Un round pour glisser deux / balles. »: a number
+    in words stays with the word it counts as one in figures does, an article and a word it does
+    not count break as before."""
+    assert french("glisser deux balles.") == f"glisser deux{NBSP}balles."
+    assert french("Trois rounds plus tard") == f"Trois{NBSP}rounds plus tard"
+    assert french("les deux mains, un round") == "les deux mains, un round"
+    assert french("Adieux balles") == "Adieux balles"

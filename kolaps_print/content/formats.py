@@ -152,10 +152,13 @@ def weapon_range(cm: float | None) -> str:
     return _f("contact") if cm is None else distance(cm)
 
 
-def trait_ref(ref: TraitRef, traits: Mapping[str, Trait]) -> str:
-    """A weapon's trait as printed: 'Lourde', 'Explosion (5 cm)'."""
+def trait_ref(ref: TraitRef, traits: Mapping[str, Trait], within: bool = False) -> str:
+    """A weapon's trait as printed: 'Lourde', 'Explosion (5 cm)'; within (set inside parentheses,
+    the book's « Lance-grenades (30 cm, …) »): its value without its own, 'Explosion 5 cm'
+    (review 15, N9: « Explosion (5 cm)) » nested)."""
     trait = traits.get(ref.id)
     name = trait.name if trait else ref.id
     if ref.param is None:
         return name
-    return _f("trait_param", name=name, value=with_unit(number(ref.param), trait.unit if trait else None))
+    key = "trait_param_within" if within else "trait_param"
+    return _f(key, name=name, value=with_unit(number(ref.param), trait.unit if trait else None))

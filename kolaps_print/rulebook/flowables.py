@@ -29,7 +29,7 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.tables import column_part, continued_title
-from kolaps_print.layout.ruleset.columns import column_widths
+from kolaps_print.layout.ruleset.columns import column_widths, fewer_row_lines
 from kolaps_print.layout.ruling_style import raised_marks
 from kolaps_print.layout.style import TableBreaks, cell_ink, table_breaks, table_commands, table_paint
 from kolaps_print.rulebook import styles as st
@@ -467,8 +467,11 @@ def _column_widths(content: TableContent, width: float, scale: float = 1.0) -> l
         printed = [[marks_apart(french(cell)) for cell in row] for row in content.rows]
         strong = 0 if 0 in _bold(content) else None
         measured = RulesetTable(content.title, [french(c) for c in content.columns], printed, strong=strong)
-        size = st.styles()["cell"].fontSize * scale
-        return column_widths(measured, width, size, pad=CELL_PADDING / 2 * scale)
+        size, pad = st.styles()["cell"].fontSize * scale, CELL_PADDING / 2 * scale
+        # then reshared as the sheet's: a cell takes a line less where another column has width over
+        # its text (review 15, S1: « 5 XP × niveau / visé » beside « Caractéristique (primaire / ou
+        # dérivée) », 6 mm over its longest line; N8: « Arme de / jet » beside « Temps »)
+        return fewer_row_lines(measured, column_widths(measured, width, size, pad=pad), size, pad, under=False)
     weights = list(content.widths[:n]) + [1.0] * (n - len(content.widths[:n]))
     floors = [_longest_word(content, i, scale) + CELL_PADDING * scale + 1 for i in range(n)]  # 1 pt: rounding
     fixed: dict[int, float] = {}

@@ -18,6 +18,7 @@ SLACK = 1  # points: a word exactly as wide as its cell would still break on rou
 # At the gutters' floor only rounding is allowed for: reportlab breaks a line only past its width
 # (review 14b S1: the 1 pt SLACK of four columns wrapped d100 tarot's « Portée (m) » at 9.75 pt).
 FLOOR_SLACK = 0.25
+EDGE = 0.01  # points: what a width asked for a text's lines is given over it, for rounding
 
 
 def unbroken_size(
@@ -236,7 +237,9 @@ def _wants(text: tuple[str, str, float], width: float, room: float) -> list[floa
     lines under its own (review 14b S2: « Enseignée par un / autre personnage » in two where
     three, on the sheet; its one line is out of reach). room: the cell's padding and slack."""
     now = _lines_at(text[0].split(" "), text[1], text[2], width - room)
-    return [_width_in_lines(text, lines) + room - width for lines in range(1, now)]
+    # EDGE over: a text's words and spaces summed come out a hair wider than the text measured whole
+    # (« 5 XP × niveau visé » given its exact width still took two lines)
+    return [_width_in_lines(text, lines) + room + EDGE - width for lines in range(1, now)]
 
 
 def _width_in_lines(text: tuple[str, str, float], lines: int) -> float:
@@ -289,6 +292,12 @@ def breakable(heading: str, room: float, size: float) -> str:
     )
 
 
+def _donors(given: list[float]) -> list[list[float]]:
+    """The ways a cell may take its width: from every column that has some to give, in proportion
+    to it (given), or from each of them alone."""
+    return [given] + [[g if j == k else 0.0 for j, g in enumerate(given)] for k, x in enumerate(given) if x > 0]
+
+
 def fewer_row_lines(
     table: RulesetTable,
     columns: list[float],
@@ -298,6 +307,8 @@ def fewer_row_lines(
     bold_first: bool = False,
     heads_whole: bool = False,
     slack: float = SLACK,
+    *,
+    under: bool = True,
 ) -> list[float]:
     """columns reshared, where that takes lines off the rows' other cells, so that no row's
     first cell stands over an empty line: a row whose text goes under it (a card's row, under)
@@ -308,7 +319,12 @@ def fewer_row_lines(
     measured as a character card prints them (_measured); heads_whole: the width taken first from
     the others' width over their headings whole, a heading taking a second line only where
     that is not enough (a card's table: every card pays for its heading's line). slack: what a
-    cell keeps over its text (FLOOR_SLACK at the gutters' floor)."""
+    cell keeps over its text (FLOOR_SLACK at the gutters' floor). under: a blank line under a
+    row's first cell counts first, as where text is set under the row it shows as a gap; in a grid
+    (under False) it is no fault: a cell that can take a line less takes it (review 15, N8: the
+    d100 sheet's « Arme / de jet » beside a two-line « Temps » with 26 mm over its text), and a
+    cell over two lines is the first fault (review 15, S1: « Caractéristique / (primaire ou / dérivée) »
+    once « niveau visé » was tied)."""
     texts = _measured(table, size, strong, bold_first)
     least, cells = _least(texts, pad, slack=slack), list(zip(*texts, strict=True))
 
@@ -325,7 +341,8 @@ def fewer_row_lines(
         # beside a Hausse with 7.8 mm over its longest word), then the rows' lines, then the
         # table's: a cell unwrapped within its row's height counts (review 14, S3)
         over = sum(n > 2 for r in rows for n in r)
-        return sum(max(r) - r[0] for r in rows), over, sum(max(r) for r in rows), sum(map(sum, rows))
+        blank = sum(max(r) - r[0] for r in rows) if under else 0
+        return blank, over, sum(max(r) for r in rows), sum(map(sum, rows))
 
     floors = (
         [[max(a, _width(head) + 2 * pad + slack) for a, head in zip(least, cells[0], strict=True)]]
@@ -349,12 +366,16 @@ def fewer_row_lines(
             for text in column[1:]:
                 for want in _wants(text, best[i], pad + pad + slack):
                     given = spare(i, best, want)
-                    if 0 < want <= sum(given):
-                        moved = [
-                            w + want if j == i else w - want * s / sum(given)
-                            for j, (w, s) in enumerate(zip(best, given, strict=True))
-                        ]
-                        tries.append((score(moved, most), moved))
+                    # from all the others in proportion, or from one alone (review 15, S1: the book's
+                    # « Exemple » pushed « Caractéristique (primaire ou dérivée) » to three lines,
+                    # when « Hausse » alone had the 3 mm « 5 XP × niveau visé » lacked)
+                    for share in _donors(given):
+                        if 0 < want <= sum(share):
+                            moved = [
+                                w + want if j == i else w - want * s / sum(share)
+                                for j, (w, s) in enumerate(zip(best, share, strict=True))
+                            ]
+                            tries.append((score(moved, most), moved))
         better = [(s, m) for s, m in tries if s is not None and s < now]
         if not better:
             break

@@ -199,6 +199,7 @@ def _kept_table(
     best: tuple[tuple[int, int, int, int], list[Stack], float] | None = None
     first: list[Stack] | None = None  # at the deck's size, as they are: what a table no size keeps prints
     for body in sizes:
+        kept: list[Stack] | None = None  # kept whole at this size, as a grid with a cell over two lines
         for under in (False, True) if text_goes_under(table) else (False,):
             sized = look.model_copy(update={"body_pt": body, "note_pt": look.note_pt or body})
             stacks = table_stacks(table, width, sized, under, grids)
@@ -206,12 +207,34 @@ def _kept_table(
             faults, short, apart = misses(stacks, width, height, _continued_paragraph)
             missed = (faults, tall_cells(stacks, look.max_cell_lines), short, apart)
             if missed == (0, 0, 0, 0):
-                return stacks, body
+                if kept is None and not under and text_goes_under(table) and tall_cells(stacks, 2):
+                    kept = stacks  # its text under its rows may set it without (review 15, S1, N7)
+                    continue
+                return _fewer_tall(kept, stacks, width), body
             if best is None or missed < best[0]:
                 best = (missed, stacks, body)
+        if kept is not None:
+            return kept, body
     if best and best[0][0] == 0:
         return best[1], best[2]
     return first or table_stacks(table, width, look, grids=grids), look.body_pt
+
+
+def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float) -> list[Stack]:
+    """The table with its text under its rows rather than as a grid (kept first) only where that
+    has fewer cells over two lines (or as many, in fewer pieces) and is no taller (3d6's « Coût de l’expérience » on a tarot
+    card: « Enseignée par / un autre / personnage » beside « Caractéristique / (primaire ou /
+    dérivée) »): a taller table could cost its deck a card."""
+    if grid is None:
+        return under
+    # as many such cells in fewer pieces counts too: 3d6's on a mini card, cut by its columns, took
+    # a second face for « Hausse | Exemple » (« Caractéristique… » in three lines either way)
+    fewer = (tall_cells(under, 2), len(under)) < (tall_cells(grid, 2), len(grid))
+    return under if fewer and _height(under, width) <= _height(grid, width) + 1e-6 else grid
+
+
+def _height(stacks: list[Stack], width: float) -> float:
+    return sum(stack.wrap(width, 1e9)[1] for stack in stacks)
 
 
 def _uncut_columns(table: RulesetTable, width: float, look: SheetLook, grids: Grids) -> RulesetTable:

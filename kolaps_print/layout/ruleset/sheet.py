@@ -192,11 +192,16 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     column = _under_column(table) if under else -1
     keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
     keys = keys if under else table
-    widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt)
+    # the first column measured bold where it prints bold (review 15, N8: « Arme de jet » measured
+    # in the regular face fitted its column, and wrapped in print)
+    bold_first = 0 in paint.bold_columns(keys.header, keys.rows)
+    widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt, bold_first=bold_first)
     if look.max_cell_lines:  # a card's: no cell over so many lines where the columns can share for it
         widths = within_lines(keys, widths, size, look.max_cell_lines, look.cell_padding_pt)
     if look.max_cell_lines and (under or look.fewer_lines):  # no cell wrapped that need not be: a card's row
-        widths = fewer_row_lines(keys, widths, size, look.cell_padding_pt)  # over its text; the sheet's « Coût »
+        widths = fewer_row_lines(  # over its text; the sheet's « Coût »
+            keys, widths, size, look.cell_padding_pt, bold_first=bold_first, under=under
+        )
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
     centred = value_columns(keys)
