@@ -2,8 +2,9 @@
 (print-shop layout: one face a page): one band title size a card format for KOLAPS, d100, 3d6
 and d12 alike, as large as the review asked (6 pt names on the d100 minis and KOLAPS's « Une
 attaque, pas à pas » could not be found leafing through), a long name shortened rather than
-shrunk and clear of the number and its « verso › », and no « (suite) » over a face of notes
-alone (a face of notes is headed by the plain title, as KOLAPS's)."""
+shrunk and clear of the number and its « verso › ». (Its « no « (suite) » over a face of notes
+alone » gave way to review 15's S4, one rule for every deck: a band says « (suite) » on every face
+its subject goes on to, notes alone included: test_reference_refcards16b.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import pytest
 from pdf_text import SetText, set_texts  # tests/support
 from ruleset_products import RULESETS, reference_deck  # tests/support
 
-from kolaps_print.labels import label
 from kolaps_print.layout.reference.look import reference_look
 from kolaps_print.layout.sheets import card_size
 
@@ -73,16 +73,3 @@ def test_a_band_title_clears_the_number_and_its_hint(decks, system, card):
         gap = min(t.bounds[0] for t in rest) - title.bounds[2]
         assert gap >= title.size / 3, (i, title.text, [t.text for t in rest], round(gap, 1))
         assert title.size >= LEAST_PT[card], (i, title.text, title.size)
-
-
-@pytest.mark.parametrize("card", CARDS)
-@pytest.mark.parametrize("system", RULESETS)
-def test_no_suite_over_a_face_of_notes_alone(decks, system, card):
-    """Review, SHOULD: « Se défendre (suite) », « Armes à feu (suite) » over d100 mini backs that hold
-    a note only. A face whose band says « (suite) » holds table rows: cells in the upright regular
-    face (titles and headings are bold, notes italic)."""
-    suite = label("rulesets.sheet.continued")
-    for i, (title, _, body) in enumerate(_bands(decks[system, card])):
-        if suite in title.text:
-            cells = [t for t in body if "Bold" not in t.font and "Italic" not in t.font]
-            assert cells, (i, title.text, [t.text for t in body][:4])

@@ -623,15 +623,53 @@ def layout_deck(
     laid = layout_faces(data, width, height, styles, edition)
     strip = _strip(spec, width, height)
     faces = []
+    continued = continued_faces(laid) if strips_say_suite(laid, strip, spec) else [False] * len(laid)
     for i, (topic, box) in enumerate(laid):
         goes_on = i + 1 < len(laid) and laid[i + 1][0] == topic and bool(laid[i + 1][1].placed)
         number, hint = card_number(i, len(laid)), face_hint(i, goes_on)
         shapes = box_shapes(box, face_gap(styles), height)
         title = strip_title(topic, _topic_room(strip, number), spec)
+        title = _continued(title) if continued[i] else title
         colour = section_colour(topic.section.id)
         faces.append(ReferenceFace(i + 1, colour, box, number, title, shapes, hint))
     blank = _blank(spec, width, height, sheet_title(edition), version)
     return ReferenceDeck(faces, styles, strip, blank)
+
+
+def continued_faces(laid: list[tuple[Topic, FlowBox]]) -> list[bool]:
+    """Which faces' strips would say « (suite) » (review 15, S4, the systems' decks' rule): each
+    face the face before promised with its « verso › » or « suite › », its topic going on there;
+    a cover (a plain back) as its front, as it names its card."""
+    out: list[bool] = []
+    for i, (topic, box) in enumerate(laid):
+        cover = i % 2 == 1 and not box.placed and laid[i - 1][0] == topic
+        promised = i > 0 and laid[i - 1][0] == topic and bool(box.placed)
+        out.append(out[i - 1] if cover else promised)
+    return out
+
+
+def strips_say_suite(laid: list[tuple[Topic, FlowBox]], strip: CardStrip, spec: CardSpec) -> bool:
+    """Whether the deck's strips say « (suite) » (continued_faces): only where every topic going
+    on over faces holds it after the name its strip already gives it, one convention a deck
+    (review 15, S4). KOLAPS's do not: a mini card's 37 mm strip leaves « Le tour de jeu » no room
+    for it beside « verso › 10/23 » at 9 pt, never shrunk (refband11); a poker's strip would take
+    « Une attaque, pas à pas » down to « Une attaque », its face then heading its rows with the
+    title, « Facultés des armes » set 6.5 pt to keep its card count (tried: docs/style.md)."""
+    continued = continued_faces(laid)
+    going = [i for i, c in enumerate(continued) if c]
+    return all(
+        stringWidth(
+            _continued(strip_title(laid[i][0], _topic_room(strip, card_number(i, len(laid))), spec)),
+            SANS_BOLD,
+            spec.strip_pt,
+        )
+        <= _topic_room(strip, card_number(i, len(laid)))
+        for i in going
+    )
+
+
+def _continued(name: str) -> str:
+    return label("tables.format.continued", title=name)
 
 
 def _strip_room(strip: CardStrip, number: str, hint: str) -> float:

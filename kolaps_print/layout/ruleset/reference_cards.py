@@ -109,9 +109,11 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
     """Each face's topic and blocks: every section poured from a card's front, without its bar
     (the band says it), a section that ends on a front followed by a plain back (designer review,
     eleventh session, item 2: « Combat » opened on a back); grids: the tables' grids laid out at
-    the sizes tried before. A face after its section's first that holds rows says « (suite) »; a
-    plain back (a cover) is named as its front (review 13, N7: d12 mini 4/5 « Combat (suite) » over
-    a cover « Combat »); a face of notes alone never says it (refband11)."""
+    the sizes tried before. Every face after its section's first says « (suite) », a face of notes
+    alone too (review 15, S4: one rule for every deck, the band pairs with the previous face's
+    « verso › » or « suite »; the note's heading stays the table's plain title); a plain back (a
+    cover) is named as its front (review 13, N7: d12 mini 4/5 « Combat (suite) » over a cover
+    « Combat »)."""
     width, height = size
     faces: list[PouredFace] = []
     faults = apart = tall = short = parted = 0
@@ -121,7 +123,7 @@ def _section_faces(sections: list[SectionContent], size: tuple[float, float], lo
         faults += sum(_short_runs(table, stacks) for table, stacks in kept)
         poured = _pour(story, width, height - SLACK)
         blocks = [without_trailing_gaps(face) for face in poured.faces if face]
-        goes = [i > 0 and _has_rows(face) for i, face in enumerate(blocks)]
+        goes = [i > 0 for i in range(len(blocks))]  # every face after the section's first (review 15, S4)
         if len(blocks) % 2:  # a plain back, named as its front
             blocks, goes = [*blocks, []], [*goes, goes[-1]]
         faces += [
@@ -157,9 +159,9 @@ def _deck_tables(
 
 def band_names(section: SectionContent, continued: bool) -> tuple[str, ...]:
     """What a face's band may call its section, best first: its title, « (suite) » after it on a
-    face after the first that holds table rows (refband11: a face of notes alone is headed by the
-    plain title, as KOLAPS's: card_flow.note_heading), then its band name (ruleset.yaml's sheet,
-    band: refband11, the band's type is never shrunk), then without « (suite) »."""
+    face after the section's first (review 15, S4), then its band name (ruleset.yaml's sheet,
+    band: refband11, the band's type is never shrunk: « Les jets (suite) » on a mini card), then
+    without « (suite) »."""
     suite = label("rulesets.sheet.continued")
     short = list(band_bases(section))
     names = [f"{name} {suite}" for name in short] if continued else []
@@ -169,13 +171,6 @@ def band_names(section: SectionContent, continued: bool) -> tuple[str, ...]:
 def band_bases(section: SectionContent) -> tuple[str, ...]:
     """A section's names in its bands, best first: its title, then its band name."""
     return tuple(dict.fromkeys([section.title] + ([section.band] if section.band else [])))
-
-
-def _has_rows(blocks: list[Flowable]) -> bool:
-    """Whether blocks hold a table's rows (not notes alone)."""
-    return any(isinstance(p, RowTable) for b in blocks if isinstance(b, Stack) for p in b.parts) or any(
-        isinstance(b, RowTable) for b in blocks
-    )
 
 
 def _kept_table(
