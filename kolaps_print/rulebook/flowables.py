@@ -125,6 +125,8 @@ class SteadyParagraph(Paragraph):
     _size: tuple[float, float] = (0.0, 0.0)
     _history: tuple[float, ...] | None = None  # widths wrapped at since _setup parsed it; None: not kept
     _shared = False  # its wrapped state is _LINES's (read only)
+    _unwrapped: dict  # the attributes its wraps set, as they were before the first (set by _setup)
+    _wrapped: dict  # what its wraps set, as _LINES keeps it
 
     def _setup(self, text, style, bulletText, frags, cleaner):
         """reportlab's parse of the markup, made once per text and style (see _PARSED)."""
@@ -144,8 +146,7 @@ class SteadyParagraph(Paragraph):
             self.frags = [f.clone() for f in kept]  # a split may change a fragment: each gets its own
             self.bulletText, self.debug = None, 0
         self._parse_key, self._parsed, self._history = key, found[2], ()
-        self._unwrapped: dict = {}  # the attributes its wraps set, as they were before the first
-        self._wrapped: dict = {}  # what its wraps set, as _LINES keeps it
+        self._unwrapped, self._wrapped = {}, {}
         return None
 
     def wrap(self, availWidth, availHeight):
