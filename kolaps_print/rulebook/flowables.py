@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
@@ -107,7 +108,7 @@ PARSED_KEPT = 20_000  # KOLAPS's full book and quick-start make some 1100 betwee
 # same widths (SteadyParagraph._own): it then holds what its own wraps would have made, and goes
 # on exactly as it would have. Bounded, the least recently used dropped first.
 _LINES: dict[tuple, tuple[dict, tuple]] = {}
-LINES_KEPT = 20_000  # KOLAPS's full book wraps some 2300 paragraphs
+LINES_KEPT = 6_000  # KOLAPS's full book keeps some 1100, its quick-start as many more: about 4 KB each
 _MISSING = object()
 
 
@@ -490,16 +491,37 @@ class TocLine(Flowable):
         page_start = self._draw_pages(base) - 4
         c.setFillColor(st.palette().rule)
         dot = c.stringWidth(".", s.fontName, s.fontSize) * 2.2
-        x = page_start - dot
+        x, dots = page_start - dot, []
         while x > title_end:  # right-aligned dots, so columns of dots line up
-            c.drawString(x, base, ".")
+            dots.append(x)
             x -= dot
+        draw_again(c, ".", dots, base)
         c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)
 
     def _draw_pages(self, base: float) -> float:
         """Draws the page flush right; returns where it starts."""
         self.canv.drawRightString(self.width, base, self.page)
         return self.width - self.canv.stringWidth(self.page, self.style.fontName, self.style.fontSize)
+
+
+def draw_again(canvas, text: str, xs: list[float], y: float) -> None:
+    """canvas.drawString(x, y, text) at each x, in the same font and colour: what reportlab writes
+    for the first, written again at the others' origins. Each drawString makes a text object and
+    formats the text anew (its TrueType subset looked up glyph by glyph): the contents' and the
+    index's dot leaders, some 4600 of them, were an eighth of a --watch rebuild. The text object's
+    code differs from one origin to the next only by its origin (« 1 0 0 1 x y Tm »); if the
+    first's is not found once in its code (another reportlab), every one is drawn as before."""
+    if not xs:
+        return
+    canvas.drawString(xs[0], y, text)
+    code = getattr(canvas, "_code", None)
+    origin = f"1 0 0 1 {fp_str(xs[0], y)} Tm"
+    if not isinstance(code, list) or not code or not isinstance(code[-1], str) or code[-1].count(origin) != 1:
+        for x in xs[1:]:
+            canvas.drawString(x, y, text)
+        return
+    before, after = code[-1].split(origin)
+    code.extend(f"{before}1 0 0 1 {fp_str(x, y)} Tm{after}" for x in xs[1:])
 
 
 class IndexLine(TocLine):

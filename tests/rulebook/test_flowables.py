@@ -371,3 +371,47 @@ def test_a_book_made_from_kept_wraps_prints_what_fresh_wraps_print(monkeypatch, 
     monkeypatch.setattr(flowables, "LINES_KEPT", 1)  # nothing kept: each paragraph wraps afresh
     monkeypatch.setattr(flowables, "_LINES", {})
     assert build_rulebook(options).pdf == kept
+
+
+# ---- the contents' dot leaders (issue 15, sixteenth session) -----------------------------------
+def _toc_page(monkeypatch=None) -> tuple[bytes, int]:
+    """A page of contents lines drawn on its own canvas; its PDF and the drawString calls made."""
+    from kolaps_print.rulebook import styles as st
+    from kolaps_print.rulebook.flowables import IndexLine, TocLine
+
+    register_fonts()
+    out = BytesIO()
+    canvas = Canvas(out, pagesize=(pt(148), pt(210)), invariant=1, pageCompression=0)
+    calls = []
+    draw = canvas.drawString
+    canvas.drawString = lambda *args, **kwargs: calls.append(args) or draw(*args, **kwargs)
+    lines = [
+        TocLine("Les dés", "4", "des", st.styles()["toc1"], 0),
+        TocLine("Trois manières de lancer", "12", "jets", st.styles()["toc2"], pt(6)),
+        IndexLine("Échec", [("7", False), ("10", True)], "echec", st.styles()["index"]),
+    ]
+    y = pt(180)
+    for line in lines:
+        _, height = line.wrap(pt(120), pt(200))
+        y -= height
+        line.drawOn(canvas, pt(10), y)
+        canvas.bookmarkPage(line.anchor)  # where its link leads
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue(), len(calls)
+
+
+def test_a_contents_line_draws_its_dots_with_one_text_formatted_and_prints_what_each_drawn_prints(monkeypatch):
+    from kolaps_print.rulebook import flowables
+
+    ours, calls = _toc_page()
+    assert calls <= 3 * 2 + 3  # per line: its title and the first dot (an index line: its three pieces of pages)
+
+    def one_by_one(canvas, text, xs, y):
+        for x in xs:
+            canvas.drawString(x, y, text)
+
+    monkeypatch.setattr(flowables, "draw_again", one_by_one)
+    each, each_calls = _toc_page()
+    assert each_calls > 3 * 20  # the dots, one drawString each
+    assert ours == each
