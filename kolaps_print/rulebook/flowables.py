@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
@@ -98,6 +99,19 @@ _PARSED: dict[tuple, tuple] = {}
 PARSED_KEPT = 20_000  # KOLAPS's full book and quick-start make some 1100 between them
 
 
+# A paragraph's wraps by (class, parse key, the widths it was wrapped at since it was made): the
+# state reportlab's wrap leaves on it (its lines, its fragments as words, its height). A --watch
+# rebuild makes the same paragraphs again and wraps each at the same widths (line breaking was
+# a fifth of a rebuild); a one-shot build's second pass does too. The kept objects are shared by
+# every paragraph made from them: reportlab only reads them when it draws, but a split changes
+# them in place, so a paragraph that shares them first wraps again from its own parse, at the
+# same widths (SteadyParagraph._own): it then holds what its own wraps would have made, and goes
+# on exactly as it would have. Bounded, the least recently used dropped first.
+_LINES: dict[tuple, tuple[dict, tuple]] = {}
+LINES_KEPT = 6_000  # KOLAPS's full book keeps some 1100, its quick-start as many more: about 4 KB each
+_MISSING = object()
+
+
 class SteadyParagraph(Paragraph):
     """A paragraph that keeps its lines between wraps at one width. reportlab wraps a flowable
     again and again at its column's width: a Table each cell when it sizes its rows, splits
@@ -105,10 +119,15 @@ class SteadyParagraph(Paragraph):
     table's first rows), or one moved on to the next column; the quick-start's balancing a whole
     chapter some thirty times. Two wraps in three of a rulebook build. A paragraph's lines depend
     on its width only (Paragraph.wrap ignores the height); a split may change its fragments
-    (reportlab re-marks a hyphenated last word), so it forgets what it kept."""
+    (reportlab re-marks a hyphenated last word), so it forgets what it kept. What its wraps make
+    is kept across paragraphs too (_LINES)."""
 
     _wrapped_at: float | None = None
     _size: tuple[float, float] = (0.0, 0.0)
+    _history: tuple[float, ...] | None = None  # widths wrapped at since _setup parsed it; None: not kept
+    _shared = False  # its wrapped state is _LINES's (read only)
+    _unwrapped: dict  # the attributes its wraps set, as they were before the first (set by _setup)
+    _wrapped: dict  # what its wraps set, as _LINES keeps it
 
     def _setup(self, text, style, bulletText, frags, cleaner):
         """reportlab's parse of the markup, made once per text and style (see _PARSED)."""
@@ -123,24 +142,78 @@ class SteadyParagraph(Paragraph):
             found = _PARSED[key] = (self.text, self.style, [f.clone() for f in self.frags])
             while len(_PARSED) > PARSED_KEPT:
                 del _PARSED[next(iter(_PARSED))]  # the oldest first
-            return None
-        self.text, self.style, kept = found
-        self.frags = [f.clone() for f in kept]  # a split may change a fragment: each gets its own
-        self.bulletText, self.debug = None, 0
+        else:
+            self.text, self.style, kept = found
+            self.frags = [f.clone() for f in kept]  # a split may change a fragment: each gets its own
+            self.bulletText, self.debug = None, 0
+        self._parse_key, self._parsed, self._history = key, found[2], ()
+        self._unwrapped, self._wrapped = {}, {}
         return None
 
     def wrap(self, availWidth, availHeight):
         if availWidth != self._wrapped_at:
-            self._size = super().wrap(availWidth, availHeight)
+            if self._history is None:
+                self._size = super().wrap(availWidth, availHeight)
+            else:
+                self._size = self._kept_wrap(availWidth, availHeight)
             self._wrapped_at = availWidth
         return self._size
 
+    def _kept_wrap(self, availWidth, availHeight) -> tuple[float, float]:
+        """A wrap of a paragraph that never split: what the same paragraph wrapped at the same
+        widths was left with (shared), or made now and kept."""
+        assert self._history is not None
+        history = (*self._history, availWidth)
+        key = (type(self), self._parse_key, history)
+        found = _LINES.pop(key, None)
+        if found is None:
+            self._own()
+            before = dict(self.__dict__)
+            size = super().wrap(availWidth, availHeight)
+            step = {k: v for k, v in self.__dict__.items() if before.get(k, _MISSING) is not v}
+            found = ({**self._wrapped, **step}, size)
+            while len(_LINES) >= LINES_KEPT:
+                del _LINES[next(iter(_LINES))]  # the least recently used first
+        _LINES[key] = found
+        kept, size = found
+        for name in kept:
+            if name not in self._unwrapped:
+                self._unwrapped[name] = self.__dict__.get(name, _MISSING)
+        self.__dict__.update(kept)
+        self._wrapped, self._history, self._shared = kept, history, True
+        return size
+
+    def _own(self) -> None:
+        """Before reportlab may change its lines or fragments: its wraps again, from its own
+        copy of its parse, so that what it changes is its own (the same state, not shared)."""
+        if not self._shared:
+            return
+        self._shared = False
+        for name, value in self._unwrapped.items():  # as before its first wrap
+            if value is _MISSING:
+                del self.__dict__[name]
+            else:
+                self.__dict__[name] = value
+        self.frags = [f.clone() for f in self._parsed]  # a wrap marks the fragments it breaks
+        for width in self._history or ():
+            super().wrap(width, 0)
+
+    def _unkept(self) -> None:
+        """From now on its own, and no longer kept: reportlab may change it."""
+        self._own()
+        self._history = None
+
     def split(self, availWidth, availHeight):
+        self._unkept()
         self._wrapped_at = None
         try:
             return super().split(availWidth, availHeight)
         finally:
             self._wrapped_at = None
+
+    def minWidth(self):
+        self._unkept()
+        return super().minWidth()
 
 
 class HeadingFlowable(SteadyParagraph):
@@ -418,16 +491,37 @@ class TocLine(Flowable):
         page_start = self._draw_pages(base) - 4
         c.setFillColor(st.palette().rule)
         dot = c.stringWidth(".", s.fontName, s.fontSize) * 2.2
-        x = page_start - dot
+        x, dots = page_start - dot, []
         while x > title_end:  # right-aligned dots, so columns of dots line up
-            c.drawString(x, base, ".")
+            dots.append(x)
             x -= dot
+        draw_again(c, ".", dots, base)
         c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)
 
     def _draw_pages(self, base: float) -> float:
         """Draws the page flush right; returns where it starts."""
         self.canv.drawRightString(self.width, base, self.page)
         return self.width - self.canv.stringWidth(self.page, self.style.fontName, self.style.fontSize)
+
+
+def draw_again(canvas, text: str, xs: list[float], y: float) -> None:
+    """canvas.drawString(x, y, text) at each x, in the same font and colour: what reportlab writes
+    for the first, written again at the others' origins. Each drawString makes a text object and
+    formats the text anew (its TrueType subset looked up glyph by glyph): the contents' and the
+    index's dot leaders, some 4600 of them, were an eighth of a --watch rebuild. The text object's
+    code differs from one origin to the next only by its origin (« 1 0 0 1 x y Tm »); if the
+    first's is not found once in its code (another reportlab), every one is drawn as before."""
+    if not xs:
+        return
+    canvas.drawString(xs[0], y, text)
+    code = getattr(canvas, "_code", None)
+    origin = f"1 0 0 1 {fp_str(xs[0], y)} Tm"
+    if not isinstance(code, list) or not code or not isinstance(code[-1], str) or code[-1].count(origin) != 1:
+        for x in xs[1:]:
+            canvas.drawString(x, y, text)
+        return
+    before, after = code[-1].split(origin)
+    code.extend(f"{before}1 0 0 1 {fp_str(x, y)} Tm{after}" for x in xs[1:])
 
 
 class IndexLine(TocLine):

@@ -281,3 +281,137 @@ def test_a_book_made_from_kept_parses_prints_what_fresh_parses_print(monkeypatch
     kept = build_rulebook(options).pdf
     monkeypatch.setattr(SteadyParagraph, "_setup", Paragraph._setup)
     assert build_rulebook(options).pdf == kept
+
+
+# ---- a paragraph's wraps kept across paragraphs (issue 15, sixteenth session) ------------------
+_LONG = (
+    "Une phrase assez longue pour passer plusieurs fois à la ligne dans sa colonne, avec des mots "
+    "que la césure coupe volontiers : anticonstitutionnellement, incontestablement, extraordinairement. "
+) * 3
+
+
+def _body(text: str):
+    from kolaps_print.rulebook import styles as st
+    from kolaps_print.rulebook.flowables import BodyParagraph
+
+    register_fonts()
+    return BodyParagraph(text, st.styles()["body"])
+
+
+def _lines(paragraph) -> list[str]:
+    from kolaps_print.rulebook.flowables import _line_text
+
+    return [_line_text(line) for line in paragraph.blPara.lines]
+
+
+def test_a_paragraph_made_again_takes_the_lines_of_the_first_without_breaking_them(monkeypatch):
+    from reportlab.platypus import Paragraph
+
+    first = _body(_LONG + " premier")
+    first.wrap(250, 1e6)
+    breaks = []
+    broken = Paragraph.breakLines
+    monkeypatch.setattr(Paragraph, "breakLines", lambda self, *args: breaks.append(1) or broken(self, *args))
+    again = _body(_LONG + " premier")
+    assert again.wrap(250, 1e6) == first.wrap(250, 1e6)
+    assert breaks == [] and again.blPara is first.blPara  # shared, not broken again
+    _body(_LONG + " premier").wrap(200, 1e6)  # another width: broken
+    assert breaks
+
+
+def test_a_split_of_a_paragraph_sharing_its_lines_changes_none_of_them_and_cuts_as_a_fresh_one(monkeypatch):
+    """reportlab's split changes the lines and fragments it cuts: the paragraph that splits first
+    makes them its own; the kept ones (and the paragraphs sharing them) stay as they were, and its
+    parts are what a paragraph that never shared anything makes."""
+    from reportlab.platypus import Paragraph
+
+    from kolaps_print.rulebook.flowables import SteadyParagraph
+
+    text = _LONG + " second"
+    first = _body(text)
+    first.wrap(180, 1e6)
+    kept_lines, kept_frags = _lines(first), [(type(f), f.__dict__.copy()) for f in first.frags]
+    again = _body(text)
+    again.wrap(180, 1e6)
+    height = first.style.leading * 4
+    parts = again.split(180, height)
+    assert len(parts) == 2 and again.blPara is not first.blPara
+    assert _lines(first) == kept_lines and [(type(f), f.__dict__) for f in first.frags] == kept_frags
+    monkeypatch.setattr(SteadyParagraph, "wrap", Paragraph.wrap)  # wraps never kept nor shared
+    fresh = _body(text)
+    fresh.wrap(180, 1e6)
+    fresh_parts = fresh.split(180, height)
+    for part in parts + fresh_parts:  # the second part is wrapped where it goes on
+        part.wrap(180, 1e6)
+    assert [_lines(p) for p in parts] == [_lines(p) for p in fresh_parts]
+    assert [[(type(f), f.__dict__) for f in p.frags] for p in parts] == [
+        [(type(f), f.__dict__) for f in p.frags] for p in fresh_parts
+    ]
+
+
+def test_the_wraps_kept_are_bounded(monkeypatch):
+    from kolaps_print.rulebook import flowables
+
+    monkeypatch.setattr(flowables, "_LINES", {})
+    monkeypatch.setattr(flowables, "LINES_KEPT", 3)
+    for n in range(5):
+        _cell(f"Texte {n}").wrap(100, 1e6)
+    assert [key[1][0] for key in flowables._LINES] == ["Texte 2", "Texte 3", "Texte 4"]
+
+
+@pytest.mark.parametrize("edition", ["quickstart", "full"])
+def test_a_book_made_from_kept_wraps_prints_what_fresh_wraps_print(monkeypatch, edition):
+    """Twice with the wraps kept (the second build shares every paragraph's from the first, and
+    owns them again before each split), then with every wrap made afresh: the same bytes."""
+    from kolaps_print.rulebook import flowables
+
+    options = RulebookOptions(edition=edition)
+    build_rulebook(options)
+    kept = build_rulebook(options).pdf
+    monkeypatch.setattr(flowables, "LINES_KEPT", 1)  # nothing kept: each paragraph wraps afresh
+    monkeypatch.setattr(flowables, "_LINES", {})
+    assert build_rulebook(options).pdf == kept
+
+
+# ---- the contents' dot leaders (issue 15, sixteenth session) -----------------------------------
+def _toc_page(monkeypatch=None) -> tuple[bytes, int]:
+    """A page of contents lines drawn on its own canvas; its PDF and the drawString calls made."""
+    from kolaps_print.rulebook import styles as st
+    from kolaps_print.rulebook.flowables import IndexLine, TocLine
+
+    register_fonts()
+    out = BytesIO()
+    canvas = Canvas(out, pagesize=(pt(148), pt(210)), invariant=1, pageCompression=0)
+    calls = []
+    draw = canvas.drawString
+    canvas.drawString = lambda *args, **kwargs: calls.append(args) or draw(*args, **kwargs)
+    lines = [
+        TocLine("Les dés", "4", "des", st.styles()["toc1"], 0),
+        TocLine("Trois manières de lancer", "12", "jets", st.styles()["toc2"], pt(6)),
+        IndexLine("Échec", [("7", False), ("10", True)], "echec", st.styles()["index"]),
+    ]
+    y = pt(180)
+    for line in lines:
+        _, height = line.wrap(pt(120), pt(200))
+        y -= height
+        line.drawOn(canvas, pt(10), y)
+        canvas.bookmarkPage(line.anchor)  # where its link leads
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue(), len(calls)
+
+
+def test_a_contents_line_draws_its_dots_with_one_text_formatted_and_prints_what_each_drawn_prints(monkeypatch):
+    from kolaps_print.rulebook import flowables
+
+    ours, calls = _toc_page()
+    assert calls <= 3 * 2 + 3  # per line: its title and the first dot (an index line: its three pieces of pages)
+
+    def one_by_one(canvas, text, xs, y):
+        for x in xs:
+            canvas.drawString(x, y, text)
+
+    monkeypatch.setattr(flowables, "draw_again", one_by_one)
+    each, each_calls = _toc_page()
+    assert each_calls > 3 * 20  # the dots, one drawString each
+    assert ours == each

@@ -288,3 +288,51 @@ def test_a_rebuild_after_an_edit_prints_what_a_fresh_build_prints(tmp_path, edit
     assert printed in " ".join(page.extract_text() for page in pypdf.PdfReader(watched).pages)
     if old is None:  # the headings moved: the rebuild's first pass could not know their pages
         assert results[-1].passes >= 2
+
+
+# ---- what a rebuild keeps from the last (issue 15, sixteenth session) -------------------------
+def _cold_build(output, templates, data) -> bytes:
+    """The book built by a new process, which has kept nothing (`kolaps-print rulebook`)."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "kolaps_print", "rulebook", "--templates", str(templates), "--data", str(data)]
+    subprocess.run([*command, "-o", str(output)], check=True, capture_output=True)
+    return output.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("folder", "file", "old", "new", "printed"),
+    [
+        ("templates", "rulesets/kolaps/04-actions.md.j2", " les ", " zorglubs ", "zorglubs"),
+        ("data", "rulesets/kolaps/weapons.yaml", '"Fusil d’assaut"', '"Fusil de rempart"', "Fusil de rempart"),
+        ("data", "layouts/rulebook.yaml", "body: {size: body, leading: 12.4", "body: {size: 9.6, leading: 12.4", None),
+    ],
+    ids=["one-word", "data", "layout"],
+)
+def test_a_rebuild_after_an_edit_prints_what_a_new_process_prints(tmp_path, folder, file, old, new, printed):
+    """The lines a rebuild takes from the last build (rulebook/flowables._LINES, by text, style
+    and width), after a one-word edit of a chapter, an edit of the game data or of the body's type
+    size: the rebuild prints the edit, and the same bytes as a process that kept nothing."""
+    data, templates = tmp_path / "data", tmp_path / "templates"
+    shutil.copytree(resources.bundled("data"), data)
+    shutil.copytree(resources.bundled("templates"), templates)
+    book = templates / "rulesets" / "kolaps"
+    options = RulebookOptions(data=data, templates=book)
+    watched = tmp_path / "watched.pdf"
+    lines: list[str] = []
+
+    def on_change() -> None:
+        assert rebuild(lambda: write_rulebook(watched, options), str, lines.append).ok, lines
+
+    on_change()
+    before = watched.read_bytes()
+    edited = (data if folder == "data" else templates) / file
+    text = edited.read_text(encoding="utf-8")
+    assert old in text
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    watch([], on_change, lines.append, changes=[{str(edited)}])
+    assert watched.read_bytes() != before
+    assert watched.read_bytes() == _cold_build(tmp_path / "cold.pdf", book, data)
+    if printed:
+        assert printed in " ".join(page.extract_text() for page in pypdf.PdfReader(watched).pages)
