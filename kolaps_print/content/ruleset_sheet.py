@@ -252,9 +252,9 @@ def worked_example(ruleset: Ruleset) -> str | None:
     """The mechanic's worked roll as printed, in the book and on the sheet alike: its numbers from
     ruleset.yaml once, its sums and its rung's threshold worked out here."""
     mechanic = ruleset.spec.mechanic
-    example = mechanic.example if isinstance(mechanic, D12Ladder) else None
-    if example is None:
+    if not isinstance(mechanic, D12Ladder) or mechanic.example is None:
         return None
+    example = mechanic.example
     threshold = next(r.threshold for r in mechanic.ladder if r.name == example.rung)
     bonus = example.skill + example.characteristic
     return example.text.format(
