@@ -268,12 +268,12 @@ def worked_example(ruleset: Ruleset) -> str | None:
     )
 
 
-def sheet_sections(ruleset: Ruleset) -> list[SectionContent]:
-    """The sheet's sections: its tables' (sheet_content), then the worked example under its own bar
-    when the sheet asks for it (a player's first roll, at the table)."""
-    sections = sheet_content(ruleset)
+def example_sections(ruleset: Ruleset) -> list[SectionContent]:
+    """What the sheet prints after its tables' sections (sheet_content; the cards print those
+    only): the worked example under its own bar when the sheet asks for it (a player's first
+    roll, at the table), or nothing."""
     title, text = ruleset.spec.sheet.example, worked_example(ruleset)
-    return sections + [SectionContent(title, [], text=text)] if title and text else sections
+    return [SectionContent(title, [], text=text)] if title and text else []
 
 
 def book_table_names(ruleset: Ruleset, table_id: str) -> list[str]:
