@@ -40,6 +40,7 @@ class SectionContent:
     title: str
     tables: list[RulesetTable]
     band: str = ""  # a shorter name for a reference card's band, where the title does not fit
+    text: str | None = None  # a paragraph under the tables (the sheet's worked example; no card prints it)
 
 
 def _c(key: str, **values: object) -> str:
@@ -245,6 +246,34 @@ def sheet_content(ruleset: Ruleset) -> list[SectionContent]:
         )
         for section in ruleset.spec.sheet.sections
     ]
+
+
+def worked_example(ruleset: Ruleset) -> str | None:
+    """The mechanic's worked roll as printed, in the book and on the sheet alike: its numbers from
+    ruleset.yaml once, its sums and its rung's threshold worked out here."""
+    mechanic = ruleset.spec.mechanic
+    if not isinstance(mechanic, D12Ladder) or mechanic.example is None:
+        return None
+    example = mechanic.example
+    threshold = next(r.threshold for r in mechanic.ladder if r.name == example.rung)
+    bonus = example.skill + example.characteristic
+    return example.text.format(
+        skill=number(example.skill),
+        characteristic=number(example.characteristic),
+        rung=_lower_first(example.rung),
+        threshold=number(threshold),
+        roll=number(example.roll),
+        bonus=number(bonus),
+        total=number(example.roll + bonus),
+    )
+
+
+def example_sections(ruleset: Ruleset) -> list[SectionContent]:
+    """What the sheet prints after its tables' sections (sheet_content; the cards print those
+    only): the worked example under its own bar when the sheet asks for it (a player's first
+    roll, at the table), or nothing."""
+    title, text = ruleset.spec.sheet.example, worked_example(ruleset)
+    return [SectionContent(title, [], text=text)] if title and text else []
 
 
 def book_table_names(ruleset: Ruleset, table_id: str) -> list[str]:

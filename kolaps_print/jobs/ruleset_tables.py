@@ -9,7 +9,7 @@ from __future__ import annotations
 from io import BytesIO
 from pathlib import Path
 
-from kolaps_print.content.ruleset_sheet import sheet_content
+from kolaps_print.content.ruleset_sheet import example_sections, sheet_content
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.draw.ruleset_card import draw_pages
 from kolaps_print.jobs.tables import Reference, TablesOptions
@@ -38,7 +38,7 @@ def _sheet(ruleset: Ruleset, paper: str) -> Reference:
     spec = ruleset.spec
     setting = SheetSetting((pt(paper_mm.width), pt(paper_mm.height)), spec.sheet.title, spec.name, look.colour(spec.id))
     try:
-        laid = layout_sheet(sheet_content(ruleset), look, setting)
+        laid = layout_sheet(sheet_content(ruleset) + example_sections(ruleset), look, setting)
     except TableTooTall as exc:
         raise KolapsError([Diagnostic(str(ruleset.folder / "tables.yaml"), 1, 1, "error", str(exc))]) from None
     buffer = BytesIO()

@@ -125,6 +125,8 @@ def _table(c: _Checker, path: tuple, id_: str, kind: type | None = None, what: s
 
 def _sheet(c: _Checker) -> None:
     mechanic = c.ruleset.mechanic.kind
+    if c.ruleset.sheet.example and getattr(c.ruleset.mechanic, "example", None) is None:
+        c.error(("sheet", "example"), "the sheet prints the worked example, but mechanic has no example")
     for i, section in enumerate(c.ruleset.sheet.sections):
         for j, id_ in enumerate(section.tables):
             path = ("sheet", "sections", i, "tables", j)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from kolaps_print.model.common import Model, Name, no_items
+from kolaps_print.model.common import Model, Name, Text, no_items
 
 Face = Annotated[int, Field(ge=1, le=100)]
 Modifier = Annotated[int, Field(ge=-100, le=100)]
@@ -49,12 +49,43 @@ class Rung(Model):
     threshold: int = Field(ge=1, le=40)
 
 
+class LadderExample(Model):
+    """A worked roll, printed in the book and on the sheet from these numbers alone: its text
+    names them {skill}, {characteristic}, {rung} (lower case), {threshold}, {roll}, and the sums
+    {bonus} (skill + characteristic) and {total} (roll + bonus)."""
+
+    skill: int = Field(ge=-10, le=20)
+    characteristic: int = Field(ge=-10, le=20)
+    rung: Name = Field(description="The name of the ladder's rung aimed at")
+    roll: int = Field(ge=1, le=12, description="The d12's face")
+    succeeds: bool = Field(description="What the text tells: the total reaches the rung or not (checked)")
+    text: Text
+
+
 class D12Ladder(Model):
     """1d12 + skill + characteristic against a rung of the ladder; in combat, opposed d12s
     (the attacker hits when strictly greater; a defender's natural 12 evades)."""
 
     kind: Literal["d12_ladder"]
     ladder: list[Rung] = Field(min_length=1)
+    example: LadderExample | None = None
+
+    @model_validator(mode="after")
+    def _example_told_true(self) -> D12Ladder:
+        """The example's rung is on the ladder, and its text tells the roll's outcome as the numbers give it."""
+        if self.example is None:
+            return self
+        rungs = {r.name: r.threshold for r in self.ladder}
+        if self.example.rung not in rungs:
+            raise ValueError(f"example: rung '{self.example.rung}' is not on the ladder ({', '.join(rungs)})")
+        e = self.example
+        try:
+            e.text.format(**{k: 0 for k in ("skill", "characteristic", "rung", "threshold", "roll", "bonus", "total")})
+        except (KeyError, IndexError, ValueError) as exc:
+            raise ValueError(f"example: text names {exc}, which is none of the example's numbers") from None
+        if (e.roll + e.skill + e.characteristic >= rungs[e.rung]) != e.succeeds:
+            raise ValueError(f"example: succeeds is {str(e.succeeds).lower()}, but the numbers say otherwise")
+        return self
 
 
 Mechanic = Annotated[D6Pool | Percentile | ThreeD6 | D12Ladder, Field(discriminator="kind")]

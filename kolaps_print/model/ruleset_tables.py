@@ -126,3 +126,6 @@ class SheetSection(Model):
 class Sheet(Model):
     title: Name
     sections: list[SheetSection] = Field(min_length=1)
+    example: Name | None = Field(
+        default=None, description="The bar over the mechanic's worked example, a section after the others (d12 only)"
+    )

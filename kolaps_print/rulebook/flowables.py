@@ -407,12 +407,14 @@ class PageMark(Flowable):
 
 class RoomMark(PageMark):
     """A PageMark that also records, under room_anchor, the points left in its column where it
-    lands (whole points): the next pass knows whether a colophon fits under the text. One
-    flowable, not a second mark: each drawn flowable adds its own operators to the page."""
+    lands (whole points), and under column_anchor where that column stands across the page (its
+    left edge, whole points): the next pass knows whether a colophon fits under the text, or goes
+    to the foot of the page's empty column beside it. One flowable, not a second mark: each
+    drawn flowable adds its own operators to the page."""
 
-    def __init__(self, anchor: str, room_anchor: str, registry: Registry):
+    def __init__(self, anchor: str, room_anchor: str, registry: Registry, column_anchor: str = ""):
         super().__init__(anchor, registry)
-        self.room_anchor, self.room = room_anchor, 0
+        self.room_anchor, self.column_anchor, self.room = room_anchor, column_anchor, 0
 
     def wrap(self, availWidth, availHeight):
         self.room = int(availHeight)
@@ -421,6 +423,8 @@ class RoomMark(PageMark):
     def draw(self) -> None:
         super().draw()
         self.registry.pages.setdefault(self.room_anchor, self.room)
+        if self.column_anchor:  # drawn at its frame's left edge: the page's x of the column
+            self.registry.pages.setdefault(self.column_anchor, int(self.canv.absolutePosition(0, 0)[0]))
 
 
 class FootSpacer(Flowable):

@@ -4,7 +4,7 @@ The same sandbox and Markdown as KOLAPS's book (templating.py); only the names d
 `ruleset` (ruleset.yaml), `mechanic`, `entries("armes")` (a catalogue's entries),
 `table("chances")` (a table of tables.yaml, filled exactly by the mechanic's engine),
 `ruling("D100-E1")` (the mark of one of its errata), `errata` (errata.yaml), `odds` (exact
-chances for sentences) and `fmt`, `label`, `book`, `edition`.
+chances for sentences), `example` (the mechanic's worked roll, ruleset.yaml) and `fmt`, `label`, `book`, `edition`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 from kolaps_print.content.formats import percent
-from kolaps_print.content.ruleset_sheet import book_table_names
+from kolaps_print.content.ruleset_sheet import book_table_names, worked_example
 from kolaps_print.diagnostics import did_you_mean, display_path
 from kolaps_print.engines import d12, percentile, three_d6
 from kolaps_print.labels import label
@@ -82,6 +82,7 @@ def ruleset_context(ruleset: Ruleset, usage: Usage, edition: str, sources: BookS
         "ruling": ruling_call([e.id for e in ruleset.errata], display_path(ruleset.folder / "errata.yaml")),
         "errata": ruleset.errata,
         "odds": _odds(ruleset),
+        "example": worked_example(ruleset),  # the mechanic's worked roll, as the sheet prints it
         "fmt": formatters(),
         "label": label,
         "lcfirst": lcfirst,

@@ -54,6 +54,7 @@ COVER_ANCHOR = "couverture"
 REPORT_ANCHOR = "rapport-de-coherence"
 TEXT_END_ANCHOR = "fin-du-texte"  # where the text ends: the blank pages and credits follow
 TEXT_ROOM_ANCHOR = "place-sous-le-texte"  # the points left under the text in its column (not a page)
+TEXT_COLUMN_ANCHOR = "colonne-du-texte"  # the left edge of the column the text ends in (not a page)
 CHAPTER_ROOM = 0.31  # a chapter's opening never asks for more than this share of a column
 CHAPTER_LINES = 8  # a chapter's title keeps at least this many lines of text under it
 SECTION_LINES = 4  # the first section's heading keeps a few lines under it (with the heading's own height)
@@ -153,12 +154,14 @@ def _back_matter(
     credits fit under its text, the credits as a colophon at that column's foot (a ruleset's
     booklet: no page spent on them). The text's last page and the room under it are read from
     the previous layout pass."""
-    end = [RoomMark(TEXT_END_ANCHOR, TEXT_ROOM_ANCHOR, registry)]
+    end = [RoomMark(TEXT_END_ANCHOR, TEXT_ROOM_ANCHOR, registry, TEXT_COLUMN_ANCHOR)]
     last = pages.get(TEXT_END_ANCHOR)
     _, _, width, height = geometry.column_frames[0]
     if story.credits and last is not None and last % story.pages_multiple_of == 0:
         colophon = _colophon(story.credits)
         need = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in colophon)
+        if _column_beside(pages, geometry) and need <= height:  # the text ends short of the page's last
+            return end + [FrameBreak(), FootSpacer(need)] + colophon  # column: the colophon at that one's foot
         if need <= pages.get(TEXT_ROOM_ANCHOR, 0):
             return end + [FootSpacer(need)] + colophon
     credits = _credits_page(story.credits, width, geometry.frame[2], height) if story.credits else []
@@ -167,6 +170,13 @@ def _back_matter(
     blank = -(last + (1 if credits else 0)) % story.pages_multiple_of
     blanks = [f for _ in range(blank) for f in [PageBreak(), *_notes_page()]]
     return end + [NextPageTemplate("notes")] + blanks + [NextPageTemplate("plain"), PageBreak()] + credits
+
+
+def _column_beside(pages: dict[str, int], geometry: st.PageGeometry) -> bool:
+    """Whether the text ended, in the previous pass, in a column with an empty one beside it (the d12
+    booklet's last page: its credits at the left column's foot, the right column blank, review 15)."""
+    at = pages.get(TEXT_COLUMN_ANCHOR)
+    return at is not None and at < geometry.column_frames[-1][0] - 1
 
 
 def _notes_page() -> list[Flowable]:

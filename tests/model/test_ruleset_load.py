@@ -319,3 +319,33 @@ def test_a_catalogue_linked_from_outside_the_folder_is_refused(tmp_path):
         load_ruleset(folder)
     (message,) = [d.message for d in caught.value.diagnostics]
     assert message == "'armours.yaml' is outside the ruleset's folder: name a file inside it"
+
+
+# The d12's worked example (sixteenth session, sheets16): its numbers are data (mechanic.example),
+# printed by the book and the sheet alike; what contradicts them is a located error.
+EXAMPLE = "    roll: 5\n    succeeds: false"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        (EXAMPLE, "    roll: 8\n    succeeds: false", "succeeds is false, but the numbers say otherwise"),
+        (EXAMPLE, "    roll: 5\n    succeeds: true", "succeeds is true, but the numbers say otherwise"),
+        ('rung: "Difficile"', 'rung: "Dificile"', "rung 'Dificile' is not on the ladder"),
+        ("elle totalise {total}", "elle totalise {somme}", "text names 'somme'"),
+    ],
+)
+def test_a_worked_example_the_numbers_contradict_is_refused(tmp_path, old, new, says):
+    """A roll of 8 with 4 points of bonus reaches 12: the text's « sa voiture finit dans le fleuve »
+    would lie; a rung off the ladder or a name the text cannot fill is a typo."""
+    messages, where = broken(tmp_path, ("ruleset.yaml", old, new), ruleset_id="d12")
+    assert len(messages) == 1 and says in messages[0], messages
+    assert messages[0].startswith("d12/ruleset.yaml:"), messages
+
+
+def test_a_sheet_asking_for_an_example_the_mechanic_lacks(tmp_path):
+    messages, where = broken(
+        tmp_path, ("ruleset.yaml", "sheet:\n  title:", 'sheet:\n  example: "Exemple"\n  title:'), ruleset_id="d100"
+    )
+    at = where("ruleset.yaml", '"Exemple')
+    assert messages == [f"{at}: error: sheet.example: the sheet prints the worked example, but mechanic has no example"]

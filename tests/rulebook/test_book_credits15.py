@@ -87,3 +87,20 @@ def test_a_booklet_too_full_for_a_colophon_is_padded_with_ruled_notes_pages(book
         heights = sorted(p.box[1] for p in lines)
         assert heights[-1] - heights[0] > h * 0.7
     assert pages[-1].startswith(_flat(french(label("rulebook.credits.title"))))  # a page of its own
+
+
+def test_the_d12_colophon_fills_the_empty_column_beside_its_last_text():
+    """Review 15 (sixteenth session, sheets16): p. 4's text ends in the left column, the credits
+    were set at that column's foot and the right column stayed blank. Now the credits' title and
+    lines stand in the right column, at its foot, the errata's last text in the left one."""
+    pdf = _pdf("d12")
+    objs = [o for o in text_objects(pdf) if o.page == 3 and o.text.strip()]
+    geometry = st.page_geometry("a4")
+    _, y, _, _ = geometry.frame
+    right = geometry.column_frames[-1][0]
+    title = _flat(french(label("rulebook.credits.title")))
+    (head,) = [o for o in objs if _flat(o.text) == title]
+    below = [o for o in objs if o.bounds[3] < head.bounds[1] and o.bounds[1] >= y - 1]
+    assert head.bounds[0] >= right - 1 and all(o.bounds[0] >= right - 1 for o in below)
+    text = [o for o in objs if o.bounds[1] >= y - 1 and o.bounds[3] <= geometry.frame[1] + geometry.frame[3] + 1]
+    assert any(o.text.strip().startswith("D12-E") and o.bounds[2] < right for o in text)  # the errata, on the left

@@ -285,7 +285,16 @@ def sheet_story(
         bar: list[Flowable] = [SectionBar(section.title, look, colour), Spacer(1, pt(BAR_GAP_MM))] if bars else []
         for i, table in enumerate(section_tables(section)):
             story += _within_lines(table, width, look, bar if i == 0 else [])
+        if section.text:  # under its bar when the section has no table (the worked example)
+            story.append(_text_block(section.text, look, [] if section.tables else bar))
     return story
+
+
+def _text_block(text: str, look: SheetLook, lead: list[Flowable]) -> Stack:
+    """A section's paragraph in the body's type, kept whole with lead (its bar): a worked example
+    reads as one story, never cut between columns."""
+    style = paragraph_style("text", SANS, look.body_pt, look.leading)
+    return Stack([*lead, Paragraph(escape(text), style), Spacer(1, pt(look.table_gap_mm))])
 
 
 def _within_lines(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> list[Stack]:
