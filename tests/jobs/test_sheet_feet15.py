@@ -7,11 +7,9 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from pdf_text import text_objects  # tests/support
+from column_fill import sheet_column_ends  # tests/support
 
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
-from kolaps_print.layout.ruleset.look import sheet_look
-from kolaps_print.units import pt
 
 FULL = 0.18  # no column ends more than this share of a column short of its foot: the review's « about
 # 15 % »; d12's right column at 13 pt ends 17 % short, what it holds used up (its left one ends 7 %
@@ -23,29 +21,13 @@ def _pdf(ruleset: str, paper: str) -> bytes:
     return build_ruleset_sheet(ruleset, paper).pdf
 
 
-def _column_ends(pdf: bytes) -> dict[tuple[int, int], float]:
-    """Per (page, column), how far its lowest text stands above the columns' foot, as a share of a
-    column's height (the footer line left out); the margins are data/layouts/rulesets.yaml's."""
-    look = sheet_look()
-    objects = text_objects(pdf)
-    width = max(o.bounds[2] for o in objects) + pt(look.margin_mm)  # the paper, from its right margin
-    height = max(o.bounds[3] for o in objects) + pt(look.margin_mm)  # (the title's top is at the margin)
-    foot = pt(look.margin_mm + look.footer_mm)
-    column = height - foot - pt(look.margin_mm + look.header_mm)
-    lows: dict[tuple[int, int], float] = {}
-    for o in (o for o in objects if o.bounds[1] >= foot - 1):
-        key = (o.page, 0 if o.bounds[0] < width / 2 else 1)
-        lows[key] = min(lows.get(key, o.bounds[1]), o.bounds[1])
-    return {key: (low - foot) / column for key, low in lows.items()}
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("ruleset", ["d12", "d100"])
 def test_a_one_page_ruleset_sheet_fills_both_its_columns(ruleset, paper):
     """d12: « Blessures » under « Actions » and « Combat » beside them holds the page only at
     12.75 pt and more, and the page count was counted in the plan's order (two pages); d100
     likewise from 8.5 pt. Main cfce39f: d12 A4 20 % short, Letter 19 %; d100 21 % and 19 %."""
-    ends = _column_ends(_pdf(ruleset, paper))
+    ends = sheet_column_ends(_pdf(ruleset, paper))
     assert len(ends) == 2, ends  # one page, two columns
     short = {key: round(end, 2) for key, end in ends.items() if end > FULL}
     assert not short, short

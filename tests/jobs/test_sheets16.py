@@ -8,34 +8,17 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from pdf_text import flat, page_texts, text_objects  # tests/support
+from column_fill import sheet_column_ends  # tests/support
+from pdf_text import flat, page_texts  # tests/support
 from ruleset_products import ReferenceDecks  # tests/support
 from table_cells import grid_cells  # tests/support
 
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
-from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.model.ruleset_load import find_ruleset
-from kolaps_print.units import pt
 
 LEVEL = 0.05  # the two columns end within this share of a column of each other (review 15: « about
 # 15 % » at most; main 80cba1b: A4 3.7 and 14.6 %, Letter 2.2 and 13.5 %)
 FOOT = 0.08  # and each within this share of its foot
-
-
-def _column_ends(pdf: bytes) -> dict[tuple[int, int], float]:
-    """Per (page, column), how far its lowest text stands above the columns' foot (the footer line
-    left out), as a share of a column: test_sheet_feet15's measure."""
-    look = sheet_look()
-    objects = text_objects(pdf)
-    width = max(o.bounds[2] for o in objects) + pt(look.margin_mm)
-    height = max(o.bounds[3] for o in objects) + pt(look.margin_mm)
-    foot = pt(look.margin_mm + look.footer_mm)
-    column = height - foot - pt(look.margin_mm + look.header_mm)
-    lows: dict[tuple[int, int], float] = {}
-    for o in (o for o in objects if o.bounds[1] >= foot - 1):
-        key = (o.page, 0 if o.bounds[0] < width / 2 else 1)
-        lows[key] = min(lows.get(key, o.bounds[1]), o.bounds[1])
-    return {key: (low - foot) / column for key, low in lows.items()}
 
 
 @cache
@@ -46,7 +29,7 @@ def _sheet(paper: str) -> bytes:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_d12_sheet_s_columns_end_level(paper):
     """Review 15, N4: the right column ended 60 mm short of its foot, the left 26 mm."""
-    ends = _column_ends(_sheet(paper))
+    ends = sheet_column_ends(_sheet(paper))
     assert len(ends) == 2, ends
     assert abs(ends[0, 0] - ends[0, 1]) <= LEVEL, ends
     assert max(ends.values()) <= FOOT, ends
