@@ -9,7 +9,7 @@ its subject goes on to, notes alone included: test_reference_refcards16b.py.)"""
 from __future__ import annotations
 
 import pytest
-from pdf_text import SetText, set_texts  # tests/support
+from face_bands import band_lines  # tests/support
 from ruleset_products import RULESETS, reference_deck  # tests/support
 
 from kolaps_print.layout.reference.look import reference_look
@@ -18,7 +18,6 @@ from kolaps_print.layout.sheets import card_size
 CARDS = ("mini", "poker", "tarot")
 SYSTEMS = ("kolaps", *RULESETS)
 LEAST_PT = {"mini": 9, "poker": 11, "tarot": 11}  # the review: minis 9 pt bold at least, poker and tarot about 11
-BAND_DEPTH = 12  # pt under a face's topmost text: the band's line, not the face's first heading
 
 
 @pytest.fixture(scope="module")
@@ -31,21 +30,6 @@ def decks(cli, tmp_path_factory) -> dict[tuple[str, str], bytes]:
     return out
 
 
-def _bands(pdf: bytes) -> list[tuple[SetText, list[SetText], list[SetText]]]:
-    """Each face's band title (its leftmost bold text on the band's line), the rest of that line
-    (the number, the hint) and what the face holds under the band, above its foot."""
-    texts, faces = set_texts(pdf), []
-    for page in sorted({t.page for t in texts}):
-        on = [t for t in texts if t.page == page and t.text.strip()]
-        top = max(t.bounds[3] for t in on)
-        line = sorted((t for t in on if t.bounds[3] > top - BAND_DEPTH), key=lambda t: t.bounds[0])
-        title = next(t for t in line if "Bold" in t.font and not t.text.strip()[0].isdigit())
-        rest = [t for t in line if t is not title and abs(t.baseline - title.baseline) < 3]
-        body = [t for t in on if t.bounds[3] <= top - BAND_DEPTH and t.bounds[1] > min(b.bounds[1] for b in on) + 1]
-        faces.append((title, rest, body))
-    return faces
-
-
 def _set_size(card: str) -> float:
     return reference_look().cards.for_width(card_size(card).width).strip_pt
 
@@ -55,7 +39,7 @@ def test_one_band_title_size_a_card_format_across_systems(decks, card):
     """Review, MUST: band titles at 6 pt (d100, 3d6 minis, KOLAPS's 10/23 and 11/23), 7 pt (every
     other KOLAPS card, tarot too), 9.5 pt (d12 mini), 10.5 to 11 pt elsewhere. Every face of every
     system's deck of that card sets its band title at one size, the data's, at least the review's."""
-    sizes = {system: {round(t.size, 2) for t, _, _ in _bands(decks[system, card])} for system in SYSTEMS}
+    sizes = {system: {round(t.size, 2) for t, _, _ in band_lines(decks[system, card])} for system in SYSTEMS}
     assert all(len(s) == 1 for s in sizes.values()), sizes
     assert len({s for one in sizes.values() for s in one}) == 1, sizes
     assert next(iter(sizes["kolaps"])) == pytest.approx(_set_size(card))
@@ -68,7 +52,7 @@ def test_a_band_title_clears_the_number_and_its_hint(decks, system, card):
     """A long name is shortened, not shrunk nor run into « verso › 10/23 »: at the review's size at
     least, a word space at least (a third of the title's size) between the title's last letter and
     the next text on its line (main cleared it by shrinking the title to 6 pt)."""
-    for i, (title, rest, _) in enumerate(_bands(decks[system, card])):
+    for i, (title, rest, _) in enumerate(band_lines(decks[system, card])):
         assert rest, (i, title.text)
         gap = min(t.bounds[0] for t in rest) - title.bounds[2]
         assert gap >= title.size / 3, (i, title.text, [t.text for t in rest], round(gap, 1))

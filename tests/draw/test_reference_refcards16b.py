@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 from card_pieces import faces, tables  # tests/support
+from face_bands import band_lines  # tests/support
 from pdf_colours import seen  # tests/support
-from pdf_text import set_texts  # tests/support
 from ruleset_products import RULESETS, ReferenceDecks  # tests/support
 
 from kolaps_print.labels import label
@@ -21,7 +21,6 @@ from kolaps_print.layout.style import table_paint
 
 SYSTEMS = ("kolaps", *RULESETS)
 CARDS = ("mini", "poker", "tarot")
-BAND_DEPTH = 12  # pt under a face's topmost text: the band's line
 # The decks whose strips cannot hold « (suite) » after the names they give their subjects (KOLAPS's:
 # a mini's 37 mm strip at 9 pt, « verso › 10/23 » taking half of it, « Le tour de jeu (suite) »
 # needs 75 pt of 54; a poker's would shorten « Une attaque, pas à pas » and set « Facultés des
@@ -36,15 +35,7 @@ def decks(cli, tmp_path_factory) -> ReferenceDecks:
 
 def _band_lines(pdf: bytes) -> list[tuple[str, bool]]:
     """Each face's band name and whether its band carries a hint (its subject goes on)."""
-    texts, out = set_texts(pdf), []
-    for page in sorted({t.page for t in texts}):
-        on = [t for t in texts if t.page == page and t.text.strip()]
-        top = max(t.bounds[3] for t in on)
-        line = sorted((t for t in on if t.bounds[3] > top - BAND_DEPTH), key=lambda t: t.bounds[0])
-        name = next(t for t in line if "Bold" in t.font and not t.text.strip()[0].isdigit())
-        hint = [t for t in line if "Italic" in t.font and abs(t.baseline - name.baseline) < 3]
-        out.append((" ".join(name.text.split()), bool(hint)))
-    return out
+    return [(" ".join(t.text.split()), any("Italic" in r.font for r in rest)) for t, rest, _ in band_lines(pdf)]
 
 
 def _suite() -> str:

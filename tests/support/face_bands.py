@@ -6,7 +6,9 @@ from io import BytesIO
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from face_rows import MM, Printed, face_printed
-from pdf_text import page_bounds
+from pdf_text import SetText, page_bounds, set_texts
+
+BAND_DEPTH = 12  # pt under a face's topmost text: the band's line, not the face's first heading
 
 
 def bands(pdf: bytes, page: int) -> list[tuple[float, float, float, float]]:
@@ -26,3 +28,18 @@ def room(pdf: bytes, page: int) -> list[Printed]:
     found = bands(pdf, page)
     foot, name = min(b[3] for b in found), max(b[1] for b in found)
     return [p for p in face_printed(pdf, page) if p.rect[1] > foot - 0.5 and p.rect[3] < name + 0.5]
+
+
+def band_lines(pdf: bytes) -> list[tuple[SetText, list[SetText], list[SetText]]]:
+    """Each face's band title (its leftmost bold text on the band's line), the rest of that line
+    (the number, the hint) and what the face holds under the band, above its foot."""
+    texts, faces = set_texts(pdf), []
+    for page in sorted({t.page for t in texts}):
+        on = [t for t in texts if t.page == page and t.text.strip()]
+        top = max(t.bounds[3] for t in on)
+        line = sorted((t for t in on if t.bounds[3] > top - BAND_DEPTH), key=lambda t: t.bounds[0])
+        title = next(t for t in line if "Bold" in t.font and not t.text.strip()[0].isdigit())
+        rest = [t for t in line if t is not title and abs(t.baseline - title.baseline) < 3]
+        body = [t for t in on if t.bounds[3] <= top - BAND_DEPTH and t.bounds[1] > min(b.bounds[1] for b in on) + 1]
+        faces.append((title, rest, body))
+    return faces
