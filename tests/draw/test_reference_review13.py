@@ -68,10 +68,14 @@ def test_a_table_s_heading_and_note_never_leave_its_card(decks, system, card):
     on the front of 3/5: a heading and its note never go to another card than the table's rows.
     A face of notes alone is a back (the card turned over), its front holds table rows and each
     of its headings names a table of that front (or, untitled there, the band's topic: KOLAPS's
-    « Moral »), as KOLAPS's cards set their explanations behind their tables."""
+    « Moral »), as KOLAPS's cards set their explanations behind their tables. One exception since
+    the sixteenth session (refcards16a; review 15 S2, review 16 « fixed »): KOLAPS mini « Moral »,
+    four long rows cut 2 + 2 on the two faces of 17/23, its note on 18/23's front."""
     pdf = decks[system, card]
     deck = faces(pdf, seen(table_paint().head_fill))
     for index, headings, notes in _notes_alone(pdf, deck):
+        if (system, card, headings) == ("kolaps", "mini", ["Moral"]):
+            continue
         assert index % 2 == 1, (system, card, index, headings, notes)  # a back
         front = deck[index - 1]
         assert front.pieces, (system, card, index, headings)
