@@ -202,6 +202,8 @@ def _front_units(topic: Topic, width: float, styles: Styles, notes: bool = False
     other, each after the first titled « … (suite) ». notes: each table's note under its rows."""
     alone = len(topic.tables) == 1
     bare = tuple(_bare(t) for t in topic.tables)
+    if alone and topic.headed:
+        bare = (replace(bare[0], title=face_title(bare[0].title, width, styles)),)
     plans = [table_plan(t, width, styles) for t in bare]
     if notes:
         bare = tuple(replace(b, note=t.note) for b, t in zip(bare, topic.tables, strict=True))
@@ -215,6 +217,16 @@ def _front_units(topic: Topic, width: float, styles: Styles, notes: bool = False
         for plan in plans
         for i, (part, part_styles) in enumerate(plan)
     ]
+
+
+def face_title(title: str, width: float, styles: Styles) -> str:
+    """A headed table's title on its faces: whole where it takes one line, else without its closing
+    parenthesis (review 16, S5, the lead's call: the band already names the section, and
+    « Blessures critiques (réussite critique) » over two lines kept its rows 1 + 2 + 3 on mini
+    19–20/23; « Blessures critiques » on one line lets them go 3 + 3)."""
+    if stringWidth(title, SANS_BOLD, styles.table_title_size) <= width + EPSILON:
+        return title
+    return re.sub(r"\s*\([^()]*\)\s*$", "", title) or title
 
 
 def _smaller(styles: Styles) -> list[Styles]:
