@@ -355,8 +355,9 @@ def _topic_faces(
     faces = _table_faces(topic, new_box, styles, gap)
     on_back = len(faces) % 2 == 0  # the table's last part is on a back
     under = look.front_notes or look.notes_under or _one_line(rest, faces[0])
-    if rest and under and len(faces) == 1 and _fits_whole(faces[0], rest, gap):
-        _place(faces[0], rest)
+    # mini: under the last piece on a front too (review 16: Critiques 20/23's note alone on its back)
+    if rest and under and (len(faces) == 1 or (look.notes_under and not on_back)) and _fits_whole(faces[-1], rest, gap):
+        _place(faces[-1], rest)
         rest = []
     if rest and on_back and _fits_whole(faces[-1], rest, gap):
         _place(faces[-1], rest)
@@ -498,7 +499,7 @@ def _section_faces(
         single, uneven, short, over = cut_faults(table_pieces(laid))
         below = size.body < look.floor - EPSILON
         smaller = size.body if below else 0.0  # under the floor, a size up outranks even pieces (review 15, S3)
-        rank = (single, sum(parted), short, below, len(laid), -smaller, uneven, over, lone, -size.body)
+        rank = (single, sum(parted), short, len(laid), below, -smaller, uneven, over, lone, -size.body)
         if best is None or rank < best[0]:
             best = (rank, laid)
         if rank[:3] == (0, 0, 0) and not uneven and lone == 0 and not over and not below:
