@@ -202,6 +202,8 @@ def _front_units(topic: Topic, width: float, styles: Styles, notes: bool = False
     other, each after the first titled « … (suite) ». notes: each table's note under its rows."""
     alone = len(topic.tables) == 1
     bare = tuple(_bare(t) for t in topic.tables)
+    if alone and topic.headed:
+        bare = (replace(bare[0], title=face_title(bare[0].title, width, styles)),)
     plans = [table_plan(t, width, styles) for t in bare]
     if notes:
         bare = tuple(replace(b, note=t.note) for b, t in zip(bare, topic.tables, strict=True))
@@ -215,6 +217,16 @@ def _front_units(topic: Topic, width: float, styles: Styles, notes: bool = False
         for plan in plans
         for i, (part, part_styles) in enumerate(plan)
     ]
+
+
+def face_title(title: str, width: float, styles: Styles) -> str:
+    """A headed table's title on its faces: whole where it takes one line, else without its closing
+    parenthesis (review 16, S5, the lead's call: the band already names the section, and
+    « Blessures critiques (réussite critique) » over two lines kept its rows 1 + 2 + 3 on mini
+    19–20/23; « Blessures critiques » on one line lets them go 3 + 3)."""
+    if stringWidth(title, SANS_BOLD, styles.table_title_size) <= width + EPSILON:
+        return title
+    return re.sub(r"\s*\([^()]*\)\s*$", "", title) or title
 
 
 def _smaller(styles: Styles) -> list[Styles]:
@@ -343,8 +355,9 @@ def _topic_faces(
     faces = _table_faces(topic, new_box, styles, gap)
     on_back = len(faces) % 2 == 0  # the table's last part is on a back
     under = look.front_notes or look.notes_under or _one_line(rest, faces[0])
-    if rest and under and len(faces) == 1 and _fits_whole(faces[0], rest, gap):
-        _place(faces[0], rest)
+    # mini: under the last piece on a front too (review 16: Critiques 20/23's note alone on its back)
+    if rest and under and (len(faces) == 1 or (look.notes_under and not on_back)) and _fits_whole(faces[-1], rest, gap):
+        _place(faces[-1], rest)
         rest = []
     if rest and on_back and _fits_whole(faces[-1], rest, gap):
         _place(faces[-1], rest)
@@ -486,7 +499,7 @@ def _section_faces(
         single, uneven, short, over = cut_faults(table_pieces(laid))
         below = size.body < look.floor - EPSILON
         smaller = size.body if below else 0.0  # under the floor, a size up outranks even pieces (review 15, S3)
-        rank = (single, sum(parted), short, below, len(laid), -smaller, uneven, over, lone, -size.body)
+        rank = (single, sum(parted), short, len(laid), below, -smaller, uneven, over, lone, -size.body)
         if best is None or rank < best[0]:
             best = (rank, laid)
         if rank[:3] == (0, 0, 0) and not uneven and lone == 0 and not over and not below:
