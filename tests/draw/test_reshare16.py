@@ -39,3 +39,22 @@ def test_the_short_cells_are_short():
 
     _book_cells()  # its fonts registered
     assert all(stringWidth(t, SANS_BOLD, 8.6) <= SHORT_EMS * 8.6 for t in SHORT)
+
+
+def test_the_cut_table_keeps_one_set_of_columns():
+    """« Actions de combat » is cut across the page's columns: both parts set their heads at the
+    same offsets from the table's left edge (one set of widths, sized on every row of both)."""
+    from pdf_text import text_objects  # tests/support
+
+    heads = [
+        o for o in text_objects(build_rulebook(RulebookOptions(ruleset="3d6")).pdf, page_space=True) if o.page == 3
+    ]
+    parts = [
+        [o.bounds[0] for o in heads if o.text.strip() == head and abs(o.bounds[3] - top) < 1]
+        for top in sorted({round(o.bounds[3], 1) for o in heads if o.text.strip() == "Action"})
+        for head in ("Action", "Effet", "Modif.")
+    ]
+    starts = [parts[i : i + 3] for i in range(0, len(parts), 3)]
+    assert len(starts) == 2, starts
+    offsets = [[x[0] - part[0][0] for x in part] for part in starts]
+    assert offsets[0] == pytest.approx(offsets[1], abs=0.1), offsets
