@@ -4,6 +4,7 @@ heading that still cannot fit broken at a French syllable."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -19,6 +20,9 @@ SLACK = 1  # points: a word exactly as wide as its cell would still break on rou
 # (review 14b S1: the 1 pt SLACK of four columns wrapped d100 tarot's « Portée (m) » at 9.75 pt).
 FLOOR_SLACK = 0.25
 EDGE = 0.01  # points: what a width asked for a text's lines is given over it, for rounding
+# A cell no wider than this many ems whole (a label « Coup puissant », a modifier « −2 AV, −3 DV »)
+# reads as one word: the reshare never breaks one that the share set whole (review 16, S3)
+SHORT_EMS = 6
 
 
 def unbroken_size(
@@ -298,6 +302,20 @@ def _donors(given: list[float]) -> list[list[float]]:
     return [given] + [[g if j == k else 0.0 for j, g in enumerate(given)] for k, x in enumerate(given) if x > 0]
 
 
+def _short_whole(
+    rows: list[tuple[tuple[str, str, float], ...]],
+    columns: list[float],
+    count: Callable[[tuple[str, str, float], float], int],
+) -> list[tuple[int, int]]:
+    """The body cells (row, column) no wider than SHORT_EMS ems whole that hold one line in columns."""
+    return [
+        (r, c)
+        for r, row in enumerate(rows)
+        for c, (text, width) in enumerate(zip(row, columns, strict=True))
+        if _width(text) <= SHORT_EMS * text[2] and count(text, width) == 1
+    ]
+
+
 def fewer_row_lines(
     table: RulesetTable,
     columns: list[float],
@@ -331,12 +349,16 @@ def fewer_row_lines(
     def count(text: tuple[str, str, float], width: float) -> int:
         return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - slack)
 
+    kept = _short_whole(cells[1:], columns, count)
+
     def score(widths: list[float], most: float = float("inf")) -> tuple[int, int, int, int] | None:
         if any(count(t, w) > 2 for t, w in zip(cells[0], widths, strict=True)):
             return None
         rows = [[count(t, w) for t, w in zip(row, widths, strict=True)] for row in cells[1:]]
         if max(map(max, rows), default=0) > most:
             return None  # no cell longer than the longest was (3d6 sheet « La moitié des… » in four)
+        if any(rows[r][c] > 1 for r, c in kept):
+            return None  # a short cell whole stays whole: « Coup / puissant » saved lines of « Effet »
         # then the cells over two lines (review 14b S2: « Enseignée par / un autre / personnage »
         # beside a Hausse with 7.8 mm over its longest word), then the rows' lines, then the
         # table's: a cell unwrapped within its row's height counts (review 14, S3)
