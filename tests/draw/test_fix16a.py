@@ -80,7 +80,9 @@ def _words(pdf: bytes, word: str) -> list[tuple[int, float, float]]:
     """Each printed line holding word (in any case: « Défenseur : l’attaque… » under a row): its page,
     minus its top and its left, for reading order."""
     return [
-        (t.page, -t.bounds[3], t.bounds[0]) for t in text_objects(pdf, page_space=True) if word.casefold() in " ".join(t.text.split()).casefold()
+        (t.page, -t.bounds[3], t.bounds[0])
+        for t in text_objects(pdf, page_space=True)
+        if word.casefold() in " ".join(t.text.split()).casefold()
     ]
 
 
