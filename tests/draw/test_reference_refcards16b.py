@@ -26,6 +26,10 @@ CARDS = ("mini", "poker", "tarot")
 # needs 75 pt of 54; a poker's would shorten « Une attaque, pas à pas » and set « Facultés des
 # armes » at 6.5 pt): they say it in none, their cut tables' titles carry it (docs/style.md, refcards16b).
 NONE_SAY_IT = {("kolaps", card) for card in ("mini", "poker", "tarot")}
+# One section of one deck likewise: 3d6's « Dommages », the game's word and the section's one name in
+# every product (fix16a, review 16, S1), is 4.5–6 pt too wide with « (suite) » beside « verso › 6/12 »
+# in a mini's strip; its bands say it on none of its faces, its cut tables' titles do.
+SECTIONS_WITHOUT_IT = {("3d6", "mini"): {"Dommages"}}
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +61,7 @@ def test_a_band_says_suite_exactly_where_the_face_before_promised_it(decks, syst
         if cover:
             if name != bands[i - 1][0]:
                 wrong.append((i, name, "a cover named otherwise than its front", bands[i - 1][0]))
-        elif (system, card) in NONE_SAY_IT:
+        elif (system, card) in NONE_SAY_IT or name in SECTIONS_WITHOUT_IT.get((system, card), set()):
             if says:
                 wrong.append((i, name, "says it in a deck that says it nowhere"))
         elif says != promised:

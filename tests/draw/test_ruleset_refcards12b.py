@@ -33,7 +33,7 @@ def _faces_with(pdf: bytes, title: str) -> list[int]:
 @pytest.mark.parametrize("card", CARDS)
 @pytest.mark.parametrize(
     ("title", "heads"),
-    [("Critiques en combat", ("Attaquant", "Défenseur")), ("Attaque ou défense totale", ("Ce tour", "Tour suivant"))],
+    [("Critiques en combat", ("Attaquant", "Défenseur")), ("Attaque ou défense totale", ("Ce tour", "Ensuite"))],
 )
 def test_a_text_under_its_row_says_whose_it_is(decks, card, title, heads):
     """Review 12, M1: on the d12 mini card, « Critiques en combat » read « Dé | Défenseur », the

@@ -43,6 +43,7 @@ from kolaps_print.typography import escape, run_in, tied_end
 from kolaps_print.units import pt
 
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
+SIDE_SHARE = 0.75  # a later column of text this share of the longest as long: the other side of the event (_later_side)
 
 
 class TableTooTall(ValueError):
@@ -118,8 +119,31 @@ def text_goes_under(table: RulesetTable) -> bool:
 
 
 def _under_column(table: RulesetTable) -> int:
-    """The column past the first that holds the most text: the one set under its rows."""
-    return max(range(1, len(table.header)), key=lambda i: sum(len(row[i]) for row in table.rows))
+    """The column past the first that holds the most text: the one set under its rows; but a later
+    column of text nearly as long (two sides of one event: d12's « Attaquant | Défenseur ») goes
+    under in its place, so the row reads in its columns' order, first side first (review 16, S4:
+    « Dé | Défenseur » with the attacker's text under it, read after the defender's)."""
+    return _later_side(table) or _most_text(table)
+
+
+def _most_text(table: RulesetTable) -> int:
+    return max(range(1, len(table.header)), key=lambda i: _text_length(table, i))
+
+
+def _later_side(table: RulesetTable) -> int | None:
+    """The last column after the one of most text holding SIDE_SHARE of its text, else None."""
+    most = _most_text(table)
+    values = value_columns(table)
+    later = [
+        i
+        for i in range(most + 1, len(table.header))
+        if not values[i] and _text_length(table, i) >= SIDE_SHARE * _text_length(table, most)
+    ]
+    return later[-1] if later else None
+
+
+def _text_length(table: RulesetTable, column: int) -> int:
+    return sum(len(row[column]) for row in table.rows)
 
 
 def _without(row: list[str], column: int) -> list[str]:
@@ -252,9 +276,9 @@ def _tied(table: RulesetTable) -> RulesetTable:
 def _under_text(table: RulesetTable, column: int, text: str) -> str:
     """A text set under its row, as Paragraph markup: after its column's head in bold when a column
     after it stays in the row (review 12, M1: d12's « Dé | Défenseur » over the attacker's text,
-    read as the defender's); the last column's text goes on from its row's last cell, as on
-    KOLAPS's cards."""
-    if column == len(table.header) - 1:
+    read as the defender's), or when it is a side after another (_later_side: « Défenseur : »);
+    the last column's text goes on from its row's last cell, as on KOLAPS's cards."""
+    if column == len(table.header) - 1 and _later_side(table) is None:
         return escape(text)
     return run_in(table.header[column], text)
 

@@ -130,7 +130,7 @@ LETTER = (612.0, 792.0)
 
 
 def test_a_section_going_on_in_the_next_column_heads_it_again_with_suite():
-    """The 3d6 sheet on Letter: « Actions de combat », one table taller than a column, runs on at
+    """The 3d6 sheet on Letter: « Combat » (« Actions de combat » until fix16a), one table taller than a column, runs on at
     the top of page 2's right column: its bar again there, with a small white « (suite) » after
     the title; a column opening with a new section has none. (The d12 sheet's « Combat » did on A4
     until session 10, when a page with room began keeping its sections whole.)"""
@@ -138,8 +138,8 @@ def test_a_section_going_on_in_the_next_column_heads_it_again_with_suite():
     bars = {_plain(s.title) for s in find_ruleset("3d6").spec.sheet.sections}
     (title,) = _continued(printed)
     (mark,) = [o for o in printed if _plain(o.text) == "(suite)"]
-    assert _plain(title.text) == "Actions de combat" and mark.fill == title.fill == (255, 255, 255)
-    first = [o for o in printed if _plain(o.text) == "Actions de combat" and o is not title]
+    assert _plain(title.text) == "Combat" and mark.fill == title.fill == (255, 255, 255)
+    first = [o for o in printed if _plain(o.text) == "Combat" and o is not title]
     assert len(first) == 1 and first[0].bounds[0] < LETTER[0] / 2 < title.bounds[0]
     right = [o for o in printed if o.bounds[0] > LETTER[0] / 2 and o.bounds[3] < LETTER[1] - 25 * MM]
     assert all(o.bounds[1] < title.bounds[1] for o in right if o not in (title, mark))  # the column's top
