@@ -7,6 +7,7 @@ section, and each topic, opens on a front (item 4)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from io import BytesIO
 
@@ -40,9 +41,15 @@ def _words(text: str | None, count: int = 6) -> str:
     return " ".join(plain(text or "").split()[:count])
 
 
+def _short(title: str) -> str:
+    """The title without its closing parenthesis: what a face prints where the whole would wrap
+    (sixteenth session, fix16c: « Blessures critiques » over its rows 2 | 2 | 2)."""
+    return re.sub(r"\s*\([^()]*\)\s*$", "", title)
+
+
 def test_the_mini_deck_prints_every_table_title(decks):
     text = plain(" ".join(page_texts(decks["kolaps", "mini"])))
-    missing = [t.title for t in _tables() if plain(t.title) not in text]
+    missing = [t.title for t in _tables() if plain(t.title) not in text and plain(_short(t.title)) not in text]
     assert not missing, f"titles printed nowhere on the mini deck: {missing}"
 
 
