@@ -226,7 +226,12 @@ def face_title(title: str, width: float, styles: Styles) -> str:
     19–20/23; « Blessures critiques » on one line lets them go 3 + 3)."""
     if stringWidth(title, SANS_BOLD, styles.table_title_size) <= width + EPSILON:
         return title
-    return re.sub(r"\s*\([^()]*\)\s*$", "", title) or title
+    return _less_closing_parenthesis(title) or title
+
+
+def _less_closing_parenthesis(title: str) -> str:
+    """The title without the parenthesis that ends it (« Blessures critiques (réussite critique) »)."""
+    return re.sub(r"\s*\([^()]*\)\s*$", "", title)
 
 
 def _smaller(styles: Styles) -> list[Styles]:
@@ -716,6 +721,6 @@ def strip_title(topic: Topic, room: float, spec: CardSpec) -> str:
     sep = label("tables.format.list_sep")
     bands = labels("tables.sheet.bands")
     short = sep.join(bands.get(t.id, t.title) for t in topic.tables)
-    shorter = sep.join(re.sub(r"\s*\([^()]*\)\s*$", "", bands.get(t.id, t.title)) for t in topic.tables)
+    shorter = sep.join(_less_closing_parenthesis(bands.get(t.id, t.title)) for t in topic.tables)
     names = list(dict.fromkeys([topic.title, short, shorter, topic.section.title]))
     return first_fitting(names, room, spec.strip_pt)
