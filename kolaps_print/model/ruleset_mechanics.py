@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from kolaps_print.labels import placeholder_problem
 from kolaps_print.model.common import Model, Name, Text, no_items
 
 Face = Annotated[int, Field(ge=1, le=100)]
@@ -49,6 +50,9 @@ class Rung(Model):
     threshold: int = Field(ge=1, le=40)
 
 
+EXAMPLE_NAMES = ("skill", "characteristic", "rung", "threshold", "roll", "bonus", "total")
+
+
 class LadderExample(Model):
     """A worked roll, printed in the book and on the sheet from these numbers alone: its text
     names them {skill}, {characteristic}, {rung} (lower case), {threshold}, {roll}, and the sums
@@ -79,10 +83,11 @@ class D12Ladder(Model):
         if self.example.rung not in rungs:
             raise ValueError(f"example: rung '{self.example.rung}' is not on the ladder ({', '.join(rungs)})")
         e = self.example
-        try:
-            e.text.format(**{k: 0 for k in ("skill", "characteristic", "rung", "threshold", "roll", "bonus", "total")})
-        except (KeyError, IndexError, ValueError) as exc:
-            raise ValueError(f"example: text names {exc}, which is none of the example's numbers") from None
+        # the labels' placeholder check: a plain name only (no attribute, item, conversion or format
+        # spec: « {total:>999999999} » from a shared data folder would fill memory when printed)
+        problem = placeholder_problem(e.text, {(name, "", "") for name in EXAMPLE_NAMES}, "the example's text")
+        if problem:
+            raise ValueError(f"example: {problem}")
         if (e.roll + e.skill + e.characteristic >= rungs[e.rung]) != e.succeeds:
             raise ValueError(f"example: succeeds is {str(e.succeeds).lower()}, but the numbers say otherwise")
         return self

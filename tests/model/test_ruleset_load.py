@@ -332,7 +332,9 @@ EXAMPLE = "    roll: 5\n    succeeds: false"
         (EXAMPLE, "    roll: 8\n    succeeds: false", "succeeds is false, but the numbers say otherwise"),
         (EXAMPLE, "    roll: 5\n    succeeds: true", "succeeds is true, but the numbers say otherwise"),
         ('rung: "Difficile"', 'rung: "Dificile"', "rung 'Dificile' is not on the ladder"),
-        ("elle totalise {total}", "elle totalise {somme}", "text names 'somme'"),
+        ("elle totalise {total}", "elle totalise {somme}", "unknown placeholder {somme}"),
+        ("elle totalise {total}", "elle totalise {total:>999999999}", "unknown placeholder {total:>999999999}"),
+        ("elle totalise {total}", "elle totalise {total.real}", "unknown placeholder {total.real}"),
     ],
 )
 def test_a_worked_example_the_numbers_contradict_is_refused(tmp_path, old, new, says):
