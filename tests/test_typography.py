@@ -493,5 +493,15 @@ def test_a_number_in_words_is_bound_to_the_word_it_counts():
     not count break as before."""
     assert french("glisser deux balles.") == f"glisser deux{NBSP}balles."
     assert french("Trois rounds plus tard") == f"Trois{NBSP}rounds plus tard"
-    assert french("les deux mains, un round") == "les deux mains, un round"
+    assert french("les deux camps, un round") == "les deux camps, un round"
     assert french("Adieux balles") == "Adieux balles"
+
+
+def test_two_hands_and_a_number_against_are_held_together():
+    """sys17: the d100 book read « armes longues à deux / mains » (« mains » is now a counted word,
+    common.typography.counted) and d12's cards « carac. contre / 1d12 + DÉF » (« contre » names the
+    number after it, as « par » does: 3d6's « contre 8 »)."""
+    assert french("armes à deux mains") == f"armes à deux{NBSP}mains"
+    assert french("Combat) contre 8, +1") == f"Combat) contre{NBSP}8, +1"
+    assert french("contre 1d12 + DÉF") == f"contre{NBSP}1d12{NBSP}+{NBSP}DÉF"
+    assert french("l’une contre l’autre") == "l’une contre l’autre"

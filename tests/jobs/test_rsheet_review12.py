@@ -40,7 +40,7 @@ def test_the_3d6_sheet_keeps_every_action_and_its_effect(paper):
     from kolaps_print.typography import after_colon
 
     text = " ".join(" ".join(p.split()) for p in page_texts(_pdf("3d6", paper)))
-    for words in ("Arrêter", "Coupe le tour adverse", "Charger par", "Plein mouvement, frappe en passant"):
+    for words in ("Arrêter", "Coupe le tour adverse", "Charger par", "Plein mouvement, coup en passant"):
         assert words in text or after_colon(words) in text, words  # after its head « Effet : », lower case
 
 
