@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 
@@ -792,7 +793,7 @@ def data_table(
     padding larger (a handout's page of tables).
     """
     s = st.styles()
-    keys, under, widths, tried = _arranged(content, width, scale)
+    key, (keys, under, widths, tried) = _arrangement_key(content, width, scale), _arranged(content, width, scale)
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     key_cells = tried if tried is not None else _cells(keys, scale, widths, _bold(content))
     cells = _with_texts_under(key_cells, content, under, scale)
@@ -815,19 +816,24 @@ def data_table(
         parts.append(NoteParagraph(_markup(content.full_note), s["note"]))
     else:
         parts.append(Spacer(0, 8))
-    _, height = table.wrap(width, frame_height)
+    measured = None if key is None else (key, frame_height, note, anchor is None)
+    height = _kept(measured, "height", lambda: table.wrap(width, frame_height)[1])
     breaks = book_breaks()
     if height < frame_height * SMALL_TABLE_SHARE or not breaks.may_split(len(content.rows)):
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
         title.floats = len(parts)  # a keep-with-next chain coming from the heading above)
         return parts
+
     # A long table may split, but never leaving fewer than a few rows under its title.
-    head_rows = _row_height(cells[0], widths, frame_height) + 8
-    first = _first_rows(len(content.rows), height <= frame_height, breaks.split_rows)
-    first_rows = sum(_row_height(row, widths, frame_height) + 6 for row in cells[1 : 1 + first * group])
+    def room() -> float:
+        head_rows = _row_height(cells[0], widths, frame_height) + 8
+        first = _first_rows(len(content.rows), height <= frame_height, breaks.split_rows)
+        first_rows = sum(_row_height(row, widths, frame_height) + 6 for row in cells[1 : 1 + first * group])
+        title_h = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
+        return title_h + head_rows + first_rows + 2
+
     table.keepWithNext = 0
-    title_h = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
-    return [CondPageBreak(title_h + head_rows + first_rows + 2)] + parts
+    return [CondPageBreak(_kept(measured, "room", room))] + parts
 
 
 # Each table's arrangement (columns kept, columns set under, widths) kept between --watch rebuilds,
@@ -843,7 +849,7 @@ def _arranged(
 ) -> tuple[TableContent, list[int], list[float], list[list[Paragraph]] | None]:
     """_arrangement and the widths of its key columns, the last two as data_table sets them;
     fourth: the cells counted, when just made and the table's own (else None)."""
-    key = None if overriding_file() is not None else (folder_digest(resources.data_dir()), repr(content), width, scale)
+    key = _arrangement_key(content, width, scale)
     if key is not None and key in _ARRANGED:
         _ARRANGED.move_to_end(key)
         keys, under, widths = _ARRANGED[key]
@@ -859,6 +865,32 @@ def _arranged(
         while len(_ARRANGED) > ARRANGED_KEPT:
             _ARRANGED.popitem(last=False)
     return keys, under, widths, tried
+
+
+def _arrangement_key(content: TableContent, width: float, scale: float) -> tuple | None:
+    if overriding_file() is not None:
+        return None
+    return (folder_digest(resources.data_dir()), repr(content), width, scale)
+
+
+# What data_table measures of a table made from a kept arrangement (its height, and for a long
+# one the room it needs under its title), by the arrangement's key, the column's height and the
+# note and anchor options: the same cells at the same widths in the same styles, so the same
+# heights; measuring them wrapped the whole table once more than the build does.
+_MEASURED: OrderedDict[tuple, float] = OrderedDict()
+
+
+def _kept(key: tuple | None, what: str, measure: Callable[[], float]) -> float:
+    if key is None:
+        return measure()
+    found = _MEASURED.get((what, *key))
+    if found is None:
+        found = _MEASURED[(what, *key)] = measure()
+        while len(_MEASURED) > 2 * ARRANGED_KEPT:
+            _MEASURED.popitem(last=False)
+    else:
+        _MEASURED.move_to_end((what, *key))
+    return found
 
 
 def _first_rows(rows: int, fits: bool, least: int) -> int:
