@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from kolaps_print.rulebook.sandbox import BookSandbox
 from kolaps_print.rulebook.usage import Usage
 
-KEPT = 200  # chapters kept (a book has 13 to 16, four rulesets' books and a quick-start fit)
+KEPT = 100  # chapters kept (a book has 13 to 16, four rulesets' books and a quick-start fit)
+KEPT_CHARS = 250_000  # a render larger than this, with its templates' texts, is not kept (a chapter: ~7000)
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ def kept_render(key: Hashable, env: BookSandbox) -> tuple[str, Usage] | None:
 def keep(key: Hashable, env: BookSandbox, loaded: list[str], markdown: str, usage: Usage) -> None:
     """Keep a render's output under key, with the texts of the templates it loaded (as it read them)."""
     texts = tuple((name, env.text_read(name)) for name in dict.fromkeys(loaded))
+    if len(markdown) + sum(len(text or "") for _, text in texts) > KEPT_CHARS:
+        return  # bounded in characters too: at most KEPT × KEPT_CHARS
     _KEPT[key] = _Kept(texts, markdown, _copy(usage))
     _KEPT.move_to_end(key)
     while len(_KEPT) > KEPT:

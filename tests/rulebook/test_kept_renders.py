@@ -68,3 +68,9 @@ def test_the_renders_kept_are_bounded(book, monkeypatch):
     env = templating.make_environment(book)
     templating.render_chapter(env, load_sources(book), CHAPTER, builtin_game_data(), "quickstart")
     assert [key[4] for key in kept_renders._KEPT] == ["quickstart"]
+
+
+def test_a_render_larger_than_kept_chars_is_not_kept(book, monkeypatch):
+    monkeypatch.setattr(kept_renders, "KEPT_CHARS", 10)
+    _render(book)
+    assert not kept_renders._KEPT
