@@ -212,6 +212,11 @@ def overriding_labels(path: Path | None) -> Iterator[None]:
         _overrides.reset(token)
 
 
+def overriding_file() -> Path | None:
+    """The labels file overriding_labels() reads first now (None: the data folder's alone)."""
+    return _overrides.get()
+
+
 def check_overrides(path: Path) -> list[Diagnostic]:
     """A ruleset's labels.yaml checked against the data folder's area (nothing if there is none)."""
     if not path.is_file():

@@ -7,10 +7,11 @@ or marked(), and find_marks() reads the marks back (proof report, tests).
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Protocol
 
-from kolaps_print.labels import label
+from kolaps_print import resources
+from kolaps_print.labels import label, overriding_file
 
 _ID = "E0"
 # KOLAPS's E27, or a ruleset's own, behind its prefix (ruleset.yaml's errata_prefix): D100-E1, 3D6-E2
@@ -19,6 +20,12 @@ ERRATUM_ID = r"((?:[A-Z0-9]{1,8}-)?E\d+)"
 
 def mark(ruling: str) -> str:
     """'E27' -> '† E27' (a no-break space keeps the mark on one line)."""
+    return _mark(ruling, resources.data_dir(), overriding_file())
+
+
+@resources.cleared_with_reads  # emptied before each --watch rebuild, as the labels it reads
+@lru_cache(maxsize=1024)  # a book asks some 1800 times (mark_pattern for each text it marks up)
+def _mark(ruling: str, data_dir: object, overrides: object) -> str:
     return label("common.ruling", id=ruling)
 
 

@@ -68,3 +68,35 @@ def leaves_folder(folder: Path, name: str) -> bool:
     folder = folder.resolve()
     target = (folder / name).resolve()
     return target != folder and folder not in target.parents
+
+
+class _Both:
+    """One digest's updates fed to two (a folder's own digest, taken while a larger one is made)."""
+
+    def __init__(self, first: Digest, second: Digest):
+        self.first, self.second = first, second
+
+    def update(self, data: bytes, /) -> None:
+        self.first.update(data)
+        self.second.update(data)
+
+
+@resources.cached_read  # emptied with the readers' caches: a new dict for each --watch rebuild
+def _digests() -> dict[Path, str]:
+    """Each folder's digest in this build."""
+    return {}
+
+
+def digest_folder_kept(digest: Digest, root: Path) -> None:
+    """digest_folder, root's own digest kept for folder_digest on the way (read once a build)."""
+    own = hashlib.sha256()
+    digest_folder(_Both(digest, own), root)
+    _digests()[root.resolve()] = own.hexdigest()
+
+
+def folder_digest(root: Path) -> str:
+    """The SHA-256 of a folder's source files as digest_folder feeds them, computed once a build
+    (a --watch rebuild reads the folder afresh): a key for what is made from the folder's files."""
+    if root.resolve() not in _digests():
+        digest_folder_kept(hashlib.sha256(), root)
+    return _digests()[root.resolve()]

@@ -67,6 +67,7 @@ def check_book(
     """Located errors for bad sources, then the consistency report (strict: findings are errors).
     data: data_dir's game data when the caller has it loaded already (the kit, within one build);
     otherwise read here, afresh (--watch must see an edit)."""
+    digest = source_hash(templates, data_dir)  # first: the renders kept are keyed by the data folder's (kept_renders)
     sources, edition_spec, names, data, armies, parsed = _read_sources(templates, data_dir, edition, scenario_id, data)
     chapters = [c for c, _ in parsed]
     in_edition = chapters[: len(edition_spec.chapters)]
@@ -92,7 +93,7 @@ def check_book(
         tables,
         report,
         frozenset(u.anchor for u in unresolved),
-        source_hash(templates, data_dir),
+        digest,
         data,
         armies,
     )

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.rl_accel import fp_str
@@ -25,14 +27,16 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from kolaps_print import resources
 from kolaps_print.content.ruleset_table import RulesetTable
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
-from kolaps_print.labels import label
+from kolaps_print.labels import label, overriding_file
 from kolaps_print.layout.reference.tables import column_part, continued_title
 from kolaps_print.layout.ruleset.columns import column_widths, fewer_row_lines
 from kolaps_print.layout.ruling_style import raised_marks
 from kolaps_print.layout.style import TableBreaks, cell_ink, table_breaks, table_commands, table_paint
+from kolaps_print.load.source_tree import folder_digest
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
@@ -657,7 +661,13 @@ def _head_markup(text: str, room: float, size: float) -> str:
 
 
 def _markup(text: str) -> str:
-    return raised_marks(escape(french(text)), st.palette().markup("ink"))
+    return _marked(text, st.palette().markup("ink"), resources.data_dir())
+
+
+@resources.cleared_with_reads  # emptied before each --watch rebuild, as french() (whose rules it applies)
+@lru_cache(maxsize=8192)  # a table's cells are marked up once per trial of its arrangement, then again
+def _marked(text: str, ink: str, data_dir: object) -> str:
+    return raised_marks(escape(french(text)), ink)
 
 
 def _table_style(rows: int, scale: float = 1.0, group: int = 1) -> TableStyle:
@@ -783,12 +793,7 @@ def data_table(
     padding larger (a handout's page of tables).
     """
     s = st.styles()
-    keys, under, tried = _arrangement(content, width, scale)
-    widths = _column_widths(keys, width, scale)  # every table the column's full measure (review 14b, N6)
-    if under:
-        widths = _close_keys(keys, widths, width, scale, _bold(content))
-        # the last key column takes the rest of the measure: its texts start it, not centred in it
-        keys = replace(keys, align=(*(keys.column_align(i) for i in range(len(keys.columns) - 1)), "l"))
+    key, (keys, under, widths, tried) = _arrangement_key(content, width, scale), _arranged(content, width, scale)
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     key_cells = tried if tried is not None else _cells(keys, scale, widths, _bold(content))
     cells = _with_texts_under(key_cells, content, under, scale)
@@ -811,19 +816,81 @@ def data_table(
         parts.append(NoteParagraph(_markup(content.full_note), s["note"]))
     else:
         parts.append(Spacer(0, 8))
-    _, height = table.wrap(width, frame_height)
+    measured = None if key is None else (key, frame_height, note, anchor is None)
+    height = _kept(measured, "height", lambda: table.wrap(width, frame_height)[1])
     breaks = book_breaks()
     if height < frame_height * SMALL_TABLE_SHARE or not breaks.may_split(len(content.rows)):
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
         title.floats = len(parts)  # a keep-with-next chain coming from the heading above)
         return parts
+
     # A long table may split, but never leaving fewer than a few rows under its title.
-    head_rows = _row_height(cells[0], widths, frame_height) + 8
-    first = _first_rows(len(content.rows), height <= frame_height, breaks.split_rows)
-    first_rows = sum(_row_height(row, widths, frame_height) + 6 for row in cells[1 : 1 + first * group])
+    def room() -> float:
+        head_rows = _row_height(cells[0], widths, frame_height) + 8
+        first = _first_rows(len(content.rows), height <= frame_height, breaks.split_rows)
+        first_rows = sum(_row_height(row, widths, frame_height) + 6 for row in cells[1 : 1 + first * group])
+        title_h = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
+        return title_h + head_rows + first_rows + 2
+
     table.keepWithNext = 0
-    title_h = title.wrap(width, frame_height)[1] + title.getSpaceBefore() + title.getSpaceAfter()
-    return [CondPageBreak(title_h + head_rows + first_rows + 2)] + parts
+    return [CondPageBreak(_kept(measured, "room", room))] + parts
+
+
+# Each table's arrangement (columns kept, columns set under, widths) kept between --watch rebuilds,
+# by everything it is made from: the table's content, its measure and scale, and the data folder's
+# digest (labels, layouts, typography rules and the house table's paint all come from there).
+# Not kept under a ruleset's labels (read from a file the digest may not cover).
+_ARRANGED: OrderedDict[tuple, tuple[TableContent, list[int], list[float]]] = OrderedDict()
+ARRANGED_KEPT = 500  # the full book has 69 tables, the quick-start fewer; a few books' worth
+
+
+def _arranged(
+    content: TableContent, width: float, scale: float
+) -> tuple[TableContent, list[int], list[float], list[list[Paragraph]] | None]:
+    """_arrangement and the widths of its key columns, the last two as data_table sets them;
+    fourth: the cells counted, when just made and the table's own (else None)."""
+    key = _arrangement_key(content, width, scale)
+    if key is not None and key in _ARRANGED:
+        _ARRANGED.move_to_end(key)
+        keys, under, widths = _ARRANGED[key]
+        return keys, list(under), list(widths), None
+    keys, under, tried = _arrangement(content, width, scale)
+    widths = _column_widths(keys, width, scale)  # every table the column's full measure (review 14b, N6)
+    if under:
+        widths = _close_keys(keys, widths, width, scale, _bold(content))
+        # the last key column takes the rest of the measure: its texts start it, not centred in it
+        keys = replace(keys, align=(*(keys.column_align(i) for i in range(len(keys.columns) - 1)), "l"))
+    if key is not None:
+        _ARRANGED[key] = (keys, list(under), list(widths))
+        while len(_ARRANGED) > ARRANGED_KEPT:
+            _ARRANGED.popitem(last=False)
+    return keys, under, widths, tried
+
+
+def _arrangement_key(content: TableContent, width: float, scale: float) -> tuple | None:
+    if overriding_file() is not None:
+        return None
+    return (folder_digest(resources.data_dir()), repr(content), width, scale)
+
+
+# What data_table measures of a table made from a kept arrangement (its height, and for a long
+# one the room it needs under its title), by the arrangement's key, the column's height and the
+# note and anchor options: the same cells at the same widths in the same styles, so the same
+# heights; measuring them wrapped the whole table once more than the build does.
+_MEASURED: OrderedDict[tuple, float] = OrderedDict()
+
+
+def _kept(key: tuple | None, what: str, measure: Callable[[], float]) -> float:
+    if key is None:
+        return measure()
+    found = _MEASURED.get((what, *key))
+    if found is None:
+        found = _MEASURED[(what, *key)] = measure()
+        while len(_MEASURED) > 2 * ARRANGED_KEPT:
+            _MEASURED.popitem(last=False)
+    else:
+        _MEASURED.move_to_end((what, *key))
+    return found
 
 
 def _first_rows(rows: int, fits: bool, least: int) -> int:

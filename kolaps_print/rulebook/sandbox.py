@@ -66,6 +66,7 @@ class FolderLoader(jinja2.FileSystemLoader):
     def __init__(self, folder: Path, display: str):
         self.folder = folder.resolve()
         self.display = display  # how messages name the folder
+        self.read: dict[str, str] = {}  # each template's text as last read
         super().__init__(str(self.folder))  # absolute: error frames carry the real file name
 
     def get_source(self, environment: jinja2.Environment, template: str):
@@ -79,6 +80,7 @@ class FolderLoader(jinja2.FileSystemLoader):
             raise jinja2.TemplateNotFound(template)
         # Read as every input is: a FIFO or device refused at once (never waited on), 20 MB at most.
         source = read_text(path, f"{self.display}/{template}")
+        self.read[template] = source  # the text this build renders (kept_renders checks it later)
         mtime = path.stat().st_mtime
         return source, str(path), lambda: path.exists() and path.stat().st_mtime == mtime
 
@@ -95,6 +97,25 @@ class BookSandbox(ImmutableSandboxedEnvironment):
         self.globals["range"] = _bounded_range
         self.filters[_STEP_FILTER] = self._count_items
         self._steps_left = MAX_STEPS
+
+    # ---- which templates a render loads (rulebook/kept_renders.py) ------------------------------
+    loaded: list[str] | None = None  # while recording: every name asked for, found or not
+
+    def _load_template(self, name: Any, globals: Any) -> jinja2.Template:
+        if self.loaded is not None:
+            self.loaded.append(name)
+        return super()._load_template(name, globals)
+
+    def text_read(self, name: str) -> str | None:
+        """A template's text as this environment read it (None: never found)."""
+        return cast(FolderLoader, self.loader).read.get(name)
+
+    def loader_text(self, name: str) -> str | None:
+        """A template's text read now (None: not found, or a name the loader refuses)."""
+        try:
+            return cast(FolderLoader, self.loader).get_source(self, name)[0]
+        except Exception:
+            return None
 
     # ---- what a template may reach ----------------------------------------------------------
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:

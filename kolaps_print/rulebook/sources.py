@@ -20,7 +20,7 @@ from kolaps_print.diagnostics import (
     shown,  # a file name as written, safe to print
 )
 from kolaps_print.load import SourceDocument, load_yaml
-from kolaps_print.load.source_tree import digest_folder, leaves_folder
+from kolaps_print.load.source_tree import digest_folder_kept, leaves_folder
 from kolaps_print.model import data_cache
 from kolaps_print.model.common import Id, Model, Name
 from kolaps_print.model.validated import validate_model
@@ -114,5 +114,5 @@ def source_hash(*folders: Path) -> str:
     """A short hash of every source file's name and content: tells two proofs apart."""
     digest = hashlib.sha256()
     for folder in folders:
-        digest_folder(digest, folder)
+        digest_folder_kept(digest, folder)  # each folder's own digest kept for the build's caches (flowables)
     return digest.hexdigest()[:10]

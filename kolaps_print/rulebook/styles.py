@@ -237,7 +237,7 @@ class BookPalette:
 
 
 def palette() -> BookPalette:
-    return _palette(rulebook_layout().colours)
+    return _of_layout(rulebook_layout())[1]
 
 
 @cache
@@ -246,8 +246,18 @@ def _palette(colours: BookColours) -> BookPalette:
 
 
 def styles() -> dict[str, ParagraphStyle]:
-    data = rulebook_layout()
-    return _styles(data.type, data.colours)
+    return _of_layout(rulebook_layout())[2]
+
+
+# The last layout's palette and styles, by the layout object itself (one per read of rulebook.yaml):
+# a rebuild asks some 2000 times, and each lookup by value hashed and compared its pydantic models.
+_LAST: list[tuple[RulebookLayout, BookPalette, dict[str, ParagraphStyle]]] = []
+
+
+def _of_layout(data: RulebookLayout) -> tuple[RulebookLayout, BookPalette, dict[str, ParagraphStyle]]:
+    if not _LAST or _LAST[0][0] is not data:  # held here, so never another object at the same address
+        _LAST[:] = [(data, _palette(data.colours), _styles(data.type, data.colours))]
+    return _LAST[0]
 
 
 def french_syllables(word: str, least: int = 2) -> list[tuple[str, str]]:

@@ -20,16 +20,18 @@ from typing import Any, cast, get_args
 
 import jinja2
 
-from kolaps_print import numbers
+from kolaps_print import numbers, resources
 from kolaps_print.content import formats
 from kolaps_print.content.attack import attack_steps
 from kolaps_print.content.tables import TABLE_NAMES
 from kolaps_print.diagnostics import Diagnostic, KolapsError, did_you_mean, display_path, shown
-from kolaps_print.labels import label
+from kolaps_print.labels import label, overriding_file
+from kolaps_print.load.source_tree import folder_digest
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import Edition
 from kolaps_print.provenance import mark, marked
 from kolaps_print.rulebook.compiled import CompiledTemplates
+from kolaps_print.rulebook.kept_renders import keep, kept_render
 from kolaps_print.rulebook.sandbox import MEMORY_HEADROOM, BookSandbox, FolderLoader
 from kolaps_print.rulebook.sources import BookSources
 from kolaps_print.rulebook.usage import Tracked, Usage, tracked_list
@@ -230,9 +232,26 @@ def render_chapter(
     army_weapons: Sequence[Any] = (),
     demo: Demo = NO_DEMO,
 ) -> RenderedChapter:
+    key = _render_key(sources, name, edition, demo)
+    kept = kept_render(key, env)
+    if kept is not None:
+        return RenderedChapter(name, sources.display_path(name), *kept)
     usage = Usage()
     context = template_context(data, usage, edition, sources, list(army_weapons), demo)
-    return render_in_context(env, sources, name, context, usage)
+    env.loaded = []
+    try:
+        rendered = render_in_context(env, sources, name, context, usage)
+    finally:
+        loaded, env.loaded = env.loaded, None
+    keep(key, env, loaded, rendered.markdown, usage)
+    return rendered
+
+
+def _render_key(sources: BookSources, name: str, edition: str, demo: Demo) -> tuple:
+    """What a chapter's context is made from, but the templates (kept_renders checks those)."""
+    data = folder_digest(resources.data_dir())  # game data, labels, layouts and demo armies
+    scenario = getattr(demo.scenario, "id", None)
+    return (name, str(sources.folder), sources.display, repr(sources.spec), edition, scenario, data, overriding_file())
 
 
 def render_in_context(

@@ -3,9 +3,12 @@
 rebuild() is one build, timed, errors caught and printed: the loop only waits for changes.
 A broken edit prints its located error, a bug its one-line report, and the loop keeps watching.
 Each build reads every source afresh: the readers' caches (labels, layouts) are emptied first.
-Two things are kept between builds, each checked against what it stands for: each chapter's
-compiled template (by a hash of its text) and where each anchor landed (the layout starts
-from there and checks it, so an edit that moves no page reference is laid out once).
+What is kept between builds is each checked against what it stands for: each chapter's
+compiled template (by a hash of its text), its rendered Markdown (rulebook/kept_renders.py: by
+the data folder's digest and the texts of the templates it loaded), where each anchor landed
+(the layout starts from there and checks it, so an edit that moves no page reference is laid
+out once), each paragraph's lines (by text, style and width) and each data table's arrangement
+and measures (by its content, measure and the data folder's digest; rulebook/flowables.py).
 """
 
 from __future__ import annotations

@@ -415,3 +415,61 @@ def test_a_contents_line_draws_its_dots_with_one_text_formatted_and_prints_what_
     each, each_calls = _toc_page()
     assert each_calls > 3 * 20  # the dots, one drawString each
     assert ours == each
+
+
+# ---- a table's arrangement kept (issue 15, seventeenth session) --------------------------------
+_UNDER = TableContent(
+    "u", "Sous les lignes", ["Nom", "Effet"], [["Tir", "un texte assez long pour passer sous la ligne " * 6]]
+)
+
+
+def _table_of(parts):
+    return next(f for f in parts if hasattr(f, "_colWidths"))
+
+
+def test_a_table_made_again_takes_its_kept_arrangement_without_trying_its_cuts(monkeypatch):
+    """The second data_table of the same content at the same measure does not try its columns'
+    cuts again (each trial made and wrapped every cell), and sets the same columns and widths."""
+    from kolaps_print.rulebook import flowables
+
+    register_fonts()
+    monkeypatch.setattr(flowables, "_ARRANGED", type(flowables._ARRANGED)())
+    first = _table_of(data_table(_UNDER, 300, 600))
+    tried = []
+    monkeypatch.setattr(flowables, "_arrangement", lambda *a: tried.append(a) or pytest.fail("tried again"))
+    again = _table_of(data_table(_UNDER, 300, 600))
+    assert tried == []
+    assert again._colWidths == first._colWidths
+    assert _cell_texts(again) == _cell_texts(first)
+
+
+def _cell_texts(table) -> list:
+    def texts(cell) -> list:
+        return [getattr(c, "text", c) for c in (cell if isinstance(cell, (list, tuple)) else [cell])]
+
+    return [[texts(cell) for cell in row] for row in table._cellvalues]
+
+
+def test_a_table_at_another_measure_or_scale_is_arranged_afresh(monkeypatch):
+    from kolaps_print.rulebook import flowables
+
+    register_fonts()
+    monkeypatch.setattr(flowables, "_ARRANGED", type(flowables._ARRANGED)())
+    data_table(_UNDER, 300, 600)
+    tried = []
+    real = flowables._arrangement
+    monkeypatch.setattr(flowables, "_arrangement", lambda *a: tried.append(a[1:]) or real(*a))
+    data_table(_UNDER, 320, 600)
+    data_table(_UNDER, 300, 600, scale=1.2)
+    assert tried == [(320, 1.0), (300, 1.2)]
+
+
+def test_the_arrangements_kept_are_bounded(monkeypatch):
+    from kolaps_print.rulebook import flowables
+
+    register_fonts()
+    monkeypatch.setattr(flowables, "_ARRANGED", type(flowables._ARRANGED)())
+    monkeypatch.setattr(flowables, "ARRANGED_KEPT", 2)
+    for width in (300, 310, 320):
+        data_table(_UNDER, width, 600)
+    assert [key[2] for key in flowables._ARRANGED] == [310, 320]

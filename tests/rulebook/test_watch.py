@@ -307,8 +307,12 @@ def _cold_build(output, templates, data) -> bytes:
         ("templates", "rulesets/kolaps/04-actions.md.j2", " les ", " zorglubs ", "zorglubs"),
         ("data", "rulesets/kolaps/weapons.yaml", '"Fusil d’assaut"', '"Fusil de rempart"', "Fusil de rempart"),
         ("data", "layouts/rulebook.yaml", "body: {size: body, leading: 12.4", "body: {size: 9.6, leading: 12.4", None),
+        # seventeenth session: a table's arrangement is kept by its content, measure and the data folder's
+        # digest; a label its cells print, and a layout value that moves its columns but not its content
+        ("data", "labels/fr/tables.yaml", "{low}\\u00a0à\\u00a0{high}", "{low}\\u00a0jusqu’à\\u00a0{high}", "jusqu’à"),
+        ("data", "layouts/rulebook.yaml", "cell_lines: 3 ", "cell_lines: 2 ", None),
     ],
-    ids=["one-word", "data", "layout"],
+    ids=["one-word", "data", "layout", "table-label", "table-layout"],
 )
 def test_a_rebuild_after_an_edit_prints_what_a_new_process_prints(tmp_path, folder, file, old, new, printed):
     """The lines a rebuild takes from the last build (rulebook/flowables._LINES, by text, style
