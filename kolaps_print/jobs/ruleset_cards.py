@@ -212,10 +212,10 @@ def _side(
     if kept is None or faces is None:
         kept, faces = _searched(distinct, scales, setting)
         fits.keep(key, kept)
-    if kept.fits:
+    if not kept.tall:
         return _shared(faces, keys, firsts), []
-    tall = {key for key, face in zip(firsts, faces, strict=True) if _too_tall(face, setting.room)}
-    return _shared(faces, keys, firsts), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
+    tall = {key for i, key in enumerate(firsts) if i in kept.tall}
+    return [], [m for m, key in zip(army.members, keys, strict=True) if key in tall]
 
 
 @dataclass(frozen=True)
@@ -237,7 +237,8 @@ def _too_tall(face: RulesetCardFace, room: tuple[float, float]) -> bool:
 def _searched(
     distinct: list[list[Item]], scales: list[float], setting: _SideSetting
 ) -> tuple[Fit, list[RulesetCardFace]]:
-    """_side's size searched: the answer and the faces laid out at it."""
+    """_side's size searched: the answer and the faces laid out at it (none when some are too tall:
+    nothing of such a side is drawn, the deck is refused or other kinds are tried)."""
     room, base, colour = setting.room, setting.base, setting.colour
     room_width = room[0]
     order = list(range(len(distinct)))  # the content that last failed is tried first
@@ -259,22 +260,27 @@ def _searched(
         look = base.scaled(smallest)
         widths = deck_widths(distinct, room_width, look)
         laid = [face_layout(c, room_width, look, colour, widths) for c in distinct]
-        if any(_too_tall(face, room) for face in laid):
-            return Fit(smallest, None, False), laid
+        tall = tuple(i for i, face in enumerate(laid) if _too_tall(face, room))
+        if tall:
+            return Fit(smallest, None, tall), []
         best = (_score(look, widths), laid, look, smallest)
     grown = None if setting.back else _grown(distinct, order, room, best[2], colour, setting.height_mm)
     if grown is None:
-        return Fit(best[3], None, True), best[1]
-    return Fit(best[3], grown[1], True), grown[0]
+        return Fit(best[3], None), best[1]
+    return Fit(best[3], grown[1]), grown[0]
 
 
 def _laid_at(
     fit: Fit, distinct: list[list[Item]], scales: list[float], setting: _SideSetting
 ) -> list[RulesetCardFace] | None:
-    """The faces at a kept size, laid out as _searched lays them out at that size; None when the
-    answer is not one the search could give (another scale, a body not on the grid) or the faces
-    contradict it (one too tall where it said all fit, or none where it said some are)."""
-    if fit.factor not in scales or (not fit.fits and (fit.factor != scales[-1] or fit.body is not None)):
+    """The faces at a kept size, laid out as _searched lays them out at that size (none for a side
+    with tall faces: only those are laid out, to check them); None when the answer is not one the
+    search could give (another scale, a body not on the grid, a content that is not there) or the
+    faces contradict it (one too tall where it said all fit, one it said too tall that fits)."""
+    tall = fit.tall
+    if fit.factor not in scales or (tall and (fit.factor != scales[-1] or fit.body is not None)):
+        return None
+    if tall and tall[-1] >= len(distinct):
         return None
     look = setting.base.scaled(fit.factor)
     if fit.body is not None:
@@ -283,8 +289,11 @@ def _laid_at(
         look = look.model_copy(update={"body_pt": fit.body})
     width = setting.room[0]
     widths = deck_widths(distinct, width, look)
+    if tall:
+        fitting = [face_layout(distinct[i], width, look, setting.colour, widths) for i in tall]
+        return [] if all(_too_tall(face, setting.room) for face in fitting) else None
     faces = [face_layout(c, width, look, setting.colour, widths) for c in distinct]
-    return faces if any(_too_tall(face, setting.room) for face in faces) != fit.fits else None
+    return None if any(_too_tall(face, setting.room) for face in faces) else faces
 
 
 def _grown(

@@ -4,13 +4,14 @@ Choosing a side's one type size (jobs/ruleset_cards._side) lays out every distin
 candidate size until one is too tall, with the deck's table widths searched at each size: 27 to
 75 face layouts for the bundled demos, about a fifth of a 1000-character deck's CPU, the same for
 five characters as for a thousand. Its answer is a few numbers (the scale, the body grown past it
-or none, whether the faces fit) that depend only on what the faces are laid out from: the side's
+or none, the faces too tall) that depend only on what the faces are laid out from: the side's
 distinct contents (every item, text and value, the names included), the card's size, the look,
 colour and least scale, which side, the data folder and the ruleset's folder (labels, layouts),
 Python, the package's code and fonts, and the libraries that set the lines (reportlab, pyphen).
 It is kept in the user's cache folder (kolaps_print/disk_cache.py, ".deckfit") under the SHA-256
 of all of these; the side is then laid out once at that size, as the search's last step lays it
-out, and a kept answer the faces contradict (a face too tall at a size said to fit) is searched
+out (a side with tall faces: only those, as nothing of it is drawn), and a kept answer the faces
+contradict (a face too tall at a size said to fit, or one said too tall that fits) is searched
 again. docs/trust.md says why an entry is believed.
 """
 
@@ -32,12 +33,12 @@ LINE_BREAKING = ("reportlab", "pyphen")  # the installed packages whose code or 
 @dataclass(frozen=True)
 class Fit:
     """A side's search's answer: the scale of the look, the body grown past that scale's (None:
-    not grown), and whether every face fits (False: the scale is the smallest, and the faces too
-    tall there are the side's tall characters)."""
+    not grown), and the distinct contents too tall for the card even at the smallest scale, by
+    their index (none: every face fits at that scale and body)."""
 
     factor: float
     body: float | None
-    fits: bool
+    tall: tuple[int, ...] = ()
 
 
 class DeckFits:
@@ -63,7 +64,7 @@ class DeckFits:
 
     def keep(self, key: str | None, fit: Fit) -> None:
         if key is not None:
-            disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, (fit.factor, fit.body, fit.fits))
+            disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, (fit.factor, fit.body, fit.tall))
 
 
 NO_FITS = DeckFits(None)  # nothing kept: every side searched (the library's default)
@@ -83,8 +84,10 @@ def deck_fits(data: Path, ruleset: Path) -> DeckFits:
 def _made(found: object) -> Fit | None:
     if type(found) is not tuple or len(found) != 3:
         return None
-    factor, body, fits = found
+    factor, body, tall = found
     numbers = (int, float)
-    if type(factor) not in numbers or (body is not None and type(body) not in numbers) or type(fits) is not bool:
+    if type(factor) not in numbers or (body is not None and type(body) not in numbers) or type(tall) is not tuple:
         return None
-    return Fit(factor, body, fits)
+    if any(type(i) is not int for i in tall) or list(tall) != sorted(set(tall)):
+        return None
+    return Fit(factor, body, tall)
