@@ -6,7 +6,8 @@ templates (rulebook/templating.py, ".jinja"), the fonts' character tables (fonts
 ".font"), and the kit's deterministic steps: its previews' pictures (write/png_cache.py, ".png"),
 the quick-start's balanced pages (rulebook/balance_cache.py, ".fits"), its stamped documents,
 folded sheet and print runs (kit/kept_pdfs.py, ".kitpdf") and the documents themselves
-(kit/kept_documents.py, ".kitpdf"), and what `--help` and `check` printed (cli/replayed.py,
+(kit/kept_documents.py, ".kitpdf"), a ruleset deck's type sizes (jobs/ruleset_fits.py,
+".deckfit"), and what `--help` and `check` printed (cli/replayed.py,
 ".replay"). This module only finds the folder, checks it and reads and writes bytes; what an
 entry holds, and what its key covers, is its user's business. It sits with the foundations, so
 that fonts/ may use it without importing a later stage.

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.lib.colors import Color
 
+from kolaps_print import resources
 from kolaps_print.content.ruleset_card import KEEPS, SHEDS, Item, Title, back_items, front_items
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.card_face import Forms, form_prefix
 from kolaps_print.draw.ruleset_card import RulesetCard, Shared
 from kolaps_print.impose import impose
 from kolaps_print.jobs.card_options import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
+from kolaps_print.jobs.ruleset_fits import NO_FITS, DeckFits, Fit, deck_fits
 from kolaps_print.jobs.stamp import ruleset_cards_stamp
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.card_face import FaceLayout
@@ -46,20 +48,23 @@ DEFAULTS = CardOptions()
 Foot = tuple[str, str]  # the foot band's texts, left and right
 
 
-def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS) -> CardsResult:
-    """The cards PDF in memory; KolapsError (located at the character) for a face that does not fit."""
+def build_ruleset_cards(army: RulesetArmy, options: CardOptions = DEFAULTS, keep_fits: bool = False) -> CardsResult:
+    """The cards PDF in memory; KolapsError (located at the character) for a face that does not fit.
+    keep_fits: each side's type size kept in the user's cache folder, and read from it on the next
+    run (jobs/ruleset_fits.py; the command line's, not the library's default)."""
     with overriding_labels(army.ruleset.labels_file):  # the ruleset's own labels first
-        return _cards(army, options)
+        fits = deck_fits(resources.data_dir(), army.ruleset.folder) if keep_fits else NO_FITS
+        return _cards(army, options, fits)
 
 
-def _cards(army: RulesetArmy, options: CardOptions) -> CardsResult:
+def _cards(army: RulesetArmy, options: CardOptions, fits: DeckFits = NO_FITS) -> CardsResult:
     sheet = options.impose_options()
     size = (pt(sheet.card.width), pt(sheet.card.height))
     style = sheet_look()
     look, colour = style.card.compacted(sheet.card.width), style.colour(army.ruleset.spec.id)
     small = sheet.card.width < style.card.reference_width_mm
     values = _values(army)
-    sides = {side: _deck_side(army, values, look, colour, size, sheet.card.height, side, small) for side in SIDES}
+    sides = {side: _deck_side(army, values, look, colour, size, sheet.card.height, side, small, fits) for side in SIDES}
     tall = {side: members for side, (_, members) in sides.items() if members}
     if tall:
         mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
@@ -105,6 +110,7 @@ def _deck_side(
     height_mm: float,
     side: str,
     small: bool = False,
+    fits: DeckFits = NO_FITS,
 ) -> tuple[list[RulesetCardFace], list[RulesetMember]]:
     """One side of every card at one size, the size its fullest card needs (docs/style.md, « One
     type size per deck »): a deck keeps one type size, as a publisher's does, so a back with the
@@ -115,16 +121,16 @@ def _deck_side(
     still too tall with every kind given by name are the error."""
     keep = base.kept_scale(height_mm) if side == "back" else None
     if keep is not None:
-        kept = _kept(army, values, base, colour, size, height_mm, keep)
+        kept = _kept(army, values, base, colour, size, height_mm, keep, fits)
         if kept is not None:
             return kept, []
     back = side == "back"
-    faces, tall = _side(army, values, base, colour, size, height_mm, SIDES[side], back=back)
+    faces, tall = _side(army, values, base, colour, size, height_mm, SIDES[side], back=back, fits=fits)
     for n in range(1, len(SHEDS) + 1):
         if not tall:
             break
         shedding = _shedding(SIDES[side], SHEDS[:n], None if back else set(map(id, tall)))
-        faces, tall = _side(army, values, base, colour, size, height_mm, shedding, back=back)
+        faces, tall = _side(army, values, base, colour, size, height_mm, shedding, back=back, fits=fits)
     return faces, tall
 
 
@@ -136,6 +142,7 @@ def _kept(
     size: tuple[float, float],
     height_mm: float,
     keep: float,
+    fits: DeckFits = NO_FITS,
 ) -> list[RulesetCardFace] | None:
     """Every back at the largest size down to keep (the look's keep_small_pt), every back leaving
     out the same kinds of KEEPS, the fewest that let the tallest fit; None when even so one is too
@@ -145,7 +152,7 @@ def _kept(
     as missing from it, Mila Sorel's with 20 mm free)."""
     for n in range(len(KEEPS) + 1):
         shed = _leaving_out(back_items, KEEPS[:n])
-        faces, tall = _side(army, values, base, colour, size, height_mm, shed, keep, back=True)
+        faces, tall = _side(army, values, base, colour, size, height_mm, shed, keep, back=True, fits=fits)
         if not tall:
             return faces
     return None
@@ -184,6 +191,7 @@ def _side(
     items: Callable[..., list[Item]],
     least: float = 0.0,
     back: bool = False,
+    fits: DeckFits = NO_FITS,
 ) -> tuple[list[RulesetCardFace], list[RulesetMember]]:
     """One side of every card, at the largest size (one for the whole army, least or larger) where
     all of them fit between the bands, its tables alike on every card; the tables first (tarot12:
@@ -191,13 +199,51 @@ def _side(
     a larger one whose tables had to shrink by more than the body gives up (_score); at the smallest
     size, the characters whose side is still too tall. Each distinct content is laid out once: every character of that
     content is given the same face, named after the first (_named gives each its own name when
-    its card is drawn)."""
+    its card is drawn). The size is searched once per distinct contents and setting: a later run
+    lays the faces out at the size kept in fits (jobs/ruleset_fits.py)."""
     _, _, room_width, room = story_room(base, *size, back=back)
     firsts, keys = _contents(army, values, items)
     distinct = list(firsts.values())
+    scales = [f for f in base.scales(height_mm) if f >= least - 1e-9]
+    key = fits.side_key(distinct, size, base, colour, height_mm, least, back)
+    kept = fits.kept(key)
+    setting = _SideSetting((room_width, room), base, colour, height_mm, back)
+    faces = _laid_at(kept, distinct, scales, setting) if kept else None
+    if kept is None or faces is None:
+        kept, faces = _searched(distinct, scales, setting)
+        fits.keep(key, kept)
+    if not kept.tall:
+        return _shared(faces, keys, firsts), []
+    tall = {key for i, key in enumerate(firsts) if i in kept.tall}
+    return [], [m for m, key in zip(army.members, keys, strict=True) if key in tall]
+
+
+@dataclass(frozen=True)
+class _SideSetting:
+    """What a side's faces are laid out in: the story's room (points), the deck's look before it is
+    scaled, its colour, the card's height and which side."""
+
+    room: tuple[float, float]
+    base: CardLook
+    colour: Color
+    height_mm: float
+    back: bool
+
+
+def _too_tall(face: RulesetCardFace, room: tuple[float, float]) -> bool:
+    return face.height(to_mm(room[0])) > to_mm(room[1])
+
+
+def _searched(
+    distinct: list[list[Item]], scales: list[float], setting: _SideSetting
+) -> tuple[Fit, list[RulesetCardFace]]:
+    """_side's size searched: the answer and the faces laid out at it (none when some are too tall:
+    nothing of such a side is drawn, the deck is refused or other kinds are tried)."""
+    room, base, colour = setting.room, setting.base, setting.colour
+    room_width = room[0]
     order = list(range(len(distinct)))  # the content that last failed is tried first
-    *larger, smallest = [f for f in base.scales(height_mm) if f >= least - 1e-9]
-    best: tuple[float, list[RulesetCardFace], CardLook] | None = None  # the score that fits (_score), its faces, look
+    *larger, smallest = scales
+    best: tuple[float, list[RulesetCardFace], CardLook, float] | None = None  # its score (_score), faces, look, scale
     for factor in larger:
         look = base.scaled(factor)
         if best is not None and 2 * look.body_pt <= best[0] + 1e-9:
@@ -205,21 +251,49 @@ def _side(
         widths = deck_widths(distinct, room_width, look)
         if not unbroken(widths) or (best is not None and _score(look, widths) <= best[0] + 1e-9):
             continue  # a word squeezed apart, or no better than a larger scale: try smaller type
-        faces, failed = _all_fit(distinct, order, (room_width, room), look, colour, widths)
+        faces, failed = _all_fit(distinct, order, room, look, colour, widths)
         if faces is not None:
-            best = (_score(look, widths), faces, look)
+            best = (_score(look, widths), faces, look, factor)
             continue
         order.insert(0, order.pop(order.index(failed)))
     if best is None:
         look = base.scaled(smallest)
         widths = deck_widths(distinct, room_width, look)
         laid = [face_layout(c, room_width, look, colour, widths) for c in distinct]
-        tall = {key for key, face in zip(firsts, laid, strict=True) if face.height(to_mm(room_width)) > to_mm(room)}
+        tall = tuple(i for i, face in enumerate(laid) if _too_tall(face, room))
         if tall:
-            return _shared(laid, keys, firsts), [m for m, key in zip(army.members, keys, strict=True) if key in tall]
-        best = (_score(look, widths), laid, look)
-    grown = None if back else _grown(distinct, order, (room_width, room), best[2], colour, height_mm)
-    return _shared(grown or best[1], keys, firsts), []
+            return Fit(smallest, None, tall), []
+        best = (_score(look, widths), laid, look, smallest)
+    grown = None if setting.back else _grown(distinct, order, room, best[2], colour, setting.height_mm)
+    if grown is None:
+        return Fit(best[3], None), best[1]
+    return Fit(best[3], grown[1]), grown[0]
+
+
+def _laid_at(
+    fit: Fit, distinct: list[list[Item]], scales: list[float], setting: _SideSetting
+) -> list[RulesetCardFace] | None:
+    """The faces at a kept size, laid out as _searched lays them out at that size (none for a side
+    with tall faces: only those are laid out, to check them); None when the answer is not one the
+    search could give (another scale, a body not on the grid, a content that is not there) or the
+    faces contradict it (one too tall where it said all fit, one it said too tall that fits)."""
+    tall = fit.tall
+    if fit.factor not in scales or (tall and (fit.factor != scales[-1] or fit.body is not None)):
+        return None
+    if tall and tall[-1] >= len(distinct):
+        return None
+    look = setting.base.scaled(fit.factor)
+    if fit.body is not None:
+        if setting.back or fit.body not in look.grown_bodies(setting.height_mm):
+            return None
+        look = look.model_copy(update={"body_pt": fit.body})
+    width = setting.room[0]
+    widths = deck_widths(distinct, width, look)
+    if tall:
+        fitting = [face_layout(distinct[i], width, look, setting.colour, widths) for i in tall]
+        return [] if all(_too_tall(face, setting.room) for face in fitting) else None
+    faces = [face_layout(c, width, look, setting.colour, widths) for c in distinct]
+    return None if any(_too_tall(face, setting.room) for face in faces) else faces
 
 
 def _grown(
@@ -229,10 +303,10 @@ def _grown(
     look: CardLook,
     colour: Color,
     height_mm: float,
-) -> list[RulesetCardFace] | None:
+) -> tuple[list[RulesetCardFace], float] | None:
     """The faces with their body grown alone past the deck's look (its tiles, heads, gaps and
     small type kept), step by step while every face holds and its tables stay at the body's size;
-    None when not one step holds. fronts13 (review 12b S2): the poker fronts stopped at 6.5 and
+    None when not one step holds; with the body they were laid out at. fronts13 (review 12b S2): the poker fronts stopped at 6.5 and
     6.83 pt over a tenth to a quarter of empty card, for the type and gaps that a whole scale
     step grows with the body (3d6: 9.3 mm more at 7.47 pt; the body alone at 7.5: 3.9)."""
     grown = None
@@ -244,7 +318,7 @@ def _grown(
         faces, _ = _all_fit(contents, order, room, bigger, colour, widths)
         if faces is None:
             break
-        grown = faces
+        grown = (faces, body)
     return grown
 
 
@@ -301,11 +375,10 @@ def _all_fit(
 ) -> tuple[list[RulesetCardFace] | None, int]:
     """Every face laid out in order's order (None and the first too tall as soon as one is), so
     the faces that fit are laid out once, not again to be kept."""
-    width, height = room
     faces: dict[int, RulesetCardFace] = {}
     for i in order:
-        face = face_layout(contents[i], width, look, colour, widths)
-        if face.height(to_mm(width)) > to_mm(height):
+        face = face_layout(contents[i], room[0], look, colour, widths)
+        if _too_tall(face, room):
             return None, i
         faces[i] = face
     return [faces[i] for i in range(len(contents))], -1
@@ -368,6 +441,6 @@ def write_ruleset_cards(
     doc, ruleset_id = read or read_army_ruleset(Path(army_path))
     army = load_ruleset_army(doc, find_ruleset(ruleset_id), strict)
     out = planned_output(output or default_output(army_path), PDF, source_inputs().plus([army_path], "the army file"))
-    result = build_ruleset_cards(army, options)
+    result = build_ruleset_cards(army, options, keep_fits=True)
     fail_on_warnings(result.warnings, strict)
     return CardsWritten(out.write(result.pdf), result)

@@ -62,16 +62,20 @@ class RulesetArmy:
 
 
 def _member(index: int, character: Any, ruleset: Ruleset, shared: dict[tuple, dict[str, int | None]]) -> RulesetMember:
-    """shared: the values dicts made so far, by content: characters of the same values share one
-    (read only; 3.7 MiB at 10,000 characters)."""
+    """shared: the values dicts made so far, by the number fields they are computed from:
+    characters of the same numbers share one, computed once (read only; 3.7 MiB at 10,000
+    characters)."""
     decls = ruleset.spec.character
     numbers = {
         f.id: getattr(character, f.id)
         for f in decls.fields
         if f.type in NUMBER_TYPES and getattr(character, f.id) is not None
     }
-    values = all_values(numbers, decls.derived, ruleset.tables)
-    return RulesetMember(index, character, shared.setdefault(tuple(values.items()), values))
+    key = tuple(numbers.items())
+    values = shared.get(key)
+    if values is None:
+        values = shared[key] = all_values(numbers, decls.derived, ruleset.tables)
+    return RulesetMember(index, character, values)
 
 
 def _id_or_none(value: Any) -> str | None:

@@ -153,3 +153,29 @@ def test_a_valid_army_keeps_its_marks_and_shares_what_its_characters_share(tmp_p
     assert cyd.character.model_fields_set == written | {"profil"}
     copied = ada.character.model_copy(update={"copies": 2})
     assert "copies" in copied.model_fields_set and "copies" not in bea.character.model_fields_set
+
+
+def test_each_character_has_its_own_derived_values_computed_once_per_numbers(tmp_path):
+    """rscards17: the values are computed once per distinct number fields and shared by the
+    characters that have them; a character of other numbers has its own (fails on a reader that
+    keys them by anything less than every number field)."""
+    other = D100_CHARACTER.replace("Ada", "Bea").replace("dex: 15", "dex: 9")
+    again = D100_CHARACTER.replace("Ada", "Cy").replace("competences: {poing: 55}", "competences: {poing: 30}")
+    book, _ = army(tmp_path, f"ruleset: d100\nname: Test\ncharacters:\n{D100_CHARACTER}{other}{again}")
+    ada, bea, cy = book.members
+    assert (ada.values["bout-portant"], bea.values["bout-portant"], cy.values["bout-portant"]) == (15, 9, 15)
+    assert ada.values is cy.values and bea.values is not ada.values
+    assert cy.values == ada.values and bea.values["dex"] == 9
+
+
+def test_a_text_the_fonts_cannot_print_is_located_in_a_ruleset_army(tmp_path):
+    """The glyph check tells a file of common characters from its characters alone (rscards17):
+    a rare one anywhere in a character, a name or a list, is still located where it is written."""
+    odd = D100_CHARACTER.replace("name: Ada", "name: Ada ☃").replace("armes: [revolver]", "armes: [revolver, '→']")
+    assert messages(tmp_path, f"ruleset: d100\nname: Test\ncharacters:\n{odd}") == [
+        "army.yaml:4:11: error: characters[0].name: the fonts cannot print '☃' (U+2603): it would print as a blank box",
+        "army.yaml:11:23: error: characters[0].armes[1]: '→' is not a valid id: use lowercase letters, digits and "
+        "hyphens (e.g. fusil-assaut)",
+        "army.yaml:11:23: error: characters[0].armes[1]: the fonts cannot print '→' (U+2192): it would print as a "
+        "blank box",
+    ]
