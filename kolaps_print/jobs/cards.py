@@ -40,8 +40,9 @@ def build_cards(book: ArmyBook, options: CardOptions = DEFAULTS, progress: Progr
     layout = card_layout().for_edition(options.edition).for_card(sheet.card.width, sheet.card.height)
     members = shown_members(book.members, layout.shows)
     stamp = cards_stamp() if options.stamp is None else options.stamp
+    short = cards_stamp() if options.stamp else ""  # a kit's card stamp less its date: the standalone one
     affiliation = book.affiliation
-    identity = Identity(book.army.name, affiliation.name, affiliation.color, stamp, affiliation.emblem)
+    identity = Identity(book.army.name, affiliation.name, affiliation.color, stamp, short, affiliation.emblem)
     front, back = (
         FrontBuilder(
             identity, book.rules, layout, sheet.card, options.min_ppi, paper=sheet_data.paper_name(options.paper)

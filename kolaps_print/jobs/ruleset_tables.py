@@ -12,12 +12,14 @@ from pathlib import Path
 from kolaps_print.content.ruleset_sheet import example_sections, sheet_content
 from kolaps_print.diagnostics import Diagnostic, KolapsError
 from kolaps_print.draw.ruleset_card import draw_pages
+from kolaps_print.jobs.stamp import ruleset_version_and_date
 from kolaps_print.jobs.tables import Reference, TablesOptions
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.layout.ruleset.sheet import SheetSetting, TableTooTall, layout_sheet
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.model.ruleset_load import Ruleset, find_ruleset
+from kolaps_print.numbers import version_line
 from kolaps_print.units import pt
 from kolaps_print.write import PDF, PdfMeta, new_canvas, planned_output, source_inputs
 from kolaps_print.write.pdfx import press_ready
@@ -36,7 +38,8 @@ def build_ruleset_sheet(ruleset_id: str, paper: str = "a4") -> Reference:
 def _sheet(ruleset: Ruleset, paper: str) -> Reference:
     look, paper_mm = sheet_look(), paper_size(paper)
     spec = ruleset.spec
-    setting = SheetSetting((pt(paper_mm.width), pt(paper_mm.height)), spec.sheet.title, spec.name, look.colour(spec.id))
+    size = (pt(paper_mm.width), pt(paper_mm.height))
+    setting = SheetSetting(size, spec.sheet.title, spec.name, look.colour(spec.id), ruleset_stamp_line(spec.id))
     try:
         laid = layout_sheet(sheet_content(ruleset) + example_sections(ruleset), look, setting)
     except TableTooTall as exc:
@@ -47,6 +50,11 @@ def _sheet(ruleset: Ruleset, paper: str) -> Reference:
     draw_pages(canvas, laid.pages, setting.size[1], laid.look.body_pt)
     canvas.save()
     return Reference(buffer.getvalue(), len(laid.pages))
+
+
+def ruleset_stamp_line(ruleset_id: str) -> str:
+    """« Version 0.1 · 30 novembre 2026 »: the ruleset's version and date, as its book prints them."""
+    return version_line(*ruleset_version_and_date(ruleset_id))
 
 
 CARDS = TablesOptions(format="cards")
@@ -81,9 +89,11 @@ def _reference_cards(ruleset: Ruleset, options: TablesOptions) -> Reference:
     foot = (ruleset.spec.name, label("rulesets.sheet.cards_foot"))
     card = band_look(look.card, pt(size.width))
     setting = FaceSetting(card, look.colour(ruleset.id), (pt(size.width), pt(size.height)))
-    back = (ruleset.spec.name, label("rulesets.sheet.cards_foot"), foot)
+    back = (ruleset.spec.name, label("rulesets.sheet.cards_foot"), foot, ruleset_stamp_line(ruleset.id))
     # the band names the topic, the foot the system; a plain back the system in the middle too
-    sides = [generic_back(setting, *back, face) if face.plain else face_shapes(face, setting, foot) for face in faces]
+    sides = [
+        generic_back(setting, *back, face=face) if face.plain else face_shapes(face, setting, foot) for face in faces
+    ]
     cards = [RulesetCard(sides[i], sides[i + 1], look.card.body_pt) for i in range(0, len(sides), 2)]
     title = label("rulesets.sheet.cards_title", name=ruleset.spec.name)
     imposed = impose(cards, impose_options, PdfMeta(title=title, subject=label("rulesets.sheet.cards_subject")))

@@ -3,8 +3,9 @@
 A standalone `cards` run prints the rules' version and the rules' fingerprint: the very
 « empreinte » the rulebook prints on its credits page and its proofs (rulebook/sources.py's
 source_hash over the chapters and data/), so the same number on a card and a book means the
-same rules. A kit stamps its pages and cards with its own date and hash (kit/stamp.py), which
-also covers its army files and portraits: every page of one kit carries the same one.
+same rules. A kit stamps its pages with its own date and hash (kit/stamp.py), which also covers
+its army files and portraits: every page of one kit carries the same one; its cards carry its
+date and, as a standalone run's, the rules' version and fingerprint.
 """
 
 from __future__ import annotations
@@ -48,6 +49,16 @@ def ruleset_cards_stamp(ruleset_id: str, folder: Path) -> str:
     except (FileNotFoundError, KolapsError):  # no templates installed: the tool's version, the data alone
         version, digest = __version__, source_hash(folder)
     return label("cards.front.stamp", version=version, hash=digest)
+
+
+def ruleset_version_and_date(ruleset_id: str) -> tuple[str, dt.date | None]:
+    """Another ruleset's version and date (templates/rulesets/ID/book.yaml), as its short book prints
+    them; without templates, the tool's version alone."""
+    try:
+        spec = load_sources(resources.ruleset_templates(ruleset_id)).spec
+    except (FileNotFoundError, KolapsError):
+        return __version__, None
+    return spec.version, spec.date
 
 
 def rules_hash() -> str:

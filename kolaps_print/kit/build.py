@@ -188,7 +188,7 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     check_folder(target, sources)  # before the slow part
     hash_ = data_hash(kit)
     stamp = stamp_text(kit, hash_)
-    stamper = Stamper(stamp, card_stamp_text(kit, hash_), KeptPdfs(resources.data_dir()))
+    stamper = Stamper(stamp, card_stamp_text(kit), KeptPdfs(resources.data_dir()))
     parts, warnings = kit_parts(kit, stamper)
     fail_on_warnings(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)

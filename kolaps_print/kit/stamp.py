@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import SANS, SANS_ITALIC, register_fonts
 from kolaps_print.jobs.stamp import data_hash as cards_data_hash
+from kolaps_print.jobs.stamp import rules_hash, rules_version
 from kolaps_print.kit.cards import army_portraits
 from kolaps_print.kit.kept_pdfs import KeptPdfs, pdf_and_pages
 from kolaps_print.kit.kitfile import Kit
@@ -36,9 +37,12 @@ def data_hash(kit: Kit) -> str:
     return cards_data_hash([(kit.army_paths[i], army_portraits(book)) for i, book in enumerate(kit.books)])
 
 
-def card_stamp_text(kit: Kit, hash_: str) -> str:
-    """The short stamp in each card's footer: the page stamp's margin is cut away."""
-    return label("kit.card_stamp", date=date_words(kit.date), hash=hash_)
+def card_stamp_text(kit: Kit) -> str:
+    """The short stamp in each card's footer (the page stamp's margin is cut away): the kit's date,
+    then the rules' version and fingerprint as the kit's rulebook prints them in its credits, so a
+    loose card finds its book. The page stamp's hash (data_hash) also covers the kit's army files
+    and portraits: it tells print runs apart, not which rules a card follows."""
+    return label("kit.card_stamp", date=date_words(kit.date), version=rules_version(), hash=rules_hash())
 
 
 def stamp_text(kit: Kit, hash_: str) -> str:

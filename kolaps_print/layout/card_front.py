@@ -50,7 +50,8 @@ class Identity:
     army: str
     affiliation: str
     colour: str  # #rrggbb
-    stamp: str = ""  # the rules' version (or a kit's date) and data hash: a loose card finds its rulebook
+    stamp: str = ""  # the rules' version (and a kit's date) and data hash: a loose card finds its rulebook
+    stamp_short: str = ""  # the stamp without the kit's date, where the footer line cannot hold both
     emblem: str | None = None  # the affiliation's shape before the name (layout/emblems.py)
 
 

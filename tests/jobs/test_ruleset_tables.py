@@ -153,3 +153,42 @@ def test_a_short_table_is_never_split_on_the_sheet(ruleset_id):
             assert printed == heads.count(tuple(table.header[:2])), (table.title, printed)
             checked += 1
     assert checked >= 2
+
+
+def _book_version_line(ruleset_id: str) -> str:
+    """« Version 0.1 · 30 novembre 2026 » from the ruleset's book.yaml, the source its book prints."""
+    import yaml
+
+    from kolaps_print import resources
+    from kolaps_print.numbers import date_words
+
+    book = yaml.safe_load((resources.ruleset_templates(ruleset_id) / "book.yaml").read_text(encoding="utf-8"))
+    return plain(f"Version {book['version']} · {date_words(book['date'])}")
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
+def test_every_page_of_a_systems_sheet_states_its_books_version_and_date_in_its_head(ruleset_id):
+    """Audit 17: KOLAPS's sheet printed « Version 0.1 · 1ᵉʳ juin 2025 » in its head, the other
+    systems' sheets nothing, though their books do. Read back: once a page, in the head, right."""
+    import pypdfium2 as pdfium
+
+    wanted = re.compile(r"[\s\u202f\u00a0]+".join(map(re.escape, _book_version_line(ruleset_id).split())))
+    document = pdfium.PdfDocument(build_ruleset_sheet(ruleset_id).pdf)
+    for page in document:
+        width, height = page.get_size()
+        textpage = page.get_textpage()
+        found = list(wanted.finditer(textpage.get_text_range()))
+        assert len(found) == 1, (ruleset_id, wanted.pattern)
+        left, bottom, _, _ = textpage.get_charbox(found[0].start())
+        assert bottom > height - 72 and left > width / 2, (left, bottom)  # the head's right half
+    document.close()
+
+
+@pytest.mark.parametrize("card", ["poker", "mini", "tarot"])
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
+def test_a_systems_reference_cards_state_the_version_and_date_on_their_plain_backs(ruleset_id, card):
+    """As KOLAPS's reference cards: the plain back names the system, « Aide de jeu », and the rules'
+    version and date, as the book prints them."""
+    options = ruleset_tables.TablesOptions(format="cards", card=card)
+    texts = [plain(t) for t in page_texts(build_ruleset_reference_cards(ruleset_id, options).pdf)]
+    assert any(_book_version_line(ruleset_id) in t for t in texts)

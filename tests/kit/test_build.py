@@ -412,18 +412,23 @@ def test_the_folded_sheet_is_listed_on_its_paper_but_stays_out_of_the_runs(kit):
         assert max(widths) < A3_LANDSCAPE_PT[0] - 100  # no A3 sheet among the kit's A4 pages
 
 
-def test_every_card_carries_the_kit_date_and_hash_in_its_own_footer(kit):
+def test_every_card_carries_the_kit_date_and_the_books_version_and_fingerprint_in_its_own_footer(kit):
     """The page stamp sits in the margin, which is cut away: each card's footer band holds the
-    date and the data hash too, inside the card's trim (read back: where the text sits on the sheet)."""
+    rules' version and fingerprint that the rulebook's credits print (as a standalone deck's
+    « v0.1 · bf10d9d7fd »), after the kit's date where the line holds it (a long army name keeps
+    the book's part), inside the card's trim (read back: where the text sits on the sheet).
+    Audit 17: a kit card printed the kit's own hash, which no book shows."""
     import pypdfium2 as pdfium
 
     from kolaps_print.impose import plan_pages
     from kolaps_print.jobs.cards import CardOptions
+    from kolaps_print.jobs.stamp import rules_hash, rules_version
     from kolaps_print.units import to_mm
 
     page_stamp = STAMP.search(texts((kit / PAPIER).read_bytes())[1])
-    assert page_stamp
-    card_stamp = f"{WORDS} · {page_stamp.group(1)}"
+    assert page_stamp and page_stamp.group(1) not in rules_hash()  # two digests, two purposes
+    card_stamp = f"v{rules_version()} · {rules_hash()}"
+    dated = 0
     for army in ARMY_FILES:
         document = pdfium.PdfDocument((kit / f"cards-{army.stem}.pdf").read_bytes())
         cards = sum(c.get("copies", 1) for c in characters(army))
@@ -434,6 +439,7 @@ def test_every_card_carries_the_kit_date_and_hash_in_its_own_footer(kit):
             text = textpage.get_text_range()
             starts = [m.start() for m in re.finditer(re.escape(card_stamp), text.replace("\u00a0", " "))]
             assert len(starts) == len(page.placements), army.stem
+            dated += text.replace("\u00a0", " ").count(f"{WORDS} · {card_stamp}")
             for start in starts:
                 left, bottom, _, _ = (to_mm(v) for v in textpage.get_charbox(start))
                 _, _, right, top = (to_mm(v) for v in textpage.get_charbox(start + len(card_stamp) - 1))
@@ -442,6 +448,7 @@ def test_every_card_carries_the_kit_date_and_hash_in_its_own_footer(kit):
                     for p in page.placements
                 ), (left, bottom)  # in a card's footer band, not in the margin
         document.close()
+    assert dated  # the kit's date too, where the footer holds it
 
 
 def test_a_quick_start_kit_prints_the_demo_edition_of_the_cards(kit):

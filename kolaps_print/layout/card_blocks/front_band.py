@@ -52,6 +52,10 @@ def _footer_text(front: FrontBuilder) -> FaceLayout:
         return FaceLayout([_game_name(front, baseline, game, size, game_w)])
     text = label("cards.front.footer", army=front.identity.army, affiliation=front.identity.affiliation)
     fitted = fit_line(text, BOLD, foot.size, front.layout.min_font, front.width - game_w - FOOTER_GAP)
+    if fitted.cut and front.identity.stamp_short:  # a kit's card: its date goes before its book's fingerprint
+        game, size = front.identity.stamp_short, foot.stamp_size
+        game_w = width_mm(game, REGULAR, size)
+        fitted = fit_line(text, BOLD, foot.size, front.layout.min_font, front.width - game_w - FOOTER_GAP)
     shapes: list[Shape] = [_game_name(front, baseline, game, size, game_w)]
     if fitted.cut:  # a narrow card: the army before the game's name
         fitted, shapes = fit_line(text, BOLD, foot.size, front.layout.min_font, front.width), []

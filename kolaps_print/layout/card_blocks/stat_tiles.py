@@ -20,12 +20,14 @@ if TYPE_CHECKING:
 BOLD, REGULAR = "KSans-Bold", "KSans"
 TILE_PAD = 1.2  # mm a stat tile keeps around its value
 CAPTION_CLEAR = 0.9  # mm between a caption (« cm, marche/course ») and each side of its tile: never touching it
+UNIT_GAP = 0.6  # mm between a small card's MVT value and its unit (« 10/20 cm »)
 
 
 class StatTilesFront(FrontBlock):
     def __init__(self, front: FrontBuilder):
         self.front = front
         self._value_size: float | None = None  # size_stats(): one size for the whole army
+        self._unit_fits = False  # size_stats(): « cm » after a small card's MVT value, for the whole army
         self._tile_widths: list[float] | None = None  # size_stats(), stats.fit content: the army's widths
         self._cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
 
@@ -46,8 +48,22 @@ class StatTilesFront(FrontBlock):
             if st.fit == "content" or any(
                 self._values_size(stats) < st.value.size or not self._captions_fit(stats) for stats in all_stats
             ):
-                self._tile_widths = self._content_widths(all_stats)
+                self._tile_widths = self._content_widths(all_stats, self._unit_room(all_stats))
         self._value_size = min((self._values_size(stats) for stats in all_stats), default=None)
+        self._unit_fits = all(self._unit_fits_beside(stats) for stats in all_stats)
+
+    def _unit_fits_beside(self, stats: tuple[card_text.Stat, ...]) -> bool:
+        """A small card (no caption): « cm » after the MVT value, at the label's size, only if the
+        tile holds both without shrinking the value (one answer for the whole army)."""
+        st = self.front.layout.front.stats
+        if st.detail is not None or self._value_size is None:
+            return False
+        return all(
+            width_mm(s.value, BOLD, self._value_size) + UNIT_GAP + width_mm(s.short, REGULAR, st.label.size)
+            <= w - TILE_PAD
+            for s, (_, w) in zip(stats, self._tile_columns(), strict=True)
+            if s.field == "mvt"
+        )
 
     def _captions_fit(self, stats: tuple[card_text.Stat, ...]) -> bool:
         """Every caption at full size, CAPTION_CLEAR inside each side of its (equal) tile."""
@@ -57,13 +73,38 @@ class StatTilesFront(FrontBlock):
             for s, (_, w) in zip(stats, self._tile_columns(), strict=True)
         )
 
-    def _content_widths(self, all_stats: list[tuple[card_text.Stat, card_text.Stat, card_text.Stat]]) -> list[float]:
-        """Each tile as wide as its widest value (or label) in the army, the room left shared evenly."""
+    def _unit_room(self, all_stats: list[tuple[card_text.Stat, card_text.Stat, card_text.Stat]]) -> float:
+        """What « cm » after a small card's MVT value takes, if the tiles have that room to spare
+        (the other tiles narrower, no value smaller); else 0: the value alone, as before."""
         st = self.front.layout.front.stats
-        needs = [
+        if st.detail is not None or not all_stats:
+            return 0.0
+        unit = UNIT_GAP + max(
+            width_mm(s.short, REGULAR, st.label.size) for t in all_stats for s in t if s.field == "mvt"
+        )
+        spare = self.front.width - 2 * st.gap - sum(self._needs(all_stats, unit))
+        return unit if spare >= 0 else 0.0
+
+    def _content_widths(
+        self, all_stats: list[tuple[card_text.Stat, card_text.Stat, card_text.Stat]], unit: float = 0.0
+    ) -> list[float]:
+        """Each tile as wide as its widest value (or label) in the army, the room left shared evenly;
+        the MVT tile unit wider for its « cm » (small cards)."""
+        needs = self._needs(all_stats, unit)
+        spare = self.front.width - 2 * self.front.layout.front.stats.gap - sum(needs)
+        return [n + spare / 3 for n in needs] if spare >= 0 else [n * (1 + spare / sum(needs)) for n in needs]
+
+    def _needs(
+        self, all_stats: list[tuple[card_text.Stat, card_text.Stat, card_text.Stat]], unit: float
+    ) -> list[float]:
+        st = self.front.layout.front.stats
+        return [
             max(
                 max(
-                    max(width_mm(s[i].value, BOLD, st.value.size), width_mm(s[i].label, BOLD, st.label.size, 0.3))
+                    max(
+                        width_mm(s[i].value, BOLD, st.value.size) + (unit if s[i].field == "mvt" else 0.0),
+                        width_mm(s[i].label, BOLD, st.label.size, 0.3),
+                    )
                     + TILE_PAD,
                     width_mm(s[i].detail, REGULAR, st.detail.size) + 2 * CAPTION_CLEAR if st.detail else 0.0,
                 )
@@ -71,8 +112,6 @@ class StatTilesFront(FrontBlock):
             )
             for i in range(3)
         ]
-        spare = self.front.width - 2 * st.gap - sum(needs)
-        return [n + spare / 3 for n in needs] if spare >= 0 else [n * (1 + spare / sum(needs)) for n in needs]
 
     def _values_size(self, stats: tuple[card_text.Stat, ...]) -> float:
         st = self.front.layout.front.stats
@@ -103,6 +142,17 @@ class StatTilesFront(FrontBlock):
         path = ("characters", member.index)
         return FaceLayout(list(shapes), [Cut(path + (field,), f"'{c.name}': {message}") for field, message in cuts])
 
+    def _value_and_unit(self, centre: float, value: str, size: float, unit: str) -> list[Shape]:
+        """The value large and its unit small on the same baseline, centred together in the tile."""
+        st, front = self.front.layout.front.stats, self.front
+        value_w, unit_w = width_mm(value, BOLD, size), width_mm(unit, REGULAR, st.label.size)
+        left = centre - (value_w + UNIT_GAP + unit_w) / 2
+        baseline = st.top + st.value.baseline
+        return [
+            Text(left, baseline, value, BOLD, size, front.ink),
+            Text(left + value_w + UNIT_GAP, baseline, unit, REGULAR, st.label.size, front.muted),
+        ]
+
     def _stat_tiles_for(self, member: Member) -> tuple[list[Shape], list[tuple[str, str]]]:
         front = self.front
         st = front.layout.front.stats
@@ -115,6 +165,9 @@ class StatTilesFront(FrontBlock):
                 Text(x + w / 2, st.top + st.label.baseline, stat.label, BOLD, st.label.size, front.ink, "centre", 0.3)
             )
             value = fit_line(stat.value, BOLD, value_size, front.layout.min_font, room)
+            if st.detail is None and stat.field == "mvt" and self._unit_fits:  # small cards: « 10/20 cm »
+                out[0].extend(self._value_and_unit(x + w / 2, value.text, value.size, stat.short))
+                continue
             out[0].append(
                 Text(x + w / 2, st.top + st.value.baseline, value.text, BOLD, value.size, front.ink, "centre")
             )

@@ -187,12 +187,20 @@ class ReferenceCardsLook(Model):
     back_title_pt: float = Field(ge=6, le=24)  # a blank last back: the system's name...
     back_subtitle_pt: float = Field(ge=6, le=24)  # ...and « Aide de jeu » under it
     back_line_pt: float = Field(ge=6, le=40)  # from one baseline to the next
+    back_version_pt: float = Field(ge=6, le=24)  # ...and the rules' version and date under both
     fewer_lines: bool = False  # the sheet's reshare of its columns (a card's grids keep theirs)
 
     def sheet_sizes(self) -> dict[str, float]:
         """What the cards change of the sheet's look (the choice of size and the back are the cards' own)."""
         return self.model_dump(
-            exclude={"comfortable_pt", "large_max_body_pt", "back_title_pt", "back_subtitle_pt", "back_line_pt"}
+            exclude={
+                "comfortable_pt",
+                "large_max_body_pt",
+                "back_title_pt",
+                "back_subtitle_pt",
+                "back_line_pt",
+                "back_version_pt",
+            }
         )
 
 

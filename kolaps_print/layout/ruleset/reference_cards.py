@@ -426,14 +426,16 @@ def _number_width(copy: str, hint: str, size: float) -> float:
 
 
 def generic_back(
-    setting: FaceSetting, title: str, subtitle: str, foot: tuple[str, str], face: RulesetFace
+    setting: FaceSetting, title: str, subtitle: str, foot: tuple[str, str], version: str, face: RulesetFace
 ) -> list[Shape]:
     """A plain back (face: its section's name and its card's number in its band): its bands, and
-    the system's name over « Aide de jeu » in the middle, as KOLAPS's plain backs."""
+    the system's name over « Aide de jeu » and the rules' version and date in the middle, as
+    KOLAPS's plain backs."""
     cards = sheet_look().reference_cards
     (width, height), area = setting.size, Area(setting.size[1])
-    centre, line = height / 2, cards.back_line_pt
+    centre, line, ink_cmyk = height / 2, cards.back_line_pt, house_ink().cmyk()
     return band_shapes(face, setting, foot) + [
         area.text(width / 2, centre, title, SANS_BOLD, cards.back_title_pt, setting.colour.cmyk(), "centre"),
-        area.text(width / 2, centre - line, subtitle, SANS, cards.back_subtitle_pt, house_ink().cmyk(), "centre"),
+        area.text(width / 2, centre - line, subtitle, SANS, cards.back_subtitle_pt, ink_cmyk, "centre"),
+        area.text(width / 2, centre - 2 * line, version, SANS, cards.back_version_pt, ink_cmyk, "centre"),
     ]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, column_parts, refolded, value_columns
@@ -372,12 +373,14 @@ def table_stacks(
 
 @dataclass(frozen=True)
 class SheetSetting:
-    """What the sheet prints with: its paper (pt), its system's title, name and colour."""
+    """What the sheet prints with: its paper (pt), its system's title, name and colour, and the
+    rules' version and date for its head (« Version 0.1 · 30 novembre 2026 », as its book)."""
 
     size: tuple[float, float]
     title: str
     name: str
     colour: Color
+    stamp: str = ""
 
 
 @dataclass(frozen=True)
@@ -665,9 +668,13 @@ def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int
     baseline = height - margin - look.title_pt
     black = ink().cmyk()
     shapes: list[Shape] = [area.text(margin, baseline, setting.title, SANS_BOLD, look.title_pt, black)]
+    right = width - margin
     if pages > 1:
         number = label("rulesets.sheet.page", page=page, pages=pages)
-        shapes.append(area.text(width - margin, baseline, number, SANS, look.title_pt, black, "right"))
+        shapes.append(area.text(right, baseline, number, SANS, look.title_pt, black, "right"))
+        right -= stringWidth(number + "   ", SANS, look.title_pt)
+    if setting.stamp:  # before the page number, as on KOLAPS's sheet
+        shapes.append(area.text(right, baseline, setting.stamp, SANS, look.body_pt, black, "right"))
     rule = baseline - look.title_pt * 0.45
     shapes.append(area.rule(margin, width - margin, rule, setting.colour.cmyk(), look.title_rule_pt, "butt"))
     footer = label("rulesets.sheet.footer", name=setting.name)
