@@ -61,6 +61,26 @@ PLANS: dict[Edition, Plan] = {
 }
 PLAN = PLANS["full"]
 
+# The full sheet's two sides, where they part from the plan's pages (the cards keep the plan's
+# order): the turn, a test, its chances and the weapons' traits on the recto; the attack step by
+# step heading the verso, then the tables its steps call, in their order (wounds, morale,
+# criticals). So the walk-through is set as on the kit's sheet, each step over its text, at 7 pt
+# (docs/style.md, kolaps17); in the plan's pages it held that only at 6.75.
+SIDES: dict[Edition, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "full": (
+        ("recto", ("tour", "test", "chances", "armes")),
+        ("verso", ("attaque", "blessures", "moral", "critiques")),
+    ),
+}
+
+
+def _sides(edition: Edition) -> Plan:
+    """The sheet's pages: the plan's sections dealt to SIDES' pages, or the plan's own pages."""
+    if edition not in SIDES:
+        return PLANS[edition]
+    sections = {sid: rows for _, page in PLANS[edition] for sid, rows in page}
+    return tuple((page_id, tuple((sid, sections[sid]) for sid in ids)) for page_id, ids in SIDES[edition])
+
 
 @dataclass(frozen=True)
 class ReferenceSection:
@@ -102,15 +122,20 @@ def build_section(
 
 def reference_pages(data: GameData, edition: Edition = "full") -> tuple[ReferencePage, ...]:
     """The two sides of the sheet, in order (recto, verso)."""
+    return _pages(data, edition, _sides(edition))
+
+
+def _pages(data: GameData, edition: Edition, plan: Plan) -> tuple[ReferencePage, ...]:
     return tuple(
         ReferencePage(
             id=page_id,
             title=label(f"tables.sheet.pages.{page_id}"),
             sections=tuple(build_section(sid, rows, data, edition) for sid, rows in sections),
         )
-        for page_id, sections in PLANS[edition]
+        for page_id, sections in plan
     )
 
 
 def reference_sections(data: GameData, edition: Edition = "full") -> tuple[ReferenceSection, ...]:
-    return tuple(s for page in reference_pages(data, edition) for s in page.sections)
+    """Every section in the plan's order (the reference cards': the turn's)."""
+    return tuple(s for page in _pages(data, edition, PLANS[edition]) for s in page.sections)

@@ -8,7 +8,7 @@ from pdf_colours import seen  # tests/support
 from pdf_text import text_objects  # tests/support
 from reportlab.pdfgen.canvas import Canvas
 
-from kolaps_print.content.reference import PLAN
+from kolaps_print.content.reference import reference_pages
 from kolaps_print.draw.reference_sheet import draw_sheet
 from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.labels import label
@@ -57,9 +57,9 @@ def test_nothing_is_drawn_in_the_margins(data, paper):
 
 def test_each_section_band_shows_its_colour_on_its_side(data):
     pdf = sheet_pdf(data)
-    for index, (_, sections) in enumerate(PLAN):
+    for index, page in enumerate(reference_pages(data)):  # the sheet's sides (SIDES), not the cards' plan
         pixels = {rgb for _, rgb in render(pdf, index, dpi=30).getcolors(maxcolors=1 << 20)}
-        for section_id, _ in sections:
+        for section_id in (s.id for s in page.sections):
             rgb = seen(section_colour(section_id))
             assert any(all(abs(a - b) <= 2 for a, b in zip(p, rgb, strict=False)) for p in pixels), section_id
 
@@ -78,14 +78,16 @@ def test_the_sheet_keeps_its_body_size(data):
     # 7.75 pt before the attack walk-through joined the sheet; now the legibility floor on A4. On
     # Letter, 7.25 pt since the eleventh session: at 7.5 it cut its modifiers 9 + 2 against the
     # house rule (reference.yaml `whole_tables_pt`). Issue 12 (sheetcells12): no cell over three
-    # lines sends text under its rows, a step under the floor on A4 (7.25 pt), Letter 7 pt.
+    # lines sends text under its rows, a step under the floor on A4 (7.25 pt), Letter 7 pt; A4 7 pt
+    # since kolaps17 (the walk-through's steps over their text, as on the kit's sheet).
     spec = reference_look().type
-    assert layout_sheet(data, "a4").styles.body >= spec.min_pt - spec.step_pt
+    assert layout_sheet(data, "a4").styles.body >= spec.whole_tables_pt >= 7
     assert layout_sheet(data, "letter").styles.body >= spec.whole_tables_pt >= 7
 
 
 def test_secondary_effects_stand_whole_in_one_column_their_rule_in_the_walk_through(data, objects):
-    """The table's lead-in is step « Effet secondaire » of the attack (on the other side): once on the sheet."""
+    """The table's lead-in is step « Effet secondaire » of the attack (on the verso with it since
+    kolaps17, the recto before): once on the sheet."""
     wounds = data.rules.wounds
     page = [o for o in objects if o.page == 1]
     title = [o for o in page if o.text.strip() == label("tables.effets-secondaires.title")]
@@ -101,7 +103,7 @@ def test_secondary_effects_stand_whole_in_one_column_their_rule_in_the_walk_thro
     for o in rows:  # every row under the title, in its column
         assert o.bounds[3] < title[0].bounds[1] and left - 1 <= o.bounds[0] < left + column, o
     lead = _flat(wounds.secondary.text)[:40]
-    assert [o.page for o in objects if _flat(o.text).startswith(lead)] == [0]  # the walk-through's, alone
+    assert [o.page for o in objects if _flat(o.text).startswith(lead)] == [1]  # the walk-through's, alone
 
 
 @pytest.mark.parametrize("rule", ["full_location", "secondary"])

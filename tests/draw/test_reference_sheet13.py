@@ -1,7 +1,8 @@
 """The quick-reference sheets after the thirteenth session's review (issue 12, house style), read
 back from the PDFs: the kit's sheet (the demo edition, `kit` builds it with build_reference) sets
-its body at 9.75 pt, no longer 9 over an empty lowest fifth; « Une attaque, pas à pas » is set two
-ways, on the A4 sheet and the kit's (a strict xfail: the lead's decision); the 3d6 sheet's « Coût »
+its body at 9.75 pt, no longer 9 over an empty lowest fifth; « Une attaque, pas à pas » is set one
+way, each step over its text, on the full sheets and the kit's (a strict xfail until kolaps17, which
+moved the attack to the verso's head); the 3d6 sheet's « Coût »
 column holds « 5 XP × niveau visé » on two lines at most (one until tables15)."""
 
 from __future__ import annotations
@@ -65,16 +66,10 @@ def _walk_through(pdf: bytes) -> dict[str, object]:
     }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the kit's size allows only the stacked form (three-line rule), the full sheets hold it only at "
-    "6.75 pt (under their 7 pt floor): reference.yaml sheet.text_under [attaque] and whole_tables_pt 6.75 "
-    "make it pass; the lead's decision (docs/style.md, sheet13)",
-)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_attack_walk_through_reads_the_same_on_every_sheet(paper):
-    """Main set it as a grid with a « Ce qu'on fait » column on the full sheet, each step over its
-    text on the kit's: one table, one look (style.yaml's rule). Each step's name and who act on
+    """Main f7c472b set it as a grid with a « Ce qu'on fait » column on the full sheet, each step
+    over its text on the kit's: one table, one look (style.yaml's rule). Each step's name and who act on
     its row, what to do on full-width lines under it, on the full sheet as on the kit's."""
     full, kit = _walk_through(_sheet(paper, "full")), _walk_through(_sheet(paper, "quickstart"))
     assert full == kit

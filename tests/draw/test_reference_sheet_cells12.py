@@ -33,10 +33,12 @@ def test_no_cell_of_the_kits_sheet_takes_more_than_three_lines(cli, tmp_path):
     assert _over((tmp_path / "out" / "reference.pdf").read_bytes()) == []
 
 
-@pytest.mark.parametrize(("paper", "least"), [("a4", 7.25), ("letter", 7.0)])
+@pytest.mark.parametrize(("paper", "least"), [("a4", 7.0), ("letter", 7.0)])
 def test_the_sheet_shrinks_a_quarter_point_at_most_for_it(paper, least):
     """Main set A4 at 7.5 pt and Letter at 7.25: the text sent under its rows costs a quarter point
-    (docs/style.md, Twelfth session: sheetcells12), no more."""
+    (docs/style.md, Twelfth session: sheetcells12), no more. A4 7.25 → 7 since kolaps17: the
+    walk-through set each step over its text, as on the kit's sheet, costs the A4 sheet a quarter
+    point more (reference.yaml `whole_tables_pt`, the floor, still holds)."""
     sizes = [round(o.size, 2) for o in text_objects(build_reference(TablesOptions(paper=paper)).pdf)]
     body = max(set(sizes), key=sizes.count)
     assert body >= least, body
