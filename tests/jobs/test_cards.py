@@ -753,6 +753,7 @@ def words_on(page) -> list[tuple[str, float, float, float, tuple[int, int, int]]
 
 
 def one(words, text: str):
+    text = text.replace("\u00a0", " ")  # a tied name (« deux mains ») reads back with a plain space
     hits = [w for w in words if w[0] == text]
     assert hits, (text, [w[0] for w in words])
     return hits[0]
