@@ -231,7 +231,7 @@ def test_turn_actions_morale_traits(data, text):
     for m in acts.morale.levels:
         assert norm(f"{m.name} {m.text}") in text
     for t in data.rules.traits.traits:
-        assert norm(t.text) in text and t.name in text
+        assert norm(t.text) in text and norm(t.name) in text
 
 
 # ---- reference cards -------------------------------------------------------------------
@@ -258,7 +258,7 @@ def test_cards_hold_every_sheet_number(data, cards):
         cells = "= 0 = 0 = 0" if c.all_zero else " ".join(signed_or_dash(v) for v in (c.mvt, c.cib, c.rng))
         assert f" {c.wounds} {cells} " in text
     for t in data.rules.traits.traits:
-        assert t.name in text
+        assert norm(t.name) in text
     assert f"1/{cards.cards}" in text and f"{cards.cards}/{cards.cards}" in text  # a card: one number, both faces
 
 
