@@ -36,7 +36,7 @@ def _body_pt(pdf: bytes) -> float:
     "words",
     [
         "CIB de la cible, plus les modificateurs de difficulté.",  # step 1: which modifiers
-        "(recto, « Les trois jets »)",  # step 4: where (the full-edition step prints on the sheet only)
+        "(voir « Les trois jets »)",  # step 4: where, by its section (the sheet and the reference cards print it)
         "La gravité vaut le dé de gravité plus la gravité suivante",  # step 5: a sentence
         "de difficulté égale à la gravité − 1",  # step 10: not « difficulté gravité − 1 »
         "La cible perd du moral selon son rang initial",  # step 11: its subject
