@@ -102,7 +102,7 @@ def test_the_narrow_trigger_sets_text_as_the_broad_one_did(text):
         "Tombe au sol\u202f; à sa prochaine activation\u202f!",
         "Le mot «\u202fsuite\u202f».",
         "Exactement un 1, et un seul 1 suffit.",  # a die's face, then a verb
-        "Un test de difficulté 3 à réussir.",
+        "Un test facile (3) à réussir.",
         "Fatigue au-delà du 6ᵉ point",
     ],
 )

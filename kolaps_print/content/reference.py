@@ -71,6 +71,10 @@ SIDES: dict[Edition, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("recto", ("tour", "test", "chances", "armes")),
         ("verso", ("attaque", "blessures", "moral", "critiques")),
     ),
+    "quickstart": (
+        ("recto", ("tour", "test")),
+        ("verso", ("attaque", "chances", "blessures")),
+    ),
 }
 
 

@@ -204,7 +204,7 @@ def test_critical_injuries_and_failures(data, text):
 def test_wound_notes_carry_the_wound_rule_numbers(data, text):
     wounds = data.rules.wounds
     offset = wounds.secondary_test_offset
-    assert norm(f"difficulté gravité {'−' if offset < 0 else '+'} {abs(offset)}") in text
+    assert norm(f"difficulté égale à la gravité {'−' if offset < 0 else '+'} {abs(offset)}") in text
     assert f"Gravité au-delà de {wounds.max_severity} : comme {wounds.max_severity}" in text
     assert norm(wounds.full_location.text) in text  # when a full location calls for the survival test (E28)
     assert (

@@ -53,7 +53,7 @@ def _pdf_text(cli, args, path) -> str:
 def test_the_sheet_prints_the_edited_survival_and_secondary_tests(cli, edited, tmp_path):
     sheet = _pdf_text(cli, ["tables"], tmp_path / "sheet.pdf")
     assert "Test de survie (difficulté 3)" in sheet
-    assert "difficulté gravité − 2" in sheet
+    assert "difficulté égale à la gravité − 2" in sheet
     assert "Test de survie (difficulté 1)" not in sheet
     assert "gravité − 1" not in sheet
 
@@ -67,7 +67,7 @@ def test_a_card_back_prints_the_edited_morale_test(cli, edited, tmp_path):
 def test_the_bundled_texts_read_as_before(cli, data_copy, tmp_path):
     """The placeholders of the bundled data give back the numbers the sentences always had."""
     sheet = _pdf_text(cli, ["tables"], tmp_path / "sheet.pdf")
-    assert "Test de survie (difficulté 1)" in sheet and "difficulté gravité − 1" in sheet
+    assert "Test de survie (difficulté 1)" in sheet and "difficulté égale à la gravité − 1" in sheet
 
 
 def test_every_reading_of_a_switchable_text_gets_its_number(cli, edited, tmp_path):
