@@ -89,11 +89,6 @@ class Body(Model):
     bottom_gap: Gap
     leading: float | None = Field(None, ge=1, le=2)  # the body's own line height (small cards: tighter)
     shrink_step: float = Field(gt=0, lt=0.5)
-    # on a card taller than the reference (tarot): the rules' first section (FACULTÉS) at one place
-    # across the army, the fullest card's last line `anchor` mm over the body's foot (None: where
-    # they fall), then each later section's gap grown by up to spread
-    spread: Gap = 0
-    anchor: Gap | None = None
 
 
 class Section(Model):

@@ -80,7 +80,6 @@ class FrontBuilder:
         self._quiet: dict[tuple, list[Block]] = {}
         self.name_size: float | None = None  # size_names(): one size for the whole army
         self._army_fit: tuple[int, Mode, float] | None = None  # size_body(): (MODES index, mode, scale) for the army
-        self._rules_top: float | None = None  # size_body(): where the army's rules start (tall cards)
         self._grow = 1.0  # size_body(): how much the body may grow (the edition's, within the card's width)
         self._emblems: dict[float, tuple[list[Shape], float]] = {}  # by the names' size
         # by the body's key (_body_key): characters with the same weapons and specialisations share
@@ -213,7 +212,6 @@ class FrontBuilder:
             for m, (own, _, scale) in zip(members, fits, strict=True)
         ]
         self._army_fit = (index, MODES[index], min(scales))
-        self._rules_top = self._army_rules_top(members)
 
     def _width_cap(self, member: Member) -> float:
         """How much the weapons' lines may grow before one is wider than the card (then it would
@@ -229,7 +227,7 @@ class FrontBuilder:
 
     def _body_key(self, member: Member) -> tuple:
         """All the body's blocks read of member (FrontBlock.body_key), with the army's fit and growth."""
-        return (self._army_fit, self._grow, self._rules_top, *(block.body_key(self, member) for block in self.blocks))
+        return (self._army_fit, self._grow, *(block.body_key(self, member) for block in self.blocks))
 
     def _body_fit(self, member: Member, at_least: int = 0) -> tuple[int, Mode, float]:
         """_fitted_body once per body key and at_least: a function of what the blocks read."""
@@ -278,20 +276,8 @@ class FrontBuilder:
         When the texts do not fit even at the smallest type, the card's longest traits are printed
         by name and page, then the specialisations, then the traits, as names only, with where
         their text is (the book's chapter); when even that does not fit, every block left out is a
-        lost rule (Cut.lost): the job refuses to print the card. On a tall card the room left
-        spreads the sections (spread_sections).
+        lost rule (Cut.lost): the job refuses to print the card.
         """
-        top, bottom = self._body_room()
-        blocks = self._stacked_blocks(member)
-        if self._spreads():  # the air body.anchor keeps under the fullest card's last line, kept on every card
-            body = self.layout.front.body
-            blocks = spread_sections(blocks, bottom - top - (body.anchor or 0.0), body.spread, self._rules_top)
-        shapes, cuts = place(blocks, top, bottom)  # what does not fit: lost rules
-        named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
-        return FaceLayout(shapes, named)
-
-    def _stacked_blocks(self, member: Member) -> list[Block]:
-        """The body's blocks at the army's type and arrangement (the card's own where they do not fit)."""
         top, bottom = self._body_room()
         index, mode, scale = self._army_fit or self._body_fit(member)
         style = self._style(scale)
@@ -302,30 +288,10 @@ class FrontBuilder:
         if needed_height(blocks) > bottom - top + 1e-6:  # not an army's card (size_body): its own fit
             _, mode, scale = self._body_fit(member, index)
             blocks = self._blocks(member, self._style(scale), mode)
-        return _note_at_foot(blocks, bottom - top, self.layout.shows.note_lift)
-
-    def _spreads(self) -> bool:
-        """A card taller than the one card.yaml is drawn for (tarot) spreads its body's room; not an
-        edition's card with a note: the note takes that room (_note_at_foot)."""
-        return self.size.height > self.layout.reference_size.height and not self.layout.shows.note
-
-    def _army_rules_top(self, members: list[Member]) -> float | None:
-        """Where every card of the army starts its rules (the section after the weapons, FACULTÉS),
-        as far from the body's top (mm) as the fullest card allows (body.anchor mm over the foot
-        left clear): one place across the deck. None when the body does not anchor them or no card
-        has such a section."""
-        clear = self.layout.front.body.anchor
-        if not self._spreads() or clear is None:
-            return None
-        top, bottom = self._body_room()
-        bottom -= clear  # the fullest card's last line keeps this much air over the foot band
-        tops = []
-        for member in members:
-            blocks = self._stacked_blocks(member)
-            head = rules_head(blocks)
-            if head is not None:
-                tops.append(bottom - top - needed_height(blocks[head:]))
-        return min(tops, default=None)
+        blocks = _note_at_foot(blocks, bottom - top, self.layout.shows.note_lift)
+        shapes, cuts = place(blocks, top, bottom)  # what does not fit: lost rules
+        named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
+        return FaceLayout(shapes, named)
 
     def _style(self, scale: float) -> Style:
         return Style(self.layout, scale, self.left, self.width, self.colour, self.ink, self.muted, self.rule)
@@ -402,30 +368,6 @@ def _note_at_foot(blocks: list[Block], room: float, lift: float = 0.0) -> list[B
     gap = max(0.0, blocks[note].gap_before + spare - lift)
     moved = dataclasses.replace(blocks[note], gap_before=gap)
     return [*blocks[:note], moved, *blocks[note + 1 :]]
-
-
-def rules_head(blocks: list[Block]) -> int | None:
-    """The index of the first section heading after the first (the weapons'): where the rules start."""
-    return next((i for i, b in enumerate(blocks) if b.path is None and b.gap_before > 0), None)
-
-
-def spread_sections(blocks: list[Block], room: float, most: float, rules_top: float | None) -> list[Block]:
-    """blocks laid out on a tall card (issue 12): the rules' first section (FACULTÉS) moved down to
-    start rules_top mm under the body's top, the army's one place for them (None: where they
-    fall), then what room is left shared among the gaps before the sections after it, each grown
-    by at most `most` mm. The type is untouched: the army's one size."""
-    head = rules_head(blocks)
-    if head is None:
-        return blocks
-    gaps = {i: b.gap_before for i, b in enumerate(blocks) if i >= head and b.path is None and b.gap_before > 0}
-    if rules_top is not None:  # never past the card's own room (a card the army's line was not measured on)
-        gaps[head] += max(0.0, min(rules_top - needed_height(blocks[:head]), room - needed_height(blocks)))
-    later = [i for i in gaps if i > head] if rules_top is not None else list(gaps)
-    spare = room - needed_height(blocks) - sum(gaps[i] - blocks[i].gap_before for i in gaps)
-    if later and spare > 1e-6:
-        extra = min(most, spare / len(later))
-        gaps.update({i: gaps[i] + extra for i in later})
-    return [dataclasses.replace(b, gap_before=gaps[i]) if i in gaps else b for i, b in enumerate(blocks)]
 
 
 def avatar_mark(
