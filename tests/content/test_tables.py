@@ -256,7 +256,7 @@ def test_notes_carry_the_rules_and_numbers_of_the_data(data):
     # the lethal rule is the table's rule (bold on the reference), and first in the rulebook's note
     assert table.rule.startswith(wounds.full_location.text) and wounds.full_location.text not in table.note
     assert locations.startswith(wounds.full_location.text)  # the lethal rule first, never the note's last line
-    assert f"difficulté {wounds.full_location_test_difficulty}" in locations
+    assert f"difficulté\u00a0{wounds.full_location_test_difficulty}" in locations  # « difficulté N » tied (walk17)
     cumul = " ".join(build_table("cumul", data).note.split())  # « sous 0 » is bound by a no-break space
     assert f"jusqu’à {wounds.max_counted_wounds}" in cumul and f"sous {wounds.cumulative_floor}" in cumul
     offset = wounds.secondary_test_offset
