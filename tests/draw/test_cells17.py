@@ -60,15 +60,3 @@ def test_a_new_skills_example_holds_two_lines(kind):
     costs 1 XP and is taught by another character)."""
     cells = [c for c in _cells("3d6", kind) if _text(c).startswith("Enseignée par")]
     assert cells and all(c.lines <= 2 for c in cells), cells
-
-
-@pytest.mark.parametrize("kind", ["poker", "tarot"])
-def test_d12_critical_defender_cells_hold_two_lines(kind):
-    """Main's d12 poker and tarot cards set « Critiques en combat » with the defender's cells in
-    three lines (« L'attaque est / évitée, même / dépassée. », « Armure perdue, ou / +1d6 aux /
-    dégâts reçus. »): shorter words, the draft's facts kept. (The attacker's fumble, three facts,
-    keeps its three lines.)"""
-    cells = _cells("d12", kind)
-    head = next(i for i, c in enumerate(cells) if _text(c) == "Défenseur")
-    defender = [cells[i] for i in (head + 3, head + 6)]  # each row: Dé, Attaquant, Défenseur
-    assert all(c.lines <= 2 for c in defender), defender

@@ -20,8 +20,9 @@ from kolaps_print.layout.style import table_paint
 # Their head rows name them.
 MINI_TORN = {"Phase Nom", "D6 Zone Blessure Test"}
 # Below the section floor a larger size outranks even pieces (refcards16a, review 15 S3):
-# « Modificateurs de difficulté » 4 + 3 + 2 + 2 at 6.25 pt rather than 4 + 4 + 3 at 6.
-MINI_UNEVEN = {"Situation Modif."}
+# « Modificateurs de difficulté » 4 + 3 + 2 + 2 at 6.25 pt rather than 4 + 4 + 3 at 6; « Une attaque,
+# pas à pas » 4 + 3 + 2 + 2 since walk17's fuller steps (step 5 a sentence, « La cible perd du moral »).
+MINI_UNEVEN = {"Situation Modif.", "Étape Qui"}
 
 
 @pytest.fixture(scope="module")
