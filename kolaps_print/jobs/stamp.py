@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -54,11 +54,7 @@ def ruleset_cards_stamp(ruleset_id: str, folder: Path) -> str:
 def ruleset_version_and_date(ruleset_id: str) -> tuple[str, dt.date | None]:
     """Another ruleset's version and date (templates/rulesets/ID/book.yaml), as its short book prints
     them; without templates, the tool's version alone."""
-    try:
-        spec = load_sources(resources.ruleset_templates(ruleset_id)).spec
-    except (FileNotFoundError, KolapsError):
-        return __version__, None
-    return spec.version, spec.date
+    return _book_version_and_date(lambda: resources.ruleset_templates(ruleset_id))
 
 
 def rules_hash() -> str:
@@ -78,8 +74,14 @@ def rules_version() -> str:
 def rules_version_and_date() -> tuple[str, dt.date | None]:
     """The rules' version and its date (templates/rulesets/kolaps/book.yaml; without templates: the tool's
     version alone), as the rulebook prints them."""
+    return _book_version_and_date(resources.rulebook_dir)
+
+
+def _book_version_and_date(book: Callable[[], Path]) -> tuple[str, dt.date | None]:
+    """The version and date a book's book.yaml declares; the tool's version alone where the book
+    folder is missing (an installation without templates) or unreadable."""
     try:
-        spec = load_sources(resources.rulebook_dir()).spec
+        spec = load_sources(book()).spec
     except (FileNotFoundError, KolapsError):
         return __version__, None
     return spec.version, spec.date
