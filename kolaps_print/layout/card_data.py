@@ -123,6 +123,16 @@ class ReminderStyle(Model):
     hang: Gap = 0  # the wrapped lines of a trait indented this much (mm): a runt (« échec ») never reads as a new trait
 
 
+class Notes(Model):
+    """A ruled NOTES area closing the body of a card taller than the reference (tarot) that has room
+    for it: the pencil lines a player writes on at the table, in place of a blank third of the card."""
+
+    pitch: Length  # from one ruled line to the next: a pencil's handwriting
+    rule_pt: LinePt
+    min_lines: int = Field(2, ge=1, le=20)  # fewer would read as a stray rule: the room stays empty
+    clear: Gap = 0  # kept between the last line and the body's foot (over the foot band)
+
+
 class Footer(Model):
     height: Length
     size: FontSize
@@ -160,6 +170,7 @@ class Front(Model):
     specialisation: SpecialisationStyle
     reminder: ReminderStyle
     footer: Footer
+    notes: Notes | None = None  # only on a card taller than the reference (card_front)
     compact: CompactFront | None = None
 
     def for_width(self, width: float, reference: float) -> Front:
@@ -364,7 +375,7 @@ _RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fra
 # tarot's (type × 1.4) stays inside its footer band
 # the floor: a name's size on any card; a box's clear before the next modifier, and a location's
 # roll before its name (a constant before card.yaml named it): the same mm on any card
-_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear", "roll_gap"}
+_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear", "roll_gap", "min_lines"}  # a count
 
 
 def _scaled(value, k: float, type_k: float):

@@ -25,6 +25,7 @@ from kolaps_print.layout.card_body import Block, Style, needed_height, place
 from kolaps_print.layout.card_body import section as section_block
 from kolaps_print.layout.card_data import Avatar, CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout, band_baseline, below_safe_top, cap_height, kept_uncut
+from kolaps_print.layout.card_notes import notes_area
 from kolaps_print.layout.emblems import emblem_mark
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.shapes import Box, Ink, Shape, Star, Text
@@ -289,9 +290,19 @@ class FrontBuilder:
             _, mode, scale = self._body_fit(member, index)
             blocks = self._blocks(member, self._style(scale), mode)
         blocks = _note_at_foot(blocks, bottom - top, self.layout.shows.note_lift)
+        blocks += self._notes(blocks, bottom - top, self._style(scale))
         shapes, cuts = place(blocks, top, bottom)  # what does not fit: lost rules
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
         return FaceLayout(shapes, named)
+
+    def _notes(self, blocks: list[Block], room: float, style: Style) -> list[Block]:
+        """The ruled NOTES area under the body, on a card taller than the reference (card.yaml
+        front.notes) whose edition sets no note of its own at the foot (the demo's)."""
+        notes, ref = self.layout.front.notes, self.layout.reference_size
+        if notes is None or self.size.height <= ref.height or self.layout.shows.note or not blocks:
+            return []
+        heading = self.section(style, "notes", first=False)
+        return notes_area(style, notes, heading, room - needed_height(blocks))
 
     def _style(self, scale: float) -> Style:
         return Style(self.layout, scale, self.left, self.width, self.colour, self.ink, self.muted, self.rule)

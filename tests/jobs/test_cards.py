@@ -1834,7 +1834,7 @@ def test_abilities_hang_their_wrapped_lines_and_set_page_and_signs_one_way(demo_
             page = doc[fronts[member.character.name]]
             reminders = card_text.trait_reminders(member.weapons, book.rules)
             starts = [r.name for r in reminders] + [s.name for s in member.specialisations]
-            starts += [label("cards.front.specialisations"), "†"]
+            starts += [label("cards.front.specialisations"), label("cards.front.notes"), "†"]  # notes: tarot18
             said = reading(page)
             heading = label("cards.front.reminders") if reminders else label("cards.front.specialisations")
             if heading not in said:
