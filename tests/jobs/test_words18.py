@@ -100,13 +100,16 @@ def test_the_walk_through_s_severity_step_keeps_whole(decks, card):
     assert not split_across_lines(pdf, "(étape suivante)")
 
 
-# ---- 4. 3d6: whose damage, how far the dive --------------------------------------------------
-@pytest.mark.parametrize("words", ["1/3 des dégâts pour soi", "1/2 des dégâts pour soi", "+1 par mètre de plongeon"])
+# ---- 4. 3d6: a third of what, how far the dive --------------------------------------------------
+@pytest.mark.parametrize(
+    "words", ["1/3 des dommages pour soi", "1/2 des dommages pour soi", "+1 par mètre de plongeon"]
+)
 def test_the_3d6_sheet_says_what_the_third_is_and_how_far_the_dive(words):
-    """« 1/3 pour soi » did not say a third of what; « +1 le mètre plongé en plus » was awkward."""
+    """« 1/3 pour soi » did not say a third of what (« dommages »: the 3d6 game's word, as in « +3 aux
+    dommages » of the same table); « +1 le mètre plongé en plus » was awkward."""
     text = flat(" ".join(page_texts(build_ruleset_sheet("3d6", "a4").pdf)))
     assert words in text
-    assert "le mètre plongé" not in text and " pour soi" not in text.replace("dégâts pour soi", "")
+    assert "le mètre plongé" not in text and " pour soi" not in text.replace("dommages pour soi", "")
 
 
 # ---- 5. names that hold together -----------------------------------------------------------
