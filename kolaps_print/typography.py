@@ -75,6 +75,11 @@ class _Vocabulary:
         words = "|".join(re.escape(w) for w in self.before_number)
         return f"(?:(?<![\\w.])(?i:{words})|(?<![\\w.])[A-ZÀ-Ý]{{2,5}})"  # in capitals: « REF 0 », « KD 8 »
 
+    def counted_word(self) -> str:
+        """A word a number counts (« heure », « tour »), of its own: no stat in capitals."""
+        words = "|".join(re.escape(w) for w in self.counted)
+        return f"(?:{words})(?![\\w\u2019'])"
+
     def number_in_words(self) -> str:
         """A number written in words (« deux », « dix »), a word of its own."""
         words = "|".join(re.escape(w) for w in self.number_words)
@@ -147,6 +152,12 @@ _AFTER_QUOTES: Rules = (
     # « deux balles », « trois rounds »: a number in words and the word it counts, as in figures (review 15,
     # 14b N3: « Un round pour glisser deux / balles. » on a d100 mini card).
     (_Worded(lambda v: f"{v.number_in_words()}[ \t]+(?={v.word_after_number()})"), "\\1" + NBSP),
+    # « −1 PV par heure »: a rate held whole, its unit (or counted word), « par » and what it is per
+    # (words18, issue 12: « −1 PV / par heure » on the d12 book and reference cards).
+    (
+        _Worded(lambda v: f"(?<=\\d{NBSP})((?:{_UNIT})|{v.counted_word()})[ \t]+par[ \t]+(?={v.counted_word()})"),
+        "\\1" + NBSP + "par" + NBSP,
+    ),
     # ...and « étape 1 », « p. 11 », « REF 0 », « par 10 m »: the word that names a number.
     (_Worded(lambda v: f"{v.word_before_number()}[ \t]+(?=[+\u2212]?\\d)"), lambda m: m.group(0).rstrip(" \t") + NBSP),
     # « −1 par 10 m »: a signed number held to the « par » of its rate (« −1 / par 10 m » once).
@@ -209,6 +220,11 @@ def _at_space(vocabulary: _Vocabulary) -> str:
     return f"[ \t](?:[ \t]+[+\u2212]?\\d|(?=[+\u2212]?\\d)(?:{naming}))"
 
 
+def _at_rate(vocabulary: _Vocabulary) -> str:
+    """A rate after a number held to its unit (« 1\u00a0PV par heure »), seen from that no-break space."""
+    return f"{NBSP}(?:{_UNIT}|{vocabulary.counted_word()})[ \t]+par[ \t]+{vocabulary.counted_word()}"
+
+
 _AT_COMPARISON = f"[{_COMPARISONS}][ \t]"  # « d100 ≤ score »
 _AT_SPACED = f"[{_OPERATORS}][ \t]+\\S|[ \t]{MARK}|{MARK}[ \t]"  # « × niveau »; « dernier. † D100-E8 »
 
@@ -220,7 +236,17 @@ def _at_number_word(vocabulary: _Vocabulary) -> str:
 
 _TRIGGER = _Worded(
     lambda v: "|".join(
-        (_AT_SIGN, _at_digit(v), _AT_OPERATOR, _AT_DICE, _AT_COMPARISON, _AT_SPACED, _at_space(v), _at_number_word(v))
+        (
+            _AT_SIGN,
+            _at_digit(v),
+            _AT_OPERATOR,
+            _AT_DICE,
+            _AT_COMPARISON,
+            _AT_SPACED,
+            _at_space(v),
+            _at_number_word(v),
+            _at_rate(v),
+        )
     )
 )
 
@@ -288,10 +314,15 @@ def unstretchable(markup: str) -> str:
     return markup.replace(NBSP, NNBSP)
 
 
+def held(text: str) -> str:
+    """text as one word: its spaces no-break (a name that must not split: « Bras gauche »)."""
+    return text.replace(" ", NBSP)
+
+
 def run_on(items: list[str], separator: str) -> str:
     """Items one after the other on shared lines: each item whole (its spaces no-break), a line
     breaking only after a separator, which stays with the item before it (« A · » | « B »)."""
-    return separated([item.replace(" ", NBSP) for item in items], separator)
+    return separated([held(item) for item in items], separator)
 
 
 def separated(items: Iterable[str], separator: str) -> str:

@@ -154,6 +154,18 @@ def test_a_signed_number_is_held_to_the_par_of_its_rate():
     assert french("dégâts FOR + 1 par 5 m") == f"dégâts FOR{NBSP}+{NBSP}1 par{NBSP}5{NBSP}m"
 
 
+def test_a_rate_after_a_number_and_its_unit_is_held_whole():
+    """Issue 12 (words18): « −1 PV / par heure » broke on the d12 sheet and reference cards. A
+    number's unit or counted word, « par » and the word it is per go together (« 1 dé par tour »);
+    « par » before anything else is left as it was (« 3 PV par 10 m »: its own rule)."""
+    assert french("hémorragie : −1 PV par heure") == f"hémorragie{NBSP}: −1{NBSP}PV{NBSP}par{NBSP}heure"
+    assert french("il coûte 2 PV par heure.") == f"il coûte 2{NBSP}PV{NBSP}par{NBSP}heure."
+    assert french("1 dé par tour") == f"1{NBSP}dé{NBSP}par{NBSP}tour"
+    assert french(f"−1{NBSP}PV par heure") == f"−1{NBSP}PV{NBSP}par{NBSP}heure"  # already half set
+    assert french("3 PV par 10 m") == f"3{NBSP}PV par{NBSP}10{NBSP}m"
+    assert french("des PV par heure") == "des PV par heure"  # no number: no rate to hold
+
+
 def test_nested_straight_quotes_are_paired_in_one_pass():
     # found by test_idempotent: the inner pair hid the outer one until a second run
     once = french('"":""')

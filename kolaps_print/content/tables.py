@@ -18,7 +18,7 @@ from kolaps_print.labels import label, labels
 from kolaps_print.model.gamedata import GameData
 from kolaps_print.model.rules import CriticalInjury, Edition
 from kolaps_print.provenance import marked
-from kolaps_print.typography import tied_end
+from kolaps_print.typography import held, tied_end
 
 Align = Literal["l", "c", "r"]
 
@@ -207,9 +207,9 @@ def effets_secondaires(data: GameData, demo: bool = False) -> TableContent:
     """demo: each zone's demo_effect where it has one (the quick-start drops fatigue and offensive orders)."""
     wounds = data.rules.wounds
     rows = [
-        [str(loc.roll), loc.name, marked(loc.demo_effect.text, loc.demo_effect.ruling)]
+        [str(loc.roll), held(loc.name), marked(loc.demo_effect.text, loc.demo_effect.ruling)]
         if demo and loc.demo_effect
-        else [str(loc.roll), loc.name, loc.secondary_effect]
+        else [str(loc.roll), held(loc.name), loc.secondary_effect]
         for loc in wounds.locations
     ]
     secondary = wounds.secondary
@@ -358,7 +358,7 @@ def armes(data: GameData) -> TableContent:
     traits_by_id = data.catalogue.traits
     rows = [
         [
-            w.name,
+            held(w.name),
             fmt.weapon_range(w.range),
             label("tables.format.list_sep").join(fmt.trait_ref(r, traits_by_id) for r in w.traits),
         ]

@@ -82,6 +82,8 @@ class Stats(Model):
     detail: TextSpec | None = None  # what the value is (« seuil par dé »); none on small cards
     fit: Literal["equal", "content", "auto"] = "equal"  # content: tiles as wide as their values need;
     # auto: equal unless a value of the army would have to shrink in an equal tile
+    unit_floor: FontSize | None = None  # small cards: the army's MVT values may go down to this size to hold
+    # « cm » after them (the number stays the primary read); none: the value alone when « cm » does not fit
 
 
 class Body(Model):

@@ -9,6 +9,7 @@ from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
 from kolaps_print.labels import label
 from kolaps_print.model.gamedata import builtin_game_data
 from kolaps_print.provenance import mark, marked
+from kolaps_print.typography import held
 
 RANGE = label("tables.format.range", low="", high="")  # what stands between a range's ends
 
@@ -217,7 +218,7 @@ def test_traits_weapons_affiliations(data):
     assert [r[1] for r in traits.rows] == [t.text for t in data.rules.traits.traits]
     weapons = build_table("armes", data)
     for w, row in zip(cat.weapons.values(), weapons.rows, strict=True):
-        assert row[0] == w.name
+        assert row[0] == held(w.name)  # a name never split across lines (words18)
         assert row[1] == ("Contact" if w.range is None else f"{w.range:g}\u00a0cm".replace(".", ","))
         assert all(cat.traits[ref.id].name in row[2] for ref in w.traits)
     affs = build_table("affiliations", data)

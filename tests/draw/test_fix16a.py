@@ -92,7 +92,8 @@ def test_d12_critical_hits_read_the_attacker_first(card):
     attacker read after the defender. Each row's attacker text comes before its defender's: above
     it, or left of it on its line."""
     pdf = _deck("d12", card)
-    for attacker, defender in (("+1d6 aux dégâts.", "L’attaque est"), ("Arme brisée", "Armure perdue")):
+    # the defender's 12 by « quel que » (words18): its first line is « L’attaque » alone on the tarot
+    for attacker, defender in (("+1d6 aux dégâts.", "quel que"), ("Arme brisée", "Armure perdue")):
         (a,), (d,) = _words(pdf, attacker), _words(pdf, defender)
         same_line = abs(a[1] - d[1]) <= 2
         assert a[0] == d[0] and (a[2] < d[2] if same_line else a[1] < d[1]), (a, d)

@@ -4,6 +4,7 @@ same for every character with the same stats (the job draws them once each, as a
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from kolaps_print.layout import card_text
@@ -28,6 +29,7 @@ class StatTilesFront(FrontBlock):
         self.front = front
         self._value_size: float | None = None  # size_stats(): one size for the whole army
         self._unit_fits = False  # size_stats(): « cm » after a small card's MVT value, for the whole army
+        self._mvt_size: float | None = None  # size_stats(): a small card's MVT value a little smaller, for its « cm »
         self._tile_widths: list[float] | None = None  # size_stats(), stats.fit content: the army's widths
         self._cache: dict[tuple[int, int, int], tuple[list[Shape], list[tuple[str, str]]]] = {}
 
@@ -51,6 +53,30 @@ class StatTilesFront(FrontBlock):
                 self._tile_widths = self._content_widths(all_stats, self._unit_room(all_stats))
         self._value_size = min((self._values_size(stats) for stats in all_stats), default=None)
         self._unit_fits = all(self._unit_fits_beside(stats) for stats in all_stats)
+        # « 12,5/25 » fills its tile: every MVT value of the army a little smaller, so that « cm » follows it
+        self._mvt_size = None if self._unit_fits else self._size_beside_unit(all_stats)
+        self._unit_fits = self._unit_fits or self._mvt_size is not None
+
+    def _size_beside_unit(self, all_stats: list[tuple[card_text.Stat, card_text.Stat, card_text.Stat]]) -> float | None:
+        """A small card: the size at which every MVT value of the army holds « cm » after it in its
+        tile, if no smaller than stats.unit_floor (the number stays the primary read); else None."""
+        st = self.front.layout.front.stats
+        if st.detail is not None or self._value_size is None or st.unit_floor is None:
+            return None
+        size = min(
+            [self._value_size]
+            + [
+                self._value_size * self._room_beside_unit(s, w) / width_mm(s.value, BOLD, self._value_size)
+                for stats in all_stats
+                for s, (_, w) in zip(stats, self._tile_columns(), strict=True)
+                if s.field == "mvt"
+            ]
+        )
+        return math.floor(size * 10) / 10 if size >= st.unit_floor else None  # in tenths of a point, never over
+
+    def _room_beside_unit(self, stat: card_text.Stat, tile: float) -> float:
+        """What a tile of this width leaves its value once « cm » is set after it."""
+        return tile - TILE_PAD - UNIT_GAP - width_mm(stat.short, REGULAR, self.front.layout.front.stats.label.size)
 
     def _unit_fits_beside(self, stats: tuple[card_text.Stat, ...]) -> bool:
         """A small card (no caption): « cm » after the MVT value, at the label's size, only if the
@@ -164,7 +190,8 @@ class StatTilesFront(FrontBlock):
             out[0].append(
                 Text(x + w / 2, st.top + st.label.baseline, stat.label, BOLD, st.label.size, front.ink, "centre", 0.3)
             )
-            value = fit_line(stat.value, BOLD, value_size, front.layout.min_font, room)
+            size = self._mvt_size if stat.field == "mvt" and self._mvt_size else value_size
+            value = fit_line(stat.value, BOLD, size, front.layout.min_font, room)
             if st.detail is None and stat.field == "mvt" and self._unit_fits:  # small cards: « 10/20 cm »
                 out[0].extend(self._value_and_unit(x + w / 2, value.text, value.size, stat.short))
                 continue
