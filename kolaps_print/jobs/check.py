@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, KolapsError, display_path
 from kolaps_print.labels import check_labels
-from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.model.choices import KOLAPS
-from kolaps_print.model.gamedata import GameData, builtin_game_data, load_game_data
 from kolaps_print.model.ruleset_choice import read_army_ruleset
 
-if TYPE_CHECKING:  # the other rulesets' models are imported for their armies only (a third of `check`)
+# Each ruleset's models are imported for its armies only: the other rulesets' for theirs (a third
+# of `check`), KOLAPS's game data and army book for KOLAPS's (some 50 ms of another's `check`).
+if TYPE_CHECKING:
+    from kolaps_print.load.yaml_source import SourceDocument
+    from kolaps_print.model.army_book import ArmyBook
+    from kolaps_print.model.gamedata import GameData
     from kolaps_print.model.ruleset_army import RulesetArmy
     from kolaps_print.model.ruleset_load import Ruleset
 
@@ -34,7 +37,7 @@ class CheckResult:
             errors = sum(d.severity == "error" for d in self.diagnostics)
             return f"{self.file}: invalid ({errors} error(s))"
         b = self.book
-        if not isinstance(b, ArmyBook):  # another ruleset's army
+        if hasattr(b, "summary"):  # another ruleset's army (RulesetArmy; KOLAPS's ArmyBook has none)
             return b.summary()
         weapons = ", ".join(w.name for w in b.weapons_used()) or "none"
         return (
@@ -53,11 +56,17 @@ def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
     What `cards` would refuse (text the fonts lack, a portrait that does not decode) is refused here too."""
     from kolaps_print.jobs.printable import check_printable
 
-    data = builtin_game_data()
+    read = [_read(path) for path in files]
+    # KOLAPS's game data only for KOLAPS's armies (or a file whose ruleset is unread, as before):
+    # another ruleset's army never reads it, as its `cards` does not (half a cold `check`).
+    others = all(not isinstance(r, KolapsError) and r[1] != KOLAPS for r in read)
+    data = None if others else _kolaps_game_data()
     results = []
-    for path in files:
+    for path, found in zip(files, read, strict=True):
         try:
-            doc, ruleset = read_army_ruleset(path)
+            if isinstance(found, KolapsError):
+                raise found
+            doc, ruleset = found
             if ruleset != KOLAPS:
                 from kolaps_print.model.ruleset_army import load_ruleset_army
                 from kolaps_print.model.ruleset_load import find_ruleset
@@ -66,6 +75,9 @@ def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
                     CheckResult(str(path), army := load_ruleset_army(doc, find_ruleset(ruleset), strict), army.warnings)
                 )
                 continue
+            from kolaps_print.model.army_book import load_army
+
+            assert data is not None  # a KOLAPS army: read above
             book = load_army(path, data, strict=strict, doc=doc)
         except KolapsError as exc:
             results.append(CheckResult(str(path), None, exc.diagnostics))
@@ -78,11 +90,27 @@ def check_files(files: list[Path], strict: bool = False) -> list[CheckResult]:
     return results
 
 
+def _kolaps_game_data() -> GameData:
+    from kolaps_print.model.gamedata import builtin_game_data
+
+    return builtin_game_data()
+
+
+def _read(path: Path) -> tuple[SourceDocument, str] | KolapsError:
+    """The army file's document and ruleset id, or why it cannot be read."""
+    try:
+        return read_army_ruleset(path)
+    except KolapsError as exc:
+        return exc
+
+
 def check_builtin(strict: bool = False) -> tuple[GameData, list[CheckResult]]:
     """Validate data/ itself (rules, weapons, affiliations, labels, layouts), then every bundled army.
 
     Every file is checked even when an earlier one is wrong, so one run shows every problem.
     """
+    from kolaps_print.model.gamedata import load_game_data
+
     problems: list[Diagnostic] = []
     try:
         data = load_game_data()

@@ -4,10 +4,14 @@ the drawing and imposing stages (reportlab, pypdf) to run it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kolaps_print.diagnostics import Diagnostic, KolapsError, Severity, shown
 from kolaps_print.fonts import missing_glyphs
 from kolaps_print.fonts.printable import named_characters
-from kolaps_print.model.army_book import ArmyBook
+
+if TYPE_CHECKING:  # KOLAPS's army book: `check` of another ruleset's army does not import it
+    from kolaps_print.model.army_book import ArmyBook
 
 
 def check_printable(book: ArmyBook) -> None:

@@ -23,7 +23,14 @@ from typing import Any, NamedTuple
 
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
-from yaml.events import CollectionStartEvent, ScalarEvent
+from yaml.events import (
+    CollectionStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
@@ -46,6 +53,7 @@ _PLAIN_TYPES = (str, int, float, bool, type(None), dt.date)
 # libyaml's parser when present: same nodes and marks, four times faster on big armies.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _REFUSED = object()  # stands for a value the builder refused (its message is in problems)
+_UNSEEN = object()  # a form the event reader has not read yet
 
 
 class Mark(NamedTuple):  # a tuple: one is made for every value, 90,000 in a big army
@@ -297,6 +305,10 @@ class _EventBuilder(_Builder):
         # A file past MAX_VALUES is refused once that many are built: no more memory than a
         # file at the limit, which is read.
         self.count = 0
+        # What a value or key without a tag reads as, by its text and implicit flags (the tag
+        # resolver's input): the same few forms again and again in an army.
+        self.forms: dict[tuple[str, tuple[bool, bool]], Any] = {}
+        self.keys: dict[tuple[str, tuple[bool, bool]], Any] = {}
 
     def document(self, require_mapping: bool) -> Any:
         if not isinstance(next(self.events), yaml.StreamStartEvent):
@@ -313,34 +325,60 @@ class _EventBuilder(_Builder):
             raise _Unusual  # a second document
         return data
 
-    def value(self, event: yaml.Event, parent: int, step: Any, key_mark: int) -> Any:
-        """The value event starts, found at step of value number parent (its key written at key_mark)."""
-        index = self.marks.add(parent, step, _packed(event.start_mark), key_mark)
+    def value(self, event: Any, parent: int, step: Any, key_mark: int) -> Any:
+        """The value event starts, found at step of value number parent (its key written at key_mark);
+        event is the yaml.Event, typed Any for the attributes its class has (tested by class)."""
+        marks, at = self.marks, event.start_mark
+        index = marks.add(parent, step, (at.line + 1) * _PACKED + at.column + 1, key_mark)  # _packed, inlined
         self.count += 1
         if self.count > MAX_VALUES:
             raise _too_many(event, self.doc.file)
-        if isinstance(event, yaml.ScalarEvent):
+        kind = type(event)  # the parsers make these very classes (a subclass would take the slow way)
+        if kind is ScalarEvent:
+            if event.tag is None:  # nearly every value: its form alone decides what it reads as
+                return self.plain_by_form(event)
             return self.plain(event)
-        if isinstance(event, yaml.SequenceStartEvent) and self.tag(event, SequenceNode) == _SEQ_TAG:
+        if kind is SequenceStartEvent and self.tag(event, SequenceNode) == _SEQ_TAG:
             out: list = []
-            while not isinstance(item := next(self.events), yaml.SequenceEndEvent):
-                out.append(self.value(item, index, len(out), 0))
+            events, append = self.events, out.append
+            while type(item := next(events)) is not SequenceEndEvent:
+                append(self.value(item, index, len(out), 0))
             return out
-        if isinstance(event, yaml.MappingStartEvent) and self.tag(event, MappingNode) == _MAP_TAG:
+        if kind is MappingStartEvent and self.tag(event, MappingNode) == _MAP_TAG:
             return self.pairs(index)
-        raise _Unusual  # a tag on a list or mapping, an alias
+        raise _Unusual  # a tag on a list or mapping, an alias, an event of another class
 
     def pairs(self, index: int) -> dict:
         out: dict = {}
-        while not isinstance(event := next(self.events), yaml.MappingEndEvent):
+        events: Iterator[Any] = self.events  # events, attributes read after a test of their class
+        keys, value = self.keys, self.value
+        while type(event := next(events)) is not MappingEndEvent:
             self.count += 1  # keys count as values too
             if self.count > MAX_VALUES:
                 raise _too_many(event, self.doc.file)
-            key = self.key_of(event) if isinstance(event, yaml.ScalarEvent) else _REFUSED
+            if type(event) is not ScalarEvent:
+                raise _Unusual  # a list or mapping as a key, an alias
+            if event.tag is None:  # a plain key: read once per form and file
+                form = (event.value, event.implicit)
+                key = keys.get(form, _UNSEEN)
+                if key is _UNSEEN:
+                    key = keys[form] = self.key_of(event)
+            else:
+                key = self.key_of(event)
             if key is _REFUSED or key in out:
                 raise _Unusual
-            out[key] = self.value(next(self.events), index, key, _packed(event.start_mark))
+            at: Any = event.start_mark  # the parsers mark every event
+            out[key] = value(next(events), index, key, (at.line + 1) * _PACKED + at.column + 1)
         return out
+
+    def plain_by_form(self, event: yaml.ScalarEvent) -> Any:
+        """plain(event) for a value without a tag, read once per form and file: resolving its tag
+        and looking its text up were most of reading an army's events."""
+        form = (event.value, event.implicit)
+        value = self.forms.get(form, _UNSEEN)
+        if value is _UNSEEN:
+            value = self.forms[form] = self.plain(event)  # raises _Unusual on a refused value
+        return value
 
     def key_of(self, event: yaml.ScalarEvent) -> Any:
         tag = self.tag(event, ScalarNode)
