@@ -1,5 +1,7 @@
-"""sheet18 (review 17, S8), read back from the PDFs: the KOLAPS sheet cuts no table over two
-columns while a column before them has room (the packer may move a block earlier: column_order.py)."""
+"""sheet18 (review 17, S3 and S8), read back from the PDFs: the KOLAPS sheet cuts no table over two
+columns while a column before them has room (the packer may move a block earlier: column_order.py),
+and the attack walk-through is set as a numbered list, with one left edge for its names and texts,
+its numbers hanging, « Attaquant » and « Cible » flush right."""
 
 from __future__ import annotations
 
@@ -44,3 +46,60 @@ def test_the_recto_cuts_no_table_while_a_column_has_room(paper):
     assert recto.count(label("tables.modificateurs.title")) == 1
     fill = _column_fill(pdf, paper, 0)
     assert min(fill[:-1]) >= 0.88, fill
+
+
+def _walk_rows(pdf: bytes, paper: str) -> list:
+    """The walk-through's objects on the verso: its column's, from its band down to its last step's
+    text (the first object after its last number that starts left of that number: the next band)."""
+    width = SheetGeometry(paper, reference_look().sheet).column_boxes()[0].width
+    objs = sorted((o for o in text_objects(pdf) if o.page == 1), key=lambda o: -o.bounds[3])
+    band = next(o for o in objs if flat(o.text).strip() == label("tables.sheet.sections.attaque"))
+    left = band.bounds[0] - 10  # the band's title is set in from the band's edge
+    column = [o for o in objs if left <= o.bounds[0] < left + width and o.bounds[3] < band.bounds[1]]
+    numbers = [i for i, o in enumerate(column) if _is_number(o)]
+    numbers = [
+        i
+        for k, i in enumerate(numbers)
+        if all(int(flat(column[j].text)) == n + 1 for n, j in enumerate(numbers[: k + 1]))
+    ]
+    end = next(
+        (i for i, o in enumerate(column) if i > numbers[-1] and o.bounds[0] < column[numbers[-1]].bounds[0]),
+        len(column),
+    )
+    return column[:end]
+
+
+def _is_number(obj) -> bool:
+    return flat(obj.text).strip().isdigit() and "Bold" not in obj.font
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("edition", ["full", "quickstart"])
+def test_the_walk_through_hangs_its_numbers_on_one_left_edge(paper, edition):
+    """Main centred the numbers, set the names at one edge, the texts under them flush with the
+    table's edge and « Qui » at about 60 % of the width: three left edges. Now the names and
+    their texts share one, the numbers end level just before it, « Qui » ends at the right."""
+    rows = _walk_rows(_sheet(paper, edition), paper)
+    numbers = [o for o in rows if _is_number(o)]
+    assert [int(flat(o.text)) for o in numbers] == list(range(1, len(numbers) + 1)) and len(numbers) >= 8
+    names = [o for o in rows if "Bold" in o.font and any(_beside(o, n) for n in numbers)]
+    assert len(names) == len(numbers)
+    texts = [o for o in rows if "Regular" in o.font and o not in numbers and flat(o.text).strip() not in WHO]
+    name_left = min(o.bounds[0] for o in names)
+    assert all(abs(o.bounds[0] - name_left) <= EDGE for o in names)
+    assert all(abs(o.bounds[0] - name_left) <= EDGE for o in texts if o.bounds[0] < name_left + 20)
+    assert min(o.bounds[0] for o in texts) >= name_left - EDGE  # no text line starts further left
+    rights = [o.bounds[2] for o in numbers]
+    assert max(rights) - min(rights) <= 1.5 * EDGE and max(rights) < name_left  # a « 1 »'s ink ends a point short
+    who = [o for o in rows if flat(o.text).strip() in WHO]
+    assert len(who) == len(numbers) and max(o.bounds[2] for o in who) - min(o.bounds[2] for o in who) <= EDGE
+    assert min(o.bounds[2] for o in who) >= max(o.bounds[2] for o in texts) - 2 * EDGE  # at the table's right
+
+
+def _beside(a, b) -> bool:
+    """Whether two objects sit on one line: b's middle within a's height."""
+    middle = (b.bounds[1] + b.bounds[3]) / 2
+    return a.bounds[1] <= middle <= a.bounds[3]
+
+
+WHO = {label("tables.attaque.who.attacker"), label("tables.attaque.who.target")}
