@@ -191,7 +191,8 @@ def _paragraph(para: Paragraph, x: float, y: float, area: Area) -> list[Shape]:
     for i, line in enumerate(lines):
         runs, extra, spaces = _runs(para, line)
         first = para.style.firstLineIndent if i == 0 else 0.0
-        shapes += _line(runs, extra, spaces, x + indent + first, baseline, align, area)
+        # (indent + first) first: a hanging first line (−indent) starts at exactly x, bit for bit
+        shapes += _line(runs, extra, spaces, x + (indent + first), baseline, align, area)
         baseline -= leading
     return shapes
 
