@@ -51,19 +51,23 @@ def test_the_kits_sheet_fills_its_sides():
 
 def _walk_through(pdf: bytes) -> dict[str, object]:
     """How the walk-through is set: its heads, and whether a step's text starts on its row (beside
-    « Difficulté ») or on a line of its own under it, from the table's left edge."""
+    « Difficulté ») or on a line of its own under it, from the name's left edge (sheet18: the
+    numbers hang left of it; main set it from the table's left edge). Its heads: those on the
+    head row up to « Qui », now flush with the table's right edge."""
     objs = text_objects(pdf)
     step = next(o for o in objs if o.text.strip() == "Difficulté")
     text = next(o for o in objs if o.page == step.page and o.text.strip().startswith("CIB de la cible"))
     head = next(o for o in objs if o.page == step.page and o.text.strip() == "Étape" and o.bounds[1] > step.bounds[1])
+    who = [o for o in objs if o.page == step.page and o.text.strip() == "Attaquant" and o.bounds[0] > step.bounds[2]]
+    right = min(who, key=lambda o: abs(o.bounds[1] - step.bounds[1]) + o.bounds[0]).bounds[2] + 1
     heads = {
         o.text.strip()
         for o in objs
-        if o.page == head.page and abs(o.bounds[1] - head.bounds[1]) < 1 and abs(o.bounds[0] - head.bounds[0]) < 200
+        if o.page == head.page and abs(o.bounds[1] - head.bounds[1]) < 1 and head.bounds[0] - 30 < o.bounds[0] < right
     }
     return {
         "heads": heads,
-        "text under its step": text.bounds[3] < step.bounds[1] and text.bounds[0] < step.bounds[0],
+        "text under its step": text.bounds[3] < step.bounds[1] and text.bounds[0] < step.bounds[0] + 1,
     }
 
 

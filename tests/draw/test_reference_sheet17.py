@@ -38,11 +38,12 @@ def test_the_attack_heads_the_verso_and_the_tables_it_calls_follow_in_its_order(
     """Main f7c472b closed the recto with it (the verso opened on « Blessures »), where its steps
     over their text did not fit at 7 pt: the verso now reads the attack, then the wounds its steps
     5–10 call, the morale of step 11 and the criticals; the recto the turn, a test, its chances
-    and the weapons' traits."""
+    and the weapons' traits. Since sheet18 (review 17, S8) the chances end column 1 under the
+    turn, where the recto had a 40 mm hole, and the test's modifiers stand whole in column 2."""
     pdf = _sheet(paper)
     sections = "tables.sheet.sections"
     verso = [label(f"{sections}.{s}") for s in ("attaque", "blessures", "moral", "critiques")]
-    recto = [label(f"{sections}.{s}") for s in ("tour", "test", "chances", "armes")]
+    recto = [label(f"{sections}.{s}") for s in ("tour", "chances", "test", "armes")]
     assert _bands(pdf, 1) == verso
     assert _bands(pdf, 0) == recto
     assert _body_pt(pdf) >= 7

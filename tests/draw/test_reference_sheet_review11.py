@@ -64,7 +64,11 @@ def test_the_difficulty_modifiers_are_whole_or_cut_with_split_rows_in_each_piece
         assert min(counts) >= table_breaks().split_rows, counts
 
 
-def test_the_reader_finds_every_row_and_both_pieces():
-    """The reading itself: the Letter sheet prints the modifiers in two columns (a test of the
-    cut that found one column would prove nothing)."""
+def test_the_reader_finds_every_row_and_both_pieces(monkeypatch):
+    """The reading itself: the Letter sheet packed in reading order prints the modifiers in two
+    columns (a test of the cut that found one column would prove nothing). Since sheet18 the
+    packer moves blocks so that it cuts none (column_order.py): the reading order is forced here."""
+    from kolaps_print.layout.reference import column_order, sheet
+
+    monkeypatch.setattr(sheet, "reorder", column_order.packed)
     assert len(rows_by_column(build_reference(TablesOptions(paper="letter")).pdf, "letter", "modificateurs")) == 2

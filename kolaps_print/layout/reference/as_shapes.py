@@ -187,9 +187,12 @@ def _paragraph(para: Paragraph, x: float, y: float, area: Area) -> list[Shape]:
     first = para.blPara if para.blPara.kind == 0 else lines[0]
     baseline = y + para.height - (first.fontSize if rl_config.paraFontSizeHeightOffset else first.ascent)
     shapes: list[Shape] = []
-    for line in lines:
+    indent = para.style.leftIndent  # reportlab set the lines this much narrower: they start as far in
+    for i, line in enumerate(lines):
         runs, extra, spaces = _runs(para, line)
-        shapes += _line(runs, extra, spaces, x, baseline, align, area)
+        first = para.style.firstLineIndent if i == 0 else 0.0
+        # (indent + first) first: a hanging first line (−indent) starts at exactly x, bit for bit
+        shapes += _line(runs, extra, spaces, x + (indent + first), baseline, align, area)
         baseline -= leading
     return shapes
 

@@ -20,7 +20,8 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import box_shapes
-from kolaps_print.layout.reference.flow import FlowBox, Stack, fill_boxes
+from kolaps_print.layout.reference.column_order import reorder
+from kolaps_print.layout.reference.flow import FlowBox, Stack
 from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look, section_colour
 from kolaps_print.layout.reference.tables import fits_width, least_width, section_band, side_by_side, table_block
 from kolaps_print.layout.shapes import Shape
@@ -172,10 +173,10 @@ def _fit_page(page: ReferencePage, geometry: SheetGeometry, styles: Styles, hous
     boxes = geometry.column_boxes()
     if not all(fits_width(t, boxes[0].width, styles) for s in page.sections for t in s.tables):
         return None  # a column would have to break a word: try a smaller size
-    queue = [u for s in page.sections for u in section_flowables(s, boxes[0].width, styles)]
+    units = [(s.id, i, u) for s in page.sections for i, u in enumerate(section_flowables(s, boxes[0].width, styles))]
     # A long table may continue in the next column rather than leave a quarter of one empty.
     min_split = boxes[0].height * geometry.spec.split_fraction
-    return boxes if fill_boxes(boxes, queue, gap=column_gap(styles), min_split=min_split, house=house) else None
+    return reorder(units, geometry.column_boxes, column_gap(styles), min_split, house)
 
 
 def _fit_pages(

@@ -7,10 +7,11 @@ import re
 from dataclasses import replace
 
 from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
-from kolaps_print.content.tables import TableContent
+from kolaps_print.content.tables import Align, TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.flow import SectionBand, Stack
@@ -220,21 +221,28 @@ def _key_columns(table: TableContent, under: int = 1) -> TableContent:
     return column_part(table, list(range(len(table.columns) - under)))
 
 
-def _under_text(table: TableContent, r: int, column: int, headed: bool, styles: Styles) -> Paragraph:
+def _under_text(
+    table: TableContent, r: int, column: int, headed: bool, styles: Styles, indent: float = 0.0
+) -> Paragraph:
     """Row r's text of a column set under it: plain (a strong rule in bold) when it is the row's
-    own text; headed, after its head in bold (« Réussite critique : … »), as the rulebook sets them."""
+    own text; headed, after its head in bold (« Réussite critique : … »), as the rulebook sets them.
+    indent: the text starts this far in (a hanging step's, under its name)."""
     last = column == len(table.columns) - 1
     style = styles.rule() if (r in table.strong and last) else styles.cell("l")
+    if indent:
+        style = ParagraphStyle(f"{style.name}-hung", parent=style, leftIndent=indent)
     if not headed:
         return paragraph(table.rows[r][column], style)
     return Paragraph(_stacked_cell(table.columns[column], table.rows[r][column], style.fontSize), style)
 
 
-def _rows_text_under(table: TableContent, styles: Styles, under: int = 1, headed: bool = False) -> list[Row]:
+def _rows_text_under(
+    table: TableContent, styles: Styles, under: int = 1, headed: bool = False, hang: float = 0.0
+) -> list[Row]:
     """Key columns on one row, each of the last `under` columns' texts on a full-width row under it
     (headed: each after its column's head; always when more than one), the row and its lines one
-    zebra shade."""
-    keys = _key_columns(table, under)
+    zebra shade. hang: the first key column's width, for a table set as steps (_hung)."""
+    keys = _hung(_key_columns(table, under)) if hang else _key_columns(table, under)
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     grid = _grid(keys, styles, table_paint().bold_columns(table.columns, table.rows))
     rows = [_row(grid[0], styles)]
@@ -243,9 +251,29 @@ def _rows_text_under(table: TableContent, styles: Styles, under: int = 1, headed
         shade = _zebra()[i % len(_zebra())]
         rows.append(_row(cells, styles, fill=shade))
         for column in range(first_under, len(table.columns)):
-            text = [_under_text(table, i, column, headed or under > 1, styles)] + [""] * (len(cells) - 1)
+            text = [_under_text(table, i, column, headed or under > 1, styles, hang)] + [""] * (len(cells) - 1)
             rows.append(_row(text, styles, top=0, span=True, fill=shade))
     return rows
+
+
+def _hung(keys: TableContent) -> TableContent:
+    """The key columns of a table set as steps (styles.text_under: the attack walk-through), as a
+    typesetter sets a numbered list (review 17, S3): the numbers hang, right-aligned against the
+    names, whose left edge the text under them keeps; the last key (« Attaquant », « Cible ») ends
+    flush with the table's right edge instead of floating mid-column."""
+    right: Align = "r"
+    middle = [keys.column_align(i) for i in range(1, len(keys.columns) - 1)]
+    last = [right] if len(keys.columns) > 2 else [keys.column_align(i) for i in range(1, len(keys.columns))]
+    return replace(keys, align=(right, *middle, *last))
+
+
+def _hanging_widths(keys: TableContent, widths: list[float], styles: Styles) -> list[float]:
+    """The numbers' column as narrow as its widest number (« 10 ») allows, the rest to the names':
+    the steps' texts, hung from the names, keep the width they had beside a wide number column."""
+    least = _min_widths(keys, styles)[0]
+    if least >= widths[0]:
+        return widths
+    return [least, widths[1] + widths[0] - least] + widths[2:]
 
 
 def table_flowable(table: TableContent, width: float, styles: Styles) -> RowTable:
@@ -433,7 +461,11 @@ def _table_text_under(
 ) -> RowTable:
     keys = _key_columns(table, under)
     widths = _widths(keys, width, styles)
-    rows = _rows_text_under(table, styles, under, headed)
+    hang = 0.0
+    if _always_under(table, styles) and len(widths) > 1:
+        widths = _hanging_widths(keys, widths, styles)
+        hang = widths[0]
+    rows = _rows_text_under(table, styles, under, headed, hang)
     # a row and its texts: the flow never cuts between them
     return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1, row_group=1 + under)
 
