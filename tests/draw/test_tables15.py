@@ -48,7 +48,11 @@ def _reference(system: str, kind: str) -> bytes:
     return build_ruleset_reference_cards(system, TablesOptions(format="cards", card=kind)).pdf
 
 
-EXPERIENCE = ("5 XP × niveau visé", "1 XP × niveau visé", "Enseignée par un autre personnage")
+EXPERIENCE = (
+    "5 XP × niveau visé",
+    "1 XP × niveau visé",
+    "Enseignée par un tiers",
+)  # cells17: once « … un autre personnage »
 
 
 @pytest.mark.parametrize(
