@@ -416,7 +416,37 @@ def fewer_row_lines(
     def count(text: tuple[str, str, float], width: float) -> int:
         return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - slack)
 
-    columns = _shorts_made_whole(texts, columns, least, count, 2 * pad + slack)
+    made = _shorts_made_whole(texts, columns, least, count, 2 * pad + slack)
+    plain = _reshared(texts, cells, least, columns, count, heads_whole, under, pad + pad + slack)
+    if made == columns:
+        return plain
+    whole = _reshared(texts, cells, least, made, count, heads_whole, under, pad + pad + slack)
+    # cells18: the short cells made whole only where that leaves no cell taller than the tallest
+    # of the plain reshare (d12's « Pas de défense. » whole set « Deux jets d'attaque, un jet de
+    # dégâts par touche. » in three lines where the reshare held every cell in two)
+    return whole if _tallest(cells, whole, count) <= _tallest(cells, plain, count) else plain
+
+
+def _tallest(
+    cells: list[tuple[tuple[str, str, float], ...]],
+    columns: list[float],
+    count: Callable[[tuple[str, str, float], float], int],
+) -> int:
+    """The lines the table's tallest body cell takes in columns."""
+    return max((count(t, w) for row in cells[1:] for t, w in zip(row, columns, strict=True)), default=0)
+
+
+def _reshared(
+    texts: list[list[tuple[str, str, float]]],
+    cells: list[tuple[tuple[str, str, float], ...]],
+    least: list[float],
+    columns: list[float],
+    count: Callable[[tuple[str, str, float], float], int],
+    heads_whole: bool,
+    under: bool,
+    room: float,
+) -> list[float]:
+    """fewer_row_lines's reshare from columns: the best move, again, while one scores better."""
     kept = _short_whole(cells[1:], columns, count)
 
     def score(widths: list[float], most: float = float("inf")) -> tuple[int, int, int, int] | None:
@@ -435,9 +465,7 @@ def fewer_row_lines(
         return blank, over, sum(max(r) for r in rows), sum(map(sum, rows))
 
     floors = (
-        [[max(a, _width(head) + 2 * pad + slack) for a, head in zip(least, cells[0], strict=True)]]
-        if heads_whole
-        else []
+        [[max(a, _width(head) + room) for a, head in zip(least, cells[0], strict=True)]] if heads_whole else []
     ) + [least]
 
     def spare(i: int, widths: list[float], want: float) -> list[float]:
@@ -454,7 +482,7 @@ def fewer_row_lines(
         tries = []
         for i, column in enumerate(texts):
             for text in column[1:]:
-                for want in _wants(text, best[i], pad + pad + slack):
+                for want in _wants(text, best[i], room):
                     given = spare(i, best, want)
                     # from all the others in proportion, or from one alone (review 15, S1: the book's
                     # « Exemple » pushed « Caractéristique (primaire ou dérivée) » to three lines,
