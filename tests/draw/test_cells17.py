@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from pdf_text import text_objects  # tests/support
 from table_cells import Cell, grid_cells  # tests/support
 
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
@@ -18,14 +19,21 @@ SHORT = ("Coup puissant", "−2 REF et DEX", "−2 AV, −3 DV", "DEX/2, REF 0",
 
 
 @cache
-def _cells(system: str, kind: str) -> list[Cell]:
+def _pdf(system: str, kind: str) -> bytes:
     if kind == "sheet":
-        pdf = build_ruleset_sheet(system).pdf
-    elif kind == "book":
-        pdf = build_rulebook(RulebookOptions(ruleset=system)).pdf
-    else:
-        pdf = build_ruleset_reference_cards(system, TablesOptions(format="cards", card=kind)).pdf
-    return grid_cells(pdf)
+        return build_ruleset_sheet(system).pdf
+    if kind == "book":
+        return build_rulebook(RulebookOptions(ruleset=system)).pdf
+    return build_ruleset_reference_cards(system, TablesOptions(format="cards", card=kind)).pdf
+
+
+def _cells(system: str, kind: str) -> list[Cell]:
+    return grid_cells(_pdf(system, kind))
+
+
+def _lines(system: str, kind: str) -> list[str]:
+    """Each printed line's text (a text object), no-break spaces read as spaces."""
+    return [" ".join(o.text.split()) for o in text_objects(_pdf(system, kind))]
 
 
 def _text(cell: Cell) -> str:
@@ -59,4 +67,7 @@ def test_a_new_skills_example_holds_two_lines(kind):
     three lines: the example now reads « Enseignée par un tiers » (the draft's fact: a new skill
     costs 1 XP and is taught by another character)."""
     cells = [c for c in _cells("3d6", kind) if _text(c).startswith("Enseignée par")]
-    assert cells and all(c.lines <= 2 for c in cells), cells
+    if not cells:  # cells18: the sheet and the tarot set the example under its row, across the table
+        assert "Enseignée par un tiers" in _lines("3d6", kind), kind
+        return
+    assert all(c.lines <= 2 for c in cells), cells

@@ -48,7 +48,7 @@ EXPERIENCE = (
 
 @pytest.mark.parametrize(
     ("kind", "texts"),
-    [(k, EXPERIENCE) for k in ("sheet", "book", "poker")] + [("tarot", EXPERIENCE[1:])],
+    [(k, EXPERIENCE) for k in ("sheet", "book", "poker", "tarot")],
 )
 def test_no_experience_cell_takes_three_lines(kind, texts):
     """Main, once « niveau visé » was tied, set « Caractéristique / (primaire ou / dérivée) » in
@@ -57,9 +57,9 @@ def test_no_experience_cell_takes_three_lines(kind, texts):
     rows where that has fewer such cells at the same size and is no taller. (The poker's three
     columns cannot all hold two lines at 8 pt, nor its text go under its rows without a taller
     table: « Enseignée… » keeps three.) cells17: « Enseignée par un tiers » holds two lines on the
-    poker too; on the tarot the grid, no taller than its text under its rows now, is kept
-    (reference_cards._fewer_tall) and sets « Caractéristique (primaire ou dérivée) » in three, as
-    the three columns at two lines need 186 pt of 179 (test_tables15): left to the lead.)"""
+    poker too; on the tarot the grid, no taller than its text under its rows then, was kept and set
+    « Caractéristique (primaire ou dérivée) » in three; cells18: its text under its rows again,
+    1.8 pt taller (reference_cards.UNDER_TALLER).)"""
     cells = [c for c in grid_cells(_pdf("3d6", kind)) if c.text.strip() in texts]
     assert cells and all(c.lines <= 2 for c in cells), cells
 

@@ -365,16 +365,57 @@ def _text_block(text: str, look: SheetLook, lead: list[Flowable]) -> Stack:
     return Stack([*lead, Paragraph(escape(text), style), Spacer(1, pt(look.table_gap_mm))])
 
 
+# what a table's text under its rows may add to its grid's height to set whole the cells the grid
+# broke (cells18: 3d6's « Combat » on the sheet, 10 % taller)
+UNDER_TALLER_SHARE = 0.12
+
+
 def _within_lines(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> list[Stack]:
     """The table's blocks; with a cell still over max_cell_lines lines once its columns have shared
     for it (3d6's « Actions de combat »: « Coupe le tour adverse… » in four), its longest column's
     text under each row, as on the reference cards and in the books, when that has fewer."""
     stacks = _tables(table, width, look, lead)
     tall = tall_cells(stacks, look.max_cell_lines) if look.max_cell_lines else 0
-    if not tall or not text_goes_under(table):
+    if not look.max_cell_lines or not text_goes_under(table):
+        return stacks
+    head = table.header[_under_column(table)]
+    broken = broken_keys(stacks, head) if look.fewer_lines else 0
+    if not tall and not broken:
         return stacks
     under = _tables(table, width, look, lead, under=True)
-    return under if tall_cells(under, look.max_cell_lines) < tall else stacks
+    if tall_cells(under, look.max_cell_lines) < tall:
+        return under
+    # cells18: the grid breaks cells of the columns that stay side by side (3d6's « Dégainer / et
+    # attaquer », « −4 AV si / improvisé »: no share of the sheet's column holds them whole with
+    # « Effet » within three lines): the text under its rows, as the cards and the books set it,
+    # when that breaks fewer, no more cells over the lines, and the table at most UNDER_TALLER_SHARE taller
+    if (
+        broken
+        and tall_cells(under, look.max_cell_lines) <= tall
+        and broken_keys(under, head) < broken
+        and stacks_height(under, width) <= stacks_height(stacks, width) * (1 + UNDER_TALLER_SHARE)
+    ):
+        return under
+    return stacks
+
+
+def stacks_height(blocks: list[Stack], width: float) -> float:
+    """The blocks' height set width wide."""
+    return sum(b.wrap(width, BIG)[1] for b in blocks)
+
+
+def broken_keys(blocks: list[Flowable], head: str) -> int:
+    """How many body cells of the blocks' tables take more than one line, but those of the column
+    headed head (the text that may go under its rows; under its rows, it is no cell)."""
+    count = 0
+    for grid in (p for block in blocks if isinstance(block, Stack) for p in block.parts if isinstance(p, RowTable)):
+        heads = [getattr(c, "text", "") for c in grid.rows[0].cells]
+        for row in grid.rows[grid.repeatRows :]:
+            count += sum(
+                isinstance(c, Paragraph) and not _same(h, head) and _lines(c, grid.cell_width(row, i)) > 1
+                for i, (c, h) in enumerate(zip(() if row.span else row.cells, heads, strict=False))
+            )
+    return count
 
 
 def tall_cells(blocks: list[Flowable], most: int) -> int:
