@@ -391,6 +391,7 @@ def _within_lines(table: RulesetTable, width: float, look: SheetLook, lead: list
     # when that breaks fewer, no more cells over the lines, and the table at most UNDER_TALLER_SHARE taller
     if (
         broken
+        and _under_text(table, _under_column(table), "") != ""  # it says its head (« Effet : »)
         and tall_cells(under, look.max_cell_lines) <= tall
         and broken_keys(under, head) < broken
         and stacks_height(under, width) <= stacks_height(stacks, width) * (1 + UNDER_TALLER_SHARE)
