@@ -48,13 +48,18 @@ def _reference(system: str, kind: str) -> bytes:
     return build_ruleset_reference_cards(system, TablesOptions(format="cards", card=kind)).pdf
 
 
-EXPERIENCE = ("5 XP × niveau visé", "1 XP × niveau visé", "Enseignée par un autre personnage")
+EXPERIENCE = (
+    "5 XP × niveau visé",
+    "1 XP × niveau visé",
+    "Enseignée par un tiers",
+)  # cells17: once « … un autre personnage »
 
 
 @pytest.mark.parametrize(
     ("kind", "most"),
     [
-        ("sheet", {t: 2 for t in EXPERIENCE}),
+        # cells18: the sheet sets « Exemple » under its rows (a line across the table, no cell)
+        ("sheet", {t: 2 for t in (*EXPERIENCE[:2], "Caractéristique (primaire ou dérivée)")}),
         ("poker", {t: 2 for t in (*EXPERIENCE[:2], "Caractéristique (primaire ou dérivée)")}),
         ("tarot", {EXPERIENCE[0]: 2}),
     ],

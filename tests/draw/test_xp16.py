@@ -42,12 +42,13 @@ EXPERIENCE = (
     "5 XP × niveau visé",
     "CORPS de 4 à 5 : 25 XP",
     "1 XP × niveau visé",
-    "Enseignée par un autre personnage",
+    "Enseignée par un tiers",  # cells17: once « Enseignée par un autre personnage »
 )
 
 
 @pytest.mark.parametrize(
-    ("kind", "texts"), [(k, EXPERIENCE) for k in ("sheet", "tarot", "book")] + [("poker", EXPERIENCE[:4])]
+    ("kind", "texts"),
+    [(k, EXPERIENCE) for k in ("sheet", "book", "poker", "tarot")],
 )
 def test_no_experience_cell_takes_three_lines(kind, texts):
     """Main, once « niveau visé » was tied, set « Caractéristique / (primaire ou / dérivée) » in
@@ -55,7 +56,10 @@ def test_no_experience_cell_takes_three_lines(kind, texts):
     the tarot: a reshare now puts a cell over two lines first, and a card sets its text under its
     rows where that has fewer such cells at the same size and is no taller. (The poker's three
     columns cannot all hold two lines at 8 pt, nor its text go under its rows without a taller
-    table: « Enseignée… » keeps three.)"""
+    table: « Enseignée… » keeps three.) cells17: « Enseignée par un tiers » holds two lines on the
+    poker too; on the tarot the grid, no taller than its text under its rows then, was kept and set
+    « Caractéristique (primaire ou dérivée) » in three; cells18: its text under its rows again,
+    1.8 pt taller (reference_cards.UNDER_TALLER).)"""
     cells = [c for c in grid_cells(_pdf("3d6", kind)) if c.text.strip() in texts]
     assert cells and all(c.lines <= 2 for c in cells), cells
 

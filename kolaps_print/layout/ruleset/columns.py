@@ -23,6 +23,7 @@ EDGE = 0.01  # points: what a width asked for a text's lines is given over it, f
 # A cell no wider than this many ems whole (a label « Coup puissant », a modifier « −2 AV, −3 DV »)
 # reads as one word: the reshare never breaks one that the share set whole (review 16, S3)
 SHORT_EMS = 6
+MOST_LINES = 3  # no cell over three lines (the house rule): what a short cell made whole may cost the others
 
 
 def unbroken_size(
@@ -312,8 +313,74 @@ def _short_whole(
         (r, c)
         for r, row in enumerate(rows)
         for c, (text, width) in enumerate(zip(row, columns, strict=True))
-        if _width(text) <= SHORT_EMS * text[2] and count(text, width) == 1
+        if _short(text) and count(text, width) == 1
     ]
+
+
+def _short(text: tuple[str, str, float]) -> bool:
+    """A text no wider than SHORT_EMS ems whole: « Coup puissant », « −2 REF et DEX »."""
+    return _width(text) <= SHORT_EMS * text[2]
+
+
+def _shorts_made_whole(
+    texts: list[list[tuple[str, str, float]]],
+    columns: list[float],
+    least: list[float],
+    count: Callable[[tuple[str, str, float], float], int],
+    room: float,
+) -> list[float]:
+    """columns widened so that the short body cells (_short) the share broke hold one line, from
+    the others' width over their own needs (their longest word, their short cells whole), in
+    proportion: from all the columns at once, else from each alone (cells17: the 3d6 sheet's
+    « Coup / puissant » and « −2 REF / et DEX », broken by the first share, that fewer_row_lines
+    then kept broken). A move that sets a heading over two lines, or a cell over MOST_LINES lines
+    (over its own count, if more), is not made; columns as they were when none holds. room: a
+    cell's padding and slack."""
+    need = [
+        max([a] + [_width(t) + room + EDGE for t in column[1:] if _short(t)])
+        for a, column in zip(least, texts, strict=True)
+    ]
+    lacking = [max(0.0, n - c) for n, c in zip(need, columns, strict=True)]
+    spare = [max(0.0, c - n) for n, c in zip(need, columns, strict=True)]
+    if sum(lacking) < 1e-6:
+        return columns
+    tries = [lacking] + [[x if j == k else 0.0 for j, x in enumerate(lacking)] for k, x in enumerate(lacking) if x > 0]
+    for want in tries:
+        given = sum(want)
+        if given > sum(spare) + 1e-6:
+            continue
+        moved = [c + w - given * s / sum(spare) for c, w, s in zip(columns, want, spare, strict=True)]
+        if _no_longer(texts, columns, moved, count):
+            return moved
+    return columns
+
+
+def cells_astray(
+    table: RulesetTable, columns: list[float], size: float, pad: float, lines: float, bold_first: bool = False
+) -> int:
+    """How many of the table's body cells, set in columns with pad points a side, are short and broken
+    (_short: « Coup / puissant ») or take more than lines lines."""
+    texts = _measured(table, size, 1.0, bold_first)
+    return sum(
+        (n := _lines_at(t[0].split(" "), t[1], t[2], width - 2 * pad - SLACK)) > lines or (n > 1 and _short(t))
+        for width, column in zip(columns, texts, strict=True)
+        for t in column[1:]
+    )
+
+
+def _no_longer(
+    texts: list[list[tuple[str, str, float]]],
+    columns: list[float],
+    moved: list[float],
+    count: Callable[[tuple[str, str, float], float], int],
+) -> bool:
+    """Whether moved keeps every heading within two lines and every body cell within MOST_LINES
+    (or within the lines it took in columns, if more)."""
+    return all(
+        count(t, m) <= max(count(t, c), 2 if r == 0 else MOST_LINES)
+        for column, c, m in zip(texts, columns, moved, strict=True)
+        for r, t in enumerate(column)
+    )
 
 
 def fewer_row_lines(
@@ -349,6 +416,37 @@ def fewer_row_lines(
     def count(text: tuple[str, str, float], width: float) -> int:
         return _lines_at(text[0].split(" "), text[1], text[2], width - 2 * pad - slack)
 
+    made = _shorts_made_whole(texts, columns, least, count, 2 * pad + slack)
+    plain = _reshared(texts, cells, least, columns, count, heads_whole, under, pad + pad + slack)
+    if made == columns:
+        return plain
+    whole = _reshared(texts, cells, least, made, count, heads_whole, under, pad + pad + slack)
+    # cells18: the short cells made whole only where that leaves no cell taller than the tallest
+    # of the plain reshare (d12's « Pas de défense. » whole set « Deux jets d'attaque, un jet de
+    # dégâts par touche. » in three lines where the reshare held every cell in two)
+    return whole if _tallest(cells, whole, count) <= _tallest(cells, plain, count) else plain
+
+
+def _tallest(
+    cells: list[tuple[tuple[str, str, float], ...]],
+    columns: list[float],
+    count: Callable[[tuple[str, str, float], float], int],
+) -> int:
+    """The lines the table's tallest body cell takes in columns."""
+    return max((count(t, w) for row in cells[1:] for t, w in zip(row, columns, strict=True)), default=0)
+
+
+def _reshared(
+    texts: list[list[tuple[str, str, float]]],
+    cells: list[tuple[tuple[str, str, float], ...]],
+    least: list[float],
+    columns: list[float],
+    count: Callable[[tuple[str, str, float], float], int],
+    heads_whole: bool,
+    under: bool,
+    room: float,
+) -> list[float]:
+    """fewer_row_lines's reshare from columns: the best move, again, while one scores better."""
     kept = _short_whole(cells[1:], columns, count)
 
     def score(widths: list[float], most: float = float("inf")) -> tuple[int, int, int, int] | None:
@@ -367,9 +465,7 @@ def fewer_row_lines(
         return blank, over, sum(max(r) for r in rows), sum(map(sum, rows))
 
     floors = (
-        [[max(a, _width(head) + 2 * pad + slack) for a, head in zip(least, cells[0], strict=True)]]
-        if heads_whole
-        else []
+        [[max(a, _width(head) + room) for a, head in zip(least, cells[0], strict=True)]] if heads_whole else []
     ) + [least]
 
     def spare(i: int, widths: list[float], want: float) -> list[float]:
@@ -386,7 +482,7 @@ def fewer_row_lines(
         tries = []
         for i, column in enumerate(texts):
             for text in column[1:]:
-                for want in _wants(text, best[i], pad + pad + slack):
+                for want in _wants(text, best[i], room):
                     given = spare(i, best, want)
                     # from all the others in proportion, or from one alone (review 15, S1: the book's
                     # « Exemple » pushed « Caractéristique (primaire ou dérivée) » to three lines,

@@ -231,6 +231,8 @@ class SheetLook(Model):
     split_min_mm: float = Field(ge=0, le=200)  # a section breaking at a column's foot leaves this much there
     heads_from_pt: float = Field(ge=6, le=14)  # a body past this grows the bars and table titles with it
     whole_within_pt: float = Field(ge=0, le=4)  # a body this much smaller may keep the last page's sections whole
+    # a grid this much smaller than the body may keep its short cells whole (« Coup puissant »), none over max_cell_lines
+    short_cells_within_pt: float = Field(default=0, ge=0, le=2)
     table_title_scale: float = Field(default=1, ge=1, le=2)  # a table's title never smaller than the body times this
     balance_within: float = Field(default=1, gt=0, le=1)  # the last page's columns end within this share of a column
     colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
@@ -250,8 +252,10 @@ class SheetLook(Model):
         return self.model_copy(update={"body_pt": body} | sizes)
 
     def for_cards(self) -> SheetLook:
-        """The sheet's look with the reference cards' sizes."""
-        return self.model_copy(update=self.reference_cards.sheet_sizes())
+        """The sheet's look with the reference cards' sizes; a deck's table steps its own size down
+        (reference_cards._kept_table), never by the sheet's short_cells_within_pt (cells17: the 3d6
+        poker's « Combat » set as a grid at 6.75 pt where its text under its rows holds 7.5)."""
+        return self.model_copy(update={**self.reference_cards.sheet_sizes(), "short_cells_within_pt": 0})
 
     def colour(self, ruleset_id: str) -> Color:
         """The system's colour: its title band, section bars and card bands."""

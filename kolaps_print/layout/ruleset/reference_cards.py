@@ -38,6 +38,7 @@ from kolaps_print.layout.ruleset.sheet import (
     Grids,
     continued_title_text,
     section_tables,
+    stacks_height,
     table_stacks,
     tall_cells,
     text_goes_under,
@@ -215,6 +216,9 @@ def _kept_table(
     return first or table_stacks(table, width, look, grids=grids), look.body_pt
 
 
+UNDER_TALLER = 2  # points: what a table's text under its rows may add to its grid's height, for fewer tall cells
+
+
 def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float) -> list[Stack]:
     """The table with its text under its rows rather than as a grid (kept first) only where that
     has fewer cells over two lines (or as many, in fewer pieces) and is no taller (3d6's « Coût de l’expérience » on a tarot
@@ -225,11 +229,9 @@ def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float) -> l
     # as many such cells in fewer pieces counts too: 3d6's on a mini card, cut by its columns, took
     # a second face for « Hausse | Exemple » (« Caractéristique… » in three lines either way)
     fewer = (tall_cells(under, 2), len(under)) < (tall_cells(grid, 2), len(grid))
-    return under if fewer and _height(under, width) <= _height(grid, width) + 1e-6 else grid
-
-
-def _height(stacks: list[Stack], width: float) -> float:
-    return sum(stack.wrap(width, 1e9)[1] for stack in stacks)
+    # cells18: up to UNDER_TALLER over (3d6's tarot: 121.9 pt where the grid, « Caractéristique /
+    # (primaire ou / dérivée) » in three lines, took 120.1): a hair, never a line of its deck
+    return under if fewer and stacks_height(under, width) <= stacks_height(grid, width) + UNDER_TALLER else grid
 
 
 def _uncut_columns(table: RulesetTable, width: float, look: SheetLook, grids: Grids) -> RulesetTable:

@@ -29,6 +29,7 @@ from kolaps_print.layout.ruleset.columns import (
     CELL_PAD,
     SLACK,
     breakable,
+    cells_astray,
     column_widths,
     fewer_row_lines,
     least_widths,
@@ -79,7 +80,34 @@ def _parts(table: RulesetTable, width: float, look: SheetLook, under: bool = Fal
         keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
         return [table], unbroken_size(keys, width, look.body_pt, look.min_body_pt, look.body_step_pt)
     parts = _column_parts(table, width, look)
-    return parts, min(unbroken_size(part, width, look.body_pt, look.min_body_pt, look.body_step_pt) for part in parts)
+    size = min(unbroken_size(part, width, look.body_pt, look.min_body_pt, look.body_step_pt) for part in parts)
+    return parts, _cells_whole_size(parts, width, size, look)
+
+
+def _cells_whole_size(parts: list[RulesetTable], width: float, size: float, look: SheetLook) -> float:
+    """size, or when its grids break a short cell, the largest size at most short_cells_within_pt
+    below it at which they break none and set none over max_cell_lines lines (cells17: the 3d6
+    sheet's « Combat » had « Coup / puissant » and « −2 REF / et DEX » at the sheet's 11.5 pt): a
+    wide table sets a little smaller than its neighbours, as for its words (unbroken_size). size
+    when no size that near holds."""
+    if not (look.max_cell_lines and look.fewer_lines and look.short_cells_within_pt):
+        return size
+
+    def astray(at: float, lines: float) -> int:
+        pad = look.cell_padding_pt
+        return sum(
+            cells_astray(keys, _grid_widths(keys, width, at, look, False, bold), at, pad, lines, bold)
+            for keys, bold in map(_grid_keys, parts)
+        )
+
+    if not astray(size, BIG):  # no short cell broken (a cell over the lines is _within_lines's to mend)
+        return size
+    at = round(size - look.body_step_pt, 2)
+    while at >= max(look.min_body_pt, size - look.short_cells_within_pt) - 1e-9:
+        if not astray(at, look.max_cell_lines):
+            return at
+        at = round(at - look.body_step_pt, 2)
+    return size
 
 
 def _column_parts(table: RulesetTable, width: float, look: SheetLook) -> list[RulesetTable]:
@@ -215,18 +243,8 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     table = _tied(table)
     head, cell = (paragraph_style(n, f, size, look.leading) for n, f in (("head", SANS_BOLD), ("cell", SANS)))
     column = _under_column(table) if under else -1
-    keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
-    keys = keys if under else table
-    # the first column measured bold where it prints bold (review 15, N8: « Arme de jet » measured
-    # in the regular face fitted its column, and wrapped in print)
-    bold_first = 0 in paint.bold_columns(keys.header, keys.rows)
-    widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt, bold_first=bold_first)
-    if look.max_cell_lines:  # a card's: no cell over so many lines where the columns can share for it
-        widths = within_lines(keys, widths, size, look.max_cell_lines, look.cell_padding_pt)
-    if look.max_cell_lines and (under or look.fewer_lines):  # no cell wrapped that need not be: a card's row
-        widths = fewer_row_lines(  # over its text; the sheet's « Coût »
-            keys, widths, size, look.cell_padding_pt, bold_first=bold_first, under=under
-        )
+    keys, bold_first = _grid_keys(table, under)
+    widths = _grid_widths(keys, width, size, look, under, bold_first)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
     centred = value_columns(keys)
@@ -265,6 +283,31 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
         empty_cell=0.0 if under else EMPTY_CELL_PT,
     )
     return RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1)
+
+
+def _grid_keys(table: RulesetTable, under: bool = False) -> tuple[RulesetTable, bool]:
+    """The columns a grid of table sets side by side (under: its longest column's text goes under
+    them), tied as printed, and whether its first column prints bold (review 15, N8: « Arme de
+    jet » measured in the regular face fitted its column, and wrapped in print)."""
+    table = _tied(table)
+    column = _under_column(table) if under else -1
+    keys = replace(table, header=_without(table.header, column), rows=[_without(r, column) for r in table.rows])
+    keys = keys if under else table
+    return keys, 0 in table_paint().bold_columns(keys.header, keys.rows)
+
+
+def _grid_widths(
+    keys: RulesetTable, width: float, size: float, look: SheetLook, under: bool, bold_first: bool
+) -> list[float]:
+    """The grid's columns: shared by their texts, then reshared so that no cell is over
+    max_cell_lines lines where they can share for it, and (a card's row over its text, the sheet's
+    « Coût ») no cell wrapped that need not be."""
+    widths = column_widths(keys, width, size, two_line_heads=look.cell_padding_pt, bold_first=bold_first)
+    if look.max_cell_lines:
+        widths = within_lines(keys, widths, size, look.max_cell_lines, look.cell_padding_pt)
+    if look.max_cell_lines and (under or look.fewer_lines):
+        widths = fewer_row_lines(keys, widths, size, look.cell_padding_pt, bold_first=bold_first, under=under)
+    return widths
 
 
 def _tied(table: RulesetTable) -> RulesetTable:
@@ -322,16 +365,58 @@ def _text_block(text: str, look: SheetLook, lead: list[Flowable]) -> Stack:
     return Stack([*lead, Paragraph(escape(text), style), Spacer(1, pt(look.table_gap_mm))])
 
 
+# what a table's text under its rows may add to its grid's height to set whole the cells the grid
+# broke (cells18: 3d6's « Combat » on the sheet, 10 % taller)
+UNDER_TALLER_SHARE = 0.12
+
+
 def _within_lines(table: RulesetTable, width: float, look: SheetLook, lead: list[Flowable]) -> list[Stack]:
     """The table's blocks; with a cell still over max_cell_lines lines once its columns have shared
     for it (3d6's « Actions de combat »: « Coupe le tour adverse… » in four), its longest column's
     text under each row, as on the reference cards and in the books, when that has fewer."""
     stacks = _tables(table, width, look, lead)
     tall = tall_cells(stacks, look.max_cell_lines) if look.max_cell_lines else 0
-    if not tall or not text_goes_under(table):
+    if not look.max_cell_lines or not text_goes_under(table):
+        return stacks
+    head = table.header[_under_column(table)]
+    broken = broken_keys(stacks, head) if look.fewer_lines else 0
+    if not tall and not broken:
         return stacks
     under = _tables(table, width, look, lead, under=True)
-    return under if tall_cells(under, look.max_cell_lines) < tall else stacks
+    if tall_cells(under, look.max_cell_lines) < tall:
+        return under
+    # cells18: the grid breaks cells of the columns that stay side by side (3d6's « Dégainer / et
+    # attaquer », « −4 AV si / improvisé »: no share of the sheet's column holds them whole with
+    # « Effet » within three lines): the text under its rows, as the cards and the books set it,
+    # when that breaks fewer, no more cells over the lines, and the table at most UNDER_TALLER_SHARE taller
+    if (
+        broken
+        and _under_text(table, _under_column(table), "") != ""  # it says its head (« Effet : »)
+        and tall_cells(under, look.max_cell_lines) <= tall
+        and broken_keys(under, head) < broken
+        and stacks_height(under, width) <= stacks_height(stacks, width) * (1 + UNDER_TALLER_SHARE)
+    ):
+        return under
+    return stacks
+
+
+def stacks_height(blocks: list[Stack], width: float) -> float:
+    """The blocks' height set width wide."""
+    return sum(b.wrap(width, BIG)[1] for b in blocks)
+
+
+def broken_keys(blocks: list[Flowable], head: str) -> int:
+    """How many body cells of the blocks' tables take more than one line, but those of the column
+    headed head (the text that may go under its rows; under its rows, it is no cell)."""
+    count = 0
+    for grid in (p for block in blocks if isinstance(block, Stack) for p in block.parts if isinstance(p, RowTable)):
+        heads = [getattr(c, "text", "") for c in grid.rows[0].cells]
+        for row in grid.rows[grid.repeatRows :]:
+            count += sum(
+                isinstance(c, Paragraph) and not _same(h, head) and _lines(c, grid.cell_width(row, i)) > 1
+                for i, (c, h) in enumerate(zip(() if row.span else row.cells, heads, strict=False))
+            )
+    return count
 
 
 def tall_cells(blocks: list[Flowable], most: int) -> int:
