@@ -43,12 +43,14 @@ class Cost:
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run(command: Sequence[str], cwd: Path | None = None, checkout: Path | None = None) -> Cost:
+def run(
+    command: Sequence[str], cwd: Path | None = None, checkout: Path | None = None, env: dict[str, str] | None = None
+) -> Cost:
     """Run command to its end (process start to exit); fail loudly if it fails. checkout: a
     folder holding another kolaps_print package, imported instead of the installed one, and run
     in that folder unless cwd says otherwise, so that it reads its own data/ and templates/ (the
-    project folders of the working folder come first)."""
-    env = child_env(checkout)
+    project folders of the working folder come first). env: variables set for this child only."""
+    env = child_env(checkout) | (env or {})
     cwd = cwd or checkout or REPO
     start = time.perf_counter()
     with open(os.devnull, "wb") as devnull:

@@ -27,6 +27,7 @@ class CardOptions:
     print_shop: bool = False  # one card per page with bleed, TrimBox and BleedBox
     press: bool = True  # with print_shop, made PDF/X-4 (False: the same pages for screens, in RGB)
     stamp: str | None = None  # in every card's footer; None: the rules' version and data hash (jobs/stamp.py)
+    short_stamp: str | None = None  # with stamp: jobs/stamp.cards_stamp(), when the caller has it (a kit)
     edition: Edition = "full"  # quickstart: only what the demo plays (card.yaml editions, E86)
 
     def impose_options(self) -> ResolvedOptions:

@@ -35,9 +35,17 @@ def data_hash(armies: Sequence[tuple[Path, Sequence[Path]]]) -> str:
     return digest.hexdigest()[:HASH_LENGTH]
 
 
-def cards_stamp() -> str:
-    """« v0.1 · 3fa2b9c1d0 »: the rules' version and fingerprint, in a standalone run's card footers."""
-    return label("cards.front.stamp", version=rules_version(), hash=rules_hash())
+def cards_stamp(fingerprint: tuple[str, str] | None = None) -> str:
+    """« v0.1 · 3fa2b9c1d0 »: the rules' version and fingerprint, in a standalone run's card footers.
+    fingerprint: rules_fingerprint() when the caller has it (a kit: its four card builds and its
+    own card stamp read the folders once, not five times)."""
+    version, digest = fingerprint or rules_fingerprint()
+    return label("cards.front.stamp", version=version, hash=digest)
+
+
+def rules_fingerprint() -> tuple[str, str]:
+    """(rules_version(), rules_hash()): what a card stamp names."""
+    return rules_version(), rules_hash()
 
 
 def ruleset_cards_stamp(ruleset_id: str, folder: Path) -> str:

@@ -28,7 +28,7 @@ from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
 from kolaps_print.kit.parts import RUN_FILES, KitPart, Stock
 from kolaps_print.kit.previews import render_pages
-from kolaps_print.kit.stamp import Stamper, card_stamp_text, data_hash, stamp_text
+from kolaps_print.kit.stamp import Stamper, card_stamps, data_hash, stamp_text
 from kolaps_print.labels import label
 from kolaps_print.write import Inputs, build_atomically, check_folder, source_inputs, write_atomically
 from kolaps_print.write.folder import written_files
@@ -147,7 +147,7 @@ def _faces(kit: Kit, book: kit_cards.Army, path: Path, stamper: Stamper) -> byte
         path,
         portraits,
         (size, stamp, kit.edition),
-        lambda: (kit_cards.card_faces(book, size, stamp, kit.edition), []),
+        lambda: (kit_cards.card_faces(book, size, stamp, kit.edition, stamper.card_short), []),
     )[0]
 
 
@@ -188,7 +188,8 @@ def build_kit(kit_file: Path | str, output: Path | str | None = None, strict: bo
     check_folder(target, sources)  # before the slow part
     hash_ = data_hash(kit)
     stamp = stamp_text(kit, hash_)
-    stamper = Stamper(stamp, card_stamp_text(kit), KeptPdfs(resources.data_dir()))
+    card, card_short = card_stamps(kit)
+    stamper = Stamper(stamp, card, KeptPdfs(resources.data_dir()), card_short)
     parts, warnings = kit_parts(kit, stamper)
     fail_on_warnings(warnings, strict)
     pl, packing = _packing_part(kit, parts, stamp, stamper)

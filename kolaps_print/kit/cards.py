@@ -43,12 +43,13 @@ def _build(book: Army, options: CardOptions) -> CardsResult:
 
 
 def home_cards_pdf(
-    book: Army, paper: str, cards: KitCards, stamp: str, edition: Edition = "full"
+    book: Army, paper: str, cards: KitCards, stamp: str, edition: Edition = "full", short: str = ""
 ) -> tuple[bytes, list[Diagnostic]]:
     """Every card of the army (copies included) as the kit file asks, on the kit's paper, the
     kit's card stamp in each footer (KOLAPS's cards; another ruleset's carry the page stamp
-    only), in the kit's rules edition; and the job's warnings."""
-    result = _build(book, cards.options(paper, stamp=stamp, edition=edition))
+    only), in the kit's rules edition; and the job's warnings. short: the stamp without the
+    date (kit/stamp.card_stamps), "": the cards job finds it."""
+    result = _build(book, cards.options(paper, stamp=stamp, edition=edition, short_stamp=short or None))
     return result.pdf, result.warnings
 
 
@@ -75,9 +76,11 @@ def card_faces_pdf(
     return card_faces(book, size, stamp, edition), face_names(book, army_slug)
 
 
-def card_faces(book: Army, size: str = "poker", stamp: str = "", edition: Edition = "full") -> bytes:
-    """card_faces_pdf's PDF."""
-    options = CardOptions(card=size, print_shop=True, press=False, stamp=stamp, edition=edition)
+def card_faces(book: Army, size: str = "poker", stamp: str = "", edition: Edition = "full", short: str = "") -> bytes:
+    """card_faces_pdf's PDF (short: as home_cards_pdf's)."""
+    options = CardOptions(
+        card=size, print_shop=True, press=False, stamp=stamp, edition=edition, short_stamp=short or None
+    )
     return _build(_one_of_each(book), options).pdf
 
 

@@ -49,7 +49,7 @@ def cards_part(kit: Kit, index: int, book: kit_cards.Army, stamper: Stamper) -> 
         kit.army_paths[index],
         kit_cards.army_portraits(book),
         (paper, repr(cards), stamper.card, kit.edition),
-        lambda: kit_cards.home_cards_pdf(book, paper, cards, stamper.card, kit.edition),
+        lambda: kit_cards.home_cards_pdf(book, paper, cards, stamper.card, kit.edition, stamper.card_short),
     )
     title = label("kit.packing.documents.cards", army=kit_cards.army_name(book))
     part = _part(

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.fonts import SANS, SANS_ITALIC, register_fonts
+from kolaps_print.jobs.stamp import cards_stamp, rules_fingerprint
 from kolaps_print.jobs.stamp import data_hash as cards_data_hash
-from kolaps_print.jobs.stamp import rules_hash, rules_version
 from kolaps_print.kit.cards import army_portraits
 from kolaps_print.kit.kept_pdfs import KeptPdfs, pdf_and_pages
 from kolaps_print.kit.kitfile import Kit
@@ -37,12 +37,16 @@ def data_hash(kit: Kit) -> str:
     return cards_data_hash([(kit.army_paths[i], army_portraits(book)) for i, book in enumerate(kit.books)])
 
 
-def card_stamp_text(kit: Kit) -> str:
+def card_stamps(kit: Kit) -> tuple[str, str]:
     """The short stamp in each card's footer (the page stamp's margin is cut away): the kit's date,
     then the rules' version and fingerprint as the kit's rulebook prints them in its credits, so a
     loose card finds its book. The page stamp's hash (data_hash) also covers the kit's army files
-    and portraits: it tells print runs apart, not which rules a card follows."""
-    return label("kit.card_stamp", date=date_words(kit.date), version=rules_version(), hash=rules_hash())
+    and portraits: it tells print runs apart, not which rules a card follows. Second, the same
+    without the date (a standalone run's, jobs/stamp.cards_stamp), which the cards job prints
+    where the kit's is too wide: both from one reading of the rules' folders (each reading hashes
+    every file of templates/ and data/; the kit's four card builds read them again otherwise)."""
+    version, digest = fingerprint = rules_fingerprint()
+    return label("kit.card_stamp", date=date_words(kit.date), version=version, hash=digest), cards_stamp(fingerprint)
 
 
 def stamp_text(kit: Kit, hash_: str) -> str:
@@ -90,9 +94,10 @@ def stamp_page_pdf(width_pt: float, height_pt: float, text: str, caption: str = 
 class Stamper:
     """Overlays one stamp text on pages of any size (one overlay per size, made once)."""
 
-    def __init__(self, text: str, card: str = "", kept: KeptPdfs | None = None):
+    def __init__(self, text: str, card: str = "", kept: KeptPdfs | None = None, card_short: str = ""):
         self.text = text
         self.card = card  # the cards' own footer stamp
+        self.card_short = card_short  # the same without the date (card_stamps); "": the cards job finds it
         self.kept = kept or KeptPdfs(None)  # the stamped PDFs of earlier runs (kit/kept_pdfs.py)
         self._overlays: dict[tuple[float, float], PageObject] = {}
         self._blanks: dict[tuple[float, float], PageObject] = {}

@@ -3,11 +3,14 @@
 import re
 import shutil
 from io import BytesIO
+from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from kolaps_print.jobs import stamp as cards_stamps
+from kolaps_print.kit.build import build_kit
 from kolaps_print.kit.kitfile import load_kit
-from kolaps_print.kit.stamp import Stamper, data_hash, stamp_page_pdf, stamp_text
+from kolaps_print.kit.stamp import Stamper, card_stamps, data_hash, stamp_page_pdf, stamp_text
 from kolaps_print.layout.kit_pages import kit_pages
 from kolaps_print.units import pt
 
@@ -33,6 +36,27 @@ def test_the_stamp_names_the_kit_the_date_and_the_hash(kit_file):
     kit = load_kit(kit_file())
     text = stamp_text(kit, "0123abcd")
     assert "Démo Test" in text and "14\u00a0mars 2027" in text and "0123abcd" in text  # the date in words
+
+
+DEMO = Path(__file__).resolve().parents[2] / "data" / "rulesets" / "kolaps" / "kits" / "demo.yaml"
+
+
+def test_a_kit_reads_the_rules_fingerprint_once(tmp_path, monkeypatch):
+    """Its card stamp and its four card builds' standalone stamp (printed where the kit's is too
+    wide) name the same fingerprint, a hash of every file of templates/ and data/: one reading
+    for the kit, not one per card build (issue 15, kit18; four more readings before)."""
+    readings, real = [], cards_stamps.rules_hash
+    monkeypatch.setattr(cards_stamps, "rules_hash", lambda: readings.append(1) or real())
+    monkeypatch.setenv("KOLAPS_CACHE", "off")  # every card build made
+    build_kit(DEMO, tmp_path / "kit")
+    assert len(readings) == 1
+
+
+def test_the_kit_card_stamps_name_the_rules_as_a_standalone_run(kit_file):
+    kit = load_kit(kit_file())
+    card, short = card_stamps(kit)
+    assert short == cards_stamps.cards_stamp()
+    assert "14\u00a0mars 2027" in card and card.endswith(short)  # the date, then the same version and fingerprint
 
 
 def _text_boxes(pdf: bytes):
