@@ -104,12 +104,11 @@ def test_the_walk_through_s_severity_step_keeps_whole(decks, card):
 @pytest.mark.parametrize("words", ["10 m ; on en subit 1/3.", "5 m ; on en subit 1/2.", "+1 par mètre plongé en plus"])
 def test_the_3d6_sheet_says_what_the_third_is_and_how_far_the_dive(words):
     """« 1/3 pour soi » did not say a third of what (now: of the blow one deals, « on en subit
-    1/3 »); « +1 le mètre plongé en plus » was awkward (now a rate: « +1 par mètre »). Both in the
-    sheet's grid, whose cells stay within three lines (« 1/3 des dommages pour soi » made four)."""
+    1/3 »); « +1 le mètre plongé en plus » was awkward (now a rate: « +1 par mètre »). The sheet
+    sets them under their rows since cells18 (its grid broke « Coup puissant »)."""
     text = flat(" ".join(page_texts(build_ruleset_sheet("3d6", "a4").pdf)))
     assert words in text
     assert "le mètre plongé" not in text and "pour soi" not in text
-    assert "Effet :" not in text  # the grid, not the stacked rows a cell over three lines falls back to
 
 
 # ---- 5. names that hold together -----------------------------------------------------------
