@@ -203,10 +203,18 @@ def _kept_table(
             faults, short, apart = misses(stacks, width, height, _continued_paragraph)
             missed = (faults, tall_cells(stacks, look.max_cell_lines), short, apart)
             if missed == (0, 0, 0, 0):
-                if kept is None and not under and text_goes_under(table) and tall_cells(stacks, 2):
-                    kept = stacks  # its text under its rows may set it without (review 15, S1, N7)
+                if (
+                    kept is None
+                    and not under
+                    and text_goes_under(table)
+                    and (tall_cells(stacks, 2) or _pieces(stacks) > 1)
+                ):
+                    # its text under its rows may set it without a tall cell (review 15, S1, N7) or
+                    # uncut (review 18, M1: 3d6's « Coût de l'expérience » on a mini, cut by its
+                    # columns since cells18, took a second face for « Hausse | Exemple »)
+                    kept = stacks
                     continue
-                return _fewer_tall(kept, stacks, width), body
+                return _fewer_tall(kept, stacks, width, len(table.header)), body
             if best is None or missed < best[0]:
                 best = (missed, stacks, body)
         if kept is not None:
@@ -216,22 +224,31 @@ def _kept_table(
     return first or table_stacks(table, width, look, grids=grids), look.body_pt
 
 
+def _pieces(stacks: list[Stack]) -> int:
+    """How many grids the table's blocks print: a table cut by its columns is one block of two."""
+    return sum(isinstance(part, RowTable) for stack in stacks for part in stack.parts)
+
+
 UNDER_TALLER = 2  # points: what a table's text under its rows may add to its grid's height, for fewer tall cells
 
 
-def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float) -> list[Stack]:
+def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float, columns: int) -> list[Stack]:
     """The table with its text under its rows rather than as a grid (kept first) only where that
-    has fewer cells over two lines (or as many, in fewer pieces) and is no taller (3d6's « Coût de l’expérience » on a tarot
-    card: « Enseignée par / un autre / personnage » beside « Caractéristique / (primaire ou /
-    dérivée) »): a taller table could cost its deck a card."""
+    prints in fewer pieces, or in as many with fewer cells over two lines (3d6's « Coût de
+    l’expérience » on a tarot card: « Enseignée par / un autre / personnage » beside
+    « Caractéristique / (primaire ou / dérivée) »), and is no taller: a taller table could cost its
+    deck a card."""
     if grid is None:
         return under
-    # as many such cells in fewer pieces counts too: 3d6's on a mini card, cut by its columns, took
-    # a second face for « Hausse | Exemple » (« Caractéristique… » in three lines either way)
-    fewer = (tall_cells(under, 2), len(under)) < (tall_cells(grid, 2), len(grid))
+    # pieces first (review 18, M1): 3d6's on a mini card, cut by its columns, took a second face for
+    # « Hausse | Exemple »; under its rows it is whole on one face, « Caractéristique… » in three lines
+    fewer = (_pieces(under), tall_cells(under, 2)) < (_pieces(grid), tall_cells(grid, 2))
     # cells18: up to UNDER_TALLER over (3d6's tarot: 121.9 pt where the grid, « Caractéristique /
-    # (primaire ou / dérivée) » in three lines, took 120.1): a hair, never a line of its deck
-    return under if fewer and stacks_height(under, width) <= stacks_height(grid, width) + UNDER_TALLER else grid
+    # (primaire ou / dérivée) » in three lines, took 120.1): a hair, never a line of its deck. Not for a
+    # table of two columns, which would keep one heading of two (review 18, M2: d100's « Entre »
+    # without « Départage », d12's « Situation » without « Qui agit d'abord » on the minis)
+    taller = UNDER_TALLER if columns > 2 else 0
+    return under if fewer and stacks_height(under, width) <= stacks_height(grid, width) + taller else grid
 
 
 def _uncut_columns(table: RulesetTable, width: float, look: SheetLook, grids: Grids) -> RulesetTable:
