@@ -20,6 +20,7 @@ from kolaps_print.layout.card_blocks.plan import card_plan
 from kolaps_print.layout.card_blocks.protocol import Card, FrontBlock, Mode
 from kolaps_print.layout.card_blocks.registry import FRONT
 from kolaps_print.layout.card_blocks.reminders import by_length
+from kolaps_print.layout.card_blocks.ruling_legend import LEGEND
 from kolaps_print.layout.card_blocks.stat_tiles import StatTilesFront
 from kolaps_print.layout.card_body import Block, Style, needed_height, place
 from kolaps_print.layout.card_body import section as section_block
@@ -290,7 +291,9 @@ class FrontBuilder:
             _, mode, scale = self._body_fit(member, index)
             blocks = self._blocks(member, self._style(scale), mode)
         blocks = _note_at_foot(blocks, bottom - top, self.layout.shows.note_lift)
-        blocks += self._notes(blocks, bottom - top, self._style(scale))
+        notes = self.layout.front.notes
+        gap = notes.clear if notes and any(b.what == LEGEND for b in blocks) else 0.0  # air over the legend
+        blocks = _above_legend(blocks, self._notes(blocks, bottom - top - gap, self._style(scale)), gap)
         shapes, cuts = place(blocks, top, bottom)  # what does not fit: lost rules
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
         return FaceLayout(shapes, named)
@@ -365,6 +368,17 @@ class FrontBuilder:
             runs += [Run(text[start : m.start()], REGULAR), Run(m.group(0), ITALIC, self.muted)]
             start = m.end()
         return runs + [Run(text[start:], REGULAR)] if text[start:] else runs
+
+
+def _above_legend(blocks: list[Block], notes: list[Block], gap: float) -> list[Block]:
+    """blocks with notes after the last rule, above the marks' legend that closes them, gap mm
+    under the last ruled line (review 18, S1: « † E… » printed between SPÉCIALISATIONS and NOTES
+    read as part of neither)."""
+    at = next((i for i, b in enumerate(blocks) if b.what == LEGEND), None)
+    if at is None or not notes:
+        return blocks + notes
+    legend = dataclasses.replace(blocks[at], gap_before=blocks[at].gap_before + gap)
+    return [*blocks[:at], *notes, legend, *blocks[at + 1 :]]
 
 
 def _note_at_foot(blocks: list[Block], room: float, lift: float = 0.0) -> list[Block]:

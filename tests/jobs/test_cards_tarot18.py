@@ -70,3 +70,17 @@ def test_the_sparse_tarot_cards_rule_notes_lines_and_the_full_ones_do_not(army):
     assert all(printed[n] for n in sparse & printed.keys()), printed
     assert not any(printed[n] for n in full & printed.keys()), printed
     assert any(printed.values())
+
+
+@pytest.mark.parametrize("army", ["les-damnes", "section-kappa"])
+def test_the_marks_legend_closes_the_card_under_its_notes(army):
+    """Review 18, S1: « † E… : règle provisoire » printed between SPÉCIALISATIONS and NOTES (Piotr,
+    Frère Anselme, Lucie Hartmann); it says what a mark means and closes the card, under the notes."""
+    notes, legend = label("cards.front.notes"), "règle provisoire"
+    both = 0
+    for name, page in tarot_fronts(army):
+        text = page.get_textpage().get_text_range()
+        if notes in text and legend in text:
+            both += 1
+            assert text.index(legend) > text.index(notes), name
+    assert both, "no card prints both NOTES and the legend"

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from kolaps_print.layout.card_front import FrontBuilder
 
 ITALIC = "KSans-Italic"
+LEGEND = "the marks' legend"  # the block's name: the NOTES area goes above it (card_front)
 
 
 class RulingLegendFront(FrontBlock):
@@ -36,4 +37,4 @@ class RulingLegendFront(FrontBlock):
             runs = [Run(label("common.ruling_legend"), ITALIC, front.muted)]
             self._blocks[style.scale] = paragraph(style, runs, r.size, 0.0, (), "", front.muted)
         block = self._blocks[style.scale]
-        return Block(block.lines, block.gap_before, block.path, "the marks' legend")
+        return Block(block.lines, block.gap_before, block.path, LEGEND)
