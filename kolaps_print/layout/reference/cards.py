@@ -137,7 +137,15 @@ def card_styles(spec: CardSpec, width: float = 0, height: float = 0) -> Styles:
     """A card's type: its long last column may go under its rows from two columns up, each such line
     only as tall as itself; no cell over card_cell_lines lines. Its size: card_body_pt's."""
     body = card_body_pt(spec, width, height)
-    return Styles(body, under_from=2, max_lines=card_cell_lines(), tight_under=True, unwrap=pt(spec.unwrap))
+    return Styles(
+        body,
+        under_from=2,
+        max_lines=card_cell_lines(),
+        tight_under=True,
+        unwrap=pt(spec.unwrap),
+        narrow_gutters=frozenset(spec.narrow_gutters),
+        gutter_floor=pt(spec.gutter_floor),
+    )
 
 
 def card_body_pt(spec: CardSpec, width: float = 0, height: float = 0) -> float:

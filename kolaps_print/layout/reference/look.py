@@ -74,6 +74,8 @@ class CardSpec(Model):
     section_floor_pt: TypePt
     front_notes_area: float = Field(gt=0, le=10)
     unwrap: Gap
+    narrow_gutters: list[str] = []  # tables (by id) whose one-word columns narrow their padding for a wrapped one
+    gutter_floor: Gap = 0  # the least side padding such a column keeps
     padding: Gap
     strip: Length
     strip_pt: TypePt
@@ -193,6 +195,8 @@ class Styles:
     # (the empty cells beside that line at 12 pt).
     tight_under: bool = False
     unwrap: float = 0  # pt: a column this much short of its longest line takes it from the others' spare room (cards)
+    narrow_gutters: frozenset[str] = frozenset()  # tables (by id) whose one-word columns may narrow (cards)
+    gutter_floor: float = 0  # pt: the least side padding such a column keeps
 
     @property
     def leading(self) -> float:

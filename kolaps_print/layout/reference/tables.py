@@ -24,6 +24,8 @@ from kolaps_print.layout.style import table_paint
 from kolaps_print.typography import escape, run_in
 
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
+EPSILON_PT = 0.01  # pt: widths closer than this are equal
+SLACK_PT = 0.5  # pt: what a column's least width keeps beyond its longest word and padding (_min_widths)
 MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead
 
 
@@ -47,7 +49,7 @@ def _longest_word(texts: list[str], font: str, size: float) -> float:
 
 def _min_widths(table: TableContent, styles: Styles) -> list[float]:
     """Per column, the width under which a word (header or cell) would break mid-word."""
-    pad = 2 * styles.padding * 1.4 + 0.5
+    pad = 2 * styles.padding * 1.4 + SLACK_PT
     mins = []
     for i, header in enumerate(table.columns):
         cells = [row[i] for row in table.rows]
@@ -453,7 +455,59 @@ def _table_inline(table: TableContent, widths: list[float], styles: Styles) -> R
     grid = _grid(table, styles)
     rows = [_row(grid[0], styles)]
     rows += [_row(cells, styles, cell_fills=_shading(table, r)) for r, cells in enumerate(grid[1:])]
-    return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1)
+    look = _look(styles, len(widths))
+    if table.id in styles.narrow_gutters:
+        widths, sides = _narrow_gutters(table, widths, styles)
+        look = replace(look, left=sides, right=sides)
+    return RowTable(rows, widths, look, repeat_rows=1)
+
+
+def _narrow_gutters(table: TableContent, widths: list[float], styles: Styles) -> tuple[list[float], tuple[float, ...]]:
+    """Widths and side paddings where the columns of one-word cells (numbers, « toujours ») give up
+    side padding, down to styles.gutter_floor, to the columns whose cells wrap, as far as
+    that saves lines and no further (grav18: « Blessure très grave » in three lines on the tarot,
+    every column at its longest word, « Mauvais coup » in two on the poker). Only the drawing
+    changes: the table's plan (its type, its parts) was made with the usual padding."""
+    side = styles.padding * 1.4
+    natural, least = _natural_widths(table, styles), _min_widths(table, styles)
+    one_word = [i for i in range(len(widths)) if natural[i] <= least[i] + EPSILON_PT]
+    wrapped = [i for i in range(len(widths)) if natural[i] > widths[i] + EPSILON_PT]
+    if not one_word or not wrapped:
+        return widths, (side,) * len(widths)
+    # what each one-word column can give: its room beyond its text with the narrow padding
+    floor = min(side, styles.gutter_floor)
+    spare = {i: max(0.0, widths[i] - (natural[i] - 2 * (side - floor))) for i in one_word}
+    if not sum(spare.values()):
+        return widths, (side,) * len(widths)
+
+    def given(share: float) -> list[float]:
+        out = list(widths)
+        room = share * sum(spare.values())
+        for i in one_word:
+            out[i] -= share * spare[i]
+        need = {i: natural[i] - widths[i] for i in wrapped}
+        for i in wrapped:  # shared by how far each is from its longest line
+            out[i] += room * need[i] / sum(need.values())
+        return out
+
+    best = _cell_lines(table, given(1.0), styles, wrapped)
+    if best >= _cell_lines(table, widths, styles, wrapped):
+        return widths, (side,) * len(widths)
+    low, high = 0.0, 1.0  # the least share giving as few lines
+    for _ in range(12):
+        middle = (low + high) / 2
+        low, high = (low, middle) if _cell_lines(table, given(middle), styles, wrapped) <= best else (middle, high)
+    new = given(min(1.0, high + SLACK_PT / sum(spare.values())))  # the least widths' slack: no line at its edge
+    sides = tuple(min(side, (new[i] - natural[i]) / 2 + side) if i in spare else side for i in range(len(new)))
+    return new, sides
+
+
+def _cell_lines(table: TableContent, widths: list[float], styles: Styles, columns: list[int]) -> int:
+    """All the lines of these columns' cells and heads at these widths (usual padding)."""
+    bold = table_paint().bold_columns(table.columns, table.rows)
+    cells = [(row[i], widths[i], i in bold) for row in table.rows for i in columns]
+    heads = [(table.columns[i], widths[i], True) for i in columns]
+    return sum(_lines(t, w, styles, b) for t, w, b in cells + heads)
 
 
 def _table_text_under(
