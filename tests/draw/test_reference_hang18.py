@@ -87,3 +87,15 @@ def test_the_cards_hang_the_walk_through_as_the_sheet_does(card):
         assert min(o.bounds[2] for o in who) >= max(o.bounds[2] for o in texts) - 2 * EDGE
         steps += [int(flat(o.text)) for o in sorted(numbers, key=lambda o: -o.bounds[3])]
     assert sorted(steps) == list(range(1, len(steps) + 1)) and len(steps) >= 8
+
+
+def test_the_kit_sheet_keeps_location_names_whole_at_its_size():
+    """Main set the kit sheet's « Localisation » at its least width beside « Cumul des blessures »,
+    « Bras / gauche » and « Bras / droit » over two lines. Now « Cumul » heads its count « Total »
+    and the row gives « Localisation » what its names need whole, at the same 9.75 pt (A4)."""
+    kit = build_reference(TablesOptions(edition="quickstart"))
+    assert kit.body_pt == 9.75
+    lines = {flat(o.text).strip() for o in text_objects(kit.pdf) if o.page == 1}
+    zones = ("Bras gauche", "Bras droit")
+    assert all(any(line == zone or line.startswith(zone + " ") for line in lines) for zone in zones), sorted(lines)
+    assert "Bras" not in lines
