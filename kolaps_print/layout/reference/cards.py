@@ -133,6 +133,14 @@ def card_cell_lines() -> int:
     return reference_look().sheet.cell_lines
 
 
+def card_text_under() -> frozenset[str]:
+    """The tables set as steps, hung numbers over their text (the attack walk-through), on the
+    cards as on the sheet (issue 12: one table, one look in every product): the sheet's list,
+    reference.yaml sheet.text_under. A card sets them so only where its own rule sends the text
+    under the rows (tables._card_shape); the list does not force that arrangement on a card."""
+    return frozenset(reference_look().sheet.text_under)
+
+
 def card_styles(spec: CardSpec, width: float = 0, height: float = 0) -> Styles:
     """A card's type: its long last column may go under its rows from two columns up, each such line
     only as tall as itself; no cell over card_cell_lines lines. Its size: card_body_pt's."""
@@ -145,6 +153,7 @@ def card_styles(spec: CardSpec, width: float = 0, height: float = 0) -> Styles:
         unwrap=pt(spec.unwrap),
         narrow_gutters=frozenset(spec.narrow_gutters),
         gutter_floor=pt(spec.gutter_floor),
+        text_under=card_text_under(),
     )
 
 

@@ -23,7 +23,14 @@ from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.column_order import reorder
 from kolaps_print.layout.reference.flow import FlowBox, Stack
 from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look, section_colour
-from kolaps_print.layout.reference.tables import fits_width, least_width, section_band, side_by_side, table_block
+from kolaps_print.layout.reference.tables import (
+    fits_width,
+    least_width,
+    section_band,
+    side_by_side,
+    table_block,
+    whole_cells_width,
+)
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.model.gamedata import GameData
@@ -117,6 +124,9 @@ def _row_widths(row: tuple[TableContent, ...], width: float, styles: Styles) -> 
     titled = [max(w, _title_width(t, styles)) for t, w in zip(row, least, strict=True)]
     if sum(titled) <= width:  # each title on one line: the tables' heads start level (review 13, N4)
         least = titled
+    whole = [max(w, whole_cells_width(t, styles)) for t, w in zip(row, least, strict=True)]
+    if sum(whole) <= width:  # and no cell wrapped where the others have the room (hang18: « Bras gauche »)
+        least = whole
     fixed: dict[int, float] = {}
     while True:  # pin the tables short of their least width, share the rest by weight
         free = [i for i in range(len(row)) if i not in fixed]

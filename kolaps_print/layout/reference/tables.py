@@ -3,6 +3,7 @@ tint, rows alternating paper and a lighter tint, black rules under the head and 
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 
@@ -14,7 +15,7 @@ from reportlab.platypus import Flowable, Paragraph
 from kolaps_print.content.tables import Align, TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
-from kolaps_print.layout.reference.flow import SectionBand, Stack
+from kolaps_print.layout.reference.flow import EPSILON, SectionBand, Stack
 from kolaps_print.layout.reference.look import Styles, chance_colour, grey_at, mark_grey
 from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.ruling_style import quiet_marks
@@ -72,9 +73,56 @@ def fits_width(table: TableContent, width: float, styles: Styles) -> bool:
 
 def _widths(table: TableContent, width: float, styles: Styles) -> list[float]:
     """Share width by the table's hints, but never below a column's longest word; on a card, a column
-    a little short of its longest line then takes that from the others' spare room (_unwrap)."""
+    a little short of its longest line then takes that from the others' spare room (_unwrap); on the
+    sheet, a column of short cells (names) takes what its cells need whole from the others' room
+    (_whole_cells)."""
     shared = _shared_widths(table, width, styles)
-    return _unwrap(table, shared, styles) if styles.unwrap else shared
+    if styles.unwrap:
+        return _unwrap(table, shared, styles)
+    return _whole_cells(table, shared, styles) if styles.cell_lines else shared
+
+
+def _cell_widths(table: TableContent, styles: Styles) -> list[float]:
+    """Per column, the width its cells take whole, none wrapped (its head may wrap), never below
+    its longest word: what a table of names needs so « Bras gauche » stays on one line."""
+    pad = 2 * styles.padding * 1.4 + 0.5
+    bold = table_paint().bold_columns(table.columns, table.rows)
+    cells = [
+        max((stringWidth(row[i], SANS_BOLD if i in bold else SANS, styles.body) for row in table.rows), default=0.0)
+        + pad
+        for i in range(len(table.columns))
+    ]
+    return [max(c, m) for c, m in zip(cells, _min_widths(table, styles), strict=True)]
+
+
+def whole_cells_width(table: TableContent, styles: Styles) -> float:
+    """The narrowest the table can be with no cell wrapped (its heads may): the width a sheet's row of
+    tables gives it when the row has the room (sheet._row_widths, hang18)."""
+    return sum(_cell_widths(table, styles))
+
+
+def _whole_cells(table: TableContent, widths: list[float], styles: Styles) -> list[float]:
+    """Widths where a column whose cells wrap takes what they need whole from the columns with room
+    beyond their own cells' (hang18: the kit's « Localisation » printed « Bras / gauche » over two
+    lines while « Gravité suivante » had room); a column no room covers keeps its share."""
+    return _give_room(widths, _cell_widths(table, styles), most=math.inf, least=EPSILON)
+
+
+def _give_room(widths: list[float], wanted: list[float], most: float, least: float = 0.0) -> list[float]:
+    """Widths where each column short of its wanted width by more than least and at most most pt
+    takes the difference from the columns wider than they want, in proportion to their room, the
+    smallest need first; a need the others' room cannot cover is left as it is."""
+    widths = list(widths)
+    for i in sorted(range(len(widths)), key=lambda c: wanted[c] - widths[c]):
+        need = wanted[i] - widths[i]
+        spare = {j: widths[j] - wanted[j] for j in range(len(widths)) if j != i and widths[j] > wanted[j]}
+        if need <= least or need > most or sum(spare.values()) < need:
+            continue
+        total = sum(spare.values())
+        for j, room in spare.items():
+            widths[j] -= need * room / total
+        widths[i] = wanted[i]
+    return widths
 
 
 def _natural_widths(table: TableContent, styles: Styles) -> list[float]:
@@ -95,18 +143,7 @@ def _unwrap(table: TableContent, widths: list[float], styles: Styles) -> list[fl
     """Widths where a column whose longest line is at most styles.unwrap pt too wide takes the
     difference from the columns with room to spare (review 11: « Bras gauche estropié » wrapped on
     the poker card where « Bras droit estropié » did not, the Test column half empty beside it)."""
-    natural = _natural_widths(table, styles)
-    widths = list(widths)
-    for i in sorted(range(len(widths)), key=lambda c: natural[c] - widths[c]):
-        need = natural[i] - widths[i]
-        spare = {j: widths[j] - natural[j] for j in range(len(widths)) if j != i and widths[j] > natural[j]}
-        if need <= 0 or need > styles.unwrap or sum(spare.values()) < need:
-            continue
-        total = sum(spare.values())
-        for j, room in spare.items():
-            widths[j] -= need * room / total
-        widths[i] = natural[i]
-    return widths
+    return _give_room(widths, _natural_widths(table, styles), most=styles.unwrap)
 
 
 def _shared_widths(table: TableContent, width: float, styles: Styles) -> list[float]:
