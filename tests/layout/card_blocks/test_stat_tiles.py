@@ -1,5 +1,6 @@
-"""The mini cards' MVT tile: « 10/20 cm » where the army's tiles have the room, the value never
-smaller for it (audit 17: the minis printed « 10/20 » with no unit, poker and tarot say « cm »)."""
+"""The mini cards' MVT tile: « 10/20 cm », the value at full size where the army's tiles have the
+room, else down to the unit floor (audit 17: the minis printed « 10/20 » with no unit, poker and
+tarot say « cm »; words18: every army's minis say it)."""
 
 from __future__ import annotations
 
@@ -37,8 +38,13 @@ def test_a_mini_cards_mvt_value_is_followed_by_its_unit_on_its_baseline(cli, tmp
         assert unit.size == 6 and value.size == 15  # the unit small, the value at its full size
 
 
-def test_an_army_whose_tiles_have_no_room_keeps_its_values_full_size_without_the_unit(cli, tmp_path):
-    """Les Damnés' « 12,5/25 » fills its tile: « cm » would shrink it, so none of its cards says it."""
+def test_an_army_whose_tiles_lack_room_sets_its_mvt_down_to_the_unit_floor_with_the_unit(cli, tmp_path):
+    """Les Damnés' « 12,5/25 » fills its tile at 15 pt: its MVT values go down to the unit floor
+    (card.yaml stats.unit_floor, 12 pt) so that « cm » follows them (words18; audit 17 printed them
+    without the unit), and the other tiles keep 15 pt."""
     texts = _mini(cli, tmp_path, "les-damnes")
-    assert not [t for t in texts if t.text.strip() == "cm"]
-    assert {t.size for t in texts if t.text.strip() in ("10/20", "12,5/25")} == {15}
+    values = [t for t in texts if t.text.strip() in ("10/20", "12,5/25", "7,5/15")]
+    units = [t for t in texts if t.text.strip() == "cm"]
+    assert values and len(units) == len(values)
+    assert all(12 <= t.size < 15 for t in values), {(t.text, t.size) for t in values}
+    assert {t.size for t in texts if t.text.strip() in ("2+", "3+", "4+", "5+")} == {15}
