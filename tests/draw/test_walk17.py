@@ -37,7 +37,7 @@ def _body_pt(pdf: bytes) -> float:
     [
         "CIB de la cible, plus les modificateurs de difficulté.",  # step 1: which modifiers
         "(voir « Les trois jets »)",  # step 4: where, by its section (the sheet and the reference cards print it)
-        "Ajoutez au dé de gravité la « Gravité suivante »",  # step 5: a sentence naming the column (review 18 S5, 18b S4)
+        "La gravité vaut le dé de gravité plus la gravité suivante",  # step 5: a sentence
         "de difficulté égale à la gravité − 1",  # step 10: not « difficulté gravité − 1 »
         "La cible perd du moral selon son rang initial",  # step 11: its subject
     ],
