@@ -78,7 +78,10 @@ def read_entries(objs: list) -> dict[str, Entry]:
             for o in numerals
             for first, last in re.findall(r"(\d+)(?:\u2013(\d+))?", o.text)
         ]
-        if spans and words and "Regular" in words[0].font and words[0].size < HEADING_SIZE:
+        # an entry's pages follow its name: a table's numbered row (« 1 En déroute », the Moral table
+        # on a page the index shares since the eighteenth session's reflow) is no entry
+        after = words and all(n.bounds[0] > words[0].bounds[0] for n in numerals)
+        if spans and words and after and "Regular" in words[0].font and words[0].size < HEADING_SIZE:
             name = " ".join(" ".join(o.text.split()) for o in words)
             out[name] = Entry(name, page, [(first, bold) for first, _, bold in spans], spans)
     return out
