@@ -5,35 +5,21 @@ holds two lines on every product."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 from pdf_text import text_objects  # tests/support
+from ruleset_products import ruleset_pdf  # tests/support
 from table_cells import Cell, grid_cells  # tests/support
-
-from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
-from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
-from kolaps_print.jobs.tables import TablesOptions
 
 SHORT = ("Coup puissant", "−2 REF et DEX", "−2 AV, −3 DV", "DEX/2, REF 0", "Autre action")  # ≤ 6 ems whole
 
 
-@cache
-def _pdf(system: str, kind: str) -> bytes:
-    if kind == "sheet":
-        return build_ruleset_sheet(system).pdf
-    if kind == "book":
-        return build_rulebook(RulebookOptions(ruleset=system)).pdf
-    return build_ruleset_reference_cards(system, TablesOptions(format="cards", card=kind)).pdf
-
-
 def _cells(system: str, kind: str) -> list[Cell]:
-    return grid_cells(_pdf(system, kind))
+    return grid_cells(ruleset_pdf(system, kind))
 
 
 def _lines(system: str, kind: str) -> list[str]:
     """Each printed line's text (a text object), no-break spaces read as spaces."""
-    return [" ".join(o.text.split()) for o in text_objects(_pdf(system, kind))]
+    return [" ".join(o.text.split()) for o in text_objects(ruleset_pdf(system, kind))]
 
 
 def _text(cell: Cell) -> str:

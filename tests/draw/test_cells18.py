@@ -6,23 +6,12 @@ though its « Pas de défense. » is short (cells17 made it whole and set « Ce 
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 from pdf_text import text_objects  # tests/support
+from ruleset_products import ruleset_pdf  # tests/support
 from table_cells import Cell, grid_cells  # tests/support
 
-from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
-from kolaps_print.jobs.tables import TablesOptions
-
 WHOLE = ("Coup puissant", "−2 REF et DEX", "Dégainer et attaquer", "−4 AV si improvisé")
-
-
-@cache
-def _pdf(system: str, kind: str) -> bytes:
-    if kind.startswith("sheet"):
-        return build_ruleset_sheet(system, kind.split("-")[1]).pdf
-    return build_ruleset_reference_cards(system, TablesOptions(format="cards", card=kind)).pdf
 
 
 def _text(cell: Cell) -> str:
@@ -33,7 +22,7 @@ def _text(cell: Cell) -> str:
 def test_the_3d6_sheet_s_combat_sets_its_labels_and_modifiers_whole(paper):
     """Main set « Coup / puissant », « −2 REF / et DEX », « Dégainer et / attaquer » and « −4 AV si /
     improvisé » in two lines each."""
-    cells = [c for c in grid_cells(_pdf("3d6", f"sheet-{paper}")) if _text(c) in WHOLE]
+    cells = [c for c in grid_cells(ruleset_pdf("3d6", f"sheet-{paper}")) if _text(c) in WHOLE]
     assert {_text(c) for c in cells} == set(WHOLE), cells
     assert all(c.lines == 1 for c in cells), cells
 
@@ -42,7 +31,7 @@ def test_the_3d6_sheet_s_combat_sets_its_labels_and_modifiers_whole(paper):
 def test_the_3d6_sheet_s_effects_stay_within_three_lines(paper):
     """Each « Effet : … » under its row (a line across the table) in three lines at most, and no
     cell of the sheet over three."""
-    pdf = _pdf("3d6", f"sheet-{paper}")
+    pdf = ruleset_pdf("3d6", f"sheet-{paper}")
     assert not [c for c in grid_cells(pdf) if c.lines > 3]
     lines = [" ".join(o.text.split()) for o in text_objects(pdf) if o.page == 1]
     starts = [i for i, t in enumerate(lines) if t.startswith("Effet :")]
@@ -59,7 +48,7 @@ def test_d12_totale_keeps_every_cell_within_two_lines(kind):
     """cells17 made « Pas de défense. » whole before the reshare and kept it so, and « Deux jets
     d’attaque, un jet de dégâts par touche. » took three lines: a short cell made whole now leaves
     no cell taller than the plain reshare's tallest (columns.fewer_row_lines)."""
-    cells = grid_cells(_pdf("d12", kind))
+    cells = grid_cells(ruleset_pdf("d12", kind))
     start = next(i for i, c in enumerate(cells) if _text(c) == "Attaque totale")
     rows = cells[start : start + 6]
     assert [_text(c) for c in rows][::3] == ["Attaque totale", "Défense totale"], rows

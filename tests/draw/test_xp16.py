@@ -7,29 +7,13 @@ nests its parentheses in the book (N9)."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
 from pdf_text import flat, page_texts, text_objects  # tests/support
-from ruleset_products import demo_army  # tests/support
+from ruleset_products import ruleset_pdf  # tests/support
 from table_cells import grid_cells  # tests/support
 
-from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
-from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
-from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
-from kolaps_print.jobs.tables import TablesOptions
-
-
-@cache
-def _pdf(system: str, kind: str) -> bytes:
-    if kind == "sheet":
-        return build_ruleset_sheet(system).pdf
-    if kind == "book":
-        return build_rulebook(RulebookOptions(ruleset=system)).pdf
-    if kind.startswith("army-"):
-        return build_ruleset_cards(demo_army(system), CardOptions(card=kind[5:])).pdf
-    return build_ruleset_reference_cards(system, TablesOptions(format="cards", card=kind)).pdf
 
 
 def _lines(pdf: bytes) -> list[tuple[int, str]]:
@@ -60,7 +44,7 @@ def test_no_experience_cell_takes_three_lines(kind, texts):
     poker too; on the tarot the grid, no taller than its text under its rows then, was kept and set
     « Caractéristique (primaire ou dérivée) » in three; cells18: its text under its rows again,
     1.8 pt taller (reference_cards.UNDER_TALLER).)"""
-    cells = [c for c in grid_cells(_pdf("3d6", kind)) if c.text.strip() in texts]
+    cells = [c for c in grid_cells(ruleset_pdf("3d6", kind)) if c.text.strip() in texts]
     assert cells and all(c.lines <= 2 for c in cells), cells
 
 
@@ -68,7 +52,7 @@ def test_no_experience_cell_takes_three_lines(kind, texts):
 def test_niveau_vise_is_never_parted(kind):
     """Main broke « 5 XP × niveau / visé » on the poker and in the book (review 15, S1): « visé »
     alone never starts a line."""
-    lines = _lines(_pdf("3d6", kind))
+    lines = _lines(ruleset_pdf("3d6", kind))
     assert any("× niveau" in t for _, t in lines), kind
     assert not [(p, t) for p, t in lines if t.startswith("visé") or t.endswith("niveau")]
 
@@ -77,7 +61,7 @@ def test_the_book_gives_the_cost_its_line():
     """Main's 3d6 book set « Caractéristique (primaire / ou dérivée) » in a 36 mm Hausse and
     « 5 XP × niveau / visé » in a 19.5 mm Coût: the book's columns reshare as the sheet's, Hausse
     breaking after its first word and the cost on one line."""
-    cells = {c.text.strip(): c for c in grid_cells(_pdf("3d6", "book")) if c.text.strip() in EXPERIENCE}
+    cells = {c.text.strip(): c for c in grid_cells(ruleset_pdf("3d6", "book")) if c.text.strip() in EXPERIENCE}
     assert cells[EXPERIENCE[1]].lines == 1, cells
     assert cells[EXPERIENCE[3]].lines == 1, cells
     assert cells[EXPERIENCE[0]].last_line == "(primaire ou dérivée)", cells
@@ -86,7 +70,7 @@ def test_the_book_gives_the_cost_its_line():
 @pytest.mark.parametrize("kind", ["sheet", "mini", "poker", "tarot", "book", "army-mini", "army-poker", "army-tarot"])
 def test_point_blank_is_never_broken(kind):
     """Main broke « à bout / portant » on d100 mini 3/8's back band and poker 2/5 (review 15, N1)."""
-    lines = _lines(_pdf("d100", kind))
+    lines = _lines(ruleset_pdf("d100", kind))
     assert kind.startswith("army-") or any("bout portant" in t.lower() for _, t in lines), kind
     broken = [(p, t) for p, t in lines if re.search(r"(?i)\bbout$", t) or re.match(r"portant\b|bout portant", t)]
     assert not broken, broken
@@ -95,7 +79,7 @@ def test_point_blank_is_never_broken(kind):
 @pytest.mark.parametrize("kind", ["mini", "poker", "tarot", "sheet", "book"])
 def test_a_number_in_words_keeps_the_word_it_counts(kind):
     """Main set « Un round pour glisser deux / balles. » on d100 mini 8/8 (review 14b N3)."""
-    lines = _lines(_pdf("d100", kind))
+    lines = _lines(ruleset_pdf("d100", kind))
     assert any("balles" in t for _, t in lines)
     assert not [(p, t) for p, t in lines if t.startswith("balles")]
 
@@ -105,7 +89,7 @@ def test_a_bold_name_takes_the_width_its_neighbour_does_not_use(kind):
     """Main set « Arme / de jet » in d100 « Recharger » beside a « Temps » with 26 mm over its
     text (review 15, N8): the name measured in the bold it prints in, and a cell taking a line
     less in a grid even where its row stays as tall."""
-    cells = [c for c in grid_cells(_pdf("d100", kind)) if " ".join(c.text.split()) == "Arme de jet"]
+    cells = [c for c in grid_cells(ruleset_pdf("d100", kind)) if " ".join(c.text.split()) == "Arme de jet"]
     assert cells and all(c.lines == 1 for c in cells), cells
 
 

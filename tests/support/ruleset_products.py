@@ -1,6 +1,7 @@
 """Shared by the rulesets' product tests (issue 13): the bundled systems, their seeds, and each
 one's product built once through the real CLI."""
 
+from functools import cache
 from pathlib import Path
 
 from kolaps_print.model.ruleset_army import RulesetArmy, load_ruleset_army
@@ -51,3 +52,24 @@ def demo_army(ruleset_id: str) -> RulesetArmy:
     (path,) = sorted((ruleset.folder / "armies").glob("*.yaml"))
     doc, _ = read_army_ruleset(path)
     return load_ruleset_army(doc, ruleset)
+
+
+@cache
+def ruleset_pdf(system: str, kind: str) -> bytes:
+    """A system's product built in process, once a run: « sheet » (A4) or « sheet-PAPER », « book »,
+    « army-CARD » (its demo army's cards), else its reference deck on that card."""
+    from kolaps_print.jobs.cards import CardOptions
+    from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
+    from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+    from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards, build_ruleset_sheet
+    from kolaps_print.jobs.tables import TablesOptions
+
+    if kind == "sheet":
+        return build_ruleset_sheet(system).pdf
+    if kind.startswith("sheet-"):
+        return build_ruleset_sheet(system, kind.split("-")[1]).pdf
+    if kind == "book":
+        return build_rulebook(RulebookOptions(ruleset=system)).pdf
+    if kind.startswith("army-"):
+        return build_ruleset_cards(demo_army(system), CardOptions(card=kind[5:])).pdf
+    return build_ruleset_reference_cards(system, TablesOptions(format="cards", card=kind)).pdf
