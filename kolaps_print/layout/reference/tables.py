@@ -48,9 +48,14 @@ def _longest_word(texts: list[str], font: str, size: float) -> float:
     return max((stringWidth(w, font, size) for w in _words(texts)), default=0.0)
 
 
+def _cell_pad(styles: Styles) -> float:
+    """What a column adds to its text's width: both paddings as drawn, and SLACK_PT."""
+    return 2 * styles.padding * 1.4 + SLACK_PT
+
+
 def _min_widths(table: TableContent, styles: Styles) -> list[float]:
     """Per column, the width under which a word (header or cell) would break mid-word."""
-    pad = 2 * styles.padding * 1.4 + SLACK_PT
+    pad = _cell_pad(styles)
     mins = []
     for i, header in enumerate(table.columns):
         cells = [row[i] for row in table.rows]
@@ -85,7 +90,7 @@ def _widths(table: TableContent, width: float, styles: Styles) -> list[float]:
 def _cell_widths(table: TableContent, styles: Styles) -> list[float]:
     """Per column, the width its cells take whole, none wrapped (its head may wrap), never below
     its longest word: what a table of names needs so « Bras gauche » stays on one line."""
-    pad = 2 * styles.padding * 1.4 + 0.5
+    pad = _cell_pad(styles)
     bold = table_paint().bold_columns(table.columns, table.rows)
     cells = [
         max((stringWidth(row[i], SANS_BOLD if i in bold else SANS, styles.body) for row in table.rows), default=0.0)
@@ -127,7 +132,7 @@ def _give_room(widths: list[float], wanted: list[float], most: float, least: flo
 
 def _natural_widths(table: TableContent, styles: Styles) -> list[float]:
     """Per column, the width its longest cell (or head) takes on one line, padding included."""
-    pad = 2 * styles.padding * 1.4 + 0.5
+    pad = _cell_pad(styles)
     bold = table_paint().bold_columns(table.columns, table.rows)
     return [
         max(
