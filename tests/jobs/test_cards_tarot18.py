@@ -49,7 +49,7 @@ def blank_under_body(page) -> float:
     rows = [
         y
         for y in range(int(layout.front.body.top * px), band)
-        if min(image.crop((x0, y, x1, y + 1)).get_flattened_data()) < INK
+        if image.crop((x0, y, x1, y + 1)).getextrema()[0] < INK  # (low, high) of a grey image
     ]
     return (band - max(rows)) / px
 
