@@ -3,8 +3,8 @@
 Exit codes: 0 success (warnings allowed), 1 invalid input, 2 usage error, 70 internal error.
 
 This module imports no typer: `kolaps-print --help` and a `check` of unchanged files may be
-served from what the same run printed before (cli/replayed.py), and typer with click is some
-0.1 s of start-up. The application is cli/root.py's `app` (also reached as this module's `app`).
+served from what the same run printed before (cli/replayed.py), a plain `cards` or `check` of
+files runs without it (cli/quick.py), and typer with click is some 0.1 s of start-up. The application is cli/root.py's `app` (also reached as this module's `app`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from kolaps_print import collector
 
 TYPE_CHECKING = False  # typing is a few ms of a served --help
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 # One module per command (kolaps_print/cli/NAME.py), each adding itself to app when imported.
@@ -50,13 +51,19 @@ def _command_named(argv: list[str]) -> str | None:
 
 
 def main() -> None:
-    from kolaps_print.cli import replayed
+    from kolaps_print.cli import quick, replayed
 
     argv = sys.argv[1:]
     # A one-shot command keeps nearly all it makes until it exits: no cycle collection (peak
     # memory unchanged up to 10,000 cards). --watch runs for hours and keeps the collector.
     with contextlib.nullcontext() if "--watch" in argv else collector.paused_until_exit():
-        replayed.run(argv, lambda: _typer_run(argv))
+        replayed.run(argv, lambda: _run(argv, quick.run))
+
+
+def _run(argv: list[str], quick_run: Callable[[list[str]], bool]) -> None:
+    """argv without typer if it is plain enough (cli/quick.py), else by typer."""
+    if not quick_run(argv):
+        _typer_run(argv)
 
 
 def _typer_run(argv: list[str]) -> None:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from kolaps_print.cli import app, common
+from kolaps_print.cli import app, card_run, common
 from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, offset_option, paper_option
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.layout.choices import CardsFormat, Flip, Layout
@@ -84,8 +81,6 @@ def cards(
 ) -> None:
     """Print recto-verso character cards: 9 poker cards per A4 sheet, each back behind its front."""
     from kolaps_print.jobs.card_options import CardOptions  # not KOLAPS's card layout: the army may be another's
-    from kolaps_print.model.choices import KOLAPS
-    from kolaps_print.model.ruleset_choice import read_army_ruleset
 
     if format_ != "pdf":
         _card_images(army, output, format_, card, dpi, print_shop, strict, base_url, edition)
@@ -111,20 +106,7 @@ def cards(
         raise typer.BadParameter(str(exc)) from None
     except KolapsError as exc:  # a broken layout data file
         common.invalid(exc)
-    doc, ruleset = common.run(lambda: read_army_ruleset(army))
-    if ruleset != KOLAPS:  # another game system: its own card blocks
-        from kolaps_print.jobs.ruleset_cards import write_ruleset_cards
-
-        written = common.run(lambda: write_ruleset_cards(army, output, options, strict, (doc, ruleset)))
-        common.finish(written.result.warnings, strict)
-        typer.echo(written.summary())
-        return
-    from kolaps_print.jobs.cards import write_cards
-
-    with _progress_bar() as progress:
-        written = common.run(lambda: write_cards(army, output, options, strict, progress, doc))
-    common.finish(written.result.warnings, strict)
-    typer.echo(written.summary())
+    card_run.write_pdf(army, output, options, strict)
 
 
 def _refuse_base_url(base_url: str | None, fmt: str) -> None:
@@ -169,24 +151,3 @@ def _card_images(
     written = common.run(lambda: write_card_images(army, output, options, strict))
     common.finish(written.warnings, strict)
     typer.echo(written.summary())
-
-
-@contextmanager
-def _progress_bar() -> Iterator:
-    """A progress bar on stderr for large armies, only when stderr is a terminal."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    with Progress(
-        TextColumn("cards"), BarColumn(), MofNCompleteColumn(), console=Console(stderr=True), transient=True
-    ) as bar:
-        task = bar.add_task("cards", total=None)
-
-        def update(done: int, total: int) -> None:
-            if total >= 50:  # a small army is done before a bar could be read
-                bar.update(task, completed=done, total=total)
-
-        yield update

@@ -13,6 +13,10 @@ from typing import Any, TypeVar
 import typer
 from typer.core import TyperCommand
 
+from kolaps_print.cli.values import card as _card
+from kolaps_print.cli.values import offset as _offset
+from kolaps_print.cli.values import paper as _paper
+
 T = TypeVar("T")
 
 
@@ -37,25 +41,6 @@ def parsed_by(parse: Callable[[str], T]) -> Callable[[Any], T | str]:
             return value
 
     return parser
-
-
-def _paper(value: str) -> str:
-    from kolaps_print.layout.sheets import paper_name
-
-    return paper_name(value)
-
-
-def _card(value: str) -> str:
-    from kolaps_print.layout.sheets import card_size
-
-    card_size(value)
-    return value.strip()
-
-
-def _offset(value: str) -> tuple[float, float]:
-    from kolaps_print.layout.sheets import parse_offset
-
-    return parse_offset(value)
 
 
 def _papers() -> tuple[str, ...]:
