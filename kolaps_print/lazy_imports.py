@@ -21,8 +21,10 @@ PACKAGES = (PLATYPUS, "yaml")
 
 
 class _Finder:
-    """Finds each of PACKAGES as the other finders do, once, and loads it with patterns_lazy;
-    off sys.meta_path once it has found them all."""
+    """Finds each of PACKAGES as the other finders do and loads it with patterns_lazy; off
+    sys.meta_path once all are loaded. A package stays waiting until it is loaded, not merely
+    found: `importlib.util.find_spec` (disk_cache's key of the installed libraries) finds one
+    without loading it, and the import that follows must still get the lazy patterns."""
 
     def __init__(self) -> None:
         self.waiting = [name for name in PACKAGES if name not in sys.modules]
@@ -30,23 +32,26 @@ class _Finder:
     def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
         if name not in self.waiting:
             return None
-        self.waiting.remove(name)
-        if not self.waiting:
-            sys.meta_path.remove(self)
         for finder in sys.meta_path:
             if finder is self or not hasattr(finder, "find_spec"):
                 continue
             spec: Any = finder.find_spec(name, path, target)
             if spec is not None:
                 if hasattr(spec.loader, "exec_module"):
-                    spec.loader = _Loader(spec.loader, name == PLATYPUS)
+                    spec.loader = _Loader(spec.loader, name == PLATYPUS, self)
                 return spec
         return None
 
+    def loaded(self, name: str) -> None:
+        if name in self.waiting:
+            self.waiting.remove(name)
+        if not self.waiting and self in sys.meta_path:
+            sys.meta_path.remove(self)
+
 
 class _Loader:
-    def __init__(self, loader: Any, platypus: bool) -> None:
-        self._loader, self._platypus = loader, platypus
+    def __init__(self, loader: Any, platypus: bool, finder: _Finder) -> None:
+        self._loader, self._platypus, self._finder = loader, platypus, finder
 
     def create_module(self, spec: Any) -> Any:
         return self._loader.create_module(spec)
@@ -54,6 +59,7 @@ class _Loader:
     def exec_module(self, module: Any) -> None:
         from kolaps_print.lazy_patterns import patterns_lazy, pyphen_on_use
 
+        self._finder.loaded(module.__spec__.name)
         module.__spec__.loader = module.__loader__ = self._loader  # the module as a plain import leaves it
         with patterns_lazy(), pyphen_on_use(self._platypus):
             self._loader.exec_module(module)

@@ -74,6 +74,21 @@ def test_a_fresh_process_imports_platypus_with_the_stand_ins_and_the_real_compil
     ]
 
 
+def test_a_package_found_before_it_is_imported_still_gets_the_stand_ins():
+    """disk_cache keys a replayed `check` by the libraries' files, finding yaml and reportlab
+    with importlib.util.find_spec before importing them (the finder once took that for the
+    import, and yaml then compiled its pattern: ~9 ms of every `check`). Fails on main bb0ac27."""
+    code = (
+        "import importlib.util, sys, kolaps_print\n"
+        "importlib.util.find_spec('yaml'); importlib.util.find_spec('reportlab.platypus')\n"
+        "import yaml; from reportlab.platypus import paragraph\n"
+        "print(type(yaml.reader.Reader.NON_PRINTABLE).__name__, type(paragraph.uri_pat).__name__,\n"
+        "      any(type(f).__name__ == '_Finder' for f in sys.meta_path))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["LazyPattern", "LazyPattern", "False"]
+
+
 URIS = [
     "https://example.com",
     "http://www.example.com/path/to/page?x=1&y=2#frag",
