@@ -35,6 +35,7 @@ class Row:
     fill: Ink | None = None
     cell_fills: tuple[tuple[int, Ink], ...] = ()  # (column, ink): the chances' heat map
     ruled: bool = True  # the table's row_rule under it (False: it heads the row under it, a weapon's name)
+    least: float = 0.0  # pt: the row is at least this tall (a head band as tall as its neighbour's: letter19)
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ class RowTable(Flowable):
             else:
                 content = cell.wrap(self.cell_width(row, i), BIG)[1] + self.drop(row, cell)
             tallest = max(tallest, content + row.top + row.bottom)
-        return tallest
+        return max(tallest, row.least)
 
     def drop(self, row: Row, cell: Flowable) -> float:
         """How far a cell is set below the row's top padding: with valign baseline, its first line
