@@ -104,6 +104,12 @@ class RowTable(Flowable):
         # the largest line's own leading above its capitals stands for the row's top padding
         return first - _first_line(cell) - (min(row.top, first - min(map(_first_line, row.cells))) if first > 0 else 0)
 
+    def raise_head(self, height: float) -> None:
+        """Its head row at least this tall, its heads centred in it (a neighbour's head band: letter19)."""
+        self.rows[0] = replace(self.rows[0], least=height)
+        if self._heights is not None:  # measured already: only the head row's height changes
+            self._heights[0] = max(self._heights[0], height)
+
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width, self.height = sum(self.column_widths), sum(self.row_heights())
         return self.width, self.height

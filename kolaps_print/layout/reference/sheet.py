@@ -23,15 +23,16 @@ from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.column_order import reorder
 from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack
 from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look, section_colour
+from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.reference.tables import (
     fits_width,
-    head_height,
     least_width,
     section_band,
     side_by_side,
     snug_fits,
     snug_room,
     table_block,
+    table_flowable,
     whole_cells_width,
 )
 from kolaps_print.layout.shapes import Shape
@@ -113,22 +114,26 @@ def row_units(
     fits = [snug_fits(t, w, styles) if by_need else fits_width(t, w, styles) for t, w in zip(row, widths, strict=True)]
     if not all(fits):  # too narrow: one under the other
         return [table_block(t, width, styles, legend=legend and i == 0) for i, t in enumerate(row)]
-    heads = _head_bands(row, widths, styles) if by_need else [0.0] * len(row)
+    bodies = [table_flowable(t, w, styles, snug=by_need) for t, w in zip(row, widths, strict=True)]
+    if by_need:
+        _level_heads(row, widths, bodies, styles)
     blocks = [
-        table_block(t, w, styles, legend=legend and i == 0, head=h, snug=by_need)
-        for i, (t, w, h) in enumerate(zip(row, widths, heads, strict=True))
+        table_block(t, w, styles, legend=legend and i == 0, body=body)
+        for i, (t, w, body) in enumerate(zip(row, widths, bodies, strict=True))
     ]
     return [side_by_side(blocks, widths, gap)]
 
 
-def _head_bands(row: tuple[TableContent, ...], widths: list[float], styles: Styles) -> list[float]:
+def _level_heads(row: tuple[TableContent, ...], widths: list[float], bodies: list[RowTable], styles: Styles) -> None:
     """Each table's head band as tall as the row's tallest, when their titles start level (each on
     one line), so their rows and zebra bands line up (letter19: « Gravité suivante » in two lines set
     « Localisation »'s rows 3 mm under « Cumul des blessures »')."""
     if any(_title_width(t, styles) > w + EPSILON for t, w in zip(row, widths, strict=True)):
-        return [0.0] * len(row)
-    tallest = max(head_height(t, w, styles, snug=True) for t, w in zip(row, widths, strict=True))
-    return [tallest] * len(row)
+        return
+    headed = [body for body in bodies if body.repeatRows]
+    tallest = max((body.row_heights()[0] for body in headed), default=0.0)
+    for body in headed:
+        body.raise_head(tallest)
 
 
 def _row_widths(row: tuple[TableContent, ...], width: float, styles: Styles) -> list[float]:

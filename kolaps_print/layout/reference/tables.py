@@ -356,12 +356,9 @@ def _hanging_widths(keys: TableContent, widths: list[float], styles: Styles) -> 
     return [least, widths[1] + widths[0] - least] + widths[2:]
 
 
-def table_flowable(
-    table: TableContent, width: float, styles: Styles, head: float = 0.0, snug: bool = False
-) -> RowTable:
-    """The table itself; it splits between rows and repeats its header row. head: the sheet's head
-    band at least this tall, its heads centred in it (as tall as a neighbour's beside it: letter19);
-    snug: its cells whole in less than their width, its one-word columns' padding narrowed (a row's)."""
+def table_flowable(table: TableContent, width: float, styles: Styles, snug: bool = False) -> RowTable:
+    """The table itself; it splits between rows and repeats its header row. snug: its cells whole in
+    less than their width, its one-word columns' padding narrowed (a sheet's row: letter19)."""
     if styles.max_lines:
         return _card_table(table, width, styles)
     under = _sheet_under(table, width, styles)
@@ -369,17 +366,11 @@ def table_flowable(
         # a column under its row that is not the table's running text (its widest) says its head:
         # « Les trois jets »' « Échec critique : … » (round-12 review), not « Moral »'s effect
         headed = not _widest_last(table)
-        return _table_text_under(table, width, styles, under, headed, head)
+        return _table_text_under(table, width, styles, under, headed)
     snugged = _snug_widths(table, width, styles) if snug else None
     if snugged:
-        return _table_inline(table, snugged[0], styles, head, snugged[1])
-    return _table_inline(table, _widths(table, width, styles), styles, head)
-
-
-def head_height(table: TableContent, width: float, styles: Styles, snug: bool = False) -> float:
-    """How tall the sheet sets the table's head band at this width (0 for a card's stacked table)."""
-    flowable = table_flowable(table, width, styles, snug=snug)
-    return flowable.row_heights()[0] if flowable.repeatRows else 0.0
+        return _table_inline(table, snugged[0], styles, snugged[1])
+    return _table_inline(table, _widths(table, width, styles), styles)
 
 
 def _sheet_under(table: TableContent, width: float, styles: Styles) -> int:
@@ -546,12 +537,11 @@ def _table_inline(
     table: TableContent,
     widths: list[float],
     styles: Styles,
-    head: float = 0.0,
     sides: tuple[float, ...] | None = None,
 ) -> RowTable:
-    """The grid; head: its head band's least height; sides: each column's side padding (a snug table's)."""
+    """The grid; sides: each column's side padding (a snug table's)."""
     grid = _grid(table, styles)
-    rows = [_row(grid[0], styles, least=head)]
+    rows = [_row(grid[0], styles)]
     rows += [_row(cells, styles, cell_fills=_shading(table, r)) for r, cells in enumerate(grid[1:])]
     look = _look(styles, len(widths))
     if sides is not None:
@@ -611,7 +601,7 @@ def _cell_lines(table: TableContent, widths: list[float], styles: Styles, column
 
 
 def _table_text_under(
-    table: TableContent, width: float, styles: Styles, under: int = 1, headed: bool = False, head: float = 0.0
+    table: TableContent, width: float, styles: Styles, under: int = 1, headed: bool = False
 ) -> RowTable:
     keys = _key_columns(table, under)
     widths = _widths(keys, width, styles)
@@ -620,7 +610,6 @@ def _table_text_under(
         widths = _hanging_widths(keys, widths, styles)
         hang = widths[0]
     rows = _rows_text_under(table, styles, under, headed, hang)
-    rows[0] = replace(rows[0], least=head)
     # a row and its texts: the flow never cuts between them
     return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1, row_group=1 + under)
 
@@ -640,11 +629,10 @@ def table_block(
     styles: Styles,
     show_title: bool = True,
     legend: bool = False,
-    head: float = 0.0,
-    snug: bool = False,
+    body: RowTable | None = None,
 ) -> Stack:
-    """Title, the rule it serves (bold, read first), table (head, snug: table_flowable's), note and
-    (legend) the marks' legend, kept together.
+    """Title, the rule it serves (bold, read first), table (body: as set already, else table_flowable's),
+    note and (legend) the marks' legend, kept together.
 
     The legend is never a table's note here: the sheet's footer carries it, and on the cards it
     follows the first table in its own quiet paragraph.
@@ -654,7 +642,7 @@ def table_block(
         parts.append(paragraph(table.title, styles.table_title()))
     if table.rule:
         parts.append(paragraph(table.rule, styles.rule()))
-    parts.append(table_flowable(table, width, styles, head, snug))
+    parts.append(body if body is not None else table_flowable(table, width, styles))
     if table.note:
         parts.append(paragraph(table.note, styles.note()))
     if legend:
