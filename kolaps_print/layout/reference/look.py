@@ -37,6 +37,7 @@ class SheetSpec(Model):
     split_fraction: Share
     cell_lines: int = Field(ge=1, le=20)  # a table cell wraps to this many lines at most
     text_under: tuple[str, ...] = ()  # tables (by id) whose running text goes under each row at every size
+    gutter_floor: Gap = 0  # the least side padding a one-word column narrows to in a row of tables (letter19)
     title_pt: TypePt
     page_pt: TypePt
     rule_pt: float = Field(ge=0, le=5)
@@ -197,6 +198,9 @@ class Styles:
     unwrap: float = 0  # pt: a column this much short of its longest line takes it from the others' spare room (cards)
     narrow_gutters: frozenset[str] = frozenset()  # tables (by id) whose one-word columns may narrow (cards)
     gutter_floor: float = 0  # pt: the least side padding such a column keeps
+    # pt, the sheet's: in a row of tables short of room for their cells whole, the one-word columns
+    # (numbers, « Cases ») narrow their side padding down to this (0: never)
+    snug_floor: float = 0
 
     @property
     def leading(self) -> float:

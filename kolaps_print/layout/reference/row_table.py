@@ -35,6 +35,7 @@ class Row:
     fill: Ink | None = None
     cell_fills: tuple[tuple[int, Ink], ...] = ()  # (column, ink): the chances' heat map
     ruled: bool = True  # the table's row_rule under it (False: it heads the row under it, a weapon's name)
+    least: float = 0.0  # pt: the row is at least this tall (a head band as tall as its neighbour's: letter19)
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ class RowTable(Flowable):
             else:
                 content = cell.wrap(self.cell_width(row, i), BIG)[1] + self.drop(row, cell)
             tallest = max(tallest, content + row.top + row.bottom)
-        return tallest
+        return max(tallest, row.least)
 
     def drop(self, row: Row, cell: Flowable) -> float:
         """How far a cell is set below the row's top padding: with valign baseline, its first line
@@ -102,6 +103,12 @@ class RowTable(Flowable):
         first = max(_first_line(c) for c in row.cells)
         # the largest line's own leading above its capitals stands for the row's top padding
         return first - _first_line(cell) - (min(row.top, first - min(map(_first_line, row.cells))) if first > 0 else 0)
+
+    def raise_head(self, height: float) -> None:
+        """Its head row at least this tall, its heads centred in it (a neighbour's head band: letter19)."""
+        self.rows[0] = replace(self.rows[0], least=height)
+        if self._heights is not None:  # measured already: only the head row's height changes
+            self._heights[0] = max(self._heights[0], height)
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width, self.height = sum(self.column_widths), sum(self.row_heights())

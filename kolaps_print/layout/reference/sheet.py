@@ -21,14 +21,18 @@ from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import box_shapes
 from kolaps_print.layout.reference.column_order import reorder
-from kolaps_print.layout.reference.flow import FlowBox, Stack
+from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack
 from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look, section_colour
+from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.reference.tables import (
     fits_width,
     least_width,
     section_band,
     side_by_side,
+    snug_fits,
+    snug_room,
     table_block,
+    table_flowable,
     whole_cells_width,
 )
 from kolaps_print.layout.shapes import Shape
@@ -107,12 +111,29 @@ def row_units(
     room = width - gap * (len(row) - 1)
     weights = [sum(t.widths) or len(t.columns) for t in row]
     widths = _row_widths(row, room, styles) if by_need else [room * w / sum(weights) for w in weights]
-    if not all(fits_width(t, w, styles) for t, w in zip(row, widths, strict=True)):  # too narrow: one under the other
+    fits = [snug_fits(t, w, styles) if by_need else fits_width(t, w, styles) for t, w in zip(row, widths, strict=True)]
+    if not all(fits):  # too narrow: one under the other
         return [table_block(t, width, styles, legend=legend and i == 0) for i, t in enumerate(row)]
+    bodies = [table_flowable(t, w, styles, snug=by_need) for t, w in zip(row, widths, strict=True)]
+    if by_need:
+        _level_heads(row, widths, bodies, styles)
     blocks = [
-        table_block(t, w, styles, legend=legend and i == 0) for i, (t, w) in enumerate(zip(row, widths, strict=True))
+        table_block(t, w, styles, legend=legend and i == 0, body=body)
+        for i, (t, w, body) in enumerate(zip(row, widths, bodies, strict=True))
     ]
     return [side_by_side(blocks, widths, gap)]
+
+
+def _level_heads(row: tuple[TableContent, ...], widths: list[float], bodies: list[RowTable], styles: Styles) -> None:
+    """Each table's head band as tall as the row's tallest, when their titles start level (each on
+    one line), so their rows and zebra bands line up (letter19: « Gravité suivante » in two lines set
+    « Localisation »'s rows 3 mm under « Cumul des blessures »')."""
+    if any(_title_width(t, styles) > w + EPSILON for t, w in zip(row, widths, strict=True)):
+        return
+    headed = [body for body in bodies if body.repeatRows]
+    tallest = max((body.row_heights()[0] for body in headed), default=0.0)
+    for body in headed:
+        body.raise_head(tallest)
 
 
 def _row_widths(row: tuple[TableContent, ...], width: float, styles: Styles) -> list[float]:
@@ -127,6 +148,10 @@ def _row_widths(row: tuple[TableContent, ...], width: float, styles: Styles) -> 
     whole = [max(w, whole_cells_width(t, styles)) for t, w in zip(row, least, strict=True)]
     if sum(whole) <= width:  # and no cell wrapped where the others have the room (hang18: « Bras gauche »)
         least = whole
+    else:  # their one-word columns' padding may give the room (letter19)
+        snug = _snug_row(row, whole, width, styles)
+        if snug is not None:
+            return snug
     fixed: dict[int, float] = {}
     while True:  # pin the tables short of their least width, share the rest by weight
         free = [i for i in range(len(row)) if i not in fixed]
@@ -136,6 +161,21 @@ def _row_widths(row: tuple[TableContent, ...], width: float, styles: Styles) -> 
         if not short or len(short) == len(free):
             return [fixed.get(i, share.get(i, 0.0)) for i in range(len(row))]
         fixed.update(short)
+
+
+def _snug_row(row: tuple[TableContent, ...], whole: list[float], width: float, styles: Styles) -> list[float] | None:
+    """The row's widths with every cell whole and every title on one line, the tables giving what
+    the row lacks from their one-word columns' padding (tables.snug_room), each in proportion to what
+    it can give above its title's width (letter19: on the Letter kit sheet « Localisation » gives
+    5.1 pt, from « D6 » and « Cases », and « Cumul des blessures » 0.6); None if they cannot."""
+    room = [
+        max(0.0, w - max(_title_width(t, styles), whole_cells_width(t, styles) - snug_room(t, styles)))
+        for t, w in zip(row, whole, strict=True)
+    ]
+    short = sum(whole) - width
+    if sum(room) < short:
+        return None
+    return [w - short * r / sum(room) for w, r in zip(whole, room, strict=True)]
 
 
 def _title_width(table: TableContent, styles: Styles) -> float:
@@ -280,8 +320,15 @@ def _header(geometry: SheetGeometry, index: int, pages: int, title: str, stamp: 
 def sheet_styles(size: float, spec: SheetSpec) -> Styles:
     """The sheet's styles at this body size: its cells within spec.cell_lines lines, the tables it
     names with their text under each row; a line set under its row takes its own height, as on the
-    cards (the room the three-line cells cost)."""
-    return Styles(size, cell_lines=spec.cell_lines, tight_under=True, text_under=frozenset(spec.text_under))
+    cards (the room the three-line cells cost); a table of numbers may narrow its padding to keep
+    its place in a row (snug_floor)."""
+    return Styles(
+        size,
+        cell_lines=spec.cell_lines,
+        tight_under=True,
+        text_under=frozenset(spec.text_under),
+        snug_floor=pt(spec.gutter_floor),
+    )
 
 
 def _page_shapes(columns: list[FlowBox], geometry: SheetGeometry, styles: Styles) -> list[Shape]:

@@ -76,6 +76,42 @@ def fits_width(table: TableContent, width: float, styles: Styles) -> bool:
     return sum(_min_widths(table, styles)) <= width
 
 
+def _one_word_columns(table: TableContent, styles: Styles) -> list[int]:
+    """The columns whose every cell and head is one word (numbers, « Cases »): padding is all
+    that keeps their texts clear of their neighbours', and what they may narrow (grav18, letter19)."""
+    natural, least = _natural_widths(table, styles), _min_widths(table, styles)
+    return [i for i in range(len(least)) if natural[i] <= least[i] + EPSILON_PT]
+
+
+def snug_room(table: TableContent, styles: Styles) -> float:
+    """How much narrower than its cells whole the table can be in a sheet's row: its one-word
+    columns' side padding down to the sheet's floor (styles.snug_floor; 0: none)."""
+    if not styles.snug_floor:
+        return 0.0
+    return 2 * len(_one_word_columns(table, styles)) * max(0.0, styles.padding * 1.4 - styles.snug_floor)
+
+
+def snug_fits(table: TableContent, width: float, styles: Styles) -> bool:
+    """Whether the table can be this narrow in a sheet's row without breaking a word: at its least
+    width, or with its cells whole and its one-word columns' padding narrowed (snug_room)."""
+    return fits_width(table, width, styles) or whole_cells_width(table, styles) - snug_room(table, styles) <= width
+
+
+def _snug_widths(table: TableContent, width: float, styles: Styles) -> tuple[list[float], tuple[float, ...]] | None:
+    """Widths and side paddings where the table's cells stand whole in less than their width, its
+    one-word columns' paddings narrowed alike, never under the floor (letter19: the Letter kit
+    sheet's « Localisation » with « Bras gauche » whole beside « Cumul des blessures »); None
+    where they need no narrowing or the floor does not allow it."""
+    wanted, one_word, side = _cell_widths(table, styles), _one_word_columns(table, styles), styles.padding * 1.4
+    if not one_word or sum(wanted) <= width + EPSILON_PT:
+        return None
+    narrower = (sum(wanted) - width) / (2 * len(one_word))
+    if narrower > side - styles.snug_floor + EPSILON_PT:
+        return None
+    widths = [w - 2 * narrower if i in one_word else w for i, w in enumerate(wanted)]
+    return widths, tuple(side - narrower if i in one_word else side for i in range(len(wanted)))
+
+
 def _widths(table: TableContent, width: float, styles: Styles) -> list[float]:
     """Share width by the table's hints, but never below a column's longest word; on a card, a column
     a little short of its longest line then takes that from the others' spare room (_unwrap); on the
@@ -320,8 +356,9 @@ def _hanging_widths(keys: TableContent, widths: list[float], styles: Styles) -> 
     return [least, widths[1] + widths[0] - least] + widths[2:]
 
 
-def table_flowable(table: TableContent, width: float, styles: Styles) -> RowTable:
-    """The table itself; it splits between rows and repeats its header row."""
+def table_flowable(table: TableContent, width: float, styles: Styles, snug: bool = False) -> RowTable:
+    """The table itself; it splits between rows and repeats its header row. snug: its cells whole in
+    less than their width, its one-word columns' padding narrowed (a sheet's row: letter19)."""
     if styles.max_lines:
         return _card_table(table, width, styles)
     under = _sheet_under(table, width, styles)
@@ -330,6 +367,9 @@ def table_flowable(table: TableContent, width: float, styles: Styles) -> RowTabl
         # « Les trois jets »' « Échec critique : … » (round-12 review), not « Moral »'s effect
         headed = not _widest_last(table)
         return _table_text_under(table, width, styles, under, headed)
+    snugged = _snug_widths(table, width, styles) if snug else None
+    if snugged:
+        return _table_inline(table, snugged[0], styles, snugged[1])
     return _table_inline(table, _widths(table, width, styles), styles)
 
 
@@ -493,11 +533,19 @@ def _table_stacked(table: TableContent, width: float, styles: Styles) -> RowTabl
     return RowTable(rows, [width], look, row_group=group)
 
 
-def _table_inline(table: TableContent, widths: list[float], styles: Styles) -> RowTable:
+def _table_inline(
+    table: TableContent,
+    widths: list[float],
+    styles: Styles,
+    sides: tuple[float, ...] | None = None,
+) -> RowTable:
+    """The grid; sides: each column's side padding (a snug table's)."""
     grid = _grid(table, styles)
     rows = [_row(grid[0], styles)]
     rows += [_row(cells, styles, cell_fills=_shading(table, r)) for r, cells in enumerate(grid[1:])]
     look = _look(styles, len(widths))
+    if sides is not None:
+        look = replace(look, left=sides, right=sides)
     if table.id in styles.narrow_gutters:
         widths, sides = _narrow_gutters(table, widths, styles)
         look = replace(look, left=sides, right=sides)
@@ -576,9 +624,15 @@ def continued_title(title: str) -> str:
 
 
 def table_block(
-    table: TableContent, width: float, styles: Styles, show_title: bool = True, legend: bool = False
+    table: TableContent,
+    width: float,
+    styles: Styles,
+    show_title: bool = True,
+    legend: bool = False,
+    body: RowTable | None = None,
 ) -> Stack:
-    """Title, the rule it serves (bold, read first), table, note and (legend) the marks' legend, kept together.
+    """Title, the rule it serves (bold, read first), table (body: as set already, else table_flowable's),
+    note and (legend) the marks' legend, kept together.
 
     The legend is never a table's note here: the sheet's footer carries it, and on the cards it
     follows the first table in its own quiet paragraph.
@@ -588,7 +642,7 @@ def table_block(
         parts.append(paragraph(table.title, styles.table_title()))
     if table.rule:
         parts.append(paragraph(table.rule, styles.rule()))
-    parts.append(table_flowable(table, width, styles))
+    parts.append(body if body is not None else table_flowable(table, width, styles))
     if table.note:
         parts.append(paragraph(table.note, styles.note()))
     if legend:
