@@ -34,6 +34,7 @@ class Face:
     index: int
     text: str
     pieces: tuple[Piece, ...]
+    fills: frozenset = frozenset()  # every fill colour painted on the face (a table without a head row: its rows')
 
 
 def _rows(paths, box) -> int:
@@ -97,7 +98,7 @@ def faces(pdf: bytes, head_fill: tuple[int, int, int]) -> list[Face]:
                     max((_stacked(t, cells) for t in cells), default=0),
                 )
             )
-        out.append(Face(index, plain(text), tuple(pieces)))
+        out.append(Face(index, plain(text), tuple(pieces), frozenset(p.fill for p in paths if p.fill)))
     return out
 
 

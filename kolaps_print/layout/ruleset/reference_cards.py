@@ -194,9 +194,9 @@ def _kept_table(
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
     best: tuple[tuple[int, int, int, int], list[Stack], float] | None = None
     first: list[Stack] | None = None  # at the deck's size, as they are: what a table no size keeps prints
-    for body in sizes:
+    for body, arrangements in _tries(table, sizes):
         kept: list[Stack] | None = None  # kept whole at this size, as a grid with a cell over two lines
-        for under in (False, True) if text_goes_under(table) else (False,):
+        for under in arrangements:
             sized = look.model_copy(update={"body_pt": body, "note_pt": look.note_pt or body})
             stacks = table_stacks(table, width, sized, under, grids)
             first = first or stacks
@@ -206,7 +206,7 @@ def _kept_table(
                 if (
                     kept is None
                     and not under
-                    and text_goes_under(table)
+                    and len(arrangements) > 1
                     and (tall_cells(stacks, 2) or _pieces(stacks) > 1)
                 ):
                     # its text under its rows may set it without a tall cell (review 15, S1, N7) or
@@ -214,7 +214,7 @@ def _kept_table(
                     # columns since cells18, took a second face for « Hausse | Exemple »)
                     kept = stacks
                     continue
-                return _fewer_tall(kept, stacks, width, len(table.header)), body
+                return _fewer_tall(kept, stacks, width), body
             if best is None or missed < best[0]:
                 best = (missed, stacks, body)
         if kept is not None:
@@ -222,6 +222,20 @@ def _kept_table(
     if best and best[0][0] == 0:
         return best[1], best[2]
     return first or table_stacks(table, width, look, grids=grids), look.body_pt
+
+
+def _tries(table: RulesetTable, sizes: list[float]) -> list[tuple[float, tuple[bool, ...]]]:
+    """The sizes and arrangements (under: its text under its rows) _kept_table tries, in order: each
+    size as a grid, then with its text under its rows; but a table of two columns as a grid at every
+    size first, both heads printed, its text under its rows (no head row) only where no size keeps
+    its cells within max_cell_lines (review 18b, M1: d100's « Recharger » on a mini printed « Arme »
+    alone over its rows, where at 7.5 pt « Arme | Temps » keeps every cell within three lines)."""
+    grid: tuple[bool, ...] = (False,)
+    if not text_goes_under(table):
+        return [(body, grid) for body in sizes]
+    if len(table.header) == 2:
+        return [(body, grid) for body in sizes] + [(body, (True,)) for body in sizes]
+    return [(body, (False, True)) for body in sizes]
 
 
 def _pieces(stacks: list[Stack]) -> int:
@@ -232,7 +246,7 @@ def _pieces(stacks: list[Stack]) -> int:
 UNDER_TALLER = 2  # points: what a table's text under its rows may add to its grid's height, for fewer tall cells
 
 
-def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float, columns: int) -> list[Stack]:
+def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float) -> list[Stack]:
     """The table with its text under its rows rather than as a grid (kept first) only where that
     prints in fewer pieces, or in as many with fewer cells over two lines (3d6's « Coût de
     l’expérience » on a tarot card: « Enseignée par / un autre / personnage » beside
@@ -244,11 +258,9 @@ def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float, colu
     # « Hausse | Exemple »; under its rows it is whole on one face, « Caractéristique… » in three lines
     fewer = (_pieces(under), tall_cells(under, 2)) < (_pieces(grid), tall_cells(grid, 2))
     # cells18: up to UNDER_TALLER over (3d6's tarot: 121.9 pt where the grid, « Caractéristique /
-    # (primaire ou / dérivée) » in three lines, took 120.1): a hair, never a line of its deck. Not for a
-    # table of two columns, which would keep one heading of two (review 18, M2: d100's « Entre »
-    # without « Départage », d12's « Situation » without « Qui agit d'abord » on the minis)
-    taller = UNDER_TALLER if columns > 2 else 0
-    return under if fewer and stacks_height(under, width) <= stacks_height(grid, width) + taller else grid
+    # (primaire ou / dérivée) » in three lines, took 120.1): a hair, never a line of its deck. A
+    # table of two columns never comes here: its grid is kept (_kept_table)
+    return under if fewer and stacks_height(under, width) <= stacks_height(grid, width) + UNDER_TALLER else grid
 
 
 def _uncut_columns(table: RulesetTable, width: float, look: SheetLook, grids: Grids) -> RulesetTable:

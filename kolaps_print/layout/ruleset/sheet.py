@@ -251,15 +251,19 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     heads, cells = (_by_column(style, centred) for style in (head, cell))
     bold = _by_column(_in_font(cell, SANS_BOLD), centred)
     cells = [bold[i] if i in paint.bold_columns(keys.header, keys.rows) else style for i, style in enumerate(cells)]
-    rows = [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
-    # A head row naming one column only (3d6's « États » on a card: « Quand ») names no column set
-    # under its rows (review 14, S5: « Quand | Effet » over rows set across the table left
-    # « Effet » over an empty column). Its text is not named either: « Effet : » run in before each
-    # cost the 3d6 tarot deck its 9.5 pt body, as a line under the head did (tables14).
+    # A table of two columns with its text under its rows has no head row (heads19, review 18b M1):
+    # one head over the terms (« Quand » without « Effet ») read as a table missing a column; each
+    # entry is a bold term with its text under it, as a glossary. Its text is not named: « Effet : »
+    # run in before each cost the 3d6 tarot deck its 9.5 pt body (tables14).
+    headless = under and len(keys.header) == 1
+    rows = (
+        [] if headless else [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
+    )
     if under:
+        plain = _plain_is_shorter(table, column, cell, sum(widths) - 2 * pad)
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
-            line = (Paragraph(_under_text(table, column, row[column]), cell), *("" for _ in widths[1:]))
+            line = (Paragraph(_under_text(table, column, row[column], plain), cell), *("" for _ in widths[1:]))
             texts = _without(row, column)
             keyed = tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True))
             rows += [
@@ -279,10 +283,11 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
         rule=paint.rule,
         rule_pt=paint.rule_pt,
         rule_below_header=True,
+        rule_above=headless,  # the rule the head row's would have been: the table's top edge
         rule_below=True,
         empty_cell=0.0 if under else EMPTY_CELL_PT,
     )
-    return RowTable(rows, widths, grid_look, repeat_rows=1, row_group=2 if under else 1)
+    return RowTable(rows, widths, grid_look, repeat_rows=0 if headless else 1, row_group=2 if under else 1)
 
 
 def _grid_keys(table: RulesetTable, under: bool = False) -> tuple[RulesetTable, bool]:
@@ -317,12 +322,30 @@ def _tied(table: RulesetTable) -> RulesetTable:
     )
 
 
-def _under_text(table: RulesetTable, column: int, text: str) -> str:
-    """A text set under its row, as Paragraph markup: after its column's head in bold when a column
-    after it stays in the row (review 12, M1: d12's « Dé | Défenseur » over the attacker's text,
-    read as the defender's), or when it is a side after another (_later_side: « Défenseur : »);
-    the last column's text goes on from its row's last cell, as on KOLAPS's cards."""
-    if column == len(table.header) - 1 and _later_side(table) is None:
+def _plain_is_shorter(table: RulesetTable, column: int, style: ParagraphStyle, width: float) -> bool:
+    """Whether the table's texts under its rows take fewer lines plain than after their head, in
+    all, set this wide: the last column's then go plain (_under_text)."""
+
+    def lines(plain: bool) -> int:
+        return sum(
+            _lines(Paragraph(_under_text(table, column, row[column], plain), style), width) for row in table.rows
+        )
+
+    return lines(True) < lines(False)
+
+
+def _under_text(table: RulesetTable, column: int, text: str, plain: bool = False) -> str:
+    """A text set under its row, as Paragraph markup: after its column's head in bold, as the head
+    row names only the columns left in the row (review 12, M1: d12's « Dé | Défenseur » over the
+    attacker's text, read as the defender's; review 18b, M1: d100's « Bout portant » under
+    « Distance | Effet », its « Sauf » unnamed); plain in a table of two columns, which has no
+    head row (_grid: each term in bold, its text under it). plain: the last column's texts go on
+    from their row's last cell, unnamed, where their heads would cost the table lines (_grid:
+    « Effet : » before each of 3d6's « Dommages » cost its poker deck a card, and its mini deck
+    the table's face); a column with one after it, or a side after another (« Défenseur : »),
+    says its head whatever it costs."""
+    last = column == len(table.header) - 1 and _later_side(table) is None
+    if len(table.header) == 2 or (plain and last):
         return escape(text)
     return run_in(table.header[column], text)
 
