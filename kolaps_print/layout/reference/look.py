@@ -76,6 +76,8 @@ class CardSpec(Model):
     unwrap: Gap
     narrow_gutters: list[str] = []  # tables (by id) whose one-word columns narrow their padding for a wrapped one
     gutter_floor: Gap = 0  # the least side padding such a column keeps
+    # tables (by id) a card of front_notes_area (tarot) sets as column parts with no cell wrapped
+    whole_parts: list[str] = []
     padding: Gap
     strip: Length
     strip_pt: TypePt
@@ -197,6 +199,7 @@ class Styles:
     unwrap: float = 0  # pt: a column this much short of its longest line takes it from the others' spare room (cards)
     narrow_gutters: frozenset[str] = frozenset()  # tables (by id) whose one-word columns may narrow (cards)
     gutter_floor: float = 0  # pt: the least side padding such a column keeps
+    whole_parts: frozenset[str] = frozenset()  # tables (by id) set as column parts, no cell wrapped (tarot)
 
     @property
     def leading(self) -> float:
