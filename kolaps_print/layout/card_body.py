@@ -117,13 +117,20 @@ def section(style: Style, title: str, first: bool, colour: Ink | None = None) ->
 
     def emit(y: float) -> list[Shape]:
         baseline = y + s.height * 0.72
-        mid = baseline - to_mm(s.size) * 0.33
+        mid = y + section_rule_drop(style)
         return [
             Text(x, baseline, title, "KSans-Bold", s.size, ink, tracking=s.tracking, width=title_w),
             Rule(x + title_w + 1.2, mid, right, mid, style.rule, s.rule_pt),
         ]
 
     return Block((BodyLine(s.height, emit),), 0.0 if first else s.gap_before)
+
+
+def section_rule_drop(style: Style) -> float:
+    """How far a section heading's rule sits under the heading line's top (mm): level with the
+    capitals' middle, so the NOTES lines can be counted from it (card_notes)."""
+    s = style.layout.front.section
+    return s.height * 0.72 - to_mm(s.size) * 0.33
 
 
 def paragraph(

@@ -291,18 +291,24 @@ class FrontBuilder:
             _, mode, scale = self._body_fit(member, index)
             blocks = self._blocks(member, self._style(scale), mode)
         blocks = _note_at_foot(blocks, bottom - top, self.layout.shows.note_lift)
-        notes = self.layout.front.notes
-        gap = notes.clear if notes and any(b.what == LEGEND for b in blocks) else 0.0  # air over the legend
-        blocks = _above_legend(blocks, self._notes(blocks, bottom - top - gap, self._style(scale)), gap)
+        if self._takes_notes():
+            blocks, legend = _without_legend(blocks)
+            room = bottom - top - needed_height(legend)
+            blocks = _pinned(blocks + self._notes(blocks, room, self._style(scale)), legend, room)
         shapes, cuts = place(blocks, top, bottom)  # what does not fit: lost rules
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
         return FaceLayout(shapes, named)
 
-    def _notes(self, blocks: list[Block], room: float, style: Style) -> list[Block]:
-        """The ruled NOTES area under the body, on a card taller than the reference (card.yaml
-        front.notes) whose edition sets no note of its own at the foot (the demo's)."""
+    def _takes_notes(self) -> bool:
+        """Whether the front closes its body on the ruled NOTES area: a card taller than the
+        reference (card.yaml front.notes) whose edition sets no note of its own at the foot (the demo's)."""
         notes, ref = self.layout.front.notes, self.layout.reference_size
-        if notes is None or self.size.height <= ref.height or self.layout.shows.note or not blocks:
+        return notes is not None and self.size.height > ref.height and not self.layout.shows.note
+
+    def _notes(self, blocks: list[Block], room: float, style: Style) -> list[Block]:
+        """The ruled NOTES area under the body, in what room leaves under blocks."""
+        notes = self.layout.front.notes
+        if notes is None or not blocks:
             return []
         heading = self.section(style, "notes", first=False)
         return notes_area(style, notes, heading, room - needed_height(blocks))
@@ -370,15 +376,19 @@ class FrontBuilder:
         return runs + [Run(text[start:], REGULAR)] if text[start:] else runs
 
 
-def _above_legend(blocks: list[Block], notes: list[Block], gap: float) -> list[Block]:
-    """blocks with notes after the last rule, above the marks' legend that closes them, gap mm
-    under the last ruled line (review 18, S1: « † E… » printed between SPÉCIALISATIONS and NOTES
-    read as part of neither)."""
-    at = next((i for i, b in enumerate(blocks) if b.what == LEGEND), None)
-    if at is None or not notes:
-        return blocks + notes
-    legend = dataclasses.replace(blocks[at], gap_before=blocks[at].gap_before + gap)
-    return [*blocks[:at], *notes, legend, *blocks[at + 1 :]]
+def _without_legend(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
+    """blocks less the marks' legend, and the legend ([] on a card with no mark)."""
+    return [b for b in blocks if b.what != LEGEND], [b for b in blocks if b.what == LEGEND]
+
+
+def _pinned(blocks: list[Block], legend: list[Block], room: float) -> list[Block]:
+    """blocks, then the marks' legend on the last line of the body, whatever the body holds
+    (tarot19: its baseline stood 115, 122 or 131 pt over the page's foot card to card; review 18,
+    S1: it closes the card, under the NOTES lines, never between SPÉCIALISATIONS and NOTES)."""
+    if not legend:
+        return blocks
+    spare = max(0.0, room - needed_height(blocks))
+    return [*blocks, dataclasses.replace(legend[0], gap_before=legend[0].gap_before + spare), *legend[1:]]
 
 
 def _note_at_foot(blocks: list[Block], room: float, lift: float = 0.0) -> list[Block]:

@@ -100,7 +100,9 @@ def _face_of(pages: list[str], text: str) -> int:
     return next(i for i, page in enumerate(pages) if text in plain(page))
 
 
-@pytest.mark.parametrize("table_id", ["chances", "gravite", "echecs-critiques"])
+# « gravite » left the list in tarot19: on the tarot it is two tables (every effect on one line) and
+# its note, 5 pt taller than what they leave, is on the card's back (docs/style.md, tarot19).
+@pytest.mark.parametrize("table_id", ["chances", "echecs-critiques"])
 def test_on_tarot_a_table_s_notes_that_fit_are_printed_on_its_face(decks, table_id):
     table = next(t for t in _tables() if t.id == table_id)
     head = plain(" ".join(table.columns[:2]))  # its head row's first two heads

@@ -40,6 +40,7 @@ from kolaps_print.layout.reference.tables import (
     legend_paragraph,
     paragraph,
     table_block,
+    whole_cells_width,
 )
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.sheets import sizes
@@ -153,6 +154,7 @@ def card_styles(spec: CardSpec, width: float = 0, height: float = 0) -> Styles:
         unwrap=pt(spec.unwrap),
         narrow_gutters=frozenset(spec.narrow_gutters),
         gutter_floor=pt(spec.gutter_floor),
+        whole_parts=frozenset(spec.whole_parts) if notes_on_front(spec, width, height) else frozenset(),
         text_under=card_text_under(),
     )
 
@@ -271,7 +273,7 @@ def table_plan(table: TableContent, width: float, styles: Styles) -> list[tuple[
     else CardOverflow: the table stays a located error.
     """
     if fits_width(table, width, styles):
-        return [(table, styles)]
+        return _whole_parts(table, width, styles) or [(table, styles)]
     sizes_down = _smaller(styles)
     for smaller in sizes_down:
         if card_fits(table, width, smaller):
@@ -288,13 +290,38 @@ def table_plan(table: TableContent, width: float, styles: Styles) -> list[tuple[
     raise CardOverflow(f"table '{table.id}' is too wide for a card of this size; choose a larger --card")
 
 
+def _whole_parts(table: TableContent, width: float, styles: Styles) -> list[tuple[TableContent, Styles]]:
+    """A table the cards name (styles.whole_parts: a card with room under its tables, tarot) as two
+    column parts one under the other, the most even, when the whole table wraps a cell and the
+    parts wrap none (tarot19: the tarot's « Gravité des blessures » broke « Mauvais / coup »,
+    « Blessure / grave » and « Blessure / très grave » at 8.5 pt over 62 mm; R0–R4 go under it,
+    titled by the table's part_title label, as the mini parts them over two cards); [] otherwise."""
+    if table.id not in styles.whole_parts or whole_cells_width(table, styles) <= width + EPSILON:
+        return []
+    groups = [
+        g
+        for g in column_groups(table, 2, 2)
+        if all(whole_cells_width(column_part(table, c), styles) <= width + EPSILON for c in g)
+    ]
+    if not groups:
+        return []
+    best = min(groups, key=lambda g: max(least_width(column_part(table, c), styles) for c in g))
+    return [(_part(table, cols, i, _part_title(table)), styles) for i, cols in enumerate(best)]
+
+
+def _part_title(table: TableContent) -> str:
+    """The title of a whole_parts table's second part (tables.<id>.part_title), "" for « (suite) »."""
+    return label(f"tables.{table.id}.part_title") if "part_title" in labels(f"tables.{table.id}") else ""
+
+
 def _parts_fit(table: TableContent, groups: list[list[int]], width: float, styles: Styles) -> bool:
     return all(card_fits(column_part(table, cols), width, styles) for cols in groups)
 
 
-def _part(table: TableContent, columns: list[int], index: int) -> TableContent:
+def _part(table: TableContent, columns: list[int], index: int, title: str = "") -> TableContent:
+    """The table's part of these columns; after the first, titled title or « … (suite) »."""
     part = column_part(table, columns)
-    return part if index == 0 else replace(part, title=continued_title(table.title))
+    return part if index == 0 else replace(part, title=title or continued_title(table.title))
 
 
 def _explanation(topic: Topic, styles: Styles, legend: bool) -> list[Flowable]:
@@ -574,6 +601,7 @@ def _card_faces(
       « Hémorragie : … » behind the Hémorr. column's part, « R0 à R4 : … » under the R0–R4 part.
     parted gets, for each card's topic laid, whether its explanation opens another card."""
     mine: list[bool] = []
+    topic = _less_titled(topic, new_box().width, styles)
     boxes = _topic_faces(topic, new_box, styles, legend, look, mine)
     alone = _card_topics(topic, new_box().width, styles) if any(mine) else []
     if not alone:
@@ -584,6 +612,21 @@ def _card_faces(
         for i, t in enumerate(headed(t) for t in alone)
         for b in _topic_faces(t, new_box, styles, legend and i == 0, look, parted)
     ]
+
+
+def _less_titled(topic: Topic, width: float, styles: Styles) -> Topic:
+    """The topic, its lone table's note less the sentences that a part of _whole_parts says in its
+    own title (tarot19: « Moral perdu selon le rang initial » over R0–R4 says « R0 à R4 : moral
+    perdu selon le rang initial. »)."""
+    table = topic.tables[0]
+    if len(topic.tables) > 1 or not table.note or not _part_title(table):
+        return topic
+    parts = [part for part, _ in _whole_parts(_bare(table), width, styles)]
+    pieces = _note_pieces(table.note, parts) if parts else None
+    if pieces is None:
+        return topic
+    note = " ".join(text for i, text in sorted(pieces.items()) if i == 0) or None
+    return replace(topic, tables=(replace(table, note=note),))
 
 
 def _card_topics(topic: Topic, width: float, styles: Styles) -> list[Topic]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from kolaps_print.layout.reference.flow import EPSILON, FlowBox, split_keeping_rows
+from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack, split_keeping_rows, table_rows
+from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.style import table_breaks
 
 
@@ -72,9 +73,34 @@ def _legal_split(flowable: Flowable, width: float, room: float, face: float, min
         if len(pieces) < 2:
             return []
         if _flows(pieces[1], width, face, min_rows):
-            return pieces
+            return _at_break(flowable, pieces, width, face, min_rows) or pieces
         room = pieces[0].wrap(width, face)[1] - 1.0  # at least one row fewer
     return []
+
+
+def _at_break(flowable: Flowable, pieces: list[Flowable], width: float, face: float, min_rows: int) -> list[Flowable]:
+    """flowable cut earlier than pieces, at its table's last break (RowTable.breaks: where the
+    walk-through's actor changes) when that leaves min_rows a piece and the rest whole on the next
+    face (tarot19: tarot 7/14 ended its front on a lone « Cible » step under the attacker's six,
+    where the poker and mini decks cut at the change); [] otherwise."""
+    rows = table_rows(pieces[0]) or 0
+    back = [b for b in getattr(_last_table(pieces[0]), "breaks", ()) if min_rows <= b < rows]
+    if not back:
+        return []
+    while rows > max(back):
+        pieces = split_keeping_rows(flowable, width, pieces[0].wrap(width, face)[1] - 1.0, min_rows, back_off=True)
+        if len(pieces) < 2:
+            return []
+        rows = table_rows(pieces[0]) or 0
+    fits = pieces[1].wrap(width, face)[1] <= face + EPSILON
+    return pieces if rows == max(back) and fits else []
+
+
+def _last_table(block: Flowable) -> Flowable | None:
+    """The table a block ends on (a Stack's last table, or the block itself)."""
+    if isinstance(block, Stack):
+        return next((t for p in reversed(block.parts) if (t := _last_table(p)) is not None), None)
+    return block if isinstance(block, RowTable) else None
 
 
 def _flows(flowable: Flowable, width: float, face: float, min_rows: int) -> bool:

@@ -77,6 +77,8 @@ class CardSpec(Model):
     unwrap: Gap
     narrow_gutters: list[str] = []  # tables (by id) whose one-word columns narrow their padding for a wrapped one
     gutter_floor: Gap = 0  # the least side padding such a column keeps
+    # tables (by id) a card of front_notes_area (tarot) sets as column parts with no cell wrapped
+    whole_parts: list[str] = []
     padding: Gap
     strip: Length
     strip_pt: TypePt
@@ -201,6 +203,7 @@ class Styles:
     # pt, the sheet's: in a row of tables short of room for their cells whole, the one-word columns
     # (numbers, « Cases ») narrow their side padding down to this (0: never)
     snug_floor: float = 0
+    whole_parts: frozenset[str] = frozenset()  # tables (by id) set as column parts, no cell wrapped (tarot)
 
     @property
     def leading(self) -> float:

@@ -67,11 +67,13 @@ class RowTable(Flowable):
         look: TableLook,
         repeat_rows: int = 0,
         row_group: int = 1,
+        breaks: frozenset[int] = frozenset(),
     ):
         super().__init__()
         self.rows, self.column_widths, self.look = rows, list(column_widths), look
         self.repeatRows = repeat_rows
         self.row_group = row_group  # rows kept together (a row and its text under it); the flow cuts between groups
+        self.breaks = breaks  # body row groups after which a card's cut reads best (the walk-through's actor changes)
         self.cells = [list(r.cells) for r in rows]
         self._heights: list[float] | None = None
 
@@ -134,6 +136,9 @@ class RowTable(Flowable):
         rest_look = replace(self.look, rule_above=self.look.rule_above and self.repeatRows > 0)
         rest = RowTable(head + self.rows[rows:], self.column_widths, rest_look, self.repeatRows)
         first.row_group = rest.row_group = self.row_group
+        body = (rows - self.repeatRows) // self.row_group
+        first.breaks = frozenset(b for b in self.breaks if b < body)
+        rest.breaks = frozenset(b - body for b in self.breaks if b > body)
         if self._heights is not None:  # the same rows in the same columns: measured once (a card's size search)
             first._heights, rest._heights = (
                 self._heights[:rows],

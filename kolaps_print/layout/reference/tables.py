@@ -610,8 +610,16 @@ def _table_text_under(
         widths = _hanging_widths(keys, widths, styles)
         hang = widths[0]
     rows = _rows_text_under(table, styles, under, headed, hang)
+    breaks = _actor_changes(keys) if hang else frozenset()
     # a row and its texts: the flow never cuts between them
-    return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1, row_group=1 + under)
+    return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1, row_group=1 + under, breaks=breaks)
+
+
+def _actor_changes(keys: TableContent) -> frozenset[int]:
+    """The steps after which the last key column (« Attaquant », « Cible ») changes: where a card
+    cuts the walk-through when it has the room (faces.py)."""
+    actors = [row[-1] for row in keys.rows]
+    return frozenset(r for r in range(1, len(actors)) if actors[r] != actors[r - 1])
 
 
 def continued_title(title: str) -> str:
