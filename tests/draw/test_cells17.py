@@ -52,8 +52,7 @@ def test_a_new_skills_condition_holds_two_lines(kind):
     """Main's 3d6 poker cards (7/7) and sheet set « Enseignée par / un autre / personnage » in
     three lines: the example read « Enseignée par un tiers » (the draft's fact: a new skill costs
     1 XP and is taught by another character); words19 made it the condition it is, on the rise
-    (« Nouvelle compétence (enseignée par un tiers) »): two lines, three on the mini's narrow Hausse
-    (as « Caractéristique / (primaire ou / dérivée) » took there)."""
+    (« Nouvelle compétence (enseignée par un tiers) »): two lines, three on the mini's narrow Hausse."""
     cells = [c for c in _cells("3d6", kind) if _text(c).startswith("Nouvelle compétence")]
     assert [_text(c) for c in cells] == ["Nouvelle compétence (enseignée par un tiers)"], cells
     assert all(c.lines <= (3 if kind == "mini" else 2) for c in cells), cells

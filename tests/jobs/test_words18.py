@@ -93,11 +93,11 @@ def test_the_walk_through_s_severity_step_keeps_whole(decks, card):
 # ---- 4. 3d6: a third of what, how far the dive --------------------------------------------------
 @pytest.mark.parametrize(
     "words",
-    ["10 m ; l’attaquant en subit le tiers.", "5 m ; l’attaquant en subit la moitié.", "+1 par mètre plongé en plus"],
+    ["10 m ; on en subit le tiers.", "5 m ; on en subit la moitié.", "+1 par mètre plongé en plus"],
 )
 def test_the_3d6_sheet_says_what_the_third_is_and_how_far_the_dive(words):
     """« 1/3 pour soi » did not say a third of what (now: of the blow one deals, « on en subit
-    1/3 », since words19 « l’attaquant en subit le tiers », the draft's « un tiers de ces dommages
+    1/3 », since words19 « on en subit le tiers », the draft’s « un tiers de ces dommages
     vous-même » in words); « +1 le mètre plongé en plus » was awkward (now a rate: « +1 par mètre »). The sheet
     sets them under their rows since cells18 (its grid broke « Coup puissant »)."""
     text = flat(" ".join(page_texts(build_ruleset_sheet("3d6", "a4").pdf)))
