@@ -177,6 +177,12 @@ _AFTER_QUOTES: Rules = (
     # « 5 XP × niveau », « DV − (caractéristique »: a line never ends on an operator; it goes down with
     # the word after it (review 14b, N7). Held on both sides before a number, by the rules above.
     (re.compile(f"(?<=\\S)([ \t]+[{_OPERATORS}])[ \t]+(?=\\S)"), "\\1" + NBSP),
+    # « 50 % ou moins », « 11 ou plus », « moins de 100 % », « quel que soit »: the words of a bound
+    # held to its number, and a locution held whole (words19, issue 12: « 50 % ou / moins »,
+    # « Moins de / 100 % » on the d12 cards, « quel / que soit son total » in the d12 book).
+    (re.compile(f"(?<=[\\d%]){_SPACES}+ou[ \t]+(?=(?:moins|plus)(?!\\w))"), NBSP + "ou" + NBSP),
+    (re.compile("(?<![\\w’'])((?i:moins|plus))[ \t]+de[ \t]+(?=[+−]?\\d)"), "\\1" + NBSP + "de" + NBSP),
+    (re.compile("(?<![\\w’'])((?i:quel|quelle|quels|quelles))[ \t]+(?=que(?!\\w))"), "\\1" + NBSP),
     # « … en dernier. † D100-E8 »: an erratum's mark never stands alone at the start of a line (review 14b, N3).
     (re.compile(f"(?<=\\S)[ \t]+(?={MARK})|(?<={MARK})[ \t]+(?=[A-Z0-9])"), NBSP),
 )
@@ -226,6 +232,8 @@ def _at_rate(vocabulary: _Vocabulary) -> str:
 
 
 _AT_COMPARISON = f"[{_COMPARISONS}][ \t]"  # « d100 ≤ score »
+# « 50 % ou moins », « moins de 100 % », « quel que »: a bound's words or a locution, still breakable.
+_AT_BOUND = "[\\d%][ \t\u00a0]+ou[ \t]+(?:moins|plus)(?!\\w)|(?i:moins|plus)[ \t]+de[ \t]+[+\u2212]?\\d|(?i:quel)(?:le)?s?[ \t]+que(?!\\w)"
 _AT_SPACED = f"[{_OPERATORS}][ \t]+\\S|[ \t]{MARK}|{MARK}[ \t]"  # « × niveau »; « dernier. † D100-E8 »
 
 
@@ -242,6 +250,7 @@ _TRIGGER = _Worded(
             _AT_OPERATOR,
             _AT_DICE,
             _AT_COMPARISON,
+            _AT_BOUND,
             _AT_SPACED,
             _at_space(v),
             _at_number_word(v),

@@ -113,8 +113,8 @@ def test_the_formatter_does_no_work_on_a_text_no_rule_changes(text):
 
 def test_a_number_is_bound_to_its_unit_but_not_to_an_ordinary_word():
     assert (
-        french("à plus de 25 cm, 7,5 mm ou 50 % ; 3 PV")
-        == f"à plus de 25{NBSP}cm, 7,5{NBSP}mm ou 50{NBSP}%{NNBSP}; 3{NBSP}PV"
+        french("à peine 25 cm, 7,5 mm ou 50 % ; 3 PV")
+        == f"à peine 25{NBSP}cm, 7,5{NBSP}mm ou 50{NBSP}%{NNBSP}; 3{NBSP}PV"
     )
     assert french(f"(10{NBSP}cm)") == f"(10{NBSP}cm)"
 
@@ -517,3 +517,22 @@ def test_two_hands_and_a_number_against_are_held_together():
     assert french("Combat) contre 8, +1") == f"Combat) contre{NBSP}8, +1"
     assert french("contre 1d12 + DÉF") == f"contre{NBSP}1d12{NBSP}+{NBSP}DÉF"
     assert french("l’une contre l’autre") == "l’une contre l’autre"
+
+
+def test_a_bound_and_a_locution_hold_together():
+    """words19 (issue 12): « 50 % ou / moins », « Moins de / 100 % » on the d12 cards and « quel /
+    que soit son total » in the d12 book. A bound's words stay with their number, « quel que » with
+    itself; the same words without a number break as any others."""
+    assert french("50 % ou moins") == f"50{NBSP}%{NBSP}ou{NBSP}moins"
+    assert french("11 ou plus : impossible") == f"11{NBSP}ou{NBSP}plus{NBSP}: impossible"
+    assert french("Moins de 100 %") == f"Moins{NBSP}de{NBSP}100{NBSP}%"
+    assert french("à plus de 25 cm") == f"à plus{NBSP}de{NBSP}25{NBSP}cm"
+    assert (
+        french("quel que soit son total, quelles que soient")
+        == f"quel{NBSP}que soit son total, quelles{NBSP}que soient"
+    )
+    assert french("un tour ou plus tard") == "un tour ou plus tard"
+    assert french("moins de dés") == "moins de dés"
+    assert french("quelque chose") == "quelque chose"
+    for text in ("50 % ou moins", "Moins de 100 %", "quel que soit"):
+        assert french(french(text)) == french(text)

@@ -66,8 +66,8 @@ def test_haemorrhage_faces():
 def test_result_bands():
     assert fmt.bounds(1, 5) == "1\u00a0à\u00a05"  # never broken in a cell
     assert fmt.bounds(0, 0) == "0"
-    assert fmt.bounds(None, -1) == "\u22121 ou moins"
-    assert fmt.bounds(7, None) == "7 ou plus"
+    assert fmt.bounds(None, -1) == "\u22121\u00a0ou\u00a0moins"  # words19: « −1 ou / moins » nor « −1 / ou moins »
+    assert fmt.bounds(7, None) == "7\u00a0ou\u00a0plus"
 
 
 def test_what_a_situation_does_to_the_difficulty():

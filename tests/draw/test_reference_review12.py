@@ -44,10 +44,13 @@ def test_the_d12_ladder_on_a_mini_card_is_cut_by_its_rows_only(decks):
 
 
 def _note_sizes(pdf: bytes) -> Counter:
-    """The sizes of the italic texts under the bands (the notes and keys), the hints aside."""
+    """The sizes of the italic texts under the bands (the notes and keys), the hints aside, and the
+    examples set under their rows (words19: « Ex. : … », in italics at their table's size)."""
     hints = {flat(label(f"tables.sheet.{k}")) for k in ("continues_overleaf", "continues")}
+    example = flat(label("rulesets.columns.example_run_in") + " :")
     italic = [o for o in text_objects(pdf) if "Italic" in o.font and o.text.strip()]
-    return Counter(o.size for o in italic if flat(o.text) not in hints and not flat(o.text).startswith("†"))
+    notes = [o for o in italic if not flat(o.text).startswith(example)]
+    return Counter(o.size for o in notes if flat(o.text) not in hints and not flat(o.text).startswith("†"))
 
 
 @pytest.mark.parametrize("card", CARDS)

@@ -29,4 +29,4 @@ def test_the_3d6_experience_prints_whole_on_a_mini():
     text = _mini("3d6")
     assert "Coût de l’expérience (suite)" not in text
     assert "Hausse Exemple" not in text
-    assert "enseignée par un tiers" in text.casefold()  # « Exemple : enseignée… » since heads19
+    assert "Nouvelle compétence (enseignée par un tiers)" in text  # words19: a condition, not an example

@@ -51,7 +51,7 @@ def _reference(system: str, kind: str) -> bytes:
 EXPERIENCE = (
     "5 XP × niveau visé",
     "1 XP × niveau visé",
-    "Enseignée par un tiers",
+    "Nouvelle compétence (enseignée par un tiers)",
 )  # cells17: once « … un autre personnage »
 
 

@@ -37,7 +37,7 @@ def _body_pt(pdf: bytes) -> float:
     [
         "CIB de la cible, plus les modificateurs de difficulté.",  # step 1: which modifiers
         "(voir « Les trois jets »)",  # step 4: where, by its section (the sheet and the reference cards print it)
-        "La gravité vaut le dé de gravité plus la gravité suivante",  # step 5: a sentence
+        "La gravité vaut le dé de gravité plus le modificateur de la dernière case cochée",  # step 5: « gravité » once a clause (words19)
         "de difficulté égale à la gravité − 1",  # step 10: not « difficulté gravité − 1 »
         "La cible perd du moral selon son rang initial",  # step 11: its subject
     ],

@@ -26,7 +26,7 @@ EXPERIENCE = (
     "5 XP × niveau visé",
     "CORPS de 4 à 5 : 25 XP",
     "1 XP × niveau visé",
-    "Enseignée par un tiers",  # cells17: once « Enseignée par un autre personnage »
+    "Nouvelle compétence (enseignée par un tiers)",  # words19: a condition on the rise, once an example
 )
 
 

@@ -13,7 +13,7 @@ from functools import cache
 
 import pytest
 import yaml
-from pdf_text import flat, page_texts, text_objects  # tests/support
+from pdf_text import flat, page_texts, split_across_lines, text_objects, with_line_ends  # tests/support
 from review_books import book_pdf  # tests/support
 from ruleset_products import ReferenceDecks  # tests/support
 
@@ -29,16 +29,6 @@ from kolaps_print.model.army_book import load_army
 from kolaps_print.model.gamedata import builtin_game_data
 
 CARDS = ("mini", "poker", "tarot")
-
-
-def _lines(text: str) -> str:
-    """A page's text with its line ends kept, every other run of spaces one plain space."""
-    return re.sub(r"[ \t\u00a0\u202f]+", " ", text)
-
-
-def split_across_lines(pdf: bytes, phrase: str) -> list[int]:
-    """The pages (from 1) where phrase reads whole but is broken across two lines somewhere."""
-    return [i + 1 for i, text in enumerate(page_texts(pdf)) if flat(text).count(phrase) != _lines(text).count(phrase)]
 
 
 @pytest.fixture(scope="module")
@@ -101,10 +91,14 @@ def test_the_walk_through_s_severity_step_keeps_whole(decks, card):
 
 
 # ---- 4. 3d6: a third of what, how far the dive --------------------------------------------------
-@pytest.mark.parametrize("words", ["10 m ; on en subit 1/3.", "5 m ; on en subit 1/2.", "+1 par mètre plongé en plus"])
+@pytest.mark.parametrize(
+    "words",
+    ["10 m ; on en subit le tiers.", "5 m ; on en subit la moitié.", "+1 par mètre plongé en plus"],
+)
 def test_the_3d6_sheet_says_what_the_third_is_and_how_far_the_dive(words):
     """« 1/3 pour soi » did not say a third of what (now: of the blow one deals, « on en subit
-    1/3 »); « +1 le mètre plongé en plus » was awkward (now a rate: « +1 par mètre »). The sheet
+    1/3 », since words19 « on en subit le tiers », the draft’s « un tiers de ces dommages
+    vous-même » in words); « +1 le mètre plongé en plus » was awkward (now a rate: « +1 par mètre »). The sheet
     sets them under their rows since cells18 (its grid broke « Coup puissant »)."""
     text = flat(" ".join(page_texts(build_ruleset_sheet("3d6", "a4").pdf)))
     assert words in text
@@ -132,7 +126,7 @@ def test_the_book_never_splits_a_location_or_weapon_name():
 def test_the_kit_sheet_s_secondary_effects_hold_their_zones_whole():
     """The kit's reference sheet set « Bras / gauche » in « Effets secondaires (démo) »."""
     pdf = build_reference(TablesOptions(edition="quickstart")).pdf
-    lines = [_lines(text).splitlines() for text in page_texts(pdf)]
+    lines = [with_line_ends(text).splitlines() for text in page_texts(pdf)]
     for name in _location_names():
         # the row « 1 Bras gauche | Lâche ce qu’il tient… »: its roll and its name whole on one line
         assert any(re.search(rf"(^|\s)\d {name}(\s|$)", line) for page in lines for line in page), name

@@ -28,6 +28,20 @@ def page_texts(pdf: bytes) -> list[str]:
         document.close()
 
 
+def split_across_lines(pdf: bytes, phrase: str) -> list[int]:
+    """The pages (from 1) where phrase reads whole but is broken across two lines somewhere."""
+    return [
+        i + 1
+        for i, text in enumerate(page_texts(pdf))
+        if flat(text).count(phrase) != with_line_ends(text).count(phrase)
+    ]
+
+
+def with_line_ends(text: str) -> str:
+    """A page's text with its line ends kept, every other run of spaces one plain space."""
+    return re.sub(r"[ \t\u00a0\u202f]+", " ", text)
+
+
 def carried_on(lines: list[str]) -> list[str]:
     """lines with a sentence broken across lines read as one: a line that starts in lower case
     carries on the one above when that one has not ended its sentence (backs13: « Seuils

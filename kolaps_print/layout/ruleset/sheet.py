@@ -41,7 +41,7 @@ from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_paint
 from kolaps_print.provenance import mark_pattern, marked
-from kolaps_print.typography import escape, run_in, tied_end
+from kolaps_print.typography import NBSP, escape, run_in, tied_end
 from kolaps_print.units import pt
 
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
@@ -151,8 +151,15 @@ def _under_column(table: RulesetTable) -> int:
     """The column past the first that holds the most text: the one set under its rows; but a later
     column of text nearly as long (two sides of one event: d12's « Attaquant | Défenseur ») goes
     under in its place, so the row reads in its columns' order, first side first (review 16, S4:
-    « Dé | Défenseur » with the attacker's text under it, read after the defender's)."""
-    return _later_side(table) or _most_text(table)
+    « Dé | Défenseur » with the attacker's text under it, read after the defender's). A column of
+    examples goes under before any (words19: 3d6's « Exemple », « Ex. : … », under its cost)."""
+    return _example_column(table) or _later_side(table) or _most_text(table)
+
+
+def _example_column(table: RulesetTable) -> int | None:
+    """The column past the first headed « Exemple », else None."""
+    example = label("rulesets.columns.example")
+    return next((i for i, h in enumerate(table.header) if i and _same(h, example)), None)
 
 
 def _most_text(table: RulesetTable) -> int:
@@ -335,19 +342,30 @@ def _plain_is_shorter(table: RulesetTable, column: int, style: ParagraphStyle, w
 
 
 def _under_text(table: RulesetTable, column: int, text: str, plain: bool = False) -> str:
-    """A text set under its row, as Paragraph markup: after its column's head in bold, as the head
-    row names only the columns left in the row (review 12, M1: d12's « Dé | Défenseur » over the
-    attacker's text, read as the defender's; review 18b, M1: d100's « Bout portant » under
-    « Distance | Effet », its « Sauf » unnamed); plain in a table of two columns, which has no
-    head row (_grid: each term in bold, its text under it). plain: the last column's texts go on
-    from their row's last cell, unnamed, where their heads would cost the table lines (_grid:
-    « Effet : » before each of 3d6's « Dommages » cost its poker deck a card, and its mini deck
-    the table's face); a column with one after it, or a side after another (« Défenseur : »),
-    says its head whatever it costs."""
+    """A text set under its row, as Paragraph markup: an example as « Ex. : » in italics (words19);
+    otherwise after its column's head in bold, as the head row names only the columns left in the
+    row (review 12, M1: d12's « Dé | Défenseur » over the attacker's text, read as the defender's;
+    review 18b, M1: d100's « Bout portant » under « Distance | Effet », its « Sauf » unnamed); plain
+    in a table of two columns, which has no head row (_grid: each term in bold, its text under it).
+    plain: the last column's texts go on from their row's last cell, unnamed, where their heads
+    would cost the table lines (_grid: « Effet : » before each of 3d6's « Dommages » cost its poker
+    deck a card, and its mini deck the table's face); a column with one after it, or a side after
+    another (« Défenseur : »), says its head whatever it costs."""
+    if _same(table.header[column], label("rulesets.columns.example")):
+        return _example(text)
     last = column == len(table.header) - 1 and _later_side(table) is None
     if len(table.header) == 2 or (plain and last):
         return escape(text)
     return run_in(table.header[column], text)
+
+
+def _example(text: str) -> str:
+    """« Ex. : CORPS de 4 à 5 : 25 XP » in italics, an example set under its row (words19: the
+    stacked lines read as rules); nothing for a row without one (« — »)."""
+    if text == label("rulesets.values.none"):
+        return ""
+    head = escape(label("rulesets.columns.example_run_in") + NBSP + ":")
+    return f'<font face="{SANS_ITALIC}">{head} {escape(text)}</font>'
 
 
 def _in_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
