@@ -197,6 +197,10 @@ class Styles:
     unwrap: float = 0  # pt: a column this much short of its longest line takes it from the others' spare room (cards)
     narrow_gutters: frozenset[str] = frozenset()  # tables (by id) whose one-word columns may narrow (cards)
     gutter_floor: float = 0  # pt: the least side padding such a column keeps
+    # A numbered table (tables._numbered: « Le tour de jeu », « Moral »…) whose running text goes under
+    # its rows is set as a hung list, as text_under's tables always are; False: a card section that
+    # would take one more card so (cards._section_faces) keeps the centred numbers.
+    hang_lists: bool = True
 
     @property
     def leading(self) -> float:
