@@ -18,7 +18,7 @@ from kolaps_print.layout.style import table_paint
 # rows of « Le tour de jeu » (2 + 1), « Blessures critiques » (1 + 2 + 3: its title's two lines
 # over the first). « Moral » now reads 2 + 2, its note on a card of its own (refcards16a).
 # Their head rows name them.
-MINI_TORN = {"Phase Nom", "D6 Zone Blessure Test"}
+MINI_TORN = {"Phase", "D6 Zone Blessure Test"}  # « Phase » over the names since hung19 (the numbers unheaded)
 # Below the section floor a larger size outranks even pieces (refcards16a, review 15 S3):
 # « Modificateurs de difficulté » 4 + 3 + 2 + 2 at 6.25 pt rather than 4 + 4 + 3 at 6; « Une attaque,
 # pas à pas » 4 + 3 + 2 + 2 since walk17's fuller steps (step 5 a sentence, « La cible perd du moral »).

@@ -38,6 +38,7 @@ from kolaps_print.layout.reference.tables import (
     fits_width,
     least_width,
     legend_paragraph,
+    numbered_list,
     paragraph,
     table_block,
     whole_cells_width,
@@ -530,12 +531,27 @@ def _section_faces(
     explanations from their rows' card, then takes the fewest cards, then keeps look.floor (below it
     only to part fewer or save a card), then leaves the fewest faces of notes alone (mini, where
     notes go under their rows), then the largest. The first size that keeps every table within two faces (issue 12), every note on its
-    card and no face of notes alone ends the search."""
+    card and no face of notes alone ends the search. Numbered tables are hung (issue 12, hung19:
+    « Moral », « Blessures critiques » as the walk-through) unless the section's numbers centred
+    part fewer explanations, cut fewer tables to single rows or short pieces, take fewer cards or
+    keep look.floor where hung does not (mini « Blessures critiques »: hung, a 24th card)."""
     widest = min(
         s.body for t in group for table in t.tables for _, s in table_plan(_bare(table), new_box().width, styles)
     )
+    sizes = [s for s in _smaller(styles) if s.body <= widest + EPSILON]
+    rank, laid = _best_size(group, new_box, sizes, legend, look, headed)
+    if not any(numbered_list(table) for topic in group for table in topic.tables):
+        return laid
+    flat, flat_laid = _best_size(group, new_box, [replace(s, hang_lists=False) for s in sizes], legend, look, headed)
+    return flat_laid if flat[:5] < rank[:5] else laid
+
+
+def _best_size(
+    group: list[Topic], new_box, sizes: list[Styles], legend: bool, look: FaceLook, headed
+) -> tuple[tuple, list[tuple[Topic, FlowBox]]]:
+    """The section laid at the best of these sizes (_section_faces), with its rank."""
     best: tuple[tuple, list[tuple[Topic, FlowBox]]] | None = None
-    for size in (s for s in _smaller(styles) if s.body <= widest + EPSILON):
+    for size in sizes:
         parted: list[bool] = []
         laid = [
             pair
@@ -554,7 +570,7 @@ def _section_faces(
         if rank[:3] == (0, 0, 0) and not uneven and lone == 0 and not over and not below:
             break
     assert best is not None
-    return best[1]
+    return best
 
 
 def table_pieces(laid: list[tuple[Topic, FlowBox]]) -> list[list[int]]:

@@ -204,6 +204,10 @@ class Styles:
     # (numbers, « Cases ») narrow their side padding down to this (0: never)
     snug_floor: float = 0
     whole_parts: frozenset[str] = frozenset()  # tables (by id) set as column parts, no cell wrapped (tarot)
+    # A numbered table (tables._numbered: « Le tour de jeu », « Moral »…) whose running text goes under
+    # its rows is set as a hung list, as text_under's tables always are; False: a card section that
+    # would take one more card so (cards._section_faces) keeps the centred numbers.
+    hang_lists: bool = True
 
     @property
     def leading(self) -> float:

@@ -84,8 +84,9 @@ class RowTable(Flowable):
 
     def cell_width(self, row: Row, column: int) -> float:
         """The width a cell's content is set in (its column, or the whole row under a span), padding aside."""
-        width = sum(self.column_widths) if row.span else self.column_widths[column]
-        return width - self.look.left[column] - self.look.right[column]
+        if row.span:  # from the first column's left padding to the last's right one
+            return sum(self.column_widths) - self.look.left[0] - self.look.right[-1]
+        return self.column_widths[column] - self.look.left[column] - self.look.right[column]
 
     def _row_height(self, row: Row) -> float:
         tallest = 0.0

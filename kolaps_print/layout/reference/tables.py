@@ -27,6 +27,8 @@ from kolaps_print.typography import escape, run_in
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
 EPSILON_PT = 0.01  # pt: widths closer than this are equal
 SLACK_PT = 0.5  # pt: what a column's least width keeps beyond its longest word and padding (_min_widths)
+# a numbered list's first cells: numbers and ranges (« 1 », « 6 à 4 », « 1–2 », « 7+ »), never words
+NUMBERED = re.compile(r"[\d\s\u00a0\u202f–−+≤≥-]*\d[\d\s\u00a0\u202f–−+≤≥-]*(?:\s*à\s*\d+)?")
 MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead
 
 
@@ -50,7 +52,7 @@ def _longest_word(texts: list[str], font: str, size: float) -> float:
 
 def _cell_pad(styles: Styles) -> float:
     """What a column adds to its text's width: both paddings as drawn, and SLACK_PT."""
-    return 2 * styles.padding * 1.4 + SLACK_PT
+    return 2 * _side(styles) + SLACK_PT
 
 
 def _min_widths(table: TableContent, styles: Styles) -> list[float]:
@@ -225,10 +227,22 @@ def _zebra() -> tuple[Ink, ...]:
     return table_paint().rows
 
 
+def _side(styles: Styles) -> float:
+    """A cell's padding on each side."""
+    return styles.padding * 1.4
+
+
+def _hung_look(styles: Styles, columns: int) -> TableLook:
+    """The house table set as a numbered list: the numbers' column has no right padding, so a number
+    stands one padding from its name (_hanging_widths)."""
+    look = _look(styles, columns)
+    return replace(look, right=(0.0, *look.right[1:]))
+
+
 def _look(styles: Styles, columns: int) -> TableLook:
     """The house table: its head row's tint, its rows' tints, its rules under the head and the last row.
     Black only, whatever the section's colour: the same table reads the same in the book."""
-    side, paint = (styles.padding * 1.4,) * columns, table_paint()
+    side, paint = (_side(styles),) * columns, table_paint()
     return TableLook(
         left=side,
         right=side,
@@ -336,6 +350,22 @@ def _rows_text_under(
     return rows
 
 
+def _hangs(table: TableContent, under: int, styles: Styles) -> bool:
+    """Whether a table whose `under` last columns go under its rows is set as a hung list: the
+    layout's steps (text_under) always; a numbered table with its running text alone under its rows
+    where the styles allow (styles.hang_lists)."""
+    return _always_under(table, styles) or (styles.hang_lists and under == 1 and numbered_list(table))
+
+
+def numbered_list(table: TableContent) -> bool:
+    """Whether the table reads as a numbered list (hung wherever its running text goes under its
+    rows, issue 12: one look in every product): a first column of numbers or ranges (« 1 », « 6 à 4 »),
+    a last column of running text (its widest), no heat map. The walk-through, « Le tour de jeu »,
+    « Effets secondaires », « Moral », « Blessures critiques »."""
+    firsts = [row[0] for row in table.rows]
+    return bool(firsts) and all(NUMBERED.fullmatch(c) for c in firsts) and _widest_last(table) and not table.shade
+
+
 def _hung(keys: TableContent) -> TableContent:
     """The key columns of a table set as steps (styles.text_under: the attack walk-through), as a
     typesetter sets a numbered list (review 17, S3): the numbers hang, right-aligned against the
@@ -348,9 +378,10 @@ def _hung(keys: TableContent) -> TableContent:
 
 
 def _hanging_widths(keys: TableContent, widths: list[float], styles: Styles) -> list[float]:
-    """The numbers' column as narrow as its widest number (« 10 ») allows, the rest to the names':
-    the steps' texts, hung from the names, keep the width they had beside a wide number column."""
-    least = _min_widths(keys, styles)[0]
+    """The numbers' column as narrow as its widest number (« 10 ») allows, with no padding on its
+    right (the names' own left padding parts them, as a list's label from its item: _hung_look),
+    the rest to the names': the steps' texts, hung from the names, lose no more than that."""
+    least = _min_widths(keys, styles)[0] - _side(styles)
     if least >= widths[0]:
         return widths
     return [least, widths[1] + widths[0] - least] + widths[2:]
@@ -606,13 +637,15 @@ def _table_text_under(
     keys = _key_columns(table, under)
     widths = _widths(keys, width, styles)
     hang = 0.0
-    if _always_under(table, styles) and len(widths) > 1:
+    if _hangs(table, under, styles) and len(widths) > 1:
         widths = _hanging_widths(keys, widths, styles)
         hang = widths[0]
     rows = _rows_text_under(table, styles, under, headed, hang)
-    breaks = _actor_changes(keys) if hang else frozenset()
+    # the walk-through's cuts may move back to where its actor changes (tarot19); not a numbered list's
+    breaks = _actor_changes(keys) if hang and _always_under(table, styles) else frozenset()
+    look = _hung_look(styles, len(widths)) if hang else _look(styles, len(widths))
     # a row and its texts: the flow never cuts between them
-    return RowTable(rows, widths, _look(styles, len(widths)), repeat_rows=1, row_group=1 + under, breaks=breaks)
+    return RowTable(rows, widths, look, repeat_rows=1, row_group=1 + under, breaks=breaks)
 
 
 def _actor_changes(keys: TableContent) -> frozenset[int]:
