@@ -121,6 +121,12 @@ def head_rows(pdf: bytes, first_head: str, second_head: str) -> int:
     return len(lines)
 
 
+def _light(fill) -> bool:
+    """A row's shade, not a rule's ink: a thin strip of it is a row's sliver (a text set under its
+    row ends on one, words19's « Ex. : »), read with the rows."""
+    return min(fill) > 200
+
+
 def _read(pdf: bytes, head, head_row) -> TablePaint:
     paths = path_paints(pdf, head.page)
     x, y = (head.bounds[0] + head.bounds[2]) / 2, (head.bounds[1] + head.bounds[3]) / 2
@@ -131,12 +137,12 @@ def _read(pdf: bytes, head, head_row) -> TablePaint:
     across = [p for p in paths if _near(p.box[0], left) and _near(p.box[2], right)]
     rows, top = [], bottom
     while True:  # the fills stacked under the head, each starting where the one above ends
-        below = [p for p in across if p.fill and p.box[3] - p.box[1] > 2 and _near(p.box[3], top)]
+        below = [p for p in across if p.fill and (p.box[3] - p.box[1] > 2 or _light(p.fill)) and _near(p.box[3], top)]
         if not below:
             break
         top = below[-1].box[1]
         rows.append(below[-1].fill)
-    rule_like = [p for p in across if p.box[3] - p.box[1] <= 2 and (p.stroke or p.fill)]
+    rule_like = [p for p in across if p.box[3] - p.box[1] <= 2 and (p.stroke or (p.fill and not _light(p.fill)))]
     rules = sorted(
         (((p.box[1] + p.box[3]) / 2, p.stroke or p.fill, p.stroke_pt if p.stroke else p.box[3] - p.box[1]))
         for p in rule_like
