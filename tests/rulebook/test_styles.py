@@ -149,7 +149,7 @@ def test_proper_names_are_never_hyphenated(edition):
     still break (the book stays hyphenated), and the quick-start's « Kappa » reads whole."""
     texts = page_texts(build_rulebook(RulebookOptions(edition=edition)).pdf)
     breaks = [m.group(1) for t in texts for m in re.finditer(r"(\S+)(?:\ufffe|-\r?\n)\S", t)]
-    assert len(breaks) >= 10
+    assert len(breaks) >= 6  # 8 in the quick-start since words19's ties (was 10 and more)
     assert not [word for word in breaks if word[:1].isupper()]
     assert (edition == "full" or "Section Kappa" in "".join(texts)) and "Kap\ufffe" not in "".join(texts)
 
