@@ -133,6 +133,7 @@ class Notes(Model):
     rule_pt: LinePt
     min_lines: int = Field(2, ge=1, le=20)  # fewer would read as a stray rule: the room stays empty
     clear: Gap = 0  # kept between the last line and the body's foot (over the foot band)
+    legend_lift: Gap = 0  # the marks' legend closing the area ends this far over the body's foot
 
 
 class Footer(Model):

@@ -293,11 +293,17 @@ class FrontBuilder:
         blocks = _note_at_foot(blocks, bottom - top, self.layout.shows.note_lift)
         if self._takes_notes():
             blocks, legend = _without_legend(blocks)
-            room = bottom - top - needed_height(legend)
+            # the legend's foot legend_lift over the body's foot: its descenders 1.5 mm
+            # clear of the band (review 19, N6: 1.1 mm read as glued to it)
+            room = bottom - top - needed_height(legend) - self._legend_lift()
             blocks = _pinned(blocks + self._notes(blocks, room, self._style(scale)), legend, room)
         shapes, cuts = place(blocks, top, bottom)  # what does not fit: lost rules
         named = [Cut(cut.path, f"'{member.character.name}': {cut.message}", cut.lost) for cut in cuts]
         return FaceLayout(shapes, named)
+
+    def _legend_lift(self) -> float:
+        notes = self.layout.front.notes
+        return notes.legend_lift if notes else 0.0
 
     def _takes_notes(self) -> bool:
         """Whether the front closes its body on the ruled NOTES area: a card taller than the
