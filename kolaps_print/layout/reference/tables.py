@@ -90,7 +90,7 @@ def snug_room(table: TableContent, styles: Styles) -> float:
     columns' side padding down to the sheet's floor (styles.snug_floor; 0: none)."""
     if not styles.snug_floor:
         return 0.0
-    return 2 * len(_one_word_columns(table, styles)) * max(0.0, styles.padding * 1.4 - styles.snug_floor)
+    return 2 * len(_one_word_columns(table, styles)) * max(0.0, _side(styles) - styles.snug_floor)
 
 
 def snug_fits(table: TableContent, width: float, styles: Styles) -> bool:
@@ -104,7 +104,7 @@ def _snug_widths(table: TableContent, width: float, styles: Styles) -> tuple[lis
     one-word columns' paddings narrowed alike, never under the floor (letter19: the Letter kit
     sheet's « Localisation » with « Bras gauche » whole beside « Cumul des blessures »); None
     where they need no narrowing or the floor does not allow it."""
-    wanted, one_word, side = _cell_widths(table, styles), _one_word_columns(table, styles), styles.padding * 1.4
+    wanted, one_word, side = _cell_widths(table, styles), _one_word_columns(table, styles), _side(styles)
     if not one_word or sum(wanted) <= width + EPSILON_PT:
         return None
     narrower = (sum(wanted) - width) / (2 * len(one_word))
@@ -276,7 +276,7 @@ def _words_a_line(texts: list[str], width: float, styles: Styles) -> float:
         return float("inf")
     space = stringWidth(" ", SANS, styles.body)
     mean = sum(stringWidth(w, SANS, styles.body) for w in words) / len(words) + space
-    return (width - 2 * styles.padding * 1.4) / mean
+    return (width - 2 * _side(styles)) / mean
 
 
 def _long_text_last(table: TableContent, styles: Styles) -> bool:
@@ -468,7 +468,7 @@ def _stacked_fits(table: TableContent, width: float, styles: Styles) -> bool:
     """Each line of the one-column arrangement within max_lines lines, no word broken."""
     if max(_min_widths(table, styles)) > width:  # a word wider than the card
         return False
-    inner = width - 2 * styles.padding * 1.4
+    inner = width - 2 * _side(styles)
     style = styles.cell("l")
     for row in table.rows:
         for header, value in zip(table.columns[1:], row[1:], strict=True):
@@ -519,7 +519,7 @@ def column_groups(table: TableContent, parts: int, least: int) -> list[list[list
 def _lines(text: str, width: float, styles: Styles, bold: bool = False) -> int:
     """How many lines text takes in a cell this wide (its padding aside)."""
     style = styles.cell("l", bold=bold)
-    return round(paragraph(text, style).wrap(width - 2 * styles.padding * 1.4, 1e9)[1] / style.leading)
+    return round(paragraph(text, style).wrap(width - 2 * _side(styles), 1e9)[1] / style.leading)
 
 
 def _most_lines(table: TableContent, widths: list[float], styles: Styles) -> int:
@@ -589,9 +589,7 @@ def _narrow_gutters(table: TableContent, widths: list[float], styles: Styles) ->
     that saves lines and no further (grav18: « Blessure très grave » in three lines on the tarot,
     every column at its longest word, « Mauvais coup » in two on the poker). Only the drawing
     changes: the table's plan (its type, its parts) was made with the usual padding."""
-    side = styles.padding * 1.4
-    natural, least = _natural_widths(table, styles), _min_widths(table, styles)
-    one_word = [i for i in range(len(widths)) if natural[i] <= least[i] + EPSILON_PT]
+    side, natural, one_word = _side(styles), _natural_widths(table, styles), _one_word_columns(table, styles)
     wrapped = [i for i in range(len(widths)) if natural[i] > widths[i] + EPSILON_PT]
     if not one_word or not wrapped:
         return widths, (side,) * len(widths)

@@ -351,7 +351,7 @@ def _under_text(table: RulesetTable, column: int, text: str, plain: bool = False
     would cost the table lines (_grid: « Effet : » before each of 3d6's « Dommages » cost its poker
     deck a card, and its mini deck the table's face); a column with one after it, or a side after
     another (« Défenseur : »), says its head whatever it costs."""
-    if _same(table.header[column], label("rulesets.columns.example")):
+    if column == _example_column(table):
         return _example(text)
     last = column == len(table.header) - 1 and _later_side(table) is None
     if len(table.header) == 2 or (plain and last):
