@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from kolaps_print.cli import app, card_run, common
+from kolaps_print.cli import app, card_run, common, values
 from kolaps_print.cli.options import DataChoicesCommand, card_option, choice_option, offset_option, paper_option
 from kolaps_print.diagnostics import KolapsError
 from kolaps_print.layout.choices import CardsFormat, Flip, Layout
@@ -42,13 +42,13 @@ def cards(
     paper: str = paper_option(),
     card: str = card_option("A card size of data/layouts/sizes.yaml (poker: 63×88 mm) or WIDTHxHEIGHT in mm."),
     layout: Layout = choice_option(
-        "duplex",
+        values.LAYOUT,
         "--layout",
         Layout,
         "duplex: fronts then backs, for two-sided printing; fold: front and back side by side.",
     ),
     flip: Flip = choice_option(
-        "long", "--flip", Flip, "How your printer turns the sheet in duplex: long or short edge."
+        values.FLIP, "--flip", Flip, "How your printer turns the sheet in duplex: long or short edge."
     ),
     bleed: float | None = typer.Option(
         None,
@@ -69,7 +69,7 @@ def cards(
         help="For a print shop: PDF/X-4 (FOGRA39), one card per page, front then back, 3 mm bleed, TrimBox and BleedBox.",
     ),
     edition: Edition = choice_option(
-        "full",
+        values.EDITION,
         "--edition",
         Edition,
         "full: every rule; quickstart: the demo's cards, without what the quick-start does not play "

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import typer
 from typer.core import TyperCommand
 
+from kolaps_print.cli import values
 from kolaps_print.cli.values import card as _card
 from kolaps_print.cli.values import offset as _offset
 from kolaps_print.cli.values import paper as _paper
@@ -107,18 +108,23 @@ def choice_option(default: str, name: str, choices: Any, help: str) -> Any:
 
 def paper_option(help: str = "Paper size (data/layouts/sizes.yaml).") -> Any:
     return typer.Option(
-        "a4", "--paper", parser=parsed_by(_paper), metavar="PAPER", autocompletion=_completion(_papers), help=help
+        values.PAPER,
+        "--paper",
+        parser=parsed_by(_paper),
+        metavar="PAPER",
+        autocompletion=_completion(_papers),
+        help=help,
     )
 
 
 def card_option(help: str) -> Any:
     return typer.Option(
-        "poker", "--card", parser=parsed_by(_card), metavar="CARD", autocompletion=_completion(_cards), help=help
+        values.CARD, "--card", parser=parsed_by(_card), metavar="CARD", autocompletion=_completion(_cards), help=help
     )
 
 
 def offset_option(help: str) -> Any:
-    return typer.Option("0,0", "--back-offset", parser=parsed_by(_offset), metavar="X,Y", help=help)
+    return typer.Option(values.BACK_OFFSET, "--back-offset", parser=parsed_by(_offset), metavar="X,Y", help=help)
 
 
 def _ruleset(value: str) -> str:

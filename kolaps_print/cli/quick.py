@@ -96,12 +96,12 @@ def _cards(positional: list[str], named: dict[str, Any]) -> bool:
         return False
     try:
         options = CardOptions(
-            card=values.card(named.get("card", "poker")),
-            paper=values.paper(named.get("paper", "a4")),
-            layout=one_of(named.get("layout", "duplex"), get_args(Layout)),  # type: ignore[arg-type]  # one of them
-            flip=one_of(named.get("flip", "long"), get_args(Flip)),  # type: ignore[arg-type]
-            back_offset=values.offset("0,0"),
-            edition=one_of(named.get("edition", "full"), get_args(Edition)),  # type: ignore[arg-type]
+            card=values.card(named.get("card", values.CARD)),
+            paper=values.paper(named.get("paper", values.PAPER)),
+            layout=one_of(named.get("layout", values.LAYOUT), get_args(Layout)),  # type: ignore[arg-type]  # one of them
+            flip=one_of(named.get("flip", values.FLIP), get_args(Flip)),  # type: ignore[arg-type]
+            back_offset=values.offset(values.BACK_OFFSET),
+            edition=one_of(named.get("edition", values.EDITION), get_args(Edition)),  # type: ignore[arg-type]
         )
         options.check()
     except (ValueError, KolapsError):  # typer says what is wrong, as it did

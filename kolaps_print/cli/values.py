@@ -4,6 +4,10 @@ the kit file) checks them with. Imports no typer: options.py hands them to typer
 
 from __future__ import annotations
 
+# The defaults typer's options give (options.py, cards.py) and a run without typer takes (quick.py)
+PAPER, CARD, BACK_OFFSET = "a4", "poker", "0,0"
+LAYOUT, FLIP, EDITION = "duplex", "long", "full"
+
 
 def paper(value: str) -> str:
     from kolaps_print.layout.sheets import paper_name
