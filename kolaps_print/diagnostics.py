@@ -13,6 +13,8 @@ Severity = Literal["error", "warning"]
 
 @dataclass(frozen=True, order=True)
 class Diagnostic:
+    """One message about an input: where it is, how grave, what it says."""
+
     file: str
     line: int  # 1-based
     col: int  # 1-based

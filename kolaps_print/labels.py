@@ -44,6 +44,8 @@ _FORMATTER = string.Formatter()
 
 @dataclass(frozen=True)
 class _LabelArea:
+    """A labels file as read, to locate its problems."""
+
     doc: SourceDocument
 
     def fail(self, path: tuple, message: str) -> NoReturn:

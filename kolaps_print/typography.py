@@ -62,6 +62,8 @@ VOCABULARY = f"{VOCABULARY_AREA}.typography"
 
 @dataclass(frozen=True)
 class _Vocabulary:
+    """The words of the typography's rules, as data/labels/fr/ lists them."""
+
     counted: tuple[str, ...]
     before_number: tuple[str, ...]
     between: tuple[str, ...]

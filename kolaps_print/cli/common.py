@@ -25,6 +25,8 @@ EXIT_INTERNAL = 70
 
 @dataclass
 class State:
+    """What the command line asked of every command (--debug)."""
+
     debug: bool = False
 
 

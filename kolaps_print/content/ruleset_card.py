@@ -42,6 +42,8 @@ from kolaps_print.typography import run_on, separated
 
 @dataclass(frozen=True)
 class TrackMark:
+    """A line across a track after one of its boxes, with its label."""
+
     after_box: int  # the line is drawn after this box, counted from 1 (boxes are ticked from the left)
     label: str
     points: int = 0  # the fraction of the total: points left (or lost, see counts)
@@ -51,6 +53,8 @@ class TrackMark:
 
 @dataclass(frozen=True)
 class Track:
+    """A row of boxes to tick (wounds, fatigue), with its marks."""
+
     label: str
     boxes: int
     marks: tuple[TrackMark, ...] = ()
@@ -65,23 +69,31 @@ class Track:
 
 @dataclass(frozen=True)
 class Checkboxes:
+    """Labelled boxes to tick, set as a grid."""
+
     labels: tuple[str, ...]
     reserved: tuple[str, ...] = ()  # boxes other characters print here: the grid is measured with them
 
 
 @dataclass(frozen=True)
 class FootBand:
+    """The band at a card's foot."""
+
     text: str  # the army's name
 
 
 @dataclass(frozen=True)
 class Title:
+    """The character's name, and a subtitle under it."""
+
     name: str
     subtitle: str = ""
 
 
 @dataclass(frozen=True)
 class Tiles:
+    """The stat tiles, each a label over its value."""
+
     tiles: tuple[tuple[str, str], ...]  # (label, value)
 
 

@@ -37,6 +37,8 @@ FOLD = 3  # a two-column chance list (value, chance) is printed as this many pai
 
 @dataclass(frozen=True)
 class SectionContent:
+    """A section of the reference sheet: its title, tables and text."""
+
     title: str
     tables: list[RulesetTable]
     band: str = ""  # a shorter name for a reference card's band, where the title does not fit

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RulesetTable:
+    """A table of a ruleset as printed: its title, head, rows and what goes under it."""
+
     title: str  # with its « † ID » when the table is our ruling
     header: list[str]
     rows: list[list[str]]

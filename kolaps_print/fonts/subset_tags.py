@@ -32,6 +32,13 @@ def subset_tag(font_digest: bytes, codes: list[int]) -> str:
     return "".join(string.ascii_uppercase[b % 26] for b in h.digest()[:TAG_LETTERS])
 
 
+def _face_digest(face: ttfonts.TTFontFace) -> bytes:
+    """The SHA-256 of the face's file: of the bytes it was read from, when fonts/tables.py's face
+    kept it (0.9 MB for the cards' three faces: hashed once a run, not twice), else of the file."""
+    kept = getattr(face, "file_sha256", None)
+    return kept if type(kept) is bytes else _file_digest(face.filename)
+
+
 @cache
 def _file_digest(path: str) -> bytes:
     return hashlib.sha256(Path(path).read_bytes()).digest()
@@ -42,7 +49,7 @@ class TaggedTTFont(ttfonts.TTFont):
 
     def addObjects(self, doc) -> None:  # noqa: N802 - reportlab's name
         state = self._assignState(doc)  # reportlab's documented way to reach a document's subsets
-        digest = _file_digest(self.face.filename)
+        digest = _face_digest(self.face)
         tags = [subset_tag(digest, codes).encode("ascii") for codes in state.subsets]
         numbered = getattr(ttfonts, "SUBSETN", None)
         if numbered is None:

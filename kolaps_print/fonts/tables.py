@@ -48,7 +48,9 @@ class CachedTablesFace(ttfonts.TTFontFace):
         if not charInfo or getattr(self, "subfontNameX", b"") != b"":  # a font collection: not kept
             super().extractInfo(charInfo)
             return
-        key = font_key(self._ttf_data)
+        # the bytes' digest, kept: subset_tags tags this face's subsets with it (not read and hashed again)
+        self.file_sha256 = hashlib.sha256(self._ttf_data).digest()
+        key = _font_key(self.file_sha256)
         tables = _read(key)
         if tables is None:
             super().extractInfo(1)
@@ -76,10 +78,14 @@ def tagged_font(name: str, path: str) -> TaggedTTFont:
 
 
 def font_key(content: bytes) -> str:
+    return _font_key(hashlib.sha256(content).digest())
+
+
+def _font_key(file_sha256: bytes) -> str:
     digest = hashlib.sha256(FORMAT)
     for part in (reportlab.Version, sys.version):
         digest.update(f"{part}\0".encode())
-    digest.update(hashlib.sha256(content).digest())
+    digest.update(file_sha256)
     return digest.hexdigest()
 
 

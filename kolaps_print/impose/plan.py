@@ -16,6 +16,8 @@ Side = Literal["front", "back"]
 
 @dataclass(frozen=True)
 class Placement:
+    """One face of one card at its place on a page."""
+
     face: int  # index in the list of faces
     side: Side
     trim: Rect  # the card's trim rectangle on the page
@@ -24,6 +26,8 @@ class Placement:
 
 @dataclass(frozen=True)
 class Page:
+    """One page of the imposed PDF: its faces and the marks drawn around them."""
+
     size: Size
     sheet: int  # 1-based: a duplex sheet is two pages, a print-shop card two pages
     side: Side

@@ -36,6 +36,8 @@ class Face(Protocol):
 
 @dataclass(frozen=True)
 class Imposed:
+    """The imposed PDF, with its pages and sheets counted."""
+
     pdf: bytes
     pages: int
     sheets: int  # sheets of paper (a print-shop card counts as one)

@@ -17,6 +17,8 @@ from kolaps_print.model.choices import Edition
 
 @dataclass(frozen=True)
 class CardOptions:
+    """How a deck is printed: the options of `cards` (and of the library's calls)."""
+
     card: str = "poker"  # poker, tarot, mini or WxH in mm
     paper: str = "a4"  # a paper of data/layouts/sizes.yaml
     layout: Layout = "duplex"
@@ -62,6 +64,8 @@ class CardOptions:
 
 @dataclass
 class CardsResult:
+    """A deck's PDF and what it holds."""
+
     pdf: bytes
     cards: int
     sheets: int
@@ -71,6 +75,8 @@ class CardsResult:
 
 @dataclass
 class CardsWritten:
+    """A deck written to its file."""
+
     path: Path
     result: CardsResult
 

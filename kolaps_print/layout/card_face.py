@@ -46,6 +46,8 @@ class Cut:
 
 @dataclass
 class FaceLayout:
+    """A face's shapes, and the fields cut to fit it (its warnings)."""
+
     shapes: list[Shape] = field(default_factory=list)
     cuts: list[Cut] = field(default_factory=list)
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Size:
+    """A width and a height in mm."""
+
     width: float
     height: float
 
@@ -30,6 +32,8 @@ class Edges:
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle in mm, from its lower-left corner."""
+
     x: float  # lower-left corner
     y: float
     width: float
@@ -46,6 +50,8 @@ class Rect:
 
 @dataclass(frozen=True)
 class Line:
+    """A segment in mm, from (x1, y1) to (x2, y2)."""
+
     x1: float
     y1: float
     x2: float

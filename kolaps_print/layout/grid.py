@@ -11,6 +11,8 @@ from kolaps_print.layout.geometry import Edges, Rect, Size
 
 @dataclass(frozen=True)
 class Grid:
+    """Cards of one size laid out in columns and rows on a sheet."""
+
     sheet: Size
     cell: Size
     columns: int

@@ -16,6 +16,8 @@ Ink = tuple[float, float, float, float]  # CMYK, each 0..1: data/layouts/style.y
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)  # weakref: the painter knows a text's operators while it lives
 class Text:
+    """One line of text at its anchor."""
+
     x: float  # the anchor: left edge, right edge or centre, per align
     y: float  # baseline
     text: str
@@ -33,6 +35,8 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Box:
+    """A rectangle, stroked, filled or both, its corners maybe rounded."""
+
     x: float  # top-left corner
     y: float
     width: float
@@ -45,6 +49,8 @@ class Box:
 
 @dataclass(frozen=True, slots=True)
 class Rule:
+    """A straight line."""
+
     x1: float
     y1: float
     x2: float
@@ -68,6 +74,8 @@ class Drop:
 
 @dataclass(frozen=True, slots=True)
 class Star:
+    """A filled five-pointed star."""
+
     cx: float
     cy: float
     radius: float
@@ -88,6 +96,8 @@ class Emblem:
 
 @dataclass(frozen=True, slots=True)
 class Picture:
+    """An image file covering its box."""
+
     x: float
     y: float
     width: float

@@ -26,6 +26,8 @@ def width_mm(text: str, font: str, size: float, tracking: float = 0.0) -> float:
 
 @dataclass(frozen=True)
 class Fitted:
+    """A text fitted to a width: its size, and whether it was cut."""
+
     text: str
     size: float
     cut: bool  # True when text had to be shortened with an ellipsis
@@ -81,6 +83,8 @@ class Run:
 
 @dataclass(frozen=True)
 class Segment:
+    """A piece of a line of mixed fonts or colours."""
+
     x: float  # mm from the line's start
     text: str
     font: str

@@ -32,6 +32,8 @@ class _Shell(Model):
 
 @dataclass(frozen=True)
 class RulesetMember:
+    """A valid character of the army, with its number fields and derived values."""
+
     index: int
     character: Any  # an instance of ruleset.character
     values: dict[str, int | None]  # number fields and derived values
@@ -43,6 +45,8 @@ class RulesetMember:
 
 @dataclass
 class RulesetArmy:
+    """A valid army file of a ruleset other than KOLAPS."""
+
     file: str
     ruleset: Ruleset
     name: str

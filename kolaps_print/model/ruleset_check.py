@@ -31,6 +31,8 @@ from kolaps_print.model.ruleset_tables import CHANCE_TABLES, BandsTable, Catalog
 
 @dataclass
 class _Checker:
+    """The checks of a ruleset file, each problem reported at its place."""
+
     ruleset: RulesetFile
     doc: SourceDocument
     tables: Mapping[str, object]

@@ -50,6 +50,8 @@ class BookSpec(Model):
 
 @dataclass(frozen=True)
 class BookSources:
+    """A rulebook's folder and book.yaml."""
+
     folder: Path  # templates/rulesets/kolaps (or templates/rulesets/<id>)
     display: str  # how messages name the folder
     spec: BookSpec

@@ -17,6 +17,8 @@ rl_config.invariant = 1
 
 @dataclass(frozen=True)
 class PdfMeta:
+    """The PDF's document information."""
+
     title: str
     subject: str
     author: str = "kolaps-print"

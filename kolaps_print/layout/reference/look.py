@@ -188,6 +188,8 @@ def chance_colour(chance: float) -> Color:
 
 @dataclass(frozen=True)
 class Styles:
+    """How a reference table is set: its body size and when its columns go under its rows."""
+
     body: float  # pt
     under_from: int = 4  # a table of this many columns or more may set its long last column under each row
     max_lines: int = 0  # a cell wrapping beyond this many lines sets the table's columns under its rows (0: never)

@@ -158,6 +158,8 @@ def story_room(look: CardLook, width: float, height: float, back: bool = False) 
 
 @dataclass(frozen=True)
 class _Styles:
+    """The paragraph styles of a ruleset card's story."""
+
     subtitle: ParagraphStyle
     body: ParagraphStyle
     legend: ParagraphStyle
