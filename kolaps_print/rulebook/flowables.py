@@ -873,7 +873,7 @@ def _arranged(
         # the last key column takes the rest of the measure: its texts start it, not centred in it
         keys = replace(keys, align=(*(keys.column_align(i) for i in range(len(keys.columns) - 1)), "l"))
         if hangs_list(content, len(under)):  # as the sheets and cards set it (hung19)
-            keys, widths = hung_columns(keys), hang_widths(widths, _numbers_width(keys, scale, _bold(content)))
+            keys, widths = hung_columns(keys), hang_widths(widths, _numbers_width(keys, scale, _bold(content)), -1)
     if key is not None:
         _ARRANGED[key] = (keys, list(under), list(widths))
         while len(_ARRANGED) > ARRANGED_KEPT:

@@ -390,12 +390,15 @@ def _hanging_widths(keys: TableContent, widths: list[float], styles: Styles) -> 
     return hang_widths(widths, _min_widths(keys, styles)[0] - _side(styles))
 
 
-def hang_widths(widths: list[float], least: float) -> list[float]:
+def hang_widths(widths: list[float], least: float, to: int = 1) -> list[float]:
     """A hung list's widths: its numbers' column narrowed to `least` (its widest number and its left
-    padding), what that frees given to the names' column, whose left edge the texts under keep."""
+    padding), what that frees given to column `to`: the names' (their left edge the texts under
+    keep), or the book's last key column, which takes the rest of its measure (rulebook _close_keys)."""
     if least >= widths[0]:
         return widths
-    return [least, widths[1] + widths[0] - least] + widths[2:]
+    given = list(widths)
+    given[0], given[to] = least, widths[to] + widths[0] - least
+    return given
 
 
 def table_flowable(table: TableContent, width: float, styles: Styles, snug: bool = False) -> RowTable:
