@@ -32,7 +32,7 @@ from kolaps_print.content.ruleset_table import RulesetTable
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label, overriding_file
-from kolaps_print.layout.reference.tables import column_part, continued_title
+from kolaps_print.layout.reference.tables import column_part, continued_title, hang_widths, hangs_list, hung_columns
 from kolaps_print.layout.ruleset.columns import column_widths, fewer_row_lines
 from kolaps_print.layout.ruling_style import raised_marks
 from kolaps_print.layout.style import TableBreaks, cell_ink, table_breaks, table_commands, table_paint
@@ -615,6 +615,12 @@ def _cell_style(base: ParagraphStyle, align: str, scale: float = 1.0, bold: bool
 
 
 @cache  # as _cell_style
+def _hung_style(base: ParagraphStyle, indent: float) -> ParagraphStyle:
+    """A text under a hung list's row: it starts `indent` in, at its name's left edge."""
+    return ParagraphStyle(f"{base.name}-hung", parent=base, leftIndent=indent) if indent else base
+
+
+@cache  # as _cell_style
 def _caption_style(title: ParagraphStyle, cell: ParagraphStyle, scale: float) -> ParagraphStyle:
     """A table set larger (a handout's page of tables) takes a caption as large as its cells at
     least: a caption smaller than what it names reads as a footnote (the book's, unscaled, stay)."""
@@ -670,9 +676,10 @@ def _marked(text: str, ink: str, data_dir: object) -> str:
     return raised_marks(escape(french(text)), ink)
 
 
-def _table_style(rows: int, scale: float = 1.0, group: int = 1) -> TableStyle:
+def _table_style(rows: int, scale: float = 1.0, group: int = 1, hung: bool = False) -> TableStyle:
     """The cells' type and padding and the house table's paint; group > 1: each body row is followed
-    by group - 1 texts on full-width lines under it (spanning the row, no padding above)."""
+    by group - 1 texts on full-width lines under it (spanning the row, no padding above). hung: a
+    numbered list's, its numbers' column without right padding (hang_widths), its texts' rows with it."""
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's default is Helvetica, never embedded
         cell_ink(),
@@ -683,6 +690,10 @@ def _table_style(rows: int, scale: float = 1.0, group: int = 1) -> TableStyle:
         ("RIGHTPADDING", (0, 0), (-1, -1), 4 * scale),
     ]
     under = [r for r in range(1, rows) if (r - 1) % group]
+    if hung:  # a spanning text takes its first cell's padding: it keeps the right one
+        commands += [("RIGHTPADDING", (0, 0), (0, -1), 0)] + [
+            ("RIGHTPADDING", (0, r), (0, r), 4 * scale) for r in under
+        ]
     commands += [("SPAN", (0, r), (-1, r)) for r in under]
     commands += [("TOPPADDING", (0, r), (-1, r), 0) for r in under]
     return TableStyle(commands + table_commands(rows, group))  # the house table's fills and rules, as on the sheet
@@ -796,10 +807,11 @@ def data_table(
     key, (keys, under, widths, tried) = _arrangement_key(content, width, scale), _arranged(content, width, scale)
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     key_cells = tried if tried is not None else _cells(keys, scale, widths, _bold(content))
-    cells = _with_texts_under(key_cells, content, under, scale)
+    hang = widths[0] if hangs_list(content, len(under)) else 0.0
+    cells = _with_texts_under(key_cells, content, under, scale, hang)
     caption = _caption_style(s["table_title"], s["cell"], scale)
     group = 1 + len(under)
-    style = _table_style(len(cells), scale, group)
+    style = _table_style(len(cells), scale, group, hung=bool(hang))
     table = ContinuedTable(cells, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
     table.group = group
     table.continued = Paragraph(_markup(continued_title(content.title)), caption)
@@ -860,6 +872,8 @@ def _arranged(
         widths = _close_keys(keys, widths, width, scale, _bold(content))
         # the last key column takes the rest of the measure: its texts start it, not centred in it
         keys = replace(keys, align=(*(keys.column_align(i) for i in range(len(keys.columns) - 1)), "l"))
+        if hangs_list(content, len(under)):  # as the sheets and cards set it (hung19)
+            keys, widths = hung_columns(keys), hang_widths(widths, _numbers_width(keys, scale, _bold(content)), -1)
     if key is not None:
         _ARRANGED[key] = (keys, list(under), list(widths))
         while len(_ARRANGED) > ARRANGED_KEPT:
@@ -955,6 +969,15 @@ def _close_keys(
     return close + [width - sum(close)]
 
 
+def _numbers_width(keys: TableContent, scale: float, bold: frozenset[int]) -> float:
+    """A hung list's numbers' column: its widest number or head on one line and its left padding
+    (no right padding: the names' own parts them), 1 pt for rounding."""
+    size, head = st.styles()["cell"].fontSize * scale, st.styles()["head"].fontSize * scale
+    font = SANS_BOLD if 0 in bold else SANS
+    texts = [(keys.columns[0], SANS_BOLD, head)] + [(row[0], font, size) for row in keys.rows]
+    return max(stringWidth(french(t), f, z) for t, f, z in texts) + (CELL_PADDING / 2) * scale + 1
+
+
 def _most_lines(cells: list[list[Paragraph]], widths: list[float], scale: float) -> int:
     """The most lines a cell of these rows takes in columns this wide."""
     return max(
@@ -965,13 +988,14 @@ def _most_lines(cells: list[list[Paragraph]], widths: list[float], scale: float)
 
 
 def _with_texts_under(
-    cells: list[list[Paragraph]], content: TableContent, under: list[int], scale: float
+    cells: list[list[Paragraph]], content: TableContent, under: list[int], scale: float, hang: float = 0.0
 ) -> list[list[Paragraph | str]]:
     """Each body row followed by its texts of the columns under, one a line across the row; with
-    more than one, each after its head in bold (« Réussite critique : … »)."""
+    more than one, each after its head in bold (« Réussite critique : … »). hang: the numbers'
+    column of a hung list, the texts starting past it, under the names."""
     if not under:
         return list(cells)
-    style = _cell_style(st.styles()["cell"], "l", scale)
+    style = _hung_style(_cell_style(st.styles()["cell"], "l", scale), hang)
     rows: list[list[Paragraph | str]] = [list(cells[0])]
     for key_cells, row in zip(cells[1:], content.rows, strict=True):
         rows.append(list(key_cells))

@@ -335,8 +335,8 @@ def _rows_text_under(
 ) -> list[Row]:
     """Key columns on one row, each of the last `under` columns' texts on a full-width row under it
     (headed: each after its column's head; always when more than one), the row and its lines one
-    zebra shade. hang: the first key column's width, for a table set as steps (_hung)."""
-    keys = _hung(_key_columns(table, under)) if hang else _key_columns(table, under)
+    zebra shade. hang: the first key column's width, for a table set as steps (hung_columns)."""
+    keys = hung_columns(_key_columns(table, under)) if hang else _key_columns(table, under)
     # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
     grid = _grid(keys, styles, table_paint().bold_columns(table.columns, table.rows))
     rows = [_row(grid[0], styles)]
@@ -354,7 +354,13 @@ def _hangs(table: TableContent, under: int, styles: Styles) -> bool:
     """Whether a table whose `under` last columns go under its rows is set as a hung list: the
     layout's steps (text_under) always; a numbered table with its running text alone under its rows
     where the styles allow (styles.hang_lists)."""
-    return _always_under(table, styles) or (styles.hang_lists and under == 1 and numbered_list(table))
+    return _always_under(table, styles) or (styles.hang_lists and hangs_list(table, under))
+
+
+def hangs_list(table: TableContent, under: int) -> bool:
+    """Whether a table whose `under` last columns go under its rows is a numbered list with its
+    running text alone under them: set hung in every product that sets it so (the book's too)."""
+    return under == 1 and numbered_list(table)
 
 
 def numbered_list(table: TableContent) -> bool:
@@ -366,7 +372,7 @@ def numbered_list(table: TableContent) -> bool:
     return bool(firsts) and all(NUMBERED.fullmatch(c) for c in firsts) and _widest_last(table) and not table.shade
 
 
-def _hung(keys: TableContent) -> TableContent:
+def hung_columns(keys: TableContent) -> TableContent:
     """The key columns of a table set as steps (styles.text_under: the attack walk-through), as a
     typesetter sets a numbered list (review 17, S3): the numbers hang, right-aligned against the
     names, whose left edge the text under them keeps; the last key (« Attaquant », « Cible ») ends
@@ -381,10 +387,18 @@ def _hanging_widths(keys: TableContent, widths: list[float], styles: Styles) -> 
     """The numbers' column as narrow as its widest number (« 10 ») allows, with no padding on its
     right (the names' own left padding parts them, as a list's label from its item: _hung_look),
     the rest to the names': the steps' texts, hung from the names, lose no more than that."""
-    least = _min_widths(keys, styles)[0] - _side(styles)
+    return hang_widths(widths, _min_widths(keys, styles)[0] - _side(styles))
+
+
+def hang_widths(widths: list[float], least: float, to: int = 1) -> list[float]:
+    """A hung list's widths: its numbers' column narrowed to `least` (its widest number and its left
+    padding), what that frees given to column `to`: the names' (their left edge the texts under
+    keep), or the book's last key column, which takes the rest of its measure (rulebook _close_keys)."""
     if least >= widths[0]:
         return widths
-    return [least, widths[1] + widths[0] - least] + widths[2:]
+    given = list(widths)
+    given[0], given[to] = least, widths[to] + widths[0] - least
+    return given
 
 
 def table_flowable(table: TableContent, width: float, styles: Styles, snug: bool = False) -> RowTable:

@@ -1,0 +1,110 @@
+"""Numbered tables read back as printed (hung19, book20): each piece of « Le tour de jeu »,
+« Moral », « Blessures critiques », « Effets secondaires », and how it sets its texts — a grid, a
+hung list (numbers right-aligned before the names, texts on the names' left edge) or flat."""
+
+from __future__ import annotations
+
+from pdf_text import flat, text_objects
+
+from kolaps_print.labels import labels
+
+EDGE = 1.0  # pt: two edges count as one (glyphs' ink differs by less, a column's padding by more)
+NUMBER = set("0123456789 à\u00a0\u202f–−+")
+PHASES, MORAL, CRITICAL, SECONDARY = "phases", "moral", "blessures-critiques", "effets-secondaires"
+
+
+def names_heads() -> dict[str, str]:
+    """The numbered tables by their names' head (« Zone »: two tables, told apart by a third head)."""
+    return {labels(f"tables.{t}.columns")[1]: t for t in (PHASES, MORAL, CRITICAL, SECONDARY)}
+
+
+def is_number(obj) -> bool:
+    text = flat(obj.text).strip()
+    return bool(text) and set(text) <= NUMBER and any(c.isdigit() for c in text)
+
+
+def beside(a, b) -> bool:
+    """Whether two objects sit on one line: b's middle within a's height."""
+    middle = (b.bounds[1] + b.bounds[3]) / 2
+    return a.bounds[1] <= middle <= a.bounds[3]
+
+
+def numbered_pieces(
+    pdf: bytes, width: float, height: float, floor: float = float("-inf")
+) -> list[tuple[str, list, object | None, object]]:
+    """Each numbered table's piece, in a column `width` wide, down to `height` under its head and
+    above `floor` (a book's frame: not its folio): its
+    id, its objects from its head row down to its last row's text (to the first bold or italic
+    object, not a number, left of the names: a title, a note), its numbers' head (None where it is
+    empty) and its names' head."""
+    objs = list(text_objects(pdf))
+    heads, found = names_heads(), []
+    for second in (o for o in objs if "Bold" in o.font and flat(o.text).strip() in heads):
+        table = heads[flat(second.text).strip()]
+        line = [o for o in objs if o.page == second.page and beside(second, o) and "Bold" in o.font]
+        right = sorted((o for o in line if o.bounds[0] > second.bounds[2]), key=lambda o: o.bounds[0])
+        third = [flat(o.text).strip() for o in right[:1]]
+        if table in (CRITICAL, SECONDARY):
+            if third == [labels("tables.localisations.columns")[2]]:
+                continue  # « Localisation »: D6 | Zone | Cases, no text
+            table = CRITICAL if third == [labels(f"tables.{CRITICAL}.columns")[2]] else SECONDARY
+        # the numbers' head, if any (« Le tour de jeu »'s is empty, as the walk-through's)
+        first = next(
+            (
+                o
+                for o in line
+                if flat(o.text).strip() == labels(f"tables.{table}.columns")[0]
+                and second.bounds[0] - 40 < o.bounds[2] <= second.bounds[0]
+            ),
+            None,
+        )
+        left = second.bounds[0] - 40
+        below = sorted(
+            (
+                o
+                for o in objs
+                if o.page == second.page
+                and left <= o.bounds[0] < left + width + 20
+                and max(second.bounds[1] - height, floor) < o.bounds[3] <= second.bounds[1]
+            ),
+            key=lambda o: -o.bounds[3],
+        )
+        end = next(
+            (
+                i
+                for i, o in enumerate(below)
+                if i and "Regular" not in o.font and not is_number(o) and o.bounds[0] < second.bounds[0] - EDGE
+            ),
+            len(below),
+        )
+        if not any(is_number(o) for o in below[:end]):
+            continue
+        found.append((table, below[:end], first, second))
+    return found
+
+
+def set_as(rows: list, first, second) -> str:
+    """How a piece sets its texts: "grid" (beside their numbers), "hung" (under their rows, from the
+    names' left edge, the numbers right-aligned before it) or "flat" (under their rows otherwise)."""
+    numbers = [o for o in rows if is_number(o) and o.bounds[2] <= second.bounds[0] + EDGE]
+    name_left = second.bounds[0]
+    # a line under a row, not a grid's cell wrapping in a column further right
+    under = [
+        o
+        for o in rows
+        if "Regular" in o.font
+        and o not in numbers
+        and not any(beside(n, o) for n in numbers)
+        and o.bounds[0] <= name_left + EDGE
+        and o.bounds[2] > name_left  # not a neighbouring card's cell
+    ]
+    if not under:
+        return "grid"
+    rights = [o.bounds[2] for o in numbers] + ([first.bounds[2]] if first else [])
+    hung = (
+        min(o.bounds[0] for o in under) >= name_left - EDGE
+        and any(abs(o.bounds[0] - name_left) <= EDGE for o in under)
+        and max(rights) - min(rights) <= 1.5 * EDGE  # right-aligned (a « 1 »'s ink ends a point short)
+        and max(rights) < name_left
+    )
+    return "hung" if hung else "flat"
