@@ -105,9 +105,12 @@ class TablePaint:
         and in a table laid in pairs side by side (« Écart, Chance, Écart, Chance »), each column
         headed as the first. Where the first column only numbers steps in order (« 1, 2, 3 »
         under « Phase », not a die's faces) and the next names them in a word or two
-        (« Initiative », « Action », « Bilan »), the name is bold: a reader looks a step up by it."""
+        (« Initiative », « Action », « Bilan »), the name is bold: a reader looks a step up by it; so
+        where the first column is unheaded (a numbered list hung, « Moral »'s: fix20, review 19 S3)."""
         if not self.first_column_bold or not header:
             return frozenset()
+        if len(header) > 1 and not header[0]:  # a list's numbers, unheaded (hung, the walk-through): its names
+            return frozenset({1})
         if _numbers_named_steps(header, rows):
             return frozenset({1})
         return frozenset(i for i, head in enumerate(header) if head == header[0])

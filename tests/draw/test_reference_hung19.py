@@ -23,14 +23,15 @@ CARDS = {"mini": 23, "poker": 14, "tarot": 14}  # main's counts (bb0ac27): hangi
 KIT_CARDS = {"mini": 14, "poker": 10, "tarot": 10}
 # Where each product sets these tables' texts under their rows (main: in the old look). The sheets
 # keep « Effets secondaires » as a D6 | Zone | Effet grid (no text under: nothing to hang); on the
-# mini « Moral » and « Blessures critiques » hung would cost their sections a card or a worse cut,
-# so they keep their centred numbers (layout/reference/cards._section_faces).
+# mini « Blessures critiques » hung would cost its section a card or a worse cut, so it keeps its
+# centred numbers (layout/reference/cards._section_faces); « Moral » hangs there since fix20 (its
+# numbers unheaded, the column no longer as wide as « Moral »).
 HUNG = {
     ("sheet", "full"): {PHASES, MORAL, CRITICAL},
     ("sheet", "quickstart"): {PHASES},
     ("tarot", "full"): {PHASES, MORAL, CRITICAL, SECONDARY},
     ("poker", "full"): {PHASES, MORAL, CRITICAL, SECONDARY},
-    ("mini", "full"): {PHASES, SECONDARY},
+    ("mini", "full"): {PHASES, MORAL, SECONDARY},
     ("poker", "quickstart"): {PHASES, SECONDARY},
     ("mini", "quickstart"): {PHASES, SECONDARY},
     ("tarot", "quickstart"): {PHASES, SECONDARY},

@@ -337,8 +337,10 @@ def _rows_text_under(
     (headed: each after its column's head; always when more than one), the row and its lines one
     zebra shade. hang: the first key column's width, for a table set as steps (hung_columns)."""
     keys = hung_columns(_key_columns(table, under)) if hang else _key_columns(table, under)
-    # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
-    grid = _grid(keys, styles, table_paint().bold_columns(table.columns, table.rows))
+    # bold as the whole table would be (« Le tour de jeu »'s names, though its text goes under); a
+    # hung list's as its keys: its names, its numbers unheaded (fix20)
+    named = keys if hang else table
+    grid = _grid(keys, styles, table_paint().bold_columns(named.columns, named.rows))
     rows = [_row(grid[0], styles)]
     first_under = len(table.columns) - under
     for i, cells in enumerate(grid[1:]):
@@ -376,11 +378,19 @@ def hung_columns(keys: TableContent) -> TableContent:
     """The key columns of a table set as steps (styles.text_under: the attack walk-through), as a
     typesetter sets a numbered list (review 17, S3): the numbers hang, right-aligned against the
     names, whose left edge the text under them keeps; the last key (« Attaquant », « Cible ») ends
-    flush with the table's right edge instead of floating mid-column."""
+    flush with the table's right edge instead of floating mid-column. The numbers go unheaded, as a
+    list's labels (fix20, review 19 S4: « Moral État » read as one phrase), their names bold."""
     right: Align = "r"
     middle = [keys.column_align(i) for i in range(1, len(keys.columns) - 1)]
     last = [right] if len(keys.columns) > 2 else [keys.column_align(i) for i in range(1, len(keys.columns))]
-    return replace(keys, align=(right, *middle, *last))
+    return replace(keys, columns=["", *keys.columns[1:]], align=(right, *middle, *last))
+
+
+def _printed_keys(table: TableContent, under: int, styles: Styles) -> TableContent:
+    """The key columns of a table whose `under` last columns go under its rows, as printed: hung
+    where it hangs (_hangs), so they are measured with the numbers unheaded and the names bold."""
+    keys = _key_columns(table, under)
+    return hung_columns(keys) if _hangs(table, under, styles) and len(keys.columns) > 1 else keys
 
 
 def _hanging_widths(keys: TableContent, widths: list[float], styles: Styles) -> list[float]:
@@ -428,7 +438,7 @@ def _sheet_under(table: TableContent, width: float, styles: Styles) -> int:
     if not styles.cell_lines or table.shade:
         return usual
     for under in range(usual, len(table.columns)):
-        keys = _key_columns(table, under) if under else table
+        keys = _printed_keys(table, under, styles) if under else table
         if _most_lines(keys, _widths(keys, width, styles), styles) <= styles.cell_lines:
             return under
     return usual
@@ -470,7 +480,7 @@ def card_fits(table: TableContent, width: float, styles: Styles, stacked: bool =
     text); else a table that would take it does not fit (numbers stacked read as a long list)."""
     shape = _card_shape(table, width, styles)
     if shape == "under":
-        return sum(_min_widths(_key_columns(table), styles)) <= width
+        return sum(_min_widths(_printed_keys(table, 1, styles), styles)) <= width
     if shape == "inline":
         return fits_width(table, width, styles) and (
             _most_lines(table, _widths(table, width, styles), styles) <= styles.max_lines
@@ -537,13 +547,15 @@ def _lines(text: str, width: float, styles: Styles, bold: bool = False) -> int:
 
 
 def _most_lines(table: TableContent, widths: list[float], styles: Styles) -> int:
-    cells = [(t, w, i == 0) for row in table.rows for i, (t, w) in enumerate(zip(row, widths, strict=True))]
+    """The most lines a cell or head takes at these widths; bold: the first column, a hung list's names."""
+    bold = {1} if table.columns and not table.columns[0] else {0}
+    cells = [(t, w, i in bold) for row in table.rows for i, (t, w) in enumerate(zip(row, widths, strict=True))]
     headers = [(t, w, True) for t, w in zip(table.columns, widths, strict=True)]
     return max((_lines(t, w, styles, bold) for t, w, bold in cells + headers), default=0)
 
 
 def _most_lines_under(table: TableContent, width: float, styles: Styles) -> int:
-    keys = _key_columns(table)
+    keys = _printed_keys(table, 1, styles)
     return _most_lines(keys, _widths(keys, width, styles), styles)
 
 
@@ -646,7 +658,7 @@ def _cell_lines(table: TableContent, widths: list[float], styles: Styles, column
 def _table_text_under(
     table: TableContent, width: float, styles: Styles, under: int = 1, headed: bool = False
 ) -> RowTable:
-    keys = _key_columns(table, under)
+    keys = _printed_keys(table, under, styles)
     widths = _widths(keys, width, styles)
     hang = 0.0
     if _hangs(table, under, styles) and len(widths) > 1:
