@@ -60,3 +60,27 @@ def test_the_demo_s_secondary_effects_print_as_one_grid_on_both_papers(paper):
     assert min(o.bounds[0] for o in lines) >= max(o.bounds[2] for o in names) + floor - 0.1
     rows = [sum(1 for o in lines if min(names, key=lambda n: abs(_middle(n) - _middle(o))) is n) for n in names]
     assert all(1 <= k <= 3 for k in rows), rows  # each zone's effect beside it, within three lines
+
+
+PRODUCTS = [
+    {"edition": "quickstart", "paper": "letter"},
+    {"edition": "quickstart", "paper": "a4"},
+    {"paper": "letter"},
+    {"format": "cards", "card": "mini"},
+    {"format": "cards", "card": "poker"},
+    {"format": "cards", "card": "tarot"},
+    {"edition": "quickstart", "format": "cards", "card": "poker"},
+]
+
+
+@pytest.mark.parametrize("options", PRODUCTS, ids=lambda o: "-".join(o.values()))
+def test_the_chances_heads_never_end_a_line_on_their_dot(options):
+    """« Chances de réussite »'s heads (« 0 · 2C6 ») too wide for their columns broke after the dot on
+    the Letter kit sheet and the decks, « 0 · » over « 2C6 »; now such a head breaks at the dot and
+    drops it (« 0 » over « 2C6 »), as the rulebook's did, and one that fits stays whole."""
+    sep = "·"  # the heads' separator (labels tables.format.head_break, « 0 · 2C6 »)
+    lines = [flat(o.text).strip() for o in text_objects(build_reference(TablesOptions(**options)).pdf)]
+    assert not [t for t in lines if t.endswith(sep) or t.startswith(sep)]
+    dice = [d.dice.label for d in sorted(builtin_game_data().rules.dice.difficulties, key=lambda d: d.level)]
+    heads = [t for t in lines if any(t == d or t.endswith(f"{sep} {d}") for d in dice)]
+    assert heads  # the heads are printed, whole or as their dice under their level
