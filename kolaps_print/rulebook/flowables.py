@@ -654,13 +654,11 @@ def _cells(
     return [head] + rows
 
 
-HEAD_PARTS = " · "  # « 0 · 2C6 »: a head's two parts, one under the other when they cannot share a line
-
-
 def _head_markup(text: str, room: float, size: float) -> str:
     """A column head; one of two parts (« 0 · 2C6 ») too wide for its column goes on two lines
-    at its dot, the dot dropped (it broke after the dot, leaving « 0 · » over « 2C6 »)."""
-    parts = text.split(HEAD_PARTS)
+    at its dot, the dot dropped (it broke after the dot, leaving « 0 · » over « 2C6 »). The
+    separator is the labels' (tables.format.head_break), read by the sheet and the cards too."""
+    parts = text.split(label("tables.format.head_break"))
     if len(parts) == 1 or stringWidth(french(text), SANS_BOLD, size) <= room:
         return _markup(text)
     return "<br/>".join(_markup(part) for part in parts)

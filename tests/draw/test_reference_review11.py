@@ -105,7 +105,8 @@ def _face_of(pages: list[str], text: str) -> int:
 @pytest.mark.parametrize("table_id", ["chances", "echecs-critiques"])
 def test_on_tarot_a_table_s_notes_that_fit_are_printed_on_its_face(decks, table_id):
     table = next(t for t in _tables() if t.id == table_id)
-    head = plain(" ".join(table.columns[:2]))  # its head row's first two heads
+    # its head row's first two heads; « 0 · 2C6 » may print « 0 » over « 2C6 », its dot dropped (kit20)
+    head = plain(" ".join(table.columns[:2]).replace(" · ", " "))
     for card, together in (("tarot", True), ("poker", False)):
         pages = page_texts(decks["kolaps", card])
         assert (_face_of(pages, head) == _face_of(pages, _words(table.note))) is together, card
