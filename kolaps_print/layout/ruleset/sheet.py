@@ -419,6 +419,8 @@ def _within_lines(table: RulesetTable, width: float, look: SheetLook, lead: list
     tall = tall_cells(stacks, look.max_cell_lines) if look.max_cell_lines else 0
     if not look.max_cell_lines or not text_goes_under(table):
         return stacks
+    if _smaller_than_under(table, width, look):
+        return _tables(table, width, look, lead, under=True)
     head = table.header[_under_column(table)]
     broken = broken_keys(stacks, head) if look.fewer_lines else 0
     if not tall and not broken:
@@ -439,6 +441,26 @@ def _within_lines(table: RulesetTable, width: float, look: SheetLook, lead: list
     ):
         return under
     return stacks
+
+
+def _smaller_than_under(table: RulesetTable, width: float, look: SheetLook) -> bool:
+    """Whether the table's grid is set smaller than its text under its rows would be, for its
+    cells (_cells_whole_size), where under its rows every cell is whole and within the lines at
+    that size (review 19, S1: the A4 3d6 sheet's « Coût de l’expérience » at 10.5 pt beside 11.5 pt
+    tables, for « De 3 à 4 : 4 XP » whole beside the tied « 5 XP × niveau visé »: no share of the
+    column holds both at 11.5 with « Nouvelle compétence (enseignée par un tiers) » within three
+    lines). A table a size smaller than its neighbours reads as a note; its example under its rows
+    (« Ex. : … ») reads as on the Letter sheet and the cards."""
+    grid = _parts(table, width, look)[1]
+    parts, size = _parts(table, width, look, under=True)
+    return grid < size - 1e-9 and not _astray(parts[0], width, size, look, under=True)
+
+
+def _astray(table: RulesetTable, width: float, size: float, look: SheetLook, under: bool) -> int:
+    """How many of the grid's cells beside each other are short and broken, or over max_cell_lines."""
+    keys, bold = _grid_keys(table, under)
+    widths = _grid_widths(keys, width, size, look, under, bold)
+    return cells_astray(keys, widths, size, look.cell_padding_pt, look.max_cell_lines, bold)
 
 
 def stacks_height(blocks: list[Stack], width: float) -> float:
