@@ -267,10 +267,9 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
         [] if headless else [Row(tuple(Paragraph(escape(h), s) for h, s in zip(header, heads, strict=True)), pad, pad)]
     )
     if under:
-        plain = _plain_is_shorter(table, column, cell, sum(widths) - 2 * pad)
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
-            line = (Paragraph(_under_text(table, column, row[column], plain), cell), *("" for _ in widths[1:]))
+            line = (Paragraph(_under_text(table, column, row[column]), cell), *("" for _ in widths[1:]))
             texts = _without(row, column)
             keyed = tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True))
             rows += [
@@ -329,32 +328,16 @@ def _tied(table: RulesetTable) -> RulesetTable:
     )
 
 
-def _plain_is_shorter(table: RulesetTable, column: int, style: ParagraphStyle, width: float) -> bool:
-    """Whether the table's texts under its rows take fewer lines plain than after their head, in
-    all, set this wide: the last column's then go plain (_under_text)."""
-
-    def lines(plain: bool) -> int:
-        return sum(
-            _lines(Paragraph(_under_text(table, column, row[column], plain), style), width) for row in table.rows
-        )
-
-    return lines(True) < lines(False)
-
-
-def _under_text(table: RulesetTable, column: int, text: str, plain: bool = False) -> str:
+def _under_text(table: RulesetTable, column: int, text: str) -> str:
     """A text set under its row, as Paragraph markup: an example as « Ex. : » in italics (words19);
     otherwise after its column's head in bold, as the head row names only the columns left in the
     row (review 12, M1: d12's « Dé | Défenseur » over the attacker's text, read as the defender's;
-    review 18b, M1: d100's « Bout portant » under « Distance | Effet », its « Sauf » unnamed); plain
-    in a table of two columns, which has no head row (_grid: each term in bold, its text under it).
-    plain: the last column's texts go on from their row's last cell, unnamed, where their heads
-    would cost the table lines (_grid: « Effet : » before each of 3d6's « Dommages » cost its poker
-    deck a card, and its mini deck the table's face); a column with one after it, or a side after
-    another (« Défenseur : »), says its head whatever it costs."""
+    review 18b, M1: d100's « Bout portant » under « Distance | Effet », its « Sauf » unnamed; review
+    19, S6: 3d6's « Dommages » on the cards, whose texts went on plain where « Effet : » cost lines);
+    plain in a table of two columns, which has no head row (_grid: each term in bold, its text under it)."""
     if column == _example_column(table):
         return _example(text)
-    last = column == len(table.header) - 1 and _later_side(table) is None
-    if len(table.header) == 2 or (plain and last):
+    if len(table.header) == 2:
         return escape(text)
     return run_in(table.header[column], text)
 
@@ -419,6 +402,8 @@ def _within_lines(table: RulesetTable, width: float, look: SheetLook, lead: list
     tall = tall_cells(stacks, look.max_cell_lines) if look.max_cell_lines else 0
     if not look.max_cell_lines or not text_goes_under(table):
         return stacks
+    if _smaller_than_under(table, width, look):
+        return _tables(table, width, look, lead, under=True)
     head = table.header[_under_column(table)]
     broken = broken_keys(stacks, head) if look.fewer_lines else 0
     if not tall and not broken:
@@ -439,6 +424,26 @@ def _within_lines(table: RulesetTable, width: float, look: SheetLook, lead: list
     ):
         return under
     return stacks
+
+
+def _smaller_than_under(table: RulesetTable, width: float, look: SheetLook) -> bool:
+    """Whether the table's grid is set smaller than its text under its rows would be, for its
+    cells (_cells_whole_size), where under its rows every cell is whole and within the lines at
+    that size (review 19, S1: the A4 3d6 sheet's « Coût de l’expérience » at 10.5 pt beside 11.5 pt
+    tables, for « De 3 à 4 : 4 XP » whole beside the tied « 5 XP × niveau visé »: no share of the
+    column holds both at 11.5 with « Nouvelle compétence (enseignée par un tiers) » within three
+    lines). A table a size smaller than its neighbours reads as a note; its example under its rows
+    (« Ex. : … ») reads as on the Letter sheet and the cards."""
+    grid = _parts(table, width, look)[1]
+    parts, size = _parts(table, width, look, under=True)
+    return grid < size - 1e-9 and not _astray(parts[0], width, size, look, under=True)
+
+
+def _astray(table: RulesetTable, width: float, size: float, look: SheetLook, under: bool) -> int:
+    """How many of the grid's cells beside each other are short and broken, or over max_cell_lines."""
+    keys, bold = _grid_keys(table, under)
+    widths = _grid_widths(keys, width, size, look, under, bold)
+    return cells_astray(keys, widths, size, look.cell_padding_pt, look.max_cell_lines, bold)
 
 
 def stacks_height(blocks: list[Stack], width: float) -> float:

@@ -1,7 +1,7 @@
 """A table's text set under its rows (heads19, review 18b M1): a table of two columns then has no
 head row (one head of two read as a table missing a column), each term bold with its text under
-it; a third column says its head (« Sauf : »), unless that costs the table lines, when its texts go
-on plain from their rows (3d6's « Dommages »: « Effet : » before each cost its poker deck a card)."""
+it; a third column says its head (« Sauf : »), whatever lines it costs (sheet20: 3d6's « Dommages »
+went on plain from its rows where « Effet : » cost lines, review 19 S6)."""
 
 from __future__ import annotations
 
@@ -39,8 +39,9 @@ def test_a_third_column_under_its_row_says_its_head():
     assert any(text.startswith("<b>Sauf") for text in _texts(grid))
 
 
-def test_a_third_column_goes_plain_where_its_head_costs_lines():
-    # « Ôtés des COUPS et des PV. » one line plain at 7.5 pt, two after « Conséquence : » (passes on main, plain always)
+def test_a_third_column_says_its_head_even_where_that_costs_lines():
+    # sheet20 (review 19, S6): « Ôtés des COUPS et des PV. » one line plain at 7.5 pt, two after
+    # « Conséquence : »; heads19 set such texts plain, unnamed (3d6's « Dommages » on every deck)
     rows = [[f"Cas {i}", "—", "Ôtés des COUPS et des PV."] for i in range(3)]
     grid = _grid(RulesetTable("Dommages", ["Nature", "Réduits par", "Conséquence"], rows))
-    assert not any("Conséquence" in text for text in _texts(grid))
+    assert sum(text.startswith("<b>Conséquence") for text in _texts(grid)) == 3
