@@ -578,19 +578,16 @@ Kept = dict[tuple[int, float], tuple[list[tuple[Topic, FlowBox]], list[bool]]]
 
 def _may_hang(topic: Topic) -> bool:
     """Whether styles.hang_lists may change the topic's faces: whether a table of it, or a part of one
-    cut by its columns (the key, then a run of the others: column_groups), may read as a numbered
-    list (tables.numbered_list): the key column all numbers, no heat map, a column at least as wide
-    by its hints as the key and as the column before it (the widest of a part ending on it)."""
+    cut by its columns (column_groups, as table_plan and _whole_parts cut them), reads as a numbered
+    list (tables.numbered_list: only such a table is hung by hang_lists)."""
     return any(_may_read_numbered(t) for t in topic.tables)
 
 
 def _may_read_numbered(table: TableContent) -> bool:
-    hints = table.widths
-    if not table.rows or table.shade or len(hints) != len(table.columns):
-        return False
-    if not all(NUMBERED.fullmatch(row[0]) for row in table.rows):
-        return False
-    return len(hints) == 1 or any(hints[j] >= max(hints[0], hints[j - 1]) for j in range(1, len(hints)))
+    if not table.rows or not all(NUMBERED.fullmatch(row[0]) for row in table.rows):
+        return False  # the key column, every part's first, is not all numbers
+    groups = (g for count in range(2, len(table.columns)) for g in column_groups(table, count, 2))
+    return numbered_list(table) or any(numbered_list(column_part(table, cols)) for g in groups for cols in g)
 
 
 def _best_size(
