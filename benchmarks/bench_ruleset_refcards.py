@@ -3,6 +3,8 @@
     .venv/bin/python benchmarks/bench_ruleset_refcards.py [--runs 5] [--deck 3d6:mini ...] [--before DIR]
         [--instructions]
 
+KOLAPS's own decks (kolaps:mini, kolaps:poker, kolaps:tarot) are timed when named by --deck.
+
 Each deck a separate process timed from start to the PDF written: CPU time (user + system of
 the child), medians of --runs interleaved runs (after one round not counted), the machine's load
 beside them. With --before, a checkout's kolaps_print package (with its data/ and templates/) is
@@ -23,6 +25,7 @@ from instructions import instructions  # noqa: E402
 from measure import interleaved, kolaps_print, load, run  # noqa: E402
 
 DECKS = tuple(f"{rs}:{card}" for rs in ("3d6", "d12", "d100") for card in ("mini", "poker", "tarot"))
+KOLAPS_DECKS = tuple(f"kolaps:{card}" for card in ("mini", "poker", "tarot"))  # by --deck only (check20)
 
 
 def command(deck: str, out: Path) -> list[str]:
@@ -35,7 +38,9 @@ def command(deck: str, out: Path) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--deck", action="append", choices=DECKS, help="ruleset:card (default: all nine)")
+    parser.add_argument(
+        "--deck", action="append", choices=DECKS + KOLAPS_DECKS, help="ruleset:card (default: the nine above)"
+    )
     parser.add_argument("--before", type=Path, help="also time the kolaps_print package of this checkout")
     parser.add_argument("--instructions", action="store_true", help="also count instructions (callgrind)")
     args = parser.parse_args()

@@ -31,6 +31,7 @@ from kolaps_print.layout.reference.look import CardSpec, Styles, reference_look,
 from kolaps_print.layout.reference.numbering import card_number, continued_hint, face_hint, first_fitting
 from kolaps_print.layout.reference.sheet import row_units, sheet_title
 from kolaps_print.layout.reference.tables import (
+    NUMBERED,
     card_fits,
     column_groups,
     column_part,
@@ -273,6 +274,21 @@ def table_plan(table: TableContent, width: float, styles: Styles) -> list[tuple[
     - every column but the first under its row (« Principe : … », the three rolls);
     else CardOverflow: the table stays a located error.
     """
+    if _plans is None:
+        return _table_plan(table, width, styles)
+    key = (repr(table), width, styles)  # a table's fields are lists: its repr is its key
+    if key not in _plans:
+        _plans[key] = _table_plan(table, width, styles)
+    return list(_plans[key])
+
+
+# The plans of a deck's layout (layout_faces), by table, width and styles: each size of a section
+# asks for its tables' plans again, each from its faces, its cards and its widest size (issue 15:
+# table_plan was three fifths of a mini deck's layout).
+_plans: dict[tuple[str, float, Styles], list[tuple[TableContent, Styles]]] | None = None
+
+
+def _table_plan(table: TableContent, width: float, styles: Styles) -> list[tuple[TableContent, Styles]]:
     if fits_width(table, width, styles):
         return _whole_parts(table, width, styles) or [(table, styles)]
     sizes_down = _smaller(styles)
@@ -504,7 +520,6 @@ def layout_faces(
     spec = card_spec(width)
     styles = styles or card_styles(spec, width, height)
     sections = reference_sections(data, edition)
-    _check_widths(sections, _content_box(spec, width, height).width, styles)
     look = FaceLook(face_gap(styles), spec.section_floor_pt, notes_on_front(spec, width, height), spec.notes_under)
     room = _topic_room(_strip(spec, width, height), _widest_number())
 
@@ -516,8 +531,14 @@ def layout_faces(
         return _content_box(spec, width, height)
 
     faces: list[tuple[Topic, FlowBox]] = []
-    for _, group in groupby(topics(sections), key=lambda t: t.section):
-        faces += _section_faces([headed(t) for t in group], new_box, styles, not faces, look, headed)
+    global _plans
+    _plans = {}
+    try:
+        _check_widths(sections, _content_box(spec, width, height).width, styles)
+        for _, group in groupby(topics(sections), key=lambda t: t.section):
+            faces += _section_faces([headed(t) for t in group], new_box, styles, not faces, look, headed)
+    finally:
+        _plans = None
     return faces
 
 
@@ -539,25 +560,56 @@ def _section_faces(
         s.body for t in group for table in t.tables for _, s in table_plan(_bare(table), new_box().width, styles)
     )
     sizes = [s for s in _smaller(styles) if s.body <= widest + EPSILON]
-    rank, laid = _best_size(group, new_box, sizes, legend, look, headed)
+    kept: Kept = {}
+    rank, laid = _best_size(group, new_box, sizes, legend, look, headed, kept)
     if not any(numbered_list(table) for topic in group for table in topic.tables):
         return laid
-    flat, flat_laid = _best_size(group, new_box, [replace(s, hang_lists=False) for s in sizes], legend, look, headed)
+    if rank[:5] == (0, 0, 0, 2 * len(group), False):  # a card a topic, nothing to mend: centred cannot do better
+        return laid
+    flat_sizes = [replace(s, hang_lists=False) for s in sizes]
+    flat, flat_laid = _best_size(group, new_box, flat_sizes, legend, look, headed, kept)
     return flat_laid if flat[:5] < rank[:5] else laid
 
 
+# A topic's faces at a body size and whether its explanations part from their rows (_card_faces),
+# by its place in the section: kept from the hung search for the centred one where they are alike.
+Kept = dict[tuple[int, float], tuple[list[tuple[Topic, FlowBox]], list[bool]]]
+
+
+def _may_hang(topic: Topic) -> bool:
+    """Whether styles.hang_lists may change the topic's faces: whether a table of it, or a part of one
+    cut by its columns (column_groups, as table_plan and _whole_parts cut them), reads as a numbered
+    list (tables.numbered_list: only such a table is hung by hang_lists)."""
+    return any(_may_read_numbered(t) for t in topic.tables)
+
+
+def _may_read_numbered(table: TableContent) -> bool:
+    if not table.rows or not all(NUMBERED.fullmatch(row[0]) for row in table.rows):
+        return False  # the key column, every part's first, is not all numbers
+    groups = (g for count in range(2, len(table.columns)) for g in column_groups(table, count, 2))
+    return numbered_list(table) or any(numbered_list(column_part(table, cols)) for g in groups for cols in g)
+
+
 def _best_size(
-    group: list[Topic], new_box, sizes: list[Styles], legend: bool, look: FaceLook, headed
+    group: list[Topic], new_box, sizes: list[Styles], legend: bool, look: FaceLook, headed, kept: Kept
 ) -> tuple[tuple, list[tuple[Topic, FlowBox]]]:
     """The section laid at the best of these sizes (_section_faces), with its rank."""
     best: tuple[tuple, list[tuple[Topic, FlowBox]]] | None = None
     for size in sizes:
         parted: list[bool] = []
-        laid = [
-            pair
-            for i, topic in enumerate(group)
-            for pair in _card_faces(topic, new_box, size, legend and i == 0, look, headed, parted)
-        ]
+        laid = []
+        for i, topic in enumerate(group):
+            key = (i, size.body)
+            if key not in kept:
+                mine: list[bool] = []
+                pairs = _card_faces(topic, new_box, size, legend and i == 0, look, headed, mine)
+                if _may_hang(topic):
+                    laid += pairs
+                    parted += mine
+                    continue
+                kept[key] = (pairs, mine)
+            laid += kept[key][0]
+            parted += kept[key][1]
         # faces of notes alone count where notes go under their rows (mini): a tarot section is not
         # set 1.5 pt smaller to bring its notes onto its fronts
         lone = sum(1 for _, box in laid if box.placed and not _holds_rows(box)) if look.notes_under else 0
