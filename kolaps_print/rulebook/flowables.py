@@ -803,9 +803,10 @@ def data_table(
     """
     s = st.styles()
     key, (keys, under, widths, tried) = _arrangement_key(content, width, scale), _arranged(content, width, scale)
-    # bold as the whole table would be: « Le tour de jeu »'s names, though its text goes under
-    key_cells = tried if tried is not None else _cells(keys, scale, widths, _bold(content))
-    hang = widths[0] if hangs_list(content, len(under)) else 0.0
+    hung = hangs_list(content, len(under))
+    # bold as the whole table would be, a hung list as its keys: its names, not its numbers (fix20)
+    key_cells = tried if tried is not None else _cells(keys, scale, widths, _bold(keys if hung else content))
+    hang = widths[0] if hung else 0.0
     cells = _with_texts_under(key_cells, content, under, scale, hang)
     caption = _caption_style(s["table_title"], s["cell"], scale)
     group = 1 + len(under)
@@ -871,7 +872,8 @@ def _arranged(
         # the last key column takes the rest of the measure: its texts start it, not centred in it
         keys = replace(keys, align=(*(keys.column_align(i) for i in range(len(keys.columns) - 1)), "l"))
         if hangs_list(content, len(under)):  # as the sheets and cards set it (hung19)
-            keys, widths = hung_columns(keys), hang_widths(widths, _numbers_width(keys, scale, _bold(content)), -1)
+            keys = hung_columns(keys)
+            widths = hang_widths(widths, _numbers_width(keys, scale, _bold(keys)), -1)
     if key is not None:
         _ARRANGED[key] = (keys, list(under), list(widths))
         while len(_ARRANGED) > ARRANGED_KEPT:

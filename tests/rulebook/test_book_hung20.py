@@ -48,3 +48,19 @@ def test_the_quickstarts_side_effects_hang_their_texts_from_the_names():
     """Its page of tables sets « Effets secondaires (démo) »'s texts under its rows: hung, as on the kit's cards."""
     pieces = [(table, set_as(rows, first, second)) for table, rows, first, second in _pieces("quickstart")]
     assert pieces == [(SECONDARY, "hung")], pieces
+
+
+@pytest.mark.parametrize("book", ["kolaps-a4", "quickstart"])
+def test_the_books_hung_lists_read_as_the_sheets(book):
+    """As the sheet and cards set them (fix20, review 19 S3/S4): no head over the numbers, the
+    names bold, the numbers regular. The merge of book20 and fix20 set the book's numbers bold and
+    its names regular, the house table's first column."""
+    pieces = [p for p in _pieces(book) if set_as(p[1], p[2], p[3]) == "hung"]
+    assert pieces
+    for table, rows, first, second in pieces:
+        assert first is None, table
+        numbers = [o for o in rows if is_number(o) and o.bounds[2] <= second.bounds[0] + EDGE]
+        names = [o for o in rows if any(beside(n, o) for n in numbers) and o not in numbers]
+        names = [o for o in names if abs(o.bounds[0] - second.bounds[0]) <= EDGE]
+        assert names and all("Bold" in o.font for o in names), (table, [(flat(o.text), o.font) for o in names])
+        assert all("Bold" not in o.font for o in numbers), table

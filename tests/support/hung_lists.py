@@ -104,7 +104,7 @@ def set_as(rows: list, first, second) -> str:
     hung = (
         min(o.bounds[0] for o in under) >= name_left - EDGE
         and any(abs(o.bounds[0] - name_left) <= EDGE for o in under)
-        and max(rights) - min(rights) <= 1.5 * EDGE  # right-aligned (a « 1 »'s ink ends a point short)
+        and max(rights) - min(rights) <= 2 * EDGE  # right-aligned (a regular « 1 »'s ink ends 1.6 pt short at 10 pt)
         and max(rights) < name_left
     )
     return "hung" if hung else "flat"
