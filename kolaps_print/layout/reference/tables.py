@@ -422,52 +422,10 @@ def table_flowable(table: TableContent, width: float, styles: Styles, snug: bool
         # « Les trois jets »' « Échec critique : … » (round-12 review), not « Moral »'s effect
         headed = not _widest_last(table)
         return _table_text_under(table, width, styles, under, headed)
-    snugged = (_snug_widths(table, width, styles) if snug else None) or _tight_grid(table, width, styles)
+    snugged = _snug_widths(table, width, styles) if snug else None
     if snugged:
         return _table_inline(table, snugged[0], styles, snugged[1])
     return _table_inline(table, _widths(table, width, styles), styles)
-
-
-def _tight_grid(table: TableContent, width: float, styles: Styles) -> tuple[list[float], tuple[float, ...]] | None:
-    """Widths and side paddings keeping a sheet's grid whose running text (its last column) would
-    wrap past styles.cell_lines at the usual widths: the key columns as wide as their texts whole,
-    the running text as wide as its cells need within cell_lines, every column's padding narrowed
-    alike, never under the sheet's floor (kit20, review 19 S2: the Letter kit sheet's « Effets
-    secondaires (démo) » went under its rows where the A4 one is a grid, « Effet » 8.7 pt short).
-    None where the usual widths keep to cell_lines, or the floor does not allow it."""
-    if not styles.snug_floor or not styles.cell_lines or table.shade or not _widest_last(table):
-        return None
-    if _most_lines(table, _widths(table, width, styles), styles) <= styles.cell_lines:
-        return None
-    side, keys = _side(styles), range(len(table.columns) - 1)
-    wanted = [_whole_text(table, i, styles) + 2 * side + EPSILON_PT for i in keys]  # no word at its very edge
-    wanted.append(_width_within(table, styles.cell_lines, styles))
-    narrower = max(0.0, (sum(wanted) - width) / (2 * len(wanted)))
-    if narrower > side - styles.snug_floor + EPSILON_PT:
-        return None
-    widths = [w - 2 * narrower for w in wanted]
-    widths[-1] += width - sum(widths)  # any room left to the running text
-    return widths, (side - narrower,) * len(widths)
-
-
-def _whole_text(table: TableContent, column: int, styles: Styles) -> float:
-    """The width a column's cells take whole and its head's longest word, padding aside."""
-    bold = table_paint().bold_columns(table.columns, table.rows)
-    font = SANS_BOLD if column in bold else SANS
-    cells = [stringWidth(row[column], font, styles.body) for row in table.rows]
-    return max(_longest_word([table.columns[column]], SANS_BOLD, styles.body), *cells)
-
-
-def _width_within(table: TableContent, lines: int, styles: Styles) -> float:
-    """The least width (usual padding) at which the last column's cells and head take at most `lines`
-    lines each, to a hundredth of a point over (no line at its very edge)."""
-    last = len(table.columns) - 1
-    low, high = _min_widths(table, styles)[last], _natural_widths(table, styles)[last]
-    for _ in range(24):
-        middle = (low + high) / 2
-        texts = [(row[last], False) for row in table.rows] + [(table.columns[last], True)]
-        low, high = (low, middle) if all(_lines(t, middle, styles, b) <= lines for t, b in texts) else (middle, high)
-    return high + EPSILON_PT
 
 
 def _sheet_under(table: TableContent, width: float, styles: Styles) -> int:
@@ -483,8 +441,6 @@ def _sheet_under(table: TableContent, width: float, styles: Styles) -> int:
         keys = _printed_keys(table, under, styles) if under else table
         if _most_lines(keys, _widths(keys, width, styles), styles) <= styles.cell_lines:
             return under
-        if not under and _tight_grid(table, width, styles):
-            return 0
     return usual
 
 
