@@ -20,11 +20,11 @@ NUMBER = set("0123456789 à\u00a0\u202f–−+")
 PHASES, MORAL, CRITICAL, SECONDARY = "phases", "moral", "blessures-critiques", "effets-secondaires"
 LISTS = (PHASES, MORAL, CRITICAL, SECONDARY)
 # Each product's hung lists (the A4 sheets' « Effets secondaires » is a grid; the mini's « Blessures
-# critiques » keeps centred numbers: cards._section_faces); the Letter kit sheet's « (démo) » a grid
-# as on A4 since kit20.
+# critiques » keeps centred numbers: cards._section_faces); the Letter kit sheet hangs « (démo) »
+# (a grid there left 3.5 pt between a zone and its effect: review 20 M1).
 HUNG = {
     ("sheet", "a4", "full"): {PHASES, MORAL, CRITICAL},
-    ("sheet", "letter", "quickstart"): {PHASES},
+    ("sheet", "letter", "quickstart"): {PHASES, SECONDARY},
     ("mini", "a4", "full"): {PHASES, MORAL, SECONDARY},
     ("poker", "a4", "full"): set(LISTS),
     ("tarot", "a4", "full"): set(LISTS),

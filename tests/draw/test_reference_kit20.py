@@ -1,7 +1,8 @@
-"""kit20 (review 19 S2), read back from the kit's sheet (`tables --edition quickstart`, A4 and
-Letter): « Effets secondaires (démo) » prints as the same grid on both papers, « D6 | Zone | Effet
-en cas d’échec » in its head band, each effect beside its zone within three lines (main's Letter
-sheet set it as a list, its effects under their rows and the head band « D6 | Zone » only)."""
+"""kit20 (review 19 S2), read back from the kit's sheet (`tables --edition quickstart`): on A4
+« Effets secondaires (démo) » prints as a grid, « D6 | Zone | Effet en cas d’échec » in its head
+band, each effect beside its zone within three lines and a clear gap from it. The Letter sheet keeps
+it a hung list (test_reference_hung20): a grid there held only with 3.5 pt between « Bras gauche »
+and its effect, read as one phrase (review 20 M1), so kit20's narrowed grid was taken back."""
 
 from __future__ import annotations
 
@@ -12,9 +13,7 @@ from pdf_text import TextObject, flat, text_objects  # tests/support
 
 from kolaps_print.jobs.tables import Reference, TablesOptions, build_reference
 from kolaps_print.labels import label, labels
-from kolaps_print.layout.reference.look import reference_look
 from kolaps_print.model.gamedata import builtin_game_data
-from kolaps_print.units import pt
 
 EDGE = 1.0  # pt: two left edges count as one
 LEVEL = 1.5  # pt: two heads' boxes count as one line (different glyphs, one baseline)
@@ -39,11 +38,13 @@ def _middle(o: TextObject) -> float:
     return (o.bounds[1] + o.bounds[3]) / 2
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_demo_s_secondary_effects_print_as_one_grid_on_both_papers(paper):
-    """Letter on main: « Effet » 8.7 pt short of the width that keeps « Lâche ce qu’il tient en main
-    droite… » within three lines, so its effects went under their rows; now every column's padding
-    narrows (no closer than the sheet's floor) and the grid holds, as on A4 (a guard there)."""
+GAP = 5.0  # pt: a zone and its effect beside it read as two cells (review 20 M1: 3.5 read as one phrase)
+
+
+@pytest.mark.parametrize("paper", ["a4"])
+def test_the_demo_s_secondary_effects_print_as_a_grid_its_cells_apart(paper):
+    """A4 sets it as a grid, each zone whole, each effect beside it within three lines and at
+    least GAP from it (kit20 set Letter's as a grid 3.5 pt apart: taken back)."""
     assert _kit(paper).body_pt == 9.75
     objs = _table_objects(paper)
     bold = {flat(o.text).strip(): o for o in reversed(objs) if "Bold" in o.font}  # the topmost of each
@@ -56,8 +57,7 @@ def test_the_demo_s_secondary_effects_print_as_one_grid_on_both_papers(paper):
     assert [flat(o.text).strip() for o in names] == locations  # each name whole, on one line
     lines = [o for o in objs if abs(o.bounds[0] - effect.bounds[0]) <= EDGE and o is not effect]
     assert lines, "no effect beside its zone"
-    floor = 2 * pt(reference_look().sheet.gutter_floor)  # two paddings at the floor between texts
-    assert min(o.bounds[0] for o in lines) >= max(o.bounds[2] for o in names) + floor - 0.1
+    assert min(o.bounds[0] for o in lines) >= max(o.bounds[2] for o in names) + GAP
     rows = [sum(1 for o in lines if min(names, key=lambda n: abs(_middle(n) - _middle(o))) is n) for n in names]
     assert all(1 <= k <= 3 for k in rows), rows  # each zone's effect beside it, within three lines
 
