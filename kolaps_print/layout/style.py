@@ -109,7 +109,7 @@ class TablePaint:
         where the first column is unheaded (a numbered list hung, « Moral »'s: fix20, review 19 S3)."""
         if not self.first_column_bold or not header:
             return frozenset()
-        if len(header) > 1 and not header[0]:  # a list's numbers, unheaded (hung, the walk-through): its names
+        if unheaded_numbers(header):  # a hung list (the walk-through's too): its names
             return frozenset({1})
         if _numbers_named_steps(header, rows):
             return frozenset({1})
@@ -118,6 +118,12 @@ class TablePaint:
 
 NAME_WORDS = 3  # a cell of this many words or fewer names its row; a longer one tells what happens
 DIE = re.compile(r"\d*[dD]\d+")  # « D6 », « 1D6 − nb de… »: a die's faces, looked up by their number
+
+
+def unheaded_numbers(header: Sequence[str]) -> bool:
+    """Whether a table's first column is a hung list's numbers, unheaded (tables.hung_columns): its
+    names, the next column, are what it sets bold and is measured in."""
+    return len(header) > 1 and not header[0]
 
 
 def _numbers_named_steps(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:

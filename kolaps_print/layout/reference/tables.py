@@ -21,7 +21,7 @@ from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT, Row, RowTable
 from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.layout.shapes import Ink
 from kolaps_print.layout.style import markup as colour_markup
-from kolaps_print.layout.style import table_paint
+from kolaps_print.layout.style import table_paint, unheaded_numbers
 from kolaps_print.typography import escape, run_in
 
 UNDER_SAVING = 0.05  # text goes under for height only when that saves at least this share (no flip-flop on a point)
@@ -548,7 +548,7 @@ def _lines(text: str, width: float, styles: Styles, bold: bool = False) -> int:
 
 def _most_lines(table: TableContent, widths: list[float], styles: Styles) -> int:
     """The most lines a cell or head takes at these widths; bold: the first column, a hung list's names."""
-    bold = {1} if table.columns and not table.columns[0] else {0}
+    bold = {1} if unheaded_numbers(table.columns) else {0}
     cells = [(t, w, i in bold) for row in table.rows for i, (t, w) in enumerate(zip(row, widths, strict=True))]
     headers = [(t, w, True) for t, w in zip(table.columns, widths, strict=True)]
     return max((_lines(t, w, styles, bold) for t, w, bold in cells + headers), default=0)
