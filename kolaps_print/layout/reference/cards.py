@@ -14,6 +14,7 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 from itertools import groupby
+from typing import NamedTuple
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -564,11 +565,36 @@ def _section_faces(
     rank, laid = _best_size(group, new_box, sizes, legend, look, headed, kept)
     if not any(numbered_list(table) for topic in group for table in topic.tables):
         return laid
-    if rank[:5] == (0, 0, 0, 2 * len(group), False):  # a card a topic, nothing to mend: centred cannot do better
+    if rank.faults == (0, 0, 0, 2 * len(group), False):  # a card a topic, nothing to mend: centred cannot do better
         return laid
     flat_sizes = [replace(s, hang_lists=False) for s in sizes]
     flat, flat_laid = _best_size(group, new_box, flat_sizes, legend, look, headed, kept)
-    return flat_laid if flat[:5] < rank[:5] else laid
+    return flat_laid if flat.faults < rank.faults else laid
+
+
+class SizeRank(NamedTuple):
+    """How well a section is laid at one size (_best_size), the least best: compared term by term."""
+
+    single: int  # tables cut down to single rows
+    parted: int  # explanations parted from their rows' card
+    short: int  # short pieces of cut tables
+    faces: int
+    below: bool  # under look.floor
+    smaller: float  # minus the size when below the floor: a size up outranks even pieces (review 15, S3)
+    uneven: int
+    over: int
+    lone: int  # faces of notes alone (mini)
+    size: float  # minus the body size: the largest wins a tie
+
+    @property
+    def faults(self) -> tuple[int, int, int, int, bool]:
+        """The terms hanging a numbered list may change enough to choose the centred search (_section_faces)."""
+        return (self.single, self.parted, self.short, self.faces, self.below)
+
+    @property
+    def ends_search(self) -> bool:
+        """Nothing left to mend: no smaller size can do better."""
+        return self.single == self.parted == self.short == self.uneven == self.lone == self.over == 0 and not self.below
 
 
 # A topic's faces at a body size and whether its explanations part from their rows (_card_faces),
@@ -592,9 +618,9 @@ def _may_read_numbered(table: TableContent) -> bool:
 
 def _best_size(
     group: list[Topic], new_box, sizes: list[Styles], legend: bool, look: FaceLook, headed, kept: Kept
-) -> tuple[tuple, list[tuple[Topic, FlowBox]]]:
+) -> tuple[SizeRank, list[tuple[Topic, FlowBox]]]:
     """The section laid at the best of these sizes (_section_faces), with its rank."""
-    best: tuple[tuple, list[tuple[Topic, FlowBox]]] | None = None
+    best: tuple[SizeRank, list[tuple[Topic, FlowBox]]] | None = None
     for size in sizes:
         parted: list[bool] = []
         laid = []
@@ -615,11 +641,11 @@ def _best_size(
         lone = sum(1 for _, box in laid if box.placed and not _holds_rows(box)) if look.notes_under else 0
         single, uneven, short, over = cut_faults(table_pieces(laid))
         below = size.body < look.floor - EPSILON
-        smaller = size.body if below else 0.0  # under the floor, a size up outranks even pieces (review 15, S3)
-        rank = (single, sum(parted), short, len(laid), below, -smaller, uneven, over, lone, -size.body)
+        smaller = size.body if below else 0.0
+        rank = SizeRank(single, sum(parted), short, len(laid), below, -smaller, uneven, over, lone, -size.body)
         if best is None or rank < best[0]:
             best = (rank, laid)
-        if rank[:3] == (0, 0, 0) and not uneven and lone == 0 and not over and not below:
+        if rank.ends_search:
             break
     assert best is not None
     return best
