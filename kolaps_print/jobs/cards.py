@@ -74,7 +74,7 @@ def build_cards(book: ArmyBook, options: CardOptions = DEFAULTS, progress: Progr
                 yield face
 
     count = book.card_count
-    imposed = impose(faces(), sheet, _meta(book), progress, count)
+    imposed = impose(faces(), sheet, _meta(book), progress, count, options.side)
     _refuse_lost_rules(book, cuts)  # after drawing, before anything is written
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
     pdf = for_print_shop(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # pages carry boxes
