@@ -13,6 +13,7 @@ face), packing-list.md and <stem>.zip. Every page carries the kit's stamp.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -135,15 +136,9 @@ def _army_files(kit: Kit) -> list[tuple[Path, int]]:
 
 
 def _preview_jobs(kit: Kit, stamper: Stamper) -> list[tuple[bytes, list[str]]]:
-    """Per army file: its backs, then its fronts, each a one-face-per-page PDF (kept from an
-    earlier run when its army, portraits and options are the same) with the PNG name of each
-    page. Only the fronts carry the kit's date (in their footer): a re-dated kit keeps the backs'
-    PDF and their pictures (write/png_cache.py)."""
-    return [
-        (_faces(kit, kit.books[i], path, stamper, side), kit_cards.face_names(kit.books[i], path.stem, side))
-        for path, i in _army_files(kit)
-        for side in FACES_IN_TURN
-    ]
+    """Per army file: its backs, then its fronts, each a one-face-per-page PDF with the PNG name
+    of each page (_army_faces)."""
+    return [job for path, i in _army_files(kit) for job in _army_faces(kit, kit.books[i], path, stamper)]
 
 
 def _preview_names(kit: Kit) -> list[str]:
@@ -156,18 +151,36 @@ def _preview_names(kit: Kit) -> list[str]:
 FACES_IN_TURN: tuple[Side, ...] = ("back", "front")
 
 
-def _faces(kit: Kit, book: kit_cards.Army, path: Path, stamper: Stamper, side: Side) -> bytes:
-    """One side's faces; the backs print no stamp, so they are made (and kept) without it."""
-    size = kit.spec.cards.size
-    stamp, short = (stamper.card, stamper.card_short) if side == "front" else ("", "")
-    return kept_cards(
-        stamper.kept,
-        f"faces:{side}",
-        path,
-        kit_cards.army_portraits(book),
-        (size, stamp, kit.edition),
-        lambda: (kit_cards.card_faces(book, size, stamp, kit.edition, short, side), []),
-    )[0]
+def _army_faces(kit: Kit, book: kit_cards.Army, path: Path, stamper: Stamper) -> list[tuple[bytes, list[str]]]:
+    """The army's backs, then its fronts, each kept from an earlier run when its army, portraits
+    and options are the same. Only the fronts carry the kit's date (in their footer): a re-dated
+    kit keeps the backs' PDF and their pictures (write/png_cache.py), and makes its fronts alone.
+    The backs print no stamp and are kept without it (tests/kit/test_kept_faces.py); when they
+    are made, the fronts are made from the same layout."""
+    size, portraits = kit.spec.cards.size, kit_cards.army_portraits(book)
+    pending: dict[Side, bytes] = {}
+
+    def made(side: Side) -> tuple[bytes, list[Diagnostic]]:
+        if side not in pending:
+            later = FACES_IN_TURN[FACES_IN_TURN.index(side) :]
+            pdfs = kit_cards.card_face_sides(book, size, stamper.card, kit.edition, stamper.card_short, later)
+            pending.update(zip(later, pdfs, strict=True))
+        return pending.pop(side), []
+
+    return [
+        (
+            kept_cards(
+                stamper.kept,
+                f"faces:{side}",
+                path,
+                portraits,
+                (size, stamper.card if side == "front" else "", kit.edition),
+                functools.partial(made, side),
+            )[0],
+            kit_cards.face_names(book, path.stem, side),
+        )
+        for side in FACES_IN_TURN
+    ]
 
 
 def _write_folder(

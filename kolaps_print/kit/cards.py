@@ -92,6 +92,20 @@ def card_faces(
     return _build(_one_of_each(book), options).pdf
 
 
+def card_face_sides(
+    book: Army, size: str, stamp: str, edition: Edition, short: str, sides: tuple[Side, ...]
+) -> list[bytes]:
+    """card_faces of each side: a KOLAPS army's laid out once (another ruleset's, side by side)."""
+    if not isinstance(book, ArmyBook):
+        return [card_faces(book, size, stamp, edition, short, side) for side in sides]
+    from kolaps_print.jobs.cards import build_card_sides, one_of_each  # not imported when the kit's cards are kept
+
+    options = CardOptions(
+        card=size, print_shop=True, press=False, stamp=stamp, edition=edition, short_stamp=short or None
+    )
+    return [result.pdf for result in build_card_sides(one_of_each(book), options, sides)]
+
+
 PNG_SIDES: dict[Side, str] = {"front": "recto", "back": "verso"}
 
 

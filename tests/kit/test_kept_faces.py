@@ -79,3 +79,26 @@ def test_the_previews_are_the_pixels_of_both_sides_in_one_pdf(kit_file, tmp_path
         expected |= dict(zip(kit_cards.face_names(book, path.stem), pngs, strict=True))
     assert result.previews == [f"previews/{name}" for name in expected]
     assert [n for n, png in expected.items() if (tmp_path / "kit/previews" / n).read_bytes() != png] == []
+
+
+def test_a_cold_kit_lays_out_each_army_twice_its_home_sheets_and_its_faces(kit_file, tmp_path, monkeypatch):
+    """The faces' two sides come from one layout (before: one for the home sheets, one for both
+    sides in one PDF; split by side, two would have been three)."""
+    from kolaps_print.layout.card_front import FrontBuilder
+
+    laid: list[str] = []
+    real = FrontBuilder.size_body
+    monkeypatch.setattr(
+        FrontBuilder, "size_body", lambda self, members: laid.append(self.identity.army) or real(self, members)
+    )
+    monkeypatch.setenv("KOLAPS_CACHE", "off")
+    build_kit(kit_file(), tmp_path / "kit")
+    assert sorted(laid) == sorted(2 * [kit_cards.army_name(b) for b in load_kit(kit_file()).books])
+
+
+def test_both_sides_from_one_layout_are_each_side_made_alone(kit_file):
+    kit = load_kit(kit_file())
+    card, short = card_stamps(kit)
+    for book in kit.books:
+        alone = [kit_cards.card_faces(book, "poker", card, kit.edition, short, side) for side in ("back", "front")]
+        assert kit_cards.card_face_sides(book, "poker", card, kit.edition, short, ("back", "front")) == alone
