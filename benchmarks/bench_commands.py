@@ -1,6 +1,6 @@
 """Start-up and small commands against issue 15's targets, CPU time of each process.
 
-    .venv/bin/python benchmarks/bench_commands.py [--runs 7]
+    .venv/bin/python benchmarks/bench_commands.py [--runs 7] [--before DIR] [--only kit]
 
 - `kolaps-print --help` (target 0.1 s CPU);
 - `kolaps-print check data/rulesets/kolaps/armies/section-kappa.yaml` (0.15 s);
@@ -46,6 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--before", type=Path, help="also run the kolaps_print package of this checkout, interleaved")
+    parser.add_argument("--only", help="only the rows whose name starts with this (kit: the kit's three rows)")
     args = parser.parse_args()
     kp = kolaps_print()
     sides = {"": None} | ({"before ": args.before} if args.before else {})
@@ -67,9 +68,12 @@ def main() -> None:
                 ),
                 f"{side}rulebook": lambda c=checkout: run([*kp, "rulebook", "-o", str(book)], checkout=c),
             }
+        if args.only:
+            commands = {name: c for name, c in commands.items() if name.removeprefix("before ").startswith(args.only)}
         costs = interleaved(commands, args.runs)
-        rebuilds = _rebuilds(sides, Path(tmp) / "rulebook.pdf", args.runs)
-        unchanged = _rebuilds(sides, Path(tmp) / "rulebook.pdf", args.runs, "--unchanged")
+        watch = not args.only or "rulebook".startswith(args.only)
+        rebuilds = _rebuilds(sides, Path(tmp) / "rulebook.pdf", args.runs) if watch else {}
+        unchanged = _rebuilds(sides, Path(tmp) / "rulebook.pdf", args.runs, "--unchanged") if watch else {}
     print(f"medians of {args.runs} interleaved runs ({load()})")
     for name, c in costs.items():
         target = TARGETS[name.removeprefix("before ")]
@@ -82,9 +86,10 @@ def main() -> None:
         )
         print(f"  {side}rulebook --watch rebuild, nothing changed: cpu {unchanged[side]:6.3f} s")
     if args.before:  # the change, measured in the same rounds: what a loaded machine cannot blur
-        ratios = {name: costs[name].cpu / costs[f"before {name}"].cpu for name in TARGETS}
-        ratios["rebuild"] = rebuilds[""] / rebuilds["before "]
-        ratios["unchanged rebuild"] = unchanged[""] / unchanged["before "]
+        ratios = {name: costs[name].cpu / costs[f"before {name}"].cpu for name in TARGETS if name in costs}
+        if watch:
+            ratios["rebuild"] = rebuilds[""] / rebuilds["before "]
+            ratios["unchanged rebuild"] = unchanged[""] / unchanged["before "]
         print("  cpu after / before: " + "   ".join(f"{name} {r:4.2f}" for name, r in ratios.items()))
 
 

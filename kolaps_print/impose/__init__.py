@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from kolaps_print.impose.options import FLIPS, MODES, Flip, ImposeOptions, Mode, ResolvedOptions
 from kolaps_print.impose.pages import plan_pages, slots_per_sheet
-from kolaps_print.impose.plan import Page, Placement
+from kolaps_print.impose.plan import Page, Placement, Side
 from kolaps_print.write import PdfMeta
 
 if TYPE_CHECKING:  # at run time they come through __getattr__ below, on demand
@@ -53,16 +53,19 @@ def impose(
     meta: PdfMeta,
     progress: Progress | None = None,
     count: int | None = None,
+    side: Side | None = None,
 ) -> Imposed:
     """Lay out the faces per options and draw them into a PDF held in memory.
 
     faces may be a generator (then count says how many it yields): each face is taken when its
     sheet is drawn and let go once that sheet is done, so 10,000 cards are never all in memory.
+    side: only the pages of that side (a print-shop file of the fronts alone, or the backs).
     """
     from kolaps_print.impose.render import render
 
     total = len(faces) if count is None else count  # type: ignore[arg-type]
-    return render(plan_pages(total, options.resolved()), faces, meta, progress, total)
+    pages = plan_pages(total, options.resolved())
+    return render([p for p in pages if side in (None, p.side)], faces, meta, progress, total)
 
 
 def __getattr__(name: str):
@@ -85,6 +88,7 @@ __all__ = [
     "Page",
     "Placement",
     "ResolvedOptions",
+    "Side",
     "impose",
     "plan_pages",
     "slots_per_sheet",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kolaps_print.diagnostics import Diagnostic
-from kolaps_print.impose import ImposeOptions, ResolvedOptions
+from kolaps_print.impose import ImposeOptions, ResolvedOptions, Side
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.choices import Flip, Layout
 from kolaps_print.model.choices import Edition
@@ -31,6 +31,7 @@ class CardOptions:
     stamp: str | None = None  # in every card's footer; None: the rules' version and data hash (jobs/stamp.py)
     short_stamp: str | None = None  # with stamp: jobs/stamp.cards_stamp(), when the caller has it (a kit)
     edition: Edition = "full"  # quickstart: only what the demo plays (card.yaml editions, E86)
+    side: Side | None = None  # with print_shop: the fronts' pages alone, or the backs' (None: both)
 
     def impose_options(self) -> ResolvedOptions:
         """The sheet options; ValueError with a message for the user if one is wrong."""

@@ -8,11 +8,12 @@ written = write_cards("army.yaml", None, CardOptions(layout="fold"))        # ou
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kolaps_print.diagnostics import Diagnostic, KolapsError, fail_on_warnings
-from kolaps_print.impose import ImposeOptions, impose
+from kolaps_print.impose import ImposeOptions, Side, impose
 from kolaps_print.jobs.card_options import CardOptions, CardsResult, CardsWritten, default_output, for_print_shop
 from kolaps_print.jobs.printable import check_printable, locate
 from kolaps_print.jobs.stamp import cards_stamp
@@ -27,12 +28,27 @@ from kolaps_print.load import SourceDocument
 from kolaps_print.model.army_book import ArmyBook, load_army
 from kolaps_print.write import PDF, PdfMeta, planned_output, source_inputs
 
+if TYPE_CHECKING:  # beside reportlab's drawing code (kolaps_print.impose.__getattr__)
+    from kolaps_print.impose import Imposed
+
 Progress = Callable[[int, int], None]  # called with (cards drawn so far, cards in all)
 DEFAULTS = CardOptions()
 
 
 def build_cards(book: ArmyBook, options: CardOptions = DEFAULTS, progress: Progress | None = None) -> CardsResult:
     """The cards PDF in memory. KolapsError for text the font cannot print or an unreadable portrait."""
+    return _imposed(book, options, (options.side,), progress)[0]
+
+
+def build_card_sides(book: ArmyBook, options: CardOptions, sides: Sequence[Side | None]) -> list[CardsResult]:
+    """The cards laid out once and imposed once per side (options.side aside): a kit's print-shop
+    fronts and backs from one layout. The faces are all held in memory (a kit's one of each)."""
+    return _imposed(book, options, sides)
+
+
+def _imposed(
+    book: ArmyBook, options: CardOptions, sides: Sequence[Side | None], progress: Progress | None = None
+) -> list[CardsResult]:
     from kolaps_print.draw.card_face import CardSides, CharacterFace, Forms
 
     sheet = options.impose_options()
@@ -74,11 +90,16 @@ def build_cards(book: ArmyBook, options: CardOptions = DEFAULTS, progress: Progr
                 yield face
 
     count = book.card_count
-    imposed = impose(faces(), sheet, _meta(book), progress, count)
+    laid = faces() if len(sides) == 1 else list(faces())  # one imposition takes them as it draws
+    imposed = [impose(laid, sheet, _meta(book), progress, count, side) for side in sides]
     _refuse_lost_rules(book, cuts)  # after drawing, before anything is written
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
+    return [_result(options, one, count, warnings) for one in imposed]
+
+
+def _result(options: CardOptions, imposed: Imposed, count: int, warnings: list[Diagnostic]) -> CardsResult:
     pdf = for_print_shop(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # pages carry boxes
-    return CardsResult(pdf, count, imposed.sheets, imposed.pages, warnings)
+    return CardsResult(pdf, count, imposed.sheets, imposed.pages, list(warnings))
 
 
 def write_cards(

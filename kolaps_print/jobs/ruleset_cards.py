@@ -93,7 +93,7 @@ def _cards(army: RulesetArmy, options: CardOptions, fits: DeckFits = NO_FITS) ->
         author=label("common.author"),
     )
     count = army.card_count
-    imposed = impose(faces, sheet, meta, count=count)
+    imposed = impose(faces, sheet, meta, count=count, side=options.side)
     pdf = for_print_shop(imposed.pdf) if options.print_shop and options.press else imposed.pdf  # PDF/X-4, as KOLAPS's
     return CardsResult(pdf, count, imposed.sheets, imposed.pages, list(army.warnings))
 

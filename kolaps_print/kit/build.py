@@ -13,11 +13,13 @@ face), packing-list.md and <stem>.zip. Every page carries the kit's stamp.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from kolaps_print import resources
 from kolaps_print.diagnostics import Diagnostic, fail_on_warnings
+from kolaps_print.impose import Side
 from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import KitSection, kept_assemble
@@ -127,28 +129,58 @@ def _print_runs(kit: Kit, packing: KitPart, parts: list[KitPart], stamper: Stamp
     return runs
 
 
-def _preview_jobs(kit: Kit, stamper: Stamper) -> list[tuple[bytes, list[str]]]:
-    """Per army file (once, even if a mirror match lists it twice): a one-face-per-page PDF
-    (kept from an earlier run when its army, portraits and options are the same) and the PNG
-    name of each page."""
+def _army_files(kit: Kit) -> list[tuple[Path, int]]:
+    """Each army file once (a mirror match lists one twice), with its first index, in kit order."""
     first = {path: i for i, path in reversed(list(enumerate(kit.army_paths)))}
+    return sorted(first.items(), key=lambda item: item[1])
+
+
+def _preview_jobs(kit: Kit, stamper: Stamper) -> list[tuple[bytes, list[str]]]:
+    """Per army file: its backs, then its fronts, each a one-face-per-page PDF with the PNG name
+    of each page (_army_faces)."""
+    return [job for path, i in _army_files(kit) for job in _army_faces(kit, kit.books[i], path, stamper)]
+
+
+def _preview_names(kit: Kit) -> list[str]:
+    """The previews as the folder lists them: each army's cards in turn, recto then verso."""
     return [
-        (_faces(kit, kit.books[i], path, stamper), kit_cards.face_names(kit.books[i], path.stem))
-        for path, i in sorted(first.items(), key=lambda item: item[1])
+        f"{PREVIEWS}/{name}" for path, i in _army_files(kit) for name in kit_cards.face_names(kit.books[i], path.stem)
     ]
 
 
-def _faces(kit: Kit, book: kit_cards.Army, path: Path, stamper: Stamper) -> bytes:
-    size, stamp = kit.spec.cards.size, stamper.card
-    portraits = kit_cards.army_portraits(book)
-    return kept_cards(
-        stamper.kept,
-        "faces",
-        path,
-        portraits,
-        (size, stamp, kit.edition),
-        lambda: (kit_cards.card_faces(book, size, stamp, kit.edition, stamper.card_short), []),
-    )[0]
+FACES_IN_TURN: tuple[Side, ...] = ("back", "front")
+
+
+def _army_faces(kit: Kit, book: kit_cards.Army, path: Path, stamper: Stamper) -> list[tuple[bytes, list[str]]]:
+    """The army's backs, then its fronts, each kept from an earlier run when its army, portraits
+    and options are the same. Only the fronts carry the kit's date (in their footer): a re-dated
+    kit keeps the backs' PDF and their pictures (write/png_cache.py), and makes its fronts alone.
+    The backs print no stamp and are kept without it (tests/kit/test_kept_faces.py); when they
+    are made, the fronts are made from the same layout."""
+    size, portraits = kit.spec.cards.size, kit_cards.army_portraits(book)
+    pending: dict[Side, bytes] = {}
+
+    def made(side: Side) -> tuple[bytes, list[Diagnostic]]:
+        if side not in pending:
+            later = FACES_IN_TURN[FACES_IN_TURN.index(side) :]
+            pdfs = kit_cards.card_face_sides(book, size, stamper.card, kit.edition, stamper.card_short, later)
+            pending.update(zip(later, pdfs, strict=True))
+        return pending.pop(side), []
+
+    return [
+        (
+            kept_cards(
+                stamper.kept,
+                f"faces:{side}",
+                path,
+                portraits,
+                (size, stamper.card if side == "front" else "", kit.edition),
+                functools.partial(made, side),
+            )[0],
+            kit_cards.face_names(book, path.stem, side),
+        )
+        for side in FACES_IN_TURN
+    ]
 
 
 def _write_folder(
@@ -164,12 +196,10 @@ def _write_folder(
     for run in runs:
         write_atomically(folder / run.filename, run.pdf)
     write_atomically(folder / PACKING_MD, markdown.encode("utf-8"))
-    names = []
     for pdf, pngs in previews:
         render_pages(pdf, pngs, folder / PREVIEWS)
-        names += [f"{PREVIEWS}/{n}" for n in pngs]
     write_zip(folder, folder / f"{kit.stem}.zip", kit.stem)
-    return names
+    return _preview_names(kit)
 
 
 def _sources(kit: Kit) -> Inputs:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 from kolaps_print.diagnostics import Diagnostic
+from kolaps_print.impose import Side
 from kolaps_print.jobs.card_options import CardOptions, CardsResult
 from kolaps_print.kit.kitfile import KitCards
 from kolaps_print.kit.parts import Sides
@@ -76,19 +77,43 @@ def card_faces_pdf(
     return card_faces(book, size, stamp, edition), face_names(book, army_slug)
 
 
-def card_faces(book: Army, size: str = "poker", stamp: str = "", edition: Edition = "full", short: str = "") -> bytes:
-    """card_faces_pdf's PDF (short: as home_cards_pdf's)."""
+def card_faces(
+    book: Army,
+    size: str = "poker",
+    stamp: str = "",
+    edition: Edition = "full",
+    short: str = "",
+    side: Side | None = None,
+) -> bytes:
+    """card_faces_pdf's PDF (short: as home_cards_pdf's); side: its fronts' pages alone, or its backs'."""
     options = CardOptions(
-        card=size, print_shop=True, press=False, stamp=stamp, edition=edition, short_stamp=short or None
+        card=size, print_shop=True, press=False, stamp=stamp, edition=edition, short_stamp=short or None, side=side
     )
     return _build(_one_of_each(book), options).pdf
 
 
-def face_names(book: Army, army_slug: str) -> list[str]:
-    """card_faces_pdf's PNG names, two per character."""
+def card_face_sides(
+    book: Army, size: str, stamp: str, edition: Edition, short: str, sides: tuple[Side, ...]
+) -> list[bytes]:
+    """card_faces of each side: a KOLAPS army's laid out once (another ruleset's, side by side)."""
+    if not isinstance(book, ArmyBook):
+        return [card_faces(book, size, stamp, edition, short, side) for side in sides]
+    from kolaps_print.jobs.cards import build_card_sides, one_of_each  # not imported when the kit's cards are kept
+
+    options = CardOptions(
+        card=size, print_shop=True, press=False, stamp=stamp, edition=edition, short_stamp=short or None
+    )
+    return [result.pdf for result in build_card_sides(one_of_each(book), options, sides)]
+
+
+PNG_SIDES: dict[Side, str] = {"front": "recto", "back": "verso"}
+
+
+def face_names(book: Army, army_slug: str, side: Side | None = None) -> list[str]:
+    """card_faces_pdf's PNG names, two per character (one with side: card_faces' pages of that side)."""
     characters = [str(m.character.name) for m in book.members]
     return [
-        f"{army_slug}-{i:02d}-{slug(name)}-{side}.png"
+        f"{army_slug}-{i:02d}-{slug(name)}-{PNG_SIDES[face]}.png"
         for i, name in enumerate(characters, 1)
-        for side in ("recto", "verso")
+        for face in ((side,) if side else PNG_SIDES)
     ]
