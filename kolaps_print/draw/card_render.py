@@ -9,14 +9,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from kolaps_print.layout.shapes import Box, Drop, Emblem, Picture, Rule, Shape, Star, Text
 from kolaps_print.layout.text_fit import width_mm
-from kolaps_print.units import pt
+from kolaps_print.units import MM, pt
 from kolaps_print.write.canvas_internals import canvas_document
 
 
@@ -59,29 +59,35 @@ class ShapePainter:
 
     def _texts(self, texts: list[Text]) -> None:
         doc = canvas_document(self.canvas)  # reportlab's subsetter numbers fonts per document
-        known = _OPERATORS.setdefault(doc, {})
+        known = _OPERATORS.get(doc)
+        if known is None:
+            known = _OPERATORS[doc] = {}
         out = ["BT"]
-        font_key = None
+        add = out.append
+        font_key, fill, height = None, self._fill, self.height
         for t in texts:
             ops = known.get(id(t))
-            if ops is None or ops.text() is not t or ops.height != self.height:
+            if ops is None or ops.text() is not t or ops.height != height:
                 ops = self._operators(doc, t)
                 if len(known) >= KNOWN_TEXTS:
                     known.clear()
                 known[id(t)] = ops
-            if t.colour != self._fill:
-                out.append(ops.colour)
-                self._fill = t.colour
+            if t.colour != fill:
+                add(ops.colour)
+                fill = t.colour
             if not t.follows:
-                out.append(ops.place)
-            out += ops.before
+                add(ops.place)
+            if ops.before:
+                out += ops.before
             for key, font, show in ops.runs:
                 if key != font_key:
-                    out.append(font)
+                    add(font)
                     font_key = key
-                out.append(show)
-            out += ops.after
-        out.append("ET")
+                add(show)
+            if ops.after:
+                out += ops.after
+        self._fill = fill
+        add("ET")
         self.canvas.addLiteral("\n".join(out))
 
     def _operators(self, doc, t: Text) -> _TextOperators:
@@ -150,7 +156,9 @@ def _encoded(doc, font_name: str, text: str) -> list[tuple[str, str]]:
     Subsets are numbered per document in first-use order, so a cached answer stays right
     for the rest of that document; weapon names and rules texts repeat on every card.
     """
-    cache = _ENCODED.setdefault(doc, {})
+    cache = _ENCODED.get(doc)
+    if cache is None:
+        cache = _ENCODED[doc] = {}
     key = (font_name, text)
     runs = cache.get(key)
     if runs is None:
@@ -163,23 +171,23 @@ def _encoded(doc, font_name: str, text: str) -> list[tuple[str, str]]:
 
 
 def _escape(data: bytes) -> str:
-    from reportlab.lib.rl_accel import escapePDF
-
     return escapePDF(data)
 
 
 def _box(p: ShapePainter, b: Box) -> None:
-    c = p.canvas
-    if b.fill:
-        p.fill(b.fill)
-    if b.stroke:
-        c.setStrokeColorCMYK(*b.stroke)
+    # pt and p.y written out (the same products): every card's bands are two boxes
+    c, fill, stroke = p.canvas, b.fill, b.stroke
+    if fill and p._fill != fill:
+        c.setFillColorCMYK(*fill)
+        p._fill = fill
+    if stroke:
+        c.setStrokeColorCMYK(*stroke)
         c.setLineWidth(b.line_pt)
-    x, y, w, h = pt(b.x), p.y(b.y + b.height), pt(b.width), pt(b.height)
+    x, y, w, h = b.x * MM, p.height - (b.y + b.height) * MM, b.width * MM, b.height * MM
     if b.radius:
-        c.roundRect(x, y, w, h, pt(b.radius), stroke=int(bool(b.stroke)), fill=int(bool(b.fill)))
+        c.roundRect(x, y, w, h, b.radius * MM, stroke=1 if stroke else 0, fill=1 if fill else 0)
     else:
-        c.rect(x, y, w, h, stroke=int(bool(b.stroke)), fill=int(bool(b.fill)))
+        c.rect(x, y, w, h, stroke=1 if stroke else 0, fill=1 if fill else 0)
 
 
 def _rule(p: ShapePainter, r: Rule) -> None:

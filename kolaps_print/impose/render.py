@@ -15,7 +15,7 @@ from kolaps_print.fonts import SANS
 from kolaps_print.impose.plan import Page, Placement
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.geometry import Line, Rect
-from kolaps_print.units import pt
+from kolaps_print.units import MM, pt
 from kolaps_print.write import PdfMeta, new_canvas
 from kolaps_print.write.canvas_internals import compress_closed_page, share_form_references
 
@@ -105,14 +105,16 @@ def _draw_page(canvas: Canvas, page: Page, faces: _Held) -> None:
 
 
 def _draw_face(canvas: Canvas, placement: Placement, face: Face) -> None:
+    # pt written out (the same products): once a face, 2000 times a 1000-card deck
     trim, b = placement.trim, placement.bleed
     canvas.saveState()
-    canvas.translate(pt(trim.x), pt(trim.y))
+    canvas.translate(trim.x * MM, trim.y * MM)
     clip = canvas.beginPath()
-    clip.rect(-pt(b.left), -pt(b.bottom), pt(trim.width + b.left + b.right), pt(trim.height + b.bottom + b.top))
+    left, bottom = b.left, b.bottom
+    clip.rect(-(left * MM), -(bottom * MM), (trim.width + left + b.right) * MM, (trim.height + bottom + b.top) * MM)
     canvas.clipPath(clip, stroke=0, fill=0)
     draw = face.draw_front if placement.side == "front" else face.draw_back
-    draw(canvas, pt(trim.width), pt(trim.height))
+    draw(canvas, trim.width * MM, trim.height * MM)
     canvas.restoreState()
 
 
@@ -132,7 +134,7 @@ def _draw_guides(canvas: Canvas, page: Page) -> None:
 def _lines(canvas: Canvas, lines: Sequence[Line], width: float, grey: float) -> None:
     canvas.setLineWidth(width)
     canvas.setStrokeGray(grey)
-    canvas.lines([(pt(ln.x1), pt(ln.y1), pt(ln.x2), pt(ln.y2)) for ln in lines])
+    canvas.lines([(ln.x1 * MM, ln.y1 * MM, ln.x2 * MM, ln.y2 * MM) for ln in lines])
 
 
 def _box(rect: Rect) -> list[float]:

@@ -402,12 +402,15 @@ def _cards_of(
 
     def side(face: RulesetCardFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
         bands, key = bands_of[foot].shapes(face), id(face.story)
-        name = names.setdefault(key, f"S{len(names)}")
+        name = names.get(key)
+        if name is None:
+            name = names[key] = f"S{len(names)}"
         if uses[key] == 1:
             return bands + room_shapes(face, setting), None
-        if key not in rooms:
-            rooms[key] = FaceLayout(room_shapes(face, setting))
-        return bands, (name, rooms[key])
+        room = rooms.get(key)
+        if room is None:
+            room = rooms[key] = FaceLayout(room_shapes(face, setting))
+        return bands, (name, room)
 
     for member, front, back in zip(army.members, *sides, strict=True):
         front, back = _named(front, member), _named(back, member)
