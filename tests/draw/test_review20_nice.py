@@ -1,7 +1,7 @@
 """book21 (review 20 N2–N5), read back from the PDFs: no last line holds one word and its erratum's
 mark (« pas. † E31 », « zone. † E32 »); the « Tête » effect fills its lines on the mini decks (main:
 « être activé pendant » / « gravité ÷ 2 activations… »); 3d6 « Dommages » reads « ôtés de COUPS et
-d'ASSOMMANT » and its examples of experience carry one colon (« Ex. : CORPS de 4 à 5 = 25 XP »), no
+d'ASSOMMANT » and its examples of experience carry one colon (« Ex. : CORPS de 4 à 5, 25 XP »), no
 deck a card longer."""
 
 from __future__ import annotations
@@ -80,7 +80,8 @@ def test_3d6_damage_is_taken_from_both_totals(kind):
 
 @pytest.mark.parametrize("kind", ["sheet", "sheet-letter", "book", *DECKS])
 def test_3d6_experience_examples_carry_one_colon(kind):
-    """Main: « Ex. : CORPS de 4 à 5 : 25 XP », two colons on a line: « … de 4 à 5 = 25 XP » now."""
+    """Main: « Ex. : CORPS de 4 à 5 : 25 XP », two colons on a line: « … de 4 à 5, 25 XP » now (« = »
+    began a line in the book, « → » is not in the cards' face, « (25 XP) » reshared the book's table)."""
     text = " ".join(flat(page) for page in page_texts(ruleset_pdf("3d6", kind)))
-    assert "CORPS de 4 à 5 = 25 XP" in text and "De 3 à 4 = 4 XP" in text, kind
+    assert "CORPS de 4 à 5, 25 XP" in text and "De 3 à 4, 4 XP" in text, kind
     assert not re.search(r"[0-9] : [0-9]+ XP", text), kind
