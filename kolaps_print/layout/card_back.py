@@ -442,9 +442,11 @@ class BackBuilder:
                 continue
             shapes.append(Text(centre, baseline, head, ITALIC, head_size, self.ink, "centre", width=head_w))
             right = min(right, centre - head_w / 2 - 1.2)
-        note_w = width_mm(note, ITALIC, s.size) if note else 0.0
-        if note and title_w + 3 + note_w <= right - x:
-            shapes.append(Text(right, baseline, note, ITALIC, s.size, self.ink, "right", width=note_w))
+        # a note too long at the title's size (a tarot back's, whose type grew) down to the floor
+        fitted = fit_line(note, ITALIC, s.size, self.layout.min_font, right - x - title_w - 3) if note else None
+        if fitted is not None and not fitted.cut:
+            note_w = width_mm(note, ITALIC, fitted.size)
+            shapes.append(Text(right, baseline, note, ITALIC, fitted.size, self.ink, "right", width=note_w))
             right -= note_w + 1.2
         shapes.append(Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt))
         return shapes
