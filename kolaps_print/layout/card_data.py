@@ -228,6 +228,9 @@ class Locations(Model):
     modifier_clear: Gap = 0.8  # between a box and the next box's modifier, besides box_gap (not scaled on larger cards)
     box_gap: Gap | None = None  # after a wound box in its row (None: the back's box_gap)
     drop_clear: Gap | None = None  # the least room between the last wound box and the drop's place (None: column_gap)
+    # the haemorrhage drop's size, at the right of its column (None: a box's): a narrower drop keeps
+    # clear of the last wound box where the row has no room to give (mini)
+    drop: Length | None = None
 
     def grown(self, k: float, box: float) -> Locations:
         """The rows k times as large: their type, heights, gaps and boxes (box: the back's, when

@@ -6,6 +6,10 @@ On main (88145b6) the tick boxes measured 4.91 mm on tarot against 4.42 on poker
 included (×1.11 on a card ×1.23 larger), the back's blank runs reached 6.3 mm, and the name in the
 back's band was set at 8.0 pt, under the 8.9 pt stat line beside it (« Comtesse Ilona Varga »),
 9.0 pt against 16.7 on the front (Stefan Solmeyer): each test fails there.
+
+And review 21a S16: the mini back's haemorrhage drop stood 0.65 mm from the last wound box of its
+row (outlines included); a 3 mm drop (a tick: no smaller) at its column's right keeps 0.78 mm
+(fails on main).
 """
 
 from collections import Counter
@@ -14,6 +18,7 @@ from io import BytesIO
 import pypdfium2 as pdfium
 import pytest
 from pdf_boxes import square_paths  # tests/support
+from pdf_tables import path_paints  # tests/support
 from pdf_text import text_objects  # tests/support
 
 from kolaps_print import resources
@@ -85,3 +90,30 @@ def test_the_tarot_back_leaves_no_dead_gap_between_its_sections(army):
     for i in range(1, len(doc), 2):
         runs = blank_runs(doc[i])
         assert max(runs) <= GAP_MAX, (i, [round(r, 1) for r in runs if r > 1.5])
+
+
+def drop_clearances(pdf: bytes, page: int) -> list[float]:
+    """mm from each row's last wound box to its haemorrhage drop (the red outline), outlines included."""
+    paints = path_paints(pdf, page)
+    drops = [p.box for p in paints if p.stroke and p.stroke[0] > 100 and p.stroke[1] < 100]
+    boxes = [
+        p.box
+        for p in paints
+        if p.stroke
+        and max(p.stroke) < 60
+        and 7 < p.box[2] - p.box[0] < 20
+        and abs((p.box[2] - p.box[0]) - (p.box[3] - p.box[1])) < 1
+    ]
+    out = []
+    for left, bottom, _, top in drops:
+        row = [b[2] for b in boxes if abs((b[1] + b[3]) / 2 - (bottom + top) / 2) < 3 and b[2] <= left + 1]
+        out.append(to_mm(left - max(row)))
+    return out
+
+
+@pytest.mark.parametrize("army", ARMIES)
+def test_the_mini_back_s_drop_keeps_clear_of_the_wound_boxes(army):
+    pdf = _cards(army, "mini")
+    clearances = drop_clearances(pdf, 1)
+    assert len(clearances) >= 6
+    assert min(clearances) >= 0.75, [round(c, 2) for c in clearances]
