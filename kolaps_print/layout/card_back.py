@@ -26,7 +26,7 @@ from kolaps_print.layout.card_blocks.cumulative_wounds import cell_room, wound_c
 from kolaps_print.layout.card_blocks.plan import card_plan
 from kolaps_print.layout.card_blocks.protocol import BackBlock, Part, stack
 from kolaps_print.layout.card_blocks.registry import BACK
-from kolaps_print.layout.card_data import CardLayout
+from kolaps_print.layout.card_data import Back, CardLayout
 from kolaps_print.layout.card_face import Cut, FaceLayout, below_safe_top
 from kolaps_print.layout.card_face import cap_height as cap
 from kolaps_print.layout.card_front import Identity, avatar_mark, band_baseline, band_copy
@@ -37,6 +37,7 @@ from kolaps_print.layout.style import cmyk_of_hex, tint
 from kolaps_print.layout.text_fit import Fitted, fit_line, width_mm
 from kolaps_print.model.army_book import Member
 from kolaps_print.model.rules import Rules
+from kolaps_print.units import to_mm
 
 BOLD, REGULAR, ITALIC = "KSans-Bold", "KSans", "KSans-Italic"
 LABEL_GAP = 1.0  # mm at least between an inline label and its boxes
@@ -44,7 +45,11 @@ GROW_STEP = 0.05  # the steps an edition's back_grow tries, largest first
 HEAD_CLEAR = 3.0  # mm at least between a section title and a column head (a rule shows between them)
 
 
-BESIDE, UNDER = "beside", "under"  # where the band's stat line goes: right of the name, or on a second line
+# where the band's stat line goes: right of the name, on the band's second line, or under the band
+# (back.band.stats_place: below), where the front has its role line
+BESIDE, UNDER, BELOW = "beside", "under", "below"
+DESCENT = 0.25  # of a type size: how far its descenders reach under the baseline
+FILL_STEP = 0.01  # the steps a Fill tries, largest first
 STAT_LINES = ("stat_line", "stat_line_short")  # labels cards.back.*: the band's stat line, with « cm » and without
 
 
@@ -68,10 +73,11 @@ class BackBuilder:
         self.column, self.cell_size = 0.0, 6.0
         self._wound_cache: dict[tuple[int, int, int], list[Shape]] = {}
         self._marks: dict[tuple, tuple[list[Shape], float]] = {}  # the band's star and emblem: the same on every back
-        self._stat_texts: dict[tuple[Fitted, float, float], Text] = {}  # by line and place: a few an army
+        self._stat_texts: dict[tuple[Fitted, float, float, str], Text] = {}  # by line and place: a few an army
         self._stat_line_cache: dict[tuple[tuple[int, int, int], float], Fitted | None] = {}
         self._name_size: float | None = None  # size_names(): one size for the whole army
-        self._place = BESIDE  # size_names(): where the stat line goes on every back of the army
+        # size_names(): where the stat line goes on every back of the army
+        self._place = BELOW if layout.back.band.stats_place == BELOW else BESIDE
         self._stat_keys: tuple[str, ...] = STAT_LINES  # size_names(): one format for the whole army
         self.scale = 1.0  # _fit() tries smaller ones when the back does not fit
         # the wound table's walk and run on rows of their own: an edition's choice (the demo's backs
@@ -112,13 +118,13 @@ class BackBuilder:
         their stat line, at the largest size all of them fit there; when one does not fit beside its
         line even at the smallest type, every back sets its name alone on the band's first line and
         the stat line under it (as the front its role line): never some backs one way, some the other."""
-        for place in (BESIDE, UNDER):
+        for place in (BELOW,) if self._place == BELOW else (BESIDE, UNDER):
             self._place = place
             key, fitted_all = self._army_stat_key(members)
             self._stat_keys = (key,)
             self._stat_line_cache.clear()
             fitted = fitted_all or [self._band_texts(m, _last_copy(m), place)[1] for m in members]
-            if place == UNDER or not any(f.cut for f in fitted):
+            if place != BESIDE or not any(f.cut for f in fitted):
                 break
         self._name_size = min(
             (f.size for f in fitted if not f.cut), default=None
@@ -184,7 +190,7 @@ class BackBuilder:
 
     def _band_texts(self, member: Member, copy: tuple[int, int] | None, stat_line: str) -> tuple[list[Shape], Fitted]:
         """The band's texts; stat_line: BESIDE the name, UNDER it (on the band's second line,
-        where the front has its subtitle) or "" (none)."""
+        where the front has its subtitle), BELOW the band (where the front has its role line) or "" (none)."""
         b, margin = self.back.band, self.layout.margin / self.scale
         shapes: list[Shape] = []
         right = self.size.width / self.scale - margin
@@ -202,7 +208,7 @@ class BackBuilder:
             stats = self._stat_line(member, self._stats_room())
             if stats is not None:
                 baseline = band_baseline(self.band_height, stats.size, self.safe)
-                key = (stats, right, baseline)  # one Text a stat line and place: drawn from its operators once
+                key = (stats, right, baseline, "right")  # one Text a stat line and place: drawn from its operators once
                 text = self._stat_texts.get(key) or self._stat_texts.setdefault(
                     key, self._stats_text(stats, right, baseline)
                 )
@@ -222,6 +228,8 @@ class BackBuilder:
             lambda: emblem_mark(self.identity.emblem, self.layout.front.emblem, left, self.band_height / 2, self.white),
         )
         shapes += emblem
+        if stat_line == BELOW:
+            shapes += self._stats_below(member, margin)
         if stat_line == UNDER:  # under the name, from its left, as the front's role line
             stats = self._stat_line(member, right - left)
             if stats is not None:
@@ -234,6 +242,29 @@ class BackBuilder:
             name_baseline = band_baseline(self.band_height, fitted.size, self.safe)
         shapes.append(Text(left, name_baseline, fitted.text, BOLD, fitted.size, self.white))
         return shapes, fitted
+
+    def _stats_below(self, member: Member, left: float) -> list[Shape]:
+        """The stat line under the band, from the margin, in black on the paper: the front's role line's place."""
+        stats = self._stat_line(member, self.size.width / self.scale - 2 * left)
+        if stats is None:
+            return []
+        key = (stats, left, self._below_baseline(), "left")
+        if key not in self._stat_texts:
+            width = width_mm(stats.text, BOLD, stats.size)
+            self._stat_texts[key] = Text(left, key[2], stats.text, BOLD, stats.size, self.ink, width=width)
+        return [self._stat_texts[key]]
+
+    def _below_baseline(self) -> float:
+        """The stat line's baseline under the band: the front's role line's."""
+        return self.layout.front.subtitle.baseline / self.scale
+
+    @property
+    def below_depth(self) -> float:
+        """How far under the band the stat line reaches (0: it is in the band)."""
+        band = self.back.band
+        if band.stats_place != BELOW:
+            return 0.0
+        return self._below_baseline() + to_mm(band.stats_size * DESCENT) - self.band_height
 
     def _mark(self, key: tuple, make: Callable[[], list[Shape]]) -> list[Shape]:
         return self._marks_at(key, lambda: (make(), 0.0))[0]
@@ -282,6 +313,7 @@ class BackBuilder:
             parts, cuts = self._parts(width)
             if self._fits(parts, width, height):
                 parts, cuts = self._grown(parts, cuts, width, height)
+                parts, cuts = self._filled(parts, cuts, width, height)
                 return 1.0, self._stack(parts, width, height) + self._fixed(width, height), cuts
         scale = 1.0
         for _ in range(8):
@@ -326,6 +358,35 @@ class BackBuilder:
                 return taller
         self.back = sized
         return found
+
+    def _filled(self, parts: list[Part], cuts: list[Cut], width: float, height: float) -> tuple[list[Part], list[Cut]]:
+        """A larger card's back grown into its height (back.fill): its boxes, rows and the gaps in
+        them as large as the card holds with fill.gap more between sections, then its rows taller;
+        the rest is shared between the sections (_stack). The back as it was when nothing grows."""
+        fill, back = self.back.fill, self.back
+        if fill is None:
+            return parts, cuts
+        room = height - fill.gap * (len(parts) - 1)
+        found = self._largest(fill.most, lambda k: back.grown(k), width, room)
+        if found is None:
+            self.back = back
+            return parts, cuts
+        grown = self.back
+        return self._largest(fill.rows, lambda k: grown.taller_rows(k), width, room) or found
+
+    def _largest(
+        self, most: float, make: Callable[[float], Back], width: float, height: float
+    ) -> tuple[list[Part], list[Cut]] | None:
+        """The parts of make(k) for the largest k up to most (by FILL_STEP, above 1) that fits; self.back
+        then make(k). None (self.back unchanged) when none fits."""
+        back = self.back
+        for i in range(int((most - 1) / FILL_STEP + 1e-9), 0, -1):
+            self.back = make(1 + FILL_STEP * i)
+            found = self._parts(width)
+            if self._fits(found[0], width, height):
+                return found
+        self.back = back
+        return None
 
     def _needed(self, parts: list[Part]) -> float:
         return sum(p.height for p in parts) + self.back.gap * (len(parts) - 1) + self.back.bottom + self.back.footer
@@ -381,9 +442,11 @@ class BackBuilder:
                 continue
             shapes.append(Text(centre, baseline, head, ITALIC, head_size, self.ink, "centre", width=head_w))
             right = min(right, centre - head_w / 2 - 1.2)
-        note_w = width_mm(note, ITALIC, s.size) if note else 0.0
-        if note and title_w + 3 + note_w <= right - x:
-            shapes.append(Text(right, baseline, note, ITALIC, s.size, self.ink, "right", width=note_w))
+        # a note too long at the title's size (a tarot back's, whose type grew) down to the floor
+        fitted = fit_line(note, ITALIC, s.size, self.layout.min_font, right - x - title_w - 3) if note else None
+        if fitted is not None and not fitted.cut:
+            note_w = width_mm(note, ITALIC, fitted.size)
+            shapes.append(Text(right, baseline, note, ITALIC, fitted.size, self.ink, "right", width=note_w))
             right -= note_w + 1.2
         shapes.append(Rule(x + title_w + 1.2, mid, right, mid, self.rule, s.rule_pt))
         return shapes

@@ -191,6 +191,9 @@ class BackBand(Model):
     stats_share: float = Field(
         0.45, gt=0, le=0.6
     )  # of the width, at most, for the stat line (the character's name comes first)
+    # band: the stat line in the band, beside the name (or under it); below: under the band, where
+    # the front has its role line, and the name alone in the band at the front's size (tarot)
+    stats_place: Literal["band", "below"] = "band"
 
 
 class Morale(Model):
@@ -225,6 +228,9 @@ class Locations(Model):
     modifier_clear: Gap = 0.8  # between a box and the next box's modifier, besides box_gap (not scaled on larger cards)
     box_gap: Gap | None = None  # after a wound box in its row (None: the back's box_gap)
     drop_clear: Gap | None = None  # the least room between the last wound box and the drop's place (None: column_gap)
+    # the haemorrhage drop's size, at the right of its column (None: a box's): a narrower drop keeps
+    # clear of the last wound box where the row has no room to give (mini)
+    drop: Length | None = None
 
     def grown(self, k: float, box: float) -> Locations:
         """The rows k times as large: their type, heights, gaps and boxes (box: the back's, when
@@ -269,6 +275,25 @@ class CompactBack(Model):
     cumulative: Cumulative | None = None
 
 
+class Fill(Model):
+    """A card larger than the reference (tarot): the back grows into its height rather than leaving
+    dead gaps between its sections. Its boxes, rows and gaps first, as far as width and height hold
+    (type stays: it has grown with the card), then its rows' height; what is left goes to the gaps."""
+
+    most: float = Field(ge=1, le=2)  # the boxes and rows grow up to this much
+    rows: float = Field(1.0, ge=1, le=2)  # then the rows' height up to this much more
+    gap: Gap = 0  # kept between sections, at least, as the back grows
+
+
+class LargeBack(Model):
+    """What changes on a card larger than the reference (tarot), before its lengths are scaled."""
+
+    band: BackBand | None = None
+    status: Status | None = None
+    cumulative: Cumulative | None = None
+    fill: Fill | None = None
+
+
 class Back(Model):
     band: BackBand
     footer: Length  # a band of colour at the foot, as on the front: duplex drift shows colour against colour
@@ -285,6 +310,35 @@ class Back(Model):
     locations: Locations
     cumulative: Cumulative
     compact: CompactBack | None = None
+    large: LargeBack | None = None
+    fill: Fill | None = None  # the large card's (large.fill once for_card has taken it)
+
+    def for_larger(self) -> Back:
+        """The back of a card larger than the reference: large's changes taken (if any)."""
+        if self.large is None:
+            return self
+        return self.model_copy(update={k: v for k, v in self.large if v is not None} | {"large": None})
+
+    def grown(self, k: float) -> Back:
+        """Its boxes, the morale and location rows and the section heights k times as large (Fill);
+        type, the bands, the status groups' spacing, the wound table and the gaps between sections
+        kept: the table's rows hold its type, and the status row needs its width for the boxes."""
+        update = {name: _scaled(getattr(self, name), k, 1.0) for name in ("section", "morale", "cumulative")}
+        update["locations"] = self.locations.grown(k, self.box).model_copy(
+            update={n: getattr(self.locations, n) for n in ("roll_size", "name_size", "modifier_size", "head_size")}
+        )
+        return self.model_copy(update=update | {"box": self.box * k, "box_gap": self.box_gap * k})
+
+    def taller_rows(self, k: float) -> Back:
+        """Its rows k times as tall (boxes and type kept): the room a Fill has left."""
+        cu = self.cumulative
+        return self.model_copy(
+            update={
+                "morale": self.morale.model_copy(update={"row": self.morale.row * k}),
+                "locations": self.locations.model_copy(update={"row": self.locations.row * k}),
+                "cumulative": cu.model_copy(update={"row": cu.row * k, "split_row": (cu.split_row or cu.row) * k}),
+            }
+        )
 
     def variants(self) -> list[Back]:
         """Full first, then the compact arrangement (if any): the back takes the first that fits."""
@@ -368,9 +422,8 @@ class CardLayout(Model):
         type_k = min(self.max_type_scale, 1 + (k - 1) * self.type_gain)  # type grows faster than lengths
         back_k = max(1.0, min(k, width / self.reference_size.width))  # the back's rows of boxes need the width
         back_type = max(back_k, min(type_k, back_k * self.back_type_room))
-        return self.model_copy(
-            update={"front": _scaled(front, k, type_k), "back": _scaled(self.back, back_k, back_type)}
-        )
+        back = _scaled(self.back.for_larger(), back_k, back_type)
+        return self.model_copy(update={"front": _scaled(front, k, type_k), "back": back})
 
 
 _RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fractions, not lengths or sizes
@@ -378,7 +431,8 @@ _RATIOS = frozenset({"shrink_step", "army_share", "tint", "stats_share"})  # fra
 # tarot's (type × 1.4) stays inside its footer band
 # the floor: a name's size on any card; a box's clear before the next modifier, and a location's
 # roll before its name (a constant before card.yaml named it): the same mm on any card
-_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear", "roll_gap", "min_lines"}  # a count
+# (a Fill's factors are ratios too)
+_UNSCALED = _RATIOS | {"stamp_size", "pill_name_floor", "modifier_clear", "roll_gap", "min_lines", "most", "rows"}
 
 
 def _scaled(value, k: float, type_k: float):

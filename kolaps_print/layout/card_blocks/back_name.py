@@ -22,4 +22,4 @@ class NameBack(BackBlock):
         def emit(y: float) -> list[Shape]:
             return [Box(-paint, -paint, width + 2 * paint, height + paint, fill=back.colour)]
 
-        return [Part(height, emit)]
+        return [Part(height + back.below_depth, emit)]  # and the stat line under it, when it goes there

@@ -46,9 +46,11 @@ def _wounds(b: BackBuilder) -> Part:
     if boxes_x + boxes_w + drop_clear > drop_x:  # too wide for the card: the back's fit scales it
         drop_x = boxes_x + boxes_w + drop_clear
         critical_x = drop_x + box + bk.box_gap
+    drop = lo.drop or box
+    drop_x += box - drop  # a smaller drop at its column's right: clear of the wound boxes
     heads = [
         (boxes_x + boxes_w / 2, label("cards.back.boxes_head")),
-        (drop_x + box / 2, label("cards.back.bleeding_head")),
+        (drop_x + drop / 2, label("cards.back.bleeding_head")),
         (critical_x + box / 2, label("cards.back.critical")),
     ]
 
@@ -69,7 +71,7 @@ def _wounds(b: BackBuilder) -> Part:
                     x = boxes_x + offset - lo.modifier_gap
                     shapes.append(Text(x, baseline, modifier, REGULAR, lo.modifier_size, b.ink, "right"))
                 shapes += b.tick_box(boxes_x + offset, box_y, size=box)
-            shapes.append(Drop(drop_x, box_y, box, box, b.blood, bk.box_pt))  # no taller than a box
+            shapes.append(Drop(drop_x, mid - drop / 2, drop, drop, b.blood, bk.box_pt))  # no taller than a box
             shapes += b.tick_box(critical_x, box_y, size=box)
         return shapes
 

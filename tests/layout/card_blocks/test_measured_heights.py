@@ -224,7 +224,12 @@ def test_every_kolaps_block_draws_within_its_measured_height(card, demo_armies, 
         top = 0.0  # stacked as the back stacks them: the band first, from the trim
         for part in back._parts(size.width)[0]:
             height = part.measure(back.right - back.left)
-            ink = _ink(part.shapes(back.left, top), geo.text_bounds)
+            shapes = part.shapes(back.left, top)
+            if (
+                top == 0.0
+            ):  # the band's texts are each character's (BackBuilder.name): a tarot's stat line goes under it
+                shapes = shapes + back.name(book.members[0], values=False).shapes
+            ink = _ink(shapes, geo.text_bounds)
             over = back.layout.bleed_paint if top == 0.0 else 0.3  # the band runs past the trim
             laid["back"].append(Laid("back part", top, height, ink or (top, top + height), over, 1.2))
             top += height + back.back.gap
