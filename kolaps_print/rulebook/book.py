@@ -59,8 +59,10 @@ class RulebookDoc(BaseDocTemplate):
         self._chapter: str | None = None  # the chapter being set (level 0 or 1 heading)
         self._page_chapter: str | None = None  # the chapter in force at the top of this page
         self._page_drawn = 0  # flowables with ink drawn on this page so far, a chapter's kicker aside
+        self._column_drawn = 0  # the same, in this column
         self._story: list[Flowable] = []
         self._floating: list[Flowable] = []  # a table waiting for the next column (_float)
+        self._filling: list[Flowable] = []  # the flowables that fill the column before it
         x, y, w, h = geometry.frame
         super().__init__(
             buffer,
@@ -101,7 +103,7 @@ class RulebookDoc(BaseDocTemplate):
         chain, frame = flowables[:count], self.frame
         flowables[0].floats = 0  # considered once
         width = frame._getAvailableWidth()
-        need = sum(f.wrap(width, frame._aH)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in chain)
+        need = _height(chain, width, frame._aH)
         room = frame._y - frame._y1p
         if frame._atTop or need <= room or need > frame._aH:
             return False
@@ -112,15 +114,26 @@ class RulebookDoc(BaseDocTemplate):
             fillers += 1
         if not fillers:
             return False
+        self._filling = flowables[count : count + fillers]
         flowables[: count + fillers] = flowables[count : count + fillers] + chain
         self._floating = chain
         return True
 
     def handle_frameBegin(self, *args, **kwargs) -> None:
+        """A floated table heads the column, after the rest of a paragraph that filled the last
+        one and went on over the column's turn (review 21b, 7: « …met fin à la », the Moral
+        table, then « fuite. »): a table stands between paragraphs, never inside one."""
         super().handle_frameBegin(*args, **kwargs)
+        self._column_drawn = 0
         chain, self._floating = self._floating, []
-        if chain and any(f is chain[0] for f in self._story):  # still waiting: it heads this column
-            self._story[:] = [f for f in self._story if not any(f is c for c in chain)]
+        if not chain or not any(f is chain[0] for f in self._story):
+            return  # none waiting, or already set
+        head = self._story[0]
+        rest = [f for f in self._story if not any(f is c for c in chain)]
+        if head is not chain[0] and not any(head is f for f in self._filling):  # a filler's rest, cut
+            self._story[:] = rest[:1] + chain + rest[1:]  # at the column's foot: it ends before the table
+        else:
+            self._story[:] = rest
             self._hanging.extend(chain)
 
     def handle_pageBegin(self) -> None:
@@ -129,15 +142,18 @@ class RulebookDoc(BaseDocTemplate):
 
     def afterFlowable(self, flowable: Flowable) -> None:
         """Follow the chapter in force: the running head names the chapter a page opens in,
-        or the one whose title (after its « Chapitre N » kicker) opens the page."""
+        or the one whose title (after its « Chapitre N » kicker) opens the page; the index names
+        the page whose right column it opens (review 21b, 8), as the head's right end stands over it."""
         if isinstance(flowable, HeadingFlowable) and flowable.level <= 1:
             self._chapter = flowable.title
-            if not self._page_drawn and self.frame.id in ("column-0", "plain", "cover"):
+            column_top = not self._column_drawn and getattr(flowable, "names_its_column", False)
+            if not self._page_drawn and self.frame.id in ("column-0", "plain", "cover") or column_top:
                 self._page_chapter = flowable.title
         drawn = getattr(flowable, "height", 0) or getattr(flowable, "_height", 0)  # a table keeps it in _height
         kicker = getattr(getattr(flowable, "style", None), "name", "") == "kicker"  # « Chapitre N » over a title
         if drawn > 0 and not isinstance(flowable, Spacer) and not kicker:
             self._page_drawn += 1
+            self._column_drawn += 1
             self.registry.reached(self.canv.getPageNumber())  # the sections being set reach this page
 
     def _cover_page(self, canvas, doc) -> None:
@@ -197,6 +213,10 @@ class RulebookDoc(BaseDocTemplate):
         canvas.setStrokeColor(st.palette().accent)
         canvas.setLineWidth(1.2)
         canvas.line(x + w / 2 - pt(9), base + pt(4.5), x + w / 2 + pt(9), base + pt(4.5))
+
+
+def _height(flowables: list[Flowable], width: float, height: float) -> float:
+    return sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
 
 
 def _bare_frame(name: str, x: float, y: float, w: float, h: float) -> Frame:

@@ -52,10 +52,10 @@ from kolaps_print.typography import escape, french, loose_ties, loosened, marks_
 from kolaps_print.units import pt
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
-SMALL_TABLE_SHARE = 0.25  # a table shorter than this share of a column never splits
-# A table of table_breaks().whole_rows body rows or fewer never splits; a longer one keeps
-# table_breaks().split_rows rows at least under its title and carries as many over, under its
-# title « (suite) » and its header (style.yaml `table`, the same rule as the sheets').
+# A table that fits a column with its title and note never splits, nor one of
+# table_breaks().whole_rows body rows or fewer; a longer one keeps table_breaks().split_rows rows
+# at least under its title and carries as many over, under its title « (suite) » and its header
+# (style.yaml `table`, the same rule as the sheets').
 
 
 @dataclass
@@ -718,11 +718,13 @@ class ContinuedTable(Table):
 
     continued: Paragraph | None = None
     frame_height: float = float("inf")  # its column's height
+    whole: bool = False  # with its title and note it fits a column: never split (_fits_a_column)
     group: int = 1  # table rows a body row takes (itself and the texts under it)
 
     def split(self, availWidth, availHeight):
         breaks, body = book_breaks(), self._body_rows()
-        if not breaks.may_split(body) and self.wrap(availWidth, self.frame_height)[1] <= self.frame_height:
+        fits = self.wrap(availWidth, self.frame_height)[1] <= self.frame_height
+        if self.whole or not breaks.may_split(body) and fits:
             return []  # it moves whole
         least = breaks.split_rows if breaks.may_split(body) else 1
         parts = self._split_whole(availWidth, availHeight)
@@ -837,7 +839,8 @@ def data_table(
     measured = None if key is None else (key, frame_height, note, anchor is None)
     height = _kept(measured, "height", lambda: table.wrap(width, frame_height)[1])
     breaks = book_breaks()
-    if height < frame_height * SMALL_TABLE_SHARE or not breaks.may_split(len(content.rows)):
+    table.whole = _fits_a_column(parts, height, width, frame_height)
+    if table.whole or not breaks.may_split(len(content.rows)):
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
         title.floats = len(parts)  # a keep-with-next chain coming from the heading above)
         return parts
@@ -852,6 +855,15 @@ def data_table(
 
     table.keepWithNext = 0
     return [CondPageBreak(_kept(measured, "room", room))] + parts
+
+
+def _fits_a_column(parts: list[Flowable], height: float, width: float, frame_height: float) -> bool:
+    """Whether a table's title, table and note fit one column: it is then never split, whatever
+    its rows (review 21b, 6: « Actions de base », 13 rows, ran from one page to the next); only a
+    table taller than a column splits, its head repeated under its title « (suite) »."""
+    title, _, after = parts
+    extra = sum(f.wrap(width, frame_height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in (title, after))
+    return height + extra <= frame_height
 
 
 # Each table's arrangement (columns kept, columns set under, widths) kept between --watch rebuilds,

@@ -3,13 +3,11 @@ alphabetical order, each with the page of the previous layout pass (as the conte
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import cache
 
-from reportlab.platypus import CondPageBreak, Flowable, Paragraph
+from reportlab.platypus import CondPageBreak, Flowable, FrameBreak, Paragraph
 
 from kolaps_print import numbers
 from kolaps_print.labels import label, labels
@@ -28,8 +26,6 @@ from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.typography import escape, french
 
 INDEX_ANCHOR = "index"
-RUN_ON = 0.5  # of a column: left under the text's end, the index opens there (its head over half a column of entries)
-OPENING_ROOM = 0.3  # of a column: the least it opens on, when the next column's top would cost a signature
 TRAIT_ANCHOR = "faculte-"  # a weapon trait's section, one per trait of the data (07-armes.md.j2)
 
 
@@ -169,48 +165,20 @@ def _blocks(blocks: list[Block]):
             yield from _blocks(block.blocks)
 
 
-@dataclass(frozen=True)
-class Binding:
-    """How the book's pages are counted after the index: pages follow it (the credits), and the
-    count is made up to a multiple of signature (folded sheets)."""
-
-    signature: int = 1
-    after: int = 0
-
-    def pages(self, last: int) -> int:
-        """The book's page count when the index ends on page last."""
-        return -(-(last + self.after) // self.signature) * self.signature
-
-
 class IndexOpening(CondPageBreak):
-    """Where the index opens. Under the text's end when at least RUN_ON of the column is left (its
-    head over half a column of entries reads as a start); else at the next column's top, unless
-    the index would then end a signature later (Letter: 16 pages, 20); then under the text's end
-    still when OPENING_ROOM of the column is left, as a chapter does."""
+    """Where the index opens: at a column's top, never under the text's end (review 21b, 8: it
+    opened halfway down page 14, under the aide-mémoire's last table, the running head still
+    « Aide-mémoire »); the running head names it over the column it opens (RulebookDoc). A page's
+    top would leave the right column of the text's last page empty when the text ends in the left."""
 
-    def __init__(self, length: float, column: float, line: float, binding: Binding):
-        super().__init__(column)
-        self.length, self.column, self.line, self.binding = length, column, line, binding
+    def __init__(self) -> None:
+        super().__init__(0)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        self.height = 0 if self._runs_on(availHeight) else self.column
-        return super().wrap(availWidth, availHeight)
-
-    def _runs_on(self, room: float) -> bool:
-        if room >= self.column * RUN_ON:
-            return True
-        if room < self.column * OPENING_ROOM:
-            return False
-        doc = getattr(getattr(self, "canv", None), "_doctemplate", None)
-        if doc is None or doc.frame not in doc.pageTemplate.frames:
-            return False
-        frames = doc.pageTemplate.frames
-        here = (doc.page - 1) * len(frames) + frames.index(doc.frame)  # the column, counted from the book's first
-        usable = self.column - self.line  # a letter kept with its first entry may leave a line at a column's foot
-        on_top = here + math.ceil(self.length / usable)
-        running = here + math.ceil(max(0.0, self.length - room) / usable)
-        last_page = lambda column: column // len(frames) + 1  # noqa: E731
-        return self.binding.pages(last_page(on_top)) > self.binding.pages(last_page(running))
+        frame = self._doctemplateAttr("frame")
+        if frame is not None and not frame._atTop:
+            frame.add_generated_content(FrameBreak)
+        return 0, 0
 
 
 def index_flowables(
@@ -218,17 +186,13 @@ def index_flowables(
     terms: dict[str, str],
     pages: dict[str, int],
     registry: Registry,
-    column: tuple[float, float],
-    binding: Binding = Binding(),
 ) -> list[Flowable]:
-    """The index: its title, its rule and its entries under their letters; column: a column's
-    width and height (pt), where it opens (IndexOpening) measured from them."""
+    """The index: its title, its rule and its entries under their letters, at a column's top."""
     s = st.styles()
     title = french(label("rulebook.book.index"))
-    flow: list[Flowable] = [
-        HeadingFlowable(escape(title), s["h1"], 1, title, INDEX_ANCHOR, registry),
-        title_rule(),
-    ]
+    head = HeadingFlowable(escape(title), s["h1"], 1, title, INDEX_ANCHOR, registry)
+    head.names_its_column = True  # the running head says « Index » over a right column it opens
+    flow: list[Flowable] = [head, title_rule()]
     key = Paragraph(_key_line(), s["index"])
     key.keepWithNext = 1  # the key stays with the entries it explains
     flow.append(key)
@@ -241,9 +205,7 @@ def index_flowables(
             head.keepWithNext = 1  # a letter never ends a column alone
             flow.append(head)
         flow.append(IndexLine(french(name), entry_pages(anchors, pages, sections), anchors[0], s["index"]))
-    width, height = column
-    length = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flow)
-    return [IndexOpening(length, height, s["index_letter"].leading, binding), *flow]
+    return [IndexOpening(), *flow]
 
 
 def _key_line() -> str:

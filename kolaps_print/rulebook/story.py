@@ -37,7 +37,7 @@ from kolaps_print.rulebook.flowables import (
     toc_flowables,
     too_short,
 )
-from kolaps_print.rulebook.index import INDEX_ANCHOR, Binding, index_flowables
+from kolaps_print.rulebook.index import INDEX_ANCHOR, index_flowables
 from kolaps_print.rulebook.inline import InlineContext
 from kolaps_print.rulebook.markdown import Chapter, Heading, TableBlock
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
@@ -271,8 +271,7 @@ def make_story_factory(
         for chapter in story.chapters:
             flow += _chapter_flow(chapter, ctx, width, height)
         if ctx.terms is not None:
-            binding = Binding(story.pages_multiple_of, 1 if story.credits else 0)  # the credits' page
-            flow += index_flowables(story.chapters, ctx.terms, pages, registry, (width, height), binding)
+            flow += index_flowables(story.chapters, ctx.terms, pages, registry)
         # The book's own pages first, so a proof numbers them as the printed book does.
         flow += _back_matter(story, pages, registry, geometry) + [NextPageTemplate("body")]
         if story.report is not None:

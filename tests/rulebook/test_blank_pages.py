@@ -22,19 +22,21 @@ def test_no_page_of_the_book_is_wholly_blank(paper, edition):
     assert [i + 1 for i, text in enumerate(page_texts(pdf)) if not text.strip()] == []
 
 
-def test_the_a4_books_page_before_the_credits_is_ruled_for_notes():
-    """Book12: p. 15, left over by the count (a multiple of four), was a blank page saying so; it is
-    a « Notes » page: its title alone as text, and hairlines across the measure down the page."""
-    pdf = build_rulebook(RulebookOptions(paper="a4")).pdf
+def test_the_pages_before_the_credits_are_ruled_for_notes():
+    """Book12: KOLAPS A4 p. 15, left over by the count (a multiple of four), was a blank page saying
+    so; it is a « Notes » page: its title alone as text, and hairlines across the measure down the
+    page. Since flow21 the KOLAPS index ends on p. 15 (it opens at a column's top): d100's booklet
+    has two such pages, 6 and 7, before its credits."""
+    pdf = build_rulebook(RulebookOptions(paper="a4", ruleset="d100")).pdf
     pages = page_texts(pdf)
     notes = _flat(label("rulebook.book.notes"))
     where = [i for i, text in enumerate(pages) if _flat(text) in (notes, f"{notes} {i + 1}")]  # its folio (book12b)
-    assert where == [len(pages) - 2]  # p. 15, before the credits
+    assert where == [len(pages) - 3, len(pages) - 2]  # pp. 6 and 7, before the credits
     geometry = st.page_geometry("a4")
     x, y, w, h = geometry.frame
     lines = [
         p
-        for p in path_paints(pdf, where[0])
+        for p in path_paints(pdf, where[-1])
         if p.stroke and p.box[3] - p.box[1] <= 2 and p.box[2] - p.box[0] >= w * 0.95 and y - 1 <= p.box[1] <= y + h
     ]
     assert len(lines) >= 20, len(lines)  # a page to write on, not a rule or two
@@ -56,8 +58,8 @@ def test_the_notes_page_carries_the_book_s_folio_and_no_running_head():
     """Review 12, N5: the ruled « Notes » page (A4 p. 15) had no folio, so it read as a sheet
     slipped into the book. It carries its number where and as every page of text does (p. 3's
     folio read back: same face, size, baseline, centre) and, its title opening it as a chapter's
-    opens its first page, no running head."""
-    pdf = build_rulebook(RulebookOptions(paper="a4")).pdf
+    opens its first page, no running head. Read on d100's booklet (KOLAPS's has none since flow21)."""
+    pdf = build_rulebook(RulebookOptions(paper="a4", ruleset="d100")).pdf
     pages = page_texts(pdf)
     notes = next(i for i, text in enumerate(pages) if _flat(text).startswith(_flat(label("rulebook.book.notes"))))
     geometry = st.page_geometry("a4")
