@@ -96,6 +96,4 @@ def _moved(value: int, bounds: tuple[int, int, int], round_: int, k: int) -> int
 
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if a != "--vary"]
-    print(
-        scaled_army(Path(args[0]), args[1], int(args[2]), int(args[3]) if len(args) > 3 else 1, "--vary" in sys.argv)
-    )
+    print(scaled_army(Path(args[0]), args[1], int(args[2]), int(args[3]) if len(args) > 3 else 1, "--vary" in sys.argv))
