@@ -100,11 +100,11 @@ class KeptParagraph(Paragraph):
             size = super().wrap(availWidth, availHeight)
             if availWidth < rl_config._FUZZ:  # nothing set: no lines to keep
                 return size
-            kept = (size, self.blPara, self._wrapWidths, getattr(self, "_width_max", 0))
+            kept = (size, self.__dict__["blPara"], self.__dict__["_wrapWidths"], getattr(self, "_width_max", 0))
             self._wrapped[availWidth] = kept
-        else:
-            size, self.blPara, self._wrapWidths, self._width_max = kept
-            self.width, self.height = size
+        else:  # what reportlab's wrap sets, as it set it for that width
+            self.__dict__.update(zip(("blPara", "_wrapWidths", "_width_max"), kept[1:], strict=True))
+            self.width, self.height = kept[0]
         return kept[0]
 
 
