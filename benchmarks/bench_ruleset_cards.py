@@ -1,9 +1,11 @@
 """`kolaps-print cards` for each other ruleset next to bare reportlab drawing the same cards.
 
-    .venv/bin/python benchmarks/bench_ruleset_cards.py [--cards 1000] [--runs 5] [--ruleset d12 ...] [--before DIR]
+    .venv/bin/python benchmarks/bench_ruleset_cards.py [--cards 1000] [--runs 5] [--ruleset d12 ...] [--before DIR] [--vary]
 
 For each ruleset (default: every bundled one), its demo army scaled to --cards characters
-(ruleset_army.py, in a temporary folder), then, each side a separate process timed from start
+(ruleset_army.py, in a temporary folder; with --vary, each character's numbers varied within the
+ruleset's bounds, as KOLAPS's bench army varies its own, so nearly every card is a face of its own
+to lay out: renamed only, a deck has as many distinct faces as the demo has characters), then, each side a separate process timed from start
 to the PDF written:
 - ours: `kolaps-print cards army.yaml -o out.pdf`;
 - bare: benchmarks/bare_calls.py, plain reportlab performing the canvas calls our job made
@@ -28,9 +30,11 @@ from measure import HERE, here, interleaved, kolaps_print, load, run, verdict  #
 RULESETS = ("d100", "3d6", "d12")
 
 
-def bench(ruleset_id: str, folder: Path, cards: int, runs: int, before: Path | None) -> dict[str, float]:
+def bench(
+    ruleset_id: str, folder: Path, cards: int, runs: int, before: Path | None, vary: bool = False
+) -> dict[str, float]:
     """The ruleset's figures printed; its CPU ratios to the bare replay (ours, and before's with --before)."""
-    army = Path(here("ruleset_army.py", folder, ruleset_id, cards))
+    army = Path(here("ruleset_army.py", folder, ruleset_id, cards, *(["--vary"] if vary else [])))
     calls = int(here("record_calls.py", army, folder / f"{ruleset_id}.marshal"))
     bare = [sys.executable, str(HERE / "bare_calls.py"), str(folder / f"{ruleset_id}.marshal")]
     ours = [*kolaps_print(), "cards", str(army), "-o"]
@@ -41,7 +45,8 @@ def bench(ruleset_id: str, folder: Path, cards: int, runs: int, before: Path | N
     if before:
         commands["before"] = lambda: run([*ours, str(folder / "before.pdf")], checkout=before)
     costs = interleaved(commands, runs)
-    print(f"{ruleset_id}: {cards} cards, {calls} canvas calls, medians of {runs} interleaved runs ({load()})")
+    varied = ", varied" if vary else ""
+    print(f"{ruleset_id}: {cards} cards{varied}, {calls} canvas calls, medians of {runs} interleaved runs ({load()})")
     for name, c in costs.items():
         print(f"  {name}: cpu {c.cpu:6.3f} s   wall {c.wall:6.3f} s   peak {c.peak_mib:5.1f} MiB")
     for what in ("cpu", "wall"):
@@ -60,12 +65,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--ruleset", action="append", choices=RULESETS, help="only this ruleset (repeatable)")
     parser.add_argument("--before", type=Path, help="also run the kolaps_print package of this checkout, interleaved")
+    parser.add_argument("--vary", action="store_true", help="each character's numbers varied (ruleset_army.py)")
     args = parser.parse_args()
     started = load()
     ratios = {}
     for ruleset_id in args.ruleset or RULESETS:
         with tempfile.TemporaryDirectory() as tmp:
-            ratios[ruleset_id] = bench(ruleset_id, Path(tmp), args.cards, args.runs, args.before)
+            ratios[ruleset_id] = bench(ruleset_id, Path(tmp), args.cards, args.runs, args.before, args.vary)
     # the summary a session's notes record (docs/performance.md): one line a ruleset, the load at both ends
     print(f"summary, CPU ratio to the bare replay (from {started} to {load()}):")
     for ruleset_id, ratio in ratios.items():

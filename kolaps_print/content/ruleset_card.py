@@ -4,7 +4,10 @@ fall for that character's own total, its negative zone, and the boxes to tick. T
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -337,10 +340,51 @@ def _holds(ruleset: Ruleset, when: Condition, member: RulesetMember) -> bool:
 def _items(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> tuple[Item, ...]:
     if not concerns(ruleset, getattr(block, "when", None), member):
         return ()
+    made = _made.get()
+    return _block_items(ruleset, block, member, army) if made is None else made.items(ruleset, block, member, army)
+
+
+def _block_items(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> tuple[Item, ...]:
     if isinstance(block, BoxTrackBlock) and block.per is not None:
         return _entry_tracks(ruleset, block, member)
     item = _item(ruleset, block, member, army)
     return () if item is None else (item,)
+
+
+ALIKE = (MiniTableBlock, LocationTableBlock, LevelRowsBlock, RemindersBlock)  # the same for every character
+
+
+class _Made:
+    """Each block's items for each character, made once while a deck is laid out (made_once):
+    its sides are made several times, the backs with kinds left out then shed, each from the same
+    blocks (a 1000-character d12 deck made its backs' items three times); a block that reads no
+    character's values (a table, reminders), once for all. Kept by the block and character
+    themselves, which outlive the deck's layout (a block copied for one side is not kept)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[int, int, str], tuple[Any, RulesetMember | None, tuple[Item, ...]]] = {}
+
+    def items(self, ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> tuple[Item, ...]:
+        whose = None if isinstance(block, ALIKE) else member
+        key = (id(block), id(whose), army)
+        kept = self._kept.get(key)
+        if kept is None or kept[0] is not block or kept[1] is not whose:
+            kept = self._kept[key] = (block, whose, _block_items(ruleset, block, member, army))
+        return kept[2]
+
+
+_made: ContextVar[_Made | None] = ContextVar("ruleset_card_made", default=None)
+
+
+@contextlib.contextmanager
+def made_once() -> Iterator[None]:
+    """Within the block, each block's items for each character are made once (_Made): for a
+    deck's layout, whose characters and blocks do not change while it runs."""
+    token = _made.set(_Made())
+    try:
+        yield
+    finally:
+        _made.reset(token)
 
 
 SHEDS = ("tables", "reminders", "base_skills", "legends")

@@ -12,7 +12,7 @@ from pathlib import Path
 from reportlab.lib.colors import Color
 
 from kolaps_print import resources
-from kolaps_print.content.ruleset_card import KEEPS, SHEDS, Item, Title, back_items, front_items
+from kolaps_print.content.ruleset_card import KEEPS, SHEDS, Item, Title, back_items, front_items, made_once
 from kolaps_print.diagnostics import KolapsError, fail_on_warnings
 from kolaps_print.draw.card_face import Forms, form_prefix
 from kolaps_print.draw.ruleset_card import RulesetCard, Shared
@@ -64,7 +64,10 @@ def _cards(army: RulesetArmy, options: CardOptions, fits: DeckFits = NO_FITS) ->
     look, colour = style.card.compacted(sheet.card.width), style.colour(army.ruleset.spec.id)
     small = sheet.card.width < style.card.reference_width_mm
     values = _values(army)
-    sides = {side: _deck_side(army, values, look, colour, size, sheet.card.height, side, small, fits) for side in SIDES}
+    with made_once():  # the backs' kinds kept and shed: each block's items for each character made once
+        sides = {
+            side: _deck_side(army, values, look, colour, size, sheet.card.height, side, small, fits) for side in SIDES
+        }
     tall = {side: members for side, (_, members) in sides.items() if members}
     if tall:
         mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"

@@ -9,10 +9,12 @@ reportlab broke them (its public breakLines result, `blPara`), one Text per run 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Literal
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
@@ -80,6 +82,42 @@ class ShapedBlock(Flowable):
         raise TypeError(f"a {type(self).__name__} is painted as shapes (layout/reference/as_shapes.py)")
 
 
+class KeptParagraph(Paragraph):
+    """A paragraph that several blocks share (the same text in the same style on many faces of a
+    deck): its lines broken once per width, its shapes made once per place. wrap keeps each
+    width's lines and puts them back when asked again for that width, so a reader of blPara
+    reads the last wrap's, as of any paragraph; its shapes are kept by width and place among the
+    last PLACED made (the Text objects then shared too: the painter makes their operators once),
+    not on the paragraph: a deck of 10,000 distinct faces does not keep every face's shapes."""
+
+    def __init__(self, text: str, style: ParagraphStyle) -> None:
+        super().__init__(text, style)
+        self._wrapped: dict[float, tuple] = {}
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        kept = self._wrapped.get(availWidth)
+        if kept is None:
+            size = super().wrap(availWidth, availHeight)
+            if availWidth < rl_config._FUZZ:  # nothing set: no lines to keep
+                return size
+            kept = (size, self.__dict__["blPara"], self.__dict__["_wrapWidths"], getattr(self, "_width_max", 0))
+            self._wrapped[availWidth] = kept
+        else:  # what reportlab's wrap sets, as it set it for that width
+            self.__dict__.update(zip(("blPara", "_wrapWidths", "_width_max"), kept[1:], strict=True))
+            self.width, self.height = kept[0]
+        return kept[0]
+
+
+PLACED = 4096  # paragraphs' shapes kept (KeptParagraph): a deck's repeated texts at their few places
+
+
+@lru_cache(maxsize=PLACED)
+def _placed(para: KeptParagraph, width: float, x: float, y: float, height: float) -> tuple[Shape, ...]:
+    """para's shapes set width wide (its last wrap), its lower-left corner at (x, y) in an area
+    height points high."""
+    return tuple(_paragraph(para, x, y, Area(height)))
+
+
 def box_shapes(box: FlowBox, gap: float, height_pt: float) -> list[Shape]:
     """What box holds, from its top, gap points apart."""
     area, shapes = Area(height_pt), []
@@ -100,6 +138,8 @@ def block_shapes(block: Flowable, x: float, y: float, area: Area) -> list[Shape]
         return _table(block, x, y, area)
     if isinstance(block, SectionBand):
         return _band(block, x, y, area)
+    if isinstance(block, KeptParagraph):
+        return list(_placed(block, block.width, x, y, area.height))
     if isinstance(block, Paragraph):
         return _paragraph(block, x, y, area)
     if isinstance(block, ShapedBlock):

@@ -76,6 +76,7 @@ class RowTable(Flowable):
         self.breaks = breaks  # body row groups after which a card's cut reads best (the walk-through's actor changes)
         self.cells = [list(r.cells) for r in rows]
         self._heights: list[float] | None = None
+        self._firsts: dict[int, tuple[Row, float, float]] = {}  # _first_lines, by the row's id
 
     def row_heights(self) -> list[float]:
         if self._heights is None:
@@ -103,9 +104,18 @@ class RowTable(Flowable):
         lowered to the row's largest first line (a value level with a larger rolled one), else 0."""
         if self.look.valign != "baseline":
             return 0.0
-        first = max(_first_line(c) for c in row.cells)
+        first, least = self._first_lines(row)
         # the largest line's own leading above its capitals stands for the row's top padding
-        return first - _first_line(cell) - (min(row.top, first - min(map(_first_line, row.cells))) if first > 0 else 0)
+        return first - _first_line(cell) - (min(row.top, first - least) if first > 0 else 0)
+
+    def _first_lines(self, row: Row) -> tuple[float, float]:
+        """The largest and smallest first line of row's cells, worked out once a row (drop is
+        asked for each cell when the rows are measured and again when they are drawn)."""
+        kept = self._firsts.get(id(row))
+        if kept is None or kept[0] is not row:
+            lines = [_first_line(c) for c in row.cells]
+            kept = self._firsts[id(row)] = (row, max(lines), min(lines))
+        return kept[1], kept[2]
 
     def raise_head(self, height: float) -> None:
         """Its head row at least this tall, its heads centred in it (a neighbour's head band: letter19)."""

@@ -27,9 +27,20 @@ from kolaps_print.layout.style import colour as house_colour
 from kolaps_print.units import pt
 
 
+@lru_cache(maxsize=512)
+def section_head(
+    text: str, look: CardLook, aside: str = "", gap: bool = True, gap_mm: float | None = None
+) -> SectionHead:
+    """A section's head, one per text, look, aside and gap: the faces of a deck share it (measured
+    once, its shapes made once per place), as they print the same heads."""
+    return SectionHead(text, look, aside, gap, gap_mm)
+
+
 class SectionHead(ShapedPart):
     """A section's name in tracked bold capitals, an aside after it in plain type as it is written
     (a track's threshold), a hairline running from them to the right edge."""
+
+    SHARED = True  # made by section_head
 
     def __init__(self, text: str, look: CardLook, aside: str = "", gap: bool = True, gap_mm: float | None = None):
         super().__init__()
@@ -37,6 +48,7 @@ class SectionHead(ShapedPart):
         # without its gap under it when the block it heads starts with room of its own (a track's
         # labels over its first row stand where the gap was); gap_mm: a back's head over boxes
         self.gap = pt(look.head_gap_mm if gap_mm is None else gap_mm) if gap else 0.0
+        self._set: dict[float, tuple[float, list[str]]] = {}  # its size and lines, by width
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
@@ -48,15 +60,23 @@ class SectionHead(ShapedPart):
     def _size(self) -> float:
         """The look's size, or smaller (by 0.25 pt, never below 6 pt) while the head is wider than
         the column: a long head (« Tir en rafale (6 à 20 balles) † D100-E4 ») on a grown card."""
-        size = self.look.section_pt
-        while size > 6 and self._width(self.text, size) > self.width:
-            size = max(6.0, size - 0.25)
-        return size
+        return self._sized()[0]
 
     def _lines(self) -> list[str]:
         """The head on one line; on two, broken at a space, when it is wider than the column even
         at 6 pt (that head on a mini card's 38 mm): never cut at the card's edge."""
-        size = self._size()
+        return self._sized()[1]
+
+    def _sized(self) -> tuple[float, list[str]]:
+        """_size and _lines at the width it was last set at, worked out once a width."""
+        if self.width not in self._set:
+            size = self.look.section_pt
+            while size > 6 and self._width(self.text, size) > self.width:
+                size = max(6.0, size - 0.25)
+            self._set[self.width] = (size, self._broken(size))
+        return self._set[self.width]
+
+    def _broken(self, size: float) -> list[str]:
         if self._width(self.text, size) <= self.width or " " not in self.text:
             return [self.text]
         words = self.text.split(" ")
@@ -91,48 +111,28 @@ class TilesBlock(ShapedPart):
     def __init__(self, tiles: Tiles, look: CardLook, colour: Color):
         super().__init__()
         self.tiles, self.look, self.colour = tiles.tiles, look, colour
-
-    def _tile_width(self) -> float:
-        gap = pt(self.look.tile_gap_mm)
-        return (self.width - gap * (len(self.tiles) - 1)) / len(self.tiles)
+        self._kept: tuple[float, tuple] = (-1.0, ())  # _set's last answer, by width
 
     def _widths(self) -> list[float]:
-        """Each tile's width: all equal; on a small card (look.tile_fit_content) where a label's
-        word would not fit an equal tile even at the least size (3d6's « CORPS » in 38 mm), each
-        as wide as its word or value needs, what is left shared alike."""
-        equal = self._tile_width()
-        if not self.look.tile_fit_content:
-            return [equal] * len(self.tiles)
-        least = self.look.tile_label_min_pt
-        needs = [
-            max([stringWidth(w, SANS_BOLD, least) for w in name.upper().split()] + [0.0]) + pt(0.8)
-            for name, _ in self.tiles
-        ]
-        if max(needs) <= equal:
-            return [equal] * len(self.tiles)
-        values = [stringWidth(v, SANS_BOLD, self.look.tile_value_pt) + pt(0.8) for _, v in self.tiles]
-        needs = [max(n, v) for n, v in zip(needs, values, strict=True)]
-        spare = (self.width - pt(self.look.tile_gap_mm) * (len(self.tiles) - 1) - sum(needs)) / len(self.tiles)
-        return [n + spare for n in needs]
+        """Each tile's width (_tile_widths)."""
+        return self._set()[0]
 
     def _label_size(self) -> float:
-        """The labels' one size: the look's, or smaller (by 0.25 pt, down to the look's tile_label_min_pt) until
-        every word of every label fits inside its tile."""
-        size = self.look.tile_label_pt
-        rooms = [w - pt(0.8) for w in self._widths()]
-        words = [
-            (word, room) for (name, _), room in zip(self.tiles, rooms, strict=True) for word in name.upper().split()
-        ]
-        while size > self.look.tile_label_min_pt and any(stringWidth(w, SANS_BOLD, size) > r for w, r in words):
-            size = max(self.look.tile_label_min_pt, round(size - 0.25, 2))
-        return size
+        """The labels' one size (_label_size)."""
+        return self._set()[1]
 
     def _names(self) -> list[list[str]]:
-        size = self._label_size()
-        return [
-            simpleSplit(name.upper(), SANS_BOLD, size, w - pt(0.8)) or [""]
-            for (name, _), w in zip(self.tiles, self._widths(), strict=True)
-        ]
+        return self._set()[2]
+
+    def _set(self) -> tuple[list[float], float, list[list[str]]]:
+        """The tiles' widths, their labels' size and lines at the width last set at: the same for
+        every face of a deck with the same labels (_tiles_set), whatever their values (but on a
+        small card that fits its tiles to their contents)."""
+        if self._kept[0] != self.width:
+            values = tuple(v for _, v in self.tiles) if self.look.tile_fit_content else ()
+            names = tuple(name for name, _ in self.tiles)
+            self._kept = (self.width, _tiles_set(names, values, self.width, self.look))
+        return self._kept[1]
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
@@ -141,22 +141,95 @@ class TilesBlock(ShapedPart):
         return aW, self.height
 
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
+        """Each tile, then its label's lines and its value: the tiles and labels as the other
+        faces of the deck set them at that place (_frames), the value its own."""
         look, black = self.look, ink().cmyk()
-        gap, size = pt(look.tile_gap_mm), self._label_size()
-        fill, radius = tint(self.colour, look.tile_tint).cmyk(), pt(look.tile_radius_mm)
+        widths, label_pt, lines = self._set()
+        labels = (tuple(widths), label_pt, tuple(map(tuple, lines)))
+        frames = _frames(labels, (x, y, area.height), self.height, self.colour, look)
         shapes: list[Shape] = []
-        widths = self._widths()
-        equal = len(set(widths)) == 1  # as before: each tile's left from its index, the same bytes
-        for i, ((_, value), names, w) in enumerate(zip(self.tiles, self._names(), widths, strict=True)):
-            left = x + i * (w + gap) if equal else x + sum(widths[:i]) + i * gap
-            shapes.append(area.box(left, y, w, self.height, fill, radius))
-            centre = left + w / 2
-            for n, line in enumerate(names):
-                baseline = y + self.height - size * (1.15 + 1.05 * n)
-                shapes.append(area.text(centre, baseline, line, SANS_BOLD, size, black, "centre"))
-            value_y = y + look.tile_value_pt * 0.3
-            shapes.append(area.text(centre, value_y, value, SANS_BOLD, look.tile_value_pt, black, "centre"))
+        value_y = y + look.tile_value_pt * 0.3
+        for (_, value), frame, left, w in zip(self.tiles, frames, _lefts(x, widths, look), widths, strict=True):
+            shapes += frame
+            shapes.append(area.text(left + w / 2, value_y, value, SANS_BOLD, look.tile_value_pt, black, "centre"))
         return shapes
+
+
+def _lefts(x: float, widths: list[float], look: CardLook) -> list[float]:
+    """Each tile's left: from its index when all are equal (as before: the same bytes)."""
+    gap = pt(look.tile_gap_mm)
+    if len(set(widths)) == 1:
+        return [x + i * (w + gap) for i, w in enumerate(widths)]
+    return [x + sum(widths[:i]) + i * gap for i in range(len(widths))]
+
+
+@lru_cache(maxsize=256)
+def _frames(
+    labels: tuple[tuple[float, ...], float, tuple[tuple[str, ...], ...]],
+    where: tuple[float, float, float],
+    height: float,
+    colour: Color,
+    look: CardLook,
+) -> tuple[tuple[Shape, ...], ...]:
+    """Each tile's box and label lines (labels: the tiles' widths, the labels' size and lines), at
+    where (x, y and the area's height, points), height high: what faces with the same labels
+    share, not their values."""
+    (x, y, area_height), (widths, label_pt, lines) = where, labels
+    area, black = Area(area_height), ink().cmyk()
+    fill, radius = tint(colour, look.tile_tint).cmyk(), pt(look.tile_radius_mm)
+    frames = []
+    for left, w, label_lines in zip(_lefts(x, list(widths), look), widths, lines, strict=True):
+        centre = left + w / 2
+        frame: list[Shape] = [area.box(left, y, w, height, fill, radius)]
+        for n, line in enumerate(label_lines):
+            baseline = y + height - label_pt * (1.15 + 1.05 * n)
+            frame.append(area.text(centre, baseline, line, SANS_BOLD, label_pt, black, "centre"))
+        frames.append(tuple(frame))
+    return tuple(frames)
+
+
+@lru_cache(maxsize=64)
+def _tiles_set(
+    names: tuple[str, ...], values: tuple[str, ...], width: float, look: CardLook
+) -> tuple[list[float], float, list[list[str]]]:
+    """Tiles' widths, their labels' size and lines (values: only on a card that fits its tiles to
+    their contents), worked out once for a deck's faces (not to be changed)."""
+    widths = _tile_widths(names, values, width, look)
+    size = _label_size(names, widths, look)
+    return (
+        widths,
+        size,
+        [simpleSplit(n.upper(), SANS_BOLD, size, w - pt(0.8)) or [""] for n, w in zip(names, widths, strict=True)],
+    )
+
+
+def _tile_widths(names: tuple[str, ...], values: tuple[str, ...], width: float, look: CardLook) -> list[float]:
+    """Each tile's width: all equal; on a small card (look.tile_fit_content) where a label's
+    word would not fit an equal tile even at the least size (3d6's « CORPS » in 38 mm), each
+    as wide as its word or value needs, what is left shared alike."""
+    gap = pt(look.tile_gap_mm)
+    equal = (width - gap * (len(names) - 1)) / len(names)
+    if not look.tile_fit_content:
+        return [equal] * len(names)
+    least = look.tile_label_min_pt
+    needs = [max([stringWidth(w, SANS_BOLD, least) for w in name.upper().split()] + [0.0]) + pt(0.8) for name in names]
+    if max(needs) <= equal:
+        return [equal] * len(names)
+    sizes = [stringWidth(v, SANS_BOLD, look.tile_value_pt) + pt(0.8) for v in values]
+    needs = [max(n, v) for n, v in zip(needs, sizes, strict=True)]
+    spare = (width - gap * (len(names) - 1) - sum(needs)) / len(names)
+    return [n + spare for n in needs]
+
+
+def _label_size(names: tuple[str, ...], widths: list[float], look: CardLook) -> float:
+    """The labels' one size: the look's, or smaller (by 0.25 pt, down to the look's tile_label_min_pt) until
+    every word of every label fits inside its tile."""
+    size = look.tile_label_pt
+    rooms = [w - pt(0.8) for w in widths]
+    words = [(word, room) for name, room in zip(names, rooms, strict=True) for word in name.upper().split()]
+    while size > look.tile_label_min_pt and any(stringWidth(w, SANS_BOLD, size) > r for w, r in words):
+        size = max(look.tile_label_min_pt, round(size - 0.25, 2))
+    return size
 
 
 ROW_CLEAR = 0.1  # × the labels' size: a row below zero clears the row above (review, major 8)

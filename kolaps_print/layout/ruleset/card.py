@@ -9,6 +9,7 @@ band. Block-driven: no mechanic is known here."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -17,7 +18,7 @@ from itertools import groupby
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from kolaps_print import resources
 from kolaps_print.content.ruleset_card import Checkboxes, Elsewhere, FootBand, Item, Lines, Tiles, Title, Track
@@ -26,12 +27,12 @@ from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.card_blocks.protocol import Drawn, stack
 from kolaps_print.layout.card_face import above_safe_bottom, band_baseline
-from kolaps_print.layout.reference.as_shapes import Area, box_shapes
+from kolaps_print.layout.reference.as_shapes import Area, KeptParagraph, box_shapes
 from kolaps_print.layout.reference.flow import FlowBox
 from kolaps_print.layout.reference.look import ink, tint
 from kolaps_print.layout.reference.numbering import hint_right
 from kolaps_print.layout.reference.row_table import Row, RowTable, TableLook
-from kolaps_print.layout.ruleset.blocks import BoxesBlock, NoteBeside, SectionHead, TilesBlock
+from kolaps_print.layout.ruleset.blocks import BoxesBlock, NoteBeside, TilesBlock, section_head
 from kolaps_print.layout.ruleset.columns import (
     CELL_PAD,
     FLOOR_SLACK,
@@ -64,17 +65,12 @@ def _style(name: str, font: str, size: float, leading: float) -> ParagraphStyle:
 
 
 @lru_cache(maxsize=8192)
-def _parsed(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(text, style)
-
-
-def _paragraph(text: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph of a face, its markup parsed once per text and style (reportlab's parser is
-    a third of the cost of laying out a face, and the faces of a deck repeat their cells and
-    legends); each paragraph has its own copy of the parsed fragments, as reportlab's line
-    breaking keeps its lines on the paragraph."""
-    parsed = _parsed(text, style)
-    return Paragraph(parsed.text, parsed.style, frags=[frag.clone() for frag in parsed.frags])
+def _paragraph(text: str, style: ParagraphStyle) -> KeptParagraph:
+    """A paragraph of a face, one per text and style, shared by every face that prints it
+    (reportlab's parser was a third of the cost of laying out a face, and its line breaking most
+    of the rest): a deck of distinct characters repeats its heads, cells, legends and reminders,
+    each broken into lines once per width and made into shapes once per place (KeptParagraph)."""
+    return KeptParagraph(text, style)
 
 
 BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them
@@ -465,14 +461,14 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: fl
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
     if track.write_in:  # 30 boxes for bursts of 6 to 20: the count is written, not ticked
         return [
-            SectionHead(heading, look, gap_mm=look.box_head_gap_mm),
+            section_head(heading, look, gap_mm=look.box_head_gap_mm),
             FlowablePart(_paragraph(escape(label("rulesets.card.write_in", boxes=track.boxes)), styles.body)),
         ]
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
     asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
     aside = label("rulesets.card.separator").join([*asides, track.aside] if track.aside else asides)
     boxes = BoxesBlock(track, look)
-    head = SectionHead(heading, look, aside, gap=not boxes.labelled_top(width), gap_mm=look.box_head_gap_mm)
+    head = section_head(heading, look, aside, gap=not boxes.labelled_top(width), gap_mm=look.box_head_gap_mm)
     parts: list[Drawn] = [head, boxes]
     marks = [
         label(f"rulesets.card.mark_{m.counts}", points=m.points, text=m.label, short=_short(m.short))
@@ -514,7 +510,7 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     hold side by side (« Esquive annoncée » on a back whose type grew)."""
     empty = Track("", 1)
     cells: list[tuple[Flowable | str, ...]] = [
-        (BoxesBlock(empty, look), Paragraph(escape(text), styles.body)) for text in boxes.labels
+        (BoxesBlock(empty, look), _paragraph(escape(text), styles.body)) for text in boxes.labels
     ]
     size = pt(look.box_mm) + CELL_PAD + LABEL_PAD  # the box, then its label within a millimetre
     every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
@@ -523,7 +519,9 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     if any(len(row) == 1 and row[0] not in wide for row in slots):  # a lone box beside an empty cell
         slots = [[i] for i in range(len(every))]  # reads as one missing (d12 tarot): a stack, balanced
     head: list[Drawn] = (
-        [SectionHead(label("rulesets.card.checkboxes"), look)] if look.checkboxes_head else []  # its row's padding: air
+        [section_head(label("rulesets.card.checkboxes"), look)]
+        if look.checkboxes_head
+        else []  # its row's padding: air
     )
     one = ([size, width - size], TableLook(left=(CELL_PAD, LABEL_PAD), right=(CELL_PAD,) * 2))
     if all(len(row) == 1 for row in slots):  # one a row: a stack, its boxes a little apart
@@ -624,8 +622,33 @@ def _table(table: RulesetTable, width: float, look: CardLook, widths: Widths) ->
         valign="baseline",  # a cell's first line on the row's first baseline: « 2d6 » level with a large « 3d6 + 11 »
         empty_cell=0,  # the cells a name's row spans
     )
-    title: list[Drawn] = [SectionHead(table.title, look)] if table.title else []
+    title: list[Drawn] = [section_head(table.title, look)] if table.title else []
     return [*title, FlowablePart(RowTable(rows, columns, grid_look, repeat_rows=1))]
+
+
+TABLES_KEPT = 512  # tables laid out (_shared_table): a deck's distinct weapons and rules tables in one setting
+_tables: OrderedDict[tuple[str, float, int, int], tuple[CardLook, Widths, list[Drawn]]] = OrderedDict()
+
+
+def _shared_table(table: RulesetTable, width: float, look: CardLook, widths: Widths) -> list[Drawn]:
+    """_table's parts, one for the faces that print the same table in the same setting (a deck's
+    one look and table widths, as _side lays its faces out): measured once, set as shapes once a
+    place. Characters of different values print the same weapons table more often than not (d12:
+    its rolls are their only cells of their own, the rules tables none), and its cells were most
+    of a front's layout. Kept by the look and widths themselves (TABLES_KEPT, the latest)."""
+    key = (repr(table), width, id(look), id(widths))
+    kept = _tables.get(key)
+    if kept is not None and kept[0] is look and kept[1] is widths:
+        _tables.move_to_end(key)
+        return kept[2]
+    parts = [
+        FlowablePart(p.flowable, shared=True) if isinstance(p, FlowablePart) else p
+        for p in _table(table, width, look, widths)
+    ]
+    _tables[key] = (look, widths, parts)
+    if len(_tables) > TABLES_KEPT:
+        _tables.popitem(last=False)
+    return parts
 
 
 def _shown(table: RulesetTable, deck: DeckTable, column: int) -> bool:
@@ -647,7 +670,7 @@ def _weapon_lines(table: RulesetTable, look: CardLook, styles: _Styles) -> list[
     review 13 S2), then each value after its column's head (« · Dégâts 2d6 · Nature mortels ·
     Portée (m) 50 »); a value the weapon does not have (« — ») is left out."""
     separator = escape(label("rulesets.card.separator"))
-    parts: list[Drawn] = [SectionHead(table.title, look)] if table.title else []
+    parts: list[Drawn] = [section_head(table.title, look)] if table.title else []
     for row in table.rows:
         runs = _name_and_roll(row[0], row[table.strong]) if table.strong else ((row[0], True),)
         lead = "".join(f"<b>{escape(text)}</b>" if bold else escape(text) for text, bold in runs)
@@ -668,7 +691,7 @@ def _lines(lines: Lines, look: CardLook, styles: _Styles) -> list[Drawn]:
 
     if not lines.lines:
         return []  # a section with nothing to list prints no head either
-    head: list[Drawn] = [SectionHead(lines.heading, look)] if lines.heading else []
+    head: list[Drawn] = [section_head(lines.heading, look)] if lines.heading else []
     return head + [FlowablePart(_paragraph(text(line), styles.body)) for line in lines.lines]
 
 
@@ -714,7 +737,7 @@ def face_layout(
         if isinstance(item, RulesetTable) and look.weapon_lines and item.strong is not None:
             parts = _weapon_lines(item, look, styles)
         elif isinstance(item, RulesetTable):
-            parts = _table(item, width, look, widths or {})
+            parts = _shared_table(item, width, look, widths) if widths else _table(item, width, look, {})
         elif isinstance(item, Track):
             parts = _track(item, look, styles, item is first_track, width)
         else:

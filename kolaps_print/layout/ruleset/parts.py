@@ -9,7 +9,7 @@ same flowables into columns in points and do not come through here."""
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Paragraph
 
 from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock, block_shapes
 from kolaps_print.layout.reference.row_table import BIG
@@ -37,30 +37,56 @@ def _shapes(flowable: Flowable, height: float, x: float, top: float) -> list[Sha
 
 
 class FlowablePart:
-    """A reportlab flowable (a paragraph, a RowTable) as a part of a face."""
+    """A reportlab flowable (a paragraph, a RowTable) as a part of a face; shared: a part that
+    several faces print (a table of the same rows), its shapes kept by width and place."""
 
-    def __init__(self, flowable: Flowable):
+    def __init__(self, flowable: Flowable, shared: bool = False):
         self.flowable, self._measured = flowable, _Measured()
+        self._placed: dict[tuple[float, float, float], list[Shape]] | None = {} if shared else None
 
     def measure(self, width: float) -> float:
         return to_mm(self._measured.height(self.flowable, pt(width)))
 
     def shapes(self, x: float, top: float) -> list[Shape]:
-        return _shapes(self.flowable, self._measured.at[1], x, top)
+        width, height = self._measured.at
+        if self._placed is None:
+            return self._laid(width, height, x, top)
+        key = (width, x, top)
+        if key not in self._placed:
+            self._placed[key] = self._laid(width, height, x, top)
+        return self._placed[key]
+
+    def _laid(self, width: float, height: float, x: float, top: float) -> list[Shape]:
+        flowable = self.flowable
+        if isinstance(flowable, Paragraph) and flowable.width != width:  # a shared one, set at another width since
+            flowable.wrap(width, BIG)
+        return _shapes(flowable, height, x, top)
 
 
 class ShapedPart(ShapedBlock):
-    """A ruleset block that is a part of a face itself (and still a flowable, for a table's cell)."""
+    """A ruleset block that is a part of a face itself (and still a flowable, for a table's cell).
+    One that several faces share (SHARED: a section's head) keeps its shapes by width and place."""
+
+    SHARED = False
 
     def __init__(self) -> None:
         super().__init__()
         self._measured = _Measured()
+        self._placed: dict[tuple[float, float, float], list[Shape]] = {}
 
     def measure(self, width: float) -> float:
         return to_mm(self._measured.height(self, pt(width)))
 
     def shapes(self, x: float, top: float) -> list[Shape]:
-        return _shapes(self, self._measured.at[1], x, top)
+        width, height = self._measured.at
+        if not self.SHARED:
+            return _shapes(self, height, x, top)
+        if getattr(self, "width", None) != width:  # set at another width since it was measured
+            self.wrap(width, BIG)
+        key = (width, x, top)
+        if key not in self._placed:
+            self._placed[key] = _shapes(self, height, x, top)
+        return self._placed[key]
 
 
 class Spacing:

@@ -15,6 +15,7 @@ import pytest
 from pdf_boxes import path_boxes  # tests/support
 from pdf_text import text_objects  # tests/support
 from pypdf import PdfReader
+from reportlab.platypus import Paragraph
 from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.fonts import SANS
@@ -97,7 +98,9 @@ def _ruleset_faces(ruleset_id: str, card: str) -> tuple[list[RulesetCardFace], t
 
 
 def _kind(part) -> str:
-    return type(part.flowable).__name__ if isinstance(part, FlowablePart) else type(part).__name__
+    if isinstance(part, FlowablePart):  # a face's paragraphs are shared ones (KeptParagraph): paragraphs
+        return "Paragraph" if isinstance(part.flowable, Paragraph) else type(part.flowable).__name__
+    return type(part).__name__
 
 
 def _allowances(part, sizes: list[float], text_bounds) -> tuple[float, float]:
