@@ -210,12 +210,10 @@ class SheetLook(Model):
     footer_mm: float = Field(ge=3, le=30)
     columns: int = Field(ge=1, le=3)
     column_gap_mm: float = Field(ge=2, le=20)
-    title_pt: float = Field(ge=6, le=30)
     section_pt: float = Field(ge=6, le=24)
     section_bar_mm: float = Field(ge=3, le=15)
     section_radius_mm: float = Field(ge=0, le=4)
     section_continued_pt: float = Field(ge=6, le=24)  # « (suite) » on a section's bar in the next column
-    title_rule_pt: float = Field(gt=0, le=4)
     table_title_pt: float = Field(ge=6, le=20)
     body_pt: float = Field(ge=6, le=14)  # body text never below 6 pt
     min_body_pt: float = Field(ge=6, le=14)

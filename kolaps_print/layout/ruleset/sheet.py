@@ -21,8 +21,10 @@ from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
 from kolaps_print.layout.reference.flow import FlowBox, Stack, house_cut
-from kolaps_print.layout.reference.look import ink, mark_grey, muted
+from kolaps_print.layout.reference.furniture import sheet_furniture
+from kolaps_print.layout.reference.look import ink, muted, reference_look
 from kolaps_print.layout.reference.row_table import BIG, EMPTY_CELL_PT, Row, RowTable, TableLook
+from kolaps_print.layout.reference.sheet import SheetFooter, title_line
 from kolaps_print.layout.ruleset.blocks import SectionBar
 from kolaps_print.layout.ruleset.card_flow import KEY_STYLE
 from kolaps_print.layout.ruleset.columns import (
@@ -38,7 +40,7 @@ from kolaps_print.layout.ruleset.columns import (
 )
 from kolaps_print.layout.ruleset.flow import fill_column, split_between_rows
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
-from kolaps_print.layout.shapes import Shape
+from kolaps_print.layout.shapes import Shape, Text
 from kolaps_print.layout.style import table_paint
 from kolaps_print.provenance import mark_pattern, marked
 from kolaps_print.typography import NBSP, escape, run_in, tied_end
@@ -790,30 +792,22 @@ def _last_page_cuts(sections: list[SectionContent], look: SheetLook, setting: Sh
 
 
 def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int) -> list[Shape]:
-    """The title in bold ink over a rule of the system's colour, as on KOLAPS's sheet (nothing
-    painted to the edge an office printer cannot reach), « 1/2 » at its right when there are
-    pages; the rulings' key at the foot, and « Suite au verso › » at its right on a recto that
-    has a verso (a sheet of two pages is one sheet printed on both sides, as KOLAPS's)."""
+    """KOLAPS's title line and footer (layout/reference/furniture.py, in reference.yaml's type):
+    the system's name in bold then « Aide de jeu » muted, the version and date then « 1/2 » at
+    the right, an ink rule under them; the rulings' key at the foot in the marks' grey italic, and
+    « Suite au verso › » at its right on a recto that has a verso (a sheet of two pages is one
+    sheet printed on both sides, as KOLAPS's)."""
     width, height = setting.size
-    area, margin = Area(height), pt(look.margin_mm)
-    baseline = height - margin - look.title_pt
-    black = ink().cmyk()
-    shapes: list[Shape] = [area.text(margin, baseline, setting.title, SANS_BOLD, look.title_pt, black)]
-    right = width - margin
-    if pages > 1:
-        number = label("rulesets.sheet.page", page=page, pages=pages)
-        shapes.append(area.text(right, baseline, number, SANS, look.title_pt, black, "right"))
-        right -= stringWidth(number + "   ", SANS, look.title_pt)
-    if setting.stamp:  # before the page number, as on KOLAPS's sheet
-        shapes.append(area.text(right, baseline, setting.stamp, SANS, look.body_pt, black, "right"))
-    rule = baseline - look.title_pt * 0.45
-    shapes.append(area.rule(margin, width - margin, rule, setting.colour.cmyk(), look.title_rule_pt, "butt"))
-    footer = label("rulesets.sheet.footer", name=setting.name)
-    grey = mark_grey().cmyk()
-    shapes.append(area.text(margin, margin, footer, SANS_ITALIC, look.body_pt, grey))
+    margin, spec = pt(look.margin_mm), reference_look().sheet
+    number = label("tables.sheet.page_of", page=page, pages=pages) if pages > 1 else ""
+    names = (setting.name, label("tables.sheet.title"))
+    header = title_line((margin, width - margin), (height - margin, pt(look.header_mm)), names, setting.stamp, number, spec)
+    footer = SheetFooter(margin, margin, label("rulesets.sheet.footer"), look.body_pt)
+    shapes = [s for s in sheet_furniture(header, footer, height) if not isinstance(s, Text) or s.text]  # no « 1/1 »
     if page % 2 == 1 and page < pages:  # printed recto verso: the reader turns the sheet over
         overleaf = label("rulesets.sheet.overleaf")
-        shapes.append(area.text(width - margin, margin, overleaf, SANS_BOLD, look.body_pt, black, "right"))
+        area = Area(height)
+        shapes.append(area.text(width - margin, margin, overleaf, SANS_BOLD, look.body_pt, ink().cmyk(), "right"))
     return shapes
 
 
