@@ -305,7 +305,12 @@ def _header(geometry: SheetGeometry, index: int, pages: int, title: str, stamp: 
 
 
 def title_line(
-    sides: tuple[float, float], band: tuple[float, float], names: tuple[str, str], stamp: str, number: str, spec: SheetSpec
+    sides: tuple[float, float],
+    band: tuple[float, float],
+    names: tuple[str, str],
+    stamp: str,
+    number: str,
+    spec: SheetSpec,
 ) -> SheetHeader:
     """The house title line in band (its top, points from the page's foot, and its height),
     between sides (left, right), with no number on a sheet of one page: names' first (the game, a system) in bold then its second (the

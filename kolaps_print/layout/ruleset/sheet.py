@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, column_parts, refolded, value_columns
@@ -801,7 +800,9 @@ def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int
     margin, spec = pt(look.margin_mm), reference_look().sheet
     number = label("tables.sheet.page_of", page=page, pages=pages) if pages > 1 else ""
     names = (setting.name, label("tables.sheet.title"))
-    header = title_line((margin, width - margin), (height - margin, pt(look.header_mm)), names, setting.stamp, number, spec)
+    header = title_line(
+        (margin, width - margin), (height - margin, pt(look.header_mm)), names, setting.stamp, number, spec
+    )
     footer = SheetFooter(margin, margin, label("rulesets.sheet.footer"), look.body_pt)
     shapes = [s for s in sheet_furniture(header, footer, height) if not isinstance(s, Text) or s.text]  # no « 1/1 »
     if page % 2 == 1 and page < pages:  # printed recto verso: the reader turns the sheet over
