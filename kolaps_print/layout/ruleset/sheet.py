@@ -21,9 +21,10 @@ from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
 from kolaps_print.layout.reference.flow import FlowBox, Stack, house_cut
 from kolaps_print.layout.reference.furniture import sheet_furniture
-from kolaps_print.layout.reference.look import ink, muted, reference_look
+from kolaps_print.layout.reference.look import Styles, ink, muted, reference_look
 from kolaps_print.layout.reference.row_table import BIG, EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.reference.sheet import SheetFooter, title_line
+from kolaps_print.layout.reference.tables import paragraph, quiet
 from kolaps_print.layout.ruleset.blocks import SectionBar
 from kolaps_print.layout.ruleset.card_flow import KEY_STYLE
 from kolaps_print.layout.ruleset.columns import (
@@ -200,15 +201,13 @@ def _table(
     first); its grid from grids when it was laid out there already."""
     grid = grids.grid(table, width, size, look, under) if grids is not None else _grid(table, width, size, look, under)
     parts: list[Flowable] = [*lead]
-    if table.title:
-        parts.append(
-            Paragraph(escape(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
-        )
+    if table.title:  # KOLAPS's caption: bold, the body + 1.5 pt, its « † D12-E3 » in the marks' grey italic
+        parts.append(paragraph(table.title, Styles(look.body_pt).table_title()))
     parts.append(grid)
     note = paragraph_style("note", SANS_ITALIC, look.note_pt or look.body_pt, look.leading, muted())
     note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
     key = ParagraphStyle(KEY_STYLE, parent=note)  # the same look, named: a card keeps it with its table
-    parts += [Paragraph(escape(text), style) for text, style in ((table.key, key), (table.note, note)) if text]
+    parts += [paragraph(text, style) for text, style in ((table.key, key), (table.note, note)) if text]
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
 
 
@@ -270,17 +269,15 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     if under:
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
-            line = (Paragraph(_under_text(table, column, row[column]), cell), *("" for _ in widths[1:]))
+            line = (Paragraph(quiet(_under_text(table, column, row[column]), size), cell), *("" for _ in widths[1:]))
             texts = _without(row, column)
-            keyed = tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True))
+            keyed = tuple(paragraph(c, s) for c, s in zip(texts, cells, strict=True))
             rows += [
                 Row(keyed, pad, 0, fill=shade),
                 Row(line, pad / 2, pad, span=True, fill=shade),
             ]
     else:
-        rows += [
-            Row(tuple(Paragraph(escape(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
-        ]
+        rows += [Row(tuple(paragraph(c, s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows]
     grid_look = TableLook(
         left=(pad,) * len(widths),
         right=(pad,) * len(widths),
@@ -528,7 +525,9 @@ def _columns(look: SheetLook, size: tuple[float, float]) -> list[FlowBox]:
     margin, gap = pt(look.margin_mm), pt(look.column_gap_mm)
     width = (size[0] - 2 * margin - gap * (look.columns - 1)) / look.columns
     bottom = margin + pt(look.footer_mm)
-    height = size[1] - 2 * margin - pt(look.header_mm) - pt(look.footer_mm) - pt(look.section_bar_mm) / 2
+    register_fonts(SANS)  # the band measures its title
+    band = SectionBar("X", look, Color(0, 0, 0)).wrap(width, BIG)[1]  # half a band's height kept under the title line
+    height = size[1] - 2 * margin - pt(look.header_mm) - pt(look.footer_mm) - band / 2
     return [FlowBox(margin + i * (width + gap), bottom, width, height) for i in range(look.columns)]
 
 
@@ -644,7 +643,7 @@ def _short_opening(column: FlowBox, story: list[Flowable], least: float) -> Flow
 def _opened(block: Flowable) -> str:
     """The title of the section block opens (its bar leads it), or ""."""
     first = block.parts[0] if isinstance(block, Stack) and block.parts else block
-    return first.text if isinstance(first, SectionBar) else ""
+    return first.title if isinstance(first, SectionBar) else ""
 
 
 def _cuts(columns: list[FlowBox]) -> int:
