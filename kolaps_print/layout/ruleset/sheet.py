@@ -11,11 +11,19 @@ import math
 from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, column_parts, refolded, value_columns
+from kolaps_print.content.ruleset_sheet import (
+    NUMBER,
+    RulesetTable,
+    SectionContent,
+    column_parts,
+    refolded,
+    value_columns,
+)
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
@@ -254,10 +262,14 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     widths = _grid_widths(keys, width, size, look, under, bold_first)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
-    centred = value_columns(keys)
-    heads, cells = (_by_column(style, centred) for style in (head, cell))
-    bold = _by_column(_in_font(cell, SANS_BOLD), centred)
-    cells = [bold[i] if i in paint.bold_columns(keys.header, keys.rows) else style for i, style in enumerate(cells)]
+    figures = figure_columns(keys)
+    heads = _by_column(head, figures)
+    strong = paint.bold_columns(keys.header, keys.rows)
+    faces = [_in_font(cell, SANS_BOLD) if i in strong else cell for i in range(len(widths))]
+    cells = [
+        _figures(face, [row[i] for row in keys.rows], widths[i] - 2 * pad) if figures[i] else face
+        for i, face in enumerate(faces)
+    ]
     # A table of two columns with its text under its rows has no head row (heads19, review 18b M1):
     # one head over the terms (« Quand » without « Effet ») read as a table missing a column; each
     # entry is a bold term with its text under it, as a glossary. Its text is not named: « Effet : »
@@ -352,6 +364,23 @@ def _example(text: str) -> str:
 def _in_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
     """style in another font (the bold first column's cells)."""
     return ParagraphStyle(f"{style.name}-{font}", parent=style, fontName=font)
+
+
+def figure_columns(table: RulesetTable) -> list[bool]:
+    """The columns of figures: value_columns, and the first too when it holds only numbers (3d6's
+    « Nombre », d12's « Bonus », d100's « Score (%) »), read down like the same column further right
+    (review 21b, S15: the folded « Nombre » left, its pairs centred)."""
+    values = value_columns(table)
+    first = bool(table.rows) and all(NUMBER.fullmatch(row[0].strip()) for row in table.rows)
+    return [values[0] or first, *values[1:]]
+
+
+def _figures(style: ParagraphStyle, texts: list[str], inner: float) -> ParagraphStyle:
+    """A column of figures: right-aligned on one edge, the block of them centred in the column under
+    its centred head (review 21b, S15: « 100 % » over « 9,3 % », their « % » in line)."""
+    widest = max((stringWidth(t, style.fontName, style.fontSize) for t in texts), default=0.0)
+    indent = max(0.0, (inner - widest) / 2)
+    return ParagraphStyle(f"{style.name}-figures", parent=style, alignment=TA_RIGHT, rightIndent=indent)
 
 
 def _by_column(style: ParagraphStyle, centred: list[bool]) -> list[ParagraphStyle]:
