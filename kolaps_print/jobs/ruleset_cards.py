@@ -65,6 +65,10 @@ def _cards(army: RulesetArmy, options: CardOptions, fits: DeckFits = NO_FITS) ->
     small = sheet.card.width < style.card.reference_width_mm
     values = _values(army)
     sides = {side: _deck_side(army, values, look, colour, size, sheet.card.height, side, small, fits) for side in SIDES}
+    for tighter in look.fallbacks():  # a back too tall at the look's boxes: smaller ones (tracks21)
+        if not sides["back"][1]:
+            break
+        sides["back"] = _deck_side(army, values, tighter, colour, size, sheet.card.height, "back", small, fits)
     tall = {side: members for side, (_, members) in sides.items() if members}
     if tall:
         mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
