@@ -7,7 +7,7 @@ with 1 mm gutters where the deck holds them, and the 3d6 poker backs' threshold 
 import pytest
 from face_rows import face_printed  # tests/support
 from pdf_boxes import path_boxes  # tests/support
-from pdf_text import as_printed, page_texts  # tests/support
+from pdf_text import as_printed, page_texts, text_objects  # tests/support
 from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
@@ -102,3 +102,29 @@ def test_the_3d6_poker_backs_print_the_threshold_effects_not_a_pointer_to_the_ai
         text = as_printed(page_texts(pdf)[page])
         assert "voir l’aide" not in text, page
         assert "−2 AV" in text and "−1 COUP/round" in text, page
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "stats"), [("d12", ("DÉF", "PV")), ("3d6", ("VIT", "SD")), ("d100", ("DEX", "PV"))]
+)
+def test_a_back_s_band_carries_its_in_play_stats_right_of_the_name(ruleset_id, stats):
+    """Review 21a S11: the back, face up in play, showed the name alone; its band now carries the
+    stats its ruleset.yaml names (name: stats), with the character's values, in white right of
+    the name and level with it."""
+    army, pdf = _deck(ruleset_id)
+    texts = text_objects(pdf, page_space=True)
+    for i, member in enumerate(army.members):
+        page = [o for o in texts if o.page == 2 * i + 1]
+        name = next(o for o in page if o.text.strip() == member.name)
+        values = [member.values[s] for s in _ids(army, stats)]
+        want = " · ".join(f"{s}\u00a0{v}" for s, v in zip(stats, values, strict=True))
+        line = next(o for o in page if as_printed(o.text).strip() == as_printed(want))
+        assert line.fill == (255, 255, 255) and line.bounds[0] > name.bounds[2] + 2 * MM, member.name
+        assert name.bounds[1] - 0.5 <= line.bounds[1] and line.bounds[3] <= name.bounds[3] + 0.5, member.name  # level
+
+
+def _ids(army, labels: tuple[str, ...]) -> list[str]:
+    """The field or derived ids of these labels."""
+    spec = army.ruleset.spec.character
+    by_label = {f.label: f.id for f in spec.fields} | {d.label: d.id for d in spec.derived}
+    return [by_label[label] for label in labels]

@@ -113,6 +113,7 @@ class RulesetCardFace:
     story: list[Drawn]
     copy: str = ""
     spread: bool = True  # its gaps may spread on a taller card (_spread); a back of a look that top-aligns them: False
+    stats: str = ""  # the in-play stats its band carries at the right (« DÉF 5 · PV 14 »)
 
     def height(self, width: float) -> float:
         """The parts' height (mm) laid out width mm wide."""
@@ -737,7 +738,8 @@ def face_layout(
         story.append(FlowablePart(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend)))
     else:
         story = story[:-1]
-    return RulesetCardFace(name, story, copy, spread=not back or look.spread_backs)
+    stats = next((item.stats for item in items if isinstance(item, Title)), "")
+    return RulesetCardFace(name, story, copy, spread=not back or look.spread_backs, stats=stats)
 
 
 DESCENDING = set("gjpqyç(),;/[]{}|")  # what reaches below the baseline of a line of the card's sans
@@ -823,6 +825,7 @@ class Bands:
         then draw one Text, whose operators are made once (draw/card_render.py)."""
         self.names: dict[tuple, Shape] = {} if names is None else names
         look, (width, height) = setting.look, setting.size
+        self.look = look
         self.area, margin, self.paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
         band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
         self.boxes: list[Shape] = [
@@ -863,7 +866,21 @@ class Bands:
             own.append(self.area.text(at, y, face.hint, SANS_ITALIC, size, paper, "right"))
         if face.copy:
             own.append(self._text(*self.copy_at[:2], face.copy, self.copy_at[2], "right"))
+        if isinstance(face, RulesetCardFace) and face.stats:
+            own += self._stats(face)
         return self.boxes + own + self.feet
+
+    def _stats(self, face: RulesetCardFace) -> list[Shape]:
+        """The in-play stats at the band's right (before « 1/2 »), in plain type on the name's
+        baseline (tracks21, review 21a S11: the back is the face up in play); left out where they
+        would come within a name's space of it."""
+        (right, _, size), (left, baseline, name_pt), look = self.copy_at, self.name_at, self.look
+        if face.copy:
+            right -= stringWidth(face.copy, SANS_BOLD, size) + pt(look.stats_space_mm)
+        width = stringWidth(face.stats, SANS, look.stats_pt)
+        if left + stringWidth(face.name, SANS_BOLD, name_pt) + pt(look.stats_space_mm) > right - width:
+            return []
+        return [self.area.text(right, baseline, face.stats, SANS, look.stats_pt, self.paper, "right")]
 
 
 def room_shapes(face: Face, setting: FaceSetting) -> list[Shape]:

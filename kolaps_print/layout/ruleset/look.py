@@ -31,6 +31,8 @@ class CardLook(Model):
     max_name_pt: float = Field(default=0, ge=0, le=24)  # a taller card's name grows with it up to this (0: never)
     name_lead: float = Field(default=1.2, ge=1, le=2)  # a grown card's name: this × any other text (tiles apart)
     copy_pt: float = Field(ge=6, le=12)
+    stats_pt: float = Field(default=8, ge=6, le=14)  # a back's in-play stats at its band's right (tracks21)
+    stats_space_mm: float = Field(default=2, ge=0.5, le=10)  # at least this between them and the name, or « 1/2 »
     subtitle_pt: float = Field(ge=6, le=14)
     footer_pt: float = Field(ge=5, le=10)
     section_pt: float = Field(ge=5.5, le=12)
