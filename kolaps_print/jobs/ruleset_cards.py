@@ -403,6 +403,12 @@ def _cards_of(
     rooms: dict[int, FaceLayout] = {}  # the shared stories' shapes (a story printed once: not kept)
     named: dict[tuple, Shape] = {}  # a card's name: one Text on its front and its back
     bands_of = {foot: Bands(setting, foot, named) for foot in feet}  # laid out once a side, not once a card
+    backs = bands_of[feet[1]]
+    backs.with_stats = all(
+        backs.stats_fit(_copy(_named(back, member), n, member))
+        for member, back in zip(army.members, sides[1], strict=True)
+        for n in range(1, member.character.copies + 1)
+    )
 
     def side(face: RulesetCardFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
         bands, key = bands_of[foot].shapes(face), id(face.story)

@@ -128,3 +128,16 @@ def _ids(army, labels: tuple[str, ...]) -> list[str]:
     spec = army.ruleset.spec.character
     by_label = {f.label: f.id for f in spec.fields} | {d.label: d.id for d in spec.derived}
     return [by_label[label] for label in labels]
+
+
+@pytest.mark.parametrize(("ruleset_id", "shown"), [("d12", True), ("d100", False)])
+def test_a_mini_deck_prints_its_stats_on_every_back_or_on_none(ruleset_id, shown):
+    """The d100 mini's copied « Élise Garnier 1/2 » leaves its stats no room: no back of that deck
+    prints them (two backs without, four with, read as missing); the d12 minis all do."""
+    army, pdf = _deck(ruleset_id, "mini")
+    first = _ids(army, ("DÉF",) if ruleset_id == "d12" else ("DEX",))[0]
+    for i, member in enumerate(army.members):
+        lines = [as_printed(o.text).strip() for o in text_objects(pdf, page_space=True) if o.page == 2 * i + 1]
+        label = "DÉF" if ruleset_id == "d12" else "DEX"
+        want = as_printed(f"{label}\u00a0{member.values[first]} · ")
+        assert any(t.startswith(want) for t in lines) == shown, member.name
