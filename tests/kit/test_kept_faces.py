@@ -35,17 +35,18 @@ def _counting_renders(monkeypatch) -> list[int]:
 
 
 def test_a_redated_kit_renders_only_its_fronts_again(cache_home, kit_file, tmp_path, monkeypatch):
-    """Section Kappa's fronts print the date; La Horde du Borgne's long footer prints the stamp
-    without it (the same pictures again, from the cache, as on main). main rendered Section
-    Kappa's backs again with its fronts: one PDF of both sides."""
+    """The fronts print the date (an army whose footer has no room for it prints the stamp without
+    it: its pictures come from the cache); no back is rendered again. main rendered the backs again
+    with the fronts: one PDF of both sides."""
     kit = kit_file()
     build_kit(kit, tmp_path / "first")
     rendered = _counting_renders(monkeypatch)
     build_kit(_redated(kit, "2027-04-02"), tmp_path / "redated")
     pictures = sorted(p.name for p in (tmp_path / "redated" / "previews").iterdir())
     changed = [n for n in pictures if _bytes(tmp_path / "first", n) != _bytes(tmp_path / "redated", n)]
-    assert changed and all(n.startswith("section-kappa-") and n.endswith("-recto.png") for n in changed)
-    assert len(rendered) == len(changed) == 7
+    assert changed and all(n.endswith("-recto.png") for n in changed)
+    assert any(n.startswith("section-kappa-") for n in changed)
+    assert len(rendered) == len(changed)
     with monkeypatch.context() as m:
         m.setenv("KOLAPS_CACHE", "off")
         build_kit(kit, tmp_path / "uncached")
