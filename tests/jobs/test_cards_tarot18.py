@@ -35,14 +35,19 @@ def tarot_fronts(army):
     return fronts
 
 
+def trim_render(page):
+    """The card page rendered in grey at DPI, cropped to its trim box; its size (mm) and layout."""
+    left, bottom, right, top = page.get_trimbox()
+    width, height = to_mm(right - left), to_mm(top - bottom)
+    crop = (left, bottom, page.get_width() - right, page.get_height() - top)
+    image = page.render(scale=DPI / 72, crop=crop).to_pil().convert("L")
+    return image, (width, height), card_layout().for_card(width, height)
+
+
 def blank_under_body(page) -> float:
     """mm between the lowest printed row of the body (under the stat tiles, between the margins)
     and the top of the foot band."""
-    left, bottom, right, top = page.get_trimbox()
-    width, height = to_mm(right - left), to_mm(top - bottom)
-    layout = card_layout().for_card(width, height)
-    crop = (left, bottom, page.get_width() - right, page.get_height() - top)
-    image = page.render(scale=DPI / 72, crop=crop).to_pil().convert("L")
+    image, (width, height), layout = trim_render(page)
     px = DPI / 25.4
     band = int((height - layout.front.footer.height) * px) - 2  # clear of the band's antialiased edge
     x0, x1 = int(layout.margin * px), int((width - layout.margin) * px)

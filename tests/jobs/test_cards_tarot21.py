@@ -23,10 +23,9 @@ from pdf_text import text_objects  # tests/support
 
 from kolaps_print import resources
 from kolaps_print.jobs.cards import CardOptions, build_cards
-from kolaps_print.layout.card_data import card_layout
 from kolaps_print.model.army_book import load_army
 from kolaps_print.units import to_mm
-from tests.jobs.test_cards_tarot18 import DPI, INK
+from tests.jobs.test_cards_tarot18 import DPI, INK, trim_render
 
 ARMIES = ("les-damnes", "section-kappa", "vampires")
 GROWTH = 1.23  # a tarot card is this much larger than a poker card, by the square root of its area
@@ -72,11 +71,7 @@ def test_the_name_is_the_largest_text_on_the_tarot_back_as_large_as_on_the_front
 
 def blank_runs(page) -> list[float]:
     """mm of each run of blank pixel rows between the margins, from under the name band to the foot band."""
-    left, bottom, right, top = page.get_trimbox()
-    width, height = to_mm(right - left), to_mm(top - bottom)
-    layout = card_layout().for_card(width, height)
-    crop = (left, bottom, page.get_width() - right, page.get_height() - top)
-    image = page.render(scale=DPI / 72, crop=crop).to_pil().convert("L")
+    image, (width, height), layout = trim_render(page)
     px = DPI / 25.4
     x0, x1 = int(layout.margin * px), int((width - layout.margin) * px)
     first, last = int(layout.front.band.height * px) + 2, int((height - layout.back.footer) * px) - 2

@@ -21,6 +21,7 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, cover_story, layout
 from kolaps_print.rulebook.flowables import BodyParagraph, data_table
 from kolaps_print.write.pdf import PdfMeta
+from tests.rulebook.test_table_breaks import FILLER, floated_table_story
 
 SUITE = "(suite)"
 
@@ -94,32 +95,13 @@ def test_the_moral_sentence_reads_whole(kolaps):
     assert "ce qui met fin à la fuite." in text
 
 
-def _table() -> TableContent:
-    rows = [
-        [f"Rang {i}", "Une ligne de texte assez longue pour tenir sur deux lignes de la colonne."] for i in range(5)
-    ]
-    return TableContent("essai", "Table flottante", ["Rang", "Effet"], rows, widths=(1, 3))
-
-
 def test_a_floated_table_waits_for_the_end_of_the_paragraph_cut_at_the_column_s_foot():
     """A table that does not fit under its introduction lets the text after it fill the column; a
     paragraph of that text cut at the column's foot goes on at the next column's top, its end
     before the table: the table heads what follows that paragraph, never its last lines."""
     geometry = st.page_geometry("a4")
-    _, _, width, height = geometry.column_frames[0]
-    body = st.styles()["body"]
-    filler = "Texte courant qui remplit la colonne, ligne après ligne, sans rien dire de plus. " * 6
-    cut = "Début du paragraphe coupé. " + filler * 3 + "Dernière phrase du paragraphe coupé."
-
-    def make(pages, registry):
-        flow = [*cover_story()]
-        one = BodyParagraph(filler, body).wrap(width, height)[1] + body.spaceBefore + body.spaceAfter
-        flow += [BodyParagraph(filler, body) for _ in range(int(height * 0.8 / one))]  # most of the first column
-        flow += [BodyParagraph("Introduction de la table.", body)]
-        flow += data_table(_table(), width, height)
-        flow += [BodyParagraph(cut, body), BodyParagraph("Paragraphe suivant.", body)]
-        return [*flow, PageBreak()]
-
+    cut = "Début du paragraphe coupé. " + FILLER * 3 + "Dernière phrase du paragraphe coupé."
+    make = floated_table_story([cut, "Paragraphe suivant."])
     pdf = layout(make, geometry, PdfMeta("Titre", "Sujet"), Furniture("Titre", lambda c, g: None)).pdf
     text = _flat(" ".join(_pages(pdf)))
     start, end = text.index("Début du paragraphe coupé."), text.index("Dernière phrase du paragraphe coupé.")
@@ -134,15 +116,14 @@ def test_only_a_table_taller_than_a_column_splits_its_head_repeated_under_suite(
     geometry = st.page_geometry("a4")
     _, _, width, height = geometry.column_frames[0]
     body = st.styles()["body"]
-    filler = "Texte courant qui remplit la colonne, ligne après ligne, sans rien dire de plus. " * 6
 
     def table(title: str, rows: int) -> TableContent:
         return TableContent("essai", title, ["Clé", "Valeur"], [[f"Ligne {i}", f"valeur {i}"] for i in range(rows)])
 
     def make(pages, registry):
-        flow = [*cover_story(), BodyParagraph(filler, body), BodyParagraph(filler, body)]
+        flow = [*cover_story(), BodyParagraph(FILLER, body), BodyParagraph(FILLER, body)]
         flow += data_table(table("Table moyenne", 20), width, height)
-        flow += [BodyParagraph(filler, body) for _ in range(3)]
+        flow += [BodyParagraph(FILLER, body) for _ in range(3)]
         flow += data_table(table("Table longue", 60), width, height)
         return [*flow, PageBreak()]
 

@@ -76,22 +76,30 @@ def _table() -> TableContent:
     return TableContent("essai", "Table flottante", ["Rang", "Effet"], rows, widths=(1, 3))
 
 
-def test_a_short_table_that_does_not_fit_floats_to_the_next_column_and_the_text_fills_the_gap():
-    geometry = st.page_geometry("a4")
-    _, _, width, height = geometry.column_frames[0]
+FILLER = "Texte courant qui remplit la colonne, ligne après ligne, sans rien dire de plus. " * 6
+
+
+def floated_table_story(after: list[str]):
+    """An A4 book's story: text filling most of the first column, a table's introduction, the
+    table (_table: too tall for what is left), then the paragraphs after."""
+    _, _, width, height = st.page_geometry("a4").column_frames[0]
     body = st.styles()["body"]
-    filler = "Texte courant qui remplit la colonne, ligne après ligne, sans rien dire de plus. " * 6
 
     def make(pages, registry):
         flow = [*cover_story()]
-        one = BodyParagraph(filler, body).wrap(width, height)[1] + body.spaceBefore + body.spaceAfter
-        flow += [BodyParagraph(filler, body) for _ in range(int(height * 0.8 / one))]  # most of the first column
+        one = BodyParagraph(FILLER, body).wrap(width, height)[1] + body.spaceBefore + body.spaceAfter
+        flow += [BodyParagraph(FILLER, body) for _ in range(int(height * 0.8 / one))]  # most of the first column
         flow += [BodyParagraph("Introduction de la table.", body)]
         flow += data_table(_table(), width, height)
-        flow += [BodyParagraph("Après la table.", body), BodyParagraph(filler, body)]
+        flow += [BodyParagraph(text, body) for text in after]
         return [*flow, PageBreak()]
 
-    pdf = _lay_out(make).pdf
+    return make
+
+
+def test_a_short_table_that_does_not_fit_floats_to_the_next_column_and_the_text_fills_the_gap():
+    geometry = st.page_geometry("a4")
+    pdf = _lay_out(floated_table_story(["Après la table.", FILLER])).pdf
     objs = {t.text.strip(): t for t in text_objects(pdf)}
     intro, title, after = objs["Introduction de la table."], objs["Table flottante"], objs["Après la table."]
     assert _body_rows(pdf, "Table flottante") == [5]  # whole
