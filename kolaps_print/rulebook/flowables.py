@@ -718,7 +718,7 @@ class ContinuedTable(Table):
 
     continued: Paragraph | None = None
     frame_height: float = float("inf")  # its column's height
-    whole: bool = False  # with its title and note it fits a column: never split (_fits_a_column)
+    whole: bool = False  # with its title and note it fits a column: never split (_fits_a_column: at most whole_share of a column)
     group: int = 1  # table rows a body row takes (itself and the texts under it)
 
     def split(self, availWidth, availHeight):
@@ -858,12 +858,14 @@ def data_table(
 
 
 def _fits_a_column(parts: list[Flowable], height: float, width: float, frame_height: float) -> bool:
-    """Whether a table's title, table and note fit one column: it is then never split, whatever
-    its rows (review 21b, 6: « Actions de base », 13 rows, ran from one page to the next); only a
-    table taller than a column splits, its head repeated under its title « (suite) »."""
+    """Whether a table's title, table and note take at most rulebook.yaml's whole_share of a column:
+    it is then never split, whatever its rows (review 21b, 6: « Actions de base », 13 rows, ran
+    from one page to the next); a taller table splits, its head repeated under its title
+    « (suite) », rather than leave most of a column empty (review 21d: every table that fit a
+    column kept whole left 55-60 % holes in the KOLAPS and 3d6 books)."""
     title, _, after = parts
     extra = sum(f.wrap(width, frame_height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in (title, after))
-    return height + extra <= frame_height
+    return height + extra <= frame_height * st.rulebook_layout().whole_share
 
 
 # Each table's arrangement (columns kept, columns set under, widths) kept between --watch rebuilds,

@@ -121,6 +121,7 @@ class RulebookLayout(Model):
     whole_rows: Annotated[int, Field(ge=0, le=40)] = (
         0  # a table of this many body rows or fewer never splits (0: the house's)
     )
+    whole_share: Annotated[float, Field(ge=0, le=1)] = 1  # of a column: a table this short never splits
     first_share: Annotated[float, Field(ge=0, le=1)] = (
         0.5  # a table that fits a column whole never starts with fewer of its rows
     )
