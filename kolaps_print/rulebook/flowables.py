@@ -718,7 +718,9 @@ class ContinuedTable(Table):
 
     continued: Paragraph | None = None
     frame_height: float = float("inf")  # its column's height
-    whole: bool = False  # with its title and note it fits a column: never split (_fits_a_column: at most whole_share of a column)
+    whole: bool = (
+        False  # with its title and note it fits a column: never split (_fits_a_column: at most whole_share of a column)
+    )
     group: int = 1  # table rows a body row takes (itself and the texts under it)
 
     def split(self, availWidth, availHeight):
