@@ -21,6 +21,7 @@ from kolaps_print.layout.reference.as_shapes import Area, block_shapes
 from kolaps_print.layout.reference.flow import SectionBand
 from kolaps_print.layout.reference.look import Styles, ink, tint
 from kolaps_print.layout.reference.row_table import BIG
+from kolaps_print.layout.reference.tables import section_band
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook
 from kolaps_print.layout.ruleset.parts import ShapedPart
 from kolaps_print.layout.shapes import Shape
@@ -502,10 +503,6 @@ class SectionBar(SectionBand):
     « (suite) » after the title in the body's regular face."""
 
     def __init__(self, text: str, look: SheetLook, colour: Color, continued: str = ""):
-        # imported here: layout.reference.tables reads content.tables, which imports KOLAPS's game
-        # models, and a ruleset's deck draws no section bar (tests/jobs/test_ruleset_cards_imports.py)
-        from kolaps_print.layout.reference.tables import section_band
-
         band = section_band(text, colour, Styles(look.body_pt), continued)
         super().__init__(band.text, band.colour, band.pad)
         self.title, self.continued = text, continued
