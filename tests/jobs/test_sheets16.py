@@ -16,9 +16,9 @@ from table_cells import grid_cells  # tests/support
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
 from kolaps_print.model.ruleset_load import find_ruleset
 
-LEVEL = 0.11  # (0.06 until the twenty-first session: rsstyle21's house bands set the d12 Letter sheet at 12 pt, its columns 10 % apart; a quarter point less levels them but leaves both 10–16 % short of the foot) (0.05 until the nineteenth session: words19's ties set the d12 Letter sheet 5.9 % apart) the two columns end within this share of a column of each other (review 15: « about
+LEVEL = 0.06  # (0.05 until the nineteenth session: words19's ties set the d12 Letter sheet 5.9 % apart) the two columns end within this share of a column of each other (review 15: « about
 # 15 % » at most; main 80cba1b: A4 3.7 and 14.6 %, Letter 2.2 and 13.5 %)
-FOOT = 0.14  # (0.09 until the twenty-first session: rsstyle21, as LEVEL: Letter's left column 13 % short) and each within this share of its foot (0.08 until the eighteenth session: the d12 defender's
+FOOT = 0.09  # and each within this share of its foot (0.08 until the eighteenth session: the d12 defender's
 # clearer 12 and cells18's whole short cells leave Letter's left column 8.4 % short, about 17 mm)
 
 
