@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from reportlab.platypus.paragraph import Paragraph
 
 from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+from kolaps_print.layout.ruleset import card as ruleset_card
 from kolaps_print.model.ruleset_army import load_ruleset_army
 from kolaps_print.model.ruleset_choice import read_army_ruleset
 from kolaps_print.model.ruleset_load import find_ruleset
@@ -52,6 +53,7 @@ def test_a_text_every_face_prints_is_broken_into_lines_once_per_style_and_width(
     """The reminders, heads, weapons' cells and legends repeat on the faces of a deck: each text is
     broken into lines once for a style and width (on main, once on every face that prints it)."""
     army = _varied_army(tmp_path)
+    ruleset_card._paragraph.cache_clear()  # kept for the process: an earlier test's deck broke them already
     broken: Counter[tuple] = Counter()
     real = Paragraph.breakLines
 
