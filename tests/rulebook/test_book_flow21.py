@@ -12,6 +12,7 @@ import re
 
 import pypdf
 import pytest
+from floated_tables import FILLER, floated_table_story  # tests/support
 from reportlab.platypus import PageBreak
 
 from kolaps_print.content.tables import TABLE_NAMES, TableContent, build_table
@@ -21,7 +22,6 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, cover_story, layout
 from kolaps_print.rulebook.flowables import BodyParagraph, data_table
 from kolaps_print.write.pdf import PdfMeta
-from tests.rulebook.test_table_breaks import FILLER, floated_table_story
 
 SUITE = "(suite)"
 

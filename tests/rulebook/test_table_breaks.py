@@ -6,16 +6,14 @@ column and heads the next one (a float), read back from the PDFs."""
 from __future__ import annotations
 
 import pytest
+from floated_tables import FILLER, floated_table_story  # tests/support
 from pdf_tables import table_paint_at  # tests/support
 from pdf_text import text_objects  # tests/support
-from reportlab.platypus import PageBreak
 
-from kolaps_print.content.tables import TableContent
 from kolaps_print.jobs.rulebook import RulebookOptions, build_rulebook
 from kolaps_print.layout.style import table_breaks
 from kolaps_print.rulebook import styles as st
-from kolaps_print.rulebook.book import Furniture, cover_story, layout
-from kolaps_print.rulebook.flowables import BodyParagraph, data_table
+from kolaps_print.rulebook.book import Furniture, layout
 from kolaps_print.write.pdf import PdfMeta
 
 SUITE = " (suite)"
@@ -67,34 +65,6 @@ def test_the_rule_s_figures_are_the_designer_s():
 
 def _lay_out(make_story):
     return layout(make_story, st.page_geometry("a4"), PdfMeta("Titre", "Sujet"), Furniture("Titre", lambda c, g: None))
-
-
-def _table() -> TableContent:
-    rows = [
-        [f"Rang {i}", "Une ligne de texte assez longue pour tenir sur deux lignes de la colonne."] for i in range(5)
-    ]
-    return TableContent("essai", "Table flottante", ["Rang", "Effet"], rows, widths=(1, 3))
-
-
-FILLER = "Texte courant qui remplit la colonne, ligne après ligne, sans rien dire de plus. " * 6
-
-
-def floated_table_story(after: list[str]):
-    """An A4 book's story: text filling most of the first column, a table's introduction, the
-    table (_table: too tall for what is left), then the paragraphs after."""
-    _, _, width, height = st.page_geometry("a4").column_frames[0]
-    body = st.styles()["body"]
-
-    def make(pages, registry):
-        flow = [*cover_story()]
-        one = BodyParagraph(FILLER, body).wrap(width, height)[1] + body.spaceBefore + body.spaceAfter
-        flow += [BodyParagraph(FILLER, body) for _ in range(int(height * 0.8 / one))]  # most of the first column
-        flow += [BodyParagraph("Introduction de la table.", body)]
-        flow += data_table(_table(), width, height)
-        flow += [BodyParagraph(text, body) for text in after]
-        return [*flow, PageBreak()]
-
-    return make
 
 
 def test_a_short_table_that_does_not_fit_floats_to_the_next_column_and_the_text_fills_the_gap():
