@@ -86,10 +86,14 @@ def card_faces(
     side: Side | None = None,
 ) -> bytes:
     """card_faces_pdf's PDF (short: as home_cards_pdf's); side: its fronts' pages alone, or its backs'."""
-    options = CardOptions(
+    return _build(_one_of_each(book), _face_options(size, stamp, edition, short, side)).pdf
+
+
+def _face_options(size: str, stamp: str, edition: Edition, short: str, side: Side | None = None) -> CardOptions:
+    """The print-shop faces' options: one card a page, no press marks."""
+    return CardOptions(
         card=size, print_shop=True, press=False, stamp=stamp, edition=edition, short_stamp=short or None, side=side
     )
-    return _build(_one_of_each(book), options).pdf
 
 
 def card_face_sides(
@@ -100,9 +104,7 @@ def card_face_sides(
         return [card_faces(book, size, stamp, edition, short, side) for side in sides]
     from kolaps_print.jobs.cards import build_card_sides, one_of_each  # not imported when the kit's cards are kept
 
-    options = CardOptions(
-        card=size, print_shop=True, press=False, stamp=stamp, edition=edition, short_stamp=short or None
-    )
+    options = _face_options(size, stamp, edition, short)
     return [result.pdf for result in build_card_sides(one_of_each(book), options, sides)]
 
 

@@ -45,8 +45,8 @@ from kolaps_print.typography import escape, french, marks_apart, run_in, unstret
 from kolaps_print.units import pt
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
-# A table that fits a column with its title and note never splits, nor one of
-# table_breaks().whole_rows body rows or fewer; a longer one keeps table_breaks().split_rows rows
+# A table whose title, rows and note take at most rulebook.yaml's whole_share of a column never
+# splits, nor one of table_breaks().whole_rows body rows or fewer; a longer one keeps table_breaks().split_rows rows
 # at least under its title and carries as many over, under its title « (suite) » and its header
 # (style.yaml `table`, the same rule as the sheets').
 
@@ -711,15 +711,16 @@ class ContinuedTable(Table):
 
     continued: Paragraph | None = None
     frame_height: float = float("inf")  # its column's height
-    whole: bool = (
-        False  # with its title and note it fits a column: never split (_fits_a_column: at most whole_share of a column)
-    )
+    whole: bool = False  # with its title and note at most whole_share of a column: never split (_kept_whole)
     group: int = 1  # table rows a body row takes (itself and the texts under it)
 
     def split(self, availWidth, availHeight):
         breaks, body = book_breaks(), self._body_rows()
-        fits = self.wrap(availWidth, self.frame_height)[1] <= self.frame_height
-        if self.whole or not breaks.may_split(body) and fits:
+        if (
+            self.whole
+            or not breaks.may_split(body)
+            and self.wrap(availWidth, self.frame_height)[1] <= self.frame_height
+        ):
             return []  # it moves whole
         least = breaks.split_rows if breaks.may_split(body) else 1
         parts = self._split_whole(availWidth, availHeight)
@@ -834,7 +835,7 @@ def data_table(
     measured = None if key is None else (key, frame_height, note, anchor is None)
     height = _kept(measured, "height", lambda: table.wrap(width, frame_height)[1])
     breaks = book_breaks()
-    table.whole = _fits_a_column(parts, height, width, frame_height)
+    table.whole = _kept_whole(parts, height, width, frame_height)
     if table.whole or not breaks.may_split(len(content.rows)):
         table.keepWithNext = 1  # the whole chain title-table-note moves as one (KeepTogether would break
         title.floats = len(parts)  # a keep-with-next chain coming from the heading above)
@@ -852,7 +853,7 @@ def data_table(
     return [CondPageBreak(_kept(measured, "room", room))] + parts
 
 
-def _fits_a_column(parts: list[Flowable], height: float, width: float, frame_height: float) -> bool:
+def _kept_whole(parts: list[Flowable], height: float, width: float, frame_height: float) -> bool:
     """Whether a table's title, table and note take at most rulebook.yaml's whole_share of a column:
     it is then never split, whatever its rows (review 21b, 6: « Actions de base », 13 rows, ran
     from one page to the next); a taller table splits, its head repeated under its title
