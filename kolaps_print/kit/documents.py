@@ -10,7 +10,6 @@ from kolaps_print.kit.kept_documents import kept_cards, kept_document, kept_from
 from kolaps_print.kit.kept_pdfs import pdf_and_pages
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.kit.parts import TOKENS_STOCK, KitPart
-from kolaps_print.kit.pdfs import page_count
 from kolaps_print.kit.stamp import Stamper
 from kolaps_print.labels import label
 
@@ -155,10 +154,9 @@ def _folded_sheet_part(pages: KitPart, sheet: str, paper_of: str, stamper: Stamp
 
 
 def _folded(pdf: bytes) -> tuple[bytes, int]:
-    from kolaps_print.impose.folded_sheet import impose_folded_sheet  # pypdf: not needed when kept
+    from kolaps_print.impose.folded_sheet import SIDES, impose_folded_sheet  # pypdf: not needed when kept
 
-    folded = impose_folded_sheet(pdf)
-    return folded, page_count(folded)
+    return impose_folded_sheet(pdf), len(SIDES)  # one sheet's sides (not read again to count them)
 
 
 def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:
