@@ -20,6 +20,7 @@ from kolaps_print.jobs.stamp import cards_stamp
 from kolaps_print.labels import label
 from kolaps_print.layout import sheets as sheet_data
 from kolaps_print.layout.card_back import BackBuilder
+from kolaps_print.layout.card_blocks.front_band import prints_dated_stamp
 from kolaps_print.layout.card_data import card_layout
 from kolaps_print.layout.card_edition import shown_members
 from kolaps_print.layout.card_face import Cut
@@ -53,18 +54,10 @@ def _imposed(
 
     sheet = options.impose_options()
     check_printable(book)
-    layout = card_layout().for_edition(options.edition).for_card(sheet.card.width, sheet.card.height)
+    front = _front_builder(book, options, sheet)
+    identity, layout = front.identity, front.layout
     members = shown_members(book.members, layout.shows)
-    stamp = cards_stamp() if options.stamp is None else options.stamp
-    short = (options.short_stamp or cards_stamp()) if options.stamp else ""  # a kit's card stamp less its date
-    affiliation = book.affiliation
-    identity = Identity(book.army.name, affiliation.name, affiliation.color, stamp, short, affiliation.emblem)
-    front, back = (
-        FrontBuilder(
-            identity, book.rules, layout, sheet.card, options.min_ppi, paper=sheet_data.paper_name(options.paper)
-        ),
-        BackBuilder(identity, book.rules, layout, sheet.card),
-    )
+    back = BackBuilder(identity, book.rules, layout, sheet.card)
     front.size_stats(members)
     front.size_body(members)
     front.size_names(members)
@@ -95,6 +88,24 @@ def _imposed(
     _refuse_lost_rules(book, cuts)  # after drawing, before anything is written
     warnings = list(book.warnings) + _warnings(book, cuts) + _shrunk_back(book, back)
     return [_result(options, one, count, warnings) for one in imposed]
+
+
+def _front_builder(book: ArmyBook, options: CardOptions, sheet: ImposeOptions) -> FrontBuilder:
+    """The army's front builder at the card size options ask (the back's shares its identity and layout)."""
+    layout = card_layout().for_edition(options.edition).for_card(sheet.card.width, sheet.card.height)
+    stamp = cards_stamp() if options.stamp is None else options.stamp
+    short = (options.short_stamp or cards_stamp()) if options.stamp else ""  # a kit's card stamp less its date
+    affiliation = book.affiliation
+    identity = Identity(book.army.name, affiliation.name, affiliation.color, stamp, short, affiliation.emblem)
+    paper = sheet_data.paper_name(options.paper)
+    return FrontBuilder(identity, book.rules, layout, sheet.card, options.min_ppi, paper=paper)
+
+
+def prints_card_stamp(book: ArmyBook, options: CardOptions) -> bool:
+    """Whether the army's cards print options.stamp itself (a kit's card stamp, with its date)
+    rather than its short form (options.short_stamp) or none: without it, the cards are the same
+    bytes whatever the stamp's date (layout/card_blocks/front_band.prints_dated_stamp). Nothing laid out."""
+    return prints_dated_stamp(_front_builder(book, options, options.impose_options()))
 
 
 def _result(options: CardOptions, imposed: Imposed, count: int, warnings: list[Diagnostic]) -> CardsResult:

@@ -24,7 +24,7 @@ from kolaps_print.kit import cards as kit_cards
 from kolaps_print.kit.archive import write_zip
 from kolaps_print.kit.assemble import KitSection, kept_assemble
 from kolaps_print.kit.documents import kit_parts
-from kolaps_print.kit.kept_documents import kept_cards
+from kolaps_print.kit.kept_documents import kept_cards, kept_undated_cards
 from kolaps_print.kit.kept_pdfs import KeptPdfs, pdf_and_pages
 from kolaps_print.kit.kitfile import Kit, load_kit
 from kolaps_print.kit.packing import PackingList, packing_list, to_markdown
@@ -167,6 +167,14 @@ def _army_faces(kit: Kit, book: kit_cards.Army, path: Path, stamper: Stamper) ->
             pending.update(zip(later, pdfs, strict=True))
         return pending.pop(side), []
 
+    def made_fronts() -> tuple[bytes, list[Diagnostic]]:
+        """An army whose footer has no room for the date prints the same fronts on every date."""
+        options = kit_cards.face_options(size, stamper.card, kit.edition, stamper.card_short)
+        short, dated = stamper.card_short, lambda: kit_cards.prints_date(book, options)
+        return kept_undated_cards(
+            stamper.kept, "faces:front", path, portraits, short, (size, kit.edition), dated, lambda: made("front")
+        )
+
     return [
         (
             kept_cards(
@@ -175,7 +183,7 @@ def _army_faces(kit: Kit, book: kit_cards.Army, path: Path, stamper: Stamper) ->
                 path,
                 portraits,
                 (size, stamper.card if side == "front" else "", kit.edition),
-                functools.partial(made, side),
+                made_fronts if side == "front" else functools.partial(made, side),
             )[0],
             kit_cards.face_names(book, path.stem, side),
         )

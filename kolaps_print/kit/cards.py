@@ -50,8 +50,25 @@ def home_cards_pdf(
     kit's card stamp in each footer (KOLAPS's cards; another ruleset's carry the page stamp
     only), in the kit's rules edition; and the job's warnings. short: the stamp without the
     date (kit/stamp.card_stamps), "": the cards job finds it."""
-    result = _build(book, cards.options(paper, stamp=stamp, edition=edition, short_stamp=short or None))
+    result = _build(book, home_options(paper, cards, stamp, edition, short))
     return result.pdf, result.warnings
+
+
+def home_options(paper: str, cards: KitCards, stamp: str, edition: Edition, short: str) -> CardOptions:
+    """home_cards_pdf's options."""
+    return cards.options(paper, stamp=stamp, edition=edition, short_stamp=short or None)
+
+
+def prints_date(book: Army, options: CardOptions) -> bool:
+    """Whether the army's cards, made with options, print the kit's dated card stamp (options.stamp)
+    rather than its short form (options.short_stamp): False only for a KOLAPS army whose footer
+    line has no room for the dated one (jobs/cards.prints_card_stamp); another ruleset's are
+    taken to print it (made again on each date, as before)."""
+    if not isinstance(book, ArmyBook) or not options.stamp or not options.short_stamp:
+        return True
+    from kolaps_print.jobs.cards import prints_card_stamp  # not imported when the kit's cards are kept
+
+    return prints_card_stamp(book, options)
 
 
 def _one_of_each(book: Army) -> Army:
@@ -86,10 +103,10 @@ def card_faces(
     side: Side | None = None,
 ) -> bytes:
     """card_faces_pdf's PDF (short: as home_cards_pdf's); side: its fronts' pages alone, or its backs'."""
-    return _build(_one_of_each(book), _face_options(size, stamp, edition, short, side)).pdf
+    return _build(_one_of_each(book), face_options(size, stamp, edition, short, side)).pdf
 
 
-def _face_options(size: str, stamp: str, edition: Edition, short: str, side: Side | None = None) -> CardOptions:
+def face_options(size: str, stamp: str, edition: Edition, short: str, side: Side | None = None) -> CardOptions:
     """The print-shop faces' options: one card a page, no press marks."""
     return CardOptions(
         card=size, print_shop=True, press=False, stamp=stamp, edition=edition, short_stamp=short or None, side=side
@@ -104,7 +121,7 @@ def card_face_sides(
         return [card_faces(book, size, stamp, edition, short, side) for side in sides]
     from kolaps_print.jobs.cards import build_card_sides, one_of_each  # not imported when the kit's cards are kept
 
-    options = _face_options(size, stamp, edition, short)
+    options = face_options(size, stamp, edition, short)
     return [result.pdf for result in build_card_sides(one_of_each(book), options, sides)]
 
 

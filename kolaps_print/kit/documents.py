@@ -6,11 +6,10 @@ from __future__ import annotations
 from kolaps_print.diagnostics import Diagnostic
 from kolaps_print.jobs.rulebook_files import edition_file
 from kolaps_print.kit import cards as kit_cards
-from kolaps_print.kit.kept_documents import kept_cards, kept_document, kept_from_files
+from kolaps_print.kit.kept_documents import kept_cards, kept_document, kept_from_files, kept_undated_cards
 from kolaps_print.kit.kept_pdfs import pdf_and_pages
 from kolaps_print.kit.kitfile import Kit
 from kolaps_print.kit.parts import TOKENS_STOCK, KitPart
-from kolaps_print.kit.pdfs import page_count
 from kolaps_print.kit.stamp import Stamper
 from kolaps_print.labels import label
 
@@ -43,13 +42,23 @@ def _cards_filename(kit: Kit, index: int) -> str:
 
 def cards_part(kit: Kit, index: int, book: kit_cards.Army, stamper: Stamper) -> tuple[KitPart, list[Diagnostic]]:
     cards, paper = kit.spec.cards, kit.spec.paper
+    path, portraits, short = kit.army_paths[index], kit_cards.army_portraits(book), stamper.card_short
+    options = kit_cards.home_options(paper, cards, stamper.card, kit.edition, short)
+
+    def made() -> tuple[bytes, list[Diagnostic]]:
+        return kept_undated_cards(
+            stamper.kept,
+            "home",
+            path,
+            portraits,
+            short,
+            (paper, repr(cards), kit.edition),
+            lambda: kit_cards.prints_date(book, options),
+            lambda: kit_cards.home_cards_pdf(book, paper, cards, stamper.card, kit.edition, short),
+        )
+
     pdf, warnings = kept_cards(
-        stamper.kept,
-        "home",
-        kit.army_paths[index],
-        kit_cards.army_portraits(book),
-        (paper, repr(cards), stamper.card, kit.edition),
-        lambda: kit_cards.home_cards_pdf(book, paper, cards, stamper.card, kit.edition, stamper.card_short),
+        stamper.kept, "home", path, portraits, (paper, repr(cards), stamper.card, kit.edition), made
     )
     title = label("kit.packing.documents.cards", army=kit_cards.army_name(book))
     part = _part(
@@ -145,17 +154,19 @@ def _folded_sheet_part(pages: KitPart, sheet: str, paper_of: str, stamper: Stamp
 
 
 def _folded(pdf: bytes) -> tuple[bytes, int]:
-    from kolaps_print.impose.folded_sheet import impose_folded_sheet  # pypdf: not needed when kept
+    from kolaps_print.impose.folded_sheet import SIDES, impose_folded_sheet  # pypdf: not needed when kept
 
-    folded = impose_folded_sheet(pdf)
-    return folded, page_count(folded)
+    return impose_folded_sheet(pdf), len(SIDES)  # one sheet's sides (not read again to count them)
 
 
 def tokens_part(kit: Kit, stamper: Stamper) -> KitPart | None:
     if not kit.spec.tokens:
         return None
-    files = [kit.file, *kit.army_paths, *(p for b in kit.books for p in kit_cards.army_portraits(b))]
-    pdf = kept_from_files(stamper.kept, "tokens", files, (), lambda: _tokens(kit))
+    # The sheet prints no date (the page stamp is added after): keyed by every other choice of the
+    # kit file, so that a re-dated kit does not draw it again.
+    files = [*kit.army_paths, *(p for b in kit.books for p in kit_cards.army_portraits(b))]
+    undated = repr(kit.spec.model_copy(update={"date": None}))
+    pdf = kept_from_files(stamper.kept, "tokens", files, (undated,), lambda: _tokens(kit))
     return _part(
         "tokens", label("kit.packing.documents.tokens"), "tokens.pdf", pdf, 1, "simplex", TOKENS_STOCK, stamper
     )

@@ -71,11 +71,30 @@ def kept_cards(
     return kept.get(f"cards:{step}", (state, *files, *inputs), make, _plain_cards, _made_cards)
 
 
+def kept_undated_cards(
+    kept: KeptPdfs,
+    step: str,
+    army: Path,
+    portraits: Sequence[Path],
+    short_stamp: str,
+    inputs: Sequence[bytes | str | int],
+    dated: Callable[[], bool],
+    make: Callable[[], tuple[bytes, list[Diagnostic]]],
+) -> tuple[bytes, list[Diagnostic]]:
+    """make() (a kit's cards with its dated card stamp), or, when dated() says the cards print the
+    stamp without the date (short_stamp) instead, what an earlier run of any date made from the
+    same files, inputs and short stamp: a re-dated kit does not lay such an army out again. The
+    caller keeps the result under its dated key too (a warm kit asks nothing of the cards job)."""
+    if not short_stamp or dated():
+        return make()
+    return kept_cards(kept, f"{step}:undated", army, portraits, (short_stamp, *inputs), make)
+
+
 def kept_from_files(
     kept: KeptPdfs, step: str, files: Sequence[Path], inputs: Sequence[bytes | str | int], make: Callable[[], bytes]
 ) -> bytes:
-    """make() (a PDF made from these files, as the tokens sheet from the kit file and its
-    armies), or what it made earlier from the same files (by name and bytes) and inputs."""
+    """make() (a PDF made from these files, as the tokens sheet from the kit's armies and the kit
+    file's choices), or what it made earlier from the same files (by name and bytes) and inputs."""
     read = _files(files)
     if read is None:
         return make()

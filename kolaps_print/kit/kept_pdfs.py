@@ -25,7 +25,9 @@ V = TypeVar("V")
 
 FORMAT = b"kolaps-kitpdf 1\n"  # then the key and a newline, then the marshalled result
 SUFFIX = "kitpdf"
-KEPT = 96  # a kit keeps 15 (6 stamped documents, the folded sheet, 2 print runs, kit/kept_documents.py's 6)
+# A kit keeps 15 (6 stamped documents, the folded sheet, 2 print runs, kit/kept_documents.py's 6),
+# and 2 more per army whose cards print no date (kept_undated_cards: a re-dated kit's).
+KEPT = 96
 LIBRARIES = ("pypdf", "reportlab")  # what reads and writes the PDFs, and draws the stamp
 
 

@@ -18,7 +18,6 @@ from kolaps_print.jobs.stamp import data_hash as cards_data_hash
 from kolaps_print.kit.cards import army_portraits
 from kolaps_print.kit.kept_pdfs import KeptPdfs, pdf_and_pages
 from kolaps_print.kit.kitfile import Kit
-from kolaps_print.kit.pdfs import page_count
 from kolaps_print.labels import label
 from kolaps_print.layout.kit_pages import kit_pages
 from kolaps_print.layout.style import colour
@@ -126,11 +125,14 @@ class Stamper:
         return self.kept.get("stamp", (self.text, pdf), lambda: self._stamped(pdf), lambda made: made, pdf_and_pages)
 
     def _stamped(self, pdf: bytes) -> tuple[bytes, int]:
-        stamped = self.stamp_pdf(pdf)
-        return stamped, page_count(stamped)
+        return self.stamp_pages(pdf)
 
     def stamp_pdf(self, pdf: bytes) -> bytes:
         """Every page of pdf with the stamp merged on top, metadata kept."""
+        return self.stamp_pages(pdf)[0]
+
+    def stamp_pages(self, pdf: bytes) -> tuple[bytes, int]:
+        """stamp_pdf(pdf) and its page count (the writer's: the stamped PDF is not read again)."""
         from pypdf import PdfReader, PdfWriter
 
         writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
@@ -141,4 +143,4 @@ class Stamper:
             )
         out = BytesIO()
         writer.write(out)
-        return out.getvalue()
+        return out.getvalue(), len(writer.pages)

@@ -9,6 +9,7 @@ army shares (drawn once, reused as a PDF form); build(member) is what belongs to
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -30,7 +31,7 @@ from kolaps_print.layout.card_notes import notes_area
 from kolaps_print.layout.emblems import emblem_mark
 from kolaps_print.layout.geometry import Size
 from kolaps_print.layout.shapes import Box, Ink, Shape, Star, Text
-from kolaps_print.layout.style import cmyk_of_hex
+from kolaps_print.layout.style import CMYK, cmyk_of_hex
 from kolaps_print.layout.text_fit import Run, fit_line, width_mm
 from kolaps_print.model.army_book import Member
 from kolaps_print.model.rules import Rules
@@ -73,7 +74,6 @@ class FrontBuilder:
         self.identity, self.rules, self.layout, self.size = identity, rules, layout, size
         self.paper = paper
         c = layout.colours
-        self.colour = cmyk_of_hex(identity.colour)
         self.ink, self.muted, self.rule = c.ink, c.muted, c.rule
         self.white = c.on_colour
         self.left = layout.margin
@@ -92,6 +92,12 @@ class FrontBuilder:
         names = card_plan().names("front") if blocks is None else blocks
         self.blocks: list[FrontBlock] = [FRONT[name](self) for name in names]
         self._tiles = next((b for b in self.blocks if isinstance(b, StatTilesFront)), None)
+
+    @functools.cached_property
+    def colour(self) -> CMYK:
+        """The affiliation's colour as inks (fitted on first use: a builder asked only about its
+        footer, jobs/cards.prints_card_stamp, never needs it)."""
+        return cmyk_of_hex(self.identity.colour)
 
     # ---- shared by every card ---------------------------------------------------------
     def furniture(self) -> FaceLayout:

@@ -58,7 +58,7 @@ def test_a_warm_kit_uses_what_it_kept(cache_home, tmp_path, monkeypatch):
 
     monkeypatch.setattr(png_cache, "rendered_scanlines", never)
     monkeypatch.setattr("kolaps_print.rulebook.build.page_fits", never)
-    monkeypatch.setattr("kolaps_print.kit.stamp.Stamper.stamp_pdf", never)
+    monkeypatch.setattr("kolaps_print.kit.stamp.Stamper.stamp_pages", never)
     monkeypatch.setattr("kolaps_print.kit.assemble.assemble", never)
     monkeypatch.setattr("kolaps_print.kit.documents._folded", never)
     build_kit(DEMO, tmp_path / "warm")

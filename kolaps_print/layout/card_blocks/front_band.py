@@ -10,7 +10,7 @@ from kolaps_print.labels import label
 from kolaps_print.layout.card_blocks.protocol import Card, FrontBlock
 from kolaps_print.layout.card_face import Cut, FaceLayout, above_safe_bottom
 from kolaps_print.layout.shapes import Box, Shape, Text
-from kolaps_print.layout.text_fit import fit_line, width_mm
+from kolaps_print.layout.text_fit import Fitted, fit_line, width_mm
 from kolaps_print.model.army_book import Member
 
 if TYPE_CHECKING:
@@ -43,19 +43,44 @@ def _game_name(front: FrontBuilder, baseline: float, game: str, size: float, wid
     return Text(front.left + front.width, baseline, game, REGULAR, size, front.white, align="right", width=width)
 
 
-def _footer_text(front: FrontBuilder) -> FaceLayout:
-    """The army and its affiliation, small at the foot: the band above is the character's."""
-    foot, baseline = front.layout.front.footer, _footer_baseline(front)
+def prints_dated_stamp(front: FrontBuilder) -> bool:
+    """Whether the front's footer prints its identity's stamp (a kit's card stamp, with the kit's
+    date) rather than the stamp without the date (stamp_short, where the footer line cannot hold
+    the army beside the dated one). No other part of a card reads the dated stamp: an army whose
+    footer drops it prints the same cards whatever the kit's date (kit/documents.py keeps them so)."""
+    if not front.identity.stamp:
+        return False
+    if front.layout.front.footer.shows == "marks":  # the stamp alone, and the marks' legend beside it
+        return True
+    return _footer_game(front, _footer_army(front))[0] == front.identity.stamp
+
+
+def _footer_army(front: FrontBuilder) -> str:
+    return label("cards.front.footer", army=front.identity.army, affiliation=front.identity.affiliation)
+
+
+def _footer_game(front: FrontBuilder, text: str) -> tuple[str, float, float, Fitted]:
+    """The stamp or game's name at the right of the footer line (its text, size and width) and
+    the army's line fitted beside it."""
+    foot = front.layout.front.footer
     game, size = _game(front)
     game_w = width_mm(game, REGULAR, size)
-    if foot.shows == "marks":  # the stamp alone; a card with a mark adds its legend (build())
-        return FaceLayout([_game_name(front, baseline, game, size, game_w)])
-    text = label("cards.front.footer", army=front.identity.army, affiliation=front.identity.affiliation)
     fitted = fit_line(text, BOLD, foot.size, front.layout.min_font, front.width - game_w - FOOTER_GAP)
     if fitted.cut and front.identity.stamp_short:  # a kit's card: its date goes before its book's fingerprint
         game, size = front.identity.stamp_short, foot.stamp_size
         game_w = width_mm(game, REGULAR, size)
         fitted = fit_line(text, BOLD, foot.size, front.layout.min_font, front.width - game_w - FOOTER_GAP)
+    return game, size, game_w, fitted
+
+
+def _footer_text(front: FrontBuilder) -> FaceLayout:
+    """The army and its affiliation, small at the foot: the band above is the character's."""
+    foot, baseline = front.layout.front.footer, _footer_baseline(front)
+    if foot.shows == "marks":  # the stamp alone; a card with a mark adds its legend (build())
+        game, size = _game(front)
+        return FaceLayout([_game_name(front, baseline, game, size, width_mm(game, REGULAR, size))])
+    text = _footer_army(front)
+    game, size, game_w, fitted = _footer_game(front, text)
     shapes: list[Shape] = [_game_name(front, baseline, game, size, game_w)]
     if fitted.cut:  # a narrow card: the army before the game's name
         fitted, shapes = fit_line(text, BOLD, foot.size, front.layout.min_font, front.width), []
