@@ -24,10 +24,10 @@ def example_box(block: Quote, ctx: StoryContext) -> list[Flowable]:
     """The quote as one box (a one-cell table: it never splits, an example is read whole)."""
     look = handout_layout().example
     text, item, head = ctx.style("example"), ctx.style("example_item"), ctx.style("example_head")
-    blocks = list(block.blocks)
+    heading = block.blocks[0] if block.blocks and isinstance(block.blocks[0], Heading) else None
+    blocks = block.blocks[1:] if heading else block.blocks
     inner: list[Flowable] = []
-    if blocks and isinstance(blocks[0], Heading):
-        heading = blocks.pop(0)
+    if heading is not None:
         markup = render_inline(heading.inline, InlineContext(ctx.inline.pages, ctx.inline.outside, serif=False))
         ctx.placed.add(heading.anchor)
         inner.append(HeadingFlowable(markup, head, heading.level, heading.title, heading.anchor, ctx.registry))
