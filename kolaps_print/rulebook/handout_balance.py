@@ -24,7 +24,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, LayoutError
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.flowables import Registry, StoryContext
 from kolaps_print.rulebook.handout import PageFit, _chapter_flow, _context, _template, page_columns
-from kolaps_print.rulebook.handout_look import Columns, handout_layout, handout_styles
+from kolaps_print.rulebook.handout_look import Columns, PageType, handout_layout, handout_styles
 from kolaps_print.rulebook.markdown import Heading, TableBlock, ThematicBreak
 
 BALANCE_STEP = 2.0  # points: how close page_fits() gets to the least height
@@ -48,9 +48,10 @@ def page_fits(chapters, tables, outside, geometry: st.PageGeometry) -> tuple[Pag
             return ChapterTrials(chapter, lambda s: _context({}, Registry(), tables, outside, geometry, s, page), page)
 
         typed, trials = i, trials_in(i)
-        scale = _table_scale(chapter, partial(trials.fits, full))
+        scale = _table_scale(chapter, partial(trials.fits, full), handout_layout().page_type(i, geometry.paper))
         if not trials.fits(full, scale):  # grown past what its page's own type holds: the default type
             typed, trials = -1, trials_in(-1)
+            scale = _table_scale(chapter, partial(trials.fits, full))  # and its tables at the book's size
         if not trials.fits(full, scale):
             out.append(PageFit(full, scale, typed))
             continue
@@ -102,12 +103,13 @@ def _bracket(
     return (low, guess) if fits(guess) else (max(low, guess), full)
 
 
-def _table_scale(chapter, fits: Callable[[float], bool]) -> float:
+def _table_scale(chapter, fits: Callable[[float], bool], page: PageType | None = None) -> float:
     """The largest table scale (by the layout's step, up to its maximum) at which a chapter of
-    tables only still fits its page; 1 for any other chapter."""
+    tables only still fits its page; for any other chapter, its page's own (quickstart.yaml
+    pages, `table_scale`), or 1."""
     look = handout_layout()
     if not all(isinstance(b, (Heading, TableBlock, ThematicBreak)) for b in chapter.blocks):
-        return 1.0
+        return page.table_scale if page is not None and page.table_scale is not None else 1.0
     steps = int((look.table_scale_max - 1) / look.table_scale_step + 1e-9)
     scales = [round(1 + k * look.table_scale_step, 4) for k in range(steps, 0, -1)]
     return next((s for s in scales if fits(s)), 1.0)

@@ -400,6 +400,26 @@ def test_the_quickstart_also_comes_as_one_a3_sheet_to_fold(kit):
     assert pdf_fonts(pdf) and all(pdf_fonts(pdf).values())
 
 
+def test_the_folded_sheet_s_columns_reach_their_foot_and_its_inside_keeps_the_example_box(kit):
+    """Session 22's review: the sheet's inside (pages 2 | 3) ended its columns 16-21 mm above the
+    foot and set the worked example as rules text; the back's left column stood a sixth empty.
+    Read back on the A3 sheet, each half one page: every column reaches past 88 % of its height,
+    and page 3's half carries the example's tinted box with the accent's rule."""
+    from handout_pages import column_fills, example_boxes  # tests/support
+
+    pdf = (kit / "quickstart-a3.pdf").read_bytes()
+    half = A3_LANDSCAPE_PT[0] / 2
+    fills = {
+        (side, page): column_fills(pdf, "a4", side, page == 1, shift=0.0 if i == 0 else half)
+        for side, pages in ((0, (4, 1)), (1, (2, 3)))
+        for i, page in enumerate(pages)
+    }
+    assert min(min(f) for f in fills.values()) >= 0.88, fills
+    boxes = sorted(example_boxes(pdf, 1), key=lambda b: b.box[0])
+    assert [b.box[0] >= half for b in boxes] == [False, True], boxes  # page 2's example, page 3's
+    assert boxes[1].texts[0].text.startswith("Exemple : ")
+
+
 def test_the_folded_sheet_is_listed_on_its_paper_but_stays_out_of_the_runs(kit):
     packing = (kit / "packing-list.md").read_text(encoding="utf-8")
     row = next(line for line in packing.splitlines() if "`quickstart-a3.pdf`" in line)
