@@ -402,16 +402,51 @@ def reference_faces(
         for i in range(len(poured))
     ]
     names = _one_name_a_section(poured, room, spec.strip_pt, taken)
+    stories = _captioned_once(poured, names)
     return [
         RulesetFace(
             names[i],
-            face.blocks,
+            stories[i],
             copy=card_number(i, len(poured)),
             hint=face_hint(i, _goes_on(poured, i)),
             plain=not face.blocks,
         )
         for i, face in enumerate(poured)
     ]
+
+
+def _captioned_once(faces: list[PouredFace], names: list[str]) -> list[list[Flowable]]:
+    """Each face's blocks; on a back whose band says « (suite) », the block that carries on the
+    table its front ends on without that table's caption again: the rest of its rows (their head
+    row repeated) or, behind a front of that one table, its key and note (review 21: d12 poker
+    1/3's back read « Actions (suite) » over « Chance de réussir une action (1d12 + bonus) † D12-E3 »
+    again over two lines of note, the mini's over « …, en % (suite) † D12-E3 »). The band marks the
+    continuation, once a face, and the card turned over shows its front's table. A front keeps its
+    captions (a card picked up alone names its table: d12 mini 3/5's « Jet opposé (suite) »), and
+    so does a back whose band cannot say « (suite) » (3d6 mini « Dommages »)."""
+    suite = label("rulesets.sheet.continued")
+    out = [face.blocks for face in faces]
+    for i in range(1, len(faces), 2):
+        front, back = faces[i - 1], faces[i]
+        if not (front.blocks and back.blocks and back.section == front.section and names[i].endswith(suite)):
+            continue
+        first, ends = back.blocks[0], _caption(front.blocks[-1])
+        caption = first.parts[0] if isinstance(first, Stack) and first.parts else None
+        if ends is None or not isinstance(caption, Paragraph):
+            continue
+        said, before = caption.getPlainText(), ends.getPlainText()
+        rows = any(isinstance(part, RowTable) for part in first.parts)
+        tables = sum(_caption(block) is not None for block in front.blocks)
+        if (rows and said in (before, continued_title_text(before))) or (not rows and said == before and tables == 1):
+            out[i] = [Stack(first.parts[1:], first.gap), *back.blocks[1:]]
+    return out
+
+
+def _caption(block: Flowable) -> Paragraph | None:
+    """The title over a block's table (its first part, a table after it), None if it has none."""
+    if not isinstance(block, Stack) or not block.parts or not isinstance(block.parts[0], Paragraph):
+        return None
+    return block.parts[0] if any(isinstance(part, RowTable) for part in block.parts[1:]) else None
 
 
 def _one_name_a_section(faces: list[PouredFace], room: float, size: float, taken: list[float]) -> list[str]:
