@@ -435,11 +435,24 @@ def _captioned_once(faces: list[PouredFace], names: list[str]) -> list[list[Flow
         if ends is None or not isinstance(caption, Paragraph):
             continue
         said, before = caption.getPlainText(), ends.getPlainText()
-        rows = any(isinstance(part, RowTable) for part in first.parts)
+        rows = _head(first)
         tables = sum(_caption(block) is not None for block in front.blocks)
-        if (rows and said in (before, continued_title_text(before))) or (not rows and said == before and tables == 1):
+        # its rows go on under the same head row (a part cut by its columns, other heads, keeps its title)
+        carried = (
+            rows is not None and rows == _head(front.blocks[-1]) and said in (before, continued_title_text(before))
+        )
+        if carried or (rows is None and said == before and tables == 1):
             out[i] = [Stack(first.parts[1:], first.gap), *back.blocks[1:]]
     return out
+
+
+def _head(block: Flowable) -> tuple[str, ...] | None:
+    """The head row's texts of a block's first table, None if it holds none."""
+    grid = next((p for p in block.parts if isinstance(p, RowTable)), None) if isinstance(block, Stack) else None
+    if grid is None:
+        return None
+    cells = grid.cells[0] if grid.repeatRows else []
+    return tuple(c.getPlainText() if isinstance(c, Paragraph) else str(c) for c in cells)
 
 
 def _caption(block: Flowable) -> Paragraph | None:
