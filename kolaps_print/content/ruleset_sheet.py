@@ -102,19 +102,24 @@ def _percentile_tables(ruleset: Ruleset, table: PercentileChances) -> list[Rules
 def refolded(table: RulesetTable, fold: int) -> RulesetTable:
     """A folded table laid again fold pairs to a row (a mini card holds two pairs of « Écart »
     and « Chance » whole, not three), its pairs read down the columns as they were laid."""
-    pairs = [(row[c], row[c + 1]) for c in range(0, len(table.header), 2) for row in table.rows if row[c]]
-    header, rows = _folded(table.header[0], pairs, fold)
+    header, rows = _folded(table.header[0], folded_pairs(table), fold)
     return replace(table, header=header, rows=rows)
 
 
-def run_parts(table: RulesetTable, count: int, continued: str) -> list[RulesetTable]:
+def folded_pairs(table: RulesetTable) -> list[tuple[str, str]]:
+    """A folded table's (value, chance) pairs in reading order."""
+    return [(row[c], row[c + 1]) for c in range(0, len(table.header), 2) for row in table.rows if row[c]]
+
+
+def run_parts(table: RulesetTable, count: int, continued: str, sizes: list[int] | None = None) -> list[RulesetTable]:
     """A folded table cut into count runs of its pairs in reading order (0–12, then 13–24: never
     a row of 0–7 beside 13–20), each folded again as the table was, as evenly as they go, the
-    first the longest; the title on the first run, continued on the others, the key and the note
-    under the last."""
+    first the longest (or of these sizes, in pairs: the cards fill a face before the next); the
+    title on the first run, continued on the others, the key and the note under the last."""
     fold = len(table.header) // 2
-    pairs = [(row[c], row[c + 1]) for c in range(0, len(table.header), 2) for row in table.rows if row[c]]
-    sizes = [len(pairs) // count + (i < len(pairs) % count) for i in range(count)]
+    pairs = folded_pairs(table)
+    if sizes is None:
+        sizes = [len(pairs) // count + (i < len(pairs) % count) for i in range(count)]
     runs = [pairs[sum(sizes[:i]) : sum(sizes[: i + 1])] for i in range(count) if sizes[i]]
 
     def part(i: int, run: list[tuple[str, str]]) -> RulesetTable:

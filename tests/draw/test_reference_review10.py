@@ -72,14 +72,18 @@ def test_a_table_of_pairs_reads_in_order_across_faces(decks, ruleset_id, card):
     assert folded or ruleset_id != "3d6"
     for table in folded:
         order = _reading_order(table)
-        runs = []
+        runs, last = [], None
         for face in decks[ruleset_id, card]:
             text = _after_band(face)
-            if _stem(table.title) not in text:
+            # a run carried on to its card's back under the band « (suite) » goes untitled (refcards22)
+            carried = face.index % 2 == 1 and last == face.index - 1 and "(suite)" in face.text.split("/")[0]
+            if _stem(table.title) not in text and not carried:
                 continue
-            values = [v for v, _ in PAIR.findall(text[text.index(_stem(table.title)) :]) if v in order]
+            start = text.index(_stem(table.title)) if _stem(table.title) in text else 0
+            values = [v for v, _ in PAIR.findall(text[start:]) if v in order]
             if values:
                 runs.append(sorted(order.index(v) for v in values))
+                last = face.index
         assert [i for run in runs for i in run] == list(range(len(order))), (table.title, runs)
 
 

@@ -60,7 +60,9 @@ def test_a_table_is_cut_only_as_the_house_allows(decks, ruleset_id, card):
 def test_every_piece_of_a_cut_table_is_titled(decks, ruleset_id, card):
     """Each piece after the first under the table's title « (suite) » (the ladder's second half on
     a mini card's back had none); a table untitled because its band names it (3d6's « Actions de
-    combat ») goes on under the band's « (suite) »."""
+    combat ») goes on under the band's « (suite) », and so does a piece carried from a front to
+    its back under a band that says « (suite) » (refcards22, review 21: the continuation marked
+    once a face, d12 mini 1/5's back « Actions (suite) » over « …, en % (suite) † D12-E3 »)."""
     deck = decks[ruleset_id, card]
     for pieces in tables(deck):
         first = pieces[0]
@@ -69,7 +71,9 @@ def test_every_piece_of_a_cut_table_is_titled(decks, ruleset_id, card):
             assert band and first.first and "(suite)" not in band.group(1), deck[first.face].text[:60]
         for piece in pieces[1:]:
             assert "(suite)" in (piece.title or deck[piece.face].text), (piece.face, deck[piece.face].text[:60])
-            if first.title:
+            if first.title and not piece.title:  # carried overleaf: on the back of the piece before's card
+                assert piece.face % 2 == 1 and piece.first, (piece.face, deck[piece.face].text[:60])
+            elif first.title:
                 stem = first.title.split(" (")[0].split(" †")[0]
                 assert piece.title.startswith(stem), (piece.title, first.title)
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
-from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, refolded, run_parts
+from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, folded_pairs, refolded, run_parts
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
@@ -326,17 +327,47 @@ def _folded_stacks(table: RulesetTable, width: float, height: float, look: Sheet
 
 
 def _fewest_runs(table: RulesetTable, width: float, look: SheetLook, face: FacePour) -> list[Stack] | None:
-    """The table of pairs in the fewest runs read in order that each fit an empty face whole."""
-    pairs = sum(1 for row in table.rows for cell in row[::2] if cell)
-    for count in range(2, pairs + 1):
-        runs = [
-            s
-            for part in run_parts(table, count, continued_title_text(table.title))
-            for s in table_stacks(part, width, look)
-        ]
-        if all(face.whole([stack]) for stack in runs):
+    """The table of pairs in the fewest runs read in order that each fit an empty face whole, each
+    face filled before the next (_fullest_sizes), else as evenly as they go."""
+    continued = continued_title_text(table.title)
+    for count in range(2, len(folded_pairs(table)) + 1):
+        sizes = _fullest_sizes(table, width, look, face, count)
+        runs = [s for part in run_parts(table, count, continued, sizes) for s in table_stacks(part, width, look)]
+        if sizes or all(face.whole([stack]) for stack in runs):
             return runs
     return None
+
+
+def _fullest_sizes(table: RulesetTable, width: float, look: SheetLook, face: FacePour, count: int) -> list[int] | None:
+    """The pairs of each of count runs, each run the longest that fits an empty face whole and
+    leaves the runs after it split_rows rows each at least (the house's breaks), the note under
+    the last; None where no such runs fit. A face is filled before the table goes on (review 21:
+    3d6's « Chance d’atteindre un nombre » on a mini card in runs of 9, 8 and 8 values, as evenly
+    as they went, each face 14–18 mm short of its foot, where 16 and 9 fill two faces)."""
+    pairs, least = len(folded_pairs(table)), table_breaks().split_rows
+    continued = continued_title_text(table.title)
+
+    @cache
+    def kept(start: int, size: int) -> bool:
+        """Whether the run of size pairs from start (titled as it would be, its note under it if
+        last) fits an empty face in split_rows rows at least, as printed."""
+        parts = run_parts(table, 3, continued, [start, size, pairs - start - size])
+        stacks = table_stacks(parts[1 if start else 0], width, look)
+        rows = sum(len(p.rows) - p.repeatRows for s in stacks for p in s.parts if isinstance(p, RowTable))
+        return rows >= least and all(face.whole([stack]) for stack in stacks)
+
+    @cache
+    def plan(start: int, runs: int) -> tuple[int, ...] | None:
+        left = pairs - start
+        if runs == 1:
+            return (left,) if kept(start, left) else None
+        for size in range(left - 1, 0, -1):
+            if kept(start, size) and (rest := plan(start + size, runs - 1)):
+                return (size, *rest)
+        return None
+
+    sizes = plan(0, count)
+    return list(sizes) if sizes else None
 
 
 def card_sizes(look: SheetLook, gain: float = 1.0) -> list[SheetLook]:
@@ -371,16 +402,64 @@ def reference_faces(
         for i in range(len(poured))
     ]
     names = _one_name_a_section(poured, room, spec.strip_pt, taken)
+    stories = _captioned_once(poured, names)
     return [
         RulesetFace(
             names[i],
-            face.blocks,
+            stories[i],
             copy=card_number(i, len(poured)),
             hint=face_hint(i, _goes_on(poured, i)),
             plain=not face.blocks,
         )
         for i, face in enumerate(poured)
     ]
+
+
+def _captioned_once(faces: list[PouredFace], names: list[str]) -> list[list[Flowable]]:
+    """Each face's blocks; on a back whose band says « (suite) », the block that carries on the
+    table its front ends on without that table's caption again: the rest of its rows (their head
+    row repeated) or, behind a front of that one table, its key and note (review 21: d12 poker
+    1/3's back read « Actions (suite) » over « Chance de réussir une action (1d12 + bonus) † D12-E3 »
+    again over two lines of note, the mini's over « …, en % (suite) † D12-E3 »). The band marks the
+    continuation, once a face, and the card turned over shows its front's table. A front keeps its
+    captions (a card picked up alone names its table: d12 mini 3/5's « Jet opposé (suite) »), and
+    so does a back whose band cannot say « (suite) » (3d6 mini « Dommages »)."""
+    suite = label("rulesets.sheet.continued")
+    out = [face.blocks for face in faces]
+    for i in range(1, len(faces), 2):
+        front, back = faces[i - 1], faces[i]
+        if not (front.blocks and back.blocks and back.section == front.section and names[i].endswith(suite)):
+            continue
+        first, ends = back.blocks[0], _caption(front.blocks[-1])
+        caption = first.parts[0] if isinstance(first, Stack) and first.parts else None
+        if ends is None or not isinstance(caption, Paragraph):
+            continue
+        said, before = caption.getPlainText(), ends.getPlainText()
+        rows = _head(first)
+        tables = sum(_caption(block) is not None for block in front.blocks)
+        # its rows go on under the same head row (a part cut by its columns, other heads, keeps its title)
+        carried = (
+            rows is not None and rows == _head(front.blocks[-1]) and said in (before, continued_title_text(before))
+        )
+        if carried or (rows is None and said == before and tables == 1):
+            out[i] = [Stack(first.parts[1:], first.gap), *back.blocks[1:]]
+    return out
+
+
+def _head(block: Flowable) -> tuple[str, ...] | None:
+    """The head row's texts of a block's first table, None if it holds none."""
+    grid = next((p for p in block.parts if isinstance(p, RowTable)), None) if isinstance(block, Stack) else None
+    if grid is None:
+        return None
+    cells = grid.cells[0] if grid.repeatRows else []
+    return tuple(c.getPlainText() if isinstance(c, Paragraph) else str(c) for c in cells)
+
+
+def _caption(block: Flowable) -> Paragraph | None:
+    """The title over a block's table (its first part, a table after it), None if it has none."""
+    if not isinstance(block, Stack) or not block.parts or not isinstance(block.parts[0], Paragraph):
+        return None
+    return block.parts[0] if any(isinstance(part, RowTable) for part in block.parts[1:]) else None
 
 
 def _one_name_a_section(faces: list[PouredFace], room: float, size: float, taken: list[float]) -> list[str]:
