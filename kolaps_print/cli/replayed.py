@@ -16,10 +16,11 @@ importing neither typer nor pydantic. Anything else, or a run this module cannot
 before. docs/trust.md says why an entry is believed.
 
 A library a run may or may not import (IF_IMPORTED: reportlab, which a check imports only to read
-a font for a character outside fonts.COMMON) is not in the key: what the run prints cannot depend
-on a library it never imported, and which it imports is decided by what the key holds. The entry
-names the files' state of each one the recorded run imported, and is served only while that
-state is the same (walking reportlab's ~400 files cost every check some 2 ms, for none).
+a font for a character outside fonts.COMMON; typer, rich and shellingham, which a plain check does
+not import, cli/quick.py) is not in a check's key: what the run prints cannot depend on a library
+it never imported, and which it imports is decided by what the key holds. The entry names the
+files' state of each one the recorded run imported, and is served only while that state is the
+same (walking their ~550 files cost every check some 4 ms, for none).
 
 Not served: a check whose army could name a portrait (its bytes hold "portrait", a backslash,
 which YAML escapes could spell it with, or are not UTF-8): the portrait's file is read too, and
@@ -45,8 +46,9 @@ FORMAT = b"kolaps-replay 2\n"  # then the key and a newline, then the marshalled
 SUFFIX = "replay"
 KEPT = 32
 HELPS = ("typer",)  # what parses the command line and prints the help (typer holds its own click)
-CHECKS = (*HELPS, "pydantic", "pydantic_core", "yaml")  # and what reads and checks an army
-IF_IMPORTED = ("reportlab",)  # in the entry, when the recorded run imported it (see the module's note)
+CHECKS = ("pydantic", "pydantic_core", "yaml")  # what reads and checks an army
+# in the entry, each when the recorded run imported it (see the module's note)
+IF_IMPORTED = ("typer", "rich", "shellingham", "reportlab")
 OPTIONAL = ("rich", "shellingham")  # typer uses them when they are installed
 HELP = (["--help"], ["-h"])
 CHECK_OPTIONS = ("--strict", "--json")
@@ -161,13 +163,13 @@ def _key(argv: list[str]) -> str | None:
         libraries: tuple[str, ...] = HELPS
     elif argv[:1] == ["check"]:
         inputs = _check_inputs(argv[1:])
-        libraries = CHECKS
+        libraries = CHECKS  # typer's, rich's and shellingham's files: in the entry if imported
     else:
         return None
     if inputs is None:
         return None
-    libraries += tuple(name for name in OPTIONAL if importlib.util.find_spec(name) is not None)
-    digest = disk_cache.started_key(FORMAT, libraries)
+    present = tuple(name for name in OPTIONAL if importlib.util.find_spec(name) is not None)  # which typer finds
+    digest = disk_cache.started_key(FORMAT, (*libraries, *present) if argv in HELP else libraries, *present)
     if digest is None:
         return None
     for part in (*_surroundings(argv), *inputs):
