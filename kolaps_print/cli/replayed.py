@@ -15,6 +15,13 @@ run with the same key writes the same texts to the same streams and exits with t
 importing neither typer nor pydantic. Anything else, or a run this module cannot key, runs as
 before. docs/trust.md says why an entry is believed.
 
+A library a run may or may not import (IF_IMPORTED: reportlab, which a check imports only to read
+a font for a character outside fonts.COMMON; typer, rich and shellingham, which a plain check does
+not import, cli/quick.py) is not in a check's key: what the run prints cannot depend on a library
+it never imported, and which it imports is decided by what the key holds. The entry names the
+files' state of each one the recorded run imported, and is served only while that state is the
+same (walking their ~550 files cost every check some 4 ms, for none).
+
 Not served: a check whose army could name a portrait (its bytes hold "portrait", a backslash,
 which YAML escapes could spell it with, or are not UTF-8): the portrait's file is read too, and
 is outside the key; --ruleset, --debug or any other option; shell completion.
@@ -35,11 +42,13 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-FORMAT = b"kolaps-replay 1\n"  # then the key and a newline, then the marshalled (exit code, texts)
+FORMAT = b"kolaps-replay 2\n"  # then the key and a newline, then the marshalled (exit code, texts, libraries)
 SUFFIX = "replay"
 KEPT = 32
 HELPS = ("typer",)  # what parses the command line and prints the help (typer holds its own click)
-CHECKS = (*HELPS, "pydantic", "pydantic_core", "yaml", "reportlab")  # and what reads and checks an army
+CHECKS = ("pydantic", "pydantic_core", "yaml")  # what reads and checks an army
+# in the entry, each when the recorded run imported it (see the module's note)
+IF_IMPORTED = ("typer", "rich", "shellingham", "reportlab")
 OPTIONAL = ("rich", "shellingham")  # typer uses them when they are installed
 HELP = (["--help"], ["-h"])
 CHECK_OPTIONS = ("--strict", "--json")
@@ -56,8 +65,8 @@ def run(argv: list[str], cold: Callable[[], None]) -> None:
         return
     found = disk_cache.read_marshalled(FORMAT, key, SUFFIX)
     printed = _printed(found) if found is not None else None
-    if printed is not None:
-        _replay(*printed)
+    if printed is not None and _unchanged(printed[2]):
+        _replay(printed[0], printed[1])
         return
     _recorded(key, cold)
 
@@ -85,8 +94,27 @@ def _recorded(key: str, cold: Callable[[], None]) -> None:
         raise
     finally:
         sys.stdout, sys.stderr = real
-        if type(code) is int and code in KEPT_CODES:
-            disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, (code, texts))
+        libraries = _imported_states() if type(code) is int and code in KEPT_CODES else None
+        if libraries is not None:
+            disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, (code, texts, libraries))
+
+
+def _imported_states() -> list[tuple[str, str]] | None:
+    """(name, files' state) of each library of IF_IMPORTED this run imported; None when one
+    cannot be found (nothing kept)."""
+    states = []
+    for name in IF_IMPORTED:
+        if name in sys.modules:
+            state = disk_cache.installed_state(name)
+            if state is None:
+                return None
+            states.append((name, state))
+    return states
+
+
+def _unchanged(libraries: list[tuple[str, str]]) -> bool:
+    """Whether each library the recorded run imported is as it was then."""
+    return all(name in IF_IMPORTED and disk_cache.installed_state(name) == state for name, state in libraries)
 
 
 class _Recorder:
@@ -109,14 +137,19 @@ class _Recorder:
         return getattr(self._stream, name)
 
 
-def _printed(found: object) -> tuple[int, list[tuple[int, str]]] | None:
-    """(exit code, texts) read back; None when the entry holds anything else."""
-    if type(found) is not tuple or len(found) != 2 or type(found[0]) is not int or type(found[1]) is not list:
+def _printed(found: object) -> tuple[int, list[tuple[int, str]], list[tuple[str, str]]] | None:
+    """(exit code, texts, libraries) read back; None when the entry holds anything else."""
+    if type(found) is not tuple or len(found) != 3 or type(found[0]) is not int:
+        return None
+    if type(found[1]) is not list or type(found[2]) is not list:
         return None
     for text in found[1]:
         if type(text) is not tuple or len(text) != 2 or text[0] not in (0, 1) or type(text[1]) is not str:
             return None
-    return found[0], found[1]
+    for library in found[2]:
+        if type(library) is not tuple or len(library) != 2 or not all(type(part) is str for part in library):
+            return None
+    return found[0], found[1], found[2]
 
 
 def _key(argv: list[str]) -> str | None:
@@ -130,13 +163,13 @@ def _key(argv: list[str]) -> str | None:
         libraries: tuple[str, ...] = HELPS
     elif argv[:1] == ["check"]:
         inputs = _check_inputs(argv[1:])
-        libraries = CHECKS
+        libraries = CHECKS  # typer's, rich's and shellingham's files: in the entry if imported
     else:
         return None
     if inputs is None:
         return None
-    libraries += tuple(name for name in OPTIONAL if importlib.util.find_spec(name) is not None)
-    digest = disk_cache.started_key(FORMAT, libraries)
+    present = tuple(name for name in OPTIONAL if importlib.util.find_spec(name) is not None)  # which typer finds
+    digest = disk_cache.started_key(FORMAT, (*libraries, *present) if argv in HELP else libraries, *present)
     if digest is None:
         return None
     for part in (*_surroundings(argv), *inputs):

@@ -8,7 +8,10 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 from pydantic.version import VERSION as PYDANTIC_VERSION
 
+from kolaps_print.model import pydantic_plugins
 from kolaps_print.typography import french
+
+pydantic_plugins.install()  # before any validator is made: pydantic's plug-in search only where one may be
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"

@@ -15,11 +15,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 KAPPA = REPO / "data/rulesets/kolaps/armies/section-kappa.yaml"
 D100 = REPO / "data/rulesets/d100/armies/les-convoyeurs.yaml"
-# main() as the installed script runs it; at exit, which of typer and pydantic the run imported
+# main() as the installed script runs it; at exit, which of typer, pydantic and reportlab the run imported
 MAIN = (
     "import atexit, os, sys\n"
     "atexit.register(lambda: open(os.environ['IMPORTED'], 'w').write("
-    "' '.join(m for m in ('typer', 'pydantic') if m in sys.modules)))\n"
+    "' '.join(m for m in ('typer', 'pydantic', 'reportlab') if m in sys.modules)))\n"
     "from kolaps_print.cli import main\n"
     "main()\n"
 )
@@ -153,3 +153,60 @@ def test_an_army_that_may_name_a_portrait_is_always_checked(tmp_path, armies):
     first = run("check", "armies/pictured.yaml")
     assert run("check", "armies/pictured.yaml") == first
     assert "pydantic" in run.imported() and run.entries() == []
+
+
+def test_reportlab_is_in_an_entry_only_when_the_check_read_a_font(tmp_path, armies):
+    """A check of common characters imports no reportlab: its entry is served whatever reportlab's
+    files; one whose army names a character outside fonts.COMMON reads the font with reportlab,
+    and its entry holds reportlab's files' state (served while it is the same)."""
+    text = (armies / "good.yaml").read_text(encoding="utf-8")
+    (armies / "rare.yaml").write_text(text.replace('name: "Section Kappa"', 'name: "Section Łódź"'), encoding="utf-8")
+    run = Runner(tmp_path)
+    for name, imports_reportlab in (("good.yaml", False), ("rare.yaml", True)):
+        cold = run("check", f"armies/{name}", cache=False)
+        assert ("reportlab" in run.imported()) == imports_reportlab
+        assert run("check", f"armies/{name}") == cold
+        assert run("check", f"armies/{name}") == cold and run.imported() == set()
+    libraries = {
+        entry: marshal.loads(content[content.index(b"\n", content.index(b"\n") + 1) + 1 :])[2]
+        for entry in run.entries()
+        for content in [entry.read_bytes()]
+    }
+    assert sorted(len(kept) for kept in libraries.values()) == [0, 1]
+    assert [name for kept in libraries.values() for name, _ in kept] == ["reportlab"]
+
+
+def test_an_entry_is_served_only_while_the_libraries_its_run_imported_are_unchanged(tmp_path, monkeypatch):
+    """In process: a library of IF_IMPORTED changed makes the entry of a run that imported it
+    made again, and leaves the entry of a run that did not served."""
+    from kolaps_print import disk_cache
+    from kolaps_print.cli import replayed
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(replayed, "IF_IMPORTED", ("kolaps_fake_library",))
+    states = {"kolaps_fake_library": "one"}
+    real_state = disk_cache.installed_state
+    monkeypatch.setattr(
+        disk_cache, "installed_state", lambda *names: states[names[0]] if names[0] in states else real_state(*names)
+    )
+    made: list[str] = []
+
+    def cold(imports: bool):
+        def run() -> None:
+            made.append("made")
+            if imports:
+                monkeypatch.setitem(sys.modules, "kolaps_fake_library", sys)
+            print("checked")
+
+        return run
+
+    for argv, imports in ((["--help"], True), (["-h"], False)):
+        made.clear()
+        monkeypatch.delitem(sys.modules, "kolaps_fake_library", raising=False)
+        states["kolaps_fake_library"] = "one"
+        replayed.run(argv, cold(imports))
+        replayed.run(argv, cold(imports))
+        assert made == ["made"]  # served the second time
+        states["kolaps_fake_library"] = "two"
+        replayed.run(argv, cold(imports))
+        assert made == (["made", "made"] if imports else ["made"])
