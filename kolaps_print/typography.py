@@ -49,6 +49,10 @@ _DICE_CHAIN = "(?<![\\w.])\\d*[dD]\\d+(?:[ \t\u00a0]*[+\u2212][ \t\u00a0]*[\\w.]
 # The operators a line never ends on, when spaced: + − × ÷ = (not the hyphen, nor < >: markup).
 _OPERATORS = "+\u2212\u00d7\u00f7="
 MARK = "\u2020"  # an erratum's mark (labels common.ruling: « † E27 »)
+# The plain space before the word a text's closing mark follows: that word goes down with the one
+# before it, so no last line holds one word and its mark (« pas. † E31 »). A word held to its
+# neighbour already is a chain, left as it is (so french stays idempotent).
+_CLOSING_MARK = re.compile(f"[ \t]+(?=[^\\s<>]+{NBSP}{MARK}{NBSP}[A-Z0-9][\\w-]*\\s*$)")
 _COMPARISONS = "\u2264\u2265"  # ≤ ≥ (not < >: reportlab's markup passes through here)
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
 # A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »),
@@ -187,6 +191,8 @@ _AFTER_QUOTES: Rules = (
     (re.compile("(?<![\\w’'])((?i:quel|quelle|quels|quelles))[ \t]+(?=que(?!\\w))"), "\\1" + NBSP),
     # « … en dernier. † D100-E8 »: an erratum's mark never stands alone at the start of a line (review 14b, N3).
     (re.compile(f"(?<=\\S)[ \t]+(?={MARK})|(?<={MARK})[ \t]+(?=[A-Z0-9])"), NBSP),
+    # « … ne remonte pas. † E31 »: a text's closing mark holds its last two words (review 20, N4).
+    (_CLOSING_MARK, NBSP),
 )
 
 
@@ -236,7 +242,8 @@ def _at_rate(vocabulary: _Vocabulary) -> str:
 _AT_COMPARISON = f"[{_COMPARISONS}][ \t]"  # « d100 ≤ score »
 # « 50 % ou moins », « moins de 100 % », « quel que »: a bound's words or a locution, still breakable.
 _AT_BOUND = "[\\d%][ \t\u00a0]+ou[ \t]+(?:moins|plus)(?!\\w)|(?i:moins|plus)[ \t]+de[ \t]+[+\u2212]?\\d|(?i:quel)(?:le)?s?[ \t]+que(?!\\w)"
-_AT_SPACED = f"[{_OPERATORS}][ \t]+\\S|[ \t]{MARK}|{MARK}[ \t]"  # « × niveau »; « dernier. † D100-E8 »
+# « × niveau »; « dernier. † D100-E8 »; « remonte pas. † E31 »
+_AT_SPACED = f"[{_OPERATORS}][ \t]+\\S|[ \t]{MARK}|{MARK}[ \t]|{_CLOSING_MARK.pattern}"
 
 
 def _at_number_word(vocabulary: _Vocabulary) -> str:
@@ -311,6 +318,28 @@ _SHORT_END = re.compile(f"(?<=[\\w.,)\u00bb\u2019%])[ \t]+(?=\\S{{1,{SHORT_LAST_
 def tied_end(text: str) -> str:
     """text with its last word held to the one before when it is short (SHORT_LAST_WORD)."""
     return _SHORT_END.sub(NBSP, text)
+
+
+# The weakest of the ties above: a bound's « plus » or « moins » held to the « de » before its number
+# (« à plus de 25 cm »). Where holding it leaves a line short, a text may break there, « de » staying
+# with its number (« alors à plus / de 25 cm »; book21, review 20 S1).
+_LOOSE_TIE = re.compile(f"(?<![\\w’'])(?i:moins|plus)({NBSP})(?=de{NBSP}[+−]?\\d)")
+
+
+def loose_ties(text: str) -> list[int]:
+    """Where in text a tie may give way to a line break (the weakest ties), in order."""
+    return [m.start(1) for m in _LOOSE_TIE.finditer(text)]
+
+
+def loosened(text: str, at: int) -> str:
+    """text with its tie at `at` (one of loose_ties) an ordinary space."""
+    return text[:at] + " " + text[at + 1 :]
+
+
+def closing_mark_held(text: str) -> str:
+    """text with its closing mark holding its last two words (« remonte pas. † E31 »), as french
+    sets it: for a text marked after french set it (provenance.place_marks)."""
+    return _CLOSING_MARK.sub(NBSP, text)
 
 
 def marks_apart(text: str) -> str:

@@ -421,7 +421,9 @@ def test_a_line_never_ends_on_an_operator():
 
 def test_an_erratum_mark_is_tied_to_the_word_before():
     """Review 14b, N3: « … en dernier. / † D100-E8 »."""
-    assert french("en dernier. † D100-E8") == f"en dernier.{NBSP}†{NBSP}D100-E8"
+    # and, closing the text, to the word before that too (book21, review 20 N4)
+    assert french("en dernier. † D100-E8") == f"en{NBSP}dernier.{NBSP}†{NBSP}D100-E8"
+    assert french("en dernier. † D100-E8 puis") == f"en dernier.{NBSP}†{NBSP}D100-E8 puis"
 
 
 @pytest.mark.parametrize("text", ["a & b < c > d", 'a "quoted" l’apostrophe \'s', "&amp; déjà", ""])
@@ -536,3 +538,25 @@ def test_a_bound_and_a_locution_hold_together():
     assert french("quelque chose") == "quelque chose"
     for text in ("50 % ou moins", "Moins de 100 %", "quel que soit"):
         assert french(french(text)) == french(text)
+
+
+def test_a_closing_mark_holds_the_last_two_words():
+    """book21 (review 20 N4: « pas. † E31 » alone on a card's last line): the word before a text's
+    closing mark goes down with the one before it; a mark inside a text, or after a chain, is as it was."""
+    assert (
+        french("tant que son moral ne remonte pas. † E31") == f"tant que son moral ne remonte{NBSP}pas.{NBSP}†{NBSP}E31"
+    )
+    assert french("dans cet ordre † E37 : la suite") == f"dans cet ordre{NBSP}†{NBSP}E37{NBSP}: la suite"
+    assert french("Armures † 3D6-E7") == f"Armures{NBSP}†{NBSP}3D6-E7"
+    for text in ("ne remonte pas. † E31", "de l’arme. † 3D6-E4"):
+        assert french(french(text)) == french(text)
+
+
+def test_a_bound_is_the_tie_that_may_give_way():
+    """book21 (review 20 S1): « plus » of « plus de 25 cm » is the one tie a book's text under a row may
+    break (« alors à plus / de 25 cm »); « de » stays with its number, the number with its unit."""
+    from kolaps_print.typography import loose_ties, loosened
+
+    text = french("il s’éloigne alors à plus de 25 cm, moins de dés")
+    (at,) = loose_ties(text)
+    assert loosened(text, at) == f"il s’éloigne alors à plus de{NBSP}25{NBSP}cm, moins de dés"

@@ -126,6 +126,7 @@ class RulebookLayout(Model):
         0.5  # a table that fits a column whole never starts with fewer of its rows
     )
     key_gap: Annotated[float, Field(ge=0, le=20)] = 6  # pt between the key columns of a table whose texts go under
+    short_line: Annotated[float, Field(ge=0, le=1)] = 0.2  # of the measure: a line before a weak tie
     notes_pitch: Annotated[float, Field(ge=4, le=20)] = 8  # mm between the ruled lines of a page of notes
     top: Margin
     bottom: Margin

@@ -343,7 +343,7 @@ def _under_text(table: RulesetTable, column: int, text: str) -> str:
 
 
 def _example(text: str) -> str:
-    """« Ex. : CORPS de 4 à 5 : 25 XP » in italics, an example set under its row (words19: the
+    """« Ex. : CORPS de 4 à 5, 25 XP » in italics, an example set under its row (words19: the
     stacked lines read as rules); nothing for a row without one (« — »)."""
     if text == label("rulesets.values.none"):
         return ""
