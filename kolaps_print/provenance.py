@@ -12,7 +12,6 @@ from typing import Protocol
 
 from kolaps_print import resources
 from kolaps_print.labels import label, overriding_file
-from kolaps_print.typography import closing_mark_held
 
 _ID = "E0"
 # KOLAPS's E27, or a ruleset's own, behind its prefix (ruleset.yaml's errata_prefix): D100-E1, 3D6-E2
@@ -44,11 +43,9 @@ def place_marks(text: str) -> str:
     """Every mark moved after the closing punctuation that follows it, bound to it by a no-break space.
 
     The one placement rule of every product: « dans cet ordre † E37 : » prints « dans cet
-    ordre : † E37 », never a mark alone at the start of a line nor between a word and its « . »;
-    a text's closing mark holds its last two words (« remonte pas. † E31 », typography.closing_mark_held).
+    ordre : † E37 », never a mark alone at the start of a line nor between a word and its « . ».
     """
-    placed = _placement(mark_pattern().pattern).sub(lambda m: f"{m.group('closing')}{NBSP}{m.group('mark')}", text)
-    return closing_mark_held(placed)
+    return _placement(mark_pattern().pattern).sub(lambda m: f"{m.group('closing')}{NBSP}{m.group('mark')}", text)
 
 
 @cache

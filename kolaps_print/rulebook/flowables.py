@@ -48,7 +48,16 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
-from kolaps_print.typography import escape, french, loose_ties, loosened, marks_apart, run_in, unstretchable
+from kolaps_print.typography import (
+    closing_mark_held,
+    escape,
+    french,
+    loose_ties,
+    loosened,
+    marks_apart,
+    run_in,
+    unstretchable,
+)
 from kolaps_print.units import pt
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
@@ -573,7 +582,7 @@ def _column_widths(content: TableContent, width: float, scale: float = 1.0) -> l
     n = len(content.columns)
     if not content.widths:
         # its no-break spaces hold words together; a mark is raised small in the book, not a full-size word's tail
-        printed = [[marks_apart(french(cell)) for cell in row] for row in content.rows]
+        printed = [[marks_apart(closing_mark_held(french(cell))) for cell in row] for row in content.rows]
         strong = 0 if 0 in _bold(content) else None
         measured = RulesetTable(content.title, [french(c) for c in content.columns], printed, strong=strong)
         size, pad = st.styles()["cell"].fontSize * scale, CELL_PADDING / 2 * scale
@@ -949,22 +958,27 @@ def _arrangement(
     when they are the table's own (every column kept: the same columns, widths and alignment),
     so that data_table does not make and wrap them a second time; None otherwise."""
     n = len(content.columns)
-    for kept in range(_most_kept(content), 1, -1):
+    for kept in range(n, 1, -1):
         keys, under = column_part(content, list(range(kept))), list(range(kept, n))
         widths = _column_widths(keys, width, scale)
         cells = _cells(keys, scale, widths, _bold(content))
-        if _most_lines(cells, widths, scale) <= st.rulebook_layout().cell_lines:
+        if _most_lines(cells, widths, scale) <= _line_limit(content, kept):
             return keys, under, (cells if not under else None)
     return content, [], None
 
 
-def _most_kept(content: TableContent) -> int:
-    """The most columns a book's table keeps side by side: all, but a numbered list with names
-    (« Effets secondaires », « Moral ») sets its running text under its rows at any width, hung,
-    as the quick-start's page of tables and the cards do (review 20 S3: a grid in the book, a
-    list in the quick-start, at the same measure). Rank and threshold (« Seuils ») have no names."""
+def _line_limit(content: TableContent, kept: int) -> int:
+    """The most lines a cell may wrap to with `kept` columns side by side: rulebook.yaml
+    `cell_lines`, but `list_lines` for a numbered list with names kept whole (« Effets
+    secondaires »: three lines a row in the book's grid, hung in the quick-start at the same
+    measure; review 20 S3), so that its running text goes under its rows, hung, as there. A list
+    whose texts hold a line or two keeps its grid and its columns' heads (book21 hung every such
+    list: a one-line list's head lost its texts' column). Rank and threshold (« Seuils ») have no names."""
+    layout = st.rulebook_layout()
     n = len(content.columns)
-    return n - 1 if n >= 3 and numbered_list(content) else n
+    if kept == n and n >= 3 and numbered_list(content):
+        return min(layout.list_lines, layout.cell_lines)
+    return layout.cell_lines
 
 
 def _row_height(row: list[Paragraph | str], widths: list[float], height: float) -> float:

@@ -118,6 +118,7 @@ class RulebookLayout(Model):
     column_gap: Gap = 0
     pages_multiple_of: Annotated[int, Field(ge=1, le=32)] = 1  # of an edition with credits: folded sheets
     cell_lines: Annotated[int, Field(ge=1, le=20)] = 3  # a table's cell wraps to this many lines at most
+    list_lines: Annotated[int, Field(ge=1, le=20)] = 3  # a numbered list with names' grid cells, at most
     whole_rows: Annotated[int, Field(ge=0, le=40)] = (
         0  # a table of this many body rows or fewer never splits (0: the house's)
     )
