@@ -49,6 +49,11 @@ _DICE_CHAIN = "(?<![\\w.])\\d*[dD]\\d+(?:[ \t\u00a0]*[+\u2212][ \t\u00a0]*[\\w.]
 # The operators a line never ends on, when spaced: + − × ÷ = (not the hyphen, nor < >: markup).
 _OPERATORS = "+\u2212\u00d7\u00f7="
 MARK = "\u2020"  # an erratum's mark (labels common.ruling: « † E27 »)
+# The plain space before the word a text's closing mark follows: that word goes down with the one
+# before it, so no last line holds one word and its mark (« pas. † E31 »). A word held to its
+# neighbour already is a chain, left as it is. Not one of french's rules (book21 put it there and
+# changed every text the content compares with the data's): closing_mark_held, where marks are drawn.
+_CLOSING_MARK = re.compile(f"[ \t]+(?=[^\\s<>]+{NBSP}{MARK}{NBSP}[A-Z0-9][\\w-]*\\s*$)")
 _COMPARISONS = "\u2264\u2265"  # ≤ ≥ (not < >: reportlab's markup passes through here)
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
 # A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »),
@@ -311,6 +316,28 @@ _SHORT_END = re.compile(f"(?<=[\\w.,)\u00bb\u2019%])[ \t]+(?=\\S{{1,{SHORT_LAST_
 def tied_end(text: str) -> str:
     """text with its last word held to the one before when it is short (SHORT_LAST_WORD)."""
     return _SHORT_END.sub(NBSP, text)
+
+
+# The weakest of the ties above: a bound's « plus » or « moins » held to the « de » before its number
+# (« à plus de 25 cm »). Where holding it leaves a line short, a text may break there, « de » staying
+# with its number (« alors à plus / de 25 cm »; book21, review 20 S1).
+_LOOSE_TIE = re.compile(f"(?<![\\w’'])(?i:moins|plus)({NBSP})(?=de{NBSP}[+−]?\\d)")
+
+
+def loose_ties(text: str) -> list[int]:
+    """Where in text a tie may give way to a line break (the weakest ties), in order."""
+    return [m.start(1) for m in _LOOSE_TIE.finditer(text)]
+
+
+def loosened(text: str, at: int) -> str:
+    """text with its tie at `at` (one of loose_ties) an ordinary space."""
+    return text[:at] + " " + text[at + 1 :]
+
+
+def closing_mark_held(text: str) -> str:
+    """text with its closing mark holding its last two words (« remonte pas. † E31 »): the drawing
+    of a marked text's markup (layout.ruling_style.held_marks, after provenance.place_marks)."""
+    return _CLOSING_MARK.sub(NBSP, text)
 
 
 def marks_apart(text: str) -> str:

@@ -536,3 +536,44 @@ def test_a_bound_and_a_locution_hold_together():
     assert french("quelque chose") == "quelque chose"
     for text in ("50 % ou moins", "Moins de 100 %", "quel que soit"):
         assert french(french(text)) == french(text)
+
+
+def test_a_closing_mark_holds_the_last_two_words_where_it_is_drawn():
+    """book21 (review 20 N4: « pas. † E31 » alone on a card's last line): the word before a text's
+    closing mark goes down with the one before it, where the text is drawn (closing_mark_held, from
+    ruling_style.held_marks and the rulesets' layouts); french leaves the text as the data's (book22:
+    holding it there changed the texts the content compares with the data's). A mark inside a text,
+    or after a chain, is as it was."""
+    from kolaps_print.typography import closing_mark_held
+
+    text = french("tant que son moral ne remonte pas. † E31")
+    assert text == f"tant que son moral ne remonte pas.{NBSP}†{NBSP}E31"
+    assert closing_mark_held(text) == f"tant que son moral ne remonte{NBSP}pas.{NBSP}†{NBSP}E31"
+    inside = french("dans cet ordre † E37 : la suite")
+    assert closing_mark_held(inside) == inside == f"dans cet ordre{NBSP}†{NBSP}E37{NBSP}: la suite"
+    assert closing_mark_held(french("Armures † 3D6-E7")) == f"Armures{NBSP}†{NBSP}3D6-E7"
+    for raw in ("ne remonte pas. † E31", "de l’arme. † 3D6-E4"):
+        held = closing_mark_held(french(raw))
+        assert closing_mark_held(held) == held and french(held) == held
+
+
+def test_a_closing_mark_is_held_in_the_drawn_markup():
+    """The reference material's and the book's marks: placed, then the closing one holding its last
+    two words, in the markup only (provenance.place_marks itself unchanged: tests/test_provenance)."""
+    from kolaps_print.layout.ruling_style import held_marks, quiet_marks, raised_marks
+    from kolaps_print.provenance import mark, place_marks
+
+    text = f"ne remonte pas {mark('E31')}."
+    assert place_marks(text) == f"ne remonte pas.{NBSP}{mark('E31')}"
+    assert held_marks(text) == f"ne remonte{NBSP}pas.{NBSP}{mark('E31')}"
+    assert f"remonte{NBSP}pas." in quiet_marks(text) and f"remonte{NBSP}pas." in raised_marks(text, "#000000")
+
+
+def test_a_bound_is_the_tie_that_may_give_way():
+    """book21 (review 20 S1): « plus » of « plus de 25 cm » is the one tie a book's text under a row may
+    break (« alors à plus / de 25 cm »); « de » stays with its number, the number with its unit."""
+    from kolaps_print.typography import loose_ties, loosened
+
+    text = french("il s’éloigne alors à plus de 25 cm, moins de dés")
+    (at,) = loose_ties(text)
+    assert loosened(text, at) == f"il s’éloigne alors à plus de{NBSP}25{NBSP}cm, moins de dés"

@@ -3,7 +3,9 @@
 The reference sheet, the reference cards and the rulebook all set their text as reportlab
 Paragraphs: each wraps its escaped markup with quiet_marks(), so a mark reads the same
 everywhere: placed by provenance.place_marks (after the closing punctuation, bound to it),
-same size as its text, condensed italic, muted grey.
+same size as its text, condensed italic, muted grey. A text's closing mark holds its last two
+words as it is drawn (held_marks: « remonte pas. † E31 », never « pas. † E31 » alone on a last
+line), the texts themselves left as the data has them.
 """
 
 from __future__ import annotations
@@ -13,6 +15,14 @@ from kolaps_print.layout.reference.look import mark_grey
 from kolaps_print.layout.style import markup as colour_markup
 from kolaps_print.layout.style import type_size
 from kolaps_print.provenance import mark_pattern, place_marks
+from kolaps_print.typography import closing_mark_held
+
+
+def held_marks(markup: str) -> str:
+    """Markup with every mark placed (provenance.place_marks) and the text's closing mark holding
+    its last two words (typography.closing_mark_held; book21, review 20 N4: a card's last line
+    « pas. † E31 »). For the drawing only: the texts the content builds stay as the data's."""
+    return closing_mark_held(place_marks(markup))
 
 
 def quiet_marks(markup: str, grey: str | None = None) -> str:
@@ -23,7 +33,7 @@ def quiet_marks(markup: str, grey: str | None = None) -> str:
     """
     grey = grey or colour_markup(mark_grey().cmyk())
     return mark_pattern().sub(
-        lambda m: f'<font face="{SANS_ITALIC}" color="{grey}">{m.group(0)}</font>', place_marks(markup)
+        lambda m: f'<font face="{SANS_ITALIC}" color="{grey}">{m.group(0)}</font>', held_marks(markup)
     )
 
 
@@ -40,5 +50,5 @@ def raised_marks(markup: str, ink: str) -> str:
         lambda m: (
             f'<font face="{SANS}" color="{ink}"><super rise="3.2" size="{raised_size():g}">{m.group(0)}</super></font>'
         ),
-        place_marks(markup),
+        held_marks(markup),
     )

@@ -32,7 +32,14 @@ from kolaps_print.content.ruleset_table import RulesetTable
 from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label, overriding_file
-from kolaps_print.layout.reference.tables import column_part, continued_title, hang_widths, hangs_list, hung_columns
+from kolaps_print.layout.reference.tables import (
+    column_part,
+    continued_title,
+    hang_widths,
+    hangs_list,
+    hung_columns,
+    numbered_list,
+)
 from kolaps_print.layout.ruleset.columns import column_widths, fewer_row_lines
 from kolaps_print.layout.ruling_style import raised_marks
 from kolaps_print.layout.style import TableBreaks, cell_ink, table_breaks, table_commands, table_paint
@@ -41,7 +48,16 @@ from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.inline import InlineContext, render_inline
 from kolaps_print.rulebook.markdown import Block, Heading, ListBlock, Quote, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
-from kolaps_print.typography import escape, french, marks_apart, run_in, unstretchable
+from kolaps_print.typography import (
+    closing_mark_held,
+    escape,
+    french,
+    loose_ties,
+    loosened,
+    marks_apart,
+    run_in,
+    unstretchable,
+)
 from kolaps_print.units import pt
 
 _ALIGN = {"l": TA_LEFT, "c": TA_CENTER, "r": TA_RIGHT}
@@ -566,7 +582,7 @@ def _column_widths(content: TableContent, width: float, scale: float = 1.0) -> l
     n = len(content.columns)
     if not content.widths:
         # its no-break spaces hold words together; a mark is raised small in the book, not a full-size word's tail
-        printed = [[marks_apart(french(cell)) for cell in row] for row in content.rows]
+        printed = [[marks_apart(closing_mark_held(french(cell))) for cell in row] for row in content.rows]
         strong = 0 if 0 in _bold(content) else None
         measured = RulesetTable(content.title, [french(c) for c in content.columns], printed, strong=strong)
         size, pad = st.styles()["cell"].fontSize * scale, CELL_PADDING / 2 * scale
@@ -812,7 +828,7 @@ def data_table(
     # bold as the whole table would be, a hung list as its keys: its names, not its numbers (fix20)
     key_cells = tried if tried is not None else _cells(keys, scale, widths, _bold(keys if hung else content))
     hang = widths[0] if hung else 0.0
-    cells = _with_texts_under(key_cells, content, under, scale, hang)
+    cells = _with_texts_under(key_cells, content, under, scale, hang, sum(widths))
     caption = _caption_style(s["table_title"], s["cell"], scale)
     group = 1 + len(under)
     style = _table_style(len(cells), scale, group, hung=bool(hang))
@@ -946,9 +962,23 @@ def _arrangement(
         keys, under = column_part(content, list(range(kept))), list(range(kept, n))
         widths = _column_widths(keys, width, scale)
         cells = _cells(keys, scale, widths, _bold(content))
-        if _most_lines(cells, widths, scale) <= st.rulebook_layout().cell_lines:
+        if _most_lines(cells, widths, scale) <= _line_limit(content, kept):
             return keys, under, (cells if not under else None)
     return content, [], None
+
+
+def _line_limit(content: TableContent, kept: int) -> int:
+    """The most lines a cell may wrap to with `kept` columns side by side: rulebook.yaml
+    `cell_lines`, but `list_lines` for a numbered list with names kept whole (« Effets
+    secondaires »: three lines a row in the book's grid, hung in the quick-start at the same
+    measure; review 20 S3), so that its running text goes under its rows, hung, as there. A list
+    whose texts hold a line or two keeps its grid and its columns' heads (book21 hung every such
+    list: a one-line list's head lost its texts' column). Rank and threshold (« Seuils ») have no names."""
+    layout = st.rulebook_layout()
+    n = len(content.columns)
+    if kept == n and n >= 3 and numbered_list(content):
+        return min(layout.list_lines, layout.cell_lines)
+    return layout.cell_lines
 
 
 def _row_height(row: list[Paragraph | str], widths: list[float], height: float) -> float:
@@ -1005,21 +1035,58 @@ def _most_lines(cells: list[list[Paragraph]], widths: list[float], scale: float)
 
 
 def _with_texts_under(
-    cells: list[list[Paragraph]], content: TableContent, under: list[int], scale: float, hang: float = 0.0
+    cells: list[list[Paragraph]],
+    content: TableContent,
+    under: list[int],
+    scale: float,
+    hang: float = 0.0,
+    width: float = 0.0,
 ) -> list[list[Paragraph | str]]:
     """Each body row followed by its texts of the columns under, one a line across the row; with
     more than one, each after its head in bold (« Réussite critique : … »). hang: the numbers'
-    column of a hung list, the texts starting past it, under the names."""
+    column of a hung list, the texts starting past it, under the names; width: the table's."""
     if not under:
         return list(cells)
     style = _hung_style(_cell_style(st.styles()["cell"], "l", scale), hang)
+    measure = width - CELL_PADDING * scale  # a spanning text's room (Paragraph takes its indent off)
     rows: list[list[Paragraph | str]] = [list(cells[0])]
     for key_cells, row in zip(cells[1:], content.rows, strict=True):
         rows.append(list(key_cells))
         for i in under:
             text = _markup(row[i]) if len(under) == 1 else run_in(content.columns[i], row[i], _markup)
-            rows.append([SteadyParagraph(text, style)] + [""] * (len(key_cells) - 1))
+            rows.append([_well_ragged(text, style, measure)] + [""] * (len(key_cells) - 1))
     return rows
+
+
+def _well_ragged(markup: str, style: ParagraphStyle, width: float) -> Paragraph:
+    """A text under a row, its weakest ties (typography.loose_ties: « plus de 25 cm ») given way
+    where holding them leaves a line shorter than rulebook.yaml `short_line` of the measure and
+    breaking there makes it longer, in no more lines (review 20 S1: « il s’éloigne alors à » /
+    « plus de 25 cm… », the hung text's measure 1.6 pt short of the bound)."""
+    paragraph = SteadyParagraph(markup, style)
+    if not width or not loose_ties(markup):
+        return paragraph
+    room = width - style.leftIndent - style.rightIndent
+    best = (len(_lines_at(paragraph, width)), _slack(paragraph, width, room))
+    for at in loose_ties(markup):  # a tie and a space are one character: the positions hold
+        if best[1] <= st.rulebook_layout().short_line:
+            break
+        trial = SteadyParagraph(loosened(markup, at), style)
+        found = (len(_lines_at(trial, width)), _slack(trial, width, room))
+        if found[0] <= best[0] and found[1] < best[1]:
+            markup, paragraph, best = loosened(markup, at), trial, found
+    return paragraph
+
+
+def _lines_at(paragraph: Paragraph, width: float) -> list:
+    paragraph.wrap(width, 1e9)
+    return paragraph.blPara.lines
+
+
+def _slack(paragraph: Paragraph, width: float, room: float) -> float:
+    """The most a line but the last leaves of the measure, as a share of it."""
+    lines = _lines_at(paragraph, width)[:-1]
+    return max((room - line_width(line, room)) / room for line in lines) if lines and room > 0 else 0.0
 
 
 def _first_columns(content: TableContent, keep: int | None) -> TableContent:

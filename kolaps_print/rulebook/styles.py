@@ -118,6 +118,7 @@ class RulebookLayout(Model):
     column_gap: Gap = 0
     pages_multiple_of: Annotated[int, Field(ge=1, le=32)] = 1  # of an edition with credits: folded sheets
     cell_lines: Annotated[int, Field(ge=1, le=20)] = 3  # a table's cell wraps to this many lines at most
+    list_lines: Annotated[int, Field(ge=1, le=20)] = 3  # a numbered list with names' grid cells, at most
     whole_rows: Annotated[int, Field(ge=0, le=40)] = (
         0  # a table of this many body rows or fewer never splits (0: the house's)
     )
@@ -126,6 +127,7 @@ class RulebookLayout(Model):
         0.5  # a table that fits a column whole never starts with fewer of its rows
     )
     key_gap: Annotated[float, Field(ge=0, le=20)] = 6  # pt between the key columns of a table whose texts go under
+    short_line: Annotated[float, Field(ge=0, le=1)] = 0.2  # of the measure: a line before a weak tie
     notes_pitch: Annotated[float, Field(ge=4, le=20)] = 8  # mm between the ruled lines of a page of notes
     top: Margin
     bottom: Margin

@@ -40,8 +40,8 @@ def test_the_xp_table_prints_at_its_neighbours_size(kind):
 
 
 DAMAGE_EFFECTS = (
-    "Effet : ôtés des ASSOMMANT",
-    "Effet : ôtés des COUPS",
+    "Effet : ôtés d’ASSOMMANT",  # book21 (review 20 N2): « ôtés de COUPS et d’ASSOMMANT »
+    "Effet : ôtés de COUPS",
     "Effet : +1d6 par point de FOR",
     "Effet : ignore le KD.",
 )

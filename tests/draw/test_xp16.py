@@ -24,7 +24,7 @@ def _lines(pdf: bytes) -> list[tuple[int, str]]:
 EXPERIENCE = (
     "Caractéristique (primaire ou dérivée)",
     "5 XP × niveau visé",
-    "CORPS de 4 à 5 : 25 XP",
+    "CORPS de 4 à 5, 25 XP",  # book21 (review 20 N3): one colon on its « Ex. : » line
     "1 XP × niveau visé",
     "Nouvelle compétence (enseignée par un tiers)",  # words19: a condition on the rise, once an example
 )

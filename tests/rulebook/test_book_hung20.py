@@ -13,7 +13,7 @@ from review_books import book_pdf
 
 from kolaps_print.rulebook import styles as st
 
-HUNG = {PHASES, MORAL, CRITICAL}
+HUNG = {PHASES, MORAL, CRITICAL, SECONDARY}  # book21: « Effets secondaires » too, as in the quick-start
 
 
 def _pieces(book: str) -> list[tuple[str, list, object | None, object]]:

@@ -42,7 +42,9 @@ def _marks_grey(size: float) -> str:
 
 
 def _words(texts: list[str]) -> list[str]:
-    # Paragraphs break at plain spaces only (never at a no-break space).
+    # Paragraphs break at plain spaces only (never at a no-break space). The closing mark's two
+    # words held as drawn (ruling_style.held_marks) are not measured as one: that reshuffled the
+    # Letter sheet's sections (book21; tests/draw/test_reference_sheet17), and two short words fit.
     return [w for t in texts for w in re.split(r"[ \t\n]+", t) if w]
 
 

@@ -53,7 +53,7 @@ from kolaps_print.layout.ruleset.look import CardLook, paragraph_style
 from kolaps_print.layout.ruleset.parts import BlockGap, FlowablePart, Spacing
 from kolaps_print.layout.shapes import Align, Shape
 from kolaps_print.layout.style import colour as house_colour
-from kolaps_print.typography import NBSP, bound, escape, run_on, separated
+from kolaps_print.typography import NBSP, bound, closing_mark_held, escape, run_on, separated
 from kolaps_print.units import pt, to_mm
 
 
@@ -69,8 +69,10 @@ def _paragraph(text: str, style: ParagraphStyle) -> KeptParagraph:
     """A paragraph of a face, one per text and style, shared by every face that prints it
     (reportlab's parser was a third of the cost of laying out a face, and its line breaking most
     of the rest): a deck of distinct characters repeats its heads, cells, legends and reminders,
-    each broken into lines once per width and made into shapes once per place (KeptParagraph)."""
-    return KeptParagraph(text, style)
+    each broken into lines once per width and made into shapes once per place (KeptParagraph).
+    A text's closing mark holds its last two words as it is drawn (typography.closing_mark_held:
+    « de l’arme. † 3D6-E4 », never « l’arme. † 3D6-E4 » alone on a last line; review 20 N4)."""
+    return KeptParagraph(closing_mark_held(text), style)
 
 
 BLEED = pt(10)  # bands are laid out this far past the trim; the sheet clips them

@@ -11,7 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kolaps_print.content.ruleset_table import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD
-from kolaps_print.typography import french_patterns
+from kolaps_print.typography import closing_mark_held, french_patterns
 
 SOFT_HYPHEN = "\u00ad"  # reportlab breaks a word there, with a hyphen, only where it must
 CELL_PAD = 2  # points, a cell's padding on each side, when its column's width is measured
@@ -48,12 +48,15 @@ def _measured(
 ) -> list[list[tuple[str, str, float]]]:
     """Each column's texts with the font and size they print in: headings bold, the strong
     column bold and strong times larger, the first column bold with bold_first (a card's
-    weapon names: the row's head)."""
+    weapon names: the row's head). A cell's closing mark holds its last two words, as drawn
+    (typography.closing_mark_held: « de l’arme. † 3D6-E4 » measured as one word)."""
     out = []
     for i in range(len(table.header)):
         font, body = (SANS_BOLD, size * strong) if i == table.strong else (SANS, size)
         font = SANS_BOLD if bold_first and i == 0 else font
-        out.append([(table.header[i], SANS_BOLD, size), *((row[i], font, body) for row in table.rows)])
+        out.append(
+            [(table.header[i], SANS_BOLD, size), *((closing_mark_held(row[i]), font, body) for row in table.rows)]
+        )
     return out
 
 

@@ -48,7 +48,7 @@ from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.provenance import mark_pattern, marked
-from kolaps_print.typography import escape
+from kolaps_print.typography import closing_mark_held, escape
 from kolaps_print.units import pt
 
 SLACK = 0.5  # pt: faces are filled this much short of the room the card will give them
@@ -104,7 +104,7 @@ def _pour(story: list[Flowable], width: float, height: float) -> FacePour:
 
 def _continued_paragraph(title: Paragraph) -> Paragraph:
     """A table's title over a piece after its first (« Chance de réussir une action (suite) † D12-E3 »)."""
-    return Paragraph(escape(continued_title_text(title.getPlainText())), title.style)
+    return Paragraph(escape(closing_mark_held(continued_title_text(title.getPlainText()))), title.style)
 
 
 def _section_faces(sections: list[SectionContent], size: tuple[float, float], look: SheetLook, grids: Grids) -> Poured:

@@ -41,7 +41,7 @@ from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_paint
 from kolaps_print.provenance import mark_pattern, marked
-from kolaps_print.typography import NBSP, escape, run_in, tied_end
+from kolaps_print.typography import NBSP, closing_mark_held, escape, run_in, tied_end
 from kolaps_print.units import pt
 
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
@@ -126,6 +126,14 @@ def _column_parts(table: RulesetTable, width: float, look: SheetLook) -> list[Ru
     return [table]
 
 
+def _held(text: str) -> str:
+    """A cell's or a title's markup as drawn: its closing mark holding its last two words
+    (typography.closing_mark_held: « de l’arme. † 3D6-E4 », never « l’arme. † 3D6-E4 » alone on a
+    last line; book21, review 20 N4), the table's texts left as the data's; columns._measured
+    measures them so."""
+    return escape(closing_mark_held(text))
+
+
 def continued_title_text(title: str) -> str:
     """A part's title after the first: « Chance de réussir une action (suite) † D12-E3 », its
     marks kept (the proof finds them on the faces that print them)."""
@@ -201,7 +209,7 @@ def _table(
     parts: list[Flowable] = [*lead]
     if table.title:
         parts.append(
-            Paragraph(escape(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
+            Paragraph(_held(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
         )
     parts.append(grid)
     note = paragraph_style("note", SANS_ITALIC, look.note_pt or look.body_pt, look.leading, muted())
@@ -269,16 +277,19 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     if under:
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
-            line = (Paragraph(_under_text(table, column, row[column]), cell), *("" for _ in widths[1:]))
+            line = (
+                Paragraph(closing_mark_held(_under_text(table, column, row[column])), cell),
+                *("" for _ in widths[1:]),
+            )
             texts = _without(row, column)
-            keyed = tuple(Paragraph(escape(c), s) for c, s in zip(texts, cells, strict=True))
+            keyed = tuple(Paragraph(_held(c), s) for c, s in zip(texts, cells, strict=True))
             rows += [
                 Row(keyed, pad, 0, fill=shade),
                 Row(line, pad / 2, pad, span=True, fill=shade),
             ]
     else:
         rows += [
-            Row(tuple(Paragraph(escape(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
+            Row(tuple(Paragraph(_held(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
         ]
     grid_look = TableLook(
         left=(pad,) * len(widths),
@@ -343,7 +354,7 @@ def _under_text(table: RulesetTable, column: int, text: str) -> str:
 
 
 def _example(text: str) -> str:
-    """« Ex. : CORPS de 4 à 5 : 25 XP » in italics, an example set under its row (words19: the
+    """« Ex. : CORPS de 4 à 5, 25 XP » in italics, an example set under its row (words19: the
     stacked lines read as rules); nothing for a row without one (« — »)."""
     if text == label("rulesets.values.none"):
         return ""
