@@ -71,7 +71,8 @@ def installed_state(*names: str) -> str | None:
 
 def started_key(form: bytes, libraries: tuple[str, ...], *parts: object) -> Any:
     """A SHA-256 begun with what a kept result depends on beside its own inputs (the entry's
-    form, the parts, Python, our package, these libraries' files), for the caller to add its
+    form, the parts, Python, our package, these libraries' files, the date the environment
+    asks PDFs to carry), for the caller to add its
     inputs to; None when the cache is off or a library cannot be found (nothing kept)."""
     if switched_off():
         return None
@@ -79,7 +80,9 @@ def started_key(form: bytes, libraries: tuple[str, ...], *parts: object) -> Any:
     if state is None:
         return None
     digest = hashlib.sha256(form)
-    for part in (*parts, sys.version, package_state(), state):
+    # reportlab dates a PDF by SOURCE_DATE_EPOCH when it is set (our fixed date otherwise)
+    dated = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    for part in (*parts, sys.version, package_state(), state, dated):
         digest.update(f"{part}\0".encode())
     return digest
 

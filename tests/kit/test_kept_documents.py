@@ -105,3 +105,16 @@ def test_a_changed_template_makes_the_quickstart_again(cache_home, tmp_path, mon
     expected = uncached(DEMO, tmp_path / "expected", monkeypatch)
     assert same_folders(tmp_path / "after", expected) == []
     assert "quickstart.pdf" in same_folders(tmp_path / "after", tmp_path / "before")
+
+
+def test_a_kit_kept_under_source_date_epoch_is_not_served_without_it(cache_home, tmp_path, monkeypatch):
+    # reportlab dates its PDFs by SOURCE_DATE_EPOCH: a kit built under one must not be served
+    # to a run without it (book22 met it refreshing the frozen hashes).
+    with monkeypatch.context() as m:
+        m.setenv("SOURCE_DATE_EPOCH", "1700000000")
+        build_kit(DEMO, tmp_path / "dated")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    build_kit(DEMO, tmp_path / "warm")
+    cold = uncached(DEMO, tmp_path / "cold", monkeypatch)
+    assert same_folders(tmp_path / "warm", cold) == []
+    assert same_folders(tmp_path / "dated", cold)  # the dated build's PDFs differ
