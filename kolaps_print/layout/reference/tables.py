@@ -33,7 +33,12 @@ MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on averag
 
 
 def paragraph(text: str, style) -> Paragraph:
-    return Paragraph(quiet_marks(escape(text), _marks_grey(style.fontSize)), style)
+    return Paragraph(quiet(escape(text), style.fontSize), style)
+
+
+def quiet(markup: str, size: float) -> str:
+    """Paragraph markup with its marks placed and quiet, in the marks' grey at this type size."""
+    return quiet_marks(markup, _marks_grey(size))
 
 
 def _marks_grey(size: float) -> str:
@@ -743,5 +748,12 @@ def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> Row
     return RowTable([Row(tuple(blocks), top=0, bottom=0)], col_widths, look)
 
 
-def section_band(title: str, colour: Color, styles: Styles) -> SectionBand:
-    return SectionBand(paragraph(title, styles.section_title()), colour, pad=styles.body * 0.6)
+def section_band(title: str, colour: Color, styles: Styles, after: str = "") -> SectionBand:
+    """The section's band; after: a word after its title in the body's regular face (the « (suite) »
+    of a rulesets' sheet's band repeated at the head of the next column)."""
+    style = styles.section_title()
+    if not after:
+        return SectionBand(paragraph(title, style), colour, pad=styles.body * 0.6)
+    tail = f' <font face="{SANS}" size="{styles.body:g}">{escape(after)}</font>'
+    markup = quiet_marks(escape(title), _marks_grey(style.fontSize)) + tail
+    return SectionBand(Paragraph(markup, style), colour, pad=styles.body * 0.6)

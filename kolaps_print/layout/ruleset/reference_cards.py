@@ -25,6 +25,7 @@ from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.reference.numbering import card_number, face_hint, first_fitting
 from kolaps_print.layout.reference.row_table import RowTable
+from kolaps_print.layout.reference.tables import paragraph
 from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, band_shapes, story_room
 from kolaps_print.layout.ruleset.card_flow import (
     FaceOverflow,
@@ -47,7 +48,6 @@ from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.provenance import mark_pattern, marked
-from kolaps_print.typography import escape
 from kolaps_print.units import pt
 
 SLACK = 0.5  # pt: faces are filled this much short of the room the card will give them
@@ -103,7 +103,7 @@ def _pour(story: list[Flowable], width: float, height: float) -> FacePour:
 
 def _continued_paragraph(title: Paragraph) -> Paragraph:
     """A table's title over a piece after its first (« Chance de réussir une action (suite) † D12-E3 »)."""
-    return Paragraph(escape(continued_title_text(title.getPlainText())), title.style)
+    return paragraph(continued_title_text(title.getPlainText()), title.style)
 
 
 def _section_faces(sections: list[SectionContent], size: tuple[float, float], look: SheetLook, grids: Grids) -> Poured:
@@ -340,7 +340,7 @@ def _fewest_runs(table: RulesetTable, width: float, look: SheetLook, face: FaceP
 
 
 def card_sizes(look: SheetLook, gain: float = 1.0) -> list[SheetLook]:
-    """The cards' looks to try, the largest body first, down to the smallest: titles grow with it.
+    """The cards' looks to try, the largest body first, down to the smallest: titles follow it (Styles).
     On a card gain times poker's (area_gain: tarot), the largest grows as much, up to
     large_max_body_pt (review 12, N1: tarot faces 40–85 % empty at poker's 8 pt)."""
     cards = look.for_cards().model_copy(update={"max_cell_lines": card_cell_lines()})
@@ -349,11 +349,7 @@ def card_sizes(look: SheetLook, gain: float = 1.0) -> list[SheetLook]:
     top = min(look.reference_cards.large_max_body_pt, max(top, math.floor(top * gain / step + 1e-9) * step))
     count = int(round((top - base) / step))
     sizes = [round(base + step * i, 2) for i in range(count, -1, -1)]
-    grown = ("section_pt", "table_title_pt")
-    return [
-        cards.model_copy(update={"body_pt": s} | {k: round(getattr(cards, k) * s / base, 2) for k in grown})
-        for s in sizes
-    ]
+    return [cards.model_copy(update={"body_pt": s}) for s in sizes]
 
 
 def reference_faces(
