@@ -20,6 +20,7 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import box_shapes
+from kolaps_print.layout.reference.bands import section_band
 from kolaps_print.layout.reference.column_order import reorder
 from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack
 from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look, section_colour
@@ -27,7 +28,6 @@ from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.reference.tables import (
     fits_width,
     least_width,
-    section_band,
     side_by_side,
     snug_fits,
     snug_room,

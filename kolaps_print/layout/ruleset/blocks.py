@@ -18,10 +18,10 @@ from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.card_face import ASCENT
 from kolaps_print.layout.reference.as_shapes import Area, block_shapes
+from kolaps_print.layout.reference.bands import section_band
 from kolaps_print.layout.reference.flow import SectionBand
 from kolaps_print.layout.reference.look import Styles, ink, tint
 from kolaps_print.layout.reference.row_table import BIG
-from kolaps_print.layout.reference.tables import section_band
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook
 from kolaps_print.layout.ruleset.parts import ShapedPart
 from kolaps_print.layout.shapes import Shape
@@ -497,7 +497,7 @@ def _line_label(
 
 
 class SectionBar(SectionBand):
-    """A sheet section's band as KOLAPS's sheet sets it (layout/reference/tables.section_band: its
+    """A sheet section's band as KOLAPS's sheet sets it (layout/reference/bands.section_band: its
     title at the body + 3.5 pt, white on the system's colour, the column's width, its height and
     corners from the body); a band repeated where the section goes on in the next column adds
     « (suite) » after the title in the body's regular face."""

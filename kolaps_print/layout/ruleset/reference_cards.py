@@ -20,12 +20,12 @@ from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, ref
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
+from kolaps_print.layout.reference.bands import paragraph
 from kolaps_print.layout.reference.cards import CardOverflow, area_gain, card_cell_lines, card_spec
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
 from kolaps_print.layout.reference.numbering import card_number, face_hint, first_fitting
 from kolaps_print.layout.reference.row_table import RowTable
-from kolaps_print.layout.reference.tables import paragraph
 from kolaps_print.layout.ruleset.card import FaceSetting, RulesetFace, band_shapes, story_room
 from kolaps_print.layout.ruleset.card_flow import (
     FaceOverflow,

@@ -27,12 +27,12 @@ from kolaps_print.content.ruleset_sheet import (
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
+from kolaps_print.layout.reference.bands import paragraph, quiet
 from kolaps_print.layout.reference.flow import FlowBox, Stack, house_cut
 from kolaps_print.layout.reference.furniture import sheet_furniture
 from kolaps_print.layout.reference.look import Styles, ink, muted, reference_look
 from kolaps_print.layout.reference.row_table import BIG, EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.reference.sheet import SheetFooter, title_line
-from kolaps_print.layout.reference.tables import paragraph, quiet
 from kolaps_print.layout.ruleset.blocks import SectionBar
 from kolaps_print.layout.ruleset.card_flow import KEY_STYLE
 from kolaps_print.layout.ruleset.columns import (
