@@ -23,6 +23,7 @@ from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.look import mark_grey, muted, reference_look
+from kolaps_print.layout.ruleset.look import sheet_look
 
 WHITE = (255, 255, 255)
 A4_WIDTH = 595.28  # pt
@@ -70,11 +71,23 @@ def _band_titles(pdf: bytes):
     return [t for t in _texts(pdf) if t.fill == WHITE and t.font.endswith("Bold")]
 
 
-def _house_band(size: float) -> tuple[float, float]:
-    """KOLAPS's band (layout/reference: Styles.section_title_size = body + 3.5, SectionBand): its
-    height and its corner's inset for a title of size pt."""
-    body = size - 3.5
-    return 1.1 * size + 2 * (body * 0.6) * 0.6, KAPPA * body * 0.6 * 0.6
+HOUSE_HEADS = (3.5, 0.6, 1.5)  # KOLAPS's band title and caption over the body (pt), the band's padding (× body)
+
+
+def _heads(system: str) -> list[tuple[float, float, float]]:
+    """The heads a sheet may take: KOLAPS's, and on a ruleset's tight sheet rulesets.yaml's tight_heads
+    (rsstyle22: sized from the body so that they leave the body its size)."""
+    if system == "kolaps":
+        return [HOUSE_HEADS]
+    return [HOUSE_HEADS] + [(t.band_over_pt, t.band_pad, t.caption_over_pt) for t in sheet_look().tight_heads]
+
+
+def _house_band(size: float, over: float = 3.5, pad: float = 0.6) -> tuple[float, float]:
+    """KOLAPS's band (layout/reference: Styles.section_title_size = body + 3.5, SectionBand), or a
+    tight sheet's (its title over the body, its padding): its height and its corner's inset for a
+    title of size pt."""
+    body = size - over
+    return 1.1 * size + 2 * (body * pad) * 0.6, KAPPA * body * pad * 0.6
 
 
 @pytest.mark.parametrize("system", ["kolaps", *RULESETS])
@@ -87,11 +100,22 @@ def test_section_bands_are_kolaps_bands(system, kolaps_sheet):
     assert titles and len(bands) >= len(titles)
     widths = {round(width, 1) for _, width, _, _ in bands}
     assert len(widths) == 1, widths  # full column width, every one
+    body = _body(_texts(pdf))
+    (heads,) = [h for h in _heads(system) if titles[0].size == pytest.approx(body + h[0], abs=0.02)]
     for title in titles:
-        height, inset = _house_band(title.size)
+        assert title.size == pytest.approx(body + heads[0], abs=0.02), (title.text, title.size, body)
+        height, inset = _house_band(title.size, *heads[:2])
         holding = [b for b in bands if b[0] <= title.bounds[0] <= b[0] + b[1] and abs(b[2] - height) < 0.3]
         assert holding, (title.text, title.size, height, bands)
         assert any(abs(b[3] - inset) < TOLERANCE for b in holding), (title.text, inset, holding)
+    if system != "kolaps":  # its tables' titles from the same heads
+        (mark,) = [t for t in _texts(pdf) if t.text.strip().endswith(CAPTIONS[system])]
+        assert mark.size == pytest.approx(body + heads[2], abs=0.02), (system, mark.size, body, heads)
+
+
+def _body(texts) -> float:
+    """The size most texts print at."""
+    return max({round(t.size, 2) for t in texts}, key=lambda s: sum(round(t.size, 2) == s for t in texts))
 
 
 @pytest.mark.parametrize("system", RULESETS)
@@ -114,16 +138,15 @@ def test_the_title_line_is_kolaps_s(system, kolaps_sheet):
 @pytest.mark.parametrize("system", RULESETS)
 def test_a_caption_s_mark_is_quiet_as_on_kolaps_sheet(system, kolaps_sheet):
     """Main set « † 3D6-E2 » bold inside the table's bold title. Now in the marks' grey italic after
-    it, at the caption's size, as KOLAPS's « † E37 »; the caption itself at KOLAPS's body + 1.5 pt."""
+    it, at the caption's size, as KOLAPS's « † E37 »; the caption itself larger than the body, at
+    KOLAPS's body + 1.5 pt where the sheet has room (test_section_bands_are_kolaps_bands: at its
+    heads' size)."""
     texts = _texts(ruleset_pdf(system, "sheet"))
     (mark,) = [t for t in texts if t.text.strip().endswith(CAPTIONS[system])]
     assert mark.font.endswith("Italic") and mark.fill == seen(mark_grey()), mark
     caption = [t for t in texts if abs(t.bounds[3] - mark.bounds[3]) < 2 and t.bounds[2] <= mark.bounds[0] + 1]
     assert caption and all(t.font.endswith("Bold") and t.size == pytest.approx(mark.size) for t in caption)
-    body = max(
-        {round(t.size, 2) for t in texts}, key=lambda s: sum(round(t.size, 2) == s for t in texts)
-    )  # the size most texts print at
-    assert mark.size == pytest.approx(body + 1.5)
+    assert any(mark.size == pytest.approx(_body(texts) + h[2]) for h in _heads(system)), mark
 
 
 @pytest.mark.parametrize("system", RULESETS)

@@ -9,6 +9,7 @@ imports this, not tables.py (tests/jobs/test_ruleset_cards_imports.py).
 from __future__ import annotations
 
 from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from kolaps_print.fonts import SANS
@@ -35,13 +36,21 @@ def marks_grey(size: float) -> str:
     return colour_markup(grey_at(mark_grey(), size).cmyk())
 
 
-def section_band(title: str, colour: Color, styles: Styles, after: str = "") -> SectionBand:
-    """The section's band; after: a word after its title in the body's regular face (the « (suite) »
-    of a rulesets' sheet's band repeated at the head of the next column)."""
-    style = styles.section_title()
-    if not after:
-        return SectionBand(paragraph(title, style), colour, pad=styles.body * BAND_PAD)
-    tail = f' <font face="{SANS}" size="{styles.body:g}">{escape(after)}</font>'
-    return SectionBand(
-        Paragraph(quiet(escape(title), style.fontSize) + tail, style), colour, pad=styles.body * BAND_PAD
-    )
+def section_band(
+    title: str, colour: Color, styles: Styles, after: str = "", tight: tuple[float, float] | None = None
+) -> SectionBand:
+    """The section's band: its title at styles.section_title() (the body + 3.5 pt), its padding
+    BAND_PAD times the body; after: a word after its title in the body's regular face (the
+    « (suite) » of a rulesets' sheet's band repeated at the head of the next column); tight: (the
+    title over the body, pt; the padding, times the body) for a tight rulesets' sheet, whose band
+    is sized from its body so that it leaves the body its size (rsstyle22)."""
+    style, pad = styles.section_title(), BAND_PAD
+    if tight is not None:
+        size, pad = styles.body + tight[0], tight[1]
+        style = ParagraphStyle(
+            f"{style.name}-tight", parent=style, fontSize=size, leading=size * style.leading / style.fontSize
+        )
+    markup = quiet(escape(title), style.fontSize)
+    if after:
+        markup += f' <font face="{SANS}" size="{styles.body:g}">{escape(after)}</font>'
+    return SectionBand(Paragraph(markup, style), colour, pad=styles.body * pad)

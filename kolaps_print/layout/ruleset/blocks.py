@@ -503,6 +503,6 @@ class SectionBar(SectionBand):
     « (suite) » after the title in the body's regular face."""
 
     def __init__(self, text: str, look: SheetLook, colour: Color, continued: str = ""):
-        band = section_band(text, colour, Styles(look.body_pt), continued)
+        band = section_band(text, colour, Styles(look.body_pt), continued, look.tight_band())
         super().__init__(band.text, band.colour, band.pad)
         self.title, self.continued = text, continued

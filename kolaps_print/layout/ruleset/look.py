@@ -201,6 +201,16 @@ class ReferenceCardsLook(Model):
         )
 
 
+class TightHeads(Model):
+    """A tight sheet's section bands and tables' titles, sized from its body (rsstyle22): the band's
+    title this much over the body, its padding this many times the body, the tables' titles this
+    much over the body (KOLAPS's: 3.5 pt, 0.6 and 1.5 pt; layout/reference/bands.py, look.Styles)."""
+
+    band_over_pt: float = Field(ge=0, le=6)
+    band_pad: float = Field(gt=0, le=1)
+    caption_over_pt: float = Field(ge=0, le=3)
+
+
 class SheetLook(Model):
     margin_mm: float = Field(ge=6, le=40)  # nothing that matters within 6 mm of the sheet's edge
     header_mm: float = Field(ge=4, le=30)
@@ -223,15 +233,28 @@ class SheetLook(Model):
     # a grid this much smaller than the body may keep its short cells whole (« Coup puissant »), none over max_cell_lines
     short_cells_within_pt: float = Field(default=0, ge=0, le=2)
     balance_within: float = Field(default=1, gt=0, le=1)  # the last page's columns end within this share of a column
+    # heads tried in turn, after KOLAPS's, on a sheet whose body KOLAPS's would make smaller
+    tight_heads: list[TightHeads] = Field(default_factory=list)
+    heads: int = Field(default=0, ge=0)  # the sheet's: 0 KOLAPS's, else tight_heads[heads - 1] (the fit's choice)
+    # larger heads keep the last page's columns within this share of a column of each other, or as level as the tightest
+    heads_level_within: float = Field(default=1, gt=0, le=1)
     colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
     default_colour: StyleColour
     card: CardLook
     reference_cards: ReferenceCardsLook
 
-    def at_body(self, body: float) -> SheetLook:
+    def at_body(self, body: float, heads: int = 0) -> SheetLook:
         """The look with its body at body (pt): the section bands and the tables' titles follow it
-        as on KOLAPS's sheet (layout/reference/look.Styles: body + 3.5 pt, body + 1.5 pt)."""
-        return self.model_copy(update={"body_pt": body})
+        as on KOLAPS's sheet (layout/reference/look.Styles: body + 3.5 pt, body + 1.5 pt), or as
+        tight_heads[heads - 1] says."""
+        return self.model_copy(update={"body_pt": body, "heads": heads})
+
+    def tight_band(self) -> tuple[float, float] | None:
+        """The section band's (title over the body, pt; padding, times the body), None for KOLAPS's."""
+        if not self.heads:
+            return None
+        tight = self.tight_heads[self.heads - 1]
+        return tight.band_over_pt, tight.band_pad
 
     def for_cards(self) -> SheetLook:
         """The sheet's look with the reference cards' sizes; a deck's table steps its own size down

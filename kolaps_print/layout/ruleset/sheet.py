@@ -210,7 +210,7 @@ def _table(
     grid = grids.grid(table, width, size, look, under) if grids is not None else _grid(table, width, size, look, under)
     parts: list[Flowable] = [*lead]
     if table.title:  # KOLAPS's caption: bold, the body + 1.5 pt, its « † D12-E3 » in the marks' grey italic
-        parts.append(paragraph(table.title, Styles(look.body_pt).table_title()))
+        parts.append(paragraph(table.title, _caption_style(look)))
     parts.append(grid)
     note = paragraph_style("note", SANS_ITALIC, look.note_pt or look.body_pt, look.leading, muted())
     note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
@@ -359,6 +359,17 @@ def _example(text: str) -> str:
         return ""
     head = escape(label("rulesets.columns.example_run_in") + NBSP + ":")
     return f'<font face="{SANS_ITALIC}">{head} {escape(text)}</font>'
+
+
+def _caption_style(look: SheetLook) -> ParagraphStyle:
+    """A table's title: KOLAPS's (bold, the body + 1.5 pt), or a tight sheet's (tight_heads)."""
+    style = Styles(look.body_pt).table_title()
+    if not look.heads:
+        return style
+    size = look.body_pt + look.tight_heads[look.heads - 1].caption_over_pt
+    return ParagraphStyle(
+        f"{style.name}-tight", parent=style, fontSize=size, leading=size * style.leading / style.fontSize
+    )
 
 
 def _in_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
@@ -790,32 +801,45 @@ def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: Shee
     """The look at the largest body size (from max_body_pt down to min_body_pt) that prints the
     sheet on the fewest pages: a sheet spilling a few lines onto a second page sets them a little
     smaller, a short one a little larger; or a size at most whole_within_pt smaller when it cuts
-    fewer sections on the last page (a page with room keeps its sections whole)."""
+    fewer sections on the last page (a page with room keeps its sections whole).
 
-    def pages(body: float) -> int:
-        story = _story(sections, look.at_body(body), setting)
-        return len(paginate(story, look.at_body(body), setting.size, setting.colour, balance=True))
+    The body is chosen with the tightest heads (tight_heads' last: the most room); then the sheet
+    takes KOLAPS's heads (section bands and tables' titles) if that body holds them on as many
+    pages, cutting no more sections and keeping the last page's columns level (heads_level_within,
+    or as level as the tightest), else the first of tight_heads that does: the heads never cost the
+    body its size (rsstyle22; KOLAPS's set the d12 Letter sheet at 12 pt, not 12.75, its « Attaque
+    ou défense totale » stacked, its columns 10 % apart)."""
+    tightest = len(look.tight_heads)
+
+    def laid(body: float, heads: int) -> list[list[FlowBox]]:
+        at = look.at_body(body, heads)
+        return paginate(_story(sections, at, setting), at, setting.size, setting.colour, balance=True)
 
     sizes = [look.max_body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
-    fewest = pages(sizes[-1])
+    fewest = len(laid(sizes[-1], tightest))
     low, high = 0, len(sizes) - 1  # pages grow with the size: the first size at the fewest, by halves
     while low < high:
         middle = (low + high) // 2
-        if pages(sizes[middle]) == fewest:
+        if len(laid(sizes[middle], tightest)) == fewest:
             high = middle
         else:
             low = middle + 1
     near = [size for size in sizes[low:] if size >= sizes[low] - look.whole_within_pt - 1e-9]
-    cuts = [(_last_page_cuts(sections, look.at_body(size), setting), -size) for size in near]
-    return look.at_body(-min(cuts)[1])
+    cuts, body = min((_cuts(laid(size, tightest)[-1]), -size) for size in near)
+    tight = laid(-body, tightest)[-1]
+    level = max(_spread(tight), look.heads_level_within * tight[0].height)
+    for heads in range(tightest):  # KOLAPS's first
+        pages = laid(-body, heads)
+        if len(pages) == fewest and _cuts(pages[-1]) <= cuts and _spread(pages[-1]) <= level:
+            return look.at_body(-body, heads)
+    return look.at_body(-body, tightest)
 
 
-def _last_page_cuts(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> int:
-    """How many sections the laid-out sheet's last page cuts between its columns."""
-    pages = paginate(_story(sections, look, setting), look, setting.size, setting.colour, balance=True)
-    return _cuts(pages[-1])
+def _spread(columns: list[FlowBox]) -> float:
+    """How far apart the columns end (pt)."""
+    return max(c.used for c in columns) - min(c.used for c in columns)
 
 
 def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int) -> list[Shape]:
