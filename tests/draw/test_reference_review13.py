@@ -12,6 +12,7 @@ from pdf_text import text_objects  # tests/support
 from ruleset_products import RULESETS, ReferenceDecks  # tests/support
 
 from kolaps_print.layout.style import table_paint
+from kolaps_print.provenance import find_marks
 
 CARDS = ("mini", "poker", "tarot")
 SYSTEMS = (*RULESETS, "kolaps")
@@ -42,16 +43,23 @@ def _joined(lines: list) -> list[str]:
     return [" ".join(o.text.strip() for o in run) for run in out]
 
 
+def _mark_alone(text: str) -> bool:
+    """Whether a text holds marks only (« † 3D6-E5 »): a cell's or caption's, no note."""
+    ids = find_marks(text)
+    return bool(ids) and text.replace("†", " ").split() == ids
+
+
 def _notes_alone(pdf: bytes, deck: list[Face]) -> list[tuple[int, list[str], list[str]]]:
     """(face, its headings, its notes' first words) of each face that prints a note (italic text
-    under its band) and no row of any table."""
+    under its band, a mark alone aside) and no row of any table."""
     objects = [o for o in text_objects(pdf) if o.text.strip()]
     out = []
     for face in deck:
         if face.pieces:
             continue
         mine = _under_band([o for o in objects if o.page == face.index])
-        notes = [o for o in mine if "Italic" in o.font]
+        # a mark set in a cell (« AV. † 3D6-E5 », grey italic as KOLAPS's since rsstyle21) is no note
+        notes = [o for o in mine if "Italic" in o.font and not _mark_alone(o.text)]
         if notes:
             top = max(o.bounds[3] for o in notes)
             headings = _joined([o for o in mine if "Bold" in o.font and o.bounds[1] > top - 1])

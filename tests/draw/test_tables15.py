@@ -27,8 +27,20 @@ def _army(system: str, card: str) -> bytes:
 
 
 def _lines(pdf: bytes) -> list[tuple[int, str]]:
-    """Each printed line's text (a text object), with its page from 1."""
-    return [(o.page + 1, o.text.strip()) for o in text_objects(pdf) if o.text.strip()]
+    """Each printed line's text, with its page from 1: a text object, joined by a mark's run after it
+    on its line (« † D100-E8 » is a run of its own in the marks' grey italic, rsstyle21)."""
+    lines: list[tuple[int, str]] = []
+    last = None
+    for o in (o for o in text_objects(pdf) if o.text.strip()):
+        middle = (o.bounds[1] + o.bounds[3]) / 2
+        if last is not None and o.page == last.page and abs(middle - (last.bounds[1] + last.bounds[3]) / 2) < 3:
+            if o.text.strip().startswith("\u2020") and o.bounds[0] >= last.bounds[2] - 1:
+                lines[-1] = (lines[-1][0], f"{lines[-1][1]} {o.text.strip()}")
+                last = o
+                continue
+        lines.append((o.page + 1, o.text.strip()))
+        last = o
+    return lines
 
 
 @pytest.mark.parametrize("card", ["tarot", "poker"])

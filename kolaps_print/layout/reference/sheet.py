@@ -20,6 +20,7 @@ from kolaps_print.content.tables import TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import box_shapes
+from kolaps_print.layout.reference.bands import section_band
 from kolaps_print.layout.reference.column_order import reorder
 from kolaps_print.layout.reference.flow import EPSILON, FlowBox, Stack
 from kolaps_print.layout.reference.look import SheetSpec, Styles, reference_look, section_colour
@@ -27,7 +28,6 @@ from kolaps_print.layout.reference.row_table import RowTable
 from kolaps_print.layout.reference.tables import (
     fits_width,
     least_width,
-    section_band,
     side_by_side,
     snug_fits,
     snug_room,
@@ -299,17 +299,34 @@ def _header(geometry: SheetGeometry, index: int, pages: int, title: str, stamp: 
     spec = geometry.spec
     w, h = geometry.pagesize
     m = pt(spec.margin)
-    game, number = label("common.game"), label("tables.sheet.page_of", page=index + 1, pages=pages)
+    number = label("tables.sheet.page_of", page=index + 1, pages=pages)
+    band = (h - pt(spec.top), pt(spec.header))
+    return title_line((m, w - m), band, (label("common.game"), title), stamp, number, spec)
+
+
+def title_line(
+    sides: tuple[float, float],
+    band: tuple[float, float],
+    names: tuple[str, str],
+    stamp: str,
+    number: str,
+    spec: SheetSpec,
+) -> SheetHeader:
+    """The house title line in band (its top, points from the page's foot, and its height),
+    between sides (left, right), with no number on a sheet of one page: names' first (the game, a system) in bold then its second (the
+    sheet's title) muted; the stamp then the number from the right; the rule under them. KOLAPS's
+    sheet and the rulesets' sheets print it alike (rsstyle21)."""
+    (left, right), (top, height), (game, title) = sides, band, names
     return SheetHeader(
-        left=m,
-        right=w - m,
-        baseline=h - pt(spec.top) - pt(spec.header) * 0.55,
-        rule_y=h - pt(spec.top) - pt(spec.header) * 0.85,
+        left=left,
+        right=right,
+        baseline=top - height * 0.55,
+        rule_y=top - height * 0.85,
         game=game,
         title=title,
-        title_x=m + stringWidth(game + "  ", SANS_BOLD, spec.title_pt),
+        title_x=left + stringWidth(game + "  ", SANS_BOLD, spec.title_pt),
         stamp=stamp,
-        stamp_right=w - m - stringWidth(number + "   ", SANS_BOLD, spec.page_pt),
+        stamp_right=right - stringWidth(number + "   ", SANS_BOLD, spec.page_pt) if number else right,
         number=number,
         title_pt=spec.title_pt,
         page_pt=spec.page_pt,

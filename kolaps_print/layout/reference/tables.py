@@ -15,12 +15,12 @@ from reportlab.platypus import Flowable, Paragraph
 from kolaps_print.content.tables import Align, TableContent
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
-from kolaps_print.layout.reference.flow import EPSILON, SectionBand, Stack
-from kolaps_print.layout.reference.look import Styles, chance_colour, grey_at, mark_grey
+from kolaps_print.layout.reference.bands import marks_grey, paragraph
+from kolaps_print.layout.reference.flow import EPSILON, Stack
+from kolaps_print.layout.reference.look import Styles, chance_colour
 from kolaps_print.layout.reference.row_table import EMPTY_CELL_PT, Row, RowTable, TableLook
 from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.layout.shapes import Ink
-from kolaps_print.layout.style import markup as colour_markup
 from kolaps_print.layout.style import table_paint, unheaded_numbers
 from kolaps_print.typography import escape, run_in
 
@@ -30,15 +30,6 @@ SLACK_PT = 0.5  # pt: what a column's least width keeps beyond its longest word 
 # a numbered list's first cells: numbers and ranges (« 1 », « 6 à 4 », « 1–2 », « 7+ »), never words
 NUMBERED = re.compile(r"[\d\s\u00a0\u202f–−+≤≥-]*\d[\d\s\u00a0\u202f–−+≤≥-]*(?:\s*à\s*\d+)?")
 MIN_WORDS_A_LINE = 5  # a long-text column holding fewer words a line (on average) goes under its row instead
-
-
-def paragraph(text: str, style) -> Paragraph:
-    return Paragraph(quiet_marks(escape(text), _marks_grey(style.fontSize)), style)
-
-
-def _marks_grey(size: float) -> str:
-    """The marks' colour as markup at this type size (solid ink under SOLID_BELOW_PT)."""
-    return colour_markup(grey_at(mark_grey(), size).cmyk())
 
 
 def _words(texts: list[str]) -> list[str]:
@@ -563,7 +554,7 @@ def _most_lines_under(table: TableContent, width: float, styles: Styles) -> int:
 
 def _stacked_cell(header: str, value: str, size: float) -> str:
     """« <b>Réussite critique :</b> le dé gardé donne 6. » as Paragraph markup, marks quiet."""
-    grey = _marks_grey(size)
+    grey = marks_grey(size)
 
     def quiet(text: str) -> str:
         return quiet_marks(escape(text), grey)
@@ -743,7 +734,3 @@ def side_by_side(blocks: list[Flowable], widths: list[float], gap: float) -> Row
         left=(0.0,) * len(blocks), right=tuple(gap if i < last else 0.0 for i in range(len(blocks))), valign="top"
     )
     return RowTable([Row(tuple(blocks), top=0, bottom=0)], col_widths, look)
-
-
-def section_band(title: str, colour: Color, styles: Styles) -> SectionBand:
-    return SectionBand(paragraph(title, styles.section_title()), colour, pad=styles.body * 0.6)

@@ -17,8 +17,10 @@ from kolaps_print.content.ruleset_card import Tiles, Track
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
 from kolaps_print.layout.card_face import ASCENT
-from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock, block_shapes
-from kolaps_print.layout.reference.look import ink, tint
+from kolaps_print.layout.reference.as_shapes import Area, block_shapes
+from kolaps_print.layout.reference.bands import section_band
+from kolaps_print.layout.reference.flow import SectionBand
+from kolaps_print.layout.reference.look import Styles, ink, tint
 from kolaps_print.layout.reference.row_table import BIG
 from kolaps_print.layout.ruleset.look import CardLook, SheetLook
 from kolaps_print.layout.ruleset.parts import ShapedPart
@@ -494,25 +496,13 @@ def _line_label(
     return [area.text(at, baseline, text, SANS, size, black, "centre")]
 
 
-class SectionBar(ShapedBlock):
-    """A sheet section's title, white on a bar of the system's colour the column's width; a bar
-    repeated where the section goes on in the next column adds a small « (suite) » after it."""
+class SectionBar(SectionBand):
+    """A sheet section's band as KOLAPS's sheet sets it (layout/reference/bands.section_band: its
+    title at the body + 3.5 pt, white on the system's colour, the column's width, its height and
+    corners from the body); a band repeated where the section goes on in the next column adds
+    « (suite) » after the title in the body's regular face."""
 
     def __init__(self, text: str, look: SheetLook, colour: Color, continued: str = ""):
-        super().__init__()
-        self.text, self.look, self.colour, self.continued = text, look, colour, continued
-
-    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        self.width = aW
-        return aW, pt(self.look.section_bar_mm)
-
-    def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
-        look, paper = self.look, house_colour("paper").cmyk()
-        height, size = pt(look.section_bar_mm), look.section_pt
-        bar = area.box(x, y, self.width, height, self.colour.cmyk(), pt(look.section_radius_mm))
-        baseline, left = y + height / 2 - size * 0.35, x + size * 0.6
-        shapes: list[Shape] = [bar, area.text(left, baseline, self.text, SANS_BOLD, size, paper)]
-        if self.continued:  # a word space after the title
-            after = left + stringWidth(self.text + " ", SANS_BOLD, size)
-            shapes.append(area.text(after, baseline, self.continued, SANS, look.section_continued_pt, paper))
-        return shapes
+        band = section_band(text, colour, Styles(look.body_pt), continued, look.tight_band())
+        super().__init__(band.text, band.colour, band.pad)
+        self.title, self.continued = text, continued

@@ -173,9 +173,6 @@ class CardLook(Model):
 class ReferenceCardsLook(Model):
     """What the reference cards change of the sheet's look: smaller type, tighter cells."""
 
-    section_pt: float = Field(ge=6, le=24)
-    section_bar_mm: float = Field(ge=3, le=15)
-    table_title_pt: float = Field(ge=6, le=20)
     body_pt: float = Field(ge=6, le=14)  # body text never below 6 pt
     min_body_pt: float = Field(ge=6, le=14)
     cell_padding_pt: float = Field(ge=0, le=10)
@@ -204,19 +201,22 @@ class ReferenceCardsLook(Model):
         )
 
 
+class TightHeads(Model):
+    """A tight sheet's section bands and tables' titles, sized from its body (rsstyle22): the band's
+    title this much over the body, its padding this many times the body, the tables' titles this
+    much over the body (KOLAPS's: 3.5 pt, 0.6 and 1.5 pt; layout/reference/bands.py, look.Styles)."""
+
+    band_over_pt: float = Field(ge=0, le=6)
+    band_pad: float = Field(gt=0, le=1)
+    caption_over_pt: float = Field(ge=0, le=3)
+
+
 class SheetLook(Model):
     margin_mm: float = Field(ge=6, le=40)  # nothing that matters within 6 mm of the sheet's edge
     header_mm: float = Field(ge=4, le=30)
     footer_mm: float = Field(ge=3, le=30)
     columns: int = Field(ge=1, le=3)
     column_gap_mm: float = Field(ge=2, le=20)
-    title_pt: float = Field(ge=6, le=30)
-    section_pt: float = Field(ge=6, le=24)
-    section_bar_mm: float = Field(ge=3, le=15)
-    section_radius_mm: float = Field(ge=0, le=4)
-    section_continued_pt: float = Field(ge=6, le=24)  # « (suite) » on a section's bar in the next column
-    title_rule_pt: float = Field(gt=0, le=4)
-    table_title_pt: float = Field(ge=6, le=20)
     body_pt: float = Field(ge=6, le=14)  # body text never below 6 pt
     min_body_pt: float = Field(ge=6, le=14)
     max_body_pt: float = Field(ge=6, le=14)
@@ -229,27 +229,32 @@ class SheetLook(Model):
     note_pt: float | None = Field(default=None, ge=6, le=14)  # a reference deck's notes, one size (None: the body's)
     table_gap_mm: float = Field(ge=0, le=20)
     split_min_mm: float = Field(ge=0, le=200)  # a section breaking at a column's foot leaves this much there
-    heads_from_pt: float = Field(ge=6, le=14)  # a body past this grows the bars and table titles with it
     whole_within_pt: float = Field(ge=0, le=4)  # a body this much smaller may keep the last page's sections whole
     # a grid this much smaller than the body may keep its short cells whole (« Coup puissant »), none over max_cell_lines
     short_cells_within_pt: float = Field(default=0, ge=0, le=2)
-    table_title_scale: float = Field(default=1, ge=1, le=2)  # a table's title never smaller than the body times this
     balance_within: float = Field(default=1, gt=0, le=1)  # the last page's columns end within this share of a column
+    # heads tried in turn, after KOLAPS's, on a sheet whose body KOLAPS's would make smaller
+    tight_heads: list[TightHeads] = Field(default_factory=list)
+    heads: int = Field(default=0, ge=0)  # the sheet's: 0 KOLAPS's, else tight_heads[heads - 1] (the fit's choice)
+    # larger heads keep the last page's columns within this share of a column of each other, or as level as the tightest
+    heads_level_within: float = Field(default=1, gt=0, le=1)
     colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
     default_colour: StyleColour
     card: CardLook
     reference_cards: ReferenceCardsLook
 
-    def at_body(self, body: float) -> SheetLook:
-        """The look with its body at body (pt); past heads_from_pt, the section bars (their type and
-        height) and the table titles grow in proportion, so a short sheet set large keeps its
-        heads above its body; a table's title is never set smaller than the body (table_title_scale):
-        it heads the rows under it."""
-        grow = max(1.0, body / self.heads_from_pt)
-        heads = ("section_pt", "section_continued_pt", "section_bar_mm", "table_title_pt")
-        sizes = {k: round(getattr(self, k) * grow, 2) for k in heads}
-        sizes["table_title_pt"] = max(sizes["table_title_pt"], round(body * self.table_title_scale, 2))
-        return self.model_copy(update={"body_pt": body} | sizes)
+    def at_body(self, body: float, heads: int = 0) -> SheetLook:
+        """The look with its body at body (pt): the section bands and the tables' titles follow it
+        as on KOLAPS's sheet (layout/reference/look.Styles: body + 3.5 pt, body + 1.5 pt), or as
+        tight_heads[heads - 1] says."""
+        return self.model_copy(update={"body_pt": body, "heads": heads})
+
+    def tight_band(self) -> tuple[float, float] | None:
+        """The section band's (title over the body, pt; padding, times the body), None for KOLAPS's."""
+        if not self.heads:
+            return None
+        tight = self.tight_heads[self.heads - 1]
+        return tight.band_over_pt, tight.band_pad
 
     def for_cards(self) -> SheetLook:
         """The sheet's look with the reference cards' sizes; a deck's table steps its own size down

@@ -21,6 +21,7 @@ from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, fol
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area
+from kolaps_print.layout.reference.bands import paragraph
 from kolaps_print.layout.reference.cards import CardOverflow, area_gain, card_cell_lines, card_spec
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.look import ink as house_ink
@@ -48,7 +49,6 @@ from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.provenance import mark_pattern, marked
-from kolaps_print.typography import closing_mark_held, escape
 from kolaps_print.units import pt
 
 SLACK = 0.5  # pt: faces are filled this much short of the room the card will give them
@@ -104,7 +104,7 @@ def _pour(story: list[Flowable], width: float, height: float) -> FacePour:
 
 def _continued_paragraph(title: Paragraph) -> Paragraph:
     """A table's title over a piece after its first (« Chance de réussir une action (suite) † D12-E3 »)."""
-    return Paragraph(escape(closing_mark_held(continued_title_text(title.getPlainText()))), title.style)
+    return paragraph(continued_title_text(title.getPlainText()), title.style)
 
 
 def _section_faces(sections: list[SectionContent], size: tuple[float, float], look: SheetLook, grids: Grids) -> Poured:
@@ -371,7 +371,7 @@ def _fullest_sizes(table: RulesetTable, width: float, look: SheetLook, face: Fac
 
 
 def card_sizes(look: SheetLook, gain: float = 1.0) -> list[SheetLook]:
-    """The cards' looks to try, the largest body first, down to the smallest: titles grow with it.
+    """The cards' looks to try, the largest body first, down to the smallest: titles follow it (Styles).
     On a card gain times poker's (area_gain: tarot), the largest grows as much, up to
     large_max_body_pt (review 12, N1: tarot faces 40–85 % empty at poker's 8 pt)."""
     cards = look.for_cards().model_copy(update={"max_cell_lines": card_cell_lines()})
@@ -380,11 +380,7 @@ def card_sizes(look: SheetLook, gain: float = 1.0) -> list[SheetLook]:
     top = min(look.reference_cards.large_max_body_pt, max(top, math.floor(top * gain / step + 1e-9) * step))
     count = int(round((top - base) / step))
     sizes = [round(base + step * i, 2) for i in range(count, -1, -1)]
-    grown = ("section_pt", "table_title_pt")
-    return [
-        cards.model_copy(update={"body_pt": s} | {k: round(getattr(cards, k) * s / base, 2) for k in grown})
-        for s in sizes
-    ]
+    return [cards.model_copy(update={"body_pt": s}) for s in sizes]
 
 
 def reference_faces(

@@ -11,18 +11,28 @@ import math
 from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from kolaps_print.content.ruleset_sheet import RulesetTable, SectionContent, column_parts, refolded, value_columns
+from kolaps_print.content.ruleset_sheet import (
+    NUMBER,
+    RulesetTable,
+    SectionContent,
+    column_parts,
+    refolded,
+    value_columns,
+)
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
+from kolaps_print.layout.reference.bands import paragraph, quiet
 from kolaps_print.layout.reference.flow import FlowBox, Stack, house_cut
-from kolaps_print.layout.reference.look import ink, mark_grey, muted
+from kolaps_print.layout.reference.furniture import sheet_furniture
+from kolaps_print.layout.reference.look import Styles, ink, muted, reference_look
 from kolaps_print.layout.reference.row_table import BIG, EMPTY_CELL_PT, Row, RowTable, TableLook
+from kolaps_print.layout.reference.sheet import SheetFooter, title_line
 from kolaps_print.layout.ruleset.blocks import SectionBar
 from kolaps_print.layout.ruleset.card_flow import KEY_STYLE
 from kolaps_print.layout.ruleset.columns import (
@@ -38,10 +48,10 @@ from kolaps_print.layout.ruleset.columns import (
 )
 from kolaps_print.layout.ruleset.flow import fill_column, split_between_rows
 from kolaps_print.layout.ruleset.look import SheetLook, paragraph_style
-from kolaps_print.layout.shapes import Shape
+from kolaps_print.layout.shapes import Shape, Text
 from kolaps_print.layout.style import table_paint
 from kolaps_print.provenance import mark_pattern, marked
-from kolaps_print.typography import NBSP, closing_mark_held, escape, run_in, tied_end
+from kolaps_print.typography import NBSP, escape, run_in, tied_end
 from kolaps_print.units import pt
 
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
@@ -126,14 +136,6 @@ def _column_parts(table: RulesetTable, width: float, look: SheetLook) -> list[Ru
     return [table]
 
 
-def _held(text: str) -> str:
-    """A cell's or a title's markup as drawn: its closing mark holding its last two words
-    (typography.closing_mark_held: « de l’arme. † 3D6-E4 », never « l’arme. † 3D6-E4 » alone on a
-    last line; book21, review 20 N4), the table's texts left as the data's; columns._measured
-    measures them so."""
-    return escape(closing_mark_held(text))
-
-
 def continued_title_text(title: str) -> str:
     """A part's title after the first: « Chance de réussir une action (suite) † D12-E3 », its
     marks kept (the proof finds them on the faces that print them)."""
@@ -207,15 +209,13 @@ def _table(
     first); its grid from grids when it was laid out there already."""
     grid = grids.grid(table, width, size, look, under) if grids is not None else _grid(table, width, size, look, under)
     parts: list[Flowable] = [*lead]
-    if table.title:
-        parts.append(
-            Paragraph(_held(table.title), paragraph_style("title", SANS_BOLD, look.table_title_pt, look.leading))
-        )
+    if table.title:  # KOLAPS's caption: bold, the body + 1.5 pt, its « † D12-E3 » in the marks' grey italic
+        parts.append(paragraph(table.title, _caption_style(look)))
     parts.append(grid)
     note = paragraph_style("note", SANS_ITALIC, look.note_pt or look.body_pt, look.leading, muted())
     note.allowWidows = 0  # a key or note split at a face's foot never leaves its last line alone over the page
     key = ParagraphStyle(KEY_STYLE, parent=note)  # the same look, named: a card keeps it with its table
-    parts += [Paragraph(escape(text), style) for text, style in ((table.key, key), (table.note, note)) if text]
+    parts += [paragraph(text, style) for text, style in ((table.key, key), (table.note, note)) if text]
     return Stack(parts + [Spacer(1, pt(look.table_gap_mm))])
 
 
@@ -262,10 +262,14 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     widths = _grid_widths(keys, width, size, look, under, bold_first)
     header = [breakable(h, w - 2 * CELL_PAD - SLACK, size) for h, w in zip(keys.header, widths, strict=True)]
     pad = look.cell_padding_pt
-    centred = value_columns(keys)
-    heads, cells = (_by_column(style, centred) for style in (head, cell))
-    bold = _by_column(_in_font(cell, SANS_BOLD), centred)
-    cells = [bold[i] if i in paint.bold_columns(keys.header, keys.rows) else style for i, style in enumerate(cells)]
+    figures = figure_columns(keys)
+    heads = _by_column(head, figures)
+    strong = paint.bold_columns(keys.header, keys.rows)
+    faces = [_in_font(cell, SANS_BOLD) if i in strong else cell for i in range(len(widths))]
+    cells = [
+        _figures(face, [row[i] for row in keys.rows], widths[i] - 2 * pad) if figures[i] else face
+        for i, face in enumerate(faces)
+    ]
     # A table of two columns with its text under its rows has no head row (heads19, review 18b M1):
     # one head over the terms (« Quand » without « Effet ») read as a table missing a column; each
     # entry is a bold term with its text under it, as a glossary. Its text is not named: « Effet : »
@@ -277,20 +281,15 @@ def _grid(table: RulesetTable, width: float, size: float, look: SheetLook, under
     if under:
         for i, row in enumerate(table.rows):
             shade = paint.rows[i % len(paint.rows)]
-            line = (
-                Paragraph(closing_mark_held(_under_text(table, column, row[column])), cell),
-                *("" for _ in widths[1:]),
-            )
+            line = (Paragraph(quiet(_under_text(table, column, row[column]), size), cell), *("" for _ in widths[1:]))
             texts = _without(row, column)
-            keyed = tuple(Paragraph(_held(c), s) for c, s in zip(texts, cells, strict=True))
+            keyed = tuple(paragraph(c, s) for c, s in zip(texts, cells, strict=True))
             rows += [
                 Row(keyed, pad, 0, fill=shade),
                 Row(line, pad / 2, pad, span=True, fill=shade),
             ]
     else:
-        rows += [
-            Row(tuple(Paragraph(_held(c), s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows
-        ]
+        rows += [Row(tuple(paragraph(c, s) for c, s in zip(row, cells, strict=True)), pad, pad) for row in table.rows]
     grid_look = TableLook(
         left=(pad,) * len(widths),
         right=(pad,) * len(widths),
@@ -362,9 +361,37 @@ def _example(text: str) -> str:
     return f'<font face="{SANS_ITALIC}">{head} {escape(text)}</font>'
 
 
+def _caption_style(look: SheetLook) -> ParagraphStyle:
+    """A table's title: KOLAPS's (bold, the body + 1.5 pt), or a tight sheet's (tight_heads)."""
+    style = Styles(look.body_pt).table_title()
+    if not look.heads:
+        return style
+    size = look.body_pt + look.tight_heads[look.heads - 1].caption_over_pt
+    return ParagraphStyle(
+        f"{style.name}-tight", parent=style, fontSize=size, leading=size * style.leading / style.fontSize
+    )
+
+
 def _in_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
     """style in another font (the bold first column's cells)."""
     return ParagraphStyle(f"{style.name}-{font}", parent=style, fontName=font)
+
+
+def figure_columns(table: RulesetTable) -> list[bool]:
+    """The columns of figures: value_columns, and the first too when it holds only numbers (3d6's
+    « Nombre », d12's « Bonus », d100's « Score (%) »), read down like the same column further right
+    (review 21b, S15: the folded « Nombre » left, its pairs centred)."""
+    values = value_columns(table)
+    first = bool(table.rows) and all(NUMBER.fullmatch(row[0].strip()) for row in table.rows)
+    return [values[0] or first, *values[1:]]
+
+
+def _figures(style: ParagraphStyle, texts: list[str], inner: float) -> ParagraphStyle:
+    """A column of figures: right-aligned on one edge, the block of them centred in the column under
+    its centred head (review 21b, S15: « 100 % » over « 9,3 % », their « % » in line)."""
+    widest = max((stringWidth(t, style.fontName, style.fontSize) for t in texts), default=0.0)
+    indent = max(0.0, (inner - widest) / 2)
+    return ParagraphStyle(f"{style.name}-figures", parent=style, alignment=TA_RIGHT, rightIndent=indent)
 
 
 def _by_column(style: ParagraphStyle, centred: list[bool]) -> list[ParagraphStyle]:
@@ -538,7 +565,9 @@ def _columns(look: SheetLook, size: tuple[float, float]) -> list[FlowBox]:
     margin, gap = pt(look.margin_mm), pt(look.column_gap_mm)
     width = (size[0] - 2 * margin - gap * (look.columns - 1)) / look.columns
     bottom = margin + pt(look.footer_mm)
-    height = size[1] - 2 * margin - pt(look.header_mm) - pt(look.footer_mm) - pt(look.section_bar_mm) / 2
+    register_fonts(SANS)  # the band measures its title
+    band = SectionBar("X", look, Color(0, 0, 0)).wrap(width, BIG)[1]  # half a band's height kept under the title line
+    height = size[1] - 2 * margin - pt(look.header_mm) - pt(look.footer_mm) - band / 2
     return [FlowBox(margin + i * (width + gap), bottom, width, height) for i in range(look.columns)]
 
 
@@ -654,7 +683,7 @@ def _short_opening(column: FlowBox, story: list[Flowable], least: float) -> Flow
 def _opened(block: Flowable) -> str:
     """The title of the section block opens (its bar leads it), or ""."""
     first = block.parts[0] if isinstance(block, Stack) and block.parts else block
-    return first.text if isinstance(first, SectionBar) else ""
+    return first.title if isinstance(first, SectionBar) else ""
 
 
 def _cuts(columns: list[FlowBox]) -> int:
@@ -772,59 +801,66 @@ def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: Shee
     """The look at the largest body size (from max_body_pt down to min_body_pt) that prints the
     sheet on the fewest pages: a sheet spilling a few lines onto a second page sets them a little
     smaller, a short one a little larger; or a size at most whole_within_pt smaller when it cuts
-    fewer sections on the last page (a page with room keeps its sections whole)."""
+    fewer sections on the last page (a page with room keeps its sections whole).
 
-    def pages(body: float) -> int:
-        story = _story(sections, look.at_body(body), setting)
-        return len(paginate(story, look.at_body(body), setting.size, setting.colour, balance=True))
+    The body is chosen with the tightest heads (tight_heads' last: the most room); then the sheet
+    takes KOLAPS's heads (section bands and tables' titles) if that body holds them on as many
+    pages, cutting no more sections and keeping the last page's columns level (heads_level_within,
+    or as level as the tightest), else the first of tight_heads that does: the heads never cost the
+    body its size (rsstyle22; KOLAPS's set the d12 Letter sheet at 12 pt, not 12.75, its « Attaque
+    ou défense totale » stacked, its columns 10 % apart)."""
+    tightest = len(look.tight_heads)
+
+    def laid(body: float, heads: int) -> list[list[FlowBox]]:
+        at = look.at_body(body, heads)
+        return paginate(_story(sections, at, setting), at, setting.size, setting.colour, balance=True)
 
     sizes = [look.max_body_pt]
     while sizes[-1] - look.body_step_pt >= look.min_body_pt - 1e-9:
         sizes.append(round(sizes[-1] - look.body_step_pt, 2))
-    fewest = pages(sizes[-1])
+    fewest = len(laid(sizes[-1], tightest))
     low, high = 0, len(sizes) - 1  # pages grow with the size: the first size at the fewest, by halves
     while low < high:
         middle = (low + high) // 2
-        if pages(sizes[middle]) == fewest:
+        if len(laid(sizes[middle], tightest)) == fewest:
             high = middle
         else:
             low = middle + 1
     near = [size for size in sizes[low:] if size >= sizes[low] - look.whole_within_pt - 1e-9]
-    cuts = [(_last_page_cuts(sections, look.at_body(size), setting), -size) for size in near]
-    return look.at_body(-min(cuts)[1])
+    cuts, body = min((_cuts(laid(size, tightest)[-1]), -size) for size in near)
+    tight = laid(-body, tightest)[-1]
+    level = max(_spread(tight), look.heads_level_within * tight[0].height)
+    for heads in range(tightest):  # KOLAPS's first
+        pages = laid(-body, heads)
+        if len(pages) == fewest and _cuts(pages[-1]) <= cuts and _spread(pages[-1]) <= level:
+            return look.at_body(-body, heads)
+    return look.at_body(-body, tightest)
 
 
-def _last_page_cuts(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> int:
-    """How many sections the laid-out sheet's last page cuts between its columns."""
-    pages = paginate(_story(sections, look, setting), look, setting.size, setting.colour, balance=True)
-    return _cuts(pages[-1])
+def _spread(columns: list[FlowBox]) -> float:
+    """How far apart the columns end (pt)."""
+    return max(c.used for c in columns) - min(c.used for c in columns)
 
 
 def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int) -> list[Shape]:
-    """The title in bold ink over a rule of the system's colour, as on KOLAPS's sheet (nothing
-    painted to the edge an office printer cannot reach), « 1/2 » at its right when there are
-    pages; the rulings' key at the foot, and « Suite au verso › » at its right on a recto that
-    has a verso (a sheet of two pages is one sheet printed on both sides, as KOLAPS's)."""
+    """KOLAPS's title line and footer (layout/reference/furniture.py, in reference.yaml's type):
+    the system's name in bold then « Aide de jeu » muted, the version and date then « 1/2 » at
+    the right, an ink rule under them; the rulings' key at the foot in the marks' grey italic, and
+    « Suite au verso › » at its right on a recto that has a verso (a sheet of two pages is one
+    sheet printed on both sides, as KOLAPS's)."""
     width, height = setting.size
-    area, margin = Area(height), pt(look.margin_mm)
-    baseline = height - margin - look.title_pt
-    black = ink().cmyk()
-    shapes: list[Shape] = [area.text(margin, baseline, setting.title, SANS_BOLD, look.title_pt, black)]
-    right = width - margin
-    if pages > 1:
-        number = label("rulesets.sheet.page", page=page, pages=pages)
-        shapes.append(area.text(right, baseline, number, SANS, look.title_pt, black, "right"))
-        right -= stringWidth(number + "   ", SANS, look.title_pt)
-    if setting.stamp:  # before the page number, as on KOLAPS's sheet
-        shapes.append(area.text(right, baseline, setting.stamp, SANS, look.body_pt, black, "right"))
-    rule = baseline - look.title_pt * 0.45
-    shapes.append(area.rule(margin, width - margin, rule, setting.colour.cmyk(), look.title_rule_pt, "butt"))
-    footer = label("rulesets.sheet.footer", name=setting.name)
-    grey = mark_grey().cmyk()
-    shapes.append(area.text(margin, margin, footer, SANS_ITALIC, look.body_pt, grey))
+    margin, spec = pt(look.margin_mm), reference_look().sheet
+    number = label("tables.sheet.page_of", page=page, pages=pages) if pages > 1 else ""
+    names = (setting.name, label("tables.sheet.title"))
+    header = title_line(
+        (margin, width - margin), (height - margin, pt(look.header_mm)), names, setting.stamp, number, spec
+    )
+    footer = SheetFooter(margin, margin, label("rulesets.sheet.footer"), look.body_pt)
+    shapes = [s for s in sheet_furniture(header, footer, height) if not isinstance(s, Text) or s.text]  # no « 1/1 »
     if page % 2 == 1 and page < pages:  # printed recto verso: the reader turns the sheet over
         overleaf = label("rulesets.sheet.overleaf")
-        shapes.append(area.text(width - margin, margin, overleaf, SANS_BOLD, look.body_pt, black, "right"))
+        area = Area(height)
+        shapes.append(area.text(width - margin, margin, overleaf, SANS_BOLD, look.body_pt, ink().cmyk(), "right"))
     return shapes
 
 

@@ -71,4 +71,5 @@ def test_a_section_bar_prints_its_title_in_paper_white_inside_the_bar():
     bar, title = shapes_of(SectionBar("Combat", look, colour("moss")), pt(80))
     assert isinstance(bar, Box) and bar.fill == cmyk("moss") and bar.width == pytest.approx(80)
     assert title.colour == cmyk("paper") and bar.y < title.y < bar.y + bar.height
-    assert to_mm(look.section_pt * 0.6) == pytest.approx(title.x)
+    assert to_mm(look.body_pt * 0.6) == pytest.approx(title.x)  # KOLAPS's band: its title inset by its padding
+    assert title.size == look.body_pt + 3.5

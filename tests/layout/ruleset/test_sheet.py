@@ -13,12 +13,15 @@ import pypdfium2 as pdfium
 import pytest
 from pdf_colours import seen, text_fills  # tests/support
 from pdf_text import text_objects  # tests/support
+from reportlab.lib.colors import Color
 
 from kolaps_print.content.ruleset_sheet import sheet_content
+from kolaps_print.fonts import SANS, register_fonts
 from kolaps_print.jobs.ruleset_tables import build_ruleset_sheet
 from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.reference.flow import Stack
 from kolaps_print.layout.reference.row_table import RowTable
+from kolaps_print.layout.ruleset.blocks import SectionBar
 from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.layout.ruleset.sheet import (
     BAR_GAP_MM,
@@ -69,10 +72,12 @@ def test_each_demo_system_prints_on_one_sheet_in_type_no_smaller_than_the_floor(
     assert min(body) >= sheet_look().min_body_pt >= 7.5
 
 
-def test_the_title_is_ink_over_a_rule_in_the_system_s_colour_and_nothing_reaches_the_edge(sheet):
+def test_the_title_is_ink_over_an_ink_rule_and_nothing_reaches_the_edge(sheet):
+    """KOLAPS's title line (rsstyle21): the system's name in ink over an ink rule (the system's
+    colour is its bands')."""
     ruleset_id, reference = sheet
-    colour = seen(as_colour(cmyk(SYSTEM_COLOUR[ruleset_id])))
-    title = find_ruleset(ruleset_id).spec.sheet.title
+    colour = seen(as_colour(cmyk("ink")))
+    title = find_ruleset(ruleset_id).spec.name
     (printed,) = [o for o in text_objects(reference.pdf) if _plain(o.text) == _plain(title) and o.page == 0]
     assert printed.fill == seen(as_colour(cmyk("ink")))
     under = [_pixel(reference.pdf, A4[0] / 2, printed.bounds[1] - d / 4, scale=4) for d in range(1, 40)]
@@ -91,8 +96,7 @@ def test_the_columns_end_level(sheet):
     right = min(o.bounds[1] for o in printed if o.bounds[0] > A4[0] / 2)
     # A section going on at the right column's top heads it again: its « (suite) » bar (and the
     # gap under it) lengthen that column by as much, whatever the balancing does.
-    look = sheet_look()
-    repeated = (look.section_bar_mm + BAR_GAP_MM) * len(_continued(printed))
+    repeated = (_band_mm() + BAR_GAP_MM) * len(_continued(printed))
     titles = {_plain(s.title) for s in find_ruleset(ruleset_id).spec.sheet.sections}
     bars = [o for o in printed if o.fill == (255, 255, 255) and _plain(o.text) in titles and o.bounds[0] > A4[0] / 2]
     top = max(bars, key=lambda o: o.bounds[1])
@@ -102,6 +106,13 @@ def test_the_columns_end_level(sheet):
     assert abs(left - right) < allowed + repeated * MM, (left, right)
 
 
+def _band_mm(body: float | None = None) -> float:
+    """A section band's height (mm) at body (the largest body by default): KOLAPS's band (rsstyle21)."""
+    register_fonts(SANS)
+    look = sheet_look()
+    return SectionBar("X", look.at_body(body or look.max_body_pt), Color(0, 0, 0)).wrap(A4[0], A4[1])[1] / MM
+
+
 def _continued(printed) -> list:
     """The titles that head a « (suite) » bar: white, on the same baseline, just left of it."""
     marks = [o for o in printed if _plain(o.text) == "(suite)"]
@@ -109,7 +120,10 @@ def _continued(printed) -> list:
         next(
             o
             for o in printed
-            if o.page == m.page and abs(o.bounds[1] - m.bounds[1]) < 2 and 0 < m.bounds[0] - o.bounds[2] < 6
+            if o.page == m.page
+            and o.bounds[1] < m.bounds[3]
+            and m.bounds[1] < o.bounds[3]
+            and 0 < m.bounds[0] - o.bounds[2] < 6
         )
         for m in marks
     ]
@@ -153,7 +167,7 @@ def _column_height(paper: tuple[float, float]) -> float:
     """A column's height on paper (pt), from data/layouts/rulesets.yaml: the page less its margins,
     header, footer and half a section bar (as the layout measures it)."""
     look = sheet_look()
-    return paper[1] - (2 * look.margin_mm + look.header_mm + look.footer_mm + look.section_bar_mm / 2) * MM
+    return paper[1] - (2 * look.margin_mm + look.header_mm + look.footer_mm + _band_mm(look.body_pt) / 2) * MM
 
 
 def _section_height(printed, title, paper) -> float:
@@ -172,7 +186,7 @@ def _section_height(printed, title, paper) -> float:
         body = [o.bounds[1] for o in column if floor < o.bounds[1] < bar.bounds[1]]
         return bar.bounds[3] - min(body)
 
-    return part(opened) + part(again) - (sheet_look().section_bar_mm + BAR_GAP_MM) * MM
+    return part(opened) + part(again) - (_band_mm() + BAR_GAP_MM) * MM
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -196,8 +210,9 @@ def test_a_last_page_cuts_only_a_section_taller_than_a_column(ruleset_id, paper)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_short_sheet_sets_its_body_larger_and_its_heads_with_it(paper):
     """The d12 sheet used half its page at 9.5 pt: it grows to fill it (up to max_body_pt), its
-    section bars' type and its tables' titles in proportion past heads_from_pt (the titles at the
-    body's size at least, table_title_scale), and its longer
+    section bands' type and its tables' titles with it, as KOLAPS's (rsstyle21: body + 3.5 pt and
+    body + 1.5 pt; on A4, where the page has room) or as the tight sheet's heads (rsstyle22: Letter,
+    where KOLAPS's would cost the body its size), and its longer
     column reaches the last fifth of the page unless the body is at max_body_pt or within
     whole_within_pt of it (eleventh review: its columns then end level, « Blessures » under
     « Actions », about 70 % down the page)."""
@@ -205,15 +220,15 @@ def test_a_short_sheet_sets_its_body_larger_and_its_heads_with_it(paper):
     size = LETTER if paper == "letter" else A4
     printed = text_objects(build_ruleset_sheet("d12", paper).pdf)
     body = Counter(o.size for o in printed if "Regular" in o.font).most_common(1)[0][0]
-    assert look.heads_from_pt < body <= look.max_body_pt
-    grow = body / look.heads_from_pt
+    assert 9.5 < body <= look.max_body_pt
     titles = {_plain(s.title) for s in find_ruleset("d12").spec.sheet.sections}
     bars = [o for o in printed if o.fill == (255, 255, 255) and _plain(o.text) in titles]
-    assert bars and all(o.size == pytest.approx(look.section_pt * grow, abs=0.02) for o in bars)
+    heads = [(3.5, 1.5)] + [(t.band_over_pt, t.caption_over_pt) for t in look.tight_heads]
+    band, caption = heads[0] if paper == "a4" else heads[-1]
+    assert bars and all(o.size == pytest.approx(body + band, abs=0.02) for o in bars)
     table = next(o for o in printed if _plain(o.text).startswith("Critiques en combat"))
     # never under the body (review 11: 8.8 pt titles over a 10.5 pt body)
-    assert table.size == pytest.approx(max(look.table_title_pt * grow, body * look.table_title_scale), abs=0.02)
-    assert table.size >= body
+    assert table.size == pytest.approx(body + caption, abs=0.02) and caption > 0
     column = [o.bounds[1] for o in printed if o.bounds[1] > (look.margin_mm + look.footer_mm) * MM]
     # At the cap, or within whole_within_pt of it to keep sections whole, the columns end level
     # short of the foot (review 11): the type cannot grow to fill the page further.
@@ -304,7 +319,7 @@ def test_the_body_is_the_largest_size_on_the_fewest_pages(laid):
 def test_the_furniture_numbers_pages_only_when_there_are_several(laid):
     setting, _, sheet = laid
     one, first = page_furniture(sheet.look, setting, 1, 1), page_furniture(sheet.look, setting, 1, 2)
-    assert [t.text for t in one if isinstance(t, Text)][0] == setting.title
+    assert [t.text for t in one if isinstance(t, Text)][:2] == [setting.name, label("tables.sheet.title")]
     assert len(first) == len(one) + 2  # the page's number, and « Suite au verso › » at the foot
     number, overleaf = sorted((t for t in first if isinstance(t, Text) and t.align == "right"), key=lambda t: t.y)
     assert number.text == "1/2" and number.x == pytest.approx(setting.size[0] / MM - sheet.look.margin_mm)
@@ -312,7 +327,7 @@ def test_the_furniture_numbers_pages_only_when_there_are_several(laid):
     last = page_furniture(sheet.look, setting, 2, 2)
     assert [t.text for t in last if isinstance(t, Text) and t.align == "right"] == ["2/2"]  # a verso: nothing to turn
     (rule,) = [r for r in one if isinstance(r, Rule)]
-    assert rule.colour == setting.colour.cmyk() and rule.y1 == rule.y2
+    assert rule.colour == cmyk("ink") and rule.y1 == rule.y2
     title = next(t for t in one if isinstance(t, Text))
     assert title.y < rule.y1 < title.y + 3  # just under the title's baseline
 
@@ -323,15 +338,15 @@ def test_a_long_sheet_continues_on_a_second_page_numbered():
     assert len(sheet.pages) > 1
     for n, page in enumerate(sheet.pages, start=1):
         texts = [t.text for t in page if isinstance(t, Text)]
-        assert texts[0] == setting.title and texts[1] == f"{n}/{len(sheet.pages)}"
+        assert texts[0] == setting.name and f"{n}/{len(sheet.pages)}" in texts[:5]
     texts = [t for page in sheet.pages for t in page if isinstance(t, Text)]
     marks = [i for i, t in enumerate(texts) if t.text == "(suite)"]
     assert marks  # a section runs on into another column or page
     titles = {s.title for s in find_ruleset("d100").spec.sheet.sections}
     for i in marks:
         title = texts[i - 1]  # the bar's title, just before its mark
-        assert title.text in titles and title.y == texts[i].y and title.x < texts[i].x
-        assert any(t.text == title.text for t in texts[: i - 1])  # the section began before
+        assert title.text.strip() in titles and title.y == texts[i].y and title.x < texts[i].x
+        assert any(t.text.strip() == title.text.strip() for t in texts[: i - 1])  # the section began before
 
 
 def test_paginating_leaves_the_story_as_it_was_and_places_every_block_once(laid):
@@ -367,9 +382,10 @@ def test_no_section_breaks_at_a_column_s_foot_after_a_stub(sheet):
         assert below and opened.bounds[3] - min(o.bounds[1] for o in below) >= SPLIT_MIN_MM * MM, again.text
 
 
-def test_numbers_and_chances_are_centred_in_their_columns_and_words_stay_left():
-    """As on the KOLAPS sheet: a column of chances is centred (« 0 % » under the middle of
-    « 100 % », they were left-aligned); a column of words (« État ») stays left."""
+def test_numbers_and_chances_line_up_in_their_columns_and_words_stay_left():
+    """A column of chances sets its figures on one right edge, the block centred (« 0 % » ends
+    under « 100 % »'s « % », review 21b S15; they were left-aligned, then centred); a column of
+    words (« État ») stays left."""
     printed = text_objects(build_ruleset_sheet("d12").pdf)
 
     def spans(text: str) -> list[tuple[float, float]]:
@@ -378,8 +394,8 @@ def test_numbers_and_chances_are_centred_in_their_columns_and_words_stay_left():
     chances = [(o.bounds[0], o.bounds[2]) for o in printed if re.fullmatch(r"\d+(,\d+)? %", _plain(o.text))]
     narrow = spans("0 %")
     assert len(narrow) > 10
-    for left, right in narrow:  # each « 0 % » sits under the middle of wider chances, not at their left
-        same = [a for a, b in chances if abs((a + b) / 2 - (left + right) / 2) < 0.6]
+    for left, right in narrow:  # each « 0 % » ends under wider chances' end, not at their left
+        same = [a for a, b in chances if abs(b - right) < 0.6]
         assert any(a < left - 2 for a in same), left
     (full,), (hurt,) = spans("Pleine forme"), spans("Blessé")
     assert abs(full[0] - hurt[0]) < 0.6
