@@ -68,6 +68,10 @@ def _cards(army: RulesetArmy, options: CardOptions, fits: DeckFits = NO_FITS) ->
         sides = {
             side: _deck_side(army, values, look, colour, size, sheet.card.height, side, small, fits) for side in SIDES
         }
+        for tighter in look.fallbacks():  # a back too tall at the look's boxes: smaller ones (tracks21)
+            if not sides["back"][1]:
+                break
+            sides["back"] = _deck_side(army, values, tighter, colour, size, sheet.card.height, "back", small, fits)
     tall = {side: members for side, (_, members) in sides.items() if members}
     if tall:
         mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
@@ -402,6 +406,12 @@ def _cards_of(
     rooms: dict[int, FaceLayout] = {}  # the shared stories' shapes (a story printed once: not kept)
     named: dict[tuple, Shape] = {}  # a card's name: one Text on its front and its back
     bands_of = {foot: Bands(setting, foot, named) for foot in feet}  # laid out once a side, not once a card
+    backs = bands_of[feet[1]]
+    backs.with_stats = all(
+        backs.stats_fit(_copy(_named(back, member), n, member))
+        for member, back in zip(army.members, sides[1], strict=True)
+        for n in range(1, member.character.copies + 1)
+    )
 
     def side(face: RulesetCardFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
         bands, key = bands_of[foot].shapes(face), id(face.story)

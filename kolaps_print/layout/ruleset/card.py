@@ -109,6 +109,7 @@ class RulesetCardFace:
     story: list[Drawn]
     copy: str = ""
     spread: bool = True  # its gaps may spread on a taller card (_spread); a back of a look that top-aligns them: False
+    stats: str = ""  # the in-play stats its band carries at the right (« DÉF 5 · PV 14 »)
 
     def height(self, width: float) -> float:
         """The parts' height (mm) laid out width mm wide."""
@@ -760,7 +761,8 @@ def face_layout(
         story.append(FlowablePart(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend)))
     else:
         story = story[:-1]
-    return RulesetCardFace(name, story, copy, spread=not back or look.spread_backs)
+    stats = next((item.stats for item in items if isinstance(item, Title)), "")
+    return RulesetCardFace(name, story, copy, spread=not back or look.spread_backs, stats=stats)
 
 
 DESCENDING = set("gjpqyç(),;/[]{}|")  # what reaches below the baseline of a line of the card's sans
@@ -846,6 +848,7 @@ class Bands:
         then draw one Text, whose operators are made once (draw/card_render.py)."""
         self.names: dict[tuple, Shape] = {} if names is None else names
         look, (width, height) = setting.look, setting.size
+        self.look, self.with_stats = look, True  # with_stats: the deck's backs all hold theirs (stats_fit)
         self.area, margin, self.paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
         band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
         self.boxes: list[Shape] = [
@@ -886,7 +889,29 @@ class Bands:
             own.append(self.area.text(at, y, face.hint, SANS_ITALIC, size, paper, "right"))
         if face.copy:
             own.append(self._text(*self.copy_at[:2], face.copy, self.copy_at[2], "right"))
+        if isinstance(face, RulesetCardFace) and face.stats and self.with_stats:
+            own.append(
+                self.area.text(
+                    self._stats_right(face), self.name_at[1], face.stats, SANS, self.look.stats_pt, self.paper, "right"
+                )
+            )
         return self.boxes + own + self.feet
+
+    def _stats_right(self, face: RulesetCardFace) -> float:
+        """Where the in-play stats end: the band's right, or before a copy's « 1/2 »."""
+        right, _, size = self.copy_at
+        return right - (stringWidth(face.copy, SANS_BOLD, size) + pt(self.look.stats_space_mm) if face.copy else 0)
+
+    def stats_fit(self, face: RulesetCardFace) -> bool:
+        """Whether the face's in-play stats hold right of its name, stats_space_mm from it (tracks21,
+        review 21a S11: the back is the face up in play). A deck prints them on every back or on
+        none (with_stats): the d100 mini's copied « Élise Garnier 1/2 » leaves them no room."""
+        left, _, name_pt = self.name_at
+        width = stringWidth(face.stats, SANS, self.look.stats_pt)
+        return (
+            left + stringWidth(face.name, SANS_BOLD, name_pt) + pt(self.look.stats_space_mm)
+            <= self._stats_right(face) - width
+        )
 
 
 def room_shapes(face: Face, setting: FaceSetting) -> list[Shape]:
