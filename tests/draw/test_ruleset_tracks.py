@@ -118,9 +118,26 @@ def test_a_back_s_band_carries_its_in_play_stats_right_of_the_name(ruleset_id, s
         name = next(o for o in page if o.text.strip() == member.name)
         values = [member.values[s] for s in _ids(army, stats)]
         want = " · ".join(f"{s}\u00a0{v}" for s, v in zip(stats, values, strict=True))
-        line = next(o for o in page if as_printed(o.text).strip() == as_printed(want))
+        line = next(o for o in page if as_printed(o.text).strip().removesuffix(" ·") == as_printed(want))
         assert line.fill == (255, 255, 255) and line.bounds[0] > name.bounds[2] + 2 * MM, member.name
         assert name.bounds[1] - 0.5 <= line.bounds[1] and line.bounds[3] <= name.bounds[3] + 0.5, member.name  # level
+
+
+def test_a_copy_s_number_stands_on_the_stats_baseline_after_a_dot():
+    """Review 21c, M1: on the d100 backs « 2/2 » stood 2.4 pt above « DEX 14 · PV 12 », read as an
+    exponent (« PV 12 ²/² »); it now shares their baseline, a « · » between them."""
+    _, pdf = _deck("d100")
+    texts = text_objects(pdf, page_space=True)
+    copies = [o for o in texts if o.text.strip() in ("1/2", "2/2")]
+    backs: list = []
+    for copy in copies:
+        stats = next((o for o in texts if o.page == copy.page and "· PV" in as_printed(o.text)), None)
+        if stats is None:
+            continue  # a front: its band holds the name and the number alone
+        backs.append(copy)
+        assert abs(stats.bounds[1] - copy.bounds[1]) < 0.6, (stats.text, stats.bounds, copy.bounds)
+        assert as_printed(stats.text).strip().endswith("·") and stats.bounds[2] < copy.bounds[0], stats.text
+    assert len(backs) == 2  # Élise Garnier's two backs
 
 
 def _ids(army, labels: tuple[str, ...]) -> list[str]:

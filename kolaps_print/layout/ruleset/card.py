@@ -887,15 +887,23 @@ class Bands:
             (x, y, size), paper = self.copy_at, self.paper
             at = hint_right(x, face.copy, SANS_BOLD, size)
             own.append(self.area.text(at, y, face.hint, SANS_ITALIC, size, paper, "right"))
-        if face.copy:
-            own.append(self._text(*self.copy_at[:2], face.copy, self.copy_at[2], "right"))
-        if isinstance(face, RulesetCardFace) and face.stats and self.with_stats:
+        stats = isinstance(face, RulesetCardFace) and face.stats and self.with_stats
+        if face.copy:  # on the stats' baseline where they print: « PV 12 · 2/2 », not « PV 12 ²/² » (review 21c)
+            y = self.name_at[1] if stats else self.copy_at[1]
+            own.append(self._text(self.copy_at[0], y, face.copy, self.copy_at[2], "right"))
+        if stats:
+            assert isinstance(face, RulesetCardFace)
+            text = self._stats_text(face)
             own.append(
                 self.area.text(
-                    self._stats_right(face), self.name_at[1], face.stats, SANS, self.look.stats_pt, self.paper, "right"
+                    self._stats_right(face), self.name_at[1], text, SANS, self.look.stats_pt, self.paper, "right"
                 )
             )
         return self.boxes + own + self.feet
+
+    def _stats_text(self, face: RulesetCardFace) -> str:
+        """The in-play stats as printed: a copy's « 1/2 » after them is set apart by a « · »."""
+        return f"{face.stats} ·" if face.copy else face.stats
 
     def _stats_right(self, face: RulesetCardFace) -> float:
         """Where the in-play stats end: the band's right, or before a copy's « 1/2 »."""
@@ -907,7 +915,7 @@ class Bands:
         review 21a S11: the back is the face up in play). A deck prints them on every back or on
         none (with_stats): the d100 mini's copied « Élise Garnier 1/2 » leaves them no room."""
         left, _, name_pt = self.name_at
-        width = stringWidth(face.stats, SANS, self.look.stats_pt)
+        width = stringWidth(self._stats_text(face), SANS, self.look.stats_pt)
         return (
             left + stringWidth(face.name, SANS_BOLD, name_pt) + pt(self.look.stats_space_mm)
             <= self._stats_right(face) - width
