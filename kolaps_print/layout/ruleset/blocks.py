@@ -244,24 +244,32 @@ class Pitch:
 
 @dataclass(frozen=True)
 class Cell:
-    """One place in a row of a track: a box (its index from 0) or a zone's label (box -1) set in
-    the row where that zone starts; left is from the row's left (points)."""
+    """One place in a row of a track: a box (its index from 0) or a zone's label (box -1) that
+    stands between the last box of a zone and the first of the next; col is its first column of
+    the track's grid, left from the row's left and width in points (a label spans whole columns)."""
 
+    col: int
     left: float
     width: float
     box: int = -1
     text: str = ""
+    size: float = 0.0  # a label's type size (points)
+
+
+Unit = tuple[tuple[int, str], ...]  # boxes a row never parts: a box, or a zone's label with the box before and after
 
 
 class BoxesBlock(ShapedPart):
-    """A track's boxes ticked from the left, in balanced rows (11: 6 + 5, never 10 + 1), by fives
-    in each row; each zone after a threshold (½, 50 %, the boxes below zero) starts with its label
-    in a gap of its own on the row, before its first box (twenty-first session, tracks21: the
-    line drawn inside a box's edge read as an ink fault, its label floating between two rows)."""
+    """A track's boxes ticked from the left on one grid of columns (a group gap after every fifth
+    column), in full rows and the last two balanced (11: 6 + 5 rather than 10 + 1); each zone after
+    a threshold (½, 50 %, the boxes below zero) opens with its label on the row, in whole columns of
+    the grid between the zone's first box and the box before it, where a thin rule parts them
+    (tracks22: tracks21's labels took their own widths and the rows after them left the columns).
+    grid: the widest row of a track without zones on the same face (its columns every box keeps)."""
 
-    def __init__(self, track: Track, look: CardLook, short_last: bool = False):
+    def __init__(self, track: Track, look: CardLook, short_last: bool = False, grid: int = 0):
         super().__init__()
-        self.track, self.look, self.short_last = track, look, short_last
+        self.track, self.look, self.short_last, self.grid = track, look, short_last, grid
         self._grids: dict[float, list[tuple[Cell, ...]]] = {}  # by width
 
     def pitch(self, width: float = 0.0) -> Pitch:
@@ -271,7 +279,7 @@ class BoxesBlock(ShapedPart):
 
     def zones(self) -> dict[int, str]:
         """The label before each zone's first box (from 0): a state's fraction (½, 50 %), the
-        boxes below zero (« mourant »); a threshold lost at once is not a zone (its head says it)."""
+        boxes below zero (« 0 · mourant »); a threshold lost at once is not a zone (its head says it)."""
         track, total = self.track, self.track.boxes + self.track.negative
         out: dict[int, str] = {}
         for m in track.marks:
@@ -279,89 +287,146 @@ class BoxesBlock(ShapedPart):
                 text = m.short or number(m.points)
                 out[m.after_box] = label("rulesets.card.separator").join(filter(None, [out.get(m.after_box), text]))
         if track.negative:
-            out[track.boxes] = track.negative_short or label("rulesets.card.zone_zero")
+            short = track.negative_short
+            out[track.boxes] = label("rulesets.card.zero", text=short) if short else number(0)
         return out
 
-    def _label_width(self, text: str) -> float:
-        return max(self.pitch().box, stringWidth(text, SANS, self.look.small_pt) + 2 * pt(self.look.zone_pad_mm))
+    def left_of(self, col: int) -> float:
+        """A column's left from the row's left: the pitch's gap between two columns, the group gap
+        after every box_group-th."""
+        pitch = self.pitch()
+        return col * (pitch.box + pitch.gap) + (col // pitch.group) * (pitch.group_gap - pitch.gap)
 
-    def _items(self) -> list[tuple[int, str]]:
-        """The track's places in order: (box, "") for a box, (-1, label) before a zone's first box."""
-        zones, items = self.zones(), []
+    def _label(self, text: str) -> tuple[float, int]:
+        """A zone's label's size and the columns it spans. It stands between the rule in the gap
+        before it and the zone's first box, zone_pad_mm from each: at the look's small size, or
+        smaller down to zone_min_pt when that keeps it within one column (a grown card's « 50 % »
+        took two, and the rows' columns then seldom held); else over the fewest columns that hold
+        it at the small size (« 0 · mourant »)."""
+        look = self.look
+        size = look.small_pt
+        while size > look.zone_min_pt and self._room(1) < self._wide(text, size) - 1e-6:
+            size = max(look.zone_min_pt, round(size - 0.25, 2))
+        if self._room(1) < self._wide(text, size) - 1e-6:
+            size = look.small_pt
+        n = 1
+        while self._room(n) < self._wide(text, size) - 1e-6:
+            n += 1
+        return size, n
+
+    def _wide(self, text: str, size: float) -> float:
+        return stringWidth(text, SANS, size) + 2 * pt(self.look.zone_pad_mm)
+
+    def _room(self, columns: int) -> float:
+        """The room of a label over columns: from the rule's right (the gap's middle before them) to
+        the next box's left, the group gaps not counted."""
+        pitch = self.pitch()
+        return columns * (pitch.box + pitch.gap) + pitch.gap / 2 - self.look.zone_rule_pt / 2
+
+    def _columns(self, text: str) -> int:
+        return self._label(text)[1]
+
+    def span_of(self, cell: Cell) -> int:
+        """The columns a place spans."""
+        return 1 if cell.box >= 0 else self._columns(cell.text)
+
+    def _units(self) -> list[Unit]:
+        """The track's places in order, in the units a row never parts (a label stands between two
+        boxes of its row, never at a row's end)."""
+        zones, units = self.zones(), list[Unit]()
         for i in range(max(self.track.boxes + self.track.negative, 1)):
-            if i in zones:
-                items.append((-1, zones[i]))
-            items.append((i, ""))
-        return items
+            if i in zones and units:
+                units[-1] = (*units[-1], (-1, zones[i]), (i, ""))
+            else:
+                units.append(((i, ""),))
+        return units
 
-    def _row(self, items: list[tuple[int, str]]) -> tuple[Cell, ...]:
-        """items set in a row: the pitch's gap between two places, the group gap after each fifth
-        box of a zone on the row (a zone's label starts a group: it stands in the gap)."""
-        pitch, cells, x, boxes = self.pitch(), [], 0.0, 0
-        for n, (box, text) in enumerate(items):
-            if n:
-                x += pitch.group_gap if box >= 0 and boxes and boxes % pitch.group == 0 else pitch.gap
-            w = pitch.box if box >= 0 else self._label_width(text)
-            cells.append(Cell(x, w, box, text))
-            x += w
-            boxes = boxes + 1 if box >= 0 else 0
+    def _span(self, unit: Unit) -> int:
+        return sum(1 if box >= 0 else self._columns(text) for box, text in unit)
+
+    def _row(self, units: list[Unit]) -> tuple[Cell, ...]:
+        """units set in a row from its first column, a label over its columns."""
+        cells, col = [], 0
+        for box, text in (item for unit in units for item in unit):
+            size, span = (0.0, 1) if box >= 0 else self._label(text)
+            left = self.left_of(col)
+            cells.append(Cell(col, left, self.left_of(col + span - 1) + self.pitch().box - left, box, text, size))
+            col += span
         return tuple(cells)
 
-    def _grid(self, width: float) -> list[tuple[Cell, ...]]:
-        """The fewest rows that hold the track, its places shared as evenly as they go (the first
-        rows the longer), a label never last on its row (it goes before its zone's first box)."""
-        if width not in self._grids:
-            items = self._items()
-            rows = next(
-                (r for n in range(1, len(items) + 1) if (r := self._balanced(items, n, width)) is not None),
-                [self._row([item]) for item in items],
-            )
-            self._grids[width] = self._shortened(rows) if self.short_last else rows
-        return self._grids[width]
-
     def _most(self, width: float) -> int:
-        """The most boxes a row holds width wide without labels: whole groups when two fit (10 a
-        poker row), else as many as fit (8 on a mini: 5 and 3)."""
+        """The most columns a row holds width wide: whole groups when two fit (10 a poker row),
+        else as many as fit (8 on a mini: 5 and 3)."""
         pitch, most = self.pitch(), 1
-        while self._row([(i, "") for i in range(most + 1)])[-1].left + pitch.box <= width + 1e-6:
+        while self.left_of(most) + pitch.box <= width + 1e-6:
             most += 1
         return most - most % pitch.group if most >= 2 * pitch.group else most
 
-    def _balanced(self, items: list[tuple[int, str]], n: int, width: float) -> list[tuple[Cell, ...]] | None:
-        """items in n rows of as even a count of boxes as they go (the first rows the longer),
-        each within width; None when one is wider or holds more boxes than a row without labels."""
-        boxes = sum(box >= 0 for box, _ in items)
-        counts = [boxes // n + (k < boxes % n) for k in range(n)]
-        if counts[0] > self._most(width) or not counts[-1]:
-            return None
-        groups: list[list[tuple[int, str]]] = [[] for _ in counts]
-        row = 0
-        for item in items:
-            if item[0] >= 0 and sum(b >= 0 for b, _ in groups[row]) == counts[row]:
-                row += 1
-            groups[row].append(item)
-        for k in range(n - 1):  # a zone's label goes down with its first box
-            while groups[k] and groups[k][-1][0] < 0:
-                groups[k + 1].insert(0, groups[k].pop())
-        rows = [self._row(g) for g in groups if g]
-        return rows if all(row[-1].left + row[-1].width <= width + 1e-6 for row in rows) else None
+    def _holds(self, rows: list[list[Unit]]) -> bool:
+        """Whether every box stands under a box of the fullest row (the face's other tracks' widest
+        row counted, grid): the columns hold and no row passes the grid (tracks11, review 11)."""
+        cols = [{c.col for c in self._row(row) if c.box >= 0} for row in rows]
+        every = cols + ([set(range(self.grid))] if self.grid else [])
+        most = max(len(c) for c in every)
+        return all(c <= full for full in every if len(full) == most for c in every)
+
+    def _grid(self, width: float) -> list[tuple[Cell, ...]]:
+        """Full rows, the last two balanced (the first the longer), the columns held (_holds)."""
+        if width not in self._grids:
+            units, most = self._units(), self._most(width)
+            rows: list[list[Unit]] = [[]]
+            for unit in units:
+                if rows[-1] and self._span(unit) + sum(self._span(u) for u in rows[-1]) > most:
+                    rows.append([])
+                rows[-1].append(unit)
+            rows = self._balanced(rows, most) or rows
+            laid = [self._row(row) for row in rows]
+            self._grids[width] = self._shortened(laid) if self.short_last else laid
+        return self._grids[width]
+
+    def _balanced(self, rows: list[list[Unit]], most: int) -> list[list[Unit]] | None:
+        """rows with their last two shared as evenly as they go, the first the longer, each within
+        most columns and the columns held; None when no sharing holds them."""
+        if len(rows) < 2:
+            return rows if self._holds(rows) else None
+        tail = rows[-2] + rows[-1]
+        spans = [self._span(u) for u in tail]
+        splits = []
+        for k in range(1, len(tail)):
+            first, second = sum(spans[:k]), sum(spans[k:])
+            if first <= most and second <= most:
+                splits.append((first < second, abs(first - second), k))
+        for _, _, k in sorted(splits):
+            shared = [*rows[:-2], tail[:k], tail[k:]]
+            if self._holds(shared):
+                return shared
+        return None
 
     def _shortened(self, rows: list[tuple[Cell, ...]]) -> list[tuple[Cell, ...]]:
         """rows with the last one's last group of boxes on a row of its own (8 boxes: 5, then 3),
-        so a note holds beside it (NoteBeside; cards14: the 3d6 mini backs' one placement)."""
+        so a note holds beside it (NoteBeside; cards14: the 3d6 mini backs' one placement); a
+        label's box goes with it."""
         last = rows[-1]
         boxes = [c for c in last if c.box >= 0]
         tail = len(boxes) % self.look.box_group or self.look.box_group
         if tail == len(boxes):
             return rows
         cut = last.index(boxes[-tail])
-        cut -= cut > 0 and last[cut - 1].box < 0  # a label goes with its box
-        items = [(c.box, c.text) for c in last]
-        return [*rows[:-1], self._row(items[:cut]), self._row(items[cut:])]
+        while 0 < cut < len(last) and last[cut - 1].box < 0:  # a label stays between its two boxes
+            cut += 1
+        if cut >= len(last):
+            return rows
+        units: list[Unit] = [((c.box, c.text),) for c in last]
+        return [*rows[:-1], self._row(units[:cut]), self._row(units[cut:])]
 
     def shortened(self) -> BoxesBlock:
         """The same boxes, their last row's last group on a row of its own (_shortened)."""
-        return BoxesBlock(self.track, self.look, short_last=True)
+        return BoxesBlock(self.track, self.look, short_last=True, grid=self.grid)
+
+    def plain_row(self, width: float) -> int:
+        """The widest row of a track without zones (its boxes), 0 for one with zones: the columns
+        the face's other tracks keep (grid)."""
+        return 0 if self.zones() else max(len(row) for row in self.rows(width))
 
     def rows(self, width: float) -> list[tuple[Cell, ...]]:
         """The track's rows laid out width wide, each a tuple of its places."""
@@ -388,7 +453,7 @@ class BoxesBlock(ShapedPart):
 
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         where = (x, y, area.height)
-        return list(_laid_track(self.track, self.look, self.width, self.height, where, self.short_last))
+        return list(_laid_track(self.track, self.look, self.width, self.height, where, self.short_last, self.grid))
 
 
 class NoteBeside(ShapedPart):
@@ -452,27 +517,30 @@ class NoteBeside(ShapedPart):
 
 @lru_cache(maxsize=512)
 def _laid_track(
-    track: Track, look: CardLook, width: float, height: float, where: tuple, short_last: bool = False
+    track: Track, look: CardLook, width: float, height: float, where: tuple, short_last: bool = False, grid: int = 0
 ) -> tuple[Shape, ...]:
-    """A track's boxes and zone labels as shapes, laid out once per value and place: characters
-    whose totals are the same share them (issue 13), even when the rest of their faces differ."""
+    """A track's boxes, zone labels and rules as shapes, laid out once per value and place:
+    characters whose totals are the same share them (issue 13), even when the rest of their faces differ."""
     x, y, area_height = where
-    block, area = BoxesBlock(track, look, short_last), Area(area_height)
-    radius, box = pt(look.box_radius_mm), block.pitch().box
-    black, paper = ink().cmyk(), house_colour("paper").cmyk()
+    block, area = BoxesBlock(track, look, short_last, grid), Area(area_height)
+    pitch, radius = block.pitch(), pt(look.box_radius_mm)
+    box, black, paper = pitch.box, ink().cmyk(), house_colour("paper").cmyk()
     below = tint(ink(), look.negative_tint).cmyk()
     shapes: list[Shape] = []
     for top, row in zip(block.row_tops(width), block.rows(width), strict=True):
         bottom = y + height - top - box
         for cell in row:
-            if cell.box < 0:  # the zone's label, its capitals centred on the boxes' height
-                middle = bottom + box / 2 - look.small_pt * 0.35
-                shapes.append(
-                    area.text(x + cell.left + cell.width / 2, middle, cell.text, SANS, look.small_pt, black, "centre")
-                )
+            if cell.box >= 0:
+                fill = below if cell.box >= track.boxes else paper
+                shapes.append(area.box(x + cell.left, bottom, box, box, fill, radius, black, look.box_pt))
                 continue
-            fill = below if cell.box >= track.boxes else paper
-            shapes.append(area.box(x + cell.left, bottom, box, box, fill, radius, black, look.box_pt))
+            # a thin rule in the middle of the gap after the zone's last box, the label between it
+            # and the next zone's first box, its capitals centred on the boxes' height
+            rule = x + block.left_of(cell.col - 1) + box + pitch.gap / 2
+            shapes.append(area.upright(rule, bottom + radius, bottom + box - radius, black, look.zone_rule_pt))
+            centre = (rule + look.zone_rule_pt / 2 + x + block.left_of(cell.col + block.span_of(cell))) / 2
+            middle = bottom + box / 2 - cell.size * 0.35
+            shapes.append(area.text(centre, middle, cell.text, SANS, cell.size, black, "centre"))
     return tuple(shapes)
 
 

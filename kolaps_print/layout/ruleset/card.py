@@ -458,7 +458,7 @@ def _sizes_down_to(top: float, least: float) -> list[float]:
     return [*sizes, least] if top >= least - 1e-9 else []
 
 
-def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: float) -> list[Drawn]:
+def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: float, grid: int = 0) -> list[Drawn]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
     if track.write_in:  # 30 boxes for bursts of 6 to 20: the count is written, not ticked
         return [
@@ -468,7 +468,7 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: fl
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
     asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
     aside = label("rulesets.card.separator").join([*asides, track.aside] if track.aside else asides)
-    boxes = BoxesBlock(track, look)
+    boxes = BoxesBlock(track, look, grid=grid)
     head = section_head(heading, look, aside, gap=not boxes.labelled_top(width), gap_mm=look.box_head_gap_mm)
     parts: list[Drawn] = [head, boxes]
     marks = [
@@ -728,6 +728,11 @@ def face_layout(
     styles = _styles(look)
     name = face_name(items)
     first_track = next((item for item in items if isinstance(item, Track)), None)
+    plain = [
+        (item, BoxesBlock(item, look).plain_row(width))
+        for item in items
+        if isinstance(item, Track) and not item.write_in
+    ]
     back = any(isinstance(item, (Track, Checkboxes)) for item in items)  # a back's blocks: its own gap
     gap = look.back_gap_mm if back and look.back_gap_mm is not None else look.gap_mm
     story: list[Drawn] = []
@@ -740,7 +745,8 @@ def face_layout(
         elif isinstance(item, RulesetTable):
             parts = _shared_table(item, width, look, widths) if widths else _table(item, width, look, {})
         elif isinstance(item, Track):
-            parts = _track(item, look, styles, item is first_track, width)
+            grid = max((n for other, n in plain if other is not item), default=0)  # the face's one grid
+            parts = _track(item, look, styles, item is first_track, width, grid)
         else:
             parts = _parts(item, look, styles, colour, width)
         if parts and isinstance(item, Elsewhere) and story and isinstance(previous, Track):

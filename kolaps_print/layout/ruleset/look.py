@@ -70,6 +70,8 @@ class CardLook(Model):
     # pitch (the row gap as the gap): the 3d6 mini's 72 boxes hold no 3.5 mm box (tracks21)
     box_fallbacks: tuple[tuple[float, float], ...] = ()
     zone_pad_mm: float = Field(default=0.4, ge=0, le=3)  # a zone's label to the boxes beside it, each side (tracks21)
+    zone_min_pt: float = Field(default=6, ge=5, le=12)  # a zone's label set down to this to keep within one column
+    zone_rule_pt: float = Field(default=0.5, gt=0, le=2)  # the thin rule before a zone's label (tracks22)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
     )  # at least this between a label and the next box: each box reads with its own label

@@ -24,18 +24,24 @@ def shapes_of(block, width: float):
 
 def test_boxes_go_in_groups_of_five_in_balanced_rows_each_zone_labelled_on_its_row():
     look = LOOK
-    marks = (TrackMark(5, "hémorragie", 5, short="50 %"), TrackMark(8, "inconscient", 2, short="25 %"))
-    block = BoxesBlock(Track("PV", 10, marks), look)  # 10: one row of two groups, its zones labelled in it
+    marks = (TrackMark(4, "hémorragie", 4, short="50 %"), TrackMark(6, "inconscient", 2, short="25 %"))
+    block = BoxesBlock(Track("PV", 8, marks), look)  # 8 and two labels: the ten columns of one row
     shapes = shapes_of(block, pt(56))
     boxes = sorted((s for s in shapes if isinstance(s, Box)), key=lambda b: b.x)
     texts = sorted((s for s in shapes if isinstance(s, Text)), key=lambda t: t.x)
-    assert len(boxes) == 10 and len({round(b.y, 2) for b in boxes}) == 1
+    assert len(boxes) == 8 and len({round(b.y, 2) for b in boxes}) == 1
     assert [t.text for t in texts] == ["50 %", "25 %"]  # each between the zone's last box and the next's first
     assert (
-        boxes[4].x + boxes[4].width < texts[0].x < boxes[5].x and boxes[7].x + boxes[7].width < texts[1].x < boxes[8].x
+        boxes[3].x + boxes[3].width < texts[0].x < boxes[4].x and boxes[5].x + boxes[5].width < texts[1].x < boxes[6].x
     )
     assert all(boxes[0].y < t.y < boxes[0].y + boxes[0].height for t in texts)  # on the boxes' row, not between rows
-    assert not [s for s in shapes if isinstance(s, Rule)]  # no line drawn in a box's edge (read as an ink fault)
+    columns = [to_mm(block.left_of(c)) for c in range(10)]  # a label takes whole columns: the boxes keep theirs
+    assert [round(b.x, 3) for b in boxes] == [round(columns[c], 3) for c in (0, 1, 2, 3, 5, 6, 8, 9)]
+    rules = sorted((s for s in shapes if isinstance(s, Rule)), key=lambda r: r.x1)
+    assert len(rules) == 2  # a thin rule in the gap after each zone's last box, inside no box's edge
+    for rule, before in zip(rules, (boxes[3], boxes[5]), strict=True):
+        assert rule.x1 == rule.x2 and rule.line_pt < 1
+        assert before.x + before.width < rule.x1 < before.x + before.width + look.box_gap_mm
     eleven = [s for s in shapes_of(BoxesBlock(Track("PV", 11), look), pt(56)) if isinstance(s, Box)]
     rows = sorted({round(b.y, 2) for b in eleven})
     assert sorted(sum(round(b.y, 2) == y for b in eleven) for y in rows) == [5, 6]  # 6 + 5, never 10 + 1
