@@ -61,7 +61,10 @@ def _cards(army: RulesetArmy, options: CardOptions, fits: DeckFits = NO_FITS) ->
     sheet = options.impose_options()
     size = (pt(sheet.card.width), pt(sheet.card.height))
     style = sheet_look()
-    look, colour = style.card.compacted(sheet.card.width), style.colour(army.ruleset.spec.id)
+    look, colour = (
+        style.card.compacted(sheet.card.width).zoned_for(sheet.card.height),
+        style.colour(army.ruleset.spec.id),
+    )
     small = sheet.card.width < style.card.reference_width_mm
     values = _values(army)
     with made_once():  # the backs' kinds kept and shed: each block's items for each character made once

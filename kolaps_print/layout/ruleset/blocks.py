@@ -371,18 +371,27 @@ class BoxesBlock(ShapedPart):
         return all(c <= full for full in every if len(full) == most for c in every)
 
     def _grid(self, width: float) -> list[tuple[Cell, ...]]:
-        """Full rows, the last two balanced (the first the longer), the columns held (_holds)."""
+        """Full rows, the last two balanced (the first the longer), the columns held (_holds): at
+        the most columns a row holds, or fewer where a wide label keeps them from holding there
+        (a tarot back's « 50 % » over two columns)."""
         if width not in self._grids:
-            units, most = self._units(), self._most(width)
-            rows: list[list[Unit]] = [[]]
-            for unit in units:
-                if rows[-1] and self._span(unit) + sum(self._span(u) for u in rows[-1]) > most:
-                    rows.append([])
-                rows[-1].append(unit)
-            rows = self._balanced(rows, most) or rows
-            laid = [self._row(row) for row in rows]
-            self._grids[width] = self._shortened(laid) if self.short_last else laid
+            most = self._most(width)
+            laid = next(
+                (rows for cap in range(most, 0, -1) if (rows := self._balanced(self._filled(cap), cap)) is not None),
+                self._filled(most),
+            )
+            rows = [self._row(row) for row in laid]
+            self._grids[width] = self._shortened(rows) if self.short_last else rows
         return self._grids[width]
+
+    def _filled(self, cap: int) -> list[list[Unit]]:
+        """The track's units in rows of at most cap columns, each row as full as it goes."""
+        rows: list[list[Unit]] = [[]]
+        for unit in self._units():
+            if rows[-1] and self._span(unit) + sum(self._span(u) for u in rows[-1]) > cap:
+                rows.append([])
+            rows[-1].append(unit)
+        return rows
 
     def _balanced(self, rows: list[list[Unit]], most: int) -> list[list[Unit]] | None:
         """rows with their last two shared as evenly as they go, the first the longer, each within

@@ -141,6 +141,13 @@ class CardLook(Model):
         grown = min(self.max_name_pt, round(self.name_pt * card_height_mm / self.reference_height_mm, 2))
         return self.model_copy(update={"name_pt": grown}) if grown > self.name_pt else self
 
+    def zoned_for(self, card_height_mm: float) -> CardLook:
+        """The look whose zone labels keep a taller card's least size (keep_large_pt: a tarot
+        back's 9.5 pt), however little room a track's column leaves them (tracks22)."""
+        if card_height_mm > self.reference_height_mm and self.keep_large_pt > self.zone_min_pt:
+            return self.model_copy(update={"zone_min_pt": self.keep_large_pt})
+        return self
+
     def fallbacks(self) -> list[CardLook]:
         """The look at each of box_fallbacks' pitches, in turn."""
         keys = ("box_mm", "box_gap_mm", "box_row_gap_mm")
