@@ -377,7 +377,7 @@ class BoxesBlock(ShapedPart):
         if width not in self._grids:
             most = self._most(width)
             laid = next(
-                (rows for cap in range(most, 0, -1) if (rows := self._balanced(self._filled(cap), cap)) is not None),
+                (units for cap in range(most, 0, -1) if (units := self._balanced(self._filled(cap), cap)) is not None),
                 self._filled(most),
             )
             rows = [self._row(row) for row in laid]
