@@ -91,6 +91,7 @@ class Title:
 
     name: str
     subtitle: str = ""
+    stats: str = ""  # the in-play stats at the band's right: « DÉF 5 · VIT 4 »
 
 
 @dataclass(frozen=True)
@@ -240,17 +241,23 @@ def entry_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str
     return shown
 
 
+def _stats(ruleset: Ruleset, ids: list[str], member: RulesetMember) -> tuple[tuple[str, str], ...]:
+    """Each stat's label and the character's value (a field or a derived value)."""
+    decls = {f.id: f.label for f in ruleset.spec.character.fields} | {
+        d.id: d.label for d in ruleset.spec.character.derived
+    }
+    return tuple((decls[s], _shown(member.values.get(s))) for s in ids)
+
+
 def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Item | None:
     """One block as content; None for a block that draws nothing for this character."""
     if isinstance(block, BandBlock):
         return FootBand(army)
     if isinstance(block, NameBlock):
-        return Title(member.name, _subtitle(ruleset, block, member))
+        stats = [label("rulesets.card.value", label=n, value=v) for n, v in _stats(ruleset, block.stats, member)]
+        return Title(member.name, _subtitle(ruleset, block, member), label("rulesets.card.separator").join(stats))
     if isinstance(block, StatTilesBlock):
-        decls = {f.id: f.label for f in ruleset.spec.character.fields} | {
-            d.id: d.label for d in ruleset.spec.character.derived
-        }
-        return Tiles(tuple((decls[s], _shown(member.values.get(s))) for s in block.stats))
+        return Tiles(_stats(ruleset, block.stats, member))
     if isinstance(block, SkillsBlock):
         return _skills(ruleset, block, member)
     if isinstance(block, WeaponsBlock):

@@ -61,13 +61,20 @@ def _cards(army: RulesetArmy, options: CardOptions, fits: DeckFits = NO_FITS) ->
     sheet = options.impose_options()
     size = (pt(sheet.card.width), pt(sheet.card.height))
     style = sheet_look()
-    look, colour = style.card.compacted(sheet.card.width), style.colour(army.ruleset.spec.id)
+    look, colour = (
+        style.card.compacted(sheet.card.width).zoned_for(sheet.card.height),
+        style.colour(army.ruleset.spec.id),
+    )
     small = sheet.card.width < style.card.reference_width_mm
     values = _values(army)
     with made_once():  # the backs' kinds kept and shed: each block's items for each character made once
         sides = {
             side: _deck_side(army, values, look, colour, size, sheet.card.height, side, small, fits) for side in SIDES
         }
+        for tighter in look.fallbacks():  # a back too tall at the look's boxes: smaller ones (tracks21)
+            if not sides["back"][1]:
+                break
+            sides["back"] = _deck_side(army, values, tighter, colour, size, sheet.card.height, "back", small, fits)
     tall = {side: members for side, (_, members) in sides.items() if members}
     if tall:
         mm = f"{sheet.card.width:g} × {sheet.card.height:g} mm"
@@ -402,6 +409,12 @@ def _cards_of(
     rooms: dict[int, FaceLayout] = {}  # the shared stories' shapes (a story printed once: not kept)
     named: dict[tuple, Shape] = {}  # a card's name: one Text on its front and its back
     bands_of = {foot: Bands(setting, foot, named) for foot in feet}  # laid out once a side, not once a card
+    backs = bands_of[feet[1]]
+    backs.with_stats = all(
+        backs.stats_fit(_copy(_named(back, member), n, member))
+        for member, back in zip(army.members, sides[1], strict=True)
+        for n in range(1, member.character.copies + 1)
+    )
 
     def side(face: RulesetCardFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
         bands, key = bands_of[foot].shapes(face), id(face.story)

@@ -44,6 +44,11 @@ class NameBlock(Model):
         default_factory=no_items,
         description="Text fields printed under the name; a flag field prints its label when true",
     )
+    stats: list[Id] = Field(
+        default_factory=no_items,
+        max_length=4,
+        description="Number fields or derived values at the band's right, « DÉF 5 · VIT 4 » (a back's in-play stats)",
+    )
 
 
 class StatTilesBlock(Conditional):

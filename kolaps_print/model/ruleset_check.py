@@ -161,6 +161,8 @@ def _block(c: _Checker, path: tuple, block: object) -> None:
     if isinstance(block, NameBlock):
         for j, id_ in enumerate(block.subtitle):
             _field_of(c, path + ("subtitle", j), id_, ("text", "flag"))
+        for j, id_ in enumerate(block.stats):
+            _operand(c, path + ("stats", j), id_, c.numbers())
     elif isinstance(block, StatTilesBlock):
         for j, id_ in enumerate(block.stats):
             _operand(c, path + ("stats", j), id_, c.numbers())

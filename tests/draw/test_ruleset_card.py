@@ -55,7 +55,7 @@ def test_both_sides_carry_the_name_band_and_the_foot_band_in_the_system_s_colour
         left, bottom, right, top = _trim(pdf, page)
         assert _near(_pixel(pdf, page, left + 1 * MM, top - 1 * MM), colour), page  # the band reaches the trim
         assert _near(_pixel(pdf, page, right - 1 * MM, bottom + 1 * MM), colour), page
-    names = [obj for obj in text_objects(pdf) if obj.text == army.members[0].name]
+    names = [obj for obj in text_objects(pdf) if obj.text.strip() == army.members[0].name]  # a back: stats after it
     assert {o.page for o in names} >= {0, 1}  # front and back
     assert all(o.fill == (255, 255, 255) for o in names)  # reversed out of the band
 
@@ -238,25 +238,6 @@ def test_every_stat_label_lies_inside_its_tile(printed, card):
             )
             assert tile[0] <= x0 and x1 <= tile[2], (ruleset_id, card, word, label.bounds, tile)
     assert min(sizes) >= 6
-
-
-@pytest.mark.parametrize(("ruleset_id", "labels"), [("3d6", {"½", "¼", "0 · mourant"}), ("d12", {"50 %", "25 %"})])
-def test_each_line_across_a_hit_track_carries_its_label_above_it(ruleset_id, labels):
-    """The ½ and ¼ lines (3d6), 50 % and 25 % (d12) and the 3d6 line before the boxes below zero
-    were bare: each line read back from a back has its label (6 pt or more) just above it, and
-    the 3d6 ASSOMMANT track, whose ½ counts one hit, draws no line at all."""
-    army = demo_army(ruleset_id)
-    pdf = build_ruleset_cards(army, SHOP).pdf
-    texts = text_objects(pdf, page_space=True)
-    for page in range(1, 2 * len(army.members), 2):
-        lines = [b for b in path_boxes(pdf, page) if b[2] - b[0] < 4 and b[3] - b[1] > 5]  # a box’s thick side
-        printed = [o for o in texts if o.page == page and as_printed(o.text).strip() in labels]
-        assert {as_printed(o.text).strip() for o in printed} == labels, page
-        assert len(printed) == len(lines), page  # a line for each label, none more
-        for o in printed:
-            x0, y0, x1, _ = o.bounds
-            assert any(x0 - 1 <= (b[0] + b[2]) / 2 <= x1 + 1 and 0 <= y0 - b[3] <= 7 for b in lines), (page, o)
-    assert min(f.size for f in text_fills(pdf)) >= 6
 
 
 def test_the_stun_threshold_is_printed_beside_its_track_and_no_legend_doubles_a_colon():

@@ -217,8 +217,9 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 def test_no_track_label_touches_a_box_or_a_line():
     """Major 8: « 50 % », « 25 % » sat on the bottom edge of the row above, the lines crossed the
     boxes' outlines, « 0 · mourant » overprinted a box. On every back, poker and tarot, no glyph of
-    a line's label meets a box (its outline included) or a line. Since tracks11 a line is its
-    box's right side drawn thick: each lies inside a box's outline, between its rounded corners."""
+    a line's label meets a box (its outline included) or a line. Since tracks22 a line is a thin rule
+    in the gap after its zone's last box (tracks11 drew the box's right side thick, an ink fault for
+    review 21a): each stands between two boxes of its row, inside none."""
     labels = {"3d6": {"½", "¼", "0 · mourant"}, "d12": {"50 %", "25 %"}}
     for ruleset_id, texts in labels.items():
         army = demo_army(ruleset_id)
@@ -236,7 +237,12 @@ def test_no_track_label_touches_a_box_or_a_line():
                     assert not any(_overlap(glyph, b) for b in outlined + lines), (ruleset_id, card, page, text)
                 for line in lines:
                     middle = ((line[0] + line[2]) / 2, (line[1] + line[3]) / 2)
-                    assert any(b[0] < middle[0] < b[2] and b[1] < middle[1] < b[3] for b in boxes), (ruleset_id, page)
+                    row = [b for b in boxes if b[1] < middle[1] < b[3]]
+                    assert not any(b[0] <= middle[0] <= b[2] for b in row), (ruleset_id, page)  # in no box
+                    assert any(b[2] <= middle[0] for b in row) and any(middle[0] <= b[0] for b in row), (
+                        ruleset_id,
+                        page,
+                    )  # between two boxes of its row
 
 
 def test_each_checkbox_sits_by_its_own_label_and_clear_of_the_label_before():

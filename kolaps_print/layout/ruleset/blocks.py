@@ -16,7 +16,6 @@ from reportlab.platypus import Paragraph
 from kolaps_print.content.ruleset_card import Tiles, Track
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.labels import label
-from kolaps_print.layout.card_face import ASCENT
 from kolaps_print.layout.reference.as_shapes import Area, block_shapes
 from kolaps_print.layout.reference.bands import section_band
 from kolaps_print.layout.reference.flow import SectionBand
@@ -26,6 +25,7 @@ from kolaps_print.layout.ruleset.look import CardLook, SheetLook
 from kolaps_print.layout.ruleset.parts import ShapedPart
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import colour as house_colour
+from kolaps_print.numbers import number
 from kolaps_print.units import pt
 
 
@@ -234,21 +234,6 @@ def _label_size(names: tuple[str, ...], widths: list[float], look: CardLook) -> 
     return size
 
 
-ROW_CLEAR = 0.1  # × the labels' size: a row below zero clears the row above (review, major 8)
-
-
-def _strip(look: CardLook, gap: float, first: bool) -> float:
-    """The room a row's line labels add above it: their capitals (no label descends: ½, ¼, 0,
-    50 %, mourant) label_clear_mm over the line's end, flush with the row's top, and label_air_mm
-    between them and the row of boxes above (docs/style.md, eleventh session: tracks11), the
-    rows' own gap counted in it. Over the first row the label's whole line (ASCENT, as a
-    preflight measures it) is inside the track, which its head gives its gap for
-    (labelled_top): the label stood in that gap, past the track's measured top."""
-    if first:
-        return look.small_pt * ASCENT + pt(look.label_clear_mm)
-    return max(0.0, look.small_pt * 0.75 + pt(look.label_clear_mm) + pt(look.label_air_mm) - gap)
-
-
 @dataclass(frozen=True)
 class Pitch:
     """A track's box, the gap between two boxes of a group and the gap between groups (points)."""
@@ -258,129 +243,228 @@ class Pitch:
     group_gap: float
     group: int  # boxes a group
 
-    def group_width(self) -> float:
-        return self.group * self.box + (self.group - 1) * self.gap
 
-    def left_of(self, i: int) -> float:
-        """The left of a row's i-th box (from 0)."""
-        return (i // self.group) * (self.group_width() + self.group_gap) + (i % self.group) * (self.box + self.gap)
+@dataclass(frozen=True)
+class Cell:
+    """One place in a row of a track: a box (its index from 0) or a zone's label (box -1) that
+    stands between the last box of a zone and the first of the next; col is its first column of
+    the track's grid, left from the row's left and width in points (a label spans whole columns)."""
+
+    col: int
+    left: float
+    width: float
+    box: int = -1
+    text: str = ""
+    size: float = 0.0  # a label's type size (points)
+
+
+Unit = tuple[tuple[int, str], ...]  # boxes a row never parts: a box, or a zone's label with the box before and after
 
 
 class BoxesBlock(ShapedPart):
-    """A track's boxes in rows of whole groups (10 a row in groups of 5 on a poker card), ticked
-    from the left; a thick line after each marked box, the boxes below zero tinted."""
+    """A track's boxes ticked from the left on one grid of columns (a group gap after every fifth
+    column), in full rows and the last two balanced (11: 6 + 5 rather than 10 + 1); each zone after
+    a threshold (½, 50 %, the boxes below zero) opens with its label on the row, in whole columns of
+    the grid between the zone's first box and the box before it, where a thin rule parts them
+    (tracks22: tracks21's labels took their own widths and the rows after them left the columns).
+    grid: the widest row of a track without zones on the same face (its columns every box keeps)."""
 
-    def __init__(self, track: Track, look: CardLook, short_last: bool = False):
+    def __init__(self, track: Track, look: CardLook, short_last: bool = False, grid: int = 0):
         super().__init__()
-        self.track, self.look, self.short_last = track, look, short_last
-        self._grids: dict[float, tuple[Pitch, list[tuple[int, int]]]] = {}  # by width
+        self.track, self.look, self.short_last, self.grid = track, look, short_last, grid
+        self._grids: dict[float, list[tuple[Cell, ...]]] = {}  # by width
 
-    def per_row(self, width: float) -> int:
-        """Boxes a row: whole groups when one fits the width, else as many boxes as fit."""
-        base = self._base()
-        groups = int((width + base.group_gap) // (base.group_width() + base.group_gap))
-        if groups >= 1:
-            return groups * self.look.box_group
-        return max(1, int((width + base.gap) // (base.box + base.gap)))
+    def pitch(self, width: float = 0.0) -> Pitch:
+        """The track's pitch (the look's, whatever the width)."""
+        look = self.look
+        return Pitch(pt(look.box_mm), pt(look.box_gap_mm), pt(look.box_group_gap_mm), look.box_group)
 
-    def _base(self) -> Pitch:
-        return Pitch(
-            pt(self.look.box_mm), pt(self.look.box_gap_mm), pt(self.look.box_group_gap_mm), self.look.box_group
-        )
+    def zones(self) -> dict[int, str]:
+        """The label before each zone's first box (from 0): a state's fraction (½, 50 %), the
+        boxes below zero (« 0 · mourant »); a threshold lost at once is not a zone (its head says it)."""
+        track, total = self.track, self.track.boxes + self.track.negative
+        out: dict[int, str] = {}
+        for m in track.marks:
+            if m.counts == "left" and 0 < m.after_box < total:  # a system without fractions: the points left
+                text = m.short or number(m.points)
+                out[m.after_box] = label("rulesets.card.separator").join(filter(None, [out.get(m.after_box), text]))
+        if track.negative:
+            short = track.negative_short
+            out[track.boxes] = label("rulesets.card.zero", text=short) if short else number(0)
+        return out
 
-    def rows(self, width: float) -> list[tuple[int, int]]:
-        """Each row's first box (from 0) and its count (_grid)."""
-        return self._grid(width)[1]
+    def left_of(self, col: int) -> float:
+        """A column's left from the row's left: the pitch's gap between two columns, the group gap
+        after every box_group-th."""
+        pitch = self.pitch()
+        return col * (pitch.box + pitch.gap) + (col // pitch.group) * (pitch.group_gap - pitch.gap)
 
-    def _grid(self, width: float) -> tuple[Pitch, list[tuple[int, int]]]:
-        """The track's pitch and rows, per_row boxes a row. Every track of a card has the look's
-        one pitch and wraps at its grid (docs/style.md, eleventh session: tracks11): a last row of
-        one or two boxes stays alone under the full rows rather than a joined row passing the
-        grid or setting its track's boxes smaller than the card's others."""
+    def _label(self, text: str) -> tuple[float, int]:
+        """A zone's label's size and the columns it spans. It stands between the rule in the gap
+        before it and the zone's first box, zone_pad_mm from each: at the look's small size, or
+        smaller down to zone_min_pt when that keeps it within one column (a grown card's « 50 % »
+        took two, and the rows' columns then seldom held); else over the fewest columns that hold
+        it at the small size (« 0 · mourant »)."""
+        look = self.look
+        size = look.small_pt
+        while size > look.zone_min_pt and self._room(1) < self._wide(text, size) - 1e-6:
+            size = max(look.zone_min_pt, round(size - 0.25, 2))
+        if self._room(1) < self._wide(text, size) - 1e-6:
+            size = look.small_pt
+        n = 1
+        while self._room(n) < self._wide(text, size) - 1e-6:
+            n += 1
+        return size, n
+
+    def _wide(self, text: str, size: float) -> float:
+        return stringWidth(text, SANS, size) + 2 * pt(self.look.zone_pad_mm)
+
+    def _room(self, columns: int) -> float:
+        """The room of a label over columns: from the rule's right (the gap's middle before them) to
+        the next box's left, the group gaps not counted."""
+        pitch = self.pitch()
+        return columns * (pitch.box + pitch.gap) + pitch.gap / 2 - self.look.zone_rule_pt / 2
+
+    def _columns(self, text: str) -> int:
+        return self._label(text)[1]
+
+    def span_of(self, cell: Cell) -> int:
+        """The columns a place spans."""
+        return 1 if cell.box >= 0 else self._columns(cell.text)
+
+    def _units(self) -> list[Unit]:
+        """The track's places in order, in the units a row never parts (a label stands between two
+        boxes of its row, never at a row's end)."""
+        zones, units = self.zones(), list[Unit]()
+        for i in range(max(self.track.boxes + self.track.negative, 1)):
+            if i in zones and units:
+                units[-1] = (*units[-1], (-1, zones[i]), (i, ""))
+            else:
+                units.append(((i, ""),))
+        return units
+
+    def _span(self, unit: Unit) -> int:
+        return sum(1 if box >= 0 else self._columns(text) for box, text in unit)
+
+    def _row(self, units: list[Unit]) -> tuple[Cell, ...]:
+        """units set in a row from its first column, a label over its columns."""
+        cells, col = [], 0
+        for box, text in (item for unit in units for item in unit):
+            size, span = (0.0, 1) if box >= 0 else self._label(text)
+            left = self.left_of(col)
+            cells.append(Cell(col, left, self.left_of(col + span - 1) + self.pitch().box - left, box, text, size))
+            col += span
+        return tuple(cells)
+
+    def _most(self, width: float) -> int:
+        """The most columns a row holds width wide: whole groups when two fit (10 a poker row),
+        else as many as fit (8 on a mini: 5 and 3)."""
+        pitch, most = self.pitch(), 1
+        while self.left_of(most) + pitch.box <= width + 1e-6:
+            most += 1
+        return most - most % pitch.group if most >= 2 * pitch.group else most
+
+    def _holds(self, rows: list[list[Unit]]) -> bool:
+        """Whether every box stands under a box of the fullest row (the face's other tracks' widest
+        row counted, grid): the columns hold and no row passes the grid (tracks11, review 11)."""
+        cols = [{c.col for c in self._row(row) if c.box >= 0} for row in rows]
+        every = cols + ([set(range(self.grid))] if self.grid else [])
+        most = max(len(c) for c in every)
+        return all(c <= full for full in every if len(full) == most for c in every)
+
+    def _grid(self, width: float) -> list[tuple[Cell, ...]]:
+        """Full rows, the last two balanced (the first the longer), the columns held (_holds): at
+        the most columns a row holds, or fewer where a wide label keeps them from holding there
+        (a tarot back's « 50 % » over two columns)."""
         if width not in self._grids:
-            per_row, total = self.per_row(width), self.track.boxes + self.track.negative
-            rows = [(start, min(per_row, total - start)) for start in range(0, max(total, 1), per_row)]
-            self._grids[width] = (self._base(), self._shortened(rows) if self.short_last else rows)
+            most = self._most(width)
+            laid = next(
+                (units for cap in range(most, 0, -1) if (units := self._balanced(self._filled(cap), cap)) is not None),
+                self._filled(most),
+            )
+            rows = [self._row(row) for row in laid]
+            self._grids[width] = self._shortened(rows) if self.short_last else rows
         return self._grids[width]
 
-    def _shortened(self, rows: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """rows with the last one's last group on a row of its own (8 boxes: 5, then 3), so a note
-        holds beside it (NoteBeside; cards14: the 3d6 mini backs' one placement)."""
-        start, count = rows[-1]
-        tail = count % self.look.box_group or self.look.box_group
-        if tail == count:
+    def _filled(self, cap: int) -> list[list[Unit]]:
+        """The track's units in rows of at most cap columns, each row as full as it goes."""
+        rows: list[list[Unit]] = [[]]
+        for unit in self._units():
+            if rows[-1] and self._span(unit) + sum(self._span(u) for u in rows[-1]) > cap:
+                rows.append([])
+            rows[-1].append(unit)
+        return rows
+
+    def _balanced(self, rows: list[list[Unit]], most: int) -> list[list[Unit]] | None:
+        """rows with their last two shared as evenly as they go, the first the longer, each within
+        most columns and the columns held; None when no sharing holds them."""
+        if len(rows) < 2:
+            return rows if self._holds(rows) else None
+        tail = rows[-2] + rows[-1]
+        spans = [self._span(u) for u in tail]
+        splits = []
+        for k in range(1, len(tail)):
+            first, second = sum(spans[:k]), sum(spans[k:])
+            if first <= most and second <= most:
+                splits.append((first < second, abs(first - second), k))
+        for _, _, k in sorted(splits):
+            shared = [*rows[:-2], tail[:k], tail[k:]]
+            if self._holds(shared):
+                return shared
+        return None
+
+    def _shortened(self, rows: list[tuple[Cell, ...]]) -> list[tuple[Cell, ...]]:
+        """rows with the last one's last group of boxes on a row of its own (8 boxes: 5, then 3),
+        so a note holds beside it (NoteBeside; cards14: the 3d6 mini backs' one placement); a
+        label's box goes with it."""
+        last = rows[-1]
+        boxes = [c for c in last if c.box >= 0]
+        tail = len(boxes) % self.look.box_group or self.look.box_group
+        if tail == len(boxes):
             return rows
-        return [*rows[:-1], (start, count - tail), (start + count - tail, tail)]
+        cut = last.index(boxes[-tail])
+        while 0 < cut < len(last) and last[cut - 1].box < 0:  # a label stays between its two boxes
+            cut += 1
+        if cut >= len(last):
+            return rows
+        units: list[Unit] = [((c.box, c.text),) for c in last]
+        return [*rows[:-1], self._row(units[:cut]), self._row(units[cut:])]
 
     def shortened(self) -> BoxesBlock:
         """The same boxes, their last row's last group on a row of its own (_shortened)."""
-        return BoxesBlock(self.track, self.look, short_last=True)
+        return BoxesBlock(self.track, self.look, short_last=True, grid=self.grid)
 
-    def _row_width(self, pitch: Pitch, start: int, count: int) -> float:
-        """A row's width at pitch, from its first box's left to its last box's right (a line takes
-        no width: it is its box's thick right side)."""
-        return pitch.left_of(count - 1) + pitch.box
+    def plain_row(self, width: float) -> int:
+        """The widest row of a track without zones (its boxes), 0 for one with zones: the columns
+        the face's other tracks keep (grid)."""
+        return 0 if self.zones() else max(len(row) for row in self.rows(width))
 
-    def pitch(self, width: float) -> Pitch:
-        """The track's pitch laid out width wide (_grid)."""
-        return self._grid(width)[0]
+    def rows(self, width: float) -> list[tuple[Cell, ...]]:
+        """The track's rows laid out width wide, each a tuple of its places."""
+        return self._grid(width)
 
-    def row_width(self, start: int, count: int, width: float) -> float:
-        """A row's width laid out width wide, from its first box's left to its last box's right."""
-        return self._row_width(self.pitch(width), start, count)
-
-    def row_of(self, i: int, width: float) -> tuple[int, int]:
-        """Box i's row (from 0) and that row's first box."""
-        rows = self.rows(width)
-        row = next(r for r in range(len(rows) - 1, -1, -1) if rows[r][0] <= i)
-        return row, rows[row][0]
-
-    def lines(self) -> list[tuple[int, str]]:
-        """The lines across the track: after which box, and what is printed above it (a state's
-        fraction, « 0 · mourant » before the boxes below zero; a threshold is not a line)."""
-        track = self.track
-        out = [(m.after_box, m.short) for m in track.marks if m.counts == "left"]
-        if track.negative:
-            out.append(
-                (track.boxes, label("rulesets.card.zero", text=track.negative_short) if track.negative_short else "0")
-            )
-        return out
-
-    def shifted(self, i: int, start: int, width: float) -> float:
-        """The left of box i (from 0) in its row (its first box start), laid out width wide: the
-        same column in every row, whatever lines the rows carry."""
-        return self.pitch(width).left_of(i - start)
+    def last_row_width(self, width: float) -> float:
+        """The last row's width, from its first place's left to its last's right."""
+        last = self.rows(width)[-1]
+        return last[-1].left + last[-1].width
 
     def labelled_top(self, width: float) -> bool:
-        """Whether the first row has labels over it: the track's head then leaves out its gap."""
-        first = self.rows(width)[0][1]
-        return any(text and after <= first for after, text in self.lines())
+        """Whether the first row has labels over it (none since tracks21: a zone's label is on its row)."""
+        return False
 
     def row_tops(self, width: float) -> list[float]:
-        """Each row's top, points below the block's top: a row with a labelled line has its
-        labels' strip above it; a row that starts below zero a clearance (its tint not glued to
-        the row above)."""
-        rows = self.rows(width)
-        labelled = {self.row_of(after - 1, width)[0] for after, text in self.lines() if text}
-        zero_row, zero_start = self.row_of(self.track.boxes, width)
-        below_zero = zero_row if self.track.negative and zero_start == self.track.boxes else -1
-        box, gap = self.pitch(width).box, self._base().gap  # rows keep the look's gap: a label stands in it
-        tops, y = [], 0.0
-        for row in range(len(rows)):
-            y += _strip(self.look, gap, row == 0) if row in labelled else 0
-            y += ROW_CLEAR * self.look.small_pt if row == below_zero and row not in labelled else 0
-            tops.append(y)
-            y += box + gap
-        return tops
+        """Each row's top, points below the block's top: the pitch's box and row gap apart."""
+        pitch = self.pitch()
+        return [n * (pitch.box + pt(self.look.box_row_gap_mm)) for n in range(len(self.rows(width)))]
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.width = aW
-        self.height = self.row_tops(aW)[-1] + self.pitch(aW).box
+        self.height = self.row_tops(aW)[-1] + self.pitch().box
         return aW, self.height
 
     def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
         where = (x, y, area.height)
-        return list(_laid_track(self.track, self.look, self.width, self.height, where, self.short_last))
+        return list(_laid_track(self.track, self.look, self.width, self.height, where, self.short_last, self.grid))
 
 
 class NoteBeside(ShapedPart):
@@ -397,8 +481,7 @@ class NoteBeside(ShapedPart):
 
     def _left(self, width: float) -> float:
         """Where the note starts: the last row's right, and the look's room between a label and a box."""
-        start, count = self.boxes.rows(width)[-1]
-        return self.boxes.row_width(start, count, width) + pt(self.look.box_space_mm)
+        return self.boxes.last_row_width(width) + pt(self.look.box_space_mm)
 
     def _set(self, width: float) -> tuple[float, float]:
         """The note's width and height set beside the last row: its lines balanced (the narrowest
@@ -445,55 +528,31 @@ class NoteBeside(ShapedPart):
 
 @lru_cache(maxsize=512)
 def _laid_track(
-    track: Track, look: CardLook, width: float, height: float, where: tuple, short_last: bool = False
+    track: Track, look: CardLook, width: float, height: float, where: tuple, short_last: bool = False, grid: int = 0
 ) -> tuple[Shape, ...]:
-    """A track's boxes and marks as shapes, laid out once per value and place: characters whose
-    totals are the same share them (issue 13), even when the rest of their faces differ."""
+    """A track's boxes, zone labels and rules as shapes, laid out once per value and place:
+    characters whose totals are the same share them (issue 13), even when the rest of their faces differ."""
     x, y, area_height = where
-    block, area = BoxesBlock(track, look, short_last), Area(area_height)
-    rows, radius, tops = block.rows(width), pt(look.box_radius_mm), block.row_tops(width)
-    pitch = block.pitch(width)
-    black, paper = ink().cmyk(), house_colour("paper").cmyk()
+    block, area = BoxesBlock(track, look, short_last, grid), Area(area_height)
+    pitch, radius = block.pitch(), pt(look.box_radius_mm)
+    box, black, paper = pitch.box, ink().cmyk(), house_colour("paper").cmyk()
     below = tint(ink(), look.negative_tint).cmyk()
-    lines = dict(block.lines())
     shapes: list[Shape] = []
-    grid = x + max(block.row_width(*row, width) for row in rows)  # labels stay over the boxes (tarot: past them)
-    for i in range(track.boxes + track.negative):
-        row, start = block.row_of(i, width)
-        left = x + block.shifted(i, start, width)
-        bottom = y + height - tops[row] - pitch.box
-        fill = below if i >= track.boxes else paper
-        shapes.append(area.box(left, bottom, pitch.box, pitch.box, fill, radius, black, look.box_pt))
-        if i + 1 in lines:  # the marked box's right side drawn thick, its label above it
-            shapes.append(_thick_side(left + pitch.box, bottom, pitch.box, look, area))
-            after = left + pitch.box
-            shapes += _line_label(lines[i + 1], after, bottom + pitch.box, (x, max(grid, after)), look, area)
+    for top, row in zip(block.row_tops(width), block.rows(width), strict=True):
+        bottom = y + height - top - box
+        for cell in row:
+            if cell.box >= 0:
+                fill = below if cell.box >= track.boxes else paper
+                shapes.append(area.box(x + cell.left, bottom, box, box, fill, radius, black, look.box_pt))
+                continue
+            # a thin rule in the middle of the gap after the zone's last box, the label between it
+            # and the next zone's first box, its capitals centred on the boxes' height
+            rule = x + block.left_of(cell.col - 1) + box + pitch.gap / 2
+            shapes.append(area.upright(rule, bottom + radius, bottom + box - radius, black, look.zone_rule_pt))
+            centre = (rule + look.zone_rule_pt / 2 + x + block.left_of(cell.col + block.span_of(cell))) / 2
+            middle = bottom + box / 2 - cell.size * 0.35
+            shapes.append(area.text(centre, middle, cell.text, SANS, cell.size, black, "centre"))
     return tuple(shapes)
-
-
-def _thick_side(right: float, bottom: float, box: float, look: CardLook, area: Area) -> Shape:
-    """A line across a track (½, ¼, 0): the right side of the box before it thickened inwards,
-    its outer edge on the outline's, between the rounded corners. It takes no width, so the
-    boxes of every row stay in columns and no line crowds the next box (review, eleventh
-    session: the lines drawn in widened gaps pushed their rows past the grid)."""
-    centre = right + look.box_pt / 2 - look.mark_pt / 2
-    radius = pt(look.box_radius_mm)
-    return area.upright(centre, bottom + radius, bottom + box - radius, ink().cmyk(), look.mark_pt)
-
-
-def _line_label(
-    text: str, at: float, top: float, edges: tuple[float, float], look: CardLook, area: Area
-) -> list[Shape]:
-    """A line's label centred over it, kept inside the block's edges."""
-    if not text:
-        return []
-    size, half, (left, right) = look.small_pt, stringWidth(text, SANS, look.small_pt) / 2, edges
-    baseline, black = top + pt(look.label_clear_mm), ink().cmyk()
-    if at + half > right:
-        return [area.text(right, baseline, text, SANS, size, black, "right")]
-    if at - half < left:
-        return [area.text(left, baseline, text, SANS, size, black, "left")]
-    return [area.text(at, baseline, text, SANS, size, black, "centre")]
 
 
 class SectionBar(SectionBand):

@@ -111,6 +111,7 @@ class RulesetCardFace:
     story: list[Drawn]
     copy: str = ""
     spread: bool = True  # its gaps may spread on a taller card (_spread); a back of a look that top-aligns them: False
+    stats: str = ""  # the in-play stats its band carries at the right (« DÉF 5 · PV 14 »)
 
     def height(self, width: float) -> float:
         """The parts' height (mm) laid out width mm wide."""
@@ -459,7 +460,7 @@ def _sizes_down_to(top: float, least: float) -> list[float]:
     return [*sizes, least] if top >= least - 1e-9 else []
 
 
-def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: float) -> list[Drawn]:
+def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: float, grid: int = 0) -> list[Drawn]:
     heading = label("rulesets.card.track", label=track.label, boxes=track.boxes)
     if track.write_in:  # 30 boxes for bursts of 6 to 20: the count is written, not ticked
         return [
@@ -469,7 +470,7 @@ def _track(track: Track, look: CardLook, styles: _Styles, first: bool, width: fl
     lost = next((m for m in track.marks if m.counts == "lost"), None)  # a threshold: no line, said by the head
     asides = [label("rulesets.card.threshold", points=lost.points)] if lost else []
     aside = label("rulesets.card.separator").join([*asides, track.aside] if track.aside else asides)
-    boxes = BoxesBlock(track, look)
+    boxes = BoxesBlock(track, look, grid=grid)
     head = section_head(heading, look, aside, gap=not boxes.labelled_top(width), gap_mm=look.box_head_gap_mm)
     parts: list[Drawn] = [head, boxes]
     marks = [
@@ -729,6 +730,11 @@ def face_layout(
     styles = _styles(look)
     name = face_name(items)
     first_track = next((item for item in items if isinstance(item, Track)), None)
+    plain = [
+        (item, BoxesBlock(item, look).plain_row(width))
+        for item in items
+        if isinstance(item, Track) and not item.write_in
+    ]
     back = any(isinstance(item, (Track, Checkboxes)) for item in items)  # a back's blocks: its own gap
     gap = look.back_gap_mm if back and look.back_gap_mm is not None else look.gap_mm
     story: list[Drawn] = []
@@ -741,7 +747,8 @@ def face_layout(
         elif isinstance(item, RulesetTable):
             parts = _shared_table(item, width, look, widths) if widths else _table(item, width, look, {})
         elif isinstance(item, Track):
-            parts = _track(item, look, styles, item is first_track, width)
+            grid = max((n for other, n in plain if other is not item), default=0)  # the face's one grid
+            parts = _track(item, look, styles, item is first_track, width, grid)
         else:
             parts = _parts(item, look, styles, colour, width)
         if parts and isinstance(item, Elsewhere) and story and isinstance(previous, Track):
@@ -762,7 +769,8 @@ def face_layout(
         story.append(FlowablePart(_paragraph(escape(label("rulesets.card.ruling_key")), styles.legend)))
     else:
         story = story[:-1]
-    return RulesetCardFace(name, story, copy, spread=not back or look.spread_backs)
+    stats = next((item.stats for item in items if isinstance(item, Title)), "")
+    return RulesetCardFace(name, story, copy, spread=not back or look.spread_backs, stats=stats)
 
 
 DESCENDING = set("gjpqyç(),;/[]{}|")  # what reaches below the baseline of a line of the card's sans
@@ -848,6 +856,7 @@ class Bands:
         then draw one Text, whose operators are made once (draw/card_render.py)."""
         self.names: dict[tuple, Shape] = {} if names is None else names
         look, (width, height) = setting.look, setting.size
+        self.look, self.with_stats = look, True  # with_stats: the deck's backs all hold theirs (stats_fit)
         self.area, margin, self.paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
         band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
         self.boxes: list[Shape] = [
@@ -886,9 +895,39 @@ class Bands:
             (x, y, size), paper = self.copy_at, self.paper
             at = hint_right(x, face.copy, SANS_BOLD, size)
             own.append(self.area.text(at, y, face.hint, SANS_ITALIC, size, paper, "right"))
-        if face.copy:
-            own.append(self._text(*self.copy_at[:2], face.copy, self.copy_at[2], "right"))
+        stats = isinstance(face, RulesetCardFace) and face.stats and self.with_stats
+        if face.copy:  # on the stats' baseline where they print: « PV 12 · 2/2 », not « PV 12 ²/² » (review 21c)
+            y = self.name_at[1] if stats else self.copy_at[1]
+            own.append(self._text(self.copy_at[0], y, face.copy, self.copy_at[2], "right"))
+        if stats:
+            assert isinstance(face, RulesetCardFace)
+            text = self._stats_text(face)
+            own.append(
+                self.area.text(
+                    self._stats_right(face), self.name_at[1], text, SANS, self.look.stats_pt, self.paper, "right"
+                )
+            )
         return self.boxes + own + self.feet
+
+    def _stats_text(self, face: RulesetCardFace) -> str:
+        """The in-play stats as printed: a copy's « 1/2 » after them is set apart by a « · »."""
+        return f"{face.stats} ·" if face.copy else face.stats
+
+    def _stats_right(self, face: RulesetCardFace) -> float:
+        """Where the in-play stats end: the band's right, or before a copy's « 1/2 »."""
+        right, _, size = self.copy_at
+        return right - (stringWidth(face.copy, SANS_BOLD, size) + pt(self.look.stats_space_mm) if face.copy else 0)
+
+    def stats_fit(self, face: RulesetCardFace) -> bool:
+        """Whether the face's in-play stats hold right of its name, stats_space_mm from it (tracks21,
+        review 21a S11: the back is the face up in play). A deck prints them on every back or on
+        none (with_stats): the d100 mini's copied « Élise Garnier 1/2 » leaves them no room."""
+        left, _, name_pt = self.name_at
+        width = stringWidth(self._stats_text(face), SANS, self.look.stats_pt)
+        return (
+            left + stringWidth(face.name, SANS_BOLD, name_pt) + pt(self.look.stats_space_mm)
+            <= self._stats_right(face) - width
+        )
 
 
 def room_shapes(face: Face, setting: FaceSetting) -> list[Shape]:

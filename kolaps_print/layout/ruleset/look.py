@@ -17,6 +17,11 @@ from kolaps_print.layout.style import StyleColour, as_colour
 from kolaps_print.model.common import Model
 
 
+def _frozen(value: Any) -> Any:
+    """A value of the file with its lists as tuples: the look hashes as a whole."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
 class CardLook(Model):
     margin_mm: float = Field(ge=3, le=15)  # the safe area: nothing printed nearer the trim
     band_mm: float = Field(ge=2, le=20)
@@ -26,6 +31,8 @@ class CardLook(Model):
     max_name_pt: float = Field(default=0, ge=0, le=24)  # a taller card's name grows with it up to this (0: never)
     name_lead: float = Field(default=1.2, ge=1, le=2)  # a grown card's name: this × any other text (tiles apart)
     copy_pt: float = Field(ge=6, le=12)
+    stats_pt: float = Field(default=8, ge=6, le=14)  # a back's in-play stats at its band's right (tracks21)
+    stats_space_mm: float = Field(default=2, ge=0.5, le=10)  # at least this between them and the name, or « 1/2 »
     subtitle_pt: float = Field(ge=6, le=14)
     footer_pt: float = Field(ge=5, le=10)
     section_pt: float = Field(ge=5.5, le=12)
@@ -58,6 +65,13 @@ class CardLook(Model):
     box_group: int = Field(ge=1, le=10)  # boxes go in groups of this many, rows of whole groups
     box_group_gap_mm: float = Field(ge=0, le=5)
     box_radius_mm: float = Field(ge=0, le=2)
+    box_row_gap_mm: float = Field(default=0.8, ge=0, le=5)  # between two rows of a track's boxes
+    # (box_mm, box_gap_mm) pairs a deck's backs take in turn when one does not fit at the look's
+    # pitch (the row gap as the gap): the 3d6 mini's 72 boxes hold no 3.5 mm box (tracks21)
+    box_fallbacks: tuple[tuple[float, float], ...] = ()
+    zone_pad_mm: float = Field(default=0.4, ge=0, le=3)  # a zone's label to the boxes beside it, each side (tracks21)
+    zone_min_pt: float = Field(default=6, ge=5, le=12)  # a zone's label set down to this to keep within one column
+    zone_rule_pt: float = Field(default=0.5, gt=0, le=2)  # the thin rule before a zone's label (tracks22)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
     )  # at least this between a label and the next box: each box reads with its own label
@@ -69,9 +83,6 @@ class CardLook(Model):
     key_gap_mm: float | None = Field(default=None, ge=0, le=10)
     rule_pt: float = Field(gt=0, le=3)
     rule_min_mm: float = Field(default=3, ge=0, le=20)  # a head's rule shorter than this is left out (not a stray dash)
-    label_clear_mm: float = Field(ge=0.2, le=3)  # a line's end (its cap reaches past it) to its label's baseline
-    label_air_mm: float = Field(default=1.2, ge=0, le=3)  # a label's capitals to the row of boxes above it
-    mark_pt: float = Field(gt=0, le=4)
     negative_tint: float = Field(ge=0, le=1)
     leading: float = Field(ge=1, le=2)
     reference_height_mm: float = Field(gt=0)  # the card these sizes are for (poker, 88 mm)
@@ -105,7 +116,7 @@ class CardLook(Model):
     def _pairs(cls, value: Any) -> Any:
         if not isinstance(value, dict):  # the message of a mapping expected (model/messages.py)
             raise PydanticCustomError("dict_type", "Input should be a valid dictionary")
-        return tuple(value.items())
+        return tuple((k, _frozen(v)) for k, v in value.items())
 
     @model_validator(mode="after")
     def _compact_is_a_look(self) -> CardLook:
@@ -129,6 +140,20 @@ class CardLook(Model):
         13.5 pt, clearly over a body of 10 pt or more), never past max_name_pt, never shrunk."""
         grown = min(self.max_name_pt, round(self.name_pt * card_height_mm / self.reference_height_mm, 2))
         return self.model_copy(update={"name_pt": grown}) if grown > self.name_pt else self
+
+    def zoned_for(self, card_height_mm: float) -> CardLook:
+        """The look whose zone labels keep a taller card's least size (keep_large_pt: a tarot
+        back's 9.5 pt), however little room a track's column leaves them (tracks22)."""
+        if card_height_mm > self.reference_height_mm and self.keep_large_pt > self.zone_min_pt:
+            return self.model_copy(update={"zone_min_pt": self.keep_large_pt})
+        return self
+
+    def fallbacks(self) -> list[CardLook]:
+        """The look at each of box_fallbacks' pitches, in turn."""
+        keys = ("box_mm", "box_gap_mm", "box_row_gap_mm")
+        return [
+            self.model_copy(update=dict(zip(keys, (box, gap, gap), strict=True))) for box, gap in self.box_fallbacks
+        ]
 
     def scaled(self, factor: float) -> CardLook:
         """The look with its type and gaps grown by factor, its boxes by the factor's root."""

@@ -1,5 +1,5 @@
-"""The rulesets' own blocks as shapes: a track's boxes in groups of five with a line after a marked
-box, a section head's rule that stops where the head is too wide, a tile's value centred in its
+"""The rulesets' own blocks as shapes: a track's boxes in groups of five in balanced rows, each
+zone's label on its row, a section head's rule that stops where the head is too wide, a tile's value centred in its
 tile, a sheet section's white title on its bar."""
 
 import pytest
@@ -22,20 +22,34 @@ def shapes_of(block, width: float):
     return block_shapes(block, 0, 0, Area(1000))
 
 
-def test_boxes_go_in_groups_of_five_with_a_line_after_a_marked_box():
+def test_boxes_go_in_groups_of_five_in_balanced_rows_each_zone_labelled_on_its_row():
     look = LOOK
-    block = BoxesBlock(Track("PV", 15, (TrackMark(5, "blessé"),)), look)  # 10 and 5: no row joined, no finer pitch
-    block.wrap(pt(56), 1e6)
-    shapes = block_shapes(block, 0, 0, Area(1000))
-    boxes = sorted((s for s in shapes if isinstance(s, Box)), key=lambda b: (round(b.y, 2), b.x))
-    assert len(boxes) == 15 and block.per_row(pt(56)) == 10
-    first_row = boxes[:10]
-    gaps = [round(b.x - a.x - a.width, 2) for a, b in zip(first_row, first_row[1:], strict=False)]
-    assert gaps[4] == look.box_group_gap_mm and set(gaps[:4] + gaps[5:]) == {look.box_gap_mm}
-    (mark,) = [s for s in shapes if isinstance(s, Rule)]
-    right = first_row[4].x + first_row[4].width  # the line is the marked box's right side, drawn thick inwards
-    assert first_row[4].x < mark.x1 < right and mark.line_pt == look.mark_pt
-    assert abs(mark.x1 + to_mm(look.mark_pt) / 2 - (right + to_mm(look.box_pt) / 2)) < 1e-6
+    marks = (TrackMark(4, "hémorragie", 4, short="50 %"), TrackMark(6, "inconscient", 2, short="25 %"))
+    block = BoxesBlock(Track("PV", 8, marks), look)  # 8 and two labels: the ten columns of one row
+    shapes = shapes_of(block, pt(56))
+    boxes = sorted((s for s in shapes if isinstance(s, Box)), key=lambda b: b.x)
+    texts = sorted((s for s in shapes if isinstance(s, Text)), key=lambda t: t.x)
+    assert len(boxes) == 8 and len({round(b.y, 2) for b in boxes}) == 1
+    assert [t.text for t in texts] == ["50 %", "25 %"]  # each between the zone's last box and the next's first
+    assert (
+        boxes[3].x + boxes[3].width < texts[0].x < boxes[4].x and boxes[5].x + boxes[5].width < texts[1].x < boxes[6].x
+    )
+    assert all(boxes[0].y < t.y < boxes[0].y + boxes[0].height for t in texts)  # on the boxes' row, not between rows
+    columns = [to_mm(block.left_of(c)) for c in range(10)]  # a label takes whole columns: the boxes keep theirs
+    assert [round(b.x, 3) for b in boxes] == [round(columns[c], 3) for c in (0, 1, 2, 3, 5, 6, 8, 9)]
+    rules = sorted((s for s in shapes if isinstance(s, Rule)), key=lambda r: r.x1)
+    assert len(rules) == 2  # a thin rule in the gap after each zone's last box, inside no box's edge
+    for rule, before in zip(rules, (boxes[3], boxes[5]), strict=True):
+        assert rule.x1 == rule.x2 and rule.line_pt < 1
+        assert before.x + before.width < rule.x1 < before.x + before.width + look.box_gap_mm
+    eleven = [s for s in shapes_of(BoxesBlock(Track("PV", 11), look), pt(56)) if isinstance(s, Box)]
+    rows = sorted({round(b.y, 2) for b in eleven})
+    assert sorted(sum(round(b.y, 2) == y for b in eleven) for y in rows) == [5, 6]  # 6 + 5, never 10 + 1
+    first = sorted(
+        (b for b in eleven if max(rows, key=[round(c.y, 2) for c in eleven].count) == round(b.y, 2)), key=lambda b: b.x
+    )
+    gaps = [round(b.x - a.x - a.width, 2) for a, b in zip(first, first[1:], strict=False)]
+    assert gaps == [look.box_gap_mm] * 4 + [look.box_group_gap_mm]
 
 
 def test_boxes_below_zero_are_tinted_and_a_narrow_track_keeps_whole_boxes():
