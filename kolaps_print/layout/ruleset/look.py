@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.reference.look import ink
 from kolaps_print.layout.style import StyleColour, as_colour
-from kolaps_print.model.common import Model
+from kolaps_print.model.common import Model, no_items
 
 
 def _frozen(value: Any) -> Any:
@@ -259,7 +259,7 @@ class SheetLook(Model):
     short_cells_within_pt: float = Field(default=0, ge=0, le=2)
     balance_within: float = Field(default=1, gt=0, le=1)  # the last page's columns end within this share of a column
     # heads tried in turn, after KOLAPS's, on a sheet whose body KOLAPS's would make smaller
-    tight_heads: list[TightHeads] = Field(default_factory=list)
+    tight_heads: list[TightHeads] = Field(default_factory=no_items)
     heads: int = Field(default=0, ge=0)  # the sheet's: 0 KOLAPS's, else tight_heads[heads - 1] (the fit's choice)
     # larger heads keep the last page's columns within this share of a column of each other, or as level as the tightest
     heads_level_within: float = Field(default=1, gt=0, le=1)
