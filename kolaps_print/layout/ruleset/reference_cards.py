@@ -430,16 +430,24 @@ def _captioned_once(faces: list[PouredFace], names: list[str]) -> list[list[Flow
         caption = first.parts[0] if isinstance(first, Stack) and first.parts else None
         if ends is None or not isinstance(caption, Paragraph):
             continue
-        said, before = caption.getPlainText(), ends.getPlainText()
+        said, before = _words(caption.getPlainText()), ends.getPlainText()
         rows = _head(first)
         tables = sum(_caption(block) is not None for block in front.blocks)
         # its rows go on under the same head row (a part cut by its columns, other heads, keeps its title)
         carried = (
-            rows is not None and rows == _head(front.blocks[-1]) and said in (before, continued_title_text(before))
+            rows is not None
+            and rows == _head(front.blocks[-1])
+            and said in (_words(before), _words(continued_title_text(before)))
         )
-        if carried or (rows is None and said == before and tables == 1):
+        if carried or (rows is None and said == _words(before) and tables == 1):
             out[i] = [Stack(first.parts[1:], first.gap), *back.blocks[1:]]
     return out
+
+
+def _words(text: str) -> str:
+    """A caption's words, whatever spaces tie them (a closing mark holds its last two words with
+    no-break spaces, book22: « …sur 3d6 » then « …3d6 (suite) » tie other pairs)."""
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
 
 
 def _head(block: Flowable) -> tuple[str, ...] | None:
