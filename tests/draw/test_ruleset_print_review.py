@@ -372,3 +372,24 @@ def test_no_weapon_name_wraps_on_a_poker_or_tarot_front():
                     if cells[0] is not name:  # on a line of its own: its roll under it, level on the left
                         assert cells[0].bounds[3] <= name.bounds[1] + 0.5, (ruleset_id, card, weapon.name)
                         assert abs(cells[0].bounds[0] - name.bounds[0]) < 1, (ruleset_id, card, weapon.name)
+
+
+def test_a_zone_label_keeps_half_a_millimetre_of_air_from_the_boxes_beside_it():
+    """Review 22a, MUST 1: on the d12 poker and mini backs the « 50 % » and « 25 % » ended 0.1–0.4 mm
+    from the next box's outline and read as that box's label. Every glyph of a zone's label stands
+    half a millimetre or more clear of each box on its row (outline included), on every size."""
+    labels = {"3d6": {"½", "¼", "0 · mourant"}, "d12": {"50 %", "25 %"}}
+    air = 0.5 * 72 / 25.4
+    for ruleset_id, texts in labels.items():
+        army = demo_army(ruleset_id)
+        for card in ("mini", "poker", "tarot"):
+            pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+            for page in range(1, 2 * army.card_count, 2):
+                boxes = [
+                    b for b in path_boxes(pdf, page) if 8 < b[2] - b[0] < 16 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5
+                ]
+                outlined = [(b[0] - 0.4, b[1], b[2] + 0.4, b[3]) for b in boxes]  # the stroke's half
+                for text, glyph in _glyph_boxes(pdf, page, texts):
+                    row = [b for b in outlined if b[1] < (glyph[1] + glyph[3]) / 2 < b[3]]
+                    near = min((max(b[0] - glyph[2], glyph[0] - b[2]) for b in row), default=air)
+                    assert near >= air - 0.05, (ruleset_id, card, page, text, round(near / 72 * 25.4, 2))
