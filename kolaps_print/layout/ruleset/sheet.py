@@ -54,7 +54,7 @@ from kolaps_print.provenance import mark_pattern, marked
 from kolaps_print.typography import NBSP, escape, run_in, tied_end
 from kolaps_print.units import pt
 
-CAPTION_LEADING = 1.22  # a caption's line over its size: room for its descenders over the head band
+CAPTION_LEADING = 1.3  # a caption's line over its size: room for its descenders over the head band
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
 SIDE_SHARE = 0.75  # a later column of text this share of the longest as long: the other side of the event (_later_side)
 
