@@ -54,7 +54,6 @@ from kolaps_print.provenance import mark_pattern, marked
 from kolaps_print.typography import NBSP, escape, run_in, tied_end
 from kolaps_print.units import pt
 
-CAPTION_LEADING = 1.3  # a caption's line over its size: room for its descenders over the head band
 BAR_GAP_MM = 1.2  # between a section's bar and its first table: never alone at a column's foot
 SIDE_SHARE = 0.75  # a later column of text this share of the longest as long: the other side of the event (_later_side)
 
@@ -363,12 +362,14 @@ def _example(text: str) -> str:
 
 
 def _caption_style(look: SheetLook) -> ParagraphStyle:
-    """A table's title: KOLAPS's (bold, the body + 1.5 pt), or a tight sheet's (tight_heads); its
-    line CAPTION_LEADING times its size, so that its descenders clear the head row's band drawn
-    right under it (review 22b MUST 1: « Pourcentages de base » had its g and p cut)."""
+    """A table's title: KOLAPS's (bold, the body + 1.5 pt), or a tight sheet's (tight_heads)."""
     style = Styles(look.body_pt).table_title()
-    size = look.body_pt + look.tight_heads[look.heads - 1].caption_over_pt if look.heads else style.fontSize
-    return ParagraphStyle(f"{style.name}-ruleset", parent=style, fontSize=size, leading=size * CAPTION_LEADING)
+    if not look.heads:
+        return style
+    size = look.body_pt + look.tight_heads[look.heads - 1].caption_over_pt
+    return ParagraphStyle(
+        f"{style.name}-tight", parent=style, fontSize=size, leading=size * style.leading / style.fontSize
+    )
 
 
 def _in_font(style: ParagraphStyle, font: str) -> ParagraphStyle:
