@@ -37,21 +37,27 @@ class Face:
     fills: frozenset = frozenset()  # every fill colour painted on the face (a table without a head row: its rows')
 
 
+def fills_under(paths, left: float, right: float, y: float) -> list:
+    """The filled paths (a row's band, 2 pt tall or more) of the same left and right edges whose
+    top is y: what lies right under a row there."""
+    return [
+        p
+        for p in paths
+        if p.fill
+        and abs(p.box[0] - left) < 1
+        and abs(p.box[2] - right) < 1
+        and abs(p.box[3] - y) < 1
+        and p.box[3] - p.box[1] > 2
+    ]
+
+
 def _rows(paths, box) -> int:
     """The runs of one shade stacked under a head row's fill, each starting where the one above ends
     (the shade printed: the fill painted last where two lie on one another)."""
     left, bottom, right, _ = box
     runs, y, shade = 0, bottom, None
     while True:
-        below = [
-            p
-            for p in paths
-            if p.fill
-            and abs(p.box[0] - left) < 1
-            and abs(p.box[2] - right) < 1
-            and abs(p.box[3] - y) < 1
-            and p.box[3] - p.box[1] > 2
-        ]
+        below = fills_under(paths, left, right, y)
         if not below:
             return runs
         shown = below[-1]  # painted last: a row's own fill over the zebra's

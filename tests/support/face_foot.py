@@ -8,6 +8,7 @@ from __future__ import annotations
 from io import BytesIO
 
 import pypdfium2 as pdfium
+from card_pieces import fills_under  # tests/support
 from face_rows import face_printed  # tests/support
 from pdf_tables import path_paints  # tests/support
 
@@ -43,15 +44,7 @@ def first_row_height(pdf: bytes, page: int, head_fill: tuple[int, int, int]) -> 
     left, y, right = head.box[0], head.box[1], head.box[2]
     top, shade = y, None
     while True:
-        below = [
-            p
-            for p in paths
-            if p.fill
-            and abs(p.box[0] - left) < 1
-            and abs(p.box[2] - right) < 1
-            and abs(p.box[3] - y) < 1
-            and p.box[3] - p.box[1] > 2
-        ]
+        below = fills_under(paths, left, right, y)
         if not below or (shade is not None and below[-1].fill != shade):
             return top - y
         shade, y = below[-1].fill, below[-1].box[1]
