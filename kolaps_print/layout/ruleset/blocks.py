@@ -244,6 +244,36 @@ class Pitch:
     group: int  # boxes a group
 
 
+GRIDS_KEPT = 4096  # tracks' laid rows kept for the process (a varied deck of 1000 has a few dozen)
+_GRIDS: dict[tuple, tuple[tuple[Cell, ...], ...]] = {}
+
+
+@lru_cache(maxsize=1024)
+def _label_fit(text: str, small: float, least: float, pad_mm: float, rule: float, pitch: Pitch) -> tuple[float, int]:
+    """A zone's label's size and the columns it spans. It stands between the rule in the gap
+    before it and the zone's first box, pad_mm from each: at the look's small size, or smaller
+    down to least when that keeps it within one column (a grown card's « 50 % » took two, and the
+    rows' columns then seldom held); else over the fewest columns that hold it at the small size
+    (« 0 · mourant »). The room over columns runs from the rule's right (the gap's middle before
+    them) to the next box's left, the group gaps not counted."""
+
+    def room(columns: int) -> float:
+        return columns * (pitch.box + pitch.gap) + pitch.gap / 2 - rule / 2
+
+    def wide(size: float) -> float:
+        return stringWidth(text, SANS, size) + 2 * pt(pad_mm)
+
+    size = small
+    while size > least and room(1) < wide(size) - 1e-6:
+        size = max(least, round(size - 0.25, 2))
+    if room(1) < wide(size) - 1e-6:
+        size = small
+    n = 1
+    while room(n) < wide(size) - 1e-6:
+        n += 1
+    return size, n
+
+
 @dataclass(frozen=True)
 class Cell:
     """One place in a row of a track: a box (its index from 0) or a zone's label (box -1) that
@@ -273,11 +303,11 @@ class BoxesBlock(ShapedPart):
         super().__init__()
         self.track, self.look, self.short_last, self.grid = track, look, short_last, grid
         self._grids: dict[float, list[tuple[Cell, ...]]] = {}  # by width
+        self._pitch = Pitch(pt(look.box_mm), pt(look.box_gap_mm), pt(look.box_group_gap_mm), look.box_group)
 
     def pitch(self, width: float = 0.0) -> Pitch:
-        """The track's pitch (the look's, whatever the width)."""
-        look = self.look
-        return Pitch(pt(look.box_mm), pt(look.box_gap_mm), pt(look.box_group_gap_mm), look.box_group)
+        """The track's pitch (the look's, whatever the width): made once, asked for every place."""
+        return self._pitch
 
     def zones(self) -> dict[int, str]:
         """The label before each zone's first box (from 0): a state's fraction (½, 50 %), the
@@ -300,30 +330,10 @@ class BoxesBlock(ShapedPart):
         return col * (pitch.box + pitch.gap) + (col // pitch.group) * (pitch.group_gap - pitch.gap)
 
     def _label(self, text: str) -> tuple[float, int]:
-        """A zone's label's size and the columns it spans. It stands between the rule in the gap
-        before it and the zone's first box, zone_pad_mm from each: at the look's small size, or
-        smaller down to zone_min_pt when that keeps it within one column (a grown card's « 50 % »
-        took two, and the rows' columns then seldom held); else over the fewest columns that hold
-        it at the small size (« 0 · mourant »)."""
+        """A zone's label's size and the columns it spans (_label_fit: the same for every character
+        of a deck's size, so worked out once)."""
         look = self.look
-        size = look.small_pt
-        while size > look.zone_min_pt and self._room(1) < self._wide(text, size) - 1e-6:
-            size = max(look.zone_min_pt, round(size - 0.25, 2))
-        if self._room(1) < self._wide(text, size) - 1e-6:
-            size = look.small_pt
-        n = 1
-        while self._room(n) < self._wide(text, size) - 1e-6:
-            n += 1
-        return size, n
-
-    def _wide(self, text: str, size: float) -> float:
-        return stringWidth(text, SANS, size) + 2 * pt(self.look.zone_pad_mm)
-
-    def _room(self, columns: int) -> float:
-        """The room of a label over columns: from the rule's right (the gap's middle before them) to
-        the next box's left, the group gaps not counted."""
-        pitch = self.pitch()
-        return columns * (pitch.box + pitch.gap) + pitch.gap / 2 - self.look.zone_rule_pt / 2
+        return _label_fit(text, look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, self._pitch)
 
     def _columns(self, text: str) -> int:
         return self._label(text)[1]
@@ -377,14 +387,24 @@ class BoxesBlock(ShapedPart):
         the most columns a row holds, or fewer where a wide label keeps them from holding there
         (a tarot back's « 50 % » over two columns)."""
         if width not in self._grids:
-            most = self._most(width)
-            laid = next(
-                (units for cap in range(most, 0, -1) if (units := self._balanced(self._filled(cap), cap)) is not None),
-                self._filled(most),
-            )
-            rows = [self._row(row) for row in laid]
-            self._grids[width] = self._shortened(rows) if self.short_last else rows
+            look = self.look
+            kind = (look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, self._pitch)
+            key = (tuple(self._units()), kind, self.grid, self.short_last, width)
+            if key not in _GRIDS:  # a deck's characters share a few totals: each laid out once
+                if len(_GRIDS) >= GRIDS_KEPT:
+                    _GRIDS.clear()
+                _GRIDS[key] = tuple(self._laid(width))
+            self._grids[width] = list(_GRIDS[key])
         return self._grids[width]
+
+    def _laid(self, width: float) -> list[tuple[Cell, ...]]:
+        most = self._most(width)
+        laid = next(
+            (units for cap in range(most, 0, -1) if (units := self._balanced(self._filled(cap), cap)) is not None),
+            self._filled(most),
+        )
+        rows = [self._row(row) for row in laid]
+        return self._shortened(rows) if self.short_last else rows
 
     def _filled(self, cap: int) -> list[list[Unit]]:
         """The track's units in rows of at most cap columns, each row as full as it goes."""

@@ -23,7 +23,7 @@ def shapes_of(block, width: float):
 
 
 def test_boxes_go_in_groups_of_five_in_balanced_rows_each_zone_labelled_on_its_row():
-    look = LOOK
+    look = LOOK.model_copy(update={"zone_pad_mm": 0.4})  # « 50 % » within one column (the data's 0.8 takes two)
     marks = (TrackMark(4, "hémorragie", 4, short="50 %"), TrackMark(6, "inconscient", 2, short="25 %"))
     block = BoxesBlock(Track("PV", 8, marks), look)  # 8 and two labels: the ten columns of one row
     shapes = shapes_of(block, pt(56))
