@@ -370,6 +370,8 @@ class _Made:
 
     def __init__(self) -> None:
         self._kept: dict[tuple[int, int, str], tuple[Any, RulesetMember | None, tuple[Item, ...]]] = {}
+        self._reprs: dict[int, tuple[Any, str]] = {}
+        self._replaced: dict[tuple[int, tuple], tuple[Any, Any]] = {}
 
     def items(self, ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> tuple[Item, ...]:
         whose = None if isinstance(block, ALIKE) else member
@@ -378,6 +380,34 @@ class _Made:
         if kept is None or kept[0] is not block or kept[1] is not whose:
             kept = self._kept[key] = (block, whose, _block_items(ruleset, block, member, army))
         return kept[2]
+
+    def repr(self, item: Any) -> str:
+        """repr(item), worked out once an item: a deck's sides are keyed by their items' reprs, on
+        each try of kinds left out (the same items: a rules table, a character's weapons)."""
+        kept = self._reprs.get(id(item))
+        if kept is None or kept[0] is not item:
+            kept = self._reprs[id(item)] = (item, repr(item))
+        return kept[1]
+
+    def replaced(self, item: Any, changes: dict[str, Any]) -> Any:
+        """replace(item, **changes), one object a item and changes: each try of kinds left out
+        gives the same tracks (whose reprs are then kept)."""
+        key = (id(item), tuple(changes.items()))
+        kept = self._replaced.get(key)
+        if kept is None or kept[0] is not item:
+            kept = self._replaced[key] = (item, replace(item, **changes))
+        return kept[1]
+
+
+def kept_repr(item: Any) -> str:
+    """repr(item), kept while a deck is laid out (made_once); worked out each time outside."""
+    made = _made.get()
+    return repr(item) if made is None else made.repr(item)
+
+
+def _replaced(item: Any, **changes: Any) -> Any:
+    made = _made.get()
+    return replace(item, **changes) if made is None else made.replaced(item, changes)
 
 
 _made: ContextVar[_Made | None] = ContextVar("ruleset_card_made", default=None)
@@ -465,11 +495,11 @@ def _shed(
         names.append(label("rulesets.card.by_name_reminders", leads=", ".join(leads)))
         return ()
     if "how_to" in shed or "legends" in shed:  # a back without its legends says not how to tick either
-        items = tuple(replace(i, how_to=False) if isinstance(i, Track) else i for i in items)
+        items = tuple(_replaced(i, how_to=False) if isinstance(i, Track) else i for i in items)
     if "legends" in shed:
         tracks = [i for i in items if isinstance(i, Track) and i.legend and (i.marks or i.negative)]
         tracks_named += [t.label for t in tracks]
-        return tuple(replace(i, legend=False) if i in tracks else i for i in items)
+        return tuple(_replaced(i, legend=False) if i in tracks else i for i in items)
     return items
 
 

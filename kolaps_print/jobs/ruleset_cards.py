@@ -30,6 +30,7 @@ from kolaps_print.layout.ruleset.card import (
     content_key,
     deck_widths,
     face_layout,
+    items_repr,
     room_shapes,
     story_room,
     table_pt,
@@ -215,7 +216,7 @@ def _side(
     firsts, keys = _contents(army, values, items)
     distinct = list(firsts.values())
     scales = [f for f in base.scales(height_mm) if f >= least - 1e-9]
-    key = fits.side_key(distinct, size, base, colour, height_mm, least, back)
+    key = fits.side_key(_Written(distinct), size, base, colour, height_mm, least, back)
     kept = fits.kept(key)
     setting = _SideSetting((room_width, room), base, colour, height_mm, back)
     faces = _laid_at(kept, distinct, scales, setting) if kept else None
@@ -226,6 +227,17 @@ def _side(
         return _shared(faces, keys, firsts), []
     tall = {key for i, key in enumerate(firsts) if i in kept.tall}
     return [], [m for m, key in zip(army.members, keys, strict=True) if key in tall]
+
+
+class _Written:
+    """A side's distinct contents, whose repr is theirs (the kept sizes' key: ruleset_fits), made
+    from their items' kept reprs (items_repr): the same items are keyed on each try of kinds."""
+
+    def __init__(self, contents: list[list[Item]]):
+        self.contents = contents
+
+    def __repr__(self) -> str:
+        return "[" + ", ".join(items_repr(items) for items in self.contents) + "]"
 
 
 @dataclass(frozen=True)

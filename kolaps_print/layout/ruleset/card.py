@@ -10,7 +10,7 @@ band. Block-driven: no mechanic is known here."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import groupby
@@ -21,7 +21,17 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from kolaps_print import resources
-from kolaps_print.content.ruleset_card import Checkboxes, Elsewhere, FootBand, Item, Lines, Tiles, Title, Track
+from kolaps_print.content.ruleset_card import (
+    Checkboxes,
+    Elsewhere,
+    FootBand,
+    Item,
+    Lines,
+    Tiles,
+    Title,
+    Track,
+    kept_repr,
+)
 from kolaps_print.content.ruleset_sheet import RulesetTable
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
@@ -712,7 +722,13 @@ def _marked(item: Item) -> bool:
 def content_key(items: list[Item]) -> str:
     """What a face's blocks are laid out from: all of its content but the name its band carries.
     Characters with the same key share one laid-out face (the same values print the same)."""
-    return repr([replace(item, name="") if isinstance(item, Title) else item for item in items])
+    return items_repr(replace(item, name="") if isinstance(item, Title) else item for item in items)
+
+
+def items_repr(items: Iterable[Item]) -> str:
+    """repr(list(items)), each item's repr kept while a deck is laid out (content's made_once): a
+    side's items are mostly the same objects on each try of kinds left out."""
+    return "[" + ", ".join(repr(item) if isinstance(item, Title) else kept_repr(item) for item in items) + "]"
 
 
 def face_name(items: list[Item]) -> str:
