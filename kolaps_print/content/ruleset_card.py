@@ -446,12 +446,15 @@ def _side(
     items: list[Item] = []
     names: list[str] = []
     tracks: list[str] = []
-    kept = (_shed(ruleset, b, member, army, shed, (names, tracks)) for b in blocks)
-    for item in (i for b, k in zip(blocks, kept, strict=True) for i in k or _reserved(ruleset, b, member)):
-        if isinstance(item, Checkboxes) and items and isinstance(items[-1], Checkboxes):
-            items[-1] = Checkboxes(items[-1].labels + item.labels, items[-1].reserved + item.reserved)
-        else:
-            items.append(item)
+    for block in blocks:  # each block's items taken before the next block is asked (names' order)
+        kept = (
+            _shed(ruleset, block, member, army, shed, (names, tracks)) if shed else _items(ruleset, block, member, army)
+        )
+        for item in kept or _reserved(ruleset, block, member):
+            if isinstance(item, Checkboxes) and items and isinstance(items[-1], Checkboxes):
+                items[-1] = Checkboxes(items[-1].labels + item.labels, items[-1].reserved + item.reserved)
+            else:
+                items.append(item)
     items = [item for item in items if not isinstance(item, Checkboxes) or item.labels]
     if tracks and not names:  # « Seuils ASSOMMANT et COUPS : voir l’aide. » as the last such track's legend
         last = max(i for i, item in enumerate(items) if isinstance(item, Track) and not item.legend)

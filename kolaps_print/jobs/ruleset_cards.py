@@ -374,9 +374,14 @@ def _contents(
             made[value] = (side, content_key(side))
         side, key = made[value]
         if key not in firsts:
-            firsts[key] = [replace(i, name=member.name) if isinstance(i, Title) else i for i in side]
+            firsts[key] = [_titled(i, member.name) for i in side]
         keys.append(key)
     return firsts, keys
+
+
+def _titled(item: Item, name: str) -> Item:
+    """item, a title carrying name (the side was made for another character of the same content)."""
+    return replace(item, name=name) if isinstance(item, Title) and item.name != name else item
 
 
 def _shared(faces: list[RulesetCardFace], keys: list[str], firsts: dict[str, list[Item]]) -> list[RulesetCardFace]:
@@ -389,7 +394,7 @@ def _shared(faces: list[RulesetCardFace], keys: list[str], firsts: dict[str, lis
 def _named(face: RulesetCardFace, member: RulesetMember) -> RulesetCardFace:
     """member's own face: its content's, with its name in the band (a face whose content has a
     title carries the name of the character it was laid out for: each of them the same title)."""
-    return replace(face, name=member.name) if face.name else face
+    return replace(face, name=member.name) if face.name and face.name != member.name else face
 
 
 def _all_fit(
