@@ -31,6 +31,8 @@ class ShapePainter:
     def __init__(self, canvas: Canvas, height_pt: float):
         self.canvas, self.height = canvas, height_pt
         self._fill: tuple | None = None
+        self._doc: Any = None  # the canvas's document and its texts' operators, looked up at the first text
+        self._known: dict[int, _TextOperators] = {}
 
     def paint(self, shapes: Iterable[Shape]) -> None:
         texts: list[Text] = []
@@ -58,10 +60,13 @@ class ShapePainter:
         self._fill = None
 
     def _texts(self, texts: list[Text]) -> None:
-        doc = canvas_document(self.canvas)  # reportlab's subsetter numbers fonts per document
-        known = _OPERATORS.get(doc)
-        if known is None:
-            known = _OPERATORS[doc] = {}
+        doc, known = self._doc, self._known
+        if doc is None:  # once a painter (a face): it paints the runs of texts between its boxes and rules
+            doc = self._doc = canvas_document(self.canvas)  # reportlab's subsetter numbers fonts per document
+            known = _OPERATORS.get(doc)
+            if known is None:
+                known = _OPERATORS[doc] = {}
+            self._known = known
         out = ["BT"]
         add = out.append
         font_key, fill, height = None, self._fill, self.height
@@ -107,7 +112,7 @@ class ShapePainter:
         )
         after = (["0 Tc"] if t.tracking else []) + (["0 Tw"] if t.word_space else [])
         place = f"1 0 0 1 {fp_str(pt(x), self.y(t.y))} Tm"
-        known = _OPERATORS[doc]
+        known = self._known
         key = id(t)
 
         def forget(ref: weakref.ref) -> None:  # t is gone: its id may be another text's next
