@@ -177,7 +177,7 @@ def _referenced(ruleset: Ruleset, field_id: str, member: RulesetMember) -> tuple
 def _weapons(ruleset: Ruleset, block: WeaponsBlock, member: RulesetMember) -> RulesetTable:
     catalogue, entries = _referenced(ruleset, block.field, member)
     header = [label("rulesets.card.weapon")] + catalogue_columns(ruleset, catalogue, block.columns)
-    rows = [entry_cells(ruleset, catalogue, entry, block.columns) for entry in entries]
+    rows = [_entry_cells(ruleset, catalogue, entry, block.columns) for entry in entries]
     title = _field_label(ruleset, block.field)
     if block.roll is None:
         return RulesetTable(title, header, rows)
@@ -188,6 +188,17 @@ def _weapons(ruleset: Ruleset, block: WeaponsBlock, member: RulesetMember) -> Ru
         [header[0], roll.label, *header[1:]],
         [[r[0], x, *r[1:]] for r, x in zip(rows, rolls, strict=True)],
         strong=1,
+    )
+
+
+def _entry_cells(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> list[str]:
+    """entry_cells, worked out once an entry while a deck is laid out (made_once): every
+    character carrying a weapon prints the same cells for it, only the roll is its own."""
+    made = _made.get()
+    return (
+        entry_cells(ruleset, catalogue, entry, columns)
+        if made is None
+        else made.cells(ruleset, catalogue, entry, columns)
     )
 
 
@@ -243,10 +254,16 @@ def entry_values(ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str
 
 def _stats(ruleset: Ruleset, ids: list[str], member: RulesetMember) -> tuple[tuple[str, str], ...]:
     """Each stat's label and the character's value (a field or a derived value)."""
-    decls = {f.id: f.label for f in ruleset.spec.character.fields} | {
+    made = _made.get()
+    decls = _stat_labels(ruleset) if made is None else made.stat_labels(ruleset)
+    return tuple((decls[s], _shown(member.values.get(s))) for s in ids)
+
+
+def _stat_labels(ruleset: Ruleset) -> dict[str, str]:
+    """Each field's and derived value's label, by id."""
+    return {f.id: f.label for f in ruleset.spec.character.fields} | {
         d.id: d.label for d in ruleset.spec.character.derived
     }
-    return tuple((decls[s], _shown(member.values.get(s))) for s in ids)
 
 
 def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Item | None:
@@ -372,6 +389,8 @@ class _Made:
         self._kept: dict[tuple[int, int, str], tuple[Any, RulesetMember | None, tuple[Item, ...]]] = {}
         self._reprs: dict[int, tuple[Any, str]] = {}
         self._replaced: dict[tuple[int, tuple], tuple[Any, Any]] = {}
+        self._labels: tuple[Ruleset, dict[str, str]] | None = None
+        self._cells: dict[tuple[int, str, int, tuple[str, ...]], tuple[Ruleset, Any, list[str]]] = {}
 
     def items(self, ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> tuple[Item, ...]:
         whose = None if isinstance(block, ALIKE) else member
@@ -380,6 +399,21 @@ class _Made:
         if kept is None or kept[0] is not block or kept[1] is not whose:
             kept = self._kept[key] = (block, whose, _block_items(ruleset, block, member, army))
         return kept[2]
+
+    def cells(self, ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> list[str]:
+        """entry_cells(...), a new list each time (a table's rows are its own)."""
+        key = (id(ruleset), catalogue, id(entry), tuple(columns))
+        kept = self._cells.get(key)
+        if kept is None or kept[0] is not ruleset or kept[1] is not entry:
+            kept = self._cells[key] = (ruleset, entry, entry_cells(ruleset, catalogue, entry, columns))
+        return list(kept[2])
+
+    def stat_labels(self, ruleset: Ruleset) -> dict[str, str]:
+        """_stat_labels(ruleset), once a deck (each character's name and tiles read them)."""
+        kept = self._labels
+        if kept is None or kept[0] is not ruleset:
+            kept = self._labels = (ruleset, _stat_labels(ruleset))
+        return kept[1]
 
     def repr(self, item: Any) -> str:
         """repr(item), worked out once an item: a deck's sides are keyed by their items' reprs, on
