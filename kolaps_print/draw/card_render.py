@@ -63,10 +63,10 @@ class ShapePainter:
         doc, known = self._doc, self._known
         if doc is None:  # once a painter (a face): it paints the runs of texts between its boxes and rules
             doc = self._doc = canvas_document(self.canvas)  # reportlab's subsetter numbers fonts per document
-            known = _OPERATORS.get(doc)
-            if known is None:
-                known = _OPERATORS[doc] = {}
-            self._known = known
+            found: dict[int, _TextOperators] | None = _OPERATORS.get(doc)
+            if found is None:
+                found = _OPERATORS[doc] = {}
+            known = self._known = found
         out = ["BT"]
         add = out.append
         font_key, fill, height = None, self._fill, self.height
