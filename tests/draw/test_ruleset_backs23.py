@@ -1,0 +1,61 @@
+"""The ruleset backs' box tracks after review 22a (twenty-third session, backs23), read back from
+the print-shop PDF: every row of a track but the last two is full to the track's grid (a zone's
+label takes its columns, or opens its row, or ends a full row: finding 4, rows were shortened
+mid-block: 10 / 9 / 5 / 1+3 on Inès Marchal's tarot back)."""
+
+import pytest
+from face_rows import face_printed  # tests/support
+from pdf_text import as_printed  # tests/support
+from ruleset_products import demo_army  # tests/support
+
+from kolaps_print.jobs.cards import CardOptions
+from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
+
+MM = 72 / 25.4
+LABELS = {"3d6": {"½", "¼", "0 · mourant"}, "d12": {"50 %", "25 %"}}
+
+
+def _tracks(pdf: bytes, page: int, labels: set[str]) -> list[list[list[tuple[float, float, float, float]]]]:
+    """The page's tracks, each its rows top first, a row its boxes' and zone labels' rectangles
+    (rows that follow one another a row gap apart are one track)."""
+    printed = face_printed(pdf, page)
+    rows: dict[float, list] = {}
+    for p in printed:
+        if p.kind == "box":
+            rows.setdefault(round(p.rect[1], 1), []).append(p.rect)
+    for p in printed:
+        if p.kind == "text" and as_printed(p.text).strip() in labels:
+            middle = (p.rect[1] + p.rect[3]) / 2
+            row = next((y for y, r in rows.items() if r[0][1] < middle < r[0][3]), None)
+            if row is not None:
+                rows[row].append(p.rect)
+    tracks: list[list[list]] = []
+    last = None
+    for y in sorted(rows, reverse=True):
+        row = sorted(rows[y])
+        top, side = y + (rows[y][0][3] - rows[y][0][1]), rows[y][0][3] - rows[y][0][1]  # the first is a box
+        if last is not None and last - top <= side + 1.2 * MM:  # a row gap, not a head
+            tracks[-1].append(row)
+        else:
+            tracks.append([row])
+        last = top
+    return [t for t in tracks if sum(len(r) for r in t) > 3]
+
+
+@pytest.mark.parametrize("card", ["poker", "mini", "tarot"])
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d12"])
+def test_every_row_but_the_last_two_is_full_to_the_track_s_grid(ruleset_id, card):
+    army = demo_army(ruleset_id)
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+    checked = 0
+    for page in range(1, 2 * army.card_count, 2):
+        for track in _tracks(pdf, page, LABELS[ruleset_id]):
+            right = max(r[2] for row in track for r in row)
+            side = min(r[3] - r[1] for r in track[0])  # a box's (a label's glyphs are lower)
+            # the last two rows balanced; on a 3d6 mini the last one's last group stands on a row
+            # of its own, a note beside it (cards14): three rows at the foot
+            foot = 3 if (ruleset_id, card) == ("3d6", "mini") else 2
+            for n, row in enumerate(track[:-foot]):
+                checked += 1
+                assert max(r[2] for r in row) >= right - side / 2, (ruleset_id, card, page, n, len(track))
+    assert checked, (ruleset_id, card)
