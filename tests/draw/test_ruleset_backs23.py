@@ -3,6 +3,9 @@ the print-shop PDF: every row of a track but the last two is full to the track's
 label takes its columns, or opens its row, or ends a full row: finding 4, rows were shortened
 mid-block: 10 / 9 / 5 / 1+3 on Inès Marchal's tarot back)."""
 
+from io import BytesIO
+
+import pypdfium2 as pdfium
 import pytest
 from face_rows import face_printed  # tests/support
 from pdf_text import as_printed  # tests/support
@@ -59,3 +62,25 @@ def test_every_row_but_the_last_two_is_full_to_the_track_s_grid(ruleset_id, card
                 checked += 1
                 assert max(r[2] for r in row) >= right - side / 2, (ruleset_id, card, page, n, len(track))
     assert checked, (ruleset_id, card)
+
+
+@pytest.mark.parametrize("card", ["poker", "mini", "tarot"])
+def test_the_half_and_quarter_labels_are_bold_and_large_enough_to_read(card):
+    """Finding 3: a ½ or ¼ on a 3d6 back's COUPS track was 6 pt on a mini (its digits 2 pt tall,
+    the glyph 1.5 mm): now bold and 1.3 times the label's size where its column holds it, the
+    glyph 1.9 mm tall or more (pdfium's box of its ink) on every size."""
+    army = demo_army("3d6")
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+    document = pdfium.PdfDocument(BytesIO(pdf))
+    heights = []
+    try:
+        for page in range(1, 2 * army.card_count, 2):
+            text_page = document[page].get_textpage()
+            text = text_page.get_text_range()
+            for k, glyph in enumerate(text):
+                if glyph in "½¼" and (k == 0 or text[k - 1] != "("):  # a legend's « (½) » is not a label
+                    box = text_page.get_charbox(k)
+                    heights.append((box[3] - box[1]) / MM)
+    finally:
+        document.close()
+    assert heights and min(heights) >= 1.9, (card, sorted({round(h, 2) for h in heights}))

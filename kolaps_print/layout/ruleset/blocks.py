@@ -259,6 +259,17 @@ _GRIDS: dict[tuple, tuple[tuple[Cell, ...], ...]] = {}
 
 
 @lru_cache(maxsize=1024)
+def _glyph_fit(text: str, small: float, scale: float, pad_mm: float, rule: float, pitch: Pitch) -> float:
+    """A one-glyph label's size in bold (½, ¼: review 22a, 3): small times scale, or less down to
+    small while one column does not hold it; 0 when not even small holds."""
+    room = pitch.box + pitch.gap + pitch.gap / 2 - rule / 2
+    size = small * scale
+    while size > small and stringWidth(text, SANS_BOLD, size) + 2 * pt(pad_mm) > room + 1e-6:
+        size = max(small, round(size - 0.25, 2))
+    return size if stringWidth(text, SANS_BOLD, size) + 2 * pt(pad_mm) <= room + 1e-6 else 0.0
+
+
+@lru_cache(maxsize=1024)
 def _label_fit(text: str, small: float, least: float, pad_mm: float, rule: float, pitch: Pitch) -> tuple[float, int]:
     """A zone's label's size and the columns it spans. It stands between the rule in the gap
     before it and the zone's first box, pad_mm from each: at the look's small size, or smaller
@@ -341,7 +352,17 @@ class BoxesBlock(ShapedPart):
         """A zone's label's size and the columns it spans (_label_fit: the same for every character
         of a deck's size, so worked out once)."""
         look = self.look
+        if len(text) == 1:
+            size = _glyph_fit(
+                text, look.small_pt, look.zone_glyph_scale, look.zone_pad_mm, look.zone_rule_pt, self._pitch
+            )
+            if size:
+                return size, 1
         return _label_fit(text, look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, self._pitch)
+
+    def font_of(self, cell: Cell) -> str:
+        """A label's face: bold for one glyph set larger (_glyph_fit), else regular."""
+        return SANS_BOLD if len(cell.text) == 1 and cell.size > self.look.small_pt + 1e-6 else SANS
 
     def _columns(self, text: str) -> int:
         return self._label(text)[1]
@@ -397,7 +418,8 @@ class BoxesBlock(ShapedPart):
         zone's label takes its columns on the row, at its start when the zone opens a row."""
         if width not in self._grids:
             look = self.look
-            kind = (look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, self._pitch)
+            kind = (look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, look.zone_glyph_scale)
+            kind += (self._pitch,)
             key = (tuple(self._items()), kind, self.grid, self.short_last, width)
             if key not in _GRIDS:  # a deck's characters share a few totals: each laid out once
                 if len(_GRIDS) >= GRIDS_KEPT:
@@ -619,10 +641,10 @@ def _laid_track(
                 # opening its row, or taking up a full row's columns left: it stands by its zone's
                 # first box, the label's pad from it
                 right = after - pt(look.zone_pad_mm)
-                shapes.append(area.text(right, middle, cell.text, SANS, cell.size, black, "right"))
+                shapes.append(area.text(right, middle, cell.text, block.font_of(cell), cell.size, black, "right"))
                 continue
             centre = (rule + look.zone_rule_pt / 2 + after) / 2
-            shapes.append(area.text(centre, middle, cell.text, SANS, cell.size, black, "centre"))
+            shapes.append(area.text(centre, middle, cell.text, block.font_of(cell), cell.size, black, "centre"))
         last = (bottom, row[-1])
     return tuple(shapes)
 

@@ -72,6 +72,9 @@ class CardLook(Model):
     zone_pad_mm: float = Field(default=0.4, ge=0, le=3)  # a zone's label to the boxes beside it, each side (tracks21)
     zone_min_pt: float = Field(default=6, ge=5, le=12)  # a zone's label set down to this to keep within one column
     zone_rule_pt: float = Field(default=0.5, gt=0, le=2)  # the thin rule before a zone's label (tracks22)
+    # a zone's label of one glyph (½, ¼) in bold, this many times the label's size where its column
+    # holds it: its digits were 2 pt tall at 6 pt (review 22a, 3)
+    zone_glyph_scale: float = Field(default=1.3, ge=1, le=2)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
     )  # at least this between a label and the next box: each box reads with its own label
