@@ -394,6 +394,14 @@ def _all_fit(
     return [faces[i] for i in range(len(contents))], -1
 
 
+def _stats_sizes(top: float, least: float) -> list[float]:
+    """The backs' stats' sizes to try: top, then down by 0.5 pt to least."""
+    sizes = [top]
+    while sizes[-1] - 0.5 >= least - 1e-9:
+        sizes.append(round(sizes[-1] - 0.5, 2))
+    return sizes
+
+
 def _cards_of(
     army: RulesetArmy, sides: list[list[RulesetCardFace]], setting: FaceSetting, feet: tuple[Foot, Foot]
 ) -> Iterator[RulesetCard]:
@@ -410,11 +418,16 @@ def _cards_of(
     named: dict[tuple, Shape] = {}  # a card's name: one Text on its front and its back
     bands_of = {foot: Bands(setting, foot, named) for foot in feet}  # laid out once a side, not once a card
     backs = bands_of[feet[1]]
-    backs.with_stats = all(
-        backs.stats_fit(_copy(_named(back, member), n, member))
-        for member, back in zip(army.members, sides[1], strict=True)
-        for n in range(1, member.character.copies + 1)
-    )
+    look = setting.look
+    for size in _stats_sizes(look.stats_pt, look.least_stats_pt):  # the largest every back holds (review 22a, 5)
+        backs.stats_pt = size
+        backs.with_stats = all(
+            backs.stats_fit(_copy(_named(back, member), n, member))
+            for member, back in zip(army.members, sides[1], strict=True)
+            for n in range(1, member.character.copies + 1)
+        )
+        if backs.with_stats:
+            break
 
     def side(face: RulesetCardFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
         bands, key = bands_of[foot].shapes(face), id(face.story)

@@ -8,7 +8,7 @@ from io import BytesIO
 import pypdfium2 as pdfium
 import pytest
 from face_rows import face_printed  # tests/support
-from pdf_text import as_printed  # tests/support
+from pdf_text import as_printed, text_objects  # tests/support
 from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
@@ -84,3 +84,20 @@ def test_the_half_and_quarter_labels_are_bold_and_large_enough_to_read(card):
     finally:
         document.close()
     assert heights and min(heights) >= 1.9, (card, sorted({round(h, 2) for h in heights}))
+
+
+STATS = {"3d6": "VIT", "d100": "DEX", "d12": "DÉF"}
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
+def test_every_back_prints_its_in_play_stats_and_a_tarot_s_at_its_body_size(ruleset_id):
+    """Findings 5 and 6: the d100 mini backs printed no stats (« Élise Garnier 1/2 » left them no
+    room at 7 pt: a deck prints them on every back or none), and a tarot back's were 8 pt beside a
+    13.5 pt name. Now every back of every size prints them, a mini's at 6 pt or more, a poker's at
+    8 pt and a tarot's at 10 pt or more (its body's size)."""
+    army = demo_army(ruleset_id)
+    for card, least in (("mini", 6), ("poker", 8), ("tarot", 10)):
+        pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
+        stats = [o for o in text_objects(pdf) if o.text.startswith(STATS[ruleset_id]) and "·" in o.text]
+        assert len({o.page for o in stats}) == army.card_count, (ruleset_id, card, len(stats))
+        assert min(o.size for o in stats) >= least - 0.01, (ruleset_id, card, sorted({o.size for o in stats}))

@@ -33,6 +33,8 @@ class CardLook(Model):
     copy_pt: float = Field(ge=6, le=12)
     stats_pt: float = Field(default=8, ge=6, le=14)  # a back's in-play stats at its band's right (tracks21)
     stats_space_mm: float = Field(default=2, ge=0.5, le=10)  # at least this between them and the name, or « 1/2 »
+    max_stats_pt: float = Field(default=8, ge=6, le=14)  # ...grown with a taller card up to this (tarot: its body's)
+    least_stats_pt: float = Field(default=6, ge=6, le=14)  # ...set down to this when a deck's names leave less room
     subtitle_pt: float = Field(ge=6, le=14)
     footer_pt: float = Field(ge=5, le=10)
     section_pt: float = Field(ge=5.5, le=12)
@@ -140,9 +142,14 @@ class CardLook(Model):
 
     def named_for(self, card_height_mm: float) -> CardLook:
         """The look with its name grown as the card is taller than the reference (tarot: 11 →
-        13.5 pt, clearly over a body of 10 pt or more), never past max_name_pt, never shrunk."""
+        13.5 pt, clearly over a body of 10 pt or more), never past max_name_pt, never shrunk; its
+        back's stats likewise (8 → 10.5 pt), never past max_stats_pt."""
         grown = min(self.max_name_pt, round(self.name_pt * card_height_mm / self.reference_height_mm, 2))
-        return self.model_copy(update={"name_pt": grown}) if grown > self.name_pt else self
+        look = self.model_copy(update={"name_pt": grown}) if grown > self.name_pt else self
+        # the back's in-play stats grow alike, up to max_stats_pt (review 22a, 6: 8 pt beside a
+        # 13.5 pt name on a tarot card read as a footnote)
+        stats = min(self.max_stats_pt, round(self.stats_pt * card_height_mm / self.reference_height_mm, 2))
+        return look.model_copy(update={"stats_pt": stats}) if stats > self.stats_pt else look
 
     def zoned_for(self, card_height_mm: float) -> CardLook:
         """The look whose zone labels keep a taller card's least size (keep_large_pt: a tarot
