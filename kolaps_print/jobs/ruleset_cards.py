@@ -140,6 +140,8 @@ def _deck_side(
         if not tall:
             break
         shedding = _shedding(SIDES[side], SHEDS[:n], None if back else set(map(id, tall)))
+        if back and SHEDS[n - 1] == "legends":  # only the backs still too tall give their tracks' legends by name
+            shedding = _shedding_last(SIDES[side], SHEDS[: n - 1], SHEDS[n - 1], set(map(id, tall)))
         faces, tall = _side(army, values, base, colour, size, height_mm, shedding, back=back, fits=fits)
     return faces, tall
 
@@ -187,6 +189,19 @@ def _shedding(
 
     def side(ruleset: object, member: RulesetMember, army: str) -> list[Item]:
         return items(ruleset, member, army, shed=shed if tall is None or id(member) in tall else ())
+
+    return side
+
+
+def _shedding_last(
+    items: Callable[..., list[Item]], shed: tuple[str, ...], last: str, tall: set[int]
+) -> Callable[..., list[Item]]:
+    """items, with shed given by name on every side and last on the tall characters' sides only
+    (review 22a, 7: the 3d6 mini backs gave the thresholds by name on all five cards when one,
+    Lou Ferrand's, had no room for them; a back prints the effects where they fit)."""
+
+    def side(ruleset: object, member: RulesetMember, army: str) -> list[Item]:
+        return items(ruleset, member, army, shed=(*shed, last) if id(member) in tall else shed)
 
     return side
 

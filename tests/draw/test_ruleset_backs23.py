@@ -101,3 +101,17 @@ def test_every_back_prints_its_in_play_stats_and_a_tarot_s_at_its_body_size(rule
         stats = [o for o in text_objects(pdf) if o.text.startswith(STATS[ruleset_id]) and "·" in o.text]
         assert len({o.page for o in stats}) == army.card_count, (ruleset_id, card, len(stats))
         assert min(o.size for o in stats) >= least - 0.01, (ruleset_id, card, sorted({o.size for o in stats}))
+
+
+def test_a_3d6_mini_back_prints_the_threshold_effects_where_they_fit():
+    """Finding 7: every 3d6 mini back said « Seuils ASSOMMANT et COUPS : voir l'aide » (a deck's
+    backs shed their legends together) when only Lou Ferrand's lacks the room. Now the backs that
+    hold them print the effects at 6 pt or more; a back that does not gives them by name."""
+    army = demo_army("3d6")
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="mini")).pdf
+    objects = text_objects(pdf)
+    printed = [o for o in objects if "−1 COUP/round" in o.text]
+    pointers = [o for o in objects if "voir l’aide" in as_printed(o.text) or "voir l'aide" in o.text]
+    assert len({o.page for o in printed}) >= army.card_count - 1, len({o.page for o in printed})
+    assert min(o.size for o in printed) >= 6 - 0.01
+    assert not {o.page for o in printed} & {o.page for o in pointers}  # one or the other, never both

@@ -259,11 +259,12 @@ _GRIDS: dict[tuple, tuple[tuple[Cell, ...], ...]] = {}
 
 
 @lru_cache(maxsize=1024)
-def _glyph_fit(text: str, small: float, scale: float, pad_mm: float, rule: float, pitch: Pitch) -> float:
-    """A one-glyph label's size in bold (½, ¼: review 22a, 3): small times scale, or less down to
-    small while one column does not hold it; 0 when not even small holds."""
+def _glyph_fit(text: str, small: float, scale: float, most: float, pad_mm: float, rule: float, pitch: Pitch) -> float:
+    """A one-glyph label's size in bold (½, ¼: review 22a, 3): small times scale up to most (a
+    tarot's name stays clearly the largest text), or less down to small while one column does not
+    hold it; 0 when not even small holds."""
     room = pitch.box + pitch.gap + pitch.gap / 2 - rule / 2
-    size = small * scale
+    size = max(small, min(small * scale, most))
     while size > small and stringWidth(text, SANS_BOLD, size) + 2 * pt(pad_mm) > room + 1e-6:
         size = max(small, round(size - 0.25, 2))
     return size if stringWidth(text, SANS_BOLD, size) + 2 * pt(pad_mm) <= room + 1e-6 else 0.0
@@ -353,9 +354,8 @@ class BoxesBlock(ShapedPart):
         of a deck's size, so worked out once)."""
         look = self.look
         if len(text) == 1:
-            size = _glyph_fit(
-                text, look.small_pt, look.zone_glyph_scale, look.zone_pad_mm, look.zone_rule_pt, self._pitch
-            )
+            scale, most = look.zone_glyph_scale, look.zone_glyph_max_pt
+            size = _glyph_fit(text, look.small_pt, scale, most, look.zone_pad_mm, look.zone_rule_pt, self._pitch)
             if size:
                 return size, 1
         return _label_fit(text, look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, self._pitch)
@@ -419,7 +419,7 @@ class BoxesBlock(ShapedPart):
         if width not in self._grids:
             look = self.look
             kind = (look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, look.zone_glyph_scale)
-            kind += (self._pitch,)
+            kind += (look.zone_glyph_max_pt, self._pitch)
             key = (tuple(self._items()), kind, self.grid, self.short_last, width)
             if key not in _GRIDS:  # a deck's characters share a few totals: each laid out once
                 if len(_GRIDS) >= GRIDS_KEPT:

@@ -77,6 +77,7 @@ class CardLook(Model):
     # a zone's label of one glyph (½, ¼) in bold, this many times the label's size where its column
     # holds it: its digits were 2 pt tall at 6 pt (review 22a, 3)
     zone_glyph_scale: float = Field(default=1.3, ge=1, le=2)
+    zone_glyph_max_pt: float = Field(default=10.5, ge=6, le=14)  # ...up to this (a tarot's name stays the largest)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
     )  # at least this between a label and the next box: each box reads with its own label
