@@ -418,8 +418,8 @@ class BoxesBlock(ShapedPart):
         zone's label takes its columns on the row, at its start when the zone opens a row."""
         if width not in self._grids:
             look = self.look
-            kind = (look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, look.zone_glyph_scale)
-            kind += (look.zone_glyph_max_pt, self._pitch)
+            sizes = (look.small_pt, look.zone_min_pt, look.zone_glyph_scale, look.zone_glyph_max_pt)
+            kind = (*sizes, look.zone_pad_mm, look.zone_rule_pt, self._pitch)  # what a label's fit depends on
             key = (tuple(self._items()), kind, self.grid, self.short_last, width)
             if key not in _GRIDS:  # a deck's characters share a few totals: each laid out once
                 if len(_GRIDS) >= GRIDS_KEPT:
