@@ -141,6 +141,8 @@ def _deck_side(
         if not tall:
             break
         shedding = _shedding(SIDES[side], SHEDS[:n], None if back else set(map(id, tall)))
+        if back and SHEDS[n - 1] == "legends":  # only the backs still too tall give their tracks' legends by name
+            shedding = _shedding_last(SIDES[side], SHEDS[: n - 1], SHEDS[n - 1], set(map(id, tall)))
         faces, tall = _side(army, values, base, colour, size, height_mm, shedding, back=back, fits=fits)
     return faces, tall
 
@@ -188,6 +190,19 @@ def _shedding(
 
     def side(ruleset: object, member: RulesetMember, army: str) -> list[Item]:
         return items(ruleset, member, army, shed=shed if tall is None or id(member) in tall else ())
+
+    return side
+
+
+def _shedding_last(
+    items: Callable[..., list[Item]], shed: tuple[str, ...], last: str, tall: set[int]
+) -> Callable[..., list[Item]]:
+    """items, with shed given by name on every side and last on the tall characters' sides only
+    (review 22a, 7: the 3d6 mini backs gave the thresholds by name on all five cards when one,
+    Lou Ferrand's, had no room for them; a back prints the effects where they fit)."""
+
+    def side(ruleset: object, member: RulesetMember, army: str) -> list[Item]:
+        return items(ruleset, member, army, shed=(*shed, last) if id(member) in tall else shed)
 
     return side
 
@@ -411,6 +426,14 @@ def _all_fit(
     return [faces[i] for i in range(len(contents))], -1
 
 
+def _stats_sizes(top: float, least: float) -> list[float]:
+    """The backs' stats' sizes to try: top, then down by 0.5 pt to least."""
+    sizes = [top]
+    while sizes[-1] - 0.5 >= least - 1e-9:
+        sizes.append(round(sizes[-1] - 0.5, 2))
+    return sizes
+
+
 def _cards_of(
     army: RulesetArmy, sides: list[list[RulesetCardFace]], setting: FaceSetting, feet: tuple[Foot, Foot]
 ) -> Iterator[RulesetCard]:
@@ -427,11 +450,16 @@ def _cards_of(
     named: dict[tuple, Shape] = {}  # a card's name: one Text on its front and its back
     bands_of = {foot: Bands(setting, foot, named) for foot in feet}  # laid out once a side, not once a card
     backs = bands_of[feet[1]]
-    backs.with_stats = all(
-        backs.stats_fit(_copy(_named(back, member), n, member))
-        for member, back in zip(army.members, sides[1], strict=True)
-        for n in range(1, member.character.copies + 1)
-    )
+    look = setting.look
+    for size in _stats_sizes(look.stats_pt, look.least_stats_pt):  # the largest every back holds (review 22a, 5)
+        backs.stats_pt = size
+        backs.with_stats = all(
+            backs.stats_fit(_copy(_named(back, member), n, member))
+            for member, back in zip(army.members, sides[1], strict=True)
+            for n in range(1, member.character.copies + 1)
+        )
+        if backs.with_stats:
+            break
 
     def side(face: RulesetCardFace, foot: Foot) -> tuple[list[Shape], Shared | None]:
         bands, key = bands_of[foot].shapes(face), id(face.story)

@@ -244,8 +244,30 @@ class Pitch:
     group: int  # boxes a group
 
 
+_ROW_COSTS = {  # what a track's row costs (BoxesBlock._broken)
+    "row": 30.0,  # a row more
+    "short": 12.0,  # a column left empty on a row above the last two
+    "short_stretched": 2.0,  # ... taken up by a label within the row (by the columns' square)
+    "short_stretched_start": 4.0,  # ... taken up by the label that opens the row (by the square)
+    "uneven": 1.5,  # a column between the last two rows
+    "second_longer": 40.0,  # the last row longer than the one above it
+    "lone_before_label": 4.0,  # a box alone before a label at a row's start
+    "lone_after_label": 2.0,  # a zone's first box alone after its label at a row's end
+}
 GRIDS_KEPT = 4096  # tracks' laid rows kept for the process (a varied deck of 1000 has a few dozen)
 _GRIDS: dict[tuple, tuple[tuple[Cell, ...], ...]] = {}
+
+
+@lru_cache(maxsize=1024)
+def _glyph_fit(text: str, small: float, scale: float, most: float, pad_mm: float, rule: float, pitch: Pitch) -> float:
+    """A one-glyph label's size in bold (½, ¼: review 22a, 3): small times scale up to most (a
+    tarot's name stays clearly the largest text), or less down to small while one column does not
+    hold it; 0 when not even small holds."""
+    room = pitch.box + pitch.gap + pitch.gap / 2 - rule / 2
+    size = max(small, min(small * scale, most))
+    while size > small and stringWidth(text, SANS_BOLD, size) + 2 * pt(pad_mm) > room + 1e-6:
+        size = max(small, round(size - 0.25, 2))
+    return size if stringWidth(text, SANS_BOLD, size) + 2 * pt(pad_mm) <= room + 1e-6 else 0.0
 
 
 @lru_cache(maxsize=1024)
@@ -286,9 +308,7 @@ class Cell:
     box: int = -1
     text: str = ""
     size: float = 0.0  # a label's type size (points)
-
-
-Unit = tuple[tuple[int, str], ...]  # boxes a row never parts: a box, or a zone's label with the box before and after
+    span: int = 1  # the columns it spans (a label: its own, or the columns left on a full row)
 
 
 class BoxesBlock(ShapedPart):
@@ -333,36 +353,55 @@ class BoxesBlock(ShapedPart):
         """A zone's label's size and the columns it spans (_label_fit: the same for every character
         of a deck's size, so worked out once)."""
         look = self.look
+        if len(text) == 1:
+            scale, most = look.zone_glyph_scale, look.zone_glyph_max_pt
+            size = _glyph_fit(text, look.small_pt, scale, most, look.zone_pad_mm, look.zone_rule_pt, self._pitch)
+            if size:
+                return size, 1
         return _label_fit(text, look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, self._pitch)
+
+    def font_of(self, cell: Cell) -> str:
+        """A label's face: bold for one glyph set larger (_glyph_fit), else regular."""
+        return SANS_BOLD if len(cell.text) == 1 and cell.size > self.look.small_pt + 1e-6 else SANS
 
     def _columns(self, text: str) -> int:
         return self._label(text)[1]
 
-    def span_of(self, cell: Cell) -> int:
-        """The columns a place spans."""
+    def needed(self, cell: Cell) -> int:
+        """The columns a place needs (a label on a full row may span more: Cell.span)."""
         return 1 if cell.box >= 0 else self._columns(cell.text)
 
-    def _units(self) -> list[Unit]:
-        """The track's places in order, in the units a row never parts (a label stands between two
-        boxes of its row, never at a row's end)."""
-        zones, units = self.zones(), list[Unit]()
+    def span_of(self, cell: Cell) -> int:
+        """The columns a place spans."""
+        return cell.span
+
+    def _items(self) -> list[tuple[int, str]]:
+        """The track's places in order: each box (its index), a zone's label (box -1) before the
+        zone's first box."""
+        zones, items = self.zones(), list[tuple[int, str]]()
         for i in range(max(self.track.boxes + self.track.negative, 1)):
-            if i in zones and units:
-                units[-1] = (*units[-1], (-1, zones[i]), (i, ""))
-            else:
-                units.append(((i, ""),))
-        return units
+            if i in zones and i > 0:
+                items.append((-1, zones[i]))
+            items.append((i, ""))
+        return items
 
-    def _span(self, unit: Unit) -> int:
-        return sum(1 if box >= 0 else self._columns(text) for box, text in unit)
+    def _span(self, item: tuple[int, str]) -> int:
+        return 1 if item[0] >= 0 else self._columns(item[1])
 
-    def _row(self, units: list[Unit]) -> tuple[Cell, ...]:
-        """units set in a row from its first column, a label over its columns."""
+    def _row(self, items: list[tuple[int, str]], cap: int = 0) -> tuple[Cell, ...]:
+        """items set in a row from its first column, a label over its columns; with cap, a row
+        short of cap columns that holds a label gives the columns left to its last label (the
+        row ends level with the others: review 22a, 4)."""
+        spans = [self._span(item) for item in items]
+        labels = [n for n, (box, _) in enumerate(items) if box < 0]
+        if cap and labels and sum(spans) < cap:  # the last label within the row, else the one opening it
+            spans[max(labels)] += cap - sum(spans)
         cells, col = [], 0
-        for box, text in (item for unit in units for item in unit):
-            size, span = (0.0, 1) if box >= 0 else self._label(text)
+        for (box, text), span in zip(items, spans, strict=True):
+            size = 0.0 if box >= 0 else self._label(text)[0]
             left = self.left_of(col)
-            cells.append(Cell(col, left, self.left_of(col + span - 1) + self.pitch().box - left, box, text, size))
+            width = self.left_of(col + span - 1) + self.pitch().box - left
+            cells.append(Cell(col, left, width, box, text, size, span))
             col += span
         return tuple(cells)
 
@@ -374,22 +413,14 @@ class BoxesBlock(ShapedPart):
             most += 1
         return most - most % pitch.group if most >= 2 * pitch.group else most
 
-    def _holds(self, rows: list[list[Unit]]) -> bool:
-        """Whether every box stands under a box of the fullest row (the face's other tracks' widest
-        row counted, grid): the columns hold and no row passes the grid (tracks11, review 11)."""
-        cols = [{c.col for c in self._row(row) if c.box >= 0} for row in rows]
-        every = cols + ([set(range(self.grid))] if self.grid else [])
-        most = max(len(c) for c in every)
-        return all(c <= full for full in every if len(full) == most for c in every)
-
     def _grid(self, width: float) -> list[tuple[Cell, ...]]:
-        """Full rows, the last two balanced (the first the longer), the columns held (_holds): at
-        the most columns a row holds, or fewer where a wide label keeps them from holding there
-        (a tarot back's « 50 % » over two columns)."""
+        """Every row full to the grid's width, the last two balanced (the first the longer): a
+        zone's label takes its columns on the row, at its start when the zone opens a row."""
         if width not in self._grids:
             look = self.look
-            kind = (look.small_pt, look.zone_min_pt, look.zone_pad_mm, look.zone_rule_pt, self._pitch)
-            key = (tuple(self._units()), kind, self.grid, self.short_last, width)
+            sizes = (look.small_pt, look.zone_min_pt, look.zone_glyph_scale, look.zone_glyph_max_pt)
+            kind = (*sizes, look.zone_pad_mm, look.zone_rule_pt, self._pitch)  # what a label's fit depends on
+            key = (tuple(self._items()), kind, self.grid, self.short_last, width)
             if key not in _GRIDS:  # a deck's characters share a few totals: each laid out once
                 if len(_GRIDS) >= GRIDS_KEPT:
                     _GRIDS.clear()
@@ -398,40 +429,72 @@ class BoxesBlock(ShapedPart):
         return self._grids[width]
 
     def _laid(self, width: float) -> list[tuple[Cell, ...]]:
-        most = self._most(width)
-        laid = next(
-            (units for cap in range(most, 0, -1) if (units := self._balanced(self._filled(cap), cap)) is not None),
-            self._filled(most),
-        )
-        rows = [self._row(row) for row in laid]
-        return self._shortened(rows) if self.short_last else rows
+        cap = self._most(width)
+        rows = self._broken(cap)
+        laid = [self._row(row, cap if n < len(rows) - 2 else 0) for n, row in enumerate(rows)]
+        return self._shortened(laid) if self.short_last else laid
 
-    def _filled(self, cap: int) -> list[list[Unit]]:
-        """The track's units in rows of at most cap columns, each row as full as it goes."""
-        rows: list[list[Unit]] = [[]]
-        for unit in self._units():
-            if rows[-1] and self._span(unit) + sum(self._span(u) for u in rows[-1]) > cap:
-                rows.append([])
-            rows[-1].append(unit)
+    def _broken(self, cap: int) -> list[list[tuple[int, str]]]:
+        """The track's places in rows of at most cap columns, the breaks chosen for the least cost
+        (_ROW_COSTS, review 22a, 4 and 8): as few rows as hold them; every row but the last two
+        full to the grid's width, a label on a row short of it taking up the columns left, never a
+        row shortened mid-block when a break elsewhere avoids it; the last two balanced, the first
+        the longer (11: 6 + 5, never 10 + 1); no box left alone before a label at a row's start."""
+        items = self._items()
+        spans = [self._span(item) for item in items]
+        n = len(items)
+        ends = [0] * (n + 1)
+        for i, span in enumerate(spans):
+            ends[i + 1] = ends[i] + span
+
+        def fits(i: int, j: int) -> bool:
+            return ends[j] - ends[i] <= cap
+
+        def marks(i: int, j: int) -> float:
+            """What a row from i to j costs whatever its place: a box alone before a label at its
+            start, a label's first box alone at its end."""
+            cost = 0.0
+            if j - i >= 2 and items[i][0] >= 0 and items[i + 1][0] < 0:
+                cost += _ROW_COSTS["lone_before_label"]
+            if j - i >= 2 and items[j - 1][0] >= 0 and items[j - 2][0] < 0:
+                cost += _ROW_COSTS["lone_after_label"]
+            return cost
+
+        def full(i: int, j: int) -> float:
+            """A row above the last two: the columns it leaves."""
+            short = cap - (ends[j] - ends[i])
+            if not short:
+                return 0.0
+            inside = any(items[k][0] < 0 for k in range(i + 1, j))
+            outer = items[i][0] < 0
+            if inside or outer:  # a label takes them up: one column is little, more a hole
+                return _ROW_COSTS["short_stretched" if inside else "short_stretched_start"] * short**2
+            return _ROW_COSTS["short"] * short
+
+        best: dict[int, tuple[float, list[int]]] = {n: (0.0, [])}
+        for i in range(n - 1, -1, -1):
+            options: list[tuple[float, list[int]]] = []
+            if fits(i, n):
+                options.append((_ROW_COSTS["row"] + marks(i, n), [n]))
+            for j in range(i + 1, n):
+                if not fits(i, j):
+                    break
+                if fits(j, n):  # the last two rows: balanced, the first the longer
+                    first, second = ends[j] - ends[i], ends[n] - ends[j]
+                    odd = _ROW_COSTS["second_longer"] if second > first else 0.0
+                    cost = 2 * _ROW_COSTS["row"] + marks(i, j) + marks(j, n) + odd
+                    options.append((cost + _ROW_COSTS["uneven"] * abs(first - second), [j, n]))
+                if j in best and not fits(j, n):
+                    rest, breaks = best[j]
+                    options.append((_ROW_COSTS["row"] + full(i, j) + marks(i, j) + rest, [j, *breaks]))
+            if options:
+                best[i] = min(options, key=lambda o: o[0])
+        breaks = best[0][1] if 0 in best else [n]
+        rows, start = [], 0
+        for end in breaks:
+            rows.append(items[start:end])
+            start = end
         return rows
-
-    def _balanced(self, rows: list[list[Unit]], most: int) -> list[list[Unit]] | None:
-        """rows with their last two shared as evenly as they go, the first the longer, each within
-        most columns and the columns held; None when no sharing holds them."""
-        if len(rows) < 2:
-            return rows if self._holds(rows) else None
-        tail = rows[-2] + rows[-1]
-        spans = [self._span(u) for u in tail]
-        splits = []
-        for k in range(1, len(tail)):
-            first, second = sum(spans[:k]), sum(spans[k:])
-            if first <= most and second <= most:
-                splits.append((first < second, abs(first - second), k))
-        for _, _, k in sorted(splits):
-            shared = [*rows[:-2], tail[:k], tail[k:]]
-            if self._holds(shared):
-                return shared
-        return None
 
     def _shortened(self, rows: list[tuple[Cell, ...]]) -> list[tuple[Cell, ...]]:
         """rows with the last one's last group of boxes on a row of its own (8 boxes: 5, then 3),
@@ -447,8 +510,8 @@ class BoxesBlock(ShapedPart):
             cut += 1
         if cut >= len(last):
             return rows
-        units: list[Unit] = [((c.box, c.text),) for c in last]
-        return [*rows[:-1], self._row(units[:cut]), self._row(units[cut:])]
+        items = [(c.box, c.text) for c in last]
+        return [*rows[:-1], self._row(items[:cut]), self._row(items[cut:])]
 
     def shortened(self) -> BoxesBlock:
         """The same boxes, their last row's last group on a row of its own (_shortened)."""
@@ -558,6 +621,7 @@ def _laid_track(
     box, black, paper = pitch.box, ink().cmyk(), house_colour("paper").cmyk()
     below = tint(ink(), look.negative_tint).cmyk()
     shapes: list[Shape] = []
+    last: tuple[float, Cell] | None = None  # the row above's bottom and last place
     for top, row in zip(block.row_tops(width), block.rows(width), strict=True):
         bottom = y + height - top - box
         for cell in row:
@@ -566,12 +630,22 @@ def _laid_track(
                 shapes.append(area.box(x + cell.left, bottom, box, box, fill, radius, black, look.box_pt))
                 continue
             # a thin rule in the middle of the gap after the zone's last box, the label between it
-            # and the next zone's first box, its capitals centred on the boxes' height
-            rule = x + block.left_of(cell.col - 1) + box + pitch.gap / 2
-            shapes.append(area.upright(rule, bottom + radius, bottom + box - radius, black, look.zone_rule_pt))
-            centre = (rule + look.zone_rule_pt / 2 + x + block.left_of(cell.col + block.span_of(cell))) / 2
+            # and the next zone's first box, its capitals centred on the boxes' height; a label
+            # opening its row has its rule after the row above's last box (review 22a, 4)
+            at, before = (bottom, cell.col - 1) if cell.col or last is None else (last[0], last[1].col)
+            rule = x + block.left_of(before) + box + pitch.gap / 2
+            shapes.append(area.upright(rule, at + radius, at + box - radius, black, look.zone_rule_pt))
             middle = bottom + box / 2 - cell.size * 0.35
-            shapes.append(area.text(centre, middle, cell.text, SANS, cell.size, black, "centre"))
+            after = x + block.left_of(cell.col + block.span_of(cell))  # its zone's first box
+            if not cell.col or block.needed(cell) < cell.span:
+                # opening its row, or taking up a full row's columns left: it stands by its zone's
+                # first box, the label's pad from it
+                right = after - pt(look.zone_pad_mm)
+                shapes.append(area.text(right, middle, cell.text, block.font_of(cell), cell.size, black, "right"))
+                continue
+            centre = (rule + look.zone_rule_pt / 2 + after) / 2
+            shapes.append(area.text(centre, middle, cell.text, block.font_of(cell), cell.size, black, "centre"))
+        last = (bottom, row[-1])
     return tuple(shapes)
 
 

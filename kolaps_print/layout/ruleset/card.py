@@ -873,6 +873,7 @@ class Bands:
         self.names: dict[tuple, Shape] = {} if names is None else names
         look, (width, height) = setting.look, setting.size
         self.look, self.with_stats = look, True  # with_stats: the deck's backs all hold theirs (stats_fit)
+        self.stats_pt = look.stats_pt  # the deck's stats' size: set down where its names leave less room
         self.area, margin, self.paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
         band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
         self.boxes: list[Shape] = [
@@ -919,9 +920,7 @@ class Bands:
             assert isinstance(face, RulesetCardFace)
             text = self._stats_text(face)
             own.append(
-                self.area.text(
-                    self._stats_right(face), self.name_at[1], text, SANS, self.look.stats_pt, self.paper, "right"
-                )
+                self.area.text(self._stats_right(face), self.name_at[1], text, SANS, self.stats_pt, self.paper, "right")
             )
         return self.boxes + own + self.feet
 
@@ -939,7 +938,7 @@ class Bands:
         review 21a S11: the back is the face up in play). A deck prints them on every back or on
         none (with_stats): the d100 mini's copied « Élise Garnier 1/2 » leaves them no room."""
         left, _, name_pt = self.name_at
-        width = stringWidth(self._stats_text(face), SANS, self.look.stats_pt)
+        width = stringWidth(self._stats_text(face), SANS, self.stats_pt)
         return (
             left + stringWidth(face.name, SANS_BOLD, name_pt) + pt(self.look.stats_space_mm)
             <= self._stats_right(face) - width

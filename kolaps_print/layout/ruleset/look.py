@@ -33,6 +33,10 @@ class CardLook(Model):
     copy_pt: float = Field(ge=6, le=12)
     stats_pt: float = Field(default=8, ge=6, le=14)  # a back's in-play stats at its band's right (tracks21)
     stats_space_mm: float = Field(default=2, ge=0.5, le=10)  # at least this between them and the name, or « 1/2 »
+    # backs23's values are these defaults, not data/layouts/rulesets.yaml's: data/ is hashed into the
+    # stamp on KOLAPS's cards, whose bytes that session kept (move them there at a frozen refresh)
+    max_stats_pt: float = Field(default=10.5, ge=6, le=14)  # ...grown with a taller card up to this (tarot: its body's)
+    least_stats_pt: float = Field(default=6, ge=6, le=14)  # ...set down to this when a deck's names leave less room
     subtitle_pt: float = Field(ge=6, le=14)
     footer_pt: float = Field(ge=5, le=10)
     section_pt: float = Field(ge=5.5, le=12)
@@ -72,6 +76,10 @@ class CardLook(Model):
     zone_pad_mm: float = Field(default=0.4, ge=0, le=3)  # a zone's label to the boxes beside it, each side (tracks21)
     zone_min_pt: float = Field(default=6, ge=5, le=12)  # a zone's label set down to this to keep within one column
     zone_rule_pt: float = Field(default=0.5, gt=0, le=2)  # the thin rule before a zone's label (tracks22)
+    # a zone's label of one glyph (½, ¼) in bold, this many times the label's size where its column
+    # holds it: its digits were 2 pt tall at 6 pt (review 22a, 3)
+    zone_glyph_scale: float = Field(default=1.3, ge=1, le=2)
+    zone_glyph_max_pt: float = Field(default=10.5, ge=6, le=14)  # ...up to this (a tarot's name stays the largest)
     box_space_mm: float = Field(
         default=4, ge=1.5, le=10
     )  # at least this between a label and the next box: each box reads with its own label
@@ -137,9 +145,14 @@ class CardLook(Model):
 
     def named_for(self, card_height_mm: float) -> CardLook:
         """The look with its name grown as the card is taller than the reference (tarot: 11 →
-        13.5 pt, clearly over a body of 10 pt or more), never past max_name_pt, never shrunk."""
+        13.5 pt, clearly over a body of 10 pt or more), never past max_name_pt, never shrunk; its
+        back's stats likewise (8 → 10.5 pt), never past max_stats_pt."""
         grown = min(self.max_name_pt, round(self.name_pt * card_height_mm / self.reference_height_mm, 2))
-        return self.model_copy(update={"name_pt": grown}) if grown > self.name_pt else self
+        look = self.model_copy(update={"name_pt": grown}) if grown > self.name_pt else self
+        # the back's in-play stats grow alike, up to max_stats_pt (review 22a, 6: 8 pt beside a
+        # 13.5 pt name on a tarot card read as a footnote)
+        stats = min(self.max_stats_pt, round(self.stats_pt * card_height_mm / self.reference_height_mm, 2))
+        return look.model_copy(update={"stats_pt": stats}) if stats > self.stats_pt else look
 
     def zoned_for(self, card_height_mm: float) -> CardLook:
         """The look whose zone labels keep a taller card's least size (keep_large_pt: a tarot
