@@ -33,9 +33,7 @@ class CardLook(Model):
     copy_pt: float = Field(ge=6, le=12)
     stats_pt: float = Field(default=8, ge=6, le=14)  # a back's in-play stats at its band's right (tracks21)
     stats_space_mm: float = Field(default=2, ge=0.5, le=10)  # at least this between them and the name, or « 1/2 »
-    # backs23's values are these defaults, not data/layouts/rulesets.yaml's: data/ is hashed into the
-    # stamp on KOLAPS's cards, whose bytes that session kept (move them there at a frozen refresh)
-    max_stats_pt: float = Field(default=10.5, ge=6, le=14)  # ...grown with a taller card up to this (tarot: its body's)
+    max_stats_pt: float = Field(default=8, ge=6, le=14)  # ...grown with a taller card up to this (tarot: its body's)
     least_stats_pt: float = Field(default=6, ge=6, le=14)  # ...set down to this when a deck's names leave less room
     subtitle_pt: float = Field(ge=6, le=14)
     footer_pt: float = Field(ge=5, le=10)
