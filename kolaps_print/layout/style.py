@@ -38,6 +38,9 @@ class HouseTable(Model):
     # splits leaving split_rows rows at least on each side (a print designer's rule, every product).
     whole_rows: int = Field(default=6, ge=1, le=20)
     split_rows: int = Field(default=3, ge=1, le=10)
+    # A table's caption keeps its font's whole descent and this much more (pt) over the table's head
+    # band: where the room under its baseline is less, it is drawn that much higher in its line.
+    caption_clear_pt: float = Field(default=1.0, ge=0, le=5)
 
 
 class HouseStyle(Model):

@@ -15,12 +15,13 @@ from typing import Literal
 from reportlab import rl_config
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kolaps_print.layout.reference.flow import FlowBox, SectionBand, Stack
 from kolaps_print.layout.reference.row_table import BIG, Row, RowTable
 from kolaps_print.layout.shapes import Align, Box, Ink, Rule, Shape, Text
+from kolaps_print.layout.style import house_style
 from kolaps_print.units import to_mm
 
 SPACES = " \u00a0"  # what a PDF word spacing (Tw) widens: reportlab sets both as code 32
@@ -122,10 +123,11 @@ def box_shapes(box: FlowBox, gap: float, height_pt: float) -> list[Shape]:
     """What box holds, from its top, gap points apart."""
     area, shapes = Area(height_pt), []
     top = box.y + box.height
-    for flowable, h in box.placed:
+    blocks = [flowable for flowable, _ in box.placed]
+    for (flowable, h), lift in zip(box.placed, _lifts(blocks, gap), strict=True):
         flowable.wrap(box.width, box.height)
         top -= h
-        shapes += block_shapes(flowable, box.x, top, area)
+        shapes += block_shapes(flowable, box.x, top + lift, area)
         top -= gap
     return shapes
 
@@ -150,13 +152,40 @@ def block_shapes(block: Flowable, x: float, y: float, area: Area) -> list[Shape]
 
 
 def _stack(stack: Stack, x: float, y: float, area: Area) -> list[Shape]:
+    """The parts one under the other; a caption over a table raised in its line as far as its
+    descenders need (_caption_lift), its height unchanged."""
     shapes: list[Shape] = []
     top = y + stack.height
-    for part, h in zip(stack.parts, stack.part_heights(), strict=True):
+    for part, h, lift in zip(stack.parts, stack.part_heights(), _lifts(stack.parts, stack.gap), strict=True):
         top -= h
-        shapes += block_shapes(part, x, top, area)
+        shapes += block_shapes(part, x, top + lift, area)
         top -= stack.gap
     return shapes
+
+
+def _lifts(parts: list[Flowable], gap: float) -> list[float]:
+    """How far each of parts, set gap apart, is drawn higher than its place: a caption right over
+    a table (a Stack's, or a column's where a kept group went on as loose parts) _caption_lift, the
+    rest 0."""
+    return [
+        _caption_lift(part, gap) if isinstance(part, Paragraph) and isinstance(after, RowTable) else 0.0
+        for part, after in zip(parts, [*parts[1:], None][: len(parts)], strict=True)
+    ]
+
+
+def _caption_lift(caption: Paragraph, gap: float) -> float:
+    """How far (pt) a caption is drawn higher in its line to keep its font's whole descent and the
+    house's clearance (style.yaml `table` caption_clear_pt) over the table under it: the room under its
+    last baseline (its line's own, then the stack's gap) short of that. KOLAPS's blocks, whose gap
+    gives that room, are drawn where they were (0); the rulesets' captions sit right on their table
+    and rise (review 22b, MUST 1: « Pourcentages de base » lost the foot of its g to the head band)."""
+    lines = caption.blPara.lines
+    if not lines:
+        return 0.0
+    style = caption.style
+    below = caption.height - style.fontSize - (len(lines) - 1) * style.leading  # the last baseline over the foot
+    depth = -getDescent(style.fontName, style.fontSize) + house_style().table.caption_clear_pt
+    return max(0.0, depth - below - gap)
 
 
 def _band(band: SectionBand, x: float, y: float, area: Area) -> list[Shape]:

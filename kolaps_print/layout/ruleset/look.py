@@ -274,6 +274,9 @@ class SheetLook(Model):
     heads: int = Field(default=0, ge=0)  # the sheet's: 0 KOLAPS's, else tight_heads[heads - 1] (the fit's choice)
     # larger heads keep the last page's columns within this share of a column of each other, or as level as the tightest
     heads_level_within: float = Field(default=1, gt=0, le=1)
+    # the title line's names at least this much over the section bands' titles (review 22b, S2: the d12
+    # sheet's 17 pt bands under its 15 pt title read upside down); KOLAPS's size where that is larger
+    title_over_band_pt: float = Field(default=2, ge=0, le=10)
     colours: dict[str, StyleColour] = Field(description="A system's colour by its id: a palette name")
     default_colour: StyleColour
     card: CardLook

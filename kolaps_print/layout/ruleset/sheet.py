@@ -852,6 +852,7 @@ def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int
     margin, spec = pt(look.margin_mm), reference_look().sheet
     number = label("tables.sheet.page_of", page=page, pages=pages) if pages > 1 else ""
     names = (setting.name, label("tables.sheet.title"))
+    spec = spec.model_copy(update={"title_pt": title_pt(look)})
     header = title_line(
         (margin, width - margin), (height - margin, pt(look.header_mm)), names, setting.stamp, number, spec
     )
@@ -862,6 +863,13 @@ def page_furniture(look: SheetLook, setting: SheetSetting, page: int, pages: int
         area = Area(height)
         shapes.append(area.text(width - margin, margin, overleaf, SANS_BOLD, look.body_pt, ink().cmyk(), "right"))
     return shapes
+
+
+def title_pt(look: SheetLook) -> float:
+    """The title line's names' size: KOLAPS's (reference.yaml), or title_over_band_pt over the section
+    bands' titles where they are larger (d12 A4: bands at 17 pt, the title 19)."""
+    band = SectionBar("X", look, Color(0, 0, 0)).text.style.fontSize
+    return max(reference_look().sheet.title_pt, band + look.title_over_band_pt)
 
 
 def layout_sheet(sections: list[SectionContent], look: SheetLook, setting: SheetSetting) -> SheetPages:
