@@ -11,6 +11,7 @@ shared with KOLAPS's cards); the system's name goes to the foot. The type is set
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -414,10 +415,11 @@ def reference_faces(
 def _captioned_once(faces: list[PouredFace], names: list[str]) -> list[list[Flowable]]:
     """Each face's blocks; on a back whose band says « (suite) », the block that carries on the
     table its front ends on without that table's caption again: the rest of its rows (their head
-    row repeated) or, behind a front of that one table, its key and note (review 21: d12 poker
-    1/3's back read « Actions (suite) » over « Chance de réussir une action (1d12 + bonus) † D12-E3 »
-    again over two lines of note, the mini's over « …, en % (suite) † D12-E3 »). The band marks the
-    continuation, once a face, and the card turned over shows its front's table. A front keeps its
+    row repeated) (review 21: d12 poker 1/3's back read « Actions (suite) » over « Chance de
+    réussir une action (1d12 + bonus) † D12-E3 » again over two lines of note, the mini's over
+    « …, en % (suite) † D12-E3 »). The band marks the continuation, once a face, and the card
+    turned over shows its front's table. Behind a front of that one table, its key and note alone
+    keep a short label naming the table (short_caption, review 22b, S9). A front keeps its
     captions (a card picked up alone names its table: d12 mini 3/5's « Jet opposé (suite) »), and
     so does a back whose band cannot say « (suite) » (3d6 mini « Dommages »)."""
     suite = label("rulesets.sheet.continued")
@@ -439,9 +441,22 @@ def _captioned_once(faces: list[PouredFace], names: list[str]) -> list[list[Flow
             and rows == _head(front.blocks[-1])
             and said in (_words(before), _words(continued_title_text(before)))
         )
-        if carried or (rows is None and said == _words(before) and tables == 1):
+        if carried:
             out[i] = [Stack(first.parts[1:], first.gap), *back.blocks[1:]]
+        elif rows is None and said == _words(before) and tables == 1:
+            label_ = paragraph(short_caption(caption.getPlainText()), caption.style)
+            out[i] = [Stack([label_, *first.parts[1:]], first.gap), *back.blocks[1:]]
     return out
+
+
+def short_caption(title: str) -> str:
+    """A table's title as a short label over a back of its notes alone (review 22b, S9: d12 poker
+    1/3's back was two lines of italic note under « Actions (suite) », naming nothing): its words
+    without its marks and without a last aside in brackets (« Chance de réussir une action »,
+    not « … (1d12 + bonus) † D12-E3 » over two lines again: review 21)."""
+    plain = _words(mark_pattern().sub("", title))
+    short = re.sub(r"\s*\([^()]*\)$", "", plain).strip()
+    return short or plain
 
 
 def _words(text: str) -> str:

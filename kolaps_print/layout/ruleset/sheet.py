@@ -837,6 +837,62 @@ def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: Shee
     return look.at_body(-body, tightest)
 
 
+def _stretched(columns: list[FlowBox], full: float, look: SheetLook) -> list[FlowBox]:
+    """The last page's columns, their tables' rows spread when every column ends stretch_from_mm
+    short of the page's foot or more (review 22b, S3: the 3d6 sheet's page 2, balanced, ended
+    40 mm above its footer): each row (a row and its text under it: one) of each table gains the
+    same padding, half above and half below, as much as the column that has the least room a row
+    allows, up to stretch_row_pt; the columns end as level as they were, nearer the foot. What
+    goes in which column is not changed, nor any block's type."""
+    filled = [c for c in columns if c.placed and full - c.used >= pt(look.stretch_from_mm)]
+    if not look.stretch_from_mm or not filled:
+        return columns
+    units = [sum(_row_units(t) for block, _ in c.placed for t in _grids(block)) for c in filled]
+    if not all(units):
+        return columns
+    extra = min(look.stretch_row_pt, *((full - c.used) / n for c, n in zip(filled, units, strict=True)))
+    out = []
+    for column in columns:
+        if all(column is not c for c in filled):
+            out.append(column)
+            continue
+        placed = []
+        for block, _ in column.placed:
+            block = _spread_rows(block, extra)
+            placed.append((block, block.wrap(column.width, BIG)[1]))
+        out.append(FlowBox(column.x, column.y, column.width, column.height, placed))
+    return out
+
+
+def _grids(block: Flowable) -> list[RowTable]:
+    """The tables a placed block prints."""
+    if isinstance(block, RowTable):
+        return [block]
+    return [p for p in block.parts if isinstance(p, RowTable)] if isinstance(block, Stack) else []
+
+
+def _row_units(grid: RowTable) -> int:
+    """A table's body rows, a row and its text under it counted once."""
+    return (len(grid.rows) - grid.repeatRows) // max(grid.row_group, 1)
+
+
+def _spread_rows(block: Flowable, extra: float) -> Flowable:
+    """block with every body row of its tables extra pt taller (a row and its text under it: half
+    above the first, half below the last); a new block, the laid-out one is left as it is."""
+    if isinstance(block, Stack):
+        return Stack([_spread_rows(p, extra) for p in block.parts], block.gap, block.continued, block.tag)
+    if not isinstance(block, RowTable):
+        return block
+    group, head = max(block.row_group, 1), block.repeatRows
+    rows = list(block.rows)
+    for k in range(len(rows) - head):
+        row = rows[head + k]
+        top = extra / 2 if k % group == 0 else 0.0
+        bottom = extra / 2 if k % group == group - 1 else 0.0
+        rows[head + k] = replace(row, top=row.top + top, bottom=row.bottom + bottom)
+    return RowTable(rows, block.column_widths, block.look, head, block.row_group, block.breaks)
+
+
 def _spread(columns: list[FlowBox]) -> float:
     """How far apart the columns end (pt)."""
     return max(c.used for c in columns) - min(c.used for c in columns)
@@ -876,6 +932,7 @@ def layout_sheet(sections: list[SectionContent], look: SheetLook, setting: Sheet
     """Every page's shapes, its furniture first; TableTooTall if a table cannot fit a column."""
     look = _fewest_pages(sections, look, setting)
     pages = paginate(_story(sections, look, setting), look, setting.size, setting.colour, balance=True)
+    pages = [_stretched(columns, _columns(look, setting.size)[0].height, look) for columns in pages]
     height = setting.size[1]
     return SheetPages(
         look,
