@@ -1195,26 +1195,6 @@ def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: boo
     )
 
 
-def _quote(block: Quote, ctx: StoryContext) -> Flowable:
-    inner = block_flowables_list(block.blocks, ctx, ctx.style("box"), serif=False)
-    box = Table([[inner]], colWidths=[ctx.width - pt(4)], hAlign="RIGHT")
-    box.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), SANS),
-                cell_ink(),
-                ("BACKGROUND", (0, 0), (-1, -1), st.palette().shade),
-                ("LINEBEFORE", (0, 0), (0, -1), 2.4, st.palette().accent),
-                ("LEFTPADDING", (0, 0), (-1, -1), 9),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 9),
-                ("TOPPADDING", (0, 0), (-1, -1), 6),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-            ]
-        )
-    )
-    return box  # a one-cell table never splits: the box stays whole
-
-
 def _paragraph(block: MdParagraph, ctx: StoryContext, inline: InlineContext, style: ParagraphStyle) -> Flowable:
     """A paragraph; one with a cross-reference records its page, so that the next pass can
     say « plus haut » where the target is on that same page. Its bold terms go to the index."""
@@ -1281,8 +1261,10 @@ def block_flowables(
     if isinstance(block, ListBlock):
         item_style = ctx.style("item") if serif else style
         return [_list(block, ctx, item_style, serif)]
-    if isinstance(block, Quote):
-        return [_quote(block, ctx), Spacer(0, 7)]
+    if isinstance(block, Quote):  # an example or a note: the house's boxed aside (layout/aside.py)
+        from kolaps_print.rulebook.handout_example import example_box  # it sets its text with this module
+
+        return example_box(block, ctx)
     if isinstance(block, TableBlock):
         content = _first_columns(ctx.tables[block.name], block.columns)
         anchor = None

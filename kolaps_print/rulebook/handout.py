@@ -30,10 +30,9 @@ from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, document_options
 from kolaps_print.rulebook.flowables import Registry, StoryContext, block_flowables, hoist_page_break, too_short
-from kolaps_print.rulebook.handout_example import example_box
 from kolaps_print.rulebook.handout_look import Columns, columns, handout_layout, handout_styles
 from kolaps_print.rulebook.inline import InlineContext
-from kolaps_print.rulebook.markdown import Heading, Quote, TableBlock, ThematicBreak
+from kolaps_print.rulebook.markdown import Heading, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.typography import french
 from kolaps_print.units import pt
@@ -151,7 +150,7 @@ def _chapter_flow(chapter, ctx: StoryContext) -> list[Flowable]:
             flow.append(FrameBreak())
             previous = block
             continue
-        parts = example_box(block, ctx) if isinstance(block, Quote) else block_flowables(block, ctx)
+        parts = block_flowables(block, ctx)  # a quote: the house's example box (handout_example)
         if isinstance(previous, Heading) and too_short(parts, ctx.width, ctx.frame_height, leading):
             parts[-1].keepWithNext = 1  # the heading keeps this and the next block: two lines at least
         if isinstance(following, TableBlock) and isinstance(block, (MdParagraph, Heading)):
