@@ -12,9 +12,11 @@ Each is a one-cell table: it never splits, an aside is read whole."""
 from __future__ import annotations
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from kolaps_print.fonts import SANS, SANS_BOLD
+from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock, block_shapes
+from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import HouseAside, cell_ink, colour, house_style
 
 EXAMPLE, NOTE = "example", "note"
@@ -84,3 +86,48 @@ def aside_box(kind: str, inner: list[Flowable], width: float, before: bool = Tru
         )
     )
     return box
+
+
+class AsideShapes(ShapedBlock):
+    """The same box for a product painted as shapes (the rulesets' sheets: layout/reference/as_shapes.py):
+    its paragraphs one under the other, their spaceAfter between them, inside the pad."""
+
+    def __init__(self, kind: str, paragraphs: list[Paragraph], title: str = ""):
+        super().__init__()
+        self.kind, self.paragraphs = kind, paragraphs
+        self.title = title  # a sheet's section it opens (« Exemple de jet »): it moves as one
+        self.look = aside_look(kind)
+        self._heights: list[float] = []
+
+    def _inner_width(self, width: float) -> float:
+        _, right, _, left = self.look.pad
+        return width - self.look.edge_pt / 2 - left - right
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        top, _, bottom, _ = self.look.pad
+        inner = self._inner_width(availWidth)
+        self._heights = [p.wrap(inner, availHeight)[1] for p in self.paragraphs]
+        gaps = sum(p.style.spaceAfter for p in self.paragraphs[:-1])
+        self.width, self.height = availWidth, top + sum(self._heights) + gaps + bottom
+        return self.width, self.height
+
+    def shapes_at(self, x: float, y: float, area: Area) -> list[Shape]:
+        look = self.look
+        top, _, _, left = look.pad
+        half = look.edge_pt / 2
+        edge = colour(look.edge).cmyk()
+        box_x, box_w = x + half, self.width - half  # the rule's outer half inside the column, as aside_box
+        fill = None if look.fill == "paper" else colour(look.fill).cmyk()
+        shapes: list[Shape] = []
+        if look.frame:
+            shapes.append(area.box(box_x, y, box_w, self.height, fill, stroke=edge, line_pt=look.edge_pt))
+        else:
+            if fill is not None:
+                shapes.append(area.box(box_x, y, box_w, self.height, fill))
+            shapes.append(area.upright(box_x, y, y + self.height, edge, look.edge_pt))
+        at = y + self.height - top
+        for paragraph, height in zip(self.paragraphs, self._heights, strict=True):
+            at -= height
+            shapes += block_shapes(paragraph, box_x + left, at, area)
+            at -= paragraph.style.spaceAfter
+        return shapes
