@@ -430,7 +430,7 @@ def _example_block(title: str, text: str, look: SheetLook) -> Stack:
     styles = aside_styles(EXAMPLE, look.body_pt, look.body_pt * look.leading)
     paragraphs = [Paragraph(escape(title), styles["head"]), Paragraph(escape(text), styles["text"])]
     box = AsideShapes(EXAMPLE, paragraphs, title)  # a section of its own, as its bar made it
-    return Stack([box, Spacer(1, pt(look.table_gap_mm))])
+    return Stack([box])  # the sheet's last block (example_sections): no gap under it
 
 
 def _text_block(text: str, look: SheetLook, lead: list[Flowable]) -> Stack:
