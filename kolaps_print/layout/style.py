@@ -43,9 +43,36 @@ class HouseTable(Model):
     caption_clear_pt: float = Field(default=1.0, ge=0, le=5)
 
 
+class HouseAside(Model):
+    """A boxed aside's look (style.yaml `aside`: an example, a note): palette names, its type
+    relative to the running text and its geometry, in points."""
+
+    fill: str
+    edge: str
+    edge_pt: float = Field(ge=0.2, le=6)
+    frame: bool  # the edge's rule all round, else down the left edge only
+    head_ink: str
+    head_step: float = Field(ge=-3, le=4)
+    head_leading: float = Field(ge=1, le=2)
+    head_after: float = Field(ge=0, le=12)
+    text_step: float = Field(ge=-3, le=2)
+    leading_step: float = Field(ge=-4, le=4)
+    after: float = Field(ge=0, le=12)
+    item_after: float = Field(ge=0, le=12)
+    pad: tuple[float, float, float, float]  # top, right, bottom, left
+    before: float = Field(ge=0, le=30)
+    below: float = Field(ge=0, le=30)
+
+
+class HouseAsides(Model):
+    example: HouseAside
+    note: HouseAside
+
+
 class HouseStyle(Model):
     palette: dict[str, tuple[Percent, Percent, Percent, Percent]]
     table: HouseTable
+    aside: HouseAsides
     type: dict[str, Annotated[float, Field(ge=4, le=72)]]  # points
     space: dict[str, Annotated[float, Field(ge=0, le=100)]]  # mm
 
@@ -58,6 +85,16 @@ class HouseStyle(Model):
         if unknown:
             raise ValueError(f"'{unknown[0]}' is not a colour of the palette (it has {', '.join(palette)})")
         return table
+
+    @field_validator("aside")
+    @classmethod
+    def _aside_names_palette_colours(cls, aside: HouseAsides, info: ValidationInfo) -> HouseAsides:
+        palette = info.data.get("palette", {})
+        names = [n for a in (aside.example, aside.note) for n in (a.fill, a.edge, a.head_ink)]
+        unknown = [n for n in names if n not in palette]
+        if unknown:
+            raise ValueError(f"'{unknown[0]}' is not a colour of the palette (it has {', '.join(palette)})")
+        return aside
 
 
 def house_style() -> HouseStyle:

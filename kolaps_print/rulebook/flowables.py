@@ -825,13 +825,26 @@ def data_table(
     s = st.styles()
     key, (keys, under, widths, tried) = _arrangement_key(content, width, scale), _arranged(content, width, scale)
     hung = hangs_list(content, len(under))
-    # bold as the whole table would be, a hung list as its keys: its names, not its numbers (fix20)
-    key_cells = tried if tried is not None else _cells(keys, scale, widths, _bold(keys if hung else content))
+    # bold as the whole table would be, a hung list as its keys: its names, not its numbers (fix20),
+    # those too when they are a die's faces (review 22b, 6)
+    key_cells = (
+        tried
+        if tried is not None
+        else _cells(keys, scale, widths, _hung_bold(content, keys) if hung else _bold(content))
+    )
     hang = widths[0] if hung else 0.0
+    die_head = hung and _die_list_head(content, under)
+    if die_head:  # one head across the list, saying what its columns are
+        key_cells = [
+            [SteadyParagraph(_markup(die_head), _cell_style(s["head"], "l", scale))] + [""] * (len(key_cells[0]) - 1)
+        ] + key_cells[1:]
     cells = _with_texts_under(key_cells, content, under, scale, hang, sum(widths))
     caption = _caption_style(s["table_title"], s["cell"], scale)
     group = 1 + len(under)
     style = _table_style(len(cells), scale, group, hung=bool(hang))
+    if die_head:
+        style.add("SPAN", (0, 0), (-1, 0))
+        style.add("RIGHTPADDING", (0, 0), (0, 0), 4 * scale)
     table = ContinuedTable(cells, colWidths=widths, repeatRows=1, style=style, hAlign="LEFT")
     table.group = group
     table.continued = Paragraph(_markup(continued_title(content.title)), caption)
@@ -906,7 +919,7 @@ def _arranged(
         keys = replace(keys, align=(*(keys.column_align(i) for i in range(len(keys.columns) - 1)), "l"))
         if hangs_list(content, len(under)):  # as the sheets and cards set it (hung19)
             keys = hung_columns(keys)
-            widths = hang_widths(widths, _numbers_width(keys, scale, _bold(keys)), -1)
+            widths = hang_widths(widths, _numbers_width(keys, scale, _hung_bold(content, keys)), -1)
     if key is not None:
         _ARRANGED[key] = (keys, list(under), list(widths))
         while len(_ARRANGED) > ARRANGED_KEPT:
@@ -1014,6 +1027,39 @@ def _close_keys(
         more = max(0.0, min(n - close[i], spare))
         close[i], spare = close[i] + more, spare - more
     return close + [width - sum(close)]
+
+
+DIE = re.compile(r"(\d*)D(\d+)")  # a column of a die's faces is headed by the die (« D6 », « 1D6 »)
+
+
+def _die_faces(content: TableContent) -> bool:
+    """Whether the table's first column is a die's faces (its head names the die: « D6 »)."""
+    return bool(content.columns) and DIE.fullmatch(content.columns[0].strip()) is not None
+
+
+def _hung_bold(content: TableContent, keys: TableContent) -> frozenset[int]:
+    """A hung list's bold key columns: its names (fix20), and its numbers when they are a die's
+    faces, bold as every other table's die column (« Effets secondaires »: review 22b, 6)."""
+    return _bold(keys) | (frozenset({0}) if _die_faces(content) else frozenset())
+
+
+def _die_list_head(content: TableContent, under: list[int]) -> str:
+    """The head of a hung list numbered by a die, across it: the die, the names' head and the texts'
+    (« 1D6 · zone — effet en cas d’échec »), as the sheet's three heads say; "" for another list.
+    The hung list dropped the texts' head and left its numbers unheaded: « Zone » alone (review 22b, 6)."""
+    if not _die_faces(content) or len(under) != 1 or len(content.columns) != 3:
+        return ""
+    count, faces = DIE.fullmatch(content.columns[0].strip()).groups()  # type: ignore[union-attr]
+    return label(
+        "tables.format.die_list_head",
+        die=f"{count or 1}D{faces}",
+        name=_lower_first(content.columns[1]),
+        text=_lower_first(content.columns[under[0]]),
+    )
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _numbers_width(keys: TableContent, scale: float, bold: frozenset[int]) -> float:
@@ -1195,26 +1241,6 @@ def _list(block: ListBlock, ctx: StoryContext, style: ParagraphStyle, serif: boo
     )
 
 
-def _quote(block: Quote, ctx: StoryContext) -> Flowable:
-    inner = block_flowables_list(block.blocks, ctx, ctx.style("box"), serif=False)
-    box = Table([[inner]], colWidths=[ctx.width - pt(4)], hAlign="RIGHT")
-    box.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), SANS),
-                cell_ink(),
-                ("BACKGROUND", (0, 0), (-1, -1), st.palette().shade),
-                ("LINEBEFORE", (0, 0), (0, -1), 2.4, st.palette().accent),
-                ("LEFTPADDING", (0, 0), (-1, -1), 9),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 9),
-                ("TOPPADDING", (0, 0), (-1, -1), 6),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-            ]
-        )
-    )
-    return box  # a one-cell table never splits: the box stays whole
-
-
 def _paragraph(block: MdParagraph, ctx: StoryContext, inline: InlineContext, style: ParagraphStyle) -> Flowable:
     """A paragraph; one with a cross-reference records its page, so that the next pass can
     say « plus haut » where the target is on that same page. Its bold terms go to the index."""
@@ -1281,8 +1307,10 @@ def block_flowables(
     if isinstance(block, ListBlock):
         item_style = ctx.style("item") if serif else style
         return [_list(block, ctx, item_style, serif)]
-    if isinstance(block, Quote):
-        return [_quote(block, ctx), Spacer(0, 7)]
+    if isinstance(block, Quote):  # an example or a note: the house's boxed aside (layout/aside.py)
+        from kolaps_print.rulebook.handout_example import example_box  # it sets its text with this module
+
+        return example_box(block, ctx)
     if isinstance(block, TableBlock):
         content = _first_columns(ctx.tables[block.name], block.columns)
         anchor = None

@@ -30,10 +30,9 @@ from kolaps_print.fonts import SANS, SANS_BOLD, register_fonts
 from kolaps_print.rulebook import styles as st
 from kolaps_print.rulebook.book import Furniture, document_options
 from kolaps_print.rulebook.flowables import Registry, StoryContext, block_flowables, hoist_page_break, too_short
-from kolaps_print.rulebook.handout_example import example_box
 from kolaps_print.rulebook.handout_look import Columns, columns, handout_layout, handout_styles
 from kolaps_print.rulebook.inline import InlineContext
-from kolaps_print.rulebook.markdown import Heading, Quote, TableBlock, ThematicBreak
+from kolaps_print.rulebook.markdown import Heading, TableBlock, ThematicBreak
 from kolaps_print.rulebook.markdown import Paragraph as MdParagraph
 from kolaps_print.typography import french
 from kolaps_print.units import pt
@@ -144,14 +143,18 @@ def _chapter_flow(chapter, ctx: StoryContext) -> list[Flowable]:
     lines of what follows (as in the book), a table's introduction stays with it, and a block
     quote is a worked example's box (handout_example)."""
     flow: list[Flowable] = []
-    previous = None
+    previous, title = None, None
     leading = (ctx.styles or handout_styles())["body"].leading
     for block, following in zip(chapter.blocks, chapter.blocks[1:] + [None], strict=True):
         if isinstance(block, ThematicBreak):  # in a handout, --- ends the column
             flow.append(FrameBreak())
-            previous = block
+            if isinstance(following, TableBlock) and title is not None:
+                flow.append(TitleRoom(title))  # its caption level with the first beside it (review 22b, 12)
+            title, previous = None, block
             continue
-        parts = example_box(block, ctx) if isinstance(block, Quote) else block_flowables(block, ctx)
+        parts = block_flowables(block, ctx)  # a quote: the house's example box (handout_example)
+        if previous is None and isinstance(block, Heading) and block.level == 1:
+            title = parts[0]  # the page's title, over its first column
         if isinstance(previous, Heading) and too_short(parts, ctx.width, ctx.frame_height, leading):
             parts[-1].keepWithNext = 1  # the heading keeps this and the next block: two lines at least
         if isinstance(following, TableBlock) and isinstance(block, (MdParagraph, Heading)):
@@ -159,6 +162,27 @@ def _chapter_flow(chapter, ctx: StoryContext) -> list[Flowable]:
         previous = block
         flow = hoist_page_break(flow, parts, ctx.width, ctx.frame_height)
     return flow
+
+
+class TitleRoom(Flowable):
+    """Room at a column's top as tall as the page's title over the column beside it, parted from
+    what follows as the title is: a page of tables (the back) starts its right column's first
+    caption level with the left's (« Effets secondaires (démo) » stood level with « Tables »:
+    review 22b, 12)."""
+
+    def __init__(self, title: Flowable):
+        super().__init__()
+        self.title = title
+
+    def wrap(self, availWidth, availHeight):
+        self.width, self.height = availWidth, self.title.wrap(availWidth, availHeight)[1]
+        return self.width, self.height
+
+    def getSpaceAfter(self) -> float:  # the frame parts it from the caption as it parts the title
+        return self.title.getSpaceAfter()
+
+    def draw(self) -> None:
+        pass
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Annotated
 from pydantic import Field
 from reportlab.lib.styles import ParagraphStyle
 
+from kolaps_print.layout.aside import EXAMPLE, aside_styles
 from kolaps_print.layout.data_files import load_layout
 from kolaps_print.layout.sheets import SAFE_EDGE_MM
 from kolaps_print.model.common import Model
@@ -55,23 +56,6 @@ class PaperPages(Model):
     type: tuple[PageType, ...]
 
 
-class ExampleBox(Model):
-    """A worked example's box (quickstart.yaml `example`): its type, relative to the page's
-    running text, and its geometry, in points."""
-
-    head_step: Annotated[float, Field(ge=-3, le=4)]
-    head_leading: Annotated[float, Field(ge=1, le=2)]
-    head_after: Annotated[float, Field(ge=0, le=12)]
-    text_step: Annotated[float, Field(ge=-3, le=2)]
-    leading_step: Annotated[float, Field(ge=-4, le=4)]
-    after: Annotated[float, Field(ge=0, le=12)]
-    item_after: Annotated[float, Field(ge=0, le=12)]
-    rule: Annotated[float, Field(ge=0.5, le=6)]
-    pad: tuple[float, float, float, float]  # top, right, bottom, left
-    before: Annotated[float, Field(ge=0, le=30)]
-    below: Annotated[float, Field(ge=0, le=30)]
-
-
 class HandoutLayout(Model):
     margin: Annotated[float, Field(ge=SAFE_EDGE_MM, le=40)]
     gutter: Annotated[float, Field(ge=3, le=30)]
@@ -85,7 +69,6 @@ class HandoutLayout(Model):
     item_after: Annotated[float, Field(ge=0, le=20)]
     furniture: st.FurnitureSizes
     band_type: BandSizes
-    example: ExampleBox
     # a page of tables only (the back) sets its tables up to this much larger, by table_scale_step,
     # as large as still fits the page: read at arm's length, and the page is not left a third empty
     table_scale_max: Annotated[float, Field(ge=1, le=2)] = 1.0
@@ -166,30 +149,6 @@ def _styles(look: HandoutLayout, page: PageType | None) -> dict[str, ParagraphSt
             "hbox", parent=book["box"], fontSize=book["box"].fontSize * scale, leading=leading - 0.6, spaceAfter=2
         ),
     )
-    out.update(_example_styles(look.example, size, leading, out["h2"]))
+    example = aside_styles(EXAMPLE, size, leading)  # the house's example box (layout/aside.py)
+    out.update(example=example["text"], example_item=example["item"], example_head=example["head"])
     return out
-
-
-def _example_styles(box: ExampleBox, size: float, leading: float, h2: ParagraphStyle) -> dict[str, ParagraphStyle]:
-    """A worked example's text (sans) and head (bold, in the headings' accent), sized from the
-    page's running text."""
-    text_size = size + box.text_step
-    text = ParagraphStyle(
-        "hexample",
-        parent=st.styles()["box"],
-        fontSize=text_size,
-        leading=leading + box.leading_step,
-        spaceBefore=0,
-        spaceAfter=box.after,
-    )
-    head_size = size + box.head_step
-    head = ParagraphStyle(
-        "hexample_head",
-        parent=h2,
-        fontSize=head_size,
-        leading=round(head_size * box.head_leading, 2),
-        spaceBefore=0,
-        spaceAfter=box.head_after,
-    )
-    item = ParagraphStyle("hexample_item", parent=text, spaceAfter=box.item_after)
-    return {"example": text, "example_item": item, "example_head": head}

@@ -4,9 +4,11 @@ hung list (numbers right-aligned before the names, texts on the names' left edge
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pdf_text import flat, text_objects
 
-from kolaps_print.labels import labels
+from kolaps_print.labels import label, labels
 
 EDGE = 1.0  # pt: two edges count as one (glyphs' ink differs by less, a column's padding by more)
 NUMBER = set("0123456789 à\u00a0\u202f–−+")
@@ -16,6 +18,37 @@ PHASES, MORAL, CRITICAL, SECONDARY = "phases", "moral", "blessures-critiques", "
 def names_heads() -> dict[str, str]:
     """The numbered tables by their names' head (« Zone »: two tables, told apart by a third head)."""
     return {labels(f"tables.{t}.columns")[1]: t for t in (PHASES, MORAL, CRITICAL, SECONDARY)}
+
+
+def die_list_heads() -> dict[str, str]:
+    """The numbered tables whose hung head says all their columns in one line (review 22b, 6:
+    « 1D6 · zone — effet en cas d’échec » over « Effets secondaires »), by that head."""
+    die, name, text = labels(f"tables.{SECONDARY}.columns")
+    head = label(
+        "tables.format.die_list_head",
+        die=f"1{die}" if die.startswith("D") else die,
+        name=name[:1].lower() + name[1:],
+        text=text[:1].lower() + text[1:],
+    )
+    return {flat(head): SECONDARY}
+
+
+def _names_under(head, objs: list):
+    """A head across a hung list as if it stood over the names only: its line, from the first
+    row's name's left edge (a bold text right of the row's number, just under the head)."""
+    names = [
+        o
+        for o in objs
+        if o.page == head.page
+        and "Bold" in o.font
+        and not is_number(o)
+        and head.bounds[1] - 20 < o.bounds[3] <= head.bounds[1]
+        and o.bounds[0] > head.bounds[0] + EDGE
+    ]
+    if not names:
+        return None
+    name = max(names, key=lambda o: o.bounds[3])
+    return replace(head, bounds=(name.bounds[0], head.bounds[1], name.bounds[2], head.bounds[3]))
 
 
 def is_number(obj) -> bool:
@@ -38,13 +71,15 @@ def numbered_pieces(
     object, not a number, left of the names: a title, a note), its numbers' head (None where it is
     empty) and its names' head."""
     objs = list(text_objects(pdf))
-    heads, found = names_heads(), []
-    for second in (o for o in objs if "Bold" in o.font and flat(o.text).strip() in heads):
-        table = heads[flat(second.text).strip()]
+    heads, whole, found = names_heads(), die_list_heads(), []
+    seconds = [o for o in objs if "Bold" in o.font and flat(o.text).strip() in heads]
+    seconds += [s for o in objs if "Bold" in o.font and flat(o.text).strip() in whole if (s := _names_under(o, objs))]
+    for second in seconds:
+        table = heads.get(flat(second.text).strip()) or whole[flat(second.text).strip()]
         line = [o for o in objs if o.page == second.page and beside(second, o) and "Bold" in o.font]
         right = sorted((o for o in line if o.bounds[0] > second.bounds[2]), key=lambda o: o.bounds[0])
         third = [flat(o.text).strip() for o in right[:1]]
-        if table in (CRITICAL, SECONDARY):
+        if table in (CRITICAL, SECONDARY) and flat(second.text).strip() in heads:
             if third == [labels("tables.localisations.columns")[2]]:
                 continue  # « Localisation »: D6 | Zone | Cases, no text
             table = CRITICAL if third == [labels(f"tables.{CRITICAL}.columns")[2]] else SECONDARY

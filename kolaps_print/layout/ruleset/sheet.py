@@ -26,6 +26,7 @@ from kolaps_print.content.ruleset_sheet import (
 )
 from kolaps_print.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from kolaps_print.labels import label
+from kolaps_print.layout.aside import EXAMPLE, AsideShapes, aside_styles
 from kolaps_print.layout.reference.as_shapes import Area, box_shapes
 from kolaps_print.layout.reference.bands import paragraph, quiet
 from kolaps_print.layout.reference.flow import FlowBox, Stack, house_cut
@@ -415,9 +416,21 @@ def sheet_story(
         bar: list[Flowable] = [SectionBar(section.title, look, colour), Spacer(1, pt(BAR_GAP_MM))] if bars else []
         for i, table in enumerate(section_tables(section)):
             story += _within_lines(table, width, look, bar if i == 0 else [])
-        if section.text:  # under its bar when the section has no table (the worked example)
-            story.append(_text_block(section.text, look, [] if section.tables else bar))
+        if section.text and not section.tables:  # the worked example: the house's example box, its title its head
+            story.append(_example_block(section.title, section.text, look))
+        elif section.text:
+            story.append(_text_block(section.text, look, []))
     return story
+
+
+def _example_block(title: str, text: str, look: SheetLook) -> Stack:
+    """The sheet's worked example (« Exemple de jet ») as the book and the quick-start set theirs
+    (layout/aside.py; review 22b, 8: it had a section's bar, read as one more rule), in the
+    body's type, kept whole."""
+    styles = aside_styles(EXAMPLE, look.body_pt, look.body_pt * look.leading)
+    paragraphs = [Paragraph(escape(title), styles["head"]), Paragraph(escape(text), styles["text"])]
+    box = AsideShapes(EXAMPLE, paragraphs, title)  # a section of its own, as its bar made it
+    return Stack([box])  # the sheet's last block (example_sections): no gap under it
 
 
 def _text_block(text: str, look: SheetLook, lead: list[Flowable]) -> Stack:
@@ -683,7 +696,7 @@ def _short_opening(column: FlowBox, story: list[Flowable], least: float) -> Flow
 def _opened(block: Flowable) -> str:
     """The title of the section block opens (its bar leads it), or ""."""
     first = block.parts[0] if isinstance(block, Stack) and block.parts else block
-    return first.title if isinstance(first, SectionBar) else ""
+    return first.title if isinstance(first, (SectionBar, AsideShapes)) else ""
 
 
 def _cuts(columns: list[FlowBox]) -> int:
