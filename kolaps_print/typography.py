@@ -60,6 +60,13 @@ SHORT_MARKED_WORD = 3
 _CLOSING_MARK = re.compile(
     f"[ \t]+(?=(?:[^\\w\\s<>]*\\w){{1,{SHORT_MARKED_WORD}}}[^\\w\\s<>]*{NBSP}{MARK}{NBSP}[A-Z0-9][\\w-]*\\s*$)"
 )
+# A short closing group in parentheses before the closing mark is one word for it (« efficace
+# (à convenir) † E40 », never « (à / convenir) † E40 »: the one-word hold alone left « (à » at a
+# line's end in the book's table): at most CLOSING_GROUP characters, its parentheses counted.
+CLOSING_GROUP = 14
+_CLOSING_GROUP = re.compile(
+    f"(?<![^ \t])\\([^()<>\n]{{1,{CLOSING_GROUP - 2}}}\\)[.…,;]?(?={NBSP}{MARK}{NBSP}[A-Z0-9][\\w-]*\\s*$)"
+)
 _COMPARISONS = "\u2264\u2265"  # ≤ ≥ (not < >: reportlab's markup passes through here)
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
 # A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »),
@@ -363,8 +370,10 @@ def loosened(text: str, at: int) -> str:
 def closing_mark_held(text: str) -> str:
     """text with its closing mark holding its last two words when the last is short (« remonte
     pas. † E31 », SHORT_MARKED_WORD), its last word only otherwise (« de la zone. † E32 », the mark
-    bound to it by place_marks): the drawing of a marked text's markup
+    bound to it by place_marks), a short group in parentheses held whole as one word (CLOSING_GROUP):
+    the drawing of a marked text's markup
     (layout.ruling_style.held_marks, after provenance.place_marks)."""
+    text = _CLOSING_GROUP.sub(lambda m: re.sub("[ \t]", NBSP, m.group(0)), text)
     return _CLOSING_MARK.sub(NBSP, text)
 
 

@@ -599,6 +599,10 @@ def test_a_closing_mark_holds_one_word_when_that_word_is_long_enough():
     assert closing_mark_held(french("la zone. † E32")) == f"la zone.{NBSP}†{NBSP}E32"
     assert closing_mark_held(french("au plus 3). † E5")) == f"au plus{NBSP}3).{NBSP}†{NBSP}E5"
     assert closing_mark_held(french("le dé. † E5")) == f"le{NBSP}dé.{NBSP}†{NBSP}E5"
+    # a short group in parentheses is one word for its mark: never « (à / convenir) † E40 »
+    assert closing_mark_held(french("plus efficace (à convenir) † E40")) == (
+        f"plus efficace (à{NBSP}convenir){NBSP}†{NBSP}E40"
+    )
 
 
 def test_a_closing_mark_is_held_in_the_drawn_markup():
