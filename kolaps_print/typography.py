@@ -49,11 +49,24 @@ _DICE_CHAIN = "(?<![\\w.])\\d*[dD]\\d+(?:[ \t\u00a0]*[+\u2212][ \t\u00a0]*[\\w.]
 # The operators a line never ends on, when spaced: + − × ÷ = (not the hyphen, nor < >: markup).
 _OPERATORS = "+\u2212\u00d7\u00f7="
 MARK = "\u2020"  # an erratum's mark (labels common.ruling: « † E27 »)
-# The plain space before the word a text's closing mark follows: that word goes down with the one
-# before it, so no last line holds one word and its mark (« pas. † E31 »). A word held to its
-# neighbour already is a chain, left as it is. Not one of french's rules (book21 put it there and
-# changed every text the content compares with the data's): closing_mark_held, where marks are drawn.
-_CLOSING_MARK = re.compile(f"[ \t]+(?=[^\\s<>]+{NBSP}{MARK}{NBSP}[A-Z0-9][\\w-]*\\s*$)")
+# The plain space before the word a text's closing mark follows, when that word is short (at most
+# SHORT_MARKED_WORD letters or digits, its punctuation not counted): it goes down with the one
+# before it, so no last line holds a short word and its mark (« pas. † E31 »). A longer word is
+# enough company for its mark (« zone. † E32 »): holding two words there left ragged lines in
+# justified text (review 22b, 7: « sauf / mention contraire. † E36 »). A word held to its neighbour
+# already is a chain, left as it is. Not one of french's rules (book21 put it there and changed
+# every text the content compares with the data's): closing_mark_held, where marks are drawn.
+SHORT_MARKED_WORD = 3
+_CLOSING_MARK = re.compile(
+    f"[ \t]+(?=(?:[^\\w\\s<>]*\\w){{1,{SHORT_MARKED_WORD}}}[^\\w\\s<>]*{NBSP}{MARK}{NBSP}[A-Z0-9][\\w-]*\\s*$)"
+)
+# A short closing group in parentheses before the closing mark is one word for it (« efficace
+# (à convenir) † E40 », never « (à / convenir) † E40 »: the one-word hold alone left « (à » at a
+# line's end in the book's table): at most CLOSING_GROUP characters, its parentheses counted.
+CLOSING_GROUP = 14
+_CLOSING_GROUP = re.compile(
+    f"(?<![^ \t])\\([^()<>\n]{{1,{CLOSING_GROUP - 2}}}\\)[.…,;]?(?={NBSP}{MARK}{NBSP}[A-Z0-9][\\w-]*\\s*$)"
+)
 _COMPARISONS = "\u2264\u2265"  # ≤ ≥ (not < >: reportlab's markup passes through here)
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
 # A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »),
@@ -313,9 +326,29 @@ SHORT_LAST_WORD = 3
 _SHORT_END = re.compile(f"(?<=[\\w.,)\u00bb\u2019%])[ \t]+(?=\\S{{1,{SHORT_LAST_WORD}}}[.…]?\\s*$)")
 
 
+# Nor does a sentence hold a short closing group in parentheses alone (review 22b, 4: the KOLAPS
+# sheet's « Tête » cell, « … arrondi à l’inférieur / (1 à 3). »): a group of at most SHORT_TAIL
+# characters, its parentheses counted, is held whole to the word before it, after running text of
+# SHORT_TAIL_AFTER words or more. A name's gloss still breaks where a narrow column needs it
+# (« Explosion / (rayon) », « Rang 0 / (5+) »: held, they cost the Letter sheet its fit).
+SHORT_TAIL = 10
+SHORT_TAIL_AFTER = 4
+_SHORT_TAIL = re.compile(f"(?<=\\S)[ \t]+(\\([^()\n]{{1,{SHORT_TAIL - 2}}}\\)[.…,;]?\\s*)$")
+
+
+def _held_tail(text: str) -> str:
+    """text with its short closing group held to the word before, after running text."""
+    tail = _SHORT_TAIL.search(text)
+    if tail is None or len(text[: tail.start()].split()) < SHORT_TAIL_AFTER:
+        return text
+    return text[: tail.start()] + NBSP + re.sub("[ \t]", NBSP, tail.group(1))
+
+
 def tied_end(text: str) -> str:
-    """text with its last word held to the one before when it is short (SHORT_LAST_WORD)."""
-    return _SHORT_END.sub(NBSP, text)
+    """text with its last word held to the one before when it is short (SHORT_LAST_WORD), or, in
+    running text, its closing group in parentheses when that is short (SHORT_TAIL): the one tie of
+    a table's cells and heads, on the sheets and their cards."""
+    return _SHORT_END.sub(NBSP, _held_tail(text))
 
 
 # The weakest of the ties above: a bound's « plus » or « moins » held to the « de » before its number
@@ -335,8 +368,12 @@ def loosened(text: str, at: int) -> str:
 
 
 def closing_mark_held(text: str) -> str:
-    """text with its closing mark holding its last two words (« remonte pas. † E31 »): the drawing
-    of a marked text's markup (layout.ruling_style.held_marks, after provenance.place_marks)."""
+    """text with its closing mark holding its last two words when the last is short (« remonte
+    pas. † E31 », SHORT_MARKED_WORD), its last word only otherwise (« de la zone. † E32 », the mark
+    bound to it by place_marks), a short group in parentheses held whole as one word (CLOSING_GROUP):
+    the drawing of a marked text's markup
+    (layout.ruling_style.held_marks, after provenance.place_marks)."""
+    text = _CLOSING_GROUP.sub(lambda m: re.sub("[ \t]", NBSP, m.group(0)), text)
     return _CLOSING_MARK.sub(NBSP, text)
 
 

@@ -485,6 +485,33 @@ def test_a_cells_short_last_word_is_held_to_the_word_before(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        (
+            "Gagne gravité ÷ 2, arrondi à l’inférieur (1 à 3).",
+            "Gagne gravité ÷ 2, arrondi à l’inférieur\u00a0(1\u00a0à\u00a03).",
+        ),
+        ("Cible au sol (tir)", "Cible au sol (tir)"),
+        ("Sans AFF, bilan : diff. 2, +1 (+2 si 6)", "Sans AFF, bilan : diff. 2, +1\u00a0(+2\u00a0si\u00a06)"),
+        ("Couvert plus efficace (à convenir)", "Couvert plus efficace (à convenir)"),  # 12 characters: free
+        ("(1 à 3)", "(1 à\u00a03)"),  # nothing before it to hold to (its last word held as ever)
+        ("Explosion (rayon)", "Explosion (rayon)"),  # a name's gloss, not running text: a column may need the break
+        ("Rang 0 (5+)", "Rang 0 (5+)"),
+        ("(+2 si 6) † E43", "(+2 si 6) † E43"),  # a mark is the marks' business
+    ],
+)
+def test_a_cells_short_closing_group_is_held_to_the_word_before(text, expected):
+    """Review 22b, 4: the KOLAPS sheet's « Tête » cell left « (1 à 3). » alone on its second line. A
+    closing group in parentheses of at most typography.SHORT_TAIL characters goes down with the word
+    before it, after running text (SHORT_TAIL_AFTER words): tied_end, every table cell and head of
+    the sheets and their cards."""
+    from kolaps_print.typography import tied_end
+
+    assert tied_end(text) == expected
+    assert tied_end(expected) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("action (1d12 + bonus)", "action (1d12\u00a0+\u00a0bonus)"),
         ("3d6 + DEX + compétence de l'arme", "3d6\u00a0+\u00a0DEX\u00a0+\u00a0compétence de l\u2019arme"),
         ("2d6 \u2212 1", "2d6\u00a0\u2212\u00a01"),
@@ -539,7 +566,7 @@ def test_a_bound_and_a_locution_hold_together():
 
 
 def test_a_closing_mark_holds_the_last_two_words_where_it_is_drawn():
-    """book21 (review 20 N4: « pas. † E31 » alone on a card's last line): the word before a text's
+    """book21 (review 20 N4: « pas. † E31 » alone on a card's last line): a short word before a text's
     closing mark goes down with the one before it, where the text is drawn (closing_mark_held, from
     ruling_style.held_marks and the rulesets' layouts); french leaves the text as the data's (book22:
     holding it there changed the texts the content compares with the data's). A mark inside a text,
@@ -552,9 +579,30 @@ def test_a_closing_mark_holds_the_last_two_words_where_it_is_drawn():
     inside = french("dans cet ordre † E37 : la suite")
     assert closing_mark_held(inside) == inside == f"dans cet ordre{NBSP}†{NBSP}E37{NBSP}: la suite"
     assert closing_mark_held(french("Armures † 3D6-E7")) == f"Armures{NBSP}†{NBSP}3D6-E7"
-    for raw in ("ne remonte pas. † E31", "de l’arme. † 3D6-E4"):
+    for raw in ("ne remonte pas. † E31", "de l’arme. † 3D6-E4", "sauf mention contraire. † E36"):
         held = closing_mark_held(french(raw))
         assert closing_mark_held(held) == held and french(held) == held
+
+
+def test_a_closing_mark_holds_one_word_when_that_word_is_long_enough():
+    """Review 22b, 7: holding two words before every closing mark left ragged lines in justified text
+    (« sauf / mention contraire. † E36 », « départ / du tireur. † E84 »). A word of four letters or
+    more keeps its mark company alone (its punctuation and apostrophe not counted); a shorter one
+    (« pas. », « 3). ») still takes the word before it down with it. The mark never stands alone."""
+    from kolaps_print.typography import closing_mark_held
+
+    assert closing_mark_held(french("sauf mention contraire. † E36")) == f"sauf mention contraire.{NBSP}†{NBSP}E36"
+    assert closing_mark_held(french("depuis la position de départ du tireur. † E84")) == (
+        f"depuis la position de départ du tireur.{NBSP}†{NBSP}E84"
+    )
+    assert closing_mark_held(french("de l’arme. † 3D6-E4")) == f"de l’arme.{NBSP}†{NBSP}3D6-E4"
+    assert closing_mark_held(french("la zone. † E32")) == f"la zone.{NBSP}†{NBSP}E32"
+    assert closing_mark_held(french("au plus 3). † E5")) == f"au plus{NBSP}3).{NBSP}†{NBSP}E5"
+    assert closing_mark_held(french("le dé. † E5")) == f"le{NBSP}dé.{NBSP}†{NBSP}E5"
+    # a short group in parentheses is one word for its mark: never « (à / convenir) † E40 »
+    assert closing_mark_held(french("plus efficace (à convenir) † E40")) == (
+        f"plus efficace (à{NBSP}convenir){NBSP}†{NBSP}E40"
+    )
 
 
 def test_a_closing_mark_is_held_in_the_drawn_markup():
@@ -567,6 +615,8 @@ def test_a_closing_mark_is_held_in_the_drawn_markup():
     assert place_marks(text) == f"ne remonte pas.{NBSP}{mark('E31')}"
     assert held_marks(text) == f"ne remonte{NBSP}pas.{NBSP}{mark('E31')}"
     assert f"remonte{NBSP}pas." in quiet_marks(text) and f"remonte{NBSP}pas." in raised_marks(text, "#000000")
+    longer = f"sauf mention contraire {mark('E36')}."
+    assert held_marks(longer) == f"sauf mention contraire.{NBSP}{mark('E36')}"
 
 
 def test_a_bound_is_the_tie_that_may_give_way():

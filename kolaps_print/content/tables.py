@@ -157,7 +157,9 @@ def modificateurs(data: GameData) -> TableContent:
         [m.name, fmt.difficulty_effect(m.modifier, m.base_difficulty, m.test_difficulty), marked(m.text, m.ruling)]
         for m in combat.modifiers
     ]
-    return _table("modificateurs", rows, "lcl", (1.3, 0.6, 3.5))
+    # the modifiers right-aligned, their last digits in one line (« 0 », « +1 », « = 0 », « Diff. 3 »):
+    # centred, the wider « = 0 » and « Diff. 3 » stood apart (review 22b, 13)
+    return _table("modificateurs", rows, "lrl", (1.3, 0.6, 3.5))
 
 
 # ---- wounds --------------------------------------------------------------------

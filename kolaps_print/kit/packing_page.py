@@ -11,6 +11,7 @@ from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.kit.packing import PackingList
 from kolaps_print.labels import label, labels
 from kolaps_print.layout.kit_pages import PackingLook, TypeStep, kit_pages
+from kolaps_print.layout.ruling_style import quiet_marks
 from kolaps_print.layout.sheets import paper_size
 from kolaps_print.layout.style import cell_ink, colour
 from kolaps_print.typography import escape
@@ -19,6 +20,12 @@ from kolaps_print.write import PdfMeta, new_canvas
 
 _FONTS = {"title": SANS_BOLD, "heading": SANS_BOLD, "head": SANS_BOLD}  # the others: SANS
 _INKS = {"summary": "muted"}  # the others: ink
+
+
+def _markup(text: str) -> str:
+    """text as paragraph markup, its erratum marks (« † E46 ») in the house's quiet style, as on
+    the sheets and cards: condensed italic, muted grey, in a heading as in a line (review 22b, 15)."""
+    return quiet_marks(escape(text))
 
 
 def _style(name: str, step: TypeStep) -> ParagraphStyle:
@@ -56,7 +63,7 @@ def _print_table(pl: PackingList, width: float, st: dict, look: PackingLook) -> 
     cols = labels("kit.packing.columns")
     head = [Paragraph(escape(cols[k]), st["head"]) for k in ("document", "file", "pages", "copies", "paper", "sides")]
     body = [
-        [Paragraph(escape(str(v)), st["cell"]) for v in (r.document, r.file, r.pages, r.copies, r.paper, r.sides)]
+        [Paragraph(_markup(str(v)), st["cell"]) for v in (r.document, r.file, r.pages, r.copies, r.paper, r.sides)]
         for r in pl.rows
     ]
     table = Table([head] + body, colWidths=[width * s for s in look.columns], repeatRows=1, hAlign="LEFT")
@@ -75,7 +82,7 @@ def _print_table(pl: PackingList, width: float, st: dict, look: PackingLook) -> 
 
 
 def _checklist(items: list[str], width: float, st: dict, look: PackingLook) -> Table:
-    rows = [[CheckBox(look.box, look.box_pt), Paragraph(escape(text), st["check"])] for text in items]
+    rows = [[CheckBox(look.box, look.box_pt), Paragraph(_markup(text), st["check"])] for text in items]
     box = pt(look.box) + look.box_gap_pt
     table = Table(rows, colWidths=[box, width - box], hAlign="LEFT")
     table.setStyle(
@@ -96,11 +103,11 @@ def _checklist(items: list[str], width: float, st: dict, look: PackingLook) -> T
 def _story(pl: PackingList, width: float, look: PackingLook) -> list[Flowable]:
     st = _styles(look)
     return [
-        Paragraph(escape(pl.title), st["title"]),
-        Paragraph(escape(pl.summary), st["summary"]),
+        Paragraph(_markup(pl.title), st["title"]),
+        Paragraph(_markup(pl.summary), st["summary"]),
         Paragraph(escape(label("kit.packing.print_heading")), st["heading"]),
         _checklist(pl.print_checks, width, st, look),
-        Paragraph(escape(pl.print_intro), st["body"]),
+        Paragraph(_markup(pl.print_intro), st["body"]),
         _checklist(pl.runs, width, st, look),
         Spacer(1, look.table_space_pt),
         _print_table(pl, width, st, look),
@@ -116,7 +123,7 @@ def _story(pl: PackingList, width: float, look: PackingLook) -> list[Flowable]:
 def _on_table(pl: PackingList, width: float, st: dict, look: PackingLook) -> list[Flowable]:
     if not pl.on_table:
         return []
-    return [Paragraph(escape(pl.on_table_heading), st["heading"]), _checklist(list(pl.on_table), width, st, look)]
+    return [Paragraph(_markup(pl.on_table_heading), st["heading"]), _checklist(list(pl.on_table), width, st, look)]
 
 
 def packing_pdf(pl: PackingList, paper: str) -> tuple[bytes, int]:

@@ -1,5 +1,5 @@
-"""book21 (review 20 N2–N5), read back from the PDFs: no last line holds one word and its erratum's
-mark (« pas. † E31 », « zone. † E32 »); the « Tête » effect fills its lines on the mini decks (main:
+"""book21 (review 20 N2–N5), read back from the PDFs: no last line holds one short word and its
+erratum's mark (« pas. † E31 »); the « Tête » effect fills its lines on the mini decks (main:
 « être activé pendant » / « gravité ÷ 2 activations… »); 3d6 « Dommages » reads « ôtés de COUPS et
 d'ASSOMMANT » and its examples of experience carry one colon (« Ex. : CORPS de 4 à 5, 25 XP »), no
 deck a card longer."""
@@ -15,8 +15,11 @@ from ruleset_products import ruleset_pdf  # tests/support
 
 from kolaps_print.jobs.tables import TablesOptions, build_reference
 
-# A line of one word (a sentence's end) and its mark: « pas. † E31 », « l'arme. † 3D6-E4 »
-LONE_WORD = re.compile(r"^\S+[.…)] † (?:[A-Z0-9]{1,8}-)?E\d+$")
+# A line of one short word (a sentence's end: at most three letters or digits) and its mark:
+# « pas. † E31 ». A longer word keeps its mark company (review 22b, 7: holding two words there left
+# ragged justified lines): « zone. † E32 » may end a text; a mark alone on a line never.
+LONE_WORD = re.compile(r"^[^\w\s]*(?:\w[^\w\s]*){1,3}[.…)] † (?:[A-Z0-9]{1,8}-)?E\d+$")
+LONE_MARK = re.compile(r"^† (?:[A-Z0-9]{1,8}-)?E\d+$")
 
 
 @cache
@@ -45,11 +48,13 @@ PRODUCTS = {
 
 
 @pytest.mark.parametrize("product", PRODUCTS)
-def test_no_last_line_holds_one_word_and_its_mark(product):
-    """Main: the tarot's card 11 « pas. † E31 », the Letter sheet's « pas. † E31 » and « zone. † E32 »,
-    the kit mini's « zone. † E32 », the 3d6 mini's « l'arme. † 3D6-E4 »… A text's closing mark now
-    holds its last two words (typography: the word before the mark goes down with it)."""
-    lone = [line for line in _lines(PRODUCTS[product]()) if LONE_WORD.match(line)]
+def test_no_last_line_holds_one_short_word_and_its_mark(product):
+    """Main: the tarot's card 11 « pas. † E31 », the Letter sheet's « pas. † E31 »… A text's closing
+    mark holds its last two words when the last is short (typography: the word before goes down with
+    it); after a longer word (« zone. † E32 », « l'arme. † 3D6-E4 ») the mark holds that word only
+    (review 22b, 7), and no mark is ever alone on its line."""
+    lines = _lines(PRODUCTS[product]())
+    lone = [line for line in lines if LONE_WORD.match(line) or LONE_MARK.match(line)]
     assert lone == [], lone
 
 
@@ -57,13 +62,14 @@ def test_no_last_line_holds_one_word_and_its_mark(product):
 def test_the_head_effect_leaves_no_short_line_on_the_mini(edition):
     """Main set « Tombe au sol, inerte : ne peut pas / être activé pendant / gravité ÷ 2 activations,
     arrondi à / l'inférieur (1 à 3). » on the mini decks (card 16 verso, the kit's 14): the second
-    line half empty before the held « gravité ÷ 2 activations ». « perd gravité ÷ 2 activations »
-    now (the same rule), the held expression whole, in three lines."""
+    line half empty before the held « gravité ÷ 2 activations ». « inerte pendant (gravité ÷ 2)
+    activations » now (review 22b, 5: « perd gravité ÷ 2 activations » read « loses gravity »), the
+    same rule, the held expression whole, in three lines."""
     lines = _lines(_kolaps("mini", edition=edition))
     (start,) = [i for i, line in enumerate(lines) if line.startswith("Tombe au sol, inerte")]
     text = lines[start : start + 3]
     assert text[-1].endswith("(1 à 3)."), text
-    assert any("gravité ÷ 2 activations" in line for line in text), text
+    assert any("(gravité ÷ 2) activations" in line for line in text), text
 
 
 DECKS = ("mini", "poker", "tarot")

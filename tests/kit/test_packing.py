@@ -160,3 +160,22 @@ def test_each_print_run_says_its_paper_its_sheets_and_the_documents_it_holds(kit
     assert "Cartes « Section Kappa »" in carton and "Jetons" in carton and "Aide de jeu" not in carton
     assert "papier 80 à 120 g/m²" in papier and ": 20 feuilles (40 pages)" in papier
     assert "Aide de jeu" in papier and "Liste de préparation" in papier and "Jetons" not in papier
+
+
+def test_the_printed_list_sets_its_erratum_marks_in_the_quiet_style(kit_file):
+    """Review 22b, 15: « † E60 » (a line) and « † E46 » (the scenario's bold heading) were set upright
+    in the body's and the heading's weights. Every mark of the page now as on the sheets and cards
+    (ruling_style.quiet_marks): condensed italic, in the marks' grey, the words around it in ink."""
+    from collections import Counter
+
+    from pdf_text import text_objects  # tests/support
+
+    pl = packing_list(load_kit(kit_file()), PARTS, "S", RUNS)
+    assert pl.on_table_heading and pl.bring[0].endswith("E60")
+    objects = text_objects(packing_pdf(pl, "a4")[0])
+    marks = [o for o in objects if "†" in o.text]
+    assert len(marks) >= 2, [o.text for o in objects]
+    ((ink, _),) = Counter(o.fill for o in objects if "†" not in o.text).most_common(1)
+    for mark in marks:
+        assert "Italic" in mark.font, (mark.text, mark.font)
+        assert mark.fill != ink and min(mark.fill) > 60, (mark.text, mark.fill)  # a grey, lighter than the ink

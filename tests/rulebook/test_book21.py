@@ -21,11 +21,16 @@ PADDING = 4.0  # pt: a cell's right padding in the book (flowables._table_style)
 LEADING = 10.6  # pt: the book's cell leading
 
 
+def _lefts(book: str) -> tuple[float, ...]:
+    """The left edges of the book's columns (the Letter book's on Letter pages)."""
+    return tuple(frame[0] for frame in st.page_geometry("letter" if "letter" in book else "a4").column_frames)
+
+
 def _pieces(book: str) -> list[tuple[str, str]]:
     _, floor, width, height = st.page_geometry("a4").column_frames[0]
     return [
         (table, set_as(rows, first, second))
-        for table, rows, first, second in numbered_pieces(book_pdf(book), width, height, floor)
+        for table, rows, first, second in numbered_pieces(book_pdf(book), width, height, floor, _lefts(book))
     ]
 
 

@@ -16,10 +16,15 @@ from kolaps_print.rulebook import styles as st
 HUNG = {PHASES, MORAL, CRITICAL, SECONDARY}  # book21: « Effets secondaires » too, as in the quick-start
 
 
+def _lefts(book: str) -> tuple[float, ...]:
+    """The left edges of the book's columns (the Letter book's on Letter pages)."""
+    return tuple(frame[0] for frame in st.page_geometry("letter" if "letter" in book else "a4").column_frames)
+
+
 def _pieces(book: str) -> list[tuple[str, list, object | None, object]]:
     """The book's numbered tables' pieces, each in a column of the book (the frame's height under its head)."""
     _, floor, width, height = st.page_geometry("a4").column_frames[0]
-    return numbered_pieces(book_pdf(book), width, height, floor)
+    return numbered_pieces(book_pdf(book), width, height, floor, _lefts(book))
 
 
 @pytest.mark.parametrize("book", ["kolaps-a4", "kolaps-letter"])

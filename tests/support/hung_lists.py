@@ -63,10 +63,11 @@ def beside(a, b) -> bool:
 
 
 def numbered_pieces(
-    pdf: bytes, width: float, height: float, floor: float = float("-inf")
+    pdf: bytes, width: float, height: float, floor: float = float("-inf"), lefts: tuple[float, ...] = ()
 ) -> list[tuple[str, list, object | None, object]]:
     """Each numbered table's piece, in a column `width` wide, down to `height` under its head and
-    above `floor` (a book's frame: not its folio): its
+    above `floor` (a book's frame: not its folio), not left of its column's left edge (lefts: the
+    page's columns; words23: the aide-mémoire's right-aligned « Modif. » in the next column over): its
     id, its objects from its head row down to its last row's text (to the first bold or italic
     object, not a number, left of the names: a title, a note), its numbers' head (None where it is
     empty) and its names' head."""
@@ -93,7 +94,7 @@ def numbered_pieces(
             ),
             None,
         )
-        left = second.bounds[0] - 40
+        left = max([second.bounds[0] - 40, *(x - EDGE for x in lefts if x - EDGE <= second.bounds[0])])
         below = sorted(
             (
                 o
