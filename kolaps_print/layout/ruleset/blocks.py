@@ -247,8 +247,7 @@ class Pitch:
 _ROW_COSTS = {  # what a track's row costs (BoxesBlock._broken)
     "row": 30.0,  # a row more
     "short": 12.0,  # a column left empty on a row above the last two
-    "short_stretched": 2.0,  # ... taken up by a label within the row (by the columns' square)
-    "short_stretched_start": 4.0,  # ... taken up by the label that opens the row (by the square)
+    "short_high": 0.01,  # ... a little more for each place under it: a short row as low as it can be
     "uneven": 1.5,  # a column between the last two rows
     "second_longer": 40.0,  # the last row longer than the one above it
     "lone_before_label": 4.0,  # a box alone before a label at a row's start
@@ -308,7 +307,7 @@ class Cell:
     box: int = -1
     text: str = ""
     size: float = 0.0  # a label's type size (points)
-    span: int = 1  # the columns it spans (a label: its own, or the columns left on a full row)
+    span: int = 1  # the columns it spans (a label: those its fit needs)
 
 
 class BoxesBlock(ShapedPart):
@@ -367,10 +366,6 @@ class BoxesBlock(ShapedPart):
     def _columns(self, text: str) -> int:
         return self._label(text)[1]
 
-    def needed(self, cell: Cell) -> int:
-        """The columns a place needs (a label on a full row may span more: Cell.span)."""
-        return 1 if cell.box >= 0 else self._columns(cell.text)
-
     def span_of(self, cell: Cell) -> int:
         """The columns a place spans."""
         return cell.span
@@ -388,14 +383,11 @@ class BoxesBlock(ShapedPart):
     def _span(self, item: tuple[int, str]) -> int:
         return 1 if item[0] >= 0 else self._columns(item[1])
 
-    def _row(self, items: list[tuple[int, str]], cap: int = 0) -> tuple[Cell, ...]:
-        """items set in a row from its first column, a label over its columns; with cap, a row
-        short of cap columns that holds a label gives the columns left to its last label (the
-        row ends level with the others: review 22a, 4)."""
+    def _row(self, items: list[tuple[int, str]]) -> tuple[Cell, ...]:
+        """items set in a row from its first column, a label over its own columns (a row short of
+        the grid ends short: a label stretched over the columns left stood apart from its rule,
+        review 23, 1)."""
         spans = [self._span(item) for item in items]
-        labels = [n for n, (box, _) in enumerate(items) if box < 0]
-        if cap and labels and sum(spans) < cap:  # the last label within the row, else the one opening it
-            spans[max(labels)] += cap - sum(spans)
         cells, col = [], 0
         for (box, text), span in zip(items, spans, strict=True):
             size = 0.0 if box >= 0 else self._label(text)[0]
@@ -431,14 +423,14 @@ class BoxesBlock(ShapedPart):
     def _laid(self, width: float) -> list[tuple[Cell, ...]]:
         cap = self._most(width)
         rows = self._broken(cap)
-        laid = [self._row(row, cap if n < len(rows) - 2 else 0) for n, row in enumerate(rows)]
+        laid = [self._row(row) for row in rows]
         return self._shortened(laid) if self.short_last else laid
 
     def _broken(self, cap: int) -> list[list[tuple[int, str]]]:
         """The track's places in rows of at most cap columns, the breaks chosen for the least cost
         (_ROW_COSTS, review 22a, 4 and 8): as few rows as hold them; every row but the last two
-        full to the grid's width, a label on a row short of it taking up the columns left, never a
-        row shortened mid-block when a break elsewhere avoids it; the last two balanced, the first
+        full to the grid's width, a row short of it only where a break elsewhere cannot avoid it, and then
+        as low as it can be (review 23, 1); the last two balanced, the first
         the longer (11: 6 + 5, never 10 + 1); no box left alone before a label at a row's start."""
         items = self._items()
         spans = [self._span(item) for item in items]
@@ -465,11 +457,7 @@ class BoxesBlock(ShapedPart):
             short = cap - (ends[j] - ends[i])
             if not short:
                 return 0.0
-            inside = any(items[k][0] < 0 for k in range(i + 1, j))
-            outer = items[i][0] < 0
-            if inside or outer:  # a label takes them up: one column is little, more a hole
-                return _ROW_COSTS["short_stretched" if inside else "short_stretched_start"] * short**2
-            return _ROW_COSTS["short"] * short
+            return (_ROW_COSTS["short"] + _ROW_COSTS["short_high"] * (n - j)) * short
 
         best: dict[int, tuple[float, list[int]]] = {n: (0.0, [])}
         for i in range(n - 1, -1, -1):
@@ -637,9 +625,7 @@ def _laid_track(
             shapes.append(area.upright(rule, at + radius, at + box - radius, black, look.zone_rule_pt))
             middle = bottom + box / 2 - cell.size * 0.35
             after = x + block.left_of(cell.col + block.span_of(cell))  # its zone's first box
-            if not cell.col or block.needed(cell) < cell.span:
-                # opening its row, or taking up a full row's columns left: it stands by its zone's
-                # first box, the label's pad from it
+            if not cell.col:  # opening its row: it stands by its zone's first box, its pad from it
                 right = after - pt(look.zone_pad_mm)
                 shapes.append(area.text(right, middle, cell.text, block.font_of(cell), cell.size, black, "right"))
                 continue
