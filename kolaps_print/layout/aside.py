@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from kolaps_print.fonts import SANS, SANS_BOLD
 from kolaps_print.layout.reference.as_shapes import Area, ShapedBlock, block_shapes
 from kolaps_print.layout.shapes import Shape
-from kolaps_print.layout.style import HouseAside, cell_ink, colour, house_style
+from kolaps_print.layout.style import HouseAside, cell_ink, cmyk, colour, house_style, type_size
 
 EXAMPLE, NOTE = "example", "note"
 
@@ -41,6 +41,8 @@ def aside_styles(kind: str, size: float, leading: float) -> dict[str, ParagraphS
         spaceAfter=look.after,
     )
     head_size = size + look.head_step
+    if cmyk(look.head_ink)[:3] != (0, 0, 0):  # a red head: never under the house's colour floor
+        head_size = max(head_size, type_size("colour"))
     head = ParagraphStyle(
         f"aside-{kind}-head",
         fontName=SANS_BOLD,

