@@ -257,12 +257,18 @@ GRIDS_KEPT = 4096  # tracks' laid rows kept for the process (a varied deck of 10
 _GRIDS: dict[tuple, tuple[tuple[Cell, ...], ...]] = {}
 
 
+def _room(pitch: Pitch, rule: float, columns: int) -> float:
+    """A zone label's room over columns: from its rule's right (the gap's middle before them) to
+    the next box's left, the group gaps not counted."""
+    return columns * (pitch.box + pitch.gap) + pitch.gap / 2 - rule / 2
+
+
 @lru_cache(maxsize=1024)
 def _glyph_fit(text: str, small: float, scale: float, most: float, pad_mm: float, rule: float, pitch: Pitch) -> float:
     """A one-glyph label's size in bold (½, ¼: review 22a, 3): small times scale up to most (a
     tarot's name stays clearly the largest text), or less down to small while one column does not
     hold it; 0 when not even small holds."""
-    room = pitch.box + pitch.gap + pitch.gap / 2 - rule / 2
+    room = _room(pitch, rule, 1)
     size = max(small, min(small * scale, most))
     while size > small and stringWidth(text, SANS_BOLD, size) + 2 * pt(pad_mm) > room + 1e-6:
         size = max(small, round(size - 0.25, 2))
@@ -279,7 +285,7 @@ def _label_fit(text: str, small: float, least: float, pad_mm: float, rule: float
     them) to the next box's left, the group gaps not counted."""
 
     def room(columns: int) -> float:
-        return columns * (pitch.box + pitch.gap) + pitch.gap / 2 - rule / 2
+        return _room(pitch, rule, columns)
 
     def wide(size: float) -> float:
         return stringWidth(text, SANS, size) + 2 * pt(pad_mm)
@@ -365,10 +371,6 @@ class BoxesBlock(ShapedPart):
 
     def _columns(self, text: str) -> int:
         return self._label(text)[1]
-
-    def span_of(self, cell: Cell) -> int:
-        """The columns a place spans."""
-        return cell.span
 
     def _items(self) -> list[tuple[int, str]]:
         """The track's places in order: each box (its index), a zone's label (box -1) before the
@@ -624,7 +626,7 @@ def _laid_track(
             rule = x + block.left_of(before) + box + pitch.gap / 2
             shapes.append(area.upright(rule, at + radius, at + box - radius, black, look.zone_rule_pt))
             middle = bottom + box / 2 - cell.size * 0.35
-            after = x + block.left_of(cell.col + block.span_of(cell))  # its zone's first box
+            after = x + block.left_of(cell.col + cell.span)  # its zone's first box
             if not cell.col:  # opening its row: it stands by its zone's first box, its pad from it
                 right = after - pt(look.zone_pad_mm)
                 shapes.append(area.text(right, middle, cell.text, block.font_of(cell), cell.size, black, "right"))

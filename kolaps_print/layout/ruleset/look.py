@@ -269,7 +269,7 @@ class SheetLook(Model):
     # a grid this much smaller than the body may keep its short cells whole (« Coup puissant »), none over max_cell_lines
     short_cells_within_pt: float = Field(default=0, ge=0, le=2)
     balance_within: float = Field(default=1, gt=0, le=1)  # the last page's columns end within this share of a column
-    # a last page whose columns all end this much short of its foot or more spreads its tables' rows...
+    # a column that ends this much short of its page's foot or more spreads its tables' rows...
     stretch_from_mm: float = Field(default=0, ge=0, le=200)  # 0: never
     stretch_row_pt: float = Field(default=0, ge=0, le=8)  # ...each row (and its text under it) by at most this
     # heads tried in turn, after KOLAPS's, on a sheet whose body KOLAPS's would make smaller

@@ -851,12 +851,12 @@ def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: Shee
 
 
 def _stretched(columns: list[FlowBox], full: float, look: SheetLook) -> list[FlowBox]:
-    """The last page's columns, their tables' rows spread when every column ends stretch_from_mm
-    short of the page's foot or more (review 22b, S3: the 3d6 sheet's page 2, balanced, ended
-    40 mm above its footer): each row (a row and its text under it: one) of each table gains the
-    same padding, half above and half below, as much as the column that has the least room a row
-    allows, up to stretch_row_pt; the columns end as level as they were, nearer the foot. What
-    goes in which column is not changed, nor any block's type."""
+    """A page's columns, the tables' rows of each that ends stretch_from_mm short of the page's
+    foot or more spread (review 22b, S3: the 3d6 sheet's page 2, balanced, ended 40 mm above its
+    footer; page 1's right column 4 cm above its left): each row (a row and its text under it:
+    one) of each table gains the same padding, half above and half below, as much as the column
+    that has the least room a row allows, up to stretch_row_pt; a full column is left as it is.
+    What goes in which column is not changed, nor any block's type."""
     filled = [c for c in columns if c.placed and full - c.used >= pt(look.stretch_from_mm)]
     if not look.stretch_from_mm or not filled:
         return columns
@@ -945,7 +945,8 @@ def layout_sheet(sections: list[SectionContent], look: SheetLook, setting: Sheet
     """Every page's shapes, its furniture first; TableTooTall if a table cannot fit a column."""
     look = _fewest_pages(sections, look, setting)
     pages = paginate(_story(sections, look, setting), look, setting.size, setting.colour, balance=True)
-    pages = [_stretched(columns, _columns(look, setting.size)[0].height, look) for columns in pages]
+    full = _columns(look, setting.size)[0].height
+    pages = [_stretched(columns, full, look) for columns in pages]
     height = setting.size[1]
     return SheetPages(
         look,
