@@ -64,9 +64,20 @@ _CLOSING_MARK = re.compile(
 # (à convenir) † E40 », never « (à / convenir) † E40 »: the one-word hold alone left « (à » at a
 # line's end in the book's table): at most CLOSING_GROUP characters, its parentheses counted.
 CLOSING_GROUP = 14
-_CLOSING_GROUP = re.compile(
-    f"(?<![^ \t])\\([^()<>\n]{{1,{CLOSING_GROUP - 2}}}\\)[.…,;]?(?={NBSP}{MARK}{NBSP}[A-Z0-9][\\w-]*\\s*$)"
-)
+
+
+def _short_group(most: int, outside: str = "") -> str:
+    """A pattern: a group in parentheses of at most `most` characters, its parentheses counted, none
+    of `outside` in it, and its closing punctuation (CLOSING_GROUP, SHORT_TAIL)."""
+    return f"\\([^(){outside}\n]{{1,{most - 2}}}\\)[.…,;]?"
+
+
+def _held_whole(group: str) -> str:
+    """group with its spaces no-break: one word for the line breaker."""
+    return re.sub("[ \t]", NBSP, group)
+
+
+_CLOSING_GROUP = re.compile(f"(?<![^ \t]){_short_group(CLOSING_GROUP, '<>')}(?={NBSP}{MARK}{NBSP}[A-Z0-9][\\w-]*\\s*$)")
 _COMPARISONS = "\u2264\u2265"  # ≤ ≥ (not < >: reportlab's markup passes through here)
 _SIGN_GAP = "[ \t\u00a0]*([+\u2212])[ \t]+(?=\\d)"
 # A number and the word it counts (« 3 secondes », « 5 dés ») or the stat it scores (« −3 DV »),
@@ -333,7 +344,7 @@ _SHORT_END = re.compile(f"(?<=[\\w.,)\u00bb\u2019%])[ \t]+(?=\\S{{1,{SHORT_LAST_
 # (« Explosion / (rayon) », « Rang 0 / (5+) »: held, they cost the Letter sheet its fit).
 SHORT_TAIL = 10
 SHORT_TAIL_AFTER = 4
-_SHORT_TAIL = re.compile(f"(?<=\\S)[ \t]+(\\([^()\n]{{1,{SHORT_TAIL - 2}}}\\)[.…,;]?\\s*)$")
+_SHORT_TAIL = re.compile(f"(?<=\\S)[ \t]+({_short_group(SHORT_TAIL)}\\s*)$")
 
 
 def _held_tail(text: str) -> str:
@@ -341,7 +352,7 @@ def _held_tail(text: str) -> str:
     tail = _SHORT_TAIL.search(text)
     if tail is None or len(text[: tail.start()].split()) < SHORT_TAIL_AFTER:
         return text
-    return text[: tail.start()] + NBSP + re.sub("[ \t]", NBSP, tail.group(1))
+    return text[: tail.start()] + NBSP + _held_whole(tail.group(1))
 
 
 def tied_end(text: str) -> str:
@@ -373,7 +384,7 @@ def closing_mark_held(text: str) -> str:
     bound to it by place_marks), a short group in parentheses held whole as one word (CLOSING_GROUP):
     the drawing of a marked text's markup
     (layout.ruling_style.held_marks, after provenance.place_marks)."""
-    text = _CLOSING_GROUP.sub(lambda m: re.sub("[ \t]", NBSP, m.group(0)), text)
+    text = _CLOSING_GROUP.sub(lambda m: _held_whole(m.group(0)), text)
     return _CLOSING_MARK.sub(NBSP, text)
 
 
