@@ -17,7 +17,8 @@ tests/test_lazy_patterns.py checks the copies against the libraries' installed s
 answers against the real patterns (docs/libraries.md).
 
 The import of platypus is also handed a stand-in for pyphen (`PyphenOnUse`, ~10 ms of platypus's
-import): reportlab imports it at its top, whether or not a paragraph ever hyphenates.
+import): reportlab imports it at its top, whether or not a paragraph ever hyphenates; and that of
+reportlab.lib.utils one for Pillow's Image (`PilImageOnUse`), which it reads only for a bitmap.
 """
 
 from __future__ import annotations
