@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from difflib import get_close_matches
 from pathlib import Path
 from typing import Literal
 
@@ -102,6 +101,8 @@ def _int_text(value: int) -> str:
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' when a close match exists, else ''. Case does not count in the
     comparison (ids are short: 'D12' is as far from 'd12' as 'x12'), only in the choice named."""
+    from difflib import get_close_matches  # only for a message: not imported by a run that has none
+
     folded: dict[str, str] = {}
     for choice in choices:
         folded.setdefault(str(choice).casefold(), str(choice))

@@ -1,11 +1,12 @@
-"""The import of reportlab.platypus and yaml with some of their patterns compiled on first use.
+"""The import of reportlab.platypus and yaml with some of their patterns compiled on first use,
+and of reportlab.lib.utils without Pillow.
 
-A finder first on sys.meta_path (put there by the package's `__init__`) finds these two packages as
-the other finders do and loads each within `lazy_patterns.patterns_lazy()` (platypus also with
-`pyphen_on_use()`); the module is then as a plain import leaves it (its own loader), and the
-finder leaves sys.meta_path once both are in. Why, and what the patterns are: lazy_patterns.py.
-This module imports nothing (`import kolaps_print` runs it); lazy_patterns is imported when one
-of the packages is.
+A finder first on sys.meta_path (put there by the package's `__init__`) finds these modules as
+the other finders do and loads platypus and yaml within `lazy_patterns.patterns_lazy()` (platypus
+also with `pyphen_on_use()`), reportlab.lib.utils within `pil_on_use()`; the module is then as a
+plain import leaves it (its own loader), and the finder leaves sys.meta_path once all are in. Why,
+and what the patterns are: lazy_patterns.py. This module imports nothing (`import kolaps_print`
+runs it); lazy_patterns is imported when one of the modules is.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 PLATYPUS = "reportlab.platypus"
-PACKAGES = (PLATYPUS, "yaml")
+RL_UTILS = "reportlab.lib.utils"  # every reportlab import runs it (rl_config): `from PIL import Image` at its top
+PACKAGES = (PLATYPUS, "yaml", RL_UTILS)
 
 
 class _Finder:
@@ -38,7 +40,7 @@ class _Finder:
             spec: Any = finder.find_spec(name, path, target)
             if spec is not None:
                 if hasattr(spec.loader, "exec_module"):
-                    spec.loader = _Loader(spec.loader, name == PLATYPUS, self)
+                    spec.loader = _Loader(spec.loader, name, self)
                 return spec
         return None
 
@@ -50,18 +52,22 @@ class _Finder:
 
 
 class _Loader:
-    def __init__(self, loader: Any, platypus: bool, finder: _Finder) -> None:
-        self._loader, self._platypus, self._finder = loader, platypus, finder
+    def __init__(self, loader: Any, name: str, finder: _Finder) -> None:
+        self._loader, self._name, self._finder = loader, name, finder
 
     def create_module(self, spec: Any) -> Any:
         return self._loader.create_module(spec)
 
     def exec_module(self, module: Any) -> None:
-        from kolaps_print.lazy_patterns import patterns_lazy, pyphen_on_use
+        from kolaps_print.lazy_patterns import patterns_lazy, pil_on_use, pyphen_on_use
 
         self._finder.loaded(module.__spec__.name)
         module.__spec__.loader = module.__loader__ = self._loader  # the module as a plain import leaves it
-        with patterns_lazy(), pyphen_on_use(self._platypus):
+        if self._name == RL_UTILS:
+            with pil_on_use():
+                self._loader.exec_module(module)
+            return
+        with patterns_lazy(), pyphen_on_use(self._name == PLATYPUS):
             self._loader.exec_module(module)
 
 

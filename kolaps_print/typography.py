@@ -25,7 +25,6 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -322,8 +321,10 @@ def _pair_quotes(text: str) -> str:
 def escape(text: str, entities: dict[str, str] | None = None) -> str:
     """&, < and > as entities for reportlab's paragraph markup (and XML), then entities' own
     replacements: what xml.sax.saxutils.escape does, without its import of urllib, http and ssl
-    (some 45 M instructions of every run that made a paragraph)."""
-    text = html_escape(text, quote=False)
+    (some 45 M instructions of every run that made a paragraph). The first three are
+    html.escape(text, quote=False)'s own, without importing html (its entities' table: a `check`
+    makes no paragraph, so nothing else imports it)."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     for char, entity in (entities or {}).items():
         text = text.replace(char, entity)
     return text

@@ -207,3 +207,36 @@ def test_a_paragraphs_link_reaches_the_pdf():
     canvas.save()
     annotations = [a.get_object() for a in PdfReader(buffer).pages[0]["/Annots"]]
     assert [a["/A"]["/URI"] for a in annotations] == [LONG_URI]
+
+
+PIL_RUN = (
+    "import sys, kolaps_print\n"
+    "{first}"
+    "from reportlab.pdfgen.canvas import Canvas\n"
+    "from reportlab.lib import utils\n"
+    "print('PIL' in sys.modules, type(utils.Image).__name__, utils.haveImages)\n"
+    "canvas = Canvas(sys.argv[2], invariant=1)\n"
+    "canvas.drawImage(sys.argv[1], 10, 10, width=50, height=40)\n"
+    "canvas.save()\n"
+    "import PIL.Image\n"
+    "print('PIL' in sys.modules, utils.Image.Image is PIL.Image.Image, utils._isPILImage(PIL.Image.new('RGB', (1, 1))))\n"
+)
+
+
+def test_reportlab_is_imported_without_pillow_and_reaches_it_for_a_bitmap(tmp_path):
+    """reportlab.lib.utils's `from PIL import Image` is a stand-in (lazy_patterns.pil_on_use):
+    Pillow is imported at a bitmap's first use, and the bitmap's PDF has the bytes it has when
+    reportlab got the real module (Pillow imported before reportlab). Fails on main dbf5c9c."""
+    from PIL import Image
+
+    png = tmp_path / "dots.png"
+    Image.new("RGB", (8, 6), (200, 30, 90)).save(png)
+    lazy, real = tmp_path / "lazy.pdf", tmp_path / "real.pdf"
+    run = [sys.executable, "-c"]
+    out = subprocess.run([*run, PIL_RUN.format(first=""), png, lazy], check=True, capture_output=True, text=True)
+    assert out.stdout.split() == ["False", "PilImageOnUse", "True", "True", "True", "True"]
+    first = "import PIL.Image\n"
+    out = subprocess.run([*run, PIL_RUN.format(first=first), png, real], check=True, capture_output=True, text=True)
+    assert out.stdout.split() == ["True", "module", "True", "True", "True", "True"]
+    assert lazy.read_bytes() == real.read_bytes()
+    assert PdfReader(lazy).pages[0].images[0].image.size == (8, 6)

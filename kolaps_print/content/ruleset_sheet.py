@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from kolaps_print.content.formats import percent, span
 from kolaps_print.content.ruleset_table import RulesetTable
-from kolaps_print.engines import d12, percentile, three_d6
 from kolaps_print.labels import label
 from kolaps_print.model.ruleset_load import Ruleset
 from kolaps_print.model.ruleset_mechanics import D12Ladder, Percentile, ThreeD6
@@ -72,6 +71,8 @@ def _folded(first: str, pairs: list[tuple[str, str]], fold: int = FOLD) -> tuple
 
 
 def _percentile_tables(ruleset: Ruleset, table: PercentileChances) -> list[RulesetTable]:
+    from kolaps_print.engines import percentile  # the chance tables' engines: not for a deck's cards
+
     mechanic = ruleset.spec.mechanic
     assert isinstance(mechanic, Percentile)  # ruleset_check: the mechanic fills its tables
 
@@ -162,6 +163,8 @@ def column_parts(table: RulesetTable, count: int, continued: str) -> list[Rulese
 
 
 def _opposed(ruleset: Ruleset) -> Callable[[int], Fraction]:
+    from kolaps_print.engines import d12, three_d6
+
     mechanic = ruleset.spec.mechanic
     if isinstance(mechanic, ThreeD6):
         return lambda margin: three_d6.opposed_chance(margin, mechanic.extra_dice)
@@ -170,6 +173,8 @@ def _opposed(ruleset: Ruleset) -> Callable[[int], Fraction]:
 
 def _chance_table(ruleset: Ruleset, table: DvChances | OpposedChances) -> RulesetTable:
     if isinstance(table, DvChances):
+        from kolaps_print.engines import three_d6
+
         mechanic = ruleset.spec.mechanic
         assert isinstance(mechanic, ThreeD6)
         pairs = [(number(n), percent(three_d6.chance_at_least(n, mechanic.extra_dice))) for n in table.targets.values()]
@@ -181,6 +186,8 @@ def _chance_table(ruleset: Ruleset, table: DvChances | OpposedChances) -> Rulese
 
 
 def _ladder(ruleset: Ruleset, table: LadderChances) -> RulesetTable:
+    from kolaps_print.engines import d12
+
     mechanic = ruleset.spec.mechanic
     assert isinstance(mechanic, D12Ladder)
     # Each column headed by its rung's threshold, « ≥ 8 » (a bare 8 did not say it is the total to reach),
