@@ -56,6 +56,7 @@ _NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
 _PLAIN_TYPES = (str, int, float, bool, type(None), dt.date)
 # libyaml's parser when present: same nodes and marks, four times faster on big armies.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_CHUNK = 4096  # marks the event reader holds in lists before it moves them into arrays
 _REFUSED = object()  # stands for a value the builder refused (its message is in problems)
 _UNSEEN = object()  # a form the event reader has not read yet
 
@@ -305,9 +306,11 @@ class _EventBuilder(_Builder):
         self.tags: dict[tuple, str] = {}
         self.constructed: dict[tuple[str, str], Any] = {}
         # What a value or key without a tag reads as, by its text and implicit flags (the tag
-        # resolver's input): the same few forms again and again in an army.
-        self.forms: dict[tuple[str, tuple[bool, bool]], Any] = {}
-        self.keys: dict[tuple[str, tuple[bool, bool]], Any] = {}
+        # resolver's input): the same few forms again and again in an army. Without a tag, both
+        # parsers flag a plain scalar (True, False) and a quoted one (False, True): the first flag
+        # picks the dict (by the text alone: no tuple built and hashed per value).
+        self.forms: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
+        self.keys: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
 
     def document(self, require_mapping: bool) -> Any:
         """The file's one document, read in one loop over the events: no call per value or key
@@ -322,21 +325,32 @@ class _EventBuilder(_Builder):
         if require_mapping and type(root) is not MappingStartEvent:
             raise _Unusual
         marks, packed, unseen, limit, file = self.marks, _PACKED, _UNSEEN, MAX_VALUES, self.doc.file
-        add_parent, add_step, add_value, add_key = (
-            marks.parents.append,
-            marks.steps.append,
-            marks.values.append,
-            marks.keys.append,
-        )
+        # Appended to lists, moved into the marks' arrays a chunk at a time: an array converts
+        # each int as it is appended, a third slower than a list and the array made from it.
+        parents: list[int] = []
+        values: list[int] = []
+        keys_at: list[int] = []
+        add_parent, add_step, add_value, add_key = parents.append, marks.steps.append, values.append, keys_at.append
+
+        def flush() -> int:
+            """The lists' marks moved into the arrays; the count at which to flush next."""
+            marks.parents += array("i", parents)
+            marks.values += array("Q", values)
+            marks.keys += array("Q", keys_at)
+            del parents[:], values[:], keys_at[:]
+            return min(limit, count + _CHUNK)
+
         forms, keys = self.forms, self.keys
         at = root.start_mark  # the parsers mark every event; a mark packed as _packed does, inlined
         add_parent(-1), add_step(None), add_value((at.line + 1) * packed + at.column + 1), add_key(0)
         count = 1  # values read, keys included
+        bound = min(limit, _CHUNK)  # past it, the marks are flushed or the file refused
         line, base = -1, 0  # the line of the last mark packed, and its packed column 0
         if type(root) is ScalarEvent:  # the parsers make these very classes (a subclass: the node reader)
             data = self.plain_by_form(root) if root.tag is None else self.plain(root)
         else:
-            data = into = self.container(root)  # the list or mapping being filled
+            into: Any = self.container(root)  # the list or mapping being filled
+            data = into
             index, in_map = 0, type(into) is dict  # its value's number (the parent of what it holds)
             stack: list[tuple[Any, int, bool]] = []  # the lists and mappings that hold it
             while True:
@@ -349,15 +363,17 @@ class _EventBuilder(_Builder):
                         into, index, in_map = stack.pop()
                         continue
                     count += 1  # a key
-                    if count > limit:
-                        raise _too_many(event, file)
+                    if count > bound:
+                        if count > limit:
+                            raise _too_many(event, file)
+                        bound = flush()
                     if kind is not ScalarEvent:
                         raise _Unusual  # a list or mapping as a key, an alias
-                    if event.tag is None:  # a plain key: read once per form and file
-                        form = (event.value, event.implicit)
-                        step = keys.get(form, unseen)
+                    if event.tag is None:  # a key without a tag: read once per form and file
+                        forms_of = keys[event.implicit[0]]
+                        step = forms_of.get(event.value, unseen)
                         if step is unseen:
-                            step = keys[form] = self.key_of(event)
+                            step = forms_of[event.value] = self.key_of(event)
                     else:
                         step = self.key_of(event)
                     if step is _REFUSED or step in into:
@@ -383,11 +399,13 @@ class _EventBuilder(_Builder):
                     base = (line + 1) * packed + 1
                 add_parent(index), add_step(step), add_value(base + at.column), add_key(key_mark)
                 count += 1
-                if count > limit:
-                    raise _too_many(event, file)
+                if count > bound:
+                    if count > limit:
+                        raise _too_many(event, file)
+                    bound = flush()
                 if kind is ScalarEvent:
                     if event.tag is None:  # nearly every value: its form alone decides what it reads as
-                        value = forms.get((event.value, event.implicit), unseen)
+                        value = forms[event.implicit[0]].get(event.value, unseen)
                         if value is unseen:
                             value = self.plain_by_form(event)
                     else:
@@ -403,7 +421,8 @@ class _EventBuilder(_Builder):
                 else:
                     into.append(value)
                 stack.append((into, index, in_map))
-                into, index, in_map = value, len(marks.values) - 1, type(value) is dict
+                into, index, in_map = value, len(marks.steps) - 1, type(value) is dict
+        flush()
         if type(get()) is not DocumentEndEvent or type(get()) is not StreamEndEvent:
             raise _Unusual  # a second document
         return data
@@ -420,10 +439,10 @@ class _EventBuilder(_Builder):
     def plain_by_form(self, event: yaml.ScalarEvent) -> Any:
         """plain(event) for a value without a tag, read once per form and file: resolving its tag
         and looking its text up were most of reading an army's events."""
-        form = (event.value, event.implicit)
-        value = self.forms.get(form, _UNSEEN)
+        forms_of = self.forms[event.implicit[0]]
+        value = forms_of.get(event.value, _UNSEEN)
         if value is _UNSEEN:
-            value = self.forms[form] = self.plain(event)  # raises _Unusual on a refused value
+            value = forms_of[event.value] = self.plain(event)  # raises _Unusual on a refused value
         return value
 
     def key_of(self, event: yaml.ScalarEvent) -> Any:
