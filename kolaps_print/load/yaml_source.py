@@ -397,7 +397,10 @@ class _EventBuilder(_Builder):
                 if at.line != line:
                     line = at.line
                     base = (line + 1) * packed + 1
-                add_parent(index), add_step(step), add_value(base + at.column), add_key(key_mark)
+                add_parent(index)  # four statements: a line of four calls would build a tuple of their Nones
+                add_step(step)
+                add_value(base + at.column)
+                add_key(key_mark)
                 count += 1
                 if count > bound:
                     if count > limit:
