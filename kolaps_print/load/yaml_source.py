@@ -488,6 +488,8 @@ def _from_events(text: str, file: str, require_mapping: bool) -> SourceDocument 
         doc.data = _EventBuilder(doc, _event_reader(text)).document(require_mapping)
     except (_Unusual, yaml.YAMLError, RecursionError):
         return None
+    except AttributeError:  # the None after the stream's end read as an event: events that never close
+        return None  # (neither parser makes them; the node reader would say what is wrong)
     return doc
 
 

@@ -435,3 +435,22 @@ def test_too_many_values_are_refused_at_the_same_place_whatever_the_chunk(monkey
 )
 def test_a_text_written_plain_and_quoted_reads_as_each_form_says(text):
     _same_document(parse_yaml(text, "a.yaml", False), _node_read(text, False))
+
+
+def test_events_that_never_close_leave_the_file_to_the_node_reader(monkeypatch):
+    from yaml import events as ev
+
+    from kolaps_print.load import yaml_source
+
+    at = yaml.Mark("a.yaml", 0, 0, 0, None, None)
+    unclosed = [
+        ev.StreamStartEvent(at, at),
+        ev.DocumentStartEvent(at, at),
+        ev.MappingStartEvent(None, None, True, at, at),
+        ev.ScalarEvent(None, None, (True, False), "a", at, at),
+        ev.SequenceStartEvent(None, None, True, at, at),
+        ev.ScalarEvent(None, None, (True, False), "b", at, at),
+    ]
+    monkeypatch.setattr(yaml_source, "_event_reader", lambda text: iter([*unclosed, None, None]).__next__)
+    assert yaml_source._from_events("a: [b]\n", "a.yaml", True) is None
+    assert parse_yaml("a: [b]\n", "a.yaml").data == {"a": ["b"]}  # read by the node reader
