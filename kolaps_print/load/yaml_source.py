@@ -314,7 +314,7 @@ class _EventBuilder(_Builder):
 
     def document(self, require_mapping: bool) -> Any:
         """The file's one document, read in one loop over the events: no call per value or key
-        (those calls were most of the reader's own time, as much as libyaml's events). Values
+        (the reader's own work was as much as libyaml's events, those calls a good part). Values
         are counted as they are read, keys included (what _check_value_count counts for the
         node reader): a file past MAX_VALUES is refused at the first value too many, so no
         more memory than a file at the limit, which is read."""
@@ -331,14 +331,6 @@ class _EventBuilder(_Builder):
         values: list[int] = []
         keys_at: list[int] = []
         add_parent, add_step, add_value, add_key = parents.append, marks.steps.append, values.append, keys_at.append
-
-        def flush() -> int:
-            """The lists' marks moved into the arrays; the count at which to flush next."""
-            marks.parents += array("i", parents)
-            marks.values += array("Q", values)
-            marks.keys += array("Q", keys_at)
-            del parents[:], values[:], keys_at[:]
-            return min(limit, count + _CHUNK)
 
         forms, keys = self.forms, self.keys
         at = root.start_mark  # the parsers mark every event; a mark packed as _packed does, inlined
@@ -366,7 +358,8 @@ class _EventBuilder(_Builder):
                     if count > bound:
                         if count > limit:
                             raise _too_many(event, file)
-                        bound = flush()
+                        _flush(marks, parents, values, keys_at)
+                        bound = min(limit, count + _CHUNK)
                     if kind is not ScalarEvent:
                         raise _Unusual  # a list or mapping as a key, an alias
                     if event.tag is None:  # a key without a tag: read once per form and file
@@ -405,7 +398,8 @@ class _EventBuilder(_Builder):
                 if count > bound:
                     if count > limit:
                         raise _too_many(event, file)
-                    bound = flush()
+                    _flush(marks, parents, values, keys_at)
+                    bound = min(limit, count + _CHUNK)
                 if kind is ScalarEvent:
                     if event.tag is None:  # nearly every value: its form alone decides what it reads as
                         value = forms[event.implicit[0]].get(event.value, unseen)
@@ -425,7 +419,7 @@ class _EventBuilder(_Builder):
                     into.append(value)
                 stack.append((into, index, in_map))
                 into, index, in_map = value, len(marks.steps) - 1, type(value) is dict
-        flush()
+        _flush(marks, parents, values, keys_at)
         if type(get()) is not DocumentEndEvent or type(get()) is not StreamEndEvent:
             raise _Unusual  # a second document
         return data
@@ -491,6 +485,15 @@ def _from_events(text: str, file: str, require_mapping: bool) -> SourceDocument 
     except AttributeError:  # the None after the stream's end read as an event: events that never close
         return None  # (neither parser makes them; the node reader would say what is wrong)
     return doc
+
+
+def _flush(marks: CompactMarks, parents: list[int], values: list[int], keys_at: list[int]) -> None:
+    """The event reader's marks gathered in lists moved into marks' arrays (not a closure: the
+    loop's count would be a cell, slower to read and write on every value)."""
+    marks.parents += array("i", parents)
+    marks.values += array("Q", values)
+    marks.keys += array("Q", keys_at)
+    del parents[:], values[:], keys_at[:]
 
 
 def _event_reader(text: str) -> Callable[[], Any]:
