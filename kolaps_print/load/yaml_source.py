@@ -16,7 +16,7 @@ import math
 import re
 import unicodedata
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -25,11 +25,15 @@ import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.events import (
     CollectionStartEvent,
+    DocumentEndEvent,
+    DocumentStartEvent,
     MappingEndEvent,
     MappingStartEvent,
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
+    StreamEndEvent,
+    StreamStartEvent,
 )
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
@@ -52,6 +56,7 @@ _NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
 _PLAIN_TYPES = (str, int, float, bool, type(None), dt.date)
 # libyaml's parser when present: same nodes and marks, four times faster on big armies.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_CHUNK = 4096  # marks the event reader holds in lists before it moves them into arrays
 _REFUSED = object()  # stands for a value the builder refused (its message is in problems)
 _UNSEEN = object()  # a form the event reader has not read yet
 
@@ -291,93 +296,150 @@ class _EventBuilder(_Builder):
     on anything else it raises _Unusual, and the node reader reads the file again to say what
     is wrong, with its messages."""
 
-    def __init__(self, doc: SourceDocument, events: Iterator[yaml.Event]):
+    def __init__(self, doc: SourceDocument, get_event: Callable[[], Any]):
         super().__init__(doc)
-        self.events = events
+        self.get_event = get_event  # the parser's next event, None after the stream's end
         self.resolver = Resolver()  # the one CSafeLoader and SafeLoader use
         self.marks = doc.compact = CompactMarks()
         # An army writes the same few forms again and again (keys, ranks, « 4+ »): each is
         # resolved (the resolver's regular expressions) and constructed once per file.
         self.tags: dict[tuple, str] = {}
         self.constructed: dict[tuple[str, str], Any] = {}
-        # Values counted as they are read, keys included (what _check_value_count counts for
-        # the node reader): the file is parsed once, not twice (a third of reading a 2 MB army).
-        # A file past MAX_VALUES is refused once that many are built: no more memory than a
-        # file at the limit, which is read.
-        self.count = 0
         # What a value or key without a tag reads as, by its text and implicit flags (the tag
-        # resolver's input): the same few forms again and again in an army.
-        self.forms: dict[tuple[str, tuple[bool, bool]], Any] = {}
-        self.keys: dict[tuple[str, tuple[bool, bool]], Any] = {}
+        # resolver's input): the same few forms again and again in an army. Without a tag, both
+        # parsers flag a plain scalar (True, False) and a quoted one (False, True): the first flag
+        # picks the dict (by the text alone: no tuple built and hashed per value).
+        self.forms: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
+        self.keys: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
 
     def document(self, require_mapping: bool) -> Any:
-        if not isinstance(next(self.events), yaml.StreamStartEvent):
-            raise _Unusual
-        if not isinstance(next(self.events), yaml.DocumentStartEvent):
+        """The file's one document, read in one loop over the events: no call per value or key
+        (the reader's own work was as much as libyaml's events, those calls a good part). Values
+        are counted as they are read, keys included (what _check_value_count counts for the
+        node reader): a file past MAX_VALUES is refused at the first value too many, so no
+        more memory than a file at the limit, which is read."""
+        get: Callable[[], Any] = self.get_event  # events: attributes read after a test of their class
+        if type(get()) is not StreamStartEvent or type(get()) is not DocumentStartEvent:
             raise _Unusual  # an empty file
-        root = next(self.events)
-        if require_mapping and not isinstance(root, yaml.MappingStartEvent):
+        root = get()
+        if require_mapping and type(root) is not MappingStartEvent:
             raise _Unusual
-        data = self.value(root, -1, None, 0)
-        if not isinstance(next(self.events), yaml.DocumentEndEvent):
-            raise _Unusual
-        if not isinstance(next(self.events), yaml.StreamEndEvent):
+        marks, packed, unseen, limit, file = self.marks, _PACKED, _UNSEEN, MAX_VALUES, self.doc.file
+        # Appended to lists, moved into the marks' arrays a chunk at a time: an array converts
+        # each int as it is appended, a third slower than a list and the array made from it.
+        parents: list[int] = []
+        values: list[int] = []
+        keys_at: list[int] = []
+        add_parent, add_step, add_value, add_key = parents.append, marks.steps.append, values.append, keys_at.append
+
+        forms, keys = self.forms, self.keys
+        at = root.start_mark  # the parsers mark every event; a mark packed as _packed does, inlined
+        add_parent(-1), add_step(None), add_value((at.line + 1) * packed + at.column + 1), add_key(0)
+        count = 1  # values read, keys included
+        bound = min(limit, _CHUNK)  # past it, the marks are flushed or the file refused
+        line, base = -1, 0  # the line of the last mark packed, and its packed column 0
+        if type(root) is ScalarEvent:  # the parsers make these very classes (a subclass: the node reader)
+            data = self.plain_by_form(root) if root.tag is None else self.plain(root)
+        else:
+            into: Any = self.container(root)  # the list or mapping being filled
+            data = into
+            index, in_map = 0, type(into) is dict  # its value's number (the parent of what it holds)
+            stack: list[tuple[Any, int, bool]] = []  # the lists and mappings that hold it
+            while True:
+                event = get()
+                kind = type(event)
+                if in_map:
+                    if kind is MappingEndEvent:
+                        if not stack:
+                            break
+                        into, index, in_map = stack.pop()
+                        continue
+                    count += 1  # a key
+                    if count > bound:
+                        if count > limit:
+                            raise _too_many(event, file)
+                        _flush(marks, parents, values, keys_at)
+                        bound = min(limit, count + _CHUNK)
+                    if kind is not ScalarEvent:
+                        raise _Unusual  # a list or mapping as a key, an alias
+                    if event.tag is None:  # a key without a tag: read once per form and file
+                        forms_of = keys[event.implicit[0]]
+                        step = forms_of.get(event.value, unseen)
+                        if step is unseen:
+                            step = forms_of[event.value] = self.key_of(event)
+                    else:
+                        step = self.key_of(event)
+                    if step is _REFUSED or step in into:
+                        raise _Unusual  # the node reader says what is wrong
+                    at = event.start_mark
+                    if at.line != line:  # _packed, inlined: its line's part made once per line
+                        line = at.line
+                        base = (line + 1) * packed + 1
+                    key_mark = base + at.column
+                    event = get()
+                    kind = type(event)
+                elif kind is SequenceEndEvent:
+                    if not stack:
+                        break
+                    into, index, in_map = stack.pop()
+                    continue
+                else:
+                    step, key_mark = len(into), 0
+                # a value, at step of into: its mark comes before those of what it holds
+                at = event.start_mark
+                if at.line != line:
+                    line = at.line
+                    base = (line + 1) * packed + 1
+                add_parent(index)  # four statements: a line of four calls would build a tuple of their Nones
+                add_step(step)
+                add_value(base + at.column)
+                add_key(key_mark)
+                count += 1
+                if count > bound:
+                    if count > limit:
+                        raise _too_many(event, file)
+                    _flush(marks, parents, values, keys_at)
+                    bound = min(limit, count + _CHUNK)
+                if kind is ScalarEvent:
+                    if event.tag is None:  # nearly every value: its form alone decides what it reads as
+                        value = forms[event.implicit[0]].get(event.value, unseen)
+                        if value is unseen:
+                            value = self.plain_by_form(event)
+                    else:
+                        value = self.plain(event)
+                    if in_map:
+                        into[step] = value
+                    else:
+                        into.append(value)
+                    continue
+                value = self.container(event)  # a list or mapping: filled by the events that follow
+                if in_map:
+                    into[step] = value
+                else:
+                    into.append(value)
+                stack.append((into, index, in_map))
+                into, index, in_map = value, len(marks.steps) - 1, type(value) is dict
+        _flush(marks, parents, values, keys_at)
+        if type(get()) is not DocumentEndEvent or type(get()) is not StreamEndEvent:
             raise _Unusual  # a second document
         return data
 
-    def value(self, event: Any, parent: int, step: Any, key_mark: int) -> Any:
-        """The value event starts, found at step of value number parent (its key written at key_mark);
-        event is the yaml.Event, typed Any for the attributes its class has (tested by class)."""
-        marks, at = self.marks, event.start_mark
-        index = marks.add(parent, step, (at.line + 1) * _PACKED + at.column + 1, key_mark)  # _packed, inlined
-        self.count += 1
-        if self.count > MAX_VALUES:
-            raise _too_many(event, self.doc.file)
-        kind = type(event)  # the parsers make these very classes (a subclass would take the slow way)
-        if kind is ScalarEvent:
-            if event.tag is None:  # nearly every value: its form alone decides what it reads as
-                return self.plain_by_form(event)
-            return self.plain(event)
+    def container(self, event: Any) -> list | dict:
+        """The empty list or mapping event starts, or _Unusual: a tag on it, an alias, an event of another class."""
+        kind = type(event)
         if kind is SequenceStartEvent and self.tag(event, SequenceNode) == _SEQ_TAG:
-            out: list = []
-            events, append = self.events, out.append
-            while type(item := next(events)) is not SequenceEndEvent:
-                append(self.value(item, index, len(out), 0))
-            return out
+            return []
         if kind is MappingStartEvent and self.tag(event, MappingNode) == _MAP_TAG:
-            return self.pairs(index)
-        raise _Unusual  # a tag on a list or mapping, an alias, an event of another class
-
-    def pairs(self, index: int) -> dict:
-        out: dict = {}
-        events: Iterator[Any] = self.events  # events, attributes read after a test of their class
-        keys, value = self.keys, self.value
-        while type(event := next(events)) is not MappingEndEvent:
-            self.count += 1  # keys count as values too
-            if self.count > MAX_VALUES:
-                raise _too_many(event, self.doc.file)
-            if type(event) is not ScalarEvent:
-                raise _Unusual  # a list or mapping as a key, an alias
-            if event.tag is None:  # a plain key: read once per form and file
-                form = (event.value, event.implicit)
-                key = keys.get(form, _UNSEEN)
-                if key is _UNSEEN:
-                    key = keys[form] = self.key_of(event)
-            else:
-                key = self.key_of(event)
-            if key is _REFUSED or key in out:
-                raise _Unusual
-            at: Any = event.start_mark  # the parsers mark every event
-            out[key] = value(next(events), index, key, (at.line + 1) * _PACKED + at.column + 1)
-        return out
+            return {}
+        raise _Unusual
 
     def plain_by_form(self, event: yaml.ScalarEvent) -> Any:
         """plain(event) for a value without a tag, read once per form and file: resolving its tag
         and looking its text up were most of reading an army's events."""
-        form = (event.value, event.implicit)
-        value = self.forms.get(form, _UNSEEN)
+        forms_of = self.forms[event.implicit[0]]
+        value = forms_of.get(event.value, _UNSEEN)
         if value is _UNSEEN:
-            value = self.forms[form] = self.plain(event)  # raises _Unusual on a refused value
+            value = forms_of[event.value] = self.plain(event)  # raises _Unusual on a refused value
         return value
 
     def key_of(self, event: yaml.ScalarEvent) -> Any:
@@ -417,19 +479,28 @@ def _from_events(text: str, file: str, require_mapping: bool) -> SourceDocument 
         return None
     doc = SourceDocument(file=file, data=None)
     try:
-        doc.data = _EventBuilder(doc, _events(text)).document(require_mapping)
-    except (_Unusual, yaml.YAMLError, RecursionError, StopIteration):
+        doc.data = _EventBuilder(doc, _event_reader(text)).document(require_mapping)
+    except (_Unusual, yaml.YAMLError, RecursionError):
         return None
+    except AttributeError:  # the None after the stream's end read as an event: events that never close
+        return None  # (neither parser makes them; the node reader would say what is wrong)
     return doc
 
 
-def _events(text: str) -> Iterator[yaml.Event]:
-    """The parser's events: libyaml's get_event called by the loop itself, which stops at the None
-    that follows the stream's end; yaml.parse's generator also asked check_event before each
-    (~5 % of reading an army's 30,000 events). The pure-Python parser as yaml.parse reads it."""
-    if _LOADER is yaml.SafeLoader:
-        return yaml.parse(text, Loader=_LOADER)
-    return iter(_LOADER(text).get_event, None)
+def _flush(marks: CompactMarks, parents: list[int], values: list[int], keys_at: list[int]) -> None:
+    """The event reader's marks gathered in lists moved into marks' arrays (not a closure: the
+    loop's count would be a cell, slower to read and write on every value)."""
+    marks.parents += array("i", parents)
+    marks.values += array("Q", values)
+    marks.keys += array("Q", keys_at)
+    del parents[:], values[:], keys_at[:]
+
+
+def _event_reader(text: str) -> Callable[[], Any]:
+    """The parser's get_event, called by the reader itself: it answers None after the stream's
+    end. yaml.parse's generator also asked check_event before each (~5 % of reading an army's
+    30,000 events), and a generator's next() costs more than the call."""
+    return _LOADER(text).get_event
 
 
 def _mark(node: Node) -> Mark:

@@ -1,5 +1,6 @@
 """The YAML loader: safe, located, bounded."""
 
+import copy
 import re
 import time
 
@@ -368,3 +369,88 @@ def test_the_forbidden_characters_are_pyyamls_and_the_hidden_breaks_all_of_them_
     expected = [m.start() for m in pyyaml.finditer(every)]
     assert [m.start() for m in _FORBIDDEN.finditer(every)] == expected
     assert 0 in expected and 0x2028 in expected and ord("é") not in expected
+
+
+# ---- the event reader's one loop: marks flushed a chunk at a time, forms by their first flag ----
+def _small_chunks(size):
+    """The event reader moving its marks into arrays every size values (4096 otherwise)."""
+    import contextlib
+
+    from kolaps_print.load import yaml_source
+
+    @contextlib.contextmanager
+    def chunked():
+        saved = yaml_source._CHUNK
+        yaml_source._CHUNK = size
+        try:
+            yield
+        finally:
+            yaml_source._CHUNK = saved
+
+    return chunked()
+
+
+@settings(max_examples=100, deadline=None)
+@given(_TREES, st.sampled_from(["block", "flow", "quoted"]), st.integers(1, 5))
+def test_the_event_reader_reads_the_same_whatever_its_chunk_of_marks(tree, style, size):
+    again = copy.deepcopy  # the same list twice: PyYAML would write an alias, which the node reader reads
+    text = yaml.safe_dump(
+        {"root": tree, "more": [again(tree), {"again": again(tree)}]},
+        default_flow_style=style == "flow",
+        default_style='"' if style == "quoted" else None,
+    )
+    with _small_chunks(size):
+        read = parse_yaml(text, "a.yaml", False)
+    assert read.compact is not None or "*" in text  # read from events (a '*' may be an alias: read from nodes)
+    if read.compact is not None:
+        assert (
+            len(read.compact.parents) == len(read.compact.steps) == len(read.compact.values) == len(read.compact.keys)
+        )
+    _same_document(read, _node_read(text, False))
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 997, 4096])
+def test_too_many_values_are_refused_at_the_same_place_whatever_the_chunk(monkeypatch, size):
+    from kolaps_print.load import yaml_source
+
+    monkeypatch.setattr(yaml_source, "MAX_VALUES", 1_000)
+    for text in ["a: [" + ",".join(["1"] * 1_200) + "]\n", "".join(f"k{i}: {i}\n" for i in range(600))]:
+        with _small_chunks(size), pytest.raises(KolapsError) as by_events:
+            parse_yaml(text, "a.yaml")
+        with pytest.raises(KolapsError) as by_nodes:
+            _node_read(text)
+        assert [str(d) for d in by_events.value.diagnostics] == [str(d) for d in by_nodes.value.diagnostics]
+    with _small_chunks(size):  # root, key and list: 1,000 values exactly, read
+        assert len(parse_yaml("a: [" + ",".join(["1"] * 997) + "]\n", "a.yaml").data["a"]) == 997
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: 5\nb: '5'\nc: \"5\"\nd: 5\n",  # one text, plain (a number) and quoted (a text)
+        "5: a\n'6': b\n\"7\": c\n6: d\n",  # keys too: 6 and '6' are two keys
+        "a: null\nb: 'null'\nc: ~\nd: '~'\ne: yes\nf: 'yes'\ng: 2025-06-01\nh: '2025-06-01'\n",
+        "- 5\n- '5'\n- [5, '5', {5: '5', '5': 5}]\n",
+    ],
+)
+def test_a_text_written_plain_and_quoted_reads_as_each_form_says(text):
+    _same_document(parse_yaml(text, "a.yaml", False), _node_read(text, False))
+
+
+def test_events_that_never_close_leave_the_file_to_the_node_reader(monkeypatch):
+    from yaml import events as ev
+
+    from kolaps_print.load import yaml_source
+
+    at = yaml.Mark("a.yaml", 0, 0, 0, None, None)
+    unclosed = [
+        ev.StreamStartEvent(at, at),
+        ev.DocumentStartEvent(at, at),
+        ev.MappingStartEvent(None, None, True, at, at),
+        ev.ScalarEvent(None, None, (True, False), "a", at, at),
+        ev.SequenceStartEvent(None, None, True, at, at),
+        ev.ScalarEvent(None, None, (True, False), "b", at, at),
+    ]
+    monkeypatch.setattr(yaml_source, "_event_reader", lambda text: iter([*unclosed, None, None]).__next__)
+    assert yaml_source._from_events("a: [b]\n", "a.yaml", True) is None
+    assert parse_yaml("a: [b]\n", "a.yaml").data == {"a": ["b"]}  # read by the node reader
