@@ -318,7 +318,7 @@ class Cell:
 
 class BoxesBlock(ShapedPart):
     """A track's boxes ticked from the left on one grid of columns (a group gap after every fifth
-    column), in full rows and the last two balanced (11: 6 + 5 rather than 10 + 1); each zone after
+    box of a run of boxes on a row, _row; left_of: the grid's), in full rows and the last two balanced (11: 6 + 5 rather than 10 + 1); each zone after
     a threshold (½, 50 %, the boxes below zero) opens with its label on the row, in whole columns of
     the grid between the zone's first box and the box before it, where a thin rule parts them
     (tracks22: tracks21's labels took their own widths and the rows after them left the columns).
@@ -350,7 +350,7 @@ class BoxesBlock(ShapedPart):
 
     def left_of(self, col: int) -> float:
         """A column's left from the row's left: the pitch's gap between two columns, the group gap
-        after every box_group-th."""
+        after every box_group-th (the grid's right edge, which a row with labels keeps: _row)."""
         pitch = self.pitch()
         return col * (pitch.box + pitch.gap) + (col // pitch.group) * (pitch.group_gap - pitch.gap)
 
