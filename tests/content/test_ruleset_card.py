@@ -39,8 +39,8 @@ def test_d12_hit_points_marked_at_half_and_quarter_of_each_total():
             "Points de vie",
             pv,
             (
-                TrackMark(pv - pv // 2, french(half), pv // 2, short=french("50 %")),
-                TrackMark(pv - pv // 4, marked(french(quarter), ruling), pv // 4, short=french("25 %")),
+                TrackMark(pv - pv // 2, french(half), pv // 2, short="½"),
+                TrackMark(pv - pv // 4, marked(french(quarter), ruling), pv // 4, short="¼"),
             ),
         )
         armour = member.character.armure  # « si applicable »: who wears some, last, with what it takes off the DÉF

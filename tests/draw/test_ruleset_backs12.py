@@ -126,8 +126,12 @@ def _thick_sides(pdf: bytes, page: int) -> list[tuple[float, float, float, float
 
 def _box_before(side: tuple[float, float, float, float], boxes: list) -> int:
     """The number (from 1, in reading order) of the box whose right side the thick line is: on
-    its row, its right edge the nearest the line's."""
-    row = [(abs(b[2] - side[2]), i + 1) for i, b in enumerate(boxes) if b[1] < (side[1] + side[3]) / 2 < b[3]]
+    its row, its right edge the nearest the line's; a line that opens its row (before its label,
+    review 23, 6) stands after the box before the row's first."""
+    level = [(i + 1, b) for i, b in enumerate(boxes) if b[1] < (side[1] + side[3]) / 2 < b[3]]
+    if level and all(b[0] >= side[2] for _, b in level):
+        return min(level, key=lambda nb: nb[1][0])[0] - 1
+    row = [(abs(b[2] - side[2]), number) for number, b in level]
     distance, number = min(row, default=(99.0, 0))
     return number if distance < 1.5 else 0
 
@@ -135,7 +139,7 @@ def _box_before(side: tuple[float, float, float, float], boxes: list) -> int:
 @pytest.mark.parametrize("card", ["mini", "poker", "tarot"])
 def test_a_d12_back_marks_50_and_25_percent_after_the_boxes_its_own_total_puts_them(card):
     """Each character's PV track carries a thick side after box total − ½ total and after box
-    total − ¼ total (rounded down, D12's rule), and its « 50 % » and « 25 % » labels: counted
+    total − ¼ total (rounded down, D12's rule), and its « ½ » and « ¼ » labels (« 50 % » and « 25 % » before review 23, 2): counted
     in the PDF, box after box in reading order, against the rule applied to that character's total."""
     army = demo_army("d12")
     pdf = _pdf("d12", card)
@@ -147,4 +151,4 @@ def test_a_d12_back_marks_50_and_25_percent_after_the_boxes_its_own_total_puts_t
         expected = sorted({track.boxes - track.boxes // 2, track.boxes - track.boxes // 4} - {0, track.boxes})
         assert after == expected, (card, member.name, track.boxes, after)
         texts = as_printed(" ".join(o.text for o in text_objects(pdf, page_space=True) if o.page == page))
-        assert "50 %" in texts and "25 %" in texts, (card, member.name)
+        assert "½" in texts and "¼" in texts, (card, member.name)

@@ -16,7 +16,7 @@ from kolaps_print.jobs.cards import CardOptions
 from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 
 MM = 72 / 25.4
-LABELS = {"3d6": {"½", "¼", "0 · mourant"}, "d12": {"50 %", "25 %"}}
+LABELS = {"3d6": {"½", "¼", "0 · mourant"}, "d12": {"½", "¼"}}
 
 
 def _tracks(pdf: bytes, page: int, labels: set[str]) -> list[list[list[tuple[float, float, float, float]]]]:

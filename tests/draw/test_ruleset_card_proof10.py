@@ -79,7 +79,7 @@ def test_a_mini_names_what_it_leaves_out_in_a_sentence_that_starts_with_its_capi
         assert any(line.startswith("Seuils ASSOMMANT et COUPS :") for line in found), found
 
 
-LINE_LABELS = {"3d6": ("½", "¼", "0 · mourant"), "d12": ("50 %", "25 %")}
+LINE_LABELS = {"3d6": ("½", "¼", "0 · mourant"), "d12": ("½", "¼")}
 
 
 def _label_glyphs(pdf: bytes, page: int, texts: tuple[str, ...]) -> list[tuple[float, float, float, float]]:

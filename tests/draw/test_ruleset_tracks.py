@@ -16,7 +16,7 @@ from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 
 MM = 72 / 25.4
 PAD = 2 * 0.6 / MM  # pdfium's bounds of a stroked box: its 0.6 pt outline added on each side (mm)
-LABELS = {"3d6": {"½", "¼", "0 · mourant"}, "d12": {"50 %", "25 %"}}
+LABELS = {"3d6": {"½", "¼", "0 · mourant"}, "d12": {"½", "¼"}}
 
 
 def _deck(ruleset_id: str, card: str = "poker") -> tuple[object, bytes]:

@@ -68,28 +68,32 @@ def test_every_track_box_of_a_card_is_the_same_size(deck):
 
 
 def test_the_boxes_of_every_row_stand_in_the_grids_columns(deck):
-    """A line across a track takes no width: every box's left is one of the full rows' lefts (the
-    ½ and ¼ lines drawn in widened gaps pushed row 2 right of row 1's columns and past the grid)."""
+    """A line across a track takes no width: two boxes side by side in a row are a pitch apart, or
+    a pitch and the group gap's extra (the ½ and ¼ lines drawn in widened gaps pushed row 2 right of
+    row 1's columns and past the grid), and no row runs past the widest. Since review 23, 3 the
+    group gap follows every fifth box of a run of boxes, not a grid column: rows no longer share
+    one set of lefts (« |½ ▢▢▢▢▢|¼ ▢▢▢ » under « ▢▢▢▢▢ ▢▢▢▢▢ »)."""
     ruleset_id, card, pdf, pages = deck
     for page in pages:
         for boxes in _track_boxes(pdf, page):
             rows: dict[float, list] = {}
             for b in boxes:
                 rows.setdefault(round(b[1]), []).append(b)
-            # review 22a, 4: the rows are full to the grid, a label taking its columns, so no row
-            # need hold every column: the lefts of all rows are on one grid of at most ten columns,
-            # steps of the pitch and one group gap (a widened gap would be a second odd step)
-            lefts: list[float] = []
-            for b in sorted(boxes, key=lambda b: b[0]):
-                if not lefts or b[0] - lefts[-1] > 0.1:
-                    lefts.append(b[0])
-            assert len(lefts) <= 10, (ruleset_id, card, page, len(lefts))
-            steps = [b - a for a, b in zip(lefts, lefts[1:], strict=False)]
+            side = min(b[2] - b[0] for b in boxes)
+            steps = [
+                b[0] - a[0]
+                for row in rows.values()
+                for a, b in zip(sorted(row), sorted(row)[1:], strict=False)
+                if b[0] - a[0] < 1.6 * side  # side by side: no label between
+            ]
             pitch = min(steps, default=1.0)
-            odd = [s for s in steps if abs(s / pitch - round(s / pitch)) > 0.05]
+            assert max(steps, default=pitch) - pitch < side / 2, (ruleset_id, card, page)  # a group gap at most
+            odd = {round(s, 1) for s in steps if abs(s - pitch) > 0.05}
             assert len(odd) <= 1, (ruleset_id, card, page, [round(s / MM, 2) for s in steps])
             widest = max(rows.values(), key=len)
             assert len(widest) <= 10, (ruleset_id, card, page, len(widest))
+            grid = min(b[0] for b in boxes) + 9 * pitch + (max(odd) - pitch if odd else 0) + side  # ten columns
+            assert max(b[2] for b in boxes) <= grid + 0.2, (ruleset_id, card, page)
 
 
 def _line_labels(pdf: bytes, page: int) -> list[tuple[str, tuple[float, float, float, float]]]:

@@ -49,7 +49,7 @@ def test_d12_marks_fall_at_each_character_s_own_half_and_quarter():
     for member, page in zip(army.members, cards("d12"), strict=True):
         pv = member.character.pv
         assert f"POINTS DE VIE ({pv})" in page
-        assert f"{pv // 2} restants (50 %) :" in page and f"{pv // 4} restants (25 %) :" in page
+        assert f"{pv // 2} restants (½) :" in page and f"{pv // 4} restants (¼) :" in page
         assert "Arme enrayée" in page
         assert ("Armure perdue (DÉF" in page) == bool(member.character.armure)  # « si applicable »: who wears one
         assert f"DÉF {member.values['defense']}" in page
@@ -279,7 +279,7 @@ def test_characters_with_the_same_values_share_one_laid_out_face(tmp_path, monke
         original, twin = pages[2 * i : 2 * i + 2], pages[2 * (cast + i) : 2 * (cast + i) + 2]
         name = army.members[i].name
         assert [p.replace(name, "Jumeau") for p in original] == [p.replace(f"Jumeau {i}", "Jumeau") for p in twin]
-    assert "POINTS DE VIE (30)" in pages[-1] and "15 restants (50 %) :" in pages[-1]
+    assert "POINTS DE VIE (30)" in pages[-1] and "15 restants (½) :" in pages[-1]
 
 
 def test_a_hit_point_track_is_laid_out_once_per_value_and_place():

@@ -318,7 +318,7 @@ class Cell:
 
 class BoxesBlock(ShapedPart):
     """A track's boxes ticked from the left on one grid of columns (a group gap after every fifth
-    column), in full rows and the last two balanced (11: 6 + 5 rather than 10 + 1); each zone after
+    box of a run of boxes on a row, _row; left_of: the grid's), in full rows and the last two balanced (11: 6 + 5 rather than 10 + 1); each zone after
     a threshold (½, 50 %, the boxes below zero) opens with its label on the row, in whole columns of
     the grid between the zone's first box and the box before it, where a thin rule parts them
     (tracks22: tracks21's labels took their own widths and the rows after them left the columns).
@@ -350,7 +350,7 @@ class BoxesBlock(ShapedPart):
 
     def left_of(self, col: int) -> float:
         """A column's left from the row's left: the pitch's gap between two columns, the group gap
-        after every box_group-th."""
+        after every box_group-th (the grid's right edge, which a row with labels keeps: _row)."""
         pitch = self.pitch()
         return col * (pitch.box + pitch.gap) + (col // pitch.group) * (pitch.group_gap - pitch.gap)
 
@@ -388,16 +388,44 @@ class BoxesBlock(ShapedPart):
     def _row(self, items: list[tuple[int, str]]) -> tuple[Cell, ...]:
         """items set in a row from its first column, a label over its own columns (a row short of
         the grid ends short: a label stretched over the columns left stood apart from its rule,
-        review 23, 1)."""
+        review 23, 1). The group gap stands after every fifth box of a run of boxes (the boxes
+        between the row's ends and its labels) counted from the run's start, not at a grid column
+        (review 23, 3: « ½ ▢▢▢▢ ▢|¼ »), and not in a run of seven or fewer (22a, 9: « ▢▢▢▢▢ ▢ »);
+        a row with labels keeps the grid's right edge, its labels taking the gaps it leaves out."""
+        pitch = self.pitch()
         spans = [self._span(item) for item in items]
-        cells, col = [], 0
-        for (box, text), span in zip(items, spans, strict=True):
+        grouped = self._group_gaps(items)
+        widths = [
+            pitch.box if box >= 0 else span * pitch.box + (span - 1) * pitch.gap
+            for (box, _), span in zip(items, spans, strict=True)
+        ]
+        seps = [pitch.group_gap if k in grouped else pitch.gap for k in range(len(items))]
+        cols = sum(spans)
+        natural = sum(widths) + sum(seps[:-1])
+        labels = [k for k, (box, _) in enumerate(items) if box < 0]
+        short = self.left_of(cols - 1) + pitch.box - natural
+        if labels and short > 1e-9:  # the gaps left out go to the labels: the row ends on the grid
+            widths = [w + short / len(labels) if k in labels else w for k, w in enumerate(widths)]
+        cells, col, left = [], 0, 0.0
+        for (box, text), span, width, sep in zip(items, spans, widths, seps, strict=True):
             size = 0.0 if box >= 0 else self._label(text)[0]
-            left = self.left_of(col)
-            width = self.left_of(col + span - 1) + self.pitch().box - left
             cells.append(Cell(col, left, width, box, text, size, span))
             col += span
+            left += width + sep
         return tuple(cells)
+
+    def _group_gaps(self, items: list[tuple[int, str]]) -> set[int]:
+        """The places of a row followed by a group gap: every box_group-th box of a run of boxes
+        counted from its start, but its last, in a run of more than box_group + 2 boxes."""
+        group, out, run = self.pitch().group, set[int](), list[int]()
+        for k, (box, _) in enumerate([*items, (-1, "")]):
+            if box >= 0:
+                run.append(k)
+                continue
+            if len(run) > group + 2:
+                out |= {place for n, place in enumerate(run[:-1], 1) if n % group == 0}
+            run = []
+        return out
 
     def _most(self, width: float) -> int:
         """The most columns a row holds width wide: whole groups when two fit (10 a poker row),
@@ -611,29 +639,30 @@ def _laid_track(
     box, black, paper = pitch.box, ink().cmyk(), house_colour("paper").cmyk()
     below = tint(ink(), look.negative_tint).cmyk()
     shapes: list[Shape] = []
-    last: tuple[float, Cell] | None = None  # the row above's bottom and last place
     for top, row in zip(block.row_tops(width), block.rows(width), strict=True):
         bottom = y + height - top - box
-        for cell in row:
+        for k, cell in enumerate(row):
             if cell.box >= 0:
                 fill = below if cell.box >= track.boxes else paper
                 shapes.append(area.box(x + cell.left, bottom, box, box, fill, radius, black, look.box_pt))
                 continue
             # a thin rule in the middle of the gap after the zone's last box, the label between it
-            # and the next zone's first box, its capitals centred on the boxes' height; a label
-            # opening its row has its rule after the row above's last box (review 22a, 4)
-            at, before = (bottom, cell.col - 1) if cell.col or last is None else (last[0], last[1].col)
-            rule = x + block.left_of(before) + box + pitch.gap / 2
-            shapes.append(area.upright(rule, at + radius, at + box - radius, black, look.zone_rule_pt))
-            middle = bottom + box / 2 - cell.size * 0.35
-            after = x + block.left_of(cell.col + cell.span)  # its zone's first box
-            if not cell.col:  # opening its row: it stands by its zone's first box, its pad from it
+            # and the next zone's first box, its capitals centred on the boxes' height
+            font, middle = block.font_of(cell), bottom + box / 2 - cell.size * 0.35
+            after = x + (row[k + 1].left if k + 1 < len(row) else cell.left + cell.width + pitch.gap)
+            if not k:  # opening its row: it stands by its zone's first box, its pad from it, and
+                # its rule before it on its row, not after the row above's last box, where it read
+                # as the track's frame (review 23, 6)
                 right = after - pt(look.zone_pad_mm)
-                shapes.append(area.text(right, middle, cell.text, block.font_of(cell), cell.size, black, "right"))
+                ink_left = right - stringWidth(cell.text, font, cell.size)
+                rule = max(x + look.zone_rule_pt / 2, ink_left - pt(look.zone_pad_mm) - look.zone_rule_pt / 2)
+                shapes.append(area.upright(rule, bottom + radius, bottom + box - radius, black, look.zone_rule_pt))
+                shapes.append(area.text(right, middle, cell.text, font, cell.size, black, "right"))
                 continue
+            rule = x + row[k - 1].left + row[k - 1].width + pitch.gap / 2
+            shapes.append(area.upright(rule, bottom + radius, bottom + box - radius, black, look.zone_rule_pt))
             centre = (rule + look.zone_rule_pt / 2 + after) / 2
-            shapes.append(area.text(centre, middle, cell.text, block.font_of(cell), cell.size, black, "centre"))
-        last = (bottom, row[-1])
+            shapes.append(area.text(centre, middle, cell.text, font, cell.size, black, "centre"))
     return tuple(shapes)
 
 
