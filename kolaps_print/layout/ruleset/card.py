@@ -529,8 +529,10 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
     wide = _wide_labels(every, width - 2 * size, look)
     slots = _slots(every, wide)
-    if any(len(row) == 1 and row[0] not in wide for row in slots):  # a lone box beside an empty cell
-        slots = [[i] for i in range(len(every))]  # reads as one missing (d12 tarot): a stack, balanced
+    lone = any(len(row) == 1 and row[0] not in wide for row in slots)  # a lone box beside an empty cell
+    pairs = sum(len(row) == 2 for row in slots)
+    if lone or len(wide) > pairs:  # reads as one missing (d12 tarot), or more rows alone than pairs: a stack
+        slots = [[i] for i in range(len(every))]  # (tarot24: a d12 tarot back's two labels wide at 6 mm boxes)
     head: list[Drawn] = (
         [section_head(label("rulesets.card.checkboxes"), look)]
         if look.checkboxes_head

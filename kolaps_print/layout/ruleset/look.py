@@ -71,6 +71,11 @@ class CardLook(Model):
     # (box_mm, box_gap_mm) pairs a deck's backs take in turn when one does not fit at the look's
     # pitch (the row gap as the gap): the 3d6 mini's 72 boxes hold no 3.5 mm box (tracks21)
     box_fallbacks: tuple[tuple[float, float], ...] = ()
+    # (box_mm, box_gap_mm, box_group_gap_mm) a taller card's backs (tarot) take in turn, largest
+    # first, once the deck's type is chosen: the first every back of the deck holds at that type
+    # (the row gap as the gap); none holds: the scale's box (review 23, 7: 4.9 mm boxes on tarot
+    # backs 35 to 45 % empty; tarot24)
+    large_boxes: tuple[tuple[float, float, float], ...] = ()
     zone_pad_mm: float = Field(default=0.4, ge=0, le=3)  # a zone's label to the boxes beside it, each side (tracks21)
     zone_min_pt: float = Field(default=6, ge=5, le=12)  # a zone's label set down to this to keep within one column
     zone_rule_pt: float = Field(default=0.5, gt=0, le=2)  # the thin rule before a zone's label (tracks22)
@@ -165,6 +170,16 @@ class CardLook(Model):
         return [
             self.model_copy(update=dict(zip(keys, (box, gap, gap), strict=True))) for box, gap in self.box_fallbacks
         ]
+
+    def large_pitches(self, card_height_mm: float) -> list[tuple[float, float, float]]:
+        """large_boxes on a card taller than the reference (tarot), none on another."""
+        return list(self.large_boxes) if card_height_mm > self.reference_height_mm else []
+
+    def boxed(self, pitch: tuple[float, float, float]) -> CardLook:
+        """The look with its boxes at pitch (box, gap, group gap: mm), the row gap as the gap."""
+        box, gap, group = pitch
+        keys = {"box_mm": box, "box_gap_mm": gap, "box_row_gap_mm": gap, "box_group_gap_mm": group}
+        return self.model_copy(update=keys)
 
     def scaled(self, factor: float) -> CardLook:
         """The look with its type and gaps grown by factor, its boxes by the factor's root."""
