@@ -482,13 +482,20 @@ def _cards_of(
     bands_of = {foot: Bands(setting, foot, named) for foot in feet}  # laid out once a side, not once a card
     backs = bands_of[feet[1]]
     look = setting.look
-    for size in _stats_sizes(look.stats_pt, look.least_stats_pt):  # the largest every back holds (review 22a, 5)
-        backs.stats_pt = size
-        backs.with_stats = all(
-            backs.stats_fit(_copy(_named(back, member), n, member))
-            for member, back in zip(army.members, sides[1], strict=True)
-            for n in range(1, member.character.copies + 1)
-        )
+    copied = any(member.character.copies > 1 for member in army.members)
+    # the largest size every back holds (review 22a, 5), a copy's « 1/2 » in the name band; else in
+    # the foot band (review 23, 5: the d100 mini's stats at 6 pt, « DEX 14 · PV 12 · 2/2 » cramped)
+    for in_foot in (False, True) if copied else (False,):
+        backs.copy_in_foot = in_foot
+        for size in _stats_sizes(look.stats_pt, look.least_stats_pt):
+            backs.stats_pt = size
+            backs.with_stats = all(
+                backs.stats_fit(_copy(_named(back, member), n, member))
+                for member, back in zip(army.members, sides[1], strict=True)
+                for n in range(1, member.character.copies + 1)
+            )
+            if backs.with_stats:
+                break
         if backs.with_stats:
             break
 

@@ -117,6 +117,9 @@ class CardLook(Model):
     # a back's « Seuils … : voir l’aide. » beside its track's last row when it holds there on two
     # lines (compact: the fullest mini back keeps 1.5 mm over its foot band; backs13)
     note_beside: bool = False
+    # a back's checkboxes one a row when more of their labels take a row alone than stand two a row
+    # (a d12 tarot back at 6 mm boxes: « Arme enrayée  Attaque totale » over two rows alone; tarot24)
+    stack_when_alone: bool = True
     checkboxes_head: bool = True  # « À cocher » over a back's checkboxes (compact: a box says it is to tick; backs12)
     # What a narrower card changes of this look: a mapping in the file, kept as (field, value)
     # pairs so that the look hashes as a whole (the faces' styles are cached by look).
