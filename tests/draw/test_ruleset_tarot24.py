@@ -2,11 +2,13 @@
 PDF: the d100 and d12 tarot backs set their boxes at 4.9 mm (the poker's 3.6 mm grown by the
 scale's root) over 35 to 45 % of white card. A taller card's backs now take the largest box of
 rulesets.yaml's card.large_boxes every back of the deck holds at its type (6 mm for both); the 3d6
-tarot, full, keeps its 4.9 mm boxes; the boxes stay inside the safe area, a row's boxes apart."""
+tarot, full, keeps its 4.9 mm boxes; the boxes stay inside the safe area, a row's boxes apart.
+And review 23, 5: every mini back's band stats at 7 pt, a copy's number in the foot band where
+they would not hold beside it."""
 
 import pytest
 from face_rows import face_printed  # tests/support
-from pdf_text import as_printed  # tests/support
+from pdf_text import as_printed, text_objects  # tests/support
 from ruleset_products import demo_army  # tests/support
 
 from kolaps_print.jobs.cards import CardOptions
@@ -14,6 +16,7 @@ from kolaps_print.jobs.ruleset_cards import build_ruleset_cards
 
 MM = 72 / 25.4
 TAROT_WIDTH, MARGIN = 70 * MM, 3  # the card's width; nothing printed within 3 mm of its trim
+STATS = {"3d6": "VIT", "d100": "DEX", "d12": "DÉF"}
 
 
 def _backs(ruleset_id: str):
@@ -71,3 +74,36 @@ def test_a_d12_tarot_back_s_checkboxes_stand_in_one_column():
         texts = {as_printed(p.text).strip(): p.rect for p in face_printed(pdf, page) if p.kind == "text"}
         lefts = [texts[t][0] for t in ("Arme enrayée", "Attaque totale", "Défense totale") if t in texts]
         assert len(lefts) == 3 and max(lefts) - min(lefts) < 1.5, (page, lefts)  # a glyph's side bearing apart
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6", "d100", "d12"])
+def test_every_mini_back_prints_its_stats_at_7_pt(ruleset_id):
+    """Review 23, 5: the d100 mini's band stats were 6 pt (« DEX 14 · PV 12 · 2/2 », the copy's
+    number leaving them no room at 7), the 3d6 and d12 minis' 7 pt: every mini's are 7 pt now."""
+    army = demo_army(ruleset_id)
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="mini")).pdf
+    stats = [o for o in text_objects(pdf) if o.text.startswith(STATS[ruleset_id]) and "·" in o.text]
+    assert len({o.page for o in stats}) == army.card_count, (ruleset_id, len(stats))
+    assert min(o.size for o in stats) >= 7 - 0.01, (ruleset_id, sorted({o.size for o in stats}))
+
+
+def test_a_d100_mini_back_s_copy_number_stands_in_its_foot_band():
+    """…and Élise Garnier's « 1/2 » and « 2/2 » on her backs follow the army's name in the foot
+    band (« Les Convoyeurs · 1/2 »), white on the band, clear of the stamp at its right; her
+    fronts keep theirs by the name."""
+    army = demo_army("d100")
+    pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card="mini")).pdf
+    texts = text_objects(pdf, page_space=True)
+    copies = [o for o in texts if as_printed(o.text).strip().endswith(("1/2", "2/2"))]
+    backs = [o for o in copies if o.page % 2 == 1]
+    assert len(backs) == 2 and len(copies) == 4, [(o.page, o.text) for o in copies]
+    for copy in backs:
+        page = [o for o in texts if o.page == copy.page]
+        army_name = next(o for o in page if o.text.strip() == army.name)
+        stamp = next(o for o in page if o.text.strip().startswith("v"))
+        assert army_name.bounds[1] - 1.2 <= copy.bounds[1] and copy.bounds[3] <= army_name.bounds[3] + 0.5  # its line
+        assert copy.bounds[0] >= army_name.bounds[2] - 0.5
+        assert copy.bounds[2] + 2 * MM <= stamp.bounds[0], (copy.text, copy.bounds, stamp.bounds)
+        assert as_printed(copy.text).strip().startswith("·") and copy.fill == (255, 255, 255)
+        band = next(o for o in page if o.text.strip() == "Élise Garnier")
+        assert not any(o.bounds[1] > band.bounds[1] - 1 and o.text.strip() in ("1/2", "2/2") for o in page)
