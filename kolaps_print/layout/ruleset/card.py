@@ -920,10 +920,10 @@ class Bands:
             at = hint_right(x, face.copy, SANS_BOLD, size)
             own.append(self.area.text(at, y, face.hint, SANS_ITALIC, size, paper, "right"))
         stats = isinstance(face, RulesetCardFace) and face.stats and self.with_stats
-        if face.copy and stats and self.copy_in_foot:  # « Les Convoyeurs · 2/2 »
+        feet = self.feet
+        if face.copy and stats and self.copy_in_foot:  # « Les Convoyeurs · 2/2 »: one line, its army's
             x, y, size, _ = self.foot_at
-            x += stringWidth(self.foot[0], SANS_BOLD, size)
-            own.append(self._text(x, y, self._foot_copy(face.copy), size, "left"))
+            feet = [self._text(x, y, self._foot_copy(face.copy), size, "left"), *self.feet[1 if self.foot[0] else 0 :]]
         elif face.copy:  # on the stats' baseline where they print: « PV 12 · 2/2 », not « PV 12 ²/² » (review 21c)
             y = self.name_at[1] if stats else self.copy_at[1]
             own.append(self._text(self.copy_at[0], y, face.copy, self.copy_at[2], "right"))
@@ -933,10 +933,11 @@ class Bands:
             own.append(
                 self.area.text(self._stats_right(face), self.name_at[1], text, SANS, self.stats_pt, self.paper, "right")
             )
-        return self.boxes + own + self.feet
+        return self.boxes + own + feet
 
     def _foot_copy(self, copy: str) -> str:
-        return label("rulesets.card.separator") + copy
+        """The foot band's left line with a copy's « 1/2 »: « Les Convoyeurs · 1/2 »."""
+        return label("rulesets.card.separator").join(filter(None, [self.foot[0], copy]))
 
     def _band_copy(self, face: RulesetCardFace) -> str:
         """The copy's « 1/2 » the name band sets beside the stats (none when it is in the foot)."""
@@ -958,7 +959,7 @@ class Bands:
         if not (face.copy and self.copy_in_foot):
             return True
         left, _, size, right = self.foot_at
-        used = stringWidth(self.foot[0] + self._foot_copy(face.copy), SANS_BOLD, size)
+        used = stringWidth(self._foot_copy(face.copy), SANS_BOLD, size)
         return left + used + pt(self.look.stats_space_mm) <= right - stringWidth(self.foot[1], SANS_BOLD, size)
 
     def stats_fit(self, face: RulesetCardFace) -> bool:
