@@ -301,10 +301,36 @@ def _searched(
         if tall:
             return Fit(smallest, None, tall), []
         best = (_score(look, widths), laid, look, smallest)
-    grown = None if setting.back else _grown(distinct, order, room, best[2], colour, setting.height_mm)
+    if setting.back:
+        boxed = _boxed(distinct, order, room, best[2], colour, setting.height_mm)
+        return (Fit(best[3], None), best[1]) if boxed is None else (Fit(best[3], None, boxes=boxed[1]), boxed[0])
+    grown = _grown(distinct, order, room, best[2], colour, setting.height_mm)
     if grown is None:
         return Fit(best[3], None), best[1]
     return Fit(best[3], grown[1]), grown[0]
+
+
+def _boxed(
+    contents: list[list[Item]],
+    order: list[int],
+    room: tuple[float, float],
+    look: CardLook,
+    colour: Color,
+    height_mm: float,
+) -> tuple[list[RulesetCardFace], float] | None:
+    """A taller card's backs with their boxes grown past the scale's (large_boxes, largest first),
+    at the deck's type: the first pitch every back holds, with its box (mm); None when none does or
+    the card has none (tarot24, review 23, 7: the d100 and d12 tarot backs left 35 to 45 % of the
+    card white under 4.9 mm boxes)."""
+    for pitch in look.large_pitches(height_mm):
+        if pitch[0] <= look.box_mm:
+            break  # no larger than the scale's: the rest neither
+        bigger = look.boxed(pitch)
+        widths = deck_widths(contents, room[0], bigger)
+        faces, _ = _all_fit(contents, order, room, bigger, colour, widths)
+        if faces is not None:
+            return faces, pitch[0]
+    return None
 
 
 def _laid_at(
@@ -320,6 +346,11 @@ def _laid_at(
     if tall and tall[-1] >= len(distinct):
         return None
     look = setting.base.scaled(fit.factor)
+    if fit.boxes is not None:
+        pitches = {p[0]: p for p in look.large_pitches(setting.height_mm)}
+        if not setting.back or tall or fit.boxes not in pitches:
+            return None
+        look = look.boxed(pitches[fit.boxes])
     if fit.body is not None:
         if setting.back or fit.body not in look.grown_bodies(setting.height_mm):
             return None
@@ -451,13 +482,20 @@ def _cards_of(
     bands_of = {foot: Bands(setting, foot, named) for foot in feet}  # laid out once a side, not once a card
     backs = bands_of[feet[1]]
     look = setting.look
-    for size in _stats_sizes(look.stats_pt, look.least_stats_pt):  # the largest every back holds (review 22a, 5)
-        backs.stats_pt = size
-        backs.with_stats = all(
-            backs.stats_fit(_copy(_named(back, member), n, member))
-            for member, back in zip(army.members, sides[1], strict=True)
-            for n in range(1, member.character.copies + 1)
-        )
+    copied = any(member.character.copies > 1 for member in army.members)
+    # the largest size every back holds (review 22a, 5), a copy's « 1/2 » in the name band; else in
+    # the foot band (review 23, 5: the d100 mini's stats at 6 pt, « DEX 14 · PV 12 · 2/2 » cramped)
+    for in_foot in (False, True) if copied else (False,):
+        backs.copy_in_foot = in_foot
+        for size in _stats_sizes(look.stats_pt, look.least_stats_pt):
+            backs.stats_pt = size
+            backs.with_stats = all(
+                backs.stats_fit(_copy(_named(back, member), n, member))
+                for member, back in zip(army.members, sides[1], strict=True)
+                for n in range(1, member.character.copies + 1)
+            )
+            if backs.with_stats:
+                break
         if backs.with_stats:
             break
 

@@ -24,7 +24,7 @@ from typing import Any
 from kolaps_print import disk_cache
 from kolaps_print.load.source_tree import digest_folder
 
-FORMAT = b"kolaps-deckfit 1\n"  # then the key and a newline, then the marshalled answer
+FORMAT = b"kolaps-deckfit 2\n"  # then the key and a newline, then the marshalled answer
 SUFFIX = "deckfit"
 KEPT = 64  # a deck has two to a dozen sides' searches (the backs' kinds kept, the kinds shed)
 LINE_BREAKING = ("reportlab", "pyphen")  # the installed packages whose code or data set the lines
@@ -34,11 +34,13 @@ LINE_BREAKING = ("reportlab", "pyphen")  # the installed packages whose code or 
 class Fit:
     """A side's search's answer: the scale of the look, the body grown past that scale's (None:
     not grown), and the distinct contents too tall for the card even at the smallest scale, by
-    their index (none: every face fits at that scale and body)."""
+    their index (none: every face fits at that scale and body); a taller card's backs, the box
+    (mm) of the look's large_boxes they were grown to (None: the scale's own; tarot24)."""
 
     factor: float
     body: float | None
     tall: tuple[int, ...] = ()
+    boxes: float | None = None
 
 
 class DeckFits:
@@ -64,7 +66,7 @@ class DeckFits:
 
     def keep(self, key: str | None, fit: Fit) -> None:
         if key is not None:
-            disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, (fit.factor, fit.body, fit.tall))
+            disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, (fit.factor, fit.body, fit.tall, fit.boxes))
 
 
 NO_FITS = DeckFits(None)  # nothing kept: every side searched (the library's default)
@@ -82,12 +84,14 @@ def deck_fits(data: Path, ruleset: Path) -> DeckFits:
 
 
 def _made(found: object) -> Fit | None:
-    if type(found) is not tuple or len(found) != 3:
+    if type(found) is not tuple or len(found) != 4:
         return None
-    factor, body, tall = found
+    factor, body, tall, boxes = found
     numbers = (int, float)
-    if type(factor) not in numbers or (body is not None and type(body) not in numbers) or type(tall) is not tuple:
+    if type(factor) not in numbers or any(v is not None and type(v) not in numbers for v in (body, boxes)):
+        return None
+    if type(tall) is not tuple:
         return None
     if any(type(i) is not int for i in tall) or list(tall) != sorted(set(tall)):
         return None
-    return Fit(factor, body, tall)
+    return Fit(factor, body, tall, boxes)

@@ -133,7 +133,7 @@ def _box_before(side: tuple[float, float, float, float], boxes: list) -> int:
         return min(level, key=lambda nb: nb[1][0])[0] - 1
     row = [(abs(b[2] - side[2]), number) for number, b in level]
     distance, number = min(row, default=(99.0, 0))
-    return number if distance < 1.5 else 0
+    return number if distance < 2.5 else 0  # mid-gap: 1.7 pt past its box in a tarot back's 1.2 mm gap (tarot24)
 
 
 @pytest.mark.parametrize("card", ["mini", "poker", "tarot"])
@@ -146,7 +146,7 @@ def test_a_d12_back_marks_50_and_25_percent_after_the_boxes_its_own_total_puts_t
     for n, member in enumerate(army.members):
         page = 2 * n + 1
         track = next(i for i in back_items(army.ruleset, member, army.name) if isinstance(i, Track))
-        boxes = sorted(square_paths(pdf, page, 7, 16), key=lambda b: (-round(b[1]), b[0]))[: track.boxes]
+        boxes = sorted(square_paths(pdf, page, 7, 20), key=lambda b: (-round(b[1]), b[0]))[: track.boxes]
         after = sorted(_box_before(side, boxes) for side in _thick_sides(pdf, page))
         expected = sorted({track.boxes - track.boxes // 2, track.boxes - track.boxes // 4} - {0, track.boxes})
         assert after == expected, (card, member.name, track.boxes, after)

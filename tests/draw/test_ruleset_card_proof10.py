@@ -99,7 +99,7 @@ def _label_glyphs(pdf: bytes, page: int, texts: tuple[str, ...]) -> list[tuple[f
 
 def _track_boxes(pdf: bytes, page: int) -> list[tuple[float, float, float, float]]:
     """The tick boxes of the tracks (square paths of a box's size), their outlines included."""
-    return [b for b in path_boxes(pdf, page) if 7 < b[2] - b[0] < 16 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
+    return [b for b in path_boxes(pdf, page) if 7 < b[2] - b[0] < 20 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
 
 
 @pytest.mark.parametrize("card", ["mini", "poker", "tarot"])

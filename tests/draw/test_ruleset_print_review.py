@@ -122,7 +122,7 @@ def test_a_d100_magazine_too_long_for_boxes_is_written_in_and_its_back_keeps_its
         back = 2 * first + 1
         magazines = [weapons[w].chargeur for w in member.character.armes if weapons[w].chargeur]
         sizes[member.name] = max(o.size for o in texts if o.page == back and o.text.strip() == "Parade utilisée")
-        boxes = [b for b in path_boxes(pdf, back) if 8 < b[2] - b[0] < 16 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
+        boxes = [b for b in path_boxes(pdf, back) if 8 < b[2] - b[0] < 20 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
         written = [n for n in magazines if n > over]
         for n in written:
             assert f"/ {n}" in as_printed(pages[back]) and "Restent :" in pages[back], member.name
@@ -227,7 +227,7 @@ def test_no_track_label_touches_a_box_or_a_line():
             pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
             for page in range(1, 2 * len(army.members), 2):
                 shapes = path_boxes(pdf, page)
-                boxes = [b for b in shapes if 8 < b[2] - b[0] < 16 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
+                boxes = [b for b in shapes if 8 < b[2] - b[0] < 20 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5]
                 lines = [b for b in shapes if b[2] - b[0] < 4 and b[3] - b[1] > 5]  # pdfium adds the width around
                 assert boxes and lines, (ruleset_id, card, page)
                 outlined = [(b[0] - 0.4, b[1] - 0.4, b[2] + 0.4, b[3] + 0.4) for b in boxes]  # the stroke's half
@@ -389,7 +389,7 @@ def test_a_zone_label_keeps_half_a_millimetre_of_air_from_the_boxes_beside_it():
             pdf = build_ruleset_cards(army, CardOptions(print_shop=True, card=card)).pdf
             for page in range(1, 2 * army.card_count, 2):
                 boxes = [
-                    b for b in path_boxes(pdf, page) if 8 < b[2] - b[0] < 16 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5
+                    b for b in path_boxes(pdf, page) if 8 < b[2] - b[0] < 20 and abs(b[3] - b[1] - (b[2] - b[0])) < 0.5
                 ]
                 outlined = [(b[0] - 0.4, b[1], b[2] + 0.4, b[3]) for b in boxes]  # the stroke's half
                 for text, glyph in _glyph_boxes(pdf, page, texts):

@@ -23,7 +23,7 @@ def _track_rows(pdf: bytes, page: int) -> list[list[tuple[float, float, float, f
     """A back's track boxes by row (bottoms within a point), each row's boxes side by side (a
     check box's row stands far apart: left out)."""
     rows: list[list[tuple[float, float, float, float]]] = []
-    for box in sorted(square_paths(pdf, page, 7, 16), key=lambda b: (-b[1], b[0])):
+    for box in sorted(square_paths(pdf, page, 7, 20), key=lambda b: (-b[1], b[0])):
         if rows and abs(rows[-1][-1][1] - box[1]) < 1 and box[0] - rows[-1][-1][2] < 17:
             rows[-1].append(box)
         else:

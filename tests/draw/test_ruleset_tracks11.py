@@ -25,7 +25,7 @@ def _pdf(ruleset_id: str, card: str) -> bytes:
 def _cards(pdf: bytes, page: int) -> list[list[tuple[float, float, float, float]]]:
     """A back page's boxes of 7–16 pt: a print-shop PDF has one card a page (a card's back on
     every odd page)."""
-    return [square_paths(pdf, page, 7, 16)]
+    return [square_paths(pdf, page, 7, 20)]
 
 
 def _backs(ruleset_id: str, card: str):
@@ -129,7 +129,7 @@ def test_a_lines_label_keeps_1_mm_from_the_boxes_above_and_below(deck):
     labels = [(page, *label) for page in pages for label in _line_labels(pdf, page)]
     assert labels, (ruleset_id, card)
     for page, name, (left, bottom, right, top) in labels:
-        boxes = [b for b in square_paths(pdf, page, 7, 16) if b[0] < right and b[2] > left]
+        boxes = [b for b in square_paths(pdf, page, 7, 20) if b[0] < right and b[2] > left]
         under = [b[3] for b in boxes if b[3] <= bottom + 0.5]
         over = [b[1] for b in boxes if b[1] >= top - 0.5]
         if under:

@@ -32,7 +32,7 @@ def _on_page(obj, x: float, y: float) -> tuple[float, float]:
     return x, y
 
 
-def face_printed(pdf: bytes, page: int, box_mm: tuple[float, float] = (2.5, 6.0)) -> list[Printed]:
+def face_printed(pdf: bytes, page: int, box_mm: tuple[float, float] = (2.5, 7.0)) -> list[Printed]:
     """The page's text objects not in white (the bands' texts are white) and its square paths
     between box_mm's sides (tick boxes, the tinted ones below zero too; rules and marks are thin)."""
     document = pdfium.PdfDocument(BytesIO(pdf))

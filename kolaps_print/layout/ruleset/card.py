@@ -529,8 +529,11 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
     wide = _wide_labels(every, width - 2 * size, look)
     slots = _slots(every, wide)
-    if any(len(row) == 1 and row[0] not in wide for row in slots):  # a lone box beside an empty cell
-        slots = [[i] for i in range(len(every))]  # reads as one missing (d12 tarot): a stack, balanced
+    lone = any(len(row) == 1 and row[0] not in wide for row in slots)  # a lone box beside an empty cell
+    pairs = sum(len(row) == 2 for row in slots)
+    alone = look.stack_when_alone and len(wide) > pairs  # more rows alone than pairs (tarot24: d12 tarot, 6 mm)
+    if lone or alone:  # a lone box reads as one missing (d12 tarot): a stack, balanced
+        slots = [[i] for i in range(len(every))]
     head: list[Drawn] = (
         [section_head(label("rulesets.card.checkboxes"), look)]
         if look.checkboxes_head
@@ -873,6 +876,9 @@ class Bands:
         self.names: dict[tuple, Shape] = {} if names is None else names
         look, (width, height) = setting.look, setting.size
         self.look, self.with_stats = look, True  # with_stats: the deck's backs all hold theirs (stats_fit)
+        # copy_in_foot: a copy's « 1/2 » after the army's name in the foot band, not in the name band
+        # (a deck whose stats hold beside it at no size: the d100 mini's « Élise Garnier 1/2 »; tarot24)
+        self.copy_in_foot, self.foot = False, foot
         self.stats_pt = look.stats_pt  # the deck's stats' size: set down where its names leave less room
         self.area, margin, self.paper = Area(height), pt(look.margin_mm), house_colour("paper").cmyk()
         band, foot_band, colour = pt(look.band_mm), pt(look.footer_mm), setting.colour.cmyk()
@@ -890,6 +896,7 @@ class Bands:
             (width - margin, foot_y, foot[1], look.footer_pt, "right"),
         ]
         self.feet = [self._text(*at) for at in feet if at[2]]
+        self.foot_at = (margin, foot_y, look.footer_pt, width - margin)
 
     def _text(self, x: float, y: float, text: str, size: float, align: Align) -> Shape:
         return self.area.text(x, y, text, SANS_BOLD, size, self.paper, align)
@@ -913,7 +920,11 @@ class Bands:
             at = hint_right(x, face.copy, SANS_BOLD, size)
             own.append(self.area.text(at, y, face.hint, SANS_ITALIC, size, paper, "right"))
         stats = isinstance(face, RulesetCardFace) and face.stats and self.with_stats
-        if face.copy:  # on the stats' baseline where they print: « PV 12 · 2/2 », not « PV 12 ²/² » (review 21c)
+        feet = self.feet
+        if face.copy and stats and self.copy_in_foot:  # « Les Convoyeurs · 2/2 »: one line, its army's
+            x, y, size, _ = self.foot_at
+            feet = [self._text(x, y, self._foot_copy(face.copy), size, "left"), *self.feet[1 if self.foot[0] else 0 :]]
+        elif face.copy:  # on the stats' baseline where they print: « PV 12 · 2/2 », not « PV 12 ²/² » (review 21c)
             y = self.name_at[1] if stats else self.copy_at[1]
             own.append(self._text(self.copy_at[0], y, face.copy, self.copy_at[2], "right"))
         if stats:
@@ -922,16 +933,34 @@ class Bands:
             own.append(
                 self.area.text(self._stats_right(face), self.name_at[1], text, SANS, self.stats_pt, self.paper, "right")
             )
-        return self.boxes + own + self.feet
+        return self.boxes + own + feet
+
+    def _foot_copy(self, copy: str) -> str:
+        """The foot band's left line with a copy's « 1/2 »: « Les Convoyeurs · 1/2 »."""
+        return label("rulesets.card.separator").join(filter(None, [self.foot[0], copy]))
+
+    def _band_copy(self, face: RulesetCardFace) -> str:
+        """The copy's « 1/2 » the name band sets beside the stats (none when it is in the foot)."""
+        return "" if self.copy_in_foot else face.copy
 
     def _stats_text(self, face: RulesetCardFace) -> str:
         """The in-play stats as printed: a copy's « 1/2 » after them is set apart by a « · »."""
-        return f"{face.stats} ·" if face.copy else face.stats
+        return f"{face.stats} ·" if self._band_copy(face) else face.stats
 
     def _stats_right(self, face: RulesetCardFace) -> float:
         """Where the in-play stats end: the band's right, or before a copy's « 1/2 »."""
         right, _, size = self.copy_at
-        return right - (stringWidth(face.copy, SANS_BOLD, size) + pt(self.look.stats_space_mm) if face.copy else 0)
+        copy = self._band_copy(face)
+        return right - (stringWidth(copy, SANS_BOLD, size) + pt(self.look.stats_space_mm) if copy else 0)
+
+    def _foot_fit(self, face: RulesetCardFace) -> bool:
+        """Whether a copy's « · 1/2 » holds after the army's name in the foot band, stats_space_mm
+        clear of the stamp at its right."""
+        if not (face.copy and self.copy_in_foot):
+            return True
+        left, _, size, right = self.foot_at
+        used = stringWidth(self._foot_copy(face.copy), SANS_BOLD, size)
+        return left + used + pt(self.look.stats_space_mm) <= right - stringWidth(self.foot[1], SANS_BOLD, size)
 
     def stats_fit(self, face: RulesetCardFace) -> bool:
         """Whether the face's in-play stats hold right of its name, stats_space_mm from it (tracks21,
@@ -942,7 +971,7 @@ class Bands:
         return (
             left + stringWidth(face.name, SANS_BOLD, name_pt) + pt(self.look.stats_space_mm)
             <= self._stats_right(face) - width
-        )
+        ) and self._foot_fit(face)
 
 
 def room_shapes(face: Face, setting: FaceSetting) -> list[Shape]:

@@ -71,6 +71,11 @@ class CardLook(Model):
     # (box_mm, box_gap_mm) pairs a deck's backs take in turn when one does not fit at the look's
     # pitch (the row gap as the gap): the 3d6 mini's 72 boxes hold no 3.5 mm box (tracks21)
     box_fallbacks: tuple[tuple[float, float], ...] = ()
+    # (box_mm, box_gap_mm, box_group_gap_mm) a taller card's backs (tarot) take in turn, largest
+    # first, once the deck's type is chosen: the first every back of the deck holds at that type
+    # (the row gap as the gap); none holds: the scale's box (review 23, 7: 4.9 mm boxes on tarot
+    # backs 35 to 45 % empty; tarot24)
+    large_boxes: tuple[tuple[float, float, float], ...] = ()
     zone_pad_mm: float = Field(default=0.4, ge=0, le=3)  # a zone's label to the boxes beside it, each side (tracks21)
     zone_min_pt: float = Field(default=6, ge=5, le=12)  # a zone's label set down to this to keep within one column
     zone_rule_pt: float = Field(default=0.5, gt=0, le=2)  # the thin rule before a zone's label (tracks22)
@@ -112,6 +117,9 @@ class CardLook(Model):
     # a back's « Seuils … : voir l’aide. » beside its track's last row when it holds there on two
     # lines (compact: the fullest mini back keeps 1.5 mm over its foot band; backs13)
     note_beside: bool = False
+    # a back's checkboxes one a row when more of their labels take a row alone than stand two a row
+    # (a d12 tarot back at 6 mm boxes: « Arme enrayée  Attaque totale » over two rows alone; tarot24)
+    stack_when_alone: bool = True
     checkboxes_head: bool = True  # « À cocher » over a back's checkboxes (compact: a box says it is to tick; backs12)
     # What a narrower card changes of this look: a mapping in the file, kept as (field, value)
     # pairs so that the look hashes as a whole (the faces' styles are cached by look).
@@ -165,6 +173,16 @@ class CardLook(Model):
         return [
             self.model_copy(update=dict(zip(keys, (box, gap, gap), strict=True))) for box, gap in self.box_fallbacks
         ]
+
+    def large_pitches(self, card_height_mm: float) -> list[tuple[float, float, float]]:
+        """large_boxes on a card taller than the reference (tarot), none on another."""
+        return list(self.large_boxes) if card_height_mm > self.reference_height_mm else []
+
+    def boxed(self, pitch: tuple[float, float, float]) -> CardLook:
+        """The look with its boxes at pitch (box, gap, group gap: mm), the row gap as the gap."""
+        box, gap, group = pitch
+        keys = {"box_mm": box, "box_gap_mm": gap, "box_row_gap_mm": gap, "box_group_gap_mm": group}
+        return self.model_copy(update=keys)
 
     def scaled(self, factor: float) -> CardLook:
         """The look with its type and gaps grown by factor, its boxes by the factor's root."""
