@@ -538,17 +538,19 @@ def _lines(cell: Paragraph, width: float) -> int:
 def section_tables(section: SectionContent) -> list[RulesetTable]:
     """The section's tables, the first untitled when its title is the section's (the bar, or a
     card's band, already says it); a matrix of chances with « % » said once, in its title
-    (_dense_chances)."""
-    tables = [_dense_chances(t) for t in section.tables]
+    (dense_chances)."""
+    tables = [dense_chances(t) for t in section.tables]
     if tables and _same(tables[0].title, section.title):
         tables[0] = replace(tables[0], title="")
     return tables
 
 
-DENSE_CHANCE_COLUMNS = 5  # a table of chances with this many columns of them or more says « % » once
+# a table of chances with this many columns of them or more says « % » once: d12's six rungs; d100's
+# five modifiers keep theirs, their gutters three word spaces and more on every sheet and card
+DENSE_CHANCE_COLUMNS = 6
 
 
-def _dense_chances(table: RulesetTable) -> RulesetTable:
+def dense_chances(table: RulesetTable) -> RulesetTable:
     """A matrix of chances (DENSE_CHANCE_COLUMNS columns of them or more: d12's ladder) with « % »
     said once, in its title (« …, en % »), its cells the numbers alone, its heads as they are.
     Review 23, N8 (22b N10): « 42 % 8,3 % », « 100 % 100 % »: a cell's inner space, U+202F, is
@@ -564,7 +566,7 @@ def percent_in_title(table: RulesetTable, condensed: bool = True) -> RulesetTabl
     """A table of chances with « % » said once, in its title (« …, en % »), its cells the numbers
     alone; condensed: its heads too (« ≥12 »: the d12 ladder's seven columns in a mini card's
     37 mm at 6 pt). None for a table whose value cells are not all percentages; a table already
-    so titled (_dense_chances) only has its heads condensed."""
+    so titled (dense_chances) only has its heads condensed."""
     unit = label("tables.format.percent", value="")
     cells = [cell for row in table.rows for cell in row[1:]]
     bare = mark_pattern().sub("", table.title).strip()
