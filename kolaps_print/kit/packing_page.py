@@ -125,7 +125,10 @@ def _story(pl: PackingList, width: float, look: PackingLook) -> list[Flowable]:
 def _on_table(pl: PackingList, width: float, st: dict, look: PackingLook) -> list[Flowable]:
     if not pl.on_table:
         return []
-    return [Paragraph(_markup(pl.on_table_heading, st["check"].fontSize), st["heading"]), _checklist(list(pl.on_table), width, st, look)]
+    return [
+        Paragraph(_markup(pl.on_table_heading, st["check"].fontSize), st["heading"]),
+        _checklist(list(pl.on_table), width, st, look),
+    ]
 
 
 def packing_pdf(pl: PackingList, paper: str) -> tuple[bytes, int]:
