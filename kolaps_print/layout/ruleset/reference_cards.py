@@ -437,8 +437,10 @@ def short_caption(title: str) -> str:
     """A table's title as a short label over a back of its notes alone (review 22b, S9: d12 poker
     1/3's back was two lines of italic note under « Actions (suite) », naming nothing): its words
     without its marks and without a last aside in brackets (« Chance de réussir une action »,
-    not « … (1d12 + bonus) † D12-E3 » over two lines again: review 21)."""
+    not « … (1d12 + bonus) † D12-E3 » over two lines again: review 21), nor the « , en % » of a
+    table that says its unit in its title (sheet.dense_chances: its back shows no chance)."""
     plain = _words(mark_pattern().sub("", title))
+    plain = plain.removesuffix(_words(label("rulesets.columns.in_percent", title=""))).strip()
     short = re.sub(r"\s*\([^()]*\)$", "", plain).strip()
     return short or plain
 
