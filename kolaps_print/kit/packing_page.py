@@ -22,10 +22,12 @@ _FONTS = {"title": SANS_BOLD, "heading": SANS_BOLD, "head": SANS_BOLD}  # the ot
 _INKS = {"summary": "muted"}  # the others: ink
 
 
-def _markup(text: str) -> str:
+def _markup(text: str, mark_pt: float | None = None) -> str:
     """text as paragraph markup, its erratum marks (« † E46 ») in the house's quiet style, as on
-    the sheets and cards: condensed italic, muted grey, in a heading as in a line (review 22b, 15)."""
-    return quiet_marks(escape(text))
+    the sheets and cards: condensed italic, muted grey, in a heading as in a line (review 22b, 15).
+    mark_pt: the marks' size where it is not the text's; a title's or heading's marks are set at
+    the size of the checklist lines under it (review 23, N11)."""
+    return quiet_marks(escape(text), size=mark_pt)
 
 
 def _style(name: str, step: TypeStep) -> ParagraphStyle:
@@ -103,7 +105,7 @@ def _checklist(items: list[str], width: float, st: dict, look: PackingLook) -> T
 def _story(pl: PackingList, width: float, look: PackingLook) -> list[Flowable]:
     st = _styles(look)
     return [
-        Paragraph(_markup(pl.title), st["title"]),
+        Paragraph(_markup(pl.title, st["check"].fontSize), st["title"]),
         Paragraph(_markup(pl.summary), st["summary"]),
         Paragraph(escape(label("kit.packing.print_heading")), st["heading"]),
         _checklist(pl.print_checks, width, st, look),
@@ -123,7 +125,10 @@ def _story(pl: PackingList, width: float, look: PackingLook) -> list[Flowable]:
 def _on_table(pl: PackingList, width: float, st: dict, look: PackingLook) -> list[Flowable]:
     if not pl.on_table:
         return []
-    return [Paragraph(_markup(pl.on_table_heading), st["heading"]), _checklist(list(pl.on_table), width, st, look)]
+    return [
+        Paragraph(_markup(pl.on_table_heading, st["check"].fontSize), st["heading"]),
+        _checklist(list(pl.on_table), width, st, look),
+    ]
 
 
 def packing_pdf(pl: PackingList, paper: str) -> tuple[bytes, int]:

@@ -25,15 +25,19 @@ def held_marks(markup: str) -> str:
     return closing_mark_held(place_marks(markup))
 
 
-def quiet_marks(markup: str, grey: str | None = None) -> str:
+def quiet_marks(markup: str, grey: str | None = None, size: float | None = None) -> str:
     """Escaped paragraph markup with every mark placed and set in the quiet style.
 
     grey: the marks' colour as markup (style.markup); the rulebook passes the grey of its own
     notes (rulebook.yaml); by default the reference material's (reference.yaml, colours.marks).
+    size: the marks' size in pt where it is not the text's: a heading's marks are set at the size
+    of the text under it (review 23, N11: a 12 pt « † E46 » in the kit's heading outshouted the
+    9.5 pt marks of its lines).
     """
     grey = grey or colour_markup(mark_grey().cmyk())
+    sized = f' size="{size:g}"' if size else ""
     return mark_pattern().sub(
-        lambda m: f'<font face="{SANS_ITALIC}" color="{grey}">{m.group(0)}</font>', held_marks(markup)
+        lambda m: f'<font face="{SANS_ITALIC}" color="{grey}"{sized}>{m.group(0)}</font>', held_marks(markup)
     )
 
 

@@ -146,11 +146,13 @@ class TablePaint:
         headed as the first. Where the first column only numbers steps in order (« 1, 2, 3 »
         under « Phase », not a die's faces) and the next names them in a word or two
         (« Initiative », « Action », « Bilan »), the name is bold: a reader looks a step up by it; so
-        where the first column is unheaded (a numbered list hung, « Moral »'s: fix20, review 19 S3)."""
+        where the first column is unheaded (a numbered list hung, « Moral »'s: fix20, review 19 S3),
+        whose lead numbers are bold too, in every hung list as in the die-numbered one (review 23,
+        N9: « Le tour de jeu »'s 1 2 3 and « Moral »'s « 6 à 4 » were regular beside bold faces)."""
         if not self.first_column_bold or not header:
             return frozenset()
-        if unheaded_numbers(header):  # a hung list (the walk-through's too): its names
-            return frozenset({1})
+        if unheaded_numbers(header):  # a hung list (the walk-through's too): its numbers and names
+            return frozenset({0, 1})
         if _numbers_named_steps(header, rows):
             return frozenset({1})
         return frozenset(i for i, head in enumerate(header) if head == header[0])

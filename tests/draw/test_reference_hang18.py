@@ -53,7 +53,8 @@ def _column(i: int) -> str:
 
 
 def _is_number(obj) -> bool:
-    return flat(obj.text).strip().isdigit() and "Bold" not in obj.font
+    """A step's lead number: bold, as every hung list's (review 23, N9; regular before)."""
+    return flat(obj.text).strip().isdigit() and "Bold" in obj.font
 
 
 def _beside(a, b) -> bool:
@@ -74,7 +75,7 @@ def test_the_cards_hang_the_walk_through_as_the_sheet_does(card):
     steps = []
     for rows in faces:
         numbers = [o for o in rows if _is_number(o)]
-        names = [o for o in rows if "Bold" in o.font and any(_beside(o, n) for n in numbers)]
+        names = [o for o in rows if "Bold" in o.font and o not in numbers and any(_beside(o, n) for n in numbers)]
         texts = [o for o in rows if "Regular" in o.font and o not in numbers and flat(o.text).strip() not in WHO]
         assert numbers and len(names) == len(numbers) and texts
         name_left = min(o.bounds[0] for o in names)

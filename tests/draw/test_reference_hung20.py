@@ -146,3 +146,5 @@ def test_hung_lists_name_their_rows_in_bold_under_no_head_over_their_numbers(car
         assert not _heads_over_numbers(objs, head, numbers), (table, _heads_over_numbers(objs, head, numbers))
         regular = [_text(n) for n in _names(objs, head, numbers) if "Bold" not in n.font]
         assert not regular, (table, regular)
+        # review 23, N9: their lead numbers bold too (« Moral »'s « 6 à 4 », « 3 » were regular)
+        assert all("Bold" in n.font for n in numbers), (table, [(_text(n), n.font) for n in numbers])

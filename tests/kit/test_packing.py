@@ -179,3 +179,20 @@ def test_the_printed_list_sets_its_erratum_marks_in_the_quiet_style(kit_file):
     for mark in marks:
         assert "Italic" in mark.font, (mark.text, mark.font)
         assert mark.fill != ink and min(mark.fill) > 60, (mark.text, mark.fill)  # a grey, lighter than the ink
+
+
+def test_a_headings_erratum_mark_is_set_at_the_size_of_the_lines_under_it(kit_file):
+    """Review 23, N11: the scenario heading's « † E46 » was grey italic at the heading's 12 pt, the
+    loudest mark of the page, while the lines' marks are 9.5 pt. A mark in a title or heading is set
+    at the checklist lines' size; no mark on the page is larger than the lines' text."""
+    from pdf_text import text_objects  # tests/support
+
+    pl = packing_list(load_kit(kit_file()), PARTS, "S", RUNS)
+    assert "E46" in pl.on_table_heading
+    objects = text_objects(packing_pdf(pl, "a4")[0])
+    line_pt = max(o.size for o in objects if "†" not in o.text and "Italic" not in o.font and o.size < 11)
+    marks = [o for o in objects if "†" in o.text or ("Italic" in o.font and o.text.strip().startswith("E"))]
+    heading = [o for o in objects if "E46" in o.text]
+    assert heading, [o.text for o in objects]
+    for mark in marks:
+        assert mark.size <= line_pt + 0.01, (mark.text, mark.size, line_pt)

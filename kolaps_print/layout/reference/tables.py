@@ -540,8 +540,9 @@ def _lines(text: str, width: float, styles: Styles, bold: bool = False) -> int:
 
 
 def _most_lines(table: TableContent, widths: list[float], styles: Styles) -> int:
-    """The most lines a cell or head takes at these widths; bold: the first column, a hung list's names."""
-    bold = {1} if unheaded_numbers(table.columns) else {0}
+    """The most lines a cell or head takes at these widths; bold: the first column, a hung list's
+    numbers and names."""
+    bold = {0, 1} if unheaded_numbers(table.columns) else {0}
     cells = [(t, w, i in bold) for row in table.rows for i, (t, w) in enumerate(zip(row, widths, strict=True))]
     headers = [(t, w, True) for t, w in zip(table.columns, widths, strict=True)]
     return max((_lines(t, w, styles, bold) for t, w, bold in cells + headers), default=0)

@@ -290,6 +290,7 @@ class SheetLook(Model):
     # a column that ends this much short of its page's foot or more spreads its tables' rows...
     stretch_from_mm: float = Field(default=0, ge=0, le=200)  # 0: never
     stretch_row_pt: float = Field(default=0, ge=0, le=8)  # ...each row (and its text under it) by at most this
+    stretch_gap_pt: float = Field(default=0, ge=0, le=30)  # ...then each gap between its tables by at most this
     # heads tried in turn, after KOLAPS's, on a sheet whose body KOLAPS's would make smaller
     tight_heads: list[TightHeads] = Field(default_factory=no_items)
     heads: int = Field(default=0, ge=0)  # the sheet's: 0 KOLAPS's, else tight_heads[heads - 1] (the fit's choice)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -40,6 +40,7 @@ from kolaps_print.layout.ruleset.look import CardLook, SheetLook, sheet_look
 from kolaps_print.layout.ruleset.sheet import (
     Grids,
     continued_title_text,
+    percent_in_title,
     section_tables,
     stacks_height,
     table_stacks,
@@ -49,7 +50,7 @@ from kolaps_print.layout.ruleset.sheet import (
 from kolaps_print.layout.shapes import Shape
 from kolaps_print.layout.style import table_breaks
 from kolaps_print.model.ruleset_load import Ruleset
-from kolaps_print.provenance import mark_pattern, marked
+from kolaps_print.provenance import mark_pattern
 from kolaps_print.units import pt
 
 SLACK = 0.5  # pt: faces are filled this much short of the room the card will give them
@@ -266,34 +267,17 @@ def _fewer_tall(grid: list[Stack] | None, under: list[Stack], width: float) -> l
 
 
 def _uncut_columns(table: RulesetTable, width: float, look: SheetLook, grids: Grids) -> RulesetTable:
-    """The table, or its chances in the percent-less form (_percent_in_title) where only that keeps
+    """The table, or its chances in the percent-less form (percent_in_title) where only that keeps
     its columns together: cut by its columns and by its rows too, a mini card's d12 ladder read in
     four pieces (review 12, item 1); cut by its rows alone, one piece a face."""
     register_fonts(SANS)  # measured before its grid is made
     at_least = look.model_copy(update={"body_pt": look.min_body_pt})
     if len(grids.parts(table, width, at_least)[0]) == 1:
         return table
-    compact = _percent_in_title(table)
+    compact = percent_in_title(table)
     if compact is None or len(grids.parts(compact, width, at_least)[0]) > 1:
         return table
     return compact
-
-
-def _percent_in_title(table: RulesetTable) -> RulesetTable | None:
-    """A table of chances with « % » said once, in its title (« …, en % »), its cells the numbers
-    alone and its heads condensed (« ≥12 »): the d12 ladder's seven columns in a mini card's 37 mm
-    at 6 pt; None for a table whose value cells are not all percentages."""
-    unit = label("tables.format.percent", value="")
-    cells = [cell for row in table.rows for cell in row[1:]]
-    if not cells or not all(cell.endswith(unit) for cell in cells):
-        return None
-    bare = mark_pattern().sub("", table.title).strip()
-    title = label("rulesets.columns.in_percent", title=bare)
-    for found in mark_pattern().finditer(table.title):
-        title = marked(title, found.group(1))
-    rows = [[row[0], *(cell.removesuffix(unit) for cell in row[1:])] for row in table.rows]
-    header = [table.header[0], *(head.replace("\u202f", "") for head in table.header[1:])]
-    return replace(table, title=title, header=header, rows=rows)
 
 
 def _short_runs(table: RulesetTable, stacks: list[Stack]) -> int:
@@ -453,8 +437,10 @@ def short_caption(title: str) -> str:
     """A table's title as a short label over a back of its notes alone (review 22b, S9: d12 poker
     1/3's back was two lines of italic note under « Actions (suite) », naming nothing): its words
     without its marks and without a last aside in brackets (« Chance de réussir une action »,
-    not « … (1d12 + bonus) † D12-E3 » over two lines again: review 21)."""
+    not « … (1d12 + bonus) † D12-E3 » over two lines again: review 21), nor the « , en % » of a
+    table that says its unit in its title (sheet.dense_chances: its back shows no chance)."""
     plain = _words(mark_pattern().sub("", title))
+    plain = plain.removesuffix(_words(label("rulesets.columns.in_percent", title=""))).strip()
     short = re.sub(r"\s*\([^()]*\)$", "", plain).strip()
     return short or plain
 

@@ -537,11 +537,53 @@ def _lines(cell: Paragraph, width: float) -> int:
 
 def section_tables(section: SectionContent) -> list[RulesetTable]:
     """The section's tables, the first untitled when its title is the section's (the bar, or a
-    card's band, already says it)."""
-    tables = list(section.tables)
+    card's band, already says it); a matrix of chances with « % » said once, in its title
+    (dense_chances)."""
+    tables = [dense_chances(t) for t in section.tables]
     if tables and _same(tables[0].title, section.title):
         tables[0] = replace(tables[0], title="")
     return tables
+
+
+# a table of chances with this many columns of them or more says « % » once: d12's six rungs; d100's
+# five modifiers keep theirs, their gutters three word spaces and more on every sheet and card
+DENSE_CHANCE_COLUMNS = 6
+
+
+def dense_chances(table: RulesetTable) -> RulesetTable:
+    """A matrix of chances (DENSE_CHANCE_COLUMNS columns of them or more: d12's ladder) with « % »
+    said once, in its title (« …, en % »), its cells the numbers alone, its heads as they are.
+    Review 23, N8 (22b N10): « 42 % 8,3 % », « 100 % 100 % »: a cell's inner space, U+202F, is
+    in Roboto Condensed as wide as a word space (0.23 em), so the gutter between two cells (about
+    2.5 of them) read as another space in one long run of figures. Without their 78 « % » the
+    cells leave that width to the gutters. A table of pairs (« Jet opposé ») keeps its « % »."""
+    if table.folded or len(table.header) - 1 < DENSE_CHANCE_COLUMNS:
+        return table
+    return percent_in_title(table, condensed=False) or table
+
+
+def percent_in_title(table: RulesetTable, condensed: bool = True) -> RulesetTable | None:
+    """A table of chances with « % » said once, in its title (« …, en % »), its cells the numbers
+    alone; condensed: its heads too (« ≥12 »: the d12 ladder's seven columns in a mini card's
+    37 mm at 6 pt). None for a table whose value cells are not all percentages; a table already
+    so titled (dense_chances) only has its heads condensed."""
+    unit = label("tables.format.percent", value="")
+    cells = [cell for row in table.rows for cell in row[1:]]
+    bare = mark_pattern().sub("", table.title).strip()
+    said = label("rulesets.columns.in_percent", title="")
+    if said and bare.endswith(said) and cells and all(NUMBER.fullmatch(c.strip()) for c in cells):
+        title, rows = table.title, table.rows
+    elif cells and all(cell.endswith(unit) for cell in cells):
+        title = label("rulesets.columns.in_percent", title=bare)
+        for found in mark_pattern().finditer(table.title):
+            title = marked(title, found.group(1))
+        rows = [[row[0], *(cell.removesuffix(unit) for cell in row[1:])] for row in table.rows]
+    else:
+        return None
+    header = (
+        [table.header[0], *(head.replace("\u202f", "") for head in table.header[1:])] if condensed else table.header
+    )
+    return replace(table, title=title, header=header, rows=rows)
 
 
 def table_stacks(
@@ -851,30 +893,63 @@ def _fewest_pages(sections: list[SectionContent], look: SheetLook, setting: Shee
 
 
 def _stretched(columns: list[FlowBox], full: float, look: SheetLook) -> list[FlowBox]:
-    """A page's columns, the tables' rows of each that ends stretch_from_mm short of the page's
-    foot or more spread (review 22b, S3: the 3d6 sheet's page 2, balanced, ended 40 mm above its
-    footer; page 1's right column 4 cm above its left): each row (a row and its text under it:
-    one) of each table gains the same padding, half above and half below, as much as the column
-    that has the least room a row allows, up to stretch_row_pt; a full column is left as it is.
-    What goes in which column is not changed, nor any block's type."""
-    filled = [c for c in columns if c.placed and full - c.used >= pt(look.stretch_from_mm)]
-    if not look.stretch_from_mm or not filled:
+    """A page's columns with their room spent, where one ends stretch_from_mm short of the page's
+    foot or more (review 22b, S3: the 3d6 sheet's page 2, balanced, ended 40 mm above its footer).
+
+    Every row of every column's tables (a row and its text under it: one) gains the same padding,
+    half above and half below: as much as the column with the least room a row allows, up to
+    stretch_row_pt, so the rows of a page read at one pitch (review 23, N10: page 1's short right
+    column alone took 5 pt a row beside a full left one, airy beside tight). Then a column still
+    short of the page's longest gives the rest to the gaps between its tables (never between a
+    band and its first table), up to stretch_gap_pt each. What goes in which column is not
+    changed, nor any block's type."""
+    if not look.stretch_from_mm or not any(c.placed and full - c.used >= pt(look.stretch_from_mm) for c in columns):
         return columns
-    units = [sum(_row_units(t) for block, _ in c.placed for t in _grids(block)) for c in filled]
-    if not all(units):
-        return columns
-    extra = min(look.stretch_row_pt, *((full - c.used) / n for c, n in zip(filled, units, strict=True)))
-    out = []
-    for column in columns:
-        if all(column is not c for c in filled):
-            out.append(column)
-            continue
-        placed = []
-        for block, _ in column.placed:
-            block = _spread_rows(block, extra)
-            placed.append((block, block.wrap(column.width, BIG)[1]))
-        out.append(FlowBox(column.x, column.y, column.width, column.height, placed))
-    return out
+    placed = [c for c in columns if c.placed]
+    units = [sum(_row_units(t) for block, _ in c.placed for t in _grids(block)) for c in placed]
+    rooms = [(full - c.used) / n for c, n in zip(placed, units, strict=True) if n]
+    extra = max(0.0, min(look.stretch_row_pt, *rooms)) if rooms else 0.0
+    spread = [_spread_column(c, extra) if c.placed else c for c in columns]
+    level = max(min(full, max(c.used for c in spread)), 0.0)
+    return [_gapped(c, level - c.used, look.stretch_gap_pt) if c.placed else c for c in spread]
+
+
+def _spread_column(column: FlowBox, extra: float) -> FlowBox:
+    """column with every row of its tables extra pt taller (_spread_rows)."""
+    if extra <= 0:
+        return column
+    placed = []
+    for block, _ in column.placed:
+        block = _spread_rows(block, extra)
+        placed.append((block, block.wrap(column.width, BIG)[1]))
+    return FlowBox(column.x, column.y, column.width, column.height, placed)
+
+
+def _gapped(column: FlowBox, room: float, most: float) -> FlowBox:
+    """column with room pt shared between the gaps before its tables (a Stack: a table with its
+    title) that do not follow a band (a SectionBar or the bar's Spacer), up to most pt each."""
+    blocks = [block for block, _ in column.placed]
+    slots = [i for i in range(1, len(blocks)) if _gap_before(blocks, i)]
+    if room <= 0 or not slots or not most:
+        return column
+    each = min(most, room / len(slots))
+    placed: list[tuple[Flowable, float]] = []
+    for i, (block, h) in enumerate(column.placed):
+        if i in slots:
+            placed.append((Spacer(1, each), each))
+        placed.append((block, h))
+    return FlowBox(column.x, column.y, column.width, column.height, placed)
+
+
+def _gap_before(blocks: list[Flowable], i: int) -> bool:
+    """Whether blocks[i] opens a table (a Stack, or the Spacer before one) or a section (a
+    SectionBar) after another table: a gap _gapped may widen, never one under a band."""
+    block, before = blocks[i], blocks[i - 1]
+    if isinstance(before, SectionBar):
+        return False
+    if isinstance(block, Spacer):
+        return i + 1 < len(blocks) and isinstance(blocks[i + 1], (Stack, SectionBar))
+    return isinstance(block, (Stack, SectionBar)) and not isinstance(before, Spacer)
 
 
 def _grids(block: Flowable) -> list[RowTable]:

@@ -19,6 +19,7 @@ from kolaps_print.labels import label, overriding_labels
 from kolaps_print.layout.ruleset.card import FaceSetting, face_shapes, story_room
 from kolaps_print.layout.ruleset.look import sheet_look
 from kolaps_print.layout.ruleset.reference_cards import reference_faces
+from kolaps_print.layout.ruleset.sheet import dense_chances
 from kolaps_print.layout.shapes import Text
 from kolaps_print.model.ruleset_load import find_ruleset
 from kolaps_print.numbers import signed
@@ -44,7 +45,9 @@ def test_every_table_of_the_sheet_is_on_a_card_and_every_face_is_numbered(decks,
     for section in sheet_content(ruleset):  # by its band name where that names all its faces (refcards12b)
         assert plain(section.title) in text or (section.band and plain(section.band) in text)
         for table in section.tables:  # the first, titled as its section, named by the band alone
-            assert plain(table.title) in text or (plain(table.title) == plain(section.title) and section.band)
+            # as printed: d12's ladder « …, en % » (review 23, N8: sheet.dense_chances)
+            title = plain(dense_chances(table).title)
+            assert title in text or (plain(table.title) == plain(section.title) and section.band)
     cards = int(re.search(r", (\d+) cards\)$", stdout.strip()).group(1))
     bands = _bands(ruleset_id, text)
     # numbered by card, as KOLAPS's (review 11): both faces of card n read « n/N »
@@ -118,7 +121,9 @@ def test_a_plain_back_is_designed(cli, tmp_path):
 
 def test_the_chances_are_the_engines(decks):
     d12_text = plain(" ".join(page_texts(decks["d12"][1])))
-    assert plain("+4 " + " ".join(percent(d12.ladder_chance(4, t)) for t in (2, 6, 8, 12, 16, 20))) in d12_text
+    unit = label("tables.format.percent", value="")  # said once in the ladder's title (review 23, N8)
+    ladder = (percent(d12.ladder_chance(4, t)).removesuffix(unit) for t in (2, 6, 8, 12, 16, 20))
+    assert plain("+4 " + " ".join(ladder)) in d12_text
     d100_text = plain(" ".join(page_texts(decks["d100"][1])))
     row = plain("30 " + " ".join(percent(percentile.chance(30 + m, [1], [100])) for m in (-20, -10, 0, 10, 20)))
     assert row in d100_text and row == "30 10 % 20 % 30 % 40 % 50 %"
@@ -205,7 +210,11 @@ def test_the_d12_ladder_is_set_at_7_pt_at_least_its_rungs_named_in_a_key(cli, de
         chances = [
             o
             for o in objects
-            if o.page == head.page and left <= o.bounds[0] <= right and o.bounds[1] < head.bounds[1] and "%" in o.text
+            if o.page == head.page
+            and left <= o.bounds[0] <= right
+            and o.bounds[1] < head.bounds[1]
+            and re.fullmatch(r"\d+(,\d+)?", o.text.strip())  # « % » in the title (review 23, N8)
+            and "Bold" not in o.font  # the bonus « 0 »
         ]
         bonuses = len(list(find_ruleset("d12").tables["echelle"].bonuses.values()))
         rows = _rows_top_down(chances)[:bonuses]  # the ladder's, under its heads
