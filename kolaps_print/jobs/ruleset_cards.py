@@ -166,7 +166,7 @@ def _kept(
     (fits.kept_try): a later run starts there, each try before it too tall as its own kept size
     said (speed24: their contents, keys and tall faces are not made again)."""
     deck = fits.side_key(_Tried(army, values), size, base, colour, height_mm, keep)
-    first = fits.kept_try(deck) or 0  # the tries before it were each too tall: not made again
+    first = fits.kept_try(deck, len(KEEPS) + 1) or 0  # the tries before it were each too tall: not made again
     for n in range(first, len(KEEPS) + 1):
         shed = _leaving_out(back_items, KEEPS[:n])
         faces, tall = _side(army, values, base, colour, size, height_mm, shed, keep, back=True, fits=fits)

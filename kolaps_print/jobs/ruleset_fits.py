@@ -71,13 +71,14 @@ class DeckFits:
         if key is not None:
             disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, (fit.factor, fit.body, fit.tall))
 
-    def kept_try(self, key: str | None) -> int | None:
+    def kept_try(self, key: str | None, most: int) -> int | None:
         """The first of a deck's tries of kinds (jobs/ruleset_cards._kept) that was not too tall,
-        kept under key (side_key of what every try is made from); None: not kept."""
+        0 to most (most: none was), kept under key (side_key of what every try is made from);
+        None: not kept, or not such a number."""
         found = None if key is None else disk_cache.read_marshalled(FORMAT, key, SUFFIX)
         if type(found) is not tuple or len(found) != 2 or found[0] != TRIES or type(found[1]) is not int:
             return None
-        return found[1] if found[1] >= 0 else None
+        return found[1] if 0 <= found[1] <= most else None
 
     def keep_try(self, key: str | None, first: int) -> None:
         if key is not None:
