@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from kolaps_print.content.ruleset_sheet import RulesetTable, catalogue_columns, entry_cells, table_contents
 from kolaps_print.labels import label
@@ -41,6 +41,8 @@ from kolaps_print.model.ruleset_values import mark_box, operand
 from kolaps_print.numbers import number
 from kolaps_print.provenance import marked
 from kolaps_print.typography import run_on, separated
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,7 @@ def _subtitle(ruleset: Ruleset, block: NameBlock, member: RulesetMember) -> str:
     """The subtitle's texts, and the label of each flag that is true: « Pirate · Cyborg »."""
     parts = [getattr(member.character, f) for f in block.subtitle]
     texts = [_field_label(ruleset, f) if p is True else p for f, p in zip(block.subtitle, parts, strict=True)]
-    return label("rulesets.card.separator").join(str(t) for t in texts if t)
+    return _label("rulesets.card.separator").join(str(t) for t in texts if t)
 
 
 def _field_label(ruleset: Ruleset, field_id: str) -> str:
@@ -161,8 +163,8 @@ def _skills(ruleset: Ruleset, block: SkillsBlock, member: RulesetMember) -> Line
     for id_, entry in catalogue.items():  # in the catalogue's order, so every card reads alike
         value = written.get(id_, getattr(entry, "base", None) if block.show_base else None)
         if value is not None:
-            shown.append(label("rulesets.card.skill", name=entry.name, value=_shown(value)))
-    text = (run_on(shown, label("rulesets.card.skill_separator")),) if shown else ()  # a skill never breaks
+            shown.append(_label("rulesets.card.skill", name=entry.name, value=_shown(value)))
+    text = (run_on(shown, _label("rulesets.card.skill_separator")),) if shown else ()  # a skill never breaks
     return Lines(text, heading=decl.label)
 
 
@@ -206,17 +208,33 @@ def _roll(ruleset: Ruleset, roll: Roll, weapon: Any, member: RulesetMember) -> s
     """The character's roll with weapon: its score in the weapon's skill (the skill's base when it
     has none written), plus the characteristic the skill names."""
     skill_id = getattr(weapon, roll.skill)
-    decl = next(f for f in ruleset.spec.character.fields if f.id == roll.skills)
-    skill = ruleset.catalogues[catalogue_of(decl)][skill_id]
+    made = _made.get()
+    base, field = _roll_skill(ruleset, roll, skill_id) if made is None else made.roll_skill(ruleset, roll, skill_id)
     written: dict[str, int] = getattr(member.character, roll.skills) or {}
-    value = written.get(skill_id, getattr(skill, "base", None) or 0)
-    if roll.characteristic is not None:
-        field = characteristic_field(ruleset.spec, str(getattr(skill, roll.characteristic)))
-        value += (member.values.get(field) or 0) if field else 0
-    plus = re.search(r"\+(\s)\{value\}", roll.text)
+    value = written.get(skill_id, base)
+    if field:
+        value += member.values.get(field) or 0
+    plus = _plus(roll.text)
     if value < 0 and plus:  # « 1d12 − 2 », not « 1d12 + −2 »
         return roll.text.replace(plus.group(0), f"−{plus.group(1)}{number(-value)}")
     return roll.text.replace("{value}", number(value))
+
+
+def _roll_skill(ruleset: Ruleset, roll: Roll, skill_id: str) -> tuple[int, str | None]:
+    """A roll's skill's base (0 without one) and the character's field its characteristic names
+    (None: none), the same for every character (made once a deck while it is laid out)."""
+    decl = next(f for f in ruleset.spec.character.fields if f.id == roll.skills)
+    skill = ruleset.catalogues[catalogue_of(decl)][skill_id]
+    field = None
+    if roll.characteristic is not None:
+        field = characteristic_field(ruleset.spec, str(getattr(skill, roll.characteristic)))
+    return getattr(skill, "base", None) or 0, field
+
+
+@cache
+def _plus(text: str) -> re.Match[str] | None:
+    """The « + {value} » of a roll's text, found once a text (not once a weapon)."""
+    return re.search(r"\+(\s)\{value\}", text)
 
 
 def _features(ruleset: Ruleset, block: FeaturesBlock, member: RulesetMember) -> Lines:
@@ -271,8 +289,8 @@ def _item(ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> Ite
     if isinstance(block, BandBlock):
         return FootBand(army)
     if isinstance(block, NameBlock):
-        stats = [label("rulesets.card.value", label=n, value=v) for n, v in _stats(ruleset, block.stats, member)]
-        return Title(member.name, _subtitle(ruleset, block, member), label("rulesets.card.separator").join(stats))
+        stats = [_label("rulesets.card.value", label=n, value=v) for n, v in _stats(ruleset, block.stats, member)]
+        return Title(member.name, _subtitle(ruleset, block, member), _label("rulesets.card.separator").join(stats))
     if isinstance(block, StatTilesBlock):
         return Tiles(_stats(ruleset, block.stats, member))
     if isinstance(block, SkillsBlock):
@@ -383,54 +401,69 @@ class _Made:
     its sides are made several times, the backs with kinds left out then shed, each from the same
     blocks (a 1000-character d12 deck made its backs' items three times); a block that reads no
     character's values (a table, reminders), once for all. Kept by the block and character
-    themselves, which outlive the deck's layout (a block copied for one side is not kept)."""
+    themselves, which outlive the deck's layout (a block copied for one side is not kept). The
+    items' reprs, their tracks replaced and a weapon's cells are kept alike (_once)."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[int, int, str], tuple[Any, RulesetMember | None, tuple[Item, ...]]] = {}
-        self._reprs: dict[int, tuple[Any, str]] = {}
-        self._replaced: dict[tuple[int, tuple], tuple[Any, Any]] = {}
-        self._labels: tuple[Ruleset, dict[str, str]] | None = None
-        self._cells: dict[tuple[int, str, int, tuple[str, ...]], tuple[Ruleset, Any, list[str]]] = {}
+        self._kept: dict[tuple, tuple[tuple, Any]] = {}
+
+    def _once(self, key: tuple, anchors: tuple, make: Callable[..., T], *args: Any) -> T:
+        """make(*args), made once for key while the objects it names by id (anchors, in key's
+        order) are the same: an id freed and taken by another object is made anew."""
+        kept = self._kept.get(key)
+        if kept is None or not all(a is b for a, b in zip(kept[0], anchors, strict=True)):
+            kept = self._kept[key] = (anchors, make(*args))
+        return kept[1]
 
     def items(self, ruleset: Ruleset, block: Any, member: RulesetMember, army: str) -> tuple[Item, ...]:
         whose = None if isinstance(block, ALIKE) else member
-        key = (id(block), id(whose), army)
-        kept = self._kept.get(key)
-        if kept is None or kept[0] is not block or kept[1] is not whose:
-            kept = self._kept[key] = (block, whose, _block_items(ruleset, block, member, army))
-        return kept[2]
+        return self._once(
+            ("items", id(block), id(whose), army), (block, whose), _block_items, ruleset, block, member, army
+        )
 
     def cells(self, ruleset: Ruleset, catalogue: str, entry: Any, columns: list[str]) -> list[str]:
         """entry_cells(...), a new list each time (a table's rows are its own)."""
-        key = (id(ruleset), catalogue, id(entry), tuple(columns))
-        kept = self._cells.get(key)
-        if kept is None or kept[0] is not ruleset or kept[1] is not entry:
-            kept = self._cells[key] = (ruleset, entry, entry_cells(ruleset, catalogue, entry, columns))
-        return list(kept[2])
+        key = ("cells", id(ruleset), catalogue, id(entry), tuple(columns))
+        return list(self._once(key, (ruleset, entry), entry_cells, ruleset, catalogue, entry, columns))
 
     def stat_labels(self, ruleset: Ruleset) -> dict[str, str]:
         """_stat_labels(ruleset), once a deck (each character's name and tiles read them)."""
-        kept = self._labels
-        if kept is None or kept[0] is not ruleset:
-            kept = self._labels = (ruleset, _stat_labels(ruleset))
-        return kept[1]
+        return self._once(("labels", id(ruleset)), (ruleset,), _stat_labels, ruleset)
+
+    def roll_skill(self, ruleset: Ruleset, roll: Roll, skill_id: str) -> tuple[int, str | None]:
+        """_roll_skill(...), once a roll and skill (each weapon of each character reads it)."""
+        return self._once(
+            ("roll", id(ruleset), id(roll), skill_id), (ruleset, roll), _roll_skill, ruleset, roll, skill_id
+        )
+
+    def label(self, key: str, values: dict[str, str]) -> str:
+        """label(key, **values), once a key and values: a deck's labels do not change while it is
+        laid out (a skill's « Tir 7 », a stat's « DÉF 5 » on many cards)."""
+        return self._once(("label", key, tuple(values.items())), (), _labelled, key, values)
 
     def repr(self, item: Any) -> str:
         """repr(item), worked out once an item: a deck's sides are keyed by their items' reprs, on
         each try of kinds left out (the same items: a rules table, a character's weapons)."""
-        kept = self._reprs.get(id(item))
-        if kept is None or kept[0] is not item:
-            kept = self._reprs[id(item)] = (item, repr(item))
-        return kept[1]
+        return self._once(("repr", id(item)), (item,), repr, item)
 
     def replaced(self, item: Any, changes: dict[str, Any]) -> Any:
         """replace(item, **changes), one object a item and changes: each try of kinds left out
         gives the same tracks (whose reprs are then kept)."""
-        key = (id(item), tuple(changes.items()))
-        kept = self._replaced.get(key)
-        if kept is None or kept[0] is not item:
-            kept = self._replaced[key] = (item, replace(item, **changes))
-        return kept[1]
+        return self._once(("replaced", id(item), tuple(changes.items())), (item,), _replace, item, changes)
+
+
+def _replace(item: Any, changes: dict[str, Any]) -> Any:
+    return replace(item, **changes)
+
+
+def _labelled(key: str, values: dict[str, str]) -> str:
+    return label(key, **values)
+
+
+def _label(key: str, **values: str) -> str:
+    """label(key, **values), kept while a deck is laid out (made_once); looked up each time outside."""
+    made = _made.get()
+    return label(key, **values) if made is None else made.label(key, values)
 
 
 def kept_repr(item: Any) -> str:

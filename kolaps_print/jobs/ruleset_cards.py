@@ -162,13 +162,32 @@ def _kept(
     tall (the deck then goes down to the floor). Twelfth session (backs12): the d12 and 3d6 poker
     decks had gone to the 6 pt floor for the one back of each that fitted nowhere larger in full;
     backs12b: one deck, the same blocks on every back (a table given by name on one back only read
-    as missing from it, Mila Sorel's with 20 mm free)."""
-    for n in range(len(KEEPS) + 1):
+    as missing from it, Mila Sorel's with 20 mm free). The first try that fitted is kept
+    (fits.kept_try): a later run starts there, each try before it too tall as its own kept size
+    said (speed24: their contents, keys and tall faces are not made again)."""
+    deck = fits.side_key(_Tried(army, values), size, base, colour, height_mm, keep)
+    first = fits.kept_try(deck, len(KEEPS) + 1) or 0  # the tries before it were each too tall: not made again
+    for n in range(first, len(KEEPS) + 1):
         shed = _leaving_out(back_items, KEEPS[:n])
         faces, tall = _side(army, values, base, colour, size, height_mm, shed, keep, back=True, fits=fits)
         if not tall:
+            if n != first:
+                fits.keep_try(deck, n)
             return faces
+    if first <= len(KEEPS):
+        fits.keep_try(deck, len(KEEPS) + 1)
     return None
+
+
+class _Tried:
+    """What every try of kinds of a deck's backs is made from (_kept's kept try's key): each
+    character's values and name, and the army's name (its band)."""
+
+    def __init__(self, army: RulesetArmy, values: list[str]):
+        self.army, self.values = army, values
+
+    def __repr__(self) -> str:
+        return repr(("backs tried", self.army.name, [m.name for m in self.army.members], self.values))
 
 
 def _leaving_out(items: Callable[..., list[Item]], shed: tuple[str, ...]) -> Callable[..., list[Item]]:

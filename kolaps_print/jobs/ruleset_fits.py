@@ -12,7 +12,11 @@ It is kept in the user's cache folder (kolaps_print/disk_cache.py, ".deckfit") u
 of all of these; the side is then laid out once at that size, as the search's last step lays it
 out (a side with tall faces: only those, as nothing of it is drawn), and a kept answer the faces
 contradict (a face too tall at a size said to fit, or one said too tall that fits) is searched
-again. docs/trust.md says why an entry is believed.
+again. A deck's backs are tried with more and more kinds left out (KEEPS) until they fit: which
+try was the first to fit is kept too (kept_try), under what every try's contents are made from
+(the characters' values and names, the army's name, the look and size), and the tries before it,
+each too tall, are not made again (speed24: 2 of 3 tries of a 1000-character d12 deck, each its
+1000 characters' items, key and tall faces laid out). docs/trust.md says why an entry is believed.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from kolaps_print.load.source_tree import digest_folder
 FORMAT = b"kolaps-deckfit 2\n"  # then the key and a newline, then the marshalled answer
 SUFFIX = "deckfit"
 KEPT = 64  # a deck has two to a dozen sides' searches (the backs' kinds kept, the kinds shed)
+TRIES = "tries"  # a kept try of kinds (kept_try), not a side's size (Fit: three numbers)
 LINE_BREAKING = ("reportlab", "pyphen")  # the installed packages whose code or data set the lines
 
 
@@ -67,6 +72,19 @@ class DeckFits:
     def keep(self, key: str | None, fit: Fit) -> None:
         if key is not None:
             disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, (fit.factor, fit.body, fit.tall, fit.boxes))
+
+    def kept_try(self, key: str | None, most: int) -> int | None:
+        """The first of a deck's tries of kinds (jobs/ruleset_cards._kept) that was not too tall,
+        0 to most (most: none was), kept under key (side_key of what every try is made from);
+        None: not kept, or not such a number."""
+        found = None if key is None else disk_cache.read_marshalled(FORMAT, key, SUFFIX)
+        if type(found) is not tuple or len(found) != 2 or found[0] != TRIES or type(found[1]) is not int:
+            return None
+        return found[1] if 0 <= found[1] <= most else None
+
+    def keep_try(self, key: str | None, first: int) -> None:
+        if key is not None:
+            disk_cache.write_marshalled(FORMAT, key, SUFFIX, KEPT, (TRIES, first))
 
 
 NO_FITS = DeckFits(None)  # nothing kept: every side searched (the library's default)

@@ -102,3 +102,58 @@ def test_nothing_is_kept_with_the_cache_off(own_cache, monkeypatch):
     monkeypatch.setenv(disk_cache.VARIABLE, "off")
     build_ruleset_cards(demo_army("3d6"), CardOptions(), keep_fits=True)
     assert not own_cache.exists() or not list(own_cache.glob("*.deckfit"))
+
+
+def tries_counted(monkeypatch) -> list[int]:
+    """The tries of kinds kept (_kept) each build makes: each makes its backs with _leaving_out."""
+    counted = [0]
+    real = ruleset_cards._leaving_out
+
+    def counting(*args):
+        counted[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(ruleset_cards, "_leaving_out", counting)
+    return counted
+
+
+def test_a_second_build_makes_no_try_before_the_first_that_fitted(own_cache, monkeypatch):
+    """speed24: the d12 poker backs fit with the how-to line and the tables left out (the third
+    try); a second build starts there, the same bytes. Fails on main dbf5c9c (three tries again)."""
+    army = demo_army("d12")
+    searched = build_ruleset_cards(army, CardOptions()).pdf
+    counted = tries_counted(monkeypatch)
+    first = build_ruleset_cards(army, CardOptions(), keep_fits=True).pdf
+    assert counted[0] == 3
+    counted[0] = 0
+    second = build_ruleset_cards(army, CardOptions(), keep_fits=True).pdf
+    assert counted[0] == 1
+    assert first == searched and second == searched
+
+
+@pytest.mark.parametrize(
+    "spoiled",
+    [b"garbage", (ruleset_fits.TRIES, -1), (ruleset_fits.TRIES, 99), (ruleset_fits.TRIES, "2"), ("other", 2), (2,)],
+    ids=repr,
+)
+def test_a_spoiled_kept_try_is_tried_from_the_first(own_cache, monkeypatch, spoiled):
+    army = demo_army("d12")
+    searched = build_ruleset_cards(army, CardOptions()).pdf
+    keys: list[str] = []
+    real_keep = ruleset_fits.DeckFits.keep_try
+
+    def keeping(self, key, first):
+        keys.append(key)
+        real_keep(self, key, first)
+
+    monkeypatch.setattr(ruleset_fits.DeckFits, "keep_try", keeping)
+    assert build_ruleset_cards(army, CardOptions(), keep_fits=True).pdf == searched
+    assert keys
+    counted = tries_counted(monkeypatch)
+    for key in keys:
+        if isinstance(spoiled, bytes):
+            (own_cache / f"{key}.{ruleset_fits.SUFFIX}").write_bytes(spoiled)
+        else:
+            disk_cache.write_marshalled(ruleset_fits.FORMAT, key, ruleset_fits.SUFFIX, ruleset_fits.KEPT, spoiled)
+    assert build_ruleset_cards(army, CardOptions(), keep_fits=True).pdf == searched
+    assert counted[0] == 3  # from the first try, each too tall but the last
