@@ -113,11 +113,12 @@ def test_the_table_s_paint_is_black_and_white(kolaps_tables):
 
 
 @pytest.mark.parametrize("product", ["tables", "tables-cards", "rulebook"])  # cards: review 10, item 7
-def test_a_step_s_name_is_bold_not_its_number_and_a_die_face_stays_bold(every_product, product):
+def test_a_step_s_name_is_bold_and_its_number_too_and_a_die_face_stays_bold(every_product, product):
     """Session 10: the bold first column made « Le tour de jeu »'s phase numbers (1, 2, 3) the
     strong text, their names regular; a reader looks a step up by its name: the name is bold,
-    the number regular. A die's faces (« D6 » of the wound table) are looked up by their number:
-    bold still."""
+    the number regular. Review 23, 9: a hung list's lead numbers bold in every list, as a die's
+    faces (« D6 » of the wound table, looked up by their number) are: the name bold still, so the
+    number is never the one strong text of its row."""
     from pdf_text import text_objects  # tests/support
 
     printed = [o for o in text_objects(every_product[product]) if o.text.strip()]
@@ -135,7 +136,7 @@ def test_a_step_s_name_is_bold_not_its_number_and_a_die_face_stays_bold(every_pr
             and abs(o.bounds[1] - cell.bounds[1]) < 3
             and 0 < cell.bounds[0] - o.bounds[2] < 60
         ]
-        assert numbers and not any("Bold" in o.font for o in numbers), name
+        assert numbers and all("Bold" in o.font for o in numbers), name
     faces = [o for o in printed if o.text.strip() == "Éraflure"]  # the wound table's first row, face 1
     ones = [
         o

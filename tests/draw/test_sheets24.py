@@ -6,7 +6,8 @@ from their PDFs.
   « % » once, in its title (« …, en % »): no cell holds a space, and two cells stand three word
   spaces apart at least, on both papers and on the poker deck.
 - N10: the 3d6 sheet's page 1 stretched the rows of its short right column alone (5 pt a row beside
-  a full left column): the rows of a page's columns now stand at one pitch."""
+  a full left column): a page's columns now take one pitch first, then a short column widens the
+  gaps between its tables, and only then its rows, so that it ends level (review 24, 1)."""
 
 from __future__ import annotations
 
@@ -58,17 +59,25 @@ def test_the_d12_ladder_says_percent_once_and_its_cells_stand_clear(paper):
         assert min(gaps) >= 3 * space, (paper, [o.text for o in row], gaps, space)
 
 
-def _pitch(objects, names: tuple[str, str]) -> float:
-    """The distance between the baselines of two one-line rows of a table, by their first cells."""
-    first, second = ([o for o in objects if _plain(o.text) == n] for n in names)
-    assert len(first) == 1 and len(second) == 1, names
-    return first[0].bounds[1] - second[0].bounds[1]
+LEVEL_MM = 6  # the 3d6 sheet's page 1: its right column ends within this of its left one
+
+
+def _column_end_mm(objects, left: bool) -> float:
+    """How high above the page's foot a column's lowest text stands (mm), the footer apart."""
+    middle = max(o.bounds[2] for o in objects) / 2
+    body = [o for o in objects if o.bounds[1] > FOOTER_PT]
+    side = [o for o in body if (o.bounds[2] < middle if left else o.bounds[0] > middle)]
+    return min(o.bounds[1] for o in side) / 72 * 25.4
+
+
+FOOTER_PT = 90  # the footer's key and « Suite au verso » stand under this
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_3d6_sheet_s_first_page_sets_its_columns_rows_at_one_pitch(paper):
-    """Left: « Valeurs de difficulté » (« Routine », « Facile »); right: « Récupération »
-    (« ASSOMMANT », « COUPS »): one-line rows of the same type, so the same pitch."""
+def test_the_3d6_sheet_s_first_page_ends_its_columns_level(paper):
+    """Review 24, 1: with its rows at the left's pitch and 12 pt more between its tables, the right
+    column ended 15 mm (A4) and 19 mm (Letter) above the left one; its rows then take what the gaps
+    could not (up to stretch_row_pt), and both columns end level."""
     objects = [o for o in text_objects(build_ruleset_sheet("3d6", paper).pdf) if o.page == 0]
-    left, right = _pitch(objects, ("Routine", "Facile")), _pitch(objects, ("ASSOMMANT", "COUPS"))
-    assert abs(left - right) <= 0.5, (paper, left, right)
+    left, right = _column_end_mm(objects, True), _column_end_mm(objects, False)
+    assert right - left <= LEVEL_MM, (paper, left, right)

@@ -901,8 +901,8 @@ def _stretched(columns: list[FlowBox], full: float, look: SheetLook) -> list[Flo
     stretch_row_pt, so the rows of a page read at one pitch (review 23, N10: page 1's short right
     column alone took 5 pt a row beside a full left one, airy beside tight). Then a column still
     short of the page's longest gives the rest to the gaps between its tables (never between a
-    band and its first table), up to stretch_gap_pt each. What goes in which column is not
-    changed, nor any block's type."""
+    band and its first table), up to stretch_gap_pt each, then, still short, to its rows, up to
+    stretch_row_pt in all (_rows_to). What goes in which column is not changed, nor any block's type."""
     if not look.stretch_from_mm or not any(c.placed and full - c.used >= pt(look.stretch_from_mm) for c in columns):
         return columns
     placed = [c for c in columns if c.placed]
@@ -911,7 +911,20 @@ def _stretched(columns: list[FlowBox], full: float, look: SheetLook) -> list[Flo
     extra = max(0.0, min(look.stretch_row_pt, *rooms)) if rooms else 0.0
     spread = [_spread_column(c, extra) if c.placed else c for c in columns]
     level = max(min(full, max(c.used for c in spread)), 0.0)
-    return [_gapped(c, level - c.used, look.stretch_gap_pt) if c.placed else c for c in spread]
+    gapped = [_gapped(c, level - c.used, look.stretch_gap_pt) if c.placed else c for c in spread]
+    return [_rows_to(c, level, look.stretch_row_pt - extra) if c.placed else c for c in gapped]
+
+
+def _rows_to(column: FlowBox, level: float, most: float) -> FlowBox:
+    """column with its rows spread toward level, up to most pt a row, where its gaps alone left it
+    short (review 24, 1: the 3d6 sheet's page 1 right column, at the left's pitch and its gaps
+    full, ended 3.5 cm above the left one: a column that ends level reads finished, an even pitch
+    across the gutter comes second)."""
+    units = sum(_row_units(t) for block, _ in column.placed for t in _grids(block))
+    room = level - column.used
+    if room <= 0.5 or not units or most <= 0:
+        return column
+    return _spread_column(column, min(most, room / units))
 
 
 def _spread_column(column: FlowBox, extra: float) -> FlowBox:
