@@ -104,3 +104,34 @@ def test_a_d100_mini_back_s_copy_number_stands_in_its_foot_band():
         assert abs(copy.bounds[1] - stamp.bounds[1]) < 1.5 and copy.bounds[2] + 2 * MM <= stamp.bounds[0]
         name = next(o for o in page if o.text.strip() == "Élise Garnier")
         assert copy.bounds[3] < name.bounds[1] - 20 * MM  # in the foot band, not by the name
+
+
+CHECK_LABELS = (
+    "Parade utilisée",
+    "Esquive annoncée",
+    "Arme enrayée",
+    "Attaque totale",
+    "Défense totale",
+    "Armure perdue",
+)
+
+
+@pytest.mark.parametrize("ruleset_id", ["d100", "d12"])
+def test_grown_checkboxes_keep_air_to_their_labels_and_each_other(ruleset_id):
+    """Review 24, 4: the grown 6 mm checkboxes stood 0.5 mm from their labels and 0.5 to 1 mm from
+    the box above: a grown back's checkboxes take its box gap more (card.checkbox_air_mm): their
+    labels 1.2 mm or more from the box, a stack's boxes 1.5 mm or more apart."""
+    _, pdf, backs = _backs(ruleset_id)
+    seen = 0
+    for page in backs:
+        printed = face_printed(pdf, page, (2.5, 9.0))
+        boxes = [p.rect for p in printed if p.kind == "box"]
+        for text in (p for p in printed if p.kind == "text" and p.text.strip().startswith(CHECK_LABELS)):
+            middle = (text.rect[1] + text.rect[3]) / 2
+            box = max((r for r in boxes if r[1] <= middle <= r[3] and r[2] <= text.rect[0]), key=lambda r: r[2])
+            assert (text.rect[0] - box[2]) / MM >= 1.2, (page, text.text, round((text.rect[0] - box[2]) / MM, 2))
+            seen += 1
+            over = [r for r in boxes if abs(r[0] - box[0]) < 0.5 and r[1] > box[3]]
+            if over:
+                assert (min(r[1] for r in over) - box[3]) / MM >= 1.5, (page, text.text)
+    assert seen >= 3, seen

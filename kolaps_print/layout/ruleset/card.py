@@ -525,7 +525,9 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     cells: list[tuple[Flowable | str, ...]] = [
         (BoxesBlock(empty, look), _paragraph(escape(text), styles.body)) for text in boxes.labels
     ]
-    size = pt(look.box_mm) + CELL_PAD + LABEL_PAD  # the box, then its label within a millimetre
+    air = pt(look.checkbox_air_mm)
+    label_pad, stacked_pad = LABEL_PAD + air, STACKED_PAD_Y + air / 2
+    size = pt(look.box_mm) + CELL_PAD + label_pad  # the box, then its label within a millimetre
     every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
     wide = _wide_labels(every, width - 2 * size, look)
     slots = _slots(every, wide)
@@ -539,14 +541,14 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
         if look.checkboxes_head
         else []  # its row's padding: air
     )
-    one = ([size, width - size], TableLook(left=(CELL_PAD, LABEL_PAD), right=(CELL_PAD,) * 2))
+    one = ([size, width - size], TableLook(left=(CELL_PAD, label_pad), right=(CELL_PAD,) * 2))
     if all(len(row) == 1 for row in slots):  # one a row: a stack, its boxes a little apart
-        rows = [Row(cells[i], STACKED_PAD_Y, STACKED_PAD_Y) for i in range(len(cells))]
+        rows = [Row(cells[i], stacked_pad, stacked_pad) for i in range(len(cells))]
         return [*head, FlowablePart(RowTable(rows, *one))]
     first = _label_column(*_halves(every, wide), width - 2 * size, look)
     two = (
         [size, first, size, width - 2 * size - first],
-        TableLook(left=(CELL_PAD, LABEL_PAD) * 2, right=(CELL_PAD,) * 4),
+        TableLook(left=(CELL_PAD, label_pad) * 2, right=(CELL_PAD,) * 4),
     )
     rows = []
     for slot in slots:

@@ -76,6 +76,9 @@ class CardLook(Model):
     # (the row gap as the gap); none holds: the scale's box (review 23, 7: 4.9 mm boxes on tarot
     # backs 35 to 45 % empty; tarot24)
     large_boxes: tuple[tuple[float, float, float], ...] = ()
+    # more air round a grown back's checkboxes (boxed: its gap): box to label, and between the boxes
+    # of a stack (review 24, 4: 6 mm boxes 0.5 mm from their labels and from each other)
+    checkbox_air_mm: float = Field(default=0, ge=0, le=3)
     zone_pad_mm: float = Field(default=0.4, ge=0, le=3)  # a zone's label to the boxes beside it, each side (tracks21)
     zone_min_pt: float = Field(default=6, ge=5, le=12)  # a zone's label set down to this to keep within one column
     zone_rule_pt: float = Field(default=0.5, gt=0, le=2)  # the thin rule before a zone's label (tracks22)
@@ -181,7 +184,13 @@ class CardLook(Model):
     def boxed(self, pitch: tuple[float, float, float]) -> CardLook:
         """The look with its boxes at pitch (box, gap, group gap: mm), the row gap as the gap."""
         box, gap, group = pitch
-        keys = {"box_mm": box, "box_gap_mm": gap, "box_row_gap_mm": gap, "box_group_gap_mm": group}
+        keys = {
+            "box_mm": box,
+            "box_gap_mm": gap,
+            "box_row_gap_mm": gap,
+            "box_group_gap_mm": group,
+            "checkbox_air_mm": gap,
+        }
         return self.model_copy(update=keys)
 
     def scaled(self, factor: float) -> CardLook:
