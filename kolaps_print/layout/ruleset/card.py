@@ -526,7 +526,7 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
         (BoxesBlock(empty, look), _paragraph(escape(text), styles.body)) for text in boxes.labels
     ]
     air = pt(look.checkbox_air_mm)
-    label_pad, stacked_pad = LABEL_PAD + air, STACKED_PAD_Y + air / 2
+    label_pad = LABEL_PAD + air / 4  # counted twice: in the box's column and before the label
     size = pt(look.box_mm) + CELL_PAD + label_pad  # the box, then its label within a millimetre
     every = boxes.labels + boxes.reserved  # measured with the boxes other backs print: one grid for all
     wide = _wide_labels(every, width - 2 * size, look)
@@ -543,7 +543,12 @@ def _checkboxes(boxes: Checkboxes, look: CardLook, styles: _Styles, width: float
     )
     one = ([size, width - size], TableLook(left=(CELL_PAD, label_pad), right=(CELL_PAD,) * 2))
     if all(len(row) == 1 for row in slots):  # one a row: a stack, its boxes a little apart
-        rows = [Row(cells[i], stacked_pad, stacked_pad) for i in range(len(cells))]
+        inner = STACKED_PAD_Y + air / 2  # between two boxes of the stack; its ends keep the block's air
+        last = len(cells) - 1
+        rows = [
+            Row(cells[i], STACKED_PAD_Y if i == 0 else inner, STACKED_PAD_Y if i == last else inner)
+            for i in range(len(cells))
+        ]
         return [*head, FlowablePart(RowTable(rows, *one))]
     first = _label_column(*_halves(every, wide), width - 2 * size, look)
     two = (
