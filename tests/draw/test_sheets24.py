@@ -81,3 +81,14 @@ def test_the_3d6_sheet_s_first_page_ends_its_columns_level(paper):
     objects = [o for o in text_objects(build_ruleset_sheet("3d6", paper).pdf) if o.page == 0]
     left, right = _column_end_mm(objects, True), _column_end_mm(objects, False)
     assert right - left <= LEVEL_MM, (paper, left, right)
+
+
+def test_the_d12_ladder_s_title_never_leaves_en_percent_alone_on_a_line():
+    """Review 24, 8: the poker deck's card 1 read « Chance de réussir une action (1d12 + bonus), /
+    en % »: the label holds « , en % » to the word before it (rulesets.columns.in_percent)."""
+    from kolaps_print.jobs.ruleset_tables import build_ruleset_reference_cards
+
+    register_fonts(SANS)
+    lines = [_plain(o.text) for o in text_objects(build_ruleset_reference_cards("d12").pdf)]
+    titled = [line for line in lines if line.endswith("en %") or line.startswith("en %")]
+    assert titled and all(re.search(r"\w\)?, en %$", line) for line in titled), titled
