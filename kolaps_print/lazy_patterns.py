@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 # reportlab.platypus.paragraph.uri_pat (reportlab 4.1 to 5.1), with re.I.
@@ -107,21 +107,27 @@ class PyphenOnUse:
         return getattr(pyphen, name)
 
 
-@contextlib.contextmanager
-def pyphen_on_use(active: bool = True) -> Iterator[None]:
+def pyphen_on_use(active: bool = True) -> contextlib.AbstractContextManager[None]:
     """Within the block, `import pyphen` gives a PyphenOnUse (when active, pyphen installed and
     not yet imported): reportlab reads it only for a hyphenationLang given as a language name, and
     ours are functions (rulebook/styles.py), so a run that hyphenates nothing never imports pyphen."""
+    return _stood_in("pyphen", PyphenOnUse, active)
+
+
+@contextlib.contextmanager
+def _stood_in(name: str, stand_in: Callable[[], object], active: bool = True) -> Iterator[None]:
+    """Within the block, sys.modules holds stand_in() under name (when active, the module installed
+    and not yet imported); the real module is back in the import system's hands after it."""
     import importlib.util
 
-    stand_in = None
-    if active and "pyphen" not in sys.modules and importlib.util.find_spec("pyphen") is not None:
-        sys.modules["pyphen"] = stand_in = PyphenOnUse()  # type: ignore[assignment]
+    made = None
+    if active and name not in sys.modules and importlib.util.find_spec(name) is not None:
+        sys.modules[name] = made = stand_in()  # type: ignore[assignment]
     try:
         yield
     finally:
-        if stand_in is not None and sys.modules.get("pyphen") is stand_in:
-            del sys.modules["pyphen"]
+        if made is not None and sys.modules.get(name) is made:
+            del sys.modules[name]
 
 
 class PilImageOnUse:
@@ -149,17 +155,7 @@ class PilOnUse:
         self.Image = PilImageOnUse()
 
 
-@contextlib.contextmanager
-def pil_on_use() -> Iterator[None]:
+def pil_on_use() -> contextlib.AbstractContextManager[None]:
     """Within the block, `from PIL import Image` gives a PilImageOnUse (when Pillow is installed
     and not yet imported); the real package is back in sys.modules' hands after it."""
-    import importlib.util
-
-    stand_in = None
-    if "PIL" not in sys.modules and importlib.util.find_spec("PIL") is not None:
-        sys.modules["PIL"] = stand_in = PilOnUse()  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        if stand_in is not None and sys.modules.get("PIL") is stand_in:
-            del sys.modules["PIL"]
+    return _stood_in("PIL", PilOnUse)
