@@ -656,13 +656,13 @@ def _laid_track(
                 right = after - pt(look.zone_pad_mm)
                 ink_left = right - stringWidth(cell.text, font, cell.size)
                 rule = max(x + look.zone_rule_pt / 2, ink_left - pt(look.zone_pad_mm) - look.zone_rule_pt / 2)
-                shapes.append(area.upright(rule, bottom + radius, bottom + box - radius, black, look.zone_rule_pt))
-                shapes.append(area.text(right, middle, cell.text, font, cell.size, black, "right"))
-                continue
-            rule = x + row[k - 1].left + row[k - 1].width + pitch.gap / 2
+                text = area.text(right, middle, cell.text, font, cell.size, black, "right")
+            else:
+                rule = x + row[k - 1].left + row[k - 1].width + pitch.gap / 2
+                centre = (rule + look.zone_rule_pt / 2 + after) / 2
+                text = area.text(centre, middle, cell.text, font, cell.size, black, "centre")
             shapes.append(area.upright(rule, bottom + radius, bottom + box - radius, black, look.zone_rule_pt))
-            centre = (rule + look.zone_rule_pt / 2 + after) / 2
-            shapes.append(area.text(centre, middle, cell.text, font, cell.size, black, "centre"))
+            shapes.append(text)
     return tuple(shapes)
 
 
