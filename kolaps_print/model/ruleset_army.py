@@ -16,7 +16,7 @@ from kolaps_print.fonts.printable import unprintable_text
 from kolaps_print.load import SourceDocument
 from kolaps_print.model.common import ID_PATTERN, Id, Model, Name, share_fields_sets
 from kolaps_print.model.ruleset_fields import NUMBER_TYPES, FieldDecl, ReferenceField, ReferencesField, SkillMapField
-from kolaps_print.model.ruleset_load import Ruleset, check_references
+from kolaps_print.model.ruleset_load import Ruleset, check_references, reference_fields
 from kolaps_print.model.ruleset_values import all_values
 from kolaps_print.model.validated import validate_model
 
@@ -114,11 +114,7 @@ def check_ruleset_army(doc: SourceDocument, ruleset: Ruleset, report: Report) ->
     members = []
     fields, catalogues = ruleset.spec.character.fields, ruleset.catalogues
     # what check_references and _member look for among the fields, found once for every character
-    references: list[FieldDecl] = [
-        f
-        for f in fields
-        if isinstance(f, (ReferenceField, ReferencesField, SkillMapField)) and f.catalogue in catalogues
-    ]
+    references: list[FieldDecl] = list(reference_fields(fields, catalogues))
     number_ids = [f.id for f in fields if f.type in NUMBER_TYPES]
     values: dict[tuple, dict[str, int | None]] = {}
     for i, item in enumerate(raw):

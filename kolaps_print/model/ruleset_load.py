@@ -142,13 +142,22 @@ def _entries(decl: CatalogueDecl, doc: SourceDocument, report: Report) -> list[t
     return entries
 
 
+def reference_fields(
+    decls: list[FieldDecl], catalogues: dict[str, dict]
+) -> list[ReferenceField | ReferencesField | SkillMapField]:
+    """The fields among decls that name entries of one of catalogues (check_references reads them)."""
+    return [
+        d
+        for d in decls
+        if isinstance(d, (ReferenceField, ReferencesField, SkillMapField)) and d.catalogue in catalogues
+    ]
+
+
 def check_references(
     decls: list[FieldDecl], value: Any, path: tuple, doc: SourceDocument, catalogues: dict[str, dict], report: Report
 ) -> None:
     """Every reference of a validated character or entry names an entry of its catalogue."""
-    for decl in decls:
-        if not isinstance(decl, (ReferenceField, ReferencesField, SkillMapField)) or decl.catalogue not in catalogues:
-            continue
+    for decl in reference_fields(decls, catalogues):
         known = catalogues[decl.catalogue]
         written = getattr(value, decl.id)
         ids = [written] if isinstance(decl, ReferenceField) else list(written or [])
